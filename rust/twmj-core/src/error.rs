@@ -1,0 +1,53 @@
+//! The one error type of the core: every variant names what is wrong and where.
+
+use std::fmt;
+
+/// An error from parsing or validating caller input.
+///
+/// `Tile` errors come from the notation (a symbol at a character position);
+/// `Hand` errors from a hand that parses but cannot exist or does not fit the
+/// call (a fifth copy, a meld that is not a set, a wrong tile count).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Error {
+    /// A bad symbol in tile notation. `position` is the 0-based character index.
+    Tile {
+        symbol: String,
+        position: usize,
+        reason: &'static str,
+    },
+    /// A well-formed hand that is impossible or does not fit the call.
+    Hand { message: String },
+}
+
+impl Error {
+    pub(crate) fn tile(symbol: impl Into<String>, position: usize, reason: &'static str) -> Self {
+        Error::Tile {
+            symbol: symbol.into(),
+            position,
+            reason,
+        }
+    }
+
+    pub(crate) fn hand(message: impl Into<String>) -> Self {
+        Error::Hand {
+            message: message.into(),
+        }
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::Tile {
+                symbol,
+                position,
+                reason,
+            } => write!(f, "{reason}: '{symbol}' at position {position}"),
+            Error::Hand { message } => f.write_str(message),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+pub type Result<T> = std::result::Result<T, Error>;

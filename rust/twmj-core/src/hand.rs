@@ -1,0 +1,274 @@
+//! Hands: concealed tiles plus exposed melds, validated against the 4-copy limit and the tile count.
+
+use crate::error::{Error, Result};
+use crate::notation::{self, Tiles};
+use crate::tile::{Counts, Suit, Tile, COPIES, KINDS};
+
+/// The five ways a set can sit in front of a player.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum MeldKind {
+    /// 吃: a sequence claimed from the player on the left.
+    Chi,
+    /// 碰: a triplet claimed from a discard.
+    Pon,
+    /// 明槓: a kong claimed from a discard.
+    Minkan,
+    /// 加槓: a pon upgraded with the fourth copy.
+    Kakan,
+    /// 暗槓: a concealed kong (does not break 門清).
+    Ankan,
+}
+
+impl MeldKind {
+    pub const ALL: [MeldKind; 5] = [
+        MeldKind::Chi,
+        MeldKind::Pon,
+        MeldKind::Minkan,
+        MeldKind::Kakan,
+        MeldKind::Ankan,
+    ];
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            MeldKind::Chi => "chi",
+            MeldKind::Pon => "pon",
+            MeldKind::Minkan => "minkan",
+            MeldKind::Kakan => "kakan",
+            MeldKind::Ankan => "ankan",
+        }
+    }
+
+    pub fn from_name(s: &str) -> Option<MeldKind> {
+        MeldKind::ALL.into_iter().find(|k| k.name() == s)
+    }
+
+    pub const fn is_kong(self) -> bool {
+        matches!(self, MeldKind::Minkan | MeldKind::Kakan | MeldKind::Ankan)
+    }
+
+    /// Every kind but 暗槓 is an exposed (open) meld that breaks 門清.
+    pub const fn is_open(self) -> bool {
+        !matches!(self, MeldKind::Ankan)
+    }
+
+    const fn size(self) -> usize {
+        if self.is_kong() {
+            4
+        } else {
+            3
+        }
+    }
+}
+
+/// A validated meld: its kind and its lowest tile (the whole set follows from the two).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Meld {
+    pub kind: MeldKind,
+    pub tile: Tile,
+}
+
+impl Meld {
+    /// Builds a meld from its kind name and its tiles in notation; `index` names it in errors.
+    pub fn parse(kind: &str, tiles: &str, index: usize) -> Result<Meld> {
+        let kind = MeldKind::from_name(kind).ok_or_else(|| {
+            Error::hand(format!(
+                "meld {index}: unknown kind '{kind}' (expected chi, pon, minkan, kakan or ankan)"
+            ))
+        })?;
+        let parsed = notation::parse(tiles)
+            .map_err(|e| Error::hand(format!("meld {index} ({}): {e}", kind.name())))?;
+        Meld::from_tiles(kind, &parsed, tiles, index)
+    }
+
+    fn from_tiles(kind: MeldKind, t: &Tiles, written: &str, index: usize) -> Result<Meld> {
+        let bad = |why: &str| {
+            Error::hand(format!(
+                "meld {index} ({} '{written}') {why}",
+                kind.name()
+            ))
+        };
+        if t.flowers != 0 {
+            return Err(bad("holds a flower"));
+        }
+        if t.len() != kind.size() {
+            return Err(bad(if kind.is_kong() {
+                "must have 4 tiles"
+            } else {
+                "must have 3 tiles"
+            }));
+        }
+        let list = t.tile_list();
+        let first = list[0];
+        if kind == MeldKind::Chi {
+            let i = first.index();
+            let run = !first.is_honor()
+                && first.number() <= 7
+                && t.counts[i] == 1
+                && t.counts[i + 1] == 1
+                && t.counts[i + 2] == 1;
+            if !run {
+                return Err(bad("is not a sequence of three consecutive tiles of one suit"));
+            }
+        } else if t.counts[first.index()] as usize != kind.size() {
+            return Err(bad("is not copies of one tile"));
+        }
+        Ok(Meld { kind, tile: first })
+    }
+
+    /// The tiles of the meld, in order.
+    pub fn tiles(&self) -> Vec<Tile> {
+        let i = self.tile.index();
+        match self.kind {
+            MeldKind::Chi => (i..i + 3).filter_map(Tile::new).collect(),
+            k => vec![self.tile; k.size()],
+        }
+    }
+
+    /// Adds the meld's tiles to `counts`.
+    pub fn add_to(&self, counts: &mut Counts) {
+        for t in self.tiles() {
+            counts[t.index()] += 1;
+        }
+    }
+}
+
+/// A hand ready for analysis: concealed counts, the melds (possibly only implied), and flowers.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Hand {
+    pub concealed: Counts,
+    pub melds: Vec<Meld>,
+    /// Number of melds: `melds.len()`, or implied by the tile count when no melds were given.
+    pub meld_count: usize,
+    pub flowers: u8,
+}
+
+/// Which tile count a call expects.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Form {
+    /// 16 − 3k concealed tiles: waiting for one more (waits, shanten).
+    Waiting,
+    /// 17 − 3k concealed tiles: complete or about to discard (is_win, analyze).
+    Full,
+    /// Either of the two (shanten).
+    Any,
+}
+
+impl Hand {
+    /// Validates concealed tiles and melds together: at most 4 copies of a kind in all,
+    /// and a tile count that fits `form` (k = number of melds; with no melds given, k is
+    /// implied by the count, so 13- and 14-tile hands are k = 1).
+    pub fn new(tiles: Tiles, melds: Vec<Meld>, form: Form) -> Result<Hand> {
+        let mut all = tiles.counts;
+        for m in &melds {
+            m.add_to(&mut all);
+        }
+        for t in Tile::all() {
+            if all[t.index()] > COPIES {
+                return Err(Error::hand(format!(
+                    "{} copies of {} between the hand and its melds; a tile has 4",
+                    all[t.index()],
+                    t.code()
+                )));
+            }
+        }
+        if melds.len() > 5 {
+            return Err(Error::hand(format!(
+                "{} melds; a hand has at most 5",
+                melds.len()
+            )));
+        }
+        let n = tiles.len();
+        let (waiting, full) = if melds.is_empty() {
+            (n <= 16 && n % 3 == 1, n <= 17 && n % 3 == 2)
+        } else {
+            let k = melds.len();
+            (n == 16 - 3 * k, n == 17 - 3 * k)
+        };
+        let fits = match form {
+            Form::Waiting => waiting,
+            Form::Full => full,
+            Form::Any => waiting || full,
+        };
+        if !fits {
+            let k = melds.len();
+            let expected = match (form, k) {
+                (Form::Waiting, 0) => "16, 13, 10, 7, 4 or 1 (16 − 3k with k implied melds)".to_owned(),
+                (Form::Full, 0) => "17, 14, 11, 8, 5 or 2 (17 − 3k with k implied melds)".to_owned(),
+                (Form::Any, 0) => "16 − 3k or 17 − 3k for k = 0…5".to_owned(),
+                (Form::Waiting, k) => format!("{} (16 − 3 × {k} melds)", 16 - 3 * k),
+                (Form::Full, k) => format!("{} (17 − 3 × {k} melds)", 17 - 3 * k),
+                (Form::Any, k) => format!("{} or {} with {k} melds", 16 - 3 * k, 17 - 3 * k),
+            };
+            return Err(Error::hand(format!(
+                "the hand has {n} concealed tiles; this call needs {expected}"
+            )));
+        }
+        let meld_count = match (melds.len(), n % 3) {
+            (0, 1) => (16 - n) / 3,
+            (0, _) => (17 - n) / 3,
+            (k, _) => k,
+        };
+        Ok(Hand {
+            concealed: tiles.counts,
+            melds,
+            meld_count,
+            flowers: tiles.flowers,
+        })
+    }
+
+    /// Parses a hand string and meld list and validates them for `form`.
+    pub fn parse(hand: &str, melds: &[(&str, &str)], form: Form) -> Result<Hand> {
+        let tiles = notation::parse(hand)?;
+        let melds = melds
+            .iter()
+            .enumerate()
+            .map(|(i, (k, t))| Meld::parse(k, t, i))
+            .collect::<Result<Vec<_>>>()?;
+        Hand::new(tiles, melds, form)
+    }
+
+    /// Copies of each kind in the melds.
+    pub fn meld_counts(&self) -> Counts {
+        let mut c = [0u8; KINDS];
+        for m in &self.melds {
+            m.add_to(&mut c);
+        }
+        c
+    }
+
+    /// Copies of each kind the player holds: concealed plus melds.
+    pub fn own_counts(&self) -> Counts {
+        let mut c = self.meld_counts();
+        for (o, h) in c.iter_mut().zip(self.concealed) {
+            *o += h;
+        }
+        c
+    }
+
+    /// Sets the hand still needs beyond its melds.
+    pub fn sets_needed(&self) -> usize {
+        5 - self.meld_count
+    }
+
+    /// True when some kind in `suit` already has copies in the melds (the 4-copy cap binds).
+    pub fn capped(&self, suit: Suit) -> bool {
+        self.melds.iter().any(|m| m.tile.suit() == suit)
+    }
+}
+
+/// Adds `visible` to `own` and checks no kind exceeds 4, naming the first that does.
+pub fn seen_counts(own: &Counts, visible: &Counts) -> Result<Counts> {
+    let mut seen = *own;
+    for t in Tile::all() {
+        let i = t.index();
+        seen[i] += visible[i];
+        if seen[i] > COPIES {
+            return Err(Error::hand(format!(
+                "{} copies of {} between the hand, its melds and the visible tiles; a tile has 4",
+                seen[i],
+                t.code()
+            )));
+        }
+    }
+    Ok(seen)
+}

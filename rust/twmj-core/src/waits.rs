@@ -1,0 +1,226 @@
+//! Waits (聽牌): the kinds that complete a 16 − 3k hand, each with its shapes and copies left.
+
+use crate::error::Result;
+use crate::hand::{seen_counts, Hand};
+use crate::shanten::{group, table_of};
+use crate::tables::{GroupTable, POW5};
+use crate::tile::{Counts, Suit, Tile, COPIES};
+
+/// How the winning tile sits in a decomposition of the completed hand.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Shape {
+    /// 兩面: the open end of a two-sided run (34 waiting on 2 or 5).
+    Ryanmen = 0,
+    /// 嵌張: the middle of a run (24 waiting on 3).
+    Kanchan = 1,
+    /// 邊張: the 3 of 12 or the 7 of 89.
+    Penchan = 2,
+    /// 單吊: the pair's second tile.
+    Tanki = 3,
+    /// 雙碰: a pair becoming a triplet while another pair stays the eye.
+    Shanpon = 4,
+}
+
+impl Shape {
+    pub const ALL: [Shape; 5] = [
+        Shape::Ryanmen,
+        Shape::Kanchan,
+        Shape::Penchan,
+        Shape::Tanki,
+        Shape::Shanpon,
+    ];
+
+    pub const fn key(self) -> &'static str {
+        match self {
+            Shape::Ryanmen => "ryanmen",
+            Shape::Kanchan => "kanchan",
+            Shape::Penchan => "penchan",
+            Shape::Tanki => "tanki",
+            Shape::Shanpon => "shanpon",
+        }
+    }
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            Shape::Ryanmen => "兩面",
+            Shape::Kanchan => "嵌張",
+            Shape::Penchan => "邊張",
+            Shape::Tanki => "單吊",
+            Shape::Shanpon => "雙碰",
+        }
+    }
+
+    /// 獨聽 shapes: edge, closed or pair (taiwan 台數表 獨聽).
+    pub const fn is_single(self) -> bool {
+        matches!(self, Shape::Kanchan | Shape::Penchan | Shape::Tanki)
+    }
+}
+
+/// A set of shapes, bit `Shape as u8`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Shapes(pub u8);
+
+impl Shapes {
+    pub fn contains(self, s: Shape) -> bool {
+        self.0 >> s as u8 & 1 == 1
+    }
+
+    pub fn iter(self) -> impl Iterator<Item = Shape> {
+        Shape::ALL.into_iter().filter(move |&s| self.contains(s))
+    }
+}
+
+/// One wait: the tile, its shapes across all decompositions, and the copies still unseen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Wait {
+    pub tile: Tile,
+    pub shapes: Shapes,
+    pub remaining: u8,
+}
+
+/// Bit i set when kind i completes the concealed `counts` (16 − 3k tiles), counting only the
+/// copies in `counts` against the 4-copy limit. Melds are applied by [`waits`].
+#[inline]
+pub fn wait_mask(counts: &Counts) -> u64 {
+    let idx = Suit::ALL.map(|s| GroupTable::index(group(counts, s)));
+    let tabs = Suit::ALL.map(table_of);
+    let complete = [0, 1, 2, 3].map(|g| tabs[g].complete(idx[g]));
+    let mut mask = 0u64;
+    for g in 0..4 {
+        let others = (0..4).all(|h| h == g || complete[h]);
+        if others {
+            mask |= u64::from(tabs[g].waits(idx[g])) << Suit::ALL[g].base();
+        }
+    }
+    mask
+}
+
+/// The shapes the tile `x` takes when it completes `counts` (x must be a wait of `counts`).
+pub fn shapes(counts: &Counts, x: Tile) -> Shapes {
+    let suit = x.suit();
+    let tab = table_of(suit);
+    let mut g = [0u8; 9];
+    let len = suit.len();
+    g[..len].copy_from_slice(group(counts, suit));
+    let xi = x.index() - suit.base();
+    g[xi] += 1;
+    let idx = GroupTable::index(&g[..len]);
+    let p = |i: usize| POW5[i] as usize;
+    let mut out = 0u8;
+    let mut add = |s: Shape| out |= 1 << s as u8;
+    if g[xi] >= 2 && tab.complete(idx - 2 * p(xi)) {
+        add(Shape::Tanki);
+    }
+    if g[xi] >= 3 && tab.complete(idx - 3 * p(xi)) {
+        add(Shape::Shanpon);
+    }
+    if suit != Suit::Honor {
+        let run = |lo: usize| idx - p(lo) - p(lo + 1) - p(lo + 2);
+        let has = |lo: usize| g[lo] > 0 && g[lo + 1] > 0 && g[lo + 2] > 0;
+        if xi <= 6 && has(xi) && tab.complete(run(xi)) {
+            add(if xi == 6 { Shape::Penchan } else { Shape::Ryanmen });
+        }
+        if (1..=7).contains(&xi) && has(xi - 1) && tab.complete(run(xi - 1)) {
+            add(Shape::Kanchan);
+        }
+        if xi >= 2 && has(xi - 2) && tab.complete(run(xi - 2)) {
+            add(if xi == 2 { Shape::Penchan } else { Shape::Ryanmen });
+        }
+    }
+    Shapes(out)
+}
+
+/// Mask of kinds the player holds all 4 of (concealed plus melds): never a wait.
+pub(crate) fn exhausted(own: &Counts) -> u64 {
+    own.iter()
+        .enumerate()
+        .filter(|(_, &c)| c >= COPIES)
+        .fold(0, |m, (i, _)| m | 1 << i)
+}
+
+/// The waits of a validated 16 − 3k hand; `visible` are the other tiles the player can see.
+pub fn waits(hand: &Hand, visible: &Counts) -> Result<Vec<Wait>> {
+    let own = hand.own_counts();
+    let seen = seen_counts(&own, visible)?;
+    Ok(waits_seen(&hand.concealed, &own, &seen))
+}
+
+/// Waits given concealed counts, own counts (concealed + melds) and all seen counts.
+pub(crate) fn waits_seen(concealed: &Counts, own: &Counts, seen: &Counts) -> Vec<Wait> {
+    let mask = wait_mask(concealed) & !exhausted(own);
+    let mut out = Vec::with_capacity(mask.count_ones() as usize);
+    let mut m = mask;
+    while m != 0 {
+        let i = m.trailing_zeros() as usize;
+        m &= m - 1;
+        if let Some(tile) = Tile::new(i) {
+            out.push(Wait {
+                tile,
+                shapes: shapes(concealed, tile),
+                remaining: COPIES - seen[i],
+            });
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hand::Form;
+
+    fn w(s: &str) -> Vec<(String, Vec<&'static str>)> {
+        let h = match Hand::parse(s, &[], Form::Waiting) {
+            Ok(h) => h,
+            Err(e) => panic!("{s}: {e}"),
+        };
+        match waits(&h, &[0; 34]) {
+            Ok(v) => v
+                .into_iter()
+                .map(|w| (w.tile.code(), w.shapes.iter().map(Shape::key).collect()))
+                .collect(),
+            Err(e) => panic!("{e}"),
+        }
+    }
+
+    #[test]
+    fn rule_text_shapes() {
+        // 3555 waits on 3 (單吊) and 4 (嵌張); 3345 on 3 and 6.
+        assert_eq!(
+            w("3555m 123p 456p 789p 111z"),
+            vec![
+                ("3m".to_owned(), vec!["tanki"]),
+                ("4m".to_owned(), vec!["kanchan"])
+            ]
+        );
+        assert_eq!(
+            w("3345m 123p 456p 789p 111z"),
+            vec![
+                ("3m".to_owned(), vec!["ryanmen", "tanki"]),
+                ("6m".to_owned(), vec!["ryanmen"])
+            ]
+        );
+        // 二二二三四五六萬＋一到九筒 waits on 1, 3, 4, 6, 7萬.
+        let codes: Vec<String> = w("2223456m123456789p").into_iter().map(|x| x.0).collect();
+        assert_eq!(codes, ["1m", "3m", "4m", "6m", "7m"]);
+    }
+
+    #[test]
+    fn edge_and_closed() {
+        assert_eq!(
+            w("12m 123p 456p 789p 111s 11z"),
+            vec![("3m".to_owned(), vec!["penchan"])]
+        );
+        assert_eq!(
+            w("13m 123p 456p 789p 111s 11z"),
+            vec![("2m".to_owned(), vec!["kanchan"])]
+        );
+        assert_eq!(
+            w("11m 123p 456p 789p 111s 22z"),
+            vec![
+                ("1m".to_owned(), vec!["shanpon"]),
+                ("2z".to_owned(), vec!["shanpon"])
+            ]
+        );
+    }
+}
