@@ -138,6 +138,11 @@ pub(crate) fn exhausted(own: &Counts) -> u64 {
         .fold(0, |m, (i, _)| m | 1 << i)
 }
 
+/// The waits of a validated hand as a bitmask, kinds the player holds all 4 of removed.
+pub fn hand_wait_mask(hand: &Hand) -> u64 {
+    wait_mask(&hand.concealed) & !exhausted(&hand.own_counts())
+}
+
 /// The waits of a validated 16 − 3k hand; `visible` are the other tiles the player can see.
 pub fn waits(hand: &Hand, visible: &Counts) -> Result<Vec<Wait>> {
     let own = hand.own_counts();

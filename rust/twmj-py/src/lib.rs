@@ -1,1 +1,37 @@
+//! `twmj._core`: the thin binding of twmj-core. Each function converts its input, calls the
+//! core once, and converts the result; errors become `twmj.errors` classes in `errors.rs`.
 
+use pyo3::prelude::*;
+
+mod analyze;
+mod batch;
+mod convert;
+mod errors;
+mod meld;
+mod notation;
+mod shanten;
+mod waits;
+
+#[pymodule(gil_used = false)]
+fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    // Build the lookup tables at import, not inside the first call.
+    twmj_core::tables::force();
+    m.add_class::<meld::PyMeld>()?;
+    m.add_class::<notation::PyTiles>()?;
+    m.add_class::<waits::PyWait>()?;
+    m.add_class::<waits::PyWaits>()?;
+    m.add_class::<analyze::PyAccept>()?;
+    m.add_class::<analyze::PyDiscard>()?;
+    m.add_class::<analyze::PyAnalysis>()?;
+    m.add_function(wrap_pyfunction!(notation::parse, m)?)?;
+    m.add_function(wrap_pyfunction!(notation::format, m)?)?;
+    m.add_function(wrap_pyfunction!(notation::tile_name, m)?)?;
+    m.add_function(wrap_pyfunction!(waits::waits, m)?)?;
+    m.add_function(wrap_pyfunction!(waits::wait_mask, m)?)?;
+    m.add_function(wrap_pyfunction!(shanten::shanten, m)?)?;
+    m.add_function(wrap_pyfunction!(shanten::is_win, m)?)?;
+    m.add_function(wrap_pyfunction!(analyze::analyze, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::waits_batch, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::shanten_batch, m)?)?;
+    Ok(())
+}

@@ -1,0 +1,130 @@
+"""The `twmj` command line: hand analysis in words or JSON."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from twmj._core import Analysis, Wait, Waits, analyze, parse, tile_name, waits
+from twmj.errors import Error
+from twmj.tiles import SHAPE_NAMES
+
+__all__ = ["main"]
+
+
+def _wait_dict(w: Wait) -> dict[str, Any]:
+    return {"tile": w.tile, "name": w.name, "shapes": w.shapes, "remaining": w.remaining}
+
+
+def waits_json(result: Waits) -> dict[str, Any]:
+    """The waits result as plain data (the shape `POST /v1/waits` answers)."""
+    return {
+        "shanten": result.shanten,
+        "tenpai": result.tenpai,
+        "waits": [_wait_dict(w) for w in result.waits],
+    }
+
+
+def analysis_json(result: Analysis) -> dict[str, Any]:
+    """The discard analysis as plain data (the shape `POST /v1/analyze` answers)."""
+    return {
+        "shanten": result.shanten,
+        "discards": [
+            {
+                "tile": d.tile,
+                "shanten": d.shanten,
+                "accepted": d.accepted,
+                "accepts": [{"tile": a.tile, "remaining": a.remaining} for a in d.accepts],
+                "waits": [_wait_dict(w) for w in d.waits],
+            }
+            for d in result.discards
+        ],
+    }
+
+
+def _names(tiles: Sequence[str]) -> str:
+    return " ".join(tile_name(t) for t in tiles)
+
+
+def _shanten_words(n: int) -> str:
+    return {-1: "胡牌 (complete)", 0: "聽牌 (ready)"}.get(n, f"{n} 向聽 ({n}-shanten)")
+
+
+def _print_waits(hand: str, result: Waits) -> None:
+    print(f"手牌 {hand}")
+    print(_shanten_words(result.shanten))
+    for w in result.waits:
+        shapes = "、".join(SHAPE_NAMES[s] for s in w.shapes)
+        print(f"  聽 {w.name:<3} {w.tile:<3} {shapes:<10} 剩 {w.remaining} 張")
+    if result.tenpai:
+        total = sum(w.remaining for w in result.waits)
+        print(f"共 {len(result)} 種 {total} 張")
+
+
+def _print_analysis(hand: str, result: Analysis) -> None:
+    print(f"手牌 {hand}")
+    print(_shanten_words(result.shanten))
+    for d in result.discards:
+        print(
+            f"  打 {tile_name(d.tile):<3} {d.tile:<3} → {_shanten_words(d.shanten)}, "
+            f"進張 {len(d.accepts)} 種 {d.accepted} 張"
+        )
+        if d.waits:
+            print(f"      聽 {_names([w.tile for w in d.waits])}")
+        elif d.accepts:
+            print(f"      進 {_names([a.tile for a in d.accepts])}")
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="twmj", description="Taiwanese 16-tile mahjong hand analysis (台灣十六張麻將)."
+    )
+    sub = p.add_subparsers(dest="command", required=True)
+    for name, help_text in (
+        ("waits", "waits of a 16 − 3k hand (聽牌檢查)"),
+        ("analyze", "discard analysis of a 17 − 3k hand (牌理)"),
+    ):
+        s = sub.add_parser(name, help=help_text)
+        s.add_argument("hand", help='tile notation, e.g. "1112345678999m1p"')
+        s.add_argument(
+            "--meld",
+            nargs=2,
+            action="append",
+            metavar=("KIND", "TILES"),
+            default=[],
+            help="an exposed meld: chi|pon|minkan|kakan|ankan and its tiles (repeatable)",
+        )
+        s.add_argument("--visible", default=None, help="other tiles in view (discards, melds)")
+        s.add_argument("--json", action="store_true", help="print JSON instead of text")
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status (2 for bad input)."""
+    args = _parser().parse_args(argv)
+    melds = [(k, t) for k, t in args.meld]
+    try:
+        shown = str(parse(args.hand))
+        if args.command == "waits":
+            w = waits(args.hand, melds, args.visible)
+            if args.json:
+                print(json.dumps(waits_json(w), ensure_ascii=False))
+            else:
+                _print_waits(shown, w)
+        else:
+            a = analyze(args.hand, melds, args.visible)
+            if args.json:
+                print(json.dumps(analysis_json(a), ensure_ascii=False))
+            else:
+                _print_analysis(shown, a)
+    except Error as e:
+        print(f"twmj: error: {e}", file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,34 @@
+"""Tile codes in index order, shape names, and small conversions around the core."""
+
+from __future__ import annotations
+
+from twmj._core import parse
+
+__all__ = ["FLOWERS", "SHAPE_NAMES", "TILES", "counts", "mask_tiles"]
+
+#: The 34 tile kinds in index order (the column order of every counts buffer).
+TILES: tuple[str, ...] = tuple(
+    [f"{n}{suit}" for suit in "mps" for n in range(1, 10)] + [f"{n}z" for n in range(1, 8)]
+)
+
+#: The 8 flowers in order: 春 夏 秋 冬 梅 蘭 菊 竹.
+FLOWERS: tuple[str, ...] = tuple(f"{n}f" for n in range(1, 9))
+
+#: Wait shapes and their Chinese names.
+SHAPE_NAMES: dict[str, str] = {
+    "ryanmen": "兩面",
+    "kanchan": "嵌張",
+    "penchan": "邊張",
+    "tanki": "單吊",
+    "shanpon": "雙碰",
+}
+
+
+def counts(text: str) -> bytes:
+    """The 34 counts of a hand in notation, for the fast `bytes` path of every function."""
+    return parse(text).counts
+
+
+def mask_tiles(mask: int) -> list[str]:
+    """The tiles of a waits bitmask (bit i = `TILES[i]`)."""
+    return [t for i, t in enumerate(TILES) if mask >> i & 1]

@@ -1,0 +1,131 @@
+//! `twmj.analyze` and its `Analysis` / `Discard` / `Accept` results.
+
+use pyo3::prelude::*;
+use pyo3::types::PyTuple;
+use twmj_core::hand::Form;
+use twmj_core::{Accept, Analysis, Discard};
+
+use crate::convert;
+use crate::errors::{CoreError, PyResult};
+use crate::waits::PyWait;
+
+/// A kind that lowers the shanten after a discard, with its unseen copies.
+#[pyclass(name = "Accept", module = "twmj", frozen, eq)]
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct PyAccept(Accept);
+
+#[pymethods]
+impl PyAccept {
+    #[getter]
+    fn tile(&self) -> String {
+        self.0.tile.code()
+    }
+
+    #[getter]
+    fn remaining(&self) -> u8 {
+        self.0.remaining
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Accept(tile={:?}, remaining={})", self.tile(), self.0.remaining)
+    }
+}
+
+/// The outlook after one discard: shanten, accepting kinds, and waits when ready.
+#[pyclass(name = "Discard", module = "twmj", frozen)]
+pub struct PyDiscard(Discard);
+
+#[pymethods]
+impl PyDiscard {
+    /// The tile discarded.
+    #[getter]
+    fn tile(&self) -> String {
+        self.0.tile.code()
+    }
+
+    /// Shanten after the discard.
+    #[getter]
+    fn shanten(&self) -> i8 {
+        self.0.shanten
+    }
+
+    /// Kinds that lower the shanten, in tile order.
+    #[getter]
+    fn accepts<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let items: Vec<Bound<'py, PyAccept>> = self
+            .0
+            .accepts
+            .iter()
+            .map(|a| Bound::new(py, PyAccept(*a)))
+            .collect::<PyResult<_>>()?;
+        PyTuple::new(py, items)
+    }
+
+    /// Unseen copies of all accepting kinds.
+    #[getter]
+    fn accepted(&self) -> u32 {
+        self.0.accepted()
+    }
+
+    /// The waits when the discard leaves the hand ready, else empty.
+    #[getter]
+    fn waits<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let items: Vec<Bound<'py, PyWait>> = self
+            .0
+            .waits
+            .iter()
+            .map(|w| Bound::new(py, PyWait(*w)))
+            .collect::<PyResult<_>>()?;
+        PyTuple::new(py, items)
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "Discard(tile={:?}, shanten={}, accepted={})",
+            self.tile(),
+            self.0.shanten,
+            self.0.accepted()
+        )
+    }
+}
+
+/// Discard analysis of a 17 − 3k hand, best discard first.
+#[pyclass(name = "Analysis", module = "twmj", frozen)]
+pub struct PyAnalysis(Analysis);
+
+#[pymethods]
+impl PyAnalysis {
+    /// Shanten of the hand as held (−1 when complete).
+    #[getter]
+    fn shanten(&self) -> i8 {
+        self.0.shanten
+    }
+
+    /// One entry per distinct discard, best first.
+    #[getter]
+    fn discards(&self, py: Python<'_>) -> PyResult<Vec<Py<PyDiscard>>> {
+        self.0
+            .discards
+            .iter()
+            .map(|d| Py::new(py, PyDiscard(d.clone())))
+            .collect()
+    }
+
+    fn __repr__(&self) -> String {
+        let best = self.0.discards.first().map(|d| d.tile.code());
+        format!("Analysis(shanten={}, best={best:?})", self.0.shanten)
+    }
+}
+
+/// Analyses a 17 − 3k hand: each discard's shanten, accepting tiles and waits; best first.
+#[pyfunction]
+#[pyo3(signature = (hand, melds=None, visible=None))]
+pub fn analyze(
+    hand: &Bound<'_, PyAny>,
+    melds: Option<&Bound<'_, PyAny>>,
+    visible: Option<&Bound<'_, PyAny>>,
+) -> PyResult<PyAnalysis> {
+    let h = convert::hand(hand, melds, Form::Full)?;
+    let v = convert::visible(visible)?;
+    Ok(PyAnalysis(twmj_core::analyze(&h, &v).map_err(CoreError)?))
+}

@@ -1,0 +1,90 @@
+//! Converting Python inputs: a hand (notation `str` or a 34-byte counts buffer), melds, visible tiles.
+
+use pyo3::buffer::PyBuffer;
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyString, PyTuple};
+use twmj_core::hand::{Form, Hand, Meld};
+use twmj_core::notation::{self, Tiles};
+use twmj_core::{Counts, KINDS};
+
+use crate::errors::{hand_error, CoreError, PyResult};
+use crate::meld::PyMeld;
+
+/// Tiles from a notation string or a 34-byte counts buffer (`bytes`, `bytearray`, `memoryview`).
+pub fn tiles(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Tiles> {
+    if let Ok(s) = obj.cast::<PyString>() {
+        return Ok(notation::parse(s.to_str()?).map_err(CoreError)?);
+    }
+    if let Ok(b) = obj.cast::<PyBytes>() {
+        let counts = notation::counts_from_bytes(b.as_bytes()).map_err(CoreError)?;
+        return Ok(Tiles { counts, flowers: 0 });
+    }
+    if let Ok(buf) = PyBuffer::<u8>::get(obj) {
+        let v = buf.to_vec(obj.py())?;
+        let counts = notation::counts_from_bytes(&v).map_err(CoreError)?;
+        return Ok(Tiles { counts, flowers: 0 });
+    }
+    Err(hand_error(format!(
+        "{what} must be tile notation (str) or 34 counts (bytes), not {}",
+        obj.get_type().name()?
+    )))
+}
+
+/// Melds from a sequence of `Meld` objects or `(kind, tiles)` pairs.
+pub fn melds(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<Meld>> {
+    let Some(obj) = obj else {
+        return Ok(Vec::new());
+    };
+    if obj.is_none() {
+        return Ok(Vec::new());
+    }
+    if obj.is_instance_of::<PyString>() {
+        return Err(hand_error(
+            "melds must be a list of Meld objects or (kind, tiles) pairs, not a string",
+        ));
+    }
+    let mut out = Vec::new();
+    for (i, item) in obj.try_iter()?.enumerate() {
+        let item = item?;
+        if let Ok(m) = item.cast::<PyMeld>() {
+            out.push(m.get().0);
+            continue;
+        }
+        if let Ok(t) = item.cast::<PyTuple>() {
+            if t.len() == 2 {
+                let kind: String = t.get_item(0)?.extract().map_err(|_| {
+                    hand_error(format!("meld {i}: the kind must be a string"))
+                })?;
+                let tiles: String = t.get_item(1)?.extract().map_err(|_| {
+                    hand_error(format!("meld {i}: the tiles must be a string"))
+                })?;
+                out.push(Meld::parse(&kind, &tiles, i).map_err(CoreError)?);
+                continue;
+            }
+        }
+        return Err(hand_error(format!(
+            "meld {i} must be a Meld or a (kind, tiles) pair, not {}",
+            item.get_type().name()?
+        )));
+    }
+    Ok(out)
+}
+
+/// A validated hand for `form`.
+pub fn hand(
+    hand: &Bound<'_, PyAny>,
+    melds_obj: Option<&Bound<'_, PyAny>>,
+    form: Form,
+) -> PyResult<Hand> {
+    let t = tiles(hand, "hand")?;
+    let m = melds(melds_obj)?;
+    Ok(Hand::new(t, m, form).map_err(CoreError)?)
+}
+
+/// Visible tiles (others' discards and melds) as counts; none when absent.
+pub fn visible(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Counts> {
+    match obj {
+        Some(o) if !o.is_none() => Ok(tiles(o, "visible")?.counts),
+        _ => Ok([0; KINDS]),
+    }
+}

@@ -1,0 +1,38 @@
+//! `twmj.Meld`: a validated exposed or concealed set.
+
+use pyo3::prelude::*;
+use twmj_core::hand::Meld;
+use twmj_core::notation;
+
+use crate::errors::{CoreError, PyResult};
+
+/// A meld: `Meld("pon", "555p")`; kinds are chi, pon, minkan, kakan, ankan.
+#[pyclass(name = "Meld", module = "twmj", frozen, eq, hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct PyMeld(pub Meld);
+
+#[pymethods]
+impl PyMeld {
+    #[new]
+    fn new(kind: &str, tiles: &str) -> PyResult<Self> {
+        Ok(PyMeld(Meld::parse(kind, tiles, 0).map_err(CoreError)?))
+    }
+
+    /// chi, pon, minkan, kakan or ankan.
+    #[getter]
+    fn kind(&self) -> &'static str {
+        self.0.kind.name()
+    }
+
+    /// The meld's tiles in canonical notation.
+    #[getter]
+    fn tiles(&self) -> String {
+        let mut c = [0u8; 34];
+        self.0.add_to(&mut c);
+        notation::format(&c, 0)
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Meld({:?}, {:?})", self.kind(), self.tiles())
+    }
+}

@@ -1,0 +1,127 @@
+//! `twmj.waits`, `twmj.wait_mask`, and the `Wait` / `Waits` results.
+
+use pyo3::prelude::*;
+use pyo3::types::PyTuple;
+use twmj_core::hand::Form;
+use twmj_core::waits::{Shape, Wait};
+use twmj_core::waits as core_waits;
+use twmj_core::shanten;
+
+use crate::convert;
+use crate::errors::{CoreError, PyResult};
+
+/// One wait: the tile, its shapes (ryanmen, kanchan, penchan, tanki, shanpon) and the copies left.
+#[pyclass(name = "Wait", module = "twmj", frozen, eq)]
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct PyWait(pub Wait);
+
+#[pymethods]
+impl PyWait {
+    /// The waited tile (`3m`).
+    #[getter]
+    fn tile(&self) -> String {
+        self.0.tile.code()
+    }
+
+    /// Its Chinese name (`三萬`).
+    #[getter]
+    fn name(&self) -> String {
+        self.0.tile.name()
+    }
+
+    /// Shapes the tile takes over all decompositions, in the order ryanmen, kanchan, penchan,
+    /// tanki, shanpon.
+    #[getter]
+    fn shapes(&self) -> Vec<&'static str> {
+        self.0.shapes.iter().map(Shape::key).collect()
+    }
+
+    /// Copies not in the hand, the melds or the visible tiles.
+    #[getter]
+    fn remaining(&self) -> u8 {
+        self.0.remaining
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "Wait(tile={:?}, shapes={:?}, remaining={})",
+            self.tile(),
+            self.shapes(),
+            self.0.remaining
+        )
+    }
+}
+
+/// The answer to "what are my waits": shanten, whether ready, and the waits.
+#[pyclass(name = "Waits", module = "twmj", frozen)]
+pub struct PyWaits {
+    shanten: i8,
+    waits: Vec<Wait>,
+}
+
+#[pymethods]
+impl PyWaits {
+    /// 0 when ready, else the tiles still to exchange.
+    #[getter]
+    fn shanten(&self) -> i8 {
+        self.shanten
+    }
+
+    /// True when the hand has at least one wait.
+    #[getter]
+    fn tenpai(&self) -> bool {
+        !self.waits.is_empty()
+    }
+
+    /// The waits in tile order.
+    #[getter]
+    fn waits<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let items: Vec<Bound<'py, PyWait>> = self
+            .waits
+            .iter()
+            .map(|w| Bound::new(py, PyWait(*w)))
+            .collect::<PyResult<_>>()?;
+        PyTuple::new(py, items)
+    }
+
+    /// The waited tiles in order.
+    #[getter]
+    fn tiles(&self) -> Vec<String> {
+        self.waits.iter().map(|w| w.tile.code()).collect()
+    }
+
+    fn __len__(&self) -> usize {
+        self.waits.len()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "Waits(shanten={}, tiles={:?})",
+            self.shanten,
+            self.tiles()
+        )
+    }
+}
+
+/// Waits of a 16 − 3k hand with shapes and copies left; `visible` are other tiles in view.
+#[pyfunction]
+#[pyo3(signature = (hand, melds=None, visible=None))]
+pub fn waits(
+    hand: &Bound<'_, PyAny>,
+    melds: Option<&Bound<'_, PyAny>>,
+    visible: Option<&Bound<'_, PyAny>>,
+) -> PyResult<PyWaits> {
+    let h = convert::hand(hand, melds, Form::Waiting)?;
+    let v = convert::visible(visible)?;
+    let w = core_waits::waits(&h, &v).map_err(CoreError)?;
+    let sh = if w.is_empty() { shanten(&h).max(1) } else { 0 };
+    Ok(PyWaits { shanten: sh, waits: w })
+}
+
+/// The waits of a 16 − 3k hand as a bitmask (bit i = tile kind i), without shapes.
+#[pyfunction]
+#[pyo3(signature = (hand, melds=None))]
+pub fn wait_mask(hand: &Bound<'_, PyAny>, melds: Option<&Bound<'_, PyAny>>) -> PyResult<u64> {
+    let h = convert::hand(hand, melds, Form::Waiting)?;
+    Ok(core_waits::hand_wait_mask(&h))
+}
