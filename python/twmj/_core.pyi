@@ -6,13 +6,30 @@ from typing import final
 import numpy as np
 import numpy.typing as npt
 
-_HandLike = str | bytes | bytearray | memoryview
-_MeldLike = Meld | tuple[str, str]
+__all__ = [
+    "Accept",
+    "Analysis",
+    "Discard",
+    "Meld",
+    "Tiles",
+    "Wait",
+    "Waits",
+    "analyze",
+    "format",
+    "is_win",
+    "parse",
+    "shanten",
+    "shanten_batch",
+    "tile_name",
+    "wait_mask",
+    "waits",
+    "waits_batch",
+]
 
 @final
 class Meld:
     def __new__(cls, kind: str, tiles: str) -> Meld: ...
-    def __eq__(self, other: object) -> bool: ...
+    def __eq__(self, value: object, /) -> bool: ...
     def __hash__(self) -> int: ...
     @property
     def kind(self) -> str: ...
@@ -21,7 +38,7 @@ class Meld:
 
 @final
 class Tiles:
-    def __eq__(self, other: object) -> bool: ...
+    def __eq__(self, value: object, /) -> bool: ...
     def __hash__(self) -> int: ...
     def __len__(self) -> int: ...
     @property
@@ -33,7 +50,7 @@ class Tiles:
 
 @final
 class Wait:
-    def __eq__(self, other: object) -> bool: ...
+    def __eq__(self, value: object, /) -> bool: ...
     @property
     def tile(self) -> str: ...
     @property
@@ -57,7 +74,7 @@ class Waits:
 
 @final
 class Accept:
-    def __eq__(self, other: object) -> bool: ...
+    def __eq__(self, value: object, /) -> bool: ...
     @property
     def tile(self) -> str: ...
     @property
@@ -82,6 +99,9 @@ class Analysis:
     def shanten(self) -> int: ...
     @property
     def discards(self) -> list[Discard]: ...
+
+_HandLike = str | bytes | bytearray | memoryview
+_MeldLike = Meld | tuple[str, str]
 
 def parse(text: str) -> Tiles: ...
 def format(tiles: Tiles | _HandLike) -> str: ...

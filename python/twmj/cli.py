@@ -78,13 +78,24 @@ def _print_analysis(hand: str, result: Analysis) -> None:
             print(f"      進 {_names([a.tile for a in d.accepts])}")
 
 
+def _print_ready_discards(hand: str, result: Analysis) -> None:
+    print(f"手牌 {hand}")
+    print(_shanten_words(result.shanten))
+    ready = [d for d in result.discards if d.shanten == 0]
+    for d in ready:
+        waits_text = " ".join(f"{w.name}({w.remaining})" for w in d.waits)
+        print(f"  打 {tile_name(d.tile):<3} {d.tile:<3} 聽 {waits_text}")
+    if not ready and result.shanten > 0:
+        print("  no discard leaves the hand ready; see `twmj analyze`")
+
+
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="twmj", description="Taiwanese 16-tile mahjong hand analysis (台灣十六張麻將)."
     )
     sub = p.add_subparsers(dest="command", required=True)
     for name, help_text in (
-        ("waits", "waits of a 16 − 3k hand (聽牌檢查)"),
+        ("waits", "waits of a 16 − 3k hand, or the ready discards of a 17 − 3k hand (聽牌檢查)"),
         ("analyze", "discard analysis of a 17 − 3k hand (牌理)"),
     ):
         s = sub.add_parser(name, help=help_text)
@@ -108,7 +119,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     melds = [(k, t) for k, t in args.meld]
     try:
         shown = str(parse(args.hand))
-        if args.command == "waits":
+        full = len(parse(args.hand)) % 3 == 2
+        if args.command == "waits" and full:
+            # A 17 − 3k hand: which discards leave it ready, and what each then waits on.
+            a = analyze(args.hand, melds, args.visible)
+            if args.json:
+                data = analysis_json(a)
+                data["discards"] = [d for d in data["discards"] if d["shanten"] == 0]
+                print(json.dumps(data, ensure_ascii=False))
+            else:
+                _print_ready_discards(shown, a)
+        elif args.command == "waits":
             w = waits(args.hand, melds, args.visible)
             if args.json:
                 print(json.dumps(waits_json(w), ensure_ascii=False))

@@ -147,7 +147,7 @@ pub struct Hand {
 pub enum Form {
     /// 16 − 3k concealed tiles: waiting for one more (waits, shanten).
     Waiting,
-    /// 17 − 3k concealed tiles: complete or about to discard (is_win, analyze).
+    /// 17 − 3k concealed tiles: complete or about to discard (`is_win`, `analyze`).
     Full,
     /// Either of the two (shanten).
     Any,

@@ -27,7 +27,7 @@ impl PyAccept {
     }
 
     fn __repr__(&self) -> String {
-        format!("Accept(tile={:?}, remaining={})", self.tile(), self.0.remaining)
+        format!("Accept(tile='{}', remaining={})", self.tile(), self.0.remaining)
     }
 }
 
@@ -81,7 +81,7 @@ impl PyDiscard {
 
     fn __repr__(&self) -> String {
         format!(
-            "Discard(tile={:?}, shanten={}, accepted={})",
+            "Discard(tile='{}', shanten={}, accepted={})",
             self.tile(),
             self.0.shanten,
             self.0.accepted()
@@ -112,8 +112,8 @@ impl PyAnalysis {
     }
 
     fn __repr__(&self) -> String {
-        let best = self.0.discards.first().map(|d| d.tile.code());
-        format!("Analysis(shanten={}, best={best:?})", self.0.shanten)
+        let best = self.0.discards.first().map_or("None".to_owned(), |d| format!("'{}'", d.tile.code()));
+        format!("Analysis(shanten={}, best={best})", self.0.shanten)
     }
 }
 

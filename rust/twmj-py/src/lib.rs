@@ -1,6 +1,9 @@
 //! `twmj._core`: the thin binding of twmj-core. Each function converts its input, calls the
 //! core once, and converts the result; errors become `twmj.errors` classes in `errors.rs`.
 
+// PyO3 fixes the receiver and argument forms of exported methods (`&self`, owned arrays).
+#![allow(clippy::trivially_copy_pass_by_ref, clippy::needless_pass_by_value)]
+
 use pyo3::prelude::*;
 
 mod analyze;
@@ -11,6 +14,12 @@ mod meld;
 mod notation;
 mod shanten;
 mod waits;
+
+/// A list of strings the way Python's `repr` shows it: `['1m', '3m']`.
+fn py_list<S: AsRef<str>>(items: &[S]) -> String {
+    let inner: Vec<String> = items.iter().map(|s| format!("'{}'", s.as_ref())).collect();
+    format!("[{}]", inner.join(", "))
+}
 
 #[pymodule(gil_used = false)]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {

@@ -33,6 +33,6 @@ impl PyMeld {
     }
 
     fn __repr__(&self) -> String {
-        format!("Meld({:?}, {:?})", self.kind(), self.tiles())
+        format!("Meld('{}', '{}')", self.kind(), self.tiles())
     }
 }

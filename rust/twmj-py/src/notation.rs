@@ -43,7 +43,7 @@ impl PyTiles {
     }
 
     fn __repr__(&self) -> String {
-        format!("Tiles({:?})", self.__str__())
+        format!("Tiles('{}')", self.__str__())
     }
 }
 

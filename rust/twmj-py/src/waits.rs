@@ -44,9 +44,9 @@ impl PyWait {
 
     fn __repr__(&self) -> String {
         format!(
-            "Wait(tile={:?}, shapes={:?}, remaining={})",
+            "Wait(tile='{}', shapes={}, remaining={})",
             self.tile(),
-            self.shapes(),
+            crate::py_list(&self.shapes()),
             self.0.remaining
         )
     }
@@ -96,9 +96,9 @@ impl PyWaits {
 
     fn __repr__(&self) -> String {
         format!(
-            "Waits(shanten={}, tiles={:?})",
+            "Waits(shanten={}, tiles={})",
             self.shanten,
-            self.tiles()
+            crate::py_list(&self.tiles())
         )
     }
 }

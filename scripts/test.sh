@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Sets up, then runs every test: Rust (cargo), lints and types, the stub check, pytest.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh
+echo "== cargo test (twmj-core)"
+cargo test --release -p twmj-core
+echo "== cargo clippy"
+cargo clippy --release --workspace --all-targets --quiet -- -D warnings
+echo "== ruff, mypy, stubtest"
+.venv/bin/ruff check python tests benches
+.venv/bin/ruff format --check python tests benches
+.venv/bin/python -m mypy
+.venv/bin/python -m mypy.stubtest twmj._core
+echo "== pytest"
+.venv/bin/python -m pytest -q

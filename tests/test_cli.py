@@ -1,0 +1,59 @@
+"""The `twmj` command line: text and JSON output, and errors as exit status 2."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from twmj.cli import main
+
+
+def test_waits_text(capsys: pytest.CaptureFixture[str]) -> None:
+    # 九蓮-like: 一一一二三四五六七八九九九萬 waits on every 萬.
+    assert main(["waits", "1112345678999m 111z"]) == 0
+    out = capsys.readouterr().out
+    assert "聽牌" in out
+    assert "聽 五萬" in out and "單吊" in out
+    assert "共 9 種 23 張" in out
+
+
+def test_waits_of_a_full_hand_lists_ready_discards(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["waits", "1112345678999m1p"]) == 0
+    out = capsys.readouterr().out
+    assert "打 一筒" in out and "聽 一萬(1) 二萬(3)" in out
+    assert "打 二萬  2m  聽 一筒(3)" in out
+
+
+def test_waits_json(capsys: pytest.CaptureFixture[str]) -> None:
+    # 二二二三四五六萬＋一到九筒 (taiwan text, 平胡的認定) waits on 1, 3, 4, 6, 7萬.
+    assert main(["waits", "2223456m123456789p", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["tenpai"] is True and data["shanten"] == 0
+    assert [w["tile"] for w in data["waits"]] == ["1m", "3m", "4m", "6m", "7m"]
+    assert data["waits"][0] == {"tile": "1m", "name": "一萬", "shapes": ["ryanmen"], "remaining": 4}
+
+
+def test_analyze_json_with_meld(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["analyze", "2223456m123456p9s", "--meld", "chi", "789p", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["shanten"] == 0
+    assert data["discards"][0]["tile"] == "9s"
+    assert [w["tile"] for w in data["discards"][0]["waits"]] == ["1m", "3m", "4m", "6m", "7m"]
+
+
+def test_bad_hand_is_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["waits", "123x"]) == 2
+    assert "unknown symbol: 'x' at position 3" in capsys.readouterr().err
+
+
+def test_console_script_runs() -> None:
+    out = subprocess.run(
+        [sys.executable, "-m", "twmj.cli", "analyze", "1112345678999m1234p"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    assert "打" in out

@@ -1,0 +1,92 @@
+"""Nothing a caller sends crashes the process or escapes as anything but a `twmj.Error`.
+
+Random text, bytes, meld lists and arrays go to every public function; a panic in Rust
+would surface as `pyo3_runtime.PanicException`, which is not a `twmj.Error` and fails here.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import twmj
+
+ALPHABET = "0123456789mpszfMPSZF 萬筒條東南西北白發中春夏秋冬梅蘭菊竹一二三四五六七八九x!"
+
+notation_text = st.text(alphabet=ALPHABET, max_size=40)
+any_text = st.text(max_size=30)
+counts_bytes = st.binary(min_size=0, max_size=40)
+meld_kinds = st.sampled_from(["chi", "pon", "minkan", "kakan", "ankan", "pong", ""])
+melds = st.lists(st.tuples(meld_kinds, notation_text), max_size=6)
+
+HAND_CALLS: list[Callable[..., Any]] = [
+    twmj.waits,
+    twmj.wait_mask,
+    twmj.shanten,
+    twmj.is_win,
+    twmj.analyze,
+]
+
+
+def _only_twmj_errors(fn: Callable[..., Any], *args: Any) -> None:
+    with contextlib.suppress(twmj.Error):
+        fn(*args)
+
+
+@settings(max_examples=400, derandomize=True)
+@given(st.one_of(notation_text, any_text, counts_bytes), melds)
+def test_hand_functions_raise_only_twmj_errors(
+    hand: str | bytes, ms: list[tuple[str, str]]
+) -> None:
+    for fn in HAND_CALLS:
+        _only_twmj_errors(fn, hand, ms)
+        _only_twmj_errors(fn, hand)
+
+
+@settings(max_examples=300, derandomize=True)
+@given(st.one_of(notation_text, any_text))
+def test_notation_functions_raise_only_twmj_errors(text: str) -> None:
+    _only_twmj_errors(twmj.parse, text)
+    _only_twmj_errors(twmj.format, text)
+    _only_twmj_errors(twmj.tile_name, text)
+    _only_twmj_errors(twmj.Meld, "pon", text)
+    _only_twmj_errors(twmj.waits, "2223456m123456789p", None, text)
+
+
+@settings(max_examples=200, derandomize=True)
+@given(
+    st.integers(0, 5),
+    st.sampled_from([33, 34, 35]),
+    st.integers(0, 255),
+    st.integers(0, 2**32 - 1),
+)
+def test_batch_functions_raise_only_twmj_errors(rows: int, cols: int, top: int, seed: int) -> None:
+    rng = np.random.default_rng(seed)
+    a = rng.integers(0, top + 1, size=(rows, cols), dtype=np.uint8)
+    _only_twmj_errors(twmj.waits_batch, a)
+    _only_twmj_errors(twmj.shanten_batch, a)
+
+
+def test_batch_errors_name_the_row() -> None:
+    a = np.zeros((3, 34), dtype=np.uint8)
+    a[:, 0] = 4
+    a[:, 27:31] = 3  # 16 tiles per row
+    a[2, 33] = 5
+    try:
+        twmj.waits_batch(a)
+    except twmj.HandError as e:
+        assert str(e) == "row 2, column 33: count 5 is more than the 4 copies of a tile"
+    else:
+        raise AssertionError("a count of 5 was accepted")
+    a[2, 33] = 1
+    try:
+        twmj.waits_batch(a)
+    except twmj.HandError as e:
+        assert str(e) == "row 2 has 17 tiles; this call needs 16 − 3k (16, 13, …, 1)"
+    else:
+        raise AssertionError("a 17-tile row was accepted for waits")
