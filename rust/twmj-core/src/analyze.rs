@@ -3,8 +3,8 @@
 
 use crate::error::Result;
 use crate::hand::{seen_counts, Hand};
-use crate::shanten::{caps, convolve, group_overlap};
-use crate::tables::Overlap;
+use crate::shanten::{caps, convolve, group, group_overlap};
+use crate::tables::{self, GroupTable, Overlap};
 use crate::tile::{Counts, Suit, Tile, COPIES};
 use crate::waits::{exhausted, waits_seen, Wait};
 
@@ -44,6 +44,12 @@ pub struct Analysis {
 
 /// For each (m, p), the kinds of the group that raise its overlap there.
 fn useful(counts: &Counts, caps: &Counts, suit: Suit, capped: bool, base: &Overlap) -> [u16; 12] {
+    if !capped {
+        let u = tables::useful();
+        let t = if suit == Suit::Honor { &u.honor } else { &u.suit };
+        return t[GroupTable::index(group(counts, suit))];
+    }
+    // Melds cap some kind of this group: recompute the overlaps one added tile at a time.
     let mut out = [0u16; 12];
     let mut c = *counts;
     for x in 0..suit.len() {
@@ -63,6 +69,13 @@ fn useful(counts: &Counts, caps: &Counts, suit: Suit, capped: bool, base: &Overl
     out
 }
 
+/// The two groups other than `a` and `b` (a ≠ b).
+fn rest(a: usize, b: usize) -> (usize, usize) {
+    let mut it = (0..4).filter(|&g| g != a && g != b);
+    let x = it.next().unwrap_or(0);
+    (x, it.next().unwrap_or(0))
+}
+
 /// Analyses a validated 17 − 3k hand; `visible` are the other tiles the player can see.
 pub fn analyze(hand: &Hand, visible: &Counts) -> Result<Analysis> {
     let own = hand.own_counts();
@@ -76,22 +89,49 @@ pub fn analyze(hand: &Hand, visible: &Counts) -> Result<Analysis> {
         [0, 1, 2, 3].map(|g| useful(&hand.concealed, &caps, Suit::ALL[g], capped[g], &base[g]));
     let shanten = crate::shanten::from_overlaps(&base, sets);
 
-    let mut discards = Vec::new();
-    for d in Tile::all().filter(|t| hand.concealed[t.index()] > 0) {
-        let mut counts = hand.concealed;
-        counts[d.index()] -= 1;
+    // Gather first: every discard's changed group is an independent table read, and issuing
+    // them together lets the cache misses overlap instead of queueing one per discard.
+    let kinds: Vec<Tile> = Tile::all().filter(|t| hand.concealed[t.index()] > 0).collect();
+    let changed: Vec<(Overlap, [u16; 12])> = kinds
+        .iter()
+        .map(|d| {
+            let mut counts = hand.concealed;
+            counts[d.index()] -= 1;
+            let g = d.suit() as usize;
+            let o = group_overlap(&counts, &caps, d.suit(), capped[g]);
+            (o, useful(&counts, &caps, d.suit(), capped[g], &o))
+        })
+        .collect();
+
+    // Max-plus convolutions of the unchanged groups, two and three at a time.
+    let mut pairs = [[[0u8; 12]; 4]; 4];
+    for x in 0..4 {
+        for y in x + 1..4 {
+            pairs[x][y] = convolve(&base[x], &base[y]);
+            pairs[y][x] = pairs[x][y];
+        }
+    }
+    let unchanged_triple = [0, 1, 2, 3].map(|g| {
+        let (x, y) = rest(g, (g + 1) % 4);
+        convolve(&base[(g + 1) % 4], &pairs[x][y])
+    });
+
+    let mut discards = Vec::with_capacity(kinds.len());
+    for (&d, &(od, ud)) in kinds.iter().zip(&changed) {
         let gd = d.suit() as usize;
         let mut o = base;
-        o[gd] = group_overlap(&counts, &caps, d.suit(), capped[gd]);
-        // Best overlap of the other three groups, for every (m, p) they might supply.
-        let l2 = convolve(&o[0], &o[1]);
-        let r1 = convolve(&o[2], &o[3]);
-        let others = [
-            convolve(&o[1], &r1),
-            convolve(&o[0], &r1),
-            convolve(&l2, &o[3]),
-            convolve(&l2, &o[2]),
-        ];
+        o[gd] = od;
+        // Best overlap of the other three groups, for every (m, p) they might supply. Only
+        // group `gd` changed, so the unchanged pairs and triples come from before the loop.
+        let mut others = [[0u8; 12]; 4];
+        for g in 0..4 {
+            others[g] = if g == gd {
+                unchanged_triple[gd]
+            } else {
+                let (x, y) = rest(g, gd);
+                convolve(&od, &pairs[x][y])
+            };
+        }
         let mut best = 0u8;
         for m in 0..=sets {
             best = best
@@ -102,11 +142,7 @@ pub fn analyze(hand: &Hand, visible: &Counts) -> Result<Analysis> {
         own_after[d.index()] -= 1;
         let mut mask = 0u64;
         for g in 0..4 {
-            let u = if g == gd {
-                useful(&counts, &caps, Suit::ALL[g], capped[g], &o[g])
-            } else {
-                base_useful[g]
-            };
+            let u = if g == gd { ud } else { base_useful[g] };
             for m in 0..=sets {
                 for p in 0..2 {
                     if o[g][m * 2 + p] + others[g][(sets - m) * 2 + 1 - p] == best {
@@ -116,16 +152,22 @@ pub fn analyze(hand: &Hand, visible: &Counts) -> Result<Analysis> {
             }
         }
         mask &= !exhausted(&own_after);
-        let accepts = (0..34)
-            .filter(|i| mask >> i & 1 == 1)
-            .filter_map(Tile::new)
-            .map(|tile| Accept {
-                tile,
-                remaining: COPIES - seen[tile.index()],
-            })
-            .collect();
+        let mut accepts = Vec::with_capacity(mask.count_ones() as usize);
+        let mut bits = mask;
+        while bits != 0 {
+            let i = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            if let Some(tile) = Tile::new(i) {
+                accepts.push(Accept {
+                    tile,
+                    remaining: COPIES - seen[i],
+                });
+            }
+        }
         let after = target - best as i8 - 1;
         let waits = if after == 0 {
+            let mut counts = hand.concealed;
+            counts[d.index()] -= 1;
             waits_seen(&counts, &own_after, &seen)
         } else {
             Vec::new()
@@ -137,12 +179,13 @@ pub fn analyze(hand: &Hand, visible: &Counts) -> Result<Analysis> {
             waits,
         });
     }
-    discards.sort_by(|a, b| {
-        a.shanten
-            .cmp(&b.shanten)
-            .then(b.accepted().cmp(&a.accepted()))
-            .then(b.accepts.len().cmp(&a.accepts.len()))
-            .then(a.tile.cmp(&b.tile))
+    discards.sort_by_cached_key(|d| {
+        (
+            d.shanten,
+            std::cmp::Reverse(d.accepted()),
+            std::cmp::Reverse(d.accepts.len()),
+            d.tile,
+        )
     });
     Ok(Analysis { shanten, discards })
 }

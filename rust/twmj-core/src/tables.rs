@@ -34,6 +34,9 @@ pub struct GroupTable {
     /// Whether sequences count as sets (suits yes, honours no).
     pub sequences: bool,
     flags: Vec<u16>,
+    /// The `complete` flags again as a bitset (244 KB for a suit), so the common "is this
+    /// group complete" question stays in cache.
+    complete_bits: Vec<u64>,
     overlap: Vec<Overlap>,
 }
 
@@ -136,10 +139,17 @@ impl GroupTable {
             }
             overlap[idx] = best;
         }
+        let mut complete_bits = vec![0u64; size.div_ceil(64)];
+        for (idx, f) in flags.iter().enumerate() {
+            if f & COMPLETE != 0 {
+                complete_bits[idx / 64] |= 1 << (idx % 64);
+            }
+        }
         GroupTable {
             len,
             sequences,
             flags,
+            complete_bits,
             overlap,
         }
     }
@@ -156,7 +166,7 @@ impl GroupTable {
 
     #[inline]
     pub fn complete(&self, idx: usize) -> bool {
-        self.flags[idx] & COMPLETE != 0
+        self.complete_bits[idx / 64] >> (idx % 64) & 1 == 1
     }
 
     /// Bit x set when adding kind x completes the group (and the group holds fewer than 4 x).
@@ -190,6 +200,56 @@ pub fn tables() -> &'static Tables {
 /// Builds the tables now rather than on the first analysis.
 pub fn force() {
     let _ = tables();
+}
+
+/// For each configuration and each (m, p), the kinds whose addition raises the overlap: the
+/// tiles that lower the shanten when this group supplies m sets and p pairs. Only discard
+/// analysis needs them, so they are built on its first use (48 MB for a suit).
+pub struct Useful {
+    pub suit: Vec<[u16; 12]>,
+    pub honor: Vec<[u16; 12]>,
+}
+
+static USEFUL: OnceLock<Useful> = OnceLock::new();
+
+fn build_useful(t: &GroupTable) -> Vec<[u16; 12]> {
+    let size = POW5[t.len] as usize;
+    let mut out = vec![[0u16; 12]; size];
+    for (idx, slot) in out.iter_mut().enumerate() {
+        let base = t.overlap[idx];
+        let mut sum = 0;
+        let mut digits = [0usize; 9];
+        for (i, d) in digits.iter_mut().enumerate().take(t.len) {
+            *d = (idx / POW5[i] as usize) % 5;
+            sum += *d;
+        }
+        if sum >= MAX_TILES {
+            continue;
+        }
+        for x in 0..t.len {
+            if digits[x] == 4 {
+                continue;
+            }
+            let o = &t.overlap[idx + POW5[x] as usize];
+            for k in 0..12 {
+                if o[k] > base[k] {
+                    slot[k] |= 1 << x;
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The useful-tile tables, built on first call.
+pub fn useful() -> &'static Useful {
+    USEFUL.get_or_init(|| {
+        let t = tables();
+        Useful {
+            suit: build_useful(&t.suit),
+            honor: build_useful(&t.honor),
+        }
+    })
 }
 
 /// The best overlap vector of a group under per-kind caps (`t_i ≤ caps[i]`), by dynamic

@@ -82,12 +82,37 @@ pub struct Wait {
 /// copies in `counts` against the 4-copy limit. Melds are applied by [`waits`].
 #[inline]
 pub fn wait_mask(counts: &Counts) -> u64 {
+    let sums = Suit::ALL.map(|s| group(counts, s).iter().map(|&c| c as usize).sum::<usize>());
+    // One more tile must leave every group complete: either the one group holding 1 mod 3
+    // tiles takes it (all others 0 mod 3), or one of exactly two groups holding 2 mod 3 takes
+    // it and the other keeps the pair. Any other pattern has no wait, with no lookup at all.
+    let mut ones = 0;
+    let mut twos = 0;
+    for n in sums {
+        match n % 3 {
+            1 => ones += 1,
+            2 => twos += 1,
+            _ => {}
+        }
+    }
+    if !((ones == 1 && twos == 0) || (ones == 0 && twos == 2)) {
+        return 0;
+    }
     let idx = Suit::ALL.map(|s| GroupTable::index(group(counts, s)));
     let tabs = Suit::ALL.map(table_of);
-    let complete = [0, 1, 2, 3].map(|g| tabs[g].complete(idx[g]));
+    // The groups at 0 mod 3 must already be complete.
+    for g in 0..4 {
+        if sums[g] % 3 == 0 && !tabs[g].complete(idx[g]) {
+            return 0;
+        }
+    }
     let mut mask = 0u64;
     for g in 0..4 {
-        let others = (0..4).all(|h| h == g || complete[h]);
+        if sums[g] % 3 == 0 {
+            continue;
+        }
+        // The other group off 0 mod 3 (if any) must be complete with its pair.
+        let others = (0..4).all(|h| h == g || sums[h] % 3 == 0 || tabs[h].complete(idx[h]));
         if others {
             mask |= u64::from(tabs[g].waits(idx[g])) << Suit::ALL[g].base();
         }
