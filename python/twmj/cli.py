@@ -6,6 +6,7 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from twmj._core import Analysis, Wait, Waits, analyze, parse, tile_name, waits
@@ -110,12 +111,34 @@ def _parser() -> argparse.ArgumentParser:
         )
         s.add_argument("--visible", default=None, help="other tiles in view (discards, melds)")
         s.add_argument("--json", action="store_true", help="print JSON instead of text")
+    s = sub.add_parser("serve", help="start the HTTP service and its web page")
+    s.add_argument("--host", default="127.0.0.1")
+    s.add_argument("--port", type=int, default=8000)
+    s.add_argument("--workers", type=int, default=1)
     return p
+
+
+def _serve(host: str, port: int, workers: int) -> int:
+    """Runs the service in `api/` (next to the package in a source checkout)."""
+    try:
+        import uvicorn
+    except ImportError:
+        print("twmj: error: the service needs `pip install twmj[api]`", file=sys.stderr)
+        return 2
+    root = Path(__file__).resolve().parents[2]
+    if not (root / "api" / "main.py").is_file():
+        print(f"twmj: error: no api/ next to the package at {root}", file=sys.stderr)
+        return 2
+    print(f"twmj: serving on http://{host}:{port}/ (API docs at /docs)", flush=True)
+    uvicorn.run("api.main:app", host=host, port=port, workers=workers, app_dir=str(root))
+    return 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status (2 for bad input)."""
     args = _parser().parse_args(argv)
+    if args.command == "serve":
+        return _serve(args.host, args.port, args.workers)
     melds = [(k, t) for k, t in args.meld]
     try:
         shown = str(parse(args.hand))

@@ -1,0 +1,86 @@
+"""The app factory: routers, error handlers, body limit, and the static web page at `/`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import orjson
+from fastapi import FastAPI
+from fastapi.responses import FileResponse, Response
+from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from api import errors
+from api.routers import analyze, health, waits
+
+STATIC = Path(__file__).parent / "static"
+MAX_BODY = 1 << 20  # 1 MiB: far above the largest valid batch
+
+
+class JSONResponse(Response):
+    """orjson-rendered JSON (FastAPI's ORJSONResponse is deprecated)."""
+
+    media_type = "application/json"
+
+    def render(self, content: Any) -> bytes:
+        return orjson.dumps(content)
+
+
+class BodyLimit:
+    """Refuses bodies over `max_body` bytes with a 413, whether or not they declare a length
+    (a chunked body is counted as it arrives), so no request can make the server buffer
+    without bound."""
+
+    def __init__(self, app: ASGIApp, max_body: int) -> None:
+        self.app = app
+        self.max_body = max_body
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        too_large = HTTPException(413, f"request body over {self.max_body} bytes")
+        length = dict(scope["headers"]).get(b"content-length")
+        if length is not None and (not length.isdigit() or int(length) > self.max_body):
+            response = errors.error_response(413, "too_large", str(too_large.detail), None)
+            await response(scope, receive, send)
+            return
+        seen = 0
+
+        async def counted() -> Message:
+            nonlocal seen
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > self.max_body:
+                    raise too_large
+            return message
+
+        await self.app(scope, counted, send)
+
+
+def create_app() -> FastAPI:
+    app = FastAPI(
+        title="twmj",
+        summary="Taiwanese 16-tile mahjong (台灣十六張麻將): waits, analysis, scoring.",
+        version="0.1.0",
+        default_response_class=JSONResponse,
+    )
+    errors.install(app)
+
+    app.add_middleware(BodyLimit, max_body=MAX_BODY)
+    app.include_router(health.router)
+    app.include_router(waits.router)
+    app.include_router(analyze.router)
+
+    @app.get("/", include_in_schema=False)
+    async def index() -> FileResponse:
+        return FileResponse(STATIC / "index.html")
+
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    return app
+
+
+app = create_app()

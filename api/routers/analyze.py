@@ -1,0 +1,34 @@
+"""`/v1/analyze`: what to discard from a 17 − 3k hand."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter
+
+import twmj
+from api.convert import call
+from api.routers.waits import wait_out
+from api.schemas import AcceptOut, AnalyzeResponse, DiscardOut, HandRequest
+
+router = APIRouter(prefix="/v1", tags=["analyze"])
+
+
+@router.post("/analyze", response_model=AnalyzeResponse, summary="Discard analysis (牌理)")
+async def analyze(req: HandRequest) -> AnalyzeResponse:
+    """For each distinct discard of a 17 − 3k hand: the shanten after it, the accepting kinds
+    with their unseen copies, and the waits when it leaves the hand ready; best first."""
+    a: twmj.Analysis = call(twmj.analyze, req)
+    return AnalyzeResponse.model_construct(
+        shanten=a.shanten,
+        discards=[
+            DiscardOut.model_construct(
+                tile=d.tile,
+                shanten=d.shanten,
+                accepted=d.accepted,
+                accepts=[
+                    AcceptOut.model_construct(tile=x.tile, remaining=x.remaining) for x in d.accepts
+                ],
+                waits=[wait_out(w) for w in d.waits],
+            )
+            for d in a.discards
+        ],
+    )

@@ -1,0 +1,19 @@
+"""Liveness."""
+
+from __future__ import annotations
+
+from importlib.metadata import version
+
+from fastapi import APIRouter
+
+from api.schemas import Health
+
+router = APIRouter(tags=["health"])
+
+_VERSION = version("twmj")
+
+
+@router.get("/health", response_model=Health, summary="Liveness")
+async def health() -> Health:
+    """Answers `{"status": "ok"}` while the service runs."""
+    return Health(status="ok", version=_VERSION)

@@ -1,0 +1,58 @@
+"""`/v1/waits`: what a 16 − 3k hand waits on."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter
+
+import twmj
+from api.convert import call
+from api.errors import FieldError
+from api.schemas import (
+    HandRequest,
+    WaitOut,
+    WaitsBatchItem,
+    WaitsBatchRequest,
+    WaitsResponse,
+)
+
+router = APIRouter(prefix="/v1", tags=["waits"])
+
+
+def wait_out(w: twmj.Wait) -> WaitOut:
+    return WaitOut.model_construct(tile=w.tile, name=w.name, shapes=w.shapes, remaining=w.remaining)
+
+
+def waits_response(r: twmj.Waits) -> WaitsResponse:
+    return WaitsResponse.model_construct(
+        shanten=r.shanten, tenpai=r.tenpai, waits=[wait_out(w) for w in r.waits]
+    )
+
+
+@router.post("/waits", response_model=WaitsResponse, summary="Waits of a 16 − 3k hand (聽牌)")
+async def waits(req: HandRequest) -> WaitsResponse:
+    """Every tile kind that completes the hand, with its shapes and the copies left unseen.
+
+    With k melds the hand holds 16 − 3k concealed tiles; with no melds given, 13-tile
+    (and 10, 7, …) hands are read as having implied melds. A kind the player holds all four
+    of is never a wait.
+    """
+    return waits_response(call(twmj.waits, req))
+
+
+@router.post(
+    "/waits/batch",
+    response_model=list[WaitsBatchItem],
+    summary="Waits of up to 1000 hands",
+)
+def waits_batch(req: WaitsBatchRequest) -> list[WaitsBatchItem]:
+    """The batch form of `/v1/waits`: one answer per hand, in order; an invalid hand gets an
+    `error` instead of failing the whole batch."""
+    out: list[WaitsBatchItem] = []
+    for item in req.items:
+        try:
+            out.append(WaitsBatchItem(result=waits_response(call(twmj.waits, item)), error=None))
+        except FieldError as e:
+            code = "tile_error" if isinstance(e.error, twmj.TileError) else "hand_error"
+            err = {"code": code, "message": str(e.error), "field": e.field}
+            out.append(WaitsBatchItem(result=None, error=err))
+    return out

@@ -1,0 +1,157 @@
+"""`POST /v1/waits` and its batch form."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+import twmj
+
+
+def test_rule_text_example(client: TestClient) -> None:
+    # 二二二三四五六萬＋一到九筒 waits on 一、三、四、六、七萬 (taiwan text, 平胡的認定).
+    r = client.post("/v1/waits", json={"hand": "二二二三四五六萬 123456789p"})
+    assert r.status_code == 200
+    assert r.headers["content-type"] == "application/json"
+    body = r.json()
+    assert body["shanten"] == 0 and body["tenpai"] is True
+    assert [w["tile"] for w in body["waits"]] == ["1m", "3m", "4m", "6m", "7m"]
+    assert body["waits"][1] == {"tile": "3m", "name": "三萬", "shapes": ["tanki"], "remaining": 3}
+
+
+def test_same_answer_as_the_library(client: TestClient) -> None:
+    req = {
+        "hand": "3345m123p",
+        "melds": [
+            {"kind": "pon", "tiles": "555s"},
+            {"kind": "chi", "tiles": "789s"},
+            {"kind": "ankan", "tiles": "1111z"},
+        ],
+        "visible": "3m6m6m",
+    }
+    body = client.post("/v1/waits", json=req).json()
+    lib = twmj.waits("3345m123p", [("pon", "555s"), ("chi", "789s"), ("ankan", "1111z")], "3m6m6m")
+    assert [(w["tile"], w["shapes"], w["remaining"]) for w in body["waits"]] == [
+        (w.tile, w.shapes, w.remaining) for w in lib.waits
+    ]
+    # 3m: four minus two in hand minus one visible; 6m: four minus two visible.
+    assert {w["tile"]: w["remaining"] for w in body["waits"]} == {"3m": 1, "6m": 2}
+
+
+def test_not_ready_reports_shanten(client: TestClient) -> None:
+    body = client.post("/v1/waits", json={"hand": "1357m1357p1357s1234z"}).json()
+    assert body["tenpai"] is False
+    assert body["waits"] == []
+    assert body["shanten"] == twmj.shanten("1357m1357p1357s1234z") > 0
+
+
+@pytest.mark.parametrize(
+    ("req", "code", "field", "message"),
+    [
+        ({"hand": "123x"}, "tile_error", "hand", "unknown symbol: 'x' at position 3"),
+        (
+            {"hand": "123m"},
+            "hand_error",
+            "hand",
+            "the hand has 3 concealed tiles; this call needs 16, 13, 10, 7, 4 or 1",
+        ),
+        (
+            {"hand": "1234567m123p", "melds": [{"kind": "pon", "tiles": "12p"}]},
+            "hand_error",
+            "melds[0]",
+            "meld 0 (pon '12p') must have 3 tiles",
+        ),
+        (
+            {"hand": "2223456m123456789p", "visible": "22m"},
+            "hand_error",
+            "hand",
+            "5 copies of 2m between the hand, its melds and the visible tiles; a tile has 4",
+        ),
+        (
+            {"hand": "2223456m123456789p", "visible": "9z"},
+            "tile_error",
+            "visible",
+            "no such tile: '9z' at position 0",
+        ),
+        ({"hand": 5}, "invalid_request", "hand", "Input should be a valid string"),
+        ({}, "invalid_request", "hand", "Field required"),
+        (
+            {"hand": "1m", "melds": [{"kind": "peng", "tiles": "111p"}]},
+            "invalid_request",
+            "melds[0].kind",
+            "Input should be 'chi', 'pon', 'minkan', 'kakan' or 'ankan'",
+        ),
+        (
+            {"hand": "1m", "extra": 1},
+            "invalid_request",
+            "extra",
+            "Extra inputs are not permitted",
+        ),
+    ],
+)
+def test_errors_have_one_shape(
+    client: TestClient, req: dict[str, Any], code: str, field: str, message: str
+) -> None:
+    r = client.post("/v1/waits", json=req)
+    assert r.status_code == 422
+    err = r.json()["error"]
+    assert err["code"] == code
+    assert err["field"] == field
+    assert err["message"].startswith(message)
+
+
+def test_malformed_json_is_422(client: TestClient) -> None:
+    r = client.post("/v1/waits", content=b"{not json", headers={"content-type": "application/json"})
+    assert r.status_code == 422
+    assert r.json()["error"]["code"] == "invalid_request"
+
+
+def test_batch_answers_each_hand(client: TestClient) -> None:
+    items = [{"hand": "2223456m123456789p"}, {"hand": "1m"}, {"hand": "1x"}]
+    r = client.post("/v1/waits/batch", json={"items": items})
+    assert r.status_code == 200
+    out = r.json()
+    assert [w["tile"] for w in out[0]["result"]["waits"]] == ["1m", "3m", "4m", "6m", "7m"]
+    assert out[0]["error"] is None
+    assert out[1]["result"]["waits"][0]["shapes"] == ["tanki"]
+    assert out[2] == {
+        "result": None,
+        "error": {
+            "code": "tile_error",
+            "message": "unknown symbol: 'x' at position 1",
+            "field": "hand",
+        },
+    }
+
+
+def test_batch_length_is_limited(client: TestClient) -> None:
+    r = client.post("/v1/waits/batch", json={"items": [{"hand": "1m"}] * 1001})
+    assert r.status_code == 422
+    assert r.json()["error"]["field"] == "items"
+
+
+def test_body_size_is_limited(client: TestClient) -> None:
+    r = client.post(
+        "/v1/waits",
+        content=b" " * (2 << 20),
+        headers={"content-type": "application/json"},
+    )
+    assert r.status_code == 413
+    assert r.json()["error"]["code"] == "too_large"
+
+
+def test_chunked_body_size_is_limited(client: TestClient) -> None:
+    def chunks() -> Iterator[bytes]:
+        for _ in range(40):
+            yield b" " * 65536
+
+    r = client.post("/v1/waits", content=chunks(), headers={"content-type": "application/json"})
+    assert r.status_code == 413
+    assert r.json()["error"] == {
+        "code": "too_large",
+        "message": "request body over 1048576 bytes",
+        "field": None,
+    }
