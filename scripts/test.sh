@@ -3,6 +3,13 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
+# The browser tests drive the system Chromium (Debian's package; no browser download).
+if ! command -v chromium >/dev/null 2>&1; then
+    echo "== installing chromium (apt-get)"
+    if [ "$(id -u)" = 0 ]; then sudo=""; else sudo="sudo"; fi
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium >/dev/null
+fi
 echo "== cargo test (twmj-core)"
 cargo test --release -p twmj-core
 echo "== cargo clippy"
