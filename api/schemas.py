@@ -52,10 +52,18 @@ class WaitOut(BaseModel):
     remaining: int = Field(description="Copies not in the hand, the melds or the visible tiles.")
 
 
+class AcceptOut(BaseModel):
+    tile: str
+    remaining: int = Field(description="Unseen copies.")
+
+
 class WaitsResponse(BaseModel):
     shanten: int = Field(description="0 when ready, else tiles still to exchange (向聽).")
     tenpai: bool = Field(description="True when the hand has at least one wait.")
     waits: list[WaitOut] = Field(description="The waits in tile order.")
+    accepts: list[AcceptOut] = Field(
+        description="Kinds whose draw lowers the shanten (進張); when ready, the waits."
+    )
 
 
 class WaitsBatchRequest(BaseModel):
@@ -70,11 +78,6 @@ class WaitsBatchItem(BaseModel):
     error: dict[str, str | None] | None = Field(
         description="`{code, message, field}` when the hand is invalid."
     )
-
-
-class AcceptOut(BaseModel):
-    tile: str
-    remaining: int = Field(description="Unseen copies.")
 
 
 class DiscardOut(BaseModel):

@@ -6,8 +6,8 @@ from fastapi import APIRouter
 
 import twmj
 from api.convert import call
-from api.routers.waits import wait_out
-from api.schemas import AcceptOut, AnalyzeResponse, DiscardOut, HandRequest
+from api.routers.waits import accept_out, wait_out
+from api.schemas import AnalyzeResponse, DiscardOut, HandRequest
 
 router = APIRouter(prefix="/v1", tags=["analyze"])
 
@@ -24,9 +24,7 @@ async def analyze(req: HandRequest) -> AnalyzeResponse:
                 tile=d.tile,
                 shanten=d.shanten,
                 accepted=d.accepted,
-                accepts=[
-                    AcceptOut.model_construct(tile=x.tile, remaining=x.remaining) for x in d.accepts
-                ],
+                accepts=[accept_out(x) for x in d.accepts],
                 waits=[wait_out(w) for w in d.waits],
             )
             for d in a.discards

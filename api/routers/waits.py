@@ -8,6 +8,7 @@ import twmj
 from api.convert import call
 from api.errors import FieldError
 from api.schemas import (
+    AcceptOut,
     HandRequest,
     WaitOut,
     WaitsBatchItem,
@@ -22,9 +23,16 @@ def wait_out(w: twmj.Wait) -> WaitOut:
     return WaitOut.model_construct(tile=w.tile, name=w.name, shapes=w.shapes, remaining=w.remaining)
 
 
+def accept_out(a: twmj.Accept) -> AcceptOut:
+    return AcceptOut.model_construct(tile=a.tile, remaining=a.remaining)
+
+
 def waits_response(r: twmj.Waits) -> WaitsResponse:
     return WaitsResponse.model_construct(
-        shanten=r.shanten, tenpai=r.tenpai, waits=[wait_out(w) for w in r.waits]
+        shanten=r.shanten,
+        tenpai=r.tenpai,
+        waits=[wait_out(w) for w in r.waits],
+        accepts=[accept_out(a) for a in r.accepts],
     )
 
 

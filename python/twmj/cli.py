@@ -26,6 +26,7 @@ def waits_json(result: Waits) -> dict[str, Any]:
         "shanten": result.shanten,
         "tenpai": result.tenpai,
         "waits": [_wait_dict(w) for w in result.waits],
+        "accepts": [{"tile": a.tile, "remaining": a.remaining} for a in result.accepts],
     }
 
 
@@ -63,6 +64,9 @@ def _print_waits(hand: str, result: Waits) -> None:
     if result.tenpai:
         total = sum(w.remaining for w in result.waits)
         print(f"共 {len(result)} 種 {total} 張")
+    else:
+        total = sum(a.remaining for a in result.accepts)
+        print(f"  進張 {_names([a.tile for a in result.accepts])} 共 {total} 張")
 
 
 def _print_analysis(hand: str, result: Analysis) -> None:

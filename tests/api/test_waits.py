@@ -45,6 +45,8 @@ def test_not_ready_reports_shanten(client: TestClient) -> None:
     body = client.post("/v1/waits", json={"hand": "1357m1357p1357s1234z"}).json()
     assert body["tenpai"] is False
     assert body["waits"] == []
+    lib = twmj.waits("1357m1357p1357s1234z")
+    assert [a["tile"] for a in body["accepts"]] == [a.tile for a in lib.accepts] != []
     assert body["shanten"] == twmj.shanten("1357m1357p1357s1234z") > 0
 
 

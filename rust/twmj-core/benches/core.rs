@@ -1,1 +1,277 @@
-fn main() {}
+//! Criterion benchmarks of the core hot paths, named like the Python suite (`benches/`).
+//!
+//! Hands are pre-generated (2^18 per set, fixed seed) and walked in order, so every
+//! iteration sees a different hand and the table lines it reads are not in L1/L2 (a set of
+//! 4096 hands would keep them there: its figures are close to the hot ones), as in a batch
+//! or a server; the `hot` variants walk 8 hands only, to show what of a cold figure is
+//! cache misses.
+//! Every reported time is per hand. Answers are checked once before any timing.
+
+use std::hint::black_box;
+use std::time::Duration;
+
+use criterion::{criterion_group, criterion_main, Criterion};
+use twmj_core::hand::{Form, Hand};
+use twmj_core::{
+    analyze, decompositions, is_win_counts, notation, shanten, shanten_counts, tables, wait_mask,
+    waits, Counts, KINDS,
+};
+
+/// Hands per set: a power of two, so the walk is a mask.
+const N: usize = 1 << 18;
+/// Hands in a `hot` set: few enough that their table lines stay in cache.
+const HOT: usize = 8;
+
+/// `n` tiles drawn from the 136 (34 kinds × 4), as counts.
+fn random_hand(rng: &mut fastrand::Rng, n: usize) -> Counts {
+    let mut wall: Vec<u8> = (0..KINDS as u8).flat_map(|k| [k; 4]).collect();
+    let mut c = [0u8; KINDS];
+    for i in 0..n {
+        let j = rng.usize(i..wall.len());
+        wall.swap(i, j);
+        c[wall[i] as usize] += 1;
+    }
+    c
+}
+
+/// A complete 17-tile hand: five random sets (a run with probability 2/3, else a triplet)
+/// and a random pair, within the 4-copy limit.
+fn complete_hand(rng: &mut fastrand::Rng) -> Counts {
+    'retry: loop {
+        let mut c = [0u8; KINDS];
+        c[rng.usize(0..KINDS)] += 2;
+        for _ in 0..5 {
+            if rng.u8(0..3) < 2 {
+                let start = rng.usize(0..3) * 9 + rng.usize(0..7);
+                for k in start..start + 3 {
+                    c[k] += 1;
+                }
+            } else {
+                c[rng.usize(0..KINDS)] += 3;
+            }
+        }
+        if c.iter().any(|&x| x > 4) {
+            continue 'retry;
+        }
+        return c;
+    }
+}
+
+/// Removes one tile of `c`, chosen uniformly among its tiles.
+fn remove_random(rng: &mut fastrand::Rng, c: &mut Counts) {
+    let n: usize = c.iter().map(|&x| x as usize).sum();
+    let mut r = rng.usize(0..n);
+    for x in c.iter_mut() {
+        if r < *x as usize {
+            *x -= 1;
+            return;
+        }
+        r -= *x as usize;
+    }
+}
+
+/// Adds one random tile kind of which `c` holds fewer than 4.
+fn add_random(rng: &mut fastrand::Rng, c: &mut Counts) {
+    loop {
+        let k = rng.usize(0..KINDS);
+        if c[k] < 4 {
+            c[k] += 1;
+            return;
+        }
+    }
+}
+
+struct Sets {
+    /// 16 random tiles of the 136: almost never ready, the common case in play.
+    random16: Vec<Counts>,
+    /// A complete hand minus one tile: always ready (the waits carry shapes).
+    ready16: Vec<Counts>,
+    /// 17 random tiles.
+    random17: Vec<Counts>,
+    /// A ready hand plus one random tile: the discard analysis finds waits.
+    ready17: Vec<Counts>,
+    /// Complete 17-tile hands.
+    complete17: Vec<Counts>,
+    /// 14 random tiles (k = 1 implied), the job of `benches/compare_shanten.py`.
+    random14: Vec<Counts>,
+}
+
+fn sets() -> Sets {
+    let mut rng = fastrand::Rng::with_seed(20_261_129);
+    let gen = |rng: &mut fastrand::Rng, f: &dyn Fn(&mut fastrand::Rng) -> Counts| {
+        (0..N).map(|_| f(rng)).collect::<Vec<_>>()
+    };
+    let ready = |rng: &mut fastrand::Rng| {
+        let mut c = complete_hand(rng);
+        remove_random(rng, &mut c);
+        c
+    };
+    Sets {
+        random16: gen(&mut rng, &|r| random_hand(r, 16)),
+        ready16: gen(&mut rng, &ready),
+        random17: gen(&mut rng, &|r| random_hand(r, 17)),
+        ready17: gen(&mut rng, &|r| {
+            let mut c = ready(r);
+            add_random(r, &mut c);
+            c
+        }),
+        complete17: gen(&mut rng, &complete_hand),
+        random14: gen(&mut rng, &|r| random_hand(r, 14)),
+    }
+}
+
+fn hand_of(c: &Counts, form: Form) -> Hand {
+    let tiles = notation::Tiles {
+        counts: *c,
+        flowers: 0,
+    };
+    match Hand::new(tiles, Vec::new(), form) {
+        Ok(h) => h,
+        Err(e) => panic!("generated hand rejected: {e}"),
+    }
+}
+
+fn parse_hand(s: &str, form: Form) -> Hand {
+    match Hand::parse(s, &[], form) {
+        Ok(h) => h,
+        Err(e) => panic!("{s}: {e}"),
+    }
+}
+
+/// Checks the answers the timed calls give, once, before anything is timed.
+fn check(s: &Sets) {
+    // 二二二三四五六萬＋一到九筒 waits on 1, 3, 4, 6, 7萬 (taiwan text, 平胡的認定).
+    let h = parse_hand("2223456m123456789p", Form::Waiting);
+    let w = match waits(&h, &[0; KINDS]) {
+        Ok(w) => w,
+        Err(e) => panic!("{e}"),
+    };
+    let codes: Vec<String> = w.iter().map(|w| w.tile.code()).collect();
+    assert_eq!(codes, ["1m", "3m", "4m", "6m", "7m"]);
+    assert_eq!(wait_mask(&h.concealed), 0b110_1101);
+    // 3345m waits on 3m as ryanmen and tanki.
+    let h = parse_hand("3345m123p456p789p111z", Form::Waiting);
+    let w = match waits(&h, &[0; KINDS]) {
+        Ok(w) => w,
+        Err(e) => panic!("{e}"),
+    };
+    let first: Vec<&str> = w[0].shapes.iter().map(|s| s.key()).collect();
+    assert_eq!(first, ["ryanmen", "tanki"]);
+    assert_eq!(shanten(&parse_hand("1234567z", Form::Any)), 4);
+    let a = match analyze(&parse_hand("2223456m123456789p9s", Form::Full), &[0; KINDS]) {
+        Ok(a) => a,
+        Err(e) => panic!("{e}"),
+    };
+    assert_eq!(a.discards[0].tile.code(), "9s");
+    // 111222333m is three triplets or three runs.
+    let d = decompositions(&parse_hand("111222333m456p789p11z", Form::Full).concealed);
+    assert_eq!(d.len(), 2, "{d:?}");
+    // The generated sets are what they claim to be.
+    for c in &s.ready16 {
+        assert_ne!(wait_mask(c), 0, "{c:?}");
+        assert_eq!(shanten(&hand_of(c, Form::Waiting)), 0, "{c:?}");
+    }
+    for c in &s.complete17 {
+        assert!(is_win_counts(c), "{c:?}");
+        assert_eq!(shanten(&hand_of(c, Form::Full)), -1, "{c:?}");
+    }
+    for c in &s.random16 {
+        assert_eq!(wait_mask(c) != 0, shanten(&hand_of(c, Form::Waiting)) == 0, "{c:?}");
+    }
+    // `shanten_counts` must agree with `shanten` of the validated hand. A disagreement is
+    // reported, not fatal, so the other figures still come out; its timings are then of a
+    // wrong answer and say so.
+    let wrong = [&s.random16, &s.ready16, &s.random14]
+        .into_iter()
+        .flatten()
+        .filter(|c| shanten_counts(c) != shanten(&hand_of(c, Form::Any)))
+        .count();
+    if wrong > 0 {
+        let c = &s.ready16[0];
+        eprintln!(
+            "WRONG ANSWER: shanten_counts disagrees with shanten on {wrong} of {} hands, e.g. \
+             {} gives {} instead of {}; the shanten/counts/* figures time a wrong answer",
+            3 * N,
+            notation::format(c, 0),
+            shanten_counts(c),
+            shanten(&hand_of(c, Form::Any)),
+        );
+    }
+}
+
+/// Times `f` over `hands`, one hand per iteration, in order.
+fn walk<T, O>(c: &mut Criterion, group: &str, name: &str, hands: &[T], f: impl Fn(&T) -> O) {
+    let mask = hands.len() - 1;
+    assert!(hands.len().is_power_of_two());
+    c.benchmark_group(group).bench_function(name, |b| {
+        let mut i = 0usize;
+        b.iter(|| {
+            i = (i + 1) & mask;
+            f(black_box(&hands[i]))
+        });
+    });
+}
+
+fn benches(c: &mut Criterion) {
+    tables::force();
+    let s = sets();
+    check(&s);
+    let hands = |v: &[Counts], form| v.iter().map(|c| hand_of(c, form)).collect::<Vec<_>>();
+    let no_visible = [0u8; KINDS];
+
+    // waits: the raw mask, the full answer with shapes and copies left, and from notation.
+    walk(c, "waits", "wait_mask/random16", &s.random16, wait_mask);
+    walk(c, "waits", "wait_mask/ready16", &s.ready16, wait_mask);
+    walk(c, "waits", "wait_mask/ready16_hot", &s.ready16[..HOT], wait_mask);
+    let r16 = hands(&s.random16, Form::Waiting);
+    let d16 = hands(&s.ready16, Form::Waiting);
+    walk(c, "waits", "full/random16", &r16, |h| waits(h, &no_visible));
+    walk(c, "waits", "full/ready16", &d16, |h| waits(h, &no_visible));
+    walk(c, "waits", "full/ready16_hot", &d16[..HOT], |h| {
+        waits(h, &no_visible)
+    });
+    let strings: Vec<String> = s.ready16.iter().map(|c| notation::format(c, 0)).collect();
+    walk(c, "waits", "from_str/ready16", &strings, |t| {
+        notation::parse(t)
+            .and_then(|t| Hand::new(t, Vec::new(), Form::Waiting))
+            .and_then(|h| waits(&h, &no_visible))
+    });
+
+    // shanten: from counts (what the batch call runs) and of a validated hand.
+    walk(c, "shanten", "counts/random16", &s.random16, shanten_counts);
+    walk(c, "shanten", "counts/random16_hot", &s.random16[..HOT], shanten_counts);
+    walk(c, "shanten", "counts/ready16", &s.ready16, shanten_counts);
+    walk(c, "shanten", "counts/random14", &s.random14, shanten_counts);
+    walk(c, "shanten", "hand/random16", &r16, shanten);
+
+    // analyze: discard analysis of a 17-tile hand.
+    let r17 = hands(&s.random17, Form::Full);
+    let d17 = hands(&s.ready17, Form::Full);
+    walk(c, "analyze", "random17", &r17, |h| analyze(h, &no_visible));
+    walk(c, "analyze", "ready17", &d17, |h| analyze(h, &no_visible));
+    walk(c, "analyze", "ready17_hot", &d17[..HOT], |h| {
+        analyze(h, &no_visible)
+    });
+
+    // is_win: complete and random 17-tile hands.
+    walk(c, "is_win", "complete17", &s.complete17, is_win_counts);
+    walk(c, "is_win", "random17", &s.random17, is_win_counts);
+
+    // decompose: every split of a winning hand, the part of the max-tai score built so far.
+    walk(c, "decompose", "complete17", &s.complete17, decompositions);
+}
+
+fn config() -> Criterion {
+    Criterion::default()
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(3))
+        .sample_size(50)
+        .configure_from_args()
+}
+
+criterion_group! {
+    name = core;
+    config = config();
+    targets = benches
+}
+criterion_main!(core);

@@ -69,6 +69,63 @@ fn useful(counts: &Counts, caps: &Counts, suit: Suit, capped: bool, base: &Overl
     out
 }
 
+/// The best total overlap, and the kinds whose draw raises it: those useful to some group in
+/// some optimal split of the sets and the pair. `others[g]` is the best overlap of the three
+/// groups other than `g` for each (m, p) they might supply together.
+fn improving(o: &[Overlap; 4], others: &[Overlap; 4], u: &[[u16; 12]; 4], sets: usize) -> (u8, u64) {
+    let mut best = 0u8;
+    for m in 0..=sets {
+        best = best
+            .max(o[0][m * 2] + others[0][(sets - m) * 2 + 1])
+            .max(o[0][m * 2 + 1] + others[0][(sets - m) * 2]);
+    }
+    let mut mask = 0u64;
+    for g in 0..4 {
+        for m in 0..=sets {
+            for p in 0..2 {
+                if o[g][m * 2 + p] + others[g][(sets - m) * 2 + 1 - p] == best {
+                    mask |= u64::from(u[g][m * 2 + p]) << Suit::ALL[g].base();
+                }
+            }
+        }
+    }
+    (best, mask)
+}
+
+/// The accepting kinds of `mask` in tile order, with their unseen copies.
+fn accept_list(mask: u64, seen: &Counts) -> Vec<Accept> {
+    let mut accepts = Vec::with_capacity(mask.count_ones() as usize);
+    let mut bits = mask;
+    while bits != 0 {
+        let i = bits.trailing_zeros() as usize;
+        bits &= bits - 1;
+        if let Some(tile) = Tile::new(i) {
+            accepts.push(Accept {
+                tile,
+                remaining: COPIES - seen[i],
+            });
+        }
+    }
+    accepts
+}
+
+/// The kinds whose draw lowers the shanten of a validated 16 − 3k hand (進張), with their
+/// unseen copies. For a ready hand these are exactly its waits.
+pub fn accepts(hand: &Hand, visible: &Counts) -> Result<Vec<Accept>> {
+    let own = hand.own_counts();
+    let seen = seen_counts(&own, visible)?;
+    let caps = caps(&hand.meld_counts());
+    let capped = Suit::ALL.map(|s| hand.capped(s));
+    let o = [0, 1, 2, 3].map(|g| group_overlap(&hand.concealed, &caps, Suit::ALL[g], capped[g]));
+    let u = [0, 1, 2, 3].map(|g| useful(&hand.concealed, &caps, Suit::ALL[g], capped[g], &o[g]));
+    let others = [0, 1, 2, 3].map(|g| {
+        let (x, y) = rest(g, (g + 1) % 4);
+        convolve(&o[(g + 1) % 4], &convolve(&o[x], &o[y]))
+    });
+    let (_, mask) = improving(&o, &others, &u, hand.sets_needed());
+    Ok(accept_list(mask & !exhausted(&own), &seen))
+}
+
 /// The two groups other than `a` and `b` (a ≠ b).
 fn rest(a: usize, b: usize) -> (usize, usize) {
     let mut it = (0..4).filter(|&g| g != a && g != b);
@@ -132,38 +189,12 @@ pub fn analyze(hand: &Hand, visible: &Counts) -> Result<Analysis> {
                 convolve(&od, &pairs[x][y])
             };
         }
-        let mut best = 0u8;
-        for m in 0..=sets {
-            best = best
-                .max(o[0][m * 2] + others[0][(sets - m) * 2 + 1])
-                .max(o[0][m * 2 + 1] + others[0][(sets - m) * 2]);
-        }
         let mut own_after = own;
         own_after[d.index()] -= 1;
-        let mut mask = 0u64;
-        for g in 0..4 {
-            let u = if g == gd { ud } else { base_useful[g] };
-            for m in 0..=sets {
-                for p in 0..2 {
-                    if o[g][m * 2 + p] + others[g][(sets - m) * 2 + 1 - p] == best {
-                        mask |= u64::from(u[m * 2 + p]) << Suit::ALL[g].base();
-                    }
-                }
-            }
-        }
-        mask &= !exhausted(&own_after);
-        let mut accepts = Vec::with_capacity(mask.count_ones() as usize);
-        let mut bits = mask;
-        while bits != 0 {
-            let i = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            if let Some(tile) = Tile::new(i) {
-                accepts.push(Accept {
-                    tile,
-                    remaining: COPIES - seen[i],
-                });
-            }
-        }
+        let mut u = base_useful;
+        u[gd] = ud;
+        let (best, mask) = improving(&o, &others, &u, sets);
+        let accepts = accept_list(mask & !exhausted(&own_after), &seen);
         let after = target - best as i8 - 1;
         let waits = if after == 0 {
             let mut counts = hand.concealed;
@@ -194,6 +225,21 @@ pub fn analyze(hand: &Hand, visible: &Counts) -> Result<Analysis> {
 mod tests {
     use super::*;
     use crate::hand::Form;
+
+    fn codes(a: &[Accept]) -> Vec<String> {
+        a.iter().map(|x| x.tile.code()).collect()
+    }
+
+    #[test]
+    fn accepts_of_a_waiting_hand() {
+        // 13m 5p 1z (k = 4 implied): 1-shanten; 2m makes 123m, 5p or 1z makes the pair.
+        let h = Hand::parse("13m5p1z", &[], Form::Waiting).unwrap();
+        assert_eq!(crate::shanten(&h), 1);
+        assert_eq!(codes(&accepts(&h, &[0; 34]).unwrap()), ["2m", "5p", "1z"]);
+        // For a ready hand the accepting kinds are exactly the waits.
+        let h = Hand::parse("2223456m123456789p", &[], Form::Waiting).unwrap();
+        assert_eq!(codes(&accepts(&h, &[0; 34]).unwrap()), ["1m", "3m", "4m", "6m", "7m"]);
+    }
 
     #[test]
     fn best_discard_of_a_simple_hand() {

@@ -13,7 +13,7 @@ pub mod tables;
 pub mod tile;
 pub mod waits;
 
-pub use analyze::{analyze, Accept, Analysis, Discard};
+pub use analyze::{accepts, analyze, Accept, Analysis, Discard};
 pub use decompose::{decompositions, Block};
 pub use error::{Error, Result};
 pub use hand::{Form, Hand, Meld, MeldKind};

@@ -12,7 +12,7 @@ use crate::waits::PyWait;
 /// A kind that lowers the shanten after a discard, with its unseen copies.
 #[pyclass(name = "Accept", module = "twmj", frozen, eq)]
 #[derive(Clone, Copy, PartialEq, Eq)]
-pub struct PyAccept(Accept);
+pub struct PyAccept(pub Accept);
 
 #[pymethods]
 impl PyAccept {

@@ -5,7 +5,9 @@ use pyo3::types::PyTuple;
 use twmj_core::hand::Form;
 use twmj_core::waits::{Shape, Wait};
 use twmj_core::waits as core_waits;
-use twmj_core::shanten;
+use twmj_core::{shanten, Accept};
+
+use crate::analyze::PyAccept;
 
 use crate::convert;
 use crate::errors::{CoreError, PyResult};
@@ -57,6 +59,7 @@ impl PyWait {
 pub struct PyWaits {
     shanten: i8,
     waits: Vec<Wait>,
+    accepts: Vec<Accept>,
 }
 
 #[pymethods]
@@ -80,6 +83,17 @@ impl PyWaits {
             .waits
             .iter()
             .map(|w| Bound::new(py, PyWait(*w)))
+            .collect::<PyResult<_>>()?;
+        PyTuple::new(py, items)
+    }
+
+    /// Kinds whose draw lowers the shanten (進張), with unseen copies; the waits when ready.
+    #[getter]
+    fn accepts<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let items: Vec<Bound<'py, PyAccept>> = self
+            .accepts
+            .iter()
+            .map(|a| Bound::new(py, PyAccept(*a)))
             .collect::<PyResult<_>>()?;
         PyTuple::new(py, items)
     }
@@ -114,8 +128,27 @@ pub fn waits(
     let h = convert::hand(hand, melds, Form::Waiting)?;
     let v = convert::visible(visible)?;
     let w = core_waits::waits(&h, &v).map_err(CoreError)?;
-    let sh = if w.is_empty() { shanten(&h).max(1) } else { 0 };
-    Ok(PyWaits { shanten: sh, waits: w })
+    if w.is_empty() {
+        // Not ready: how far, and which draws bring it closer.
+        let accepts = twmj_core::accepts(&h, &v).map_err(CoreError)?;
+        return Ok(PyWaits {
+            shanten: shanten(&h).max(1),
+            waits: w,
+            accepts,
+        });
+    }
+    let accepts = w
+        .iter()
+        .map(|x| Accept {
+            tile: x.tile,
+            remaining: x.remaining,
+        })
+        .collect();
+    Ok(PyWaits {
+        shanten: 0,
+        waits: w,
+        accepts,
+    })
 }
 
 /// The waits of a 16 − 3k hand as a bitmask (bit i = tile kind i), without shapes.
