@@ -55,6 +55,10 @@ function expand(text) {
   return digits.length ? null : out;
 }
 
+function meldCount() {
+  return state.melds.length || Number($("implied").value);
+}
+
 function render() {
   state.hand.sort((a, b) => sortKey(a) - sortKey(b));
   const hand = $("hand");
@@ -64,7 +68,7 @@ function render() {
     return el;
   }));
   $("count").textContent = `${state.hand.length} 張`;
-  const max = 17 - 3 * state.melds.length;
+  const max = 17 - 3 * meldCount();
   for (const el of $("palette").children) {
     el.disabled = ownCount(el.dataset.tile) >= 4 || state.hand.length >= max;
   }
@@ -101,7 +105,7 @@ async function update() {
   render();
   $("notation").value = notation(state.hand);
   const n = state.hand.length;
-  const k = state.melds.length;
+  const k = meldCount();
   const out = $("result");
   const body = { hand: notation(state.hand), melds: state.melds.map((m) => ({ kind: m.kind, tiles: m.tiles })) };
   const visible = $("visible").value.trim();
@@ -109,8 +113,12 @@ async function update() {
   try {
     if (n === 16 - 3 * k && n > 0) {
       const r = await post("/v1/waits", body);
+      const total = (xs) => xs.reduce((a, w) => a + w.remaining, 0);
       out.innerHTML = `<p data-testid="status">${shantenText(r.shanten)}</p>` +
-        (r.tenpai ? waitsTable(r.waits) + `<p>共 ${r.waits.length} 種 ${r.waits.reduce((a, w) => a + w.remaining, 0)} 張</p>` : "");
+        (r.tenpai ? waitsTable(r.waits) + `<p>共 ${r.waits.length} 種 ${total(r.waits)} 張</p>`
+          : `<p data-testid="accepts">最快還要換 ${r.shanten} 張才聽牌。有用的牌（進張）：` +
+            `${r.accepts.map((a) => `<span data-testid="accept" data-tile="${a.tile}">${tileName(a.tile)}</span>`).join(" ")}` +
+            `，共 ${r.accepts.length} 種 ${total(r.accepts)} 張</p>`);
     } else if (n === 17 - 3 * k && n > 0) {
       const r = await post("/v1/analyze", body);
       const rows = r.discards.map((d) => `<tr data-testid="discard" data-tile="${d.tile}"><td>打 ${tileEl(d.tile, { small: true }).outerHTML}</td>` +
@@ -139,6 +147,28 @@ function init() {
     else $("result").innerHTML = `<p class="error" data-testid="error">無法讀取：${e.target.value}</p>`;
   });
   $("visible").addEventListener("change", update);
+  $("implied").addEventListener("change", () => {
+    state.hand = state.hand.slice(0, 17 - 3 * meldCount());
+    update();
+  });
+  for (const tab of document.querySelectorAll("nav .tab")) {
+    tab.addEventListener("click", () => {
+      for (const t of document.querySelectorAll("nav .tab")) t.classList.toggle("active", t === tab);
+      for (const p of document.querySelectorAll(".panel")) p.hidden = p.id !== tab.dataset.tab;
+      if (tab.dataset.tab === "practice" && !quiz.hand.length) newQuiz();
+    });
+  }
+  $("quiz-palette").replaceChildren(...TILES.map((t) => {
+    const el = tileEl(t);
+    el.addEventListener("click", () => {
+      if (quiz.checked) return;
+      quiz.picked.has(t) ? quiz.picked.delete(t) : quiz.picked.add(t);
+      el.classList.toggle("picked", quiz.picked.has(t));
+    });
+    return el;
+  }));
+  $("quiz-check").addEventListener("click", checkQuiz);
+  $("quiz-next").addEventListener("click", newQuiz);
   $("meld-add").addEventListener("click", () => {
     const tiles = $("meld-tiles").value.trim();
     const list = expand(tiles);
@@ -148,6 +178,69 @@ function init() {
     update();
   });
   render();
+}
+
+// 聽牌練習: a random ready hand (five sets and a pair, one tile taken away); the player picks
+// the waits, and /v1/waits marks the answer.
+const quiz = { hand: [], picked: new Set(), checked: false, right: 0, total: 0 };
+
+function randomReadyHand() {
+  for (;;) {
+    const left = Object.fromEntries(TILES.map((t) => [t, 4]));
+    const take = (t) => (left[t] > 0 ? (left[t]--, true) : false);
+    const tiles = [];
+    const pick = (xs) => xs[Math.floor(Math.random() * xs.length)];
+    let ok = true;
+    for (let i = 0; i < 5 && ok; i++) {
+      const t = pick(TILES);
+      if (t[1] !== "z" && Math.random() < 0.6 && Number(t[0]) <= 7) {
+        const run = [0, 1, 2].map((d) => `${Number(t[0]) + d}${t[1]}`);
+        ok = run.every(take);
+        tiles.push(...run);
+      } else {
+        ok = take(t) && take(t) && take(t);
+        tiles.push(t, t, t);
+      }
+    }
+    const pair = pick(TILES);
+    ok = ok && take(pair) && take(pair);
+    tiles.push(pair, pair);
+    if (!ok) continue;
+    tiles.splice(Math.floor(Math.random() * tiles.length), 1);
+    return tiles.sort((a, b) => sortKey(a) - sortKey(b));
+  }
+}
+
+function newQuiz() {
+  quiz.hand = randomReadyHand();
+  quiz.picked = new Set();
+  quiz.checked = false;
+  $("quiz-hand").replaceChildren(...quiz.hand.map((t) => tileEl(t)));
+  for (const el of $("quiz-palette").children) el.className = el.className.replace(/ (picked|right|wrong|missed)/g, "");
+  $("quiz-result").textContent = "";
+}
+
+async function checkQuiz() {
+  if (quiz.checked) return;
+  try {
+    const r = await post("/v1/waits", { hand: notation(quiz.hand) });
+    const answer = new Set(r.waits.map((w) => w.tile));
+    quiz.checked = true;
+    let correct = answer.size === quiz.picked.size;
+    for (const el of $("quiz-palette").children) {
+      const t = el.dataset.tile;
+      if (answer.has(t) && quiz.picked.has(t)) el.classList.add("right");
+      else if (quiz.picked.has(t)) { el.classList.add("wrong"); correct = false; }
+      else if (answer.has(t)) { el.classList.add("missed"); correct = false; }
+    }
+    quiz.total++;
+    if (correct) quiz.right++;
+    $("quiz-result").innerHTML = `<p data-testid="quiz-verdict">${correct ? "答對了！" : "再看看："}聽 ` +
+      `${r.waits.map((w) => `${w.name}（${w.shapes.map((s) => SHAPES[s]).join("、")}）`).join("、")}</p>`;
+    $("quiz-score").textContent = `${quiz.right} / ${quiz.total}`;
+  } catch (e) {
+    $("quiz-result").innerHTML = `<p class="error">${e.message}</p>`;
+  }
 }
 
 init();

@@ -66,3 +66,28 @@ def test_a_fifth_copy_cannot_be_picked(page: Page) -> None:
     _click(page, ["5p"] * 4)
     expect(page.locator('#palette [data-tile="5p"]')).to_be_disabled()
     assert TILE_ORDER.index("5p") == 13
+
+
+def test_implied_melds_change_the_hand_size(page: Page) -> None:
+    # 已經吃/碰/槓了幾組: with 4 melds the hand is 4 tiles; 13m 5p 東 is 1-shanten.
+    page.get_by_test_id("implied").select_option("4")
+    _click(page, ["1m", "3m", "5p", "1z"])
+    expect(page.get_by_test_id("status")).to_have_text("1 向聽")
+    accepts = page.get_by_test_id("accept")
+    expect(accepts).to_have_count(3)
+    assert [accepts.nth(i).get_attribute("data-tile") for i in range(3)] == ["2m", "5p", "1z"]
+
+
+def test_practice_marks_the_answer(page: Page, server: str) -> None:
+    page.get_by_test_id("tab-practice").click()
+    hand_tiles = page.locator('[data-testid="quiz-hand"] .tile')
+    expect(hand_tiles).to_have_count(16)
+    codes = [hand_tiles.nth(i).get_attribute("data-tile") or "" for i in range(16)]
+    api = _api(server, "/v1/waits", {"hand": "".join(codes)})
+    waits = api["waits"]
+    assert isinstance(waits, list) and waits, "the quiz gave a hand that is not ready"
+    for w in waits:
+        page.locator(f'#quiz-palette [data-tile="{w["tile"]}"]').click()
+    page.get_by_test_id("quiz-check").click()
+    expect(page.get_by_test_id("quiz-verdict")).to_contain_text("答對了")
+    expect(page.get_by_test_id("quiz-score")).to_have_text("1 / 1")
