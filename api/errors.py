@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import orjson
@@ -34,9 +35,18 @@ def error_body(code: str, message: str, field: str | None) -> bytes:
     return orjson.dumps({"error": {"code": code, "message": message, "field": field}})
 
 
-def error_response(status: int, code: str, message: str, field: str | None) -> Response:
+def error_response(
+    status: int,
+    code: str,
+    message: str,
+    field: str | None,
+    headers: Mapping[str, str] | None = None,
+) -> Response:
     return Response(
-        error_body(code, message, field), status_code=status, media_type="application/json"
+        error_body(code, message, field),
+        status_code=status,
+        media_type="application/json",
+        headers=headers,
     )
 
 
@@ -75,7 +85,11 @@ def install(app: FastAPI) -> None:
 
     @app.exception_handler(StarletteHTTPException)
     async def _http(_: Request, exc: StarletteHTTPException) -> Response:
-        code = {404: "not_found", 405: "method_not_allowed", 413: "too_large"}.get(
-            exc.status_code, "http_error"
-        )
-        return error_response(exc.status_code, code, str(exc.detail), None)
+        code = {
+            400: "invalid_request",
+            404: "not_found",
+            405: "method_not_allowed",
+            413: "too_large",
+        }.get(exc.status_code, "http_error")
+        # Keep the handler's headers: a 405 must say which methods are allowed (RFC 9110).
+        return error_response(exc.status_code, code, str(exc.detail), None, exc.headers)

@@ -7,9 +7,10 @@ from typing import Any
 
 import orjson
 from fastapi import FastAPI
-from fastapi.responses import FileResponse, Response
+from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
+from starlette.responses import JSONResponse as StarletteJSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from api import errors
@@ -19,10 +20,9 @@ STATIC = Path(__file__).parent / "static"
 MAX_BODY = 1 << 20  # 1 MiB: far above the largest valid batch
 
 
-class JSONResponse(Response):
-    """orjson-rendered JSON (FastAPI's ORJSONResponse is deprecated)."""
-
-    media_type = "application/json"
+class JSONResponse(StarletteJSONResponse):
+    """orjson-rendered JSON (FastAPI's ORJSONResponse is deprecated). A JSONResponse subclass,
+    so the OpenAPI document keeps the response models."""
 
     def render(self, content: Any) -> bytes:
         return orjson.dumps(content)

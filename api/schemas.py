@@ -96,3 +96,27 @@ class AnalyzeResponse(BaseModel):
 class Health(BaseModel):
     status: Literal["ok"]
     version: str
+
+
+class ErrorDetail(BaseModel):
+    code: str = Field(
+        description="tile_error, hand_error, invalid_request, too_large, not_found, …"
+    )
+    message: str = Field(description="What is wrong and where; the library's own message.")
+    field: str | None = Field(
+        description="The request field at fault (`hand`, `melds[1]`), if any."
+    )
+
+
+class ErrorResponse(BaseModel):
+    """The body of every 4xx answer."""
+
+    error: ErrorDetail
+
+
+#: The error answers every endpoint documents.
+ERROR_RESPONSES: dict[int | str, dict[str, object]] = {
+    400: {"model": ErrorResponse, "description": "The body is not JSON text."},
+    413: {"model": ErrorResponse, "description": "The body is over 1 MiB."},
+    422: {"model": ErrorResponse, "description": "The request or the hand is invalid."},
+}

@@ -7,9 +7,9 @@ from fastapi import APIRouter
 import twmj
 from api.convert import call
 from api.routers.waits import accept_out, wait_out
-from api.schemas import AnalyzeResponse, DiscardOut, HandRequest
+from api.schemas import ERROR_RESPONSES, AnalyzeResponse, DiscardOut, HandRequest
 
-router = APIRouter(prefix="/v1", tags=["analyze"])
+router = APIRouter(prefix="/v1", tags=["analyze"], responses=ERROR_RESPONSES)
 
 
 @router.post("/analyze", response_model=AnalyzeResponse, summary="Discard analysis (牌理)")

@@ -6,9 +6,9 @@ from importlib.metadata import version
 
 from fastapi import APIRouter
 
-from api.schemas import Health
+from api.schemas import ERROR_RESPONSES, Health
 
-router = APIRouter(tags=["health"])
+router = APIRouter(tags=["health"], responses=ERROR_RESPONSES)
 
 _VERSION = version("twmj")
 

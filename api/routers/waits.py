@@ -8,6 +8,7 @@ import twmj
 from api.convert import call
 from api.errors import FieldError
 from api.schemas import (
+    ERROR_RESPONSES,
     AcceptOut,
     HandRequest,
     WaitOut,
@@ -16,7 +17,7 @@ from api.schemas import (
     WaitsResponse,
 )
 
-router = APIRouter(prefix="/v1", tags=["waits"])
+router = APIRouter(prefix="/v1", tags=["waits"], responses=ERROR_RESPONSES)
 
 
 def wait_out(w: twmj.Wait) -> WaitOut:

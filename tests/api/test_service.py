@@ -44,6 +44,7 @@ def test_unknown_route_and_method(client: TestClient) -> None:
     r = client.get("/v1/waits")
     assert r.status_code == 405
     assert r.json()["error"]["code"] == "method_not_allowed"
+    assert r.headers["allow"] == "POST"
 
 
 def test_openapi_documents_every_endpoint(client: TestClient) -> None:
