@@ -6,6 +6,8 @@ One check is left out: a schema-valid body is not always a valid hand (the schem
 
 from __future__ import annotations
 
+from typing import Any
+
 import schemathesis
 from hypothesis import settings
 from schemathesis.specs.openapi.checks import positive_data_acceptance
@@ -17,5 +19,5 @@ schema = schemathesis.openapi.from_asgi("/openapi.json", create_app())
 
 @schema.parametrize()
 @settings(max_examples=60, derandomize=True, deadline=None)
-def test_no_server_error(case: schemathesis.Case) -> None:
+def test_no_server_error(case: schemathesis.Case[Any]) -> None:
     case.call_and_validate(excluded_checks=[positive_data_acceptance])
