@@ -7,5 +7,5 @@ if [ ! -x .venv/bin/python ]; then
     "$python" -m venv .venv
 fi
 .venv/bin/python -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
-.venv/bin/maturin develop --release --quiet 2>&1 | grep -v '^📦\|^🔗\|^🐍\|^📡\|^✏️\|^🛠' >&2 || true
+.venv/bin/maturin develop --release --quiet >&2
 .venv/bin/python -c "import twmj" # fails loudly if the build did not install

@@ -98,8 +98,13 @@ def _meld(kind: MeldKind, lo: int) -> tuple[MeldKind, str]:
 
 
 @st.composite
-def _melds(draw: st.DrawFn, k: int, room: list[int]) -> tuple[tuple[MeldKind, str], ...]:
-    """k melds of random kinds; `room` (copies still free per kind) is updated in place."""
+def _melds(
+    draw: st.DrawFn, k: int, room: list[int], kinds: Sequence[int] | None = None
+) -> tuple[tuple[MeldKind, str], ...]:
+    """k melds of random kinds; `room` (copies still free per kind) is updated in place.
+
+    With `kinds`, melds mostly take those kinds too, so they hold copies the hand wants.
+    """
     out = []
     for _ in range(k):
         kind = draw(st.sampled_from(MELD_KINDS))
@@ -109,13 +114,18 @@ def _melds(draw: st.DrawFn, k: int, room: list[int]) -> tuple[tuple[MeldKind, st
                 for i in range(27)
                 if i % 9 <= 6 and room[i] > 0 and room[i + 1] > 0 and room[i + 2] > 0
             ]
-            lo = draw(st.sampled_from(starts))
+        else:
+            need = 3 if kind == "pon" else 4
+            starts = [i for i in range(34) if room[i] >= need]
+        preferred = [i for i in starts if kinds is not None and i in kinds]
+        if preferred and draw(st.integers(0, 3)) > 0:
+            starts = preferred
+        lo = draw(st.sampled_from(starts))
+        if kind == "chi":
             for i in (lo, lo + 1, lo + 2):
                 room[i] -= 1
         else:
-            need = 3 if kind == "pon" else 4
-            lo = draw(st.sampled_from([i for i in range(34) if room[i] >= need]))
-            room[lo] -= need
+            room[lo] -= 3 if kind == "pon" else 4
         out.append(_meld(kind, lo))
     return tuple(out)
 
@@ -155,7 +165,7 @@ def hands(
     """
     k = draw(st.integers(0, 5)) if k is None else k
     room = [4] * 34
-    melds = draw(_melds(k, room))
+    melds = draw(_melds(k, room, kinds))
     counts = [0] * 34
     draw(_fill(counts, room, _size(form, k), kinds))
     return Hand(bytes(counts), melds if with_melds else ())
@@ -192,7 +202,7 @@ def near_ready_hands(
     """
     k = draw(st.integers(0, 5)) if k is None else k
     room = [4] * 34
-    melds = draw(_melds(k, room))
+    melds = draw(_melds(k, room, kinds))
     counts = [0] * 34
     pool = list(kinds) if kinds else list(range(34))
     for _ in range(5 - k):

@@ -1,0 +1,120 @@
+"""Shanten (向聽): exact by its definition under the 4-copy limit, checked against the oracle."""
+
+from __future__ import annotations
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import twmj
+from tests.reference import shanten as reference_shanten
+from twmj.testing import HONOURS, Form, Hand, block_hands, hands, near_ready_hands, quad_hands
+
+
+def hands_of(form: Form) -> st.SearchStrategy[Hand]:
+    return st.one_of(
+        hands(form),
+        hands(form, with_melds=False),
+        hands(form, kinds=HONOURS),
+        hands(form, kinds=range(9, 18)),
+        quad_hands(form),
+        block_hands(form),
+        near_ready_hands(form),
+        near_ready_hands(form, missing=2),
+        near_ready_hands(form, missing=3, kinds=range(18, 27)),
+        near_ready_hands(form, kinds=HONOURS),
+    )
+
+
+FORMS: tuple[Form, ...] = ("waiting", "full")
+
+
+# -- Hand-picked cases ---------------------------------------------------------------------
+
+
+def test_complete_ready_and_one_away() -> None:
+    # 000 text, 胡牌的樣子: five sets and a pair are complete (−1); one tile short is ready (0).
+    assert twmj.shanten("22234567m 123456789p") == -1
+    assert twmj.shanten("2223456m 123456789p") == 0
+    assert twmj.shanten("2225689m 123456789p") == 1  # 222 56 89: two of 4m/7m and a pair
+
+
+def test_a_block_needing_a_fifth_copy_does_not_count() -> None:
+    # Each kind has 4 tiles: 1111m is no pair + set, however the blocks are counted.
+    assert twmj.shanten("1111m 234p 567p 789s 123s") == 1
+    # Melds take copies too: with a pon of 5z the lone 5z cannot become the pair (it would be
+    # a fifth 5z), so 999p + 5z is one exchange from ready, not ready.
+    melds = [("pon", "555z"), ("chi", "123m"), ("chi", "456m"), ("chi", "789m")]
+    assert twmj.shanten("5z 999p", melds=melds) == 1
+    assert twmj.waits("5z 999p", melds=melds).waits == ()
+    # The same hand next to a pon of 6z waits on 5z alone (單吊).
+    melds[0] = ("pon", "666z")
+    assert twmj.shanten("5z 999p", melds=melds) == 0
+    assert [w.tile for w in twmj.waits("5z 999p", melds=melds).waits] == ["5z"]
+
+
+SETS = ["123m", "456m", "789m", "123p", "456p"]
+MELDS = [("chi", "123s"), ("chi", "456s"), ("pon", "999s"), ("minkan", "5555z"), ("ankan", "7777z")]
+
+
+def test_every_form_from_17_down_to_2_tiles() -> None:
+    # With k melds a complete hand holds 17 − 3k concealed tiles and a waiting one 16 − 3k.
+    for k in range(6):
+        full = " ".join(["11z", *SETS[: 5 - k]])
+        waiting = " ".join(["1z", *SETS[: 5 - k]])
+        for melds in (MELDS[:k], None):
+            assert twmj.shanten(full, melds=melds) == -1, (k, melds)
+            assert twmj.is_win(full, melds=melds), (k, melds)
+            assert twmj.shanten(waiting, melds=melds) == 0, (k, melds)
+            assert [w.tile for w in twmj.waits(waiting, melds=melds).waits] == ["1z"]
+
+
+# -- twmj against the oracle -----------------------------------------------------------------
+
+
+@settings(max_examples=4000, derandomize=True, deadline=None)
+@given(hands_of("waiting"))
+def test_shanten_of_waiting_hands_matches_the_oracle(hand: Hand) -> None:
+    got = twmj.shanten(hand.concealed, melds=list(hand.melds))
+    assert got == reference_shanten(list(hand.concealed), hand.meld_counts), str(hand)
+    assert got >= 0
+
+
+@settings(max_examples=3000, derandomize=True, deadline=None)
+@given(hands_of("full"))
+def test_shanten_of_full_hands_matches_the_oracle(hand: Hand) -> None:
+    got = twmj.shanten(hand.concealed, melds=list(hand.melds))
+    assert got == reference_shanten(list(hand.concealed), hand.meld_counts), str(hand)
+    assert (got == -1) == twmj.is_win(hand.concealed, melds=list(hand.melds))
+
+
+@settings(max_examples=3000, derandomize=True, deadline=None)
+@given(
+    st.one_of(near_ready_hands("waiting"), quad_hands("waiting"), hands("waiting", kinds=HONOURS))
+)
+def test_shanten_zero_iff_tenpai(hand: Hand) -> None:
+    # With the melds holding copies, a hand whose only completions need a kind held 4 times is
+    # not ready: shanten 0 and a non-empty wait list go together.
+    w = twmj.waits(hand.concealed, melds=list(hand.melds))
+    assert (w.shanten == 0) == w.tenpai == bool(w.waits), str(hand)
+    assert w.shanten == twmj.shanten(hand.concealed, melds=list(hand.melds))
+
+
+@settings(max_examples=500, derandomize=True, deadline=None)
+@given(
+    st.tuples(st.integers(0, 5), st.sampled_from(FORMS)).flatmap(
+        lambda kf: st.lists(
+            st.one_of(
+                hands(kf[1], kf[0], with_melds=False),
+                near_ready_hands(kf[1], kf[0]),
+            ),
+            min_size=1,
+            max_size=40,
+        )
+    )
+)
+def test_shanten_batch_equals_shanten(rows: list[Hand]) -> None:
+    counts = np.array([list(h.concealed) for h in rows], dtype=np.uint8)
+    got = twmj.shanten_batch(counts)
+    assert got.dtype == np.int8 and got.shape == (len(rows),)
+    assert [int(s) for s in got] == [twmj.shanten(h.concealed) for h in rows]
