@@ -8,6 +8,7 @@ pub mod decompose;
 pub mod error;
 pub mod hand;
 pub mod notation;
+pub mod scoring;
 pub mod shanten;
 pub mod tables;
 pub mod tile;

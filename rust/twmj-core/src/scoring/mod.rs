@@ -1,0 +1,16 @@
+//! Scoring (issue 3): variants, the tai items, max-tai scoring, settlement, several winners.
+
+pub mod items;
+pub mod multi;
+pub mod score;
+pub mod settle;
+pub mod variant;
+
+pub use items::{Item, ItemDef, Scope, ITEMS};
+pub use multi::{resolve, winning_seats};
+pub use score::{
+    score, score_all, score_decomposition, score_flower, score_hand, Context, Declaration, FlowerWin,
+    NotApplied, Replacement, Score, ScoredItem, Seat, WinKind, Wind,
+};
+pub use settle::{settle, Line, Settlement};
+pub use variant::{DiceShape, DiceTai, ExchangeDirection, Value, Variant};
