@@ -785,3 +785,161 @@ fn random_wins_max_tai_and_item_sums() {
         checked += 1;
     }
 }
+
+// ---------------------------------------------------------------- one test row per item
+
+/// How a row is won: seat, win kind and the context switches it needs.
+#[derive(Clone, Copy)]
+enum How {
+    /// Seat 1 (南, not dealer) on a discard from seat 2.
+    Discard,
+    /// Seat 1 self-draws.
+    SelfDraw,
+    /// Seat 0 (東, the dealer, 連莊 2) on a discard from seat 2.
+    DealerStreak,
+    /// Seat 1 self-draws on a flower replacement holding every flower.
+    AllFlowers,
+    RobKong,
+    AnkanReplacementLast,
+    Declared(Declaration),
+    /// Seat 0 / seat 1 in the first turn, self-draw or discard.
+    FirstTurn(u8, bool),
+    /// american, dice 1, 1, 1 (豹子).
+    Dice,
+}
+
+fn row_ctx(how: How) -> Context {
+    let mut c = ctx(1, DISCARD_FROM_2);
+    match how {
+        How::Discard => {}
+        How::SelfDraw => c.win = WinKind::SelfDraw,
+        How::DealerStreak => {
+            c = ctx(0, DISCARD_FROM_2);
+            c.streak = 2;
+        }
+        How::AllFlowers => {
+            c.win = WinKind::Replacement(Replacement::Flower);
+            c.flowers = 0xFF;
+        }
+        How::RobKong => c.win = WinKind::RobKong { from: 3 },
+        How::AnkanReplacementLast => {
+            c.win = WinKind::Replacement(Replacement::Ankan);
+            c.last_tile = true;
+        }
+        How::Declared(d) => c.declared = d,
+        How::FirstTurn(seat, self_draw) => {
+            c = ctx(seat, if self_draw { WinKind::SelfDraw } else { WinKind::Discard { from: 3 } });
+            c.first_turn = true;
+        }
+        How::Dice => c.dice = Some([1, 1, 1]),
+    }
+    c
+}
+
+/// (item key, hand before the win, melds, winning tile, how, the item's tai) — the tai is the
+/// 000 台數表 value (× sets or flowers where it counts several).
+type Row = (&'static str, &'static str, &'static [(&'static str, &'static str)], &'static str, How, u32);
+
+const ROWS: &[Row] = &[
+    ("dealer", PLAIN, &[], "7p", How::DealerStreak, 1),
+    ("dealer_streak", PLAIN, &[], "7p", How::DealerStreak, 4),
+    ("concealed", PLAIN, &[], "7p", How::Discard, 1),
+    ("self_draw", PLAIN, &[], "7p", How::SelfDraw, 1),
+    ("concealed_self_draw", PLAIN, &[], "7p", How::SelfDraw, 1),
+    ("round_wind", "111z456m234p56p77s", &[("chi", "123m")], "7p", How::Discard, 1),
+    ("seat_wind", "222z456m234p56p77s", &[("chi", "123m")], "7p", How::Discard, 1),
+    ("dragon", "555z666z234p56p77s", &[("chi", "123m")], "7p", How::Discard, 2),
+    ("seat_flower", PLAIN, &[], "7p", How::AllFlowers, 2),
+    ("flower_kong", PLAIN, &[], "7p", How::AllFlowers, 2),
+    ("single_wait", "13456m234p567p789s55s", &[], "2m", How::Discard, 1),
+    ("all_melded", "7p", &[("chi", "123m"), ("pon", "555p"), ("chi", "789s"), ("minkan", "2222s"), ("kakan", "9999m")], "7p", How::Discard, 1),
+    ("robbing_kong", PING_HU_HAND, &[("chi", "123m")], "7p", How::RobKong, 1),
+    ("kong_bloom", "123m456m234p56p77s", &[("ankan", "9999s")], "7p", How::AnkanReplacementLast, 1),
+    ("last_tile", "123m456m234p56p77s", &[("ankan", "9999s")], "7p", How::AnkanReplacementLast, 1),
+    ("declared_ready", PLAIN, &[], "7p", How::Declared(Declaration::Ready), 1),
+    ("ping_hu", PING_HU_HAND, &[("chi", "123m")], "7p", How::Discard, 2),
+    ("three_concealed", "22234m111p789p999s55s", &[], "2m", How::Discard, 2),
+    ("all_triplets", "111m222p333s555m9s", &[("pon", "888s")], "9s", How::Discard, 4),
+    ("small_dragons", "555z666z77z234p56p", &[("chi", "123m")], "7p", How::Discard, 4),
+    ("half_flush", "111z222z333z44z56p", &[("chi", "123p")], "7p", How::Discard, 4),
+    ("four_concealed", "111m222p333s555m9s", &[("pon", "888s")], "9s", How::SelfDraw, 5),
+    ("five_concealed", "111m222p333s444s7p", &[("ankan", "7777m")], "7p", How::SelfDraw, 8),
+    ("big_dragons", "555z666z777z56p11s", &[("chi", "123m")], "7p", How::Discard, 8),
+    ("small_winds", "111z222z333z44z56p", &[("chi", "123p")], "7p", How::Discard, 8),
+    ("full_flush", "123m456m789m11m55m", &[("chi", "123m")], "5m", How::Discard, 8),
+    ("human_win", PLAIN, &[], "7p", How::FirstTurn(1, false), 8),
+    ("migi", PLAIN, &[], "7p", How::Declared(Declaration::Migi), 8),
+    ("earth_win", PLAIN, &[], "7p", How::FirstTurn(1, true), 16),
+    ("big_winds", "111z222z333z444z5p", &[("chi", "123p")], "5p", How::Discard, 16),
+    ("all_honors", "111z222z333z555z666z7z", &[], "7z", How::Discard, 16),
+    ("heaven_win", PLAIN, &[], "7p", How::FirstTurn(0, true), 24),
+    ("dice", PLAIN, &[], "7p", How::Dice, 5),
+];
+
+#[test]
+fn every_item_has_its_row() {
+    // STYLE habit 10: one row per item, with the value the 000 台數表 (or 002 骰規台) gives it.
+    for &(key, before, ms, w, how, tai) in ROWS {
+        let c = row_ctx(how);
+        let v = if matches!(how, How::Dice) { Variant::american() } else { Variant::taiwan() };
+        let s = win_with(before, ms, w, &c, &v);
+        let got = s
+            .items
+            .iter()
+            .chain(&s.dealer_items)
+            .find(|i| i.key == key)
+            .map(|i| i.tai);
+        assert_eq!(got, Some(tai), "{key}: {:?}", items(&s));
+    }
+    // The two flower wins are their own 筆 (000 花牌與花胡).
+    let mut c = ctx(1, WinKind::SelfDraw);
+    c.flowers = 0xFF;
+    for (w, key) in [(FlowerWin::EightImmortals, "eight_immortals"), (FlowerWin::SevenRobOne { robbed: 3 }, "seven_rob_one")] {
+        let s = score_flower(w, &c, &Variant::taiwan(), false).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(s.items.first().map(|i| (i.key, i.tai)), Some((key, 8)));
+    }
+    let covered: Vec<&str> = ROWS.iter().map(|r| r.0).chain(["eight_immortals", "seven_rob_one"]).collect();
+    for d in &ITEMS {
+        assert!(covered.contains(&d.key), "no row for {}", d.key);
+    }
+}
+
+#[test]
+fn exclusions_by_all_honors_alone() {
+    // 000 台數表 三元牌 / 門風 備註: 字一色不另計. 大四喜 + a 中 triplet: 三元牌 is excluded by
+    // 字一色 alone; seat 北's 門風 by 大四喜 and 字一色.
+    let mut c = ctx(3, DISCARD_FROM_2);
+    c.seat_wind = Wind::North;
+    let s = win("111z222z333z44z55z", &[("pon", "777z")], "4z", &c);
+    assert_eq!(reason(&s, Item::Dragon), "三元牌: not counted with 字一色 (備註)");
+    assert!(reason(&s, Item::SeatWind).starts_with("門風: not counted with "));
+    assert!(!s.items.iter().any(|i| matches!(i.item, Item::Dragon | Item::SeatWind | Item::AllTriplets)));
+}
+
+#[test]
+fn big_winds_exclude_seat_wind() {
+    // 000 台數表 大四喜 備註: 不另計圈風、門風.
+    let s = win("111z222z333z444z5p", &[("chi", "123p")], "5p", &ctx(0, DISCARD_FROM_2));
+    assert_eq!(reason(&s, Item::SeatWind), "門風: not counted with 大四喜 (備註)");
+}
+
+#[test]
+fn dice_are_paid_by_every_payer() {
+    // 002 骰規台: 它算在這一手的台數裡，付錢的每一家都要算 (unlike the dealer tai).
+    let v = Variant::american();
+    let mut c = ctx(1, WinKind::SelfDraw);
+    c.dice = Some([2, 3, 4]); // 順子 2
+    let s = win_with(PLAIN, &[], "7p", &c, &v);
+    assert_eq!(s.total_tai, 3 + 2);
+    let st = settle(&[s], &v).unwrap_or_else(|e| panic!("{e}"));
+    let per: Vec<(u8, u32, u32)> = st.lines.iter().map(|l| (l.payer, l.hand_tai, l.dealer_tai)).collect();
+    assert_eq!(per, [(2, 5, 0), (3, 5, 0), (0, 5, 1)]);
+}
+
+#[test]
+fn dealer_items_in_the_why_not_list() {
+    // 000 計分: 莊家台只算在莊家與對方之間 — a 閒家 paying a 閒家 has none.
+    let s = win(PLAIN, &[], "7p", &ctx(1, DISCARD_FROM_2));
+    assert_eq!(s.dealer_tai, 0);
+    assert_eq!(reason(&s, Item::Dealer), "莊家: neither the winner nor a payer is the dealer");
+}

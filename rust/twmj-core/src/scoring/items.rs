@@ -4,6 +4,8 @@
 //! An entry's `excludes`/`excluded_by` transcribe its own row's 備註 ("不另計 X" / "X 不計");
 //! the scorer takes the union of both directions.
 
+use std::borrow::Cow;
+
 use crate::decompose::Block;
 use crate::hand::{Meld, MeldKind};
 use crate::scoring::score::{Context, Declaration, WinKind};
@@ -90,8 +92,8 @@ pub enum Hit {
     Times(u8),
     /// Applies with this many tai, not from the tai table (連莊 2N, 骰規台).
     Tai(u8),
-    /// Does not apply, and why (without the item name).
-    No(String),
+    /// Does not apply, and why (without the item name; empty unless [`Facts::explain`]).
+    No(Cow<'static, str>),
 }
 
 /// What a condition looks at: one reading of a winning hand (a decomposition and the block
@@ -101,8 +103,8 @@ pub struct Facts<'a> {
     pub ctx: &'a Context,
     pub variant: &'a Variant,
     pub melds: &'a [Meld],
-    /// Every set, melds first, then the concealed blocks of the decomposition.
-    pub sets: Vec<SetView>,
+    /// The five sets, melds first, then the concealed blocks of the decomposition.
+    pub sets: [SetView; 5],
     pub pair: Tile,
     pub win_tile: Tile,
     /// The block of the concealed decomposition the winning tile completed.
@@ -115,6 +117,8 @@ pub struct Facts<'a> {
     pub waits_before: u64,
     /// Every tile of the hand: concealed (with the winning tile) and melds.
     pub all: Counts,
+    /// Build the reasons of items that do not apply (the why-not list); skipped otherwise.
+    pub explain: bool,
 }
 
 /// One of the five sets as the conditions see it.
@@ -128,6 +132,24 @@ pub struct SetView {
 }
 
 impl Facts<'_> {
+    /// Does not apply; the reason is only built when explaining.
+    pub fn why(&self, reason: impl FnOnce() -> String) -> Hit {
+        Hit::No(if self.explain {
+            Cow::Owned(reason())
+        } else {
+            Cow::Borrowed("")
+        })
+    }
+
+    /// Applies once when `cond` holds, else [`Facts::why`].
+    pub fn yes_if(&self, cond: bool, reason: impl FnOnce() -> String) -> Hit {
+        if cond {
+            Hit::Times(1)
+        } else {
+            self.why(reason)
+        }
+    }
+
     fn triplet_of(&self, t: Tile) -> bool {
         self.sets.iter().any(|s| s.triplet && s.tile == t)
     }
@@ -187,16 +209,8 @@ fn meld_name(kind: MeldKind) -> &'static str {
     }
 }
 
-fn no(s: impl Into<String>) -> Hit {
-    Hit::No(s.into())
-}
-
-fn yes_if(cond: bool, why_not: impl FnOnce() -> String) -> Hit {
-    if cond {
-        Hit::Times(1)
-    } else {
-        Hit::No(why_not())
-    }
+fn no(s: &'static str) -> Hit {
+    Hit::No(Cow::Borrowed(s))
 }
 
 fn how_won(ctx: &Context) -> String {
@@ -211,10 +225,9 @@ fn how_won(ctx: &Context) -> String {
     }
 }
 
-fn not_first_turn(f: &Facts) -> Option<String> {
-    (!f.ctx.first_turn).then(|| {
-        "not the first turn (someone called or kong'd, or the winner already discarded)".to_owned()
-    })
+fn not_first_turn(f: &Facts) -> Option<&'static str> {
+    (!f.ctx.first_turn)
+        .then_some("not the first turn (someone called or kong'd, or the winner already discarded)")
 }
 
 /// One tai item.
@@ -263,7 +276,7 @@ fn concealed_count(f: &Facts, n: u8) -> Hit {
     if f.concealed_triplets >= n {
         Hit::Times(1)
     } else {
-        no(format!("{} 暗刻", f.concealed_triplets))
+        f.why(|| format!("{} 暗刻", f.concealed_triplets))
     }
 }
 
@@ -309,7 +322,7 @@ pub static ITEMS: [ItemDef; Item::COUNT] = [
         doc: "門清 (000 台數表): no 吃, 碰, 明槓 or 加槓; an 暗槓 keeps it. Not counted with 天胡, 地胡, \
               人胡, MIGI. Example: a fully concealed hand winning on a discard scores 門清 1.",
         check: |f| match f.open_meld() {
-            Some(m) => no(format!("{} of {}", meld_name(m.kind), m.tile.code())),
+            Some(m) => f.why(|| format!("{} of {}", meld_name(m.kind), m.tile.code())),
             None => Hit::Times(1),
         },
     },
@@ -324,7 +337,7 @@ pub static ITEMS: [ItemDef; Item::COUNT] = [
         merges: NONE,
         doc: "自摸 (000 台數表): the winner drew the winning tile (a replacement draw too). Not counted \
               with 天胡, 地胡; kept with MIGI. 七搶一 case 2 is paid as a discard and is not 自摸.",
-        check: |f| yes_if(f.self_draw(), || how_won(f.ctx)),
+        check: |f| f.yes_if(f.self_draw(), || how_won(f.ctx)),
     },
     ItemDef {
         item: Item::ConcealedSelfDraw,
@@ -338,8 +351,8 @@ pub static ITEMS: [ItemDef; Item::COUNT] = [
         doc: "不求 (000 台數表): 門清 and 自摸 (an 暗槓 allowed), so 門清 + 自摸 + 不求 = 3. Not counted \
               with 天胡, 地胡, MIGI. Example 一: 門清自摸 = 3 tai.",
         check: |f| match f.open_meld() {
-            Some(m) => no(format!("{} of {}", meld_name(m.kind), m.tile.code())),
-            None => yes_if(f.self_draw(), || how_won(f.ctx)),
+            Some(m) => f.why(|| format!("{} of {}", meld_name(m.kind), m.tile.code())),
+            None => f.yes_if(f.self_draw(), || how_won(f.ctx)),
         },
     },
     ItemDef {
@@ -355,7 +368,7 @@ pub static ITEMS: [ItemDef; Item::COUNT] = [
               same wind; not with 大四喜, 字一色 (nor 小四喜, whose row says so).",
         check: |f| {
             let t = f.ctx.round_wind.tile();
-            yes_if(f.triplet_of(t), || format!("no triplet of {}", t.name()))
+            f.yes_if(f.triplet_of(t), || format!("no triplet of {}", t.name()))
         },
     },
     ItemDef {
@@ -371,7 +384,7 @@ pub static ITEMS: [ItemDef; Item::COUNT] = [
               the same tile. Not with 大四喜, 字一色 (nor 小四喜).",
         check: |f| {
             let t = f.ctx.seat_wind.tile();
-            yes_if(f.triplet_of(t), || format!("no triplet of {}", t.name()))
+            f.yes_if(f.triplet_of(t), || format!("no triplet of {}", t.name()))
         },
     },
     ItemDef {
@@ -406,7 +419,7 @@ pub static ITEMS: [ItemDef; Item::COUNT] = [
                 .filter(|&i| f.ctx.flowers >> i & 1 == 1 && i % 4 == seat)
                 .count() as u8;
             match n.min(2) {
-                0 => no(format!("no flower of the seat wind {}", f.ctx.seat_wind.tile().name())),
+                0 => f.why(|| format!("no flower of the seat wind {}", f.ctx.seat_wind.tile().name())),
                 n => Hit::Times(n),
             }
         },
@@ -443,9 +456,9 @@ pub static ITEMS: [ItemDef; Item::COUNT] = [
               (單吊) wait. Not with 平胡; not with 天胡. Example: 13m … waits only on 2m, 嵌張.",
         check: |f| {
             if f.waits_before.is_power_of_two() {
-                yes_if(f.shape.is_single(), || format!("won on a {} wait", f.shape.name()))
+                f.yes_if(f.shape.is_single(), || format!("won on a {} wait", f.shape.name()))
             } else {
-                no(format!("the hand waited on {}", f.wait_list()))
+                f.why(|| format!("the hand waited on {}", f.wait_list()))
             }
         },
     },
@@ -464,9 +477,9 @@ pub static ITEMS: [ItemDef; Item::COUNT] = [
         check: |f| {
             let open = f.melds.iter().filter(|m| m.kind.is_open()).count();
             if open < 5 {
-                no(format!("{open} open melds of 5"))
+                f.why(|| format!("{open} open melds of 5"))
             } else {
-                yes_if(f.claimed_tile(), || how_won(f.ctx))
+                f.yes_if(f.claimed_tile(), || how_won(f.ctx))
             }
         },
     },
@@ -481,7 +494,7 @@ pub static ITEMS: [ItemDef; Item::COUNT] = [
         merges: NONE,
         doc: "搶槓 (000 台數表): the winning tile is the one another player added to a 碰 (加槓); only \
               加槓 can be robbed. The 加槓 player alone pays.",
-        check: |f| yes_if(matches!(f.ctx.win, WinKind::RobKong { .. }), || how_won(f.ctx)),
+        check: |f| f.yes_if(matches!(f.ctx.win, WinKind::RobKong { .. }), || how_won(f.ctx)),
     },
     ItemDef {
         item: Item::KongBloom,
@@ -496,7 +509,7 @@ pub static ITEMS: [ItemDef; Item::COUNT] = [
               or a 加槓 (never after a 明槓), including the replacement of a 七搶一. Not with 天胡; \
               with 地胡 and 海底撈月 it adds.",
         check: |f| {
-            yes_if(
+            f.yes_if(
                 matches!(f.ctx.win, WinKind::Replacement(_) | WinKind::FlowerRobDraw { .. }),
                 || how_won(f.ctx),
             )
@@ -515,7 +528,7 @@ pub static ITEMS: [ItemDef; Item::COUNT] = [
               (then with 槓上開花), and with 自摸. Winning on the last discard scores nothing (no 河底撈魚).",
         check: |f| {
             if f.ctx.last_tile {
-                yes_if(f.self_draw(), || {
+                f.yes_if(f.self_draw(), || {
                     format!("{}; the last discard scores nothing (no 河底撈魚)", how_won(f.ctx))
                 })
             } else {
@@ -534,7 +547,7 @@ pub static ITEMS: [ItemDef; Item::COUNT] = [
         merges: NONE,
         doc: "嗆聽 (000 台數表, 嗆聽與 MIGI): winning after declaring ready. A MIGI declaration is not \
               counted again as 嗆聽.",
-        check: |f| yes_if(f.ctx.declared != Declaration::None, || "no declaration".to_owned()),
+        check: |f| f.yes_if(f.ctx.declared != Declaration::None, || "no declaration".to_owned()),
     },
     ItemDef {
         item: Item::PingHu,
@@ -551,17 +564,17 @@ pub static ITEMS: [ItemDef; Item::COUNT] = [
               平胡 on 1m, 4m, 7m but not on 3m, 6m (the pair).",
         check: |f| {
             if let Some(s) = f.sets.iter().find(|s| s.triplet) {
-                no(format!("a triplet of {}", s.tile.code()))
+                f.why(|| format!("a triplet of {}", s.tile.code()))
             } else if f.all[27..].iter().any(|&c| c > 0) {
                 no("the hand holds an honour tile")
             } else if f.ctx.flowers != 0 {
                 no("the hand holds a flower")
             } else if !f.claimed_tile() {
-                no(how_won(f.ctx))
+                f.why(|| how_won(f.ctx))
             } else if f.open_meld().is_none() {
                 no("門清 (a concealed hand does not count 平胡)")
             } else {
-                yes_if(f.shape == Shape::Ryanmen, || {
+                f.yes_if(f.shape == Shape::Ryanmen, || {
                     format!("{} won on a {} wait", f.win_tile.code(), f.shape.name())
                 })
             }
@@ -592,7 +605,7 @@ pub static ITEMS: [ItemDef; Item::COUNT] = [
         merges: NONE,
         doc: "碰碰胡 (000 台數表): all five sets are triplets or kongs. Not with 字一色.",
         check: |f| match f.sets.iter().find(|s| !s.triplet) {
-            Some(s) => no(format!("a run from {}", s.tile.code())),
+            Some(s) => f.why(|| format!("a run from {}", s.tile.code())),
             None => Hit::Times(1),
         },
     },
@@ -609,7 +622,7 @@ pub static ITEMS: [ItemDef; Item::COUNT] = [
               besides; with 字一色 it merges into 字一色（小三元）.",
         check: |f| {
             let n = f.count_triplets(Tile::is_dragon);
-            yes_if(n == 2 && f.pair.is_dragon(), || format!("{n} dragon triplets, pair {}", f.pair.code()))
+            f.yes_if(n == 2 && f.pair.is_dragon(), || format!("{n} dragon triplets, pair {}", f.pair.code()))
         },
     },
     ItemDef {
@@ -624,7 +637,7 @@ pub static ITEMS: [ItemDef; Item::COUNT] = [
         doc: "混一色 (000 台數表): one suit of number tiles plus honour tiles.",
         check: |f| {
             let (suits, honors) = f.suits();
-            yes_if(suits == 1 && honors, || format!("{suits} suits, honours {honors}"))
+            f.yes_if(suits == 1 && honors, || format!("{suits} suits, honours {honors}"))
         },
     },
     ItemDef {
@@ -665,7 +678,7 @@ pub static ITEMS: [ItemDef; Item::COUNT] = [
         doc: "大三元 (000 台數表): triplets of 中, 發 and 白. 三元牌 not counted besides.",
         check: |f| {
             let n = f.count_triplets(Tile::is_dragon);
-            yes_if(n == 3, || format!("{n} dragon triplets"))
+            f.yes_if(n == 3, || format!("{n} dragon triplets"))
         },
     },
     ItemDef {
@@ -681,7 +694,7 @@ pub static ITEMS: [ItemDef; Item::COUNT] = [
               counted besides.",
         check: |f| {
             let n = f.count_triplets(Tile::is_wind);
-            yes_if(n == 3 && f.pair.is_wind(), || format!("{n} wind triplets, pair {}", f.pair.code()))
+            f.yes_if(n == 3 && f.pair.is_wind(), || format!("{n} wind triplets, pair {}", f.pair.code()))
         },
     },
     ItemDef {
@@ -696,7 +709,7 @@ pub static ITEMS: [ItemDef; Item::COUNT] = [
         doc: "清一色 (000 台數表): one suit of number tiles only, no honour.",
         check: |f| {
             let (suits, honors) = f.suits();
-            yes_if(suits == 1 && !honors, || format!("{suits} suits, honours {honors}"))
+            f.yes_if(suits == 1 && !honors, || format!("{suits} suits, honours {honors}"))
         },
     },
     ItemDef {
@@ -716,7 +729,7 @@ pub static ITEMS: [ItemDef; Item::COUNT] = [
             } else if let Some(r) = not_first_turn(f) {
                 no(r)
             } else {
-                yes_if(f.claimed_tile(), || how_won(f.ctx))
+                f.yes_if(f.claimed_tile(), || how_won(f.ctx))
             }
         },
     },
@@ -731,7 +744,7 @@ pub static ITEMS: [ItemDef; Item::COUNT] = [
         merges: NONE,
         doc: "MIGI (000 嗆聽與 MIGI): winning after declaring ready within the first 8 discards with no \
               call or kong before. Not with 門清, 不求, 嗆聽; 自摸 is kept.",
-        check: |f| yes_if(f.ctx.declared == Declaration::Migi, || "no MIGI declaration".to_owned()),
+        check: |f| f.yes_if(f.ctx.declared == Declaration::Migi, || "no MIGI declaration".to_owned()),
     },
     ItemDef {
         item: Item::SevenRobOne,
@@ -776,7 +789,7 @@ pub static ITEMS: [ItemDef; Item::COUNT] = [
             } else if let Some(r) = not_first_turn(f) {
                 no(r)
             } else {
-                yes_if(f.self_draw(), || how_won(f.ctx))
+                f.yes_if(f.self_draw(), || how_won(f.ctx))
             }
         },
     },
@@ -792,7 +805,7 @@ pub static ITEMS: [ItemDef; Item::COUNT] = [
         doc: "大四喜 (000 台數表): triplets of 東, 南, 西 and 北. 圈風 and 門風 not counted besides.",
         check: |f| {
             let n = f.count_triplets(Tile::is_wind);
-            yes_if(n == 4, || format!("{n} wind triplets"))
+            f.yes_if(n == 4, || format!("{n} wind triplets"))
         },
     },
     ItemDef {
@@ -809,7 +822,7 @@ pub static ITEMS: [ItemDef; Item::COUNT] = [
               字一色（小三元） 16, 字一色（大三元） 20, 字一色（小四喜） 20, 字一色（大四喜） 28. 五暗刻 adds.",
         check: |f| {
             let (suits, _) = f.suits();
-            yes_if(suits == 0, || format!("{suits} suits of number tiles"))
+            f.yes_if(suits == 0, || format!("{suits} suits of number tiles"))
         },
     },
     ItemDef {
@@ -835,7 +848,7 @@ pub static ITEMS: [ItemDef; Item::COUNT] = [
             } else if let Some(r) = not_first_turn(f) {
                 no(r)
             } else {
-                yes_if(f.self_draw(), || how_won(f.ctx))
+                f.yes_if(f.self_draw(), || how_won(f.ctx))
             }
         },
     },
@@ -860,7 +873,7 @@ pub static ITEMS: [ItemDef; Item::COUNT] = [
             };
             match DiceShape::of(d) {
                 Some(s) => Hit::Tai(f.variant.dice.value(s)),
-                None => no(format!("dice {}, {}, {} have no shape", d[0], d[1], d[2])),
+                None => f.why(|| format!("dice {}, {}, {} have no shape", d[0], d[1], d[2])),
             }
         },
     },

@@ -364,22 +364,43 @@ fn shape_in(b: Block, x: Tile) -> Option<Shape> {
     }
 }
 
-/// The scored items of one reading, before the max over readings.
+/// One reading judged: the tai each item counts for after the 備註, before materialising.
 struct Reading {
     total: u32,
-    items: Vec<ScoredItem>,
+    /// Tai per item (0 = not counted), a merged composite folded into its owner.
+    tai: [u32; Item::COUNT],
+    /// The composite merged into an item (字一色（小三元）…): (owner, merged).
+    merged: Option<(Item, Item)>,
     why_not: Vec<NotApplied>,
 }
 
-fn evaluate(f: &Facts, why_not: bool) -> Reading {
-    let mut hits: [Option<u32>; Item::COUNT] = [None; Item::COUNT];
+impl Reading {
+    fn items(&self) -> Vec<ScoredItem> {
+        ITEMS
+            .iter()
+            .filter(|d| self.tai[d.item as usize] > 0)
+            .map(|d| ScoredItem {
+                item: d.item,
+                key: d.key,
+                name: match self.merged {
+                    Some((owner, m)) if owner == d.item => format!("{}（{}）", d.name, m.name()),
+                    _ => d.name.to_owned(),
+                },
+                tai: self.tai[d.item as usize],
+            })
+            .collect()
+    }
+}
+
+fn evaluate(f: &Facts) -> Reading {
+    let mut hits = [0u32; Item::COUNT];
     let mut reasons: Vec<NotApplied> = Vec::new();
-    let mut note = |item: Item, reason: String| {
-        if why_not {
+    let mut note = |item: Item, reason: &dyn Fn() -> String| {
+        if f.explain {
             reasons.push(NotApplied {
                 item,
                 key: item.key(),
-                reason: format!("{}: {reason}", item.name()),
+                reason: format!("{}: {}", item.name(), reason()),
             });
         }
     };
@@ -388,79 +409,78 @@ fn evaluate(f: &Facts, why_not: bool) -> Reading {
             Hit::Times(n) => u32::from(n) * u32::from(f.variant.tai_of(def.item)),
             Hit::Tai(t) => u32::from(t),
             Hit::No(r) => {
-                note(def.item, r);
+                note(def.item, &|| r.to_string());
                 continue;
             }
         };
         if tai == 0 {
-            note(def.item, "worth 0 tai in this variant".to_owned());
-        } else {
-            hits[def.item as usize] = Some(tai);
+            note(def.item, &|| "worth 0 tai in this variant".to_owned());
         }
+        hits[def.item as usize] = tai;
     }
     // 備註 exclusions, judged on the items that hold (so the result does not depend on order).
     let held = hits;
-    let mut excluded: Vec<(Item, Item)> = Vec::new();
+    let mut drop = |x: Item, by: Item, hits: &mut [u32; Item::COUNT]| {
+        if hits[x as usize] > 0 {
+            hits[x as usize] = 0;
+            note(x, &|| format!("not counted with {} (備註)", by.name()));
+        }
+    };
     for def in &ITEMS {
-        if held[def.item as usize].is_none() {
+        if held[def.item as usize] == 0 {
             continue;
         }
         for &x in def.excludes {
-            if held[x as usize].is_some() {
-                excluded.push((x, def.item));
+            if held[x as usize] > 0 {
+                drop(x, def.item, &mut hits);
             }
         }
         for &by in def.excluded_by {
-            if held[by as usize].is_some() {
-                excluded.push((def.item, by));
+            if held[by as usize] > 0 {
+                drop(def.item, by, &mut hits);
             }
         }
     }
-    for &(x, by) in &excluded {
-        if hits[x as usize].take().is_some() {
-            note(x, format!("not counted with {} (備註)", by.name()));
+    // 字一色的複合: the merged item joins its owner, both added minus 4, shown as one item.
+    let mut merged = None;
+    for def in ITEMS.iter().filter(|d| !d.merges.is_empty()) {
+        let owner = def.item as usize;
+        if hits[owner] == 0 {
+            continue;
+        }
+        if let Some(&m) = def.merges.iter().find(|&&m| hits[m as usize] > 0) {
+            hits[owner] = (hits[owner] + hits[m as usize]).saturating_sub(u32::from(f.variant.honors_merge_minus));
+            hits[m as usize] = 0;
+            merged = Some((def.item, m));
+            note(m, &|| format!("merged into {}（{}）", def.name, m.name()));
         }
     }
-    let mut items = Vec::new();
-    for def in &ITEMS {
-        let Some(tai) = hits[def.item as usize] else { continue };
-        // 字一色的複合: the merged item joins this one, both added minus 4, shown as one.
-        let merged = def.merges.iter().find_map(|&m| hits[m as usize].map(|t| (m, t)));
-        if let Some((m, mt)) = merged {
-            let t = (tai + mt).saturating_sub(u32::from(f.variant.honors_merge_minus));
-            let name = format!("{}（{}）", def.name, m.name());
-            note(m, format!("merged into {name}"));
-            hits[m as usize] = None;
-            items.push(ScoredItem {
-                item: def.item,
-                key: def.key,
-                name,
-                tai: t,
-            });
-        } else if !ITEMS.iter().any(|d| d.merges.contains(&def.item) && hits[d.item as usize].is_some()) {
-            items.push(ScoredItem {
-                item: def.item,
-                key: def.key,
-                name: def.name.to_owned(),
-                tai,
-            });
-        }
-    }
-    let total = items.iter().map(|i| i.tai).sum();
     Reading {
-        total,
-        items,
+        total: hits.iter().sum(),
+        tai: hits,
+        merged,
         why_not: reasons,
     }
 }
 
-/// Every set of the hand with melds first, and the 暗刻 count for one reading.
-fn build_sets(p: &Prepared, blocks: &[Block], win_block: Block, ctx: &Context) -> (Vec<SetView>, Tile, u8) {
-    let mut sets = Vec::with_capacity(5);
+/// The five sets with melds first, the pair, and the 暗刻 count for one reading.
+fn build_sets(p: &Prepared, blocks: &[Block], win_block: Block, ctx: &Context) -> ([SetView; 5], Tile, u8) {
+    let mut sets = [SetView {
+        tile: p.win_tile,
+        triplet: false,
+        meld: None,
+    }; 5];
+    let mut n = 0;
+    let mut push = |v: SetView| {
+        if let Some(slot) = sets.get_mut(n) {
+            *slot = v;
+        }
+        n += 1;
+    };
     let mut pair = p.win_tile;
     let mut concealed_triplets = 0u8;
     for m in p.melds {
-        sets.push(SetView {
+        push(SetView {
             tile: m.tile,
             triplet: m.kind != MeldKind::Chi,
             meld: Some(m.kind),
@@ -474,13 +494,13 @@ fn build_sets(p: &Prepared, blocks: &[Block], win_block: Block, ctx: &Context) -
     for &b in blocks {
         match b {
             Block::Pair(t) => pair = t,
-            Block::Sequence(t) => sets.push(SetView {
+            Block::Sequence(t) => push(SetView {
                 tile: t,
                 triplet: false,
                 meld: None,
             }),
             Block::Triplet(t) => {
-                sets.push(SetView {
+                push(SetView {
                     tile: t,
                     triplet: true,
                     meld: None,
@@ -517,6 +537,25 @@ fn dealer_part(ctx: &Context, variant: &Variant, payers: &[Seat]) -> (Vec<Scored
     (items, tai)
 }
 
+/// The why-not entries of the dealer items, which are judged per line, not per reading.
+fn dealer_why_not(ctx: &Context, payers: &[Seat]) -> Vec<NotApplied> {
+    let mut v = Vec::new();
+    let mut add = |item: Item, reason: &str| {
+        v.push(NotApplied {
+            item,
+            key: item.key(),
+            reason: format!("{}: {reason}", item.name()),
+        });
+    };
+    if ctx.winner != ctx.dealer && !payers.contains(&ctx.dealer) {
+        add(Item::Dealer, "neither the winner nor a payer is the dealer");
+        add(Item::DealerStreak, "neither the winner nor a payer is the dealer");
+    } else if ctx.streak == 0 {
+        add(Item::DealerStreak, "the dealer has no 連莊");
+    }
+    v
+}
+
 fn finish(
     reading: Reading,
     blocks: &[Block],
@@ -532,16 +571,21 @@ fn finish(
         None => ctx.payers(),
     };
     let (dealer_items, dealer_tai) = dealer_part(ctx, variant, &payers);
+    let items = reading.items();
+    let mut why_not = reading.why_not;
+    if !why_not.is_empty() {
+        why_not.extend(dealer_why_not(ctx, &payers));
+    }
     Score {
         variant: variant.preset,
         total_tai: reading.total,
-        items: reading.items,
+        items,
         dealer_items,
         dealer_tai,
         decomposition: blocks.to_vec(),
         melds: melds.to_vec(),
         win_block,
-        why_not: reading.why_not,
+        why_not,
         winner: ctx.winner,
         dealer: ctx.dealer,
         payers,
@@ -549,16 +593,15 @@ fn finish(
     }
 }
 
-/// Scores one decomposition of the concealed part, taking the best block for the winning tile.
-fn score_blocks(p: &Prepared, blocks: &[Block], ctx: &Context, variant: &Variant, why_not: bool) -> Option<Score> {
+/// The best reading of one decomposition: the block the winning tile completed is chosen
+/// for the most tai.
+fn best_in(p: &Prepared, blocks: &[Block], ctx: &Context, variant: &Variant, explain: bool) -> Option<(Reading, Block, Shape)> {
     let mut best: Option<(Reading, Block, Shape)> = None;
-    let mut seen: Vec<Block> = Vec::with_capacity(3);
-    for &b in blocks {
+    for (i, &b) in blocks.iter().enumerate() {
         let Some(shape) = shape_in(b, p.win_tile) else { continue };
-        if seen.contains(&b) {
+        if blocks[..i].contains(&b) {
             continue;
         }
-        seen.push(b);
         let (sets, pair, concealed_triplets) = build_sets(p, blocks, b, ctx);
         let facts = Facts {
             ctx,
@@ -572,13 +615,22 @@ fn score_blocks(p: &Prepared, blocks: &[Block], ctx: &Context, variant: &Variant
             concealed_triplets,
             waits_before: p.waits_before,
             all: p.all,
+            explain,
         };
-        let r = evaluate(&facts, why_not);
+        let r = evaluate(&facts);
         if best.as_ref().is_none_or(|(x, _, _)| r.total > x.total) {
             best = Some((r, b, shape));
         }
     }
-    best.map(|(r, b, s)| finish(r, blocks, Some((b, s)), p.melds, ctx, variant, None))
+    best
+}
+
+fn not_a_win(concealed: &Counts, win_tile: Tile) -> Error {
+    Error::hand(format!(
+        "{} with the winning tile {} is not five sets and a pair",
+        crate::notation::format(concealed, 0),
+        win_tile.code()
+    ))
 }
 
 /// Every reading of a winning hand: one score per decomposition (each with its best block for
@@ -594,14 +646,13 @@ pub fn score_all(
     let p = prepare(concealed, melds, win_tile, ctx, variant)?;
     let scores: Vec<Score> = decompositions(concealed)
         .iter()
-        .filter_map(|blocks| score_blocks(&p, blocks, ctx, variant, why_not))
+        .filter_map(|blocks| {
+            best_in(&p, blocks, ctx, variant, why_not)
+                .map(|(r, b, s)| finish(r, blocks, Some((b, s)), melds, ctx, variant, None))
+        })
         .collect();
     if scores.is_empty() {
-        return Err(Error::hand(format!(
-            "{} with the winning tile {} is not five sets and a pair",
-            crate::notation::format(concealed, 0),
-            win_tile.code()
-        )));
+        return Err(not_a_win(concealed, win_tile));
     }
     Ok(scores)
 }
@@ -635,9 +686,12 @@ pub fn score_decomposition(
     }
     let pairs = blocks.iter().filter(|b| matches!(b, Block::Pair(_))).count();
     if c != *concealed || pairs != 1 {
-        return Err(Error::hand("the blocks are not a split of the concealed tiles into sets and one pair"));
+        return Err(Error::hand(
+            "the blocks are not a split of the concealed tiles into sets and one pair",
+        ));
     }
-    score_blocks(&p, blocks, ctx, variant, false)
+    best_in(&p, blocks, ctx, variant, false)
+        .map(|(r, b, s)| finish(r, blocks, Some((b, s)), melds, ctx, variant, None))
         .ok_or_else(|| Error::hand(format!("no block holds the winning tile {}", win_tile.code())))
 }
 
@@ -652,14 +706,18 @@ pub fn score(
     variant: &Variant,
     why_not: bool,
 ) -> Result<Score> {
-    let all = score_all(concealed, melds, win_tile, ctx, variant, why_not)?;
-    let mut best: Option<Score> = None;
-    for s in all {
-        if best.as_ref().is_none_or(|b| s.total_tai > b.total_tai) {
-            best = Some(s);
+    let p = prepare(concealed, melds, win_tile, ctx, variant)?;
+    let decs = decompositions(concealed);
+    let mut best: Option<(Reading, usize, Block, Shape)> = None;
+    for (i, blocks) in decs.iter().enumerate() {
+        if let Some((r, b, s)) = best_in(&p, blocks, ctx, variant, why_not) {
+            if best.as_ref().is_none_or(|x| r.total > x.0.total) {
+                best = Some((r, i, b, s));
+            }
         }
     }
-    best.ok_or_else(|| Error::hand("not a winning hand"))
+    let (reading, index, block, shape) = best.ok_or_else(|| not_a_win(concealed, win_tile))?;
+    Ok(finish(reading, &decs[index], Some((block, shape)), melds, ctx, variant, None))
 }
 
 /// [`score`] for a validated full hand (`Form::Full`); flowers come from `ctx.flowers`, or
@@ -717,9 +775,14 @@ pub fn score_flower(win: FlowerWin, ctx: &Context, variant: &Variant, with_dice:
             }
         }
     }
+    let mut tai = [0u32; Item::COUNT];
+    for i in &items {
+        tai[i.item as usize] = i.tai;
+    }
     let reading = Reading {
-        total: items.iter().map(|i| i.tai).sum(),
-        items,
+        total: tai.iter().sum(),
+        tai,
+        merged: None,
         why_not: Vec::new(),
     };
     Ok(finish(reading, &[], None, &[], ctx, variant, Some(win)))
