@@ -943,3 +943,49 @@ fn dealer_items_in_the_why_not_list() {
     assert_eq!(s.dealer_tai, 0);
     assert_eq!(reason(&s, Item::Dealer), "莊家: neither the winner nor a payer is the dealer");
 }
+
+#[test]
+fn three_winners_are_three_bills() {
+    // 000 多家同時胡: 一砲三響, 放槍者對三家分別照各自的台數付三份. Seat 1 discards; seat 0 is the
+    // dealer (連莊 0): its line carries 莊家 1.
+    let mut claims = Vec::new();
+    for seat in [2u8, 3, 0] {
+        let c = ctx(seat, WinKind::Discard { from: 1 });
+        claims.push(win(PLAIN, &[], "7p", &c)); // 門清 1 each
+    }
+    let winners = resolve(1, &claims, &Variant::taiwan()).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(winners.len(), 3);
+    let st = settle(&claims, &Variant::taiwan()).unwrap_or_else(|e| panic!("{e}"));
+    let per: Vec<(u8, u32)> = st.lines.iter().map(|l| (l.payee, l.total_tai)).collect();
+    assert_eq!(per, [(2, 4), (3, 4), (0, 5)]);
+    assert_eq!(st.net_tai, [5, -13, 4, 4]);
+}
+
+#[test]
+fn streak_cap_18_gives_37() {
+    // 000 怎麼玩: 連 18 次的那一局照常打（莊家台 37 台）.
+    let mut c = ctx(0, DISCARD_FROM_2);
+    c.streak = 18;
+    let s = win(PLAIN, &[], "7p", &c);
+    assert_eq!(s.dealer_tai, 37);
+}
+
+#[test]
+fn migi_with_a_meld_is_refused() {
+    // 000 嗆聽與 MIGI: 到此為止沒有任何人吃、碰、槓過 — and no call after declaring.
+    let mut c = ctx(1, WinKind::SelfDraw);
+    c.declared = Declaration::Migi;
+    let cs = counts("123m456m234p56p77s7p");
+    let e = score(&cs, &melds(&[("ankan", "9999s")]), tile("7p"), &c, &Variant::taiwan(), false);
+    assert!(e.is_err_and(|e| e.to_string().starts_with("context field 'declared': MIGI allows no call")));
+}
+
+#[test]
+fn score_hand_takes_flowers_from_the_hand() {
+    // PRODUCT Scoring: a hand given in notation may carry its flowers (`1f` = 春, 東's 正花).
+    let h = twmj_core::Hand::parse("123456789m234p567p77s1f", &[], twmj_core::Form::Full)
+        .unwrap_or_else(|e| panic!("{e}"));
+    let s = twmj_core::scoring::score_hand(&h, tile("7p"), &ctx(0, DISCARD_FROM_2), &Variant::taiwan(), false)
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(items(&s), named(&[("門清", 1), ("正花", 1)]));
+}

@@ -316,10 +316,15 @@ fn prepare<'a>(
         ));
     }
     if ctx.declared == Declaration::Migi {
-        if let Some(m) = melds.iter().find(|m| m.kind.is_open()) {
+        // 000 嗆聽與 MIGI: nobody called or kong'd before it, and a declared hand cannot.
+        if let Some(m) = melds.first() {
             return Err(Error::context(
                 "declared",
-                format!("MIGI needs no call before it, and a declared hand cannot call, but the hand has a {} of {}", m.kind.name(), m.tile.code()),
+                format!(
+                    "MIGI allows no call or kong before it and none after, but the hand has a {} of {}",
+                    m.kind.name(),
+                    m.tile.code()
+                ),
             ));
         }
     }

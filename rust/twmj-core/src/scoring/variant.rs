@@ -302,6 +302,32 @@ impl Variant {
         Ok(())
     }
 
+    /// Every setting as `(key, value)`, in the form [`Variant::set`] accepts: the full config
+    /// a listing of the presets shows.
+    pub fn settings(&self) -> Vec<(String, Value)> {
+        let int = |v: u32| Value::Int(i64::from(v));
+        let mut v = vec![
+            ("base_money".to_owned(), int(self.base_money)),
+            ("tai_money".to_owned(), int(self.tai_money)),
+            ("min_tai".to_owned(), int(self.min_tai.into())),
+            ("dice_enabled".to_owned(), Value::Bool(self.dice_enabled)),
+            ("dice.leopard".to_owned(), int(self.dice.leopard.into())),
+            ("dice.all_red".to_owned(), int(self.dice.all_red.into())),
+            ("dice.straight".to_owned(), int(self.dice.straight.into())),
+            ("dice.all_black".to_owned(), int(self.dice.all_black.into())),
+            ("streak_cap".to_owned(), int(self.streak_cap.into())),
+            ("honors_merge_minus".to_owned(), int(self.honors_merge_minus.into())),
+            (
+                "exchange_direction".to_owned(),
+                Value::Text(self.exchange.key().to_owned()),
+            ),
+        ];
+        for def in ITEMS.iter().filter(|d| d.item != Item::Dice) {
+            v.push((format!("tai.{}", def.key), int(self.tai_of(def.item).into())));
+        }
+        v
+    }
+
     /// Applies overrides in order; stops at the first bad one and leaves `self` unchanged.
     pub fn with_overrides(&self, pairs: &[(&str, Value)]) -> Result<Variant> {
         let mut v = self.clone();
@@ -369,5 +395,18 @@ mod tests {
         assert!(a.with_overrides(&[("base_money", Value::Int(250))]).is_err());
         assert!(a.with_overrides(&[("exchange_direction", Value::Text("up".into()))]).is_err());
         assert!(a.with_overrides(&[("tai.dice", Value::Int(1))]).is_err());
+    }
+
+    #[test]
+    fn settings_round_trip() {
+        // Every listed setting is accepted back by `set`, and reproduces the preset.
+        let a = Variant::american();
+        let pairs = a.settings();
+        assert_eq!(pairs.len(), Variant::KEYS.len() + Item::COUNT - 1);
+        let mut b = Variant::taiwan();
+        for (k, v) in &pairs {
+            b.set(k, v).unwrap_or_else(|e| panic!("{e}"));
+        }
+        assert_eq!((b.tai, b.min_tai, b.dice_enabled, b.dice), (a.tai, a.min_tai, a.dice_enabled, a.dice));
     }
 }
