@@ -759,7 +759,11 @@ fn random_wins_max_tai_and_item_sums() {
         };
         // The total is the sum of the items; the dealer tai the sum of its items.
         assert_eq!(s.total_tai, s.items.iter().map(|i| i.tai).sum::<u32>());
-        assert_eq!(s.dealer_tai, s.dealer_items.iter().map(|i| i.tai).sum::<u32>());
+        // 莊家台 = 1 + 2N; its items are listed when the dealer wins or pays.
+        assert_eq!(s.dealer_tai, 1 + 2 * u32::from(c.streak));
+        let involved = s.winner == s.dealer || s.payers.contains(&s.dealer);
+        let listed = s.dealer_items.iter().map(|i| i.tai).sum::<u32>();
+        assert_eq!(listed, if involved { s.dealer_tai } else { 0 });
         // No item both counted and explained away.
         assert!(s.items.iter().all(|i| !s.why_not.iter().any(|n| n.item == i.item)));
         // Every reading of the slow reference scores no higher, and the one chosen is one of them.
@@ -940,7 +944,8 @@ fn dice_are_paid_by_every_payer() {
 fn dealer_items_in_the_why_not_list() {
     // 000 計分: 莊家台只算在莊家與對方之間 — a 閒家 paying a 閒家 has none.
     let s = win(PLAIN, &[], "7p", &ctx(1, DISCARD_FROM_2));
-    assert_eq!(s.dealer_tai, 0);
+    assert!(s.dealer_items.is_empty());
+    assert_eq!(s.dealer_tai_for(2), 0);
     assert_eq!(reason(&s, Item::Dealer), "莊家: neither the winner nor a payer is the dealer");
 }
 
@@ -988,4 +993,30 @@ fn score_hand_takes_flowers_from_the_hand() {
     let s = twmj_core::scoring::score_hand(&h, tile("7p"), &ctx(0, DISCARD_FROM_2), &Variant::taiwan(), false)
         .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(items(&s), named(&[("門清", 1), ("正花", 1)]));
+}
+
+#[test]
+fn wait_values_of_a_ready_hand() {
+    // PRODUCT 平胡的認定 example as a ready hand with a 吃: waits 1m 3m 4m 6m 7m; 1m/4m/7m are
+    // 平胡 on a discard (2 tai); none is 獨聽. On a self-draw no 平胡 (000 平胡的認定: 自摸不計).
+    let ms = melds(&[("chi", "123p")]);
+    let mut c = ctx(1, DISCARD_FROM_2);
+    c.streak = 1;
+    let v = twmj_core::scoring::wait_values(&counts("2223456m456789p"), &ms, &c, &Variant::taiwan())
+        .unwrap_or_else(|e| panic!("{e}"));
+    let got: Vec<(String, u32, u32, bool)> = v
+        .iter()
+        .map(|w| (w.tile.code(), w.on_discard.total_tai, w.on_self_draw.total_tai, w.single_wait))
+        .collect();
+    let want = [("1m", 2, 1), ("3m", 0, 1), ("4m", 2, 1), ("6m", 0, 1), ("7m", 2, 1)];
+    let want: Vec<(String, u32, u32, bool)> = want.iter().map(|&(t, d, s)| (t.to_owned(), d, s, false)).collect();
+    assert_eq!(got, want);
+    // A discard from the dealer (seat 0, 連莊 1) adds 莊家台 3 on that line only.
+    assert_eq!(v[0].on_discard.tai_for(0), 5);
+    assert_eq!(v[0].on_discard.tai_for(3), 2);
+    // 獨聽: 13456m waits only on 2m.
+    let v = twmj_core::scoring::wait_values(&counts("13456m234p567p789s55s"), &[], &ctx(1, DISCARD_FROM_2), &Variant::taiwan())
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(v.len(), 1);
+    assert!(v[0].single_wait);
 }

@@ -4,6 +4,7 @@ pub mod items;
 pub mod multi;
 pub mod score;
 pub mod settle;
+pub mod value;
 pub mod variant;
 
 pub use items::{Item, ItemDef, Scope, ITEMS};
@@ -13,4 +14,5 @@ pub use score::{
     NotApplied, Replacement, Score, ScoredItem, Seat, WinKind, Wind,
 };
 pub use settle::{settle, Line, Settlement};
+pub use value::{wait_values, WaitValue};
 pub use variant::{DiceShape, DiceTai, ExchangeDirection, Value, Variant};

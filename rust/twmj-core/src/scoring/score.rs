@@ -218,7 +218,8 @@ pub struct Score {
     pub items: Vec<ScoredItem>,
     /// 莊家 and 連莊拉莊 when the dealer wins or pays; each applies only on the dealer's lines.
     pub dealer_items: Vec<ScoredItem>,
-    /// 莊家台 = 1 + 2N, 0 when the dealer is neither the winner nor a payer.
+    /// 莊家台 = 1 + 2N of this hand; it applies only on the lines between the dealer and the
+    /// counterpart ([`Score::dealer_tai_for`]).
     pub dealer_tai: u32,
     /// The concealed part's decomposition used (max tai); empty for a flower win.
     pub decomposition: Vec<Block>,
@@ -519,10 +520,8 @@ fn build_sets(p: &Prepared, blocks: &[Block], win_block: Block, ctx: &Context) -
     (sets, pair, concealed_triplets)
 }
 
+/// The dealer items when the dealer wins or pays (else none), and 莊家台 = 1 + 2N.
 fn dealer_part(ctx: &Context, variant: &Variant, payers: &[Seat]) -> (Vec<ScoredItem>, u32) {
-    if ctx.winner != ctx.dealer && !payers.contains(&ctx.dealer) {
-        return (Vec::new(), 0);
-    }
     let mut items = vec![ScoredItem {
         item: Item::Dealer,
         key: Item::Dealer.key(),
@@ -539,6 +538,9 @@ fn dealer_part(ctx: &Context, variant: &Variant, payers: &[Seat]) -> (Vec<Scored
     }
     items.retain(|i| i.tai > 0);
     let tai = items.iter().map(|i| i.tai).sum();
+    if ctx.winner != ctx.dealer && !payers.contains(&ctx.dealer) {
+        items.clear();
+    }
     (items, tai)
 }
 
