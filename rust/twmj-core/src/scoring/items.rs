@@ -155,7 +155,10 @@ impl Facts<'_> {
     }
 
     fn count_triplets(&self, pred: fn(Tile) -> bool) -> u8 {
-        self.sets.iter().filter(|s| s.triplet && pred(s.tile)).count() as u8
+        self.sets
+            .iter()
+            .filter(|s| s.triplet && pred(s.tile))
+            .count() as u8
     }
 
     /// The first meld that breaks 門清 (any but 暗槓).
@@ -170,7 +173,10 @@ impl Facts<'_> {
 
     /// The winning tile came from another player (a discard or a robbed kong).
     fn claimed_tile(&self) -> bool {
-        matches!(self.ctx.win, WinKind::Discard { .. } | WinKind::RobKong { .. })
+        matches!(
+            self.ctx.win,
+            WinKind::Discard { .. } | WinKind::RobKong { .. }
+        )
     }
 
     fn is_dealer(&self) -> bool {
@@ -216,7 +222,9 @@ fn no(s: &'static str) -> Hit {
 fn how_won(ctx: &Context) -> String {
     match ctx.win {
         WinKind::SelfDraw => "won by self-draw".to_owned(),
-        WinKind::Replacement(r) => format!("won by self-draw on the replacement after {}", r.name()),
+        WinKind::Replacement(r) => {
+            format!("won by self-draw on the replacement after {}", r.name())
+        }
         WinKind::Discard { from } => format!("won on a discard from seat {from}"),
         WinKind::RobKong { from } => format!("won by robbing the 加槓 of seat {from}"),
         WinKind::FlowerRobDraw { robbed } => {
@@ -722,14 +730,19 @@ pub static ITEMS: [ItemDef; Item::COUNT] = [
         excluded_by: NONE,
         merges: NONE,
         doc: "人胡 (000 台數表, 天胡、地胡、人胡): a non-dealer who has not discarded wins on a discard \
-              while nobody has called or kong'd. Not with 門清.",
+              while nobody has called or kong'd; also the replacement win after a 七搶一 it did not \
+              draw for (case 2, paid as a discard). Not with 門清.",
         check: |f| {
             if f.is_dealer() {
                 no("the winner is the dealer")
             } else if let Some(r) = not_first_turn(f) {
                 no(r)
             } else {
-                f.yes_if(f.claimed_tile(), || how_won(f.ctx))
+                let discard_like = matches!(
+                    f.ctx.win,
+                    WinKind::Discard { .. } | WinKind::FlowerRobDraw { .. }
+                );
+                f.yes_if(discard_like, || how_won(f.ctx))
             }
         },
     },

@@ -10,8 +10,8 @@ pub mod variant;
 pub use items::{Item, ItemDef, Scope, ITEMS};
 pub use multi::{resolve, winning_seats};
 pub use score::{
-    score, score_all, score_decomposition, score_flower, score_hand, Context, Declaration, FlowerWin,
-    NotApplied, Replacement, Score, ScoredItem, Seat, WinKind, Wind,
+    score, score_all, score_decomposition, score_flower, score_hand, Context, Declaration,
+    FlowerWin, NotApplied, Replacement, Score, ScoredItem, Seat, WinKind, Wind,
 };
 pub use settle::{settle, Line, Settlement};
 pub use value::{wait_values, WaitValue};

@@ -9,7 +9,10 @@ use crate::scoring::variant::Variant;
 /// all win (一砲三響). In turn order from the discarder.
 pub fn winning_seats(discarder: Seat, able: &[Seat]) -> Result<Vec<Seat>> {
     if discarder > 3 {
-        return Err(Error::context("discarder", format!("seat {discarder} does not exist (seats are 0 to 3)")));
+        return Err(Error::context(
+            "discarder",
+            format!("seat {discarder} does not exist (seats are 0 to 3)"),
+        ));
     }
     let mut seats: Vec<Seat> = Vec::with_capacity(3);
     for &s in able {
@@ -34,12 +37,19 @@ pub fn winning_seats(discarder: Seat, able: &[Seat]) -> Result<Vec<Seat>> {
 /// [`winning_seats`] on scored claims: claims under the 起胡 threshold are dropped first
 /// (002 多家同時胡), then 攔胡 or 一砲三響 picks the winners. Each score is one seat's claim on
 /// the tile of `discarder`.
-pub fn resolve<'a>(discarder: Seat, claims: &'a [Score], variant: &Variant) -> Result<Vec<&'a Score>> {
+pub fn resolve<'a>(
+    discarder: Seat,
+    claims: &'a [Score],
+    variant: &Variant,
+) -> Result<Vec<&'a Score>> {
     for c in claims {
         if c.payers != [discarder] {
             return Err(Error::context(
                 "claims",
-                format!("the claim of seat {} is not paid by seat {discarder} alone", c.winner),
+                format!(
+                    "the claim of seat {} is not paid by seat {discarder} alone",
+                    c.winner
+                ),
             ));
         }
     }
@@ -51,6 +61,10 @@ pub fn resolve<'a>(discarder: Seat, claims: &'a [Score], variant: &Variant) -> R
     let seats = winning_seats(discarder, &able)?;
     Ok(seats
         .iter()
-        .filter_map(|&s| claims.iter().find(|c| c.winner == s && c.reaches(variant.min_tai)))
+        .filter_map(|&s| {
+            claims
+                .iter()
+                .find(|c| c.winner == s && c.reaches(variant.min_tai))
+        })
         .collect())
 }

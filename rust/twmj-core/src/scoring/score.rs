@@ -140,13 +140,17 @@ impl Context {
             if s < 4 {
                 Ok(())
             } else {
-                Err(Error::context(field, format!("seat {s} does not exist (seats are 0 to 3)")))
+                Err(Error::context(
+                    field,
+                    format!("seat {s} does not exist (seats are 0 to 3)"),
+                ))
             }
         };
         seat("winner", self.winner)?;
         seat("dealer", self.dealer)?;
-        if let WinKind::Discard { from } | WinKind::RobKong { from } | WinKind::FlowerRobDraw { robbed: from } =
-            self.win
+        if let WinKind::Discard { from }
+        | WinKind::RobKong { from }
+        | WinKind::FlowerRobDraw { robbed: from } = self.win
         {
             seat("win", from)?;
             if from == self.winner {
@@ -159,12 +163,18 @@ impl Context {
         if self.streak > variant.streak_cap {
             return Err(Error::context(
                 "streak",
-                format!("連莊 {} is over the cap of {}", self.streak, variant.streak_cap),
+                format!(
+                    "連莊 {} is over the cap of {}",
+                    self.streak, variant.streak_cap
+                ),
             ));
         }
         if let Some(d) = self.dice {
             if let Some(f) = d.iter().find(|&&f| !(1..=6).contains(&f)) {
-                return Err(Error::context("dice", format!("a die shows {f}; faces are 1 to 6")));
+                return Err(Error::context(
+                    "dice",
+                    format!("a die shows {f}; faces are 1 to 6"),
+                ));
             }
         }
         if self.first_turn && matches!(self.win, WinKind::RobKong { .. }) {
@@ -252,7 +262,9 @@ impl Score {
     /// 起胡 (002, README): for at least one payer, hand tai plus that line's dealer tai
     /// reaches `min_tai`.
     pub fn reaches(&self, min_tai: u8) -> bool {
-        self.payers.iter().any(|&p| self.tai_for(p) >= u32::from(min_tai))
+        self.payers
+            .iter()
+            .any(|&p| self.tai_for(p) >= u32::from(min_tai))
     }
 }
 
@@ -273,7 +285,10 @@ fn prepare<'a>(
 ) -> Result<Prepared<'a>> {
     ctx.validate(variant)?;
     if melds.len() > 5 {
-        return Err(Error::hand(format!("{} melds; a hand has at most 5", melds.len())));
+        return Err(Error::hand(format!(
+            "{} melds; a hand has at most 5",
+            melds.len()
+        )));
     }
     let n: usize = concealed.iter().map(|&c| c as usize).sum();
     let want = 17 - 3 * melds.len();
@@ -303,10 +318,16 @@ fn prepare<'a>(
     let has = |k: MeldKind| melds.iter().any(|m| m.kind == k);
     match ctx.win {
         WinKind::Replacement(Replacement::Ankan) if !has(MeldKind::Ankan) => {
-            return Err(Error::context("win", "a replacement after an 暗槓, but the hand has no 暗槓"));
+            return Err(Error::context(
+                "win",
+                "a replacement after an 暗槓, but the hand has no 暗槓",
+            ));
         }
         WinKind::Replacement(Replacement::Kakan) if !has(MeldKind::Kakan) => {
-            return Err(Error::context("win", "a replacement after a 加槓, but the hand has no 加槓"));
+            return Err(Error::context(
+                "win",
+                "a replacement after a 加槓, but the hand has no 加槓",
+            ));
         }
         _ => {}
     }
@@ -455,7 +476,8 @@ fn evaluate(f: &Facts) -> Reading {
             continue;
         }
         if let Some(&m) = def.merges.iter().find(|&&m| hits[m as usize] > 0) {
-            hits[owner] = (hits[owner] + hits[m as usize]).saturating_sub(u32::from(f.variant.honors_merge_minus));
+            hits[owner] = (hits[owner] + hits[m as usize])
+                .saturating_sub(u32::from(f.variant.honors_merge_minus));
             hits[m as usize] = 0;
             merged = Some((def.item, m));
             note(m, &|| format!("merged into {}（{}）", def.name, m.name()));
@@ -470,7 +492,12 @@ fn evaluate(f: &Facts) -> Reading {
 }
 
 /// The five sets with melds first, the pair, and the 暗刻 count for one reading.
-fn build_sets(p: &Prepared, blocks: &[Block], win_block: Block, ctx: &Context) -> ([SetView; 5], Tile, u8) {
+fn build_sets(
+    p: &Prepared,
+    blocks: &[Block],
+    win_block: Block,
+    ctx: &Context,
+) -> ([SetView; 5], Tile, u8) {
     let mut sets = [SetView {
         tile: p.win_tile,
         triplet: false,
@@ -556,7 +583,10 @@ fn dealer_why_not(ctx: &Context, payers: &[Seat]) -> Vec<NotApplied> {
     };
     if ctx.winner != ctx.dealer && !payers.contains(&ctx.dealer) {
         add(Item::Dealer, "neither the winner nor a payer is the dealer");
-        add(Item::DealerStreak, "neither the winner nor a payer is the dealer");
+        add(
+            Item::DealerStreak,
+            "neither the winner nor a payer is the dealer",
+        );
     } else if ctx.streak == 0 {
         add(Item::DealerStreak, "the dealer has no 連莊");
     }
@@ -602,10 +632,18 @@ fn finish(
 
 /// The best reading of one decomposition: the block the winning tile completed is chosen
 /// for the most tai.
-fn best_in(p: &Prepared, blocks: &[Block], ctx: &Context, variant: &Variant, explain: bool) -> Option<(Reading, Block, Shape)> {
+fn best_in(
+    p: &Prepared,
+    blocks: &[Block],
+    ctx: &Context,
+    variant: &Variant,
+    explain: bool,
+) -> Option<(Reading, Block, Shape)> {
     let mut best: Option<(Reading, Block, Shape)> = None;
     for (i, &b) in blocks.iter().enumerate() {
-        let Some(shape) = shape_in(b, p.win_tile) else { continue };
+        let Some(shape) = shape_in(b, p.win_tile) else {
+            continue;
+        };
         if blocks[..i].contains(&b) {
             continue;
         }
@@ -691,7 +729,10 @@ pub fn score_decomposition(
             Block::Pair(_) => c[t] += 2,
         }
     }
-    let pairs = blocks.iter().filter(|b| matches!(b, Block::Pair(_))).count();
+    let pairs = blocks
+        .iter()
+        .filter(|b| matches!(b, Block::Pair(_)))
+        .count();
     if c != *concealed || pairs != 1 {
         return Err(Error::hand(
             "the blocks are not a split of the concealed tiles into sets and one pair",
@@ -699,7 +740,12 @@ pub fn score_decomposition(
     }
     best_in(&p, blocks, ctx, variant, false)
         .map(|(r, b, s)| finish(r, blocks, Some((b, s)), melds, ctx, variant, None))
-        .ok_or_else(|| Error::hand(format!("no block holds the winning tile {}", win_tile.code())))
+        .ok_or_else(|| {
+            Error::hand(format!(
+                "no block holds the winning tile {}",
+                win_tile.code()
+            ))
+        })
 }
 
 /// The max-tai score of a win. `concealed` holds the 17 − 3k concealed tiles including
@@ -724,26 +770,59 @@ pub fn score(
         }
     }
     let (reading, index, block, shape) = best.ok_or_else(|| not_a_win(concealed, win_tile))?;
-    Ok(finish(reading, &decs[index], Some((block, shape)), melds, ctx, variant, None))
+    Ok(finish(
+        reading,
+        &decs[index],
+        Some((block, shape)),
+        melds,
+        ctx,
+        variant,
+        None,
+    ))
 }
 
 /// [`score`] for a validated full hand (`Form::Full`); flowers come from `ctx.flowers`, or
 /// from the hand when the context has none.
-pub fn score_hand(hand: &Hand, win_tile: Tile, ctx: &Context, variant: &Variant, why_not: bool) -> Result<Score> {
+pub fn score_hand(
+    hand: &Hand,
+    win_tile: Tile,
+    ctx: &Context,
+    variant: &Variant,
+    why_not: bool,
+) -> Result<Score> {
     if ctx.flowers == 0 && hand.flowers != 0 {
         let ctx = Context {
             flowers: hand.flowers,
             ..ctx.clone()
         };
-        return score(&hand.concealed, &hand.melds, win_tile, &ctx, variant, why_not);
+        return score(
+            &hand.concealed,
+            &hand.melds,
+            win_tile,
+            &ctx,
+            variant,
+            why_not,
+        );
     }
-    score(&hand.concealed, &hand.melds, win_tile, ctx, variant, why_not)
+    score(
+        &hand.concealed,
+        &hand.melds,
+        win_tile,
+        ctx,
+        variant,
+        why_not,
+    )
 }
 
 /// A flower win as its own 筆: the item alone, plus 骰規台 when `with_dice` (the dice count
 /// once per hand, on the regular 筆 when there is one: 002 骰規台). Uses `ctx.winner`,
 /// `dealer`, `streak`, `flowers` (all 8 must be held) and `dice`.
-pub fn score_flower(win: FlowerWin, ctx: &Context, variant: &Variant, with_dice: bool) -> Result<Score> {
+pub fn score_flower(
+    win: FlowerWin,
+    ctx: &Context,
+    variant: &Variant,
+    with_dice: bool,
+) -> Result<Score> {
     ctx.validate(variant)?;
     if ctx.flowers != 0xFF {
         return Err(Error::context(
@@ -758,7 +837,10 @@ pub fn score_flower(win: FlowerWin, ctx: &Context, variant: &Variant, with_dice:
         FlowerWin::EightImmortals => Item::EightImmortals,
         FlowerWin::SevenRobOne { robbed } => {
             if robbed > 3 || robbed == ctx.winner {
-                return Err(Error::context("win", format!("seat {robbed} cannot be robbed by seat {}", ctx.winner)));
+                return Err(Error::context(
+                    "win",
+                    format!("seat {robbed} cannot be robbed by seat {}", ctx.winner),
+                ));
             }
             Item::SevenRobOne
         }

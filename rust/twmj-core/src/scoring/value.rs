@@ -22,7 +22,12 @@ pub struct WaitValue {
 
 /// The waits of `concealed` (16 − 3k tiles, kinds held 4 times removed) each scored in `ctx`
 /// (its `win` is replaced by a discard from the 上家 and by a self-draw).
-pub fn wait_values(concealed: &Counts, melds: &[Meld], ctx: &Context, variant: &Variant) -> Result<Vec<WaitValue>> {
+pub fn wait_values(
+    concealed: &Counts,
+    melds: &[Meld],
+    ctx: &Context,
+    variant: &Variant,
+) -> Result<Vec<WaitValue>> {
     let n: usize = concealed.iter().map(|&c| c as usize).sum();
     if melds.len() > 5 || n + 3 * melds.len() != 16 {
         return Err(Error::hand(format!(

@@ -272,7 +272,9 @@ impl Variant {
                     None => {
                         return Err(Error::variant(
                             key,
-                            format!("{value} is not one of \"next\", \"across\", \"previous\", \"dice\""),
+                            format!(
+                            "{value} is not one of \"next\", \"across\", \"previous\", \"dice\""
+                        ),
                         ))
                     }
                 }
@@ -316,14 +318,20 @@ impl Variant {
             ("dice.straight".to_owned(), int(self.dice.straight.into())),
             ("dice.all_black".to_owned(), int(self.dice.all_black.into())),
             ("streak_cap".to_owned(), int(self.streak_cap.into())),
-            ("honors_merge_minus".to_owned(), int(self.honors_merge_minus.into())),
+            (
+                "honors_merge_minus".to_owned(),
+                int(self.honors_merge_minus.into()),
+            ),
             (
                 "exchange_direction".to_owned(),
                 Value::Text(self.exchange.key().to_owned()),
             ),
         ];
         for def in ITEMS.iter().filter(|d| d.item != Item::Dice) {
-            v.push((format!("tai.{}", def.key), int(self.tai_of(def.item).into())));
+            v.push((
+                format!("tai.{}", def.key),
+                int(self.tai_of(def.item).into()),
+            ));
         }
         v
     }
@@ -384,16 +392,28 @@ mod tests {
         let v = v.unwrap_or_else(|e| panic!("{e}"));
         assert_eq!((v.min_tai, v.tai_of(Item::PingHu)), (5, 3));
         assert_eq!(v.overrides.len(), 2);
-        let e = a.with_overrides(&[("tai.nope", Value::Int(1))]).err().map(|e| e.to_string());
+        let e = a
+            .with_overrides(&[("tai.nope", Value::Int(1))])
+            .err()
+            .map(|e| e.to_string());
         assert!(e.is_some_and(|m| m.starts_with("variant setting 'tai.nope': unknown key")));
-        let e = a.with_overrides(&[("min_tai", Value::Int(-1))]).err().map(|e| e.to_string());
+        let e = a
+            .with_overrides(&[("min_tai", Value::Int(-1))])
+            .err()
+            .map(|e| e.to_string());
         assert_eq!(
             e.as_deref(),
             Some("variant setting 'min_tai': -1 is out of range (expected 0 to 100)")
         );
-        assert!(a.with_overrides(&[("dice_enabled", Value::Int(1))]).is_err());
-        assert!(a.with_overrides(&[("base_money", Value::Int(250))]).is_err());
-        assert!(a.with_overrides(&[("exchange_direction", Value::Text("up".into()))]).is_err());
+        assert!(a
+            .with_overrides(&[("dice_enabled", Value::Int(1))])
+            .is_err());
+        assert!(a
+            .with_overrides(&[("base_money", Value::Int(250))])
+            .is_err());
+        assert!(a
+            .with_overrides(&[("exchange_direction", Value::Text("up".into()))])
+            .is_err());
         assert!(a.with_overrides(&[("tai.dice", Value::Int(1))]).is_err());
     }
 
@@ -407,6 +427,9 @@ mod tests {
         for (k, v) in &pairs {
             b.set(k, v).unwrap_or_else(|e| panic!("{e}"));
         }
-        assert_eq!((b.tai, b.min_tai, b.dice_enabled, b.dice), (a.tai, a.min_tai, a.dice_enabled, a.dice));
+        assert_eq!(
+            (b.tai, b.min_tai, b.dice_enabled, b.dice),
+            (a.tai, a.min_tai, a.dice_enabled, a.dice)
+        );
     }
 }
