@@ -647,27 +647,43 @@ fn best_in(
         if blocks[..i].contains(&b) {
             continue;
         }
-        let (sets, pair, concealed_triplets) = build_sets(p, blocks, b, ctx);
-        let facts = Facts {
-            ctx,
-            variant,
-            melds: p.melds,
-            sets,
-            pair,
-            win_tile: p.win_tile,
-            win_block: b,
-            shape,
-            concealed_triplets,
-            waits_before: p.waits_before,
-            all: p.all,
-            explain,
-        };
-        let r = evaluate(&facts);
+        let r = read(p, blocks, b, shape, ctx, variant, false);
         if best.as_ref().is_none_or(|(x, _, _)| r.total > x.total) {
             best = Some((r, b, shape));
         }
     }
+    // The reasons are built for the chosen reading only.
+    if explain {
+        best = best.map(|(_, b, shape)| (read(p, blocks, b, shape, ctx, variant, true), b, shape));
+    }
     best
+}
+
+/// Judges one reading: `blocks` with the winning tile completing `b` as `shape`.
+fn read(
+    p: &Prepared,
+    blocks: &[Block],
+    b: Block,
+    shape: Shape,
+    ctx: &Context,
+    variant: &Variant,
+    explain: bool,
+) -> Reading {
+    let (sets, pair, concealed_triplets) = build_sets(p, blocks, b, ctx);
+    evaluate(&Facts {
+        ctx,
+        variant,
+        melds: p.melds,
+        sets,
+        pair,
+        win_tile: p.win_tile,
+        win_block: b,
+        shape,
+        concealed_triplets,
+        waits_before: p.waits_before,
+        all: p.all,
+        explain,
+    })
 }
 
 fn not_a_win(concealed: &Counts, win_tile: Tile) -> Error {
@@ -763,13 +779,16 @@ pub fn score(
     let decs = decompositions(concealed);
     let mut best: Option<(Reading, usize, Block, Shape)> = None;
     for (i, blocks) in decs.iter().enumerate() {
-        if let Some((r, b, s)) = best_in(&p, blocks, ctx, variant, why_not) {
+        if let Some((r, b, s)) = best_in(&p, blocks, ctx, variant, false) {
             if best.as_ref().is_none_or(|x| r.total > x.0.total) {
                 best = Some((r, i, b, s));
             }
         }
     }
-    let (reading, index, block, shape) = best.ok_or_else(|| not_a_win(concealed, win_tile))?;
+    let (mut reading, index, block, shape) = best.ok_or_else(|| not_a_win(concealed, win_tile))?;
+    if why_not {
+        reading = read(&p, &decs[index], block, shape, ctx, variant, true);
+    }
     Ok(finish(
         reading,
         &decs[index],
