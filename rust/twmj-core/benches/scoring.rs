@@ -13,8 +13,8 @@ fn hand(s: &str, w: &str) -> (Counts, Tile) {
     (c, t)
 }
 
-fn bench(c: &mut Criterion) {
-    let v = Variant::american();
+fn bench(crit: &mut Criterion) {
+    let variant = Variant::american();
     let ctx = Context::new(1, WinKind::Discard { from: 2 });
     let hands = [
         hand("123456789m234p567p77s", "7p"),
@@ -25,24 +25,24 @@ fn bench(c: &mut Criterion) {
     // Check the answers once before timing.
     let totals: Vec<u32> = hands
         .iter()
-        .map(|(h, w)| score(h, &[], *w, &ctx, &v, false).map_or(0, |s| s.total_tai))
+        .map(|(h, w)| score(h, &[], *w, &ctx, &variant, false).map_or(0, |s| s.total_tai))
         .collect();
     // 門清; 門清 + 三暗刻; 門清 (the claimed 333m is no 暗刻); 字一色（小三元） + 五暗刻 + 門清 + 獨聽.
     assert_eq!(totals, [1, 3, 1, 26]);
-    c.bench_function("score", |b| {
+    crit.bench_function("score", |b| {
         let mut i = 0;
         b.iter(|| {
             let (h, w) = &hands[i % hands.len()];
             i += 1;
-            black_box(score(black_box(h), &[], *w, &ctx, &v, false).map(|s| s.total_tai))
+            black_box(score(black_box(h), &[], *w, &ctx, &variant, false).map(|s| s.total_tai))
         });
     });
-    c.bench_function("score_why_not", |b| {
+    crit.bench_function("score_why_not", |b| {
         let mut i = 0;
         b.iter(|| {
             let (h, w) = &hands[i % hands.len()];
             i += 1;
-            black_box(score(black_box(h), &[], *w, &ctx, &v, true).map(|s| s.why_not.len()))
+            black_box(score(black_box(h), &[], *w, &ctx, &variant, true).map(|s| s.why_not.len()))
         });
     });
 }
