@@ -1627,3 +1627,37 @@ fn human_win_after_a_passive_seven_rob_one() {
     let s = win(PLAIN, &[], "7p", &c);
     assert!(items(&s).contains(&("地胡".to_owned(), 16)));
 }
+
+#[test]
+fn compare_taiwan_and_american() {
+    // 002 骰規台 exists only in american: with dice 2, 3, 6 (全黑 1) the two presets differ by
+    // that one item; a house rule raising 平胡 to 3 differs in 平胡.
+    let mut c = ctx(1, DISCARD_FROM_2);
+    c.dice = Some([2, 3, 6]);
+    let house = Variant::taiwan()
+        .with_overrides(&[("tai.ping_hu", twmj_core::scoring::Value::Int(3))])
+        .unwrap_or_else(|e| panic!("{e}"));
+    let mut cs = counts(PING_HU_HAND);
+    cs[tile("7p").index()] += 1;
+    let cmp = twmj_core::scoring::compare(
+        &cs,
+        &melds(&[("chi", "123m")]),
+        tile("7p"),
+        &c,
+        &[Variant::taiwan(), Variant::american(), house],
+        false,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let totals: Vec<u32> = cmp.scores.iter().map(|s| s.total_tai).collect();
+    assert_eq!(totals, [2, 3, 3]);
+    let diff: Vec<(&str, Vec<u32>)> = cmp
+        .differing
+        .iter()
+        .map(|(i, r)| (i.key(), r.clone()))
+        .collect();
+    assert_eq!(diff, [("ping_hu", vec![2, 2, 3]), ("dice", vec![0, 1, 0])]);
+    assert_eq!(
+        cmp.scores[2].overrides,
+        [("tai.ping_hu".to_owned(), "3".to_owned())]
+    );
+}

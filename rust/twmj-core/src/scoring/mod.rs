@@ -1,5 +1,6 @@
 //! Scoring (issue 3): variants, the tai items, max-tai scoring, settlement, several winners.
 
+pub mod compare;
 pub mod items;
 pub mod multi;
 pub mod score;
@@ -7,6 +8,7 @@ pub mod settle;
 pub mod value;
 pub mod variant;
 
+pub use compare::{compare, Comparison};
 pub use items::{Item, ItemDef, Scope, ITEMS};
 pub use multi::{resolve, winning_seats};
 pub use score::{

@@ -223,6 +223,8 @@ pub struct NotApplied {
 pub struct Score {
     /// The preset of the variant used.
     pub variant: &'static str,
+    /// The overrides applied to that preset, as `key = value`.
+    pub overrides: Vec<(String, String)>,
     /// The hand's tai: the sum of `items`, paid by every payer.
     pub total_tai: u32,
     pub items: Vec<ScoredItem>,
@@ -615,6 +617,7 @@ fn finish(
     }
     Score {
         variant: variant.preset,
+        overrides: variant.overrides.clone(),
         total_tai: reading.total,
         items,
         dealer_items,
