@@ -1061,11 +1061,12 @@ fn random_wins_max_tai_and_item_sums() {
         let winner = rng.u8(0..4);
         let other = (winner + rng.u8(1..4)) % 4;
         let has_ankan = ms.iter().any(|m| m.kind == MeldKind::Ankan);
-        let win = match rng.usize(0..4) {
+        let win = match rng.usize(0..5) {
             0 => WinKind::SelfDraw,
             1 if has_ankan => WinKind::Replacement(Replacement::Ankan),
             1 => WinKind::Replacement(Replacement::Flower),
             2 => WinKind::RobKong { from: other },
+            3 if rng.bool() => WinKind::FlowerRobDraw { robbed: other },
             _ => WinKind::Discard { from: other },
         };
         let mut c = Context::new(winner, win);
@@ -1076,10 +1077,10 @@ fn random_wins_max_tai_and_item_sums() {
         c.flowers = if rng.bool() { 0 } else { rng.u8(..) };
         c.dice = Some([rng.u8(1..7), rng.u8(1..7), rng.u8(1..7)]);
         c.last_tile = rng.u8(0..8) == 0;
-        c.declared = if rng.u8(0..6) == 0 {
-            Declaration::Ready
-        } else {
-            Declaration::None
+        c.declared = match rng.u8(0..8) {
+            0 => Declaration::Ready,
+            1 if ms.is_empty() => Declaration::Migi,
+            _ => Declaration::None,
         };
         c.first_turn =
             ms.is_empty() && !matches!(win, WinKind::RobKong { .. }) && rng.u8(0..6) == 0;
@@ -1094,6 +1095,54 @@ fn random_wins_max_tai_and_item_sums() {
         let involved = s.winner == s.dealer || s.payers.contains(&s.dealer);
         let listed = s.dealer_items.iter().map(|i| i.tai).sum::<u32>();
         assert_eq!(listed, if involved { s.dealer_tai } else { 0 });
+        // Item invariants read straight from the 000 台數表, independent of the item code.
+        let has = |it: Item| s.items.iter().any(|i| i.item == it);
+        let open = ms.iter().any(|m| m.kind != MeldKind::Ankan);
+        let mut all = concealed;
+        for m in &ms {
+            for t in m.tiles() {
+                all[t.index()] += 1;
+            }
+        }
+        let suits = (0..3)
+            .filter(|&g| all[g * 9..g * 9 + 9].iter().any(|&x| x > 0))
+            .count();
+        let honors = all[27..].iter().any(|&x| x > 0);
+        let special = has(Item::HeavenWin) || has(Item::EarthWin) || has(Item::HumanWin);
+        assert_eq!(has(Item::FullFlush), suits == 1 && !honors);
+        assert_eq!(has(Item::HalfFlush), suits == 1 && honors);
+        assert_eq!(has(Item::AllHonors), suits == 0);
+        assert_eq!(
+            has(Item::Concealed),
+            !open && !special && c.declared != Declaration::Migi
+        );
+        let drew = matches!(win, WinKind::SelfDraw | WinKind::Replacement(_));
+        assert_eq!(
+            has(Item::SelfDraw),
+            drew && !has(Item::HeavenWin) && !has(Item::EarthWin)
+        );
+        assert_eq!(
+            has(Item::KongBloom),
+            matches!(win, WinKind::Replacement(_) | WinKind::FlowerRobDraw { .. })
+                && !has(Item::HeavenWin)
+        );
+        assert_eq!(
+            has(Item::RobbingKong),
+            matches!(win, WinKind::RobKong { .. })
+        );
+        if has(Item::PingHu) {
+            assert!(c.flowers == 0 && !honors && open && !drew);
+            assert!(ms.iter().all(|m| m.kind == MeldKind::Chi));
+            assert!(!has(Item::SingleWait));
+        }
+        let tiers = [
+            Item::ThreeConcealed,
+            Item::FourConcealed,
+            Item::FiveConcealed,
+        ];
+        assert!(tiers.iter().filter(|&&t| has(t)).count() <= 1);
+        assert!(!(has(Item::AllTriplets) && has(Item::AllHonors)));
+        assert!(!(has(Item::Dragon) && (has(Item::SmallDragons) || has(Item::BigDragons))));
         // No item both counted and explained away.
         assert!(s
             .items
