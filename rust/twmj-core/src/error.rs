@@ -17,6 +17,10 @@ pub enum Error {
     },
     /// A well-formed hand that is impossible or does not fit the call.
     Hand { message: String },
+    /// A variant setting or override that does not exist or has a bad value; `key` names it.
+    Variant { key: String, message: String },
+    /// A scoring context that is impossible or contradicts the hand; `field` names it.
+    Context { field: &'static str, message: String },
 }
 
 impl Error {
@@ -33,6 +37,20 @@ impl Error {
             message: message.into(),
         }
     }
+
+    pub(crate) fn variant(key: impl Into<String>, message: impl Into<String>) -> Self {
+        Error::Variant {
+            key: key.into(),
+            message: message.into(),
+        }
+    }
+
+    pub(crate) fn context(field: &'static str, message: impl Into<String>) -> Self {
+        Error::Context {
+            field,
+            message: message.into(),
+        }
+    }
 }
 
 impl fmt::Display for Error {
@@ -44,6 +62,8 @@ impl fmt::Display for Error {
                 reason,
             } => write!(f, "{reason}: '{symbol}' at position {position}"),
             Error::Hand { message } => f.write_str(message),
+            Error::Variant { key, message } => write!(f, "variant setting '{key}': {message}"),
+            Error::Context { field, message } => write!(f, "context field '{field}': {message}"),
         }
     }
 }

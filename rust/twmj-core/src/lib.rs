@@ -1,13 +1,15 @@
 //! twmj-core: the pure-Rust engine of Taiwanese 16-tile mahjong (台灣十六張麻將).
 //!
 //! Notation and validation ([`notation`], [`hand`]), the lookup [`tables`], and the hand
-//! analysis built on them: [`waits`], [`shanten`], [`analyze`], [`decompose`].
+//! analysis built on them: [`waits`], [`shanten`], [`analyze`], [`decompose`]; the
+//! [`scoring`] of wins under a variant (tai items, max-tai score, settlement).
 
 pub mod analyze;
 pub mod decompose;
 pub mod error;
 pub mod hand;
 pub mod notation;
+pub mod scoring;
 pub mod shanten;
 pub mod tables;
 pub mod tile;

@@ -65,6 +65,11 @@ impl Tile {
         }
     }
 
+    /// The wind tile of wind `w` (0 = 東 … 3 = 北, taken mod 4): `1z`–`4z`.
+    pub const fn wind(w: usize) -> Tile {
+        Tile(27 + (w % 4) as u8)
+    }
+
     /// Index 0–33.
     pub const fn index(self) -> usize {
         self.0 as usize

@@ -1,0 +1,70 @@
+//! Several seats able to win one tile (000 多家同時胡): 攔胡 for two, 一砲三響 for three.
+
+use crate::error::{Error, Result};
+use crate::scoring::score::{Score, Seat};
+use crate::scoring::variant::Variant;
+
+/// The seats that win the tile `discarder` let go (a discard or a 加槓), given the seats able
+/// to win it: one wins alone; of two, the first in turn order from the discarder (攔胡); three
+/// all win (一砲三響). In turn order from the discarder.
+pub fn winning_seats(discarder: Seat, able: &[Seat]) -> Result<Vec<Seat>> {
+    if discarder > 3 {
+        return Err(Error::context(
+            "discarder",
+            format!("seat {discarder} does not exist (seats are 0 to 3)"),
+        ));
+    }
+    let mut seats: Vec<Seat> = Vec::with_capacity(3);
+    for &s in able {
+        if s > 3 || s == discarder {
+            return Err(Error::context(
+                "able",
+                format!("seat {s} cannot win the tile of seat {discarder}"),
+            ));
+        }
+        if seats.contains(&s) {
+            return Err(Error::context("able", format!("seat {s} is listed twice")));
+        }
+        seats.push(s);
+    }
+    seats.sort_by_key(|&s| (s + 4 - discarder) % 4);
+    if seats.len() == 2 {
+        seats.truncate(1);
+    }
+    Ok(seats)
+}
+
+/// [`winning_seats`] on scored claims: claims under the 起胡 threshold are dropped first
+/// (002 多家同時胡), then 攔胡 or 一砲三響 picks the winners. Each score is one seat's claim on
+/// the tile of `discarder`.
+pub fn resolve<'a>(
+    discarder: Seat,
+    claims: &'a [Score],
+    variant: &Variant,
+) -> Result<Vec<&'a Score>> {
+    for c in claims {
+        if c.payers != [discarder] {
+            return Err(Error::context(
+                "claims",
+                format!(
+                    "the claim of seat {} is not paid by seat {discarder} alone",
+                    c.winner
+                ),
+            ));
+        }
+    }
+    let able: Vec<Seat> = claims
+        .iter()
+        .filter(|c| c.reaches(variant.min_tai))
+        .map(|c| c.winner)
+        .collect();
+    let seats = winning_seats(discarder, &able)?;
+    Ok(seats
+        .iter()
+        .filter_map(|&s| {
+            claims
+                .iter()
+                .find(|c| c.winner == s && c.reaches(variant.min_tai))
+        })
+        .collect())
+}

@@ -1,0 +1,900 @@
+//! Scoring a win: the context, the max-tai reading of the hand, the items and the why-not list.
+
+use crate::decompose::{decompositions, Block};
+use crate::error::{Error, Result};
+use crate::hand::{Hand, Meld, MeldKind};
+use crate::scoring::items::{Facts, Hit, Item, Scope, SetView, ITEMS};
+use crate::scoring::variant::Variant;
+use crate::tile::{Counts, Tile, COPIES, KINDS};
+use crate::waits::{exhausted, wait_mask, Shape};
+
+/// A seat at the table, 0–3; seat `s + 1` (mod 4) is the 下家 of `s` (turn order).
+pub type Seat = u8;
+
+/// A wind: 東 南 西 北 (seat winds 門風 and round winds 圈風).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Wind {
+    East = 0,
+    South = 1,
+    West = 2,
+    North = 3,
+}
+
+impl Wind {
+    pub const ALL: [Wind; 4] = [Wind::East, Wind::South, Wind::West, Wind::North];
+
+    /// The wind tile, `1z`–`4z`.
+    pub fn tile(self) -> Tile {
+        Tile::wind(self as usize)
+    }
+
+    /// `E`, `S`, `W`, `N` or 東南西北.
+    pub fn parse(s: &str) -> Option<Wind> {
+        match s {
+            "E" | "東" => Some(Wind::East),
+            "S" | "南" => Some(Wind::South),
+            "W" | "西" => Some(Wind::West),
+            "N" | "北" => Some(Wind::North),
+            _ => None,
+        }
+    }
+}
+
+/// What the replacement draw followed (明槓 replacements cannot win, 000 槓).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Replacement {
+    Flower,
+    Ankan,
+    Kakan,
+}
+
+impl Replacement {
+    pub const fn name(self) -> &'static str {
+        match self {
+            Replacement::Flower => "a flower",
+            Replacement::Ankan => "an 暗槓",
+            Replacement::Kakan => "a 加槓",
+        }
+    }
+}
+
+/// How the winning tile was obtained.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum WinKind {
+    /// Drawn from the wall (自摸): the three others pay.
+    SelfDraw,
+    /// Drawn as the replacement after a flower, an 暗槓 or a 加槓 (槓上開花): the three others pay.
+    Replacement(Replacement),
+    /// Another player's discard (放槍): the discarder pays.
+    Discard { from: Seat },
+    /// The tile of another player's 加槓 (搶槓): that player pays.
+    RobKong { from: Seat },
+    /// 七搶一 case 2, second 筆: the replacement drawn after robbing the 8th flower from `robbed`;
+    /// paid by the robbed player alone, without 自摸, with 槓上開花 (000 花牌與花胡).
+    FlowerRobDraw { robbed: Seat },
+}
+
+/// A ready declaration (000 嗆聽與 MIGI).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Declaration {
+    #[default]
+    None,
+    /// 嗆聽.
+    Ready,
+    /// MIGI (within the first 8 discards, nobody having called).
+    Migi,
+}
+
+/// Everything about a win besides the tiles.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Context {
+    pub winner: Seat,
+    pub dealer: Seat,
+    /// 連莊 count N of the dealer (莊家台 = 1 + 2N).
+    pub streak: u8,
+    /// The winner's 門風.
+    pub seat_wind: Wind,
+    pub round_wind: Wind,
+    pub win: WinKind,
+    /// The winning tile is the last drawable tile of the wall (海底).
+    pub last_tile: bool,
+    pub declared: Declaration,
+    /// Nobody has called or kong'd yet (暗槓 and 加槓 included) and the winner has neither
+    /// discarded nor kong'd: the state 天胡, 地胡 and 人胡 require.
+    pub first_turn: bool,
+    /// Flowers the winner holds, bit i = flower i (0 春 … 7 竹).
+    pub flowers: u8,
+    /// The opening dice (american 骰規台).
+    pub dice: Option<[u8; 3]>,
+}
+
+impl Context {
+    /// A plain context: seat 0 is dealer and 東, round 東, no streak, nothing declared.
+    pub fn new(winner: Seat, win: WinKind) -> Context {
+        Context {
+            winner,
+            dealer: 0,
+            streak: 0,
+            seat_wind: Wind::East,
+            round_wind: Wind::East,
+            win,
+            last_tile: false,
+            declared: Declaration::None,
+            first_turn: false,
+            flowers: 0,
+            dice: None,
+        }
+    }
+
+    /// The seats that pay this win.
+    pub fn payers(&self) -> Vec<Seat> {
+        match self.win {
+            WinKind::SelfDraw | WinKind::Replacement(_) => others(self.winner),
+            WinKind::Discard { from } | WinKind::RobKong { from } => vec![from],
+            WinKind::FlowerRobDraw { robbed } => vec![robbed],
+        }
+    }
+
+    fn validate(&self, variant: &Variant) -> Result<()> {
+        let seat = |field: &'static str, s: Seat| {
+            if s < 4 {
+                Ok(())
+            } else {
+                Err(Error::context(
+                    field,
+                    format!("seat {s} does not exist (seats are 0 to 3)"),
+                ))
+            }
+        };
+        seat("winner", self.winner)?;
+        seat("dealer", self.dealer)?;
+        if let WinKind::Discard { from }
+        | WinKind::RobKong { from }
+        | WinKind::FlowerRobDraw { robbed: from } = self.win
+        {
+            seat("win", from)?;
+            if from == self.winner {
+                return Err(Error::context(
+                    "win",
+                    format!("the paying seat {from} is the winner's own seat"),
+                ));
+            }
+        }
+        if self.streak > variant.streak_cap {
+            return Err(Error::context(
+                "streak",
+                format!(
+                    "連莊 {} is over the cap of {}",
+                    self.streak, variant.streak_cap
+                ),
+            ));
+        }
+        if let Some(d) = self.dice {
+            if let Some(f) = d.iter().find(|&&f| !(1..=6).contains(&f)) {
+                return Err(Error::context(
+                    "dice",
+                    format!("a die shows {f}; faces are 1 to 6"),
+                ));
+            }
+        }
+        if self.first_turn && matches!(self.win, WinKind::RobKong { .. }) {
+            return Err(Error::context(
+                "first_turn",
+                "a robbed 加槓 means someone kong'd, so it cannot be the first turn",
+            ));
+        }
+        Ok(())
+    }
+}
+
+fn others(s: Seat) -> Vec<Seat> {
+    (1..4).map(|d| (s + d) % 4).collect()
+}
+
+/// A flower win (000 花牌與花胡), scored as its own 筆.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum FlowerWin {
+    /// 八仙過海: the three others pay.
+    EightImmortals,
+    /// 七搶一: the robbed seat alone pays.
+    SevenRobOne { robbed: Seat },
+}
+
+/// One counted item.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ScoredItem {
+    pub item: Item,
+    pub key: &'static str,
+    /// The table's name, or a composite such as `字一色（大四喜）`.
+    pub name: String,
+    pub tai: u32,
+}
+
+/// An item checked and not counted, with the reason (`平胡: the hand holds a flower`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NotApplied {
+    pub item: Item,
+    pub key: &'static str,
+    pub reason: String,
+}
+
+/// The score of one 筆.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Score {
+    /// The preset of the variant used.
+    pub variant: &'static str,
+    /// The overrides applied to that preset, as `key = value`.
+    pub overrides: Vec<(String, String)>,
+    /// The hand's tai: the sum of `items`, paid by every payer.
+    pub total_tai: u32,
+    pub items: Vec<ScoredItem>,
+    /// 莊家 and 連莊拉莊 when the dealer wins or pays; each applies only on the dealer's lines.
+    pub dealer_items: Vec<ScoredItem>,
+    /// 莊家台 = 1 + 2N of this hand; it applies only on the lines between the dealer and the
+    /// counterpart ([`Score::dealer_tai_for`]).
+    pub dealer_tai: u32,
+    /// The concealed part's decomposition used (max tai); empty for a flower win.
+    pub decomposition: Vec<Block>,
+    pub melds: Vec<Meld>,
+    /// The block the winning tile completed and how it sat there.
+    pub win_block: Option<(Block, Shape)>,
+    /// Filled when asked for: every item checked and not counted.
+    pub why_not: Vec<NotApplied>,
+    pub winner: Seat,
+    pub dealer: Seat,
+    pub payers: Vec<Seat>,
+    pub flower_win: Option<FlowerWin>,
+}
+
+impl Score {
+    /// The dealer tai on the line between the winner and `payer`.
+    pub fn dealer_tai_for(&self, payer: Seat) -> u32 {
+        if self.winner == self.dealer || payer == self.dealer {
+            self.dealer_tai
+        } else {
+            0
+        }
+    }
+
+    /// Hand tai plus the dealer tai that applies to `payer` (what 起胡 looks at, README).
+    pub fn tai_for(&self, payer: Seat) -> u32 {
+        self.total_tai + self.dealer_tai_for(payer)
+    }
+
+    /// 起胡 (002, README): for at least one payer, hand tai plus that line's dealer tai
+    /// reaches `min_tai`.
+    pub fn reaches(&self, min_tai: u8) -> bool {
+        self.payers
+            .iter()
+            .any(|&p| self.tai_for(p) >= u32::from(min_tai))
+    }
+}
+
+/// The tiles common to every reading of the hand.
+struct Prepared<'a> {
+    melds: &'a [Meld],
+    win_tile: Tile,
+    all: Counts,
+    waits_before: u64,
+}
+
+fn prepare<'a>(
+    concealed: &Counts,
+    melds: &'a [Meld],
+    win_tile: Tile,
+    ctx: &Context,
+    variant: &Variant,
+) -> Result<Prepared<'a>> {
+    ctx.validate(variant)?;
+    if melds.len() > 5 {
+        return Err(Error::hand(format!(
+            "{} melds; a hand has at most 5",
+            melds.len()
+        )));
+    }
+    let n: usize = concealed.iter().map(|&c| c as usize).sum();
+    let want = 17 - 3 * melds.len();
+    if n != want {
+        return Err(Error::hand(format!(
+            "the hand has {n} concealed tiles with the winning tile; with {} melds a win needs {want}",
+            melds.len()
+        )));
+    }
+    let mut all = *concealed;
+    for m in melds {
+        m.add_to(&mut all);
+    }
+    if let Some(i) = (0..KINDS).find(|&i| all[i] > COPIES) {
+        let code = Tile::new(i).map(Tile::code).unwrap_or_default();
+        return Err(Error::hand(format!(
+            "{} copies of {code} between the hand and its melds; a tile has 4",
+            all[i]
+        )));
+    }
+    if concealed[win_tile.index()] == 0 {
+        return Err(Error::hand(format!(
+            "the winning tile {} is not in the concealed tiles (they include it)",
+            win_tile.code()
+        )));
+    }
+    let has = |k: MeldKind| melds.iter().any(|m| m.kind == k);
+    match ctx.win {
+        WinKind::Replacement(Replacement::Ankan) if !has(MeldKind::Ankan) => {
+            return Err(Error::context(
+                "win",
+                "a replacement after an 暗槓, but the hand has no 暗槓",
+            ));
+        }
+        WinKind::Replacement(Replacement::Kakan) if !has(MeldKind::Kakan) => {
+            return Err(Error::context(
+                "win",
+                "a replacement after a 加槓, but the hand has no 加槓",
+            ));
+        }
+        _ => {}
+    }
+    if ctx.first_turn && !melds.is_empty() {
+        return Err(Error::context(
+            "first_turn",
+            "the winner has melds, so someone called or kong'd before",
+        ));
+    }
+    if ctx.declared == Declaration::Migi {
+        // 000 嗆聽與 MIGI: nobody called or kong'd before it, and a declared hand cannot.
+        if let Some(m) = melds.first() {
+            return Err(Error::context(
+                "declared",
+                format!(
+                    "MIGI allows no call or kong before it and none after, but the hand has a {} of {}",
+                    m.kind.name(),
+                    m.tile.code()
+                ),
+            ));
+        }
+    }
+    let mut before = *concealed;
+    before[win_tile.index()] -= 1;
+    let mut own_before = before;
+    for m in melds {
+        m.add_to(&mut own_before);
+    }
+    let waits_before = wait_mask(&before) & !exhausted(&own_before);
+    Ok(Prepared {
+        melds,
+        win_tile,
+        all,
+        waits_before,
+    })
+}
+
+fn block_tile(b: Block) -> Tile {
+    match b {
+        Block::Sequence(t) | Block::Triplet(t) | Block::Pair(t) => t,
+    }
+}
+
+/// How `x` sits in block `b`, if `b` holds it (平胡的認定: a run's open end is 兩面).
+fn shape_in(b: Block, x: Tile) -> Option<Shape> {
+    match b {
+        Block::Pair(t) => (t == x).then_some(Shape::Tanki),
+        Block::Triplet(t) => (t == x).then_some(Shape::Shanpon),
+        Block::Sequence(lo) => {
+            let (l, i) = (lo.index(), x.index());
+            if i < l || i > l + 2 {
+                return None;
+            }
+            Some(match i - l {
+                1 => Shape::Kanchan,
+                0 if lo.number() == 7 => Shape::Penchan,
+                2 if lo.number() == 1 => Shape::Penchan,
+                _ => Shape::Ryanmen,
+            })
+        }
+    }
+}
+
+/// One reading judged: the tai each item counts for after the 備註, before materialising.
+struct Reading {
+    total: u32,
+    /// Tai per item (0 = not counted), a merged composite folded into its owner.
+    tai: [u32; Item::COUNT],
+    /// The composite merged into an item (字一色（小三元）…): (owner, merged).
+    merged: Option<(Item, Item)>,
+    why_not: Vec<NotApplied>,
+}
+
+impl Reading {
+    fn items(&self) -> Vec<ScoredItem> {
+        ITEMS
+            .iter()
+            .filter(|d| self.tai[d.item as usize] > 0)
+            .map(|d| ScoredItem {
+                item: d.item,
+                key: d.key,
+                name: match self.merged {
+                    Some((owner, m)) if owner == d.item => format!("{}（{}）", d.name, m.name()),
+                    _ => d.name.to_owned(),
+                },
+                tai: self.tai[d.item as usize],
+            })
+            .collect()
+    }
+}
+
+fn evaluate(f: &Facts) -> Reading {
+    let mut hits = [0u32; Item::COUNT];
+    let mut reasons: Vec<NotApplied> = Vec::new();
+    let mut note = |item: Item, reason: &dyn Fn() -> String| {
+        if f.explain {
+            reasons.push(NotApplied {
+                item,
+                key: item.key(),
+                reason: format!("{}: {}", item.name(), reason()),
+            });
+        }
+    };
+    for def in ITEMS.iter().filter(|d| d.scope == Scope::Hand) {
+        let tai = match (def.check)(f) {
+            Hit::Times(n) => u32::from(n) * u32::from(f.variant.tai_of(def.item)),
+            Hit::Tai(t) => u32::from(t),
+            Hit::No(r) => {
+                note(def.item, &|| r.to_string());
+                continue;
+            }
+        };
+        if tai == 0 {
+            note(def.item, &|| "worth 0 tai in this variant".to_owned());
+        }
+        hits[def.item as usize] = tai;
+    }
+    // 備註 exclusions, judged on the items that hold (so the result does not depend on order).
+    let held = hits;
+    let mut drop = |x: Item, by: Item, hits: &mut [u32; Item::COUNT]| {
+        if hits[x as usize] > 0 {
+            hits[x as usize] = 0;
+            note(x, &|| format!("not counted with {} (備註)", by.name()));
+        }
+    };
+    for def in &ITEMS {
+        if held[def.item as usize] == 0 {
+            continue;
+        }
+        for &x in def.excludes {
+            if held[x as usize] > 0 {
+                drop(x, def.item, &mut hits);
+            }
+        }
+        for &by in def.excluded_by {
+            if held[by as usize] > 0 {
+                drop(def.item, by, &mut hits);
+            }
+        }
+    }
+    // 字一色的複合: the merged item joins its owner, both added minus 4, shown as one item.
+    let mut merged = None;
+    for def in ITEMS.iter().filter(|d| !d.merges.is_empty()) {
+        let owner = def.item as usize;
+        if hits[owner] == 0 {
+            continue;
+        }
+        if let Some(&m) = def.merges.iter().find(|&&m| hits[m as usize] > 0) {
+            hits[owner] = (hits[owner] + hits[m as usize])
+                .saturating_sub(u32::from(f.variant.honors_merge_minus));
+            hits[m as usize] = 0;
+            merged = Some((def.item, m));
+            note(m, &|| format!("merged into {}（{}）", def.name, m.name()));
+        }
+    }
+    Reading {
+        total: hits.iter().sum(),
+        tai: hits,
+        merged,
+        why_not: reasons,
+    }
+}
+
+/// The five sets with melds first, the pair, and the 暗刻 count for one reading.
+fn build_sets(
+    p: &Prepared,
+    blocks: &[Block],
+    win_block: Block,
+    ctx: &Context,
+) -> ([SetView; 5], Tile, u8) {
+    let mut sets = [SetView {
+        tile: p.win_tile,
+        triplet: false,
+        meld: None,
+    }; 5];
+    let mut n = 0;
+    let mut push = |v: SetView| {
+        if let Some(slot) = sets.get_mut(n) {
+            *slot = v;
+        }
+        n += 1;
+    };
+    let mut pair = p.win_tile;
+    let mut concealed_triplets = 0u8;
+    for m in p.melds {
+        push(SetView {
+            tile: m.tile,
+            triplet: m.kind != MeldKind::Chi,
+            meld: Some(m.kind),
+        });
+        if m.kind == MeldKind::Ankan {
+            concealed_triplets += 1;
+        }
+    }
+    // 000 暗刻的認定: a triplet completed by another player's tile is not concealed.
+    let claimed = matches!(ctx.win, WinKind::Discard { .. } | WinKind::RobKong { .. });
+    for &b in blocks {
+        match b {
+            Block::Pair(t) => pair = t,
+            Block::Sequence(t) => push(SetView {
+                tile: t,
+                triplet: false,
+                meld: None,
+            }),
+            Block::Triplet(t) => {
+                push(SetView {
+                    tile: t,
+                    triplet: true,
+                    meld: None,
+                });
+                if !(claimed && b == win_block) {
+                    concealed_triplets += 1;
+                }
+            }
+        }
+    }
+    (sets, pair, concealed_triplets)
+}
+
+/// The dealer items when the dealer wins or pays (else none), and 莊家台 = 1 + 2N.
+fn dealer_part(ctx: &Context, variant: &Variant, payers: &[Seat]) -> (Vec<ScoredItem>, u32) {
+    let mut items = vec![ScoredItem {
+        item: Item::Dealer,
+        key: Item::Dealer.key(),
+        name: Item::Dealer.name().to_owned(),
+        tai: u32::from(variant.tai_of(Item::Dealer)),
+    }];
+    if ctx.streak > 0 {
+        items.push(ScoredItem {
+            item: Item::DealerStreak,
+            key: Item::DealerStreak.key(),
+            name: Item::DealerStreak.name().to_owned(),
+            tai: u32::from(ctx.streak) * u32::from(variant.tai_of(Item::DealerStreak)),
+        });
+    }
+    items.retain(|i| i.tai > 0);
+    let tai = items.iter().map(|i| i.tai).sum();
+    if ctx.winner != ctx.dealer && !payers.contains(&ctx.dealer) {
+        items.clear();
+    }
+    (items, tai)
+}
+
+/// The why-not entries of the dealer items, which are judged per line, not per reading.
+fn dealer_why_not(ctx: &Context, payers: &[Seat]) -> Vec<NotApplied> {
+    let mut v = Vec::new();
+    let mut add = |item: Item, reason: &str| {
+        v.push(NotApplied {
+            item,
+            key: item.key(),
+            reason: format!("{}: {reason}", item.name()),
+        });
+    };
+    if ctx.winner != ctx.dealer && !payers.contains(&ctx.dealer) {
+        add(Item::Dealer, "neither the winner nor a payer is the dealer");
+        add(
+            Item::DealerStreak,
+            "neither the winner nor a payer is the dealer",
+        );
+    } else if ctx.streak == 0 {
+        add(Item::DealerStreak, "the dealer has no 連莊");
+    }
+    v
+}
+
+fn finish(
+    reading: Reading,
+    blocks: &[Block],
+    win_block: Option<(Block, Shape)>,
+    melds: &[Meld],
+    ctx: &Context,
+    variant: &Variant,
+    flower_win: Option<FlowerWin>,
+) -> Score {
+    let payers = match flower_win {
+        Some(FlowerWin::EightImmortals) => others(ctx.winner),
+        Some(FlowerWin::SevenRobOne { robbed }) => vec![robbed],
+        None => ctx.payers(),
+    };
+    let (dealer_items, dealer_tai) = dealer_part(ctx, variant, &payers);
+    let items = reading.items();
+    let mut why_not = reading.why_not;
+    if !why_not.is_empty() {
+        why_not.extend(dealer_why_not(ctx, &payers));
+    }
+    Score {
+        variant: variant.preset,
+        overrides: variant.overrides.clone(),
+        total_tai: reading.total,
+        items,
+        dealer_items,
+        dealer_tai,
+        decomposition: blocks.to_vec(),
+        melds: melds.to_vec(),
+        win_block,
+        why_not,
+        winner: ctx.winner,
+        dealer: ctx.dealer,
+        payers,
+        flower_win,
+    }
+}
+
+/// The best reading of one decomposition: the block the winning tile completed is chosen
+/// for the most tai.
+fn best_in(
+    p: &Prepared,
+    blocks: &[Block],
+    ctx: &Context,
+    variant: &Variant,
+    explain: bool,
+) -> Option<(Reading, Block, Shape)> {
+    let mut best: Option<(Reading, Block, Shape)> = None;
+    for (i, &b) in blocks.iter().enumerate() {
+        let Some(shape) = shape_in(b, p.win_tile) else {
+            continue;
+        };
+        if blocks[..i].contains(&b) {
+            continue;
+        }
+        let r = read(p, blocks, b, shape, ctx, variant, false);
+        if best.as_ref().is_none_or(|(x, _, _)| r.total > x.total) {
+            best = Some((r, b, shape));
+        }
+    }
+    // The reasons are built for the chosen reading only.
+    if explain {
+        best = best.map(|(_, b, shape)| (read(p, blocks, b, shape, ctx, variant, true), b, shape));
+    }
+    best
+}
+
+/// Judges one reading: `blocks` with the winning tile completing `b` as `shape`.
+fn read(
+    p: &Prepared,
+    blocks: &[Block],
+    b: Block,
+    shape: Shape,
+    ctx: &Context,
+    variant: &Variant,
+    explain: bool,
+) -> Reading {
+    let (sets, pair, concealed_triplets) = build_sets(p, blocks, b, ctx);
+    evaluate(&Facts {
+        ctx,
+        variant,
+        melds: p.melds,
+        sets,
+        pair,
+        win_tile: p.win_tile,
+        win_block: b,
+        shape,
+        concealed_triplets,
+        waits_before: p.waits_before,
+        all: p.all,
+        explain,
+    })
+}
+
+fn not_a_win(concealed: &Counts, win_tile: Tile) -> Error {
+    Error::hand(format!(
+        "{} with the winning tile {} is not five sets and a pair",
+        crate::notation::format(concealed, 0),
+        win_tile.code()
+    ))
+}
+
+/// Every reading of a winning hand: one score per decomposition (each with its best block for
+/// the winning tile). `concealed` holds the 17 − 3k concealed tiles including `win_tile`.
+pub fn score_all(
+    concealed: &Counts,
+    melds: &[Meld],
+    win_tile: Tile,
+    ctx: &Context,
+    variant: &Variant,
+    why_not: bool,
+) -> Result<Vec<Score>> {
+    let p = prepare(concealed, melds, win_tile, ctx, variant)?;
+    let scores: Vec<Score> = decompositions(concealed)
+        .iter()
+        .filter_map(|blocks| {
+            best_in(&p, blocks, ctx, variant, why_not)
+                .map(|(r, b, s)| finish(r, blocks, Some((b, s)), melds, ctx, variant, None))
+        })
+        .collect();
+    if scores.is_empty() {
+        return Err(not_a_win(concealed, win_tile));
+    }
+    Ok(scores)
+}
+
+/// Scores one given decomposition of the concealed part (blocks as [`decompositions`] writes
+/// them); an error when the blocks do not make up `concealed` or do not hold the winning tile.
+pub fn score_decomposition(
+    concealed: &Counts,
+    melds: &[Meld],
+    win_tile: Tile,
+    blocks: &[Block],
+    ctx: &Context,
+    variant: &Variant,
+) -> Result<Score> {
+    let p = prepare(concealed, melds, win_tile, ctx, variant)?;
+    let mut c = [0u8; KINDS];
+    for &b in blocks {
+        let t = block_tile(b).index();
+        match b {
+            Block::Sequence(lo) if !lo.is_honor() && lo.number() <= 7 => {
+                for x in &mut c[t..t + 3] {
+                    *x += 1;
+                }
+            }
+            Block::Sequence(lo) => {
+                return Err(Error::hand(format!("no run starts at {}", lo.code())));
+            }
+            Block::Triplet(_) => c[t] += 3,
+            Block::Pair(_) => c[t] += 2,
+        }
+    }
+    let pairs = blocks
+        .iter()
+        .filter(|b| matches!(b, Block::Pair(_)))
+        .count();
+    if c != *concealed || pairs != 1 {
+        return Err(Error::hand(
+            "the blocks are not a split of the concealed tiles into sets and one pair",
+        ));
+    }
+    best_in(&p, blocks, ctx, variant, false)
+        .map(|(r, b, s)| finish(r, blocks, Some((b, s)), melds, ctx, variant, None))
+        .ok_or_else(|| {
+            Error::hand(format!(
+                "no block holds the winning tile {}",
+                win_tile.code()
+            ))
+        })
+}
+
+/// The max-tai score of a win. `concealed` holds the 17 − 3k concealed tiles including
+/// `win_tile`; the flowers are `ctx.flowers`. With `why_not`, the score lists every item
+/// checked and not counted.
+pub fn score(
+    concealed: &Counts,
+    melds: &[Meld],
+    win_tile: Tile,
+    ctx: &Context,
+    variant: &Variant,
+    why_not: bool,
+) -> Result<Score> {
+    let p = prepare(concealed, melds, win_tile, ctx, variant)?;
+    let decs = decompositions(concealed);
+    let mut best: Option<(Reading, usize, Block, Shape)> = None;
+    for (i, blocks) in decs.iter().enumerate() {
+        if let Some((r, b, s)) = best_in(&p, blocks, ctx, variant, false) {
+            if best.as_ref().is_none_or(|x| r.total > x.0.total) {
+                best = Some((r, i, b, s));
+            }
+        }
+    }
+    let (mut reading, index, block, shape) = best.ok_or_else(|| not_a_win(concealed, win_tile))?;
+    if why_not {
+        reading = read(&p, &decs[index], block, shape, ctx, variant, true);
+    }
+    Ok(finish(
+        reading,
+        &decs[index],
+        Some((block, shape)),
+        melds,
+        ctx,
+        variant,
+        None,
+    ))
+}
+
+/// [`score`] for a validated full hand (`Form::Full`); flowers come from `ctx.flowers`, or
+/// from the hand when the context has none.
+pub fn score_hand(
+    hand: &Hand,
+    win_tile: Tile,
+    ctx: &Context,
+    variant: &Variant,
+    why_not: bool,
+) -> Result<Score> {
+    if ctx.flowers == 0 && hand.flowers != 0 {
+        let ctx = Context {
+            flowers: hand.flowers,
+            ..ctx.clone()
+        };
+        return score(
+            &hand.concealed,
+            &hand.melds,
+            win_tile,
+            &ctx,
+            variant,
+            why_not,
+        );
+    }
+    score(
+        &hand.concealed,
+        &hand.melds,
+        win_tile,
+        ctx,
+        variant,
+        why_not,
+    )
+}
+
+/// A flower win as its own 筆: the item alone, plus 骰規台 when `with_dice` (the dice count
+/// once per hand, on the regular 筆 when there is one: 002 骰規台). Uses `ctx.winner`,
+/// `dealer`, `streak`, `flowers` (all 8 must be held) and `dice`.
+pub fn score_flower(
+    win: FlowerWin,
+    ctx: &Context,
+    variant: &Variant,
+    with_dice: bool,
+) -> Result<Score> {
+    ctx.validate(variant)?;
+    if ctx.flowers != 0xFF {
+        return Err(Error::context(
+            "flowers",
+            format!(
+                "a flower win ends with all 8 flowers; the winner holds {}",
+                ctx.flowers.count_ones()
+            ),
+        ));
+    }
+    let item = match win {
+        FlowerWin::EightImmortals => Item::EightImmortals,
+        FlowerWin::SevenRobOne { robbed } => {
+            if robbed > 3 || robbed == ctx.winner {
+                return Err(Error::context(
+                    "win",
+                    format!("seat {robbed} cannot be robbed by seat {}", ctx.winner),
+                ));
+            }
+            Item::SevenRobOne
+        }
+    };
+    let mut items = vec![ScoredItem {
+        item,
+        key: item.key(),
+        name: item.name().to_owned(),
+        tai: u32::from(variant.tai_of(item)),
+    }];
+    if with_dice && variant.dice_enabled {
+        if let Some(shape) = ctx.dice.and_then(crate::scoring::variant::DiceShape::of) {
+            let t = u32::from(variant.dice.value(shape));
+            if t > 0 {
+                items.push(ScoredItem {
+                    item: Item::Dice,
+                    key: Item::Dice.key(),
+                    name: Item::Dice.name().to_owned(),
+                    tai: t,
+                });
+            }
+        }
+    }
+    let mut tai = [0u32; Item::COUNT];
+    for i in &items {
+        tai[i.item as usize] = i.tai;
+    }
+    let reading = Reading {
+        total: tai.iter().sum(),
+        tai,
+        merged: None,
+        why_not: Vec::new(),
+    };
+    Ok(finish(reading, &[], None, &[], ctx, variant, Some(win)))
+}

@@ -1,0 +1,82 @@
+//! Settlement (000 計分): one line per payer and per 筆, and each seat's net.
+
+use crate::error::{Error, Result};
+use crate::scoring::score::{Score, Seat};
+use crate::scoring::variant::Variant;
+
+/// What one payer pays one winner for one 筆.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Line {
+    /// Index of the 筆 in the list given to [`settle`].
+    pub bill: usize,
+    pub payer: Seat,
+    pub payee: Seat,
+    /// 底 in tai (底 money / 台 money: 3).
+    pub base_tai: u32,
+    /// The hand's tai (every payer pays it; 骰規台 included).
+    pub hand_tai: u32,
+    /// 莊家台 1 + 2N when this line is between the dealer and the counterpart, else 0.
+    pub dealer_tai: u32,
+    /// base + hand + dealer.
+    pub total_tai: u32,
+    /// 底 + (hand + dealer) × 台.
+    pub money: u64,
+}
+
+/// The settlement of one hand.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Settlement {
+    pub lines: Vec<Line>,
+    /// Each seat's net in tai (收到 − 付出); the four sum to 0.
+    pub net_tai: [i64; 4],
+    /// The same in money.
+    pub net_money: [i64; 4],
+}
+
+/// Settles the 筆 of one hand: a regular win, a flower win and the regular win after it, or
+/// the three wins of 一砲三響. Each 筆 carries its own dealer tai (000 花牌與花胡). A 筆 whose
+/// tai misses the 起胡 threshold for every payer is an error (002 起胡台數, README).
+pub fn settle(bills: &[Score], variant: &Variant) -> Result<Settlement> {
+    let mut lines = Vec::new();
+    let mut net_tai = [0i64; 4];
+    let mut net_money = [0i64; 4];
+    for (i, s) in bills.iter().enumerate() {
+        if !s.reaches(variant.min_tai) {
+            return Err(Error::context(
+                "bills",
+                format!(
+                    "筆 {i}: {} tai (with the dealer tai of each payer) is under the 起胡 threshold of {}",
+                    s.payers.iter().map(|&p| s.tai_for(p)).max().unwrap_or(s.total_tai),
+                    variant.min_tai
+                ),
+            ));
+        }
+        for &payer in &s.payers {
+            let dealer_tai = s.dealer_tai_for(payer);
+            let hand_tai = s.total_tai;
+            let base_tai = variant.base_tai();
+            let money = u64::from(variant.base_money)
+                + u64::from(hand_tai + dealer_tai) * u64::from(variant.tai_money);
+            let total_tai = base_tai + hand_tai + dealer_tai;
+            net_tai[payer as usize] -= i64::from(total_tai);
+            net_tai[s.winner as usize] += i64::from(total_tai);
+            net_money[payer as usize] -= money as i64;
+            net_money[s.winner as usize] += money as i64;
+            lines.push(Line {
+                bill: i,
+                payer,
+                payee: s.winner,
+                base_tai,
+                hand_tai,
+                dealer_tai,
+                total_tai,
+                money,
+            });
+        }
+    }
+    Ok(Settlement {
+        lines,
+        net_tai,
+        net_money,
+    })
+}

@@ -1,0 +1,70 @@
+//! Per-wait value (PRODUCT Hand analysis): what each wait of a ready hand would score.
+
+use crate::error::{Error, Result};
+use crate::hand::Meld;
+use crate::scoring::score::{score, Context, Score, WinKind};
+use crate::scoring::variant::Variant;
+use crate::tile::{Counts, Tile};
+use crate::waits::{exhausted, wait_mask};
+
+/// One wait of a ready hand with its value on a discard and on a self-draw.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WaitValue {
+    pub tile: Tile,
+    /// The win is 獨聽 (one wait, by edge, closed or pair).
+    pub single_wait: bool,
+    /// The win on a discard from the winner's 上家; any discarder pays `tai_for(seat)`, which
+    /// differs between seats only by the dealer tai.
+    pub on_discard: Score,
+    /// The win by self-draw from the wall; each of the three pays `tai_for(seat)`.
+    pub on_self_draw: Score,
+}
+
+/// The waits of `concealed` (16 − 3k tiles, kinds held 4 times removed) each scored in `ctx`
+/// (its `win` is replaced by a discard from the 上家 and by a self-draw).
+pub fn wait_values(
+    concealed: &Counts,
+    melds: &[Meld],
+    ctx: &Context,
+    variant: &Variant,
+) -> Result<Vec<WaitValue>> {
+    let n: usize = concealed.iter().map(|&c| c as usize).sum();
+    if melds.len() > 5 || n + 3 * melds.len() != 16 {
+        return Err(Error::hand(format!(
+            "the hand has {n} concealed tiles; with {} melds a ready hand has {}",
+            melds.len(),
+            16usize.saturating_sub(3 * melds.len())
+        )));
+    }
+    let mut own = *concealed;
+    for m in melds {
+        m.add_to(&mut own);
+    }
+    let mask = wait_mask(concealed) & !exhausted(&own);
+    let mut out = Vec::with_capacity(mask.count_ones() as usize);
+    let mut m = mask;
+    while m != 0 {
+        let i = m.trailing_zeros() as usize;
+        m &= m - 1;
+        let Some(tile) = Tile::new(i) else { continue };
+        let mut full = *concealed;
+        full[i] += 1;
+        let at = |win: WinKind| {
+            let c = Context { win, ..ctx.clone() };
+            score(&full, melds, tile, &c, variant, false)
+        };
+        let on_discard = at(WinKind::Discard {
+            from: (ctx.winner + 3) % 4,
+        })?;
+        let on_self_draw = at(WinKind::SelfDraw)?;
+        let single_wait =
+            mask.is_power_of_two() && on_discard.win_block.is_some_and(|(_, s)| s.is_single());
+        out.push(WaitValue {
+            tile,
+            single_wait,
+            on_discard,
+            on_self_draw,
+        });
+    }
+    Ok(out)
+}

@@ -1,0 +1,435 @@
+//! Variants: a preset's tai table, thresholds and switches as validated data, with overrides.
+
+use crate::error::{Error, Result};
+use crate::scoring::items::{Item, ITEMS};
+
+/// The 骰規台 values (american; README decision: 豹子 5, 全紅 3, 順子 2, 全黑 1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DiceTai {
+    /// 豹子: three equal faces.
+    pub leopard: u8,
+    /// 全紅: every face red (1 or 4), not a 豹子.
+    pub all_red: u8,
+    /// 順子: three consecutive faces.
+    pub straight: u8,
+    /// 全黑: every face black (2, 3, 5, 6), not a 豹子.
+    pub all_black: u8,
+}
+
+/// The four 骰規台 shapes, in the order the American text tests them (first match wins).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum DiceShape {
+    Leopard,
+    AllRed,
+    Straight,
+    AllBlack,
+}
+
+impl DiceShape {
+    pub const fn name(self) -> &'static str {
+        match self {
+            DiceShape::Leopard => "豹子",
+            DiceShape::AllRed => "全紅",
+            DiceShape::Straight => "順子",
+            DiceShape::AllBlack => "全黑",
+        }
+    }
+
+    /// The shape of three faces (1–6), if any: 豹子, 全紅, 順子, 全黑, first match wins.
+    /// Red faces are 1 and 4 (README).
+    pub fn of(dice: [u8; 3]) -> Option<DiceShape> {
+        let red = |f: u8| f == 1 || f == 4;
+        let mut d = dice;
+        d.sort_unstable();
+        if d[0] == d[2] {
+            Some(DiceShape::Leopard)
+        } else if d.iter().all(|&f| red(f)) {
+            Some(DiceShape::AllRed)
+        } else if d[1] == d[0] + 1 && d[2] == d[1] + 1 {
+            Some(DiceShape::Straight)
+        } else if d.iter().all(|&f| !red(f)) {
+            Some(DiceShape::AllBlack)
+        } else {
+            None
+        }
+    }
+}
+
+impl DiceTai {
+    pub const fn value(&self, shape: DiceShape) -> u8 {
+        match shape {
+            DiceShape::Leopard => self.leopard,
+            DiceShape::AllRed => self.all_red,
+            DiceShape::Straight => self.straight,
+            DiceShape::AllBlack => self.all_black,
+        }
+    }
+}
+
+/// Who receives the three tiles of 換三張 (README decision; default `dice`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ExchangeDirection {
+    Next,
+    Across,
+    Previous,
+    /// The opening dice total modulo 3: 1 → 下家, 2 → 對家, 0 → 上家.
+    Dice,
+}
+
+impl ExchangeDirection {
+    pub const fn key(self) -> &'static str {
+        match self {
+            ExchangeDirection::Next => "next",
+            ExchangeDirection::Across => "across",
+            ExchangeDirection::Previous => "previous",
+            ExchangeDirection::Dice => "dice",
+        }
+    }
+}
+
+/// A value for one override, as the Python layer reads it from TOML or JSON.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Value {
+    Int(i64),
+    Bool(bool),
+    Text(String),
+}
+
+impl std::fmt::Display for Value {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Value::Int(i) => write!(f, "{i}"),
+            Value::Bool(b) => write!(f, "{b}"),
+            Value::Text(s) => write!(f, "\"{s}\""),
+        }
+    }
+}
+
+/// A validated variant: every number the scorer and the settlement read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Variant {
+    /// The preset it starts from (`taiwan`, `american`).
+    pub preset: &'static str,
+    /// Tai per item, indexed by [`Item`] (per set or per flower where the item counts several).
+    pub tai: [u8; Item::COUNT],
+    /// 底 in money (300).
+    pub base_money: u32,
+    /// 台 in money (100). `base_money` is a multiple of it, so 底 = `base_money / tai_money` 台.
+    pub tai_money: u32,
+    /// 起胡: the least tai a win needs (taiwan 0, american 3; friend mode 0/2/3/5).
+    pub min_tai: u8,
+    /// 骰規台 switched on (american).
+    pub dice_enabled: bool,
+    pub dice: DiceTai,
+    /// The most 連莊 a dealer keeps (18).
+    pub streak_cap: u8,
+    /// 字一色 composites: both values added, minus this (4).
+    pub honors_merge_minus: u8,
+    /// 換三張 direction (american game flow; stored here so the variant is the one config).
+    pub exchange: ExchangeDirection,
+    /// The overrides applied to the preset, in order, as `key = value`.
+    pub overrides: Vec<(String, String)>,
+}
+
+/// The preset names, default first.
+pub const PRESETS: [&str; 2] = ["taiwan", "american"];
+
+/// Largest tai a single setting may hold; anything larger is a typo, not a house rule.
+const MAX_TAI: i64 = 100;
+
+impl Variant {
+    /// 鬥雀 台灣麻將 16 張 (000): the tai table as printed, no 起胡, no dice.
+    pub fn taiwan() -> Variant {
+        let mut tai = [0u8; Item::COUNT];
+        for def in &ITEMS {
+            tai[def.item as usize] = def.tai;
+        }
+        Variant {
+            preset: "taiwan",
+            tai,
+            base_money: 300,
+            tai_money: 100,
+            min_tai: 0,
+            dice_enabled: false,
+            dice: DiceTai {
+                leopard: 5,
+                all_red: 3,
+                straight: 2,
+                all_black: 1,
+            },
+            streak_cap: 18,
+            honors_merge_minus: 4,
+            exchange: ExchangeDirection::Dice,
+            overrides: Vec::new(),
+        }
+    }
+
+    /// 鬥雀 美國麻將 16 張 (002) = taiwan + 骰規台 + 起胡 3 (+ 換三張 in the game flow).
+    pub fn american() -> Variant {
+        Variant {
+            preset: "american",
+            min_tai: 3,
+            dice_enabled: true,
+            ..Variant::taiwan()
+        }
+    }
+
+    /// The preset called `name`.
+    pub fn preset(name: &str) -> Result<Variant> {
+        match name {
+            "taiwan" => Ok(Variant::taiwan()),
+            "american" => Ok(Variant::american()),
+            _ => Err(Error::variant(
+                "preset",
+                format!("unknown preset '{name}' (expected {})", PRESETS.join(", ")),
+            )),
+        }
+    }
+
+    /// The tai of `item` in this variant.
+    pub fn tai_of(&self, item: Item) -> u8 {
+        self.tai[item as usize]
+    }
+
+    /// 底 in tai: `base_money / tai_money` (3 by default).
+    pub fn base_tai(&self) -> u32 {
+        self.base_money / self.tai_money
+    }
+
+    /// The setting keys [`Variant::set`] accepts, besides `tai.<item key>`.
+    pub const KEYS: [&'static str; 11] = [
+        "base_money",
+        "tai_money",
+        "min_tai",
+        "dice_enabled",
+        "dice.leopard",
+        "dice.all_red",
+        "dice.straight",
+        "dice.all_black",
+        "streak_cap",
+        "honors_merge_minus",
+        "exchange_direction",
+    ];
+
+    /// Applies one override; the variant is unchanged when it fails.
+    pub fn set(&mut self, key: &str, value: &Value) -> Result<()> {
+        let int = |lo: i64, hi: i64| -> Result<i64> {
+            match value {
+                Value::Int(i) if (lo..=hi).contains(i) => Ok(*i),
+                Value::Int(i) => Err(Error::variant(
+                    key,
+                    format!("{i} is out of range (expected {lo} to {hi})"),
+                )),
+                v => Err(Error::variant(key, format!("{v} is not an integer"))),
+            }
+        };
+        let tai = || int(0, MAX_TAI).map(|i| i as u8);
+        match key {
+            "base_money" => {
+                let b = int(1, 1_000_000)? as u32;
+                if b % self.tai_money != 0 {
+                    return Err(Error::variant(
+                        key,
+                        format!("{b} is not a multiple of tai_money {}", self.tai_money),
+                    ));
+                }
+                self.base_money = b;
+            }
+            "tai_money" => {
+                let t = int(1, 1_000_000)? as u32;
+                if self.base_money % t != 0 {
+                    return Err(Error::variant(
+                        key,
+                        format!("base_money {} is not a multiple of {t}", self.base_money),
+                    ));
+                }
+                self.tai_money = t;
+            }
+            "min_tai" => self.min_tai = tai()?,
+            "dice_enabled" => match value {
+                Value::Bool(b) => self.dice_enabled = *b,
+                v => return Err(Error::variant(key, format!("{v} is not true or false"))),
+            },
+            "dice.leopard" => self.dice.leopard = tai()?,
+            "dice.all_red" => self.dice.all_red = tai()?,
+            "dice.straight" => self.dice.straight = tai()?,
+            "dice.all_black" => self.dice.all_black = tai()?,
+            "streak_cap" => self.streak_cap = tai()?,
+            "honors_merge_minus" => self.honors_merge_minus = tai()?,
+            "exchange_direction" => {
+                let dirs = [
+                    ExchangeDirection::Next,
+                    ExchangeDirection::Across,
+                    ExchangeDirection::Previous,
+                    ExchangeDirection::Dice,
+                ];
+                let found = match value {
+                    Value::Text(s) => dirs.into_iter().find(|d| d.key() == s),
+                    _ => None,
+                };
+                match found {
+                    Some(d) => self.exchange = d,
+                    None => {
+                        return Err(Error::variant(
+                            key,
+                            format!(
+                            "{value} is not one of \"next\", \"across\", \"previous\", \"dice\""
+                        ),
+                        ))
+                    }
+                }
+            }
+            _ => {
+                let item = key
+                    .strip_prefix("tai.")
+                    .and_then(Item::from_key)
+                    .ok_or_else(|| {
+                        Error::variant(
+                            key,
+                            "unknown key (expected tai.<item key> or one of ".to_owned()
+                                + &Variant::KEYS.join(", ")
+                                + ")",
+                        )
+                    })?;
+                if item == Item::Dice {
+                    return Err(Error::variant(
+                        key,
+                        "骰規台 takes its value from the dice shape: set dice.leopard, dice.all_red, dice.straight or dice.all_black",
+                    ));
+                }
+                self.tai[item as usize] = tai()?;
+            }
+        }
+        self.overrides.push((key.to_owned(), value.to_string()));
+        Ok(())
+    }
+
+    /// Every setting as `(key, value)`, in the form [`Variant::set`] accepts: the full config
+    /// a listing of the presets shows.
+    pub fn settings(&self) -> Vec<(String, Value)> {
+        let int = |v: u32| Value::Int(i64::from(v));
+        let mut v = vec![
+            ("base_money".to_owned(), int(self.base_money)),
+            ("tai_money".to_owned(), int(self.tai_money)),
+            ("min_tai".to_owned(), int(self.min_tai.into())),
+            ("dice_enabled".to_owned(), Value::Bool(self.dice_enabled)),
+            ("dice.leopard".to_owned(), int(self.dice.leopard.into())),
+            ("dice.all_red".to_owned(), int(self.dice.all_red.into())),
+            ("dice.straight".to_owned(), int(self.dice.straight.into())),
+            ("dice.all_black".to_owned(), int(self.dice.all_black.into())),
+            ("streak_cap".to_owned(), int(self.streak_cap.into())),
+            (
+                "honors_merge_minus".to_owned(),
+                int(self.honors_merge_minus.into()),
+            ),
+            (
+                "exchange_direction".to_owned(),
+                Value::Text(self.exchange.key().to_owned()),
+            ),
+        ];
+        for def in ITEMS.iter().filter(|d| d.item != Item::Dice) {
+            v.push((
+                format!("tai.{}", def.key),
+                int(self.tai_of(def.item).into()),
+            ));
+        }
+        v
+    }
+
+    /// Applies overrides in order; stops at the first bad one and leaves `self` unchanged.
+    pub fn with_overrides(&self, pairs: &[(&str, Value)]) -> Result<Variant> {
+        let mut v = self.clone();
+        for (k, val) in pairs {
+            v.set(k, val)?;
+        }
+        Ok(v)
+    }
+}
+
+impl Default for Variant {
+    fn default() -> Self {
+        Variant::taiwan()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dice_shapes_count_as_the_text_says() {
+        // 002 骰規台: 豹子 6, 全紅 6, 順子 24, 全黑 60 of 216; 120 without.
+        let mut n = [0u32; 5];
+        for a in 1..=6 {
+            for b in 1..=6 {
+                for c in 1..=6 {
+                    let i = match DiceShape::of([a, b, c]) {
+                        Some(DiceShape::Leopard) => 0,
+                        Some(DiceShape::AllRed) => 1,
+                        Some(DiceShape::Straight) => 2,
+                        Some(DiceShape::AllBlack) => 3,
+                        None => 4,
+                    };
+                    n[i] += 1;
+                }
+            }
+        }
+        assert_eq!(n, [6, 6, 24, 60, 120]);
+        // 002 範例五: 2、3、6 is 全黑.
+        assert_eq!(DiceShape::of([2, 3, 6]), Some(DiceShape::AllBlack));
+        assert_eq!(DiceShape::of([4, 4, 4]), Some(DiceShape::Leopard));
+        assert_eq!(DiceShape::of([1, 4, 4]), Some(DiceShape::AllRed));
+    }
+
+    #[test]
+    fn presets_and_overrides() {
+        let a = Variant::american();
+        assert_eq!((a.min_tai, a.dice_enabled), (3, true));
+        assert_eq!(Variant::taiwan().min_tai, 0);
+        assert_eq!(a.dice.value(DiceShape::Leopard), 5);
+        assert!(Variant::preset("hk99").is_err());
+        let v = a.with_overrides(&[("min_tai", Value::Int(5)), ("tai.ping_hu", Value::Int(3))]);
+        let v = v.unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!((v.min_tai, v.tai_of(Item::PingHu)), (5, 3));
+        assert_eq!(v.overrides.len(), 2);
+        let e = a
+            .with_overrides(&[("tai.nope", Value::Int(1))])
+            .err()
+            .map(|e| e.to_string());
+        assert!(e.is_some_and(|m| m.starts_with("variant setting 'tai.nope': unknown key")));
+        let e = a
+            .with_overrides(&[("min_tai", Value::Int(-1))])
+            .err()
+            .map(|e| e.to_string());
+        assert_eq!(
+            e.as_deref(),
+            Some("variant setting 'min_tai': -1 is out of range (expected 0 to 100)")
+        );
+        assert!(a
+            .with_overrides(&[("dice_enabled", Value::Int(1))])
+            .is_err());
+        assert!(a
+            .with_overrides(&[("base_money", Value::Int(250))])
+            .is_err());
+        assert!(a
+            .with_overrides(&[("exchange_direction", Value::Text("up".into()))])
+            .is_err());
+        assert!(a.with_overrides(&[("tai.dice", Value::Int(1))]).is_err());
+    }
+
+    #[test]
+    fn settings_round_trip() {
+        // Every listed setting is accepted back by `set`, and reproduces the preset.
+        let a = Variant::american();
+        let pairs = a.settings();
+        assert_eq!(pairs.len(), Variant::KEYS.len() + Item::COUNT - 1);
+        let mut b = Variant::taiwan();
+        for (k, v) in &pairs {
+            b.set(k, v).unwrap_or_else(|e| panic!("{e}"));
+        }
+        assert_eq!(
+            (b.tai, b.min_tai, b.dice_enabled, b.dice),
+            (a.tai, a.min_tai, a.dice_enabled, a.dice)
+        );
+    }
+}
