@@ -12,7 +12,8 @@ if ! command -v chromium >/dev/null 2>&1; then
 fi
 echo "== cargo test (twmj-core)"
 cargo test --release -p twmj-core
-echo "== cargo clippy"
+echo "== cargo fmt, cargo clippy"
+cargo fmt --all --check
 cargo clippy --release --workspace --all-targets --quiet -- -D warnings
 echo "== ruff, mypy, stubtest"
 .venv/bin/ruff check python tests benches

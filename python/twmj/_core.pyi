@@ -9,15 +9,25 @@ import numpy.typing as npt
 __all__ = [
     "Accept",
     "Analysis",
+    "Context",
     "Discard",
     "Meld",
+    "NotApplied",
+    "Payment",
+    "Score",
+    "TaiItem",
     "Tiles",
+    "Variant",
     "Wait",
     "Waits",
     "analyze",
+    "compare",
     "format",
     "is_win",
     "parse",
+    "presets",
+    "score",
+    "score_flower",
     "shanten",
     "shanten_batch",
     "tile_name",
@@ -123,3 +133,131 @@ def analyze(
 ) -> Analysis: ...
 def waits_batch(counts: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint64]: ...
 def shanten_batch(counts: npt.NDArray[np.uint8]) -> npt.NDArray[np.int8]: ...
+
+@final
+class Variant:
+    def __new__(
+        cls, preset: str = "taiwan", overrides: dict[str, int | bool | str] | None = None
+    ) -> Variant: ...
+    @property
+    def preset(self) -> str: ...
+    @property
+    def overrides(self) -> list[tuple[str, str]]: ...
+    def with_overrides(self, overrides: dict[str, int | bool | str]) -> Variant: ...
+    def settings(self) -> dict[str, int | bool | str]: ...
+
+@final
+class Context:
+    def __new__(
+        cls,
+        *,
+        winner: int = 0,
+        dealer: int = 0,
+        streak: int = 0,
+        seat_wind: str = "E",
+        round_wind: str = "E",
+        win: str = "self_draw",
+        from_seat: int | None = None,
+        last_tile: bool = False,
+        declared: str | None = None,
+        first_turn: bool = False,
+        flowers: str = "",
+        dice: tuple[int, int, int] | None = None,
+    ) -> Context: ...
+    @property
+    def winner(self) -> int: ...
+    @property
+    def dealer(self) -> int: ...
+
+@final
+class TaiItem:
+    @property
+    def key(self) -> str: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def tai(self) -> int: ...
+
+@final
+class NotApplied:
+    @property
+    def key(self) -> str: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def reason(self) -> str: ...
+
+@final
+class Payment:
+    @property
+    def bill(self) -> int: ...
+    @property
+    def payer(self) -> int: ...
+    @property
+    def payee(self) -> int: ...
+    @property
+    def base_tai(self) -> int: ...
+    @property
+    def hand_tai(self) -> int: ...
+    @property
+    def dealer_tai(self) -> int: ...
+    @property
+    def total_tai(self) -> int: ...
+    @property
+    def money(self) -> int: ...
+
+@final
+class Score:
+    @property
+    def variant(self) -> str: ...
+    @property
+    def overrides(self) -> list[tuple[str, str]]: ...
+    @property
+    def total_tai(self) -> int: ...
+    @property
+    def items(self) -> list[TaiItem]: ...
+    @property
+    def dealer_items(self) -> list[TaiItem]: ...
+    @property
+    def dealer_tai(self) -> int: ...
+    @property
+    def decomposition(self) -> list[str]: ...
+    @property
+    def melds(self) -> list[Meld]: ...
+    @property
+    def win_shape(self) -> str | None: ...
+    @property
+    def why_not(self) -> list[NotApplied]: ...
+    @property
+    def payments(self) -> list[Payment]: ...
+    @property
+    def net_tai(self) -> list[int]: ...
+    @property
+    def net_money(self) -> list[int]: ...
+    @property
+    def allowed(self) -> bool: ...
+
+def presets() -> list[str]: ...
+def score(
+    hand: _HandLike,
+    win_tile: str,
+    melds: Iterable[_MeldLike] | None = None,
+    context: Context | None = None,
+    variant: Variant | None = None,
+    why_not: bool = False,
+) -> Score: ...
+def score_flower(
+    kind: str,
+    context: Context,
+    variant: Variant | None = None,
+    robbed: int | None = None,
+    with_dice: bool = False,
+) -> Score: ...
+def compare(
+    hand: _HandLike,
+    win_tile: str,
+    variants: list[Variant],
+    melds: Iterable[_MeldLike] | None = None,
+    context: Context | None = None,
+    why_not: bool = False,
+) -> tuple[list[Score], list[tuple[str, str, list[int]]]]: ...

@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
-__all__ = ["Error", "HandError", "IllegalActionError", "TileError"]
+__all__ = [
+    "ContextError",
+    "Error",
+    "HandError",
+    "IllegalActionError",
+    "TileError",
+    "VariantError",
+]
 
 
 class Error(Exception):
@@ -23,3 +30,12 @@ class HandError(Error, ValueError):
 
 class IllegalActionError(Error):
     """An action a player may not take at this point; the message names the rule."""
+
+
+class VariantError(Error, ValueError):
+    """A variant setting that does not exist or has a bad value; the message names the key."""
+
+
+class ContextError(Error, ValueError):
+    """A scoring context that cannot be (a seat that does not exist, a win kind without its
+    payer, a declaration the hand cannot have); the message names the field."""

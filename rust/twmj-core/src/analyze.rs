@@ -46,7 +46,11 @@ pub struct Analysis {
 fn useful(counts: &Counts, caps: &Counts, suit: Suit, capped: bool, base: &Overlap) -> [u16; 12] {
     if !capped {
         let u = tables::useful();
-        let t = if suit == Suit::Honor { &u.honor } else { &u.suit };
+        let t = if suit == Suit::Honor {
+            &u.honor
+        } else {
+            &u.suit
+        };
         return t[GroupTable::index(group(counts, suit))];
     }
     // Melds cap some kind of this group: recompute the overlaps one added tile at a time.
@@ -72,7 +76,12 @@ fn useful(counts: &Counts, caps: &Counts, suit: Suit, capped: bool, base: &Overl
 /// The best total overlap, and the kinds whose draw raises it: those useful to some group in
 /// some optimal split of the sets and the pair. `others[g]` is the best overlap of the three
 /// groups other than `g` for each (m, p) they might supply together.
-fn improving(o: &[Overlap; 4], others: &[Overlap; 4], u: &[[u16; 12]; 4], sets: usize) -> (u8, u64) {
+fn improving(
+    o: &[Overlap; 4],
+    others: &[Overlap; 4],
+    u: &[[u16; 12]; 4],
+    sets: usize,
+) -> (u8, u64) {
     let mut best = 0u8;
     for m in 0..=sets {
         best = best
@@ -148,7 +157,9 @@ pub fn analyze(hand: &Hand, visible: &Counts) -> Result<Analysis> {
 
     // Gather first: every discard's changed group is an independent table read, and issuing
     // them together lets the cache misses overlap instead of queueing one per discard.
-    let kinds: Vec<Tile> = Tile::all().filter(|t| hand.concealed[t.index()] > 0).collect();
+    let kinds: Vec<Tile> = Tile::all()
+        .filter(|t| hand.concealed[t.index()] > 0)
+        .collect();
     let changed: Vec<(Overlap, [u16; 12])> = kinds
         .iter()
         .map(|d| {
@@ -238,7 +249,10 @@ mod tests {
         assert_eq!(codes(&accepts(&h, &[0; 34]).unwrap()), ["2m", "5p", "1z"]);
         // For a ready hand the accepting kinds are exactly the waits.
         let h = Hand::parse("2223456m123456789p", &[], Form::Waiting).unwrap();
-        assert_eq!(codes(&accepts(&h, &[0; 34]).unwrap()), ["1m", "3m", "4m", "6m", "7m"]);
+        assert_eq!(
+            codes(&accepts(&h, &[0; 34]).unwrap()),
+            ["1m", "3m", "4m", "6m", "7m"]
+        );
     }
 
     #[test]

@@ -27,7 +27,13 @@ pub fn decompositions(counts: &Counts) -> Vec<Vec<Block>> {
     out
 }
 
-fn walk(c: &mut Counts, i: usize, need_pair: bool, blocks: &mut Vec<Block>, out: &mut Vec<Vec<Block>>) {
+fn walk(
+    c: &mut Counts,
+    i: usize,
+    need_pair: bool,
+    blocks: &mut Vec<Block>,
+    out: &mut Vec<Vec<Block>>,
+) {
     let mut i = i;
     while i < 34 && c[i] == 0 {
         i += 1;

@@ -20,7 +20,10 @@ pub enum Error {
     /// A variant setting or override that does not exist or has a bad value; `key` names it.
     Variant { key: String, message: String },
     /// A scoring context that is impossible or contradicts the hand; `field` names it.
-    Context { field: &'static str, message: String },
+    Context {
+        field: &'static str,
+        message: String,
+    },
 }
 
 impl Error {

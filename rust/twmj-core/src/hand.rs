@@ -81,12 +81,8 @@ impl Meld {
     }
 
     fn from_tiles(kind: MeldKind, t: &Tiles, written: &str, index: usize) -> Result<Meld> {
-        let bad = |why: &str| {
-            Error::hand(format!(
-                "meld {index} ({} '{written}') {why}",
-                kind.name()
-            ))
-        };
+        let bad =
+            |why: &str| Error::hand(format!("meld {index} ({} '{written}') {why}", kind.name()));
         if t.flowers != 0 {
             return Err(bad("holds a flower"));
         }
@@ -107,7 +103,9 @@ impl Meld {
                 && t.counts[i + 1] == 1
                 && t.counts[i + 2] == 1;
             if !run {
-                return Err(bad("is not a sequence of three consecutive tiles of one suit"));
+                return Err(bad(
+                    "is not a sequence of three consecutive tiles of one suit",
+                ));
             }
         } else if t.counts[first.index()] as usize != kind.size() {
             return Err(bad("is not copies of one tile"));
@@ -192,8 +190,12 @@ impl Hand {
         if !fits {
             let k = melds.len();
             let expected = match (form, k) {
-                (Form::Waiting, 0) => "16, 13, 10, 7, 4 or 1 (16 − 3k with k implied melds)".to_owned(),
-                (Form::Full, 0) => "17, 14, 11, 8, 5 or 2 (17 − 3k with k implied melds)".to_owned(),
+                (Form::Waiting, 0) => {
+                    "16, 13, 10, 7, 4 or 1 (16 − 3k with k implied melds)".to_owned()
+                }
+                (Form::Full, 0) => {
+                    "17, 14, 11, 8, 5 or 2 (17 − 3k with k implied melds)".to_owned()
+                }
                 (Form::Any, 0) => "16 − 3k or 17 − 3k for k = 0…5".to_owned(),
                 (Form::Waiting, k) => format!("{} (16 − 3 × {k} melds)", 16 - 3 * k),
                 (Form::Full, k) => format!("{} (17 − 3 × {k} melds)", 17 - 3 * k),

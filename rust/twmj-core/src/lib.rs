@@ -38,7 +38,10 @@ pub fn is_win_counts(counts: &Counts) -> bool {
     // otherwise pass as complete (胡牌的樣子: 五組面子＋一對將眼).
     let mut pairs = 0;
     for s in Suit::ALL {
-        let n: usize = counts[s.base()..s.base() + s.len()].iter().map(|&c| c as usize).sum();
+        let n: usize = counts[s.base()..s.base() + s.len()]
+            .iter()
+            .map(|&c| c as usize)
+            .sum();
         match n % 3 {
             1 => return false,
             2 => pairs += 1,
@@ -61,7 +64,9 @@ mod tests {
         // 胡牌的樣子: five sets and ONE pair; four pairs, one per group, is not a win.
         let four_pairs = notation::parse("11m 11p 11s 11z").unwrap().counts;
         assert!(!is_win_counts(&four_pairs));
-        let more = notation::parse("11m 11p 11s 11z 123m 456p 789s").unwrap().counts;
+        let more = notation::parse("11m 11p 11s 11z 123m 456p 789s")
+            .unwrap()
+            .counts;
         assert!(!is_win_counts(&more));
         let win = notation::parse("2223456m123456789p1m").unwrap().counts;
         assert!(is_win_counts(&win));

@@ -144,18 +144,14 @@ pub fn symbols(s: &str) -> Result<Vec<Symbol>> {
                 let sym = match mark {
                     3 if n <= 7 => Tile::new(27 + n as usize - 1).map(|t| Symbol::Tile(t, npos)),
                     4 if n <= 8 => Flower::new(n as usize - 1).map(|f| Symbol::Flower(f, npos)),
-                    0..=2 => Tile::new(mark as usize * 9 + n as usize - 1).map(|t| Symbol::Tile(t, npos)),
+                    0..=2 => {
+                        Tile::new(mark as usize * 9 + n as usize - 1).map(|t| Symbol::Tile(t, npos))
+                    }
                     _ => None,
                 };
                 match sym {
                     Some(sym) => out.push(sym),
-                    None => {
-                        return Err(Error::tile(
-                            format!("{nc}{c}"),
-                            npos,
-                            "no such tile",
-                        ))
-                    }
+                    None => return Err(Error::tile(format!("{nc}{c}"), npos, "no such tile")),
                 }
             }
             pending.clear();

@@ -87,7 +87,11 @@ pub(crate) fn from_overlaps(o: &[Overlap; 4], sets: usize) -> i8 {
 #[inline]
 pub fn shanten_counts(counts: &Counts) -> i8 {
     let n: usize = counts.iter().map(|&c| c as usize).sum();
-    let melds = if n % 3 == 1 { (16 - n) / 3 } else { (17 - n) / 3 };
+    let melds = if n % 3 == 1 {
+        (16 - n) / 3
+    } else {
+        (17 - n) / 3
+    };
     let sets = 5 - melds;
     let t = tables();
     let o = [
@@ -120,7 +124,12 @@ mod tests {
         assert_eq!(sh("1112345678999m", &[]), 0);
         assert_eq!(sh("1234567z", &[]), 4);
         // The counts-only path agrees with the hand path.
-        for s in ["2223456m123456789p", "1234567z", "1112345678999m1p", "19m19p19s1234567z"] {
+        for s in [
+            "2223456m123456789p",
+            "1234567z",
+            "1112345678999m1p",
+            "19m19p19s1234567z",
+        ] {
             let h = Hand::parse(s, &[], Form::Any).unwrap();
             assert_eq!(shanten_counts(&h.concealed), shanten(&h), "{s}");
         }
@@ -132,7 +141,13 @@ mod tests {
         assert_eq!(sh("1111m", &[]), 1);
         // 1m + pon of 1m: the single wait would be a fifth 1m, so the hand is not ready.
         let pons = |first: &'static str| {
-            [("pon", first), ("pon", "222p"), ("pon", "333p"), ("pon", "444p"), ("pon", "555p")]
+            [
+                ("pon", first),
+                ("pon", "222p"),
+                ("pon", "333p"),
+                ("pon", "444p"),
+                ("pon", "555p"),
+            ]
         };
         assert_eq!(sh("1m", &pons("111m")), 1);
         assert_eq!(sh("1m", &pons("222m")), 0);

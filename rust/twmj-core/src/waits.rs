@@ -143,13 +143,21 @@ pub fn shapes(counts: &Counts, x: Tile) -> Shapes {
         let run = |lo: usize| idx - p(lo) - p(lo + 1) - p(lo + 2);
         let has = |lo: usize| g[lo] > 0 && g[lo + 1] > 0 && g[lo + 2] > 0;
         if xi <= 6 && has(xi) && tab.complete(run(xi)) {
-            add(if xi == 6 { Shape::Penchan } else { Shape::Ryanmen });
+            add(if xi == 6 {
+                Shape::Penchan
+            } else {
+                Shape::Ryanmen
+            });
         }
         if (1..=7).contains(&xi) && has(xi - 1) && tab.complete(run(xi - 1)) {
             add(Shape::Kanchan);
         }
         if xi >= 2 && has(xi - 2) && tab.complete(run(xi - 2)) {
-            add(if xi == 2 { Shape::Penchan } else { Shape::Ryanmen });
+            add(if xi == 2 {
+                Shape::Penchan
+            } else {
+                Shape::Ryanmen
+            });
         }
     }
     Shapes(out)

@@ -27,7 +27,11 @@ impl PyAccept {
     }
 
     fn __repr__(&self) -> String {
-        format!("Accept(tile='{}', remaining={})", self.tile(), self.0.remaining)
+        format!(
+            "Accept(tile='{}', remaining={})",
+            self.tile(),
+            self.0.remaining
+        )
     }
 }
 
@@ -112,7 +116,11 @@ impl PyAnalysis {
     }
 
     fn __repr__(&self) -> String {
-        let best = self.0.discards.first().map_or("None".to_owned(), |d| format!("'{}'", d.tile.code()));
+        let best = self
+            .0
+            .discards
+            .first()
+            .map_or("None".to_owned(), |d| format!("'{}'", d.tile.code()));
         format!("Analysis(shanten={}, best={best})", self.0.shanten)
     }
 }

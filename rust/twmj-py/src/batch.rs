@@ -72,6 +72,10 @@ pub fn shanten_batch<'py>(
     py: Python<'py>,
     counts: PyReadonlyArray2<'py, u8>,
 ) -> PyResult<Bound<'py, PyArray1<i8>>> {
-    let rows = rows(&counts, |n| n <= 17 && n % 3 != 0, "16 − 3k or 17 − 3k (at most 17)")?;
+    let rows = rows(
+        &counts,
+        |n| n <= 17 && n % 3 != 0,
+        "16 − 3k or 17 − 3k (at most 17)",
+    )?;
     Ok(run(py, &rows, shanten_counts).into_pyarray(py))
 }

@@ -52,12 +52,14 @@ pub fn melds(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<Meld>> {
         }
         if let Ok(t) = item.cast::<PyTuple>() {
             if t.len() == 2 {
-                let kind: String = t.get_item(0)?.extract().map_err(|_| {
-                    hand_error(format!("meld {i}: the kind must be a string"))
-                })?;
-                let tiles: String = t.get_item(1)?.extract().map_err(|_| {
-                    hand_error(format!("meld {i}: the tiles must be a string"))
-                })?;
+                let kind: String = t
+                    .get_item(0)?
+                    .extract()
+                    .map_err(|_| hand_error(format!("meld {i}: the kind must be a string")))?;
+                let tiles: String = t
+                    .get_item(1)?
+                    .extract()
+                    .map_err(|_| hand_error(format!("meld {i}: the tiles must be a string")))?;
                 out.push(Meld::parse(&kind, &tiles, i).map_err(CoreError)?);
                 continue;
             }

@@ -12,7 +12,9 @@ mod convert;
 mod errors;
 mod meld;
 mod notation;
+mod score;
 mod shanten;
+mod variant;
 mod waits;
 
 /// A list of strings the way Python's `repr` shows it: `['1m', '3m']`.
@@ -32,6 +34,16 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<analyze::PyAccept>()?;
     m.add_class::<analyze::PyDiscard>()?;
     m.add_class::<analyze::PyAnalysis>()?;
+    m.add_class::<variant::PyVariant>()?;
+    m.add_class::<score::PyContext>()?;
+    m.add_class::<score::PyTaiItem>()?;
+    m.add_class::<score::PyNotApplied>()?;
+    m.add_class::<score::PyPayment>()?;
+    m.add_class::<score::PyScore>()?;
+    m.add_function(wrap_pyfunction!(variant::presets, m)?)?;
+    m.add_function(wrap_pyfunction!(score::score, m)?)?;
+    m.add_function(wrap_pyfunction!(score::score_flower, m)?)?;
+    m.add_function(wrap_pyfunction!(score::compare, m)?)?;
     m.add_function(wrap_pyfunction!(notation::parse, m)?)?;
     m.add_function(wrap_pyfunction!(notation::format, m)?)?;
     m.add_function(wrap_pyfunction!(notation::tile_name, m)?)?;

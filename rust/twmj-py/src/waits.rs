@@ -3,8 +3,8 @@
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 use twmj_core::hand::Form;
-use twmj_core::waits::{Shape, Wait};
 use twmj_core::waits as core_waits;
+use twmj_core::waits::{Shape, Wait};
 use twmj_core::{shanten, Accept};
 
 use crate::analyze::PyAccept;

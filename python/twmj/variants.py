@@ -1,0 +1,73 @@
+"""Variants as data: a preset plus overrides, from a mapping, a TOML or JSON file, or text.
+
+    [variant]                     # or the same keys at the top level
+    preset = "american"
+    min_tai = 0                   # the american friend mode (起胡 0, 2, 3 or 5)
+    [variant.tai]
+    ping_hu = 3                   # a house rule: 平胡 is worth 3
+    [variant.dice]
+    leopard = 4                   # 骰規台 豹子
+
+Nested tables become dotted keys (`tai.ping_hu`, `dice.leopard`); every key and value is
+checked by the core, which raises `twmj.VariantError` naming the key.
+"""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from twmj._core import Variant, presets
+from twmj.errors import VariantError
+
+__all__ = ["PRESETS", "load_variant", "variant_settings"]
+
+#: The preset names, default first.
+PRESETS: tuple[str, ...] = tuple(presets())
+
+
+def _flatten(data: Mapping[str, Any], prefix: str = "") -> dict[str, int | bool | str]:
+    out: dict[str, int | bool | str] = {}
+    for key, value in data.items():
+        name = f"{prefix}{key}"
+        if isinstance(value, Mapping):
+            out.update(_flatten(value, f"{name}."))
+        elif isinstance(value, bool | int | str):
+            out[name] = value
+        else:
+            raise VariantError(
+                f"variant setting '{name}': {type(value).__name__} is not an integer, "
+                "true/false or text"
+            )
+    return out
+
+
+def load_variant(source: str | Path | Mapping[str, Any]) -> Variant:
+    """A variant from a mapping, a `.toml`/`.json` path, or TOML/JSON text."""
+    if isinstance(source, Path) or (
+        isinstance(source, str) and source.endswith((".toml", ".json")) and "\n" not in source
+    ):
+        path = Path(source)
+        text = path.read_text(encoding="utf-8")
+        data = json.loads(text) if path.suffix == ".json" else tomllib.loads(text)
+    elif isinstance(source, str):
+        try:
+            data = json.loads(source) if source.lstrip().startswith("{") else tomllib.loads(source)
+        except (json.JSONDecodeError, tomllib.TOMLDecodeError) as e:
+            raise VariantError(f"variant text is neither TOML nor JSON: {e}") from None
+    else:
+        data = dict(source)
+    if "variant" in data and isinstance(data["variant"], Mapping):
+        data = dict(data["variant"])
+    preset = data.pop("preset", "taiwan")
+    if not isinstance(preset, str):
+        raise VariantError(f"variant setting 'preset': {preset!r} is not a preset name")
+    return Variant(preset, _flatten(data))
+
+
+def variant_settings(name: str) -> dict[str, int | bool | str]:
+    """The full config of a preset, as `GET /v1/variants` lists it."""
+    return Variant(name).settings()

@@ -1,0 +1,464 @@
+//! `twmj.score`, `twmj.compare` and their results: `Context`, `Score`, `TaiItem`, `Payment`.
+
+use pyo3::prelude::*;
+use twmj_core::hand::Form;
+use twmj_core::notation;
+use twmj_core::scoring::{
+    self, settle, Context, Declaration, FlowerWin, Replacement, Score, Seat, WinKind, Wind,
+};
+use twmj_core::{Block, Tile};
+
+use crate::convert;
+use crate::errors::{context_error, CoreError, PyResult};
+use crate::meld::PyMeld;
+use crate::variant::PyVariant;
+
+/// Everything about a win besides the tiles.
+///
+/// `win` is one of `self_draw`, `discard`, `robbing_kong`, `after_flower`, `after_ankan`,
+/// `after_kakan` (the replacement draws that count 槓上開花) and `flower_rob_draw` (七搶一
+/// case 2's second 筆); `from_seat` names the payer for `discard`, `robbing_kong` and
+/// `flower_rob_draw`. Winds are `E S W N` or 東南西北; `declared` is `ready` (嗆聽) or `migi`.
+#[pyclass(name = "Context", module = "twmj", frozen)]
+#[derive(Clone)]
+pub struct PyContext(pub Context);
+
+fn wind(field: &'static str, s: &str) -> PyResult<Wind> {
+    Wind::parse(s).ok_or_else(|| {
+        context_error(
+            field,
+            format!("'{s}' is not a wind (E, S, W, N or 東南西北)"),
+        )
+    })
+}
+
+#[pymethods]
+impl PyContext {
+    #[new]
+    #[pyo3(signature = (
+        *, winner=0, dealer=0, streak=0, seat_wind="E", round_wind="E", win="self_draw",
+        from_seat=None, last_tile=false, declared=None, first_turn=false, flowers="", dice=None
+    ))]
+    #[allow(clippy::too_many_arguments, clippy::fn_params_excessive_bools)]
+    fn new(
+        winner: Seat,
+        dealer: Seat,
+        streak: u8,
+        seat_wind: &str,
+        round_wind: &str,
+        win: &str,
+        from_seat: Option<Seat>,
+        last_tile: bool,
+        declared: Option<&str>,
+        first_turn: bool,
+        flowers: &str,
+        dice: Option<[u8; 3]>,
+    ) -> PyResult<Self> {
+        let from = |what: &str| {
+            from_seat
+                .ok_or_else(|| context_error("from_seat", format!("a {what} win needs from_seat")))
+        };
+        let win = match win {
+            "self_draw" => WinKind::SelfDraw,
+            "discard" => WinKind::Discard {
+                from: from("discard")?,
+            },
+            "robbing_kong" => WinKind::RobKong {
+                from: from("robbing_kong")?,
+            },
+            "after_flower" => WinKind::Replacement(Replacement::Flower),
+            "after_ankan" => WinKind::Replacement(Replacement::Ankan),
+            "after_kakan" => WinKind::Replacement(Replacement::Kakan),
+            "flower_rob_draw" => WinKind::FlowerRobDraw {
+                robbed: from("flower_rob_draw")?,
+            },
+            other => {
+                return Err(context_error(
+                    "win",
+                    format!(
+                        "unknown win '{other}' (expected self_draw, discard, robbing_kong, \
+                         after_flower, after_ankan, after_kakan or flower_rob_draw)"
+                    ),
+                ))
+            }
+        };
+        let declared = match declared {
+            None | Some("none") => Declaration::None,
+            Some("ready") => Declaration::Ready,
+            Some("migi") => Declaration::Migi,
+            Some(other) => {
+                return Err(context_error(
+                    "declared",
+                    format!("unknown declaration '{other}' (expected ready or migi)"),
+                ))
+            }
+        };
+        let parsed = notation::parse(flowers).map_err(CoreError)?;
+        if parsed.counts.iter().any(|&c| c > 0) {
+            return Err(context_error(
+                "flowers",
+                format!("'{flowers}' holds tiles that are not flowers"),
+            ));
+        }
+        Ok(PyContext(Context {
+            winner,
+            dealer,
+            streak,
+            seat_wind: wind("seat_wind", seat_wind)?,
+            round_wind: wind("round_wind", round_wind)?,
+            win,
+            last_tile,
+            declared,
+            first_turn,
+            flowers: parsed.flowers,
+            dice,
+        }))
+    }
+
+    #[getter]
+    fn winner(&self) -> Seat {
+        self.0.winner
+    }
+
+    #[getter]
+    fn dealer(&self) -> Seat {
+        self.0.dealer
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Context({:?})", self.0)
+    }
+}
+
+/// One counted tai item: its stable key, its name as the rule table writes it, its tai.
+#[pyclass(name = "TaiItem", module = "twmj", frozen, get_all)]
+#[derive(Clone)]
+pub struct PyTaiItem {
+    key: &'static str,
+    name: String,
+    tai: u32,
+}
+
+#[pymethods]
+impl PyTaiItem {
+    fn __repr__(&self) -> String {
+        format!("TaiItem('{}', '{}', {})", self.key, self.name, self.tai)
+    }
+}
+
+/// An item checked and not counted, with the reason.
+#[pyclass(name = "NotApplied", module = "twmj", frozen, get_all)]
+#[derive(Clone)]
+pub struct PyNotApplied {
+    key: &'static str,
+    name: String,
+    reason: String,
+}
+
+#[pymethods]
+impl PyNotApplied {
+    fn __repr__(&self) -> String {
+        format!("NotApplied('{}', '{}')", self.key, self.reason)
+    }
+}
+
+/// What one payer pays the winner for one 筆 (計分: 底 3 + tai, plus 莊家台 between the dealer
+/// and the counterpart).
+#[pyclass(name = "Payment", module = "twmj", frozen, get_all)]
+#[derive(Clone)]
+pub struct PyPayment {
+    bill: usize,
+    payer: Seat,
+    payee: Seat,
+    base_tai: u32,
+    hand_tai: u32,
+    dealer_tai: u32,
+    total_tai: u32,
+    money: u64,
+}
+
+#[pymethods]
+impl PyPayment {
+    fn __repr__(&self) -> String {
+        format!(
+            "Payment(payer={}, payee={}, total_tai={}, money={})",
+            self.payer, self.payee, self.total_tai, self.money
+        )
+    }
+}
+
+/// A scored win: total tai, the items, the decomposition used, and the settlement.
+#[pyclass(name = "Score", module = "twmj", frozen, get_all)]
+pub struct PyScore {
+    /// The preset the variant started from.
+    variant: &'static str,
+    /// Overrides on top of the preset, as `(key, value)` text.
+    overrides: Vec<(String, String)>,
+    /// The hand's tai (without 莊家台, which depends on the payer).
+    total_tai: u32,
+    items: Vec<Py<PyTaiItem>>,
+    /// 莊家 and 連莊拉莊 items, counted only on lines between the dealer and the counterpart.
+    dealer_items: Vec<Py<PyTaiItem>>,
+    /// 莊家台 = 1 + 2N.
+    dealer_tai: u32,
+    /// The concealed part as split for the score (`123m`, `555p`, `11z`), then the melds.
+    decomposition: Vec<String>,
+    melds: Vec<PyMeld>,
+    /// The winning tile's shape in that split (ryanmen, kanchan, penchan, tanki, shanpon).
+    win_shape: Option<&'static str>,
+    /// Items checked and not counted (only when asked with `why_not=True`).
+    why_not: Vec<Py<PyNotApplied>>,
+    /// One line per payer.
+    payments: Vec<Py<PyPayment>>,
+    /// Each seat's net in tai (the four sum to 0).
+    net_tai: [i64; 4],
+    /// Each seat's net in money.
+    net_money: [i64; 4],
+    /// False when no payer's share reaches the variant's 起胡 threshold: the win is not
+    /// allowed, and `payments` is empty.
+    allowed: bool,
+}
+
+#[pymethods]
+impl PyScore {
+    fn __repr__(&self) -> String {
+        format!(
+            "Score(total_tai={}, decomposition={:?})",
+            self.total_tai, self.decomposition
+        )
+    }
+}
+
+fn block_text(b: Block) -> String {
+    let mut c = [0u8; 34];
+    match b {
+        Block::Sequence(t) => {
+            for i in t.index()..t.index() + 3 {
+                c[i] = 1;
+            }
+        }
+        Block::Triplet(t) => c[t.index()] = 3,
+        Block::Pair(t) => c[t.index()] = 2,
+    }
+    notation::format(&c, 0)
+}
+
+fn item(py: Python<'_>, i: &scoring::ScoredItem) -> PyResult<Py<PyTaiItem>> {
+    Py::new(
+        py,
+        PyTaiItem {
+            key: i.key,
+            name: i.name.clone(),
+            tai: i.tai,
+        },
+    )
+}
+
+pub(crate) fn to_py(
+    py: Python<'_>,
+    s: &Score,
+    variant: &PyVariant,
+    bill: usize,
+) -> PyResult<PyScore> {
+    // Under the 起胡 threshold the hand is still scored (the caller asked what it is worth),
+    // but nobody pays: it cannot be won (002 起胡台數).
+    let allowed = s.reaches(variant.0.min_tai);
+    let settlement = if allowed {
+        settle(std::slice::from_ref(s), &variant.0).map_err(CoreError)?
+    } else {
+        scoring::Settlement {
+            lines: Vec::new(),
+            net_tai: [0; 4],
+            net_money: [0; 4],
+        }
+    };
+    let payments = settlement
+        .lines
+        .iter()
+        .map(|l| {
+            Py::new(
+                py,
+                PyPayment {
+                    bill: bill + l.bill,
+                    payer: l.payer,
+                    payee: l.payee,
+                    base_tai: l.base_tai,
+                    hand_tai: l.hand_tai,
+                    dealer_tai: l.dealer_tai,
+                    total_tai: l.total_tai,
+                    money: l.money,
+                },
+            )
+        })
+        .collect::<PyResult<_>>()?;
+    Ok(PyScore {
+        variant: s.variant,
+        overrides: s.overrides.clone(),
+        total_tai: s.total_tai,
+        items: s
+            .items
+            .iter()
+            .map(|i| item(py, i))
+            .collect::<PyResult<_>>()?,
+        dealer_items: s
+            .dealer_items
+            .iter()
+            .map(|i| item(py, i))
+            .collect::<PyResult<_>>()?,
+        dealer_tai: s.dealer_tai,
+        decomposition: s.decomposition.iter().map(|&b| block_text(b)).collect(),
+        melds: s.melds.iter().map(|&m| PyMeld(m)).collect(),
+        win_shape: s.win_block.map(|(_, shape)| shape.key()),
+        why_not: s
+            .why_not
+            .iter()
+            .map(|n| {
+                Py::new(
+                    py,
+                    PyNotApplied {
+                        key: n.key,
+                        name: n.item.name().to_owned(),
+                        reason: n.reason.clone(),
+                    },
+                )
+            })
+            .collect::<PyResult<_>>()?,
+        payments,
+        net_tai: settlement.net_tai,
+        net_money: settlement.net_money,
+        allowed,
+    })
+}
+
+/// The concealed 17 − 3k tiles including the winning tile: `hand` may hold 16 − 3k tiles (the
+/// winning tile is added) or 17 − 3k (it must contain the winning tile).
+pub(crate) fn winning_hand(
+    hand: &Bound<'_, PyAny>,
+    win_tile: &str,
+    melds: Option<&Bound<'_, PyAny>>,
+) -> PyResult<(twmj_core::Hand, Tile)> {
+    let mut tiles = convert::tiles(hand, "hand")?;
+    let win = match notation::symbols(win_tile).map_err(CoreError)?.as_slice() {
+        [notation::Symbol::Tile(t, _)] => *t,
+        _ => {
+            return Err(context_error(
+                "win_tile",
+                format!("'{win_tile}' is not one tile"),
+            ));
+        }
+    };
+    let melds = convert::melds(melds)?;
+    let n = tiles.len();
+    let k = melds.len();
+    let waiting = if k == 0 { n % 3 == 1 } else { n + 3 * k == 16 };
+    if waiting {
+        if tiles.counts[win.index()] >= 4 {
+            return Err(context_error(
+                "win_tile",
+                format!("the hand already holds four {}", win.code()),
+            ));
+        }
+        tiles.counts[win.index()] += 1;
+    } else if tiles.counts[win.index()] == 0 {
+        return Err(context_error(
+            "win_tile",
+            format!(
+                "the full hand does not hold the winning tile {}",
+                win.code()
+            ),
+        ));
+    }
+    let h = twmj_core::Hand::new(tiles, melds, Form::Full).map_err(CoreError)?;
+    Ok((h, win))
+}
+
+fn context_or_default(context: Option<&PyContext>) -> Context {
+    context.map_or_else(|| Context::new(0, WinKind::SelfDraw), |c| c.0.clone())
+}
+
+fn variant_or_default(variant: Option<&PyVariant>) -> PyVariant {
+    variant
+        .cloned()
+        .unwrap_or_else(|| PyVariant(scoring::Variant::taiwan()))
+}
+
+/// Scores a win (max tai over every decomposition) and settles it.
+#[pyfunction]
+#[pyo3(signature = (hand, win_tile, melds=None, context=None, variant=None, why_not=false))]
+pub fn score(
+    py: Python<'_>,
+    hand: &Bound<'_, PyAny>,
+    win_tile: &str,
+    melds: Option<&Bound<'_, PyAny>>,
+    context: Option<PyRef<'_, PyContext>>,
+    variant: Option<PyRef<'_, PyVariant>>,
+    why_not: bool,
+) -> PyResult<PyScore> {
+    let (h, win) = winning_hand(hand, win_tile, melds)?;
+    let ctx = context_or_default(context.as_deref());
+    let v = variant_or_default(variant.as_deref());
+    let s = scoring::score_hand(&h, win, &ctx, &v.0, why_not).map_err(CoreError)?;
+    to_py(py, &s, &v, 0)
+}
+
+/// Scores a flower win (`eight_immortals` 八仙過海, or `seven_rob_one` 七搶一 with `robbed`) as
+/// its own 筆; the context must hold all 8 flowers.
+#[pyfunction]
+#[pyo3(signature = (kind, context, variant=None, robbed=None, with_dice=false))]
+pub fn score_flower(
+    py: Python<'_>,
+    kind: &str,
+    context: PyRef<'_, PyContext>,
+    variant: Option<PyRef<'_, PyVariant>>,
+    robbed: Option<Seat>,
+    with_dice: bool,
+) -> PyResult<PyScore> {
+    let win = match (kind, robbed) {
+        ("eight_immortals", _) => FlowerWin::EightImmortals,
+        ("seven_rob_one", Some(r)) => FlowerWin::SevenRobOne { robbed: r },
+        ("seven_rob_one", None) => {
+            return Err(context_error("robbed", "seven_rob_one needs robbed"))
+        }
+        (other, _) => {
+            return Err(context_error(
+                "kind",
+                format!("unknown flower win '{other}' (expected eight_immortals or seven_rob_one)"),
+            ))
+        }
+    };
+    let v = variant_or_default(variant.as_deref());
+    let s = scoring::score_flower(win, &context.0, &v.0, with_dice).map_err(CoreError)?;
+    to_py(py, &s, &v, 0)
+}
+
+/// One win scored under several variants: the scores in order, and the items whose tai
+/// differ, as `(key, name, [tai per variant])`.
+#[pyfunction]
+#[pyo3(signature = (hand, win_tile, variants, melds=None, context=None, why_not=false))]
+#[allow(clippy::type_complexity)]
+pub fn compare(
+    py: Python<'_>,
+    hand: &Bound<'_, PyAny>,
+    win_tile: &str,
+    variants: Vec<PyRef<'_, PyVariant>>,
+    melds: Option<&Bound<'_, PyAny>>,
+    context: Option<PyRef<'_, PyContext>>,
+    why_not: bool,
+) -> PyResult<(Vec<PyScore>, Vec<(&'static str, &'static str, Vec<u32>)>)> {
+    let (h, win) = winning_hand(hand, win_tile, melds)?;
+    let ctx = context_or_default(context.as_deref());
+    let vs: Vec<scoring::Variant> = variants.iter().map(|v| v.0.clone()).collect();
+    let c = scoring::compare(&h.concealed, &h.melds, win, &ctx, &vs, why_not).map_err(CoreError)?;
+    let scores = c
+        .scores
+        .iter()
+        .zip(&variants)
+        .map(|(s, v)| to_py(py, s, v, 0))
+        .collect::<PyResult<_>>()?;
+    let differing = c
+        .differing
+        .into_iter()
+        .map(|(i, row)| (i.key(), i.name(), row))
+        .collect();
+    Ok((scores, differing))
+}

@@ -1,0 +1,137 @@
+"""`twmj.score` from Python: the worked examples of the rule texts, verbatim in numbers, and
+the Python-side surface (variants as data, contexts, why-not, compare).
+
+The tai items one by one are tested in the core (`rust/twmj-core/tests/scoring.rs`); here every
+example goes through the public function a user calls."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import twmj
+
+CASES = json.loads((Path(__file__).parent / "cases" / "scoring_examples.json").read_text("utf-8"))
+
+
+def _context(c: dict[str, Any]) -> twmj.Context:
+    c = dict(c)
+    if "dice" in c:
+        c["dice"] = tuple(c["dice"])
+    return twmj.Context(**c)
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c["source"] for c in CASES])
+def test_worked_example(case: dict[str, Any]) -> None:
+    s = twmj.score(
+        case["hand"],
+        case["win_tile"],
+        [tuple(m) for m in case["melds"]],
+        context=_context(case["context"]),
+        variant=twmj.Variant(case["variant"]),
+    )
+    assert s.total_tai == case["total_tai"]
+    assert [[i.name, i.tai] for i in s.items] == case["items"]
+    assert s.allowed == case.get("allowed", True)
+    assert [[p.payer, p.total_tai] for p in s.payments] == case["payments"]
+    assert s.net_tai == case["net_tai"]
+    assert s.net_money == case["net_money"]
+    assert sum(s.net_tai) == 0
+
+
+def test_hand_with_or_without_the_winning_tile() -> None:
+    # 16 tiles + win tile, or the 17 tiles that already hold it: the same score.
+    a = twmj.score("123456789m234p56p77s", "7p")
+    b = twmj.score("123456789m234p56p77s7p", "7p")
+    assert (a.total_tai, a.decomposition) == (b.total_tai, b.decomposition)
+    with pytest.raises(twmj.ContextError, match="does not hold the winning tile 1s"):
+        twmj.score("123456789m234p56p77s7p", "1s")
+    with pytest.raises(twmj.HandError):
+        twmj.score("123456789m234p56p77s", "1s")  # 1s does not complete it
+
+
+def test_ping_hu_reading_of_the_rule_example() -> None:
+    # 000 平胡的認定: 二二二三四五六萬＋一到九筒 (here with 123p as a 吃, since 門清不計平胡):
+    # 1, 4, 7萬 are 平胡; 3, 6萬 are the pair (單吊), not 平胡.
+    melds = [("chi", "123p")]
+    for tile, ping in [("1m", True), ("4m", True), ("7m", True), ("3m", False), ("6m", False)]:
+        ctx = twmj.Context(winner=1, win="discard", from_seat=2, seat_wind="S")
+        s = twmj.score("2223456m456789p", tile, melds, context=ctx)
+        assert ("ping_hu" in [i.key for i in s.items]) is ping, tile
+
+
+def test_why_not_names_the_reason() -> None:
+    ctx = twmj.Context(winner=1, win="discard", from_seat=2, seat_wind="S", flowers="1f")
+    s = twmj.score("2223456m456789p", "1m", [("chi", "123p")], context=ctx, why_not=True)
+    reasons = {n.key: n.reason for n in s.why_not}
+    assert "ping_hu" in reasons and "flower" in reasons["ping_hu"]
+    assert reasons["concealed"].startswith("門清")
+
+
+def test_variant_overrides_are_data() -> None:
+    house = twmj.load_variant({"preset": "taiwan", "tai": {"ping_hu": 3}})
+    ctx = twmj.Context(winner=1, win="discard", from_seat=2, seat_wind="S")
+    s = twmj.score("2223456m456789p", "1m", [("chi", "123p")], context=ctx, variant=house)
+    assert [(i.key, i.tai) for i in s.items] == [("ping_hu", 3)]
+    assert s.overrides == [("tai.ping_hu", "3")]
+    with pytest.raises(twmj.VariantError, match=r"variant setting 'tai\.nope'"):
+        twmj.load_variant({"tai": {"nope": 1}})
+    with pytest.raises(twmj.VariantError, match="variant setting 'min_tai'"):
+        twmj.Variant("american", {"min_tai": "three"})
+    with pytest.raises(twmj.VariantError):
+        twmj.Variant("mahjong-soul")
+
+
+def test_american_friend_mode_threshold() -> None:
+    # 002 起胡台數: friend mode may set 0, 2, 3 or 5; 範例四's 2-tai win from a 閒家 passes at 2.
+    ctx = twmj.Context(winner=1, win="discard", from_seat=2, seat_wind="S", dice=(1, 2, 5))
+    hand, melds = "456m789m234p56p77s", [("chi", "123m")]
+    assert not twmj.score(hand, "7p", melds, ctx, twmj.Variant("american")).allowed
+    friends = twmj.Variant("american", {"min_tai": 2})
+    assert twmj.score(hand, "7p", melds, ctx, friends).allowed
+
+
+def test_compare_shows_the_differing_items() -> None:
+    ctx = twmj.Context(winner=1, win="discard", from_seat=2, seat_wind="S", dice=(2, 3, 6))
+    scores, differing = twmj.compare(
+        "456m789m234p56p77s",
+        "7p",
+        [twmj.Variant("taiwan"), twmj.Variant("american")],
+        [("chi", "123m")],
+        ctx,
+    )
+    assert [s.total_tai for s in scores] == [2, 3]
+    assert differing == [("dice", "骰規台", [0, 1])]
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"win": "discard"}, "context field 'from_seat': a discard win needs from_seat"),
+        ({"win": "tsumo"}, "context field 'win': unknown win 'tsumo'"),
+        ({"seat_wind": "X"}, "context field 'seat_wind': 'X' is not a wind"),
+        ({"declared": "riichi"}, "context field 'declared': unknown declaration 'riichi'"),
+        ({"flowers": "1m"}, "context field 'flowers': '1m' holds tiles that are not flowers"),
+    ],
+)
+def test_bad_context(kwargs: dict[str, Any], message: str) -> None:
+    with pytest.raises(twmj.ContextError) as err:
+        twmj.Context(**kwargs)
+    assert str(err.value).startswith(message)
+
+
+def test_seat_out_of_range_is_a_context_error() -> None:
+    with pytest.raises(twmj.ContextError, match="seat 7 does not exist"):
+        twmj.score("123456789m234p56p77s", "7p", context=twmj.Context(winner=7))
+
+
+def test_flower_win_is_its_own_bill() -> None:
+    # 000 花牌與花胡: 八仙過海 8 台, three pay; the winner is a 閒家 (no dealer tai for two).
+    ctx = twmj.Context(winner=1, dealer=0, flowers="12345678f")
+    s = twmj.score_flower("eight_immortals", ctx)
+    assert [(i.name, i.tai) for i in s.items] == [("八仙過海", 8)]
+    assert [[p.payer, p.total_tai] for p in s.payments] == [[2, 11], [3, 11], [0, 12]]
+    assert sum(s.net_tai) == 0
