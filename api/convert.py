@@ -16,13 +16,19 @@ def _check(field: str, fn: Any, *args: Any) -> None:
         raise FieldError(e, field) from None
 
 
-def hand_args(req: HandRequest) -> tuple[str, list[tuple[str, str]], str | None]:
-    """The library arguments of a hand request, each field validated on its own first, so an
-    error names the field it is in (`hand`, `melds[1]`, `visible`)."""
+def call_field(field: str, req: Any) -> list[tuple[str, str]]:
+    """The validated melds of a request that has `hand` and `melds`, as library pairs."""
     _check("hand", twmj.parse, req.hand)
     melds: list[tuple[str, str]] = [(m.kind, m.tiles) for m in req.melds]
     for i, (kind, tiles) in enumerate(melds):
-        _check(f"melds[{i}]", twmj.Meld, kind, tiles)
+        _check(f"{field}[{i}]", twmj.Meld, kind, tiles)
+    return melds
+
+
+def hand_args(req: HandRequest) -> tuple[str, list[tuple[str, str]], str | None]:
+    """The library arguments of a hand request, each field validated on its own first, so an
+    error names the field it is in (`hand`, `melds[1]`, `visible`)."""
+    melds = call_field("melds", req)
     if req.visible is not None:
         _check("visible", twmj.parse, req.visible)
     return req.hand, melds, req.visible

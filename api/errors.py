@@ -12,11 +12,14 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.responses import Response
 
 import twmj
+from api.schemas import ErrorDetail
 
 #: Library error class → (HTTP status, error code). The first matching class wins.
 ERROR_TABLE: list[tuple[type[twmj.Error], int, str]] = [
     (twmj.TileError, 422, "tile_error"),
     (twmj.HandError, 422, "hand_error"),
+    (twmj.VariantError, 422, "variant_error"),
+    (twmj.ContextError, 422, "context_error"),
     (twmj.IllegalActionError, 422, "illegal_action"),
     (twmj.Error, 422, "twmj_error"),
 ]
@@ -29,6 +32,12 @@ class FieldError(Exception):
         super().__init__(str(error))
         self.error = error
         self.field = field
+
+
+def detail(e: FieldError) -> ErrorDetail:
+    """The `{code, message, field}` of a library error, for batch answers."""
+    code = next((c for cls, _, c in ERROR_TABLE if isinstance(e.error, cls)), "twmj_error")
+    return ErrorDetail(code=code, message=str(e.error), field=e.field)
 
 
 def error_body(code: str, message: str, field: str | None) -> bytes:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -13,8 +15,10 @@ from starlette.exceptions import HTTPException
 from starlette.responses import JSONResponse as StarletteJSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+import twmj
 from api import errors
-from api.routers import analyze, health, waits
+from api.routers import analyze, health, score, variants, waits
+from api.schemas import VariantOut
 
 STATIC = Path(__file__).parent / "static"
 MAX_BODY = 1 << 20  # 1 MiB: far above the largest valid batch
@@ -61,8 +65,18 @@ class BodyLimit:
         await self.app(scope, counted, send)
 
 
+@asynccontextmanager
+async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+    # Read-only shared data: the presets, listed once.
+    app.state.variants = [
+        VariantOut(name=name, settings=twmj.variant_settings(name)) for name in twmj.PRESETS
+    ]
+    yield
+
+
 def create_app() -> FastAPI:
     app = FastAPI(
+        lifespan=lifespan,
         title="twmj",
         summary="Taiwanese 16-tile mahjong (台灣十六張麻將): waits, analysis, scoring.",
         version="0.1.0",
@@ -74,6 +88,8 @@ def create_app() -> FastAPI:
     app.include_router(health.router)
     app.include_router(waits.router)
     app.include_router(analyze.router)
+    app.include_router(score.router)
+    app.include_router(variants.router)
 
     @app.get("/", include_in_schema=False)
     async def index() -> FileResponse:

@@ -8,6 +8,9 @@ from pydantic import BaseModel, ConfigDict, Field
 
 MAX_BATCH = 1000
 
+MeldKind = Literal["chi", "pon", "minkan", "kakan", "ankan"]
+ShapeName = Literal["ryanmen", "kanchan", "penchan", "tanki", "shanpon"]
+
 HandText = Annotated[
     str,
     Field(
@@ -18,20 +21,34 @@ HandText = Annotated[
 ]
 
 
+class ErrorDetail(BaseModel):
+    code: str = Field(
+        description="tile_error, hand_error, invalid_request, too_large, not_found, …"
+    )
+    message: str = Field(description="What is wrong and where; the library's own message.")
+    field: str | None = Field(
+        description="The request field at fault (`hand`, `melds[1]`), if any."
+    )
+
+
+class ErrorResponse(BaseModel):
+    """The body of every 4xx answer."""
+
+    error: ErrorDetail
+
+
 class Meld(BaseModel):
     """An exposed (or concealed, for ankan) set in front of the player."""
 
-    model_config = ConfigDict(extra="forbid")
-    kind: Literal["chi", "pon", "minkan", "kakan", "ankan"] = Field(
-        description="吃 chi, 碰 pon, 明槓 minkan, 加槓 kakan, 暗槓 ankan."
-    )
+    model_config = ConfigDict(extra="forbid", strict=True)
+    kind: MeldKind = Field(description="吃 chi, 碰 pon, 明槓 minkan, 加槓 kakan, 暗槓 ankan.")
     tiles: Annotated[str, Field(max_length=40, description="The meld's tiles: `555p`, `345s`.")]
 
 
 class HandRequest(BaseModel):
     """A hand: concealed tiles, melds, and what else the player can see."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     hand: HandText
     melds: Annotated[list[Meld], Field(max_length=5, description="Up to 5 melds.")] = []
     visible: Annotated[
@@ -46,7 +63,7 @@ class HandRequest(BaseModel):
 class WaitOut(BaseModel):
     tile: str = Field(description="The waited tile, e.g. `3m`.")
     name: str = Field(description="Its Chinese name, e.g. `三萬`.")
-    shapes: list[Literal["ryanmen", "kanchan", "penchan", "tanki", "shanpon"]] = Field(
+    shapes: list[ShapeName] = Field(
         description="Shapes over all decompositions: 兩面, 嵌張, 邊張, 單吊, 雙碰."
     )
     remaining: int = Field(description="Copies not in the hand, the melds or the visible tiles.")
@@ -67,7 +84,7 @@ class WaitsResponse(BaseModel):
 
 
 class WaitsBatchRequest(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     items: Annotated[
         list[HandRequest], Field(max_length=MAX_BATCH, description="Up to 1000 hands.")
     ]
@@ -75,9 +92,7 @@ class WaitsBatchRequest(BaseModel):
 
 class WaitsBatchItem(BaseModel):
     result: WaitsResponse | None = Field(description="The waits, or null when the hand is invalid.")
-    error: dict[str, str | None] | None = Field(
-        description="`{code, message, field}` when the hand is invalid."
-    )
+    error: ErrorDetail | None = Field(description="What is wrong, when the hand is invalid.")
 
 
 class DiscardOut(BaseModel):
@@ -98,25 +113,175 @@ class Health(BaseModel):
     version: str
 
 
-class ErrorDetail(BaseModel):
-    code: str = Field(
-        description="tile_error, hand_error, invalid_request, too_large, not_found, …"
-    )
-    message: str = Field(description="What is wrong and where; the library's own message.")
-    field: str | None = Field(
-        description="The request field at fault (`hand`, `melds[1]`), if any."
-    )
-
-
-class ErrorResponse(BaseModel):
-    """The body of every 4xx answer."""
-
-    error: ErrorDetail
-
-
 #: The error answers every endpoint documents.
 ERROR_RESPONSES: dict[int | str, dict[str, object]] = {
     400: {"model": ErrorResponse, "description": "The body is not JSON text."},
     413: {"model": ErrorResponse, "description": "The body is over 1 MiB."},
     422: {"model": ErrorResponse, "description": "The request or the hand is invalid."},
 }
+
+
+PresetName = Literal["taiwan", "american"]
+Setting = int | bool | str
+
+
+class ContextIn(BaseModel):
+    """Everything about the win besides the tiles."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    winner: int = Field(0, ge=0, le=3, description="The winner's seat, 0–3 (seat + 1 is its 下家).")
+    dealer: int = Field(0, ge=0, le=3, description="The dealer's seat (莊家).")
+    streak: int = Field(0, ge=0, le=18, description="連莊 count N (莊家台 = 1 + 2N).")
+    seat_wind: Literal["E", "S", "W", "N", "東", "南", "西", "北"] = Field(
+        "E", description="The winner's 門風."
+    )
+    round_wind: Literal["E", "S", "W", "N", "東", "南", "西", "北"] = Field(
+        "E", description="The 圈風."
+    )
+    win: Literal[
+        "self_draw",
+        "discard",
+        "robbing_kong",
+        "after_flower",
+        "after_ankan",
+        "after_kakan",
+        "flower_rob_draw",
+    ] = Field(
+        "self_draw",
+        description="How the tile came: 自摸, 放槍 (discard), 搶槓, the replacement after a "
+        "flower / 暗槓 / 加槓 (槓上開花), or 七搶一 case 2's replacement.",
+    )
+    from_seat: int | None = Field(
+        None, ge=0, le=3, description="The paying seat for discard, robbing_kong, flower_rob_draw."
+    )
+    last_tile: bool = Field(False, description="The winning tile is the last drawable (海底).")
+    declared: Literal["ready", "migi"] | None = Field(
+        None, description="嗆聽 (`ready`) or MIGI (`migi`) declared."
+    )
+    first_turn: bool = Field(
+        False,
+        description="Nobody has called or kong'd and the winner has not discarded (天/地/人胡).",
+    )
+    dice: list[int] | None = Field(
+        None,
+        min_length=3,
+        max_length=3,
+        description="The three opening dice (american 骰規台), each 1–6.",
+    )
+
+
+class ScoreRequest(BaseModel):
+    """A win to score: the tiles, how it was won, and under which rules."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    variant: PresetName = Field("taiwan", description="The preset the rules start from.")
+    overrides: dict[str, Setting] = Field(
+        default_factory=dict,
+        max_length=100,
+        description="House rules on top of the preset: `tai.<item>`, `min_tai`, `dice.<shape>`, …",
+    )
+    hand: HandText
+    win_tile: Annotated[str, Field(max_length=10, description="The winning tile, e.g. `7p`.")]
+    melds: Annotated[list[Meld], Field(max_length=5, description="Up to 5 melds.")] = []
+    flowers: Annotated[
+        str, Field(max_length=40, description="The winner's flowers, e.g. `1f5f` or `春梅`.")
+    ] = ""
+    context: ContextIn = Field(default_factory=lambda: ContextIn())
+    why_not: bool = Field(False, description="Also list the items checked and not counted.")
+
+
+class TaiItemOut(BaseModel):
+    key: str = Field(description="Stable English key, e.g. `ping_hu`.")
+    name: str = Field(description="The name as the rule table writes it, e.g. `平胡`.")
+    tai: int = Field(description="Tai counted.")
+
+
+class NotAppliedOut(BaseModel):
+    key: str = Field(description="The item's key.")
+    name: str = Field(description="The item's name.")
+    reason: str = Field(description="Why it does not apply, e.g. `平胡: the hand holds a flower`.")
+
+
+class PaymentOut(BaseModel):
+    payer: int = Field(description="The paying seat.")
+    payee: int = Field(description="The winner.")
+    base_tai: int = Field(description="底 in tai (3).")
+    hand_tai: int = Field(description="The hand's tai.")
+    dealer_tai: int = Field(
+        description="莊家台 on this line (only between dealer and counterpart)."
+    )
+    total_tai: int = Field(description="base + hand + dealer tai.")
+    money: int = Field(description="底 + (hand + dealer) × 台, in money.")
+
+
+class ScoreResponse(BaseModel):
+    variant: str = Field(description="The preset used.")
+    overrides: list[tuple[str, str]] = Field(description="The overrides applied.")
+    total_tai: int = Field(description="The hand's tai (莊家台 is per payer, see payments).")
+    items: list[TaiItemOut] = Field(description="The items counted.")
+    dealer_items: list[TaiItemOut] = Field(
+        description="莊家 / 連莊拉莊: counted only between the dealer and the counterpart."
+    )
+    dealer_tai: int = Field(description="莊家台 = 1 + 2N.")
+    decomposition: list[str] = Field(description="The split of the concealed tiles used.")
+    melds: list[Meld] = Field(description="The melds.")
+    win_shape: str | None = Field(description="The winning tile's shape in that split.")
+    allowed: bool = Field(description="False when the 起胡 threshold is not reached: nobody pays.")
+    payments: list[PaymentOut] = Field(description="One line per payer.")
+    net_tai: list[int] = Field(description="Each seat's net in tai; they sum to 0.")
+    net_money: list[int] = Field(description="Each seat's net in money.")
+    why_not: list[NotAppliedOut] = Field(description="Items checked and not counted, if asked.")
+
+
+class ScoreBatchRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+    items: Annotated[
+        list[ScoreRequest], Field(max_length=MAX_BATCH, description="Up to 1000 wins.")
+    ]
+
+
+class ScoreBatchItem(BaseModel):
+    result: ScoreResponse | None = Field(
+        description="The score, or null when the request is invalid."
+    )
+    error: ErrorDetail | None = Field(description="What is wrong, when the request is invalid.")
+
+
+class VariantChoice(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+    variant: PresetName = "taiwan"
+    overrides: dict[str, Setting] = Field(default_factory=dict, max_length=100)
+
+
+class CompareRequest(BaseModel):
+    """One win scored under several variants."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    variants: Annotated[
+        list[VariantChoice],
+        Field(min_length=1, max_length=8, description="The rule sets to compare."),
+    ]
+    hand: HandText
+    win_tile: Annotated[str, Field(max_length=10)]
+    melds: Annotated[list[Meld], Field(max_length=5)] = []
+    flowers: Annotated[str, Field(max_length=40)] = ""
+    context: ContextIn = Field(default_factory=lambda: ContextIn())
+    why_not: bool = False
+
+
+class DifferingItem(BaseModel):
+    key: str
+    name: str
+    tai: list[int] = Field(
+        description="The item's tai under each variant, in order (0 = not counted)."
+    )
+
+
+class CompareResponse(BaseModel):
+    scores: list[ScoreResponse] = Field(description="One score per variant, in order.")
+    differing: list[DifferingItem] = Field(description="Items counted differently.")
+
+
+class VariantOut(BaseModel):
+    name: str = Field(description="The preset name.")
+    settings: dict[str, Setting] = Field(description="Every setting, as overrides accept them.")

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 from fastapi import APIRouter
 
 import twmj
 from api.convert import call
-from api.errors import FieldError
+from api.errors import FieldError, detail
 from api.schemas import (
     ERROR_RESPONSES,
     AcceptOut,
     HandRequest,
+    ShapeName,
     WaitOut,
     WaitsBatchItem,
     WaitsBatchRequest,
@@ -21,7 +24,9 @@ router = APIRouter(prefix="/v1", tags=["waits"], responses=ERROR_RESPONSES)
 
 
 def wait_out(w: twmj.Wait) -> WaitOut:
-    return WaitOut.model_construct(tile=w.tile, name=w.name, shapes=w.shapes, remaining=w.remaining)
+    return WaitOut.model_construct(
+        tile=w.tile, name=w.name, shapes=cast(list[ShapeName], w.shapes), remaining=w.remaining
+    )
 
 
 def accept_out(a: twmj.Accept) -> AcceptOut:
@@ -59,9 +64,11 @@ def waits_batch(req: WaitsBatchRequest) -> list[WaitsBatchItem]:
     out: list[WaitsBatchItem] = []
     for item in req.items:
         try:
-            out.append(WaitsBatchItem(result=waits_response(call(twmj.waits, item)), error=None))
+            out.append(
+                WaitsBatchItem.model_construct(
+                    result=waits_response(call(twmj.waits, item)), error=None
+                )
+            )
         except FieldError as e:
-            code = "tile_error" if isinstance(e.error, twmj.TileError) else "hand_error"
-            err = {"code": code, "message": str(e.error), "field": e.field}
-            out.append(WaitsBatchItem(result=None, error=err))
+            out.append(WaitsBatchItem.model_construct(result=None, error=detail(e)))
     return out

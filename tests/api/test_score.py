@@ -1,0 +1,112 @@
+"""`POST /v1/score` (+ batch), `/v1/compare` and `GET /v1/variants`."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+CASES = json.loads(
+    (Path(__file__).parents[1] / "cases" / "scoring_examples.json").read_text("utf-8")
+)
+
+
+def _request(case: dict[str, Any]) -> dict[str, Any]:
+    ctx = dict(case["context"])
+    flowers = ctx.pop("flowers", "")
+    return {
+        "variant": case["variant"],
+        "hand": case["hand"],
+        "win_tile": case["win_tile"],
+        "melds": [{"kind": k, "tiles": t} for k, t in case["melds"]],
+        "flowers": flowers,
+        "context": ctx,
+    }
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c["source"] for c in CASES])
+def test_worked_examples_over_http(client: TestClient, case: dict[str, Any]) -> None:
+    r = client.post("/v1/score", json=_request(case))
+    assert r.status_code == 200, r.text
+    body = r.json()
+    assert body["total_tai"] == case["total_tai"]
+    assert [[i["name"], i["tai"]] for i in body["items"]] == case["items"]
+    assert [[p["payer"], p["total_tai"]] for p in body["payments"]] == case["payments"]
+    assert body["net_tai"] == case["net_tai"]
+    assert body["net_money"] == case["net_money"]
+    assert body["allowed"] == case.get("allowed", True)
+
+
+def test_why_not_and_decomposition(client: TestClient) -> None:
+    req = {
+        "hand": "2223456m456789p",
+        "win_tile": "3m",
+        "melds": [{"kind": "chi", "tiles": "123p"}],
+        "context": {"winner": 1, "win": "discard", "from_seat": 2, "seat_wind": "S"},
+        "why_not": True,
+    }
+    body = client.post("/v1/score", json=req).json()
+    # 000 平胡的認定: 三萬 completes the pair (單吊), so no 平胡.
+    assert body["win_shape"] == "tanki"
+    assert "33m" in body["decomposition"]
+    reasons = {n["key"]: n["reason"] for n in body["why_not"]}
+    assert "ping_hu" in reasons
+
+
+@pytest.mark.parametrize(
+    ("patch", "code", "field"),
+    [
+        ({"context": {"win": "discard"}}, "context_error", "context.from_seat"),
+        ({"context": {"winner": 9}}, "invalid_request", "context.winner"),
+        ({"overrides": {"tai.nope": 1}}, "variant_error", "overrides.tai.nope"),
+        ({"overrides": {"min_tai": 500}}, "variant_error", "overrides.min_tai"),
+        ({"flowers": "1m"}, "context_error", "flowers"),
+        ({"flowers": "1x"}, "tile_error", "flowers"),
+        ({"win_tile": "7p7p"}, "context_error", "win_tile"),
+        ({"win_tile": "1s"}, "hand_error", "hand"),
+        ({"melds": [{"kind": "pon", "tiles": "123m"}]}, "hand_error", "melds[0]"),
+        ({"variant": "riichi"}, "invalid_request", "variant"),
+    ],
+)
+def test_score_errors(client: TestClient, patch: dict[str, Any], code: str, field: str) -> None:
+    req = {"hand": "123456789m234p56p77s", "win_tile": "7p", **patch}
+    r = client.post("/v1/score", json=req)
+    assert r.status_code == 422, r.text
+    err = r.json()["error"]
+    assert (err["code"], err["field"]) == (code, field), err
+
+
+def test_score_batch(client: TestClient) -> None:
+    items = [_request(CASES[0]), {"hand": "1x", "win_tile": "7p"}]
+    out = client.post("/v1/score/batch", json={"items": items}).json()
+    assert out[0]["result"]["net_tai"] == CASES[0]["net_tai"]
+    assert out[1]["result"] is None
+    assert out[1]["error"]["code"] == "tile_error"
+
+
+def test_compare(client: TestClient) -> None:
+    req = _request(CASES[5])  # 002 範例五 under both presets
+    del req["variant"]
+    req["variants"] = [{"variant": "taiwan"}, {"variant": "american"}]
+    body = client.post("/v1/compare", json=req).json()
+    assert [s["total_tai"] for s in body["scores"]] == [2, 3]
+    assert body["differing"] == [{"key": "dice", "name": "骰規台", "tai": [0, 1]}]
+
+
+def test_variants_list_every_preset_with_full_config(client: TestClient) -> None:
+    body = client.get("/v1/variants").json()
+    assert [v["name"] for v in body] == ["taiwan", "american"]
+    taiwan, american = (v["settings"] for v in body)
+    # 000 台數表 and 002 起胡台數 / README decisions (骰規台 豹子 5, 全紅 3, 順子 2, 全黑 1).
+    assert taiwan["tai.heaven_win"] == 24 and taiwan["tai.ping_hu"] == 2
+    assert taiwan["min_tai"] == 0 and american["min_tai"] == 3
+    assert [american[f"dice.{k}"] for k in ("leopard", "all_red", "straight", "all_black")] == [
+        5,
+        3,
+        2,
+        1,
+    ]
+    assert taiwan["base_money"] == 300 and taiwan["tai_money"] == 100
