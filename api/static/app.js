@@ -243,4 +243,116 @@ async function checkQuiz() {
   }
 }
 
+// 台數計算器: the score endpoint with every context switch and a house-rule panel.
+const SEATS = ["座位 0", "座位 1", "座位 2", "座位 3"];
+const WINDS = [["E", "東"], ["S", "南"], ["W", "西"], ["N", "北"]];
+const FLOWER_NAMES = ["春", "夏", "秋", "冬", "梅", "蘭", "菊", "竹"];
+const MELD_WORDS = { 吃: "chi", 碰: "pon", 明槓: "minkan", 加槓: "kakan", 暗槓: "ankan" };
+const calc = { presets: {} };
+
+function options(select, pairs) {
+  select.replaceChildren(...pairs.map(([v, t]) => Object.assign(document.createElement("option"), { value: v, textContent: t })));
+}
+
+function houseRules() {
+  const name = $("calc-form").elements.variant.value;
+  const settings = calc.presets[name] || {};
+  $("house").replaceChildren(...Object.entries(settings).map(([key, value]) => {
+    const label = document.createElement("label");
+    label.dataset.key = key;
+    const input = document.createElement("input");
+    input.dataset.testid = `house-${key}`;
+    if (typeof value === "boolean") { input.type = "checkbox"; input.checked = value; label.className = "check"; }
+    else if (typeof value === "number") { input.type = "number"; input.value = value; }
+    else input.value = value;
+    input.addEventListener("change", () => label.classList.toggle("changed", readSetting(input) !== value));
+    label.append(input, " " + key);
+    return label;
+  }));
+}
+
+function readSetting(input) {
+  return input.type === "checkbox" ? input.checked : input.type === "number" ? Number(input.value) : input.value;
+}
+
+function overrides() {
+  const name = $("calc-form").elements.variant.value;
+  const base = calc.presets[name] || {};
+  const out = {};
+  for (const label of $("house").children) {
+    const v = readSetting(label.querySelector("input"));
+    if (v !== base[label.dataset.key]) out[label.dataset.key] = v;
+  }
+  return out;
+}
+
+function parseMelds(text) {
+  return text.split(/[,，、]/).map((s) => s.trim()).filter(Boolean).map((s) => {
+    const [kind, tiles] = s.split(/\s+/);
+    return { kind: MELD_WORDS[kind] || kind, tiles: tiles || "" };
+  });
+}
+
+function scoreRequest() {
+  const f = $("calc-form").elements;
+  const context = {
+    winner: Number(f.winner.value), dealer: Number(f.dealer.value), streak: Number(f.streak.value),
+    seat_wind: f.seat_wind.value, round_wind: f.round_wind.value, win: f.win.value,
+    last_tile: f.last_tile.checked, first_turn: f.first_turn.checked,
+  };
+  if (["discard", "robbing_kong", "flower_rob_draw"].includes(f.win.value)) context.from_seat = Number(f.from_seat.value);
+  if (f.declared.value) context.declared = f.declared.value;
+  const dice = f.dice.value.trim().split(/[\s,]+/).filter(Boolean).map(Number);
+  if (dice.length) context.dice = dice;
+  const flowers = [...document.querySelectorAll("#calc-form .flowers input:checked")].map((i) => i.value).join("");
+  return {
+    variant: f.variant.value, overrides: overrides(), hand: f.hand.value.trim(), win_tile: f.win_tile.value.trim(),
+    melds: parseMelds(f.melds.value), flowers, context, why_not: f.why_not.checked,
+  };
+}
+
+function scoreTable(r) {
+  const items = [...r.items, ...r.dealer_items].map((i) => `<tr data-testid="item" data-key="${i.key}"><td>${i.name}</td><td>${i.tai} 台</td></tr>`).join("");
+  const pays = r.payments.map((p) => `<tr data-testid="payment" data-payer="${p.payer}"><td>${SEATS[p.payer]}</td>` +
+    `<td>${p.base_tai}</td><td>${p.hand_tai}</td><td>${p.dealer_tai}</td><td data-testid="pay-total">${p.total_tai} 台</td><td>${p.money}</td></tr>`).join("");
+  const why = r.why_not.length ? `<h3>沒算到的台</h3><ul>${r.why_not.map((n) => `<li data-testid="why-not" data-key="${n.key}">${n.reason}</li>`).join("")}</ul>` : "";
+  return `<p class="total" data-testid="total">${r.total_tai} 台${r.dealer_tai && r.dealer_items.length ? `（莊家台 ${r.dealer_tai}）` : ""}</p>` +
+    (r.allowed ? "" : `<p class="error" data-testid="not-allowed">不夠起胡台數，不能胡。</p>`) +
+    `<p>拆法：${r.decomposition.join(" ")}${r.melds.map((m) => " " + m.tiles).join("")}</p>` +
+    `<table><thead><tr><th>台</th><th>台數</th></tr></thead><tbody>${items}</tbody></table>` +
+    `<h3>誰付多少</h3><table><thead><tr><th>付錢的人</th><th>底</th><th>牌面</th><th>莊家台</th><th>合計</th><th>金額</th></tr></thead><tbody>${pays}</tbody></table>` +
+    `<p data-testid="net">各家得分：${r.net_tai.map((n, i) => `${SEATS[i]} ${n > 0 ? "+" : ""}${n}`).join("、")}</p>` + why;
+}
+
+async function initCalculator() {
+  const f = $("calc-form").elements;
+  for (const name of ["winner", "dealer", "from_seat"]) options(f[name], SEATS.map((s, i) => [i, s]));
+  f.from_seat.value = "2";
+  options(f.seat_wind, WINDS);
+  options(f.round_wind, WINDS);
+  $("calc-flowers").append(...FLOWER_NAMES.map((n, i) => {
+    const l = document.createElement("label");
+    l.innerHTML = `<input type="checkbox" value="${i + 1}f" data-testid="flower-${i + 1}f"> ${n}`;
+    return l;
+  }));
+  try {
+    const r = await fetch("/v1/variants");
+    for (const v of await r.json()) calc.presets[v.name] = v.settings;
+    options(f.variant, Object.keys(calc.presets).map((n) => [n, { taiwan: "台灣 16 張（鬥雀）", american: "美國麻將" }[n] || n]));
+    houseRules();
+  } catch (e) {
+    $("calc-result").innerHTML = `<p class="error">${e.message}</p>`;
+  }
+  f.variant.addEventListener("change", houseRules);
+  $("calc-form").addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    try {
+      $("calc-result").innerHTML = scoreTable(await post("/v1/score", scoreRequest()));
+    } catch (e) {
+      $("calc-result").innerHTML = `<p class="error" data-testid="calc-error">${e.message}</p>`;
+    }
+  });
+}
+
 init();
+initCalculator();

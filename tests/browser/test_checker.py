@@ -91,3 +91,63 @@ def test_practice_marks_the_answer(page: Page, server: str) -> None:
     page.get_by_test_id("quiz-check").click()
     expect(page.get_by_test_id("quiz-verdict")).to_contain_text("答對了")
     expect(page.get_by_test_id("quiz-score")).to_have_text("1 / 1")
+
+
+def test_tai_calculator_example_one(page: Page, server: str) -> None:
+    # 000 計分 範例一: 閒家門清自摸 3 台, 莊家連莊 2 → 莊家付 11, 閒家各付 6, 你得 +23.
+    page.get_by_test_id("tab-calculator").click()
+    page.get_by_test_id("calc-hand").fill("123456789m234p56p77s")
+    page.get_by_test_id("calc-win").fill("7p")
+    page.get_by_test_id("calc-winner").select_option("1")
+    page.get_by_test_id("calc-dealer").select_option("0")
+    page.get_by_test_id("calc-streak").fill("2")
+    page.get_by_test_id("calc-seat-wind").select_option("S")
+    page.get_by_test_id("calc-submit").click()
+    expect(page.get_by_test_id("total")).to_contain_text("3 台")
+    payments = page.get_by_test_id("payment")
+    expect(payments).to_have_count(3)
+    shown = {
+        payments.nth(i).get_attribute("data-payer"): payments.nth(i)
+        .get_by_test_id("pay-total")
+        .inner_text()
+        for i in range(3)
+    }
+    assert shown == {"2": "6 台", "3": "6 台", "0": "11 台"}
+    expect(page.get_by_test_id("net")).to_contain_text("座位 1 +23")
+
+
+def test_house_rule_changes_the_score(page: Page) -> None:
+    # A house rule from the panel: 平胡 worth 3 instead of 2 (000 台數表 平胡 2).
+    page.get_by_test_id("tab-calculator").click()
+    page.get_by_test_id("calc-hand").fill("2223456m456789p")
+    page.get_by_test_id("calc-win").fill("1m")
+    page.get_by_test_id("calc-melds").fill("吃 123p")
+    page.get_by_test_id("calc-winner").select_option("1")
+    page.get_by_test_id("calc-win-kind").select_option("discard")
+    page.get_by_test_id("calc-submit").click()
+    expect(page.locator('[data-testid="item"][data-key="ping_hu"]')).to_contain_text("2 台")
+    page.get_by_test_id("house-rules").locator("summary").click()
+    page.get_by_test_id("house-tai.ping_hu").fill("3")
+    page.get_by_test_id("calc-submit").click()
+    expect(page.locator('[data-testid="item"][data-key="ping_hu"]')).to_contain_text("3 台")
+
+
+def test_american_threshold_and_dice(page: Page) -> None:
+    # 002 範例四 then 範例五: 平胡 2 from a 閒家 is not enough; dice 2 3 6 (全黑 1) make it 3.
+    page.get_by_test_id("tab-calculator").click()
+    page.get_by_test_id("calc-variant").select_option("american")
+    page.get_by_test_id("calc-hand").fill("456m789m234p56p77s")
+    page.get_by_test_id("calc-win").fill("7p")
+    page.get_by_test_id("calc-melds").fill("chi 123m")
+    page.get_by_test_id("calc-winner").select_option("1")
+    page.get_by_test_id("calc-seat-wind").select_option("S")
+    page.get_by_test_id("calc-win-kind").select_option("discard")
+    page.get_by_test_id("calc-from").select_option("2")
+    page.get_by_test_id("calc-dice").fill("1 2 5")
+    page.get_by_test_id("calc-submit").click()
+    expect(page.get_by_test_id("not-allowed")).to_be_visible()
+    page.get_by_test_id("calc-dice").fill("2 3 6")
+    page.get_by_test_id("calc-submit").click()
+    expect(page.get_by_test_id("total")).to_contain_text("3 台")
+    expect(page.get_by_test_id("payment")).to_have_count(1)
+    expect(page.get_by_test_id("payment").get_by_test_id("pay-total")).to_have_text("6 台")
