@@ -135,3 +135,57 @@ def test_flower_win_is_its_own_bill() -> None:
     assert [(i.name, i.tai) for i in s.items] == [("八仙過海", 8)]
     assert [[p.payer, p.total_tai] for p in s.payments] == [[2, 11], [3, 11], [0, 12]]
     assert sum(s.net_tai) == 0
+
+
+@pytest.mark.parametrize(
+    ("discarder", "able", "won"),
+    [
+        # 000 多家同時胡: two able → 攔胡, the first in turn order from the discarder wins.
+        (2, [0, 3], [3]),
+        (2, [1, 0], [0]),
+        (0, [3, 2], [2]),
+        # Three able → 一砲三響, all win, in turn order from the discarder.
+        (2, [1, 3, 0], [3, 0, 1]),
+        (1, [2], [2]),
+    ],
+)
+def test_several_winners(discarder: int, able: list[int], won: list[int]) -> None:
+    assert twmj.winners(discarder, able) == won
+
+
+def test_american_drops_claims_under_the_threshold_first() -> None:
+    # 002 多家同時胡: a claim under 3 tai is not a win, so two able seats with one short
+    # leave a single winner (no 攔胡 against a seat that cannot win).
+    v = twmj.Variant("american")
+    short = twmj.score(
+        "456m789m234p56p77s",
+        "7p",
+        [("chi", "123m")],
+        twmj.Context(winner=3, win="discard", from_seat=2, seat_wind="N", dice=(1, 2, 5)),
+        v,
+    )
+    enough = twmj.score(
+        "123456789m555z56p77s",
+        "7p",
+        None,
+        # The dealer: 門清 1 + 三元牌 (白) 1 + 莊家 1 = 3.
+        twmj.Context(winner=0, win="discard", from_seat=2, dice=(1, 2, 5)),
+        v,
+    )
+    assert not short.allowed and enough.allowed
+    able = [s.winner for s in (short, enough) if s.allowed]
+    assert twmj.winners(2, able) == [0]
+    # Without the threshold both could win, and 攔胡 would give the tile to seat 3.
+    assert twmj.winners(2, [short.winner, enough.winner]) == [3]
+
+
+def test_wait_values_price_each_wait() -> None:
+    # The 平胡 example with a 吃 (so 門清 does not block 平胡): 1m/4m/7m on a discard are
+    # 平胡 2 台, 3m/6m (單吊 on the pair) are not; every self-draw is 自摸 1.
+    values = twmj.wait_values(
+        "2223456m456789p", [("chi", "123p")], twmj.Context(winner=1, seat_wind="S")
+    )
+    assert [v.tile for v in values] == ["1m", "3m", "4m", "6m", "7m"]
+    assert [v.on_discard.total_tai for v in values] == [2, 0, 2, 0, 2]
+    assert [v.on_self_draw.total_tai for v in values] == [1, 1, 1, 1, 1]
+    assert not any(v.single_wait for v in values)

@@ -21,6 +21,7 @@ from twmj._core import (
     Variant,
     Wait,
     Waits,
+    WaitValue,
     analyze,
     compare,
     format,
@@ -32,8 +33,10 @@ from twmj._core import (
     shanten_batch,
     tile_name,
     wait_mask,
+    wait_values,
     waits,
     waits_batch,
+    winners,
 )
 from twmj.errors import (
     ContextError,
@@ -69,6 +72,7 @@ __all__ = [
     "Variant",
     "VariantError",
     "Wait",
+    "WaitValue",
     "Waits",
     "analyze",
     "compare",
@@ -85,6 +89,8 @@ __all__ = [
     "tile_name",
     "variant_settings",
     "wait_mask",
+    "wait_values",
     "waits",
     "waits_batch",
+    "winners",
 ]

@@ -19,6 +19,7 @@ __all__ = [
     "Tiles",
     "Variant",
     "Wait",
+    "WaitValue",
     "Waits",
     "analyze",
     "compare",
@@ -32,8 +33,10 @@ __all__ = [
     "shanten_batch",
     "tile_name",
     "wait_mask",
+    "wait_values",
     "waits",
     "waits_batch",
+    "winners",
 ]
 
 @final
@@ -235,7 +238,20 @@ class Score:
     @property
     def net_money(self) -> list[int]: ...
     @property
+    def winner(self) -> int: ...
+    @property
     def allowed(self) -> bool: ...
+
+@final
+class WaitValue:
+    @property
+    def tile(self) -> str: ...
+    @property
+    def single_wait(self) -> bool: ...
+    @property
+    def on_discard(self) -> Score: ...
+    @property
+    def on_self_draw(self) -> Score: ...
 
 def presets() -> list[str]: ...
 def score(
@@ -261,3 +277,10 @@ def compare(
     context: Context | None = None,
     why_not: bool = False,
 ) -> tuple[list[Score], list[tuple[str, str, list[int]]]]: ...
+def winners(discarder: int, able: list[int]) -> list[int]: ...
+def wait_values(
+    hand: _HandLike,
+    melds: Iterable[_MeldLike] | None = None,
+    context: Context | None = None,
+    variant: Variant | None = None,
+) -> list[WaitValue]: ...

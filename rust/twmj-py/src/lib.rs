@@ -44,6 +44,9 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(score::score, m)?)?;
     m.add_function(wrap_pyfunction!(score::score_flower, m)?)?;
     m.add_function(wrap_pyfunction!(score::compare, m)?)?;
+    m.add_function(wrap_pyfunction!(score::winners, m)?)?;
+    m.add_function(wrap_pyfunction!(score::wait_values, m)?)?;
+    m.add_class::<score::PyWaitValue>()?;
     m.add_function(wrap_pyfunction!(notation::parse, m)?)?;
     m.add_function(wrap_pyfunction!(notation::format, m)?)?;
     m.add_function(wrap_pyfunction!(notation::tile_name, m)?)?;

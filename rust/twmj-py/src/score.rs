@@ -214,6 +214,8 @@ pub struct PyScore {
     net_tai: [i64; 4],
     /// Each seat's net in money.
     net_money: [i64; 4],
+    /// The winner's seat.
+    winner: Seat,
     /// False when no payer's share reaches the variant's 起胡 threshold: the win is not
     /// allowed, and `payments` is empty.
     allowed: bool,
@@ -326,6 +328,7 @@ pub(crate) fn to_py(
         payments,
         net_tai: settlement.net_tai,
         net_money: settlement.net_money,
+        winner: s.winner,
         allowed,
     })
 }
@@ -461,4 +464,70 @@ pub fn compare(
         .map(|(i, row)| (i.key(), i.name(), row))
         .collect();
     Ok((scores, differing))
+}
+
+/// The seats that win one discarded (or 加槓) tile, given the seats able to win it (000 多家同時胡):
+/// one wins alone; of two, the first in turn order from the discarder (攔胡); three all win
+/// (一砲三響). Pass only claims that reach the variant's 起胡 threshold (`Score.allowed`).
+#[pyfunction]
+pub fn winners(discarder: Seat, able: Vec<Seat>) -> PyResult<Vec<u32>> {
+    // Seats as ints: a Vec<u8> would reach Python as bytes.
+    let seats = scoring::winning_seats(discarder, &able).map_err(CoreError)?;
+    Ok(seats.into_iter().map(u32::from).collect())
+}
+
+/// One wait of a ready hand with what winning on it is worth.
+#[pyclass(name = "WaitValue", module = "twmj", frozen, get_all)]
+pub struct PyWaitValue {
+    /// The waited tile.
+    tile: String,
+    /// The win is 獨聽 (one wait, by edge, closed or pair).
+    single_wait: bool,
+    /// Won on a discard from the winner's 上家.
+    on_discard: Py<PyScore>,
+    /// Won by self-draw.
+    on_self_draw: Py<PyScore>,
+}
+
+#[pymethods]
+impl PyWaitValue {
+    fn __repr__(&self, py: Python<'_>) -> String {
+        format!(
+            "WaitValue(tile='{}', on_discard={}, on_self_draw={}, single_wait={})",
+            self.tile,
+            self.on_discard.borrow(py).total_tai,
+            self.on_self_draw.borrow(py).total_tai,
+            if self.single_wait { "True" } else { "False" }
+        )
+    }
+}
+
+/// Each wait of a ready 16 − 3k hand scored in `context`, as won on a discard and by self-draw.
+#[pyfunction]
+#[pyo3(signature = (hand, melds=None, context=None, variant=None))]
+pub fn wait_values(
+    py: Python<'_>,
+    hand: &Bound<'_, PyAny>,
+    melds: Option<&Bound<'_, PyAny>>,
+    context: Option<PyRef<'_, PyContext>>,
+    variant: Option<PyRef<'_, PyVariant>>,
+) -> PyResult<Vec<PyWaitValue>> {
+    let h = convert::hand(hand, melds, Form::Waiting)?;
+    let mut ctx = context_or_default(context.as_deref());
+    if ctx.flowers == 0 {
+        ctx.flowers = h.flowers;
+    }
+    let v = variant_or_default(variant.as_deref());
+    let values = scoring::wait_values(&h.concealed, &h.melds, &ctx, &v.0).map_err(CoreError)?;
+    values
+        .iter()
+        .map(|w| {
+            Ok(PyWaitValue {
+                tile: w.tile.code(),
+                single_wait: w.single_wait,
+                on_discard: Py::new(py, to_py(py, &w.on_discard, &v, 0)?)?,
+                on_self_draw: Py::new(py, to_py(py, &w.on_self_draw, &v, 0)?)?,
+            })
+        })
+        .collect()
 }
