@@ -17,6 +17,9 @@ pub enum Error {
     },
     /// A well-formed hand that is impossible or does not fit the call.
     Hand { message: String },
+    /// A game action the rules forbid at this point; `rule` names the rule it breaks
+    /// (the rule text's own name where it has one, e.g. `吃入打出`, `過水`).
+    Illegal { rule: &'static str, message: String },
 }
 
 impl Error {
@@ -33,6 +36,13 @@ impl Error {
             message: message.into(),
         }
     }
+
+    pub(crate) fn illegal(rule: &'static str, message: impl Into<String>) -> Self {
+        Error::Illegal {
+            rule,
+            message: message.into(),
+        }
+    }
 }
 
 impl fmt::Display for Error {
@@ -44,6 +54,7 @@ impl fmt::Display for Error {
                 reason,
             } => write!(f, "{reason}: '{symbol}' at position {position}"),
             Error::Hand { message } => f.write_str(message),
+            Error::Illegal { rule, message } => write!(f, "illegal ({rule}): {message}"),
         }
     }
 }

@@ -1,11 +1,13 @@
 //! twmj-core: the pure-Rust engine of Taiwanese 16-tile mahjong (台灣十六張麻將).
 //!
 //! Notation and validation ([`notation`], [`hand`]), the lookup [`tables`], and the hand
-//! analysis built on them: [`waits`], [`shanten`], [`analyze`], [`decompose`].
+//! analysis built on them: [`waits`], [`shanten`], [`analyze`], [`decompose`]; one hand of
+//! play as a state machine with legality and replay in [`game`].
 
 pub mod analyze;
 pub mod decompose;
 pub mod error;
+pub mod game;
 pub mod hand;
 pub mod notation;
 pub mod shanten;

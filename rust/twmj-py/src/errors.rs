@@ -5,6 +5,7 @@ use pyo3::PyErr;
 
 import_exception!(twmj.errors, TileError);
 import_exception!(twmj.errors, HandError);
+import_exception!(twmj.errors, IllegalActionError);
 
 /// Local wrapper so the core error can become a `PyErr` (the orphan rule forbids a direct `From`).
 pub struct CoreError(pub twmj_core::Error);
@@ -21,6 +22,7 @@ impl From<CoreError> for PyErr {
         match e.0 {
             twmj_core::Error::Tile { .. } => TileError::new_err(msg),
             twmj_core::Error::Hand { .. } => HandError::new_err(msg),
+            twmj_core::Error::Illegal { .. } => IllegalActionError::new_err(msg),
         }
     }
 }

@@ -1,0 +1,29 @@
+//! One hand (局) of the taiwan preset as a deterministic state machine: the action space,
+//! the state and its flow, legality, the event log and its replay, and the hand's outcome.
+//!
+//! ```
+//! use twmj_core::game::{legal_actions, State};
+//! let mut st = State::from_seed(7);
+//! while !st.is_over() {
+//!     let seat = st.pending().trailing_zeros() as u8;
+//!     let action = legal_actions(&st, seat)[0];
+//!     st.apply(seat, action).unwrap();
+//! }
+//! assert!(st.result().is_some());
+//! ```
+
+pub mod action;
+pub mod event;
+mod flow;
+pub mod legality;
+pub mod result;
+pub mod state;
+
+pub use action::{Action, ChiPos, ACTION_COUNT};
+pub use event::{replay, Event};
+pub use legality::{check, is_legal, legal_actions, legal_mask};
+pub use result::{FirstTurn, HandResult, Win, WinKind};
+pub use state::{
+    CallLock, Deal, Declaration, Discarded, Offer, OfferKind, Options, Phase, Piece, Player,
+    SplitMix64, State, Turn, KEPT_BACK, SEATS,
+};

@@ -1,0 +1,172 @@
+//! Invariants over seeded random-legal-agent games: conservation, hand sizes, a legal action
+//! at every decision, 胡 before any lower claim, determinism and replay.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use twmj_core::game::{
+    legal_actions, legal_mask, replay, Action, Event, Phase, SplitMix64, State, WinKind,
+    ACTION_COUNT,
+};
+use twmj_core::shanten_counts;
+
+/// A random agent that, with probability `greed` / 8, discards to the lowest shanten and
+/// takes every win; otherwise it picks uniformly among the legal actions.
+fn pick(st: &State, seat: u8, acts: &[Action], rng: &mut SplitMix64, greed: usize) -> Action {
+    if rng.below(8) >= greed {
+        return acts[rng.below(acts.len())];
+    }
+    if acts.contains(&Action::Win) {
+        return Action::Win;
+    }
+    let c = st.player(seat).concealed;
+    let score = |a: &Action| match a {
+        Action::Discard(t) | Action::Declare(t) => {
+            let mut d = c;
+            d[t.index()] -= 1;
+            i32::from(shanten_counts(&d)) * 4 - i32::from(matches!(a, Action::Declare(_)))
+        }
+        Action::Pass => 100,
+        _ => 200,
+    };
+    acts.iter().copied().min_by_key(score).unwrap_or(acts[0])
+}
+
+/// Plays one hand with [`pick`], checking the invariants after every step.
+fn play(seed: u64, win_bias: usize) -> State {
+    let mut st = State::from_seed(seed);
+    let mut rng = SplitMix64::new(seed ^ 0x5EED);
+    let mut steps = 0;
+    loop {
+        st.check_invariants()
+            .unwrap_or_else(|e| panic!("seed {seed} step {steps}: {e}"));
+        if st.is_over() {
+            assert!(st.result().is_some());
+            assert!(matches!(st.log().last(), Some(Event::End(_))));
+            return st;
+        }
+        let pending = st.pending();
+        assert_ne!(pending, 0, "seed {seed}: live state with nobody to decide");
+        let seat = pending.trailing_zeros() as u8;
+        let acts = legal_actions(&st, seat);
+        assert!(
+            !acts.is_empty(),
+            "seed {seed} step {steps}: seat {seat} has no legal action"
+        );
+        let mask = legal_mask(&st, seat);
+        assert_eq!(mask.iter().filter(|&&b| b).count(), acts.len());
+        for i in 0..ACTION_COUNT {
+            let a = Action::from_index(i).unwrap();
+            assert_eq!(mask[i], acts.contains(&a));
+        }
+        // Every seat that is not pending is refused.
+        for other in (0..4u8).filter(|&o| pending >> o & 1 == 0) {
+            assert!(legal_actions(&st, other).is_empty());
+        }
+        let a = pick(&st, seat, &acts, &mut rng, win_bias);
+        let before = *st.phase();
+        let log_len = st.log().len();
+        st.apply(seat, a).unwrap();
+        if let Phase::Offer(o) = before {
+            if !matches!(st.phase(), Phase::Offer(n) if n.from == o.from && n.kind == o.kind) {
+                // The offer was arbitrated: a pending 胡 means no lower claim took the tile.
+                let mut responses = o.responses;
+                responses[seat as usize] = Some(a);
+                if responses.contains(&Some(Action::Win)) {
+                    assert!(
+                        !st.log()[log_len..]
+                            .iter()
+                            .any(|e| matches!(e, Event::Claim { .. })),
+                        "seed {seed}: a claim took a tile a 胡 was claiming"
+                    );
+                    assert!(st.is_over());
+                }
+            }
+        }
+        steps += 1;
+        assert!(steps < 2000, "seed {seed}: the hand does not end");
+    }
+}
+
+#[test]
+fn random_games_keep_the_invariants() {
+    let mut draws = 0;
+    let mut kinds = std::collections::BTreeMap::new();
+    let mut claims = std::collections::BTreeMap::new();
+    for seed in 0..3000u64 {
+        let st = play(seed, (seed % 9) as usize);
+        let r = st.result().unwrap();
+        if r.is_draw() {
+            draws += 1;
+        }
+        for w in &r.wins {
+            let key = match w.kind {
+                WinKind::SelfDraw => "self-draw",
+                WinKind::Discard { .. } => "discard",
+                WinKind::RobbingKong { .. } => "robbing kong",
+                WinKind::EightFlowers => "eight flowers",
+                WinKind::SevenRobOne { .. } => "seven rob one",
+                WinKind::AfterRobbingFlower { .. } => "after robbing flower",
+            };
+            *kinds.entry(key).or_insert(0) += 1;
+        }
+        *kinds
+            .entry(
+                ["no win", "one winner", "two winners?", "three winners"][r.winners().len().min(3)],
+            )
+            .or_insert(0) += 1;
+        for e in st.log() {
+            if let Event::Act { action, .. } | Event::Claim { action, .. } = e {
+                let name = action.name();
+                let key = name.split(' ').next().unwrap_or("").to_owned();
+                *claims.entry(key).or_insert(0) += 1;
+            }
+        }
+    }
+    eprintln!("{draws} draws; wins {kinds:?}; actions {claims:?}");
+    assert!(
+        kinds.get("self-draw").copied().unwrap_or(0) > 50,
+        "{kinds:?}"
+    );
+    assert!(kinds.get("discard").copied().unwrap_or(0) > 50, "{kinds:?}");
+    assert!(draws > 100);
+}
+
+#[test]
+fn same_seed_same_game_and_replay() {
+    for seed in 0..300u64 {
+        let a = play(seed, 6);
+        let b = play(seed, 6);
+        assert_eq!(a.log(), b.log(), "seed {seed}");
+        let r = replay(a.log()).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        assert_eq!(r.log(), a.log());
+        assert_eq!(r.result(), a.result());
+    }
+}
+
+#[test]
+fn replay_names_the_first_illegal_event() {
+    let st = play(11, 6);
+    let mut log = st.log().to_vec();
+    // Replace the first player action with one that is not legal there.
+    let i = log
+        .iter()
+        .position(|e| matches!(e, Event::Act { .. }))
+        .unwrap();
+    let Event::Act { seat, .. } = log[i] else {
+        unreachable!()
+    };
+    log[i] = Event::Act {
+        seat,
+        action: Action::Pon,
+    };
+    let err = replay(&log).unwrap_err().to_string();
+    assert!(err.contains(&format!("event {i}")), "{err}");
+    // A tampered engine event is named too.
+    let mut log = st.log().to_vec();
+    let j = log
+        .iter()
+        .position(|e| matches!(e, Event::Draw { .. }))
+        .unwrap();
+    log[j] = Event::End(st.result().unwrap().clone());
+    let err = replay(&log).unwrap_err().to_string();
+    assert!(err.contains(&format!("event {j}")), "{err}");
+}
