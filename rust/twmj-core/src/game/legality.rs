@@ -330,7 +330,7 @@ fn diagnose(state: &State, seat: u8, action: Action) -> (&'static str, String) {
         Phase::Turn(t) => diagnose_turn(state, t, action),
         Phase::Offer(o) => {
             let s = seat as usize % 4;
-            if o.options[s].is_empty() || o.responses[s].is_some() {
+            if seat == o.from || o.responses[s].is_some() {
                 return (
                     rule::TURN,
                     "the seat has no decision on this offer".to_owned(),
@@ -641,6 +641,12 @@ fn diagnose_offer(
             return (
                 rule::FLOWER_WIN,
                 "七搶一 needs 7 flowers and a drawable tile".to_owned(),
+            )
+        }
+        Action::Pass => {
+            return (
+                rule::TURN,
+                "the seat has no decision on this offer".to_owned(),
             )
         }
         _ => {
