@@ -1046,3 +1046,122 @@ fn deal_validation_and_door_wind() {
     let st = State::from_deal(Deal::from_seed(5, 2, false)).unwrap();
     assert_eq!(st.east(), 2, "the first hand opens the dealer's own wall");
 }
+
+// ---------------------------------------------------------------- more 花胡, 搶槓, MIGI cases
+
+#[test]
+fn migi_must_self_draw() {
+    // 000 嗆聽與 MIGI: MIGI … 一定要胡，不能放過 (自摸 too: 000 過水 MIGI 宣告者不能過水)
+    let ready = "4m6m 1p2p3p 4p5p6p 7p8p9p 2s3s4s 5s5s";
+    let mut st = table(["8s8s8s 8m", ready, "", ""], "9m 3p 7p 3m 5m", "", None);
+    discard(&mut st, "1z");
+    act(&mut st, 1, Action::Declare(t("9m")));
+    pass_all(&mut st);
+    assert_eq!(st.player(1).declared, Some(Declaration::Migi));
+    tsumogiri(&mut st);
+    tsumogiri(&mut st);
+    tsumogiri(&mut st);
+    assert_eq!(options(&st, 1), vec![Action::Win]);
+    refuse(&st, 1, Action::Discard(t("5m")), rule::MIGI_MUST_WIN);
+}
+
+#[test]
+fn two_robbers_of_a_kakan_first_in_turn_order_wins() {
+    // 000 多家同時胡: 搶槓同樣適用上述規則 (攔胡)
+    let mut st = table(
+        [
+            "5m 2s8s8s",
+            "4m6m 1p2p3p 4p5p6p 7p8p9p 2s3s4s 6s6s",
+            "5m5m5m",
+            "4m6m 1p2p3p 4p5p6p 7p8p9p 1s2s3s 5s5s",
+        ],
+        "8s 3m 7m 3p",
+        "",
+        None,
+    );
+    act(&mut st, 0, Action::Discard(t("5m")));
+    act(&mut st, 1, Action::Pass);
+    act(&mut st, 3, Action::Pass);
+    act(&mut st, 2, Action::Pon);
+    discard(&mut st, "1z"); // seat 2
+    tsumogiri(&mut st); // seat 3: released
+    tsumogiri(&mut st); // seat 0
+    tsumogiri(&mut st); // seat 1: released
+    act(&mut st, 2, Action::Kakan(t("5m")));
+    act(&mut st, 1, Action::Win);
+    act(&mut st, 3, Action::Win);
+    let r = st.result().unwrap();
+    assert_eq!(r.winners(), vec![3]);
+    assert_eq!(r.wins[0].kind, WinKind::RobbingKong { from: 2 });
+}
+
+#[test]
+fn eight_flowers_then_self_draw_are_two_wins() {
+    // 000 花牌與花胡: 已集滿 8 張花而自摸時，八仙過海一筆、自摸的牌面一筆 …
+    // 第 8 張花補進來的那張牌就讓手牌成胡時，第二筆加計槓上開花
+    let seven = "1f2f3f4f5f6f7f 4m6m 1p2p3p 4p5p6p 7p";
+    let mut st = table(
+        ["8m8m8s8s", seven, "", ""],
+        "8f",
+        "8p9p 2s3s4s 5s5s 5m",
+        None,
+    );
+    discard(&mut st, "1z");
+    assert!(is_legal(&st, 1, Action::EightFlowers));
+    act(&mut st, 1, Action::Win);
+    let r = st.result().unwrap();
+    assert_eq!(r.wins.len(), 2);
+    assert_eq!(r.wins[0].kind, WinKind::EightFlowers);
+    assert_eq!(
+        (r.wins[1].kind, r.wins[1].replacement),
+        (WinKind::SelfDraw, true)
+    );
+    assert_eq!(r.wins[1].first_turn, Some(FirstTurn::Earth));
+}
+
+#[test]
+fn seven_rob_one_case_1_with_a_winning_replacement() {
+    // 000 七搶一: 搶花者補進來的那張牌若讓手牌成胡，另外再算一筆一般胡牌，計槓上開花;
+    // 情形 1 是自摸 … 以 7 張計
+    let six = "1f2f3f4f5f6f 4m6m 1p2p3p 4p5p6p 7p8p";
+    let mut st = table(
+        ["8m8m8s8s", six, "", "8f"],
+        "7f",
+        "9p 2s3s4s 5s5s 2z 5m",
+        None,
+    );
+    discard(&mut st, "1z");
+    act(&mut st, 1, Action::SevenRobOne);
+    let r = st.result().unwrap();
+    assert_eq!(r.wins.len(), 2);
+    assert_eq!(r.wins[0].kind, WinKind::SevenRobOne { from: 3 });
+    assert_eq!(r.wins[0].flowers, 0xFF);
+    assert_eq!(r.wins[1].kind, WinKind::SelfDraw);
+    assert_eq!(r.wins[1].flowers.count_ones(), 7);
+    assert!(r.wins[1].replacement);
+}
+
+#[test]
+fn heaven_with_the_dealers_eight_flowers_is_two_wins() {
+    // 000 開局花胡: 莊家開局八仙過海，同時天胡 → 分兩筆：八仙過海、天胡
+    let tian = "1f2f3f4f5f6f7f8f 1m2m3m 4m5m6m 7m8m9m";
+    let st = table([tian, "", "", ""], "", "1p2p3p 4p5p6p 7p7p", None);
+    let r = st.result().unwrap();
+    assert_eq!(r.wins.len(), 2);
+    assert_eq!(r.wins[0].kind, WinKind::EightFlowers);
+    assert_eq!(r.wins[1].first_turn, Some(FirstTurn::Heaven));
+}
+
+#[test]
+fn illegal_action_message_names_the_rule() {
+    let mut st = table(["5m 2m2m8m", "", "5m5m5m", ""], "", "", None);
+    act(&mut st, 0, Action::Discard(t("5m")));
+    act(&mut st, 2, Action::Pon);
+    let err = st.apply(2, Action::Discard(t("5m"))).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "illegal (碰入打出): seat 2 may not discard 5m: after 碰 of 5m this discard may not be 5m"
+    );
+    // Nothing changed.
+    assert_eq!(turn(&st), 2);
+}
