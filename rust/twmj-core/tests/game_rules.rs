@@ -1165,3 +1165,23 @@ fn illegal_action_message_names_the_rule() {
     // Nothing changed.
     assert_eq!(turn(&st), 2);
 }
+
+#[test]
+fn a_seat_sees_its_own_tiles_and_no_one_elses_ankan() {
+    // 000 槓: 暗槓 — 四張蓋在門前，別家只知道你槓了、不知道槓的是什麼牌
+    let mut st = table(["2s8s8s8s", "", "5m5m5m", ""], "3m 5m", "2p", None);
+    discard(&mut st, "1z");
+    tsumogiri(&mut st);
+    act(&mut st, 2, Action::Ankan(t("5m")));
+    let mine = st.view(2);
+    let theirs = st.view(3);
+    assert_eq!(mine.seats[2].melds[0].tile, Some(t("5m")));
+    assert_eq!(theirs.seats[2].melds[0].tile, None);
+    assert_eq!(mine.drawn, Some(t("2p")));
+    assert_eq!(theirs.drawn, None);
+    assert_eq!(mine.concealed, st.player(2).concealed);
+    assert_eq!(theirs.concealed, st.player(3).concealed);
+    assert_eq!(theirs.seats[2].concealed_len, 14);
+    assert!(!mine.legal.is_empty());
+    assert!(theirs.legal.is_empty());
+}

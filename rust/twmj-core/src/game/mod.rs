@@ -18,6 +18,7 @@ mod flow;
 pub mod legality;
 pub mod result;
 pub mod state;
+pub mod view;
 
 pub use action::{Action, ChiPos, ACTION_COUNT};
 pub use event::{replay, Event};
@@ -27,3 +28,4 @@ pub use state::{
     CallLock, Deal, Declaration, Discarded, Offer, OfferKind, Options, Phase, Piece, Player,
     SplitMix64, State, Turn, KEPT_BACK, SEATS,
 };
+pub use view::{SeenMeld, SeenSeat, View};
