@@ -170,3 +170,56 @@ fn replay_names_the_first_illegal_event() {
     let err = replay(&log).unwrap_err().to_string();
     assert!(err.contains(&format!("event {j}")), "{err}");
 }
+
+#[test]
+fn a_whole_match_of_random_hands() {
+    use twmj_core::game::{Match, MAX_STREAK};
+    let mut m = Match::new(3, 0);
+    let mut rng = SplitMix64::new(3);
+    let mut hands = 0;
+    while !m.over {
+        let (dealer, streak) = (m.dealer, m.streak);
+        let mut st = State::from_deal(m.deal()).unwrap();
+        assert_eq!(st.dealer(), dealer);
+        if hands > 0 {
+            // From the second hand on, the dice pick the wall that opens.
+            let sum: u8 = st.dice().iter().sum();
+            assert_eq!(st.east(), (dealer + sum + 3) % 4);
+        }
+        while !st.is_over() {
+            let seat = st.pending().trailing_zeros() as u8;
+            let acts = legal_actions(&st, seat);
+            st.apply(seat, pick(&st, seat, &acts, &mut rng, 8)).unwrap();
+        }
+        let r = st.result().unwrap().clone();
+        let keeps = r.is_draw() || r.winners().contains(&dealer);
+        m.finish(&r);
+        if keeps && streak < MAX_STREAK {
+            assert_eq!((m.dealer, m.streak), (dealer, streak + 1));
+        } else {
+            assert_eq!((m.dealer, m.streak), ((dealer + 1) % 4, 0));
+        }
+        hands += 1;
+        assert!(hands < 2000);
+    }
+    assert!(hands >= 16);
+    assert_eq!(m.round_wind, 4);
+}
+
+#[test]
+fn streak_is_capped_at_eighteen() {
+    // 000 連莊: 連 18 次的那一局照常打，打完即使符合連莊條件也要下莊
+    use twmj_core::game::{HandResult, Match};
+    let mut m = Match::new(1, 2);
+    let draw = HandResult {
+        dealer: 2,
+        east: 2,
+        wins: Vec::new(),
+    };
+    for n in 1..=18 {
+        m.finish(&draw);
+        assert_eq!((m.dealer, m.streak), (2, n));
+    }
+    m.finish(&draw);
+    assert_eq!((m.dealer, m.streak, m.round_wind), (3, 0, 0));
+}

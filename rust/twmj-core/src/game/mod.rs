@@ -17,6 +17,7 @@ pub mod event;
 mod flow;
 pub mod legality;
 pub mod result;
+pub mod series;
 pub mod state;
 pub mod view;
 
@@ -24,6 +25,7 @@ pub use action::{Action, ChiPos, ACTION_COUNT};
 pub use event::{replay, Event};
 pub use legality::{check, is_legal, legal_actions, legal_mask};
 pub use result::{FirstTurn, HandResult, Win, WinKind};
+pub use series::{Match, MAX_STREAK};
 pub use state::{
     CallLock, Deal, Declaration, Discarded, Offer, OfferKind, Options, Phase, Piece, Player,
     SplitMix64, State, Turn, KEPT_BACK, SEATS,
