@@ -223,3 +223,44 @@ fn streak_is_capped_at_eighteen() {
     m.finish(&draw);
     assert_eq!((m.dealer, m.streak, m.round_wind), (3, 0, 0));
 }
+
+#[test]
+fn tampered_logs_and_random_actions_never_panic() {
+    let mut rng = SplitMix64::new(99);
+    for seed in 0..200u64 {
+        let st = play(seed, 4);
+        let mut log = st.log().to_vec();
+        // Change a few player actions to arbitrary ones: replay answers Ok or a named error.
+        for _ in 0..3 {
+            let i = 1 + rng.below(log.len() - 1);
+            if let Event::Act { seat, .. } = log[i] {
+                let action = Action::from_index(rng.below(ACTION_COUNT)).unwrap();
+                log[i] = Event::Act {
+                    seat: (seat + rng.below(2) as u8) % 5,
+                    action,
+                };
+            }
+        }
+        if let Err(e) = replay(&log) {
+            assert!(matches!(e, twmj_core::Error::Illegal { .. }), "{e}");
+        }
+        // Arbitrary (seat, action) pairs against a live state are refused or applied cleanly.
+        let mut live = State::from_seed(seed);
+        for _ in 0..300 {
+            if live.is_over() {
+                break;
+            }
+            let (seat, action) = if rng.below(2) == 0 {
+                let s = live.pending().trailing_zeros() as u8;
+                let acts = legal_actions(&live, s);
+                (s, acts[rng.below(acts.len())])
+            } else {
+                let a = Action::from_index(rng.below(ACTION_COUNT)).unwrap();
+                (rng.below(6) as u8, a)
+            };
+            let legal = twmj_core::game::is_legal(&live, seat, action);
+            assert_eq!(live.apply(seat, action).is_ok(), legal);
+            live.check_invariants().unwrap();
+        }
+    }
+}
