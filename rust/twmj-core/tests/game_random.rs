@@ -264,3 +264,23 @@ fn tampered_logs_and_random_actions_never_panic() {
         }
     }
 }
+
+#[test]
+fn json_lines_round_trip_and_replay() {
+    use twmj_core::game::{read_log, to_json, write_log};
+    for seed in 0..300u64 {
+        let st = play(seed, 7);
+        let text = write_log(st.log());
+        assert_eq!(text.lines().count(), st.log().len());
+        let back = read_log(&text).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        assert_eq!(back, st.log(), "seed {seed}");
+        assert_eq!(replay(&back).unwrap().result(), st.result());
+    }
+    let st = play(4, 7);
+    let line = to_json(&st.log()[1]);
+    assert!(line.starts_with("{\"type\":"), "{line}");
+    let err = read_log("{\"type\":\"act\",\"seat\":9,\"action\":\"pon\"}").unwrap_err();
+    assert!(err.to_string().starts_with("line 1:"), "{err}");
+    assert!(read_log("{\"type\":\"act\",\"seat\":1,\"action\":\"fly\"}").is_err());
+    assert!(read_log("[1,2").is_err());
+}

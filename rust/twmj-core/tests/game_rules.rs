@@ -187,6 +187,15 @@ fn tsumogiri(st: &mut State) {
     pass_all(st);
 }
 
+/// The log survives writing and reading as JSON lines, and replays to the same result.
+fn round_trip(st: &State) {
+    let text = twmj_core::game::write_log(st.log());
+    let back = twmj_core::game::read_log(&text).unwrap();
+    assert_eq!(back, st.log());
+    let again = twmj_core::game::replay(&back).unwrap();
+    assert_eq!(again.result(), st.result());
+}
+
 fn options(st: &State, seat: u8) -> Vec<Action> {
     legal_actions(st, seat)
 }
@@ -469,6 +478,7 @@ fn robbing_a_kakan() {
         (3, WinKind::RobbingKong { from: 2 }, Some(t("5m")))
     );
     assert!(st.check_invariants().is_ok());
+    round_trip(&st);
 }
 
 #[test]
@@ -683,6 +693,7 @@ fn migi_within_eight_discards_must_win() {
     act(&mut st, 1, Action::Win);
     let w = &st.result().unwrap().wins[0];
     assert_eq!(w.declaration, Some(Declaration::Migi));
+    round_trip(&st);
 }
 
 #[test]
@@ -819,6 +830,7 @@ fn three_winners_all_win() {
         .wins
         .iter()
         .all(|w| w.first_turn == Some(FirstTurn::Human)));
+    round_trip(&st);
 }
 
 #[test]
@@ -979,6 +991,7 @@ fn seven_rob_one_case_2_rob_then_draw() {
     act(&mut passed, 1, Action::Pass);
     assert_eq!(turn(&passed), 2);
     assert_eq!(passed.player(2).flower_count(), 1);
+    round_trip(&st);
 }
 
 #[test]
@@ -1093,6 +1106,7 @@ fn two_robbers_of_a_kakan_first_in_turn_order_wins() {
     let r = st.result().unwrap();
     assert_eq!(r.winners(), vec![3]);
     assert_eq!(r.wins[0].kind, WinKind::RobbingKong { from: 2 });
+    round_trip(&st);
 }
 
 #[test]
@@ -1117,6 +1131,7 @@ fn eight_flowers_then_self_draw_are_two_wins() {
         (WinKind::SelfDraw, true)
     );
     assert_eq!(r.wins[1].first_turn, Some(FirstTurn::Earth));
+    round_trip(&st);
 }
 
 #[test]
@@ -1139,6 +1154,7 @@ fn seven_rob_one_case_1_with_a_winning_replacement() {
     assert_eq!(r.wins[1].kind, WinKind::SelfDraw);
     assert_eq!(r.wins[1].flowers.count_ones(), 7);
     assert!(r.wins[1].replacement);
+    round_trip(&st);
 }
 
 #[test]
@@ -1150,6 +1166,7 @@ fn heaven_with_the_dealers_eight_flowers_is_two_wins() {
     assert_eq!(r.wins.len(), 2);
     assert_eq!(r.wins[0].kind, WinKind::EightFlowers);
     assert_eq!(r.wins[1].first_turn, Some(FirstTurn::Heaven));
+    round_trip(&st);
 }
 
 #[test]

@@ -16,6 +16,7 @@
 //!
 //! [`ACTION_COUNT`] is the size of the space and of a legal-action mask.
 
+use crate::notation::{symbols, Symbol};
 use crate::tile::{Tile, KINDS};
 use std::fmt;
 
@@ -177,6 +178,33 @@ impl Action {
     }
 }
 
+impl Action {
+    /// The action written as by [`Action::name`] (`discard 5p`, `chi low`, `win`, …).
+    pub fn parse(s: &str) -> Option<Action> {
+        let (head, arg) = s.trim().split_once(' ').unwrap_or((s.trim(), ""));
+        let tile = || match symbols(arg).ok()?.as_slice() {
+            [Symbol::Tile(t, _)] => Some(*t),
+            _ => None,
+        };
+        Some(match (head, arg) {
+            ("discard", _) => Action::Discard(tile()?),
+            ("declare", _) => Action::Declare(tile()?),
+            ("chi", "low") => Action::Chi(ChiPos::Low),
+            ("chi", "mid") => Action::Chi(ChiPos::Mid),
+            ("chi", "high") => Action::Chi(ChiPos::High),
+            ("pon", "") => Action::Pon,
+            ("minkan", "") => Action::Minkan,
+            ("ankan", _) => Action::Ankan(tile()?),
+            ("kakan", _) => Action::Kakan(tile()?),
+            ("win", "") => Action::Win,
+            ("pass", "") => Action::Pass,
+            ("eight", "flowers") => Action::EightFlowers,
+            ("seven", "rob one") => Action::SevenRobOne,
+            _ => return None,
+        })
+    }
+}
+
 impl fmt::Display for Action {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.name())
@@ -195,6 +223,12 @@ mod tests {
             assert_eq!(a.index(), i, "{a}");
         }
         assert_eq!(Action::from_index(ACTION_COUNT), None);
+        for i in 0..ACTION_COUNT {
+            let a = Action::from_index(i).unwrap();
+            assert_eq!(Action::parse(&a.name()), Some(a));
+        }
+        assert_eq!(Action::parse("discard"), None);
+        assert_eq!(Action::parse("chi sideways"), None);
     }
 
     #[test]

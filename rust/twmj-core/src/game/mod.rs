@@ -16,6 +16,7 @@ pub mod action;
 pub mod event;
 mod flow;
 pub mod legality;
+pub mod record;
 pub mod result;
 pub mod series;
 pub mod state;
@@ -24,6 +25,7 @@ pub mod view;
 pub use action::{Action, ChiPos, ACTION_COUNT};
 pub use event::{replay, Event};
 pub use legality::{check, is_legal, legal_actions, legal_mask};
+pub use record::{from_json, read_log, to_json, write_log};
 pub use result::{FirstTurn, HandResult, Win, WinKind};
 pub use series::{Match, MAX_STREAK};
 pub use state::{
