@@ -30,6 +30,80 @@ fn pick(st: &State, seat: u8, acts: &[Action], rng: &mut SplitMix64, greed: usiz
     acts.iter().copied().min_by_key(score).unwrap_or(acts[0])
 }
 
+/// Independent checks of every legal action against the 合法與犯規 table.
+fn oracle(st: &State, seat: u8, acts: &[Action]) {
+    use twmj_core::game::{CallLock, OfferKind};
+    let p = st.player(seat);
+    match *st.phase() {
+        Phase::Turn(t) => {
+            for &a in acts {
+                match a {
+                    Action::Win => {
+                        assert!(twmj_core::is_win_counts(&p.concealed));
+                        assert!(!p.furiten && !p.no_self_draw && t.after_call.is_none());
+                    }
+                    Action::Ankan(_) | Action::Kakan(_) => {
+                        assert!(!t.last_tile, "海底不槓");
+                        assert!(t.after_call.is_none(), "吃碰後不接槓");
+                    }
+                    Action::Discard(k) | Action::Declare(k) => {
+                        assert!(p.concealed[k.index()] > 0);
+                        match t.after_call {
+                            Some(CallLock::Pon(x)) => assert_ne!(k, x, "碰入打出"),
+                            Some(CallLock::Chi { claimed, other_end }) => {
+                                assert_ne!(k, claimed, "吃入打出");
+                                assert_ne!(Some(k), other_end, "吃入打出");
+                            }
+                            None => {}
+                        }
+                    }
+                    _ => {}
+                }
+                if p.declared.is_some() {
+                    let d = t.drawn.unwrap();
+                    assert!(
+                        matches!(a, Action::Win | Action::EightFlowers | Action::SevenRobOne)
+                            || a == Action::Discard(d)
+                            || a == Action::Kakan(d),
+                        "宣告聽牌後: {a}"
+                    );
+                }
+            }
+        }
+        Phase::Offer(o) => {
+            for &a in acts {
+                let calls = matches!(a, Action::Chi(_) | Action::Pon | Action::Minkan);
+                if calls {
+                    assert!(st.drawable() >= 4, "牌牆將盡不得鳴牌");
+                    assert!(p.declared.is_none(), "宣告聽牌後");
+                    assert!(
+                        matches!(o.kind, OfferKind::Discard { last: false, .. }),
+                        "最後一張捨牌 / 搶槓"
+                    );
+                }
+                if let OfferKind::Discard { tile, .. } = o.kind {
+                    if matches!(a, Action::Chi(_)) {
+                        assert_eq!(seat, (o.from + 1) % 4, "吃上家");
+                    }
+                    if a == Action::Minkan {
+                        assert_ne!(seat, (o.from + 1) % 4, "明槓不對上家");
+                    }
+                    if matches!(a, Action::Pon | Action::Minkan) {
+                        assert_ne!(p.last_discard, Some(tile), "打出吃入");
+                    }
+                    if a == Action::Pon {
+                        assert_eq!(p.no_pon >> tile.index() & 1, 0, "過水碰");
+                    }
+                }
+                if a == Action::Win {
+                    assert!(!p.furiten, "過水");
+                }
+            }
+        }
+        Phase::Over => panic!("no decision when the hand is over"),
+    }
+}
+
 /// Plays one hand with [`pick`], checking the invariants after every step.
 fn play(seed: u64, win_bias: usize) -> State {
     let mut st = State::from_seed(seed);
@@ -51,6 +125,7 @@ fn play(seed: u64, win_bias: usize) -> State {
             !acts.is_empty(),
             "seed {seed} step {steps}: seat {seat} has no legal action"
         );
+        oracle(&st, seat, &acts);
         let mask = legal_mask(&st, seat);
         assert_eq!(mask.iter().filter(|&&b| b).count(), acts.len());
         for i in 0..ACTION_COUNT {
