@@ -2,7 +2,8 @@
 //! Every seat picks uniformly among its legal actions; prints games per second.
 
 use std::time::Instant;
-use twmj_core::game::{legal_actions, SplitMix64, State};
+use std::collections::BTreeMap;
+use twmj_core::game::{legal_actions, SplitMix64, State, WinKind};
 
 fn main() {
     let games: u32 = std::env::args()
@@ -12,6 +13,7 @@ fn main() {
     let mut rng = SplitMix64::new(1);
     let mut decisions = 0u32;
     let mut wins = 0u32;
+    let mut kinds: BTreeMap<&str, u32> = BTreeMap::new();
     let start = Instant::now();
     for seed in 0..games {
         let mut st = State::from_seed(u64::from(seed));
@@ -25,8 +27,22 @@ fn main() {
             }
             decisions += 1;
         }
-        if st.result().is_some_and(|r| !r.is_draw()) {
-            wins += 1;
+        if let Some(r) = st.result() {
+            wins += u32::from(!r.is_draw());
+            if r.winners().len() > 1 {
+                *kinds.entry("several winners").or_default() += 1;
+            }
+            for w in &r.wins {
+                let k = match w.kind {
+                    WinKind::SelfDraw => "self-draw",
+                    WinKind::Discard { .. } => "discard",
+                    WinKind::RobbingKong { .. } => "robbing kong",
+                    WinKind::EightFlowers => "eight flowers",
+                    WinKind::SevenRobOne { .. } => "seven rob one",
+                    WinKind::AfterRobbingFlower { .. } => "after robbing flower",
+                };
+                *kinds.entry(k).or_default() += 1;
+            }
         }
     }
     let secs = start.elapsed().as_secs_f64();
@@ -36,4 +52,5 @@ fn main() {
         f64::from(decisions) / f64::from(games),
         100.0 * f64::from(wins) / f64::from(games)
     );
+    println!("{kinds:?}");
 }
