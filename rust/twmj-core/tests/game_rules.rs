@@ -1202,3 +1202,68 @@ fn a_seat_sees_its_own_tiles_and_no_one_elses_ankan() {
     assert!(!mine.legal.is_empty());
     assert!(theirs.legal.is_empty());
 }
+
+#[test]
+fn minkan_cannot_be_robbed() {
+    // 000 槓: 明槓 … 能不能被搶槓: 不能
+    let waits_5m = "4m6m 1p2p3p 4p5p6p 7p8p9p 1s2s3s 5s5s";
+    let mut st = table(["5m 2s8s8s", "", "5m5m5m", waits_5m], "", "2p", None);
+    act(&mut st, 0, Action::Discard(t("5m")));
+    act(&mut st, 3, Action::Pass);
+    act(&mut st, 2, Action::Minkan);
+    assert_eq!(turn(&st), 2);
+    refuse(&st, 3, Action::Win, rule::ROB_KONG);
+}
+
+#[test]
+fn eight_flowers_after_a_minkan() {
+    // 000 花牌與花胡: 花胡不受「明槓補牌不能自摸」的限制; 明槓的人自己補牌摸到花而成立的花胡，
+    // 只算花胡那一筆
+    let seven = "1f2f3f4f5f6f7f 7s7s7s 4m6m 1p2p3p 4p";
+    let mut st = table(
+        ["7s 8m8m8m", "", seven, ""],
+        "",
+        "5p6p 2s3s4s 5s5s 8f 5m",
+        Some(11),
+    );
+    act(&mut st, 0, Action::Discard(t("7s")));
+    act(&mut st, 2, Action::Minkan);
+    assert_eq!(drawn(&st), t("5m"));
+    refuse(&st, 2, Action::Win, rule::MINKAN_NO_SELF_DRAW);
+    act(&mut st, 2, Action::EightFlowers);
+    let r = st.result().unwrap();
+    assert_eq!(r.wins.len(), 1);
+    assert_eq!(r.wins[0].kind, WinKind::EightFlowers);
+}
+
+#[test]
+fn eight_flowers_on_the_last_tile() {
+    // 000 花牌與花胡: 摸到海底牌那一手仍然可以八仙; 000 槓: 海底 … 不能暗槓
+    let seven = "1f2f3f4f5f6f7f 4m6m 1p2p3p 4p5p6p 7p";
+    let mut st = table(
+        ["2m2m8s8s", seven, "", ""],
+        "8f",
+        "8p9p 2s3s4s 5s5s 9s",
+        Some(9),
+    );
+    discard(&mut st, "1z");
+    assert!(matches!(st.phase(), Phase::Turn(t) if t.last_tile));
+    assert!(is_legal(&st, 1, Action::EightFlowers));
+}
+
+#[test]
+fn no_seven_rob_one_when_nothing_can_replace() {
+    // 000 花牌與花胡: 牌牆已經沒有可摸的牌（補不了牌）時，不開七搶一; 摸到花牌而牌牆已無牌可補：流局
+    let seven = "1f2f3f4f5f6f7f 4m6m 1p2p3p 4p5p6p 7p";
+    let mut st = table(
+        ["2m2m8s8s", seven, "", ""],
+        "3m 8f",
+        "8p9p 2s3s4s 5s5s",
+        Some(9),
+    );
+    assert_eq!(st.drawable(), 2);
+    discard(&mut st, "1z");
+    act(&mut st, 1, Action::Discard(t("3m")));
+    assert!(st.is_over());
+    assert!(st.result().unwrap().is_draw());
+}
