@@ -126,6 +126,20 @@ fn play(seed: u64, win_bias: usize) -> State {
             "seed {seed} step {steps}: seat {seat} has no legal action"
         );
         oracle(&st, seat, &acts);
+        let snap = twmj_core::game::Snapshot {
+            seat,
+            player: st.player(seat).clone(),
+            drawable: st.drawable(),
+            decision: match *st.phase() {
+                Phase::Turn(t) => twmj_core::game::Decision::Turn(t),
+                Phase::Offer(o) => twmj_core::game::Decision::Offer {
+                    from: o.from,
+                    kind: o.kind,
+                },
+                Phase::Over => unreachable!(),
+            },
+        };
+        assert_eq!(snap.legal_actions().unwrap(), acts, "seed {seed}: snapshot");
         let mask = legal_mask(&st, seat);
         assert_eq!(mask.iter().filter(|&&b| b).count(), acts.len());
         for i in 0..ACTION_COUNT {

@@ -1267,3 +1267,60 @@ fn no_seven_rob_one_when_nothing_can_replace() {
     assert!(st.is_over());
     assert!(st.result().unwrap().is_draw());
 }
+
+#[test]
+fn snapshot_legality_agrees_with_the_game() {
+    use twmj_core::game::{Decision, Snapshot};
+    // The state after 吃 of 3p with 4p5p (吃入打出), as a snapshot of seat 1.
+    let mut st = table(["3p 2m2m8m", "4p5p 3p 6p", "", ""], "", "", None);
+    act(&mut st, 0, Action::Discard(t("3p")));
+    let offer = Snapshot {
+        seat: 1,
+        player: st.player(1).clone(),
+        drawable: st.drawable(),
+        decision: match *st.phase() {
+            Phase::Offer(o) => Decision::Offer {
+                from: o.from,
+                kind: o.kind,
+            },
+            _ => unreachable!(),
+        },
+    };
+    assert_eq!(offer.legal_actions().unwrap(), legal_actions(&st, 1));
+    act(&mut st, 1, Action::Chi(ChiPos::Low));
+    let Phase::Turn(turn_now) = *st.phase() else {
+        unreachable!()
+    };
+    let snap = Snapshot {
+        seat: 1,
+        player: st.player(1).clone(),
+        drawable: st.drawable(),
+        decision: Decision::Turn(turn_now),
+    };
+    assert_eq!(snap.legal_actions().unwrap(), legal_actions(&st, 1));
+    assert_eq!(
+        snap.legal_mask().unwrap().iter().filter(|&&b| b).count(),
+        legal_actions(&st, 1).len()
+    );
+    match snap.check(Action::Discard(t("6p"))) {
+        Err(Error::Illegal { rule, .. }) => assert_eq!(rule, rule::CHI_IN_DISCARD_OUT),
+        other => panic!("{other:?}"),
+    }
+    // A snapshot that cannot be a decision point is refused.
+    let mut bad = snap.clone();
+    bad.decision = Decision::Offer {
+        from: 1,
+        kind: offer_kind(&offer),
+    };
+    assert!(bad.legal_actions().is_err());
+    let mut bad = snap;
+    bad.player.concealed[0] += 1;
+    assert!(bad.legal_actions().is_err());
+}
+
+fn offer_kind(s: &twmj_core::game::Snapshot) -> twmj_core::game::OfferKind {
+    match s.decision {
+        twmj_core::game::Decision::Offer { kind, .. } => kind,
+        twmj_core::game::Decision::Turn(_) => unreachable!(),
+    }
+}

@@ -28,6 +28,27 @@ impl State {
         Ok(State::start(deal))
     }
 
+    /// A state with `wall` and four empty players, no log: the base of a snapshot.
+    pub(crate) fn blank(wall: Vec<Piece>) -> State {
+        let tail = wall.len();
+        State {
+            dealer: 0,
+            east: 0,
+            dice: [1, 1, 1],
+            wall,
+            head: 0,
+            tail,
+            players: Default::default(),
+            phase: Phase::Over,
+            discards_total: 0,
+            any_call: false,
+            in_transit: None,
+            total: 0,
+            result: None,
+            log: Vec::new(),
+        }
+    }
+
     fn start(deal: Deal) -> State {
         let total = deal.len();
         let mut wall = deal.live.clone();
