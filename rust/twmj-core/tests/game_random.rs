@@ -373,3 +373,29 @@ fn json_lines_round_trip_and_replay() {
     assert!(read_log("{\"type\":\"act\",\"seat\":1,\"action\":\"fly\"}").is_err());
     assert!(read_log("[1,2").is_err());
 }
+
+#[test]
+fn a_record_may_start_from_a_seed_and_a_seat_sees_only_its_share() {
+    use twmj_core::game::{read_log, to_json_seen, write_log};
+    let st = play(21, 7);
+    let mut text = write_log(st.log());
+    let first = text.find('\n').unwrap();
+    text.replace_range(
+        ..first,
+        r#"{"type":"seed","seed":21,"dealer":0,"door_from_dice":false}"#,
+    );
+    let back = read_log(&text).unwrap();
+    assert_eq!(replay(&back).unwrap().log(), st.log());
+    for seat in 0..4u8 {
+        for e in st.log() {
+            let line = to_json_seen(e, seat);
+            match e {
+                Event::Draw { seat: s, piece, .. } if *s != seat && piece.flower().is_none() => {
+                    assert!(line.contains(r#""tile":"?""#), "{line}");
+                }
+                Event::Deal(_) => assert_eq!(line.matches("????????????????").count(), 3, "{line}"),
+                _ => {}
+            }
+        }
+    }
+}

@@ -26,7 +26,7 @@ pub mod view;
 pub use action::{Action, ChiPos, ACTION_COUNT};
 pub use event::{replay, Event};
 pub use legality::{check, is_legal, legal_actions, legal_mask};
-pub use record::{from_json, read_log, to_json, write_log};
+pub use record::{from_json, read_log, to_json, to_json_seen, write_log};
 pub use result::{FirstTurn, HandResult, Win, WinKind};
 pub use series::{Match, MAX_STREAK};
 pub use snapshot::{Decision, Snapshot};

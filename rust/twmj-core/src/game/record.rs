@@ -13,6 +13,11 @@
 //!   "last_tile":false,"declaration":null,"first_turn":"human"}]}
 //! ```
 //!
+//! A record may start with `{"type":"seed","seed":42,"dealer":0,"door_from_dice":false}`
+//! instead of the deal: the reader expands it to the deal that seed gives.
+//! [`to_json_seen`] writes the same lines as one seat sees them: other seats' dealt tiles and
+//! draws are `?` (flowers are shown), their 暗槓 is `ankan ?`, and the wall is a count.
+//!
 //! `action` is [`Action::name`]; win `kind` is `self_draw`, `discard`, `robbing_kong`,
 //! `eight_flowers`, `seven_rob_one` or `after_robbing_flower` (the last four but
 //! `eight_flowers` carry `from`); `declaration` is `ready`, `migi` or null; `first_turn` is
@@ -76,6 +81,48 @@ pub fn to_json(ev: &Event) -> String {
                 wins.join(",")
             )
         }
+    }
+}
+
+/// One event as `seat` sees it while the hand is played (not replayable).
+pub fn to_json_seen(ev: &Event, seat: u8) -> String {
+    match ev {
+        Event::Deal(d) => {
+            let hands: Vec<String> = d
+                .hands
+                .iter()
+                .enumerate()
+                .map(|(s, h)| {
+                    if s == seat as usize {
+                        quote(&codes(h))
+                    } else {
+                        quote(&"?".repeat(h.len()))
+                    }
+                })
+                .collect();
+            format!(
+                r#"{{"type":"deal","dealer":{},"dice":[{},{},{}],"door_from_dice":{},"hands":[{}],"wall":{}}}"#,
+                d.dealer,
+                d.dice[0],
+                d.dice[1],
+                d.dice[2],
+                d.door_from_dice,
+                hands.join(","),
+                d.live.len() + d.dead.len()
+            )
+        }
+        Event::Draw {
+            seat: s,
+            piece,
+            replacement,
+        } if *s != seat && piece.flower().is_none() => {
+            format!(r#"{{"type":"draw","seat":{s},"tile":"?","replacement":{replacement}}}"#)
+        }
+        Event::Act {
+            seat: s,
+            action: Action::Ankan(_),
+        } if *s != seat => format!(r#"{{"type":"act","seat":{s},"action":"ankan ?"}}"#),
+        other => to_json(other),
     }
 }
 
@@ -372,6 +419,17 @@ pub fn from_json(line: &str) -> Result<Event> {
     };
     let seat = || num(&o, "seat", SEATS as i64 - 1);
     Ok(match text(&o, "type")? {
+        "seed" => {
+            let seed = match field(&o, "seed")? {
+                Value::Num(n) if *n >= 0 => *n as u64,
+                _ => return Err(Error::hand("field 'seed' must be a number ≥ 0")),
+            };
+            Event::Deal(Box::new(Deal::from_seed(
+                seed,
+                num(&o, "dealer", 3)?,
+                flag(&o, "door_from_dice")?,
+            )))
+        }
         "deal" => {
             let dice = match field(&o, "dice")? {
                 Value::Arr(v) if v.len() == 3 => {
