@@ -1324,3 +1324,46 @@ fn offer_kind(s: &twmj_core::game::Snapshot) -> twmj_core::game::OfferKind {
         twmj_core::game::Decision::Turn(_) => unreachable!(),
     }
 }
+
+#[test]
+fn furiten_released_by_kakan_of_a_non_winning_tile() {
+    // 000 過水: 暗槓或加槓不是胡牌張的牌 → 解除
+    let hand = "5m5m 4p6p 1s2s3s 7s7s7s 2m3m4m 9p9p 1z";
+    let mut st = table(["5m 2s8s8s", "", hand, "5p"], "3z 8p 2p 5m", "8m", None);
+    act(&mut st, 0, Action::Discard(t("5m")));
+    act(&mut st, 2, Action::Pon);
+    discard(&mut st, "1z");
+    act(&mut st, 3, Action::Discard(t("5p")));
+    act(&mut st, 2, Action::Pass);
+    assert!(st.player(2).furiten);
+    tsumogiri(&mut st); // seat 0
+    tsumogiri(&mut st); // seat 1
+    assert_eq!(drawn(&st), t("5m"));
+    act(&mut st, 2, Action::Kakan(t("5m")));
+    assert!(!st.player(2).furiten);
+}
+
+#[test]
+fn declared_declining_a_self_draw_still_adds_the_kong_and_stays_in_furiten() {
+    // 000 過水: 宣告聽牌後放棄自摸也會進入過水；摸到已碰出那組的第四張時，照樣自動加槓
+    // （加槓的是胡牌張，所以不解除）
+    let hand = "8m8m 6m7m 1p2p3p 4p5p6p 2s3s4s 5s5s 9s";
+    let mut st = table(["8m 8s8s8s", hand, "", ""], "3m 7m 3p 8m", "2z", None);
+    act(&mut st, 0, Action::Discard(t("8m")));
+    act(&mut st, 1, Action::Pon);
+    act(&mut st, 1, Action::Declare(t("9s")));
+    pass_all(&mut st);
+    tsumogiri(&mut st);
+    tsumogiri(&mut st);
+    tsumogiri(&mut st);
+    assert_eq!(options(&st, 1), vec![Action::Win, Action::Kakan(t("8m"))]);
+    act(&mut st, 1, Action::Kakan(t("8m")));
+    assert!(st.player(1).furiten);
+    assert_eq!(options(&st, 1), vec![Action::Discard(t("2z"))]);
+    act(&mut st, 1, Action::Discard(t("2z")));
+    pass_all(&mut st);
+    assert!(
+        st.player(1).furiten,
+        "the kong was of a winning tile: not released"
+    );
+}
