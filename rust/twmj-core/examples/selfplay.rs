@@ -1,8 +1,8 @@
 //! Random-agent self-play: `cargo run --release -p twmj-core --example selfplay [games]`.
 //! Every seat picks uniformly among its legal actions; prints games per second.
 
-use std::time::Instant;
 use std::collections::BTreeMap;
+use std::time::Instant;
 use twmj_core::game::{legal_actions, SplitMix64, State, WinKind};
 
 fn main() {
