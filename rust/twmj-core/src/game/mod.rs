@@ -1,6 +1,12 @@
 //! One hand (局) of the taiwan preset as a deterministic state machine: the action space,
 //! the state and its flow, legality, the event log and its replay, and the hand's outcome.
 //!
+//! [`action`] the action space; [`state`] the deal and the state ([`State::apply`] in the
+//! flow); [`legality`] legal actions, masks and the rule an illegal action breaks;
+//! [`event`] the log and [`replay`]; [`record`] the JSON-lines record; [`result`] the
+//! outcome handed to scoring; [`view`] one seat's view; [`snapshot`] legality without a log;
+//! [`series`] a match of hands (dealer rotation, 連莊, round winds).
+//!
 //! ```
 //! use twmj_core::game::{legal_actions, State};
 //! let mut st = State::from_seed(7);
