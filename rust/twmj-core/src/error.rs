@@ -24,6 +24,9 @@ pub enum Error {
         field: &'static str,
         message: String,
     },
+    /// A game action the rules forbid at this point; `rule` names the rule it breaks
+    /// (the rule text's own name where it has one, e.g. `吃入打出`, `過水`).
+    Illegal { rule: &'static str, message: String },
 }
 
 impl Error {
@@ -54,6 +57,13 @@ impl Error {
             message: message.into(),
         }
     }
+
+    pub(crate) fn illegal(rule: &'static str, message: impl Into<String>) -> Self {
+        Error::Illegal {
+            rule,
+            message: message.into(),
+        }
+    }
 }
 
 impl fmt::Display for Error {
@@ -67,6 +77,7 @@ impl fmt::Display for Error {
             Error::Hand { message } => f.write_str(message),
             Error::Variant { key, message } => write!(f, "variant setting '{key}': {message}"),
             Error::Context { field, message } => write!(f, "context field '{field}': {message}"),
+            Error::Illegal { rule, message } => write!(f, "illegal ({rule}): {message}"),
         }
     }
 }

@@ -2,11 +2,13 @@
 //!
 //! Notation and validation ([`notation`], [`hand`]), the lookup [`tables`], and the hand
 //! analysis built on them: [`waits`], [`shanten`], [`analyze`], [`decompose`]; the
-//! [`scoring`] of wins under a variant (tai items, max-tai score, settlement).
+//! [`scoring`] of wins under a variant (tai items, max-tai score, settlement); one hand of
+//! play as a state machine with legality and replay in [`game`].
 
 pub mod analyze;
 pub mod decompose;
 pub mod error;
+pub mod game;
 pub mod hand;
 pub mod notation;
 pub mod scoring;

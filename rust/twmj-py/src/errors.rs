@@ -7,6 +7,7 @@ import_exception!(twmj.errors, TileError);
 import_exception!(twmj.errors, HandError);
 import_exception!(twmj.errors, VariantError);
 import_exception!(twmj.errors, ContextError);
+import_exception!(twmj.errors, IllegalActionError);
 
 /// Local wrapper so the core error can become a `PyErr` (the orphan rule forbids a direct `From`).
 pub struct CoreError(pub twmj_core::Error);
@@ -25,6 +26,7 @@ impl From<CoreError> for PyErr {
             twmj_core::Error::Hand { .. } => HandError::new_err(msg),
             twmj_core::Error::Variant { .. } => VariantError::new_err(msg),
             twmj_core::Error::Context { .. } => ContextError::new_err(msg),
+            twmj_core::Error::Illegal { .. } => IllegalActionError::new_err(msg),
         }
     }
 }

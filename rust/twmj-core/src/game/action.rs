@@ -1,0 +1,245 @@
+//! The one action space of the game: every choice a player can make, each at a fixed index.
+//!
+//! | offset | count | action |
+//! |---|---|---|
+//! | [`DISCARD`] | 34 | discard a tile kind |
+//! | [`DECLARE`] | 34 | declare ready (嗆聽 / MIGI) while discarding a tile kind |
+//! | [`CHI_LOW`], [`CHI_MID`], [`CHI_HIGH`] | 3 | 吃 with the claimed tile lowest, middle, highest |
+//! | [`PON`] | 1 | 碰 |
+//! | [`MINKAN`] | 1 | 明槓 |
+//! | [`ANKAN`] | 34 | 暗槓 of a tile kind |
+//! | [`KAKAN`] | 34 | 加槓 of a tile kind |
+//! | [`WIN`] | 1 | 胡 / 自摸 (also 搶槓) |
+//! | [`PASS`] | 1 | 過 |
+//! | [`EIGHT_FLOWERS`] | 1 | 八仙過海 |
+//! | [`SEVEN_ROB_ONE`] | 1 | 七搶一 |
+//!
+//! [`ACTION_COUNT`] is the size of the space and of a legal-action mask.
+
+use crate::notation::{symbols, Symbol};
+use crate::tile::{Tile, KINDS};
+use std::fmt;
+
+/// First index of the discards (one per tile kind).
+pub const DISCARD: usize = 0;
+/// First index of declare-ready-and-discard (one per tile kind).
+pub const DECLARE: usize = DISCARD + KINDS;
+/// 吃 with the claimed tile as the lowest of the run (claim 3, hold 4 5).
+pub const CHI_LOW: usize = DECLARE + KINDS;
+/// 吃 with the claimed tile in the middle (claim 4, hold 3 5).
+pub const CHI_MID: usize = CHI_LOW + 1;
+/// 吃 with the claimed tile as the highest (claim 5, hold 3 4).
+pub const CHI_HIGH: usize = CHI_MID + 1;
+/// 碰 of the tile on offer.
+pub const PON: usize = CHI_HIGH + 1;
+/// 明槓 of the tile on offer.
+pub const MINKAN: usize = PON + 1;
+/// First index of 暗槓 (one per tile kind).
+pub const ANKAN: usize = MINKAN + 1;
+/// First index of 加槓 (one per tile kind).
+pub const KAKAN: usize = ANKAN + KINDS;
+/// 胡: self-draw on one's own turn, or the tile on offer (discard or 搶槓).
+pub const WIN: usize = KAKAN + KINDS;
+/// 過: decline every claim on the tile on offer.
+pub const PASS: usize = WIN + 1;
+/// 八仙過海: declare the eight-flower win.
+pub const EIGHT_FLOWERS: usize = PASS + 1;
+/// 七搶一: rob the eighth flower.
+pub const SEVEN_ROB_ONE: usize = EIGHT_FLOWERS + 1;
+/// Size of the action space (145).
+pub const ACTION_COUNT: usize = SEVEN_ROB_ONE + 1;
+
+/// Which tile of a 吃 run the claimed tile is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum ChiPos {
+    /// The claimed tile is the lowest: claim 3 with 4 5.
+    Low,
+    /// The claimed tile is the middle: claim 4 with 3 5 (嵌張).
+    Mid,
+    /// The claimed tile is the highest: claim 5 with 3 4.
+    High,
+}
+
+impl ChiPos {
+    pub const ALL: [ChiPos; 3] = [ChiPos::Low, ChiPos::Mid, ChiPos::High];
+
+    /// The two tiles taken from the hand to 吃 `claimed` this way, if the run exists.
+    pub fn partners(self, claimed: Tile) -> Option<(Tile, Tile)> {
+        if claimed.is_honor() {
+            return None;
+        }
+        let i = claimed.index();
+        let n = claimed.number();
+        let (a, b) = match self {
+            ChiPos::Low if n <= 7 => (i + 1, i + 2),
+            ChiPos::Mid if (2..=8).contains(&n) => (i - 1, i + 1),
+            ChiPos::High if n >= 3 => (i - 2, i - 1),
+            _ => return None,
+        };
+        Some((Tile::new(a)?, Tile::new(b)?))
+    }
+
+    /// Lowest tile of the run formed with `claimed`.
+    pub fn run_start(self, claimed: Tile) -> Option<Tile> {
+        let (a, _) = self.partners(claimed)?;
+        Some(match self {
+            ChiPos::Low => claimed,
+            ChiPos::Mid | ChiPos::High => a,
+        })
+    }
+}
+
+/// One action of the action space. See the module table for the index of each.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Action {
+    /// Discard one tile of this kind (打牌).
+    Discard(Tile),
+    /// Declare ready (嗆聽, or MIGI when its conditions hold) and discard this tile; the
+    /// hand must be ready after the discard.
+    Declare(Tile),
+    /// 吃 the discard of the player on the left.
+    Chi(ChiPos),
+    /// 碰 the tile on offer with two of the same from the hand.
+    Pon,
+    /// 明槓 the tile on offer with three of the same (not from the player on the left).
+    Minkan,
+    /// 暗槓 four concealed tiles of this kind.
+    Ankan(Tile),
+    /// 加槓: add this tile to the player's 碰 of the same kind.
+    Kakan(Tile),
+    /// 胡: 自摸 on one's turn, or win on the tile on offer (a discard, or 搶槓 of a 加槓).
+    Win,
+    /// 過: let the tile on offer go.
+    Pass,
+    /// 八仙過海: win with all eight flowers.
+    EightFlowers,
+    /// 七搶一: with seven flowers, take the eighth from the player who holds it.
+    SevenRobOne,
+}
+
+impl Action {
+    /// The fixed index of the action, `0..ACTION_COUNT`.
+    pub fn index(self) -> usize {
+        match self {
+            Action::Discard(t) => DISCARD + t.index(),
+            Action::Declare(t) => DECLARE + t.index(),
+            Action::Chi(ChiPos::Low) => CHI_LOW,
+            Action::Chi(ChiPos::Mid) => CHI_MID,
+            Action::Chi(ChiPos::High) => CHI_HIGH,
+            Action::Pon => PON,
+            Action::Minkan => MINKAN,
+            Action::Ankan(t) => ANKAN + t.index(),
+            Action::Kakan(t) => KAKAN + t.index(),
+            Action::Win => WIN,
+            Action::Pass => PASS,
+            Action::EightFlowers => EIGHT_FLOWERS,
+            Action::SevenRobOne => SEVEN_ROB_ONE,
+        }
+    }
+
+    /// The action at index `i`, if `i < ACTION_COUNT`.
+    pub fn from_index(i: usize) -> Option<Action> {
+        let tile = |base: usize| Tile::new(i - base);
+        Some(match i {
+            _ if i < DECLARE => Action::Discard(tile(DISCARD)?),
+            _ if i < CHI_LOW => Action::Declare(tile(DECLARE)?),
+            CHI_LOW => Action::Chi(ChiPos::Low),
+            CHI_MID => Action::Chi(ChiPos::Mid),
+            CHI_HIGH => Action::Chi(ChiPos::High),
+            PON => Action::Pon,
+            MINKAN => Action::Minkan,
+            _ if i < KAKAN => Action::Ankan(tile(ANKAN)?),
+            _ if i < WIN => Action::Kakan(tile(KAKAN)?),
+            WIN => Action::Win,
+            PASS => Action::Pass,
+            EIGHT_FLOWERS => Action::EightFlowers,
+            SEVEN_ROB_ONE => Action::SevenRobOne,
+            _ => return None,
+        })
+    }
+
+    /// A short stable name: `discard 5p`, `declare 3m`, `chi low`, `pon`, `ankan 1z`, `win`.
+    pub fn name(self) -> String {
+        match self {
+            Action::Discard(t) => format!("discard {}", t.code()),
+            Action::Declare(t) => format!("declare {}", t.code()),
+            Action::Chi(ChiPos::Low) => "chi low".to_owned(),
+            Action::Chi(ChiPos::Mid) => "chi mid".to_owned(),
+            Action::Chi(ChiPos::High) => "chi high".to_owned(),
+            Action::Pon => "pon".to_owned(),
+            Action::Minkan => "minkan".to_owned(),
+            Action::Ankan(t) => format!("ankan {}", t.code()),
+            Action::Kakan(t) => format!("kakan {}", t.code()),
+            Action::Win => "win".to_owned(),
+            Action::Pass => "pass".to_owned(),
+            Action::EightFlowers => "eight flowers".to_owned(),
+            Action::SevenRobOne => "seven rob one".to_owned(),
+        }
+    }
+}
+
+impl Action {
+    /// The action written as by [`Action::name`] (`discard 5p`, `chi low`, `win`, …).
+    pub fn parse(s: &str) -> Option<Action> {
+        let (head, arg) = s.trim().split_once(' ').unwrap_or((s.trim(), ""));
+        let tile = || match symbols(arg).ok()?.as_slice() {
+            [Symbol::Tile(t, _)] => Some(*t),
+            _ => None,
+        };
+        Some(match (head, arg) {
+            ("discard", _) => Action::Discard(tile()?),
+            ("declare", _) => Action::Declare(tile()?),
+            ("chi", "low") => Action::Chi(ChiPos::Low),
+            ("chi", "mid") => Action::Chi(ChiPos::Mid),
+            ("chi", "high") => Action::Chi(ChiPos::High),
+            ("pon", "") => Action::Pon,
+            ("minkan", "") => Action::Minkan,
+            ("ankan", _) => Action::Ankan(tile()?),
+            ("kakan", _) => Action::Kakan(tile()?),
+            ("win", "") => Action::Win,
+            ("pass", "") => Action::Pass,
+            ("eight", "flowers") => Action::EightFlowers,
+            ("seven", "rob one") => Action::SevenRobOne,
+            _ => return None,
+        })
+    }
+}
+
+impl fmt::Display for Action {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.name())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn index_round_trip() {
+        assert_eq!(ACTION_COUNT, 145);
+        for i in 0..ACTION_COUNT {
+            let a = Action::from_index(i).unwrap();
+            assert_eq!(a.index(), i, "{a}");
+        }
+        assert_eq!(Action::from_index(ACTION_COUNT), None);
+        for i in 0..ACTION_COUNT {
+            let a = Action::from_index(i).unwrap();
+            assert_eq!(Action::parse(&a.name()), Some(a));
+        }
+        assert_eq!(Action::parse("discard"), None);
+        assert_eq!(Action::parse("chi sideways"), None);
+    }
+
+    #[test]
+    fn chi_partners() {
+        let t = |i| Tile::new(i).unwrap();
+        // 3p (index 11): low with 4p 5p, mid with 2p 4p, high with 1p 2p.
+        assert_eq!(ChiPos::Low.partners(t(11)), Some((t(12), t(13))));
+        assert_eq!(ChiPos::Mid.partners(t(11)), Some((t(10), t(12))));
+        assert_eq!(ChiPos::High.partners(t(11)), Some((t(9), t(10))));
+        assert_eq!(ChiPos::High.partners(t(10)), None);
+        assert_eq!(ChiPos::Low.partners(t(16)), None);
+        assert_eq!(ChiPos::Low.partners(t(27)), None);
+    }
+}

@@ -1,0 +1,71 @@
+//! The event log of a hand, and its replay: the log alone rebuilds and re-validates a game.
+
+use crate::error::{Error, Result};
+
+use super::action::Action;
+use super::result::HandResult;
+use super::state::{Deal, Piece, State};
+
+/// One step of a hand. The engine writes every event; a player only ever contributes `Act`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Event {
+    /// The deal the hand starts from (always the first event).
+    Deal(Box<Deal>),
+    /// `seat` takes `piece` from the live wall, or from the replacement end when
+    /// `replacement` (補花, 補槓). A flower is shown at once.
+    Draw {
+        seat: u8,
+        piece: Piece,
+        replacement: bool,
+    },
+    /// `seat` chose `action` (its own turn, or its answer to an offer).
+    Act { seat: u8, action: Action },
+    /// After arbitration, `seat`'s 吃/碰/明槓 takes the tile on offer.
+    Claim { seat: u8, action: Action },
+    /// The hand is over.
+    End(HandResult),
+}
+
+/// Rebuilds a hand from its log, checking every player action for legality and every engine
+/// event against what the engine produces. The error names the first event that fails, by
+/// its 0-based index.
+pub fn replay(events: &[Event]) -> Result<State> {
+    let Some(Event::Deal(deal)) = events.first() else {
+        return Err(Error::illegal(
+            "replay",
+            "event 0: a log starts with the deal",
+        ));
+    };
+    let mut state = State::from_deal((**deal).clone())
+        .map_err(|e| Error::illegal("replay", format!("event 0: {e}")))?;
+    for (i, ev) in events.iter().enumerate().skip(1) {
+        if let Some(mine) = state.log().get(i) {
+            if mine != ev {
+                return Err(Error::illegal(
+                    "replay",
+                    format!("event {i}: the log has {ev:?}, the engine produced {mine:?}"),
+                ));
+            }
+            continue;
+        }
+        match ev {
+            Event::Act { seat, action } => {
+                if let Err(e) = state.apply(*seat, *action) {
+                    return Err(match e {
+                        Error::Illegal { rule, message } => {
+                            Error::illegal(rule, format!("event {i}: {message}"))
+                        }
+                        other => other,
+                    });
+                }
+            }
+            other => {
+                return Err(Error::illegal(
+                    "replay",
+                    format!("event {i}: the log has {other:?} where a player decision is due"),
+                ))
+            }
+        }
+    }
+    Ok(state)
+}

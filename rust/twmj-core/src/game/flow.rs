@@ -1,0 +1,665 @@
+//! The flow of one hand: opening, draws, turns, offers and their arbitration (000 怎麼玩,
+//! 發牌與補花, 特殊規則與裁決).
+
+use crate::error::Result;
+use crate::hand::{Meld, MeldKind};
+use crate::is_win_counts;
+use crate::tile::{Flower, Tile};
+use crate::waits::wait_mask;
+
+use super::action::Action;
+use super::event::Event;
+use super::legality::{self, can_self_draw, chi_other_end, wins_with};
+use super::result::{FirstTurn, HandResult, Win, WinKind};
+use super::state::{
+    next_seat, CallLock, Deal, Declaration, Discarded, Offer, OfferKind, Options, Phase, Piece,
+    Player, State, Turn, MIGI_DISCARDS, SEATS,
+};
+
+impl State {
+    /// A hand from a seed: dealer seat 0, first hand of a match (the dealer sits 東).
+    pub fn from_seed(seed: u64) -> State {
+        State::start(Deal::from_seed(seed, 0, false))
+    }
+
+    /// A hand from an explicit deal, validated first.
+    pub fn from_deal(deal: Deal) -> Result<State> {
+        deal.validate()?;
+        Ok(State::start(deal))
+    }
+
+    /// A state with `wall` and four empty players, no log: the base of a snapshot.
+    pub(crate) fn blank(wall: Vec<Piece>) -> State {
+        let tail = wall.len();
+        State {
+            dealer: 0,
+            east: 0,
+            dice: [1, 1, 1],
+            wall,
+            head: 0,
+            tail,
+            players: Default::default(),
+            phase: Phase::Over,
+            discards_total: 0,
+            any_call: false,
+            in_transit: None,
+            total: 0,
+            result: None,
+            log: Vec::new(),
+        }
+    }
+
+    fn start(deal: Deal) -> State {
+        let total = deal.len();
+        let mut wall = deal.live.clone();
+        wall.extend(deal.dead.iter().rev());
+        let dealer = deal.dealer % 4;
+        let sum: u8 = deal.dice.iter().sum();
+        // 000 門風與正花: the wall the dice count to opens; counting runs from the dealer as 1
+        // in turn order.
+        let east = if deal.door_from_dice {
+            (dealer + sum + 3) % 4
+        } else {
+            dealer
+        };
+        let mut players: [Player; SEATS] = Default::default();
+        // Flowers in the deal are shown in round one, the dealer first (000 發牌與補花).
+        let mut shown: Vec<(u8, Flower)> = Vec::new();
+        let mut due = [0usize; SEATS];
+        for k in 0..SEATS as u8 {
+            let s = (dealer + k) % 4;
+            for piece in &deal.hands[s as usize] {
+                if let Some(t) = piece.tile() {
+                    players[s as usize].concealed[t.index()] += 1;
+                } else if let Some(f) = piece.flower() {
+                    players[s as usize].flowers |= 1 << f.index();
+                    shown.push((s, f));
+                    due[s as usize] += 1;
+                }
+            }
+        }
+        let tail = wall.len();
+        let mut st = State {
+            dealer,
+            east,
+            dice: deal.dice,
+            wall,
+            head: 0,
+            tail,
+            players,
+            phase: Phase::Over,
+            discards_total: 0,
+            any_call: false,
+            in_transit: None,
+            total,
+            result: None,
+            log: vec![Event::Deal(Box::new(deal))],
+        };
+        st.opening(due, shown);
+        st
+    }
+
+    /// Opening flower replacement in rounds, then the opening wins, then the dealer's turn.
+    fn opening(&mut self, mut due: [usize; SEATS], mut shown: Vec<(u8, Flower)>) {
+        while due.iter().any(|&n| n > 0) {
+            let mut next = [0usize; SEATS];
+            for k in 0..SEATS as u8 {
+                let s = (self.dealer + k) % 4;
+                for _ in 0..due[s as usize] {
+                    let Some(piece) = self.take(true) else {
+                        self.end(Vec::new());
+                        return;
+                    };
+                    self.log.push(Event::Draw {
+                        seat: s,
+                        piece,
+                        replacement: true,
+                    });
+                    let p = &mut self.players[s as usize];
+                    if let Some(t) = piece.tile() {
+                        p.concealed[t.index()] += 1;
+                    } else if let Some(f) = piece.flower() {
+                        p.flowers |= 1 << f.index();
+                        shown.push((s, f));
+                        next[s as usize] += 1;
+                    }
+                }
+            }
+            due = next;
+        }
+        if self.opening_wins(&shown) {
+            return;
+        }
+        self.phase = Phase::Turn(Turn {
+            seat: self.dealer,
+            drawn: None,
+            after_call: None,
+            replacement: false,
+            last_tile: false,
+            rob_from: None,
+        });
+    }
+
+    /// 000 開局花胡: flower wins at the opening are decided at once; 天胡 takes precedence over
+    /// a non-dealer's flower win. Returns true when the hand ended.
+    fn opening_wins(&mut self, shown: &[(u8, Flower)]) -> bool {
+        let eight = (0..SEATS as u8).find(|&s| self.player(s).flowers == 0xFF);
+        let seven = (0..SEATS as u8)
+            .find(|&s| self.player(s).flower_count() == 7)
+            .and_then(|r| {
+                let missing = !self.player(r).flowers;
+                let v = (0..SEATS as u8).find(|&v| self.player(v).flowers & missing != 0)?;
+                Some((r, v, missing.trailing_zeros() as usize))
+            });
+        // Case 1 when the robber's 7th flower was shown after the victim's flower.
+        let case1 = seven.is_some_and(|(r, _, f)| {
+            let last_own = shown.iter().rposition(|&(s, _)| s == r);
+            let victim = shown.iter().position(|&(_, g)| g.index() == f);
+            last_own > victim
+        });
+        let d = self.dealer;
+        if is_win_counts(&self.player(d).concealed) {
+            let mut wins = Vec::new();
+            let before = self.player(d).flowers;
+            if eight == Some(d) {
+                wins.push(self.flower_win(d, WinKind::EightFlowers));
+            }
+            if let Some((r, v, f)) = seven.filter(|&(r, _, _)| r == d && case1) {
+                self.move_flower(v, r, f);
+                wins.push(self.flower_win(d, WinKind::SevenRobOne { from: v }));
+            }
+            let mut tian = self.self_draw_win(d, None, false, false);
+            tian.flowers = before;
+            tian.first_turn = Some(FirstTurn::Heaven);
+            wins.push(tian);
+            self.end(wins);
+            return true;
+        }
+        if let Some(e) = eight {
+            let w = self.flower_win(e, WinKind::EightFlowers);
+            self.end(vec![w]);
+            return true;
+        }
+        if let Some((r, v, f)) = seven {
+            self.move_flower(v, r, f);
+            let mut wins = vec![self.flower_win(r, WinKind::SevenRobOne { from: v })];
+            if !case1 {
+                // Case 2: rob first, then the replacement (a tile: all flowers are out).
+                if let Some(w) = self.rob_replacement(r, v) {
+                    wins.push(w);
+                }
+            }
+            self.end(wins);
+            return true;
+        }
+        false
+    }
+
+    /// Takes the next piece: from the live end, or the replacement end when `replacement`.
+    /// `None` when nothing is drawable.
+    fn take(&mut self, replacement: bool) -> Option<Piece> {
+        if self.drawable() == 0 {
+            return None;
+        }
+        if replacement {
+            self.tail -= 1;
+            Some(self.wall[self.tail])
+        } else {
+            self.head += 1;
+            Some(self.wall[self.head - 1])
+        }
+    }
+
+    fn move_flower(&mut self, from: u8, to: u8, f: usize) {
+        self.players[from as usize].flowers &= !(1 << f);
+        self.players[to as usize].flowers |= 1 << f;
+    }
+
+    /// The draw of a turn (and its flower replacements), ending in the player's decision, an
+    /// offer of a shown flower, or an exhaustive draw.
+    fn draw(&mut self, seat: u8, mut replacement: bool) {
+        let s = seat as usize;
+        let mut rob_from = None;
+        loop {
+            let Some(piece) = self.take(replacement) else {
+                // 000 發牌與補花: nothing left to draw or to replace with: 流局.
+                self.end(Vec::new());
+                return;
+            };
+            self.log.push(Event::Draw {
+                seat,
+                piece,
+                replacement,
+            });
+            if let Some(f) = piece.flower() {
+                self.players[s].flowers |= 1 << f.index();
+                let mine = self.players[s].flowers;
+                if mine.count_ones() == 7 {
+                    let missing = !mine;
+                    rob_from = (0..SEATS as u8).find(|&v| self.player(v).flowers & missing != 0);
+                }
+                // 七搶一 case 2: another seat holds seven and may rob this one first.
+                let robber =
+                    (0..SEATS as u8).any(|r| r != seat && self.player(r).flower_count() == 7);
+                if robber && self.drawable() >= 1 {
+                    self.open_offer(seat, OfferKind::Flower { flower: f });
+                    return;
+                }
+                replacement = true;
+                continue;
+            }
+            let Some(t) = piece.tile() else { return };
+            let last_tile = self.drawable() == 0;
+            let p = &mut self.players[s];
+            p.concealed[t.index()] += 1;
+            let win = is_win_counts(&p.concealed);
+            if win && p.no_self_draw {
+                // 000 過水: a 明槓 replacement that wins cannot be 自摸, so it is 過水 at once.
+                p.furiten = true;
+                p.furiten_hold = true;
+            } else if win && p.furiten {
+                // 000 過水 release table: drawing a winning tile does not release.
+                p.furiten_hold = true;
+            }
+            self.phase = Phase::Turn(Turn {
+                seat,
+                drawn: Some(t),
+                after_call: None,
+                replacement,
+                last_tile,
+                rob_from,
+            });
+            return;
+        }
+    }
+
+    /// Applies `seat`'s `action`, refusing it with the rule it breaks when it is illegal.
+    pub fn apply(&mut self, seat: u8, action: Action) -> Result<()> {
+        legality::check(self, seat, action)?;
+        self.log.push(Event::Act { seat, action });
+        match self.phase {
+            Phase::Turn(t) => self.turn_action(&t, action),
+            Phase::Offer(mut o) => {
+                o.responses[seat as usize] = Some(action);
+                if o.pending() == 0 {
+                    self.resolve(&o);
+                } else {
+                    self.phase = Phase::Offer(o);
+                }
+            }
+            Phase::Over => {}
+        }
+        Ok(())
+    }
+
+    fn turn_action(&mut self, t: &Turn, action: Action) {
+        let seat = t.seat;
+        let s = seat as usize;
+        if can_self_draw(self, t)
+            && !matches!(
+                action,
+                Action::Win | Action::EightFlowers | Action::SevenRobOne
+            )
+        {
+            // 000 過水: a self-draw let go; this turn's discard does not release it.
+            self.players[s].furiten = true;
+            self.players[s].furiten_hold = true;
+        }
+        match action {
+            Action::Discard(k) => self.discard(seat, k, false),
+            Action::Declare(k) => self.discard(seat, k, true),
+            Action::Ankan(k) => {
+                self.kong_furiten(t, k);
+                let p = &mut self.players[s];
+                p.concealed[k.index()] -= 4;
+                p.melds.push(Meld {
+                    kind: MeldKind::Ankan,
+                    tile: k,
+                });
+                p.has_konged = true;
+                p.no_self_draw = false;
+                self.any_call = true;
+                self.draw(seat, true);
+            }
+            Action::Kakan(k) => {
+                self.kong_furiten(t, k);
+                self.players[s].concealed[k.index()] -= 1;
+                self.in_transit = Some(k);
+                self.open_offer(seat, OfferKind::Kakan { tile: k });
+            }
+            Action::Win => {
+                let mut wins = Vec::new();
+                if self.players[s].flowers == 0xFF {
+                    wins.push(self.flower_win(seat, WinKind::EightFlowers));
+                }
+                wins.push(self.self_draw_win(seat, t.drawn, t.replacement, t.last_tile));
+                self.end(wins);
+            }
+            Action::EightFlowers => {
+                let w = self.flower_win(seat, WinKind::EightFlowers);
+                self.end(vec![w]);
+            }
+            Action::SevenRobOne => {
+                let Some(victim) = t.rob_from else { return };
+                let before = self.players[s].flowers;
+                self.move_flower(victim, seat, (!before).trailing_zeros() as usize);
+                let mut wins = vec![self.flower_win(seat, WinKind::SevenRobOne { from: victim })];
+                // Case 1: the replacement was drawn before the robbing; if it completes the
+                // hand it is a second 筆, a self-draw with 槓上開花 and 7 flowers.
+                let p = &self.players[s];
+                if is_win_counts(&p.concealed) && !p.furiten && !p.no_self_draw {
+                    let mut w = self.self_draw_win(seat, t.drawn, true, t.last_tile);
+                    w.flowers = before;
+                    wins.push(w);
+                }
+                self.end(wins);
+            }
+            Action::Chi(_) | Action::Pon | Action::Minkan | Action::Pass => {}
+        }
+    }
+
+    /// 000 過水 release table for 暗槓/加槓: a kong of a non-winning tile releases, a kong of
+    /// a winning tile does not (and keeps this turn's discard from releasing).
+    fn kong_furiten(&mut self, t: &Turn, k: Tile) {
+        let p = &mut self.players[t.seat as usize];
+        if !p.furiten {
+            return;
+        }
+        let mut before = p.concealed;
+        if let Some(d) = t.drawn {
+            before[d.index()] -= 1;
+        }
+        let winning = t.drawn.is_some() && wait_mask(&before) >> k.index() & 1 == 1;
+        if winning {
+            p.furiten_hold = true;
+        } else {
+            p.furiten = false;
+            p.furiten_hold = false;
+        }
+    }
+
+    fn discard(&mut self, seat: u8, k: Tile, declare: bool) {
+        let migi = self.discards_total < MIGI_DISCARDS && !self.any_call;
+        let p = &mut self.players[seat as usize];
+        p.concealed[k.index()] -= 1;
+        p.discards.push(Discarded {
+            tile: k,
+            claimed: false,
+            declared: declare,
+        });
+        if declare {
+            p.declared = Some(if migi {
+                Declaration::Migi
+            } else {
+                Declaration::Ready
+            });
+        }
+        // 000 過水: a discard releases unless the turn's draw (or kong, or call) held it.
+        if p.furiten && !p.furiten_hold {
+            p.furiten = false;
+        }
+        p.furiten_hold = false;
+        p.no_pon = 0;
+        p.last_discard = Some(k);
+        p.no_self_draw = false;
+        p.has_discarded = true;
+        self.discards_total += 1;
+        let last = self.drawable() == 0;
+        self.open_offer(seat, OfferKind::Discard { tile: k, last });
+    }
+
+    fn open_offer(&mut self, from: u8, kind: OfferKind) {
+        let mut o = Offer {
+            from,
+            kind,
+            options: [Options::default(); SEATS],
+            responses: [None; SEATS],
+        };
+        for s in 0..SEATS as u8 {
+            if s != from {
+                o.options[s as usize] = legality::offer_options(self, s, from, kind);
+            }
+        }
+        if o.pending() == 0 {
+            self.resolve(&o);
+        } else {
+            self.phase = Phase::Offer(o);
+        }
+    }
+
+    /// Arbitration (000 怎麼玩, 多家同時胡): 胡 > 碰/槓 > 吃; of two winners the first in turn
+    /// order from the discarder wins (攔胡); three winners all win (一砲三響).
+    fn resolve(&mut self, o: &Offer) {
+        let order = [1u8, 2, 3].map(|k| (o.from + k) % 4);
+        let said = |s: u8| o.responses[s as usize];
+        for s in order {
+            let opts = o.options[s as usize];
+            let p = &mut self.players[s as usize];
+            if opts.has(Options::WIN) && said(s) != Some(Action::Win) {
+                p.furiten = true; // 000 過水: a winning tile let go (or taken by 吃碰槓)
+            }
+            if let OfferKind::Discard { tile, .. } = o.kind {
+                if opts.has(Options::PON) && said(s) != Some(Action::Pon) {
+                    p.no_pon |= 1 << tile.index(); // 000 過水碰
+                }
+            }
+        }
+        let mut winners: Vec<u8> = order
+            .into_iter()
+            .filter(|&s| said(s) == Some(Action::Win))
+            .collect();
+        if winners.len() == 2 {
+            winners.truncate(1);
+        }
+        match o.kind {
+            OfferKind::Discard { tile, last } => {
+                if !winners.is_empty() {
+                    let wins = winners
+                        .iter()
+                        .map(|&w| self.claim_win(w, tile, WinKind::Discard { from: o.from }))
+                        .collect();
+                    self.end(wins);
+                } else if let Some(s) = order
+                    .into_iter()
+                    .find(|&s| matches!(said(s), Some(Action::Pon | Action::Minkan)))
+                    .or_else(|| {
+                        order
+                            .into_iter()
+                            .find(|&s| matches!(said(s), Some(Action::Chi(_))))
+                    })
+                {
+                    if let Some(a) = said(s) {
+                        self.take_claim(s, o.from, tile, a);
+                    }
+                } else if last {
+                    self.end(Vec::new());
+                } else {
+                    self.draw(next_seat(o.from), false);
+                }
+            }
+            OfferKind::Kakan { tile } => {
+                if winners.is_empty() {
+                    let p = &mut self.players[o.from as usize];
+                    if let Some(m) = p
+                        .melds
+                        .iter_mut()
+                        .find(|m| m.kind == MeldKind::Pon && m.tile == tile)
+                    {
+                        m.kind = MeldKind::Kakan;
+                    }
+                    p.has_konged = true;
+                    p.no_self_draw = false;
+                    self.in_transit = None;
+                    self.any_call = true;
+                    self.draw(o.from, true);
+                } else {
+                    let wins = winners
+                        .iter()
+                        .map(|&w| self.claim_win(w, tile, WinKind::RobbingKong { from: o.from }))
+                        .collect();
+                    self.end(wins);
+                }
+            }
+            OfferKind::Flower { flower } => {
+                if let Some(r) = order
+                    .into_iter()
+                    .find(|&s| said(s) == Some(Action::SevenRobOne))
+                {
+                    self.move_flower(o.from, r, flower.index());
+                    let mut wins = vec![self.flower_win(r, WinKind::SevenRobOne { from: o.from })];
+                    if let Some(w) = self.rob_replacement(r, o.from) {
+                        wins.push(w);
+                    }
+                    self.end(wins);
+                } else {
+                    self.draw(o.from, true);
+                }
+            }
+        }
+    }
+
+    /// 七搶一 case 2: the robber's replacement tile; a second 筆 when it completes the hand
+    /// (paid by the robbed player, 槓上開花; none in 過水).
+    fn rob_replacement(&mut self, r: u8, victim: u8) -> Option<Win> {
+        let piece = self.take(true)?;
+        self.log.push(Event::Draw {
+            seat: r,
+            piece,
+            replacement: true,
+        });
+        let t = piece.tile()?;
+        let p = &mut self.players[r as usize];
+        p.concealed[t.index()] += 1;
+        if p.furiten || !is_win_counts(&p.concealed) {
+            return None;
+        }
+        let mut w = self.self_draw_win(r, Some(t), true, self.drawable() == 0);
+        w.kind = WinKind::AfterRobbingFlower { from: victim };
+        w.first_turn = self.first_turn(r, false);
+        Some(w)
+    }
+
+    fn take_claim(&mut self, seat: u8, from: u8, x: Tile, action: Action) {
+        self.log.push(Event::Claim { seat, action });
+        if let Some(d) = self.players[from as usize].discards.last_mut() {
+            d.claimed = true;
+        }
+        self.any_call = true;
+        let p = &mut self.players[seat as usize];
+        let lock = match action {
+            Action::Chi(pos) => {
+                let (Some((a, b)), Some(start)) = (pos.partners(x), pos.run_start(x)) else {
+                    return;
+                };
+                p.concealed[a.index()] -= 1;
+                p.concealed[b.index()] -= 1;
+                p.melds.push(Meld {
+                    kind: MeldKind::Chi,
+                    tile: start,
+                });
+                CallLock::Chi {
+                    claimed: x,
+                    other_end: chi_other_end(x, pos),
+                }
+            }
+            Action::Pon => {
+                p.concealed[x.index()] -= 2;
+                p.melds.push(Meld {
+                    kind: MeldKind::Pon,
+                    tile: x,
+                });
+                CallLock::Pon(x)
+            }
+            _ => {
+                // 明槓: a kong of a winning tile does not release 過水 (000 過水).
+                if p.furiten && wins_with(p, x) {
+                    p.furiten_hold = true;
+                }
+                p.concealed[x.index()] -= 3;
+                p.melds.push(Meld {
+                    kind: MeldKind::Minkan,
+                    tile: x,
+                });
+                p.has_konged = true;
+                p.no_self_draw = true;
+                self.draw(seat, true);
+                return;
+            }
+        };
+        // 000 過水: complete right after 吃/碰 → the next discard does not release.
+        p.furiten_hold = is_win_counts(&p.concealed);
+        self.phase = Phase::Turn(Turn {
+            seat,
+            drawn: None,
+            after_call: Some(lock),
+            replacement: false,
+            last_tile: false,
+            rob_from: None,
+        });
+    }
+
+    fn first_turn(&self, seat: u8, self_draw: bool) -> Option<FirstTurn> {
+        let p = self.player(seat);
+        if self.any_call || p.has_discarded || p.has_konged {
+            return None;
+        }
+        match (seat == self.dealer, self_draw) {
+            (true, true) => Some(FirstTurn::Heaven),
+            (false, true) => Some(FirstTurn::Earth),
+            (false, false) => Some(FirstTurn::Human),
+            (true, false) => None,
+        }
+    }
+
+    fn base_win(&self, seat: u8, kind: WinKind, tile: Option<Tile>) -> Win {
+        let p = self.player(seat);
+        Win {
+            seat,
+            kind,
+            tile,
+            concealed: p.concealed,
+            melds: p.melds.clone(),
+            flowers: p.flowers,
+            replacement: false,
+            last_tile: false,
+            declaration: p.declared,
+            first_turn: None,
+        }
+    }
+
+    fn flower_win(&self, seat: u8, kind: WinKind) -> Win {
+        self.base_win(seat, kind, None)
+    }
+
+    fn self_draw_win(
+        &self,
+        seat: u8,
+        tile: Option<Tile>,
+        replacement: bool,
+        last_tile: bool,
+    ) -> Win {
+        let mut w = self.base_win(seat, WinKind::SelfDraw, tile);
+        w.replacement = replacement;
+        w.last_tile = last_tile;
+        w.first_turn = self.first_turn(seat, true);
+        w
+    }
+
+    fn claim_win(&self, seat: u8, tile: Tile, kind: WinKind) -> Win {
+        let mut w = self.base_win(seat, kind, Some(tile));
+        w.concealed[tile.index()] += 1;
+        w.first_turn = self.first_turn(seat, false);
+        w
+    }
+
+    fn end(&mut self, wins: Vec<Win>) {
+        let result = HandResult {
+            dealer: self.dealer,
+            east: self.east,
+            wins,
+        };
+        self.log.push(Event::End(result.clone()));
+        self.result = Some(result);
+        self.phase = Phase::Over;
+    }
+}

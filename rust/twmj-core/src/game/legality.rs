@@ -1,0 +1,660 @@
+//! Legal actions at a decision point, and the rule an illegal action breaks (000 合法與犯規, 過水).
+
+use crate::error::{Error, Result};
+use crate::hand::MeldKind;
+use crate::is_win_counts;
+use crate::tile::Tile;
+use crate::waits::{exhausted, wait_mask};
+
+use super::action::{Action, ChiPos, ACTION_COUNT};
+use super::event::Event;
+use super::state::{
+    next_seat, Declaration, OfferKind, Options, Phase, Player, State, Turn, CALL_MIN_DRAWABLE,
+};
+
+/// The names an illegal action is refused with: the rule text's own name where it has one.
+pub mod rule {
+    /// Not this seat's decision now.
+    pub const TURN: &str = "輪序";
+    /// The hand does not hold the tiles the action needs.
+    pub const TILES: &str = "手牌";
+    /// The hand is over.
+    pub const OVER: &str = "局的結束";
+    pub const CHI_IN_DISCARD_OUT: &str = "吃入打出";
+    pub const PON_IN_DISCARD_OUT: &str = "碰入打出";
+    pub const DISCARD_OUT_CALL_IN: &str = "打出吃入";
+    pub const PASSED_PON: &str = "過水碰";
+    pub const WALL_END: &str = "牌牆將盡不得鳴牌";
+    pub const MINKAN_NOT_LEFT: &str = "明槓不對上家";
+    pub const NO_KONG_AFTER_CALL: &str = "吃碰後不接槓";
+    pub const LAST_DISCARD: &str = "最後一張捨牌";
+    pub const DECLARED: &str = "宣告聽牌後";
+    pub const ROB_KONG: &str = "搶槓";
+    pub const FURITEN: &str = "過水";
+    /// A MIGI declarer may not let a winning tile go.
+    pub const MIGI_MUST_WIN: &str = "MIGI 一定要胡";
+    /// No 暗槓 or 加槓 on the 海底 draw (000 槓).
+    pub const NO_KONG_ON_LAST: &str = "海底不槓";
+    /// The replacement after 明槓 cannot be a self-draw (000 槓).
+    pub const MINKAN_NO_SELF_DRAW: &str = "明槓補牌不能自摸";
+    /// The hand is not five sets and a pair with that tile (000 胡牌的樣子).
+    pub const NOT_A_WIN: &str = "胡牌的樣子";
+    /// Declaring needs a ready hand after the discard (000 嗆聽與 MIGI).
+    pub const NOT_READY: &str = "嗆聽";
+    /// Only the 下家 may 吃 (000 怎麼玩).
+    pub const CHI_FROM_LEFT: &str = "吃上家";
+    /// 八仙過海 / 七搶一 conditions (000 花牌與花胡).
+    pub const FLOWER_WIN: &str = "花牌與花胡";
+}
+
+/// True when `p`, after discarding `k`, is ready (some kind completes it that the player
+/// does not already hold all four of).
+pub(crate) fn ready_after(p: &Player, k: Tile) -> bool {
+    let mut c = p.concealed;
+    let i = k.index();
+    if c[i] == 0 {
+        return false;
+    }
+    c[i] -= 1;
+    let mut own = p.own_counts();
+    own[i] -= 1;
+    wait_mask(&c) & !exhausted(&own) != 0
+}
+
+/// True when the drawn hand may 自摸 now (not right after 吃/碰, not in 過水, not on the
+/// replacement of a 明槓).
+pub(crate) fn can_self_draw(state: &State, t: &Turn) -> bool {
+    let p = state.player(t.seat);
+    t.after_call.is_none() && !p.furiten && !p.no_self_draw && is_win_counts(&p.concealed)
+}
+
+/// True when `t` completes `p`'s concealed tiles.
+pub(crate) fn wins_with(p: &Player, t: Tile) -> bool {
+    let mut c = p.concealed;
+    c[t.index()] += 1;
+    is_win_counts(&c)
+}
+
+/// True when some concealed kind may still be discarded after removing `used` and with `lock`.
+fn discard_left(p: &Player, used: &[Tile], forbid: impl Fn(Tile) -> bool) -> bool {
+    let mut c = p.concealed;
+    for t in used {
+        c[t.index()] -= 1;
+    }
+    Tile::all().any(|t| c[t.index()] > 0 && !forbid(t))
+}
+
+/// The far end of a two-sided 搭子 used to 吃 `x` (000 吃入打出: only 兩面 has one).
+pub(crate) fn chi_other_end(x: Tile, pos: ChiPos) -> Option<Tile> {
+    match pos {
+        ChiPos::Low if x.number() <= 6 && !x.is_honor() => Tile::new(x.index() + 3),
+        ChiPos::High if x.number() >= 4 && !x.is_honor() => Tile::new(x.index() - 3),
+        _ => None,
+    }
+}
+
+/// True when `a`, `b` and `y` form a run (000 打出吃入: the two tiles that made a set with
+/// the tile just discarded may not 吃).
+fn run_with(a: Tile, b: Tile, y: Tile) -> bool {
+    if y.is_honor() || y.suit() != a.suit() {
+        return false;
+    }
+    let mut v = [a.index(), b.index(), y.index()];
+    v.sort_unstable();
+    v[1] == v[0] + 1 && v[2] == v[1] + 1
+}
+
+fn pon_ok(p: &Player, x: Tile) -> bool {
+    p.concealed[x.index()] >= 2
+        && p.no_pon >> x.index() & 1 == 0
+        && p.last_discard != Some(x)
+        && discard_left(p, &[x, x], |t| t == x)
+}
+
+fn minkan_ok(p: &Player, x: Tile, seat: u8, from: u8) -> bool {
+    p.concealed[x.index()] == 3 && seat != next_seat(from) && p.last_discard != Some(x)
+}
+
+fn chi_ok(p: &Player, x: Tile, pos: ChiPos) -> bool {
+    let Some((a, b)) = pos.partners(x) else {
+        return false;
+    };
+    let end = chi_other_end(x, pos);
+    p.concealed[a.index()] >= 1
+        && p.concealed[b.index()] >= 1
+        && !p.last_discard.is_some_and(|y| run_with(a, b, y))
+        && discard_left(p, &[a, b], |t| t == x || Some(t) == end)
+}
+
+const CHI_BITS: [(ChiPos, u8); 3] = [
+    (ChiPos::Low, Options::CHI_LOW),
+    (ChiPos::Mid, Options::CHI_MID),
+    (ChiPos::High, Options::CHI_HIGH),
+];
+
+/// What `seat` may answer to an offer from `from`.
+pub(crate) fn offer_options(state: &State, seat: u8, from: u8, kind: OfferKind) -> Options {
+    let p = state.player(seat);
+    let migi = p.declared == Some(Declaration::Migi);
+    let mut o = 0u8;
+    match kind {
+        OfferKind::Discard { tile: x, last } => {
+            let win = !p.furiten && wins_with(p, x);
+            if win {
+                o |= Options::WIN;
+            }
+            if p.declared.is_none() && !last && state.drawable() >= CALL_MIN_DRAWABLE {
+                if pon_ok(p, x) {
+                    o |= Options::PON;
+                }
+                if minkan_ok(p, x, seat, from) {
+                    o |= Options::MINKAN;
+                }
+                if seat == next_seat(from) {
+                    for (pos, bit) in CHI_BITS {
+                        if chi_ok(p, x, pos) {
+                            o |= bit;
+                        }
+                    }
+                }
+            }
+            if o != 0 && !(win && migi) {
+                o |= Options::PASS;
+            }
+        }
+        OfferKind::Kakan { tile: x } => {
+            if !p.furiten && wins_with(p, x) {
+                o = Options::WIN | if migi { 0 } else { Options::PASS };
+            }
+        }
+        OfferKind::Flower { .. } => {
+            if p.flower_count() == 7 && state.drawable() >= 1 {
+                o = Options::ROB_FLOWER | Options::PASS;
+            }
+        }
+    }
+    Options(o)
+}
+
+fn push_options(o: Options, out: &mut Vec<Action>) {
+    if o.has(Options::WIN) {
+        out.push(Action::Win);
+    }
+    for (pos, bit) in CHI_BITS {
+        if o.has(bit) {
+            out.push(Action::Chi(pos));
+        }
+    }
+    if o.has(Options::PON) {
+        out.push(Action::Pon);
+    }
+    if o.has(Options::MINKAN) {
+        out.push(Action::Minkan);
+    }
+    if o.has(Options::ROB_FLOWER) {
+        out.push(Action::SevenRobOne);
+    }
+    if o.has(Options::PASS) {
+        out.push(Action::Pass);
+    }
+}
+
+fn turn_actions(state: &State, t: &Turn, out: &mut Vec<Action>) {
+    let p = state.player(t.seat);
+    if let Some(lock) = t.after_call {
+        for k in Tile::all().filter(|k| p.concealed[k.index()] > 0) {
+            if !lock.forbids(k) {
+                out.push(Action::Discard(k));
+                if p.declared.is_none() && ready_after(p, k) {
+                    out.push(Action::Declare(k));
+                }
+            }
+        }
+        return;
+    }
+    let can_win = can_self_draw(state, t);
+    if let (Some(decl), Some(d)) = (p.declared, t.drawn) {
+        // 000 嗆聽與 MIGI: draw and discard only; the fourth tile of a 碰 is added at once
+        // (unless it wins and the player wins, or it is the 海底 draw).
+        if can_win {
+            out.push(Action::Win);
+            if decl == Declaration::Migi {
+                return;
+            }
+        }
+        if !t.last_tile && p.has_pon(d) {
+            out.push(Action::Kakan(d));
+        } else {
+            out.push(Action::Discard(d));
+        }
+        flower_actions(p, t, out);
+        return;
+    }
+    if can_win {
+        out.push(Action::Win);
+    }
+    for k in Tile::all().filter(|k| p.concealed[k.index()] > 0) {
+        out.push(Action::Discard(k));
+        if p.declared.is_none() && ready_after(p, k) {
+            out.push(Action::Declare(k));
+        }
+    }
+    if !t.last_tile && p.declared.is_none() {
+        for k in Tile::all().filter(|k| p.concealed[k.index()] == 4) {
+            out.push(Action::Ankan(k));
+        }
+        for m in p.melds.iter().filter(|m| m.kind == MeldKind::Pon) {
+            if p.concealed[m.tile.index()] > 0 {
+                out.push(Action::Kakan(m.tile));
+            }
+        }
+    }
+    flower_actions(p, t, out);
+}
+
+fn flower_actions(p: &Player, t: &Turn, out: &mut Vec<Action>) {
+    if p.flowers == 0xFF {
+        out.push(Action::EightFlowers);
+    }
+    if t.rob_from.is_some() {
+        out.push(Action::SevenRobOne);
+    }
+}
+
+/// The legal actions of `seat` now; empty when it is not that seat's decision.
+pub fn legal_actions(state: &State, seat: u8) -> Vec<Action> {
+    let mut out = Vec::new();
+    match state.phase() {
+        Phase::Turn(t) if t.seat == seat => turn_actions(state, t, &mut out),
+        Phase::Offer(o)
+            if (seat as usize) < o.options.len() && o.responses[seat as usize].is_none() =>
+        {
+            push_options(o.options[seat as usize], &mut out);
+        }
+        _ => {}
+    }
+    out
+}
+
+/// The legal actions of `seat` as a mask over the action space.
+pub fn legal_mask(state: &State, seat: u8) -> [bool; ACTION_COUNT] {
+    let mut m = [false; ACTION_COUNT];
+    for a in legal_actions(state, seat) {
+        m[a.index()] = true;
+    }
+    m
+}
+
+pub fn is_legal(state: &State, seat: u8, action: Action) -> bool {
+    legal_actions(state, seat).contains(&action)
+}
+
+/// `Ok` when `seat` may take `action` now; otherwise the rule it breaks.
+pub fn check(state: &State, seat: u8, action: Action) -> Result<()> {
+    if is_legal(state, seat, action) {
+        return Ok(());
+    }
+    let (rule, why) = diagnose(state, seat, action);
+    Err(Error::illegal(
+        rule,
+        format!("seat {seat} may not {action}: {why}"),
+    ))
+}
+
+fn diagnose(state: &State, seat: u8, action: Action) -> (&'static str, String) {
+    match state.phase() {
+        Phase::Over => (rule::OVER, "the hand is over".to_owned()),
+        Phase::Turn(t) if t.seat != seat => {
+            // 000 合法與犯規 搶槓: only a 加槓 can be robbed; after 暗槓/明槓 nothing is on offer.
+            let last_kong = state.log().iter().rev().find_map(|e| match e {
+                Event::Act {
+                    action: a @ Action::Ankan(_),
+                    ..
+                }
+                | Event::Claim {
+                    action: a @ Action::Minkan,
+                    ..
+                } => Some(*a),
+                Event::Act { .. } | Event::Claim { .. } => Some(Action::Pass),
+                _ => None,
+            });
+            if action == Action::Win && matches!(last_kong, Some(Action::Ankan(_) | Action::Minkan))
+            {
+                return (
+                    rule::ROB_KONG,
+                    "only a 加槓 can be robbed, not a 暗槓 or 明槓".to_owned(),
+                );
+            }
+            (rule::TURN, format!("it is seat {}'s turn", t.seat))
+        }
+        Phase::Turn(t) => diagnose_turn(state, t, action),
+        Phase::Offer(o) => {
+            let s = seat as usize % 4;
+            if seat == o.from || o.responses[s].is_some() {
+                return (
+                    rule::TURN,
+                    "the seat has no decision on this offer".to_owned(),
+                );
+            }
+            diagnose_offer(state, seat, o.from, o.kind, o.options[s], action)
+        }
+    }
+}
+
+fn diagnose_turn(state: &State, t: &Turn, action: Action) -> (&'static str, String) {
+    let p = state.player(t.seat);
+    let held = |k: Tile| p.concealed[k.index()];
+    let can_win = can_self_draw(state, t);
+    if p.declared == Some(Declaration::Migi) && can_win && action != Action::Win {
+        return (
+            rule::MIGI_MUST_WIN,
+            "a MIGI declarer must win a winning tile".to_owned(),
+        );
+    }
+    match action {
+        Action::Discard(k) | Action::Declare(k) => {
+            if held(k) == 0 {
+                return (rule::TILES, format!("no {} in the hand", k.code()));
+            }
+            match t.after_call {
+                Some(lock @ super::state::CallLock::Chi { claimed, .. }) if lock.forbids(k) => {
+                    return (
+                        rule::CHI_IN_DISCARD_OUT,
+                        format!(
+                            "after 吃 of {} this discard may not be {}",
+                            claimed.code(),
+                            k.code()
+                        ),
+                    )
+                }
+                Some(lock @ super::state::CallLock::Pon(x)) if lock.forbids(k) => {
+                    return (
+                        rule::PON_IN_DISCARD_OUT,
+                        format!(
+                            "after 碰 of {} this discard may not be {}",
+                            x.code(),
+                            x.code()
+                        ),
+                    )
+                }
+                _ => {}
+            }
+            if p.declared.is_some() {
+                if matches!(action, Action::Declare(_)) {
+                    return (rule::DECLARED, "already declared".to_owned());
+                }
+                if t.drawn.is_some_and(|d| !t.last_tile && p.has_pon(d)) {
+                    return (
+                        rule::DECLARED,
+                        "the fourth tile of a 碰 is added (加槓) at once".to_owned(),
+                    );
+                }
+                return (
+                    rule::DECLARED,
+                    "after declaring, only the drawn tile may be discarded".to_owned(),
+                );
+            }
+            if matches!(action, Action::Declare(_)) && !ready_after(p, k) {
+                return (
+                    rule::NOT_READY,
+                    format!("the hand is not ready after discarding {}", k.code()),
+                );
+            }
+        }
+        Action::Win => {
+            if t.after_call.is_some() {
+                return (
+                    rule::NOT_A_WIN,
+                    "after 吃/碰 the only move is a discard".to_owned(),
+                );
+            }
+            if !is_win_counts(&p.concealed) {
+                return (
+                    rule::NOT_A_WIN,
+                    "the hand is not five sets and a pair".to_owned(),
+                );
+            }
+            if p.no_self_draw {
+                return (
+                    rule::MINKAN_NO_SELF_DRAW,
+                    "the replacement of a 明槓 cannot be 自摸".to_owned(),
+                );
+            }
+            if p.furiten {
+                return (
+                    rule::FURITEN,
+                    "in 過水 no win is allowed, not even 自摸".to_owned(),
+                );
+            }
+        }
+        Action::Ankan(k) | Action::Kakan(k) => {
+            if t.after_call.is_some() {
+                return (
+                    rule::NO_KONG_AFTER_CALL,
+                    "after 吃/碰 only a discard".to_owned(),
+                );
+            }
+            if p.declared.is_some() {
+                return (
+                    rule::DECLARED,
+                    "no 槓 after declaring ready, except the automatic 加槓".to_owned(),
+                );
+            }
+            if t.last_tile {
+                return (
+                    rule::NO_KONG_ON_LAST,
+                    "no 暗槓 or 加槓 on the 海底 draw".to_owned(),
+                );
+            }
+            let ok = match action {
+                Action::Ankan(_) => held(k) == 4,
+                _ => held(k) > 0 && p.has_pon(k),
+            };
+            if !ok {
+                return (rule::TILES, format!("the hand cannot {action}"));
+            }
+        }
+        Action::EightFlowers => {
+            return (
+                rule::FLOWER_WIN,
+                format!(
+                    "八仙過海 needs all 8 flowers; the seat has {}",
+                    p.flower_count()
+                ),
+            )
+        }
+        Action::SevenRobOne => {
+            return (
+                rule::FLOWER_WIN,
+                "七搶一 is open only right after the 7th flower's replacement".to_owned(),
+            )
+        }
+        Action::Chi(_) | Action::Pon | Action::Minkan | Action::Pass => {
+            return (
+                rule::TURN,
+                "nothing is on offer; it is the seat's own turn".to_owned(),
+            )
+        }
+    }
+    (rule::TURN, "not available now".to_owned())
+}
+
+fn diagnose_offer(
+    state: &State,
+    seat: u8,
+    from: u8,
+    kind: OfferKind,
+    options: Options,
+    action: Action,
+) -> (&'static str, String) {
+    let p = state.player(seat);
+    match action {
+        Action::Pass if options.has(Options::WIN) => {
+            return (
+                rule::MIGI_MUST_WIN,
+                "a MIGI declarer must win a winning tile".to_owned(),
+            )
+        }
+        Action::Win => {
+            let tile = match kind {
+                OfferKind::Discard { tile, .. } | OfferKind::Kakan { tile } => tile,
+                OfferKind::Flower { .. } => {
+                    return (
+                        rule::FLOWER_WIN,
+                        "a shown flower can only be robbed by 七搶一".to_owned(),
+                    )
+                }
+            };
+            if !wins_with(p, tile) {
+                return (
+                    rule::NOT_A_WIN,
+                    format!("{} does not complete the hand", tile.code()),
+                );
+            }
+            if p.furiten {
+                return (rule::FURITEN, "in 過水 no win is allowed".to_owned());
+            }
+        }
+        Action::Chi(_) | Action::Pon | Action::Minkan => {
+            let x = match kind {
+                OfferKind::Discard { tile, .. } => tile,
+                OfferKind::Kakan { .. } => {
+                    return (rule::ROB_KONG, "a 加槓 can only be robbed by 胡".to_owned())
+                }
+                OfferKind::Flower { .. } => {
+                    return (
+                        rule::FLOWER_WIN,
+                        "a shown flower can only be robbed by 七搶一".to_owned(),
+                    )
+                }
+            };
+            if p.declared.is_some() {
+                return (
+                    rule::DECLARED,
+                    "no 吃, 碰 or 槓 after declaring ready".to_owned(),
+                );
+            }
+            if matches!(kind, OfferKind::Discard { last: true, .. }) {
+                return (
+                    rule::LAST_DISCARD,
+                    "the last discard can only be won".to_owned(),
+                );
+            }
+            if state.drawable() < CALL_MIN_DRAWABLE {
+                return (
+                    rule::WALL_END,
+                    format!(
+                        "{} drawable tiles left; 吃, 碰 and 明槓 need 4",
+                        state.drawable()
+                    ),
+                );
+            }
+            let held = |k: Tile| p.concealed[k.index()];
+            match action {
+                Action::Chi(pos) => {
+                    if seat != next_seat(from) {
+                        return (
+                            rule::CHI_FROM_LEFT,
+                            "only the next player may 吃 a discard".to_owned(),
+                        );
+                    }
+                    let Some((a, b)) = pos.partners(x) else {
+                        return (rule::TILES, format!("no {action} run with {}", x.code()));
+                    };
+                    if held(a) == 0 || held(b) == 0 {
+                        return (
+                            rule::TILES,
+                            format!(
+                                "{action} of {} needs {} and {}",
+                                x.code(),
+                                a.code(),
+                                b.code()
+                            ),
+                        );
+                    }
+                    if let Some(y) = p.last_discard.filter(|&y| run_with(a, b, y)) {
+                        return (
+                            rule::DISCARD_OUT_CALL_IN,
+                            format!(
+                                "{} and {} made a set with the discarded {}",
+                                a.code(),
+                                b.code(),
+                                y.code()
+                            ),
+                        );
+                    }
+                    return (
+                        rule::CHI_IN_DISCARD_OUT,
+                        "no tile could be discarded after this 吃".to_owned(),
+                    );
+                }
+                Action::Pon => {
+                    if held(x) < 2 {
+                        return (
+                            rule::TILES,
+                            format!("碰 of {} needs two in the hand", x.code()),
+                        );
+                    }
+                    if p.last_discard == Some(x) {
+                        return (
+                            rule::DISCARD_OUT_CALL_IN,
+                            format!("{} was the seat's own last discard", x.code()),
+                        );
+                    }
+                    if p.no_pon >> x.index() & 1 == 1 {
+                        return (
+                            rule::PASSED_PON,
+                            format!(
+                                "{} was passed for 碰 since the seat's last discard",
+                                x.code()
+                            ),
+                        );
+                    }
+                    return (
+                        rule::PON_IN_DISCARD_OUT,
+                        "no tile could be discarded after this 碰".to_owned(),
+                    );
+                }
+                _ => {
+                    if held(x) < 3 {
+                        return (
+                            rule::TILES,
+                            format!("明槓 of {} needs three in the hand", x.code()),
+                        );
+                    }
+                    if seat == next_seat(from) {
+                        return (
+                            rule::MINKAN_NOT_LEFT,
+                            "明槓 only from the 下家 or 對家, not the 上家".to_owned(),
+                        );
+                    }
+                    if p.last_discard == Some(x) {
+                        return (
+                            rule::DISCARD_OUT_CALL_IN,
+                            format!("{} was the seat's own last discard", x.code()),
+                        );
+                    }
+                }
+            }
+        }
+        Action::SevenRobOne => {
+            return (
+                rule::FLOWER_WIN,
+                "七搶一 needs 7 flowers and a drawable tile".to_owned(),
+            )
+        }
+        Action::Pass => {
+            return (
+                rule::TURN,
+                "the seat has no decision on this offer".to_owned(),
+            )
+        }
+        _ => {
+            return (
+                rule::TURN,
+                "an offer takes 胡, 吃, 碰, 明槓, 七搶一 or 過".to_owned(),
+            )
+        }
+    }
+    (rule::TURN, "not available now".to_owned())
+}

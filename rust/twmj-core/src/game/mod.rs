@@ -1,0 +1,43 @@
+//! One hand (局) of the taiwan preset as a deterministic state machine: the action space,
+//! the state and its flow, legality, the event log and its replay, and the hand's outcome.
+//!
+//! [`action`] the action space; [`state`] the deal and the state ([`State::apply`] in the
+//! flow); [`legality`] legal actions, masks and the rule an illegal action breaks;
+//! [`event`] the log and [`replay`]; [`record`] the JSON-lines record; [`result`] the
+//! outcome handed to scoring; [`view`] one seat's view; [`snapshot`] legality without a log;
+//! [`series`] a match of hands (dealer rotation, 連莊, round winds).
+//!
+//! ```
+//! use twmj_core::game::{legal_actions, State};
+//! let mut st = State::from_seed(7);
+//! while !st.is_over() {
+//!     let seat = st.pending().trailing_zeros() as u8;
+//!     let action = legal_actions(&st, seat)[0];
+//!     st.apply(seat, action).unwrap();
+//! }
+//! assert!(st.result().is_some());
+//! ```
+
+pub mod action;
+pub mod event;
+mod flow;
+pub mod legality;
+pub mod record;
+pub mod result;
+pub mod series;
+pub mod snapshot;
+pub mod state;
+pub mod view;
+
+pub use action::{Action, ChiPos, ACTION_COUNT};
+pub use event::{replay, Event};
+pub use legality::{check, is_legal, legal_actions, legal_mask};
+pub use record::{from_json, read_log, to_json, to_json_seen, write_log};
+pub use result::{FirstTurn, HandResult, Win, WinKind};
+pub use series::{Match, MAX_STREAK};
+pub use snapshot::{Decision, Snapshot};
+pub use state::{
+    CallLock, Deal, Declaration, Discarded, Offer, OfferKind, Options, Phase, Piece, Player,
+    SplitMix64, State, Turn, KEPT_BACK, SEATS,
+};
+pub use view::{SeenMeld, SeenSeat, View};

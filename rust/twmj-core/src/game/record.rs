@@ -1,0 +1,565 @@
+//! The written record of a hand: JSON lines, one event per line, in the spirit of mjai.
+//!
+//! Tiles are written in the notation (`5m`, `3z`, `2f`); an ordered list of pieces is their
+//! codes one after another (`1m1m5p3f`, order kept); a hand's counts are canonical notation.
+//!
+//! ```text
+//! {"type":"deal","dealer":0,"dice":[3,5,2],"door_from_dice":false,"hands":["…",…],"live":"…","dead":"…"}
+//! {"type":"draw","seat":1,"tile":"5m","replacement":false}
+//! {"type":"act","seat":1,"action":"discard 5m"}
+//! {"type":"claim","seat":2,"action":"pon"}
+//! {"type":"end","dealer":0,"east":0,"wins":[{"seat":2,"kind":"discard","from":1,"tile":"5m",
+//!   "concealed":"…","melds":[{"kind":"pon","tiles":"555p"}],"flowers":"1f","replacement":false,
+//!   "last_tile":false,"declaration":null,"first_turn":"human"}]}
+//! ```
+//!
+//! A record may start with `{"type":"seed","seed":42,"dealer":0,"door_from_dice":false}`
+//! instead of the deal: the reader expands it to the deal that seed gives.
+//! [`to_json_seen`] writes the same lines as one seat sees them: other seats' dealt tiles and
+//! draws are `?` (flowers are shown), their 暗槓 is `ankan ?`, and the wall is a count.
+//!
+//! `action` is [`Action::name`]; win `kind` is `self_draw`, `discard`, `robbing_kong`,
+//! `eight_flowers`, `seven_rob_one` or `after_robbing_flower` (the last four but
+//! `eight_flowers` carry `from`); `declaration` is `ready`, `migi` or null; `first_turn` is
+//! `heaven`, `earth`, `human` or null.
+
+use std::fmt::Write as _;
+
+use crate::error::{Error, Result};
+use crate::hand::Meld;
+use crate::notation::{self, format};
+use crate::tile::Tile;
+
+use super::action::Action;
+use super::event::Event;
+use super::result::{FirstTurn, HandResult, Win, WinKind};
+use super::state::{Deal, Declaration, Piece, SEATS};
+
+/// One event as one line of JSON.
+pub fn to_json(ev: &Event) -> String {
+    match ev {
+        Event::Deal(d) => {
+            let hands: Vec<String> = d.hands.iter().map(|h| quote(&codes(h))).collect();
+            format!(
+                r#"{{"type":"deal","dealer":{},"dice":[{},{},{}],"door_from_dice":{},"hands":[{}],"live":{},"dead":{}}}"#,
+                d.dealer,
+                d.dice[0],
+                d.dice[1],
+                d.dice[2],
+                d.door_from_dice,
+                hands.join(","),
+                quote(&codes(&d.live)),
+                quote(&codes(&d.dead))
+            )
+        }
+        Event::Draw {
+            seat,
+            piece,
+            replacement,
+        } => format!(
+            r#"{{"type":"draw","seat":{seat},"tile":"{}","replacement":{replacement}}}"#,
+            piece.code()
+        ),
+        Event::Act { seat, action } => {
+            format!(
+                r#"{{"type":"act","seat":{seat},"action":"{}"}}"#,
+                action.name()
+            )
+        }
+        Event::Claim { seat, action } => {
+            format!(
+                r#"{{"type":"claim","seat":{seat},"action":"{}"}}"#,
+                action.name()
+            )
+        }
+        Event::End(r) => {
+            let wins: Vec<String> = r.wins.iter().map(win_json).collect();
+            format!(
+                r#"{{"type":"end","dealer":{},"east":{},"wins":[{}]}}"#,
+                r.dealer,
+                r.east,
+                wins.join(",")
+            )
+        }
+    }
+}
+
+/// One event as `seat` sees it while the hand is played (not replayable).
+pub fn to_json_seen(ev: &Event, seat: u8) -> String {
+    match ev {
+        Event::Deal(d) => {
+            let hands: Vec<String> = d
+                .hands
+                .iter()
+                .enumerate()
+                .map(|(s, h)| {
+                    if s == seat as usize {
+                        quote(&codes(h))
+                    } else {
+                        quote(&"?".repeat(h.len()))
+                    }
+                })
+                .collect();
+            format!(
+                r#"{{"type":"deal","dealer":{},"dice":[{},{},{}],"door_from_dice":{},"hands":[{}],"wall":{}}}"#,
+                d.dealer,
+                d.dice[0],
+                d.dice[1],
+                d.dice[2],
+                d.door_from_dice,
+                hands.join(","),
+                d.live.len() + d.dead.len()
+            )
+        }
+        Event::Draw {
+            seat: s,
+            piece,
+            replacement,
+        } if *s != seat && piece.flower().is_none() => {
+            format!(r#"{{"type":"draw","seat":{s},"tile":"?","replacement":{replacement}}}"#)
+        }
+        Event::Act {
+            seat: s,
+            action: Action::Ankan(_),
+        } if *s != seat => format!(r#"{{"type":"act","seat":{s},"action":"ankan ?"}}"#),
+        other => to_json(other),
+    }
+}
+
+/// The whole log, one line per event.
+pub fn write_log(events: &[Event]) -> String {
+    let mut out = String::new();
+    for e in events {
+        out.push_str(&to_json(e));
+        out.push('\n');
+    }
+    out
+}
+
+/// Reads a log written by [`write_log`] (blank lines ignored); the error names the line.
+pub fn read_log(text: &str) -> Result<Vec<Event>> {
+    text.lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+        .map(|(i, l)| from_json(l).map_err(|e| Error::hand(format!("line {}: {e}", i + 1))))
+        .collect()
+}
+
+fn codes(pieces: &[Piece]) -> String {
+    pieces.iter().map(|p| p.code()).collect()
+}
+
+fn quote(s: &str) -> String {
+    format!("\"{s}\"")
+}
+
+fn win_json(w: &Win) -> String {
+    let (kind, from) = match w.kind {
+        WinKind::SelfDraw => ("self_draw", None),
+        WinKind::Discard { from } => ("discard", Some(from)),
+        WinKind::RobbingKong { from } => ("robbing_kong", Some(from)),
+        WinKind::EightFlowers => ("eight_flowers", None),
+        WinKind::SevenRobOne { from } => ("seven_rob_one", Some(from)),
+        WinKind::AfterRobbingFlower { from } => ("after_robbing_flower", Some(from)),
+    };
+    let mut s = format!(r#"{{"seat":{},"kind":"{kind}""#, w.seat);
+    if let Some(f) = from {
+        let _ = write!(s, r#","from":{f}"#);
+    }
+    let tile = w.tile.map_or("null".to_owned(), |t| quote(&t.code()));
+    let melds: Vec<String> = w
+        .melds
+        .iter()
+        .map(|m| {
+            let mut c = [0u8; 34];
+            m.add_to(&mut c);
+            format!(
+                r#"{{"kind":"{}","tiles":"{}"}}"#,
+                m.kind.name(),
+                format(&c, 0)
+            )
+        })
+        .collect();
+    let decl = match w.declaration {
+        None => "null",
+        Some(Declaration::Ready) => "\"ready\"",
+        Some(Declaration::Migi) => "\"migi\"",
+    };
+    let first = match w.first_turn {
+        None => "null",
+        Some(FirstTurn::Heaven) => "\"heaven\"",
+        Some(FirstTurn::Earth) => "\"earth\"",
+        Some(FirstTurn::Human) => "\"human\"",
+    };
+    let _ = write!(
+        s,
+        r#","tile":{tile},"concealed":"{}","melds":[{}],"flowers":"{}","replacement":{},"last_tile":{},"declaration":{decl},"first_turn":{first}}}"#,
+        format(&w.concealed, 0),
+        melds.join(","),
+        format(&[0; 34], w.flowers),
+        w.replacement,
+        w.last_tile
+    );
+    s
+}
+
+/// A parsed JSON value (the subset the record uses: no floats).
+#[derive(Debug, Clone, PartialEq)]
+enum Value {
+    Null,
+    Bool(bool),
+    Num(i64),
+    Str(String),
+    Arr(Vec<Value>),
+    Obj(Vec<(String, Value)>),
+}
+
+struct Parser<'a> {
+    s: &'a [u8],
+    at: usize,
+}
+
+impl Parser<'_> {
+    fn err(&self, what: &str) -> Error {
+        Error::hand(format!("bad JSON at byte {}: {what}", self.at))
+    }
+
+    fn ws(&mut self) {
+        while self.at < self.s.len() && self.s[self.at].is_ascii_whitespace() {
+            self.at += 1;
+        }
+    }
+
+    fn eat(&mut self, c: u8) -> Result<()> {
+        self.ws();
+        if self.s.get(self.at) == Some(&c) {
+            self.at += 1;
+            Ok(())
+        } else {
+            Err(self.err(&format!("expected '{}'", c as char)))
+        }
+    }
+
+    fn value(&mut self, depth: usize) -> Result<Value> {
+        if depth > 8 {
+            return Err(self.err("nested too deep"));
+        }
+        self.ws();
+        match self.s.get(self.at) {
+            Some(b'{') => {
+                self.at += 1;
+                let mut fields = Vec::new();
+                self.ws();
+                if self.s.get(self.at) == Some(&b'}') {
+                    self.at += 1;
+                    return Ok(Value::Obj(fields));
+                }
+                loop {
+                    self.ws();
+                    let Value::Str(k) = self.string()? else {
+                        return Err(self.err("expected a key"));
+                    };
+                    self.eat(b':')?;
+                    fields.push((k, self.value(depth + 1)?));
+                    self.ws();
+                    match self.s.get(self.at) {
+                        Some(b',') => self.at += 1,
+                        Some(b'}') => {
+                            self.at += 1;
+                            return Ok(Value::Obj(fields));
+                        }
+                        _ => return Err(self.err("expected ',' or '}'")),
+                    }
+                }
+            }
+            Some(b'[') => {
+                self.at += 1;
+                let mut items = Vec::new();
+                self.ws();
+                if self.s.get(self.at) == Some(&b']') {
+                    self.at += 1;
+                    return Ok(Value::Arr(items));
+                }
+                loop {
+                    items.push(self.value(depth + 1)?);
+                    self.ws();
+                    match self.s.get(self.at) {
+                        Some(b',') => self.at += 1,
+                        Some(b']') => {
+                            self.at += 1;
+                            return Ok(Value::Arr(items));
+                        }
+                        _ => return Err(self.err("expected ',' or ']'")),
+                    }
+                }
+            }
+            Some(b'"') => self.string(),
+            Some(b't') => self.word("true", Value::Bool(true)),
+            Some(b'f') => self.word("false", Value::Bool(false)),
+            Some(b'n') => self.word("null", Value::Null),
+            Some(c) if c.is_ascii_digit() || *c == b'-' => {
+                let start = self.at;
+                self.at += 1;
+                while self.at < self.s.len() && self.s[self.at].is_ascii_digit() {
+                    self.at += 1;
+                }
+                std::str::from_utf8(&self.s[start..self.at])
+                    .ok()
+                    .and_then(|t| t.parse().ok())
+                    .map(Value::Num)
+                    .ok_or_else(|| self.err("bad number"))
+            }
+            _ => Err(self.err("expected a value")),
+        }
+    }
+
+    fn word(&mut self, w: &str, v: Value) -> Result<Value> {
+        if self.s[self.at..].starts_with(w.as_bytes()) {
+            self.at += w.len();
+            Ok(v)
+        } else {
+            Err(self.err("expected a value"))
+        }
+    }
+
+    fn string(&mut self) -> Result<Value> {
+        self.eat(b'"')?;
+        let mut out = Vec::new();
+        loop {
+            match self.s.get(self.at) {
+                None => return Err(self.err("unterminated string")),
+                Some(b'"') => {
+                    self.at += 1;
+                    break;
+                }
+                Some(b'\\') => {
+                    let esc = self.s.get(self.at + 1).copied();
+                    out.push(match esc {
+                        Some(b'"') => b'"',
+                        Some(b'\\') => b'\\',
+                        Some(b'/') => b'/',
+                        Some(b'n') => b'\n',
+                        Some(b't') => b'\t',
+                        _ => return Err(self.err("unsupported escape")),
+                    });
+                    self.at += 2;
+                }
+                Some(&c) => {
+                    out.push(c);
+                    self.at += 1;
+                }
+            }
+        }
+        String::from_utf8(out)
+            .map(Value::Str)
+            .map_err(|_| self.err("string is not UTF-8"))
+    }
+}
+
+fn parse_value(line: &str) -> Result<Value> {
+    let mut p = Parser {
+        s: line.as_bytes(),
+        at: 0,
+    };
+    let v = p.value(0)?;
+    p.ws();
+    if p.at != p.s.len() {
+        return Err(p.err("trailing characters"));
+    }
+    Ok(v)
+}
+
+fn field<'v>(obj: &'v [(String, Value)], key: &str) -> Result<&'v Value> {
+    obj.iter()
+        .find(|(k, _)| k == key)
+        .map(|(_, v)| v)
+        .ok_or_else(|| Error::hand(format!("missing field '{key}'")))
+}
+
+fn num(obj: &[(String, Value)], key: &str, max: i64) -> Result<u8> {
+    match field(obj, key)? {
+        Value::Num(n) if (0..=max).contains(n) => Ok(*n as u8),
+        _ => Err(Error::hand(format!(
+            "field '{key}' must be a number 0–{max}"
+        ))),
+    }
+}
+
+fn text<'v>(obj: &'v [(String, Value)], key: &str) -> Result<&'v str> {
+    match field(obj, key)? {
+        Value::Str(s) => Ok(s),
+        _ => Err(Error::hand(format!("field '{key}' must be a string"))),
+    }
+}
+
+fn flag(obj: &[(String, Value)], key: &str) -> Result<bool> {
+    match field(obj, key)? {
+        Value::Bool(b) => Ok(*b),
+        _ => Err(Error::hand(format!("field '{key}' must be true or false"))),
+    }
+}
+
+fn action(obj: &[(String, Value)]) -> Result<Action> {
+    let name = text(obj, "action")?;
+    Action::parse(name).ok_or_else(|| Error::hand(format!("unknown action '{name}'")))
+}
+
+fn one_tile(s: &str) -> Result<Tile> {
+    let t = notation::parse(s)?;
+    match t.tile_list().as_slice() {
+        [x] if t.flowers == 0 => Ok(*x),
+        _ => Err(Error::hand(format!("'{s}' is not one tile"))),
+    }
+}
+
+/// Reads one event written by [`to_json`].
+pub fn from_json(line: &str) -> Result<Event> {
+    let Value::Obj(o) = parse_value(line)? else {
+        return Err(Error::hand("an event is a JSON object"));
+    };
+    let seat = || num(&o, "seat", SEATS as i64 - 1);
+    Ok(match text(&o, "type")? {
+        "seed" => {
+            let seed = match field(&o, "seed")? {
+                Value::Num(n) if *n >= 0 => *n as u64,
+                _ => return Err(Error::hand("field 'seed' must be a number ≥ 0")),
+            };
+            Event::Deal(Box::new(Deal::from_seed(
+                seed,
+                num(&o, "dealer", 3)?,
+                flag(&o, "door_from_dice")?,
+            )))
+        }
+        "deal" => {
+            let dice = match field(&o, "dice")? {
+                Value::Arr(v) if v.len() == 3 => {
+                    let mut d = [0u8; 3];
+                    for (slot, x) in d.iter_mut().zip(v) {
+                        *slot = match x {
+                            Value::Num(n) if (1..=6).contains(n) => *n as u8,
+                            _ => return Err(Error::hand("dice show 1–6")),
+                        };
+                    }
+                    d
+                }
+                _ => return Err(Error::hand("field 'dice' must hold three dice")),
+            };
+            let hands = match field(&o, "hands")? {
+                Value::Arr(v) if v.len() == SEATS => {
+                    let mut h: [Vec<Piece>; SEATS] = Default::default();
+                    for (slot, x) in h.iter_mut().zip(v) {
+                        let Value::Str(s) = x else {
+                            return Err(Error::hand("each hand is a string of tiles"));
+                        };
+                        *slot = Piece::parse_list(s)?;
+                    }
+                    h
+                }
+                _ => return Err(Error::hand("field 'hands' must hold four hands")),
+            };
+            Event::Deal(Box::new(Deal {
+                dealer: num(&o, "dealer", 3)?,
+                dice,
+                door_from_dice: flag(&o, "door_from_dice")?,
+                hands,
+                live: Piece::parse_list(text(&o, "live")?)?,
+                dead: Piece::parse_list(text(&o, "dead")?)?,
+            }))
+        }
+        "draw" => {
+            let piece = match Piece::parse_list(text(&o, "tile")?)?.as_slice() {
+                [p] => *p,
+                _ => return Err(Error::hand("field 'tile' must be one tile")),
+            };
+            Event::Draw {
+                seat: seat()?,
+                piece,
+                replacement: flag(&o, "replacement")?,
+            }
+        }
+        "act" => Event::Act {
+            seat: seat()?,
+            action: action(&o)?,
+        },
+        "claim" => Event::Claim {
+            seat: seat()?,
+            action: action(&o)?,
+        },
+        "end" => {
+            let Value::Arr(ws) = field(&o, "wins")? else {
+                return Err(Error::hand("field 'wins' must be a list"));
+            };
+            let wins = ws.iter().map(win_from).collect::<Result<Vec<_>>>()?;
+            Event::End(HandResult {
+                dealer: num(&o, "dealer", 3)?,
+                east: num(&o, "east", 3)?,
+                wins,
+            })
+        }
+        other => return Err(Error::hand(format!("unknown event type '{other}'"))),
+    })
+}
+
+fn win_from(v: &Value) -> Result<Win> {
+    let Value::Obj(o) = v else {
+        return Err(Error::hand("a win is a JSON object"));
+    };
+    let from = || num(o, "from", 3);
+    let kind = match text(o, "kind")? {
+        "self_draw" => WinKind::SelfDraw,
+        "discard" => WinKind::Discard { from: from()? },
+        "robbing_kong" => WinKind::RobbingKong { from: from()? },
+        "eight_flowers" => WinKind::EightFlowers,
+        "seven_rob_one" => WinKind::SevenRobOne { from: from()? },
+        "after_robbing_flower" => WinKind::AfterRobbingFlower { from: from()? },
+        k => return Err(Error::hand(format!("unknown win kind '{k}'"))),
+    };
+    let tile = match field(o, "tile")? {
+        Value::Null => None,
+        Value::Str(s) => Some(one_tile(s)?),
+        _ => return Err(Error::hand("field 'tile' must be a tile or null")),
+    };
+    let Value::Arr(ms) = field(o, "melds")? else {
+        return Err(Error::hand("field 'melds' must be a list"));
+    };
+    let mut melds = Vec::with_capacity(ms.len());
+    for (i, m) in ms.iter().enumerate() {
+        let Value::Obj(mo) = m else {
+            return Err(Error::hand("a meld is a JSON object"));
+        };
+        melds.push(Meld::parse(text(mo, "kind")?, text(mo, "tiles")?, i)?);
+    }
+    let declaration = match field(o, "declaration")? {
+        Value::Null => None,
+        Value::Str(s) if s == "ready" => Some(Declaration::Ready),
+        Value::Str(s) if s == "migi" => Some(Declaration::Migi),
+        _ => {
+            return Err(Error::hand(
+                "field 'declaration' must be ready, migi or null",
+            ))
+        }
+    };
+    let first_turn = match field(o, "first_turn")? {
+        Value::Null => None,
+        Value::Str(s) if s == "heaven" => Some(FirstTurn::Heaven),
+        Value::Str(s) if s == "earth" => Some(FirstTurn::Earth),
+        Value::Str(s) if s == "human" => Some(FirstTurn::Human),
+        _ => {
+            return Err(Error::hand(
+                "field 'first_turn' must be heaven, earth, human or null",
+            ))
+        }
+    };
+    Ok(Win {
+        seat: num(o, "seat", 3)?,
+        kind,
+        tile,
+        concealed: notation::parse(text(o, "concealed")?)?.counts,
+        melds,
+        flowers: notation::parse(text(o, "flowers")?)?.flowers,
+        replacement: flag(o, "replacement")?,
+        last_tile: flag(o, "last_tile")?,
+        declaration,
+        first_turn,
+    })
+}

@@ -1,0 +1,79 @@
+//! The outcome of a hand: who won, on what, and how. Tai and payments belong to scoring.
+
+use crate::hand::Meld;
+use crate::tile::{Counts, Tile};
+
+use super::state::Declaration;
+
+/// How a win came about; it decides who pays (000 計分) and several tai items.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum WinKind {
+    /// 自摸: the winner drew the tile (the other three pay).
+    SelfDraw,
+    /// 胡 on a discard of `from` (放槍: `from` pays).
+    Discard { from: u8 },
+    /// 搶槓: the tile of `from`'s 加槓 (`from` pays).
+    RobbingKong { from: u8 },
+    /// 八仙過海: all eight flowers (the other three pay).
+    EightFlowers,
+    /// 七搶一: the eighth flower taken from `from` (`from` pays).
+    SevenRobOne { from: u8 },
+    /// The regular win on the replacement tile drawn after 七搶一 case 2 (the robbed player
+    /// shows the 8th flower): paid by `from` alone, without 自摸, with 槓上開花.
+    AfterRobbingFlower { from: u8 },
+}
+
+/// 天胡, 地胡, 人胡 (000 天胡、地胡、人胡).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum FirstTurn {
+    /// 天胡: the dealer's 17 tiles after the opening flowers.
+    Heaven,
+    /// 地胡: a non-dealer's first draw, before any discard of theirs and any call.
+    Earth,
+    /// 人胡: a non-dealer wins another's tile before any discard of theirs and any call.
+    Human,
+}
+
+/// One win (one 筆): flower wins and the regular win that may follow are separate entries.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Win {
+    pub seat: u8,
+    pub kind: WinKind,
+    /// The winning tile; `None` for 天胡 and the flower wins.
+    pub tile: Option<Tile>,
+    /// The concealed tiles of the complete hand, the winning tile included.
+    pub concealed: Counts,
+    pub melds: Vec<Meld>,
+    /// Flowers counted for this win (bit per flower): 7 for the second win of 七搶一 case 1.
+    pub flowers: u8,
+    /// 槓上開花: the tile came from the replacement end after a flower, 暗槓 or 加槓.
+    pub replacement: bool,
+    /// 海底撈月: self-draw of the last drawable tile.
+    pub last_tile: bool,
+    pub declaration: Option<Declaration>,
+    pub first_turn: Option<FirstTurn>,
+}
+
+/// How the hand ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HandResult {
+    pub dealer: u8,
+    /// The seat sitting 東 (門風).
+    pub east: u8,
+    /// The wins, in settlement order; empty for an exhaustive draw (流局).
+    pub wins: Vec<Win>,
+}
+
+impl HandResult {
+    /// 流局: nobody won.
+    pub fn is_draw(&self) -> bool {
+        self.wins.is_empty()
+    }
+
+    /// The seats that won at least one 筆.
+    pub fn winners(&self) -> Vec<u8> {
+        let mut v: Vec<u8> = self.wins.iter().map(|w| w.seat).collect();
+        v.dedup();
+        v
+    }
+}

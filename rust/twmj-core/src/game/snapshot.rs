@@ -1,0 +1,113 @@
+//! Legality at a decision point described without a log: one seat's tiles and rule memory,
+//! the wall count and what is on offer (for a referee or the HTTP API).
+
+use crate::error::{Error, Result};
+use crate::tile::COPIES;
+
+use super::action::{Action, ACTION_COUNT};
+use super::legality::{check, legal_actions, offer_options};
+use super::state::{
+    Offer, OfferKind, Options, Phase, Piece, Player, State, Turn, KEPT_BACK, SEATS,
+};
+
+/// What the seat is deciding on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Decision {
+    /// Its own turn (after a draw, a call or a kong replacement).
+    Turn(Turn),
+    /// An answer to what `from` offers.
+    Offer { from: u8, kind: OfferKind },
+}
+
+/// One seat at a decision point. Other seats' tiles do not matter for its legal actions.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Snapshot {
+    pub seat: u8,
+    /// The seat's tiles, melds, flowers, declaration and rule memory (過水, 過水碰, …).
+    pub player: Player,
+    /// Tiles that may still be drawn (the wall minus the 16 kept back).
+    pub drawable: usize,
+    pub decision: Decision,
+}
+
+impl Snapshot {
+    /// A state that agrees with the snapshot on everything legality reads.
+    fn state(&self) -> Result<State> {
+        let seat = self.seat;
+        if seat as usize >= SEATS {
+            return Err(Error::hand(format!("seat {seat} (seats are 0–3)")));
+        }
+        let p = &self.player;
+        if p.melds.len() > 5 || p.own_counts().iter().any(|&c| c > COPIES) {
+            return Err(Error::hand(
+                "the seat's tiles and melds hold more than 4 of a kind, or more than 5 melds",
+            ));
+        }
+        let want = match self.decision {
+            Decision::Turn(t) => {
+                if t.seat != seat {
+                    return Err(Error::hand(format!(
+                        "the turn is seat {}'s, not seat {seat}'s",
+                        t.seat
+                    )));
+                }
+                17
+            }
+            Decision::Offer { from, .. } => {
+                if from == seat || from as usize >= SEATS {
+                    return Err(Error::hand(format!(
+                        "an offer from seat {from} to seat {seat}"
+                    )));
+                }
+                16
+            }
+        };
+        if p.hand_size() != want {
+            return Err(Error::hand(format!(
+                "the seat holds {} tiles (concealed + 3 per meld); this decision needs {want}",
+                p.hand_size()
+            )));
+        }
+        if let Decision::Turn(t) = self.decision {
+            if t.drawn.is_some_and(|d| p.concealed[d.index()] == 0) {
+                return Err(Error::hand("the drawn tile is not in the hand"));
+            }
+        }
+        let filler = Piece::new(0).map_or_else(Vec::new, |x| vec![x; self.drawable + KEPT_BACK]);
+        let mut st = State::blank(filler);
+        st.players[seat as usize] = p.clone();
+        st.phase = match self.decision {
+            Decision::Turn(t) => Phase::Turn(t),
+            Decision::Offer { from, kind } => {
+                let mut o = Offer {
+                    from,
+                    kind,
+                    options: [Options::default(); SEATS],
+                    responses: [None; SEATS],
+                };
+                o.options[seat as usize] = offer_options(&st, seat, from, kind);
+                Phase::Offer(o)
+            }
+        };
+        Ok(st)
+    }
+
+    /// The legal actions of the seat.
+    pub fn legal_actions(&self) -> Result<Vec<Action>> {
+        Ok(legal_actions(&self.state()?, self.seat))
+    }
+
+    /// The legal actions as a mask over the action space.
+    pub fn legal_mask(&self) -> Result<[bool; ACTION_COUNT]> {
+        let mut m = [false; ACTION_COUNT];
+        for a in self.legal_actions()? {
+            m[a.index()] = true;
+        }
+        Ok(m)
+    }
+
+    /// `Ok` when the seat may take `action`; otherwise the rule it breaks.
+    pub fn check(&self, action: Action) -> Result<()> {
+        check(&self.state()?, self.seat, action)
+    }
+}

@@ -1,0 +1,608 @@
+//! The state of one hand (局): the wall, the four players, whose decision it is, and the log.
+
+use crate::error::{Error, Result};
+use crate::hand::{Meld, MeldKind};
+use crate::notation::{self, Symbol};
+use crate::tile::{Counts, Flower, Tile, COPIES, FLOWERS, KINDS};
+
+use super::event::Event;
+use super::result::HandResult;
+
+/// Seats at the table; seat `s + 1 (mod 4)` is the 下家 of `s` (play runs counter-clockwise).
+pub const SEATS: usize = 4;
+/// Tiles at the end of the wall that are never drawn (000 牌與發牌: 牌牆最後 16 張不摸).
+pub const KEPT_BACK: usize = 16;
+/// Tiles in a full set: 34 kinds × 4 + 8 flowers.
+pub const FULL_SET: usize = KINDS * COPIES as usize + FLOWERS;
+/// Fewest drawable tiles at which 吃, 碰 and 明槓 are still allowed (000 牌牆將盡不得鳴牌).
+pub const CALL_MIN_DRAWABLE: usize = 4;
+/// Discards before a declaration for it to be MIGI (000 嗆聽與 MIGI: 少於 8 張).
+pub const MIGI_DISCARDS: u32 = 8;
+
+/// The seat after `s` in turn order (its 下家).
+pub const fn next_seat(s: u8) -> u8 {
+    (s + 1) % SEATS as u8
+}
+
+/// One physical tile of the set: a kind (0–33) or a flower (34–41).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Piece(u8);
+
+impl Piece {
+    pub const fn from_tile(t: Tile) -> Piece {
+        Piece(t.index() as u8)
+    }
+
+    pub const fn from_flower(f: Flower) -> Piece {
+        Piece((KINDS + f.index()) as u8)
+    }
+
+    /// The piece of index `i` (0–33 kinds, 34–41 flowers).
+    pub const fn new(i: usize) -> Option<Piece> {
+        if i < KINDS + FLOWERS {
+            Some(Piece(i as u8))
+        } else {
+            None
+        }
+    }
+
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    pub const fn tile(self) -> Option<Tile> {
+        Tile::new(self.0 as usize)
+    }
+
+    pub const fn flower(self) -> Option<Flower> {
+        if (self.0 as usize) < KINDS {
+            None
+        } else {
+            Flower::new(self.0 as usize - KINDS)
+        }
+    }
+
+    /// Notation of the piece: `5p`, `3z`, `2f`.
+    pub fn code(self) -> String {
+        match (self.tile(), self.flower()) {
+            (Some(t), _) => t.code(),
+            (_, Some(f)) => f.code(),
+            _ => String::new(),
+        }
+    }
+
+    /// Pieces written in notation, in the order written (`"19m 1f"` → 1m, 9m, 1f).
+    pub fn parse_list(s: &str) -> Result<Vec<Piece>> {
+        Ok(notation::symbols(s)?
+            .into_iter()
+            .map(|sym| match sym {
+                Symbol::Tile(t, _) => Piece::from_tile(t),
+                Symbol::Flower(f, _) => Piece::from_flower(f),
+            })
+            .collect())
+    }
+
+    /// The 144 pieces in canonical order: four of each kind, then the eight flowers.
+    pub fn full_set() -> Vec<Piece> {
+        let mut v = Vec::with_capacity(FULL_SET);
+        for t in Tile::all() {
+            for _ in 0..COPIES {
+                v.push(Piece::from_tile(t));
+            }
+        }
+        v.extend((0..FLOWERS).filter_map(Flower::new).map(Piece::from_flower));
+        v
+    }
+}
+
+/// A small, self-contained PRNG (splitmix64): the same seed gives the same game everywhere.
+#[derive(Debug, Clone)]
+pub struct SplitMix64(u64);
+
+impl SplitMix64 {
+    pub const fn new(seed: u64) -> SplitMix64 {
+        SplitMix64(seed)
+    }
+
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A number in `0..n` (multiply-shift; the bias is below 2⁻⁵⁶ for the sizes used here).
+    pub fn below(&mut self, n: usize) -> usize {
+        ((u128::from(self.next_u64()) * n as u128) >> 64) as usize
+    }
+
+    /// Fisher–Yates shuffle.
+    pub fn shuffle<T>(&mut self, v: &mut [T]) {
+        for i in (1..v.len()).rev() {
+            let j = self.below(i + 1);
+            v.swap(i, j);
+        }
+    }
+}
+
+/// Everything a hand starts from: who deals, the dice, each seat's dealt tiles and the wall.
+///
+/// The wall is `live` followed by `dead` reversed: draws take `live` from the front, and
+/// replacements (補花, 補槓) take `dead` from its first element on, then whatever lies
+/// behind it. A deal may hold fewer than 144 pieces (the rest are out of play) so a test can
+/// script the end of the wall; no kind may appear more than 4 times, no flower twice.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Deal {
+    /// Seat of the dealer (莊家), 0–3.
+    pub dealer: u8,
+    /// The three dice (1–6).
+    pub dice: [u8; 3],
+    /// `false` for the first hand of a match (the dealer's own wall opens, so the dealer is
+    /// 東); `true` from the second hand on: the dice pick the wall (000 門風與正花).
+    pub door_from_dice: bool,
+    /// The tiles dealt to each seat, flowers included: 17 for the dealer, 16 for the others.
+    pub hands: [Vec<Piece>; SEATS],
+    /// The live wall in draw order.
+    pub live: Vec<Piece>,
+    /// The replacement end, first replacement first.
+    pub dead: Vec<Piece>,
+}
+
+impl Deal {
+    /// A shuffled full set dealt from a seed: dice from the same generator, four tiles at a
+    /// time from the dealer round the table, then one more for the dealer.
+    pub fn from_seed(seed: u64, dealer: u8, door_from_dice: bool) -> Deal {
+        let mut rng = SplitMix64::new(seed);
+        let dice = [0; 3].map(|_: u8| rng.below(6) as u8 + 1);
+        let mut wall = Piece::full_set();
+        rng.shuffle(&mut wall);
+        let mut hands: [Vec<Piece>; SEATS] = Default::default();
+        let mut at = 0;
+        for _ in 0..4 {
+            for k in 0..SEATS as u8 {
+                let s = ((dealer % 4 + k) % 4) as usize;
+                hands[s].extend_from_slice(&wall[at..at + 4]);
+                at += 4;
+            }
+        }
+        hands[(dealer % 4) as usize].push(wall[at]);
+        at += 1;
+        let rest = &wall[at..];
+        let split = rest.len() - KEPT_BACK;
+        let live = rest[..split].to_vec();
+        let dead = rest[split..].iter().rev().copied().collect();
+        Deal {
+            dealer: dealer % 4,
+            dice,
+            door_from_dice,
+            hands,
+            live,
+            dead,
+        }
+    }
+
+    /// A deal written in notation (dealer's hand 17 tiles, the others 16; the live wall and
+    /// the replacement end in order). Only what is written is in play.
+    pub fn scripted(dealer: u8, hands: [&str; SEATS], live: &str, dead: &str) -> Result<Deal> {
+        let mut parsed: [Vec<Piece>; SEATS] = Default::default();
+        for (s, h) in hands.iter().enumerate() {
+            parsed[s] = Piece::parse_list(h)?;
+        }
+        let out = Deal {
+            dealer,
+            dice: [1, 1, 1],
+            door_from_dice: false,
+            hands: parsed,
+            live: Piece::parse_list(live)?,
+            dead: Piece::parse_list(dead)?,
+        };
+        out.validate()?;
+        Ok(out)
+    }
+
+    /// Adds every piece of the full set not yet in the deal to the end of the live wall, in
+    /// canonical order.
+    #[must_use]
+    pub fn completed(mut self) -> Deal {
+        let mut left = [0u8; KINDS + FLOWERS];
+        for p in Piece::full_set() {
+            left[p.index()] += 1;
+        }
+        for p in self.pieces() {
+            left[p.index()] = left[p.index()].saturating_sub(1);
+        }
+        for (i, &n) in left.iter().enumerate() {
+            for _ in 0..n {
+                if let Some(p) = Piece::new(i) {
+                    self.live.push(p);
+                }
+            }
+        }
+        self
+    }
+
+    fn pieces(&self) -> impl Iterator<Item = Piece> + '_ {
+        self.hands
+            .iter()
+            .flatten()
+            .chain(&self.live)
+            .chain(&self.dead)
+            .copied()
+    }
+
+    /// Number of pieces in play.
+    pub fn len(&self) -> usize {
+        self.pieces().count()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Checks seats, dice, hand sizes and copy limits; the message names what is wrong.
+    pub fn validate(&self) -> Result<()> {
+        if self.dealer as usize >= SEATS {
+            return Err(Error::hand(format!(
+                "dealer seat {} (seats are 0–3)",
+                self.dealer
+            )));
+        }
+        if let Some(d) = self.dice.iter().find(|&&d| !(1..=6).contains(&d)) {
+            return Err(Error::hand(format!("a die shows {d} (dice show 1–6)")));
+        }
+        for (s, h) in self.hands.iter().enumerate() {
+            let want = if s == self.dealer as usize { 17 } else { 16 };
+            if h.len() != want {
+                return Err(Error::hand(format!(
+                    "seat {s} is dealt {} tiles; it needs {want}",
+                    h.len()
+                )));
+            }
+        }
+        let mut seen = [0u8; KINDS + FLOWERS];
+        for p in self.pieces() {
+            seen[p.index()] += 1;
+            let cap = if p.tile().is_some() { COPIES } else { 1 };
+            if seen[p.index()] > cap {
+                return Err(Error::hand(format!(
+                    "the deal holds {} copies of {}; the set has {cap}",
+                    seen[p.index()],
+                    p.code()
+                )));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A 嗆聽 or MIGI declaration (000 嗆聽與 MIGI).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Declaration {
+    /// 嗆聽 (1 台).
+    Ready,
+    /// MIGI (8 台): declared within the first 8 discards with no call on the table.
+    Migi,
+}
+
+/// One tile in a player's river.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Discarded {
+    pub tile: Tile,
+    /// Taken by another player's 吃, 碰 or 明槓.
+    pub claimed: bool,
+    /// The discard that declared 嗆聽/MIGI.
+    pub declared: bool,
+}
+
+/// One player's tiles and the rule memory that restricts their choices.
+#[allow(clippy::struct_excessive_bools)] // Each flag is a separate rule of the text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Player {
+    /// Concealed tiles.
+    pub concealed: Counts,
+    /// Exposed melds (and 暗槓), in the order made.
+    pub melds: Vec<Meld>,
+    /// Flowers in front of the player: bit `i` = flower `i` (0 = 春 … 7 = 竹).
+    pub flowers: u8,
+    /// The river, in order.
+    pub discards: Vec<Discarded>,
+    pub declared: Option<Declaration>,
+    /// 過水: no win, not even by self-draw, until released (000 過水).
+    pub furiten: bool,
+    /// The next discard does not release 過水 (the drawn tile was a winning tile, a kong of
+    /// a winning tile, or the hand was complete right after 吃/碰).
+    pub furiten_hold: bool,
+    /// 過水碰: kinds passed for 碰 since the player's last discard.
+    pub no_pon: u64,
+    /// The player's latest discard, for 打出吃入 until their next discard.
+    pub last_discard: Option<Tile>,
+    /// After 明槓: no self-draw until a discard, 暗槓 or 加槓 (000 槓).
+    pub no_self_draw: bool,
+    pub has_discarded: bool,
+    pub has_konged: bool,
+}
+
+impl Default for Player {
+    fn default() -> Self {
+        Player {
+            concealed: [0; KINDS],
+            melds: Vec::new(),
+            flowers: 0,
+            discards: Vec::new(),
+            declared: None,
+            furiten: false,
+            furiten_hold: false,
+            no_pon: 0,
+            last_discard: None,
+            no_self_draw: false,
+            has_discarded: false,
+            has_konged: false,
+        }
+    }
+}
+
+impl Player {
+    /// Number of concealed tiles.
+    pub fn concealed_len(&self) -> usize {
+        self.concealed.iter().map(|&c| c as usize).sum()
+    }
+
+    /// Concealed tiles plus three per meld (a kong's fourth tile not counted): 16 between
+    /// turns, 17 while the player acts.
+    pub fn hand_size(&self) -> usize {
+        self.concealed_len() + 3 * self.melds.len()
+    }
+
+    /// Concealed plus melded copies of each kind.
+    pub fn own_counts(&self) -> Counts {
+        let mut c = self.concealed;
+        for m in &self.melds {
+            m.add_to(&mut c);
+        }
+        c
+    }
+
+    pub fn flower_count(&self) -> u32 {
+        self.flowers.count_ones()
+    }
+
+    /// True when the player has a 碰 of `t` (a 加槓 candidate).
+    pub fn has_pon(&self, t: Tile) -> bool {
+        self.melds
+            .iter()
+            .any(|m| m.kind == MeldKind::Pon && m.tile == t)
+    }
+}
+
+/// What a discard right after 吃 or 碰 may not be (000 吃入打出, 碰入打出).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum CallLock {
+    /// After 吃: not the claimed tile, and not the other end of a two-sided 搭子.
+    Chi {
+        claimed: Tile,
+        other_end: Option<Tile>,
+    },
+    /// After 碰: not the same tile.
+    Pon(Tile),
+}
+
+impl CallLock {
+    pub fn forbids(self, t: Tile) -> bool {
+        match self {
+            CallLock::Chi { claimed, other_end } => t == claimed || other_end == Some(t),
+            CallLock::Pon(p) => t == p,
+        }
+    }
+}
+
+/// A player's own turn: they hold 17 − 3k tiles and must act.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Turn {
+    pub seat: u8,
+    /// The tile just drawn (`None` for the dealer's first turn and after 吃/碰).
+    pub drawn: Option<Tile>,
+    /// Set right after 吃/碰: only a discard, with this restriction.
+    pub after_call: Option<CallLock>,
+    /// The drawn tile came from the replacement end (補花, 槓): 槓上開花 on a self-draw.
+    pub replacement: bool,
+    /// The drawn tile was the last drawable one (海底).
+    pub last_tile: bool,
+    /// 七搶一 case 1 is open: the player just drew their 7th flower and this seat holds the 8th.
+    pub rob_from: Option<u8>,
+}
+
+/// What is on offer to the other players.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum OfferKind {
+    /// A discard; `last` when no drawable tile is left (only 胡 may take it).
+    Discard { tile: Tile, last: bool },
+    /// The tile of a 加槓 (only 搶槓 may take it).
+    Kakan { tile: Tile },
+    /// A flower just shown while another player holds seven (七搶一 case 2).
+    Flower { flower: Flower },
+}
+
+/// A set of the responses one seat may make to an offer; bit = [`OfferKind`] response.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Options(pub u8);
+
+impl Options {
+    pub const WIN: u8 = 1;
+    pub const PON: u8 = 2;
+    pub const MINKAN: u8 = 4;
+    pub const CHI_LOW: u8 = 8;
+    pub const CHI_MID: u8 = 16;
+    pub const CHI_HIGH: u8 = 32;
+    pub const PASS: u8 = 64;
+    pub const ROB_FLOWER: u8 = 128;
+
+    pub const fn has(self, bit: u8) -> bool {
+        self.0 & bit != 0
+    }
+
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+}
+
+/// Responses are collected from every seat with a choice, then arbitrated together.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Offer {
+    /// The seat that discarded, declared the 加槓, or showed the flower.
+    pub from: u8,
+    pub kind: OfferKind,
+    /// What each seat may answer (empty: the seat is not asked).
+    pub options: [Options; SEATS],
+    pub responses: [Option<super::action::Action>; SEATS],
+}
+
+impl Offer {
+    /// Seats still to answer, as a bitmask.
+    pub fn pending(&self) -> u8 {
+        (0..SEATS)
+            .filter(|&s| !self.options[s].is_empty() && self.responses[s].is_none())
+            .fold(0, |m, s| m | 1 << s)
+    }
+}
+
+/// Whose decision it is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Phase {
+    Turn(Turn),
+    Offer(Offer),
+    /// The hand is over; see [`State::result`].
+    Over,
+}
+
+/// One hand of the taiwan preset, from the deal to a win or an exhaustive draw.
+///
+/// Build it with [`State::from_seed`] or [`State::from_deal`], drive it with
+/// [`State::apply`], read the legal actions with [`super::legality::legal_actions`].
+#[derive(Debug, Clone)]
+pub struct State {
+    pub(crate) dealer: u8,
+    pub(crate) east: u8,
+    pub(crate) dice: [u8; 3],
+    pub(crate) wall: Vec<Piece>,
+    pub(crate) head: usize,
+    pub(crate) tail: usize,
+    pub(crate) players: [Player; SEATS],
+    pub(crate) phase: Phase,
+    pub(crate) discards_total: u32,
+    pub(crate) any_call: bool,
+    /// The tile of a 加槓 while it may be robbed (and after, if it was).
+    pub(crate) in_transit: Option<Tile>,
+    pub(crate) total: usize,
+    pub(crate) result: Option<HandResult>,
+    pub(crate) log: Vec<Event>,
+}
+
+impl State {
+    pub fn phase(&self) -> &Phase {
+        &self.phase
+    }
+
+    pub fn player(&self, seat: u8) -> &Player {
+        &self.players[seat as usize % SEATS]
+    }
+
+    pub fn players(&self) -> &[Player; SEATS] {
+        &self.players
+    }
+
+    pub fn dealer(&self) -> u8 {
+        self.dealer
+    }
+
+    /// The seat whose wall opened: it sits 東 (000 門風與正花).
+    pub fn east(&self) -> u8 {
+        self.east
+    }
+
+    /// Door wind of a seat: 0 = 東, 1 = 南, 2 = 西, 3 = 北.
+    pub fn seat_wind(&self, seat: u8) -> u8 {
+        (seat + SEATS as u8 - self.east) % SEATS as u8
+    }
+
+    pub fn dice(&self) -> [u8; 3] {
+        self.dice
+    }
+
+    /// Pieces left in the wall, the 16 kept back included.
+    pub fn wall_len(&self) -> usize {
+        self.tail - self.head
+    }
+
+    /// Tiles that may still be drawn or taken as replacements.
+    pub fn drawable(&self) -> usize {
+        self.wall_len().saturating_sub(KEPT_BACK)
+    }
+
+    /// Discards made so far by the whole table.
+    pub fn discards_total(&self) -> u32 {
+        self.discards_total
+    }
+
+    /// True once anyone has made 吃, 碰 or any 槓.
+    pub fn any_call(&self) -> bool {
+        self.any_call
+    }
+
+    pub fn result(&self) -> Option<&HandResult> {
+        self.result.as_ref()
+    }
+
+    pub fn is_over(&self) -> bool {
+        matches!(self.phase, Phase::Over)
+    }
+
+    /// Every event so far; [`super::event::replay`] rebuilds the state from it.
+    pub fn log(&self) -> &[Event] {
+        &self.log
+    }
+
+    /// Seats that must decide now, as a bitmask (one seat on a turn, possibly several on an
+    /// offer; none when the hand is over).
+    pub fn pending(&self) -> u8 {
+        match &self.phase {
+            Phase::Turn(t) => 1 << t.seat,
+            Phase::Offer(o) => o.pending(),
+            Phase::Over => 0,
+        }
+    }
+
+    /// Checks the invariants: the pieces in play are conserved and every hand has the right
+    /// size for the phase. Returns what is wrong.
+    pub fn check_invariants(&self) -> std::result::Result<(), String> {
+        let mut n = self.wall_len() + usize::from(self.in_transit.is_some());
+        for p in &self.players {
+            n += p.concealed_len();
+            n += p.melds.iter().map(|m| m.tiles().len()).sum::<usize>();
+            n += p.discards.iter().filter(|d| !d.claimed).count();
+            n += p.flower_count() as usize;
+        }
+        if n != self.total {
+            return Err(format!("{n} pieces in play; the deal had {}", self.total));
+        }
+        if self.is_over() {
+            return Ok(());
+        }
+        for (s, p) in self.players.iter().enumerate() {
+            let acting = matches!(&self.phase, Phase::Turn(t) if t.seat as usize == s);
+            let want = if acting { 17 } else { 16 };
+            if p.hand_size() != want {
+                return Err(format!(
+                    "seat {s} holds {} (concealed {} + 3 × {} melds); expected {want}",
+                    p.hand_size(),
+                    p.concealed_len(),
+                    p.melds.len()
+                ));
+            }
+            if p.concealed.iter().any(|&c| c > COPIES) {
+                return Err(format!("seat {s} holds more than 4 of a kind"));
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,100 @@
+//! What one seat can see of a hand: its own tiles, everyone's melds, flowers and rivers, and
+//! nothing of the others' concealed tiles or of the wall (000 槓: 暗槓 is face down).
+
+use crate::hand::MeldKind;
+use crate::tile::{Counts, Tile};
+
+use super::action::Action;
+use super::legality::legal_actions;
+use super::state::{Declaration, Discarded, OfferKind, Phase, State, SEATS};
+
+/// A meld as others see it: the tile of a 暗槓 is hidden from everyone but its owner.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct SeenMeld {
+    pub kind: MeldKind,
+    /// Lowest tile of the meld; `None` for another player's 暗槓.
+    pub tile: Option<Tile>,
+}
+
+/// The public part of one seat.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SeenSeat {
+    pub melds: Vec<SeenMeld>,
+    pub flowers: u8,
+    pub discards: Vec<Discarded>,
+    pub declared: Option<Declaration>,
+    /// How many concealed tiles the seat holds.
+    pub concealed_len: usize,
+}
+
+/// One seat's view of the hand, with the seat's own legal actions.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct View {
+    pub seat: u8,
+    pub dealer: u8,
+    pub east: u8,
+    pub dice: [u8; 3],
+    /// The seat's own concealed tiles.
+    pub concealed: Counts,
+    /// The tile the seat just drew, on its own turn.
+    pub drawn: Option<Tile>,
+    pub seats: [SeenSeat; SEATS],
+    pub drawable: usize,
+    pub discards_total: u32,
+    pub any_call: bool,
+    /// Whose decision it is (bit per seat).
+    pub pending: u8,
+    /// The seat the tile on offer comes from, and what it is.
+    pub offer: Option<(u8, OfferKind)>,
+    /// The seat's own rule memory: 過水, and the kinds it passed for 碰.
+    pub furiten: bool,
+    pub no_pon: u64,
+    pub legal: Vec<Action>,
+}
+
+impl State {
+    /// What `seat` sees now.
+    pub fn view(&self, seat: u8) -> View {
+        let seat = seat % SEATS as u8;
+        let me = self.player(seat);
+        let seats = [0u8, 1, 2, 3].map(|s| {
+            let p = self.player(s);
+            SeenSeat {
+                melds: p
+                    .melds
+                    .iter()
+                    .map(|m| SeenMeld {
+                        kind: m.kind,
+                        tile: (s == seat || m.kind != MeldKind::Ankan).then_some(m.tile),
+                    })
+                    .collect(),
+                flowers: p.flowers,
+                discards: p.discards.clone(),
+                declared: p.declared,
+                concealed_len: p.concealed_len(),
+            }
+        });
+        let (drawn, offer) = match self.phase() {
+            Phase::Turn(t) if t.seat == seat => (t.drawn, None),
+            Phase::Offer(o) => (None, Some((o.from, o.kind))),
+            _ => (None, None),
+        };
+        View {
+            seat,
+            dealer: self.dealer(),
+            east: self.east(),
+            dice: self.dice(),
+            concealed: me.concealed,
+            drawn,
+            seats,
+            drawable: self.drawable(),
+            discards_total: self.discards_total(),
+            any_call: self.any_call(),
+            pending: self.pending(),
+            offer,
+            furiten: me.furiten,
+            no_pon: me.no_pon,
+            legal: legal_actions(self, seat),
+        }
+    }
+}
