@@ -25,6 +25,7 @@ pub mod legality;
 pub mod record;
 pub mod result;
 pub mod series;
+pub mod settle;
 pub mod snapshot;
 pub mod state;
 pub mod view;
@@ -35,6 +36,7 @@ pub use legality::{check, is_legal, legal_actions, legal_mask};
 pub use record::{from_json, read_log, to_json, to_json_seen, write_log};
 pub use result::{FirstTurn, HandResult, Win, WinKind};
 pub use series::{Match, MAX_STREAK};
+pub use settle::{settle_hand, Table};
 pub use snapshot::{Decision, Snapshot};
 pub use state::{
     CallLock, Deal, Declaration, Discarded, Offer, OfferKind, Options, Phase, Piece, Player,

@@ -1,0 +1,110 @@
+//! A finished hand scored and settled: each 筆 of the [`HandResult`] through [`crate::scoring`].
+
+use crate::error::Result;
+use crate::scoring::{
+    self, settle, Context, Declaration as ScoreDeclaration, FlowerWin, Replacement, Score,
+    Settlement, Variant, WinKind as ScoreWin, Wind,
+};
+use crate::tile::Tile;
+
+use super::result::{HandResult, Win, WinKind};
+use super::state::Declaration;
+
+/// Where the hand sits in its match: what the scorer needs beyond the hand itself.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Table {
+    /// 連莊 count N of the dealer.
+    pub streak: u8,
+    /// 圈風: 0 = 東 … 3 = 北.
+    pub round_wind: u8,
+    /// The opening dice (american 骰規台).
+    pub dice: [u8; 3],
+}
+
+fn wind(i: u8) -> Wind {
+    Wind::ALL[(i % 4) as usize]
+}
+
+fn context(result: &HandResult, w: &Win, table: &Table) -> Context {
+    let win = match w.kind {
+        // The replacement's cause does not change the tai (槓上開花 1); a flower replacement
+        // is the one every hand can have.
+        WinKind::SelfDraw if w.replacement => ScoreWin::Replacement(Replacement::Flower),
+        WinKind::SelfDraw | WinKind::EightFlowers => ScoreWin::SelfDraw,
+        WinKind::Discard { from } => ScoreWin::Discard { from },
+        WinKind::RobbingKong { from } => ScoreWin::RobKong { from },
+        WinKind::SevenRobOne { from } | WinKind::AfterRobbingFlower { from } => {
+            ScoreWin::FlowerRobDraw { robbed: from }
+        }
+    };
+    Context {
+        winner: w.seat,
+        dealer: result.dealer,
+        streak: table.streak,
+        seat_wind: wind(w.seat + 4 - result.east),
+        round_wind: wind(table.round_wind),
+        win,
+        last_tile: w.last_tile,
+        declared: match w.declaration {
+            None => ScoreDeclaration::None,
+            Some(Declaration::Ready) => ScoreDeclaration::Ready,
+            Some(Declaration::Migi) => ScoreDeclaration::Migi,
+        },
+        first_turn: w.first_turn.is_some(),
+        flowers: w.flowers,
+        dice: Some(table.dice),
+    }
+}
+
+/// The score of one regular win; 天胡 has no single winning tile, so every tile of the hand
+/// is tried and the best reading kept.
+fn regular(w: &Win, ctx: &Context, variant: &Variant) -> Result<Score> {
+    if let Some(t) = w.tile {
+        return scoring::score(&w.concealed, &w.melds, t, ctx, variant, false);
+    }
+    let mut best: Option<Score> = None;
+    let mut last_err = None;
+    for t in Tile::all().filter(|t| w.concealed[t.index()] > 0) {
+        match scoring::score(&w.concealed, &w.melds, t, ctx, variant, false) {
+            Ok(s) if best.as_ref().is_none_or(|b| s.total_tai > b.total_tai) => best = Some(s),
+            Ok(_) => {}
+            Err(e) => last_err = Some(e),
+        }
+    }
+    match (best, last_err) {
+        (Some(s), _) => Ok(s),
+        (None, Some(e)) => Err(e),
+        (None, None) => Err(crate::error::Error::hand("a win with no tiles")),
+    }
+}
+
+/// Scores every 筆 of a finished hand under `variant` and settles them together (each 筆
+/// with its own dealer tai; 000 花牌與花胡). A draw settles to nothing.
+pub fn settle_hand(
+    result: &HandResult,
+    table: &Table,
+    variant: &Variant,
+) -> Result<(Vec<Score>, Settlement)> {
+    let mut bills = Vec::with_capacity(result.wins.len());
+    for w in &result.wins {
+        let ctx = context(result, w, table);
+        let bill = match w.kind {
+            WinKind::EightFlowers | WinKind::SevenRobOne { .. } => {
+                // 骰規台 counts once per hand, on the regular 筆 when there is one (002).
+                let regular_follows = result
+                    .wins
+                    .iter()
+                    .any(|o| o.seat == w.seat && !matches!(o.kind, WinKind::EightFlowers | WinKind::SevenRobOne { .. }));
+                let kind = match w.kind {
+                    WinKind::SevenRobOne { from } => FlowerWin::SevenRobOne { robbed: from },
+                    _ => FlowerWin::EightImmortals,
+                };
+                scoring::score_flower(kind, &ctx, variant, !regular_follows)?
+            }
+            _ => regular(w, &ctx, variant)?,
+        };
+        bills.push(bill);
+    }
+    let settlement = settle(&bills, variant)?;
+    Ok((bills, settlement))
+}
