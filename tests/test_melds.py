@@ -111,7 +111,7 @@ def test_bad_types_are_hand_errors() -> None:
         twmj.waits(123)  # type: ignore[arg-type]
     with pytest.raises(twmj.HandError, match="melds must be a list"):
         twmj.waits("2223456m123456789p", "pon 555p")  # type: ignore[arg-type]
-    with pytest.raises(twmj.HandError, match="meld 0 must be a Meld or a"):
+    with pytest.raises(twmj.HandError, match="meld 0 must be a Meld, a"):
         twmj.waits("2223456m123456789p", [("pon",)])  # type: ignore[list-item]
     with pytest.raises(twmj.HandError, match="34 bytes"):
         twmj.waits(b"\x01" * 33)

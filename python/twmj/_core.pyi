@@ -1,7 +1,7 @@
 """Stubs of the compiled core (`twmj._core`), checked with `python -m mypy.stubtest twmj._core`."""
 
 from collections.abc import Iterable
-from typing import final
+from typing import Any, final
 
 import numpy as np
 import numpy.typing as npt
@@ -11,6 +11,7 @@ __all__ = [
     "Analysis",
     "Context",
     "Discard",
+    "Game",
     "Meld",
     "NotApplied",
     "Payment",
@@ -21,16 +22,20 @@ __all__ = [
     "Wait",
     "WaitValue",
     "Waits",
+    "actions",
     "analyze",
     "compare",
     "format",
     "is_win",
+    "legal",
     "parse",
     "presets",
+    "replay",
     "score",
     "score_flower",
     "shanten",
     "shanten_batch",
+    "simulate",
     "tile_name",
     "wait_mask",
     "wait_values",
@@ -116,7 +121,7 @@ class Analysis:
     def discards(self) -> list[Discard]: ...
 
 _HandLike = str | bytes | bytearray | memoryview
-_MeldLike = Meld | tuple[str, str]
+_MeldLike = Meld | tuple[str, str] | dict[str, str]
 
 def parse(text: str) -> Tiles: ...
 def format(tiles: Tiles | _HandLike) -> str: ...
@@ -284,3 +289,39 @@ def wait_values(
     context: Context | None = None,
     variant: Variant | None = None,
 ) -> list[WaitValue]: ...
+
+@final
+class Game:
+    def __new__(cls, seed: int = 0) -> Game: ...
+    @staticmethod
+    def from_deal(hands: list[str], live: str, dead: str, dealer: int = 0) -> Game: ...
+    @property
+    def pending(self) -> list[int]: ...
+    @property
+    def phase(self) -> str: ...
+    @property
+    def is_over(self) -> bool: ...
+    @property
+    def dealer(self) -> int: ...
+    @property
+    def east(self) -> int: ...
+    @property
+    def dice(self) -> list[int]: ...
+    @property
+    def drawable(self) -> int: ...
+    def hand(self, seat: int) -> str: ...
+    def melds(self, seat: int) -> list[Meld]: ...
+    def legal_actions(self, seat: int) -> list[str]: ...
+    def legal_mask(self, seat: int) -> npt.NDArray[np.bool_]: ...
+    def apply(self, seat: int, action: str | int) -> None: ...
+    def record(self) -> str: ...
+    def record_for(self, seat: int) -> str: ...
+    def result(self) -> dict[str, Any] | None: ...
+    def settle(
+        self, variant: Variant | None = None, streak: int = 0, round_wind: int = 0
+    ) -> tuple[list[Score], list[int]]: ...
+
+def replay(record: str) -> Game: ...
+def actions() -> list[str]: ...
+def legal(snapshot: dict[str, Any]) -> tuple[list[str], npt.NDArray[np.bool_]]: ...
+def simulate(hands: int, seed: int = 0, variant: Variant | None = None) -> dict[str, Any]: ...

@@ -5,11 +5,12 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from twmj._core import Analysis, Wait, Waits, analyze, parse, tile_name, waits
+from twmj._core import Analysis, Wait, Waits, analyze, parse, simulate, tile_name, waits
 from twmj.errors import Error
 from twmj.tiles import SHAPE_NAMES
 
@@ -115,11 +116,53 @@ def _parser() -> argparse.ArgumentParser:
         )
         s.add_argument("--visible", default=None, help="other tiles in view (discards, melds)")
         s.add_argument("--json", action="store_true", help="print JSON instead of text")
+    s = sub.add_parser("simulate", help="self-play random legal agents and summarise the hands")
+    s.add_argument("--games", type=int, default=1000, help="hands to play")
+    s.add_argument("--seed", type=int, default=0)
+    s.add_argument("--json", action="store_true", help="print JSON instead of text")
     s = sub.add_parser("serve", help="start the HTTP service and its web page")
     s.add_argument("--host", default="127.0.0.1")
     s.add_argument("--port", type=int, default=8000)
     s.add_argument("--workers", type=int, default=1)
     return p
+
+
+_KIND_NAMES = {
+    "self_draw": "自摸",
+    "discard": "放槍",
+    "robbing_kong": "搶槓",
+    "eight_flowers": "八仙過海",
+    "seven_rob_one": "七搶一",
+    "after_robbing_flower": "七搶一後補牌胡",
+}
+
+
+def _simulate(games: int, seed: int, as_json: bool) -> int:
+    if games < 0:
+        print("twmj: error: --games must be 0 or more", file=sys.stderr)
+        return 2
+    started = time.perf_counter()
+    summary = simulate(games, seed)
+    seconds = time.perf_counter() - started
+    if as_json:
+        print(json.dumps({**summary, "seconds": round(seconds, 3)}, ensure_ascii=False))
+        return 0
+    hands = summary["hands"]
+    draws = summary["draws"]
+    print(f"{hands} 局 (seed {seed}), {seconds:.2f} s, {hands / max(seconds, 1e-9):,.0f} 局/s")
+    print(f"流局 {draws} ({100 * draws / max(hands, 1):.1f}%), 一砲多響 {summary['multi_winner']}")
+    for key, n in summary["wins"].items():
+        print(f"  {_KIND_NAMES[key]:<8} {n}")
+    tai = summary["tai"]
+    bills = sum(tai)
+    if bills:
+        mean = sum(i * n for i, n in enumerate(tai)) / bills
+        print(f"台數 (每筆): 平均 {mean:.2f}")
+        for i, n in enumerate(tai):
+            if n:
+                label = f"{i}+" if i == len(tai) - 1 else str(i)
+                print(f"  {label:>3} 台 {n:>6} {'#' * max(1, 40 * n // bills)}")
+    return 0
 
 
 def _serve(host: str, port: int, workers: int) -> int:
@@ -143,6 +186,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     if args.command == "serve":
         return _serve(args.host, args.port, args.workers)
+    if args.command == "simulate":
+        return _simulate(args.games, args.seed, args.json)
     melds = [(k, t) for k, t in args.meld]
     try:
         shown = str(parse(args.hand))

@@ -12,9 +12,10 @@ use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use twmj_core::hand::{Form, Hand};
+use twmj_core::scoring::{score, Context, Variant, WinKind};
 use twmj_core::{
-    analyze, decompositions, is_win_counts, notation, shanten, shanten_counts, tables, wait_mask,
-    waits, Counts, KINDS,
+    accepts, analyze, decompositions, is_win_counts, notation, shanten, shanten_counts, tables,
+    wait_mask, waits, Counts, Shape, Tile, KINDS,
 };
 
 /// Hands per set: a power of two, so the walk is a mask.
@@ -139,63 +140,80 @@ fn parse_hand(s: &str, form: Form) -> Hand {
 }
 
 /// Checks the answers the timed calls give, once, before anything is timed.
-fn check(s: &Sets) {
+fn check(sets: &Sets) {
+    let none = [0u8; KINDS];
+    let wait_codes = |text: &str| -> Vec<String> {
+        match waits(&parse_hand(text, Form::Waiting), &none) {
+            Ok(ws) => ws.iter().map(|x| x.tile.code()).collect(),
+            Err(e) => panic!("{e}"),
+        }
+    };
     // 二二二三四五六萬＋一到九筒 waits on 1, 3, 4, 6, 7萬 (taiwan text, 平胡的認定).
-    let h = parse_hand("2223456m123456789p", Form::Waiting);
-    let w = match waits(&h, &[0; KINDS]) {
-        Ok(w) => w,
+    let ready = parse_hand("2223456m123456789p", Form::Waiting);
+    assert_eq!(
+        wait_codes("2223456m123456789p"),
+        ["1m", "3m", "4m", "6m", "7m"]
+    );
+    assert_eq!(wait_mask(&ready.concealed), 0b110_1101);
+    match accepts(&ready, &none) {
+        Ok(acc) => assert_eq!(acc.len(), 5),
         Err(e) => panic!("{e}"),
-    };
-    let codes: Vec<String> = w.iter().map(|w| w.tile.code()).collect();
-    assert_eq!(codes, ["1m", "3m", "4m", "6m", "7m"]);
-    assert_eq!(wait_mask(&h.concealed), 0b110_1101);
+    }
     // 3345m waits on 3m as ryanmen and tanki.
-    let h = parse_hand("3345m123p456p789p111z", Form::Waiting);
-    let w = match waits(&h, &[0; KINDS]) {
-        Ok(w) => w,
+    match waits(&parse_hand("3345m123p456p789p111z", Form::Waiting), &none) {
+        Ok(ws) => {
+            let first: Vec<&str> = ws[0].shapes.iter().map(Shape::key).collect();
+            assert_eq!(first, ["ryanmen", "tanki"]);
+        }
         Err(e) => panic!("{e}"),
-    };
-    let first: Vec<&str> = w[0].shapes.iter().map(|s| s.key()).collect();
-    assert_eq!(first, ["ryanmen", "tanki"]);
+    }
     assert_eq!(shanten(&parse_hand("1234567z", Form::Any)), 4);
-    let a = match analyze(&parse_hand("2223456m123456789p9s", Form::Full), &[0; KINDS]) {
-        Ok(a) => a,
+    match analyze(&parse_hand("2223456m123456789p9s", Form::Full), &none) {
+        Ok(analysis) => assert_eq!(analysis.discards[0].tile.code(), "9s"),
         Err(e) => panic!("{e}"),
-    };
-    assert_eq!(a.discards[0].tile.code(), "9s");
+    }
+    // 門清自摸 of the 2223456m hand completed by 1m.
+    let won = parse_hand("12223456m123456789p", Form::Full);
+    let ctx = Context::new(0, WinKind::SelfDraw);
+    let tile_1m = Tile::new(0).unwrap_or_else(|| unreachable!());
+    match score(
+        &won.concealed,
+        &[],
+        tile_1m,
+        &ctx,
+        &Variant::taiwan(),
+        false,
+    ) {
+        Ok(sc) => assert!(
+            sc.items.iter().any(|i| i.key == "concealed_self_draw"),
+            "{sc:?}"
+        ),
+        Err(e) => panic!("{e}"),
+    }
     // 111222333m is three triplets or three runs.
-    let d = decompositions(&parse_hand("111222333m456p789p11z", Form::Full).concealed);
-    assert_eq!(d.len(), 2, "{d:?}");
-    // The generated sets are what they claim to be.
-    for c in &s.ready16 {
-        assert_ne!(wait_mask(c), 0, "{c:?}");
-        assert_eq!(shanten(&hand_of(c, Form::Waiting)), 0, "{c:?}");
+    let splits = decompositions(&parse_hand("111222333m456p789p11z", Form::Full).concealed);
+    assert_eq!(splits.len(), 2, "{splits:?}");
+    // The generated sets are what they claim to be, and the counts-only paths agree with
+    // the validated-hand paths on them.
+    for counts in &sets.ready16 {
+        assert_ne!(wait_mask(counts), 0, "{counts:?}");
+        assert_eq!(shanten(&hand_of(counts, Form::Waiting)), 0, "{counts:?}");
     }
-    for c in &s.complete17 {
-        assert!(is_win_counts(c), "{c:?}");
-        assert_eq!(shanten(&hand_of(c, Form::Full)), -1, "{c:?}");
+    for counts in &sets.complete17 {
+        assert!(is_win_counts(counts), "{counts:?}");
+        assert_eq!(shanten(&hand_of(counts, Form::Full)), -1, "{counts:?}");
     }
-    for c in &s.random16 {
-        assert_eq!(wait_mask(c) != 0, shanten(&hand_of(c, Form::Waiting)) == 0, "{c:?}");
-    }
-    // `shanten_counts` must agree with `shanten` of the validated hand. A disagreement is
-    // reported, not fatal, so the other figures still come out; its timings are then of a
-    // wrong answer and say so.
-    let wrong = [&s.random16, &s.ready16, &s.random14]
-        .into_iter()
-        .flatten()
-        .filter(|c| shanten_counts(c) != shanten(&hand_of(c, Form::Any)))
-        .count();
-    if wrong > 0 {
-        let c = &s.ready16[0];
-        eprintln!(
-            "WRONG ANSWER: shanten_counts disagrees with shanten on {wrong} of {} hands, e.g. \
-             {} gives {} instead of {}; the shanten/counts/* figures time a wrong answer",
-            3 * N,
-            notation::format(c, 0),
-            shanten_counts(c),
-            shanten(&hand_of(c, Form::Any)),
-        );
+    for counts in sets
+        .random16
+        .iter()
+        .chain(&sets.ready16)
+        .chain(&sets.random14)
+    {
+        let sh = shanten(&hand_of(counts, Form::Any));
+        assert_eq!(shanten_counts(counts), sh, "{counts:?}");
+        if counts.iter().map(|&x| x as usize).sum::<usize>() == 16 {
+            assert_eq!(wait_mask(counts) != 0, sh == 0, "{counts:?}");
+        }
     }
 }
 
@@ -222,13 +240,23 @@ fn benches(c: &mut Criterion) {
     // waits: the raw mask, the full answer with shapes and copies left, and from notation.
     walk(c, "waits", "wait_mask/random16", &s.random16, wait_mask);
     walk(c, "waits", "wait_mask/ready16", &s.ready16, wait_mask);
-    walk(c, "waits", "wait_mask/ready16_hot", &s.ready16[..HOT], wait_mask);
+    walk(
+        c,
+        "waits",
+        "wait_mask/ready16_hot",
+        &s.ready16[..HOT],
+        wait_mask,
+    );
     let r16 = hands(&s.random16, Form::Waiting);
     let d16 = hands(&s.ready16, Form::Waiting);
     walk(c, "waits", "full/random16", &r16, |h| waits(h, &no_visible));
     walk(c, "waits", "full/ready16", &d16, |h| waits(h, &no_visible));
     walk(c, "waits", "full/ready16_hot", &d16[..HOT], |h| {
         waits(h, &no_visible)
+    });
+    // What `twmj.waits` adds for a hand that is not ready: the accepting draws.
+    walk(c, "waits", "accepts/random16", &r16, |h| {
+        accepts(h, &no_visible)
     });
     let strings: Vec<String> = s.ready16.iter().map(|c| notation::format(c, 0)).collect();
     walk(c, "waits", "from_str/ready16", &strings, |t| {
@@ -239,7 +267,13 @@ fn benches(c: &mut Criterion) {
 
     // shanten: from counts (what the batch call runs) and of a validated hand.
     walk(c, "shanten", "counts/random16", &s.random16, shanten_counts);
-    walk(c, "shanten", "counts/random16_hot", &s.random16[..HOT], shanten_counts);
+    walk(
+        c,
+        "shanten",
+        "counts/random16_hot",
+        &s.random16[..HOT],
+        shanten_counts,
+    );
     walk(c, "shanten", "counts/ready16", &s.ready16, shanten_counts);
     walk(c, "shanten", "counts/random14", &s.random14, shanten_counts);
     walk(c, "shanten", "hand/random16", &r16, shanten);
@@ -257,8 +291,36 @@ fn benches(c: &mut Criterion) {
     walk(c, "is_win", "complete17", &s.complete17, is_win_counts);
     walk(c, "is_win", "random17", &s.random17, is_win_counts);
 
-    // decompose: every split of a winning hand, the part of the max-tai score built so far.
+    // decompose and score: every split of a winning hand, and the max-tai score over them
+    // (taiwan preset, a self-draw by the dealer on a random tile of the hand).
     walk(c, "decompose", "complete17", &s.complete17, decompositions);
+    let variant = Variant::taiwan();
+    let ctx = Context::new(0, WinKind::SelfDraw);
+    let mut rng = fastrand::Rng::with_seed(17);
+    let wins: Vec<(Counts, Tile)> = s
+        .complete17
+        .iter()
+        .map(|counts| {
+            let kinds: Vec<usize> = (0..KINDS).filter(|&k| counts[k] > 0).collect();
+            let k = kinds[rng.usize(0..kinds.len())];
+            (*counts, Tile::new(k).unwrap_or_else(|| unreachable!()))
+        })
+        .collect();
+    for (counts, tile) in &wins {
+        if let Err(e) = score(counts, &[], *tile, &ctx, &variant, false) {
+            panic!("{}: {e}", notation::format(counts, 0));
+        }
+    }
+    walk(c, "score", "max_tai/complete17", &wins, |(counts, tile)| {
+        score(counts, &[], *tile, &ctx, &variant, false)
+    });
+    walk(
+        c,
+        "score",
+        "max_tai_why_not/complete17",
+        &wins,
+        |(counts, tile)| score(counts, &[], *tile, &ctx, &variant, true),
+    );
 }
 
 fn config() -> Criterion {

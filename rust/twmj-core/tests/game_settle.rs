@@ -42,9 +42,13 @@ fn every_finished_hand_settles_to_zero() {
         let mut st = State::from_seed(seed);
         play(&mut st, &mut rng);
         let result = st.result().unwrap().clone();
-        let table = Table { streak: (seed % 4) as u8, round_wind: (seed % 4) as u8, dice: [1, 2, 3] };
-        let (bills, s) = settle_hand(&result, &table, &taiwan)
-            .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        let table = Table {
+            streak: (seed % 4) as u8,
+            round_wind: (seed % 4) as u8,
+            dice: [1, 2, 3],
+        };
+        let (bills, s) =
+            settle_hand(&result, &table, &taiwan).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
         assert_eq!(s.net_tai.iter().sum::<i64>(), 0, "seed {seed}");
         assert_eq!(s.net_money.iter().sum::<i64>(), 0, "seed {seed}");
         assert_eq!(bills.len(), result.wins.len());
@@ -54,7 +58,10 @@ fn every_finished_hand_settles_to_zero() {
             draws += 1;
         } else {
             for w in result.winners() {
-                assert!(s.net_tai[w as usize] > 0, "seed {seed}: winner {w} received nothing");
+                assert!(
+                    s.net_tai[w as usize] > 0,
+                    "seed {seed}: winner {w} received nothing"
+                );
             }
             wins += 1;
         }
@@ -72,7 +79,11 @@ fn a_match_settles_hand_by_hand() {
     let mut totals = [0i64; 4];
     let mut hands = 0;
     while !m.over && hands < 400 {
-        let table = Table { streak: m.streak, round_wind: m.round_wind, dice: [1, 1, 1] };
+        let table = Table {
+            streak: m.streak,
+            round_wind: m.round_wind,
+            dice: [1, 1, 1],
+        };
         let mut st = State::from_deal(m.deal()).unwrap();
         play(&mut st, &mut rng);
         let result = st.result().unwrap().clone();

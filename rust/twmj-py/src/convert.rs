@@ -2,7 +2,7 @@
 
 use pyo3::buffer::PyBuffer;
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyString, PyTuple};
+use pyo3::types::{PyBytes, PyDict, PyString, PyTuple};
 use twmj_core::hand::{Form, Hand, Meld};
 use twmj_core::notation::{self, Tiles};
 use twmj_core::{Counts, KINDS};
@@ -64,8 +64,18 @@ pub fn melds(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<Meld>> {
                 continue;
             }
         }
+        if let Ok(d) = item.cast::<PyDict>() {
+            let field = |name: &str| -> PyResult<String> {
+                d.get_item(name)?
+                    .ok_or_else(|| hand_error(format!("meld {i} has no '{name}'")))?
+                    .extract()
+                    .map_err(|_| hand_error(format!("meld {i}: '{name}' must be a string")))
+            };
+            out.push(Meld::parse(&field("kind")?, &field("tiles")?, i).map_err(CoreError)?);
+            continue;
+        }
         return Err(hand_error(format!(
-            "meld {i} must be a Meld or a (kind, tiles) pair, not {}",
+            "meld {i} must be a Meld, a (kind, tiles) pair or a {{kind, tiles}} mapping, not {}",
             item.get_type().name()?
         )));
     }

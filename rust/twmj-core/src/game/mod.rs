@@ -26,6 +26,7 @@ pub mod record;
 pub mod result;
 pub mod series;
 pub mod settle;
+pub mod simulate;
 pub mod snapshot;
 pub mod state;
 pub mod view;
@@ -37,6 +38,7 @@ pub use record::{from_json, read_log, to_json, to_json_seen, write_log};
 pub use result::{FirstTurn, HandResult, Win, WinKind};
 pub use series::{Match, MAX_STREAK};
 pub use settle::{settle_hand, Table};
+pub use simulate::{simulate, Summary};
 pub use snapshot::{Decision, Snapshot};
 pub use state::{
     CallLock, Deal, Declaration, Discarded, Offer, OfferKind, Options, Phase, Piece, Player,

@@ -25,7 +25,7 @@ fn wind(i: u8) -> Wind {
     Wind::ALL[(i % 4) as usize]
 }
 
-fn context(result: &HandResult, w: &Win, table: &Table) -> Context {
+fn context(result: &HandResult, w: &Win, table: Table) -> Context {
     let win = match w.kind {
         // The replacement's cause does not change the tai (槓上開花 1); a flower replacement
         // is the one every hand can have.
@@ -87,14 +87,14 @@ pub fn settle_hand(
 ) -> Result<(Vec<Score>, Settlement)> {
     let mut bills = Vec::with_capacity(result.wins.len());
     for w in &result.wins {
-        let ctx = context(result, w, table);
+        let ctx = context(result, w, *table);
         let bill = match w.kind {
             WinKind::EightFlowers | WinKind::SevenRobOne { .. } => {
                 // 骰規台 counts once per hand, on the regular 筆 when there is one (002).
-                let regular_follows = result
-                    .wins
-                    .iter()
-                    .any(|o| o.seat == w.seat && !matches!(o.kind, WinKind::EightFlowers | WinKind::SevenRobOne { .. }));
+                let regular_follows = result.wins.iter().any(|o| {
+                    o.seat == w.seat
+                        && !matches!(o.kind, WinKind::EightFlowers | WinKind::SevenRobOne { .. })
+                });
                 let kind = match w.kind {
                     WinKind::SevenRobOne { from } => FlowerWin::SevenRobOne { robbed: from },
                     _ => FlowerWin::EightImmortals,

@@ -1,0 +1,482 @@
+//! `twmj.Game`, `twmj.replay`, `twmj.legal`, `twmj.simulate`: the game engine from Python.
+
+use numpy::{IntoPyArray, PyArray1};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyInt, PyString};
+use twmj_core::game::{
+    self, legal_actions, read_log, replay as core_replay, settle_hand, to_json_seen, write_log,
+    Action, CallLock, Deal, Decision, OfferKind, Phase, Player, Snapshot, State, Summary, Table,
+    Turn, WinKind, ACTION_COUNT,
+};
+use twmj_core::hand::Meld;
+use twmj_core::notation::{self, Symbol};
+use twmj_core::{Flower, Tile};
+
+use crate::convert;
+use crate::errors::{hand_error, CoreError, PyResult};
+use crate::meld::PyMeld;
+use crate::score::{to_py, PyScore};
+use crate::variant::PyVariant;
+
+fn seat_ok(seat: u8) -> PyResult<u8> {
+    if seat < 4 {
+        Ok(seat)
+    } else {
+        Err(hand_error(format!(
+            "seat {seat} does not exist (seats are 0 to 3)"
+        )))
+    }
+}
+
+fn action_of(obj: &Bound<'_, PyAny>) -> PyResult<Action> {
+    if let Ok(s) = obj.cast::<PyString>() {
+        let text = s.to_str()?;
+        return Action::parse(text)
+            .ok_or_else(|| hand_error(format!("unknown action '{text}' (see twmj.ACTIONS)")));
+    }
+    if obj.is_instance_of::<PyInt>() {
+        let i: usize = obj
+            .extract()
+            .map_err(|_| hand_error("an action index is 0 to 144"))?;
+        return Action::from_index(i).ok_or_else(|| {
+            hand_error(format!(
+                "action index {i} is outside 0 to {}",
+                ACTION_COUNT - 1
+            ))
+        });
+    }
+    Err(hand_error("an action is its name (str) or its index (int)"))
+}
+
+fn names(actions: &[Action]) -> Vec<String> {
+    actions.iter().map(|a| a.name()).collect()
+}
+
+fn mask<'py>(py: Python<'py>, actions: &[Action]) -> Bound<'py, PyArray1<bool>> {
+    let mut m = vec![false; ACTION_COUNT];
+    for a in actions {
+        m[a.index()] = true;
+    }
+    m.into_pyarray(py)
+}
+
+fn one_tile(text: &str, field: &str) -> PyResult<Tile> {
+    match notation::symbols(text).map_err(CoreError)?.as_slice() {
+        [Symbol::Tile(t, _)] => Ok(*t),
+        _ => Err(hand_error(format!("{field}: '{text}' is not one tile"))),
+    }
+}
+
+fn one_flower(text: &str, field: &str) -> PyResult<Flower> {
+    match notation::symbols(text).map_err(CoreError)?.as_slice() {
+        [Symbol::Flower(f, _)] => Ok(*f),
+        _ => Err(hand_error(format!("{field}: '{text}' is not one flower"))),
+    }
+}
+
+/// One hand of play (taiwan rules) from a seed or an explicit deal; drive it with `apply`.
+#[pyclass(name = "Game", module = "twmj")]
+pub struct PyGame {
+    state: State,
+}
+
+#[pymethods]
+impl PyGame {
+    /// A hand dealt from `seed` (deterministic: the same seed plays the same wall).
+    #[new]
+    #[pyo3(signature = (seed=0))]
+    fn new(seed: u64) -> Self {
+        PyGame {
+            state: State::from_seed(seed),
+        }
+    }
+
+    /// A hand from an explicit deal: each seat's tiles (flowers included; the dealer's 17),
+    /// the live wall in draw order, and the replacement end in draw order.
+    #[staticmethod]
+    #[pyo3(signature = (hands, live, dead, dealer=0))]
+    fn from_deal(hands: [String; 4], live: &str, dead: &str, dealer: u8) -> PyResult<Self> {
+        let h = [
+            hands[0].as_str(),
+            hands[1].as_str(),
+            hands[2].as_str(),
+            hands[3].as_str(),
+        ];
+        let scripted = Deal::scripted(seat_ok(dealer)?, h, live, dead).map_err(CoreError)?;
+        Ok(PyGame {
+            state: State::from_deal(scripted).map_err(CoreError)?,
+        })
+    }
+
+    /// Seats whose decision it is, in seat order (empty when the hand is over).
+    #[getter]
+    fn pending(&self) -> Vec<u32> {
+        // Seats as ints: a Vec<u8> would reach Python as bytes.
+        let p = self.state.pending();
+        (0..4).filter(|s| p >> s & 1 == 1).collect()
+    }
+
+    /// `turn`, `offer` or `over`.
+    #[getter]
+    fn phase(&self) -> &'static str {
+        match self.state.phase() {
+            Phase::Turn(_) => "turn",
+            Phase::Offer(_) => "offer",
+            Phase::Over => "over",
+        }
+    }
+
+    #[getter]
+    fn is_over(&self) -> bool {
+        self.state.is_over()
+    }
+
+    #[getter]
+    fn dealer(&self) -> u8 {
+        self.state.dealer()
+    }
+
+    /// The seat sitting 東 (門風 follows from it).
+    #[getter]
+    fn east(&self) -> u8 {
+        self.state.east()
+    }
+
+    #[getter]
+    fn dice(&self) -> [u32; 3] {
+        self.state.dice().map(u32::from)
+    }
+
+    /// Tiles that may still be drawn (the wall minus the 16 kept back).
+    #[getter]
+    fn drawable(&self) -> usize {
+        self.state.drawable()
+    }
+
+    /// A seat's concealed tiles in notation (only for a referee: see `record_for`).
+    fn hand(&self, seat: u8) -> PyResult<String> {
+        let p = self.state.player(seat_ok(seat)?);
+        Ok(notation::format(&p.concealed, p.flowers))
+    }
+
+    /// A seat's melds.
+    fn melds(&self, seat: u8) -> PyResult<Vec<PyMeld>> {
+        Ok(self
+            .state
+            .player(seat_ok(seat)?)
+            .melds
+            .iter()
+            .map(|&m| PyMeld(m))
+            .collect())
+    }
+
+    /// The legal actions of `seat` now, by name (empty when it is not the seat's decision).
+    fn legal_actions(&self, seat: u8) -> PyResult<Vec<String>> {
+        Ok(names(&legal_actions(&self.state, seat_ok(seat)?)))
+    }
+
+    /// The legal actions of `seat` as a boolean mask over the 145-action space.
+    fn legal_mask<'py>(&self, py: Python<'py>, seat: u8) -> PyResult<Bound<'py, PyArray1<bool>>> {
+        Ok(mask(py, &legal_actions(&self.state, seat_ok(seat)?)))
+    }
+
+    /// Takes `action` (name or index) for `seat`; an illegal one raises `IllegalActionError`
+    /// naming the rule it breaks, and leaves the game unchanged.
+    fn apply(&mut self, seat: u8, action: &Bound<'_, PyAny>) -> PyResult<()> {
+        let a = action_of(action)?;
+        self.state.apply(seat_ok(seat)?, a).map_err(CoreError)?;
+        Ok(())
+    }
+
+    /// The record so far: one JSON event per line (docs/log-format.md); `twmj.replay` reads it.
+    fn record(&self) -> String {
+        write_log(self.state.log())
+    }
+
+    /// The record as `seat` saw it: other seats' concealed tiles and draws hidden.
+    fn record_for(&self, seat: u8) -> PyResult<String> {
+        let seat = seat_ok(seat)?;
+        let mut out = String::new();
+        for e in self.state.log() {
+            out.push_str(&to_json_seen(e, seat));
+            out.push('\n');
+        }
+        Ok(out)
+    }
+
+    /// The outcome once over: `{"draw": bool, "wins": [{seat, kind, from, tile, hand, melds,
+    /// flowers}]}`, else `None`.
+    fn result<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
+        let Some(r) = self.state.result() else {
+            return Ok(None);
+        };
+        let d = PyDict::new(py);
+        d.set_item("draw", r.is_draw())?;
+        d.set_item("dealer", r.dealer)?;
+        d.set_item("east", r.east)?;
+        let mut wins = Vec::new();
+        for w in &r.wins {
+            let x = PyDict::new(py);
+            let (kind, from) = match w.kind {
+                WinKind::SelfDraw => ("self_draw", None),
+                WinKind::Discard { from } => ("discard", Some(from)),
+                WinKind::RobbingKong { from } => ("robbing_kong", Some(from)),
+                WinKind::EightFlowers => ("eight_flowers", None),
+                WinKind::SevenRobOne { from } => ("seven_rob_one", Some(from)),
+                WinKind::AfterRobbingFlower { from } => ("after_robbing_flower", Some(from)),
+            };
+            x.set_item("seat", w.seat)?;
+            x.set_item("kind", kind)?;
+            x.set_item("from", from)?;
+            x.set_item("tile", w.tile.map(Tile::code))?;
+            x.set_item("hand", notation::format(&w.concealed, 0))?;
+            x.set_item(
+                "melds",
+                w.melds.iter().map(|&m| PyMeld(m)).collect::<Vec<_>>(),
+            )?;
+            x.set_item("flowers", notation::format(&[0; 34], w.flowers))?;
+            wins.push(x);
+        }
+        d.set_item("wins", wins)?;
+        Ok(Some(d))
+    }
+
+    /// Scores and settles the finished hand: one `Score` per 筆 and each seat's net in tai.
+    #[pyo3(signature = (variant=None, streak=0, round_wind=0))]
+    fn settle(
+        &self,
+        py: Python<'_>,
+        variant: Option<PyRef<'_, PyVariant>>,
+        streak: u8,
+        round_wind: u8,
+    ) -> PyResult<(Vec<PyScore>, [i64; 4])> {
+        let Some(r) = self.state.result() else {
+            return Err(hand_error("the hand is not over"));
+        };
+        let v = variant.map_or_else(
+            || PyVariant(twmj_core::scoring::Variant::taiwan()),
+            |v| v.clone(),
+        );
+        let table = Table {
+            streak,
+            round_wind,
+            dice: self.state.dice(),
+        };
+        let (bills, s) = settle_hand(r, &table, &v.0).map_err(CoreError)?;
+        let scores = bills
+            .iter()
+            .enumerate()
+            .map(|(i, b)| to_py(py, b, &v, i))
+            .collect::<PyResult<_>>()?;
+        Ok((scores, s.net_tai))
+    }
+}
+
+/// Rebuilds a game from its record, checking every move; the error names the first bad event.
+#[pyfunction]
+pub fn replay(record: &str) -> PyResult<PyGame> {
+    let events = read_log(record).map_err(CoreError)?;
+    Ok(PyGame {
+        state: core_replay(&events).map_err(CoreError)?,
+    })
+}
+
+/// Every action name, by index (the fixed action space of `legal_mask`).
+#[pyfunction]
+pub fn actions() -> Vec<String> {
+    (0..ACTION_COUNT)
+        .filter_map(Action::from_index)
+        .map(Action::name)
+        .collect()
+}
+
+fn get<'py>(d: &Bound<'py, PyDict>, key: &str) -> PyResult<Option<Bound<'py, PyAny>>> {
+    Ok(d.get_item(key)?.filter(|v| !v.is_none()))
+}
+
+fn get_bool(d: &Bound<'_, PyDict>, key: &str) -> PyResult<bool> {
+    get(d, key)?.map_or(Ok(false), |v| {
+        v.extract::<bool>()
+            .map_err(|_| hand_error(format!("{key} must be true or false")))
+    })
+}
+
+fn get_tile(d: &Bound<'_, PyDict>, key: &str) -> PyResult<Option<Tile>> {
+    get(d, key)?
+        .map(|v| {
+            let s: String = v
+                .extract()
+                .map_err(|_| hand_error(format!("{key} must be a tile")))?;
+            one_tile(&s, key)
+        })
+        .transpose()
+}
+
+/// The legal actions of one seat at a decision point described without a log (see the
+/// `/v1/legal` schema): `(names, mask)`.
+#[pyfunction]
+pub fn legal<'py>(
+    py: Python<'py>,
+    snapshot: &Bound<'py, PyDict>,
+) -> PyResult<(Vec<String>, Bound<'py, PyArray1<bool>>)> {
+    let seat: u8 = get(snapshot, "seat")?
+        .map_or(Ok(0), |v| v.extract())
+        .map_err(|_| hand_error("seat must be 0 to 3"))?;
+    let seat = seat_ok(seat)?;
+    let hand_text: String = get(snapshot, "hand")?
+        .ok_or_else(|| hand_error("hand is required"))?
+        .extract()
+        .map_err(|_| hand_error("hand must be tile notation"))?;
+    let tiles = notation::parse(&hand_text).map_err(CoreError)?;
+    let melds: Vec<Meld> = convert::melds(get(snapshot, "melds")?.as_ref())?;
+    let flowers = match get(snapshot, "flowers")? {
+        Some(v) => {
+            let s: String = v
+                .extract()
+                .map_err(|_| hand_error("flowers must be notation"))?;
+            notation::parse(&s).map_err(CoreError)?.flowers
+        }
+        None => 0,
+    } | tiles.flowers;
+    let declared = match get(snapshot, "declared")? {
+        None => None,
+        Some(v) => match v.extract::<String>().as_deref() {
+            Ok("ready") => Some(game::Declaration::Ready),
+            Ok("migi") => Some(game::Declaration::Migi),
+            _ => return Err(hand_error("declared must be ready, migi or null")),
+        },
+    };
+    let no_pon = match get(snapshot, "no_pon")? {
+        Some(v) => {
+            let s: String = v
+                .extract()
+                .map_err(|_| hand_error("no_pon must be notation"))?;
+            let t = notation::parse(&s).map_err(CoreError)?;
+            (0..34)
+                .filter(|&i| t.counts[i] > 0)
+                .fold(0u64, |m, i| m | 1 << i)
+        }
+        None => 0,
+    };
+    let player = Player {
+        concealed: tiles.counts,
+        melds,
+        flowers,
+        discards: Vec::new(),
+        declared,
+        furiten: get_bool(snapshot, "furiten")?,
+        furiten_hold: get_bool(snapshot, "furiten_hold")?,
+        no_pon,
+        last_discard: get_tile(snapshot, "last_discard")?,
+        no_self_draw: get_bool(snapshot, "no_self_draw")?,
+        has_discarded: get_bool(snapshot, "has_discarded")?,
+        has_konged: get_bool(snapshot, "has_konged")?,
+    };
+    let drawable: usize = get(snapshot, "drawable")?
+        .ok_or_else(|| hand_error("drawable is required"))?
+        .extract()
+        .map_err(|_| hand_error("drawable must be a count"))?;
+    let decision_obj =
+        get(snapshot, "decision")?.ok_or_else(|| hand_error("decision is required"))?;
+    let decision_dict = decision_obj
+        .cast::<PyDict>()
+        .map_err(|_| hand_error("decision must be an object"))?;
+    let decision = if let Some(t) = get(decision_dict, "turn")? {
+        let t = t
+            .cast::<PyDict>()
+            .map_err(|_| hand_error("decision.turn must be an object"))?;
+        let after_call = match get(t, "after_call")? {
+            None => None,
+            Some(a) => {
+                let a = a
+                    .cast::<PyDict>()
+                    .map_err(|_| hand_error("after_call must be an object"))?;
+                if let Some(p) = get_tile(a, "pon")? {
+                    Some(CallLock::Pon(p))
+                } else if let Some(claimed) = get_tile(a, "chi")? {
+                    Some(CallLock::Chi {
+                        claimed,
+                        other_end: get_tile(a, "other_end")?,
+                    })
+                } else {
+                    return Err(hand_error("after_call is {\"pon\": tile} or {\"chi\": tile, \"other_end\": tile|null}"));
+                }
+            }
+        };
+        Decision::Turn(Turn {
+            seat,
+            drawn: get_tile(t, "drawn")?,
+            after_call,
+            replacement: get_bool(t, "replacement")?,
+            last_tile: get_bool(t, "last_tile")?,
+            rob_from: None,
+        })
+    } else if let Some(o) = get(decision_dict, "offer")? {
+        let o = o
+            .cast::<PyDict>()
+            .map_err(|_| hand_error("decision.offer must be an object"))?;
+        let from: u8 = get(o, "from")?
+            .ok_or_else(|| hand_error("offer.from is required"))?
+            .extract()
+            .map_err(|_| hand_error("offer.from must be a seat"))?;
+        let kind = if let Some(t) = get_tile(o, "discard")? {
+            OfferKind::Discard {
+                tile: t,
+                last: get_bool(o, "last")?,
+            }
+        } else if let Some(t) = get_tile(o, "kakan")? {
+            OfferKind::Kakan { tile: t }
+        } else if let Some(f) = get(o, "flower")? {
+            let s: String = f
+                .extract()
+                .map_err(|_| hand_error("offer.flower must be a flower"))?;
+            OfferKind::Flower {
+                flower: one_flower(&s, "offer.flower")?,
+            }
+        } else {
+            return Err(hand_error("an offer is a discard, a kakan or a flower"));
+        };
+        Decision::Offer {
+            from: seat_ok(from)?,
+            kind,
+        }
+    } else {
+        return Err(hand_error("decision is {\"turn\": …} or {\"offer\": …}"));
+    };
+    let snap = Snapshot {
+        seat,
+        player,
+        drawable,
+        decision,
+    };
+    let acts = snap.legal_actions().map_err(CoreError)?;
+    Ok((names(&acts), mask(py, &acts)))
+}
+
+/// Self-plays `hands` hands from `seed` (random legal agents that always take a win) and
+/// summarises them: draws, wins by kind, the tai of each 筆, actions taken.
+#[pyfunction]
+#[pyo3(signature = (hands, seed=0, variant=None))]
+pub fn simulate<'py>(
+    py: Python<'py>,
+    hands: u32,
+    seed: u64,
+    variant: Option<PyRef<'py, PyVariant>>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let v = variant.map_or_else(twmj_core::scoring::Variant::taiwan, |v| v.0.clone());
+    let s = py
+        .detach(|| game::simulate(hands, seed, &v))
+        .map_err(CoreError)?;
+    let d = PyDict::new(py);
+    d.set_item("hands", s.hands)?;
+    d.set_item("draws", s.draws)?;
+    let kinds = PyDict::new(py);
+    for (k, n) in Summary::KINDS.iter().zip(s.by_kind) {
+        kinds.set_item(*k, n)?;
+    }
+    d.set_item("wins", kinds)?;
+    d.set_item("multi_winner", s.multi_winner)?;
+    d.set_item("tai", s.tai)?;
+    d.set_item("actions", s.actions)?;
+    Ok(d)
+}

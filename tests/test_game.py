@@ -1,0 +1,188 @@
+"""The game engine from Python: determinism, records that replay, legality with its rule names,
+the per-seat record, settlement, and self-play. The rules one by one are tested in the core
+(`rust/twmj-core/tests/game_rules.rs`); these check the public surface a referee uses."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import numpy as np
+import pytest
+
+import twmj
+
+
+def _play(game: twmj.Game, rng: random.Random, greedy: bool = True) -> None:
+    while not game.is_over:
+        seat = game.pending[0]
+        acts = game.legal_actions(seat)
+        assert acts, "a live decision point with no legal action"
+        game.apply(seat, "win" if greedy and "win" in acts else rng.choice(acts))
+
+
+def test_same_seed_same_game() -> None:
+    a, b = twmj.Game(42), twmj.Game(42)
+    _play(a, random.Random(1))
+    _play(b, random.Random(1))
+    assert a.record() == b.record()
+    assert a.result() == b.result()
+
+
+def test_records_replay_to_the_same_result() -> None:
+    rng = random.Random(2)
+    for seed in range(40):
+        g = twmj.Game(seed)
+        _play(g, rng)
+        again = twmj.replay(g.record())
+        assert again.is_over
+        assert again.result() == g.result()
+        assert again.record() == g.record()
+
+
+def test_a_tampered_record_names_the_first_bad_event() -> None:
+    g = twmj.Game(5)
+    _play(g, random.Random(3))
+    lines = g.record().splitlines()
+    # Turn the first discard into a discard of a tile the seat does not hold.
+    for i, line in enumerate(lines):
+        event = json.loads(line)
+        if event.get("type") == "act" and str(event.get("action", "")).startswith("discard"):
+            hand = g.hand(event["seat"])
+            missing = next(t for t in twmj.TILES if t not in twmj.parse(hand).tiles)
+            event["action"] = f"discard {missing}"
+            lines[i] = json.dumps(event, ensure_ascii=False)
+            break
+    with pytest.raises(twmj.Error) as err:
+        twmj.replay("\n".join(lines))
+    assert "event" in str(err.value)
+
+
+def test_illegal_action_names_the_rule_and_changes_nothing() -> None:
+    g = twmj.Game(9)
+    seat = g.pending[0]
+    before = g.record()
+    held = set(twmj.parse(g.hand(seat)).tiles)
+    absent = next(t for t in twmj.TILES if t not in held)
+    with pytest.raises(twmj.IllegalActionError) as err:
+        g.apply(seat, f"discard {absent}")
+    assert str(err.value).startswith("illegal (")
+    assert g.record() == before
+    with pytest.raises(twmj.HandError, match="unknown action 'dance'"):
+        g.apply(seat, "dance")
+
+
+def test_mask_matches_the_action_list() -> None:
+    g = twmj.Game(11)
+    rng = random.Random(4)
+    for _ in range(60):
+        if g.is_over:
+            break
+        seat = g.pending[0]
+        mask = g.legal_mask(seat)
+        assert mask.shape == (len(twmj.ACTIONS),) == (145,)
+        assert mask.dtype == np.bool_
+        assert [twmj.ACTIONS[i] for i in np.flatnonzero(mask)] == sorted(
+            g.legal_actions(seat), key=twmj.ACTIONS.index
+        )
+        choice = int(rng.choice(np.flatnonzero(mask)))
+        g.apply(seat, choice)  # by index
+
+
+def test_per_seat_record_hides_other_hands() -> None:
+    g = twmj.Game(13)
+    mine = g.record_for(1).splitlines()[0]
+    full = g.record().splitlines()[0]
+    assert "?" in mine and "?" not in full
+
+
+def test_finished_hands_settle_to_zero() -> None:
+    rng = random.Random(6)
+    settled = 0
+    for seed in range(300):
+        g = twmj.Game(seed)
+        _play(g, rng)
+        result = g.result()
+        assert result is not None
+        scores, net = g.settle()
+        assert sum(net) == 0
+        if result["wins"]:
+            settled += 1
+            assert len(scores) == len(result["wins"])
+            for w in result["wins"]:
+                assert net[w["seat"]] > 0
+        else:
+            assert net == [0, 0, 0, 0]  # 000 計分: 流局為 0
+    assert settled > 0
+
+
+def test_simulate_summary_adds_up() -> None:
+    s = twmj.simulate(500, seed=3)
+    assert s["hands"] == 500
+    bills = sum(s["wins"].values())
+    assert bills == sum(s["tai"])
+    assert s["draws"] + bills - s["multi_winner"] >= 500 - s["multi_winner"]
+    assert s["actions"] > 500 * 20
+
+
+def _turn(hand: str, **extra: Any) -> dict[str, Any]:
+    return {"seat": 0, "hand": hand, "drawable": 40, "decision": {"turn": extra}}
+
+
+def _offer(hand: str, discard: str, from_seat: int, drawable: int = 40) -> dict[str, Any]:
+    return {
+        "seat": 0,
+        "hand": hand,
+        "drawable": drawable,
+        "decision": {"offer": {"from": from_seat, "discard": discard}},
+    }
+
+
+def test_snapshot_pon_then_discard() -> None:
+    # 000 合法與犯規 碰入打出: after 碰 of 5m, this turn may not discard 5m.
+    snap = _turn("5m 123p456p789p 1234s", after_call={"pon": "5m"})
+    snap["melds"] = [{"kind": "pon", "tiles": "555m"}]
+    snap["hand"] = "56m 123p456p789p 123s"  # 14 concealed + 3 = 17
+    names, _ = twmj.legal(snap)
+    assert "discard 5m" not in names
+    assert "discard 6m" in names
+
+
+def test_snapshot_chi_then_discard() -> None:
+    # 000 合法與犯規 吃入打出: 用四、五筒吃三筒，這一手不能打三筒，也不能打六筒.
+    snap = {
+        "seat": 0,
+        "hand": "36p 123m456m789m112s",  # 14 concealed + 3 = 17
+        "melds": [{"kind": "chi", "tiles": "345p"}],
+        "drawable": 40,
+        "decision": {"turn": {"after_call": {"chi": "3p", "other_end": "6p"}}},
+    }
+    names, _ = twmj.legal(snap)
+    assert "discard 3p" not in names and "discard 6p" not in names
+    assert "discard 1m" in names
+
+
+def test_snapshot_minkan_not_from_the_left() -> None:
+    # 000 合法與犯規 明槓不對上家: seat 0's 上家 is seat 3; 對家 is seat 2.
+    hand = "555m 123p456p789p 1123s"  # 16 tiles
+    from_left, _ = twmj.legal(_offer(hand, "5m", 3))
+    from_across, _ = twmj.legal(_offer(hand, "5m", 2))
+    assert "minkan" not in from_left and "pon" in from_left
+    assert "minkan" in from_across
+
+
+def test_snapshot_no_calls_near_the_wall_end() -> None:
+    # 000 合法與犯規 牌牆將盡不得鳴牌: fewer than 4 drawable tiles, no 吃/碰/明槓.
+    hand = "555m 123p456p789p 1123s"
+    near, _ = twmj.legal(_offer(hand, "5m", 2, drawable=3))
+    enough, _ = twmj.legal(_offer(hand, "5m", 2, drawable=4))
+    assert "pon" not in near and "minkan" not in near
+    assert "pon" in enough
+
+
+def test_snapshot_errors_are_clear() -> None:
+    with pytest.raises(twmj.HandError, match="decision is required"):
+        twmj.legal({"seat": 0, "hand": "1m", "drawable": 3})
+    with pytest.raises(twmj.HandError, match="this decision needs 17"):
+        twmj.legal(_turn("123m"))
