@@ -17,11 +17,13 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 import twmj
 from api import errors
-from api.routers import analyze, health, score, variants, waits
+from api.routers import analyze, game, health, score, variants, waits
 from api.schemas import VariantOut
 
 STATIC = Path(__file__).parent / "static"
-MAX_BODY = 1 << 20  # 1 MiB: far above the largest valid batch
+MAX_BODY = (
+    8 << 20
+)  # 8 MiB: above any valid request (the longest, a 200 000-character record, escaped)
 
 
 class JSONResponse(StarletteJSONResponse):
@@ -90,6 +92,7 @@ def create_app() -> FastAPI:
     app.include_router(analyze.router)
     app.include_router(score.router)
     app.include_router(variants.router)
+    app.include_router(game.router)
 
     @app.get("/", include_in_schema=False)
     async def index() -> FileResponse:

@@ -116,7 +116,7 @@ class Health(BaseModel):
 #: The error answers every endpoint documents.
 ERROR_RESPONSES: dict[int | str, dict[str, object]] = {
     400: {"model": ErrorResponse, "description": "The body is not JSON text."},
-    413: {"model": ErrorResponse, "description": "The body is over 1 MiB."},
+    413: {"model": ErrorResponse, "description": "The body is over 8 MiB."},
     422: {"model": ErrorResponse, "description": "The request or the hand is invalid."},
 }
 
@@ -285,3 +285,108 @@ class CompareResponse(BaseModel):
 class VariantOut(BaseModel):
     name: str = Field(description="The preset name.")
     settings: dict[str, Setting] = Field(description="Every setting, as overrides accept them.")
+
+
+class CallLockIn(BaseModel):
+    """What the discard after a call may not be: `{pon: "5m"}` or `{chi: "3p", other_end: "6p"}`."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    pon: str | None = Field(None, description="After 碰 of this tile (碰入打出).")
+    chi: str | None = Field(None, description="After 吃 of this tile (吃入打出).")
+    other_end: str | None = Field(
+        None, description="The other end of the two-sided 搭子 used for the 吃, if any."
+    )
+
+
+class TurnIn(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+    drawn: str | None = Field(None, description="The tile just drawn (none after 吃/碰).")
+    after_call: CallLockIn | None = Field(None, description="Set right after 吃/碰.")
+    replacement: bool = Field(False, description="The drawn tile came from the replacement end.")
+    last_tile: bool = Field(False, description="The drawn tile was the last drawable (海底).")
+
+
+class OfferIn(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+    from_: int = Field(alias="from", ge=0, le=3, description="The seat offering the tile.")
+    discard: str | None = Field(None, description="A discarded tile.")
+    last: bool = Field(False, description="The discard came after the wall ran out (only 胡).")
+    kakan: str | None = Field(None, description="The tile of a 加槓 (only 搶槓).")
+    flower: str | None = Field(None, description="A flower shown while you hold seven (七搶一).")
+
+
+class DecisionIn(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+    turn: TurnIn | None = Field(None, description="The seat's own turn.")
+    offer: OfferIn | None = Field(None, description="Another seat's tile on offer.")
+
+
+class Snapshot(BaseModel):
+    """One seat at a decision point, with the rule memory legality reads."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    seat: int = Field(0, ge=0, le=3)
+    hand: HandText
+    melds: Annotated[list[Meld], Field(max_length=5)] = []
+    flowers: Annotated[str, Field(max_length=40)] = ""
+    declared: Literal["ready", "migi"] | None = Field(None, description="嗆聽 or MIGI declared.")
+    furiten: bool = Field(False, description="過水: no win until released.")
+    furiten_hold: bool = Field(False, description="The next discard does not release 過水.")
+    no_pon: Annotated[str, Field(max_length=200, description="Kinds passed for 碰 (過水碰).")] = ""
+    last_discard: str | None = Field(None, description="The seat's latest discard (打出吃入).")
+    no_self_draw: bool = Field(False, description="After 明槓: no self-draw yet.")
+    has_discarded: bool = False
+    has_konged: bool = False
+    drawable: int = Field(ge=0, le=144, description="Tiles still drawable (wall minus 16).")
+    decision: DecisionIn
+
+
+class LegalRequest(BaseModel):
+    """Either one seat's decision point, or a game record (the legal actions at its end)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    snapshot: Snapshot | None = None
+    record: Annotated[
+        str | None, Field(max_length=200_000, description="A JSON-lines game record.")
+    ] = None
+
+
+class DecisionOut(BaseModel):
+    seat: int = Field(description="The seat deciding.")
+    actions: list[str] = Field(description="Its legal actions, by name.")
+    mask: list[bool] = Field(description="The same as a mask over the 145-action space.")
+
+
+class LegalResponse(BaseModel):
+    actions: list[str] = Field(description="The legal actions of the first seat deciding.")
+    mask: list[bool] = Field(description="Its mask over the action space (`GET /v1/actions`).")
+    decisions: list[DecisionOut] = Field(description="Every seat deciding now.")
+
+
+class ReplayRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+    record: Annotated[str, Field(max_length=200_000, description="A JSON-lines game record.")]
+    variant: PresetName = "taiwan"
+    overrides: dict[str, Setting] = Field(default_factory=dict, max_length=100)
+    streak: int = Field(0, ge=0, le=18, description="連莊 count of the dealer, for settlement.")
+    round_wind: int = Field(0, ge=0, le=3, description="圈風 0 = 東 … 3 = 北, for settlement.")
+
+
+class WinOut(BaseModel):
+    seat: int
+    kind: str = Field(description="self_draw, discard, robbing_kong, eight_flowers, …")
+    from_: int | None = Field(serialization_alias="from", description="The paying seat, if one.")
+    tile: str | None
+    hand: str = Field(description="The winner's concealed tiles.")
+    melds: list[Meld]
+    flowers: str
+
+
+class ReplayResponse(BaseModel):
+    events: int = Field(description="Events checked, every one legal.")
+    over: bool = Field(description="The hand has ended.")
+    pending: list[int] = Field(description="Seats to decide next (when not over).")
+    draw: bool | None = Field(description="流局, when over.")
+    wins: list[WinOut] = Field(description="The 筆 won, in settlement order.")
+    scores: list[ScoreResponse] = Field(description="Each 筆 scored, when over.")
+    net_tai: list[int] = Field(description="Each seat's net in tai (zeros until over).")

@@ -138,7 +138,7 @@ def test_batch_length_is_limited(client: TestClient) -> None:
 def test_body_size_is_limited(client: TestClient) -> None:
     r = client.post(
         "/v1/waits",
-        content=b" " * (2 << 20),
+        content=b" " * (9 << 20),
         headers={"content-type": "application/json"},
     )
     assert r.status_code == 413
@@ -147,13 +147,13 @@ def test_body_size_is_limited(client: TestClient) -> None:
 
 def test_chunked_body_size_is_limited(client: TestClient) -> None:
     def chunks() -> Iterator[bytes]:
-        for _ in range(40):
+        for _ in range(160):
             yield b" " * 65536
 
     r = client.post("/v1/waits", content=chunks(), headers={"content-type": "application/json"})
     assert r.status_code == 413
     assert r.json()["error"] == {
         "code": "too_large",
-        "message": "request body over 1048576 bytes",
+        "message": "request body over 8388608 bytes",
         "field": None,
     }

@@ -1,0 +1,113 @@
+"""`/v1/legal` and `/v1/replay`: the referee's questions about a decision point or a record."""
+
+from __future__ import annotations
+
+from typing import Any, cast
+
+from fastapi import APIRouter
+
+import twmj
+from api.errors import FieldError
+from api.routers.score import score_out, variant_of
+from api.schemas import (
+    ERROR_RESPONSES,
+    DecisionOut,
+    LegalRequest,
+    LegalResponse,
+    Meld,
+    MeldKind,
+    ReplayRequest,
+    ReplayResponse,
+    WinOut,
+)
+
+router = APIRouter(prefix="/v1", tags=["game"], responses=ERROR_RESPONSES)
+
+
+def _replay(record: str) -> twmj.Game:
+    try:
+        return twmj.replay(record)
+    except twmj.Error as e:
+        raise FieldError(e, "record") from None
+
+
+def _decision(seat: int, actions: list[str]) -> DecisionOut:
+    index = {a: i for i, a in enumerate(twmj.ACTIONS)}
+    mask = [False] * len(twmj.ACTIONS)
+    for a in actions:
+        mask[index[a]] = True
+    return DecisionOut(seat=seat, actions=actions, mask=mask)
+
+
+@router.post("/legal", response_model=LegalResponse, summary="Legal actions at a decision point")
+async def legal(req: LegalRequest) -> LegalResponse:
+    """The legal actions, by name and as a mask over the fixed 145-action space, of a seat at a
+    decision point described by `snapshot` (its tiles, melds and rule memory: 過水, 過水碰, the
+    lock after a call), or of every seat deciding at the end of a game `record`. Exactly one
+    of the two is given."""
+    if (req.snapshot is None) == (req.record is None):
+        raise FieldError(twmj.HandError("give exactly one of snapshot and record"), None)
+    if req.snapshot is not None:
+        data: dict[str, Any] = req.snapshot.model_dump(by_alias=True, exclude_none=True)
+        try:
+            actions, _ = twmj.legal(data)
+        except twmj.Error as e:
+            raise FieldError(e, "snapshot") from None
+        decisions = [_decision(req.snapshot.seat, actions)]
+    else:
+        game = _replay(cast(str, req.record))
+        decisions = [_decision(s, game.legal_actions(s)) for s in game.pending]
+    first = decisions[0] if decisions else DecisionOut(seat=0, actions=[], mask=[False] * 145)
+    return LegalResponse(actions=first.actions, mask=first.mask, decisions=decisions)
+
+
+@router.post("/replay", response_model=ReplayResponse, summary="Validate and settle a record")
+def replay(req: ReplayRequest) -> ReplayResponse:
+    """Replays a JSON-lines record (docs/log-format.md), checking every move; the first
+    illegal one is a 422 naming its event and the rule. A finished hand is scored and settled
+    under the variant given."""
+    game = _replay(req.record)
+    events = len([line for line in req.record.splitlines() if line.strip()])
+    result = game.result()
+    if result is None:
+        return ReplayResponse(
+            events=events,
+            over=False,
+            pending=game.pending,
+            draw=None,
+            wins=[],
+            scores=[],
+            net_tai=[0, 0, 0, 0],
+        )
+    variant = variant_of(req.variant, req.overrides)
+    try:
+        scores, net = game.settle(variant, req.streak, req.round_wind)
+    except twmj.Error as e:
+        raise FieldError(e, "record") from None
+    wins = [
+        WinOut(
+            seat=w["seat"],
+            kind=w["kind"],
+            from_=w["from"],
+            tile=w["tile"],
+            hand=w["hand"],
+            melds=[Meld(kind=cast(MeldKind, m.kind), tiles=m.tiles) for m in w["melds"]],
+            flowers=w["flowers"],
+        )
+        for w in result["wins"]
+    ]
+    return ReplayResponse(
+        events=events,
+        over=True,
+        pending=[],
+        draw=result["draw"],
+        wins=wins,
+        scores=[score_out(s) for s in scores],
+        net_tai=net,
+    )
+
+
+@router.get("/actions", response_model=list[str], summary="The action space")
+async def actions() -> list[str]:
+    """Every action name by its fixed index: the order of every `mask`."""
+    return list(twmj.ACTIONS)

@@ -1,0 +1,96 @@
+"""`POST /v1/legal`, `POST /v1/replay`, `GET /v1/actions`."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from fastapi.testclient import TestClient
+
+import twmj
+
+
+def _finished(seed: int) -> twmj.Game:
+    g = twmj.Game(seed)
+    rng = random.Random(seed)
+    while not g.is_over:
+        s = g.pending[0]
+        acts = g.legal_actions(s)
+        g.apply(s, "win" if "win" in acts else rng.choice(acts))
+    return g
+
+
+def test_actions_are_the_fixed_space(client: TestClient) -> None:
+    body = client.get("/v1/actions").json()
+    assert body == list(twmj.ACTIONS)
+    assert len(body) == 145 and body[0] == "discard 1m" and "pass" in body
+
+
+def test_legal_from_a_snapshot(client: TestClient) -> None:
+    # 000 合法與犯規 明槓不對上家: the tile of the 上家 (seat 3 for seat 0) cannot be 明槓'd.
+    snap = {
+        "seat": 0,
+        "hand": "555m 123p456p789p 1123s",
+        "drawable": 40,
+        "decision": {"offer": {"from": 3, "discard": "5m"}},
+    }
+    body = client.post("/v1/legal", json={"snapshot": snap}).json()
+    assert "pon" in body["actions"] and "minkan" not in body["actions"]
+    assert body["mask"][twmj.ACTIONS.index("pon")] is True
+    assert body["mask"][twmj.ACTIONS.index("minkan")] is False
+    snap["decision"] = {"offer": {"from": 2, "discard": "5m"}}
+    body = client.post("/v1/legal", json={"snapshot": snap}).json()
+    assert "minkan" in body["actions"]
+
+
+def test_legal_from_a_record(client: TestClient) -> None:
+    g = twmj.Game(21)
+    for _ in range(5):
+        s = g.pending[0]
+        g.apply(s, g.legal_actions(s)[0])
+    body = client.post("/v1/legal", json={"record": g.record()}).json()
+    assert [d["seat"] for d in body["decisions"]] == g.pending
+    assert body["decisions"][0]["actions"] == g.legal_actions(g.pending[0])
+
+
+def test_legal_needs_exactly_one_input(client: TestClient) -> None:
+    r = client.post("/v1/legal", json={})
+    assert r.status_code == 422
+    assert r.json()["error"]["message"] == "give exactly one of snapshot and record"
+
+
+def test_replay_validates_and_settles(client: TestClient) -> None:
+    for seed in range(60):
+        g = _finished(seed)
+        result = g.result()
+        assert result is not None
+        if result["wins"]:
+            break
+    body = client.post("/v1/replay", json={"record": g.record()}).json()
+    assert body["over"] is True
+    assert [w["seat"] for w in body["wins"]] == [w["seat"] for w in result["wins"]]
+    assert body["net_tai"] == g.settle()[1]
+    assert sum(body["net_tai"]) == 0
+    assert len(body["scores"]) == len(body["wins"])
+
+
+def test_replay_names_the_first_illegal_event(client: TestClient) -> None:
+    g = _finished(3)
+    lines = g.record().splitlines()
+    for i, line in enumerate(lines):
+        event = json.loads(line)
+        if event.get("type") == "act" and str(event.get("action", "")).startswith("discard"):
+            held = set(twmj.parse(g.hand(event["seat"])).tiles)
+            event["action"] = "discard " + next(t for t in twmj.TILES if t not in held)
+            lines[i] = json.dumps(event)
+            break
+    r = client.post("/v1/replay", json={"record": "\n".join(lines)})
+    assert r.status_code == 422
+    err = r.json()["error"]
+    assert err["field"] == "record" and "event" in err["message"]
+
+
+def test_replay_of_garbage_is_422(client: TestClient) -> None:
+    r = client.post("/v1/replay", json={"record": "{not json"})
+    assert r.status_code == 422
+    assert r.json()["error"]["field"] == "record"
