@@ -62,10 +62,13 @@ def test_legal_needs_exactly_one_input(client: TestClient) -> None:
 def test_replay_validates_and_settles(client: TestClient) -> None:
     for seed in range(60):
         g = _finished(seed)
-        result = g.result()
-        assert result is not None
-        if result["wins"]:
+        found = g.result()
+        assert found is not None
+        if found["wins"]:
+            result = found
             break
+    else:
+        raise AssertionError("no won hand in 60 seeds")
     body = client.post("/v1/replay", json={"record": g.record()}).json()
     assert body["over"] is True
     assert [w["seat"] for w in body["wins"]] == [w["seat"] for w in result["wins"]]
