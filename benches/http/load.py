@@ -23,8 +23,14 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 
-BODIES = {
+BODIES: dict[str, dict[str, object]] = {
     "/v1/waits": {"hand": "2223456m123456789p"},
+    # 000 計分 範例一.
+    "/v1/score": {
+        "hand": "123456789m234p56p77s",
+        "win_tile": "7p",
+        "context": {"winner": 1, "dealer": 0, "streak": 2, "seat_wind": "S"},
+    },
 }
 
 
@@ -131,18 +137,20 @@ def main() -> None:
         sys.exit("wrk is needed: apt-get install wrk")
     results: list[Result] = []
     for workers in args.workers:
-        for name, app, path in [
-            ("minimal FastAPI", "benches.http.minimal_app:app", "/v1/waits"),
-            ("POST /v1/waits", "api.main:app", "/v1/waits"),
+        for app, paths in [
+            ("benches.http.minimal_app:app", ["/v1/waits"]),
+            ("api.main:app", ["/v1/waits", "/v1/score"]),
         ]:
             proc, url = _serve(app, workers)
             try:
-                _wrk(url, path, 2, args.connections)  # warm up
-                rps, p50, p99, errs = _wrk(url, path, args.seconds, args.connections)
+                for path in paths:
+                    _wrk(url, path, 2, args.connections)  # warm up
+                    rps, p50, p99, errs = _wrk(url, path, args.seconds, args.connections)
+                    name = "minimal FastAPI" if app.startswith("benches") else f"POST {path}"
+                    results.append(Result(name, workers, rps, p50, p99, errs))
             finally:
                 proc.terminate()
                 proc.wait(timeout=10)
-            results.append(Result(name, workers, rps, p50, p99, errs))
     print("| endpoint | workers | req/s | p50 ms | p99 ms | non-2xx | × minimal |")
     print("|---|---|---|---|---|---|---|")
     for r in results:
