@@ -42,8 +42,14 @@ pub struct Analysis {
     pub discards: Vec<Discard>,
 }
 
-/// For each (m, p), the kinds of the group that raise its overlap there.
-fn useful(counts: &Counts, caps: &Counts, suit: Suit, capped: bool, base: &Overlap) -> [u16; 12] {
+/// A group's overlap vector and, for each (m, p), the kinds that raise it there: one table
+/// read, or, when melds cap a kind of the group, recomputed one added tile at a time.
+fn overlap_useful(
+    counts: &Counts,
+    caps: &Counts,
+    suit: Suit,
+    capped: bool,
+) -> (Overlap, [u16; 12]) {
     if !capped {
         let u = tables::useful();
         let t = if suit == Suit::Honor {
@@ -51,9 +57,10 @@ fn useful(counts: &Counts, caps: &Counts, suit: Suit, capped: bool, base: &Overl
         } else {
             &u.suit
         };
-        return t[GroupTable::index(group(counts, suit))];
+        let e = &t[GroupTable::index(group(counts, suit))];
+        return (e.overlap, e.useful());
     }
-    // Melds cap some kind of this group: recompute the overlaps one added tile at a time.
+    let base = group_overlap(counts, caps, suit, capped);
     let mut out = [0u16; 12];
     let mut c = *counts;
     for x in 0..suit.len() {
@@ -70,7 +77,7 @@ fn useful(counts: &Counts, caps: &Counts, suit: Suit, capped: bool, base: &Overl
             }
         }
     }
-    out
+    (base, out)
 }
 
 /// The best total overlap, and the kinds whose draw raises it: those useful to some group in
@@ -125,8 +132,9 @@ pub fn accepts(hand: &Hand, visible: &Counts) -> Result<Vec<Accept>> {
     let seen = seen_counts(&own, visible)?;
     let caps = caps(&hand.meld_counts());
     let capped = Suit::ALL.map(|s| hand.capped(s));
-    let o = [0, 1, 2, 3].map(|g| group_overlap(&hand.concealed, &caps, Suit::ALL[g], capped[g]));
-    let u = [0, 1, 2, 3].map(|g| useful(&hand.concealed, &caps, Suit::ALL[g], capped[g], &o[g]));
+    let ou = [0, 1, 2, 3].map(|g| overlap_useful(&hand.concealed, &caps, Suit::ALL[g], capped[g]));
+    let o = ou.map(|x| x.0);
+    let u = ou.map(|x| x.1);
     let others = [0, 1, 2, 3].map(|g| {
         let (x, y) = rest(g, (g + 1) % 4);
         convolve(&o[(g + 1) % 4], &convolve(&o[x], &o[y]))
@@ -150,9 +158,10 @@ pub fn analyze(hand: &Hand, visible: &Counts) -> Result<Analysis> {
     let capped = Suit::ALL.map(|s| hand.capped(s));
     let sets = hand.sets_needed();
     let target = (3 * sets + 2) as i8;
-    let base = [0, 1, 2, 3].map(|g| group_overlap(&hand.concealed, &caps, Suit::ALL[g], capped[g]));
-    let base_useful =
-        [0, 1, 2, 3].map(|g| useful(&hand.concealed, &caps, Suit::ALL[g], capped[g], &base[g]));
+    let base_ou =
+        [0, 1, 2, 3].map(|g| overlap_useful(&hand.concealed, &caps, Suit::ALL[g], capped[g]));
+    let base = base_ou.map(|x| x.0);
+    let base_useful = base_ou.map(|x| x.1);
     let shanten = crate::shanten::from_overlaps(&base, sets);
 
     // Gather first: every discard's changed group is an independent table read, and issuing
@@ -165,9 +174,7 @@ pub fn analyze(hand: &Hand, visible: &Counts) -> Result<Analysis> {
         .map(|d| {
             let mut counts = hand.concealed;
             counts[d.index()] -= 1;
-            let g = d.suit() as usize;
-            let o = group_overlap(&counts, &caps, d.suit(), capped[g]);
-            (o, useful(&counts, &caps, d.suit(), capped[g], &o))
+            overlap_useful(&counts, &caps, d.suit(), capped[d.suit() as usize])
         })
         .collect();
 

@@ -1,4 +1,10 @@
 //! Batch analysis of an `N×34` `uint8` array of counts: GIL released, rows in parallel.
+//!
+//! A C-contiguous array is read in place (rows are 34-byte slices of its buffer); any other
+//! layout is copied once into a contiguous buffer first. Rows are checked in one pass, then
+//! analysed without further checks.
+
+use std::borrow::Cow;
 
 use numpy::{IntoPyArray, PyArray1, PyReadonlyArray2};
 use pyo3::prelude::*;
@@ -10,12 +16,13 @@ use crate::errors::{hand_error, PyResult};
 /// Rows below this many are done on the calling thread: splitting costs more than it saves.
 const PARALLEL_ROWS: usize = 16_384;
 
-/// Reads and checks every row: 34 columns, each count ≤ 4, a total that `fits`.
-fn rows(
-    counts: &PyReadonlyArray2<'_, u8>,
+/// The rows as one contiguous buffer of 34-byte rows, checked: each count ≤ 4 and a total
+/// that `fits`. The error names the first bad row.
+fn rows<'a>(
+    counts: &'a PyReadonlyArray2<'_, u8>,
     fits: fn(usize) -> bool,
     expected: &str,
-) -> PyResult<Vec<Counts>> {
+) -> PyResult<Cow<'a, [u8]>> {
     let a = counts.as_array();
     if a.ncols() != KINDS {
         return Err(hand_error(format!(
@@ -23,35 +30,39 @@ fn rows(
             a.ncols()
         )));
     }
-    let mut out = Vec::with_capacity(a.nrows());
-    for (r, row) in a.rows().into_iter().enumerate() {
-        let mut c = [0u8; KINDS];
-        let mut n = 0usize;
-        for (i, &v) in row.iter().enumerate() {
-            if v > 4 {
+    let flat: Cow<'a, [u8]> = match counts.as_slice() {
+        Ok(s) => Cow::Borrowed(s),
+        Err(_) => Cow::Owned(a.iter().copied().collect()),
+    };
+    for (r, row) in flat.chunks_exact(KINDS).enumerate() {
+        let n: usize = row.iter().map(|&v| v as usize).sum();
+        if row.iter().any(|&v| v > 4) || !fits(n) {
+            if let Some((i, &v)) = row.iter().enumerate().find(|(_, &v)| v > 4) {
                 return Err(hand_error(format!(
                     "row {r}, column {i}: count {v} is more than the 4 copies of a tile"
                 )));
             }
-            c[i] = v;
-            n += v as usize;
-        }
-        if !fits(n) {
             return Err(hand_error(format!(
                 "row {r} has {n} tiles; this call needs {expected}"
             )));
         }
-        out.push(c);
     }
-    Ok(out)
+    Ok(flat)
 }
 
-fn run<T: Send>(py: Python<'_>, rows: &[Counts], f: fn(&Counts) -> T) -> Vec<T> {
+fn one<T>(row: &[u8], f: fn(&Counts) -> T) -> T {
+    let mut c = [0u8; KINDS];
+    c.copy_from_slice(row);
+    f(&c)
+}
+
+fn run<T: Send + Copy + Default>(py: Python<'_>, flat: &[u8], f: fn(&Counts) -> T) -> Vec<T> {
     py.detach(|| {
-        if rows.len() >= PARALLEL_ROWS {
-            rows.par_iter().map(f).collect()
+        let n = flat.len() / KINDS;
+        if n >= PARALLEL_ROWS {
+            flat.par_chunks_exact(KINDS).map(|r| one(r, f)).collect()
         } else {
-            rows.iter().map(f).collect()
+            flat.chunks_exact(KINDS).map(|r| one(r, f)).collect()
         }
     })
 }
@@ -62,8 +73,8 @@ pub fn waits_batch<'py>(
     py: Python<'py>,
     counts: PyReadonlyArray2<'py, u8>,
 ) -> PyResult<Bound<'py, PyArray1<u64>>> {
-    let rows = rows(&counts, |n| n <= 16 && n % 3 == 1, "16 − 3k (16, 13, …, 1)")?;
-    Ok(run(py, &rows, wait_mask).into_pyarray(py))
+    let flat = rows(&counts, |n| n <= 16 && n % 3 == 1, "16 − 3k (16, 13, …, 1)")?;
+    Ok(run(py, &flat, wait_mask).into_pyarray(py))
 }
 
 /// Shanten of each row (16 − 3k or 17 − 3k tiles).
@@ -72,10 +83,10 @@ pub fn shanten_batch<'py>(
     py: Python<'py>,
     counts: PyReadonlyArray2<'py, u8>,
 ) -> PyResult<Bound<'py, PyArray1<i8>>> {
-    let rows = rows(
+    let flat = rows(
         &counts,
         |n| n <= 17 && n % 3 != 0,
         "16 − 3k or 17 − 3k (at most 17)",
     )?;
-    Ok(run(py, &rows, shanten_counts).into_pyarray(py))
+    Ok(run(py, &flat, shanten_counts).into_pyarray(py))
 }

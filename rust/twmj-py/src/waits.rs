@@ -1,5 +1,7 @@
 //! `twmj.waits`, `twmj.wait_mask`, and the `Wait` / `Waits` results.
 
+use std::sync::OnceLock;
+
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 use twmj_core::hand::Form;
@@ -59,7 +61,10 @@ impl PyWait {
 pub struct PyWaits {
     shanten: i8,
     waits: Vec<Wait>,
-    accepts: Vec<Accept>,
+    /// For a hand that is not ready, what `accepts` needs; computed on first read (most
+    /// callers only ask for the waits, and the accepts cost more than the waits).
+    pending: Option<(twmj_core::Hand, twmj_core::Counts)>,
+    accepts: OnceLock<Vec<Accept>>,
 }
 
 #[pymethods]
@@ -90,8 +95,23 @@ impl PyWaits {
     /// Kinds whose draw lowers the shanten (進張), with unseen copies; the waits when ready.
     #[getter]
     fn accepts<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        let items: Vec<Bound<'py, PyAccept>> = self
-            .accepts
+        let accepts = if let Some(a) = self.accepts.get() {
+            a
+        } else {
+            let computed = match &self.pending {
+                Some((h, v)) => twmj_core::accepts(h, v).map_err(CoreError)?,
+                None => self
+                    .waits
+                    .iter()
+                    .map(|x| Accept {
+                        tile: x.tile,
+                        remaining: x.remaining,
+                    })
+                    .collect(),
+            };
+            self.accepts.get_or_init(|| computed)
+        };
+        let items: Vec<Bound<'py, PyAccept>> = accepts
             .iter()
             .map(|a| Bound::new(py, PyAccept(*a)))
             .collect::<PyResult<_>>()?;
@@ -129,25 +149,19 @@ pub fn waits(
     let v = convert::visible(visible)?;
     let w = core_waits::waits(&h, &v).map_err(CoreError)?;
     if w.is_empty() {
-        // Not ready: how far, and which draws bring it closer.
-        let accepts = twmj_core::accepts(&h, &v).map_err(CoreError)?;
+        // Not ready: how far; the draws that bring it closer are worked out when read.
         return Ok(PyWaits {
             shanten: shanten(&h).max(1),
             waits: w,
-            accepts,
+            pending: Some((h, v)),
+            accepts: OnceLock::new(),
         });
     }
-    let accepts = w
-        .iter()
-        .map(|x| Accept {
-            tile: x.tile,
-            remaining: x.remaining,
-        })
-        .collect();
     Ok(PyWaits {
         shanten: 0,
         waits: w,
-        accepts,
+        pending: None,
+        accepts: OnceLock::new(),
     })
 }
 
