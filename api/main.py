@@ -5,18 +5,16 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
 
-import orjson
 from fastapi import FastAPI
 from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
-from starlette.responses import JSONResponse as StarletteJSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 import twmj
 from api import errors
+from api.responses import JSONResponse
 from api.routers import analyze, game, health, score, variants, waits
 from api.schemas import VariantOut
 
@@ -24,14 +22,6 @@ STATIC = Path(__file__).parent / "static"
 MAX_BODY = (
     8 << 20
 )  # 8 MiB: above any valid request (the longest, a 200 000-character record, escaped)
-
-
-class JSONResponse(StarletteJSONResponse):
-    """orjson-rendered JSON (FastAPI's ORJSONResponse is deprecated). A JSONResponse subclass,
-    so the OpenAPI document keeps the response models."""
-
-    def render(self, content: Any) -> bytes:
-        return orjson.dumps(content)
 
 
 class BodyLimit:

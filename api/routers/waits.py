@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from typing import cast
+from typing import Any, cast
 
 from fastapi import APIRouter
 
 import twmj
 from api.convert import call
 from api.errors import FieldError, detail
+from api.responses import JSONResponse
 from api.schemas import (
     ERROR_RESPONSES,
     AcceptOut,
@@ -42,15 +43,28 @@ def waits_response(r: twmj.Waits) -> WaitsResponse:
     )
 
 
+def waits_data(r: twmj.Waits) -> dict[str, Any]:
+    """The `WaitsResponse` as plain data, for the hot path."""
+    return {
+        "shanten": r.shanten,
+        "tenpai": r.tenpai,
+        "waits": [
+            {"tile": w.tile, "name": w.name, "shapes": w.shapes, "remaining": w.remaining}
+            for w in r.waits
+        ],
+        "accepts": [{"tile": a.tile, "remaining": a.remaining} for a in r.accepts],
+    }
+
+
 @router.post("/waits", response_model=WaitsResponse, summary="Waits of a 16 − 3k hand (聽牌)")
-async def waits(req: HandRequest) -> WaitsResponse:
+async def waits(req: HandRequest) -> JSONResponse:
     """Every tile kind that completes the hand, with its shapes and the copies left unseen.
 
     With k melds the hand holds 16 − 3k concealed tiles; with no melds given, 13-tile
     (and 10, 7, …) hands are read as having implied melds. A kind the player holds all four
     of is never a wait.
     """
-    return waits_response(call(twmj.waits, req))
+    return JSONResponse(waits_data(call(twmj.waits, req)))
 
 
 @router.post(

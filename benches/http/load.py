@@ -121,8 +121,8 @@ def _wrk(url: str, path: str, seconds: int, connections: int) -> tuple[float, fl
     finally:
         os.unlink(f.name)
     rps = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))  # type: ignore[union-attr]
-    p50 = _ms(re.search(r"50%\s+(\S+)", out).group(1))  # type: ignore[union-attr]
-    p99 = _ms(re.search(r"99%\s+(\S+)", out).group(1))  # type: ignore[union-attr]
+    p50 = _ms(re.search(r"^\s+50%\s+(\S+)", out, re.M).group(1))  # type: ignore[union-attr]
+    p99 = _ms(re.search(r"^\s+99%\s+(\S+)", out, re.M).group(1))  # type: ignore[union-attr]
     errs = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
     return rps, p50, p99, int(errs.group(1)) if errs else 0
 
