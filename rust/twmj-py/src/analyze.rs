@@ -7,7 +7,7 @@ use twmj_core::{Accept, Analysis, Discard};
 
 use crate::convert;
 use crate::errors::{CoreError, PyResult};
-use crate::waits::PyWait;
+use crate::waits::wait_tuple;
 
 /// A kind that lowers the shanten after a discard, with its unseen copies.
 #[pyclass(name = "Accept", module = "twmj", frozen, eq)]
@@ -35,6 +35,18 @@ impl PyAccept {
     }
 }
 
+/// Accepting kinds as a tuple of `Accept` objects.
+pub(crate) fn accept_tuple<'py>(
+    py: Python<'py>,
+    accepts: &[Accept],
+) -> PyResult<Bound<'py, PyTuple>> {
+    let items = accepts
+        .iter()
+        .map(|a| Bound::new(py, PyAccept(*a)))
+        .collect::<PyResult<Vec<_>>>()?;
+    PyTuple::new(py, items)
+}
+
 /// The outlook after one discard: shanten, accepting kinds, and waits when ready.
 #[pyclass(name = "Discard", module = "twmj", frozen)]
 pub struct PyDiscard(Discard);
@@ -56,13 +68,7 @@ impl PyDiscard {
     /// Kinds that lower the shanten, in tile order.
     #[getter]
     fn accepts<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        let items: Vec<Bound<'py, PyAccept>> = self
-            .0
-            .accepts
-            .iter()
-            .map(|a| Bound::new(py, PyAccept(*a)))
-            .collect::<PyResult<_>>()?;
-        PyTuple::new(py, items)
+        accept_tuple(py, &self.0.accepts)
     }
 
     /// Unseen copies of all accepting kinds.
@@ -74,13 +80,7 @@ impl PyDiscard {
     /// The waits when the discard leaves the hand ready, else empty.
     #[getter]
     fn waits<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        let items: Vec<Bound<'py, PyWait>> = self
-            .0
-            .waits
-            .iter()
-            .map(|w| Bound::new(py, PyWait(*w)))
-            .collect::<PyResult<_>>()?;
-        PyTuple::new(py, items)
+        wait_tuple(py, &self.0.waits)
     }
 
     fn __repr__(&self) -> String {

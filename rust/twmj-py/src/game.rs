@@ -6,7 +6,7 @@ use pyo3::types::{PyDict, PyInt, PyString};
 use twmj_core::game::{
     self, legal_actions, read_log, replay as core_replay, settle_hand, to_json_seen, write_log,
     Action, CallLock, Deal, Decision, OfferKind, Phase, Player, Snapshot, State, Summary, Table,
-    Turn, WinKind, ACTION_COUNT,
+    Turn, ACTION_COUNT,
 };
 use twmj_core::hand::Meld;
 use twmj_core::notation::{self, Symbol};
@@ -217,14 +217,7 @@ impl PyGame {
         let mut wins = Vec::new();
         for w in &r.wins {
             let x = PyDict::new(py);
-            let (kind, from) = match w.kind {
-                WinKind::SelfDraw => ("self_draw", None),
-                WinKind::Discard { from } => ("discard", Some(from)),
-                WinKind::RobbingKong { from } => ("robbing_kong", Some(from)),
-                WinKind::EightFlowers => ("eight_flowers", None),
-                WinKind::SevenRobOne { from } => ("seven_rob_one", Some(from)),
-                WinKind::AfterRobbingFlower { from } => ("after_robbing_flower", Some(from)),
-            };
+            let (kind, from) = w.kind.key();
             x.set_item("seat", w.seat)?;
             x.set_item("kind", kind)?;
             x.set_item("from", from)?;

@@ -9,7 +9,7 @@ use twmj_core::waits as core_waits;
 use twmj_core::waits::{Shape, Wait};
 use twmj_core::{shanten, Accept};
 
-use crate::analyze::PyAccept;
+use crate::analyze::accept_tuple;
 
 use crate::convert;
 use crate::errors::{CoreError, PyResult};
@@ -56,6 +56,15 @@ impl PyWait {
     }
 }
 
+/// Waits as a tuple of `Wait` objects.
+pub(crate) fn wait_tuple<'py>(py: Python<'py>, waits: &[Wait]) -> PyResult<Bound<'py, PyTuple>> {
+    let items = waits
+        .iter()
+        .map(|w| Bound::new(py, PyWait(*w)))
+        .collect::<PyResult<Vec<_>>>()?;
+    PyTuple::new(py, items)
+}
+
 /// The answer to "what are my waits": shanten, whether ready, and the waits.
 #[pyclass(name = "Waits", module = "twmj", frozen)]
 pub struct PyWaits {
@@ -84,12 +93,7 @@ impl PyWaits {
     /// The waits in tile order.
     #[getter]
     fn waits<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        let items: Vec<Bound<'py, PyWait>> = self
-            .waits
-            .iter()
-            .map(|w| Bound::new(py, PyWait(*w)))
-            .collect::<PyResult<_>>()?;
-        PyTuple::new(py, items)
+        wait_tuple(py, &self.waits)
     }
 
     /// Kinds whose draw lowers the shanten (進張), with unseen copies; the waits when ready.
@@ -111,11 +115,7 @@ impl PyWaits {
             };
             self.accepts.get_or_init(|| computed)
         };
-        let items: Vec<Bound<'py, PyAccept>> = accepts
-            .iter()
-            .map(|a| Bound::new(py, PyAccept(*a)))
-            .collect::<PyResult<_>>()?;
-        PyTuple::new(py, items)
+        accept_tuple(py, accepts)
     }
 
     /// The waited tiles in order.

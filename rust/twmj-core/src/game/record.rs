@@ -154,14 +154,7 @@ fn quote(s: &str) -> String {
 }
 
 fn win_json(w: &Win) -> String {
-    let (kind, from) = match w.kind {
-        WinKind::SelfDraw => ("self_draw", None),
-        WinKind::Discard { from } => ("discard", Some(from)),
-        WinKind::RobbingKong { from } => ("robbing_kong", Some(from)),
-        WinKind::EightFlowers => ("eight_flowers", None),
-        WinKind::SevenRobOne { from } => ("seven_rob_one", Some(from)),
-        WinKind::AfterRobbingFlower { from } => ("after_robbing_flower", Some(from)),
-    };
+    let (kind, from) = w.kind.key();
     let mut s = format!(r#"{{"seat":{},"kind":"{kind}""#, w.seat);
     if let Some(f) = from {
         let _ = write!(s, r#","from":{f}"#);

@@ -23,6 +23,20 @@ pub enum WinKind {
     AfterRobbingFlower { from: u8 },
 }
 
+impl WinKind {
+    /// The kind's name in records and answers, and the paying seat when one seat pays.
+    pub fn key(self) -> (&'static str, Option<u8>) {
+        match self {
+            WinKind::SelfDraw => ("self_draw", None),
+            WinKind::Discard { from } => ("discard", Some(from)),
+            WinKind::RobbingKong { from } => ("robbing_kong", Some(from)),
+            WinKind::EightFlowers => ("eight_flowers", None),
+            WinKind::SevenRobOne { from } => ("seven_rob_one", Some(from)),
+            WinKind::AfterRobbingFlower { from } => ("after_robbing_flower", Some(from)),
+        }
+    }
+}
+
 /// 天胡, 地胡, 人胡 (000 天胡、地胡、人胡).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum FirstTurn {
