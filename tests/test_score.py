@@ -189,3 +189,11 @@ def test_wait_values_price_each_wait() -> None:
     assert [v.on_discard.total_tai for v in values] == [2, 0, 2, 0, 2]
     assert [v.on_self_draw.total_tai for v in values] == [1, 1, 1, 1, 1]
     assert not any(v.single_wait for v in values)
+
+
+def test_context_repr_reads_like_its_constructor() -> None:
+    ctx = twmj.Context(winner=1, win="discard", from_seat=2, seat_wind="S")
+    assert repr(ctx) == (
+        "Context(winner=1, dealer=0, streak=0, seat_wind='S', round_wind='E', "
+        "win='discard', from_seat=2)"
+    )

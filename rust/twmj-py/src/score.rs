@@ -126,7 +126,26 @@ impl PyContext {
     }
 
     fn __repr__(&self) -> String {
-        format!("Context({:?})", self.0)
+        let c = &self.0;
+        let wind = |w: Wind| ["E", "S", "W", "N"][w as usize];
+        let (win, from) = match c.win {
+            WinKind::SelfDraw => ("self_draw", None),
+            WinKind::Discard { from } => ("discard", Some(from)),
+            WinKind::RobKong { from } => ("robbing_kong", Some(from)),
+            WinKind::Replacement(Replacement::Flower) => ("after_flower", None),
+            WinKind::Replacement(Replacement::Ankan) => ("after_ankan", None),
+            WinKind::Replacement(Replacement::Kakan) => ("after_kakan", None),
+            WinKind::FlowerRobDraw { robbed } => ("flower_rob_draw", Some(robbed)),
+        };
+        let from = from.map_or_else(String::new, |f| format!(", from_seat={f}"));
+        format!(
+            "Context(winner={}, dealer={}, streak={}, seat_wind='{}', round_wind='{}', win='{win}'{from})",
+            c.winner,
+            c.dealer,
+            c.streak,
+            wind(c.seat_wind),
+            wind(c.round_wind),
+        )
     }
 }
 
