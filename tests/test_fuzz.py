@@ -90,3 +90,87 @@ def test_batch_errors_name_the_row() -> None:
         assert str(e) == "row 2 has 17 tiles; this call needs 16 − 3k (16, 13, …, 1)"
     else:
         raise AssertionError("a 17-tile row was accepted for waits")
+
+
+@settings(max_examples=300, derandomize=True)
+@given(
+    st.one_of(notation_text, any_text, counts_bytes),
+    notation_text,
+    melds,
+    st.integers(-2, 6),
+    st.sampled_from(["self_draw", "discard", "robbing_kong", "after_kakan", "x"]),
+    st.one_of(st.none(), st.integers(-1, 5)),
+    st.one_of(st.none(), st.tuples(st.integers(-1, 8), st.integers(1, 6), st.integers(1, 6))),
+)
+def test_scoring_raises_only_twmj_errors(
+    hand: str | bytes,
+    win_tile: str,
+    ms: list[tuple[str, str]],
+    winner: int,
+    win: str,
+    from_seat: int | None,
+    dice: tuple[int, int, int] | None,
+) -> None:
+    def run() -> None:
+        ctx = twmj.Context(winner=winner, win=win, from_seat=from_seat, dice=dice)
+        twmj.score(hand, win_tile, ms, ctx)
+        twmj.wait_values(hand, ms, ctx)
+
+    _only_twmj_errors(run)
+
+
+@settings(max_examples=200, derandomize=True)
+@given(
+    st.dictionaries(
+        st.one_of(
+            st.sampled_from(["min_tai", "tai.ping_hu", "dice.leopard", "exchange_direction"]),
+            any_text,
+        ),
+        st.one_of(st.integers(-(2**70), 2**70), st.booleans(), any_text, st.floats()),
+        max_size=4,
+    )
+)
+def test_variant_overrides_raise_only_twmj_errors(overrides: dict[str, Any]) -> None:
+    _only_twmj_errors(twmj.Variant, "taiwan", overrides)
+    _only_twmj_errors(twmj.load_variant, {"preset": "american", **overrides})
+
+
+@settings(max_examples=200, derandomize=True)
+@given(
+    st.text(max_size=300),
+    st.integers(0, 2**32),
+    st.lists(st.one_of(any_text, st.integers(-5, 200)), max_size=8),
+)
+def test_game_inputs_raise_only_twmj_errors(
+    record: str, seed: int, actions: list[str | int]
+) -> None:
+    _only_twmj_errors(twmj.replay, record)
+    g = twmj.Game(seed)
+    for a in actions:
+        seat = g.pending[0] if g.pending else 0
+        _only_twmj_errors(g.apply, seat, a)
+
+
+@settings(max_examples=200, derandomize=True)
+@given(
+    st.dictionaries(
+        st.sampled_from(["seat", "hand", "melds", "drawable", "decision", "no_pon", "declared"]),
+        st.one_of(
+            st.integers(-3, 200),
+            notation_text,
+            st.none(),
+            st.booleans(),
+            st.fixed_dictionaries({"turn": st.fixed_dictionaries({})}),
+            st.fixed_dictionaries(
+                {
+                    "offer": st.fixed_dictionaries(
+                        {"from": st.integers(-1, 5), "discard": notation_text}
+                    )
+                }
+            ),
+        ),
+        max_size=7,
+    )
+)
+def test_legal_snapshot_raises_only_twmj_errors(snapshot: dict[str, Any]) -> None:
+    _only_twmj_errors(twmj.legal, snapshot)

@@ -41,19 +41,44 @@ impl PyContext {
     ))]
     #[allow(clippy::too_many_arguments, clippy::fn_params_excessive_bools)]
     fn new(
-        winner: Seat,
-        dealer: Seat,
-        streak: u8,
+        winner: i64,
+        dealer: i64,
+        streak: i64,
         seat_wind: &str,
         round_wind: &str,
         win: &str,
-        from_seat: Option<Seat>,
+        from_seat: Option<i64>,
         last_tile: bool,
         declared: Option<&str>,
         first_turn: bool,
         flowers: &str,
-        dice: Option<[u8; 3]>,
+        dice: Option<[i64; 3]>,
     ) -> PyResult<Self> {
+        // Python ints of any size arrive here; out-of-range ones are context errors, not
+        // OverflowError from the conversion.
+        let seat = |field: &'static str, s: i64| {
+            Seat::try_from(s).ok().filter(|&x| x < 4).ok_or_else(|| {
+                context_error(field, format!("seat {s} does not exist (seats are 0 to 3)"))
+            })
+        };
+        let winner = seat("winner", winner)?;
+        let dealer = seat("dealer", dealer)?;
+        let from_seat = from_seat.map(|f| seat("from_seat", f)).transpose()?;
+        let streak = u8::try_from(streak)
+            .map_err(|_| context_error("streak", format!("連莊 {streak} is out of range")))?;
+        let dice = dice
+            .map(|d| {
+                let face = |f: i64| {
+                    u8::try_from(f)
+                        .ok()
+                        .filter(|x| (1..=6).contains(x))
+                        .ok_or_else(|| {
+                            context_error("dice", format!("a die shows {f}; faces are 1 to 6"))
+                        })
+                };
+                Ok::<_, PyErr>([face(d[0])?, face(d[1])?, face(d[2])?])
+            })
+            .transpose()?;
         let from = |what: &str| {
             from_seat
                 .ok_or_else(|| context_error("from_seat", format!("a {what} win needs from_seat")))
