@@ -37,7 +37,7 @@ fn action_of(obj: &Bound<'_, PyAny>) -> PyResult<Action> {
     if obj.is_instance_of::<PyInt>() {
         let i: usize = obj
             .extract()
-            .map_err(|_| hand_error("an action index is 0 to 144"))?;
+            .map_err(|_| hand_error(format!("an action index is 0 to {}", ACTION_COUNT - 1)))?;
         return Action::from_index(i).ok_or_else(|| {
             hand_error(format!(
                 "action index {i} is outside 0 to {}",
@@ -116,12 +116,13 @@ impl PyGame {
         (0..4).filter(|s| p >> s & 1 == 1).collect()
     }
 
-    /// `turn`, `offer` or `over`.
+    /// `turn`, `offer`, `exchange` (american 換三張) or `over`.
     #[getter]
     fn phase(&self) -> &'static str {
         match self.state.phase() {
             Phase::Turn(_) => "turn",
             Phase::Offer(_) => "offer",
+            Phase::Exchange(_) => "exchange",
             Phase::Over => "over",
         }
     }
@@ -175,7 +176,7 @@ impl PyGame {
         Ok(names(&legal_actions(&self.state, seat_ok(seat)?)))
     }
 
-    /// The legal actions of `seat` as a boolean mask over the 145-action space.
+    /// The legal actions of `seat` as a boolean mask over the 181-action space.
     fn legal_mask<'py>(&self, py: Python<'py>, seat: u8) -> PyResult<Bound<'py, PyArray1<bool>>> {
         Ok(mask(py, &legal_actions(&self.state, seat_ok(seat)?)))
     }
