@@ -41,7 +41,7 @@ def _decision(seat: int, actions: list[str]) -> DecisionOut:
 
 @router.post("/legal", response_model=LegalResponse, summary="Legal actions at a decision point")
 async def legal(req: LegalRequest) -> LegalResponse:
-    """The legal actions, by name and as a mask over the fixed 145-action space, of a seat at a
+    """The legal actions, by name and as a mask over the fixed 181-action space, of a seat at a
     decision point described by `snapshot` (its tiles, melds and rule memory: 過水, 過水碰, the
     lock after a call), or of every seat deciding at the end of a game `record`. Exactly one
     of the two is given."""
@@ -57,7 +57,11 @@ async def legal(req: LegalRequest) -> LegalResponse:
     else:
         game = _replay(cast(str, req.record))
         decisions = [_decision(s, game.legal_actions(s)) for s in game.pending]
-    first = decisions[0] if decisions else DecisionOut(seat=0, actions=[], mask=[False] * 145)
+    first = (
+        decisions[0]
+        if decisions
+        else DecisionOut(seat=0, actions=[], mask=[False] * len(twmj.ACTIONS))
+    )
     return LegalResponse(actions=first.actions, mask=first.mask, decisions=decisions)
 
 
