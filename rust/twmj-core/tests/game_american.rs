@@ -440,3 +440,117 @@ fn random_american_hands_keep_the_invariants_and_replay() {
     assert!(second > 100, "{second}");
     assert!(wins > 100, "{wins}");
 }
+
+/// Example 四's table with `live` first in the wall, and seat 1 dealt 夏 (2f, its 正花 as 南)
+/// in place of a 3p that comes back as its opening flower replacement when `flower`.
+fn example_table(live: &str, flower: bool) -> State {
+    let mut d = deal(FINALS, PASSES, 1, DICE_NEXT, live, DEAD);
+    if flower {
+        let f = pieces("2f")[0];
+        let x = pieces("3p")[0];
+        d.live.retain(|&p| p != f);
+        let i = d.hands[1].iter().position(|&p| p == x).unwrap();
+        d.hands[1][i] = f;
+        d.dead.insert(0, x);
+    }
+    let mut st = State::from_deal_with(d, &Variant::american()).unwrap();
+    exchange(&mut st, PASSES);
+    act(&mut st, 0, Action::ExchangeDone);
+    act(&mut st, 0, Action::Discard(t("6p")));
+    act(&mut st, 1, Action::Chi(ChiPos::Low));
+    pass_all(&mut st);
+    act(&mut st, 1, Action::Discard(t("1z")));
+    pass_all(&mut st);
+    // Seats 2, 3 and 0 let their draws (3z 4z 5z) go; seat 1 draws 9s, its winning tile.
+    for _ in 0..3 {
+        tsumogiri(&mut st);
+    }
+    assert_eq!(turn(&st), 1);
+    st
+}
+
+#[test]
+fn a_self_draw_under_the_threshold_is_no_win_and_furiten_after_the_discard() {
+    // 002 過水: 自摸 1 with a 吃 out, no flowers: 1 + 莊家 1 = 2 for the dealer's line, under 3.
+    // Blocked; 自己摸到的，打出一張之後就在過水中 (that discard does not release it).
+    let mut st = example_table("3z4z5z9s", false);
+    refuse(&st, 1, Action::Win, rule::MIN_TAI);
+    act(&mut st, 1, Action::Discard(t("9s")));
+    assert!(st.player(1).furiten);
+    pass_all(&mut st);
+    round_trip(&st);
+}
+
+#[test]
+fn example_six_the_dealers_share_reaches_the_threshold() {
+    // 002 計算範例 六: 閒家 with a 吃 out self-draws, 自摸 1 + 正花 1 = 2; the dealer's line
+    // has 莊家 1 more = 3, so the win stands. Dealer pays 6, the others 5 each: +16.
+    let mut st = example_table("3z4z5z9s", true);
+    assert_eq!(st.player(1).flowers, 0b10);
+    assert!(is_legal(&st, 1, Action::Win), "{:?}", legal_actions(&st, 1));
+    act(&mut st, 1, Action::Win);
+    let r = st.result().unwrap().clone();
+    let table = Table {
+        streak: 0,
+        round_wind: 0,
+        dice: st.dice(),
+    };
+    let (bills, s) = settle_hand(&r, &table, &Variant::american()).unwrap();
+    assert_eq!(bills[0].total_tai, 2, "{:?}", bills[0].items);
+    assert_eq!(s.net_tai, [-6, 16, -5, -5]);
+    round_trip(&st);
+}
+
+#[test]
+fn several_winners_seats_under_the_threshold_drop_first() {
+    // 002 多家同時胡: 「能胡」要台數夠 — the dealer's 9m completes three hands; seat 1 has
+    // 門清 1 + 莊家 1 = 2 (under 3, 過水), seats 2 and 3 have 門清 1 + 三元 1 + 莊家 1 = 3.
+    // Two able winners: 攔胡, the first from the discarder (seat 2). Under taiwan: 一砲三響.
+    let finals = [
+        "9m 1z1z2z2z3z3z4z4z5z 1m9s8p2p6s4s9p",
+        "123p456p789p 123s 55s 78m",
+        "777z 234s678s 345p 11p 78m",
+        "666z 456m 567p 789s 33m 78m",
+    ];
+    let passes = ["1p2p3p", "3p4p5p", "5p6p7p", "1z2z3z"];
+    let play = |variant: &Variant| {
+        // Taiwan has no 換三張: its deal is the hands as they stand after it.
+        let exchanged = if variant.preset == "american" {
+            passes
+        } else {
+            [""; 4]
+        };
+        let d = deal(finals, exchanged, 1, DICE_NEXT, "2m3s4s1s", DEAD);
+        let mut st = State::from_deal_with(d, variant).unwrap();
+        if matches!(st.phase(), Phase::Exchange(_)) {
+            exchange(&mut st, passes);
+            act(&mut st, 0, Action::ExchangeDone);
+        }
+        act(&mut st, 0, Action::Discard(t("5z")));
+        pass_all(&mut st);
+        for _ in 0..3 {
+            tsumogiri(&mut st);
+        }
+        act(&mut st, 0, Action::Discard(t("9m")));
+        st
+    };
+    let mut st = play(&Variant::american());
+    assert!(!is_legal(&st, 1, Action::Win));
+    assert!(
+        st.player(1).furiten,
+        "the seat under the threshold is in 過水"
+    );
+    act(&mut st, 2, Action::Win);
+    act(&mut st, 3, Action::Win);
+    // Seat 1 may still 吃 the 9m (78m); it lets it go.
+    act(&mut st, 1, Action::Pass);
+    let r = st.result().unwrap();
+    assert_eq!(r.winners(), vec![2]);
+    round_trip(&st);
+
+    let mut tw = play(&Variant::taiwan());
+    for s in 1..4 {
+        act(&mut tw, s, Action::Win);
+    }
+    assert_eq!(tw.result().unwrap().winners(), vec![1, 2, 3]);
+}
