@@ -181,3 +181,9 @@ def test_a_match_rotates_the_deal_and_ends_after_four_rounds() -> None:
     assert m.hand > 16
     with pytest.raises(twmj.HandError, match="over"):
         m.next_game()
+
+
+def test_self_play_follows_the_variant() -> None:
+    s = twmj.simulate(100, seed=2, variant=AMERICAN)
+    assert s["hands"] == 100
+    assert s["tai"][0] == 0

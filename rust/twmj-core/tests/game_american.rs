@@ -554,3 +554,13 @@ fn several_winners_seats_under_the_threshold_drop_first() {
     }
     assert_eq!(tw.result().unwrap().winners(), vec![1, 2, 3]);
 }
+
+#[test]
+fn self_play_under_the_american_preset() {
+    // simulate plays the variant it is given: every hand passes through 換三張 and every 筆
+    // is worth at least 3 tai on some line, so never 0 tai (002 起胡台數).
+    let s = twmj_core::game::simulate(300, 9, &Variant::american()).unwrap();
+    assert_eq!(s.hands, 300);
+    assert_eq!(s.tai[0], 0, "{:?}", s.tai);
+    assert!(s.draws < 300);
+}
