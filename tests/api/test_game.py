@@ -97,3 +97,23 @@ def test_replay_of_garbage_is_422(client: TestClient) -> None:
     r = client.post("/v1/replay", json={"record": "{not json"})
     assert r.status_code == 422
     assert r.json()["error"]["field"] == "record"
+
+
+def test_replay_of_an_american_record_settles_under_its_rules(client: TestClient) -> None:
+    am = twmj.Variant("american")
+    rng = random.Random(3)
+    for seed in range(300):
+        g = twmj.Game(seed, variant=am)
+        while not g.is_over:
+            s = g.pending[0]
+            acts = g.legal_actions(s)
+            g.apply(s, "win" if "win" in acts else rng.choice(acts))
+        result = g.result()
+        assert result is not None
+        if result["wins"]:
+            break
+    assert result["wins"]
+    body = client.post("/v1/replay", json={"record": g.record()}).json()
+    assert body["over"] is True
+    assert body["net_tai"] == g.settle()[1]
+    assert body["scores"][0]["variant"] == "american"
