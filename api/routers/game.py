@@ -87,9 +87,7 @@ def replay(req: ReplayRequest) -> ReplayResponse:
     # A record carries its rules (a `rules` line for american hands and match positions);
     # what the request sets explicitly overrides them.
     given = req.model_fields_set
-    variant = (
-        variant_of(req.variant, req.overrides) if given & {"variant", "overrides"} else None
-    )
+    variant = variant_of(req.variant, req.overrides) if given & {"variant", "overrides"} else None
     streak = req.streak if "streak" in given else None
     round_wind = req.round_wind if "round_wind" in given else None
     try:

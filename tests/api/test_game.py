@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
 from fastapi.testclient import TestClient
 
@@ -102,6 +103,7 @@ def test_replay_of_garbage_is_422(client: TestClient) -> None:
 def test_replay_of_an_american_record_settles_under_its_rules(client: TestClient) -> None:
     am = twmj.Variant("american")
     rng = random.Random(3)
+    result: dict[str, Any] | None = None
     for seed in range(300):
         g = twmj.Game(seed, variant=am)
         while not g.is_over:
@@ -112,7 +114,7 @@ def test_replay_of_an_american_record_settles_under_its_rules(client: TestClient
         assert result is not None
         if result["wins"]:
             break
-    assert result["wins"]
+    assert result is not None and result["wins"]
     body = client.post("/v1/replay", json={"record": g.record()}).json()
     assert body["over"] is True
     assert body["net_tai"] == g.settle()[1]
