@@ -564,3 +564,26 @@ fn self_play_under_the_american_preset() {
     assert_eq!(s.tai[0], 0, "{:?}", s.tai);
     assert!(s.draws < 300);
 }
+
+#[test]
+fn a_seat_sees_its_own_picks_only() {
+    // PRODUCT.md Game flow: a per-seat view hides what the seat cannot see.
+    let d = deal(FINALS, PASSES, 1, DICE_NEXT, LIVE, DEAD);
+    let mut st = State::from_deal_with(d, &Variant::american()).unwrap();
+    act(&mut st, 1, Action::Pass3(t("3p")));
+    act(&mut st, 2, Action::Pass3(t("2p")));
+    let v = st.view(1);
+    let (round, picked, deciding) = v.exchange.unwrap();
+    assert_eq!((round, deciding), (1, false));
+    assert_eq!(picked, counts("3p"));
+    let seen = twmj_core::game::to_json_seen(&st.log()[st.log().len() - 1], 1);
+    assert!(seen.contains("pass3 ?"), "{seen}");
+    exchange(&mut st, ["7p8p1z", "5p9p", "7p3s", "1p4p1s"]);
+    let line = twmj_core::game::to_json_seen(st.log().last().unwrap(), 1);
+    // Seat 1 sees what it passed and what seat 0 passed to it, not seats 2 and 3.
+    assert!(
+        line.contains(r#""given":["78p1z","359p","???","???"]"#),
+        "{line}"
+    );
+    assert!(st.view(0).exchange.unwrap().2, "the dealer is deciding");
+}
