@@ -354,7 +354,7 @@ class LegalRequest(BaseModel):
 class DecisionOut(BaseModel):
     seat: int = Field(description="The seat deciding.")
     actions: list[str] = Field(description="Its legal actions, by name.")
-    mask: list[bool] = Field(description="The same as a mask over the 145-action space.")
+    mask: list[bool] = Field(description="The same as a mask over the 181-action space.")
 
 
 class LegalResponse(BaseModel):

@@ -41,7 +41,7 @@ def _decision(seat: int, actions: list[str]) -> DecisionOut:
 
 @router.post("/legal", response_model=LegalResponse, summary="Legal actions at a decision point")
 async def legal(req: LegalRequest) -> LegalResponse:
-    """The legal actions, by name and as a mask over the fixed 145-action space, of a seat at a
+    """The legal actions, by name and as a mask over the fixed 181-action space, of a seat at a
     decision point described by `snapshot` (its tiles, melds and rule memory: 過水, 過水碰, the
     lock after a call), or of every seat deciding at the end of a game `record`. Exactly one
     of the two is given."""
@@ -57,7 +57,11 @@ async def legal(req: LegalRequest) -> LegalResponse:
     else:
         game = _replay(cast(str, req.record))
         decisions = [_decision(s, game.legal_actions(s)) for s in game.pending]
-    first = decisions[0] if decisions else DecisionOut(seat=0, actions=[], mask=[False] * 145)
+    first = (
+        decisions[0]
+        if decisions
+        else DecisionOut(seat=0, actions=[], mask=[False] * len(twmj.ACTIONS))
+    )
     return LegalResponse(actions=first.actions, mask=first.mask, decisions=decisions)
 
 
@@ -65,7 +69,8 @@ async def legal(req: LegalRequest) -> LegalResponse:
 def replay(req: ReplayRequest) -> ReplayResponse:
     """Replays a JSON-lines record (docs/log-format.md), checking every move; the first
     illegal one is a 422 naming its event and the rule. A finished hand is scored and settled
-    under the variant given."""
+    under the variant given, or else under the record's own rules (its `rules` line; taiwan
+    when it has none)."""
     game = _replay(req.record)
     events = len([line for line in req.record.splitlines() if line.strip()])
     result = game.result()
@@ -79,9 +84,14 @@ def replay(req: ReplayRequest) -> ReplayResponse:
             scores=[],
             net_tai=[0, 0, 0, 0],
         )
-    variant = variant_of(req.variant, req.overrides)
+    # A record carries its rules (a `rules` line for american hands and match positions);
+    # what the request sets explicitly overrides them.
+    given = req.model_fields_set
+    variant = variant_of(req.variant, req.overrides) if given & {"variant", "overrides"} else None
+    streak = req.streak if "streak" in given else None
+    round_wind = req.round_wind if "round_wind" in given else None
     try:
-        scores, net = game.settle(variant, req.streak, req.round_wind)
+        scores, net = game.settle(variant, streak, round_wind)
     except twmj.Error as e:
         raise FieldError(e, "record") from None
     wins = [

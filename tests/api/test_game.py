@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
 from fastapi.testclient import TestClient
 
@@ -23,7 +24,7 @@ def _finished(seed: int) -> twmj.Game:
 def test_actions_are_the_fixed_space(client: TestClient) -> None:
     body = client.get("/v1/actions").json()
     assert body == list(twmj.ACTIONS)
-    assert len(body) == 145 and body[0] == "discard 1m" and "pass" in body
+    assert len(body) == 181 and body[0] == "discard 1m" and "pass" in body
 
 
 def test_legal_from_a_snapshot(client: TestClient) -> None:
@@ -97,3 +98,24 @@ def test_replay_of_garbage_is_422(client: TestClient) -> None:
     r = client.post("/v1/replay", json={"record": "{not json"})
     assert r.status_code == 422
     assert r.json()["error"]["field"] == "record"
+
+
+def test_replay_of_an_american_record_settles_under_its_rules(client: TestClient) -> None:
+    am = twmj.Variant("american")
+    rng = random.Random(3)
+    result: dict[str, Any] | None = None
+    for seed in range(300):
+        g = twmj.Game(seed, variant=am)
+        while not g.is_over:
+            s = g.pending[0]
+            acts = g.legal_actions(s)
+            g.apply(s, "win" if "win" in acts else rng.choice(acts))
+        result = g.result()
+        assert result is not None
+        if result["wins"]:
+            break
+    assert result is not None and result["wins"]
+    body = client.post("/v1/replay", json={"record": g.record()}).json()
+    assert body["over"] is True
+    assert body["net_tai"] == g.settle()[1]
+    assert body["scores"][0]["variant"] == "american"

@@ -70,6 +70,7 @@ fn oracle(st: &State, seat: u8, acts: &[Action]) {
                 }
             }
         }
+        Phase::Exchange(_) => {}
         Phase::Offer(o) => {
             for &a in acts {
                 let calls = matches!(a, Action::Chi(_) | Action::Pon | Action::Minkan);
@@ -136,7 +137,7 @@ fn play(seed: u64, win_bias: usize) -> State {
                     from: o.from,
                     kind: o.kind,
                 },
-                Phase::Over => unreachable!(),
+                Phase::Over | Phase::Exchange(_) => unreachable!(),
             },
         };
         assert_eq!(snap.legal_actions().unwrap(), acts, "seed {seed}: snapshot");

@@ -5,8 +5,8 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyInt, PyString};
 use twmj_core::game::{
     self, legal_actions, read_log, replay as core_replay, settle_hand, to_json_seen, write_log,
-    Action, CallLock, Deal, Decision, OfferKind, Phase, Player, Snapshot, State, Summary, Table,
-    Turn, ACTION_COUNT,
+    Action, CallLock, Deal, Decision, Match, OfferKind, Phase, Player, Rules, Snapshot, State,
+    Summary, Table, Turn, ACTION_COUNT,
 };
 use twmj_core::hand::Meld;
 use twmj_core::notation::{self, Symbol};
@@ -37,7 +37,7 @@ fn action_of(obj: &Bound<'_, PyAny>) -> PyResult<Action> {
     if obj.is_instance_of::<PyInt>() {
         let i: usize = obj
             .extract()
-            .map_err(|_| hand_error("an action index is 0 to 144"))?;
+            .map_err(|_| hand_error(format!("an action index is 0 to {}", ACTION_COUNT - 1)))?;
         return Action::from_index(i).ok_or_else(|| {
             hand_error(format!(
                 "action index {i} is outside 0 to {}",
@@ -74,7 +74,8 @@ fn one_flower(text: &str, field: &str) -> PyResult<Flower> {
     }
 }
 
-/// One hand of play (taiwan rules) from a seed or an explicit deal; drive it with `apply`.
+/// One hand of play from a seed or an explicit deal, under the taiwan rules or a given
+/// variant (american: 換三張 first, 起胡 on every win); drive it with `apply`.
 #[pyclass(name = "Game", module = "twmj")]
 pub struct PyGame {
     state: State,
@@ -82,30 +83,67 @@ pub struct PyGame {
 
 #[pymethods]
 impl PyGame {
-    /// A hand dealt from `seed` (deterministic: the same seed plays the same wall).
+    /// A hand dealt from `seed` (deterministic: the same seed plays the same wall), under
+    /// `variant` (default taiwan).
     #[new]
-    #[pyo3(signature = (seed=0))]
-    fn new(seed: u64) -> Self {
+    #[pyo3(signature = (seed=0, variant=None))]
+    fn new(seed: u64, variant: Option<PyRef<'_, PyVariant>>) -> Self {
         PyGame {
-            state: State::from_seed(seed),
+            state: match variant {
+                Some(v) => State::from_seed_with(seed, &v.0),
+                None => State::from_seed(seed),
+            },
         }
     }
 
     /// A hand from an explicit deal: each seat's tiles (flowers included; the dealer's 17),
-    /// the live wall in draw order, and the replacement end in draw order.
+    /// the live wall in draw order, and the replacement end in draw order; `dice` (default
+    /// 1 1 1) decide 骰規台 and the 換三張 direction.
     #[staticmethod]
-    #[pyo3(signature = (hands, live, dead, dealer=0))]
-    fn from_deal(hands: [String; 4], live: &str, dead: &str, dealer: u8) -> PyResult<Self> {
+    #[pyo3(signature = (hands, live, dead, dealer=0, variant=None, dice=None))]
+    fn from_deal(
+        hands: [String; 4],
+        live: &str,
+        dead: &str,
+        dealer: u8,
+        variant: Option<PyRef<'_, PyVariant>>,
+        dice: Option<[u8; 3]>,
+    ) -> PyResult<Self> {
         let h = [
             hands[0].as_str(),
             hands[1].as_str(),
             hands[2].as_str(),
             hands[3].as_str(),
         ];
-        let scripted = Deal::scripted(seat_ok(dealer)?, h, live, dead).map_err(CoreError)?;
+        let mut scripted = Deal::scripted(seat_ok(dealer)?, h, live, dead).map_err(CoreError)?;
+        if let Some(d) = dice {
+            scripted.dice = d;
+        }
+        let state = match variant {
+            Some(v) => State::from_deal_with(scripted, &v.0),
+            None => State::from_deal(scripted),
+        };
         Ok(PyGame {
-            state: State::from_deal(scripted).map_err(CoreError)?,
+            state: state.map_err(CoreError)?,
         })
+    }
+
+    /// The variant the hand is played under.
+    #[getter]
+    fn variant(&self) -> PyVariant {
+        PyVariant(self.state.variant().clone())
+    }
+
+    /// 連莊 count of the hand's dealer (set by `Match`).
+    #[getter]
+    fn streak(&self) -> u8 {
+        self.state.rules().streak
+    }
+
+    /// 圈風 of the hand: 0 = 東 … 3 = 北.
+    #[getter]
+    fn round_wind(&self) -> u8 {
+        self.state.rules().round_wind
     }
 
     /// Seats whose decision it is, in seat order (empty when the hand is over).
@@ -116,12 +154,13 @@ impl PyGame {
         (0..4).filter(|s| p >> s & 1 == 1).collect()
     }
 
-    /// `turn`, `offer` or `over`.
+    /// `turn`, `offer`, `exchange` (american 換三張) or `over`.
     #[getter]
     fn phase(&self) -> &'static str {
         match self.state.phase() {
             Phase::Turn(_) => "turn",
             Phase::Offer(_) => "offer",
+            Phase::Exchange(_) => "exchange",
             Phase::Over => "over",
         }
     }
@@ -175,7 +214,7 @@ impl PyGame {
         Ok(names(&legal_actions(&self.state, seat_ok(seat)?)))
     }
 
-    /// The legal actions of `seat` as a boolean mask over the 145-action space.
+    /// The legal actions of `seat` as a boolean mask over the 181-action space.
     fn legal_mask<'py>(&self, py: Python<'py>, seat: u8) -> PyResult<Bound<'py, PyArray1<bool>>> {
         Ok(mask(py, &legal_actions(&self.state, seat_ok(seat)?)))
     }
@@ -235,24 +274,22 @@ impl PyGame {
     }
 
     /// Scores and settles the finished hand: one `Score` per 筆 and each seat's net in tai.
-    #[pyo3(signature = (variant=None, streak=0, round_wind=0))]
+    /// By default the variant, 連莊 count and 圈風 are the game's own.
+    #[pyo3(signature = (variant=None, streak=None, round_wind=None))]
     fn settle(
         &self,
         py: Python<'_>,
         variant: Option<PyRef<'_, PyVariant>>,
-        streak: u8,
-        round_wind: u8,
+        streak: Option<u8>,
+        round_wind: Option<u8>,
     ) -> PyResult<(Vec<PyScore>, [i64; 4])> {
         let Some(r) = self.state.result() else {
             return Err(hand_error("the hand is not over"));
         };
-        let v = variant.map_or_else(
-            || PyVariant(twmj_core::scoring::Variant::taiwan()),
-            |v| v.clone(),
-        );
+        let v = variant.map_or_else(|| PyVariant(self.state.variant().clone()), |v| v.clone());
         let table = Table {
-            streak,
-            round_wind,
+            streak: streak.unwrap_or(self.state.rules().streak),
+            round_wind: round_wind.unwrap_or(self.state.rules().round_wind),
             dice: self.state.dice(),
         };
         let (bills, s) = settle_hand(r, &table, &v.0).map_err(CoreError)?;
@@ -262,6 +299,115 @@ impl PyGame {
             .map(|(i, b)| to_py(py, b, &v, i))
             .collect::<PyResult<_>>()?;
         Ok((scores, s.net_tai))
+    }
+}
+
+/// A match (一將): dealer rotation, 連莊 (at most 18), round winds 東南西北; each hand is a
+/// `Game` under the match's variant.
+#[pyclass(name = "Match", module = "twmj")]
+pub struct PyMatch {
+    series: Match,
+    variant: twmj_core::scoring::Variant,
+    totals: [i64; 4],
+    /// The dice of the hand handed out by `next_game` and not yet finished.
+    current: Option<[u8; 3]>,
+}
+
+#[pymethods]
+impl PyMatch {
+    #[new]
+    #[pyo3(signature = (seed=0, variant=None, first_dealer=0))]
+    fn new(seed: u64, variant: Option<PyRef<'_, PyVariant>>, first_dealer: u8) -> PyResult<Self> {
+        Ok(PyMatch {
+            series: Match::new(seed, seat_ok(first_dealer)?),
+            variant: variant.map_or_else(twmj_core::scoring::Variant::taiwan, |v| v.0.clone()),
+            totals: [0; 4],
+            current: None,
+        })
+    }
+
+    /// The next hand: its dealer, 連莊 count and 圈風 come from the match.
+    fn next_game(&mut self) -> PyResult<PyGame> {
+        if self.series.over {
+            return Err(hand_error("the match is over"));
+        }
+        if self.current.is_some() {
+            return Err(hand_error("finish the current hand first"));
+        }
+        let deal = self.series.deal();
+        let rules = Rules::new(&self.variant, self.series.streak, self.series.round_wind);
+        let state = State::from_deal_ruled(deal, rules).map_err(CoreError)?;
+        self.current = Some(state.dice());
+        Ok(PyGame { state })
+    }
+
+    /// Settles the finished `game` (the one `next_game` gave), adds it to the totals, moves
+    /// the match on, and returns the hand's net tai per seat.
+    fn finish(&mut self, game: PyRef<'_, PyGame>) -> PyResult<[i64; 4]> {
+        let Some(r) = game.state.result() else {
+            return Err(hand_error("the hand is not over"));
+        };
+        let rules = game.state.rules();
+        if self.current != Some(game.state.dice())
+            || game.state.dealer() != self.series.dealer
+            || rules.streak != self.series.streak
+            || rules.round_wind != self.series.round_wind
+        {
+            return Err(hand_error("this is not the match's current hand"));
+        }
+        let table = Table {
+            streak: self.series.streak,
+            round_wind: self.series.round_wind,
+            dice: game.state.dice(),
+        };
+        let (_, s) = settle_hand(r, &table, &self.variant).map_err(CoreError)?;
+        for (t, n) in self.totals.iter_mut().zip(s.net_tai) {
+            *t += n;
+        }
+        self.series.finish(r);
+        self.current = None;
+        Ok(s.net_tai)
+    }
+
+    /// True after the fourth round (北) ends.
+    #[getter]
+    fn over(&self) -> bool {
+        self.series.over
+    }
+
+    /// Each seat's net tai over the hands finished so far.
+    #[getter]
+    fn totals(&self) -> [i64; 4] {
+        self.totals
+    }
+
+    /// 1-based number of the next hand.
+    #[getter]
+    fn hand(&self) -> u32 {
+        self.series.hand
+    }
+
+    /// Dealer of the next hand.
+    #[getter]
+    fn dealer(&self) -> u8 {
+        self.series.dealer
+    }
+
+    /// 連莊 count of the next hand.
+    #[getter]
+    fn streak(&self) -> u8 {
+        self.series.streak
+    }
+
+    /// 圈風 of the next hand: 0 = 東 … 3 = 北.
+    #[getter]
+    fn round_wind(&self) -> u8 {
+        self.series.round_wind
+    }
+
+    #[getter]
+    fn variant(&self) -> PyVariant {
+        PyVariant(self.variant.clone())
     }
 }
 

@@ -49,6 +49,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(score::wait_values, m)?)?;
     m.add_class::<score::PyWaitValue>()?;
     m.add_class::<game::PyGame>()?;
+    m.add_class::<game::PyMatch>()?;
     m.add_function(wrap_pyfunction!(game::replay, m)?)?;
     m.add_function(wrap_pyfunction!(game::actions, m)?)?;
     m.add_function(wrap_pyfunction!(game::legal, m)?)?;

@@ -13,8 +13,13 @@
 //! | [`PASS`] | 1 | 過 |
 //! | [`EIGHT_FLOWERS`] | 1 | 八仙過海 |
 //! | [`SEVEN_ROB_ONE`] | 1 | 七搶一 |
+//! | [`PASS3`] | 34 | 換三張: pick one tile of this kind to pass (three picks per round) |
+//! | [`EXCHANGE_AGAIN`] | 1 | 換三張: the dealer calls a second round |
+//! | [`EXCHANGE_DONE`] | 1 | 換三張: the dealer starts play without a second round |
 //!
-//! [`ACTION_COUNT`] is the size of the space and of a legal-action mask.
+//! Indices 0–144 are the taiwan space, unchanged; the 換三張 actions (002 一局開始的順序,
+//! american preset only) are appended at 145–180. [`ACTION_COUNT`] is the size of the space
+//! and of a legal-action mask.
 
 use crate::notation::{symbols, Symbol};
 use crate::tile::{Tile, KINDS};
@@ -46,8 +51,14 @@ pub const PASS: usize = WIN + 1;
 pub const EIGHT_FLOWERS: usize = PASS + 1;
 /// 七搶一: rob the eighth flower.
 pub const SEVEN_ROB_ONE: usize = EIGHT_FLOWERS + 1;
-/// Size of the action space (145).
-pub const ACTION_COUNT: usize = SEVEN_ROB_ONE + 1;
+/// First index of 換三張 picks (one per tile kind): `pass3 5m` picks one 5m to pass.
+pub const PASS3: usize = SEVEN_ROB_ONE + 1;
+/// 換三張: the dealer calls the second round (002 一局開始的順序 6–7).
+pub const EXCHANGE_AGAIN: usize = PASS3 + KINDS;
+/// 換三張: the dealer starts play after the first round (002 一局開始的順序 6).
+pub const EXCHANGE_DONE: usize = EXCHANGE_AGAIN + 1;
+/// Size of the action space (181: the taiwan 145, then the 36 換三張 actions).
+pub const ACTION_COUNT: usize = EXCHANGE_DONE + 1;
 
 /// Which tile of a 吃 run the claimed tile is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -115,6 +126,12 @@ pub enum Action {
     EightFlowers,
     /// 七搶一: with seven flowers, take the eighth from the player who holds it.
     SevenRobOne,
+    /// 換三張: pick one concealed tile of this kind to pass (each seat picks three).
+    Pass3(Tile),
+    /// 換三張: the dealer calls a second (and last) round.
+    ExchangeAgain,
+    /// 換三張: the dealer starts play after the first round.
+    ExchangeDone,
 }
 
 impl Action {
@@ -134,6 +151,9 @@ impl Action {
             Action::Pass => PASS,
             Action::EightFlowers => EIGHT_FLOWERS,
             Action::SevenRobOne => SEVEN_ROB_ONE,
+            Action::Pass3(t) => PASS3 + t.index(),
+            Action::ExchangeAgain => EXCHANGE_AGAIN,
+            Action::ExchangeDone => EXCHANGE_DONE,
         }
     }
 
@@ -154,11 +174,15 @@ impl Action {
             PASS => Action::Pass,
             EIGHT_FLOWERS => Action::EightFlowers,
             SEVEN_ROB_ONE => Action::SevenRobOne,
+            _ if i < EXCHANGE_AGAIN => Action::Pass3(tile(PASS3)?),
+            EXCHANGE_AGAIN => Action::ExchangeAgain,
+            EXCHANGE_DONE => Action::ExchangeDone,
             _ => return None,
         })
     }
 
-    /// A short stable name: `discard 5p`, `declare 3m`, `chi low`, `pon`, `ankan 1z`, `win`.
+    /// A short stable name: `discard 5p`, `declare 3m`, `chi low`, `pon`, `ankan 1z`, `win`,
+    /// `pass3 5m`, `exchange again`, `no second exchange`.
     pub fn name(self) -> String {
         match self {
             Action::Discard(t) => format!("discard {}", t.code()),
@@ -174,6 +198,9 @@ impl Action {
             Action::Pass => "pass".to_owned(),
             Action::EightFlowers => "eight flowers".to_owned(),
             Action::SevenRobOne => "seven rob one".to_owned(),
+            Action::Pass3(t) => format!("pass3 {}", t.code()),
+            Action::ExchangeAgain => "exchange again".to_owned(),
+            Action::ExchangeDone => "no second exchange".to_owned(),
         }
     }
 }
@@ -200,6 +227,9 @@ impl Action {
             ("pass", "") => Action::Pass,
             ("eight", "flowers") => Action::EightFlowers,
             ("seven", "rob one") => Action::SevenRobOne,
+            ("pass3", _) => Action::Pass3(tile()?),
+            ("exchange", "again") => Action::ExchangeAgain,
+            ("no", "second exchange") => Action::ExchangeDone,
             _ => return None,
         })
     }
@@ -217,7 +247,8 @@ mod tests {
 
     #[test]
     fn index_round_trip() {
-        assert_eq!(ACTION_COUNT, 145);
+        assert_eq!(ACTION_COUNT, 181);
+        assert_eq!(PASS3, 145);
         for i in 0..ACTION_COUNT {
             let a = Action::from_index(i).unwrap();
             assert_eq!(a.index(), i, "{a}");

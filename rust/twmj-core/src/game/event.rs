@@ -4,13 +4,24 @@ use crate::error::{Error, Result};
 
 use super::action::Action;
 use super::result::HandResult;
-use super::state::{Deal, Piece, State};
+use super::state::{Deal, Piece, Rules, State};
+use crate::tile::Counts;
 
 /// One step of a hand. The engine writes every event; a player only ever contributes `Act`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Event {
     /// The deal the hand starts from (always the first event).
     Deal(Box<Deal>),
+    /// The variant and match position, right after the deal when they are not the taiwan
+    /// defaults (a taiwan hand at 連莊 0 in the 東 round has no such event).
+    Rules(Box<Rules>),
+    /// 換三張 round `round` (1 or 2) done: seat `s` passed `given[s]` to seat
+    /// `s + offset (mod 4)`.
+    Exchange {
+        round: u8,
+        offset: u8,
+        given: [Counts; 4],
+    },
     /// `seat` takes `piece` from the live wall, or from the replacement end when
     /// `replacement` (補花, 補槓). A flower is shown at once.
     Draw {
@@ -36,7 +47,11 @@ pub fn replay(events: &[Event]) -> Result<State> {
             "event 0: a log starts with the deal",
         ));
     };
-    let mut state = State::from_deal((**deal).clone())
+    let rules = match events.get(1) {
+        Some(Event::Rules(r)) => (**r).clone(),
+        _ => Rules::default(),
+    };
+    let mut state = State::from_deal_ruled((**deal).clone(), rules)
         .map_err(|e| Error::illegal("replay", format!("event 0: {e}")))?;
     for (i, ev) in events.iter().enumerate().skip(1) {
         if let Some(mine) = state.log().get(i) {

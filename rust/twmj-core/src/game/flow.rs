@@ -7,25 +7,44 @@ use crate::is_win_counts;
 use crate::tile::{Flower, Tile};
 use crate::waits::wait_mask;
 
+use crate::scoring::Variant;
+
 use super::action::Action;
 use super::event::Event;
-use super::legality::{self, can_self_draw, chi_other_end, wins_with};
+use super::legality::{self, chi_other_end, self_draw_open, wins_with};
 use super::result::{FirstTurn, HandResult, Win, WinKind};
+use super::settle::{self, Table};
 use super::state::{
-    next_seat, CallLock, Deal, Declaration, Discarded, Offer, OfferKind, Options, Phase, Piece,
-    Player, State, Turn, MIGI_DISCARDS, SEATS,
+    exchange_offset, next_seat, CallLock, Deal, Declaration, Discarded, Exchange, Offer, OfferKind,
+    Options, Phase, Piece, Player, Rules, State, Turn, MIGI_DISCARDS, SEATS,
 };
 
 impl State {
     /// A hand from a seed: dealer seat 0, first hand of a match (the dealer sits 東).
     pub fn from_seed(seed: u64) -> State {
-        State::start(Deal::from_seed(seed, 0, false))
+        State::start(Deal::from_seed(seed, 0, false), Rules::default())
     }
 
     /// A hand from an explicit deal, validated first.
     pub fn from_deal(deal: Deal) -> Result<State> {
+        State::from_deal_ruled(deal, Rules::default())
+    }
+
+    /// [`State::from_seed`] under `variant` (american: 換三張 after the opening flowers, 起胡
+    /// on every win), 連莊 0, 東 round.
+    pub fn from_seed_with(seed: u64, variant: &Variant) -> State {
+        State::start(Deal::from_seed(seed, 0, false), Rules::new(variant, 0, 0))
+    }
+
+    /// [`State::from_deal`] under `variant`, 連莊 0, 東 round.
+    pub fn from_deal_with(deal: Deal, variant: &Variant) -> Result<State> {
+        State::from_deal_ruled(deal, Rules::new(variant, 0, 0))
+    }
+
+    /// A hand from an explicit deal under `rules` (variant, 連莊 count, 圈風).
+    pub fn from_deal_ruled(deal: Deal, rules: Rules) -> Result<State> {
         deal.validate()?;
-        Ok(State::start(deal))
+        Ok(State::start(deal, rules))
     }
 
     /// A state with `wall` and four empty players, no log: the base of a snapshot.
@@ -46,10 +65,11 @@ impl State {
             total: 0,
             result: None,
             log: Vec::new(),
+            rules: Rules::default(),
         }
     }
 
-    fn start(deal: Deal) -> State {
+    fn start(deal: Deal, rules: Rules) -> State {
         let total = deal.len();
         let mut wall = deal.live.clone();
         wall.extend(deal.dead.iter().rev());
@@ -94,7 +114,11 @@ impl State {
             total,
             result: None,
             log: vec![Event::Deal(Box::new(deal))],
+            rules,
         };
+        if st.rules != Rules::default() {
+            st.log.push(Event::Rules(Box::new(st.rules.clone())));
+        }
         st.opening(due, shown);
         st
     }
@@ -130,6 +154,20 @@ impl State {
         if self.opening_wins(&shown) {
             return;
         }
+        if self.rules.exchange() {
+            // 002 一局開始的順序 5: the first 換三張 is compulsory.
+            self.phase = Phase::Exchange(Exchange {
+                round: 1,
+                chosen: [[0; crate::tile::KINDS]; SEATS],
+                deciding: false,
+            });
+            return;
+        }
+        self.begin_play();
+    }
+
+    /// The dealer's first turn: play starts (after 換三張 in the american preset).
+    fn begin_play(&mut self) {
         self.phase = Phase::Turn(Turn {
             seat: self.dealer,
             drawn: None,
@@ -158,7 +196,12 @@ impl State {
             last_own > victim
         });
         let d = self.dealer;
-        if is_win_counts(&self.player(d).concealed) {
+        let tian_ok = is_win_counts(&self.player(d).concealed) && {
+            let mut w = self.self_draw_win(d, None, false, false);
+            w.first_turn = Some(FirstTurn::Heaven);
+            self.reaches(&w)
+        };
+        if tian_ok {
             let mut wins = Vec::new();
             let before = self.player(d).flowers;
             if eight == Some(d) {
@@ -279,6 +322,7 @@ impl State {
         self.log.push(Event::Act { seat, action });
         match self.phase {
             Phase::Turn(t) => self.turn_action(&t, action),
+            Phase::Exchange(x) => self.exchange_action(seat, x, action),
             Phase::Offer(mut o) => {
                 o.responses[seat as usize] = Some(action);
                 if o.pending() == 0 {
@@ -292,10 +336,57 @@ impl State {
         Ok(())
     }
 
+    /// 002 一局開始的順序 5–8: a pick of 換三張, or the dealer's choice after the first round.
+    fn exchange_action(&mut self, seat: u8, mut x: Exchange, action: Action) {
+        let fresh = |round: u8, deciding: bool| {
+            Phase::Exchange(Exchange {
+                round,
+                chosen: [[0; crate::tile::KINDS]; SEATS],
+                deciding,
+            })
+        };
+        match action {
+            Action::Pass3(k) => {
+                x.chosen[seat as usize][k.index()] += 1;
+                if (0..SEATS as u8).any(|s| x.picked(s) < 3) {
+                    self.phase = Phase::Exchange(x);
+                    return;
+                }
+                let offset = exchange_offset(self.rules.variant.exchange, self.dice);
+                for (s, given) in x.chosen.iter().enumerate() {
+                    for (c, g) in self.players[s].concealed.iter_mut().zip(given) {
+                        *c -= g;
+                    }
+                }
+                for (s, given) in x.chosen.iter().enumerate() {
+                    let to = (s + offset as usize) % SEATS;
+                    for (c, g) in self.players[to].concealed.iter_mut().zip(given) {
+                        *c += g;
+                    }
+                }
+                self.log.push(Event::Exchange {
+                    round: x.round,
+                    offset,
+                    given: x.chosen,
+                });
+                if x.round == 1 {
+                    self.phase = fresh(1, true);
+                } else {
+                    // 002 一局開始的順序 7: no third round.
+                    self.begin_play();
+                }
+            }
+            Action::ExchangeAgain => self.phase = fresh(2, false),
+            _ => self.begin_play(),
+        }
+    }
+
     fn turn_action(&mut self, t: &Turn, action: Action) {
         let seat = t.seat;
         let s = seat as usize;
-        if can_self_draw(self, t)
+        // A complete hand not won is 過水, also when 起胡 blocked it (002 過水: 自己摸到的，
+        // 打出一張之後就在過水中).
+        if self_draw_open(self, t)
             && !matches!(
                 action,
                 Action::Win | Action::EightFlowers | Action::SevenRobOne
@@ -350,11 +441,20 @@ impl State {
                 if is_win_counts(&p.concealed) && !p.furiten && !p.no_self_draw {
                     let mut w = self.self_draw_win(seat, t.drawn, true, t.last_tile);
                     w.flowers = before;
-                    wins.push(w);
+                    // 002 花牌與花胡: the second 筆 needs 起胡 on its own.
+                    if self.reaches(&w) {
+                        wins.push(w);
+                    }
                 }
                 self.end(wins);
             }
-            Action::Chi(_) | Action::Pon | Action::Minkan | Action::Pass => {}
+            Action::Chi(_)
+            | Action::Pon
+            | Action::Minkan
+            | Action::Pass
+            | Action::Pass3(_)
+            | Action::ExchangeAgain
+            | Action::ExchangeDone => {}
         }
     }
 
@@ -417,7 +517,15 @@ impl State {
         };
         for s in 0..SEATS as u8 {
             if s != from {
-                o.options[s as usize] = legality::offer_options(self, s, from, kind);
+                let opts = legality::offer_options(self, s, from, kind);
+                o.options[s as usize] = opts;
+                if let OfferKind::Discard { tile, .. } | OfferKind::Kakan { tile } = kind {
+                    let p = &mut self.players[s as usize];
+                    if !opts.has(Options::WIN) && !p.furiten && wins_with(p, tile) {
+                        // 002 起胡: a win under the threshold is declined: 過水 at once.
+                        p.furiten = true;
+                    }
+                }
             }
         }
         if o.pending() == 0 {
@@ -536,7 +644,8 @@ impl State {
         let mut w = self.self_draw_win(r, Some(t), true, self.drawable() == 0);
         w.kind = WinKind::AfterRobbingFlower { from: victim };
         w.first_turn = self.first_turn(r, false);
-        Some(w)
+        // 002 花牌與花胡: the second 筆 needs 起胡 on its own.
+        self.reaches(&w).then_some(w)
     }
 
     fn take_claim(&mut self, seat: u8, from: u8, x: Tile, action: Action) {
@@ -631,7 +740,28 @@ impl State {
         self.base_win(seat, kind, None)
     }
 
-    fn self_draw_win(
+    /// 起胡 (002, README): the regular 筆 `w` reaches the variant's threshold for at least one
+    /// payer (hand tai plus that line's dealer tai). Always true without a threshold.
+    pub(crate) fn reaches(&self, w: &Win) -> bool {
+        let min = self.rules.min_tai();
+        if min == 0 {
+            return true;
+        }
+        let result = HandResult {
+            dealer: self.dealer,
+            east: self.east,
+            wins: Vec::new(),
+        };
+        let table = Table {
+            streak: self.rules.streak,
+            round_wind: self.rules.round_wind,
+            dice: self.dice,
+        };
+        let ctx = settle::context(&result, w, table);
+        settle::regular(w, &ctx, &self.rules.variant).is_ok_and(|s| s.reaches(min))
+    }
+
+    pub(crate) fn self_draw_win(
         &self,
         seat: u8,
         tile: Option<Tile>,
@@ -645,7 +775,7 @@ impl State {
         w
     }
 
-    fn claim_win(&self, seat: u8, tile: Tile, kind: WinKind) -> Win {
+    pub(crate) fn claim_win(&self, seat: u8, tile: Tile, kind: WinKind) -> Win {
         let mut w = self.base_win(seat, kind, Some(tile));
         w.concealed[tile.index()] += 1;
         w.first_turn = self.first_turn(seat, false);

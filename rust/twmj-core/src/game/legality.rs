@@ -8,8 +8,10 @@ use crate::waits::{exhausted, wait_mask};
 
 use super::action::{Action, ChiPos, ACTION_COUNT};
 use super::event::Event;
+use super::result::WinKind;
 use super::state::{
-    next_seat, Declaration, OfferKind, Options, Phase, Player, State, Turn, CALL_MIN_DRAWABLE,
+    next_seat, Declaration, Exchange, OfferKind, Options, Phase, Player, State, Turn,
+    CALL_MIN_DRAWABLE,
 };
 
 /// The names an illegal action is refused with: the rule text's own name where it has one.
@@ -45,6 +47,10 @@ pub mod rule {
     pub const CHI_FROM_LEFT: &str = "吃上家";
     /// 八仙過海 / 七搶一 conditions (000 花牌與花胡).
     pub const FLOWER_WIN: &str = "花牌與花胡";
+    /// The hand is complete but under the variant's threshold (002 起胡台數).
+    pub const MIN_TAI: &str = "起胡台數";
+    /// 換三張 picks and the dealer's choice of a second round (002 一局開始的順序).
+    pub const EXCHANGE: &str = "換三張";
 }
 
 /// True when `p`, after discarding `k`, is ready (some kind completes it that the player
@@ -61,11 +67,17 @@ pub(crate) fn ready_after(p: &Player, k: Tile) -> bool {
     wait_mask(&c) & !exhausted(&own) != 0
 }
 
-/// True when the drawn hand may 自摸 now (not right after 吃/碰, not in 過水, not on the
-/// replacement of a 明槓).
-pub(crate) fn can_self_draw(state: &State, t: &Turn) -> bool {
+/// True when the hand is complete and nothing but 起胡 could keep it from 自摸 now (not right
+/// after 吃/碰, not in 過水, not on the replacement of a 明槓).
+pub(crate) fn self_draw_open(state: &State, t: &Turn) -> bool {
     let p = state.player(t.seat);
     t.after_call.is_none() && !p.furiten && !p.no_self_draw && is_win_counts(&p.concealed)
+}
+
+/// True when the drawn hand may 自摸 now: [`self_draw_open`] and the 筆 reaches 起胡 (002).
+pub(crate) fn can_self_draw(state: &State, t: &Turn) -> bool {
+    self_draw_open(state, t)
+        && state.reaches(&state.self_draw_win(t.seat, t.drawn, t.replacement, t.last_tile))
 }
 
 /// True when `t` completes `p`'s concealed tiles.
@@ -139,7 +151,9 @@ pub(crate) fn offer_options(state: &State, seat: u8, from: u8, kind: OfferKind) 
     let mut o = 0u8;
     match kind {
         OfferKind::Discard { tile: x, last } => {
-            let win = !p.furiten && wins_with(p, x);
+            let win = !p.furiten
+                && wins_with(p, x)
+                && state.reaches(&state.claim_win(seat, x, WinKind::Discard { from }));
             if win {
                 o |= Options::WIN;
             }
@@ -163,7 +177,10 @@ pub(crate) fn offer_options(state: &State, seat: u8, from: u8, kind: OfferKind) 
             }
         }
         OfferKind::Kakan { tile: x } => {
-            if !p.furiten && wins_with(p, x) {
+            if !p.furiten
+                && wins_with(p, x)
+                && state.reaches(&state.claim_win(seat, x, WinKind::RobbingKong { from }))
+            {
                 o = Options::WIN | if migi { 0 } else { Options::PASS };
             }
         }
@@ -261,11 +278,32 @@ fn flower_actions(p: &Player, t: &Turn, out: &mut Vec<Action>) {
     }
 }
 
+/// 換三張 (002 一局開始的順序): any concealed tile not yet picked, three per seat; then the
+/// dealer's choice of a second round.
+fn exchange_actions(state: &State, x: &Exchange, seat: u8, out: &mut Vec<Action>) {
+    if x.deciding {
+        if seat == state.dealer() {
+            out.push(Action::ExchangeAgain);
+            out.push(Action::ExchangeDone);
+        }
+        return;
+    }
+    if x.picked(seat) >= 3 {
+        return;
+    }
+    let p = state.player(seat);
+    let chosen = &x.chosen[seat as usize];
+    for k in Tile::all().filter(|k| p.concealed[k.index()] > chosen[k.index()]) {
+        out.push(Action::Pass3(k));
+    }
+}
+
 /// The legal actions of `seat` now; empty when it is not that seat's decision.
 pub fn legal_actions(state: &State, seat: u8) -> Vec<Action> {
     let mut out = Vec::new();
     match state.phase() {
         Phase::Turn(t) if t.seat == seat => turn_actions(state, t, &mut out),
+        Phase::Exchange(x) if (seat as usize) < 4 => exchange_actions(state, x, seat, &mut out),
         Phase::Offer(o)
             if (seat as usize) < o.options.len() && o.responses[seat as usize].is_none() =>
         {
@@ -304,6 +342,30 @@ pub fn check(state: &State, seat: u8, action: Action) -> Result<()> {
 fn diagnose(state: &State, seat: u8, action: Action) -> (&'static str, String) {
     match state.phase() {
         Phase::Over => (rule::OVER, "the hand is over".to_owned()),
+        Phase::Exchange(x) => (
+            rule::EXCHANGE,
+            if x.deciding {
+                "after the first 換三張 the dealer chooses `exchange again` or `no second exchange`"
+                    .to_owned()
+            } else if x.picked(seat) >= 3 {
+                "the seat has picked its three tiles".to_owned()
+            } else if let Action::Pass3(k) = action {
+                format!("no {} left to pass", k.code())
+            } else {
+                "every seat passes three concealed tiles (pass3 <tile>) first".to_owned()
+            },
+        ),
+        Phase::Turn(_) | Phase::Offer(_)
+            if matches!(
+                action,
+                Action::Pass3(_) | Action::ExchangeAgain | Action::ExchangeDone
+            ) =>
+        {
+            (
+                rule::EXCHANGE,
+                "換三張 is over (or not played in this variant)".to_owned(),
+            )
+        }
         Phase::Turn(t) if t.seat != seat => {
             // 000 合法與犯規 搶槓: only a 加槓 can be robbed; after 暗槓/明槓 nothing is on offer.
             let last_kong = state.log().iter().rev().find_map(|e| match e {
@@ -426,6 +488,13 @@ fn diagnose_turn(state: &State, t: &Turn, action: Action) -> (&'static str, Stri
                     "in 過水 no win is allowed, not even 自摸".to_owned(),
                 );
             }
+            return (
+                rule::MIN_TAI,
+                format!(
+                    "the hand does not reach {} tai for any payer",
+                    state.rules().min_tai()
+                ),
+            );
         }
         Action::Ankan(k) | Action::Kakan(k) => {
             if t.after_call.is_some() {
@@ -475,6 +544,9 @@ fn diagnose_turn(state: &State, t: &Turn, action: Action) -> (&'static str, Stri
                 "nothing is on offer; it is the seat's own turn".to_owned(),
             )
         }
+        Action::Pass3(_) | Action::ExchangeAgain | Action::ExchangeDone => {
+            return (rule::EXCHANGE, "換三張 is over".to_owned())
+        }
     }
     (rule::TURN, "not available now".to_owned())
 }
@@ -514,6 +586,13 @@ fn diagnose_offer(
             if p.furiten {
                 return (rule::FURITEN, "in 過水 no win is allowed".to_owned());
             }
+            return (
+                rule::MIN_TAI,
+                format!(
+                    "the hand does not reach {} tai for any payer",
+                    state.rules().min_tai()
+                ),
+            );
         }
         Action::Chi(_) | Action::Pon | Action::Minkan => {
             let x = match kind {

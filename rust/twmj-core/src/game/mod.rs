@@ -1,4 +1,5 @@
-//! One hand (局) of the taiwan preset as a deterministic state machine: the action space,
+//! One hand (局) of the taiwan preset (or american: 換三張 and 起胡, see
+//! [`State::from_seed_with`]) as a deterministic state machine: the action space,
 //! the state and its flow, legality, the event log and its replay, and the hand's outcome.
 //!
 //! [`action`] the action space; [`state`] the deal and the state ([`State::apply`] in the
@@ -41,7 +42,7 @@ pub use settle::{settle_hand, Table};
 pub use simulate::{simulate, Summary};
 pub use snapshot::{Decision, Snapshot};
 pub use state::{
-    CallLock, Deal, Declaration, Discarded, Offer, OfferKind, Options, Phase, Piece, Player,
-    SplitMix64, State, Turn, KEPT_BACK, SEATS,
+    exchange_offset, CallLock, Deal, Declaration, Discarded, Exchange, Offer, OfferKind, Options,
+    Phase, Piece, Player, Rules, SplitMix64, State, Turn, KEPT_BACK, SEATS,
 };
 pub use view::{SeenMeld, SeenSeat, View};

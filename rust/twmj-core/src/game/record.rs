@@ -13,6 +13,16 @@
 //!   "last_tile":false,"declaration":null,"first_turn":"human"}]}
 //! ```
 //!
+//! An american (or any non-default) hand has a rules line right after the deal, and each
+//! 換三張 round ends with an exchange line (`given[s]` goes to seat `s + offset`):
+//!
+//! ```text
+//! {"type":"rules","preset":"american","overrides":{"min_tai":2},"streak":0,"round_wind":0}
+//! {"type":"act","seat":0,"action":"pass3 5m"}
+//! {"type":"exchange","round":1,"offset":1,"given":["5m9p1z","…","…","…"]}
+//! {"type":"act","seat":0,"action":"no second exchange"}
+//! ```
+//!
 //! A record may start with `{"type":"seed","seed":42,"dealer":0,"door_from_dice":false}`
 //! instead of the deal: the reader expands it to the deal that seed gives.
 //! [`to_json_seen`] writes the same lines as one seat sees them: other seats' dealt tiles and
@@ -33,7 +43,8 @@ use crate::tile::Tile;
 use super::action::Action;
 use super::event::Event;
 use super::result::{FirstTurn, HandResult, Win, WinKind};
-use super::state::{Deal, Declaration, Piece, SEATS};
+use super::state::{Deal, Declaration, Piece, Rules, SEATS};
+use crate::scoring::{Value as Setting, Variant};
 
 /// One event as one line of JSON.
 pub fn to_json(ev: &Event) -> String {
@@ -70,6 +81,32 @@ pub fn to_json(ev: &Event) -> String {
             format!(
                 r#"{{"type":"claim","seat":{seat},"action":"{}"}}"#,
                 action.name()
+            )
+        }
+        Event::Rules(r) => {
+            let overrides: Vec<String> = r
+                .variant
+                .overrides
+                .iter()
+                .map(|(k, v)| format!("{}:{v}", quote(k)))
+                .collect();
+            format!(
+                r#"{{"type":"rules","preset":"{}","overrides":{{{}}},"streak":{},"round_wind":{}}}"#,
+                r.variant.preset,
+                overrides.join(","),
+                r.streak,
+                r.round_wind
+            )
+        }
+        Event::Exchange {
+            round,
+            offset,
+            given,
+        } => {
+            let g: Vec<String> = given.iter().map(|c| quote(&format(c, 0))).collect();
+            format!(
+                r#"{{"type":"exchange","round":{round},"offset":{offset},"given":[{}]}}"#,
+                g.join(",")
             )
         }
         Event::End(r) => {
@@ -122,6 +159,33 @@ pub fn to_json_seen(ev: &Event, seat: u8) -> String {
             seat: s,
             action: Action::Ankan(_),
         } if *s != seat => format!(r#"{{"type":"act","seat":{s},"action":"ankan ?"}}"#),
+        Event::Act {
+            seat: s,
+            action: Action::Pass3(_),
+        } if *s != seat => format!(r#"{{"type":"act","seat":{s},"action":"pass3 ?"}}"#),
+        Event::Exchange {
+            round,
+            offset,
+            given,
+        } => {
+            // A seat sees what it passed and what it received, nothing else.
+            let giver = (seat as usize + SEATS - *offset as usize % SEATS) % SEATS;
+            let g: Vec<String> = given
+                .iter()
+                .enumerate()
+                .map(|(s, c)| {
+                    if s == seat as usize || s == giver {
+                        quote(&format(c, 0))
+                    } else {
+                        quote("???")
+                    }
+                })
+                .collect();
+            format!(
+                r#"{{"type":"exchange","round":{round},"offset":{offset},"given":[{}]}}"#,
+                g.join(",")
+            )
+        }
         other => to_json(other),
     }
 }
@@ -458,6 +522,46 @@ pub fn from_json(line: &str) -> Result<Event> {
                 live: Piece::parse_list(text(&o, "live")?)?,
                 dead: Piece::parse_list(text(&o, "dead")?)?,
             }))
+        }
+        "rules" => {
+            let mut v = Variant::preset(text(&o, "preset")?)?;
+            let Value::Obj(ov) = field(&o, "overrides")? else {
+                return Err(Error::hand("field 'overrides' must be an object"));
+            };
+            for (k, x) in ov {
+                let setting = match x {
+                    Value::Num(n) => Setting::Int(*n),
+                    Value::Bool(b) => Setting::Bool(*b),
+                    Value::Str(s) => Setting::Text(s.clone()),
+                    _ => return Err(Error::hand(format!("override '{k}' has a bad value"))),
+                };
+                v.set(k, &setting)?;
+            }
+            Event::Rules(Box::new(Rules::new(
+                &v,
+                num(&o, "streak", 255)?,
+                num(&o, "round_wind", 3)?,
+            )))
+        }
+        "exchange" => {
+            let given = match field(&o, "given")? {
+                Value::Arr(v) if v.len() == SEATS => {
+                    let mut g = [[0u8; 34]; SEATS];
+                    for (slot, x) in g.iter_mut().zip(v) {
+                        let Value::Str(s) = x else {
+                            return Err(Error::hand("each given set is a string of tiles"));
+                        };
+                        *slot = notation::parse(s)?.counts;
+                    }
+                    g
+                }
+                _ => return Err(Error::hand("field 'given' must hold four sets of tiles")),
+            };
+            Event::Exchange {
+                round: num(&o, "round", 2)?,
+                offset: num(&o, "offset", 3)?,
+                given,
+            }
         }
         "draw" => {
             let piece = match Piece::parse_list(text(&o, "tile")?)?.as_slice() {

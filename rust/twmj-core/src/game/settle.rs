@@ -25,7 +25,8 @@ fn wind(i: u8) -> Wind {
     Wind::ALL[(i % 4) as usize]
 }
 
-fn context(result: &HandResult, w: &Win, table: Table) -> Context {
+/// The scoring context of one 筆 (also what the 起胡 check of the game flow scores with).
+pub(crate) fn context(result: &HandResult, w: &Win, table: Table) -> Context {
     let win = match w.kind {
         // The replacement's cause does not change the tai (槓上開花 1); a flower replacement
         // is the one every hand can have.
@@ -58,7 +59,7 @@ fn context(result: &HandResult, w: &Win, table: Table) -> Context {
 
 /// The score of one regular win; 天胡 has no single winning tile, so every tile of the hand
 /// is tried and the best reading kept.
-fn regular(w: &Win, ctx: &Context, variant: &Variant) -> Result<Score> {
+pub(crate) fn regular(w: &Win, ctx: &Context, variant: &Variant) -> Result<Score> {
     if let Some(t) = w.tile {
         return scoring::score(&w.concealed, &w.melds, t, ctx, variant, false);
     }

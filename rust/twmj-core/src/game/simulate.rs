@@ -52,8 +52,8 @@ fn kind_slot(k: WinKind) -> usize {
 }
 
 /// Plays `hands` hands from `seed` (hand i from seed `seed + i`) with agents that win whenever
-/// they may and otherwise pick uniformly among the legal actions; scores every 筆 under
-/// `variant` (whose tai table it reads; play itself follows the taiwan rules).
+/// they may and otherwise pick uniformly among the legal actions (換三張 picks included);
+/// plays and scores every hand under `variant` (american: 換三張 and 起胡 in play).
 pub fn simulate(hands: u32, seed: u64, variant: &Variant) -> Result<Summary> {
     let mut s = Summary {
         tai: vec![0; 41],
@@ -61,7 +61,7 @@ pub fn simulate(hands: u32, seed: u64, variant: &Variant) -> Result<Summary> {
     };
     let mut rng = SplitMix64::new(seed ^ 0x9e37_79b9_7f4a_7c15);
     for i in 0..hands {
-        let mut st = State::from_seed(seed.wrapping_add(u64::from(i)));
+        let mut st = State::from_seed_with(seed.wrapping_add(u64::from(i)), variant);
         while !st.is_over() {
             let seat = st.pending().trailing_zeros() as u8;
             let acts = legal_actions(&st, seat);

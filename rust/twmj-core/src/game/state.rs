@@ -3,7 +3,9 @@
 use crate::error::{Error, Result};
 use crate::hand::{Meld, MeldKind};
 use crate::notation::{self, Symbol};
+use crate::scoring::{ExchangeDirection, Variant};
 use crate::tile::{Counts, Flower, Tile, COPIES, FLOWERS, KINDS};
+use std::sync::Arc;
 
 use super::event::Event;
 use super::result::HandResult;
@@ -466,16 +468,92 @@ impl Offer {
     }
 }
 
+/// 換三張 in progress (002 一局開始的順序 5–7): every seat picks three concealed tiles,
+/// then they move together; after the first round the dealer decides on a second.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Exchange {
+    /// 1 or 2.
+    pub round: u8,
+    /// The tiles each seat has picked so far this round (at most 3).
+    pub chosen: [Counts; SEATS],
+    /// The first round is done; the dealer chooses `exchange again` or `no second exchange`.
+    pub deciding: bool,
+}
+
+impl Exchange {
+    /// Tiles `seat` has picked this round.
+    pub fn picked(&self, seat: u8) -> u8 {
+        self.chosen[seat as usize % SEATS].iter().sum()
+    }
+}
+
+/// How far the tiles of 換三張 move: the receiver of seat `s` is `s + offset (mod 4)`.
+/// README decision: `next` 1 (下家), `across` 2 (對家), `previous` 3 (上家); `dice` takes
+/// the opening dice total modulo 3: 1 → 下家, 2 → 對家, 0 → 上家.
+pub fn exchange_offset(dir: ExchangeDirection, dice: [u8; 3]) -> u8 {
+    match dir {
+        ExchangeDirection::Next => 1,
+        ExchangeDirection::Across => 2,
+        ExchangeDirection::Previous => 3,
+        ExchangeDirection::Dice => match dice.iter().map(|&d| u32::from(d)).sum::<u32>() % 3 {
+            1 => 1,
+            2 => 2,
+            _ => 3,
+        },
+    }
+}
+
+/// The rules a hand is played under: the variant (起胡 threshold, 換三張 for `american`) and
+/// where the hand sits in its match (連莊 count and 圈風, which the threshold reads).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Rules {
+    pub variant: Arc<Variant>,
+    /// 連莊 count N of the dealer.
+    pub streak: u8,
+    /// 圈風: 0 = 東 … 3 = 北.
+    pub round_wind: u8,
+}
+
+impl Default for Rules {
+    fn default() -> Self {
+        Rules::new(&Variant::taiwan(), 0, 0)
+    }
+}
+
+impl Rules {
+    pub fn new(variant: &Variant, streak: u8, round_wind: u8) -> Rules {
+        Rules {
+            variant: Arc::new(variant.clone()),
+            streak,
+            round_wind: round_wind % SEATS as u8,
+        }
+    }
+
+    /// 換三張 is played: the `american` preset (002 美國麻將多的三樣).
+    pub fn exchange(&self) -> bool {
+        self.variant.preset == "american"
+    }
+
+    /// The 起胡 threshold (0: none).
+    pub fn min_tai(&self) -> u8 {
+        self.variant.min_tai
+    }
+}
+
 /// Whose decision it is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Phase {
     Turn(Turn),
     Offer(Offer),
+    /// 換三張 (american): picks from every seat, then the dealer's choice.
+    Exchange(Exchange),
     /// The hand is over; see [`State::result`].
     Over,
 }
 
-/// One hand of the taiwan preset, from the deal to a win or an exhaustive draw.
+/// One hand, from the deal to a win or an exhaustive draw: the taiwan preset, or with
+/// [`State::from_seed_with`] / [`State::from_deal_with`] another variant (american: 換三張
+/// and 起胡).
 ///
 /// Build it with [`State::from_seed`] or [`State::from_deal`], drive it with
 /// [`State::apply`], read the legal actions with [`super::legality::legal_actions`].
@@ -496,6 +574,7 @@ pub struct State {
     pub(crate) total: usize,
     pub(crate) result: Option<HandResult>,
     pub(crate) log: Vec<Event>,
+    pub(crate) rules: Rules,
 }
 
 impl State {
@@ -527,6 +606,15 @@ impl State {
 
     pub fn dice(&self) -> [u8; 3] {
         self.dice
+    }
+
+    /// The variant and match position the hand is played under.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    pub fn variant(&self) -> &Variant {
+        &self.rules.variant
     }
 
     /// Pieces left in the wall, the 16 kept back included.
@@ -568,6 +656,10 @@ impl State {
         match &self.phase {
             Phase::Turn(t) => 1 << t.seat,
             Phase::Offer(o) => o.pending(),
+            Phase::Exchange(x) if x.deciding => 1 << self.dealer,
+            Phase::Exchange(x) => (0..SEATS as u8)
+                .filter(|&s| x.picked(s) < 3)
+                .fold(0, |m, s| m | 1 << s),
             Phase::Over => 0,
         }
     }
@@ -589,7 +681,11 @@ impl State {
             return Ok(());
         }
         for (s, p) in self.players.iter().enumerate() {
-            let acting = matches!(&self.phase, Phase::Turn(t) if t.seat as usize == s);
+            let acting = match &self.phase {
+                Phase::Turn(t) => t.seat as usize == s,
+                Phase::Exchange(_) => s == self.dealer as usize,
+                _ => false,
+            };
             let want = if acting { 17 } else { 16 };
             if p.hand_size() != want {
                 return Err(format!(

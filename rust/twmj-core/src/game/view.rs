@@ -49,6 +49,9 @@ pub struct View {
     /// The seat's own rule memory: 過水, and the kinds it passed for 碰.
     pub furiten: bool,
     pub no_pon: u64,
+    /// During 換三張 (american): the round (1 or 2), the tiles this seat has picked so far,
+    /// and whether the dealer is choosing a second round.
+    pub exchange: Option<(u8, Counts, bool)>,
     pub legal: Vec<Action>,
 }
 
@@ -94,6 +97,10 @@ impl State {
             offer,
             furiten: me.furiten,
             no_pon: me.no_pon,
+            exchange: match self.phase() {
+                Phase::Exchange(x) => Some((x.round, x.chosen[seat as usize], x.deciding)),
+                _ => None,
+            },
             legal: legal_actions(self, seat),
         }
     }
