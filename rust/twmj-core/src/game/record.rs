@@ -271,159 +271,30 @@ enum Value {
     Obj(Vec<(String, Value)>),
 }
 
-struct Parser<'a> {
-    s: &'a [u8],
-    at: usize,
-}
-
-impl Parser<'_> {
-    fn err(&self, what: &str) -> Error {
-        Error::hand(format!("bad JSON at byte {}: {what}", self.at))
-    }
-
-    fn ws(&mut self) {
-        while self.at < self.s.len() && self.s[self.at].is_ascii_whitespace() {
-            self.at += 1;
-        }
-    }
-
-    fn eat(&mut self, c: u8) -> Result<()> {
-        self.ws();
-        if self.s.get(self.at) == Some(&c) {
-            self.at += 1;
-            Ok(())
-        } else {
-            Err(self.err(&format!("expected '{}'", c as char)))
-        }
-    }
-
-    fn value(&mut self, depth: usize) -> Result<Value> {
-        if depth > 8 {
-            return Err(self.err("nested too deep"));
-        }
-        self.ws();
-        match self.s.get(self.at) {
-            Some(b'{') => {
-                self.at += 1;
-                let mut fields = Vec::new();
-                self.ws();
-                if self.s.get(self.at) == Some(&b'}') {
-                    self.at += 1;
-                    return Ok(Value::Obj(fields));
-                }
-                loop {
-                    self.ws();
-                    let Value::Str(k) = self.string()? else {
-                        return Err(self.err("expected a key"));
-                    };
-                    self.eat(b':')?;
-                    fields.push((k, self.value(depth + 1)?));
-                    self.ws();
-                    match self.s.get(self.at) {
-                        Some(b',') => self.at += 1,
-                        Some(b'}') => {
-                            self.at += 1;
-                            return Ok(Value::Obj(fields));
-                        }
-                        _ => return Err(self.err("expected ',' or '}'")),
-                    }
-                }
-            }
-            Some(b'[') => {
-                self.at += 1;
-                let mut items = Vec::new();
-                self.ws();
-                if self.s.get(self.at) == Some(&b']') {
-                    self.at += 1;
-                    return Ok(Value::Arr(items));
-                }
-                loop {
-                    items.push(self.value(depth + 1)?);
-                    self.ws();
-                    match self.s.get(self.at) {
-                        Some(b',') => self.at += 1,
-                        Some(b']') => {
-                            self.at += 1;
-                            return Ok(Value::Arr(items));
-                        }
-                        _ => return Err(self.err("expected ',' or ']'")),
-                    }
-                }
-            }
-            Some(b'"') => self.string(),
-            Some(b't') => self.word("true", Value::Bool(true)),
-            Some(b'f') => self.word("false", Value::Bool(false)),
-            Some(b'n') => self.word("null", Value::Null),
-            Some(c) if c.is_ascii_digit() || *c == b'-' => {
-                let start = self.at;
-                self.at += 1;
-                while self.at < self.s.len() && self.s[self.at].is_ascii_digit() {
-                    self.at += 1;
-                }
-                std::str::from_utf8(&self.s[start..self.at])
-                    .ok()
-                    .and_then(|t| t.parse().ok())
-                    .map(Value::Num)
-                    .ok_or_else(|| self.err("bad number"))
-            }
-            _ => Err(self.err("expected a value")),
-        }
-    }
-
-    fn word(&mut self, w: &str, v: Value) -> Result<Value> {
-        if self.s[self.at..].starts_with(w.as_bytes()) {
-            self.at += w.len();
-            Ok(v)
-        } else {
-            Err(self.err("expected a value"))
-        }
-    }
-
-    fn string(&mut self) -> Result<Value> {
-        self.eat(b'"')?;
-        let mut out = Vec::new();
-        loop {
-            match self.s.get(self.at) {
-                None => return Err(self.err("unterminated string")),
-                Some(b'"') => {
-                    self.at += 1;
-                    break;
-                }
-                Some(b'\\') => {
-                    let esc = self.s.get(self.at + 1).copied();
-                    out.push(match esc {
-                        Some(b'"') => b'"',
-                        Some(b'\\') => b'\\',
-                        Some(b'/') => b'/',
-                        Some(b'n') => b'\n',
-                        Some(b't') => b'\t',
-                        _ => return Err(self.err("unsupported escape")),
-                    });
-                    self.at += 2;
-                }
-                Some(&c) => {
-                    out.push(c);
-                    self.at += 1;
-                }
-            }
-        }
-        String::from_utf8(out)
-            .map(Value::Str)
-            .map_err(|_| self.err("string is not UTF-8"))
-    }
+/// Our view of a JSON value read by `serde_json`: numbers must be integers in `i64`.
+fn convert(v: serde_json::Value) -> Result<Value> {
+    use serde_json::Value as J;
+    Ok(match v {
+        J::Null => Value::Null,
+        J::Bool(b) => Value::Bool(b),
+        J::Number(n) => Value::Num(
+            n.as_i64()
+                .ok_or_else(|| Error::hand(format!("number {n} is not a whole number in range")))?,
+        ),
+        J::String(s) => Value::Str(s),
+        J::Array(a) => Value::Arr(a.into_iter().map(convert).collect::<Result<_>>()?),
+        J::Object(m) => Value::Obj(
+            m.into_iter()
+                .map(|(k, v)| Ok((k, convert(v)?)))
+                .collect::<Result<_>>()?,
+        ),
+    })
 }
 
 fn parse_value(line: &str) -> Result<Value> {
-    let mut p = Parser {
-        s: line.as_bytes(),
-        at: 0,
-    };
-    let v = p.value(0)?;
-    p.ws();
-    if p.at != p.s.len() {
-        return Err(p.err("trailing characters"));
-    }
-    Ok(v)
+    let v: serde_json::Value =
+        serde_json::from_str(line).map_err(|e| Error::hand(format!("bad JSON: {e}")))?;
+    convert(v)
 }
 
 fn field<'v>(obj: &'v [(String, Value)], key: &str) -> Result<&'v Value> {
