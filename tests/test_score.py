@@ -189,3 +189,18 @@ def test_wait_values_price_each_wait() -> None:
     assert [v.on_discard.total_tai for v in values] == [2, 0, 2, 0, 2]
     assert [v.on_self_draw.total_tai for v in values] == [1, 1, 1, 1, 1]
     assert not any(v.single_wait for v in values)
+
+
+def test_traditional_preset() -> None:
+    # 001 台數表: 不求 3 (門清加自摸), 河底撈魚 1, 天聽 16; 001 胡牌: 一家放槍只能一家胡牌.
+    trad = twmj.Variant("traditional")
+    s = twmj.score("123456789m234p56p77s", "7p", context=twmj.Context(winner=1), variant=trad)
+    assert [(i.name, i.tai) for i in s.items] == [("不求", 3)]
+    ctx = twmj.Context(winner=1, win="discard", from_seat=2, seat_wind="S", last_tile=True)
+    s = twmj.score("456m789m234p56p77s", "7p", [("chi", "123m")], ctx, trad)
+    assert [(i.name, i.tai) for i in s.items] == [("平胡", 2), ("河底撈魚", 1)]
+    ctx = twmj.Context(winner=1, win="discard", from_seat=2, declared="heaven_ready")
+    s = twmj.score("123456789m234p56p77s", "7p", context=ctx, variant=trad)
+    assert [(i.name, i.tai) for i in s.items] == [("平胡", 2), ("天聽", 16)]
+    assert twmj.winners(3, [2, 0, 1], trad) == [0]
+    assert twmj.winners(3, [2, 0, 1]) == [0, 1, 2]

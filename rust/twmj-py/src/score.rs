@@ -4,7 +4,8 @@ use pyo3::prelude::*;
 use twmj_core::hand::Form;
 use twmj_core::notation;
 use twmj_core::scoring::{
-    self, settle, Context, Declaration, FlowerWin, Replacement, Score, Seat, WinKind, Wind,
+    self, settle, Context, Declaration, FlowerWin, MultiWin, Replacement, Score, Seat, WinKind,
+    Wind,
 };
 use twmj_core::{Block, Tile};
 
@@ -86,10 +87,11 @@ impl PyContext {
             None | Some("none") => Declaration::None,
             Some("ready") => Declaration::Ready,
             Some("migi") => Declaration::Migi,
+            Some("heaven_ready") => Declaration::HeavenReady,
             Some(other) => {
                 return Err(context_error(
                     "declared",
-                    format!("unknown declaration '{other}' (expected ready or migi)"),
+                    format!("unknown declaration '{other}' (expected ready, migi or heaven_ready)"),
                 ))
             }
         };
@@ -466,13 +468,20 @@ pub fn compare(
     Ok((scores, differing))
 }
 
-/// The seats that win one discarded (or 加槓) tile, given the seats able to win it (000 多家同時胡):
-/// one wins alone; of two, the first in turn order from the discarder (攔胡); three all win
-/// (一砲三響). Pass only claims that reach the variant's 起胡 threshold (`Score.allowed`).
+/// The seats that win one discarded (or 加槓) tile, given the seats able to win it, by the
+/// variant's `multi_win` (taiwan, 000 多家同時胡: one wins alone; of two, the first in turn order
+/// from the discarder (攔胡); three all win (一砲三響)). Pass only claims that reach the
+/// variant's 起胡 threshold (`Score.allowed`).
 #[pyfunction]
-pub fn winners(discarder: Seat, able: Vec<Seat>) -> PyResult<Vec<u32>> {
+#[pyo3(signature = (discarder, able, variant=None))]
+pub fn winners(
+    discarder: Seat,
+    able: Vec<Seat>,
+    variant: Option<&PyVariant>,
+) -> PyResult<Vec<u32>> {
+    let rule = variant.map_or(MultiWin::NearestOfTwo, |v| v.0.multi_win);
     // Seats as ints: a Vec<u8> would reach Python as bytes.
-    let seats = scoring::winning_seats(discarder, &able).map_err(CoreError)?;
+    let seats = scoring::winning_seats(discarder, &able, rule).map_err(CoreError)?;
     Ok(seats.into_iter().map(u32::from).collect())
 }
 

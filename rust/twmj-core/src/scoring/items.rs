@@ -13,7 +13,8 @@ use crate::scoring::variant::{DiceShape, Variant};
 use crate::tile::{Counts, Tile};
 use crate::waits::Shape;
 
-/// Every item of the tables, in the order of the 000 台數表 (then the american 骰規台).
+/// Every item of the tables, in the order of the 000 台數表, then the american 骰規台, then the
+/// items of the later presets (001).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Item {
     Dealer,
@@ -51,10 +52,14 @@ pub enum Item {
     AllHonors,
     HeavenWin,
     Dice,
+    LastDiscard,
+    HeavenReady,
+    FourKongs,
+    DealerFirstDiscard,
 }
 
 impl Item {
-    pub const COUNT: usize = 35;
+    pub const COUNT: usize = 39;
 
     /// The table entry of the item.
     pub fn def(self) -> &'static ItemDef {
@@ -569,7 +574,8 @@ pub static ITEMS: [ItemDef; Item::COUNT] = [
         doc: "平胡 (000 台數表, 平胡的認定): five runs, a suited pair, no honour anywhere, no flower, \
               another player's tile, not 門清, and the winning tile sits in a run as the open end of a \
               two-sided wait. Not 單吊, 邊張, 嵌張; not with 獨聽. Example: 2223456m + 123456789p wins \
-              平胡 on 1m, 4m, 7m but not on 3m, 6m (the pair).",
+              平胡 on 1m, 4m, 7m but not on 3m, 6m (the pair). With the variant's ping_hu_concealed \
+              (001 平胡說明: 門清無平胡 is only a stricter house rule) a 門清 hand counts too.",
         check: |f| {
             if let Some(s) = f.sets.iter().find(|s| s.triplet) {
                 f.why(|| format!("a triplet of {}", s.tile.code()))
@@ -579,7 +585,7 @@ pub static ITEMS: [ItemDef; Item::COUNT] = [
                 no("the hand holds a flower")
             } else if !f.claimed_tile() {
                 f.why(|| how_won(f.ctx))
-            } else if f.open_meld().is_none() {
+            } else if f.open_meld().is_none() && !f.variant.ping_hu_concealed {
                 no("門清 (a concealed hand does not count 平胡)")
             } else {
                 f.yes_if(f.shape == Shape::Ryanmen, || {
@@ -887,6 +893,90 @@ pub static ITEMS: [ItemDef; Item::COUNT] = [
             match DiceShape::of(d) {
                 Some(s) => Hit::Tai(f.variant.dice.value(s)),
                 None => f.why(|| format!("dice {}, {}, {} have no shape", d[0], d[1], d[2])),
+            }
+        },
+    },
+    ItemDef {
+        item: Item::LastDiscard,
+        key: "last_discard",
+        name: "河底撈魚",
+        tai: 0,
+        scope: Scope::Hand,
+        excludes: NONE,
+        excluded_by: NONE,
+        merges: NONE,
+        doc: "河底撈魚 (001 台數表; not in 000): winning on the last discard before the wall runs out \
+              (the context's last_tile on a discard). Example: the player who drew the last tile \
+              discards it and another player wins on it: 1 tai (traditional).",
+        check: |f| {
+            if f.ctx.last_tile {
+                f.yes_if(matches!(f.ctx.win, WinKind::Discard { .. }), || how_won(f.ctx))
+            } else {
+                no("not the last discard of the wall")
+            }
+        },
+    },
+    ItemDef {
+        item: Item::HeavenReady,
+        key: "heaven_ready",
+        name: "天聽",
+        tai: 0,
+        scope: Scope::Hand,
+        excludes: &[Item::Concealed, Item::ConcealedSelfDraw, Item::DeclaredReady],
+        excluded_by: NONE,
+        merges: NONE,
+        doc: "天聽 (001 台數表, MIGI、天、地、人胡; not in 000): ready already at one's first discard \
+              (the dealer's after taking its tiles) and declared then; no exchange or 過水 after, \
+              and only this hand's win counts. Like MIGI (000's 備註 kept, 001 is silent): not with \
+              門清, 不求, 嗆聽. Example: declared 天聽, won on a discard: 16 tai (traditional).",
+        check: |f| {
+            f.yes_if(f.ctx.declared == Declaration::HeavenReady, || {
+                "no 天聽 declaration".to_owned()
+            })
+        },
+    },
+    ItemDef {
+        item: Item::FourKongs,
+        key: "four_kongs",
+        name: "四槓牌",
+        tai: 0,
+        scope: Scope::Hand,
+        excludes: NONE,
+        excluded_by: NONE,
+        merges: NONE,
+        doc: "四槓牌 (001 台數表, 特殊胡牌 四槓胡; not in 000): the winner alone made four kongs (明槓, \
+              加槓 or 暗槓). 001 counts it as a self-drawn win without the 自摸 tai (a preset 備註). \
+              Example: four kong melds and a pair of 5p: 8 tai (traditional).",
+        check: |f| {
+            let kongs = f
+                .melds
+                .iter()
+                .filter(|m| matches!(m.kind, MeldKind::Minkan | MeldKind::Kakan | MeldKind::Ankan))
+                .count();
+            f.yes_if(kongs >= 4, || format!("{kongs} kongs"))
+        },
+    },
+    ItemDef {
+        item: Item::DealerFirstDiscard,
+        key: "dealer_first_discard",
+        name: "地胡",
+        tai: 0,
+        scope: Scope::Hand,
+        excludes: &[Item::Concealed],
+        excluded_by: NONE,
+        merges: NONE,
+        doc: "地胡 as 001 defines it (001 台數表; 000's 地胡 is a first self-draw, its 人胡 any first \
+              discard): a non-dealer wins on the dealer's first discard, nobody having called or \
+              kong'd. Like 000's 人胡 (its 備註 kept): not with 門清. Example: 16 tai (traditional).",
+        check: |f| {
+            if f.is_dealer() {
+                no("the winner is the dealer")
+            } else if let Some(r) = not_first_turn(f) {
+                no(r)
+            } else {
+                let from_dealer =
+                    matches!(f.ctx.win, WinKind::Discard { from } if from == f.ctx.dealer);
+                f.yes_if(from_dealer, || format!("{}, not the dealer's", how_won(f.ctx)))
             }
         },
     },

@@ -17,4 +17,4 @@ pub use score::{
 };
 pub use settle::{settle, Line, Settlement};
 pub use value::{wait_values, WaitValue};
-pub use variant::{DiceShape, DiceTai, ExchangeDirection, Value, Variant};
+pub use variant::{DiceShape, DiceTai, ExchangeDirection, MultiWin, Payment, Value, Variant};

@@ -2,7 +2,7 @@
 
 use crate::error::{Error, Result};
 use crate::scoring::score::{Score, Seat};
-use crate::scoring::variant::Variant;
+use crate::scoring::variant::{Payment, Variant};
 
 /// What one payer pays one winner for one 筆.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -17,9 +17,9 @@ pub struct Line {
     pub hand_tai: u32,
     /// 莊家台 1 + 2N when this line is between the dealer and the counterpart, else 0.
     pub dealer_tai: u32,
-    /// base + hand + dealer.
+    /// base + hand + dealer; 中庸全統制: (hand + dealer) × 3 from a discarder, × 2 on 自摸.
     pub total_tai: u32,
-    /// 底 + (hand + dealer) × 台.
+    /// `total_tai` × 台 (= 底 + (hand + dealer) × 台 with the base payment).
     pub money: u64,
 }
 
@@ -54,10 +54,18 @@ pub fn settle(bills: &[Score], variant: &Variant) -> Result<Settlement> {
         for &payer in &s.payers {
             let dealer_tai = s.dealer_tai_for(payer);
             let hand_tai = s.total_tai;
-            let base_tai = variant.base_tai();
-            let money = u64::from(variant.base_money)
-                + u64::from(hand_tai + dealer_tai) * u64::from(variant.tai_money);
-            let total_tai = base_tai + hand_tai + dealer_tai;
+            let (base_tai, total_tai) = match variant.payment {
+                Payment::Base => {
+                    let base = variant.base_tai();
+                    (base, base + hand_tai + dealer_tai)
+                }
+                // 003 中庸全統制: no 底; 放槍 × 3 from the one payer, 自摸 × 2 from each of three.
+                Payment::Zhongyong => {
+                    let k = if s.payers.len() == 1 { 3 } else { 2 };
+                    (0, k * (hand_tai + dealer_tai))
+                }
+            };
+            let money = u64::from(total_tai) * u64::from(variant.tai_money);
             net_tai[payer as usize] -= i64::from(total_tai);
             net_tai[s.winner as usize] += i64::from(total_tai);
             net_money[payer as usize] -= money as i64;
