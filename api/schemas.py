@@ -121,7 +121,7 @@ ERROR_RESPONSES: dict[int | str, dict[str, object]] = {
 }
 
 
-PresetName = Literal["taiwan", "american", "traditional"]
+PresetName = Literal["taiwan", "american", "traditional", "improved16"]
 Setting = int | bool | str
 
 

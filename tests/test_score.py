@@ -204,3 +204,16 @@ def test_traditional_preset() -> None:
     assert [(i.name, i.tai) for i in s.items] == [("平胡", 2), ("天聽", 16)]
     assert twmj.winners(3, [2, 0, 1], trad) == [0]
     assert twmj.winners(3, [2, 0, 1]) == [0, 1, 2]
+
+
+def test_improved16_preset() -> None:
+    # 003 改良式: 台灣縱貫線 12 (不計一條龍、紅中、混一色); 中庸全統制: 放槍 N × 台數 × 3.
+    imp = twmj.Variant("improved16")
+    ctx = twmj.Context(winner=1, win="discard", from_seat=2, seat_wind="S")
+    s = twmj.score("123m456m789m444z777z2z", "2z", context=ctx, variant=imp)
+    keys = [i.key for i in s.items]
+    assert "taiwan_line" in keys and "straight" not in keys and "half_flush" not in keys
+    s = twmj.score("234m678m234p56p77s", "7p", [("chi", "789s")], ctx, imp)
+    assert [(i.name, i.tai) for i in s.items] == [("平胡", 2)]
+    assert [(p.payer, p.total_tai) for p in s.payments] == [(2, 6)]
+    assert twmj.winners(0, [3, 1], imp) == [1, 3]

@@ -98,8 +98,16 @@ def test_compare(client: TestClient) -> None:
 
 def test_variants_list_every_preset_with_full_config(client: TestClient) -> None:
     body = client.get("/v1/variants").json()
-    assert [v["name"] for v in body] == ["taiwan", "american", "traditional"]
-    taiwan, american, traditional = (v["settings"] for v in body)
+    assert [v["name"] for v in body] == ["taiwan", "american", "traditional", "improved16"]
+    taiwan, american, traditional, improved16 = (v["settings"] for v in body)
+    # 003 改良式: 起胡 1, 無攔胡, 中庸全統制; 五暗刻 10, 天胡 24, 桃園三結義 16.
+    assert improved16["min_tai"] == 1 and improved16["multi_win"] == "all"
+    assert improved16["payment"] == "zhongyong"
+    assert [improved16[f"tai.{k}"] for k in ("five_concealed", "heaven_win", "peach_garden")] == [
+        10,
+        24,
+        16,
+    ]
     # 001 台數表: 天胡 32, 全求 2, 花槓 2, 不求 3, 河底撈魚 1; 一家放槍只能一家胡牌.
     assert [traditional[f"tai.{k}"] for k in ("heaven_win", "all_melded", "flower_kong")] == [
         32,

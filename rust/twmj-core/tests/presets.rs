@@ -731,3 +731,675 @@ fn taiwan_and_american_are_unchanged() {
         assert_eq!(items(&cases[0]), named(&[("平胡", 2)]));
     }
 }
+
+// ---------------------------------------------------------------- improved16 (003 改良式十六張)
+
+fn imp() -> Variant {
+    Variant::improved16()
+}
+
+/// (item key, hand before the win, melds, winning tile, how, tai by the 003 改良式 table).
+const IMPROVED16_ROWS: &[Row] = &[
+    // 1台: 莊家; 連莊台 莊家連N拉N = 2N+1.
+    ("dealer", PLAIN, &[], "7p", How::DealerStreak, 1),
+    ("dealer_streak", PLAIN, &[], "7p", How::DealerStreak, 4),
+    ("concealed", PLAIN, &[], "7p", How::Discard, 1),
+    ("self_draw", PLAIN, &[], "7p", How::SelfDraw, 1),
+    // 3台 門清自摸不求人 = 門清 1 + 自摸 1 + 不求人 1 (地聽: 只另計自摸、不求人兩台).
+    ("concealed_self_draw", PLAIN, &[], "7p", How::SelfDraw, 1),
+    (
+        "round_wind",
+        "111z456m234p56p77s",
+        CHI,
+        "7p",
+        How::Discard,
+        1,
+    ),
+    (
+        "seat_wind",
+        "222z456m234p56p77s",
+        CHI,
+        "7p",
+        How::Discard,
+        1,
+    ),
+    ("dragon", "555z666z234p56p77s", CHI, "7p", How::Discard, 2),
+    ("seat_flower", PLAIN, &[], "7p", How::Flowers, 2),
+    ("flower_kong", PLAIN, &[], "7p", How::Flowers, 2),
+    (
+        "single_wait",
+        "13456m234p567p789s55s",
+        &[],
+        "2m",
+        How::Discard,
+        1,
+    ),
+    (
+        "all_melded",
+        "7p",
+        &[
+            ("chi", "123m"),
+            ("pon", "555p"),
+            ("chi", "789s"),
+            ("minkan", "2222s"),
+            ("kakan", "9999m"),
+        ],
+        "7p",
+        How::Discard,
+        2,
+    ),
+    ("robbing_kong", PING_HU_HAND, CHI, "7p", How::RobKong, 1),
+    (
+        "kong_bloom",
+        "123m456m234p56p77s",
+        &[("ankan", "9999s")],
+        "7p",
+        How::AnkanReplacementLast,
+        1,
+    ),
+    (
+        "last_tile",
+        "123m456m234p56p77s",
+        &[("ankan", "9999s")],
+        "7p",
+        How::AnkanReplacementLast,
+        1,
+    ),
+    // 註一: 海底最後一張打出放槍.
+    ("last_discard", PING_HU_HAND, CHI, "7p", How::LastDiscard, 1),
+    ("ping_hu", PING_HU_HAND, CHI, "7p", How::Discard, 2),
+    (
+        "three_concealed",
+        "22234m111p789p999s55s",
+        &[],
+        "2m",
+        How::Discard,
+        2,
+    ),
+    (
+        "all_triplets",
+        "111m222p333s555m9s",
+        &[("pon", "888s")],
+        "9s",
+        How::Discard,
+        4,
+    ),
+    (
+        "small_dragons",
+        "555z666z77z234p56p",
+        CHI,
+        "7p",
+        How::Discard,
+        4,
+    ),
+    (
+        "half_flush",
+        "111z222z333z44z56p",
+        &[("chi", "123p")],
+        "7p",
+        How::Discard,
+        4,
+    ),
+    (
+        "four_concealed",
+        "111m222p333s555m9s",
+        &[("pon", "888s")],
+        "9s",
+        How::SelfDraw,
+        5,
+    ),
+    (
+        "five_concealed",
+        "111m222p333s444s7p",
+        &[("ankan", "7777m")],
+        "7p",
+        How::SelfDraw,
+        10,
+    ),
+    (
+        "big_dragons",
+        "555z666z777z56p11s",
+        CHI,
+        "7p",
+        How::Discard,
+        8,
+    ),
+    (
+        "small_winds",
+        "111z222z333z44z56p",
+        &[("chi", "123p")],
+        "7p",
+        How::Discard,
+        8,
+    ),
+    (
+        "full_flush",
+        "123m456m789m11m55m",
+        CHI,
+        "5m",
+        How::Discard,
+        8,
+    ),
+    (
+        "human_win",
+        PLAIN,
+        &[],
+        "7p",
+        How::FirstTurn(1, Some(3)),
+        16,
+    ),
+    (
+        "migi",
+        PLAIN,
+        &[],
+        "7p",
+        How::Declared(Declaration::Migi),
+        8,
+    ),
+    ("earth_win", PLAIN, &[], "7p", How::FirstTurn(1, None), 16),
+    (
+        "big_winds",
+        "111z222z333z444z5p",
+        &[("chi", "123p")],
+        "5p",
+        How::Discard,
+        16,
+    ),
+    // 字一色 8 here composed with 小三元 4.
+    (
+        "all_honors",
+        "111z222z333z555z666z7z",
+        &[],
+        "7z",
+        How::Discard,
+        12,
+    ),
+    ("heaven_win", PLAIN, &[], "7p", How::FirstTurn(0, None), 24),
+    (
+        "heaven_ready",
+        PLAIN,
+        &[],
+        "7p",
+        How::Declared(Declaration::HeavenReady),
+        12,
+    ),
+    (
+        "four_kongs",
+        "5p",
+        &[
+            ("minkan", "1111m"),
+            ("kakan", "2222p"),
+            ("ankan", "3333s"),
+            ("minkan", "4444s"),
+            ("chi", "789m"),
+        ],
+        "5p",
+        How::Discard,
+        6,
+    ),
+    (
+        "two_kongs",
+        "123m456m234p7s",
+        &[("minkan", "1111s"), ("ankan", "9999p")],
+        "7s",
+        How::Discard,
+        1,
+    ),
+    (
+        "three_kongs",
+        "123m456m7s",
+        &[("minkan", "1111s"), ("ankan", "9999p"), ("kakan", "2222s")],
+        "7s",
+        How::Discard,
+        3,
+    ),
+    (
+        "all_simples",
+        "234m567m234p56p77s",
+        &[("chi", "345s")],
+        "7p",
+        How::Discard,
+        1,
+    ),
+    (
+        "double_run",
+        "123m123m456p78p99s",
+        &[("chi", "345s")],
+        "9p",
+        How::Discard,
+        1,
+    ),
+    (
+        "three_colour_run",
+        "123m123p123s456m99s78p",
+        &[],
+        "9p",
+        How::Discard,
+        2,
+    ),
+    (
+        "straight",
+        "123m456m789m234p99s78s",
+        &[],
+        "6s",
+        How::Discard,
+        2,
+    ),
+    (
+        "three_same_triplets",
+        "222m222p222s456m78p99s",
+        &[],
+        "9p",
+        How::Discard,
+        2,
+    ),
+    (
+        "three_consecutive_triplets",
+        "222m333m444m567p78s99s",
+        &[],
+        "6s",
+        How::Discard,
+        2,
+    ),
+    (
+        "four_consecutive_triplets",
+        "222m333m444m555m78s99s",
+        &[],
+        "6s",
+        How::Discard,
+        5,
+    ),
+    (
+        "five_consecutive_triplets",
+        "222m333m444m555m666m9s",
+        &[],
+        "9s",
+        How::Discard,
+        8,
+    ),
+    (
+        "mixed_outside",
+        "123m789m111z789p99s12s",
+        &[],
+        "3s",
+        How::Discard,
+        3,
+    ),
+    (
+        "pure_outside",
+        "123m789m123p789p99s12s",
+        &[],
+        "3s",
+        How::Discard,
+        4,
+    ),
+    (
+        "small_three_winds",
+        "111z222z33z456m78p",
+        &[("chi", "123s")],
+        "9p",
+        How::Discard,
+        3,
+    ),
+    (
+        "big_three_winds",
+        "111z222z333z45m99p",
+        &[("chi", "123s")],
+        "6m",
+        How::Discard,
+        6,
+    ),
+    (
+        "peacock",
+        "111s111z222z456m9p",
+        &[("chi", "123p")],
+        "9p",
+        How::Discard,
+        4,
+    ),
+    (
+        "mixed_terminals",
+        "111m999p111z222z9s",
+        &[("pon", "111s")],
+        "9s",
+        How::Discard,
+        4,
+    ),
+    (
+        "all_terminals",
+        "111m999m111p999p9s",
+        &[("pon", "111s")],
+        "9s",
+        How::Discard,
+        12,
+    ),
+    (
+        "all_258",
+        "222m555m888m222p5s",
+        &[("pon", "888s")],
+        "5s",
+        How::Discard,
+        10,
+    ),
+    (
+        "wind_flower_snow_moon",
+        "111z555p555z111p9s",
+        &[("chi", "123m")],
+        "9s",
+        How::Discard,
+        8,
+    ),
+    (
+        "taiwan_line",
+        "123m456m789m444z777z2z",
+        &[],
+        "2z",
+        How::Discard,
+        12,
+    ),
+    (
+        "four_identical_runs",
+        "222233334444m99s78p",
+        &[],
+        "9p",
+        How::Discard,
+        12,
+    ),
+    (
+        "all_green",
+        "223344666888s123m6z",
+        &[],
+        "6z",
+        How::Discard,
+        16,
+    ),
+    (
+        "big_wheel",
+        "2233445566778p123m",
+        &[],
+        "8p",
+        How::Discard,
+        16,
+    ),
+    (
+        "million_stones",
+        "666777888999m5m",
+        &[("chi", "123p")],
+        "5m",
+        How::Discard,
+        16,
+    ),
+    (
+        "clean_cup",
+        "111222333m789m789m5p",
+        &[],
+        "5p",
+        How::Discard,
+        16,
+    ),
+    (
+        "peach_garden",
+        "555z666z777z333m333p3s",
+        &[],
+        "3s",
+        How::Discard,
+        16,
+    ),
+];
+
+#[test]
+fn improved16_every_item_has_its_row() {
+    // STYLE habit 10: one row per item of the 003 改良式 table, at its value.
+    let v = imp();
+    for &(key, before, ms, w, how, tai) in IMPROVED16_ROWS {
+        let s = win(before, ms, w, &row_ctx(how), &v);
+        let got = s
+            .items
+            .iter()
+            .chain(&s.dealer_items)
+            .find(|i| i.key == key)
+            .map(|i| i.tai);
+        assert_eq!(got, Some(tai), "{key}: {:?}", items(&s));
+    }
+    // 8台 八仙過海, 七搶一.
+    let mut c = ctx(1, WinKind::SelfDraw);
+    c.flowers = 0xFF;
+    for w in [
+        FlowerWin::EightImmortals,
+        FlowerWin::SevenRobOne { robbed: 3 },
+    ] {
+        let s = score_flower(w, &c, &v, false).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(s.total_tai, 8);
+    }
+    let covered: Vec<&str> = IMPROVED16_ROWS
+        .iter()
+        .map(|r| r.0)
+        .chain(["eight_immortals", "seven_rob_one"])
+        .collect();
+    for d in ITEMS.iter().filter(|d| v.has(d.item)) {
+        assert!(covered.contains(&d.key), "no row for {}", d.key);
+    }
+    // The table's names.
+    let names: Vec<&str> = [
+        Item::RoundWind,
+        Item::SeatWind,
+        Item::Dragon,
+        Item::SeatFlower,
+        Item::AllMelded,
+        Item::ConcealedSelfDraw,
+        Item::Migi,
+        Item::FourKongs,
+    ]
+    .iter()
+    .map(|&i| v.name_of(i))
+    .collect();
+    assert_eq!(
+        names,
+        [
+            "圈風刻",
+            "門風刻",
+            "三元牌刻",
+            "本花",
+            "全求人",
+            "不求人",
+            "地聽",
+            "四槓胡"
+        ]
+    );
+}
+
+#[test]
+fn improved16_open_sets_are_worth_one_less() {
+    // 003 1台: 三色同順、一條龍由吃得而成時，也是1台; 2台/3台: 非門清時 混帶么 2, 全帶么 3.
+    let c = ctx(1, DISCARD_FROM_2);
+    let tai = |s: &Score, key: &str| s.items.iter().find(|i| i.key == key).map(|i| i.tai);
+    let s = win("123p123s456m99s78p", &[("chi", "123m")], "9p", &c, &imp());
+    assert_eq!(tai(&s, "three_colour_run"), Some(1));
+    let s = win("456m789m234p99s78s", &[("chi", "123m")], "6s", &c, &imp());
+    assert_eq!(tai(&s, "straight"), Some(1));
+    let s = win("789m111z789p99s12s", &[("chi", "123m")], "3s", &c, &imp());
+    assert_eq!(tai(&s, "mixed_outside"), Some(2));
+    let s = win("789m123p789p99s12s", &[("chi", "123m")], "3s", &c, &imp());
+    assert_eq!(tai(&s, "pure_outside"), Some(3));
+    // 門清胡混帶么則除了本身3台，還要加上門清台.
+    let s = win("123m789m111z789p99s12s", &[], "3s", &c, &imp());
+    assert_eq!(
+        (tai(&s, "mixed_outside"), tai(&s, "concealed")),
+        (Some(3), Some(1))
+    );
+}
+
+#[test]
+fn improved16_notes() {
+    let c = ctx(1, DISCARD_FROM_2);
+    // 註七: 混老頭 必為碰碰胡，故總計8台 (no 混帶么); 清老頭 16 (no 全帶么).
+    let s = win("111m999p111z222z9s", &[("pon", "111s")], "9s", &c, &imp());
+    assert!(s.items.iter().all(|i| i.item != Item::MixedOutside));
+    assert_eq!(
+        s.items
+            .iter()
+            .filter(|i| matches!(i.item, Item::MixedTerminals | Item::AllTriplets))
+            .map(|i| i.tai)
+            .sum::<u32>(),
+        8
+    );
+    let s = win("111m999m111p999p9s", &[("pon", "111s")], "9s", &c, &imp());
+    assert!(s.items.iter().all(|i| i.item != Item::PureOutside));
+    // 全將碰 共14台; 五連刻 總計為12台; 桃園三結義 共20台 (不計大三元).
+    let pair = |s: &Score, a: Item| {
+        s.items
+            .iter()
+            .filter(|i| i.item == a || i.item == Item::AllTriplets)
+            .map(|i| i.tai)
+            .sum::<u32>()
+    };
+    let s = win("222m555m888m222p5s", &[("pon", "888s")], "5s", &c, &imp());
+    assert_eq!(pair(&s, Item::All258), 14);
+    let s = win("222m333m444m555m666m9s", &[], "9s", &c, &imp());
+    assert_eq!(pair(&s, Item::FiveConsecutiveTriplets), 12);
+    let s = win("555z666z777z333m333p3s", &[], "3s", &c, &imp());
+    assert_eq!(pair(&s, Item::PeachGarden), 20);
+    assert!(s
+        .items
+        .iter()
+        .all(|i| !matches!(i.item, Item::BigDragons | Item::Dragon)));
+    // 註六: 小三風、大三風 不計風台 (seat 南 holds 南).
+    let s = win("111z222z33z456m78p", &[("chi", "123s")], "9p", &c, &imp());
+    assert!(s
+        .items
+        .iter()
+        .all(|i| !matches!(i.item, Item::RoundWind | Item::SeatWind)));
+    // 註九: 風花雪月 不計白皮台.
+    let s = win("111z555p555z111p9s", &[("chi", "123m")], "9s", &c, &imp());
+    assert!(s.items.iter().all(|i| i.item != Item::Dragon));
+    // 註11: 台灣縱貫線 不計一條龍、紅中、混一色.
+    let s = win("123m456m789m444z777z2z", &[], "2z", &c, &imp());
+    assert!(s
+        .items
+        .iter()
+        .all(|i| !matches!(i.item, Item::Straight | Item::Dragon | Item::HalfFlush)));
+    // 註12: 一色四同順 不計一盃口.
+    let s = win("222233334444m99s78p", &[], "9p", &c, &imp());
+    assert!(s.items.iter().all(|i| i.item != Item::DoubleRun));
+    // 清盃口: 不計門清、三連刻、三暗刻、一盃口.
+    let s = win("111222333m789m789m5p", &[], "5p", &c, &imp());
+    assert!(s.items.iter().all(|i| !matches!(
+        i.item,
+        Item::Concealed | Item::ThreeConsecutiveTriplets | Item::ThreeConcealed | Item::DoubleRun
+    )));
+    // 百萬石 不計四連刻.
+    let s = win("666777888999m5m", &[("chi", "123p")], "5m", &c, &imp());
+    assert!(s
+        .items
+        .iter()
+        .all(|i| i.item != Item::FourConsecutiveTriplets));
+    // 註二: 一盃口 needs one of the two runs in the hand, not a 吃.
+    let s = win(
+        "456p78p99s345s",
+        &[("chi", "123m"), ("chi", "123m")],
+        "9p",
+        &c,
+        &imp(),
+    );
+    assert!(s.items.iter().all(|i| i.item != Item::DoubleRun));
+}
+
+#[test]
+fn improved16_declarations_and_concealed_triplets() {
+    // 003 8台: 地聽 必為門清，故自摸胡只另計自摸、不求人兩台 (天聽亦同); 12台 天聽.
+    let mut c = ctx(1, WinKind::SelfDraw);
+    c.declared = Declaration::Migi;
+    assert_eq!(
+        items(&win(PLAIN, &[], "7p", &c, &imp())),
+        named(&[("自摸", 1), ("不求人", 1), ("地聽", 8), ("一條龍", 2)])
+    );
+    c.declared = Declaration::HeavenReady;
+    assert_eq!(
+        items(&win(PLAIN, &[], "7p", &c, &imp())),
+        named(&[("自摸", 1), ("不求人", 1), ("天聽", 12), ("一條龍", 2)])
+    );
+    // 10台 五暗刻: 必為碰碰胡14台，自摸算法同地聽，不計門清.
+    let s = win(
+        "111m222p333s444s5z",
+        &[("ankan", "7777m")],
+        "5z",
+        &ctx(1, WinKind::SelfDraw),
+        &imp(),
+    );
+    let got: Vec<(String, u32)> = items(&s)
+        .into_iter()
+        .filter(|(n, _)| ["門清", "自摸", "不求人", "碰碰胡", "五暗刻"].contains(&n.as_str()))
+        .collect();
+    assert_eq!(
+        got,
+        named(&[("自摸", 1), ("不求人", 1), ("碰碰胡", 4), ("五暗刻", 10)])
+    );
+}
+
+#[test]
+fn improved16_four_kongs_alone_and_ping_hu() {
+    // 003 6台 四槓胡: 除莊連拉外不另計手牌台數.
+    let ms = [
+        ("minkan", "1111m"),
+        ("kakan", "2222p"),
+        ("ankan", "3333s"),
+        ("minkan", "4444s"),
+        ("chi", "789m"),
+    ];
+    let s = win("5p", &ms, "5p", &ctx(1, WinKind::SelfDraw), &imp());
+    assert_eq!(items(&s), named(&[("四槓胡", 6)]));
+    // 003 2台 平胡: 無字無刻無「本花」聽兩面榮胡即可 — 門清 and another seat's flower allowed.
+    let mut c = ctx(1, DISCARD_FROM_2);
+    c.flowers = 1; // 春, 東's flower; the winner sits 南
+    assert_eq!(
+        items(&win(PLAIN, &[], "7p", &c, &imp())),
+        named(&[("門清", 1), ("平胡", 2), ("一條龍", 2)])
+    );
+    c.flowers = 2; // 夏: 本花
+    assert_eq!(
+        items(&win(PLAIN, &[], "7p", &c, &imp())),
+        named(&[("門清", 1), ("本花", 1), ("一條龍", 2)])
+    );
+}
+
+#[test]
+fn improved16_every_winner_paid_and_zhongyong() {
+    // 003: 無攔胡，放槍幾家付幾家.
+    let v = imp();
+    assert_eq!(
+        winning_seats(0, &[3, 1], v.multi_win).ok(),
+        Some(vec![1, 3])
+    );
+    // 003 金額計算 (中庸全統制): 放槍 N × 台數 × 3; 自摸 各家 N × 台數 × 2.
+    let s = win(
+        "234m678m234p56p77s",
+        &[("chi", "789s")],
+        "7p",
+        &ctx(1, DISCARD_FROM_2),
+        &v,
+    );
+    assert_eq!(items(&s), named(&[("平胡", 2)]));
+    let st = settle(&[s], &v).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(st.net_tai, [0, 6, -6, 0]);
+    assert_eq!(st.net_money, [0, 600, -600, 0]);
+    let s = win(
+        "234m678m234p56p77s789s",
+        &[],
+        "7p",
+        &ctx(1, WinKind::SelfDraw),
+        &v,
+    );
+    assert_eq!(s.total_tai, 3); // 門清自摸不求人
+    let st = settle(&[s], &v).unwrap_or_else(|e| panic!("{e}"));
+    // The dealer (seat 0) pays with 莊家 1: (3 + 1) × 2.
+    let per: Vec<(u8, u32)> = st.lines.iter().map(|l| (l.payer, l.total_tai)).collect();
+    assert_eq!(per, [(2, 6), (3, 6), (0, 8)]);
+    // 003: 原則上以一台以上起胡.
+    assert_eq!(v.min_tai, 1);
+    let mut b = Variant::taiwan();
+    for (k, val) in v.settings() {
+        b.set(&k, &val).unwrap_or_else(|e| panic!("{k}: {e}"));
+    }
+    assert_eq!(b.tai, v.tai);
+    assert!(Variant::preset("improved16").is_ok_and(|p| p == v));
+}

@@ -487,6 +487,12 @@ fn evaluate(f: &Facts) -> Reading {
             drop(x, by, &mut hits);
         }
     }
+    // An item that is the whole hand's tai (003 四槓胡) drops every other.
+    if let Some(&a) = f.variant.alone.iter().find(|&&a| hits[a as usize] > 0) {
+        for def in ITEMS.iter().filter(|d| d.item != a) {
+            drop(def.item, a, &mut hits);
+        }
+    }
     // 字一色的複合: the merged item joins its owner, both added minus 4, shown as one item.
     let mut merged = None;
     for def in ITEMS.iter().filter(|d| !d.merges.is_empty()) {

@@ -172,12 +172,16 @@ pub struct Variant {
     pub exchange: ExchangeDirection,
     /// 平胡 also on a 門清 hand (001 平胡說明 lists 門清無平胡 only as a stricter house rule).
     pub ping_hu_concealed: bool,
+    /// 平胡 with flowers other than the winner's own (003 改良式: 無「本花」).
+    pub ping_hu_other_flowers: bool,
     /// Several seats on one tile: 攔胡 always, 攔胡 of two, or everyone wins.
     pub multi_win: MultiWin,
     pub payment: Payment,
     /// Items this preset's table does not have (bit = [`Item`] index): never checked or listed.
     /// Setting `tai.<key>` adds one back (a house rule).
     pub absent: u128,
+    /// Items that, counted, are the whole hand's tai (003 四槓胡: 不另計手牌台數).
+    pub alone: &'static [Item],
     /// This preset's own 備註 besides the items' (000) ones: `(x, y)` = y not counted with x.
     pub not_counted_with: &'static [(Item, Item)],
     /// 000 備註 this preset's text lifts: `(x, y)` = y is counted with x after all.
@@ -189,7 +193,7 @@ pub struct Variant {
 }
 
 /// The preset names, default first.
-pub const PRESETS: [&str; 3] = ["taiwan", "american", "traditional"];
+pub const PRESETS: [&str; 4] = ["taiwan", "american", "traditional", "improved16"];
 
 const fn bits(items: &[Item]) -> u128 {
     let mut b = 0u128;
@@ -201,12 +205,42 @@ const fn bits(items: &[Item]) -> u128 {
     b
 }
 
-/// Items no 000 row has: added by the later presets.
-const NOT_IN_000: &[Item] = &[
+/// Items no 000 row has, added for 001 (three of them are 003 rows too).
+const ADDED_001: &[Item] = &[
     Item::LastDiscard,
     Item::HeavenReady,
     Item::FourKongs,
     Item::DealerFirstDiscard,
+];
+
+/// Items only the 003 改良式 table has.
+const ADDED_003: &[Item] = &[
+    Item::TwoKongs,
+    Item::ThreeKongs,
+    Item::AllSimples,
+    Item::DoubleRun,
+    Item::ThreeColourRun,
+    Item::Straight,
+    Item::ThreeSameTriplets,
+    Item::ThreeConsecutiveTriplets,
+    Item::FourConsecutiveTriplets,
+    Item::FiveConsecutiveTriplets,
+    Item::MixedOutside,
+    Item::PureOutside,
+    Item::SmallThreeWinds,
+    Item::BigThreeWinds,
+    Item::Peacock,
+    Item::MixedTerminals,
+    Item::AllTerminals,
+    Item::All258,
+    Item::WindFlowerSnowMoon,
+    Item::TaiwanLine,
+    Item::FourIdenticalRuns,
+    Item::AllGreen,
+    Item::BigWheel,
+    Item::MillionStones,
+    Item::CleanCup,
+    Item::PeachGarden,
 ];
 
 /// Largest tai a single setting may hold; anything larger is a typo, not a house rule.
@@ -238,7 +272,9 @@ impl Variant {
             ping_hu_concealed: false,
             multi_win: MultiWin::NearestOfTwo,
             payment: Payment::Base,
-            absent: bits(NOT_IN_000),
+            ping_hu_other_flowers: false,
+            absent: bits(ADDED_001) | bits(ADDED_003),
+            alone: &[],
             not_counted_with: &[],
             counted_with: &[],
             names: &[],
@@ -266,12 +302,13 @@ impl Variant {
             // 001 胡牌: 一家放槍只能一家胡牌, no 一炮雙響 or 三響.
             multi_win: MultiWin::Nearest,
             // 001 台數表 has no 嗆聽, no 人胡, no 骰規台; its 地胡 is another pattern.
-            absent: bits(&[
-                Item::DeclaredReady,
-                Item::HumanWin,
-                Item::EarthWin,
-                Item::Dice,
-            ]),
+            absent: bits(ADDED_003)
+                | bits(&[
+                    Item::DeclaredReady,
+                    Item::HumanWin,
+                    Item::EarthWin,
+                    Item::Dice,
+                ]),
             // 001 台數表 不求: 門清加自摸, 3 in their place.
             not_counted_with: &[
                 (Item::ConcealedSelfDraw, Item::Concealed),
@@ -311,6 +348,86 @@ impl Variant {
         v
     }
 
+    /// 改良式十六張 (003, its second part): its tai table with 註一–註17, 起胡 1, no 攔胡,
+    /// 中庸全統制. Where 003 is silent on an exclusion the 000 備註 is kept (docs/variants.md).
+    pub fn improved16() -> Variant {
+        let mut v = Variant {
+            preset: "improved16",
+            // 003: 原則上以一台以上起胡.
+            min_tai: 1,
+            // 003 平胡: 無字無刻無「本花」聽兩面榮胡即可.
+            ping_hu_concealed: true,
+            ping_hu_other_flowers: true,
+            // 003: 無攔胡，放槍幾家付幾家.
+            multi_win: MultiWin::All,
+            payment: Payment::Zhongyong,
+            // 003 has no 嗆聽, no 骰規台, not 001's 地胡.
+            absent: bits(&[Item::DeclaredReady, Item::Dice, Item::DealerFirstDiscard]),
+            // 003 四槓胡: 除莊連拉外不另計手牌台數.
+            alone: &[Item::FourKongs],
+            // 003 10台 五暗刻: 不計門清.
+            not_counted_with: &[(Item::FiveConcealed, Item::Concealed)],
+            counted_with: &[
+                // 003 8台: 地聽 (天聽亦同) 自摸胡只另計自摸、不求人.
+                (Item::Migi, Item::ConcealedSelfDraw),
+                (Item::HeavenReady, Item::ConcealedSelfDraw),
+                // 003 8台: 字一色一定為碰碰胡，故總計為12台.
+                (Item::AllHonors, Item::AllTriplets),
+            ],
+            names: &[
+                (Item::RoundWind, "圈風刻"),
+                (Item::SeatWind, "門風刻"),
+                (Item::Dragon, "三元牌刻"),
+                (Item::SeatFlower, "本花"),
+                (Item::AllMelded, "全求人"),
+                (Item::ConcealedSelfDraw, "不求人"),
+                (Item::Migi, "地聽"),
+                (Item::FourKongs, "四槓胡"),
+            ],
+            honors_merge_minus: 0,
+            ..Variant::taiwan()
+        };
+        for (item, tai) in [
+            (Item::FlowerKong, 2),
+            (Item::AllMelded, 2),
+            (Item::FiveConcealed, 10),
+            (Item::HumanWin, 16),
+            (Item::AllHonors, 8),
+            (Item::LastDiscard, 1),
+            (Item::HeavenReady, 12),
+            (Item::FourKongs, 6),
+            (Item::TwoKongs, 1),
+            (Item::ThreeKongs, 3),
+            (Item::AllSimples, 1),
+            (Item::DoubleRun, 1),
+            (Item::ThreeColourRun, 2),
+            (Item::Straight, 2),
+            (Item::ThreeSameTriplets, 2),
+            (Item::ThreeConsecutiveTriplets, 2),
+            (Item::FourConsecutiveTriplets, 5),
+            (Item::FiveConsecutiveTriplets, 8),
+            (Item::MixedOutside, 3),
+            (Item::PureOutside, 4),
+            (Item::SmallThreeWinds, 3),
+            (Item::BigThreeWinds, 6),
+            (Item::Peacock, 4),
+            (Item::MixedTerminals, 4),
+            (Item::AllTerminals, 12),
+            (Item::All258, 10),
+            (Item::WindFlowerSnowMoon, 8),
+            (Item::TaiwanLine, 12),
+            (Item::FourIdenticalRuns, 12),
+            (Item::AllGreen, 16),
+            (Item::BigWheel, 16),
+            (Item::MillionStones, 16),
+            (Item::CleanCup, 16),
+            (Item::PeachGarden, 16),
+        ] {
+            v.tai[item as usize] = tai;
+        }
+        v
+    }
+
     /// The item is in this variant's table.
     pub fn has(&self, item: Item) -> bool {
         self.absent >> item as u32 & 1 == 0
@@ -330,6 +447,7 @@ impl Variant {
             "taiwan" => Ok(Variant::taiwan()),
             "american" => Ok(Variant::american()),
             "traditional" => Ok(Variant::traditional()),
+            "improved16" => Ok(Variant::improved16()),
             _ => Err(Error::variant(
                 "preset",
                 format!("unknown preset '{name}' (expected {})", PRESETS.join(", ")),
@@ -348,7 +466,7 @@ impl Variant {
     }
 
     /// The setting keys [`Variant::set`] accepts, besides `tai.<item key>`.
-    pub const KEYS: [&'static str; 14] = [
+    pub const KEYS: [&'static str; 15] = [
         "base_money",
         "tai_money",
         "min_tai",
@@ -361,6 +479,7 @@ impl Variant {
         "honors_merge_minus",
         "exchange_direction",
         "ping_hu_concealed",
+        "ping_hu_other_flowers",
         "multi_win",
         "payment",
     ];
@@ -400,9 +519,10 @@ impl Variant {
                 self.tai_money = t;
             }
             "min_tai" => self.min_tai = tai()?,
-            "dice_enabled" | "ping_hu_concealed" => match value {
+            "dice_enabled" | "ping_hu_concealed" | "ping_hu_other_flowers" => match value {
                 Value::Bool(b) if key == "dice_enabled" => self.dice_enabled = *b,
-                Value::Bool(b) => self.ping_hu_concealed = *b,
+                Value::Bool(b) if key == "ping_hu_concealed" => self.ping_hu_concealed = *b,
+                Value::Bool(b) => self.ping_hu_other_flowers = *b,
                 v => return Err(Error::variant(key, format!("{v} is not true or false"))),
             },
             "multi_win" => {
@@ -489,6 +609,10 @@ impl Variant {
             (
                 "ping_hu_concealed".to_owned(),
                 Value::Bool(self.ping_hu_concealed),
+            ),
+            (
+                "ping_hu_other_flowers".to_owned(),
+                Value::Bool(self.ping_hu_other_flowers),
             ),
             (
                 "multi_win".to_owned(),
