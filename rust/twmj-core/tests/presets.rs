@@ -708,8 +708,15 @@ fn taiwan_and_american_are_unchanged() {
         let mut c = ctx(1, DISCARD_FROM_2);
         c.declared = Declaration::HeavenReady;
         cases.push(win(PLAIN, &[], "7p", &c, &v));
+        let absent: Vec<Item> = ITEMS
+            .iter()
+            .map(|d| d.item)
+            .filter(|&i| !v.has(i))
+            .collect();
+        assert!(added.iter().all(|i| absent.contains(i)));
+        assert_eq!(absent.len(), 30, "001's 4 and 003's 26 items");
         for s in &cases {
-            for i in &added {
+            for i in &absent {
                 assert!(s.items.iter().all(|x| x.item != *i), "{:?}", items(s));
                 assert!(s.why_not.iter().all(|x| x.item != *i));
                 assert!(!keys.contains(&format!("tai.{}", i.key())));
@@ -1402,4 +1409,22 @@ fn improved16_every_winner_paid_and_zhongyong() {
     }
     assert_eq!(b.tai, v.tai);
     assert!(Variant::preset("improved16").is_ok_and(|p| p == v));
+}
+
+#[test]
+fn improved16_heaven_win_without_the_dealer_tai() {
+    // 003 註16: 天胡不計莊家一台，連莊得加上連拉台.
+    let mut c = ctx(0, WinKind::SelfDraw);
+    c.first_turn = true;
+    c.streak = 1;
+    let s = win(PLAIN, &[], "7p", &c, &imp());
+    let dealer: Vec<(&str, u32)> = s.dealer_items.iter().map(|i| (i.key, i.tai)).collect();
+    assert_eq!(dealer, [("dealer_streak", 2)]);
+    assert_eq!(s.dealer_tai, 2);
+    // taiwan keeps 莊家 1 with 天胡 (000).
+    let s = win(PLAIN, &[], "7p", &c, &Variant::taiwan());
+    assert_eq!(s.dealer_tai, 3);
+    // Without 天胡 the dealer's 莊家 counts.
+    let s = win(PLAIN, &[], "7p", &ctx(0, WinKind::SelfDraw), &imp());
+    assert_eq!(s.dealer_tai, 1);
 }

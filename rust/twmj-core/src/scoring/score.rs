@@ -579,7 +579,12 @@ fn build_sets(
 }
 
 /// The dealer items when the dealer wins or pays (else none), and 莊家台 = 1 + 2N.
-fn dealer_part(ctx: &Context, variant: &Variant, payers: &[Seat]) -> (Vec<ScoredItem>, u32) {
+fn dealer_part(
+    ctx: &Context,
+    variant: &Variant,
+    payers: &[Seat],
+    heaven_win: bool,
+) -> (Vec<ScoredItem>, u32) {
     let mut items = vec![ScoredItem {
         item: Item::Dealer,
         key: Item::Dealer.key(),
@@ -593,6 +598,10 @@ fn dealer_part(ctx: &Context, variant: &Variant, payers: &[Seat]) -> (Vec<Scored
             name: Item::DealerStreak.name().to_owned(),
             tai: u32::from(ctx.streak) * u32::from(variant.tai_of(Item::DealerStreak)),
         });
+    }
+    // 003 註16: 天胡不計莊家一台，連莊得加上連拉台.
+    if heaven_win && !variant.heaven_win_dealer {
+        items.retain(|i| i.item != Item::Dealer);
     }
     items.retain(|i| i.tai > 0);
     let tai = items.iter().map(|i| i.tai).sum();
@@ -638,7 +647,8 @@ fn finish(
         Some(FlowerWin::SevenRobOne { robbed }) => vec![robbed],
         None => ctx.payers(),
     };
-    let (dealer_items, dealer_tai) = dealer_part(ctx, variant, &payers);
+    let heaven_win = reading.tai[Item::HeavenWin as usize] > 0;
+    let (dealer_items, dealer_tai) = dealer_part(ctx, variant, &payers, heaven_win);
     let items = reading.items(variant);
     let mut why_not = reading.why_not;
     if !why_not.is_empty() {

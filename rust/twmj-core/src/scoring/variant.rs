@@ -149,6 +149,9 @@ impl std::fmt::Display for Value {
 }
 
 /// A validated variant: every number the scorer and the settlement read.
+// Each bool is one switch a rule text names, set by key like every other setting; grouping
+// them into an enum would only hide them from the flat settings list.
+#[allow(clippy::struct_excessive_bools)]
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Variant {
     /// The preset it starts from (`taiwan`, `american`).
@@ -174,6 +177,8 @@ pub struct Variant {
     pub ping_hu_concealed: bool,
     /// 平胡 with flowers other than the winner's own (003 改良式: 無「本花」).
     pub ping_hu_other_flowers: bool,
+    /// 莊家 1 counted on a 天胡 (003 註16: 天胡不計莊家一台).
+    pub heaven_win_dealer: bool,
     /// Several seats on one tile: 攔胡 always, 攔胡 of two, or everyone wins.
     pub multi_win: MultiWin,
     pub payment: Payment,
@@ -273,6 +278,7 @@ impl Variant {
             multi_win: MultiWin::NearestOfTwo,
             payment: Payment::Base,
             ping_hu_other_flowers: false,
+            heaven_win_dealer: true,
             absent: bits(ADDED_001) | bits(ADDED_003),
             alone: &[],
             not_counted_with: &[],
@@ -358,6 +364,8 @@ impl Variant {
             // 003 平胡: 無字無刻無「本花」聽兩面榮胡即可.
             ping_hu_concealed: true,
             ping_hu_other_flowers: true,
+            // 003 註16: 天胡不計莊家一台，連莊得加上連拉台.
+            heaven_win_dealer: false,
             // 003: 無攔胡，放槍幾家付幾家.
             multi_win: MultiWin::All,
             payment: Payment::Zhongyong,
@@ -428,6 +436,16 @@ impl Variant {
         v
     }
 
+    /// The boolean setting called `key` (one of the four switches [`Variant::set`] accepts).
+    fn switch(&mut self, key: &str) -> &mut bool {
+        match key {
+            "dice_enabled" => &mut self.dice_enabled,
+            "ping_hu_concealed" => &mut self.ping_hu_concealed,
+            "ping_hu_other_flowers" => &mut self.ping_hu_other_flowers,
+            _ => &mut self.heaven_win_dealer,
+        }
+    }
+
     /// The item is in this variant's table.
     pub fn has(&self, item: Item) -> bool {
         self.absent >> item as u32 & 1 == 0
@@ -466,7 +484,7 @@ impl Variant {
     }
 
     /// The setting keys [`Variant::set`] accepts, besides `tai.<item key>`.
-    pub const KEYS: [&'static str; 15] = [
+    pub const KEYS: [&'static str; 16] = [
         "base_money",
         "tai_money",
         "min_tai",
@@ -480,6 +498,7 @@ impl Variant {
         "exchange_direction",
         "ping_hu_concealed",
         "ping_hu_other_flowers",
+        "heaven_win_dealer",
         "multi_win",
         "payment",
     ];
@@ -519,10 +538,11 @@ impl Variant {
                 self.tai_money = t;
             }
             "min_tai" => self.min_tai = tai()?,
-            "dice_enabled" | "ping_hu_concealed" | "ping_hu_other_flowers" => match value {
-                Value::Bool(b) if key == "dice_enabled" => self.dice_enabled = *b,
-                Value::Bool(b) if key == "ping_hu_concealed" => self.ping_hu_concealed = *b,
-                Value::Bool(b) => self.ping_hu_other_flowers = *b,
+            "dice_enabled"
+            | "ping_hu_concealed"
+            | "ping_hu_other_flowers"
+            | "heaven_win_dealer" => match value {
+                Value::Bool(b) => *self.switch(key) = *b,
                 v => return Err(Error::variant(key, format!("{v} is not true or false"))),
             },
             "multi_win" => {
@@ -613,6 +633,10 @@ impl Variant {
             (
                 "ping_hu_other_flowers".to_owned(),
                 Value::Bool(self.ping_hu_other_flowers),
+            ),
+            (
+                "heaven_win_dealer".to_owned(),
+                Value::Bool(self.heaven_win_dealer),
             ),
             (
                 "multi_win".to_owned(),
