@@ -4,8 +4,8 @@
 //! 001 = `shared/rules/001_ba6a33a17cf73d0e.txt` (Wikibooks 臺灣麻將); sections are its headings.
 
 use twmj_core::scoring::{
-    resolve, score, score_flower, settle, winning_seats, Context, Declaration, FlowerWin, Item,
-    MultiWin, Replacement, Score, Variant, WinKind, Wind, ITEMS,
+    false_win, resolve, score, score_flower, settle, winning_seats, Context, Declaration,
+    FlowerWin, Item, MultiWin, Replacement, Score, Variant, WinKind, Wind, ITEMS,
 };
 use twmj_core::{parse, Counts, Meld, Tile};
 
@@ -1427,4 +1427,18 @@ fn improved16_heaven_win_without_the_dealer_tai() {
     // Without 天胡 the dealer's 莊家 counts.
     let s = win(PLAIN, &[], "7p", &ctx(0, WinKind::SelfDraw), &imp());
     assert_eq!(s.dealer_tai, 1);
+}
+
+#[test]
+fn false_win_penalties() {
+    // 001 台數表 詐胡: 需一家賠三家，所賠台數視詐胡的台數計算; 例如：宣告地聽後詐胡則需賠其它
+    // 三家一底八台.
+    let st = false_win(1, [8; 4], &trad()).unwrap_or_else(|e| panic!("{e}"));
+    let per: Vec<(u8, u32)> = st.lines.iter().map(|l| (l.payee, l.total_tai)).collect();
+    assert_eq!(per, [(2, 11), (3, 11), (0, 11)]);
+    assert_eq!(st.net_money, [1100, -3300, 1100, 1100]);
+    // 003 詐胡的罰則: 賠聽牌者所聽台數，賠未聽者自己詐胡的台數 (seat 2 waited on 5 tai).
+    let st = false_win(1, [8, 0, 5, 8], &imp()).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(st.net_tai, [16, -42, 10, 16]);
+    assert!(false_win(4, [0; 4], &imp()).is_err());
 }

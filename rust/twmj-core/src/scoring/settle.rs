@@ -88,3 +88,47 @@ pub fn settle(bills: &[Score], variant: &Variant) -> Result<Settlement> {
         net_money,
     })
 }
+
+/// 詐胡: a false win (001 詐胡 and 台數表 詐胡: 一家賠三家, at the false win's tai; 003 詐胡的罰則:
+/// 通賠三家, a ready seat at the tai it waited for, the others at the false win's tai).
+/// `tai[s]` is what seat `s` is paid for (the offender's own entry is ignored); no dealer tai.
+/// With 中庸全統制 each line is paid as a 自摸 line (× 2): 003 does not say, and 通賠三家 is
+/// the three-payer shape.
+pub fn false_win(offender: Seat, tai: [u32; 4], variant: &Variant) -> Result<Settlement> {
+    if offender > 3 {
+        return Err(Error::context(
+            "offender",
+            format!("seat {offender} does not exist (seats are 0 to 3)"),
+        ));
+    }
+    let mut lines = Vec::with_capacity(3);
+    let mut net_tai = [0i64; 4];
+    let mut net_money = [0i64; 4];
+    for payee in (1..4).map(|d| (offender + d) % 4) {
+        let hand_tai = tai[payee as usize];
+        let (base_tai, total_tai) = match variant.payment {
+            Payment::Base => (variant.base_tai(), variant.base_tai() + hand_tai),
+            Payment::Zhongyong => (0, 2 * hand_tai),
+        };
+        let money = u64::from(total_tai) * u64::from(variant.tai_money);
+        net_tai[offender as usize] -= i64::from(total_tai);
+        net_tai[payee as usize] += i64::from(total_tai);
+        net_money[offender as usize] -= money as i64;
+        net_money[payee as usize] += money as i64;
+        lines.push(Line {
+            bill: 0,
+            payer: offender,
+            payee,
+            base_tai,
+            hand_tai,
+            dealer_tai: 0,
+            total_tai,
+            money,
+        });
+    }
+    Ok(Settlement {
+        lines,
+        net_tai,
+        net_money,
+    })
+}
