@@ -1,6 +1,8 @@
 //! The tai items: one table, one entry per item (key, name, tai, exclusions, doc, condition).
 //!
-//! Source: 000 台數表 with its 備註 column, 字一色的複合, 平胡的認定, 暗刻的認定; 002 骰規台.
+//! Source: 000 台數表 with its 備註 column, 字一色的複合, 平胡的認定, 暗刻的認定; 002 骰規台;
+//! 001 台數表 (河底撈魚, 天聽, 四槓牌, its 地胡); 003 改良式十六張 with 註一–註17. A preset's
+//! [`Variant`] says which items its table has, their tai, names and its own 備註.
 //! An entry's `excludes`/`excluded_by` transcribe its own row's 備註 ("不另計 X" / "X 不計");
 //! the scorer takes the union of both directions.
 

@@ -154,7 +154,7 @@ impl std::fmt::Display for Value {
 #[allow(clippy::struct_excessive_bools)]
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Variant {
-    /// The preset it starts from (`taiwan`, `american`).
+    /// The preset it starts from (`taiwan`, `american`, `traditional`, `improved16`).
     pub preset: &'static str,
     /// Tai per item, indexed by [`Item`] (per set or per flower where the item counts several).
     pub tai: [u8; Item::COUNT],
