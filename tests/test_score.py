@@ -217,3 +217,15 @@ def test_improved16_preset() -> None:
     assert [(i.name, i.tai) for i in s.items] == [("平胡", 2)]
     assert [(p.payer, p.total_tai) for p in s.payments] == [(2, 6)]
     assert twmj.winners(0, [3, 1], imp) == [1, 3]
+
+
+def test_false_win_penalty() -> None:
+    # 001 台數表 詐胡: 宣告地聽後詐胡則需賠其它三家一底八台 (底 3 + 8 = 11 each).
+    pays = twmj.false_win(1, (8, 8, 8, 8), twmj.Variant("traditional"))
+    assert [(p.payee, p.total_tai, p.money) for p in pays] == [
+        (2, 11, 1100),
+        (3, 11, 1100),
+        (0, 11, 1100),
+    ]
+    with pytest.raises(twmj.ContextError):
+        twmj.false_win(4, (0, 0, 0, 0))

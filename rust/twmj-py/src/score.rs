@@ -485,6 +485,38 @@ pub fn winners(
     Ok(seats.into_iter().map(u32::from).collect())
 }
 
+/// 詐胡 (001 一家賠三家; 003 詐胡的罰則 通賠三家): the offender pays each other seat as if it had
+/// won with `tai[seat]` tai (001: the false win's tai for all; 003: a ready seat's waiting tai).
+#[pyfunction]
+#[pyo3(signature = (offender, tai, variant=None))]
+pub fn false_win(
+    py: Python<'_>,
+    offender: Seat,
+    tai: [u32; 4],
+    variant: Option<&PyVariant>,
+) -> PyResult<Vec<Py<PyPayment>>> {
+    let v = variant_or_default(variant);
+    let st = scoring::false_win(offender, tai, &v.0).map_err(CoreError)?;
+    st.lines
+        .iter()
+        .map(|l| {
+            Py::new(
+                py,
+                PyPayment {
+                    bill: l.bill,
+                    payer: l.payer,
+                    payee: l.payee,
+                    base_tai: l.base_tai,
+                    hand_tai: l.hand_tai,
+                    dealer_tai: l.dealer_tai,
+                    total_tai: l.total_tai,
+                    money: l.money,
+                },
+            )
+        })
+        .collect()
+}
+
 /// One wait of a ready hand with what winning on it is worth.
 #[pyclass(name = "WaitValue", module = "twmj", frozen, get_all)]
 pub struct PyWaitValue {
