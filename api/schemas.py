@@ -121,7 +121,7 @@ ERROR_RESPONSES: dict[int | str, dict[str, object]] = {
 }
 
 
-PresetName = Literal["taiwan", "american"]
+PresetName = Literal["taiwan", "american", "traditional", "improved16"]
 Setting = int | bool | str
 
 
@@ -154,9 +154,15 @@ class ContextIn(BaseModel):
     from_seat: int | None = Field(
         None, ge=0, le=3, description="The paying seat for discard, robbing_kong, flower_rob_draw."
     )
-    last_tile: bool = Field(False, description="The winning tile is the last drawable (海底).")
-    declared: Literal["ready", "migi"] | None = Field(
-        None, description="嗆聽 (`ready`) or MIGI (`migi`) declared."
+    last_tile: bool = Field(
+        False,
+        description="The winning tile is the last drawable (海底), or on a discard the last "
+        "discard before the wall runs out (河底撈魚, traditional).",
+    )
+    declared: Literal["ready", "migi", "heaven_ready"] | None = Field(
+        None,
+        description="嗆聽 (`ready`), MIGI / 地聽 (`migi`) or 天聽 (`heaven_ready`, traditional) "
+        "declared.",
     )
     first_turn: bool = Field(
         False,

@@ -197,3 +197,43 @@ def test_context_repr_reads_like_its_constructor() -> None:
         "Context(winner=1, dealer=0, streak=0, seat_wind='S', round_wind='E', "
         "win='discard', from_seat=2)"
     )
+
+
+def test_traditional_preset() -> None:
+    # 001 台數表: 不求 3 (門清加自摸), 河底撈魚 1, 天聽 16; 001 胡牌: 一家放槍只能一家胡牌.
+    trad = twmj.Variant("traditional")
+    s = twmj.score("123456789m234p56p77s", "7p", context=twmj.Context(winner=1), variant=trad)
+    assert [(i.name, i.tai) for i in s.items] == [("不求", 3)]
+    ctx = twmj.Context(winner=1, win="discard", from_seat=2, seat_wind="S", last_tile=True)
+    s = twmj.score("456m789m234p56p77s", "7p", [("chi", "123m")], ctx, trad)
+    assert [(i.name, i.tai) for i in s.items] == [("平胡", 2), ("河底撈魚", 1)]
+    ctx = twmj.Context(winner=1, win="discard", from_seat=2, declared="heaven_ready")
+    s = twmj.score("123456789m234p56p77s", "7p", context=ctx, variant=trad)
+    assert [(i.name, i.tai) for i in s.items] == [("平胡", 2), ("天聽", 16)]
+    assert twmj.winners(3, [2, 0, 1], trad) == [0]
+    assert twmj.winners(3, [2, 0, 1]) == [0, 1, 2]
+
+
+def test_improved16_preset() -> None:
+    # 003 改良式: 台灣縱貫線 12 (不計一條龍、紅中、混一色); 中庸全統制: 放槍 N × 台數 × 3.
+    imp = twmj.Variant("improved16")
+    ctx = twmj.Context(winner=1, win="discard", from_seat=2, seat_wind="S")
+    s = twmj.score("123m456m789m444z777z2z", "2z", context=ctx, variant=imp)
+    keys = [i.key for i in s.items]
+    assert "taiwan_line" in keys and "straight" not in keys and "half_flush" not in keys
+    s = twmj.score("234m678m234p56p77s", "7p", [("chi", "789s")], ctx, imp)
+    assert [(i.name, i.tai) for i in s.items] == [("平胡", 2)]
+    assert [(p.payer, p.total_tai) for p in s.payments] == [(2, 6)]
+    assert twmj.winners(0, [3, 1], imp) == [1, 3]
+
+
+def test_false_win_penalty() -> None:
+    # 001 台數表 詐胡: 宣告地聽後詐胡則需賠其它三家一底八台 (底 3 + 8 = 11 each).
+    pays = twmj.false_win(1, (8, 8, 8, 8), twmj.Variant("traditional"))
+    assert [(p.payee, p.total_tai, p.money) for p in pays] == [
+        (2, 11, 1100),
+        (3, 11, 1100),
+        (0, 11, 1100),
+    ]
+    with pytest.raises(twmj.ContextError):
+        twmj.false_win(4, (0, 0, 0, 0))

@@ -26,6 +26,7 @@ __all__ = [
     "actions",
     "analyze",
     "compare",
+    "false_win",
     "format",
     "is_win",
     "legal",
@@ -283,7 +284,10 @@ def compare(
     context: Context | None = None,
     why_not: bool = False,
 ) -> tuple[list[Score], list[tuple[str, str, list[int]]]]: ...
-def winners(discarder: int, able: list[int]) -> list[int]: ...
+def winners(discarder: int, able: list[int], variant: Variant | None = None) -> list[int]: ...
+def false_win(
+    offender: int, tai: tuple[int, int, int, int], variant: Variant | None = None
+) -> list[Payment]: ...
 def wait_values(
     hand: _HandLike,
     melds: Iterable[_MeldLike] | None = None,

@@ -98,8 +98,25 @@ def test_compare(client: TestClient) -> None:
 
 def test_variants_list_every_preset_with_full_config(client: TestClient) -> None:
     body = client.get("/v1/variants").json()
-    assert [v["name"] for v in body] == ["taiwan", "american"]
-    taiwan, american = (v["settings"] for v in body)
+    assert [v["name"] for v in body] == ["taiwan", "american", "traditional", "improved16"]
+    taiwan, american, traditional, improved16 = (v["settings"] for v in body)
+    # 003 改良式: 起胡 1, 無攔胡, 中庸全統制; 五暗刻 10, 天胡 24, 桃園三結義 16.
+    assert improved16["min_tai"] == 1 and improved16["multi_win"] == "all"
+    assert improved16["payment"] == "zhongyong"
+    assert [improved16[f"tai.{k}"] for k in ("five_concealed", "heaven_win", "peach_garden")] == [
+        10,
+        24,
+        16,
+    ]
+    # 001 台數表: 天胡 32, 全求 2, 花槓 2, 不求 3, 河底撈魚 1; 一家放槍只能一家胡牌.
+    assert [traditional[f"tai.{k}"] for k in ("heaven_win", "all_melded", "flower_kong")] == [
+        32,
+        2,
+        2,
+    ]
+    assert traditional["tai.concealed_self_draw"] == 3 and traditional["tai.last_discard"] == 1
+    assert traditional["multi_win"] == "nearest" and taiwan["multi_win"] == "nearest_of_two"
+    assert "tai.last_discard" not in taiwan and "tai.human_win" not in traditional
     # 000 台數表 and 002 起胡台數 / README decisions (骰規台 豹子 5, 全紅 3, 順子 2, 全黑 1).
     assert taiwan["tai.heaven_win"] == 24 and taiwan["tai.ping_hu"] == 2
     assert taiwan["min_tai"] == 0 and american["min_tai"] == 3

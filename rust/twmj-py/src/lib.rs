@@ -46,6 +46,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(score::score_flower, m)?)?;
     m.add_function(wrap_pyfunction!(score::compare, m)?)?;
     m.add_function(wrap_pyfunction!(score::winners, m)?)?;
+    m.add_function(wrap_pyfunction!(score::false_win, m)?)?;
     m.add_function(wrap_pyfunction!(score::wait_values, m)?)?;
     m.add_class::<score::PyWaitValue>()?;
     m.add_class::<game::PyGame>()?;

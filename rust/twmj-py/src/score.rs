@@ -4,7 +4,8 @@ use pyo3::prelude::*;
 use twmj_core::hand::Form;
 use twmj_core::notation;
 use twmj_core::scoring::{
-    self, settle, Context, Declaration, FlowerWin, Replacement, Score, Seat, WinKind, Wind,
+    self, settle, Context, Declaration, FlowerWin, MultiWin, Replacement, Score, Seat, WinKind,
+    Wind,
 };
 use twmj_core::{Block, Tile};
 
@@ -111,10 +112,11 @@ impl PyContext {
             None | Some("none") => Declaration::None,
             Some("ready") => Declaration::Ready,
             Some("migi") => Declaration::Migi,
+            Some("heaven_ready") => Declaration::HeavenReady,
             Some(other) => {
                 return Err(context_error(
                     "declared",
-                    format!("unknown declaration '{other}' (expected ready or migi)"),
+                    format!("unknown declaration '{other}' (expected ready, migi or heaven_ready)"),
                 ))
             }
         };
@@ -510,14 +512,53 @@ pub fn compare(
     Ok((scores, differing))
 }
 
-/// The seats that win one discarded (or 加槓) tile, given the seats able to win it (000 多家同時胡):
-/// one wins alone; of two, the first in turn order from the discarder (攔胡); three all win
-/// (一砲三響). Pass only claims that reach the variant's 起胡 threshold (`Score.allowed`).
+/// The seats that win one discarded (or 加槓) tile, given the seats able to win it, by the
+/// variant's `multi_win` (taiwan, 000 多家同時胡: one wins alone; of two, the first in turn order
+/// from the discarder (攔胡); three all win (一砲三響)). Pass only claims that reach the
+/// variant's 起胡 threshold (`Score.allowed`).
 #[pyfunction]
-pub fn winners(discarder: Seat, able: Vec<Seat>) -> PyResult<Vec<u32>> {
+#[pyo3(signature = (discarder, able, variant=None))]
+pub fn winners(
+    discarder: Seat,
+    able: Vec<Seat>,
+    variant: Option<&PyVariant>,
+) -> PyResult<Vec<u32>> {
+    let rule = variant.map_or(MultiWin::NearestOfTwo, |v| v.0.multi_win);
     // Seats as ints: a Vec<u8> would reach Python as bytes.
-    let seats = scoring::winning_seats(discarder, &able).map_err(CoreError)?;
+    let seats = scoring::winning_seats(discarder, &able, rule).map_err(CoreError)?;
     Ok(seats.into_iter().map(u32::from).collect())
+}
+
+/// 詐胡 (001 一家賠三家; 003 詐胡的罰則 通賠三家): the offender pays each other seat as if it had
+/// won with `tai[seat]` tai (001: the false win's tai for all; 003: a ready seat's waiting tai).
+#[pyfunction]
+#[pyo3(signature = (offender, tai, variant=None))]
+pub fn false_win(
+    py: Python<'_>,
+    offender: Seat,
+    tai: [u32; 4],
+    variant: Option<&PyVariant>,
+) -> PyResult<Vec<Py<PyPayment>>> {
+    let v = variant_or_default(variant);
+    let st = scoring::false_win(offender, tai, &v.0).map_err(CoreError)?;
+    st.lines
+        .iter()
+        .map(|l| {
+            Py::new(
+                py,
+                PyPayment {
+                    bill: l.bill,
+                    payer: l.payer,
+                    payee: l.payee,
+                    base_tai: l.base_tai,
+                    hand_tai: l.hand_tai,
+                    dealer_tai: l.dealer_tai,
+                    total_tai: l.total_tai,
+                    money: l.money,
+                },
+            )
+        })
+        .collect()
 }
 
 /// One wait of a ready hand with what winning on it is worth.

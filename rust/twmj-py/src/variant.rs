@@ -7,7 +7,7 @@ use twmj_core::scoring::{Value, Variant};
 use crate::errors::{CoreError, PyResult};
 
 /// The names of the presets, in the order `GET /v1/variants` lists them.
-pub const PRESETS: [&str; 2] = ["taiwan", "american"];
+pub const PRESETS: [&str; 4] = ["taiwan", "american", "traditional", "improved16"];
 
 /// A rule set: `Variant("american", {"min_tai": 0})`. Frozen; overrides make a new one.
 #[pyclass(name = "Variant", module = "twmj", frozen)]

@@ -1,6 +1,8 @@
 //! The tai items: one table, one entry per item (key, name, tai, exclusions, doc, condition).
 //!
-//! Source: 000 台數表 with its 備註 column, 字一色的複合, 平胡的認定, 暗刻的認定; 002 骰規台.
+//! Source: 000 台數表 with its 備註 column, 字一色的複合, 平胡的認定, 暗刻的認定; 002 骰規台;
+//! 001 台數表 (河底撈魚, 天聽, 四槓牌, its 地胡); 003 改良式十六張 with 註一–註17. A preset's
+//! [`Variant`] says which items its table has, their tai, names and its own 備註.
 //! An entry's `excludes`/`excluded_by` transcribe its own row's 備註 ("不另計 X" / "X 不計");
 //! the scorer takes the union of both directions.
 
@@ -10,10 +12,11 @@ use crate::decompose::Block;
 use crate::hand::{Meld, MeldKind};
 use crate::scoring::score::{Context, Declaration, WinKind};
 use crate::scoring::variant::{DiceShape, Variant};
-use crate::tile::{Counts, Tile};
+use crate::tile::{Counts, Tile, KINDS};
 use crate::waits::Shape;
 
-/// Every item of the tables, in the order of the 000 台數表 (then the american 骰規台).
+/// Every item of the tables, in the order of the 000 台數表, then the american 骰規台, then the
+/// items of the later presets (001, 003 改良式).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Item {
     Dealer,
@@ -51,10 +54,40 @@ pub enum Item {
     AllHonors,
     HeavenWin,
     Dice,
+    LastDiscard,
+    HeavenReady,
+    FourKongs,
+    DealerFirstDiscard,
+    TwoKongs,
+    ThreeKongs,
+    AllSimples,
+    DoubleRun,
+    ThreeColourRun,
+    Straight,
+    ThreeSameTriplets,
+    ThreeConsecutiveTriplets,
+    FourConsecutiveTriplets,
+    FiveConsecutiveTriplets,
+    MixedOutside,
+    PureOutside,
+    SmallThreeWinds,
+    BigThreeWinds,
+    Peacock,
+    MixedTerminals,
+    AllTerminals,
+    All258,
+    WindFlowerSnowMoon,
+    TaiwanLine,
+    FourIdenticalRuns,
+    AllGreen,
+    BigWheel,
+    MillionStones,
+    CleanCup,
+    PeachGarden,
 }
 
 impl Item {
-    pub const COUNT: usize = 35;
+    pub const COUNT: usize = 65;
 
     /// The table entry of the item.
     pub fn def(self) -> &'static ItemDef {
@@ -238,6 +271,111 @@ fn not_first_turn(f: &Facts) -> Option<&'static str> {
         .then_some("not the first turn (someone called or kong'd, or the winner already discarded)")
 }
 
+fn kongs(f: &Facts) -> usize {
+    f.melds
+        .iter()
+        .filter(|m| matches!(m.kind, MeldKind::Minkan | MeldKind::Kakan | MeldKind::Ankan))
+        .count()
+}
+
+/// `tai`, or one less when `open` (003 改良式: 由吃得而成 / 非門清).
+fn open_less(f: &Facts, item: Item, open: bool) -> Hit {
+    let t = f.variant.tai_of(item);
+    Hit::Tai(if open { t.saturating_sub(1) } else { t })
+}
+
+/// The longest row of triplets of consecutive numbers in one suit.
+fn consecutive_triplets(f: &Facts) -> usize {
+    let mut best = 0;
+    for s in 0..3 {
+        let mut n = 0;
+        for i in s * 9..s * 9 + 9 {
+            n = if f.sets.iter().any(|x| x.triplet && x.tile.index() == i) {
+                n + 1
+            } else {
+                0
+            };
+            best = best.max(n);
+        }
+    }
+    best
+}
+
+fn consecutive(f: &Facts, n: usize) -> Hit {
+    let got = consecutive_triplets(f);
+    f.yes_if(got >= n, || format!("{got} consecutive triplets in a suit"))
+}
+
+/// The run starting at `t` appears this many times among the sets.
+fn runs_of(f: &Facts, t: Tile) -> usize {
+    f.sets.iter().filter(|x| !x.triplet && x.tile == t).count()
+}
+
+/// 一盃口 (003 註二): two equal runs, one of them concealed and not completed by a claimed tile.
+fn double_run(f: &Facts) -> Option<Tile> {
+    f.sets
+        .iter()
+        .filter(|x| !x.triplet)
+        .map(|x| x.tile)
+        .find(|&t| {
+            let concealed = f
+                .sets
+                .iter()
+                .filter(|x| !x.triplet && x.tile == t && x.meld.is_none())
+                .count();
+            let by_claim = usize::from(f.claimed_tile() && f.win_block == Block::Sequence(t));
+            runs_of(f, t) >= 2 && concealed > by_claim
+        })
+}
+
+/// Every set and the pair hold a terminal or an honour (003 註五).
+fn outside(f: &Facts) -> bool {
+    let end = |t: Tile| t.is_honor() || t.is_terminal();
+    end(f.pair)
+        && f.sets.iter().all(|x| {
+            if x.triplet {
+                end(x.tile)
+            } else {
+                matches!(x.tile.number(), 1 | 7)
+            }
+        })
+}
+
+/// All five sets are triplets of tiles that satisfy `pred`, and so is the pair.
+fn triplets_of(f: &Facts, pred: fn(Tile) -> bool) -> bool {
+    pred(f.pair) && f.sets.iter().all(|x| x.triplet && pred(x.tile))
+}
+
+/// 風花雪月 (003 註九): triplets of a wind, 5p, 白 and 1p.
+fn wind_flower_snow_moon(f: &Facts) -> bool {
+    f.sets.iter().any(|x| x.triplet && x.tile.is_wind())
+        && [13, 31, 9]
+            .iter()
+            .all(|&i| f.sets.iter().any(|x| x.triplet && x.tile.index() == i))
+}
+
+/// The hand's tiles less one of its sets, for each set (003: 有一搭可隨意吃碰不限定任何牌).
+fn less_one_set<'a>(f: &'a Facts<'_>) -> impl Iterator<Item = Counts> + 'a {
+    f.sets.iter().map(|x| {
+        let mut c = f.all;
+        let i = x.tile.index();
+        if x.triplet {
+            // A kong is four tiles.
+            let n = if x.meld.is_some_and(|m| m != MeldKind::Pon) {
+                4
+            } else {
+                3
+            };
+            c[i] = c[i].saturating_sub(n);
+        } else {
+            for y in &mut c[i..i + 3] {
+                *y = y.saturating_sub(1);
+            }
+        }
+        c
+    })
+}
+
 /// One tai item.
 pub struct ItemDef {
     pub item: Item,
@@ -404,10 +542,15 @@ pub static ITEMS: [ItemDef; Item::COUNT] = [
         excludes: NONE,
         excluded_by: &[Item::SmallDragons, Item::BigDragons, Item::AllHonors],
         merges: NONE,
-        doc: "三元牌 (000 台數表): 1 tai per triplet or kong of 中, 發 or 白. Not with 小三元, 大三元, 字一色.",
-        check: |f| match f.count_triplets(Tile::is_dragon) {
-            0 => no("no triplet of 中, 發 or 白"),
-            n => Hit::Times(n),
+        doc: "三元牌 (000 台數表): 1 tai per triplet or kong of 中, 發 or 白. Not with 小三元, 大三元, 字一色. \
+              Under 風花雪月 (003 註九) the 白 triplet is not counted.",
+        check: |f| {
+            // 003 註九: 風花雪月 不計白皮台.
+            let snow = f.variant.has(Item::WindFlowerSnowMoon) && wind_flower_snow_moon(f);
+            match f.count_triplets(Tile::is_dragon) - u8::from(snow) {
+                0 => no("no triplet of 中, 發 or 白"),
+                n => Hit::Times(n),
+            }
         },
     },
     ItemDef {
@@ -569,17 +712,20 @@ pub static ITEMS: [ItemDef; Item::COUNT] = [
         doc: "平胡 (000 台數表, 平胡的認定): five runs, a suited pair, no honour anywhere, no flower, \
               another player's tile, not 門清, and the winning tile sits in a run as the open end of a \
               two-sided wait. Not 單吊, 邊張, 嵌張; not with 獨聽. Example: 2223456m + 123456789p wins \
-              平胡 on 1m, 4m, 7m but not on 3m, 6m (the pair).",
+              平胡 on 1m, 4m, 7m but not on 3m, 6m (the pair). With the variant's ping_hu_concealed \
+              (001 平胡說明: 門清無平胡 is only a stricter house rule) a 門清 hand counts too.",
         check: |f| {
             if let Some(s) = f.sets.iter().find(|s| s.triplet) {
                 f.why(|| format!("a triplet of {}", s.tile.code()))
             } else if f.all[27..].iter().any(|&c| c > 0) {
                 no("the hand holds an honour tile")
-            } else if f.ctx.flowers != 0 {
+            } else if f.ctx.flowers != 0 && !f.variant.ping_hu_other_flowers {
                 no("the hand holds a flower")
+            } else if (0..8).any(|i| f.ctx.flowers >> i & 1 == 1 && i % 4 == f.ctx.seat_wind as usize) {
+                no("the hand holds a flower of the seat wind (本花)")
             } else if !f.claimed_tile() {
                 f.why(|| how_won(f.ctx))
-            } else if f.open_meld().is_none() {
+            } else if f.open_meld().is_none() && !f.variant.ping_hu_concealed {
                 no("門清 (a concealed hand does not count 平胡)")
             } else {
                 f.yes_if(f.shape == Shape::Ryanmen, || {
@@ -888,6 +1034,520 @@ pub static ITEMS: [ItemDef; Item::COUNT] = [
                 Some(s) => Hit::Tai(f.variant.dice.value(s)),
                 None => f.why(|| format!("dice {}, {}, {} have no shape", d[0], d[1], d[2])),
             }
+        },
+    },
+    ItemDef {
+        item: Item::LastDiscard,
+        key: "last_discard",
+        name: "河底撈魚",
+        tai: 0,
+        scope: Scope::Hand,
+        excludes: NONE,
+        excluded_by: NONE,
+        merges: NONE,
+        doc: "河底撈魚 (001 台數表; not in 000): winning on the last discard before the wall runs out \
+              (the context's last_tile on a discard). Example: the player who drew the last tile \
+              discards it and another player wins on it: 1 tai (traditional).",
+        check: |f| {
+            if f.ctx.last_tile {
+                f.yes_if(matches!(f.ctx.win, WinKind::Discard { .. }), || how_won(f.ctx))
+            } else {
+                no("not the last discard of the wall")
+            }
+        },
+    },
+    ItemDef {
+        item: Item::HeavenReady,
+        key: "heaven_ready",
+        name: "天聽",
+        tai: 0,
+        scope: Scope::Hand,
+        excludes: &[Item::Concealed, Item::ConcealedSelfDraw, Item::DeclaredReady],
+        excluded_by: NONE,
+        merges: NONE,
+        doc: "天聽 (001 台數表, MIGI、天、地、人胡; not in 000): ready already at one's first discard \
+              (the dealer's after taking its tiles) and declared then; no exchange or 過水 after, \
+              and only this hand's win counts. Like MIGI (000's 備註 kept, 001 is silent): not with \
+              門清, 不求, 嗆聽. Example: declared 天聽, won on a discard: 16 tai (traditional).",
+        check: |f| {
+            f.yes_if(f.ctx.declared == Declaration::HeavenReady, || {
+                "no 天聽 declaration".to_owned()
+            })
+        },
+    },
+    ItemDef {
+        item: Item::FourKongs,
+        key: "four_kongs",
+        name: "四槓牌",
+        tai: 0,
+        scope: Scope::Hand,
+        excludes: NONE,
+        excluded_by: NONE,
+        merges: NONE,
+        doc: "四槓牌 (001 台數表, 特殊胡牌 四槓胡; not in 000): the winner alone made four kongs (明槓, \
+              加槓 or 暗槓). 001 counts it as a self-drawn win without the 自摸 tai (a preset 備註). \
+              Example: four kong melds and a pair of 5p: 8 tai (traditional).",
+        check: |f| {
+            let kongs = f
+                .melds
+                .iter()
+                .filter(|m| matches!(m.kind, MeldKind::Minkan | MeldKind::Kakan | MeldKind::Ankan))
+                .count();
+            f.yes_if(kongs >= 4, || format!("{kongs} kongs"))
+        },
+    },
+    ItemDef {
+        item: Item::DealerFirstDiscard,
+        key: "dealer_first_discard",
+        name: "地胡",
+        tai: 0,
+        scope: Scope::Hand,
+        excludes: &[Item::Concealed],
+        excluded_by: NONE,
+        merges: NONE,
+        doc: "地胡 as 001 defines it (001 台數表; 000's 地胡 is a first self-draw, its 人胡 any first \
+              discard): a non-dealer wins on the dealer's first discard, nobody having called or \
+              kong'd. Like 000's 人胡 (its 備註 kept): not with 門清. Example: 16 tai (traditional).",
+        check: |f| {
+            if f.is_dealer() {
+                no("the winner is the dealer")
+            } else if let Some(r) = not_first_turn(f) {
+                no(r)
+            } else {
+                let from_dealer =
+                    matches!(f.ctx.win, WinKind::Discard { from } if from == f.ctx.dealer);
+                f.yes_if(from_dealer, || format!("{}, not the dealer's", how_won(f.ctx)))
+            }
+        },
+    },
+    ItemDef {
+        item: Item::TwoKongs,
+        key: "two_kongs",
+        name: "兩槓子",
+        tai: 0,
+        scope: Scope::Hand,
+        excludes: NONE,
+        excluded_by: NONE,
+        merges: NONE,
+        doc: "兩槓子 (003 改良式 1台): exactly two kongs.",
+        check: |f| {
+            let n = kongs(f);
+            f.yes_if(n == 2, || format!("{n} kongs"))
+        },
+    },
+    ItemDef {
+        item: Item::ThreeKongs,
+        key: "three_kongs",
+        name: "三槓子",
+        tai: 0,
+        scope: Scope::Hand,
+        excludes: NONE,
+        excluded_by: NONE,
+        merges: NONE,
+        doc: "三槓子 (003 改良式 3台): exactly three kongs.",
+        check: |f| {
+            let n = kongs(f);
+            f.yes_if(n == 3, || format!("{n} kongs"))
+        },
+    },
+    ItemDef {
+        item: Item::AllSimples,
+        key: "all_simples",
+        name: "斷么九",
+        tai: 0,
+        scope: Scope::Hand,
+        excludes: NONE,
+        excluded_by: NONE,
+        merges: NONE,
+        doc: "斷么九 (003 改良式 1台): no 1, no 9, no honour anywhere in the hand.",
+        check: |f| {
+            let bad = (0..KINDS).find(|&i| {
+                f.all[i] > 0 && Tile::new(i).is_some_and(|t| t.is_honor() || t.is_terminal())
+            });
+            f.yes_if(bad.is_none(), || "a terminal or honour tile".to_owned())
+        },
+    },
+    ItemDef {
+        item: Item::DoubleRun,
+        key: "double_run",
+        name: "一盃口",
+        tai: 0,
+        scope: Scope::Hand,
+        excludes: NONE,
+        excluded_by: &[Item::FourIdenticalRuns, Item::CleanCup],
+        merges: NONE,
+        doc: "一盃口 (003 改良式 1台, 註二): two equal runs, at least one of them in the concealed hand and not completed by a claimed tile. Not with 一色四同順, 清盃口.",
+        check: |f| f.yes_if(double_run(f).is_some(), || "no two equal runs (one concealed)".to_owned()),
+    },
+    ItemDef {
+        item: Item::ThreeColourRun,
+        key: "three_colour_run",
+        name: "三色同順",
+        tai: 0,
+        scope: Scope::Hand,
+        excludes: NONE,
+        excluded_by: NONE,
+        merges: NONE,
+        doc: "三色同順 (003 改良式 2台, 註三): the same run in 萬, 筒 and 條; one less (1台) when one of them is a 吃.",
+        check: |f| {
+            let found = (0..7).find(|&n| {
+                (0..3).all(|s| f.sets.iter().any(|x| !x.triplet && x.tile.index() == s * 9 + n))
+            });
+            match found {
+                None => no("no run in all three suits"),
+                Some(n) => {
+                    let chi = f.sets.iter().any(|x| {
+                        x.meld == Some(MeldKind::Chi) && x.tile.index() % 9 == n
+                    });
+                    open_less(f, Item::ThreeColourRun, chi)
+                }
+            }
+        },
+    },
+    ItemDef {
+        item: Item::Straight,
+        key: "straight",
+        name: "一條龍",
+        tai: 0,
+        scope: Scope::Hand,
+        excludes: NONE,
+        excluded_by: &[Item::TaiwanLine],
+        merges: NONE,
+        doc: "一條龍 (003 改良式 2台, 註四): every number 1 to 9 of one suit in the hand (not necessarily three runs); one less (1台) when a 吃 of that suit helps. Not with 台灣縱貫線.",
+        check: |f| match (0..3).find(|&s| f.all[s * 9..s * 9 + 9].iter().all(|&c| c > 0)) {
+            None => no("no suit with every number 1 to 9"),
+            Some(s) => {
+                let chi = f
+                    .melds
+                    .iter()
+                    .any(|m| m.kind == MeldKind::Chi && m.tile.index() / 9 == s);
+                open_less(f, Item::Straight, chi)
+            }
+        },
+    },
+    ItemDef {
+        item: Item::ThreeSameTriplets,
+        key: "three_same_triplets",
+        name: "三同刻",
+        tai: 0,
+        scope: Scope::Hand,
+        excludes: NONE,
+        excluded_by: NONE,
+        merges: NONE,
+        doc: "三同刻 (003 改良式 2台): triplets of the same number in 萬, 筒 and 條.",
+        check: |f| {
+            let found = (0..9).any(|n| {
+                (0..3).all(|s| f.sets.iter().any(|x| x.triplet && x.tile.index() == s * 9 + n))
+            });
+            f.yes_if(found, || "no number tripled in all three suits".to_owned())
+        },
+    },
+    ItemDef {
+        item: Item::ThreeConsecutiveTriplets,
+        key: "three_consecutive_triplets",
+        name: "三連刻",
+        tai: 0,
+        scope: Scope::Hand,
+        excludes: NONE,
+        excluded_by: &[Item::FourConsecutiveTriplets, Item::FiveConsecutiveTriplets, Item::CleanCup],
+        merges: NONE,
+        doc: "三連刻 (003 改良式 2台): triplets of three consecutive numbers of one suit. A tier under 四連刻, 五連刻; not with 清盃口.",
+        check: |f| consecutive(f, 3),
+    },
+    ItemDef {
+        item: Item::FourConsecutiveTriplets,
+        key: "four_consecutive_triplets",
+        name: "四連刻",
+        tai: 0,
+        scope: Scope::Hand,
+        excludes: NONE,
+        excluded_by: &[Item::FiveConsecutiveTriplets, Item::MillionStones],
+        merges: NONE,
+        doc: "四連刻 (003 改良式 5台): triplets of four consecutive numbers of one suit. A tier under 五連刻; not with 百萬石.",
+        check: |f| consecutive(f, 4),
+    },
+    ItemDef {
+        item: Item::FiveConsecutiveTriplets,
+        key: "five_consecutive_triplets",
+        name: "五連刻",
+        tai: 0,
+        scope: Scope::Hand,
+        excludes: NONE,
+        excluded_by: NONE,
+        merges: NONE,
+        doc: "五連刻 (003 改良式 8台): triplets of five consecutive numbers of one suit (with 碰碰胡, 12).",
+        check: |f| consecutive(f, 5),
+    },
+    ItemDef {
+        item: Item::MixedOutside,
+        key: "mixed_outside",
+        name: "混帶么",
+        tai: 0,
+        scope: Scope::Hand,
+        excludes: NONE,
+        excluded_by: &[Item::MixedTerminals, Item::AllTerminals],
+        merges: NONE,
+        doc: "混帶么 (003 改良式 3台, 註五): every set and the pair hold a 1, a 9 or an honour, with honours; 2台 when not 門清. Not with 混老頭, 清老頭.",
+        check: |f| {
+            let (_, honors) = f.suits();
+            if outside(f) && honors {
+                open_less(f, Item::MixedOutside, f.open_meld().is_some())
+            } else {
+                no("not every set and the pair with a terminal, with honours")
+            }
+        },
+    },
+    ItemDef {
+        item: Item::PureOutside,
+        key: "pure_outside",
+        name: "全帶么",
+        tai: 0,
+        scope: Scope::Hand,
+        excludes: NONE,
+        excluded_by: &[Item::AllTerminals],
+        merges: NONE,
+        doc: "全帶么 (003 改良式 4台, 註五): every set and the pair hold a 1 or a 9, no honour; 3台 when not 門清. Not with 清老頭.",
+        check: |f| {
+            let (_, honors) = f.suits();
+            if outside(f) && !honors {
+                open_less(f, Item::PureOutside, f.open_meld().is_some())
+            } else {
+                no("not every set and the pair with a 1 or 9, without honours")
+            }
+        },
+    },
+    ItemDef {
+        item: Item::SmallThreeWinds,
+        key: "small_three_winds",
+        name: "小三風",
+        tai: 0,
+        scope: Scope::Hand,
+        excludes: &[Item::RoundWind, Item::SeatWind],
+        excluded_by: NONE,
+        merges: NONE,
+        doc: "小三風 (003 改良式 3台, 註六): two wind triplets and a third wind as the pair. Not with 圈風, 門風.",
+        check: |f| {
+            let n = f.count_triplets(Tile::is_wind);
+            f.yes_if(n == 2 && f.pair.is_wind(), || format!("{n} wind triplets, pair {}", f.pair.code()))
+        },
+    },
+    ItemDef {
+        item: Item::BigThreeWinds,
+        key: "big_three_winds",
+        name: "大三風",
+        tai: 0,
+        scope: Scope::Hand,
+        excludes: &[Item::RoundWind, Item::SeatWind],
+        excluded_by: NONE,
+        merges: NONE,
+        doc: "大三風 (003 改良式 6台, 註六): three wind triplets, the fourth wind absent (else 小四喜). Not with 圈風, 門風.",
+        check: |f| {
+            let n = f.count_triplets(Tile::is_wind);
+            f.yes_if(n == 3 && !f.pair.is_wind(), || format!("{n} wind triplets, pair {}", f.pair.code()))
+        },
+    },
+    ItemDef {
+        item: Item::Peacock,
+        key: "peacock",
+        name: "孔雀東南飛",
+        tai: 0,
+        scope: Scope::Hand,
+        excludes: &[Item::RoundWind, Item::SeatWind],
+        excluded_by: NONE,
+        merges: NONE,
+        doc: "孔雀東南飛 (003 改良式 4台): triplets of 1s, 東 and 南. Not with 圈風, 門風.",
+        check: |f| {
+            let held = [18, 27, 28]
+                .iter()
+                .all(|&i| f.sets.iter().any(|x| x.triplet && x.tile.index() == i));
+            f.yes_if(held, || "no triplets of 1s, 東 and 南".to_owned())
+        },
+    },
+    ItemDef {
+        item: Item::MixedTerminals,
+        key: "mixed_terminals",
+        name: "混老頭",
+        tai: 0,
+        scope: Scope::Hand,
+        excludes: NONE,
+        excluded_by: NONE,
+        merges: NONE,
+        doc: "混老頭 (003 改良式 4台, 註七): triplets and pair of 1s, 9s and honours, with both (so 碰碰胡 too: 8). Not with 混帶么.",
+        check: |f| {
+            let (suits, honors) = f.suits();
+            let ok = triplets_of(f, |t| t.is_honor() || t.is_terminal()) && honors && suits > 0;
+            f.yes_if(ok, || "not triplets of terminals and honours".to_owned())
+        },
+    },
+    ItemDef {
+        item: Item::AllTerminals,
+        key: "all_terminals",
+        name: "清老頭",
+        tai: 0,
+        scope: Scope::Hand,
+        excludes: NONE,
+        excluded_by: NONE,
+        merges: NONE,
+        doc: "清老頭 (003 改良式 12台, 註七): triplets and pair of 1s and 9s only (with 碰碰胡: 16). Not with 全帶么, 混帶么.",
+        check: |f| f.yes_if(triplets_of(f, Tile::is_terminal), || "not triplets of 1s and 9s".to_owned()),
+    },
+    ItemDef {
+        item: Item::All258,
+        key: "all_258",
+        name: "全將碰",
+        tai: 0,
+        scope: Scope::Hand,
+        excludes: NONE,
+        excluded_by: NONE,
+        merges: NONE,
+        doc: "全將碰 (003 改良式 10台): triplets and pair of suited 2, 5, 8 only (with 碰碰胡: 14).",
+        check: |f| {
+            let ok = triplets_of(f, |t| !t.is_honor() && matches!(t.number(), 2 | 5 | 8));
+            f.yes_if(ok, || "not triplets of 2, 5, 8".to_owned())
+        },
+    },
+    ItemDef {
+        item: Item::WindFlowerSnowMoon,
+        key: "wind_flower_snow_moon",
+        name: "風花雪月",
+        tai: 0,
+        scope: Scope::Hand,
+        excludes: NONE,
+        excluded_by: NONE,
+        merges: NONE,
+        doc: "風花雪月 (003 改良式 8台, 註九): triplets of a wind (風), 5p (花), 白 (雪) and 1p (月); the 白 triplet is not counted as 三元牌 (不計白皮台).",
+        check: |f| f.yes_if(wind_flower_snow_moon(f), || "no triplets of a wind, 5p, 白 and 1p".to_owned()),
+    },
+    ItemDef {
+        item: Item::TaiwanLine,
+        key: "taiwan_line",
+        name: "台灣縱貫線",
+        tai: 0,
+        scope: Scope::Hand,
+        excludes: &[Item::Straight, Item::Dragon, Item::HalfFlush],
+        excluded_by: NONE,
+        merges: NONE,
+        doc: "台灣縱貫線 (003 改良式 12台, 註11): 123, 456, 789 of one suit and 北, 中, 南 as two triplets and the pair. Not with 一條龍, 三元牌 (紅中), 混一色.",
+        check: |f| {
+            let line = (0..3).any(|s| {
+                [0, 3, 6]
+                    .iter()
+                    .all(|&n| f.sets.iter().any(|x| !x.triplet && x.tile.index() == s * 9 + n))
+            });
+            let honours = [30, 33, 28]
+                .iter()
+                .all(|&i| f.pair.index() == i || f.sets.iter().any(|x| x.triplet && x.tile.index() == i));
+            f.yes_if(line && honours, || "not 123 456 789 of a suit with 北 中 南".to_owned())
+        },
+    },
+    ItemDef {
+        item: Item::FourIdenticalRuns,
+        key: "four_identical_runs",
+        name: "一色四同順",
+        tai: 0,
+        scope: Scope::Hand,
+        excludes: NONE,
+        excluded_by: NONE,
+        merges: NONE,
+        doc: "一色四同順 (003 改良式 12台, 註12): four equal runs, 吃 allowed. Not with 一盃口.",
+        check: |f| {
+            let ok = f.sets.iter().any(|x| !x.triplet && runs_of(f, x.tile) >= 4);
+            f.yes_if(ok, || "no four equal runs".to_owned())
+        },
+    },
+    ItemDef {
+        item: Item::AllGreen,
+        key: "all_green",
+        name: "綠一色",
+        tai: 0,
+        scope: Scope::Hand,
+        excludes: NONE,
+        excluded_by: NONE,
+        merges: NONE,
+        doc: "綠一色 (003 改良式 16台): the hand but one set (which may be anything, 吃 or 碰) is 2, 3, 4, 6, 8 of 條 and 發.",
+        check: |f| {
+            let green = |i: usize| matches!(i, 19 | 20 | 21 | 23 | 25 | 32);
+            let ok = less_one_set(f).any(|c| (0..KINDS).all(|i| c[i] == 0 || green(i)));
+            f.yes_if(ok, || "not green but for one set".to_owned())
+        },
+    },
+    ItemDef {
+        item: Item::BigWheel,
+        key: "big_wheel",
+        name: "大車輪",
+        tai: 0,
+        scope: Scope::Hand,
+        excludes: NONE,
+        excluded_by: NONE,
+        merges: NONE,
+        doc: "大車輪 (003 改良式 16台): pairs of every 2p to 8p (seven pairs) and one more set, which may be anything.",
+        check: |f| {
+            let ok = less_one_set(f)
+                .any(|c| (0..KINDS).all(|i| c[i] == if (10..=16).contains(&i) { 2 } else { 0 }));
+            f.yes_if(ok, || "not two each of 2p to 8p and one set".to_owned())
+        },
+    },
+    ItemDef {
+        item: Item::MillionStones,
+        key: "million_stones",
+        name: "百萬石",
+        tai: 0,
+        scope: Scope::Hand,
+        excludes: NONE,
+        excluded_by: NONE,
+        merges: NONE,
+        doc: "百萬石 (003 改良式 16台): the hand but one set (anything) is 5m to 9m only, and their numbers add up to 100 or more. Not with 四連刻.",
+        check: |f| {
+            let ok = less_one_set(f).any(|c| {
+                let sum: u32 = (4..9).map(|i| u32::from(c[i]) * (i as u32 + 1)).sum();
+                (0..KINDS).all(|i| c[i] == 0 || (4..9).contains(&i)) && sum >= 100
+            });
+            f.yes_if(ok, || "not 5m to 9m worth 100 but for one set".to_owned())
+        },
+    },
+    ItemDef {
+        item: Item::CleanCup,
+        key: "clean_cup",
+        name: "清盃口",
+        tai: 0,
+        scope: Scope::Hand,
+        excludes: &[Item::Concealed, Item::ThreeConcealed],
+        excluded_by: NONE,
+        merges: NONE,
+        doc: "清盃口 (003 改良式 16台): 門清, with three consecutive triplets and two equal runs of one suit, and a pair. Not with 門清, 三連刻, 三暗刻, 一盃口.",
+        check: |f| {
+            if let Some(m) = f.open_meld() {
+                return f.why(|| format!("{} of {}", meld_name(m.kind), m.tile.code()));
+            }
+            let ok = (0..3).any(|s| {
+                let row = (s * 9..s * 9 + 7).any(|i| {
+                    (i..i + 3).all(|j| f.sets.iter().any(|x| x.triplet && x.tile.index() == j))
+                });
+                let cup = f
+                    .sets
+                    .iter()
+                    .any(|x| !x.triplet && x.tile.index() / 9 == s && runs_of(f, x.tile) >= 2);
+                row && cup
+            });
+            f.yes_if(ok, || "no three consecutive triplets with two equal runs of a suit".to_owned())
+        },
+    },
+    ItemDef {
+        item: Item::PeachGarden,
+        key: "peach_garden",
+        name: "桃園三結義",
+        tai: 0,
+        scope: Scope::Hand,
+        excludes: &[Item::BigDragons, Item::Dragon],
+        excluded_by: NONE,
+        merges: NONE,
+        doc: "桃園三結義 (003 改良式 16台, 註15): 大三元 plus 3m, 3p, 3s as two triplets and the pair (with 碰碰胡: 20). Not with 大三元, 三元牌.",
+        check: |f| {
+            let threes = [2, 11, 20]
+                .iter()
+                .all(|&i| f.pair.index() == i || f.sets.iter().any(|x| x.triplet && x.tile.index() == i));
+            let dragons = f.count_triplets(Tile::is_dragon) == 3;
+            f.yes_if(threes && dragons, || "not 大三元 with 3m 3p 3s".to_owned())
         },
     },
 ];

@@ -15,6 +15,6 @@ pub use score::{
     score, score_all, score_decomposition, score_flower, score_hand, Context, Declaration,
     FlowerWin, NotApplied, Replacement, Score, ScoredItem, Seat, WinKind, Wind,
 };
-pub use settle::{settle, Line, Settlement};
+pub use settle::{false_win, settle, Line, Settlement};
 pub use value::{wait_values, WaitValue};
-pub use variant::{DiceShape, DiceTai, ExchangeDirection, Value, Variant};
+pub use variant::{DiceShape, DiceTai, ExchangeDirection, MultiWin, Payment, Value, Variant};

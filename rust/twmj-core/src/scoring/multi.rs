@@ -2,12 +2,13 @@
 
 use crate::error::{Error, Result};
 use crate::scoring::score::{Score, Seat};
-use crate::scoring::variant::Variant;
+use crate::scoring::variant::{MultiWin, Variant};
 
 /// The seats that win the tile `discarder` let go (a discard or a 加槓), given the seats able
-/// to win it: one wins alone; of two, the first in turn order from the discarder (攔胡); three
-/// all win (一砲三響). In turn order from the discarder.
-pub fn winning_seats(discarder: Seat, able: &[Seat]) -> Result<Vec<Seat>> {
+/// to win it, by the variant's rule: 000 (`NearestOfTwo`) one wins alone, of two the first in
+/// turn order from the discarder (攔胡), three all win (一砲三響); 001 (`Nearest`) the first
+/// always (no 一炮多響); 003 改良式 (`All`) every one. In turn order from the discarder.
+pub fn winning_seats(discarder: Seat, able: &[Seat], rule: MultiWin) -> Result<Vec<Seat>> {
     if discarder > 3 {
         return Err(Error::context(
             "discarder",
@@ -28,8 +29,10 @@ pub fn winning_seats(discarder: Seat, able: &[Seat]) -> Result<Vec<Seat>> {
         seats.push(s);
     }
     seats.sort_by_key(|&s| (s + 4 - discarder) % 4);
-    if seats.len() == 2 {
-        seats.truncate(1);
+    match rule {
+        MultiWin::Nearest => seats.truncate(1),
+        MultiWin::NearestOfTwo if seats.len() == 2 => seats.truncate(1),
+        MultiWin::NearestOfTwo | MultiWin::All => {}
     }
     Ok(seats)
 }
@@ -58,7 +61,7 @@ pub fn resolve<'a>(
         .filter(|c| c.reaches(variant.min_tai))
         .map(|c| c.winner)
         .collect();
-    let seats = winning_seats(discarder, &able)?;
+    let seats = winning_seats(discarder, &able, variant.multi_win)?;
     Ok(seats
         .iter()
         .filter_map(|&s| {

@@ -81,8 +81,10 @@ pub enum Declaration {
     None,
     /// 嗆聽.
     Ready,
-    /// MIGI (within the first 8 discards, nobody having called).
+    /// MIGI (within the first 8 discards, nobody having called); 001's 地聽.
     Migi,
+    /// 天聽 (001): ready and declared at one's first discard.
+    HeavenReady,
 }
 
 /// Everything about a win besides the tiles.
@@ -339,13 +341,14 @@ fn prepare<'a>(
             "the winner has melds, so someone called or kong'd before",
         ));
     }
-    if ctx.declared == Declaration::Migi {
+    if matches!(ctx.declared, Declaration::Migi | Declaration::HeavenReady) {
         // 000 嗆聽與 MIGI: nobody called or kong'd before it, and a declared hand cannot.
         if let Some(m) = melds.first() {
             return Err(Error::context(
                 "declared",
                 format!(
-                    "MIGI allows no call or kong before it and none after, but the hand has a {} of {}",
+                    "{} allows no call or kong before it and none after, but the hand has a {} of {}",
+                    if ctx.declared == Declaration::Migi { "MIGI" } else { "天聽" },
                     m.kind.name(),
                     m.tile.code()
                 ),
@@ -404,7 +407,7 @@ struct Reading {
 }
 
 impl Reading {
-    fn items(&self) -> Vec<ScoredItem> {
+    fn items(&self, variant: &Variant) -> Vec<ScoredItem> {
         ITEMS
             .iter()
             .filter(|d| self.tai[d.item as usize] > 0)
@@ -412,8 +415,10 @@ impl Reading {
                 item: d.item,
                 key: d.key,
                 name: match self.merged {
-                    Some((owner, m)) if owner == d.item => format!("{}（{}）", d.name, m.name()),
-                    _ => d.name.to_owned(),
+                    Some((owner, m)) if owner == d.item => {
+                        format!("{}（{}）", variant.name_of(d.item), variant.name_of(m))
+                    }
+                    _ => variant.name_of(d.item).to_owned(),
                 },
                 tai: self.tai[d.item as usize],
             })
@@ -429,11 +434,14 @@ fn evaluate(f: &Facts) -> Reading {
             reasons.push(NotApplied {
                 item,
                 key: item.key(),
-                reason: format!("{}: {}", item.name(), reason()),
+                reason: format!("{}: {}", f.variant.name_of(item), reason()),
             });
         }
     };
-    for def in ITEMS.iter().filter(|d| d.scope == Scope::Hand) {
+    for def in ITEMS
+        .iter()
+        .filter(|d| d.scope == Scope::Hand && f.variant.has(d.item))
+    {
         let tai = match (def.check)(f) {
             Hit::Times(n) => u32::from(n) * u32::from(f.variant.tai_of(def.item)),
             Hit::Tai(t) => u32::from(t),
@@ -452,22 +460,37 @@ fn evaluate(f: &Facts) -> Reading {
     let mut drop = |x: Item, by: Item, hits: &mut [u32; Item::COUNT]| {
         if hits[x as usize] > 0 {
             hits[x as usize] = 0;
-            note(x, &|| format!("not counted with {} (備註)", by.name()));
+            note(x, &|| {
+                format!("not counted with {} (備註)", f.variant.name_of(by))
+            });
         }
     };
+    let lifted = |by: Item, x: Item| f.variant.counted_with.contains(&(by, x));
     for def in &ITEMS {
         if held[def.item as usize] == 0 {
             continue;
         }
         for &x in def.excludes {
-            if held[x as usize] > 0 {
+            if held[x as usize] > 0 && !lifted(def.item, x) {
                 drop(x, def.item, &mut hits);
             }
         }
         for &by in def.excluded_by {
-            if held[by as usize] > 0 {
+            if held[by as usize] > 0 && !lifted(by, def.item) {
                 drop(def.item, by, &mut hits);
             }
+        }
+    }
+    // The preset's own notes, by the items still counted (天聽 drops 不求, so 自摸 stays).
+    for &(by, x) in f.variant.not_counted_with {
+        if hits[by as usize] > 0 && hits[x as usize] > 0 {
+            drop(x, by, &mut hits);
+        }
+    }
+    // An item that is the whole hand's tai (003 四槓胡) drops every other.
+    if let Some(&a) = f.variant.alone.iter().find(|&&a| hits[a as usize] > 0) {
+        for def in ITEMS.iter().filter(|d| d.item != a) {
+            drop(def.item, a, &mut hits);
         }
     }
     // 字一色的複合: the merged item joins its owner, both added minus 4, shown as one item.
@@ -482,7 +505,13 @@ fn evaluate(f: &Facts) -> Reading {
                 .saturating_sub(u32::from(f.variant.honors_merge_minus));
             hits[m as usize] = 0;
             merged = Some((def.item, m));
-            note(m, &|| format!("merged into {}（{}）", def.name, m.name()));
+            note(m, &|| {
+                format!(
+                    "merged into {}（{}）",
+                    f.variant.name_of(def.item),
+                    f.variant.name_of(m)
+                )
+            });
         }
     }
     Reading {
@@ -550,7 +579,12 @@ fn build_sets(
 }
 
 /// The dealer items when the dealer wins or pays (else none), and 莊家台 = 1 + 2N.
-fn dealer_part(ctx: &Context, variant: &Variant, payers: &[Seat]) -> (Vec<ScoredItem>, u32) {
+fn dealer_part(
+    ctx: &Context,
+    variant: &Variant,
+    payers: &[Seat],
+    heaven_win: bool,
+) -> (Vec<ScoredItem>, u32) {
     let mut items = vec![ScoredItem {
         item: Item::Dealer,
         key: Item::Dealer.key(),
@@ -564,6 +598,10 @@ fn dealer_part(ctx: &Context, variant: &Variant, payers: &[Seat]) -> (Vec<Scored
             name: Item::DealerStreak.name().to_owned(),
             tai: u32::from(ctx.streak) * u32::from(variant.tai_of(Item::DealerStreak)),
         });
+    }
+    // 003 註16: 天胡不計莊家一台，連莊得加上連拉台.
+    if heaven_win && !variant.heaven_win_dealer {
+        items.retain(|i| i.item != Item::Dealer);
     }
     items.retain(|i| i.tai > 0);
     let tai = items.iter().map(|i| i.tai).sum();
@@ -609,8 +647,9 @@ fn finish(
         Some(FlowerWin::SevenRobOne { robbed }) => vec![robbed],
         None => ctx.payers(),
     };
-    let (dealer_items, dealer_tai) = dealer_part(ctx, variant, &payers);
-    let items = reading.items();
+    let heaven_win = reading.tai[Item::HeavenWin as usize] > 0;
+    let (dealer_items, dealer_tai) = dealer_part(ctx, variant, &payers, heaven_win);
+    let items = reading.items(variant);
     let mut why_not = reading.why_not;
     if !why_not.is_empty() {
         why_not.extend(dealer_why_not(ctx, &payers));

@@ -2,7 +2,7 @@
 
 use crate::error::{Error, Result};
 use crate::scoring::score::{Score, Seat};
-use crate::scoring::variant::Variant;
+use crate::scoring::variant::{Payment, Variant};
 
 /// What one payer pays one winner for one 筆.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -17,9 +17,9 @@ pub struct Line {
     pub hand_tai: u32,
     /// 莊家台 1 + 2N when this line is between the dealer and the counterpart, else 0.
     pub dealer_tai: u32,
-    /// base + hand + dealer.
+    /// base + hand + dealer; 中庸全統制: (hand + dealer) × 3 from a discarder, × 2 on 自摸.
     pub total_tai: u32,
-    /// 底 + (hand + dealer) × 台.
+    /// `total_tai` × 台 (= 底 + (hand + dealer) × 台 with the base payment).
     pub money: u64,
 }
 
@@ -54,10 +54,18 @@ pub fn settle(bills: &[Score], variant: &Variant) -> Result<Settlement> {
         for &payer in &s.payers {
             let dealer_tai = s.dealer_tai_for(payer);
             let hand_tai = s.total_tai;
-            let base_tai = variant.base_tai();
-            let money = u64::from(variant.base_money)
-                + u64::from(hand_tai + dealer_tai) * u64::from(variant.tai_money);
-            let total_tai = base_tai + hand_tai + dealer_tai;
+            let (base_tai, total_tai) = match variant.payment {
+                Payment::Base => {
+                    let base = variant.base_tai();
+                    (base, base + hand_tai + dealer_tai)
+                }
+                // 003 中庸全統制: no 底; 放槍 × 3 from the one payer, 自摸 × 2 from each of three.
+                Payment::Zhongyong => {
+                    let k = if s.payers.len() == 1 { 3 } else { 2 };
+                    (0, k * (hand_tai + dealer_tai))
+                }
+            };
+            let money = u64::from(total_tai) * u64::from(variant.tai_money);
             net_tai[payer as usize] -= i64::from(total_tai);
             net_tai[s.winner as usize] += i64::from(total_tai);
             net_money[payer as usize] -= money as i64;
@@ -73,6 +81,50 @@ pub fn settle(bills: &[Score], variant: &Variant) -> Result<Settlement> {
                 money,
             });
         }
+    }
+    Ok(Settlement {
+        lines,
+        net_tai,
+        net_money,
+    })
+}
+
+/// 詐胡: a false win (001 詐胡 and 台數表 詐胡: 一家賠三家, at the false win's tai; 003 詐胡的罰則:
+/// 通賠三家, a ready seat at the tai it waited for, the others at the false win's tai).
+/// `tai[s]` is what seat `s` is paid for (the offender's own entry is ignored); no dealer tai.
+/// With 中庸全統制 each line is paid as a 自摸 line (× 2): 003 does not say, and 通賠三家 is
+/// the three-payer shape.
+pub fn false_win(offender: Seat, tai: [u32; 4], variant: &Variant) -> Result<Settlement> {
+    if offender > 3 {
+        return Err(Error::context(
+            "offender",
+            format!("seat {offender} does not exist (seats are 0 to 3)"),
+        ));
+    }
+    let mut lines = Vec::with_capacity(3);
+    let mut net_tai = [0i64; 4];
+    let mut net_money = [0i64; 4];
+    for payee in (1..4).map(|d| (offender + d) % 4) {
+        let hand_tai = tai[payee as usize];
+        let (base_tai, total_tai) = match variant.payment {
+            Payment::Base => (variant.base_tai(), variant.base_tai() + hand_tai),
+            Payment::Zhongyong => (0, 2 * hand_tai),
+        };
+        let money = u64::from(total_tai) * u64::from(variant.tai_money);
+        net_tai[offender as usize] -= i64::from(total_tai);
+        net_tai[payee as usize] += i64::from(total_tai);
+        net_money[offender as usize] -= money as i64;
+        net_money[payee as usize] += money as i64;
+        lines.push(Line {
+            bill: 0,
+            payer: offender,
+            payee,
+            base_tai,
+            hand_tai,
+            dealer_tai: 0,
+            total_tai,
+            money,
+        });
     }
     Ok(Settlement {
         lines,

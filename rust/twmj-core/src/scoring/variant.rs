@@ -87,6 +87,49 @@ impl ExchangeDirection {
     }
 }
 
+/// Who wins one tile several seats can win (000 多家同時胡, 001 胡牌, 003 改良式).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum MultiWin {
+    /// 001: the first in turn order from the discarder always wins (攔胡, no 一炮多響).
+    Nearest,
+    /// 000: of two the first in turn order wins (攔胡); three all win (一砲三響).
+    NearestOfTwo,
+    /// 003 改良式: no 攔胡, every seat able to win wins (放槍幾家付幾家).
+    All,
+}
+
+impl MultiWin {
+    pub const ALL: [MultiWin; 3] = [MultiWin::Nearest, MultiWin::NearestOfTwo, MultiWin::All];
+
+    pub const fn key(self) -> &'static str {
+        match self {
+            MultiWin::Nearest => "nearest",
+            MultiWin::NearestOfTwo => "nearest_of_two",
+            MultiWin::All => "all",
+        }
+    }
+}
+
+/// How a 筆 is paid.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Payment {
+    /// 000/001: each payer pays 底 + 台 × (hand + dealer tai).
+    Base,
+    /// 003 中庸全統制: no 底; one payer (放槍) pays 台 × tai × 3, each of three (自摸) × 2.
+    Zhongyong,
+}
+
+impl Payment {
+    pub const ALL: [Payment; 2] = [Payment::Base, Payment::Zhongyong];
+
+    pub const fn key(self) -> &'static str {
+        match self {
+            Payment::Base => "base",
+            Payment::Zhongyong => "zhongyong",
+        }
+    }
+}
+
 /// A value for one override, as the Python layer reads it from TOML or JSON.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Value {
@@ -106,9 +149,12 @@ impl std::fmt::Display for Value {
 }
 
 /// A validated variant: every number the scorer and the settlement read.
+// Each bool is one switch a rule text names, set by key like every other setting; grouping
+// them into an enum would only hide them from the flat settings list.
+#[allow(clippy::struct_excessive_bools)]
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Variant {
-    /// The preset it starts from (`taiwan`, `american`).
+    /// The preset it starts from (`taiwan`, `american`, `traditional`, `improved16`).
     pub preset: &'static str,
     /// Tai per item, indexed by [`Item`] (per set or per flower where the item counts several).
     pub tai: [u8; Item::COUNT],
@@ -127,12 +173,80 @@ pub struct Variant {
     pub honors_merge_minus: u8,
     /// 換三張 direction (american game flow; stored here so the variant is the one config).
     pub exchange: ExchangeDirection,
+    /// 平胡 also on a 門清 hand (001 平胡說明 lists 門清無平胡 only as a stricter house rule).
+    pub ping_hu_concealed: bool,
+    /// 平胡 with flowers other than the winner's own (003 改良式: 無「本花」).
+    pub ping_hu_other_flowers: bool,
+    /// 莊家 1 counted on a 天胡 (003 註16: 天胡不計莊家一台).
+    pub heaven_win_dealer: bool,
+    /// Several seats on one tile: 攔胡 always, 攔胡 of two, or everyone wins.
+    pub multi_win: MultiWin,
+    pub payment: Payment,
+    /// Items this preset's table does not have (bit = [`Item`] index): never checked or listed.
+    /// Setting `tai.<key>` adds one back (a house rule).
+    pub absent: u128,
+    /// Items that, counted, are the whole hand's tai (003 四槓胡: 不另計手牌台數).
+    pub alone: &'static [Item],
+    /// This preset's own 備註 besides the items' (000) ones: `(x, y)` = y not counted with x.
+    pub not_counted_with: &'static [(Item, Item)],
+    /// 000 備註 this preset's text lifts: `(x, y)` = y is counted with x after all.
+    pub counted_with: &'static [(Item, Item)],
+    /// Item names as this preset's table writes them, where they differ from 000's.
+    pub names: &'static [(Item, &'static str)],
     /// The overrides applied to the preset, in order, as `key = value`.
     pub overrides: Vec<(String, String)>,
 }
 
 /// The preset names, default first.
-pub const PRESETS: [&str; 2] = ["taiwan", "american"];
+pub const PRESETS: [&str; 4] = ["taiwan", "american", "traditional", "improved16"];
+
+const fn bits(items: &[Item]) -> u128 {
+    let mut b = 0u128;
+    let mut i = 0;
+    while i < items.len() {
+        b |= 1 << items[i] as u32;
+        i += 1;
+    }
+    b
+}
+
+/// Items no 000 row has, added for 001 (three of them are 003 rows too).
+const ADDED_001: &[Item] = &[
+    Item::LastDiscard,
+    Item::HeavenReady,
+    Item::FourKongs,
+    Item::DealerFirstDiscard,
+];
+
+/// Items only the 003 改良式 table has.
+const ADDED_003: &[Item] = &[
+    Item::TwoKongs,
+    Item::ThreeKongs,
+    Item::AllSimples,
+    Item::DoubleRun,
+    Item::ThreeColourRun,
+    Item::Straight,
+    Item::ThreeSameTriplets,
+    Item::ThreeConsecutiveTriplets,
+    Item::FourConsecutiveTriplets,
+    Item::FiveConsecutiveTriplets,
+    Item::MixedOutside,
+    Item::PureOutside,
+    Item::SmallThreeWinds,
+    Item::BigThreeWinds,
+    Item::Peacock,
+    Item::MixedTerminals,
+    Item::AllTerminals,
+    Item::All258,
+    Item::WindFlowerSnowMoon,
+    Item::TaiwanLine,
+    Item::FourIdenticalRuns,
+    Item::AllGreen,
+    Item::BigWheel,
+    Item::MillionStones,
+    Item::CleanCup,
+    Item::PeachGarden,
+];
 
 /// Largest tai a single setting may hold; anything larger is a typo, not a house rule.
 const MAX_TAI: i64 = 100;
@@ -160,6 +274,16 @@ impl Variant {
             streak_cap: 18,
             honors_merge_minus: 4,
             exchange: ExchangeDirection::Dice,
+            ping_hu_concealed: false,
+            multi_win: MultiWin::NearestOfTwo,
+            payment: Payment::Base,
+            ping_hu_other_flowers: false,
+            heaven_win_dealer: true,
+            absent: bits(ADDED_001) | bits(ADDED_003),
+            alone: &[],
+            not_counted_with: &[],
+            counted_with: &[],
+            names: &[],
             overrides: Vec::new(),
         }
     }
@@ -174,11 +298,174 @@ impl Variant {
         }
     }
 
+    /// Wikibooks 臺灣麻將 (001): its 台數表, where a row differs from 000 or 000 has none; where
+    /// 001 is silent on an exclusion the 000 備註 is kept (docs/variants.md).
+    pub fn traditional() -> Variant {
+        let mut v = Variant {
+            preset: "traditional",
+            // 001 平胡說明: 門清無平胡 is one of the stricter house rules, not the 口訣.
+            ping_hu_concealed: true,
+            // 001 胡牌: 一家放槍只能一家胡牌, no 一炮雙響 or 三響.
+            multi_win: MultiWin::Nearest,
+            // 001 台數表 has no 嗆聽, no 人胡, no 骰規台; its 地胡 is another pattern.
+            absent: bits(ADDED_003)
+                | bits(&[
+                    Item::DeclaredReady,
+                    Item::HumanWin,
+                    Item::EarthWin,
+                    Item::Dice,
+                ]),
+            // 001 台數表 不求: 門清加自摸, 3 in their place.
+            not_counted_with: &[
+                (Item::ConcealedSelfDraw, Item::Concealed),
+                (Item::ConcealedSelfDraw, Item::SelfDraw),
+                // 001 特殊胡牌 四槓胡: 不得加算自摸台.
+                (Item::FourKongs, Item::SelfDraw),
+            ],
+            counted_with: &[
+                // 001 台數表 小四喜: 得加計風牌台(圈風及門風).
+                (Item::SmallWinds, Item::RoundWind),
+                (Item::SmallWinds, Item::SeatWind),
+                // 001 字一色說明: 16, 並可複合碰碰胡、大小三元四喜、其他正字箭牌.
+                (Item::AllHonors, Item::AllTriplets),
+                (Item::AllHonors, Item::RoundWind),
+                (Item::AllHonors, Item::SeatWind),
+                (Item::AllHonors, Item::Dragon),
+            ],
+            names: &[
+                (Item::Migi, "地聽(咪機)"),
+                (Item::ConcealedSelfDraw, "不求"),
+            ],
+            honors_merge_minus: 0,
+            ..Variant::taiwan()
+        };
+        for (item, tai) in [
+            (Item::HeavenWin, 32),
+            (Item::AllMelded, 2),
+            (Item::FlowerKong, 2),
+            (Item::ConcealedSelfDraw, 3),
+            (Item::LastDiscard, 1),
+            (Item::HeavenReady, 16),
+            (Item::FourKongs, 8),
+            (Item::DealerFirstDiscard, 16),
+        ] {
+            v.tai[item as usize] = tai;
+        }
+        v
+    }
+
+    /// 改良式十六張 (003, its second part): its tai table with 註一–註17, 起胡 1, no 攔胡,
+    /// 中庸全統制. Where 003 is silent on an exclusion the 000 備註 is kept (docs/variants.md).
+    pub fn improved16() -> Variant {
+        let mut v = Variant {
+            preset: "improved16",
+            // 003: 原則上以一台以上起胡.
+            min_tai: 1,
+            // 003 平胡: 無字無刻無「本花」聽兩面榮胡即可.
+            ping_hu_concealed: true,
+            ping_hu_other_flowers: true,
+            // 003 註16: 天胡不計莊家一台，連莊得加上連拉台.
+            heaven_win_dealer: false,
+            // 003: 無攔胡，放槍幾家付幾家.
+            multi_win: MultiWin::All,
+            payment: Payment::Zhongyong,
+            // 003 has no 嗆聽, no 骰規台, not 001's 地胡.
+            absent: bits(&[Item::DeclaredReady, Item::Dice, Item::DealerFirstDiscard]),
+            // 003 四槓胡: 除莊連拉外不另計手牌台數.
+            alone: &[Item::FourKongs],
+            // 003 10台 五暗刻: 不計門清.
+            not_counted_with: &[(Item::FiveConcealed, Item::Concealed)],
+            counted_with: &[
+                // 003 8台: 地聽 (天聽亦同) 自摸胡只另計自摸、不求人.
+                (Item::Migi, Item::ConcealedSelfDraw),
+                (Item::HeavenReady, Item::ConcealedSelfDraw),
+                // 003 8台: 字一色一定為碰碰胡，故總計為12台.
+                (Item::AllHonors, Item::AllTriplets),
+            ],
+            names: &[
+                (Item::RoundWind, "圈風刻"),
+                (Item::SeatWind, "門風刻"),
+                (Item::Dragon, "三元牌刻"),
+                (Item::SeatFlower, "本花"),
+                (Item::AllMelded, "全求人"),
+                (Item::ConcealedSelfDraw, "不求人"),
+                (Item::Migi, "地聽"),
+                (Item::FourKongs, "四槓胡"),
+            ],
+            honors_merge_minus: 0,
+            ..Variant::taiwan()
+        };
+        for (item, tai) in [
+            (Item::FlowerKong, 2),
+            (Item::AllMelded, 2),
+            (Item::FiveConcealed, 10),
+            (Item::HumanWin, 16),
+            (Item::AllHonors, 8),
+            (Item::LastDiscard, 1),
+            (Item::HeavenReady, 12),
+            (Item::FourKongs, 6),
+            (Item::TwoKongs, 1),
+            (Item::ThreeKongs, 3),
+            (Item::AllSimples, 1),
+            (Item::DoubleRun, 1),
+            (Item::ThreeColourRun, 2),
+            (Item::Straight, 2),
+            (Item::ThreeSameTriplets, 2),
+            (Item::ThreeConsecutiveTriplets, 2),
+            (Item::FourConsecutiveTriplets, 5),
+            (Item::FiveConsecutiveTriplets, 8),
+            (Item::MixedOutside, 3),
+            (Item::PureOutside, 4),
+            (Item::SmallThreeWinds, 3),
+            (Item::BigThreeWinds, 6),
+            (Item::Peacock, 4),
+            (Item::MixedTerminals, 4),
+            (Item::AllTerminals, 12),
+            (Item::All258, 10),
+            (Item::WindFlowerSnowMoon, 8),
+            (Item::TaiwanLine, 12),
+            (Item::FourIdenticalRuns, 12),
+            (Item::AllGreen, 16),
+            (Item::BigWheel, 16),
+            (Item::MillionStones, 16),
+            (Item::CleanCup, 16),
+            (Item::PeachGarden, 16),
+        ] {
+            v.tai[item as usize] = tai;
+        }
+        v
+    }
+
+    /// The boolean setting called `key` (one of the four switches [`Variant::set`] accepts).
+    fn switch(&mut self, key: &str) -> &mut bool {
+        match key {
+            "dice_enabled" => &mut self.dice_enabled,
+            "ping_hu_concealed" => &mut self.ping_hu_concealed,
+            "ping_hu_other_flowers" => &mut self.ping_hu_other_flowers,
+            _ => &mut self.heaven_win_dealer,
+        }
+    }
+
+    /// The item is in this variant's table.
+    pub fn has(&self, item: Item) -> bool {
+        self.absent >> item as u32 & 1 == 0
+    }
+
+    /// The item's name in this variant's table.
+    pub fn name_of(&self, item: Item) -> &'static str {
+        self.names
+            .iter()
+            .find(|(i, _)| *i == item)
+            .map_or(item.name(), |(_, n)| n)
+    }
+
     /// The preset called `name`.
     pub fn preset(name: &str) -> Result<Variant> {
         match name {
             "taiwan" => Ok(Variant::taiwan()),
             "american" => Ok(Variant::american()),
+            "traditional" => Ok(Variant::traditional()),
+            "improved16" => Ok(Variant::improved16()),
             _ => Err(Error::variant(
                 "preset",
                 format!("unknown preset '{name}' (expected {})", PRESETS.join(", ")),
@@ -197,7 +484,7 @@ impl Variant {
     }
 
     /// The setting keys [`Variant::set`] accepts, besides `tai.<item key>`.
-    pub const KEYS: [&'static str; 11] = [
+    pub const KEYS: [&'static str; 16] = [
         "base_money",
         "tai_money",
         "min_tai",
@@ -209,6 +496,11 @@ impl Variant {
         "streak_cap",
         "honors_merge_minus",
         "exchange_direction",
+        "ping_hu_concealed",
+        "ping_hu_other_flowers",
+        "heaven_win_dealer",
+        "multi_win",
+        "payment",
     ];
 
     /// Applies one override; the variant is unchanged when it fails.
@@ -246,10 +538,17 @@ impl Variant {
                 self.tai_money = t;
             }
             "min_tai" => self.min_tai = tai()?,
-            "dice_enabled" => match value {
-                Value::Bool(b) => self.dice_enabled = *b,
+            "dice_enabled"
+            | "ping_hu_concealed"
+            | "ping_hu_other_flowers"
+            | "heaven_win_dealer" => match value {
+                Value::Bool(b) => *self.switch(key) = *b,
                 v => return Err(Error::variant(key, format!("{v} is not true or false"))),
             },
+            "multi_win" => {
+                self.multi_win = pick(key, value, &MultiWin::ALL, MultiWin::key)?;
+            }
+            "payment" => self.payment = pick(key, value, &Payment::ALL, Payment::key)?,
             "dice.leopard" => self.dice.leopard = tai()?,
             "dice.all_red" => self.dice.all_red = tai()?,
             "dice.straight" => self.dice.straight = tai()?,
@@ -298,6 +597,7 @@ impl Variant {
                     ));
                 }
                 self.tai[item as usize] = tai()?;
+                self.absent &= !(1 << item as u32);
             }
         }
         self.overrides.push((key.to_owned(), value.to_string()));
@@ -326,8 +626,31 @@ impl Variant {
                 "exchange_direction".to_owned(),
                 Value::Text(self.exchange.key().to_owned()),
             ),
+            (
+                "ping_hu_concealed".to_owned(),
+                Value::Bool(self.ping_hu_concealed),
+            ),
+            (
+                "ping_hu_other_flowers".to_owned(),
+                Value::Bool(self.ping_hu_other_flowers),
+            ),
+            (
+                "heaven_win_dealer".to_owned(),
+                Value::Bool(self.heaven_win_dealer),
+            ),
+            (
+                "multi_win".to_owned(),
+                Value::Text(self.multi_win.key().to_owned()),
+            ),
+            (
+                "payment".to_owned(),
+                Value::Text(self.payment.key().to_owned()),
+            ),
         ];
-        for def in ITEMS.iter().filter(|d| d.item != Item::Dice) {
+        for def in ITEMS
+            .iter()
+            .filter(|d| d.item != Item::Dice && self.has(d.item))
+        {
             v.push((
                 format!("tai.{}", def.key),
                 int(self.tai_of(def.item).into()),
@@ -344,6 +667,26 @@ impl Variant {
         }
         Ok(v)
     }
+}
+
+/// One of `options` named by a text value.
+fn pick<T: Copy>(
+    key: &str,
+    value: &Value,
+    options: &[T],
+    name: fn(T) -> &'static str,
+) -> Result<T> {
+    let found = match value {
+        Value::Text(s) => options.iter().copied().find(|&o| name(o) == s),
+        _ => None,
+    };
+    found.ok_or_else(|| {
+        let names: Vec<String> = options
+            .iter()
+            .map(|&o| format!("\"{}\"", name(o)))
+            .collect();
+        Error::variant(key, format!("{value} is not one of {}", names.join(", ")))
+    })
 }
 
 impl Default for Variant {
@@ -422,7 +765,8 @@ mod tests {
         // Every listed setting is accepted back by `set`, and reproduces the preset.
         let a = Variant::american();
         let pairs = a.settings();
-        assert_eq!(pairs.len(), Variant::KEYS.len() + Item::COUNT - 1);
+        let present = ITEMS.iter().filter(|d| a.has(d.item)).count();
+        assert_eq!(pairs.len(), Variant::KEYS.len() + present - 1);
         let mut b = Variant::taiwan();
         for (k, v) in &pairs {
             b.set(k, v).unwrap_or_else(|e| panic!("{e}"));
