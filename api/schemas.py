@@ -345,6 +345,19 @@ class Snapshot(BaseModel):
     has_konged: bool = False
     drawable: int = Field(ge=0, le=144, description="Tiles still drawable (wall minus 16).")
     decision: DecisionIn
+    variant: PresetName | None = Field(
+        None,
+        description="The rules, when they matter (american 起胡 scores a win before allowing "
+        "it); then the table fields below are read too. None plays the taiwan rules.",
+    )
+    overrides: dict[str, Setting] = Field(default_factory=dict, max_length=100)
+    dealer: int = Field(0, ge=0, le=3, description="The dealer's seat.")
+    east: int = Field(0, ge=0, le=3, description="The seat sitting 東 (門風 follows).")
+    streak: int = Field(0, ge=0, le=18, description="連莊 count.")
+    round_wind: int = Field(0, ge=0, le=3, description="圈風 0 = 東 … 3 = 北.")
+    dice: list[int] | None = Field(None, min_length=3, max_length=3, description="The dice.")
+    discards_total: int = Field(0, ge=0, le=200, description="Discards made at the table.")
+    any_call: bool = Field(False, description="Someone has called or kong'd.")
 
 
 class LegalRequest(BaseModel):

@@ -186,3 +186,31 @@ def test_snapshot_errors_are_clear() -> None:
         twmj.legal({"seat": 0, "hand": "1m", "drawable": 3})
     with pytest.raises(twmj.HandError, match="this decision needs 17"):
         twmj.legal(_turn("123m"))
+
+
+def test_snapshot_under_american_applies_the_threshold() -> None:
+    # 002 起胡台數 範例四: a 閒家 (seat 1, 南) with a 2-tai 平胡 hand may not win a 閒家's
+    # discard (2 < 3), but may win the dealer's (2 + 莊家 1 = 3).
+    def offer(from_seat: int) -> dict[str, Any]:
+        return {
+            "seat": 1,
+            "hand": "456m789m234p56p77s",
+            "melds": [{"kind": "chi", "tiles": "123m"}],
+            "drawable": 40,
+            "decision": {"offer": {"from": from_seat, "discard": "7p"}},
+            "variant": twmj.Variant("american"),
+            "dealer": 0,
+            "east": 0,
+            "dice": [1, 2, 5],
+            "discards_total": 12,
+            "any_call": True,
+        }
+
+    from_other, _ = twmj.legal(offer(2))
+    from_dealer, _ = twmj.legal(offer(0))
+    assert "win" not in from_other
+    assert "win" in from_dealer
+    # Without the table the taiwan rules apply: no threshold.
+    taiwan = offer(2)
+    del taiwan["variant"]
+    assert "win" in twmj.legal(taiwan)[0]

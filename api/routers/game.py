@@ -49,6 +49,10 @@ async def legal(req: LegalRequest) -> LegalResponse:
         raise FieldError(twmj.HandError("give exactly one of snapshot and record"), None)
     if req.snapshot is not None:
         data: dict[str, Any] = req.snapshot.model_dump(by_alias=True, exclude_none=True)
+        preset = data.pop("variant", None)
+        overrides = data.pop("overrides", {})
+        if preset is not None:
+            data["variant"] = variant_of(preset, overrides)
         try:
             actions, _ = twmj.legal(data)
         except twmj.Error as e:

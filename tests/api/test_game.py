@@ -119,3 +119,22 @@ def test_replay_of_an_american_record_settles_under_its_rules(client: TestClient
     assert body["over"] is True
     assert body["net_tai"] == g.settle()[1]
     assert body["scores"][0]["variant"] == "american"
+
+
+def test_legal_snapshot_under_american(client: TestClient) -> None:
+    # 002 起胡台數 範例四 over HTTP: the 閒家's discard is not enough, the dealer's is.
+    def snap(from_seat: int) -> dict[str, object]:
+        return {
+            "seat": 1,
+            "hand": "456m789m234p56p77s",
+            "melds": [{"kind": "chi", "tiles": "123m"}],
+            "drawable": 40,
+            "decision": {"offer": {"from": from_seat, "discard": "7p"}},
+            "variant": "american",
+            "dice": [1, 2, 5],
+            "discards_total": 12,
+            "any_call": True,
+        }
+
+    assert "win" not in client.post("/v1/legal", json={"snapshot": snap(2)}).json()["actions"]
+    assert "win" in client.post("/v1/legal", json={"snapshot": snap(0)}).json()["actions"]

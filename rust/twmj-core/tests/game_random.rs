@@ -129,6 +129,7 @@ fn play(seed: u64, win_bias: usize) -> State {
         oracle(&st, seat, &acts);
         let snap = twmj_core::game::Snapshot {
             seat,
+            situation: None,
             player: st.player(seat).clone(),
             drawable: st.drawable(),
             decision: match *st.phase() {

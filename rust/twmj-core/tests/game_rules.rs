@@ -1275,6 +1275,7 @@ fn snapshot_legality_agrees_with_the_game() {
     let mut st = table(["3p 2m2m8m", "4p5p 3p 6p", "", ""], "", "", None);
     act(&mut st, 0, Action::Discard(t("3p")));
     let offer = Snapshot {
+        situation: None,
         seat: 1,
         player: st.player(1).clone(),
         drawable: st.drawable(),
@@ -1292,6 +1293,7 @@ fn snapshot_legality_agrees_with_the_game() {
         unreachable!()
     };
     let snap = Snapshot {
+        situation: None,
         seat: 1,
         player: st.player(1).clone(),
         drawable: st.drawable(),

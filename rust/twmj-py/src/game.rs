@@ -5,8 +5,8 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyInt, PyString};
 use twmj_core::game::{
     self, legal_actions, read_log, replay as core_replay, settle_hand, to_json_seen, write_log,
-    Action, CallLock, Deal, Decision, Match, OfferKind, Phase, Player, Rules, Snapshot, State,
-    Summary, Table, Turn, ACTION_COUNT,
+    Action, CallLock, Deal, Decision, Match, OfferKind, Phase, Player, Rules, Situation, Snapshot,
+    State, Summary, Table, Turn, ACTION_COUNT,
 };
 use twmj_core::hand::Meld;
 use twmj_core::notation::{self, Symbol};
@@ -582,11 +582,47 @@ pub fn legal<'py>(
     } else {
         return Err(hand_error("decision is {\"turn\": …} or {\"offer\": …}"));
     };
+    let situation = match get(snapshot, "variant")? {
+        None => None,
+        Some(v) => {
+            let variant: PyRef<'_, PyVariant> = v
+                .extract()
+                .map_err(|_| hand_error("variant must be a twmj.Variant"))?;
+            let small = |key: &str, max: u32| -> PyResult<u8> {
+                let n: u32 = get(snapshot, key)?
+                    .map_or(Ok(0), |x| x.extract())
+                    .map_err(|_| hand_error(format!("{key} must be a number 0 to {max}")))?;
+                u8::try_from(n)
+                    .ok()
+                    .filter(|&x| u32::from(x) <= max)
+                    .ok_or_else(|| hand_error(format!("{key} must be a number 0 to {max}")))
+            };
+            let dice: [u8; 3] = match get(snapshot, "dice")? {
+                None => [1, 1, 1],
+                Some(d) => d
+                    .extract::<[u8; 3]>()
+                    .ok()
+                    .filter(|d| d.iter().all(|f| (1..=6).contains(f)))
+                    .ok_or_else(|| hand_error("dice are three faces 1 to 6"))?,
+            };
+            Some(Situation {
+                rules: Rules::new(&variant.0, small("streak", 18)?, small("round_wind", 3)?),
+                dealer: small("dealer", 3)?,
+                east: small("east", 3)?,
+                dice,
+                discards_total: get(snapshot, "discards_total")?
+                    .map_or(Ok(0), |x| x.extract())
+                    .map_err(|_| hand_error("discards_total must be a count"))?,
+                any_call: get_bool(snapshot, "any_call")?,
+            })
+        }
+    };
     let snap = Snapshot {
         seat,
         player,
         drawable,
         decision,
+        situation,
     };
     let acts = snap.legal_actions().map_err(CoreError)?;
     Ok((names(&acts), mask(py, &acts)))

@@ -40,7 +40,7 @@ pub use result::{FirstTurn, HandResult, Win, WinKind};
 pub use series::{Match, MAX_STREAK};
 pub use settle::{settle_hand, Table};
 pub use simulate::{simulate, Summary};
-pub use snapshot::{Decision, Snapshot};
+pub use snapshot::{Decision, Situation, Snapshot};
 pub use state::{
     exchange_offset, CallLock, Deal, Declaration, Discarded, Exchange, Offer, OfferKind, Options,
     Phase, Piece, Player, Rules, SplitMix64, State, Turn, KEPT_BACK, SEATS,

@@ -7,7 +7,7 @@ use crate::tile::COPIES;
 use super::action::{Action, ACTION_COUNT};
 use super::legality::{check, legal_actions, offer_options};
 use super::state::{
-    Offer, OfferKind, Options, Phase, Piece, Player, State, Turn, KEPT_BACK, SEATS,
+    Offer, OfferKind, Options, Phase, Piece, Player, Rules, State, Turn, KEPT_BACK, SEATS,
 };
 
 /// What the seat is deciding on.
@@ -19,8 +19,23 @@ pub enum Decision {
     Offer { from: u8, kind: OfferKind },
 }
 
+/// Where the decision sits at the table: what a variant that scores a win before allowing it
+/// (american 起胡, 002) needs to score it. Without it the snapshot plays the taiwan rules.
+#[derive(Debug, Clone)]
+pub struct Situation {
+    pub rules: Rules,
+    pub dealer: u8,
+    /// The seat sitting 東 (門風 follows from it).
+    pub east: u8,
+    pub dice: [u8; 3],
+    /// Discards made at the table so far (MIGI, first-turn wins).
+    pub discards_total: u32,
+    /// Someone has called or kong'd (天/地/人胡 and MIGI no longer possible).
+    pub any_call: bool,
+}
+
 /// One seat at a decision point. Other seats' tiles do not matter for its legal actions.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone)]
 pub struct Snapshot {
     pub seat: u8,
     /// The seat's tiles, melds, flowers, declaration and rule memory (過水, 過水碰, …).
@@ -28,6 +43,8 @@ pub struct Snapshot {
     /// Tiles that may still be drawn (the wall minus the 16 kept back).
     pub drawable: usize,
     pub decision: Decision,
+    /// The table's rules and state, when they matter (see [`Situation`]).
+    pub situation: Option<Situation>,
 }
 
 impl Snapshot {
@@ -75,6 +92,17 @@ impl Snapshot {
         }
         let filler = Piece::new(0).map_or_else(Vec::new, |x| vec![x; self.drawable + KEPT_BACK]);
         let mut st = State::blank(filler);
+        if let Some(sit) = &self.situation {
+            if sit.dealer as usize >= SEATS || sit.east as usize >= SEATS {
+                return Err(Error::hand("the dealer and the 東 seat are seats 0–3"));
+            }
+            st.rules = sit.rules.clone();
+            st.dealer = sit.dealer;
+            st.east = sit.east;
+            st.dice = sit.dice;
+            st.discards_total = sit.discards_total;
+            st.any_call = sit.any_call;
+        }
         st.players[seat as usize] = p.clone();
         st.phase = match self.decision {
             Decision::Turn(t) => Phase::Turn(t),
