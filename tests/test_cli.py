@@ -57,3 +57,14 @@ def test_console_script_runs() -> None:
         check=True,
     ).stdout
     assert "打" in out
+
+
+def test_simulate_summary(capsys: pytest.CaptureFixture[str]) -> None:
+    assert (
+        main(["simulate", "--games", "300", "--seed", "2", "--variant", "american", "--json"]) == 0
+    )
+    data = json.loads(capsys.readouterr().out)
+    assert data["hands"] == 300
+    assert sum(data["wins"].values()) == sum(data["tai"])
+    assert main(["simulate", "--games", "10", "--variant", "nope"]) == 2
+    assert "variant" in capsys.readouterr().err

@@ -10,7 +10,17 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from twmj._core import Analysis, Wait, Waits, analyze, parse, simulate, tile_name, waits
+from twmj._core import (
+    Analysis,
+    Variant,
+    Wait,
+    Waits,
+    analyze,
+    parse,
+    simulate,
+    tile_name,
+    waits,
+)
 from twmj.errors import Error
 from twmj.tiles import SHAPE_NAMES
 
@@ -119,6 +129,7 @@ def _parser() -> argparse.ArgumentParser:
     s = sub.add_parser("simulate", help="self-play random legal agents and summarise the hands")
     s.add_argument("--games", type=int, default=1000, help="hands to play")
     s.add_argument("--seed", type=int, default=0)
+    s.add_argument("--variant", default="taiwan", help="a preset name (see GET /v1/variants)")
     s.add_argument("--json", action="store_true", help="print JSON instead of text")
     s = sub.add_parser("serve", help="start the HTTP service and its web page")
     s.add_argument("--host", default="127.0.0.1")
@@ -137,19 +148,21 @@ _KIND_NAMES = {
 }
 
 
-def _simulate(games: int, seed: int, as_json: bool) -> int:
+def _simulate(games: int, seed: int, variant: str, as_json: bool) -> int:
     if games < 0:
         print("twmj: error: --games must be 0 or more", file=sys.stderr)
         return 2
     started = time.perf_counter()
-    summary = simulate(games, seed)
+    summary = simulate(games, seed, Variant(variant))
     seconds = time.perf_counter() - started
     if as_json:
         print(json.dumps({**summary, "seconds": round(seconds, 3)}, ensure_ascii=False))
         return 0
     hands = summary["hands"]
     draws = summary["draws"]
-    print(f"{hands} 局 (seed {seed}), {seconds:.2f} s, {hands / max(seconds, 1e-9):,.0f} 局/s")
+    print(
+        f"{variant}: {hands} 局 (seed {seed}), {seconds:.2f} s, {hands / max(seconds, 1e-9):,.0f} 局/s"
+    )
     print(f"流局 {draws} ({100 * draws / max(hands, 1):.1f}%), 一砲多響 {summary['multi_winner']}")
     for key, n in summary["wins"].items():
         print(f"  {_KIND_NAMES[key]:<8} {n}")
@@ -187,7 +200,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "serve":
         return _serve(args.host, args.port, args.workers)
     if args.command == "simulate":
-        return _simulate(args.games, args.seed, args.json)
+        try:
+            return _simulate(args.games, args.seed, args.variant, args.json)
+        except Error as e:
+            print(f"twmj: error: {e}", file=sys.stderr)
+            return 2
     melds = [(k, t) for k, t in args.meld]
     try:
         shown = str(parse(args.hand))
