@@ -76,13 +76,13 @@ fn lig_gu_yes_and_no() {
     // 門清: with any meld (暗槓 included: 不能槓) it is not the shape.
     let pon = melds(&[("pon", "777p")]);
     assert!(!is_special_win(
-        &counts("11m 33m 55p 99s 22z 44z"),
+        &counts("11m 33m 55p 99s 22z 44z 66z"),
         &pon,
         &v
     ));
     let ankan = melds(&[("ankan", "7777p")]);
     assert!(!is_special_win(
-        &counts("11m 33m 55p 99s 22z 44z"),
+        &counts("11m 33m 55p 99s 22z 44z 66z"),
         &ankan,
         &v
     ));
