@@ -266,3 +266,16 @@ fn settings_list_the_switches() {
     assert!(Variant::improved16().allows(Special::LigGu));
     assert!(!Variant::taiwan().allows(Special::ThirteenOrphans));
 }
+
+#[test]
+fn compare_lists_the_shape_item() {
+    // 瀝咕瀝咕 worth 8 under improved16, 20 under a house rule: the item differs.
+    let v = Variant::improved16();
+    let house = v
+        .with_overrides(&[("tai.lig_gu", twmj_core::scoring::Value::Int(20))])
+        .unwrap_or_else(|e| panic!("{e}"));
+    let ctx = Context::new(1, WinKind::Discard { from: 2 });
+    let c = twmj_core::scoring::compare(&counts(LIG_GU), &[], tile("6z"), &ctx, &[v, house], false)
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(c.differing, [(Item::LigGu, vec![8, 20])]);
+}
