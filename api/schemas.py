@@ -125,6 +125,18 @@ PresetName = Literal["taiwan", "american", "traditional", "improved16"]
 Setting = int | bool | str
 
 
+class WaitsRequest(HandRequest):
+    """A hand to find the waits of, optionally under a preset's special shapes."""
+
+    variant: PresetName | None = Field(
+        None,
+        description=(
+            "A preset whose rule text admits special shapes (improved16: 瀝咕瀝咕, 十三么) adds "
+            "their waits; without one, only five sets and a pair count."
+        ),
+    )
+
+
 class ContextIn(BaseModel):
     """Everything about the win besides the tiles."""
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from typing import Any, cast
 
 from fastapi import APIRouter
@@ -13,15 +14,20 @@ from api.responses import JSONResponse
 from api.schemas import (
     ERROR_RESPONSES,
     AcceptOut,
-    HandRequest,
     ShapeName,
     WaitOut,
     WaitsBatchItem,
     WaitsBatchRequest,
+    WaitsRequest,
     WaitsResponse,
 )
 
 router = APIRouter(prefix="/v1", tags=["waits"], responses=ERROR_RESPONSES)
+
+
+@functools.cache
+def _preset(name: str) -> twmj.Variant:
+    return twmj.Variant(name)
 
 
 def wait_out(w: twmj.Wait) -> WaitOut:
@@ -57,14 +63,18 @@ def waits_data(r: twmj.Waits) -> dict[str, Any]:
 
 
 @router.post("/waits", response_model=WaitsResponse, summary="Waits of a 16 − 3k hand (聽牌)")
-async def waits(req: HandRequest) -> JSONResponse:
+async def waits(req: WaitsRequest) -> JSONResponse:
     """Every tile kind that completes the hand, with its shapes and the copies left unseen.
 
     With k melds the hand holds 16 − 3k concealed tiles; with no melds given, 13-tile
     (and 10, 7, …) hands are read as having implied melds. A kind the player holds all four
-    of is never a wait.
+    of is never a wait. With `variant`, the special shapes its rule text admits
+    (improved16: 瀝咕瀝咕, 十三么) are waits too.
     """
-    return JSONResponse(waits_data(call(twmj.waits, req)))
+    if req.variant is None:
+        return JSONResponse(waits_data(call(twmj.waits, req)))
+    variant = _preset(req.variant)
+    return JSONResponse(waits_data(call(lambda h, m, v: twmj.waits(h, m, v, variant), req)))
 
 
 @router.post(

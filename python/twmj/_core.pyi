@@ -132,10 +132,15 @@ def waits(
     hand: _HandLike,
     melds: Iterable[_MeldLike] | None = None,
     visible: _HandLike | None = None,
+    variant: Variant | None = None,
 ) -> Waits: ...
 def wait_mask(hand: _HandLike, melds: Iterable[_MeldLike] | None = None) -> int: ...
 def shanten(hand: _HandLike, melds: Iterable[_MeldLike] | None = None) -> int: ...
-def is_win(hand: _HandLike, melds: Iterable[_MeldLike] | None = None) -> bool: ...
+def is_win(
+    hand: _HandLike,
+    melds: Iterable[_MeldLike] | None = None,
+    variant: Variant | None = None,
+) -> bool: ...
 def analyze(
     hand: _HandLike,
     melds: Iterable[_MeldLike] | None = None,

@@ -166,3 +166,22 @@ def test_fast_path_body_matches_the_response_model(client: TestClient, hand: str
 
     body = client.post("/v1/waits", json={"hand": hand}).json()
     assert WaitsResponse.model_validate(body).model_dump() == body
+
+
+def test_special_shapes_only_with_their_preset(client: TestClient) -> None:
+    # 003 註13 十三么: the thirteen with a run wait on all thirteen under improved16 only.
+    hand = "19m19p19s1234567z 234m"
+    plain = client.post("/v1/waits", json={"hand": hand}).json()
+    assert plain["tenpai"] is False
+    for preset in ("taiwan", "american", "traditional"):
+        body = client.post("/v1/waits", json={"hand": hand, "variant": preset}).json()
+        assert body["tenpai"] is False, preset
+    body = client.post("/v1/waits", json={"hand": hand, "variant": "improved16"}).json()
+    assert body["tenpai"] is True and len(body["waits"]) == 13
+    # 003 註八 瀝咕瀝咕: eight pairs wait on each pair.
+    body = client.post(
+        "/v1/waits", json={"hand": "11m 33m 55p 77p 99s 22z 44z 66z", "variant": "improved16"}
+    ).json()
+    assert [w["tile"] for w in body["waits"]] == ["1m", "3m", "5p", "7p", "9s", "2z", "4z", "6z"]
+    bad = client.post("/v1/waits", json={"hand": hand, "variant": "nope"})
+    assert bad.status_code == 422

@@ -13,6 +13,7 @@ pub mod hand;
 pub mod notation;
 pub mod scoring;
 pub mod shanten;
+pub mod special;
 pub mod tables;
 pub mod tile;
 pub mod waits;
@@ -23,6 +24,10 @@ pub use error::{Error, Result};
 pub use hand::{Form, Hand, Meld, MeldKind};
 pub use notation::{format, parse, Tiles};
 pub use shanten::{shanten, shanten_counts};
+pub use special::{
+    is_special_win, is_win_with, special_wait_mask, special_waits, special_win, waits_with,
+    Special, SpecialShapes,
+};
 pub use tile::{Counts, Flower, Suit, Tile, KINDS};
 pub use waits::{shapes, wait_mask, waits, Shape, Shapes, Wait};
 

@@ -5,6 +5,7 @@ use twmj_core::hand::Form;
 
 use crate::convert;
 use crate::errors::PyResult;
+use crate::variant::PyVariant;
 
 /// Shanten (向聽) of a 16 − 3k or 17 − 3k hand: 0 = ready, −1 = complete.
 #[pyfunction]
@@ -14,10 +15,18 @@ pub fn shanten(hand: &Bound<'_, PyAny>, melds: Option<&Bound<'_, PyAny>>) -> PyR
     Ok(twmj_core::shanten(&h))
 }
 
-/// True when a 17 − 3k hand is five sets and a pair together with its melds.
+/// True when a 17 − 3k hand is five sets and a pair together with its melds, or, with a
+/// `variant` whose rule text admits them (`improved16`), one of its special shapes.
 #[pyfunction]
-#[pyo3(signature = (hand, melds=None))]
-pub fn is_win(hand: &Bound<'_, PyAny>, melds: Option<&Bound<'_, PyAny>>) -> PyResult<bool> {
+#[pyo3(signature = (hand, melds=None, variant=None))]
+pub fn is_win(
+    hand: &Bound<'_, PyAny>,
+    melds: Option<&Bound<'_, PyAny>>,
+    variant: Option<PyRef<'_, PyVariant>>,
+) -> PyResult<bool> {
     let h = convert::hand(hand, melds, Form::Full)?;
-    Ok(twmj_core::is_win(&h))
+    Ok(match &variant {
+        Some(v) => twmj_core::is_win_with(&h, &v.0),
+        None => twmj_core::is_win(&h),
+    })
 }

@@ -13,6 +13,7 @@ use crate::analyze::accept_tuple;
 
 use crate::convert;
 use crate::errors::{CoreError, PyResult};
+use crate::variant::PyVariant;
 
 /// One wait: the tile, its shapes (ryanmen, kanchan, penchan, tanki, shanpon) and the copies left.
 #[pyclass(name = "Wait", module = "twmj", frozen, eq)]
@@ -138,16 +139,24 @@ impl PyWaits {
 }
 
 /// Waits of a 16 − 3k hand with shapes and copies left; `visible` are other tiles in view.
+/// With a `variant` whose rule text admits special shapes (`improved16`: 瀝咕瀝咕, 十三么),
+/// their waits are added; without one (or under taiwan) only five sets and a pair count.
 #[pyfunction]
-#[pyo3(signature = (hand, melds=None, visible=None))]
+#[pyo3(signature = (hand, melds=None, visible=None, variant=None))]
 pub fn waits(
     hand: &Bound<'_, PyAny>,
     melds: Option<&Bound<'_, PyAny>>,
     visible: Option<&Bound<'_, PyAny>>,
+    variant: Option<PyRef<'_, PyVariant>>,
 ) -> PyResult<PyWaits> {
     let h = convert::hand(hand, melds, Form::Waiting)?;
     let v = convert::visible(visible)?;
-    let w = core_waits::waits(&h, &v).map_err(CoreError)?;
+    let w = match &variant {
+        Some(var) if var.0.special.any() => {
+            twmj_core::waits_with(&h, &v, &var.0).map_err(CoreError)?
+        }
+        _ => core_waits::waits(&h, &v).map_err(CoreError)?,
+    };
     if w.is_empty() {
         // Not ready: how far; the draws that bring it closer are worked out when read.
         return Ok(PyWaits {

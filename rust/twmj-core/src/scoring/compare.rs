@@ -2,7 +2,7 @@
 
 use crate::error::Result;
 use crate::hand::Meld;
-use crate::scoring::items::{Item, ITEMS};
+use crate::scoring::items::{Item, ITEMS, SPECIAL_ITEMS};
 use crate::scoring::score::{score, Context, Score};
 use crate::scoring::variant::Variant;
 use crate::tile::{Counts, Tile};
@@ -39,6 +39,7 @@ pub fn compare(
     };
     let differing = ITEMS
         .iter()
+        .chain(SPECIAL_ITEMS.iter())
         .filter_map(|d| {
             let row: Vec<u32> = scores.iter().map(|s| tai_of(s, d.item)).collect();
             row.iter().any(|&t| t != row[0]).then_some((d.item, row))

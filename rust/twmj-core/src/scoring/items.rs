@@ -12,6 +12,7 @@ use crate::decompose::Block;
 use crate::hand::{Meld, MeldKind};
 use crate::scoring::score::{Context, Declaration, WinKind};
 use crate::scoring::variant::{DiceShape, Variant};
+use crate::special::Special;
 use crate::tile::{Counts, Tile, KINDS};
 use crate::waits::Shape;
 
@@ -84,14 +85,39 @@ pub enum Item {
     MillionStones,
     CleanCup,
     PeachGarden,
+    /// 瀝咕瀝咕 (003 註八): a special shape, in [`SPECIAL_ITEMS`], not in [`ITEMS`].
+    LigGu,
+    /// 十三么 (003 註13): a special shape, in [`SPECIAL_ITEMS`], not in [`ITEMS`].
+    ThirteenOrphans,
 }
 
 impl Item {
+    /// The items of [`ITEMS`] (the regular table); the special shapes' items come after.
     pub const COUNT: usize = 65;
 
     /// The table entry of the item.
     pub fn def(self) -> &'static ItemDef {
-        &ITEMS[self as usize]
+        match self.special() {
+            Some(s) => &SPECIAL_ITEMS[s as usize],
+            None => &ITEMS[self as usize],
+        }
+    }
+
+    /// The special shape this item scores, if it is one.
+    pub const fn special(self) -> Option<Special> {
+        match self {
+            Item::LigGu => Some(Special::LigGu),
+            Item::ThirteenOrphans => Some(Special::ThirteenOrphans),
+            _ => None,
+        }
+    }
+
+    /// The item of a special shape.
+    pub const fn of_special(s: Special) -> Item {
+        match s {
+            Special::LigGu => Item::LigGu,
+            Special::ThirteenOrphans => Item::ThirteenOrphans,
+        }
     }
 
     pub fn key(self) -> &'static str {
@@ -103,7 +129,11 @@ impl Item {
     }
 
     pub fn from_key(key: &str) -> Option<Item> {
-        ITEMS.iter().find(|d| d.key == key).map(|d| d.item)
+        ITEMS
+            .iter()
+            .chain(SPECIAL_ITEMS.iter())
+            .find(|d| d.key == key)
+            .map(|d| d.item)
     }
 }
 
@@ -116,6 +146,9 @@ pub enum Scope {
     DealerPair,
     /// A flower win, settled as its own 筆 (000 特殊規則 花牌與花胡).
     FlowerWin,
+    /// A special shape (瀝咕瀝咕, 十三么): the hand is not five sets and a pair, so the item is
+    /// scored on its own reading ([`crate::special`]), never by the regular conditions.
+    Special,
 }
 
 /// The outcome of one item's condition on one reading of the hand.
@@ -1549,6 +1582,44 @@ pub static ITEMS: [ItemDef; Item::COUNT] = [
             let dragons = f.count_triplets(Tile::is_dragon) == 3;
             f.yes_if(threes && dragons, || "not 大三元 with 3m 3p 3s".to_owned())
         },
+    },
+];
+
+fn special_shape(_: &Facts) -> Hit {
+    no("a special shape, judged on the whole hand (special.rs), not on five sets and a pair")
+}
+
+/// The items of the special shapes, in [`Special::ALL`] order. A preset scores one only when
+/// its variant admits the shape (`special_shapes.<key>`); the tai is `special_tai`.
+pub static SPECIAL_ITEMS: [ItemDef; 2] = [
+    ItemDef {
+        item: Item::LigGu,
+        key: "lig_gu",
+        name: "瀝咕瀝咕",
+        tai: 0,
+        scope: Scope::Special,
+        excludes: NONE,
+        excluded_by: NONE,
+        merges: NONE,
+        doc:
+            "瀝咕瀝咕 (003 改良式 8台, 註八: 八對半): 門清, seven pairs and one triplet, no meld; \
+              four of a kind count as two pairs. 必為門清: 門清 is not added; on a self-draw \
+              自摸 and 不求人 are (只另計自摸、不求人兩台).",
+        check: special_shape,
+    },
+    ItemDef {
+        item: Item::ThirteenOrphans,
+        key: "thirteen_orphans",
+        name: "十三么",
+        tai: 0,
+        scope: Scope::Special,
+        excludes: NONE,
+        excluded_by: NONE,
+        merges: NONE,
+        doc: "十三么 (003 改良式 16台, 註13): 1m 9m 1p 9p 1s 9s and the seven honours once each, \
+              one of them paired, plus one more set of any tiles (concealed, or one meld: 有一搭 \
+              可隨意吃碰). 自摸 adds, 不求人 too when no meld.",
+        check: special_shape,
     },
 ];
 

@@ -9,7 +9,7 @@ pub mod value;
 pub mod variant;
 
 pub use compare::{compare, Comparison};
-pub use items::{Item, ItemDef, Scope, ITEMS};
+pub use items::{Item, ItemDef, Scope, ITEMS, SPECIAL_ITEMS};
 pub use multi::{resolve, winning_seats};
 pub use score::{
     score, score_all, score_decomposition, score_flower, score_hand, Context, Declaration,

@@ -728,6 +728,48 @@ fn read(
     })
 }
 
+/// The score of a special shape (瀝咕瀝咕, 十三么) the variant admits, if the hand makes one:
+/// the shape's item, with 自摸 on a self-draw and 不求人 when also without an open meld (003
+/// 註八: 瀝咕瀝咕必為門清，故自摸胡只另計自摸、不求人兩台; 門清 is not added). No other item
+/// is judged on a special shape.
+fn special_score(
+    p: &Prepared,
+    concealed: &Counts,
+    ctx: &Context,
+    variant: &Variant,
+) -> Option<Score> {
+    let shape = crate::special::special_win(concealed, p.melds, variant)?;
+    let item = Item::of_special(shape);
+    let mut tai = [0u32; Item::COUNT];
+    let self_draw = matches!(ctx.win, WinKind::SelfDraw | WinKind::Replacement(_));
+    let open = p.melds.iter().any(|m| m.kind.is_open());
+    if self_draw && variant.has(Item::SelfDraw) {
+        tai[Item::SelfDraw as usize] = u32::from(variant.tai_of(Item::SelfDraw));
+    }
+    if self_draw && !open && variant.has(Item::ConcealedSelfDraw) {
+        tai[Item::ConcealedSelfDraw as usize] = u32::from(variant.tai_of(Item::ConcealedSelfDraw));
+    }
+    let reading = Reading {
+        total: tai.iter().sum(),
+        tai,
+        merged: None,
+        why_not: Vec::new(),
+    };
+    let mut s = finish(reading, &[], None, p.melds, ctx, variant, None);
+    let t = u32::from(variant.tai_of(item));
+    s.items.insert(
+        0,
+        ScoredItem {
+            item,
+            key: item.key(),
+            name: variant.name_of(item).to_owned(),
+            tai: t,
+        },
+    );
+    s.total_tai += t;
+    Some(s)
+}
+
 fn not_a_win(concealed: &Counts, win_tile: Tile) -> Error {
     Error::hand(format!(
         "{} with the winning tile {} is not five sets and a pair",
@@ -747,13 +789,14 @@ pub fn score_all(
     why_not: bool,
 ) -> Result<Vec<Score>> {
     let p = prepare(concealed, melds, win_tile, ctx, variant)?;
-    let scores: Vec<Score> = decompositions(concealed)
+    let mut scores: Vec<Score> = decompositions(concealed)
         .iter()
         .filter_map(|blocks| {
             best_in(&p, blocks, ctx, variant, why_not)
                 .map(|(r, b, s)| finish(r, blocks, Some((b, s)), melds, ctx, variant, None))
         })
         .collect();
+    scores.extend(special_score(&p, concealed, ctx, variant));
     if scores.is_empty() {
         return Err(not_a_win(concealed, win_tile));
     }
@@ -825,6 +868,12 @@ pub fn score(
             if best.as_ref().is_none_or(|x| r.total > x.0.total) {
                 best = Some((r, i, b, s));
             }
+        }
+    }
+    // A special shape the variant admits (003 瀝咕瀝咕, 十三么) when it is worth more.
+    if let Some(sp) = special_score(&p, concealed, ctx, variant) {
+        if best.as_ref().is_none_or(|x| sp.total_tai > x.0.total) {
+            return Ok(sp);
         }
     }
     let (mut reading, index, block, shape) = best.ok_or_else(|| not_a_win(concealed, win_tile))?;

@@ -1,7 +1,8 @@
 //! Variants: a preset's tai table, thresholds and switches as validated data, with overrides.
 
 use crate::error::{Error, Result};
-use crate::scoring::items::{Item, ITEMS};
+use crate::scoring::items::{Item, ITEMS, SPECIAL_ITEMS};
+use crate::special::{Special, SpecialShapes};
 
 /// The 骰規台 values (american; README decision: 豹子 5, 全紅 3, 順子 2, 全黑 1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -182,6 +183,11 @@ pub struct Variant {
     /// Several seats on one tile: 攔胡 always, 攔胡 of two, or everyone wins.
     pub multi_win: MultiWin,
     pub payment: Payment,
+    /// The special shapes (瀝咕瀝咕, 十三么) the preset's text admits besides five sets and a
+    /// pair: the win detector, the waits and the scorer take them only when switched on.
+    pub special: SpecialShapes,
+    /// Tai of the special shapes' items, in [`Special::ALL`] order (瀝咕瀝咕, 十三么).
+    pub special_tai: [u8; 2],
     /// Items this preset's table does not have (bit = [`Item`] index): never checked or listed.
     /// Setting `tai.<key>` adds one back (a house rule).
     pub absent: u128,
@@ -279,6 +285,8 @@ impl Variant {
             payment: Payment::Base,
             ping_hu_other_flowers: false,
             heaven_win_dealer: true,
+            special: SpecialShapes::NONE,
+            special_tai: [0, 0],
             absent: bits(ADDED_001) | bits(ADDED_003),
             alone: &[],
             not_counted_with: &[],
@@ -369,6 +377,12 @@ impl Variant {
             // 003: 無攔胡，放槍幾家付幾家.
             multi_win: MultiWin::All,
             payment: Payment::Zhongyong,
+            // 003 8台 瀝咕瀝咕 (註八), 16台 十三么 (註13).
+            special: SpecialShapes {
+                lig_gu: true,
+                thirteen_orphans: true,
+            },
+            special_tai: [8, 16],
             // 003 has no 嗆聽, no 骰規台, not 001's 地胡.
             absent: bits(&[Item::DeclaredReady, Item::Dice, Item::DealerFirstDiscard]),
             // 003 四槓胡: 除莊連拉外不另計手牌台數.
@@ -475,7 +489,15 @@ impl Variant {
 
     /// The tai of `item` in this variant.
     pub fn tai_of(&self, item: Item) -> u8 {
-        self.tai[item as usize]
+        match item.special() {
+            Some(s) => self.special_tai[s as usize],
+            None => self.tai[item as usize],
+        }
+    }
+
+    /// The special shape `s` is admitted by this variant.
+    pub fn allows(&self, s: Special) -> bool {
+        self.special.allows(s)
     }
 
     /// 底 in tai: `base_money / tai_money` (3 by default).
@@ -484,7 +506,7 @@ impl Variant {
     }
 
     /// The setting keys [`Variant::set`] accepts, besides `tai.<item key>`.
-    pub const KEYS: [&'static str; 16] = [
+    pub const KEYS: [&'static str; 18] = [
         "base_money",
         "tai_money",
         "min_tai",
@@ -501,6 +523,8 @@ impl Variant {
         "heaven_win_dealer",
         "multi_win",
         "payment",
+        "special_shapes.lig_gu",
+        "special_shapes.thirteen_orphans",
     ];
 
     /// Applies one override; the variant is unchanged when it fails.
@@ -543,6 +567,11 @@ impl Variant {
             | "ping_hu_other_flowers"
             | "heaven_win_dealer" => match value {
                 Value::Bool(b) => *self.switch(key) = *b,
+                v => return Err(Error::variant(key, format!("{v} is not true or false"))),
+            },
+            "special_shapes.lig_gu" | "special_shapes.thirteen_orphans" => match value {
+                Value::Bool(b) if key.ends_with("lig_gu") => self.special.lig_gu = *b,
+                Value::Bool(b) => self.special.thirteen_orphans = *b,
                 v => return Err(Error::variant(key, format!("{v} is not true or false"))),
             },
             "multi_win" => {
@@ -590,6 +619,11 @@ impl Variant {
                                 + ")",
                         )
                     })?;
+                if let Some(s) = item.special() {
+                    self.special_tai[s as usize] = tai()?;
+                    self.overrides.push((key.to_owned(), value.to_string()));
+                    return Ok(());
+                }
                 if item == Item::Dice {
                     return Err(Error::variant(
                         key,
@@ -650,6 +684,24 @@ impl Variant {
         for def in ITEMS
             .iter()
             .filter(|d| d.item != Item::Dice && self.has(d.item))
+        {
+            v.push((
+                format!("tai.{}", def.key),
+                int(self.tai_of(def.item).into()),
+            ));
+        }
+        // The special shapes: both switches always, an item's tai when its shape is on.
+        v.push((
+            "special_shapes.lig_gu".to_owned(),
+            Value::Bool(self.special.lig_gu),
+        ));
+        v.push((
+            "special_shapes.thirteen_orphans".to_owned(),
+            Value::Bool(self.special.thirteen_orphans),
+        ));
+        for def in SPECIAL_ITEMS
+            .iter()
+            .filter(|d| d.item.special().is_some_and(|s| self.allows(s)))
         {
             v.push((
                 format!("tai.{}", def.key),

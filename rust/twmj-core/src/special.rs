@@ -1,0 +1,280 @@
+//! Special shapes (非五搭一眼的胡牌): 瀝咕瀝咕 and 十三么, for the presets whose rule text
+//! admits them (003 改良式十六張: 註八 and 註13). A [`Variant`] switches each one on with
+//! [`SpecialShapes`]; under `taiwan`, `american` and `traditional` none is on, and the regular
+//! detector ([`crate::is_win_counts`], [`crate::wait_mask`]) never looks at them.
+
+use crate::error::Result;
+use crate::hand::{seen_counts, Hand, Meld};
+use crate::scoring::Variant;
+use crate::tile::{Counts, Tile, COPIES, KINDS};
+use crate::waits::{exhausted, waits_seen, Shape, Shapes, Wait};
+
+/// A special winning shape.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Special {
+    /// 瀝咕瀝咕 (003 註八: 八對半, 門清的七個對子加一個刻子): 17 concealed tiles, no meld, as
+    /// seven pairs and one triplet; four of a kind count as two pairs (003 港澳 瀝姑瀝姑:
+    /// 四隻相同的牌可當兩對，但不能槓).
+    LigGu,
+    /// 十三么 (003 註13: 19萬筒索 and 東南西北中發白 each once, one of them paired), in the
+    /// 16-tile form: those 14 tiles plus one more set, which 003 lets be anything and claimed
+    /// (有一搭可隨意吃碰不限定任何牌): a concealed run or triplet, or one meld.
+    ThirteenOrphans,
+}
+
+impl Special {
+    pub const ALL: [Special; 2] = [Special::LigGu, Special::ThirteenOrphans];
+
+    /// The stable key (also the setting `special_shapes.<key>` and the item `tai.<key>`).
+    pub const fn key(self) -> &'static str {
+        match self {
+            Special::LigGu => "lig_gu",
+            Special::ThirteenOrphans => "thirteen_orphans",
+        }
+    }
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            Special::LigGu => "瀝咕瀝咕",
+            Special::ThirteenOrphans => "十三么",
+        }
+    }
+}
+
+/// Which special shapes a variant admits (settings `special_shapes.lig_gu`,
+/// `special_shapes.thirteen_orphans`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct SpecialShapes {
+    pub lig_gu: bool,
+    pub thirteen_orphans: bool,
+}
+
+impl SpecialShapes {
+    /// None: the regular five sets and a pair only (taiwan, american, traditional).
+    pub const NONE: SpecialShapes = SpecialShapes {
+        lig_gu: false,
+        thirteen_orphans: false,
+    };
+
+    pub const fn allows(self, s: Special) -> bool {
+        match s {
+            Special::LigGu => self.lig_gu,
+            Special::ThirteenOrphans => self.thirteen_orphans,
+        }
+    }
+
+    pub const fn any(self) -> bool {
+        self.lig_gu || self.thirteen_orphans
+    }
+}
+
+/// The thirteen terminal and honour kinds (1m 9m 1p 9p 1s 9s 東南西北白發中).
+const ORPHANS: [usize; 13] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
+
+fn is_orphan(i: usize) -> bool {
+    ORPHANS.contains(&i)
+}
+
+/// Seven pairs and one triplet in 17 tiles, a kind of four as two pairs.
+fn lig_gu(c: &Counts) -> bool {
+    let (mut pairs, mut triplets) = (0, 0);
+    for &n in c {
+        match n {
+            0 => {}
+            2 => pairs += 1,
+            3 => triplets += 1,
+            4 => pairs += 2,
+            _ => return false,
+        }
+    }
+    pairs == 7 && triplets == 1
+}
+
+/// The 14 tiles of 十三么: every orphan kind once, one of them twice, nothing else.
+fn orphans14(c: &Counts) -> bool {
+    let mut pairs = 0;
+    for (i, &n) in c.iter().enumerate() {
+        let need = u8::from(is_orphan(i));
+        if n == need {
+            continue;
+        }
+        if need == 1 && n == 2 {
+            pairs += 1;
+        } else {
+            return false;
+        }
+    }
+    pairs == 1
+}
+
+/// 十三么 with `melds` melds: 14 concealed tiles with one meld, or 17 with one concealed set.
+fn thirteen_orphans(c: &Counts, melds: usize) -> bool {
+    let n: usize = c.iter().map(|&x| x as usize).sum();
+    match (melds, n) {
+        (1, 14) => orphans14(c),
+        (0, 17) => {
+            let mut w = *c;
+            for i in 0..KINDS {
+                if w[i] >= 3 {
+                    w[i] -= 3;
+                    let ok = orphans14(&w);
+                    w[i] += 3;
+                    if ok {
+                        return true;
+                    }
+                }
+                if i < 27 && i % 9 <= 6 && w[i] > 0 && w[i + 1] > 0 && w[i + 2] > 0 {
+                    for x in &mut w[i..i + 3] {
+                        *x -= 1;
+                    }
+                    let ok = orphans14(&w);
+                    for x in &mut w[i..i + 3] {
+                        *x += 1;
+                    }
+                    if ok {
+                        return true;
+                    }
+                }
+            }
+            false
+        }
+        _ => false,
+    }
+}
+
+/// The special shape the 17 − 3k concealed `counts` with `meld_count` melds make, if the
+/// shapes `allowed` admit one.
+pub fn special_win_n(
+    counts: &Counts,
+    meld_count: usize,
+    allowed: SpecialShapes,
+) -> Option<Special> {
+    if allowed.lig_gu && meld_count == 0 && lig_gu(counts) {
+        return Some(Special::LigGu);
+    }
+    if allowed.thirteen_orphans && thirteen_orphans(counts, meld_count) {
+        return Some(Special::ThirteenOrphans);
+    }
+    None
+}
+
+/// The special shape `counts` (17 − 3k concealed tiles, the winning tile included) with
+/// `melds` makes under `variant`, if any. Always `None` when the variant admits none.
+pub fn special_win(counts: &Counts, melds: &[Meld], variant: &Variant) -> Option<Special> {
+    special_win_n(counts, melds.len(), variant.special)
+}
+
+/// True when `counts` with `melds` is a special win `variant` admits (never under taiwan).
+pub fn is_special_win(counts: &Counts, melds: &[Meld], variant: &Variant) -> bool {
+    special_win(counts, melds, variant).is_some()
+}
+
+/// Bit i set when kind i completes the 16 − 3k concealed `counts` as a special shape, with
+/// `meld_count` melds whose tiles (with the concealed ones) are `own`: a kind the player holds
+/// all 4 of is not a wait.
+fn special_mask_own(
+    counts: &Counts,
+    meld_count: usize,
+    own: &Counts,
+    allowed: SpecialShapes,
+) -> u64 {
+    if !allowed.any() {
+        return 0;
+    }
+    let mut mask = 0u64;
+    let mut c = *counts;
+    for i in 0..KINDS {
+        if own[i] >= COPIES {
+            continue;
+        }
+        c[i] += 1;
+        if special_win_n(&c, meld_count, allowed).is_some() {
+            mask |= 1 << i;
+        }
+        c[i] -= 1;
+    }
+    mask & !exhausted(own)
+}
+
+/// The special waits of the 16 − 3k concealed `counts` with `melds` under `variant`, as a
+/// bitmask (kinds held 4 times, melds included, removed). 0 when the variant admits none.
+pub fn special_wait_mask(counts: &Counts, melds: &[Meld], variant: &Variant) -> u64 {
+    let mut own = *counts;
+    for m in melds {
+        m.add_to(&mut own);
+    }
+    special_mask_own(counts, melds.len(), &own, variant.special)
+}
+
+/// The special waits of `counts` with `melds` under `variant`, each with the shape it makes.
+pub fn special_waits(counts: &Counts, melds: &[Meld], variant: &Variant) -> Vec<(Tile, Special)> {
+    let mut m = special_wait_mask(counts, melds, variant);
+    let mut out = Vec::new();
+    let mut c = *counts;
+    while m != 0 {
+        let i = m.trailing_zeros() as usize;
+        m &= m - 1;
+        c[i] += 1;
+        if let (Some(t), Some(s)) = (
+            Tile::new(i),
+            special_win_n(&c, melds.len(), variant.special),
+        ) {
+            out.push((t, s));
+        }
+        c[i] -= 1;
+    }
+    out
+}
+
+/// The shape a special wait is reported with: completing the 瀝咕瀝咕 triplet from a pair is
+/// 雙碰 (`shanpon`), any other special wait is 單吊 (`tanki`: the tile pairs a single).
+fn special_shape(counts: &Counts, i: usize, s: Special) -> Shape {
+    if s == Special::LigGu && counts[i] == 2 {
+        Shape::Shanpon
+    } else {
+        Shape::Tanki
+    }
+}
+
+/// True when the validated 17 − 3k hand is a win under `variant`: five sets and a pair, or a
+/// special shape the variant admits.
+pub fn is_win_with(hand: &Hand, variant: &Variant) -> bool {
+    crate::is_win_counts(&hand.concealed)
+        || special_win_n(&hand.concealed, hand.meld_count, variant.special).is_some()
+}
+
+/// The waits of a validated 16 − 3k hand under `variant`: the regular ones, plus the special
+/// shapes the variant admits (a kind may be both; its shapes are then joined).
+pub fn waits_with(hand: &Hand, visible: &Counts, variant: &Variant) -> Result<Vec<Wait>> {
+    let own = hand.own_counts();
+    let seen = seen_counts(&own, visible)?;
+    let mut out = waits_seen(&hand.concealed, &own, &seen);
+    let mask = special_mask_own(&hand.concealed, hand.meld_count, &own, variant.special);
+    if mask == 0 {
+        return Ok(out);
+    }
+    let mut c = hand.concealed;
+    let mut m = mask;
+    while m != 0 {
+        let i = m.trailing_zeros() as usize;
+        m &= m - 1;
+        c[i] += 1;
+        let s = special_win_n(&c, hand.meld_count, variant.special);
+        c[i] -= 1;
+        let (Some(tile), Some(s)) = (Tile::new(i), s) else {
+            continue;
+        };
+        let bit = 1u8 << special_shape(&hand.concealed, i, s) as u8;
+        if let Some(w) = out.iter_mut().find(|w| w.tile == tile) {
+            w.shapes = Shapes(w.shapes.0 | bit);
+        } else {
+            out.push(Wait {
+                tile,
+                shapes: Shapes(bit),
+                remaining: COPIES - seen[i],
+            });
+        }
+    }
+    out.sort_by_key(|w| w.tile.index());
+    Ok(out)
+}
