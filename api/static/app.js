@@ -112,7 +112,8 @@ async function update() {
   if (visible) body.visible = visible;
   try {
     if (n === 16 - 3 * k && n > 0) {
-      const r = await post("/v1/waits", body);
+      const variant = $("checker-variant").value;
+      const r = await post("/v1/waits", variant ? { ...body, variant } : body);
       const total = (xs) => xs.reduce((a, w) => a + w.remaining, 0);
       out.innerHTML = `<p data-testid="status">${shantenText(r.shanten)}</p>` +
         (r.tenpai ? waitsTable(r.waits) + `<p>共 ${r.waits.length} 種 ${total(r.waits)} 張</p>`
@@ -147,6 +148,7 @@ function init() {
     else $("result").innerHTML = `<p class="error" data-testid="error">無法讀取：${e.target.value}</p>`;
   });
   $("visible").addEventListener("change", update);
+  $("checker-variant").addEventListener("change", update);
   $("implied").addEventListener("change", () => {
     state.hand = state.hand.slice(0, 17 - 3 * meldCount());
     update();

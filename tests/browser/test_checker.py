@@ -151,3 +151,15 @@ def test_american_threshold_and_dice(page: Page) -> None:
     expect(page.get_by_test_id("total")).to_contain_text("3 台")
     expect(page.get_by_test_id("payment")).to_have_count(1)
     expect(page.get_by_test_id("payment").get_by_test_id("pay-total")).to_have_text("6 台")
+
+
+def test_special_shapes_only_under_their_preset(page: Page) -> None:
+    # 003 改良式 註八 瀝咕瀝咕 (seven pairs and a triplet): six pairs, a triplet and a single wait
+    # on the single under improved16; the taiwan rules know no such shape.
+    page.get_by_test_id("notation").fill("11m33m55m77m99m11p333p5p")
+    page.get_by_test_id("notation").press("Enter")
+    expect(page.get_by_test_id("status")).not_to_have_text("聽牌")
+    page.get_by_test_id("checker-variant").select_option("improved16")
+    expect(page.get_by_test_id("status")).to_have_text("聽牌")
+    expect(page.get_by_test_id("wait")).to_have_count(1)
+    expect(page.get_by_test_id("wait")).to_have_attribute("data-tile", "5p")
