@@ -138,7 +138,18 @@ async function update() {
 function init() {
   $("palette").replaceChildren(...TILES.map((t) => {
     const el = tileEl(t);
-    el.addEventListener("click", () => { state.hand.push(t); update(); });
+    el.addEventListener("click", () => {
+      if ($("meld-mode").checked) {
+        // Meld mode: the clicked tiles build the meld; it is added once it has its size.
+        const tiles = [...(expand($("meld-tiles").value) || []), t];
+        $("meld-tiles").value = notation(tiles);
+        const size = ["chi", "pon"].includes($("meld-kind").value) ? 3 : 4;
+        if (tiles.length >= size) $("meld-add").click();
+        return;
+      }
+      state.hand.push(t);
+      update();
+    });
     return el;
   }));
   $("clear").addEventListener("click", () => { state.hand = []; state.melds = []; update(); });

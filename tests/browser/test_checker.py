@@ -163,3 +163,25 @@ def test_special_shapes_only_under_their_preset(page: Page) -> None:
     expect(page.get_by_test_id("status")).to_have_text("聽牌")
     expect(page.get_by_test_id("wait")).to_have_count(1)
     expect(page.get_by_test_id("wait")).to_have_attribute("data-tile", "5p")
+
+
+def test_melds_by_clicking_tiles(page: Page, server: str) -> None:
+    # Melds too by clicking: 碰 of 五筒, then the 13 concealed tiles of 3345m 123p 789s 11z.
+    page.locator("details summary").first.click()
+    page.get_by_test_id("meld-kind").select_option("pon")
+    page.get_by_test_id("meld-mode").check()
+    _click(page, ["5p", "5p", "5p"])
+    expect(page.get_by_test_id("melds").locator("li")).to_have_count(1)
+    page.get_by_test_id("meld-mode").uncheck()
+    _click(page, ["3m", "3m", "4m", "5m", "1p", "2p", "3p", "7s", "8s", "9s", "1z", "1z", "1z"])
+    expect(page.get_by_test_id("count")).to_have_text("13 張")
+    rows = page.get_by_test_id("wait")
+    expect(rows).to_have_count(2)
+    api = _api(
+        server,
+        "/v1/waits",
+        {"hand": "3345m123p789s111z", "melds": [{"kind": "pon", "tiles": "555p"}]},
+    )
+    waits = api["waits"]
+    assert isinstance(waits, list)
+    assert [rows.nth(i).get_attribute("data-tile") for i in range(2)] == [w["tile"] for w in waits]
