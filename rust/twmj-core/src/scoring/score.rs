@@ -642,11 +642,13 @@ fn finish(
     variant: &Variant,
     flower_win: Option<FlowerWin>,
 ) -> Score {
-    let payers = match flower_win {
+    let mut payers = match flower_win {
         Some(FlowerWin::EightImmortals) => others(ctx.winner),
         Some(FlowerWin::SevenRobOne { robbed }) => vec![robbed],
         None => ctx.payers(),
     };
+    // 004 兩人麻將、三人麻將規則: only the seated players pay (seats `0..players`).
+    payers.retain(|&p| p < variant.players.max(2));
     let heaven_win = reading.tai[Item::HeavenWin as usize] > 0;
     let (dealer_items, dealer_tai) = dealer_part(ctx, variant, &payers, heaven_win);
     let items = reading.items(variant);
