@@ -220,3 +220,18 @@ fn seat_winds_run_over_the_seated_players() {
     assert_eq!((st.seats(), st.next(1)), (2, 0));
     assert_eq!(State::from_seed(3).seats(), 4);
 }
+
+#[test]
+fn scoring_refuses_an_empty_seat() {
+    // 004: three players leave the 北 seat (3) empty; nobody there can pay or win.
+    use twmj_core::scoring::{score, Context, WinKind};
+    let ctx = Context::new(0, WinKind::Discard { from: 3 });
+    let t = twmj_core::tile::Tile::all().next().unwrap();
+    let mut c = [0u8; 34];
+    c[t.index()] = 2;
+    let e = score(&c, &[], t, &ctx, &Variant::three_player(), false)
+        .err()
+        .map(|e| e.to_string())
+        .unwrap_or_default();
+    assert!(e.contains("seat 3 does not exist"), "{e}");
+}

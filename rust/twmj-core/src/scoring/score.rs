@@ -138,13 +138,15 @@ impl Context {
     }
 
     fn validate(&self, variant: &Variant) -> Result<()> {
+        // 004 兩人麻將、三人麻將規則: only seats `0..players` are seated.
+        let n = variant.players.clamp(2, 4);
         let seat = |field: &'static str, s: Seat| {
-            if s < 4 {
+            if s < n {
                 Ok(())
             } else {
                 Err(Error::context(
                     field,
-                    format!("seat {s} does not exist (seats are 0 to 3)"),
+                    format!("seat {s} does not exist (seats are 0 to {})", n - 1),
                 ))
             }
         };
