@@ -3,11 +3,12 @@
 //! 花牌看桌, 面對面坐、不分圈風門風, 多數可以吃; both 16 張、莊家 17 張; 台數照四人的台數表.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+use twmj_core::game::{is_legal, ChiPos};
 use twmj_core::game::{
     legal_actions, read_log, replay, settle_hand, write_log, Action, Deal, Event, OfferKind,
     Options, Phase, Piece, SplitMix64, State, Table,
 };
-use twmj_core::scoring::{Item, Variant};
+use twmj_core::scoring::{Item, Value, Variant};
 
 fn tiles_of(d: &Deal) -> Vec<Piece> {
     d.hands
@@ -234,4 +235,81 @@ fn scoring_refuses_an_empty_seat() {
         .map(|e| e.to_string())
         .unwrap_or_default();
     assert!(e.contains("seat 3 does not exist"), "{e}");
+}
+
+/// A scripted deal under `v`: the hands as written, the rest of `v`'s set in canonical order,
+/// the last 16 of it as the replacement end.
+fn scripted(v: &Variant, hands: [&str; 4]) -> State {
+    let mut left = Piece::set_of(v);
+    let mut parsed: [Vec<Piece>; 4] = Default::default();
+    for (s, h) in hands.iter().enumerate() {
+        parsed[s] = Piece::parse_list(h).unwrap();
+        for p in &parsed[s] {
+            let i = left.iter().position(|q| q == p).unwrap();
+            left.remove(i);
+        }
+    }
+    let replacements = left.split_off(left.len() - 16);
+    let table = Deal {
+        dealer: 0,
+        dice: [1, 1, 1],
+        door_from_dice: false,
+        hands: parsed,
+        live: left,
+        dead: replacements,
+    };
+    State::from_deal_with(table, v).unwrap()
+}
+
+fn chi_after_1_discard(v: &Variant, hands: [&str; 4], tile: &str) -> (bool, bool) {
+    let mut st = scripted(v, hands);
+    let t = Piece::parse_list(tile).unwrap()[0].tile().unwrap();
+    st.apply(0, Action::Discard(t)).unwrap();
+    let offered = matches!(st.phase(), Phase::Offer(o) if o.options[1].has(Options::CHI_LOW));
+    (offered, is_legal(&st, 1, Action::Chi(ChiPos::Low)))
+}
+
+#[test]
+fn chi_follows_chi_allowed() {
+    // 004 三人麻將 多數不能吃: 1p from seat 0, seat 1 holds 2p3p: no 吃.
+    let three = [
+        "1p99m111z222z333z44z55z6z",
+        "23456789p12345678s",
+        "11223344556677s89s",
+        "",
+    ];
+    assert_eq!(
+        chi_after_1_discard(&Variant::three_player(), three, "1p"),
+        (false, false)
+    );
+    let with_chi = Variant::three_player()
+        .with_overrides(&[("chi_allowed", Value::Bool(true))])
+        .unwrap();
+    assert_eq!(chi_after_1_discard(&with_chi, three, "1p"), (true, true));
+    // 004 兩人麻將 多數可以吃: 1m from seat 0, seat 1 holds 2m3m: 吃.
+    let two = ["199m111z222z333z44z55z6z", "2233445566778m8m6z7z", "", ""];
+    assert_eq!(
+        chi_after_1_discard(&Variant::two_player(), two, "1m"),
+        (true, true)
+    );
+    let no_chi = Variant::two_player()
+        .with_overrides(&[("chi_allowed", Value::Bool(false))])
+        .unwrap();
+    assert_eq!(chi_after_1_discard(&no_chi, two, "1m"), (false, false));
+    // Scripted deals with empty seats and a four-seat deal missing a hand.
+    assert!(Deal::scripted(
+        0,
+        ["199m111z222z333z44z55z6z", "2233445566778m8m6z7z", "", ""],
+        "",
+        ""
+    )
+    .is_ok());
+    let d = Deal::scripted(
+        0,
+        ["199m111z222z333z44z55z6z", "2233445566778m8m6z7z", "", ""],
+        "",
+        "",
+    )
+    .unwrap();
+    assert!(State::from_deal(d).is_err());
 }

@@ -206,12 +206,16 @@ impl Deal {
     }
 
     /// A deal written in notation (dealer's hand 17 tiles, the others 16; the live wall and
-    /// the replacement end in order). Only what is written is in play.
+    /// the replacement end in order). Only what is written is in play. Empty hands at the end
+    /// are empty seats (three or two players).
     pub fn scripted(dealer: u8, hands: [&str; SEATS], live: &str, dead: &str) -> Result<Deal> {
         let mut parsed: [Vec<Piece>; SEATS] = Default::default();
         for (s, h) in hands.iter().enumerate() {
             parsed[s] = Piece::parse_list(h)?;
         }
+        // Trailing empty hands are empty seats (004: three or two players); the state checks
+        // them against its variant's seats.
+        let seats = SEATS - parsed.iter().rev().take_while(|h| h.is_empty()).count();
         let out = Deal {
             dealer,
             dice: [1, 1, 1],
@@ -220,7 +224,7 @@ impl Deal {
             live: Piece::parse_list(live)?,
             dead: Piece::parse_list(dead)?,
         };
-        out.validate()?;
+        out.validate_for(seats.max(2) as u8)?;
         Ok(out)
     }
 
