@@ -57,3 +57,18 @@ def test_match_rotates_over_the_seated_players() -> None:
         net = m.finish(game)
         assert sum(net) == 0 and net[3] == 0
     assert dealers <= {0, 1, 2}
+
+
+def test_two_player_scripted_deal_offers_chi() -> None:
+    # 004 兩人麻將 多數可以吃: seat 1 holds 2m3m and may 吃 seat 0's 1m; seats 2 and 3 are empty.
+    hands = ["199m111z222z333z44z55z6z", "2233445566778m8m6z7z", "", ""]
+    live = "111m99m22334455m1z2z"
+    dead = "66778m8m3z4z4z5z5z6z6z7z7z7z"
+    game = twmj.Game.from_deal(hands, live, dead, variant=twmj.Variant("two_player"))
+    assert game.seats == 2
+    game.apply(0, "discard 1m")
+    assert "chi low" in game.legal_actions(1)
+    no_chi = twmj.Variant("two_player", {"chi_allowed": False})
+    game = twmj.Game.from_deal(hands, live, dead, variant=no_chi)
+    game.apply(0, "discard 1m")
+    assert not any(a.startswith("chi") for a in game.legal_actions(1))

@@ -566,9 +566,10 @@ impl Rules {
         }
     }
 
-    /// 換三張 is played: the `american` preset (002 美國麻將多的三樣).
+    /// 換三張 is played: the `american` preset at four seats (002 美國麻將多的三樣).
     pub fn exchange(&self) -> bool {
-        self.variant.preset == "american"
+        // Passing to 下家/對家/上家 needs four seats (docs/variants.md).
+        self.variant.preset == "american" && self.variant.players == 4
     }
 
     /// The 起胡 threshold (0: none).
