@@ -121,7 +121,9 @@ ERROR_RESPONSES: dict[int | str, dict[str, object]] = {
 }
 
 
-PresetName = Literal["taiwan", "american", "traditional", "improved16"]
+PresetName = Literal[
+    "taiwan", "american", "traditional", "improved16", "three_player", "two_player"
+]
 Setting = int | bool | str
 
 

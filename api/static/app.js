@@ -351,7 +351,7 @@ async function initCalculator() {
   try {
     const r = await fetch("/v1/variants");
     for (const v of await r.json()) calc.presets[v.name] = v.settings;
-    options(f.variant, Object.keys(calc.presets).map((n) => [n, { taiwan: "台灣 16 張（鬥雀）", american: "美國麻將", traditional: "臺灣麻將（傳統）", improved16: "改良式十六張" }[n] || n]));
+    options(f.variant, Object.keys(calc.presets).map((n) => [n, { taiwan: "台灣 16 張（鬥雀）", american: "美國麻將", traditional: "臺灣麻將（傳統）", improved16: "改良式十六張", three_player: "三人麻將", two_player: "兩人麻將" }[n] || n]));
     houseRules();
   } catch (e) {
     $("calc-result").innerHTML = `<p class="error">${e.message}</p>`;

@@ -98,8 +98,19 @@ def test_compare(client: TestClient) -> None:
 
 def test_variants_list_every_preset_with_full_config(client: TestClient) -> None:
     body = client.get("/v1/variants").json()
-    assert [v["name"] for v in body] == ["taiwan", "american", "traditional", "improved16"]
-    taiwan, american, traditional, improved16 = (v["settings"] for v in body)
+    assert [v["name"] for v in body] == [
+        "taiwan",
+        "american",
+        "traditional",
+        "improved16",
+        "three_player",
+        "two_player",
+    ]
+    taiwan, american, traditional, improved16, three, two = (v["settings"] for v in body)
+    # 004 兩人麻將、三人麻將規則: 三人 多數不能吃; 兩人 多數可以吃, 不分圈風門風.
+    assert (three["players"], three["chi_allowed"], three["flowers"]) == (3, False, True)
+    assert (two["players"], two["chi_allowed"], two["flowers"]) == (2, True, False)
+    assert "tai.round_wind" not in two and "tai.seat_wind" not in two
     # 003 改良式: 起胡 1, 無攔胡, 中庸全統制; 五暗刻 10, 天胡 24, 桃園三結義 16.
     assert improved16["min_tai"] == 1 and improved16["multi_win"] == "all"
     assert improved16["payment"] == "zhongyong"

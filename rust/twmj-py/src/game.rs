@@ -134,6 +134,12 @@ impl PyGame {
         PyVariant(self.state.variant().clone())
     }
 
+    /// Seated players: 4, or 3 / 2 under `three_player` / `two_player` (seats `0..seats`).
+    #[getter]
+    fn seats(&self) -> u8 {
+        self.state.seats()
+    }
+
     /// 連莊 count of the hand's dealer (set by `Match`).
     #[getter]
     fn streak(&self) -> u8 {
@@ -318,9 +324,10 @@ impl PyMatch {
     #[new]
     #[pyo3(signature = (seed=0, variant=None, first_dealer=0))]
     fn new(seed: u64, variant: Option<PyRef<'_, PyVariant>>, first_dealer: u8) -> PyResult<Self> {
+        let variant = variant.map_or_else(twmj_core::scoring::Variant::taiwan, |v| v.0.clone());
         Ok(PyMatch {
-            series: Match::new(seed, seat_ok(first_dealer)?),
-            variant: variant.map_or_else(twmj_core::scoring::Variant::taiwan, |v| v.0.clone()),
+            series: Match::with_variant(seed, seat_ok(first_dealer)?, &variant),
+            variant,
             totals: [0; 4],
             current: None,
         })

@@ -15,8 +15,8 @@ use super::legality::{self, chi_other_end, self_draw_open, wins_with};
 use super::result::{FirstTurn, HandResult, Win, WinKind};
 use super::settle::{self, Table};
 use super::state::{
-    exchange_offset, next_seat, CallLock, Deal, Declaration, Discarded, Exchange, Offer, OfferKind,
-    Options, Phase, Piece, Player, Rules, State, Turn, MIGI_DISCARDS, SEATS,
+    exchange_offset, CallLock, Deal, Declaration, Discarded, Exchange, Offer, OfferKind, Options,
+    Phase, Piece, Player, Rules, State, Turn, MIGI_DISCARDS, SEATS,
 };
 
 impl State {
@@ -33,7 +33,10 @@ impl State {
     /// [`State::from_seed`] under `variant` (american: 換三張 after the opening flowers, 起胡
     /// on every win), 連莊 0, 東 round.
     pub fn from_seed_with(seed: u64, variant: &Variant) -> State {
-        State::start(Deal::from_seed(seed, 0, false), Rules::new(variant, 0, 0))
+        State::start(
+            Deal::from_seed_with(seed, 0, false, variant),
+            Rules::new(variant, 0, 0),
+        )
     }
 
     /// [`State::from_deal`] under `variant`, 連莊 0, 東 round.
@@ -43,7 +46,7 @@ impl State {
 
     /// A hand from an explicit deal under `rules` (variant, 連莊 count, 圈風).
     pub fn from_deal_ruled(deal: Deal, rules: Rules) -> Result<State> {
-        deal.validate()?;
+        deal.validate_for(rules.variant.players.clamp(2, SEATS as u8))?;
         Ok(State::start(deal, rules))
     }
 
@@ -73,12 +76,13 @@ impl State {
         let total = deal.len();
         let mut wall = deal.live.clone();
         wall.extend(deal.dead.iter().rev());
-        let dealer = deal.dealer % 4;
+        let n = rules.variant.players.clamp(2, SEATS as u8);
+        let dealer = deal.dealer % n;
         let sum: u8 = deal.dice.iter().sum();
         // 000 門風與正花: the wall the dice count to opens; counting runs from the dealer as 1
         // in turn order.
         let east = if deal.door_from_dice {
-            (dealer + sum + 3) % 4
+            (dealer + sum + n - 1) % n
         } else {
             dealer
         };
@@ -86,8 +90,8 @@ impl State {
         // Flowers in the deal are shown in round one, the dealer first (000 發牌與補花).
         let mut shown: Vec<(u8, Flower)> = Vec::new();
         let mut due = [0usize; SEATS];
-        for k in 0..SEATS as u8 {
-            let s = (dealer + k) % 4;
+        for k in 0..n {
+            let s = (dealer + k) % n;
             for piece in &deal.hands[s as usize] {
                 if let Some(t) = piece.tile() {
                     players[s as usize].concealed[t.index()] += 1;
@@ -127,8 +131,9 @@ impl State {
     fn opening(&mut self, mut due: [usize; SEATS], mut shown: Vec<(u8, Flower)>) {
         while due.iter().any(|&n| n > 0) {
             let mut next = [0usize; SEATS];
-            for k in 0..SEATS as u8 {
-                let s = (self.dealer + k) % 4;
+            let n = self.seats();
+            for k in 0..n {
+                let s = (self.dealer + k) % n;
                 for _ in 0..due[s as usize] {
                     let Some(piece) = self.take(true) else {
                         self.end(Vec::new());
@@ -181,12 +186,12 @@ impl State {
     /// 000 開局花胡: flower wins at the opening are decided at once; 天胡 takes precedence over
     /// a non-dealer's flower win. Returns true when the hand ended.
     fn opening_wins(&mut self, shown: &[(u8, Flower)]) -> bool {
-        let eight = (0..SEATS as u8).find(|&s| self.player(s).flowers == 0xFF);
-        let seven = (0..SEATS as u8)
+        let eight = (0..self.seats()).find(|&s| self.player(s).flowers == 0xFF);
+        let seven = (0..self.seats())
             .find(|&s| self.player(s).flower_count() == 7)
             .and_then(|r| {
                 let missing = !self.player(r).flowers;
-                let v = (0..SEATS as u8).find(|&v| self.player(v).flowers & missing != 0)?;
+                let v = (0..self.seats()).find(|&v| self.player(v).flowers & missing != 0)?;
                 Some((r, v, missing.trailing_zeros() as usize))
             });
         // Case 1 when the robber's 7th flower was shown after the victim's flower.
@@ -279,11 +284,11 @@ impl State {
                 let mine = self.players[s].flowers;
                 if mine.count_ones() == 7 {
                     let missing = !mine;
-                    rob_from = (0..SEATS as u8).find(|&v| self.player(v).flowers & missing != 0);
+                    rob_from = (0..self.seats()).find(|&v| self.player(v).flowers & missing != 0);
                 }
                 // 七搶一 case 2: another seat holds seven and may rob this one first.
                 let robber =
-                    (0..SEATS as u8).any(|r| r != seat && self.player(r).flower_count() == 7);
+                    (0..self.seats()).any(|r| r != seat && self.player(r).flower_count() == 7);
                 if robber && self.drawable() >= 1 {
                     self.open_offer(seat, OfferKind::Flower { flower: f });
                     return;
@@ -348,7 +353,7 @@ impl State {
         match action {
             Action::Pass3(k) => {
                 x.chosen[seat as usize][k.index()] += 1;
-                if (0..SEATS as u8).any(|s| x.picked(s) < 3) {
+                if (0..self.seats()).any(|s| x.picked(s) < 3) {
                     self.phase = Phase::Exchange(x);
                     return;
                 }
@@ -359,7 +364,7 @@ impl State {
                     }
                 }
                 for (s, given) in x.chosen.iter().enumerate() {
-                    let to = (s + offset as usize) % SEATS;
+                    let to = (s + offset as usize) % self.seats() as usize;
                     for (c, g) in self.players[to].concealed.iter_mut().zip(given) {
                         *c += g;
                     }
@@ -515,7 +520,7 @@ impl State {
             options: [Options::default(); SEATS],
             responses: [None; SEATS],
         };
-        for s in 0..SEATS as u8 {
+        for s in 0..self.seats() {
             if s != from {
                 let opts = legality::offer_options(self, s, from, kind);
                 o.options[s as usize] = opts;
@@ -538,9 +543,10 @@ impl State {
     /// Arbitration (000 怎麼玩, 多家同時胡): 胡 > 碰/槓 > 吃; of two winners the first in turn
     /// order from the discarder wins (攔胡); three winners all win (一砲三響).
     fn resolve(&mut self, o: &Offer) {
-        let order = [1u8, 2, 3].map(|k| (o.from + k) % 4);
+        let n = self.seats();
+        let order: Vec<u8> = (1..n).map(|k| (o.from + k) % n).collect();
         let said = |s: u8| o.responses[s as usize];
-        for s in order {
+        for &s in &order {
             let opts = o.options[s as usize];
             let p = &mut self.players[s as usize];
             if opts.has(Options::WIN) && said(s) != Some(Action::Win) {
@@ -553,7 +559,8 @@ impl State {
             }
         }
         let mut winners: Vec<u8> = order
-            .into_iter()
+            .iter()
+            .copied()
             .filter(|&s| said(s) == Some(Action::Win))
             .collect();
         if winners.len() == 2 {
@@ -568,11 +575,13 @@ impl State {
                         .collect();
                     self.end(wins);
                 } else if let Some(s) = order
-                    .into_iter()
+                    .iter()
+                    .copied()
                     .find(|&s| matches!(said(s), Some(Action::Pon | Action::Minkan)))
                     .or_else(|| {
                         order
-                            .into_iter()
+                            .iter()
+                            .copied()
                             .find(|&s| matches!(said(s), Some(Action::Chi(_))))
                     })
                 {
@@ -582,7 +591,7 @@ impl State {
                 } else if last {
                     self.end(Vec::new());
                 } else {
-                    self.draw(next_seat(o.from), false);
+                    self.draw(self.next(o.from), false);
                 }
             }
             OfferKind::Kakan { tile } => {
@@ -610,7 +619,8 @@ impl State {
             }
             OfferKind::Flower { flower } => {
                 if let Some(r) = order
-                    .into_iter()
+                    .iter()
+                    .copied()
                     .find(|&s| said(s) == Some(Action::SevenRobOne))
                 {
                     self.move_flower(o.from, r, flower.index());
@@ -757,7 +767,7 @@ impl State {
             round_wind: self.rules.round_wind,
             dice: self.dice,
         };
-        let ctx = settle::context(&result, w, table);
+        let ctx = settle::context(&result, w, table, self.seats());
         settle::regular(w, &ctx, &self.rules.variant).is_ok_and(|s| s.reaches(min))
     }
 

@@ -10,8 +10,7 @@ use super::action::{Action, ChiPos, ACTION_COUNT};
 use super::event::Event;
 use super::result::WinKind;
 use super::state::{
-    next_seat, Declaration, Exchange, OfferKind, Options, Phase, Player, State, Turn,
-    CALL_MIN_DRAWABLE,
+    Declaration, Exchange, OfferKind, Options, Phase, Player, State, Turn, CALL_MIN_DRAWABLE,
 };
 
 /// The names an illegal action is refused with: the rule text's own name where it has one.
@@ -45,6 +44,8 @@ pub mod rule {
     pub const NOT_READY: &str = "嗆聽";
     /// Only the 下家 may 吃 (000 怎麼玩).
     pub const CHI_FROM_LEFT: &str = "吃上家";
+    /// 004 兩人麻將、三人麻將規則: 三人麻將多數不能吃.
+    pub const NO_CHI: &str = "不能吃";
     /// 八仙過海 / 七搶一 conditions (000 花牌與花胡).
     pub const FLOWER_WIN: &str = "花牌與花胡";
     /// The hand is complete but under the variant's threshold (002 起胡台數).
@@ -123,8 +124,15 @@ fn pon_ok(p: &Player, x: Tile) -> bool {
         && discard_left(p, &[x, x], |t| t == x)
 }
 
-fn minkan_ok(p: &Player, x: Tile, seat: u8, from: u8) -> bool {
-    p.concealed[x.index()] == 3 && seat != next_seat(from) && p.last_discard != Some(x)
+/// `from_left`: the discard comes from the claimer's 上家 at a table of three or four (two
+/// players face each other: no 上家 rule, docs/variants.md).
+fn minkan_ok(p: &Player, x: Tile, from_left: bool) -> bool {
+    p.concealed[x.index()] == 3 && !from_left && p.last_discard != Some(x)
+}
+
+/// `from` is the 上家 of `seat` at a table where that restricts 明槓 (three or four seats).
+fn kong_from_left(state: &State, seat: u8, from: u8) -> bool {
+    state.seats() > 2 && seat == state.next(from)
 }
 
 fn chi_ok(p: &Player, x: Tile, pos: ChiPos) -> bool {
@@ -161,10 +169,12 @@ pub(crate) fn offer_options(state: &State, seat: u8, from: u8, kind: OfferKind) 
                 if pon_ok(p, x) {
                     o |= Options::PON;
                 }
-                if minkan_ok(p, x, seat, from) {
+                if minkan_ok(p, x, kong_from_left(state, seat, from)) {
                     o |= Options::MINKAN;
                 }
-                if seat == next_seat(from) {
+                // 吃 only from the 上家, and only where the variant allows it (004: three-player
+                // 多數不能吃, two-player 多數可以吃).
+                if seat == state.next(from) && state.variant().chi_allowed {
                     for (pos, bit) in CHI_BITS {
                         if chi_ok(p, x, pos) {
                             o |= bit;
@@ -391,7 +401,7 @@ fn diagnose(state: &State, seat: u8, action: Action) -> (&'static str, String) {
         }
         Phase::Turn(t) => diagnose_turn(state, t, action),
         Phase::Offer(o) => {
-            let s = seat as usize % 4;
+            let s = seat as usize % super::state::SEATS;
             if seat == o.from || o.responses[s].is_some() {
                 return (
                     rule::TURN,
@@ -631,7 +641,13 @@ fn diagnose_offer(
             let held = |k: Tile| p.concealed[k.index()];
             match action {
                 Action::Chi(pos) => {
-                    if seat != next_seat(from) {
+                    if !state.variant().chi_allowed {
+                        return (
+                            rule::NO_CHI,
+                            "this variant has no 吃 (004: three-player 多數不能吃)".to_owned(),
+                        );
+                    }
+                    if seat != state.next(from) {
                         return (
                             rule::CHI_FROM_LEFT,
                             "only the next player may 吃 a discard".to_owned(),
@@ -701,7 +717,7 @@ fn diagnose_offer(
                             format!("明槓 of {} needs three in the hand", x.code()),
                         );
                     }
-                    if seat == next_seat(from) {
+                    if kong_from_left(state, seat, from) {
                         return (
                             rule::MINKAN_NOT_LEFT,
                             "明槓 only from the 下家 or 對家, not the 上家".to_owned(),

@@ -2,6 +2,7 @@
 
 use super::result::HandResult;
 use super::state::{Deal, SplitMix64, SEATS};
+use crate::scoring::Variant;
 
 /// Most 連莊 in a row: the hand at this count is played, then the deal passes (000 連莊).
 pub const MAX_STREAK: u8 = 18;
@@ -20,12 +21,22 @@ pub struct Match {
     pub first_dealer: u8,
     pub over: bool,
     rng: SplitMix64,
+    /// The variant whose set and seats are dealt (004: three or two seated players).
+    variant: Variant,
 }
 
 impl Match {
     pub fn new(seed: u64, first_dealer: u8) -> Match {
-        let first_dealer = first_dealer % SEATS as u8;
+        Match::with_variant(seed, first_dealer, &Variant::taiwan())
+    }
+
+    /// A match dealt with `variant`'s set among its seated players (004 兩人麻將、三人麻將規則):
+    /// the deal rotates over seats `0..players`, and the match runs one round per seated
+    /// wind (東南西北 for four, 東南西 for three, 東南 for two; docs/variants.md).
+    pub fn with_variant(seed: u64, first_dealer: u8, variant: &Variant) -> Match {
+        let first_dealer = first_dealer % variant.players.clamp(2, SEATS as u8);
         Match {
+            variant: variant.clone(),
             hand: 1,
             dealer: first_dealer,
             streak: 0,
@@ -39,7 +50,17 @@ impl Match {
     /// The deal of the next hand: the first hand opens the dealer's own wall, later ones
     /// (連莊 included) let the dice pick it (000 門風與正花).
     pub fn deal(&mut self) -> Deal {
-        Deal::from_seed(self.rng.next_u64(), self.dealer, self.hand > 1)
+        Deal::from_seed_with(
+            self.rng.next_u64(),
+            self.dealer,
+            self.hand > 1,
+            &self.variant,
+        )
+    }
+
+    /// Seated players (4, 3 or 2).
+    pub fn seats(&self) -> u8 {
+        self.variant.players.clamp(2, SEATS as u8)
     }
 
     /// True when the dealer keeps the deal after `result`: a draw, or the dealer won a 筆.
@@ -60,10 +81,10 @@ impl Match {
             self.streak += 1;
         } else {
             self.streak = 0;
-            self.dealer = (self.dealer + 1) % SEATS as u8;
+            self.dealer = (self.dealer + 1) % self.seats();
             if self.dealer == self.first_dealer {
                 self.round_wind += 1;
-                if self.round_wind as usize == SEATS {
+                if self.round_wind == self.seats() {
                     self.over = true;
                 }
             }

@@ -26,7 +26,9 @@ fn wind(i: u8) -> Wind {
 }
 
 /// The scoring context of one 筆 (also what the 起胡 check of the game flow scores with).
-pub(crate) fn context(result: &HandResult, w: &Win, table: Table) -> Context {
+/// `seats`: the seated players (door winds run 東, 南, … over them; 004).
+pub(crate) fn context(result: &HandResult, w: &Win, table: Table, seats: u8) -> Context {
+    let n = seats.clamp(2, 4);
     let win = match w.kind {
         // The replacement's cause does not change the tai (槓上開花 1); a flower replacement
         // is the one every hand can have.
@@ -42,7 +44,7 @@ pub(crate) fn context(result: &HandResult, w: &Win, table: Table) -> Context {
         winner: w.seat,
         dealer: result.dealer,
         streak: table.streak,
-        seat_wind: wind(w.seat + 4 - result.east),
+        seat_wind: wind((w.seat % n + n - result.east % n) % n),
         round_wind: wind(table.round_wind),
         win,
         last_tile: w.last_tile,
@@ -88,7 +90,7 @@ pub fn settle_hand(
 ) -> Result<(Vec<Score>, Settlement)> {
     let mut bills = Vec::with_capacity(result.wins.len());
     for w in &result.wins {
-        let ctx = context(result, w, *table);
+        let ctx = context(result, w, *table, variant.players);
         let bill = match w.kind {
             WinKind::EightFlowers | WinKind::SevenRobOne { .. } => {
                 // 骰規台 counts once per hand, on the regular 筆 when there is one (002).

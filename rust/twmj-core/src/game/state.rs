@@ -95,6 +95,18 @@ impl Piece {
         v.extend((0..FLOWERS).filter_map(Flower::new).map(Piece::from_flower));
         v
     }
+
+    /// The pieces of `variant`'s set in canonical order (004: 116 for three players, 64 for
+    /// two without flowers).
+    pub fn set_of(variant: &Variant) -> Vec<Piece> {
+        Piece::full_set()
+            .into_iter()
+            .filter(|p| match p.tile() {
+                Some(t) => variant.in_play(t),
+                None => variant.flowers,
+            })
+            .collect()
+    }
 }
 
 /// A small, self-contained PRNG (splitmix64): the same seed gives the same game everywhere.
@@ -155,27 +167,36 @@ impl Deal {
     /// A shuffled full set dealt from a seed: dice from the same generator, four tiles at a
     /// time from the dealer round the table, then one more for the dealer.
     pub fn from_seed(seed: u64, dealer: u8, door_from_dice: bool) -> Deal {
+        Deal::from_seed_with(seed, dealer, door_from_dice, &Variant::taiwan())
+    }
+
+    /// [`Deal::from_seed`] with `variant`'s set and seats: only the tiles in play (004
+    /// 兩人麻將、三人麻將規則) are shuffled and only seats `0..players` are dealt; the others
+    /// stay empty. The 16 kept-back tiles stay (docs/variants.md).
+    pub fn from_seed_with(seed: u64, dealer: u8, door_from_dice: bool, variant: &Variant) -> Deal {
+        let n = variant.players.clamp(2, SEATS as u8);
+        let dealer = dealer % n;
         let mut rng = SplitMix64::new(seed);
         let dice = [0; 3].map(|_: u8| rng.below(6) as u8 + 1);
-        let mut wall = Piece::full_set();
+        let mut wall = Piece::set_of(variant);
         rng.shuffle(&mut wall);
         let mut hands: [Vec<Piece>; SEATS] = Default::default();
         let mut at = 0;
         for _ in 0..4 {
-            for k in 0..SEATS as u8 {
-                let s = ((dealer % 4 + k) % 4) as usize;
+            for k in 0..n {
+                let s = ((dealer + k) % n) as usize;
                 hands[s].extend_from_slice(&wall[at..at + 4]);
                 at += 4;
             }
         }
-        hands[(dealer % 4) as usize].push(wall[at]);
+        hands[dealer as usize].push(wall[at]);
         at += 1;
         let rest = &wall[at..];
-        let split = rest.len() - KEPT_BACK;
+        let split = rest.len().saturating_sub(KEPT_BACK);
         let live = rest[..split].to_vec();
         let dead = rest[split..].iter().rev().copied().collect();
         Deal {
-            dealer: dealer % 4,
+            dealer,
             dice,
             door_from_dice,
             hands,
@@ -185,12 +206,16 @@ impl Deal {
     }
 
     /// A deal written in notation (dealer's hand 17 tiles, the others 16; the live wall and
-    /// the replacement end in order). Only what is written is in play.
+    /// the replacement end in order). Only what is written is in play. Empty hands at the end
+    /// are empty seats (three or two players).
     pub fn scripted(dealer: u8, hands: [&str; SEATS], live: &str, dead: &str) -> Result<Deal> {
         let mut parsed: [Vec<Piece>; SEATS] = Default::default();
         for (s, h) in hands.iter().enumerate() {
             parsed[s] = Piece::parse_list(h)?;
         }
+        // Trailing empty hands are empty seats (004: three or two players); the state checks
+        // them against its variant's seats.
+        let seats = SEATS - parsed.iter().rev().take_while(|h| h.is_empty()).count();
         let out = Deal {
             dealer,
             dice: [1, 1, 1],
@@ -199,7 +224,7 @@ impl Deal {
             live: Piece::parse_list(live)?,
             dead: Piece::parse_list(dead)?,
         };
-        out.validate()?;
+        out.validate_for(seats.max(2) as u8)?;
         Ok(out)
     }
 
@@ -244,17 +269,29 @@ impl Deal {
 
     /// Checks seats, dice, hand sizes and copy limits; the message names what is wrong.
     pub fn validate(&self) -> Result<()> {
-        if self.dealer as usize >= SEATS {
+        self.validate_for(SEATS as u8)
+    }
+
+    /// [`Deal::validate`] for a table of `seats` players: seats from `seats` on are empty.
+    pub fn validate_for(&self, seats: u8) -> Result<()> {
+        if self.dealer >= seats {
             return Err(Error::hand(format!(
-                "dealer seat {} (seats are 0–3)",
-                self.dealer
+                "dealer seat {} (seats are 0–{})",
+                self.dealer,
+                seats.saturating_sub(1)
             )));
         }
         if let Some(d) = self.dice.iter().find(|&&d| !(1..=6).contains(&d)) {
             return Err(Error::hand(format!("a die shows {d} (dice show 1–6)")));
         }
         for (s, h) in self.hands.iter().enumerate() {
-            let want = if s == self.dealer as usize { 17 } else { 16 };
+            let want = if s >= seats as usize {
+                0
+            } else if s == self.dealer as usize {
+                17
+            } else {
+                16
+            };
             if h.len() != want {
                 return Err(Error::hand(format!(
                     "seat {s} is dealt {} tiles; it needs {want}",
@@ -529,9 +566,10 @@ impl Rules {
         }
     }
 
-    /// 換三張 is played: the `american` preset (002 美國麻將多的三樣).
+    /// 換三張 is played: the `american` preset at four seats (002 美國麻將多的三樣).
     pub fn exchange(&self) -> bool {
-        self.variant.preset == "american"
+        // Passing to 下家/對家/上家 needs four seats (docs/variants.md).
+        self.variant.preset == "american" && self.variant.players == 4
     }
 
     /// The 起胡 threshold (0: none).
@@ -599,9 +637,21 @@ impl State {
         self.east
     }
 
-    /// Door wind of a seat: 0 = 東, 1 = 南, 2 = 西, 3 = 北.
+    /// Door wind of a seat: 0 = 東, 1 = 南, 2 = 西, 3 = 北 (three players: 北 is the empty
+    /// seat).
     pub fn seat_wind(&self, seat: u8) -> u8 {
-        (seat + SEATS as u8 - self.east) % SEATS as u8
+        let n = self.seats();
+        (seat + n - self.east) % n
+    }
+
+    /// Seated players: 4, or the variant's 3 / 2 (seats `0..seats()`; the others are empty).
+    pub fn seats(&self) -> u8 {
+        self.rules.variant.players.clamp(2, SEATS as u8)
+    }
+
+    /// The seat after `s` in turn order among the seated players (its 下家).
+    pub fn next(&self, s: u8) -> u8 {
+        (s + 1) % self.seats()
     }
 
     pub fn dice(&self) -> [u8; 3] {
@@ -657,7 +707,7 @@ impl State {
             Phase::Turn(t) => 1 << t.seat,
             Phase::Offer(o) => o.pending(),
             Phase::Exchange(x) if x.deciding => 1 << self.dealer,
-            Phase::Exchange(x) => (0..SEATS as u8)
+            Phase::Exchange(x) => (0..self.seats())
                 .filter(|&s| x.picked(s) < 3)
                 .fold(0, |m, s| m | 1 << s),
             Phase::Over => 0,
@@ -680,7 +730,7 @@ impl State {
         if self.is_over() {
             return Ok(());
         }
-        for (s, p) in self.players.iter().enumerate() {
+        for (s, p) in self.players.iter().enumerate().take(self.seats() as usize) {
             let acting = match &self.phase {
                 Phase::Turn(t) => t.seat as usize == s,
                 Phase::Exchange(_) => s == self.dealer as usize,

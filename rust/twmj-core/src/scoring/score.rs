@@ -138,13 +138,15 @@ impl Context {
     }
 
     fn validate(&self, variant: &Variant) -> Result<()> {
+        // 004 兩人麻將、三人麻將規則: only seats `0..players` are seated.
+        let n = variant.players.clamp(2, 4);
         let seat = |field: &'static str, s: Seat| {
-            if s < 4 {
+            if s < n {
                 Ok(())
             } else {
                 Err(Error::context(
                     field,
-                    format!("seat {s} does not exist (seats are 0 to 3)"),
+                    format!("seat {s} does not exist (seats are 0 to {})", n - 1),
                 ))
             }
         };
@@ -642,11 +644,13 @@ fn finish(
     variant: &Variant,
     flower_win: Option<FlowerWin>,
 ) -> Score {
-    let payers = match flower_win {
+    let mut payers = match flower_win {
         Some(FlowerWin::EightImmortals) => others(ctx.winner),
         Some(FlowerWin::SevenRobOne { robbed }) => vec![robbed],
         None => ctx.payers(),
     };
+    // 004 兩人麻將、三人麻將規則: only the seated players pay (seats `0..players`).
+    payers.retain(|&p| p < variant.players.max(2));
     let heaven_win = reading.tai[Item::HeavenWin as usize] > 0;
     let (dealer_items, dealer_tai) = dealer_part(ctx, variant, &payers, heaven_win);
     let items = reading.items(variant);

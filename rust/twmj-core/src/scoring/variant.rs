@@ -199,12 +199,26 @@ pub struct Variant {
     pub counted_with: &'static [(Item, Item)],
     /// Item names as this preset's table writes them, where they differ from 000's.
     pub names: &'static [(Item, &'static str)],
+    /// Seated players: 4, or 3 / 2 (004 兩人麻將、三人麻將規則). The tile set follows it:
+    /// 3 drops 二萬–八萬 (116 tiles with flowers), 2 keeps only 萬子 and 字牌 (64 tiles).
+    pub players: u8,
+    /// The 8 flowers are in the wall (004: two-player 花牌看桌; off in `two_player`).
+    pub flowers: bool,
+    /// 吃 allowed (004: three-player 多數不能吃, two-player 多數可以吃).
+    pub chi_allowed: bool,
     /// The overrides applied to the preset, in order, as `key = value`.
     pub overrides: Vec<(String, String)>,
 }
 
 /// The preset names, default first.
-pub const PRESETS: [&str; 4] = ["taiwan", "american", "traditional", "improved16"];
+pub const PRESETS: [&str; 6] = [
+    "taiwan",
+    "american",
+    "traditional",
+    "improved16",
+    "three_player",
+    "two_player",
+];
 
 const fn bits(items: &[Item]) -> u128 {
     let mut b = 0u128;
@@ -292,7 +306,47 @@ impl Variant {
             not_counted_with: &[],
             counted_with: &[],
             names: &[],
+            players: 4,
+            flowers: true,
+            chi_allowed: true,
             overrides: Vec::new(),
+        }
+    }
+
+    /// 004 兩人麻將、三人麻將規則, 三人麻將: 二萬–八萬 out (116 tiles), the 北 seat empty,
+    /// 多數不能吃; 台數 照四人的台數表 (the taiwan table, 000).
+    pub fn three_player() -> Variant {
+        Variant {
+            preset: "three_player",
+            players: 3,
+            chi_allowed: false,
+            ..Variant::taiwan()
+        }
+    }
+
+    /// 004 兩人麻將、三人麻將規則, 兩人麻將: 萬子 + 字牌 only (64 tiles), 花牌看桌 (off here),
+    /// 面對面坐，不分圈風門風 (圈風, 門風 and 正花 are not in the table), 多數可以吃;
+    /// 台數 照四人的台數表 (the taiwan table, 000).
+    pub fn two_player() -> Variant {
+        Variant {
+            preset: "two_player",
+            players: 2,
+            flowers: false,
+            chi_allowed: true,
+            absent: Variant::taiwan().absent
+                | bits(&[Item::RoundWind, Item::SeatWind, Item::SeatFlower]),
+            ..Variant::taiwan()
+        }
+    }
+
+    /// The tile is in this variant's set (004: three-player drops 二萬–八萬, two-player keeps
+    /// 萬子 and 字牌 only).
+    pub fn in_play(&self, t: crate::tile::Tile) -> bool {
+        let man = t.index() < 9;
+        match self.players {
+            3 => !(man && (2..=8).contains(&t.number())),
+            2 => man || t.is_honor(),
+            _ => true,
         }
     }
 
@@ -456,6 +510,8 @@ impl Variant {
             "dice_enabled" => &mut self.dice_enabled,
             "ping_hu_concealed" => &mut self.ping_hu_concealed,
             "ping_hu_other_flowers" => &mut self.ping_hu_other_flowers,
+            "flowers" => &mut self.flowers,
+            "chi_allowed" => &mut self.chi_allowed,
             _ => &mut self.heaven_win_dealer,
         }
     }
@@ -480,6 +536,8 @@ impl Variant {
             "american" => Ok(Variant::american()),
             "traditional" => Ok(Variant::traditional()),
             "improved16" => Ok(Variant::improved16()),
+            "three_player" => Ok(Variant::three_player()),
+            "two_player" => Ok(Variant::two_player()),
             _ => Err(Error::variant(
                 "preset",
                 format!("unknown preset '{name}' (expected {})", PRESETS.join(", ")),
@@ -506,7 +564,7 @@ impl Variant {
     }
 
     /// The setting keys [`Variant::set`] accepts, besides `tai.<item key>`.
-    pub const KEYS: [&'static str; 18] = [
+    pub const KEYS: [&'static str; 21] = [
         "base_money",
         "tai_money",
         "min_tai",
@@ -525,6 +583,9 @@ impl Variant {
         "payment",
         "special_shapes.lig_gu",
         "special_shapes.thirteen_orphans",
+        "players",
+        "flowers",
+        "chi_allowed",
     ];
 
     /// Applies one override; the variant is unchanged when it fails.
@@ -562,10 +623,13 @@ impl Variant {
                 self.tai_money = t;
             }
             "min_tai" => self.min_tai = tai()?,
+            "players" => self.players = int(2, 4)? as u8,
             "dice_enabled"
             | "ping_hu_concealed"
             | "ping_hu_other_flowers"
-            | "heaven_win_dealer" => match value {
+            | "heaven_win_dealer"
+            | "flowers"
+            | "chi_allowed" => match value {
                 Value::Bool(b) => *self.switch(key) = *b,
                 v => return Err(Error::variant(key, format!("{v} is not true or false"))),
             },
@@ -680,6 +744,9 @@ impl Variant {
                 "payment".to_owned(),
                 Value::Text(self.payment.key().to_owned()),
             ),
+            ("players".to_owned(), int(self.players.into())),
+            ("flowers".to_owned(), Value::Bool(self.flowers)),
+            ("chi_allowed".to_owned(), Value::Bool(self.chi_allowed)),
         ];
         for def in ITEMS
             .iter()

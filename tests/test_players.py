@@ -1,0 +1,74 @@
+"""The three_player and two_player presets in play from Python (004 兩人麻將、三人麻將規則:
+三人 拿掉二萬到八萬, 空出北風位, 多數不能吃; 兩人 只用萬子+字牌, 多數可以吃)."""
+
+import random
+
+import pytest
+
+import twmj
+
+
+def play(game: twmj.Game, rng: random.Random) -> twmj.Game:
+    steps = 0
+    while not game.is_over:
+        seat = game.pending[0]
+        acts = game.legal_actions(seat)
+        assert acts, f"no legal action for seat {seat}"
+        game.apply(seat, "win" if "win" in acts else rng.choice(acts))
+        steps += 1
+        assert steps < 2000
+    return game
+
+
+@pytest.mark.parametrize(("preset", "seats"), [("three_player", 3), ("two_player", 2)])
+def test_game_plays_to_the_end(preset: str, seats: int) -> None:
+    rng = random.Random(7)
+    for seed in range(40):
+        game = play(twmj.Game(seed, variant=twmj.Variant(preset)), rng)
+        assert game.seats == seats
+        assert game.variant.preset == preset
+        _scores, net = game.settle()
+        assert sum(net) == 0
+        assert all(n == 0 for n in net[seats:])
+
+
+def test_three_player_has_no_chi() -> None:
+    rng = random.Random(3)
+    v = twmj.Variant("three_player")
+    for seed in range(30):
+        game = twmj.Game(seed, variant=v)
+        while not game.is_over:
+            seat = game.pending[0]
+            acts = game.legal_actions(seat)
+            assert not any(a.startswith("chi") for a in acts)
+            game.apply(seat, "win" if "win" in acts else rng.choice(acts))
+
+
+def test_match_rotates_over_the_seated_players() -> None:
+    m = twmj.Match(5, variant=twmj.Variant("three_player"))
+    rng = random.Random(5)
+    dealers = set()
+    for _ in range(12):
+        if m.over:
+            break
+        game = m.next_game()
+        dealers.add(game.dealer)
+        play(game, rng)
+        net = m.finish(game)
+        assert sum(net) == 0 and net[3] == 0
+    assert dealers <= {0, 1, 2}
+
+
+def test_two_player_scripted_deal_offers_chi() -> None:
+    # 004 兩人麻將 多數可以吃: seat 1 holds 2m3m and may 吃 seat 0's 1m; seats 2 and 3 are empty.
+    hands = ["199m111z222z333z44z55z6z", "2233445566778m8m6z7z", "", ""]
+    live = "111m99m22334455m1z2z"
+    dead = "66778m8m3z4z4z5z5z6z6z7z7z7z"
+    game = twmj.Game.from_deal(hands, live, dead, variant=twmj.Variant("two_player"))
+    assert game.seats == 2
+    game.apply(0, "discard 1m")
+    assert "chi low" in game.legal_actions(1)
+    no_chi = twmj.Variant("two_player", {"chi_allowed": False})
+    game = twmj.Game.from_deal(hands, live, dead, variant=no_chi)
+    game.apply(0, "discard 1m")
+    assert not any(a.startswith("chi") for a in game.legal_actions(1))
