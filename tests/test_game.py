@@ -214,3 +214,12 @@ def test_snapshot_under_american_applies_the_threshold() -> None:
     taiwan = offer(2)
     del taiwan["variant"]
     assert "win" in twmj.legal(taiwan)[0]
+
+
+@pytest.mark.parametrize("seat", [-1, 4, 255, 256, 2**40])
+def test_seat_out_of_range_is_a_hand_error(seat: int) -> None:
+    g = twmj.Game(1)
+    with pytest.raises(twmj.HandError, match=f"seat {seat} does not exist"):
+        g.legal_actions(seat)
+    with pytest.raises(twmj.HandError, match=f"seat {seat} does not exist"):
+        g.apply(seat, "pass")

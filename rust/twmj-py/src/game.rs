@@ -18,14 +18,12 @@ use crate::meld::PyMeld;
 use crate::score::{to_py, PyScore};
 use crate::variant::PyVariant;
 
-fn seat_ok(seat: u8) -> PyResult<u8> {
-    if seat < 4 {
-        Ok(seat)
-    } else {
-        Err(hand_error(format!(
-            "seat {seat} does not exist (seats are 0 to 3)"
-        )))
-    }
+/// A seat from any Python int: out of range is a `HandError`, never an `OverflowError`.
+fn seat_ok(seat: i64) -> PyResult<u8> {
+    u8::try_from(seat)
+        .ok()
+        .filter(|&s| s < 4)
+        .ok_or_else(|| hand_error(format!("seat {seat} does not exist (seats are 0 to 3)")))
 }
 
 fn action_of(obj: &Bound<'_, PyAny>) -> PyResult<Action> {
@@ -105,7 +103,7 @@ impl PyGame {
         hands: [String; 4],
         live: &str,
         dead: &str,
-        dealer: u8,
+        dealer: i64,
         variant: Option<PyRef<'_, PyVariant>>,
         dice: Option<[u8; 3]>,
     ) -> PyResult<Self> {
@@ -199,13 +197,13 @@ impl PyGame {
     }
 
     /// A seat's concealed tiles in notation (only for a referee: see `record_for`).
-    fn hand(&self, seat: u8) -> PyResult<String> {
+    fn hand(&self, seat: i64) -> PyResult<String> {
         let p = self.state.player(seat_ok(seat)?);
         Ok(notation::format(&p.concealed, p.flowers))
     }
 
     /// A seat's melds.
-    fn melds(&self, seat: u8) -> PyResult<Vec<PyMeld>> {
+    fn melds(&self, seat: i64) -> PyResult<Vec<PyMeld>> {
         Ok(self
             .state
             .player(seat_ok(seat)?)
@@ -216,18 +214,18 @@ impl PyGame {
     }
 
     /// The legal actions of `seat` now, by name (empty when it is not the seat's decision).
-    fn legal_actions(&self, seat: u8) -> PyResult<Vec<String>> {
+    fn legal_actions(&self, seat: i64) -> PyResult<Vec<String>> {
         Ok(names(&legal_actions(&self.state, seat_ok(seat)?)))
     }
 
     /// The legal actions of `seat` as a boolean mask over the 181-action space.
-    fn legal_mask<'py>(&self, py: Python<'py>, seat: u8) -> PyResult<Bound<'py, PyArray1<bool>>> {
+    fn legal_mask<'py>(&self, py: Python<'py>, seat: i64) -> PyResult<Bound<'py, PyArray1<bool>>> {
         Ok(mask(py, &legal_actions(&self.state, seat_ok(seat)?)))
     }
 
     /// Takes `action` (name or index) for `seat`; an illegal one raises `IllegalActionError`
     /// naming the rule it breaks, and leaves the game unchanged.
-    fn apply(&mut self, seat: u8, action: &Bound<'_, PyAny>) -> PyResult<()> {
+    fn apply(&mut self, seat: i64, action: &Bound<'_, PyAny>) -> PyResult<()> {
         let a = action_of(action)?;
         self.state.apply(seat_ok(seat)?, a).map_err(CoreError)?;
         Ok(())
@@ -239,7 +237,7 @@ impl PyGame {
     }
 
     /// The record as `seat` saw it: other seats' concealed tiles and draws hidden.
-    fn record_for(&self, seat: u8) -> PyResult<String> {
+    fn record_for(&self, seat: i64) -> PyResult<String> {
         let seat = seat_ok(seat)?;
         let mut out = String::new();
         for e in self.state.log() {
@@ -323,7 +321,7 @@ pub struct PyMatch {
 impl PyMatch {
     #[new]
     #[pyo3(signature = (seed=0, variant=None, first_dealer=0))]
-    fn new(seed: u64, variant: Option<PyRef<'_, PyVariant>>, first_dealer: u8) -> PyResult<Self> {
+    fn new(seed: u64, variant: Option<PyRef<'_, PyVariant>>, first_dealer: i64) -> PyResult<Self> {
         let variant = variant.map_or_else(twmj_core::scoring::Variant::taiwan, |v| v.0.clone());
         Ok(PyMatch {
             series: Match::with_variant(seed, seat_ok(first_dealer)?, &variant),
@@ -465,7 +463,7 @@ pub fn legal<'py>(
     py: Python<'py>,
     snapshot: &Bound<'py, PyDict>,
 ) -> PyResult<(Vec<String>, Bound<'py, PyArray1<bool>>)> {
-    let seat: u8 = get(snapshot, "seat")?
+    let seat: i64 = get(snapshot, "seat")?
         .map_or(Ok(0), |v| v.extract())
         .map_err(|_| hand_error("seat must be 0 to 3"))?;
     let seat = seat_ok(seat)?;
@@ -561,7 +559,7 @@ pub fn legal<'py>(
         let o = o
             .cast::<PyDict>()
             .map_err(|_| hand_error("decision.offer must be an object"))?;
-        let from: u8 = get(o, "from")?
+        let from: i64 = get(o, "from")?
             .ok_or_else(|| hand_error("offer.from is required"))?
             .extract()
             .map_err(|_| hand_error("offer.from must be a seat"))?;
