@@ -10,6 +10,7 @@ from fastapi import APIRouter
 import twmj
 from api.convert import call_field
 from api.errors import FieldError, detail
+from api.responses import JSONResponse
 from api.schemas import (
     ERROR_RESPONSES,
     CompareRequest,
@@ -111,12 +112,14 @@ def _score(req: ScoreRequest) -> ScoreResponse:
 
 
 @router.post("/score", response_model=ScoreResponse, summary="Score a win (台數計算)")
-async def score(req: ScoreRequest) -> ScoreResponse:
+async def score(req: ScoreRequest) -> JSONResponse:
     """The max-tai score of a win over every decomposition, with the items counted (names as the
     rule table writes them), the decomposition used, and the settlement: one line per payer,
     each seat's net. `hand` holds either the 16 − 3k tiles before the win or the 17 − 3k tiles
     with it. With `why_not`, the items checked and not counted come with their reasons."""
-    return _score(req)
+    # The body is built from the library's answer, so it is serialised without validating
+    # it again (tests check it against the response model).
+    return JSONResponse(_score(req).model_dump())
 
 
 @router.post("/score/batch", response_model=list[ScoreBatchItem], summary="Score up to 1000 wins")

@@ -138,3 +138,13 @@ def test_variants_list_every_preset_with_full_config(client: TestClient) -> None
         1,
     ]
     assert taiwan["base_money"] == 300 and taiwan["tai_money"] == 100
+
+
+def test_score_body_matches_the_response_model(client: TestClient) -> None:
+    from api.schemas import ScoreResponse
+
+    for case in CASES:
+        req = _request(case)
+        req["why_not"] = True
+        body = client.post("/v1/score", json=req).json()
+        assert ScoreResponse.model_validate(body).model_dump(mode="json") == body
