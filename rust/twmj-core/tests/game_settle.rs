@@ -97,3 +97,35 @@ fn a_match_settles_hand_by_hand() {
     assert!(m.over, "four rounds end the match");
     assert_eq!(totals.iter().sum::<i64>(), 0);
 }
+
+#[test]
+fn the_streak_cap_is_the_variants() {
+    // 000 連莊: at most 18 in a row; a house rule may lower it. With cap 2 the dealer, who keeps
+    // the deal on every draw, deals at most three hands in a row.
+    use twmj_core::scoring::Value;
+    let capped = Variant::taiwan()
+        .with_overrides(&[("streak_cap", Value::Int(2))])
+        .unwrap();
+    let mut m = Match::with_variant(9, 0, &capped);
+    let mut rng = SplitMix64::new(4);
+    let mut run = 0;
+    let mut longest = 0;
+    let mut last_dealer = m.dealer;
+    for _ in 0..200 {
+        if m.over {
+            break;
+        }
+        assert!(m.streak <= 2);
+        let mut st = State::from_deal(m.deal()).unwrap();
+        play(&mut st, &mut rng);
+        let result = st.result().unwrap().clone();
+        run = if m.dealer == last_dealer { run + 1 } else { 1 };
+        longest = longest.max(run);
+        last_dealer = m.dealer;
+        m.finish(&result);
+    }
+    assert_eq!(
+        longest, 3,
+        "the cap binds: a dealer deals 1 + 2 hands, never more"
+    );
+}

@@ -77,7 +77,8 @@ impl Match {
         if self.over {
             return true;
         }
-        if self.dealer_keeps(result) && self.streak < MAX_STREAK {
+        // The variant's cap (18 in every preset, 000 連莊; a house rule may change it).
+        if self.dealer_keeps(result) && self.streak < self.variant.streak_cap {
             self.streak += 1;
         } else {
             self.streak = 0;
