@@ -223,6 +223,22 @@ pub struct PyPayment {
     money: u64,
 }
 
+impl PyPayment {
+    /// One settlement line, its 筆 index shifted by `bill`.
+    fn of(l: &scoring::Line, bill: usize) -> Self {
+        PyPayment {
+            bill: bill + l.bill,
+            payer: l.payer,
+            payee: l.payee,
+            base_tai: l.base_tai,
+            hand_tai: l.hand_tai,
+            dealer_tai: l.dealer_tai,
+            total_tai: l.total_tai,
+            money: l.money,
+        }
+    }
+}
+
 #[pymethods]
 impl PyPayment {
     fn __repr__(&self) -> String {
@@ -314,30 +330,12 @@ pub(crate) fn to_py(
     let settlement = if allowed {
         settle(std::slice::from_ref(s), &variant.0).map_err(CoreError)?
     } else {
-        scoring::Settlement {
-            lines: Vec::new(),
-            net_tai: [0; 4],
-            net_money: [0; 4],
-        }
+        scoring::Settlement::default()
     };
     let payments = settlement
         .lines
         .iter()
-        .map(|l| {
-            Py::new(
-                py,
-                PyPayment {
-                    bill: bill + l.bill,
-                    payer: l.payer,
-                    payee: l.payee,
-                    base_tai: l.base_tai,
-                    hand_tai: l.hand_tai,
-                    dealer_tai: l.dealer_tai,
-                    total_tai: l.total_tai,
-                    money: l.money,
-                },
-            )
-        })
+        .map(|l| Py::new(py, PyPayment::of(l, bill)))
         .collect::<PyResult<_>>()?;
     Ok(PyScore {
         variant: s.variant,
@@ -543,21 +541,7 @@ pub fn false_win(
     let st = scoring::false_win(offender, tai, &v.0).map_err(CoreError)?;
     st.lines
         .iter()
-        .map(|l| {
-            Py::new(
-                py,
-                PyPayment {
-                    bill: l.bill,
-                    payer: l.payer,
-                    payee: l.payee,
-                    base_tai: l.base_tai,
-                    hand_tai: l.hand_tai,
-                    dealer_tai: l.dealer_tai,
-                    total_tai: l.total_tai,
-                    money: l.money,
-                },
-            )
-        })
+        .map(|l| Py::new(py, PyPayment::of(l, 0)))
         .collect()
 }
 

@@ -2,19 +2,10 @@
 
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyInt, PyString};
+use twmj_core::scoring::variant::PRESETS;
 use twmj_core::scoring::{Value, Variant};
 
 use crate::errors::{CoreError, PyResult};
-
-/// The names of the presets, in the order `GET /v1/variants` lists them.
-pub const PRESETS: [&str; 6] = [
-    "taiwan",
-    "american",
-    "traditional",
-    "improved16",
-    "three_player",
-    "two_player",
-];
 
 /// A rule set: `Variant("american", {"min_tai": 0})`. Frozen; overrides make a new one.
 #[pyclass(name = "Variant", module = "twmj", frozen)]

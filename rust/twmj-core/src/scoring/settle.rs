@@ -24,7 +24,7 @@ pub struct Line {
 }
 
 /// The settlement of one hand.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Settlement {
     pub lines: Vec<Line>,
     /// Each seat's net in tai (收到 − 付出); the four sum to 0.
@@ -33,13 +33,23 @@ pub struct Settlement {
     pub net_money: [i64; 4],
 }
 
+impl Settlement {
+    /// Adds one line and moves its amount from the payer to the payee (the nets stay balanced).
+    fn pay(&mut self, line: Line) {
+        let (tai, money) = (i64::from(line.total_tai), line.money as i64);
+        self.net_tai[line.payer as usize] -= tai;
+        self.net_tai[line.payee as usize] += tai;
+        self.net_money[line.payer as usize] -= money;
+        self.net_money[line.payee as usize] += money;
+        self.lines.push(line);
+    }
+}
+
 /// Settles the 筆 of one hand: a regular win, a flower win and the regular win after it, or
 /// the three wins of 一砲三響. Each 筆 carries its own dealer tai (000 花牌與花胡). A 筆 whose
 /// tai misses the 起胡 threshold for every payer is an error (002 起胡台數, README).
 pub fn settle(bills: &[Score], variant: &Variant) -> Result<Settlement> {
-    let mut lines = Vec::new();
-    let mut net_tai = [0i64; 4];
-    let mut net_money = [0i64; 4];
+    let mut out = Settlement::default();
     for (i, s) in bills.iter().enumerate() {
         if !s.reaches(variant.min_tai) {
             return Err(Error::context(
@@ -65,12 +75,7 @@ pub fn settle(bills: &[Score], variant: &Variant) -> Result<Settlement> {
                     (0, k * (hand_tai + dealer_tai))
                 }
             };
-            let money = u64::from(total_tai) * u64::from(variant.tai_money);
-            net_tai[payer as usize] -= i64::from(total_tai);
-            net_tai[s.winner as usize] += i64::from(total_tai);
-            net_money[payer as usize] -= money as i64;
-            net_money[s.winner as usize] += money as i64;
-            lines.push(Line {
+            out.pay(Line {
                 bill: i,
                 payer,
                 payee: s.winner,
@@ -78,15 +83,11 @@ pub fn settle(bills: &[Score], variant: &Variant) -> Result<Settlement> {
                 hand_tai,
                 dealer_tai,
                 total_tai,
-                money,
+                money: u64::from(total_tai) * u64::from(variant.tai_money),
             });
         }
     }
-    Ok(Settlement {
-        lines,
-        net_tai,
-        net_money,
-    })
+    Ok(out)
 }
 
 /// 詐胡: a false win (001 詐胡 and 台數表 詐胡: 一家賠三家, at the false win's tai; 003 詐胡的罰則:
@@ -101,21 +102,14 @@ pub fn false_win(offender: Seat, tai: [u32; 4], variant: &Variant) -> Result<Set
             format!("seat {offender} does not exist (seats are 0 to 3)"),
         ));
     }
-    let mut lines = Vec::with_capacity(3);
-    let mut net_tai = [0i64; 4];
-    let mut net_money = [0i64; 4];
+    let mut out = Settlement::default();
     for payee in (1..4).map(|d| (offender + d) % 4) {
         let hand_tai = tai[payee as usize];
         let (base_tai, total_tai) = match variant.payment {
             Payment::Base => (variant.base_tai(), variant.base_tai() + hand_tai),
             Payment::Zhongyong => (0, 2 * hand_tai),
         };
-        let money = u64::from(total_tai) * u64::from(variant.tai_money);
-        net_tai[offender as usize] -= i64::from(total_tai);
-        net_tai[payee as usize] += i64::from(total_tai);
-        net_money[offender as usize] -= money as i64;
-        net_money[payee as usize] += money as i64;
-        lines.push(Line {
+        out.pay(Line {
             bill: 0,
             payer: offender,
             payee,
@@ -123,12 +117,8 @@ pub fn false_win(offender: Seat, tai: [u32; 4], variant: &Variant) -> Result<Set
             hand_tai,
             dealer_tai: 0,
             total_tai,
-            money,
+            money: u64::from(total_tai) * u64::from(variant.tai_money),
         });
     }
-    Ok(Settlement {
-        lines,
-        net_tai,
-        net_money,
-    })
+    Ok(out)
 }
