@@ -2,7 +2,7 @@
 
 use crate::error::Result;
 use crate::hand::Meld;
-use crate::scoring::items::{Item, ITEMS, SPECIAL_ITEMS};
+use crate::scoring::items::{table, Item, SPECIAL_ITEMS};
 use crate::scoring::score::{score, Context, Score};
 use crate::scoring::variant::Variant;
 use crate::tile::{Counts, Tile};
@@ -37,8 +37,7 @@ pub fn compare(
             .find(|i| i.item == item)
             .map_or(0, |i| i.tai)
     };
-    let differing = ITEMS
-        .iter()
+    let differing = table()
         .chain(SPECIAL_ITEMS.iter())
         .filter_map(|d| {
             let row: Vec<u32> = scores.iter().map(|s| tai_of(s, d.item)).collect();

@@ -10,6 +10,7 @@ use std::borrow::Cow;
 
 use crate::decompose::Block;
 use crate::hand::{Meld, MeldKind};
+pub use crate::scoring::fan::FAN_ITEMS;
 use crate::scoring::score::{Context, Declaration, WinKind};
 use crate::scoring::variant::{DiceShape, Variant};
 use crate::special::Special;
@@ -85,6 +86,9 @@ pub enum Item {
     MillionStones,
     CleanCup,
     PeachGarden,
+    // ---- hk16 (003 part 1, 番): new rows of its table, in its order ----
+    // ---- the fan list (003, 九蓮寶燈 88 … 無字 1): patterns in [`FAN_ITEMS`] (fan.rs) ----
+    // ---- the special shapes, in [`SPECIAL_ITEMS`] ----
     /// 瀝咕瀝咕 (003 註八): a special shape, in [`SPECIAL_ITEMS`], not in [`ITEMS`].
     LigGu,
     /// 十三么 (003 註13): a special shape, in [`SPECIAL_ITEMS`], not in [`ITEMS`].
@@ -92,14 +96,21 @@ pub enum Item {
 }
 
 impl Item {
-    /// The items of [`ITEMS`] (the regular table); the special shapes' items come after.
-    pub const COUNT: usize = 65;
+    /// The items of [`ITEMS`] (the presets' tables).
+    pub const TABLE: usize = 65;
+    /// The patterns of [`FAN_ITEMS`] (the fan list), numbered after [`ITEMS`].
+    pub const FAN: usize = FAN_ITEMS.len();
+    /// The items judged on five sets and a pair: [`ITEMS`] then [`FAN_ITEMS`] (see [`table`]);
+    /// the special shapes' items come after.
+    pub const COUNT: usize = Item::TABLE + Item::FAN;
 
     /// The table entry of the item.
     pub fn def(self) -> &'static ItemDef {
+        let i = self as usize;
         match self.special() {
             Some(s) => &SPECIAL_ITEMS[s as usize],
-            None => &ITEMS[self as usize],
+            None if i < Item::TABLE => &ITEMS[i],
+            None => &FAN_ITEMS[i - Item::TABLE],
         }
     }
 
@@ -129,12 +140,17 @@ impl Item {
     }
 
     pub fn from_key(key: &str) -> Option<Item> {
-        ITEMS
-            .iter()
+        table()
             .chain(SPECIAL_ITEMS.iter())
             .find(|d| d.key == key)
             .map(|d| d.item)
     }
+}
+
+/// Every item judged on five sets and a pair, in [`Item`] order: the presets' [`ITEMS`], then
+/// the fan list's [`FAN_ITEMS`].
+pub fn table() -> impl Iterator<Item = &'static ItemDef> + Clone {
+    ITEMS.iter().chain(FAN_ITEMS.iter())
 }
 
 /// Where an item is counted.
@@ -216,11 +232,11 @@ impl Facts<'_> {
         }
     }
 
-    fn triplet_of(&self, t: Tile) -> bool {
+    pub(crate) fn triplet_of(&self, t: Tile) -> bool {
         self.sets.iter().any(|s| s.triplet && s.tile == t)
     }
 
-    fn count_triplets(&self, pred: fn(Tile) -> bool) -> u8 {
+    pub(crate) fn count_triplets(&self, pred: fn(Tile) -> bool) -> u8 {
         self.sets
             .iter()
             .filter(|s| s.triplet && pred(s.tile))
@@ -228,28 +244,28 @@ impl Facts<'_> {
     }
 
     /// The first meld that breaks 門清 (any but 暗槓).
-    fn open_meld(&self) -> Option<&Meld> {
+    pub(crate) fn open_meld(&self) -> Option<&Meld> {
         self.melds.iter().find(|m| m.kind.is_open())
     }
 
     /// 自摸 as the payment sees it: the winner drew the tile and the three others pay.
-    fn self_draw(&self) -> bool {
+    pub(crate) fn self_draw(&self) -> bool {
         matches!(self.ctx.win, WinKind::SelfDraw | WinKind::Replacement(_))
     }
 
     /// The winning tile came from another player (a discard or a robbed kong).
-    fn claimed_tile(&self) -> bool {
+    pub(crate) fn claimed_tile(&self) -> bool {
         matches!(
             self.ctx.win,
             WinKind::Discard { .. } | WinKind::RobKong { .. }
         )
     }
 
-    fn is_dealer(&self) -> bool {
+    pub(crate) fn is_dealer(&self) -> bool {
         self.ctx.winner == self.ctx.dealer
     }
 
-    fn suits(&self) -> (usize, bool) {
+    pub(crate) fn suits(&self) -> (usize, bool) {
         let used = (0..3)
             .filter(|s| self.all[s * 9..s * 9 + 9].iter().any(|&c| c > 0))
             .count();
@@ -257,7 +273,7 @@ impl Facts<'_> {
         (used, honors)
     }
 
-    fn wait_list(&self) -> String {
+    pub(crate) fn wait_list(&self) -> String {
         let mut v = Vec::new();
         let mut m = self.waits_before;
         while m != 0 {
@@ -271,7 +287,7 @@ impl Facts<'_> {
     }
 }
 
-fn meld_name(kind: MeldKind) -> &'static str {
+pub(crate) fn meld_name(kind: MeldKind) -> &'static str {
     match kind {
         MeldKind::Chi => "吃",
         MeldKind::Pon => "碰",
@@ -281,11 +297,11 @@ fn meld_name(kind: MeldKind) -> &'static str {
     }
 }
 
-fn no(s: &'static str) -> Hit {
+pub(crate) fn no(s: &'static str) -> Hit {
     Hit::No(Cow::Borrowed(s))
 }
 
-fn how_won(ctx: &Context) -> String {
+pub(crate) fn how_won(ctx: &Context) -> String {
     match ctx.win {
         WinKind::SelfDraw => "won by self-draw".to_owned(),
         WinKind::Replacement(r) => {
@@ -299,12 +315,12 @@ fn how_won(ctx: &Context) -> String {
     }
 }
 
-fn not_first_turn(f: &Facts) -> Option<&'static str> {
+pub(crate) fn not_first_turn(f: &Facts) -> Option<&'static str> {
     (!f.ctx.first_turn)
         .then_some("not the first turn (someone called or kong'd, or the winner already discarded)")
 }
 
-fn kongs(f: &Facts) -> usize {
+pub(crate) fn kongs(f: &Facts) -> usize {
     f.melds
         .iter()
         .filter(|m| matches!(m.kind, MeldKind::Minkan | MeldKind::Kakan | MeldKind::Ankan))
@@ -312,13 +328,13 @@ fn kongs(f: &Facts) -> usize {
 }
 
 /// `tai`, or one less when `open` (003 改良式: 由吃得而成 / 非門清).
-fn open_less(f: &Facts, item: Item, open: bool) -> Hit {
+pub(crate) fn open_less(f: &Facts, item: Item, open: bool) -> Hit {
     let t = f.variant.tai_of(item);
     Hit::Tai(if open { t.saturating_sub(1) } else { t })
 }
 
 /// The longest row of triplets of consecutive numbers in one suit.
-fn consecutive_triplets(f: &Facts) -> usize {
+pub(crate) fn consecutive_triplets(f: &Facts) -> usize {
     let mut best = 0;
     for s in 0..3 {
         let mut n = 0;
@@ -334,18 +350,18 @@ fn consecutive_triplets(f: &Facts) -> usize {
     best
 }
 
-fn consecutive(f: &Facts, n: usize) -> Hit {
+pub(crate) fn consecutive(f: &Facts, n: usize) -> Hit {
     let got = consecutive_triplets(f);
     f.yes_if(got >= n, || format!("{got} consecutive triplets in a suit"))
 }
 
 /// The run starting at `t` appears this many times among the sets.
-fn runs_of(f: &Facts, t: Tile) -> usize {
+pub(crate) fn runs_of(f: &Facts, t: Tile) -> usize {
     f.sets.iter().filter(|x| !x.triplet && x.tile == t).count()
 }
 
 /// 一盃口 (003 註二): two equal runs, one of them concealed and not completed by a claimed tile.
-fn double_run(f: &Facts) -> Option<Tile> {
+pub(crate) fn double_run(f: &Facts) -> Option<Tile> {
     f.sets
         .iter()
         .filter(|x| !x.triplet)
@@ -362,7 +378,7 @@ fn double_run(f: &Facts) -> Option<Tile> {
 }
 
 /// Every set and the pair hold a terminal or an honour (003 註五).
-fn outside(f: &Facts) -> bool {
+pub(crate) fn outside(f: &Facts) -> bool {
     let end = |t: Tile| t.is_honor() || t.is_terminal();
     end(f.pair)
         && f.sets.iter().all(|x| {
@@ -375,12 +391,12 @@ fn outside(f: &Facts) -> bool {
 }
 
 /// All five sets are triplets of tiles that satisfy `pred`, and so is the pair.
-fn triplets_of(f: &Facts, pred: fn(Tile) -> bool) -> bool {
+pub(crate) fn triplets_of(f: &Facts, pred: fn(Tile) -> bool) -> bool {
     pred(f.pair) && f.sets.iter().all(|x| x.triplet && pred(x.tile))
 }
 
 /// 風花雪月 (003 註九): triplets of a wind, 5p, 白 and 1p.
-fn wind_flower_snow_moon(f: &Facts) -> bool {
+pub(crate) fn wind_flower_snow_moon(f: &Facts) -> bool {
     f.sets.iter().any(|x| x.triplet && x.tile.is_wind())
         && [13, 31, 9]
             .iter()
@@ -388,7 +404,7 @@ fn wind_flower_snow_moon(f: &Facts) -> bool {
 }
 
 /// The hand's tiles less one of its sets, for each set (003: 有一搭可隨意吃碰不限定任何牌).
-fn less_one_set<'a>(f: &'a Facts<'_>) -> impl Iterator<Item = Counts> + 'a {
+pub(crate) fn less_one_set<'a>(f: &'a Facts<'_>) -> impl Iterator<Item = Counts> + 'a {
     f.sets.iter().map(|x| {
         let mut c = f.all;
         let i = x.tile.index();
@@ -441,7 +457,7 @@ impl std::fmt::Debug for ItemDef {
     }
 }
 
-const NONE: &[Item] = &[];
+pub(crate) const NONE: &[Item] = &[];
 
 fn dealer_pair(_: &Facts) -> Hit {
     no("counted per payer between the dealer and the counterpart (settlement)")
@@ -451,7 +467,7 @@ fn flower_win(_: &Facts) -> Hit {
     no("a flower win is its own 筆 (score_flower)")
 }
 
-fn concealed_count(f: &Facts, n: u8) -> Hit {
+pub(crate) fn concealed_count(f: &Facts, n: u8) -> Hit {
     if f.concealed_triplets >= n {
         Hit::Times(1)
     } else {
@@ -460,7 +476,7 @@ fn concealed_count(f: &Facts, n: u8) -> Hit {
 }
 
 /// The tai table. `ITEMS[i].item as usize == i`.
-pub static ITEMS: [ItemDef; Item::COUNT] = [
+pub static ITEMS: [ItemDef; Item::TABLE] = [
     ItemDef {
         item: Item::Dealer,
         key: "dealer",
@@ -1629,8 +1645,9 @@ mod tests {
 
     #[test]
     fn table_is_indexed_and_unique() {
-        for (i, d) in ITEMS.iter().enumerate() {
+        for (i, d) in table().enumerate() {
             assert_eq!(d.item as usize, i, "{}", d.key);
+            assert_eq!(d.item.def().key, d.key);
             assert_eq!(Item::from_key(d.key), Some(d.item));
             assert!(!d.doc.is_empty());
         }

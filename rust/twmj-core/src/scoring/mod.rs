@@ -1,6 +1,7 @@
 //! Scoring (issue 3): variants, the tai items, max-tai scoring, settlement, several winners.
 
 pub mod compare;
+pub mod fan;
 pub mod items;
 pub mod multi;
 pub mod score;
@@ -9,7 +10,7 @@ pub mod value;
 pub mod variant;
 
 pub use compare::{compare, Comparison};
-pub use items::{Item, ItemDef, Scope, ITEMS, SPECIAL_ITEMS};
+pub use items::{table, Item, ItemDef, Scope, FAN_ITEMS, ITEMS, SPECIAL_ITEMS};
 pub use multi::{resolve, winning_seats};
 pub use score::{
     score, score_all, score_decomposition, score_flower, score_hand, Context, Declaration,
@@ -17,4 +18,6 @@ pub use score::{
 };
 pub use settle::{false_win, settle, Line, Settlement};
 pub use value::{wait_values, WaitValue};
-pub use variant::{DiceShape, DiceTai, ExchangeDirection, MultiWin, Payment, Value, Variant};
+pub use variant::{
+    DiceShape, DiceTai, ExchangeDirection, ItemSet, MultiWin, Payment, Value, Variant,
+};

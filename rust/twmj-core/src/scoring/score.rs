@@ -3,7 +3,7 @@
 use crate::decompose::{decompositions, Block};
 use crate::error::{Error, Result};
 use crate::hand::{Hand, Meld, MeldKind};
-use crate::scoring::items::{Facts, Hit, Item, Scope, SetView, ITEMS};
+use crate::scoring::items::{table, Facts, Hit, Item, Scope, SetView};
 use crate::scoring::variant::Variant;
 use crate::tile::{Counts, Tile, COPIES, KINDS};
 use crate::waits::{exhausted, wait_mask, Shape};
@@ -410,8 +410,7 @@ struct Reading {
 
 impl Reading {
     fn items(&self, variant: &Variant) -> Vec<ScoredItem> {
-        ITEMS
-            .iter()
+        table()
             .filter(|d| self.tai[d.item as usize] > 0)
             .map(|d| ScoredItem {
                 item: d.item,
@@ -440,10 +439,7 @@ fn evaluate(f: &Facts) -> Reading {
             });
         }
     };
-    for def in ITEMS
-        .iter()
-        .filter(|d| d.scope == Scope::Hand && f.variant.has(d.item))
-    {
+    for def in table().filter(|d| d.scope == Scope::Hand && f.variant.has(d.item)) {
         let tai = match (def.check)(f) {
             Hit::Times(n) => u32::from(n) * u32::from(f.variant.tai_of(def.item)),
             Hit::Tai(t) => u32::from(t),
@@ -468,7 +464,7 @@ fn evaluate(f: &Facts) -> Reading {
         }
     };
     let lifted = |by: Item, x: Item| f.variant.counted_with.contains(&(by, x));
-    for def in &ITEMS {
+    for def in table() {
         if held[def.item as usize] == 0 {
             continue;
         }
@@ -491,13 +487,13 @@ fn evaluate(f: &Facts) -> Reading {
     }
     // An item that is the whole hand's tai (003 四槓胡) drops every other.
     if let Some(&a) = f.variant.alone.iter().find(|&&a| hits[a as usize] > 0) {
-        for def in ITEMS.iter().filter(|d| d.item != a) {
+        for def in table().filter(|d| d.item != a) {
             drop(def.item, a, &mut hits);
         }
     }
     // 字一色的複合: the merged item joins its owner, both added minus 4, shown as one item.
     let mut merged = None;
-    for def in ITEMS.iter().filter(|d| !d.merges.is_empty()) {
+    for def in table().filter(|d| !d.merges.is_empty()) {
         let owner = def.item as usize;
         if hits[owner] == 0 {
             continue;

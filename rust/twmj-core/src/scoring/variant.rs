@@ -1,7 +1,7 @@
 //! Variants: a preset's tai table, thresholds and switches as validated data, with overrides.
 
 use crate::error::{Error, Result};
-use crate::scoring::items::{Item, ITEMS, SPECIAL_ITEMS};
+use crate::scoring::items::{table, Item, SPECIAL_ITEMS};
 use crate::special::{Special, SpecialShapes};
 
 /// The 骰規台 values (american; README decision: 豹子 5, 全紅 3, 順子 2, 全黑 1).
@@ -188,9 +188,9 @@ pub struct Variant {
     pub special: SpecialShapes,
     /// Tai of the special shapes' items, in [`Special::ALL`] order (瀝咕瀝咕, 十三么).
     pub special_tai: [u8; 2],
-    /// Items this preset's table does not have (bit = [`Item`] index): never checked or listed.
-    /// Setting `tai.<key>` adds one back (a house rule).
-    pub absent: u128,
+    /// Items this preset's table does not have: never checked or listed. Setting `tai.<key>`
+    /// adds one back (a house rule); the fan list's patterns are absent from every preset.
+    pub absent: ItemSet,
     /// Items that, counted, are the whole hand's tai (003 四槓胡: 不另計手牌台數).
     pub alone: &'static [Item],
     /// This preset's own 備註 besides the items' (000) ones: `(x, y)` = y not counted with x.
@@ -220,14 +220,61 @@ pub const PRESETS: [&str; 6] = [
     "two_player",
 ];
 
-const fn bits(items: &[Item]) -> u128 {
-    let mut b = 0u128;
+/// A set of [`Item`]s, one bit each.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct ItemSet([u64; 4]);
+
+impl ItemSet {
+    pub const EMPTY: ItemSet = ItemSet([0; 4]);
+
+    pub const fn contains(&self, item: Item) -> bool {
+        let i = item as usize;
+        self.0[i / 64] >> (i % 64) & 1 == 1
+    }
+
+    #[must_use]
+    pub const fn with(mut self, item: Item) -> ItemSet {
+        let i = item as usize;
+        self.0[i / 64] |= 1 << (i % 64);
+        self
+    }
+
+    #[must_use]
+    pub const fn without(mut self, item: Item) -> ItemSet {
+        let i = item as usize;
+        self.0[i / 64] &= !(1 << (i % 64));
+        self
+    }
+
+    #[must_use]
+    pub const fn union(self, other: ItemSet) -> ItemSet {
+        let mut i = 0;
+        let mut out = self;
+        while i < 4 {
+            out.0[i] |= other.0[i];
+            i += 1;
+        }
+        out
+    }
+}
+
+const _: () = assert!(Item::COUNT + 2 <= 256, "ItemSet holds 256 items");
+
+const fn bits(items: &[Item]) -> ItemSet {
+    let mut b = ItemSet::EMPTY;
     let mut i = 0;
     while i < items.len() {
-        b |= 1 << items[i] as u32;
+        b = b.with(items[i]);
         i += 1;
     }
     b
+}
+
+/// The fan list's patterns: in no preset's table.
+fn fan_list() -> ItemSet {
+    table()
+        .skip(Item::TABLE)
+        .fold(ItemSet::EMPTY, |s, d| s.with(d.item))
 }
 
 /// Items no 000 row has, added for 001 (three of them are 003 rows too).
@@ -275,7 +322,7 @@ impl Variant {
     /// 鬥雀 台灣麻將 16 張 (000): the tai table as printed, no 起胡, no dice.
     pub fn taiwan() -> Variant {
         let mut tai = [0u8; Item::COUNT];
-        for def in &ITEMS {
+        for def in table() {
             tai[def.item as usize] = def.tai;
         }
         Variant {
@@ -301,7 +348,7 @@ impl Variant {
             heaven_win_dealer: true,
             special: SpecialShapes::NONE,
             special_tai: [0, 0],
-            absent: bits(ADDED_001) | bits(ADDED_003),
+            absent: bits(ADDED_001).union(bits(ADDED_003)).union(fan_list()),
             alone: &[],
             not_counted_with: &[],
             counted_with: &[],
@@ -333,8 +380,11 @@ impl Variant {
             players: 2,
             flowers: false,
             chi_allowed: true,
-            absent: Variant::taiwan().absent
-                | bits(&[Item::RoundWind, Item::SeatWind, Item::SeatFlower]),
+            absent: Variant::taiwan().absent.union(bits(&[
+                Item::RoundWind,
+                Item::SeatWind,
+                Item::SeatFlower,
+            ])),
             ..Variant::taiwan()
         }
     }
@@ -370,13 +420,12 @@ impl Variant {
             // 001 胡牌: 一家放槍只能一家胡牌, no 一炮雙響 or 三響.
             multi_win: MultiWin::Nearest,
             // 001 台數表 has no 嗆聽, no 人胡, no 骰規台; its 地胡 is another pattern.
-            absent: bits(ADDED_003)
-                | bits(&[
-                    Item::DeclaredReady,
-                    Item::HumanWin,
-                    Item::EarthWin,
-                    Item::Dice,
-                ]),
+            absent: bits(ADDED_003).union(fan_list()).union(bits(&[
+                Item::DeclaredReady,
+                Item::HumanWin,
+                Item::EarthWin,
+                Item::Dice,
+            ])),
             // 001 台數表 不求: 門清加自摸, 3 in their place.
             not_counted_with: &[
                 (Item::ConcealedSelfDraw, Item::Concealed),
@@ -438,7 +487,8 @@ impl Variant {
             },
             special_tai: [8, 16],
             // 003 has no 嗆聽, no 骰規台, not 001's 地胡.
-            absent: bits(&[Item::DeclaredReady, Item::Dice, Item::DealerFirstDiscard]),
+            absent: bits(&[Item::DeclaredReady, Item::Dice, Item::DealerFirstDiscard])
+                .union(fan_list()),
             // 003 四槓胡: 除莊連拉外不另計手牌台數.
             alone: &[Item::FourKongs],
             // 003 10台 五暗刻: 不計門清.
@@ -518,7 +568,7 @@ impl Variant {
 
     /// The item is in this variant's table.
     pub fn has(&self, item: Item) -> bool {
-        self.absent >> item as u32 & 1 == 0
+        !self.absent.contains(item)
     }
 
     /// The item's name in this variant's table.
@@ -695,7 +745,7 @@ impl Variant {
                     ));
                 }
                 self.tai[item as usize] = tai()?;
-                self.absent &= !(1 << item as u32);
+                self.absent = self.absent.without(item);
             }
         }
         self.overrides.push((key.to_owned(), value.to_string()));
@@ -748,10 +798,7 @@ impl Variant {
             ("flowers".to_owned(), Value::Bool(self.flowers)),
             ("chi_allowed".to_owned(), Value::Bool(self.chi_allowed)),
         ];
-        for def in ITEMS
-            .iter()
-            .filter(|d| d.item != Item::Dice && self.has(d.item))
-        {
+        for def in table().filter(|d| d.item != Item::Dice && self.has(d.item)) {
             v.push((
                 format!("tai.{}", def.key),
                 int(self.tai_of(def.item).into()),
@@ -884,7 +931,7 @@ mod tests {
         // Every listed setting is accepted back by `set`, and reproduces the preset.
         let a = Variant::american();
         let pairs = a.settings();
-        let present = ITEMS.iter().filter(|d| a.has(d.item)).count();
+        let present = table().filter(|d| a.has(d.item)).count();
         assert_eq!(pairs.len(), Variant::KEYS.len() + present - 1);
         let mut b = Variant::taiwan();
         for (k, v) in &pairs {
