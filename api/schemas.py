@@ -122,7 +122,7 @@ ERROR_RESPONSES: dict[int | str, dict[str, object]] = {
 
 
 PresetName = Literal[
-    "taiwan", "american", "traditional", "improved16", "three_player", "two_player"
+    "taiwan", "american", "traditional", "improved16", "hk16", "three_player", "two_player"
 ]
 Setting = int | bool | str
 
@@ -133,7 +133,7 @@ class WaitsRequest(HandRequest):
     variant: PresetName | None = Field(
         None,
         description=(
-            "A preset whose rule text admits special shapes (improved16: 瀝咕瀝咕, 十三么) adds "
+            "A preset whose rule text admits special shapes (improved16, hk16: 瀝咕瀝咕, 十三么) adds "
             "their waits; without one, only five sets and a pair count."
         ),
     )
@@ -187,6 +187,12 @@ class ContextIn(BaseModel):
         min_length=3,
         max_length=3,
         description="The three opening dice (american 骰規台), each 1–6.",
+    )
+    discards: int | None = Field(
+        None,
+        ge=0,
+        le=255,
+        description="Tiles the winner discarded before this win (hk16 七隻內: at most 7).",
     )
 
 

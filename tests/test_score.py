@@ -237,3 +237,22 @@ def test_false_win_penalty() -> None:
     ]
     with pytest.raises(twmj.ContextError):
         twmj.false_win(4, (0, 0, 0, 0))
+
+
+def test_hk16_counts_fan_with_its_own_rows() -> None:
+    # 003 hk16 (番): 瀝姑瀝姑 30 可與其他牌型複合 (混一色 20, 門前清 3, 無花 1); the same hand
+    # under improved16 (註八: 只另計自摸、不求人) is the shape alone.
+    ctx = twmj.Context(winner=1, win="discard", from_seat=2, seat_wind="S")
+    hk = twmj.Variant("hk16")
+    s = twmj.score("113355779m1122z555z", "9m", context=ctx, variant=hk)
+    assert sorted((i.name, i.tai) for i in s.items) == sorted(
+        [("瀝姑瀝姑", 30), ("門前清", 3), ("混一色", 20), ("無花", 1)]
+    )
+    s = twmj.score("113355779m1122z555z", "9m", context=ctx, variant=twmj.Variant("improved16"))
+    assert [(i.name, i.tai) for i in s.items] == [("瀝咕瀝咕", 8)]
+    # 七隻內 20 needs the winner's discards; a bad count is a ContextError naming the field.
+    near = twmj.Context(winner=1, win="discard", from_seat=2, seat_wind="S", discards=3)
+    s = twmj.score("123456789m234p56p77s", "7p", context=near, variant=hk)
+    assert ("within_seven", 20) in [(i.key, i.tai) for i in s.items]
+    with pytest.raises(twmj.ContextError, match="context field 'discards'"):
+        twmj.Context(discards=300)

@@ -317,6 +317,7 @@ function scoreRequest() {
   if (f.declared.value) context.declared = f.declared.value;
   const dice = f.dice.value.trim().split(/[\s,]+/).filter(Boolean).map(Number);
   if (dice.length) context.dice = dice;
+  if (f.discards.value !== "") context.discards = Number(f.discards.value);
   const flowers = [...document.querySelectorAll("#calc-form .flowers input:checked")].map((i) => i.value).join("");
   return {
     variant: f.variant.value, overrides: overrides(), hand: f.hand.value.trim(), win_tile: f.win_tile.value.trim(),
@@ -324,15 +325,15 @@ function scoreRequest() {
   };
 }
 
-function scoreTable(r) {
-  const items = [...r.items, ...r.dealer_items].map((i) => `<tr data-testid="item" data-key="${i.key}"><td>${i.name}</td><td>${i.tai} 台</td></tr>`).join("");
+function scoreTable(r, unit) {
+  const items = [...r.items, ...r.dealer_items].map((i) => `<tr data-testid="item" data-key="${i.key}"><td>${i.name}</td><td>${i.tai} ${unit}</td></tr>`).join("");
   const pays = r.payments.map((p) => `<tr data-testid="payment" data-payer="${p.payer}"><td>${SEATS[p.payer]}</td>` +
-    `<td>${p.base_tai}</td><td>${p.hand_tai}</td><td>${p.dealer_tai}</td><td data-testid="pay-total">${p.total_tai} 台</td><td>${p.money}</td></tr>`).join("");
+    `<td>${p.base_tai}</td><td>${p.hand_tai}</td><td>${p.dealer_tai}</td><td data-testid="pay-total">${p.total_tai} ${unit}</td><td>${p.money}</td></tr>`).join("");
   const why = r.why_not.length ? `<h3>沒算到的台</h3><ul>${r.why_not.map((n) => `<li data-testid="why-not" data-key="${n.key}">${n.reason}</li>`).join("")}</ul>` : "";
-  return `<p class="total" data-testid="total">${r.total_tai} 台${r.dealer_tai && r.dealer_items.length ? `（莊家台 ${r.dealer_tai}）` : ""}</p>` +
-    (r.allowed ? "" : `<p class="error" data-testid="not-allowed">不夠起胡台數，不能胡。</p>`) +
+  return `<p class="total" data-testid="total">${r.total_tai} ${unit}${r.dealer_tai && r.dealer_items.length ? `（莊家${unit} ${r.dealer_tai}）` : ""}</p>` +
+    (r.allowed ? "" : `<p class="error" data-testid="not-allowed">不夠起胡${unit}數，不能胡。</p>`) +
     `<p>拆法：${r.decomposition.join(" ")}${r.melds.map((m) => " " + m.tiles).join("")}</p>` +
-    `<table><thead><tr><th>台</th><th>台數</th></tr></thead><tbody>${items}</tbody></table>` +
+    `<table><thead><tr><th>${unit}</th><th>${unit}數</th></tr></thead><tbody>${items}</tbody></table>` +
     `<h3>誰付多少</h3><table><thead><tr><th>付錢的人</th><th>底</th><th>牌面</th><th>莊家台</th><th>合計</th><th>金額</th></tr></thead><tbody>${pays}</tbody></table>` +
     `<p data-testid="net">各家得分：${r.net_tai.map((n, i) => `${SEATS[i]} ${n > 0 ? "+" : ""}${n}`).join("、")}</p>` + why;
 }
@@ -351,7 +352,7 @@ async function initCalculator() {
   try {
     const r = await fetch("/v1/variants");
     for (const v of await r.json()) calc.presets[v.name] = v.settings;
-    options(f.variant, Object.keys(calc.presets).map((n) => [n, { taiwan: "台灣 16 張（鬥雀）", american: "美國麻將", traditional: "臺灣麻將（傳統）", improved16: "改良式十六張", three_player: "三人麻將", two_player: "兩人麻將" }[n] || n]));
+    options(f.variant, Object.keys(calc.presets).map((n) => [n, { taiwan: "台灣 16 張（鬥雀）", american: "美國麻將", traditional: "臺灣麻將（傳統）", improved16: "改良式十六張", hk16: "港澳十六張（番）", three_player: "三人麻將", two_player: "兩人麻將" }[n] || n]));
     houseRules();
   } catch (e) {
     $("calc-result").innerHTML = `<p class="error">${e.message}</p>`;
@@ -360,7 +361,9 @@ async function initCalculator() {
   $("calc-form").addEventListener("submit", async (ev) => {
     ev.preventDefault();
     try {
-      $("calc-result").innerHTML = scoreTable(await post("/v1/score", scoreRequest()));
+      const req = scoreRequest();
+      const unit = (calc.presets[req.variant] || {}).unit || "台";
+      $("calc-result").innerHTML = scoreTable(await post("/v1/score", req), unit);
     } catch (e) {
       $("calc-result").innerHTML = `<p class="error" data-testid="calc-error">${e.message}</p>`;
     }

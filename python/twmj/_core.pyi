@@ -178,6 +178,7 @@ class Context:
         first_turn: bool = False,
         flowers: str = "",
         dice: tuple[int, int, int] | None = None,
+        discards: int | None = None,
     ) -> Context: ...
     @property
     def winner(self) -> int: ...

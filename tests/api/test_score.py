@@ -103,10 +103,15 @@ def test_variants_list_every_preset_with_full_config(client: TestClient) -> None
         "american",
         "traditional",
         "improved16",
+        "hk16",
         "three_player",
         "two_player",
     ]
-    taiwan, american, traditional, improved16, three, two = (v["settings"] for v in body)
+    taiwan, american, traditional, improved16, hk16, three, two = (v["settings"] for v in body)
+    # 003 hk16: scored in 番; 平糊 8 (無花), 九子連環 80, 瀝姑瀝姑 30 and 十三么 80 compound.
+    assert hk16["unit"] == "番" and taiwan["unit"] == "台"
+    assert [hk16[f"tai.{k}"] for k in ("ping_wu_clean", "nine_links", "lig_gu")] == [8, 80, 30]
+    assert hk16["special_shapes.compound"] is True and "tai.ping_hu" not in hk16
     # 004 兩人麻將、三人麻將規則: 三人 多數不能吃; 兩人 多數可以吃, 不分圈風門風.
     assert (three["players"], three["chi_allowed"], three["flowers"]) == (3, False, True)
     assert (two["players"], two["chi_allowed"], two["flowers"]) == (2, True, False)
@@ -148,3 +153,22 @@ def test_score_body_matches_the_response_model(client: TestClient) -> None:
         req["why_not"] = True
         body = client.post("/v1/score", json=req).json()
         assert ScoreResponse.model_validate(body).model_dump(mode="json") == body
+
+
+def test_hk16_over_http_counts_fan_and_within_seven(client: TestClient) -> None:
+    # 003 hk16: 門前清 3, 平糊 (無花) 8, 七隻內 20 with the winner's discards given (at most 7).
+    req: dict[str, Any] = {
+        "variant": "hk16",
+        "hand": "123456789m234p56p77s",
+        "win_tile": "7p",
+        "context": {"winner": 1, "seat_wind": "S", "win": "discard", "from_seat": 2},
+    }
+    body = client.post("/v1/score", json=req).json()
+    assert [[i["name"], i["tai"]] for i in body["items"]] == [["門前清", 3], ["平糊（無花）", 8]]
+    req["context"]["discards"] = 7
+    body = client.post("/v1/score", json=req).json()
+    assert ["七隻內", 20] in [[i["name"], i["tai"]] for i in body["items"]]
+    assert body["total_tai"] == 31
+    req["context"]["discards"] = -1
+    r = client.post("/v1/score", json=req)
+    assert r.status_code == 422 and r.json()["error"]["field"] == "context.discards"

@@ -714,7 +714,11 @@ fn taiwan_and_american_are_unchanged() {
             .filter(|&i| !v.has(i))
             .collect();
         assert!(added.iter().all(|i| absent.contains(i)));
-        assert_eq!(absent.len(), 30, "001's 4 and 003's 26 items");
+        assert_eq!(
+            absent.len(),
+            4 + 28 + 17,
+            "001's 4, 003 改良式's 28 and hk16's 17 items"
+        );
         for s in &cases {
             for i in &absent {
                 assert!(s.items.iter().all(|x| x.item != *i), "{:?}", items(s));
@@ -1149,6 +1153,24 @@ const IMPROVED16_ROWS: &[Row] = &[
         "555z666z777z333m333p3s",
         &[],
         "3s",
+        How::Discard,
+        16,
+    ),
+    // 24台 純正九連寶燈 (註17): 1112345678999 + any one of the suit, one more set beside.
+    (
+        "nine_gates_pure",
+        "1112345678999m123p",
+        &[],
+        "5m",
+        How::Discard,
+        24,
+    ),
+    // 16台 變形九連寶燈 (註14): 11411113 from 1m, waiting on 1, 2, 4–9m.
+    (
+        "nine_gates_variant",
+        "1233334567888m123p",
+        &[],
+        "9m",
         How::Discard,
         16,
     ),

@@ -38,7 +38,8 @@ impl PyContext {
     #[new]
     #[pyo3(signature = (
         *, winner=0, dealer=0, streak=0, seat_wind="E", round_wind="E", win="self_draw",
-        from_seat=None, last_tile=false, declared=None, first_turn=false, flowers="", dice=None
+        from_seat=None, last_tile=false, declared=None, first_turn=false, flowers="", dice=None,
+        discards=None
     ))]
     #[allow(clippy::too_many_arguments, clippy::fn_params_excessive_bools)]
     fn new(
@@ -54,6 +55,7 @@ impl PyContext {
         first_turn: bool,
         flowers: &str,
         dice: Option<[i64; 3]>,
+        discards: Option<i64>,
     ) -> PyResult<Self> {
         // Python ints of any size arrive here; out-of-range ones are context errors, not
         // OverflowError from the conversion.
@@ -127,6 +129,16 @@ impl PyContext {
                 format!("'{flowers}' holds tiles that are not flowers"),
             ));
         }
+        let discards = discards
+            .map(|n| {
+                u8::try_from(n).map_err(|_| {
+                    context_error(
+                        "discards",
+                        format!("{n} discards is out of range (0 to 255)"),
+                    )
+                })
+            })
+            .transpose()?;
         Ok(PyContext(Context {
             winner,
             dealer,
@@ -139,6 +151,7 @@ impl PyContext {
             first_turn,
             flowers: parsed.flowers,
             dice,
+            discards,
         }))
     }
 

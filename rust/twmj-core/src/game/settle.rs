@@ -56,6 +56,7 @@ pub(crate) fn context(result: &HandResult, w: &Win, table: Table, seats: u8) -> 
         first_turn: w.first_turn.is_some(),
         flowers: w.flowers,
         dice: Some(table.dice),
+        discards: None,
     }
 }
 

@@ -86,7 +86,26 @@ pub enum Item {
     MillionStones,
     CleanCup,
     PeachGarden,
+    NineGatesVariant,
+    NineGatesPure,
     // ---- hk16 (003 part 1, 番): new rows of its table, in its order ----
+    WindTriplet,
+    NoHonors,
+    NoFlowers,
+    Eyes258,
+    FakeSingle,
+    PingWuHonorEyes,
+    PingWuFlowers,
+    PingWuClean,
+    KongEach,
+    NoHonorsNoFlowers,
+    TwoConcealed,
+    HalfMelded,
+    ChickenHand,
+    WithinSeven,
+    SevenFlowers,
+    EightFlowers,
+    NineLinks,
     // ---- the fan list (003, 九蓮寶燈 88 … 無字 1): patterns in [`FAN_ITEMS`] (fan.rs) ----
     // ---- the special shapes, in [`SPECIAL_ITEMS`] ----
     /// 瀝咕瀝咕 (003 註八): a special shape, in [`SPECIAL_ITEMS`], not in [`ITEMS`].
@@ -97,7 +116,7 @@ pub enum Item {
 
 impl Item {
     /// The items of [`ITEMS`] (the presets' tables).
-    pub const TABLE: usize = 65;
+    pub const TABLE: usize = 84;
     /// The patterns of [`FAN_ITEMS`] (the fan list), numbered after [`ITEMS`].
     pub const FAN: usize = FAN_ITEMS.len();
     /// The items judged on five sets and a pair: [`ITEMS`] then [`FAN_ITEMS`] (see [`table`]);
@@ -146,6 +165,42 @@ impl Item {
             .map(|d| d.item)
     }
 }
+
+/// Items whose condition reads only the whole hand's tiles, its melds and the context, never
+/// the five sets, the pair or the wait: they are judged on a special shape too when the
+/// variant compounds (`special_shapes.compound`; 003 hk16 瀝姑瀝姑 可與其他牌型複合, 十三么
+/// 可複合字么九).
+pub const WHOLE_HAND: &[Item] = &[
+    Item::Concealed,
+    Item::SelfDraw,
+    Item::ConcealedSelfDraw,
+    Item::SeatFlower,
+    Item::FlowerKong,
+    Item::RobbingKong,
+    Item::KongBloom,
+    Item::LastTile,
+    Item::DeclaredReady,
+    Item::HalfFlush,
+    Item::FullFlush,
+    Item::HumanWin,
+    Item::Migi,
+    Item::EarthWin,
+    Item::AllHonors,
+    Item::HeavenWin,
+    Item::LastDiscard,
+    Item::HeavenReady,
+    Item::DealerFirstDiscard,
+    Item::AllSimples,
+    Item::MixedTerminals,
+    Item::AllTerminals,
+    Item::NoHonors,
+    Item::NoFlowers,
+    Item::KongEach,
+    Item::NoHonorsNoFlowers,
+    Item::WithinSeven,
+    Item::SevenFlowers,
+    Item::EightFlowers,
+];
 
 /// Every item judged on five sets and a pair, in [`Item`] order: the presets' [`ITEMS`], then
 /// the fan list's [`FAN_ITEMS`].
@@ -395,6 +450,11 @@ pub(crate) fn triplets_of(f: &Facts, pred: fn(Tile) -> bool) -> bool {
     pred(f.pair) && f.sets.iter().all(|x| x.triplet && pred(x.tile))
 }
 
+/// Every tile of the hand satisfies `pred`.
+pub(crate) fn only_tiles(f: &Facts, pred: fn(Tile) -> bool) -> bool {
+    (0..KINDS).all(|i| f.all[i] == 0 || Tile::new(i).is_some_and(pred))
+}
+
 /// 風花雪月 (003 註九): triplets of a wind, 5p, 白 and 1p.
 pub(crate) fn wind_flower_snow_moon(f: &Facts) -> bool {
     f.sets.iter().any(|x| x.triplet && x.tile.is_wind())
@@ -423,6 +483,64 @@ pub(crate) fn less_one_set<'a>(f: &'a Facts<'_>) -> impl Iterator<Item = Counts>
         }
         c
     })
+}
+
+/// 九連寶燈 and 九子連環 (003): the hand less one set `x` (with `fifth(x)`) is 14 concealed tiles
+/// of the winning tile's suit whose counts satisfy `row_ok`.
+fn nine_gates(
+    f: &Facts,
+    fifth: impl Fn(&SetView) -> bool,
+    row_ok: impl Fn([u8; 9]) -> bool,
+) -> bool {
+    if f.win_tile.is_honor() {
+        return false;
+    }
+    let s = f.win_tile.index() / 9;
+    f.sets
+        .iter()
+        .zip(less_one_set(f))
+        .enumerate()
+        .any(|(k, (x, c))| {
+            let others_concealed = f
+                .sets
+                .iter()
+                .enumerate()
+                .all(|(j, y)| j == k || y.meld.is_none());
+            let mut row = [0u8; 9];
+            row.copy_from_slice(&c[s * 9..s * 9 + 9]);
+            let all_suited = row.iter().map(|&v| u32::from(v)).sum::<u32>() == 14;
+            others_concealed && all_suited && fifth(x) && row_ok(row)
+        })
+}
+
+/// The 13-tile shapes 003 註14 lists for 變形九連寶燈 (counts of consecutive numbers; its list
+/// gives 11411113 twice).
+const NINE_GATES_VARIANTS: [&[u8]; 6] = [
+    &[1, 1, 4, 1, 1, 1, 1, 3],
+    &[3, 1, 1, 1, 1, 4, 1, 1],
+    &[1, 1, 4, 1, 4, 1, 1],
+    &[1, 4, 1, 1, 1, 4, 1],
+    &[3, 1, 1, 1, 2, 4, 1],
+    &[1, 4, 2, 1, 1, 1, 3],
+];
+
+/// Counts of 1112345678999 plus one more (14 tiles).
+fn over_nine_gates(row: &[u8; 9]) -> bool {
+    const BASE: [u8; 9] = [3, 1, 1, 1, 1, 1, 1, 1, 3];
+    row.iter().zip(BASE).all(|(&c, b)| c >= b)
+}
+
+/// 平糊 (003 hk16): five runs (no 碰, 槓, 刻), then the pair an honour or not, flowers or not.
+fn ping_wu(f: &Facts, honor_pair: bool, flowers: bool) -> Hit {
+    if let Some(x) = f.sets.iter().find(|x| x.triplet) {
+        f.why(|| format!("a triplet of {}", x.tile.code()))
+    } else if f.pair.is_honor() != honor_pair {
+        f.why(|| format!("the pair is {}", f.pair.code()))
+    } else {
+        f.yes_if((f.ctx.flowers != 0) == flowers, || {
+            format!("{} flowers", f.ctx.flowers.count_ones())
+        })
+    }
 }
 
 /// One tai item.
@@ -1422,10 +1540,12 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
         excluded_by: NONE,
         merges: NONE,
         doc: "混老頭 (003 改良式 4台, 註七): triplets and pair of 1s, 9s and honours, with both (so 碰碰胡 too: 8). Not with 混帶么.",
+        // Every tile a terminal or an honour: on five sets and a pair that is triplets and a
+        // pair of them; read on the tiles, it holds on a special shape too (十三么).
         check: |f| {
             let (suits, honors) = f.suits();
-            let ok = triplets_of(f, |t| t.is_honor() || t.is_terminal()) && honors && suits > 0;
-            f.yes_if(ok, || "not triplets of terminals and honours".to_owned())
+            let ok = only_tiles(f, |t| t.is_honor() || t.is_terminal()) && honors && suits > 0;
+            f.yes_if(ok, || "not only terminals and honours, with both".to_owned())
         },
     },
     ItemDef {
@@ -1438,7 +1558,7 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
         excluded_by: NONE,
         merges: NONE,
         doc: "清老頭 (003 改良式 12台, 註七): triplets and pair of 1s and 9s only (with 碰碰胡: 16). Not with 全帶么, 混帶么.",
-        check: |f| f.yes_if(triplets_of(f, Tile::is_terminal), || "not triplets of 1s and 9s".to_owned()),
+        check: |f| f.yes_if(only_tiles(f, Tile::is_terminal), || "not only 1s and 9s".to_owned()),
     },
     ItemDef {
         item: Item::All258,
@@ -1597,6 +1717,313 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
                 .all(|&i| f.pair.index() == i || f.sets.iter().any(|x| x.triplet && x.tile.index() == i));
             let dragons = f.count_triplets(Tile::is_dragon) == 3;
             f.yes_if(threes && dragons, || "not 大三元 with 3m 3p 3s".to_owned())
+        },
+    },
+    ItemDef {
+        item: Item::NineGatesVariant,
+        key: "nine_gates_variant",
+        name: "變形九連寶燈",
+        tai: 0,
+        scope: Scope::Hand,
+        excludes: NONE,
+        excluded_by: &[Item::NineGatesPure],
+        merges: NONE,
+        doc: "變形九連寶燈 (003 改良式 16台, 註14): the hand but one set (which may be anything, 吃 or \
+              碰: 有一搭可隨意吃碰) is 13 concealed tiles of one suit, counted as one of the shapes 註14 \
+              lists (11411113, 31111411, 1141411, 1411141, 3111241, 1421113: a 槓's four and a 刻 in \
+              a row of numbers, anywhere from 1 to 9), and the winning tile is the 14th; compounds \
+              with other items (清一色 …). Not with 純正九連寶燈. Example: 1233334567888m waits on \
+              1, 2, 4–9m.",
+        check: |f| {
+            let ok = nine_gates(f, |_| true, |mut row| {
+                let w = f.win_tile.index() % 9;
+                row[w] = row[w].saturating_sub(1);
+                NINE_GATES_VARIANTS.iter().any(|p| {
+                    (0..=9 - p.len()).any(|o| {
+                        (0..9).all(|i| row[i] == if (o..o + p.len()).contains(&i) { p[i - o] } else { 0 })
+                    })
+                })
+            });
+            f.yes_if(ok, || "no 13 tiles of a suit in a 註14 shape".to_owned())
+        },
+    },
+    ItemDef {
+        item: Item::NineGatesPure,
+        key: "nine_gates_pure",
+        name: "純正九連寶燈",
+        tai: 0,
+        scope: Scope::Hand,
+        excludes: NONE,
+        excluded_by: NONE,
+        merges: NONE,
+        doc: "純正九連寶燈 (003 改良式 24台, 註17): the hand but one set (anything) is 14 concealed \
+              tiles of one suit, 1112345678999 plus one more, the winning tile among them; per 註17 \
+              1112345677999m winning on 8m counts too (on anything else it is only 清一色). \
+              Compounds with other items.",
+        check: |f| {
+            let ok = nine_gates(f, |_| true, |row| over_nine_gates(&row));
+            f.yes_if(ok, || "no 1112345678999 plus one of a suit".to_owned())
+        },
+    },
+    ItemDef {
+        item: Item::WindTriplet,
+        key: "wind_triplet",
+        name: "風牌",
+        tai: 0,
+        scope: Scope::Hand,
+        excludes: NONE,
+        excluded_by: &[Item::SmallWinds, Item::BigWinds],
+        merges: NONE,
+        doc: "風牌 (003 hk16 1番): 1 番 per triplet or kong of any wind; 合風 and 位 (the round and the \
+              seat wind) add 圈風 and 門風 besides. Not with 小四喜, 大四喜 (000's note on 圈風, 門風 \
+              kept). Example: a 碰 of 西 as 南 seat in the 東 round: 1.",
+        check: |f| match f.count_triplets(Tile::is_wind) {
+            0 => no("no wind triplet"),
+            n => Hit::Times(n),
+        },
+    },
+    ItemDef {
+        item: Item::NoHonors,
+        key: "no_honors",
+        name: "無字",
+        tai: 0,
+        scope: Scope::Hand,
+        excludes: NONE,
+        excluded_by: NONE,
+        merges: NONE,
+        doc: "無字 (003 hk16 1番): no honour tile anywhere in the winning hand.",
+        check: |f| f.yes_if(f.all[27..].iter().all(|&c| c == 0), || "the hand holds an honour".to_owned()),
+    },
+    ItemDef {
+        item: Item::NoFlowers,
+        key: "no_flowers",
+        name: "無花",
+        tai: 0,
+        scope: Scope::Hand,
+        excludes: NONE,
+        excluded_by: NONE,
+        merges: NONE,
+        doc: "無花 (003 hk16 1番): the winner holds no flower.",
+        check: |f| f.yes_if(f.ctx.flowers == 0, || format!("{} flowers", f.ctx.flowers.count_ones())),
+    },
+    ItemDef {
+        item: Item::Eyes258,
+        key: "eyes_258",
+        name: "象眼",
+        tai: 0,
+        scope: Scope::Hand,
+        excludes: NONE,
+        excluded_by: NONE,
+        merges: NONE,
+        doc: "象眼 (003 hk16 1番): the pair (眼) is a 2, 5 or 8 of 筒, 索 or 萬.",
+        check: |f| {
+            let ok = !f.pair.is_honor() && matches!(f.pair.number(), 2 | 5 | 8);
+            f.yes_if(ok, || format!("the pair is {}", f.pair.code()))
+        },
+    },
+    ItemDef {
+        item: Item::FakeSingle,
+        key: "fake_single",
+        name: "假獨",
+        tai: 0,
+        scope: Scope::Hand,
+        excludes: NONE,
+        excluded_by: NONE,
+        merges: NONE,
+        doc: "假獨 (003 hk16 1番): the hand waited on two kinds or more, but the winning tile can be \
+              read as a single wait (邊張, 嵌張, 單吊). Example (the text's): 1234 waits on 1 and 4; \
+              winning on 4 reads 123 + 44, a 單吊. A true one-kind wait is 獨獨 instead.",
+        check: |f| {
+            if f.waits_before.count_ones() < 2 {
+                f.why(|| format!("the hand waited on {} only", f.wait_list()))
+            } else {
+                f.yes_if(f.shape.is_single(), || format!("won on a {} wait", f.shape.name()))
+            }
+        },
+    },
+    ItemDef {
+        item: Item::PingWuHonorEyes,
+        key: "ping_wu_honor_eyes",
+        name: "平糊（字眼有花）",
+        tai: 0,
+        scope: Scope::Hand,
+        excludes: NONE,
+        excluded_by: NONE,
+        merges: NONE,
+        doc: "平糊, first case (003 hk16 1番): no 碰 or 槓 in the whole hand (five runs; 吃 allowed), \
+              the pair an honour, with flowers. (An honour pair without flowers is none of the three \
+              cases.)",
+        check: |f| ping_wu(f, true, true),
+    },
+    ItemDef {
+        item: Item::PingWuFlowers,
+        key: "ping_wu_flowers",
+        name: "平糊（有花）",
+        tai: 0,
+        scope: Scope::Hand,
+        excludes: &[Item::NoHonors],
+        excluded_by: NONE,
+        merges: NONE,
+        doc: "平糊, second case (003 hk16 3番): five runs (no 碰, 槓), the pair not an honour, with \
+              flowers. Not with 無字.",
+        check: |f| ping_wu(f, false, true),
+    },
+    ItemDef {
+        item: Item::PingWuClean,
+        key: "ping_wu_clean",
+        name: "平糊（無花）",
+        tai: 0,
+        scope: Scope::Hand,
+        excludes: &[Item::NoHonors, Item::NoFlowers, Item::NoHonorsNoFlowers],
+        excluded_by: NONE,
+        merges: NONE,
+        doc: "平糊, third case (003 hk16 8番): five runs (no 碰, 槓), the pair not an honour, no \
+              flower. Not with 無字, 無花, 無字花 (不計無字花).",
+        check: |f| ping_wu(f, false, false),
+    },
+    ItemDef {
+        item: Item::KongEach,
+        key: "kong_each",
+        name: "槓牌",
+        tai: 0,
+        scope: Scope::Hand,
+        excludes: NONE,
+        excluded_by: NONE,
+        merges: NONE,
+        doc: "槓牌 (003 hk16 1番): 1 番 per kong, 明槓 or 暗槓.",
+        check: |f| match kongs(f) {
+            0 => no("no kong"),
+            n => Hit::Times(n as u8),
+        },
+    },
+    ItemDef {
+        item: Item::NoHonorsNoFlowers,
+        key: "no_honors_no_flowers",
+        name: "無字花",
+        tai: 0,
+        scope: Scope::Hand,
+        excludes: &[Item::NoHonors, Item::NoFlowers],
+        excluded_by: NONE,
+        merges: NONE,
+        doc: "無字花 (003 hk16 3番): neither an honour nor a flower. The row's 3 番 is 無字 1 + 無花 1 + \
+              one more, so it stands for the three: not with 無字, 無花.",
+        check: |f| {
+            let ok = f.all[27..].iter().all(|&c| c == 0) && f.ctx.flowers == 0;
+            f.yes_if(ok, || "an honour or a flower".to_owned())
+        },
+    },
+    ItemDef {
+        item: Item::TwoConcealed,
+        key: "two_concealed",
+        name: "兩暗刻",
+        tai: 0,
+        scope: Scope::Hand,
+        excludes: NONE,
+        excluded_by: &[Item::ThreeConcealed, Item::FourConcealed, Item::FiveConcealed],
+        merges: NONE,
+        doc: "兩暗刻 (003 hk16 3番): two concealed triplets, 暗槓 included, judged as for 三暗刻 (000 \
+              暗刻的認定). The lowest tier under 三暗刻, 四暗刻, 五暗刻.",
+        check: |f| concealed_count(f, 2),
+    },
+    ItemDef {
+        item: Item::HalfMelded,
+        key: "half_melded",
+        name: "半求人",
+        tai: 0,
+        scope: Scope::Hand,
+        excludes: NONE,
+        excluded_by: NONE,
+        merges: NONE,
+        doc: "半求人 (003 hk16 8番): 單吊自摸 — read, beside 全求人 (all melded, 單吊, not 自摸), as its \
+              self-drawn twin: all five sets 吃, 碰 or 明槓, and the 單吊 self-drawn \
+              (docs/variants.md).",
+        check: |f| {
+            let open = f.melds.iter().filter(|m| m.kind.is_open()).count();
+            if open < 5 {
+                f.why(|| format!("{open} open melds of 5"))
+            } else {
+                f.yes_if(f.self_draw(), || how_won(f.ctx))
+            }
+        },
+    },
+    ItemDef {
+        item: Item::ChickenHand,
+        key: "chicken_hand",
+        name: "屁胡",
+        tai: 0,
+        scope: Scope::Hand,
+        excludes: NONE,
+        excluded_by: NONE,
+        merges: NONE,
+        doc: "屁胡 (003 hk16 10番): the hand counts no other 番 of its own (莊家 and 連莊, counted \
+              between the dealer and a payer, are not the hand's). The text: 台灣牌得番容易, so a hand \
+              without any is the hard one. Judged after every other item and note.",
+        check: |_| no("judged on the other items (score.rs)"),
+    },
+    ItemDef {
+        item: Item::WithinSeven,
+        key: "within_seven",
+        name: "七隻內",
+        tai: 0,
+        scope: Scope::Hand,
+        excludes: NONE,
+        excluded_by: NONE,
+        merges: NONE,
+        doc: "七隻內 (003 hk16 20番): winning having discarded at most 7 tiles (a 上 or 碰 is followed by \
+              a discard, so it counts: 上或碰皆計). Needs the context's `discards`.",
+        check: |f| match f.ctx.discards {
+            None => no("the winner's discards are not given"),
+            Some(n) => f.yes_if(n <= 7, || format!("{n} discards")),
+        },
+    },
+    ItemDef {
+        item: Item::SevenFlowers,
+        key: "seven_flowers",
+        name: "七搶一",
+        tai: 0,
+        scope: Scope::Hand,
+        excludes: NONE,
+        excluded_by: NONE,
+        merges: NONE,
+        doc: "七搶一 as hk16 defines it (003 hk16 20番): the winner holds seven flowers, another player \
+              the eighth; added when the hand wins (胡的時候加), not a flower win of its own as in 000.",
+        check: |f| {
+            let n = f.ctx.flowers.count_ones();
+            f.yes_if(n == 7, || format!("{n} flowers"))
+        },
+    },
+    ItemDef {
+        item: Item::EightFlowers,
+        key: "eight_flowers",
+        name: "八仙過海",
+        tai: 0,
+        scope: Scope::Hand,
+        excludes: NONE,
+        excluded_by: NONE,
+        merges: NONE,
+        doc: "八仙過海 as hk16 defines it (003 hk16 40番): the winner holds all eight flowers; added when \
+              the hand wins (只是在胡的時候加), not a flower win of its own as in 000.",
+        check: |f| {
+            let n = f.ctx.flowers.count_ones();
+            f.yes_if(n == 8, || format!("{n} flowers"))
+        },
+    },
+    ItemDef {
+        item: Item::NineLinks,
+        key: "nine_links",
+        name: "九子連環",
+        tai: 0,
+        scope: Scope::Hand,
+        excludes: NONE,
+        excluded_by: NONE,
+        merges: NONE,
+        doc: "九子連環 (003 hk16 80番): 1112345678999 of one suit plus one more of it, all concealed, \
+              with a concealed triplet (暗坎; the text's 暗簡) or a run as the fifth set; compounds \
+              with 混一色 or 清一色.",
+        check: |f| {
+            let fifth = |x: &SetView| if x.triplet { x.meld.is_none() } else { x.meld.is_none_or(|m| m == MeldKind::Chi) };
+            let ok = nine_gates(f, fifth, |row| over_nine_gates(&row));
+            f.yes_if(ok, || "no 1112345678999 plus one of a suit with a 暗坎 or a run".to_owned())
         },
     },
 ];

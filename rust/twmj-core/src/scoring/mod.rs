@@ -19,5 +19,5 @@ pub use score::{
 pub use settle::{false_win, settle, Line, Settlement};
 pub use value::{wait_values, WaitValue};
 pub use variant::{
-    DiceShape, DiceTai, ExchangeDirection, ItemSet, MultiWin, Payment, Value, Variant,
+    DiceShape, DiceTai, ExchangeDirection, ItemSet, MultiWin, Payment, Value, Variant, PRESETS,
 };

@@ -3,7 +3,7 @@
 use crate::decompose::{decompositions, Block};
 use crate::error::{Error, Result};
 use crate::hand::{Hand, Meld, MeldKind};
-use crate::scoring::items::{table, Facts, Hit, Item, Scope, SetView};
+use crate::scoring::items::{table, Facts, Hit, Item, Scope, SetView, WHOLE_HAND};
 use crate::scoring::variant::Variant;
 use crate::tile::{Counts, Tile, COPIES, KINDS};
 use crate::waits::{exhausted, wait_mask, Shape};
@@ -108,6 +108,8 @@ pub struct Context {
     pub flowers: u8,
     /// The opening dice (american 骰規台).
     pub dice: Option<[u8; 3]>,
+    /// Tiles the winner has discarded before this win (hk16 七隻內); `None` when not known.
+    pub discards: Option<u8>,
 }
 
 impl Context {
@@ -125,6 +127,7 @@ impl Context {
             first_turn: false,
             flowers: 0,
             dice: None,
+            discards: None,
         }
     }
 
@@ -409,6 +412,18 @@ struct Reading {
 }
 
 impl Reading {
+    /// The reading without 屁胡 (003 hk16): another reading of the hand counts 番, so the hand
+    /// is not one without any.
+    fn drop_chicken(&mut self) {
+        let c = &mut self.tai[Item::ChickenHand as usize];
+        self.total -= *c;
+        *c = 0;
+    }
+
+    fn has_chicken(&self) -> bool {
+        self.tai[Item::ChickenHand as usize] > 0
+    }
+
     fn items(&self, variant: &Variant) -> Vec<ScoredItem> {
         table()
             .filter(|d| self.tai[d.item as usize] > 0)
@@ -427,7 +442,8 @@ impl Reading {
     }
 }
 
-fn evaluate(f: &Facts) -> Reading {
+/// Judges the variant's items on one reading (only those in `only`, when given).
+fn evaluate(f: &Facts, only: Option<&[Item]>) -> Reading {
     let mut hits = [0u32; Item::COUNT];
     let mut reasons: Vec<NotApplied> = Vec::new();
     let mut note = |item: Item, reason: &dyn Fn() -> String| {
@@ -439,7 +455,13 @@ fn evaluate(f: &Facts) -> Reading {
             });
         }
     };
-    for def in table().filter(|d| d.scope == Scope::Hand && f.variant.has(d.item)) {
+    // 屁胡 is judged on the others, after every note (below).
+    for def in table().filter(|d| {
+        d.scope == Scope::Hand
+            && d.item != Item::ChickenHand
+            && f.variant.has(d.item)
+            && only.is_none_or(|o| o.contains(&d.item))
+    }) {
         let tai = match (def.check)(f) {
             Hit::Times(n) => u32::from(n) * u32::from(f.variant.tai_of(def.item)),
             Hit::Tai(t) => u32::from(t),
@@ -510,6 +532,17 @@ fn evaluate(f: &Facts) -> Reading {
                     f.variant.name_of(m)
                 )
             });
+        }
+    }
+    // 屁胡 (003 hk16): the hand counts nothing else.
+    if f.variant.has(Item::ChickenHand) && only.is_none() {
+        match table().find(|d| hits[d.item as usize] > 0) {
+            None => {
+                hits[Item::ChickenHand as usize] = u32::from(f.variant.tai_of(Item::ChickenHand));
+            }
+            Some(d) => note(Item::ChickenHand, &|| {
+                format!("the hand counts {}", f.variant.name_of(d.item))
+            }),
         }
     }
     Reading {
@@ -680,6 +713,7 @@ fn best_in(
     ctx: &Context,
     variant: &Variant,
     explain: bool,
+    chicken: bool,
 ) -> Option<(Reading, Block, Shape)> {
     let mut best: Option<(Reading, Block, Shape)> = None;
     for (i, &b) in blocks.iter().enumerate() {
@@ -689,16 +723,41 @@ fn best_in(
         if blocks[..i].contains(&b) {
             continue;
         }
-        let r = read(p, blocks, b, shape, ctx, variant, false);
+        let mut r = read(p, blocks, b, shape, ctx, variant, false);
+        if !chicken {
+            r.drop_chicken();
+        }
         if best.as_ref().is_none_or(|(x, _, _)| r.total > x.total) {
             best = Some((r, b, shape));
         }
     }
     // The reasons are built for the chosen reading only.
     if explain {
-        best = best.map(|(_, b, shape)| (read(p, blocks, b, shape, ctx, variant, true), b, shape));
+        best = best.map(|(_, b, shape)| {
+            let mut r = read(p, blocks, b, shape, ctx, variant, true);
+            if !chicken {
+                r.drop_chicken();
+            }
+            (r, b, shape)
+        });
     }
     best
+}
+
+/// 屁胡 (003 hk16) may count: no reading of the hand counts any other item of its own. Only
+/// looked into when the variant has it.
+fn chicken_hand(p: &Prepared, decs: &[Vec<Block>], ctx: &Context, variant: &Variant) -> bool {
+    if !variant.has(Item::ChickenHand) {
+        return false;
+    }
+    decs.iter().all(|blocks| {
+        blocks.iter().enumerate().all(|(i, &b)| {
+            let Some(shape) = shape_in(b, p.win_tile) else {
+                return true;
+            };
+            blocks[..i].contains(&b) || read(p, blocks, b, shape, ctx, variant, false).has_chicken()
+        })
+    })
 }
 
 /// Judges one reading: `blocks` with the winning tile completing `b` as `shape`.
@@ -712,20 +771,23 @@ fn read(
     explain: bool,
 ) -> Reading {
     let (sets, pair, concealed_triplets) = build_sets(p, blocks, b, ctx);
-    evaluate(&Facts {
-        ctx,
-        variant,
-        melds: p.melds,
-        sets,
-        pair,
-        win_tile: p.win_tile,
-        win_block: b,
-        shape,
-        concealed_triplets,
-        waits_before: p.waits_before,
-        all: p.all,
-        explain,
-    })
+    evaluate(
+        &Facts {
+            ctx,
+            variant,
+            melds: p.melds,
+            sets,
+            pair,
+            win_tile: p.win_tile,
+            win_block: b,
+            shape,
+            concealed_triplets,
+            waits_before: p.waits_before,
+            all: p.all,
+            explain,
+        },
+        None,
+    )
 }
 
 /// The score of a special shape (瀝咕瀝咕, 十三么) the variant admits, if the hand makes one:
@@ -740,20 +802,47 @@ fn special_score(
 ) -> Option<Score> {
     let shape = crate::special::special_win(concealed, p.melds, variant)?;
     let item = Item::of_special(shape);
-    let mut tai = [0u32; Item::COUNT];
-    let self_draw = matches!(ctx.win, WinKind::SelfDraw | WinKind::Replacement(_));
-    let open = p.melds.iter().any(|m| m.kind.is_open());
-    if self_draw && variant.has(Item::SelfDraw) {
-        tai[Item::SelfDraw as usize] = u32::from(variant.tai_of(Item::SelfDraw));
-    }
-    if self_draw && !open && variant.has(Item::ConcealedSelfDraw) {
-        tai[Item::ConcealedSelfDraw as usize] = u32::from(variant.tai_of(Item::ConcealedSelfDraw));
-    }
-    let reading = Reading {
-        total: tai.iter().sum(),
-        tai,
-        merged: None,
-        why_not: Vec::new(),
+    let reading = if variant.special_compound {
+        // The whole-hand items, on a reading whose sets and pair no condition there reads.
+        let none = SetView {
+            tile: p.win_tile,
+            triplet: false,
+            meld: None,
+        };
+        evaluate(
+            &Facts {
+                ctx,
+                variant,
+                melds: p.melds,
+                sets: [none; 5],
+                pair: p.win_tile,
+                win_tile: p.win_tile,
+                win_block: Block::Pair(p.win_tile),
+                shape: Shape::Tanki,
+                concealed_triplets: 0,
+                waits_before: p.waits_before,
+                all: p.all,
+                explain: false,
+            },
+            Some(WHOLE_HAND),
+        )
+    } else {
+        let mut tai = [0u32; Item::COUNT];
+        let self_draw = matches!(ctx.win, WinKind::SelfDraw | WinKind::Replacement(_));
+        let open = p.melds.iter().any(|m| m.kind.is_open());
+        if self_draw && variant.has(Item::SelfDraw) {
+            tai[Item::SelfDraw as usize] = u32::from(variant.tai_of(Item::SelfDraw));
+        }
+        if self_draw && !open && variant.has(Item::ConcealedSelfDraw) {
+            tai[Item::ConcealedSelfDraw as usize] =
+                u32::from(variant.tai_of(Item::ConcealedSelfDraw));
+        }
+        Reading {
+            total: tai.iter().sum(),
+            tai,
+            merged: None,
+            why_not: Vec::new(),
+        }
     };
     let mut s = finish(reading, &[], None, p.melds, ctx, variant, None);
     let t = u32::from(variant.tai_of(item));
@@ -789,10 +878,12 @@ pub fn score_all(
     why_not: bool,
 ) -> Result<Vec<Score>> {
     let p = prepare(concealed, melds, win_tile, ctx, variant)?;
-    let mut scores: Vec<Score> = decompositions(concealed)
+    let decs = decompositions(concealed);
+    let chicken = chicken_hand(&p, &decs, ctx, variant);
+    let mut scores: Vec<Score> = decs
         .iter()
         .filter_map(|blocks| {
-            best_in(&p, blocks, ctx, variant, why_not)
+            best_in(&p, blocks, ctx, variant, why_not, chicken)
                 .map(|(r, b, s)| finish(r, blocks, Some((b, s)), melds, ctx, variant, None))
         })
         .collect();
@@ -839,7 +930,7 @@ pub fn score_decomposition(
             "the blocks are not a split of the concealed tiles into sets and one pair",
         ));
     }
-    best_in(&p, blocks, ctx, variant, false)
+    best_in(&p, blocks, ctx, variant, false, true)
         .map(|(r, b, s)| finish(r, blocks, Some((b, s)), melds, ctx, variant, None))
         .ok_or_else(|| {
             Error::hand(format!(
@@ -862,9 +953,10 @@ pub fn score(
 ) -> Result<Score> {
     let p = prepare(concealed, melds, win_tile, ctx, variant)?;
     let decs = decompositions(concealed);
+    let chicken = chicken_hand(&p, &decs, ctx, variant);
     let mut best: Option<(Reading, usize, Block, Shape)> = None;
     for (i, blocks) in decs.iter().enumerate() {
-        if let Some((r, b, s)) = best_in(&p, blocks, ctx, variant, false) {
+        if let Some((r, b, s)) = best_in(&p, blocks, ctx, variant, false, chicken) {
             if best.as_ref().is_none_or(|x| r.total > x.0.total) {
                 best = Some((r, i, b, s));
             }
@@ -879,6 +971,9 @@ pub fn score(
     let (mut reading, index, block, shape) = best.ok_or_else(|| not_a_win(concealed, win_tile))?;
     if why_not {
         reading = read(&p, &decs[index], block, shape, ctx, variant, true);
+        if !chicken {
+            reading.drop_chicken();
+        }
     }
     Ok(finish(
         reading,

@@ -188,6 +188,14 @@ pub struct Variant {
     pub special: SpecialShapes,
     /// Tai of the special shapes' items, in [`Special::ALL`] order (瀝咕瀝咕, 十三么).
     pub special_tai: [u8; 2],
+    /// A special shape compounds with the items judged on the whole hand ([`WHOLE_HAND`]:
+    /// 清一色, 字么九, 門前清, 無花 …; 003 hk16 瀝姑瀝姑 可與其他牌型複合). Off, it adds only 自摸
+    /// and 不求人 (003 改良式 註八: 只另計自摸、不求人).
+    ///
+    /// [`WHOLE_HAND`]: crate::scoring::items::WHOLE_HAND
+    pub special_compound: bool,
+    /// The unit the table counts in: 台, or 番 (hk16). A name only; every number is the same.
+    pub unit: &'static str,
     /// Items this preset's table does not have: never checked or listed. Setting `tai.<key>`
     /// adds one back (a house rule); the fan list's patterns are absent from every preset.
     pub absent: ItemSet,
@@ -211,11 +219,12 @@ pub struct Variant {
 }
 
 /// The preset names, default first.
-pub const PRESETS: [&str; 6] = [
+pub const PRESETS: [&str; 7] = [
     "taiwan",
     "american",
     "traditional",
     "improved16",
+    "hk16",
     "three_player",
     "two_player",
 ];
@@ -313,6 +322,29 @@ const ADDED_003: &[Item] = &[
     Item::MillionStones,
     Item::CleanCup,
     Item::PeachGarden,
+    Item::NineGatesVariant,
+    Item::NineGatesPure,
+];
+
+/// Items only the 003 hk16 番 table has.
+const ADDED_HK16: &[Item] = &[
+    Item::WindTriplet,
+    Item::NoHonors,
+    Item::NoFlowers,
+    Item::Eyes258,
+    Item::FakeSingle,
+    Item::PingWuHonorEyes,
+    Item::PingWuFlowers,
+    Item::PingWuClean,
+    Item::KongEach,
+    Item::NoHonorsNoFlowers,
+    Item::TwoConcealed,
+    Item::HalfMelded,
+    Item::ChickenHand,
+    Item::WithinSeven,
+    Item::SevenFlowers,
+    Item::EightFlowers,
+    Item::NineLinks,
 ];
 
 /// Largest tai a single setting may hold; anything larger is a typo, not a house rule.
@@ -348,7 +380,12 @@ impl Variant {
             heaven_win_dealer: true,
             special: SpecialShapes::NONE,
             special_tai: [0, 0],
-            absent: bits(ADDED_001).union(bits(ADDED_003)).union(fan_list()),
+            special_compound: false,
+            unit: "台",
+            absent: bits(ADDED_001)
+                .union(bits(ADDED_003))
+                .union(bits(ADDED_HK16))
+                .union(fan_list()),
             alone: &[],
             not_counted_with: &[],
             counted_with: &[],
@@ -420,12 +457,15 @@ impl Variant {
             // 001 胡牌: 一家放槍只能一家胡牌, no 一炮雙響 or 三響.
             multi_win: MultiWin::Nearest,
             // 001 台數表 has no 嗆聽, no 人胡, no 骰規台; its 地胡 is another pattern.
-            absent: bits(ADDED_003).union(fan_list()).union(bits(&[
-                Item::DeclaredReady,
-                Item::HumanWin,
-                Item::EarthWin,
-                Item::Dice,
-            ])),
+            absent: bits(ADDED_003)
+                .union(bits(ADDED_HK16))
+                .union(fan_list())
+                .union(bits(&[
+                    Item::DeclaredReady,
+                    Item::HumanWin,
+                    Item::EarthWin,
+                    Item::Dice,
+                ])),
             // 001 台數表 不求: 門清加自摸, 3 in their place.
             not_counted_with: &[
                 (Item::ConcealedSelfDraw, Item::Concealed),
@@ -488,6 +528,7 @@ impl Variant {
             special_tai: [8, 16],
             // 003 has no 嗆聽, no 骰規台, not 001's 地胡.
             absent: bits(&[Item::DeclaredReady, Item::Dice, Item::DealerFirstDiscard])
+                .union(bits(ADDED_HK16))
                 .union(fan_list()),
             // 003 四槓胡: 除莊連拉外不另計手牌台數.
             alone: &[Item::FourKongs],
@@ -548,7 +589,138 @@ impl Variant {
             (Item::MillionStones, 16),
             (Item::CleanCup, 16),
             (Item::PeachGarden, 16),
+            (Item::NineGatesVariant, 16),
+            (Item::NineGatesPure, 24),
         ] {
+            v.tai[item as usize] = tai;
+        }
+        v
+    }
+
+    /// The Hong Kong / Macau 番 table for 16-tile play (003, its first part), scored in 番:
+    /// the rows it shares with the other tables at its own values, its own rows, and its notes.
+    /// Where it is silent on an exclusion the 000 備註 is kept (docs/variants.md).
+    pub fn hk16() -> Variant {
+        // The rows of the hk16 table; everything else is absent.
+        let rows: &[(Item, u8)] = &[
+            (Item::Dealer, 1),
+            (Item::SelfDraw, 1),
+            (Item::WindTriplet, 1),
+            // 風牌: 合風或位各加一番.
+            (Item::RoundWind, 1),
+            (Item::SeatWind, 1),
+            (Item::NoHonors, 1),
+            (Item::NoFlowers, 1),
+            (Item::SeatFlower, 1),
+            (Item::Eyes258, 1),
+            (Item::FakeSingle, 1),
+            (Item::RobbingKong, 1),
+            (Item::PingWuHonorEyes, 1),
+            (Item::PingWuFlowers, 3),
+            (Item::PingWuClean, 8),
+            (Item::KongEach, 1),
+            (Item::KongBloom, 1),
+            (Item::LastTile, 1),
+            (Item::Dragon, 2),
+            (Item::SingleWait, 2),
+            (Item::DealerStreak, 2),
+            (Item::NoHonorsNoFlowers, 3),
+            (Item::FlowerKong, 3),
+            (Item::Concealed, 3),
+            (Item::TwoConcealed, 3),
+            (Item::ConcealedSelfDraw, 5),
+            (Item::ThreeConcealed, 8),
+            (Item::HalfMelded, 8),
+            (Item::ChickenHand, 10),
+            (Item::SmallThreeWinds, 10),
+            (Item::AllMelded, 15),
+            (Item::FourConcealed, 15),
+            (Item::WithinSeven, 20),
+            (Item::HalfFlush, 20),
+            (Item::SevenFlowers, 20),
+            (Item::AllTriplets, 20),
+            (Item::Migi, 20),
+            (Item::BigThreeWinds, 20),
+            (Item::SmallDragons, 25),
+            (Item::EightFlowers, 40),
+            (Item::HeavenReady, 40),
+            (Item::BigDragons, 50),
+            (Item::SmallWinds, 60),
+            (Item::MixedTerminals, 60),
+            (Item::FullFlush, 60),
+            (Item::FourKongs, 60),
+            (Item::HeavenWin, 80),
+            (Item::DealerFirstDiscard, 80),
+            (Item::AllTerminals, 80),
+            (Item::AllHonors, 80),
+            (Item::BigWinds, 80),
+            (Item::FiveConcealed, 80),
+            (Item::NineLinks, 80),
+        ];
+        let mut absent = ItemSet::EMPTY;
+        for d in table() {
+            absent = absent.with(d.item);
+        }
+        let mut v = Variant {
+            preset: "hk16",
+            unit: "番",
+            // 平糊 is hk16's own three rows; taiwan's reading is not in its table.
+            // 003 hk16 莊家: 胡或放槍都算多一番 (dealer pair, as 000); 天地胡 counts 莊家 (silent).
+            multi_win: MultiWin::NearestOfTwo,
+            // 003 hk16 瀝姑瀝姑 30 (可與其他牌型複合), 十三么 80 (可複合字么九).
+            special: SpecialShapes {
+                lig_gu: true,
+                thirteen_orphans: true,
+            },
+            special_tai: [30, 80],
+            special_compound: true,
+            absent,
+            not_counted_with: &[
+                // 003 hk16 不求人: 門前清加自摸 (不計門前清、自摸).
+                (Item::ConcealedSelfDraw, Item::Concealed),
+                (Item::ConcealedSelfDraw, Item::SelfDraw),
+                // 003 hk16 清么九, 五暗刻: 不計對對胡.
+                (Item::AllTerminals, Item::AllTriplets),
+                (Item::FiveConcealed, Item::AllTriplets),
+                // 003 hk16 字么九 only with both kinds; 清么九 is its own row.
+                (Item::AllTerminals, Item::MixedTerminals),
+            ],
+            counted_with: &[
+                // 003 hk16 字一色: 可計風牌及中發白.
+                (Item::AllHonors, Item::RoundWind),
+                (Item::AllHonors, Item::SeatWind),
+                (Item::AllHonors, Item::Dragon),
+                // 003 註六 (小三風, 大三風 不計風台) is the 改良式 table's note; hk16 has none.
+                (Item::SmallThreeWinds, Item::RoundWind),
+                (Item::SmallThreeWinds, Item::SeatWind),
+                (Item::BigThreeWinds, Item::RoundWind),
+                (Item::BigThreeWinds, Item::SeatWind),
+            ],
+            names: &[
+                (Item::SeatFlower, "位花"),
+                (Item::RoundWind, "合風"),
+                (Item::SeatWind, "位"),
+                (Item::Dragon, "中發白"),
+                (Item::SingleWait, "獨獨"),
+                (Item::DealerStreak, "連莊"),
+                (Item::FlowerKong, "同組花"),
+                (Item::Concealed, "門前清"),
+                (Item::ConcealedSelfDraw, "不求人"),
+                (Item::AllMelded, "全求人"),
+                (Item::AllTriplets, "對對胡"),
+                (Item::Migi, "地聽"),
+                (Item::MixedTerminals, "字么九"),
+                (Item::FourKongs, "四槓牌"),
+                (Item::HeavenWin, "天地胡"),
+                (Item::DealerFirstDiscard, "天地胡"),
+                (Item::AllTerminals, "清么九"),
+                (Item::LigGu, "瀝姑瀝姑"),
+            ],
+            honors_merge_minus: 0,
+            ..Variant::taiwan()
+        };
+        for &(item, tai) in rows {
+            v.absent = v.absent.without(item);
             v.tai[item as usize] = tai;
         }
         v
@@ -562,6 +734,7 @@ impl Variant {
             "ping_hu_other_flowers" => &mut self.ping_hu_other_flowers,
             "flowers" => &mut self.flowers,
             "chi_allowed" => &mut self.chi_allowed,
+            "special_shapes.compound" => &mut self.special_compound,
             _ => &mut self.heaven_win_dealer,
         }
     }
@@ -586,6 +759,7 @@ impl Variant {
             "american" => Ok(Variant::american()),
             "traditional" => Ok(Variant::traditional()),
             "improved16" => Ok(Variant::improved16()),
+            "hk16" => Ok(Variant::hk16()),
             "three_player" => Ok(Variant::three_player()),
             "two_player" => Ok(Variant::two_player()),
             _ => Err(Error::variant(
@@ -614,7 +788,7 @@ impl Variant {
     }
 
     /// The setting keys [`Variant::set`] accepts, besides `tai.<item key>`.
-    pub const KEYS: [&'static str; 21] = [
+    pub const KEYS: [&'static str; 23] = [
         "base_money",
         "tai_money",
         "min_tai",
@@ -633,6 +807,8 @@ impl Variant {
         "payment",
         "special_shapes.lig_gu",
         "special_shapes.thirteen_orphans",
+        "special_shapes.compound",
+        "unit",
         "players",
         "flowers",
         "chi_allowed",
@@ -679,7 +855,8 @@ impl Variant {
             | "ping_hu_other_flowers"
             | "heaven_win_dealer"
             | "flowers"
-            | "chi_allowed" => match value {
+            | "chi_allowed"
+            | "special_shapes.compound" => match value {
                 Value::Bool(b) => *self.switch(key) = *b,
                 v => return Err(Error::variant(key, format!("{v} is not true or false"))),
             },
@@ -692,6 +869,7 @@ impl Variant {
                 self.multi_win = pick(key, value, &MultiWin::ALL, MultiWin::key)?;
             }
             "payment" => self.payment = pick(key, value, &Payment::ALL, Payment::key)?,
+            "unit" => self.unit = pick(key, value, &["台", "番"], |u| u)?,
             "dice.leopard" => self.dice.leopard = tai()?,
             "dice.all_red" => self.dice.all_red = tai()?,
             "dice.straight" => self.dice.straight = tai()?,
@@ -813,6 +991,11 @@ impl Variant {
             "special_shapes.thirteen_orphans".to_owned(),
             Value::Bool(self.special.thirteen_orphans),
         ));
+        v.push((
+            "special_shapes.compound".to_owned(),
+            Value::Bool(self.special_compound),
+        ));
+        v.push(("unit".to_owned(), Value::Text(self.unit.to_owned())));
         for def in SPECIAL_ITEMS
             .iter()
             .filter(|d| d.item.special().is_some_and(|s| self.allows(s)))
