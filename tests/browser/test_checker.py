@@ -153,6 +153,24 @@ def test_american_threshold_and_dice(page: Page) -> None:
     expect(page.get_by_test_id("payment").get_by_test_id("pay-total")).to_have_text("6 台")
 
 
+def test_hk16_counts_in_fan(page: Page) -> None:
+    # 003 hk16 (番): 門前清 3 + 平糊 (無花) 8; with 3 discards given, 七隻內 20 → 31 番.
+    page.get_by_test_id("tab-calculator").click()
+    page.get_by_test_id("calc-variant").select_option("hk16")
+    page.get_by_test_id("calc-hand").fill("123456789m234p56p77s")
+    page.get_by_test_id("calc-win").fill("7p")
+    page.get_by_test_id("calc-winner").select_option("1")
+    page.get_by_test_id("calc-seat-wind").select_option("S")
+    page.get_by_test_id("calc-win-kind").select_option("discard")
+    page.get_by_test_id("calc-from").select_option("2")
+    page.get_by_test_id("calc-submit").click()
+    expect(page.get_by_test_id("total")).to_contain_text("11 番")
+    expect(page.locator('[data-testid="item"][data-key="ping_wu_clean"]')).to_contain_text("8 番")
+    page.get_by_test_id("calc-discards").fill("3")
+    page.get_by_test_id("calc-submit").click()
+    expect(page.get_by_test_id("total")).to_contain_text("31 番")
+
+
 def test_special_shapes_only_under_their_preset(page: Page) -> None:
     # 003 改良式 註八 瀝咕瀝咕 (seven pairs and a triplet): six pairs, a triplet and a single wait
     # on the single under improved16; the taiwan rules know no such shape.
