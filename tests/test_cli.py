@@ -59,6 +59,17 @@ def test_console_script_runs() -> None:
     assert "打" in out
 
 
+def test_closed_pipe_is_not_a_traceback() -> None:
+    # The reader stops after the first line: exit quietly, no BrokenPipeError traceback.
+    cmd = [sys.executable, "-m", "twmj.cli", "analyze", "1112345678999m1234p"]
+    with subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE) as proc:
+        assert proc.stdout is not None and proc.stderr is not None
+        proc.stdout.close()  # nobody reads: the first write finds the pipe closed
+        err = proc.stderr.read().decode()
+        assert proc.wait(timeout=30) == 1
+    assert "Traceback" not in err and "BrokenPipe" not in err
+
+
 def test_simulate_summary(capsys: pytest.CaptureFixture[str]) -> None:
     assert (
         main(["simulate", "--games", "300", "--seed", "2", "--variant", "american", "--json"]) == 0

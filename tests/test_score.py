@@ -105,6 +105,18 @@ def test_compare_shows_the_differing_items() -> None:
     )
     assert [s.total_tai for s in scores] == [2, 3]
     assert differing == [("dice", "骰規台", [0, 1])]
+    # An item is named as the first variant counting it names it: 000 平胡 vs hk16's 平糊 rows,
+    # hk16 門前清 (000 門清).
+    plain = twmj.Context(winner=1, win="discard", from_seat=2, seat_wind="S")
+    _, differing = twmj.compare(
+        "123456789m234p56p77s", "7p", [twmj.Variant("taiwan"), twmj.Variant("hk16")], None, plain
+    )
+    names = {k: n for k, n, _ in differing}
+    assert names["concealed"] == "門清" and names["ping_wu_clean"] == "平糊（無花）"
+    _, differing = twmj.compare(
+        "123456789m234p56p77s", "7p", [twmj.Variant("hk16"), twmj.Variant("taiwan")], None, plain
+    )
+    assert {k: n for k, n, _ in differing}["concealed"] == "門前清"
 
 
 @pytest.mark.parametrize(

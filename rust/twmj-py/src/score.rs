@@ -515,10 +515,15 @@ pub fn compare(
         .zip(&variants)
         .map(|(s, v)| to_py(py, s, v, 0))
         .collect::<PyResult<_>>()?;
+    // The name the first variant counting the item gives it (improved16's 圈風刻, hk16's 合風 …).
     let differing = c
         .differing
         .into_iter()
-        .map(|(i, row)| (i.key(), i.name(), row))
+        .map(|(i, row)| {
+            let by = row.iter().position(|&t| t > 0).unwrap_or(0);
+            let name = vs.get(by).map_or(i.name(), |v| v.name_of(i));
+            (i.key(), name, row)
+        })
         .collect();
     Ok((scores, differing))
 }
