@@ -87,6 +87,25 @@ fn walls_hold_only_the_preset_tiles() {
             [16, 17, 0, 0]
         );
     }
+    // 004: 也有人 144 張全部照打，只是空一個位子: the whole set, 北 empty.
+    let full = Variant::three_player()
+        .with_overrides(&[("full_tile_set", twmj_core::scoring::Value::Bool(true))])
+        .unwrap();
+    assert_eq!(Piece::set_of(&full).len(), 144);
+    for seed in 0..50 {
+        let d = Deal::from_seed_with(seed, 0, false, &full);
+        let all = tiles_of(&d);
+        assert_eq!(all.len(), 144);
+        assert!(all.iter().any(|&p| is_two_to_eight_man(p)), "seed {seed}");
+        assert_eq!(
+            d.hands.iter().map(Vec::len).collect::<Vec<_>>(),
+            [17, 16, 16, 0]
+        );
+    }
+    let mut offers = 0;
+    for seed in 0..30 {
+        play(seed, &full, &mut offers);
+    }
     // The 4-player deal is unchanged by the variant path.
     assert_eq!(
         Deal::from_seed(9, 2, true),

@@ -214,6 +214,8 @@ pub struct Variant {
     pub flowers: bool,
     /// 吃 allowed (004: three-player 多數不能吃, two-player 多數可以吃).
     pub chi_allowed: bool,
+    /// Every tile in play whatever `players` is (004: 也有人 144 張全部照打，只是空一個位子).
+    pub full_tile_set: bool,
     /// The overrides applied to the preset, in order, as `key = value`.
     pub overrides: Vec<(String, String)>,
 }
@@ -393,6 +395,7 @@ impl Variant {
             players: 4,
             flowers: true,
             chi_allowed: true,
+            full_tile_set: false,
             overrides: Vec::new(),
         }
     }
@@ -427,9 +430,12 @@ impl Variant {
     }
 
     /// The tile is in this variant's set (004: three-player drops 二萬–八萬, two-player keeps
-    /// 萬子 and 字牌 only).
+    /// 萬子 and 字牌 only; with `full_tile_set` every tile is, the empty seats left empty).
     pub fn in_play(&self, t: crate::tile::Tile) -> bool {
         let man = t.index() < 9;
+        if self.full_tile_set {
+            return true;
+        }
         match self.players {
             3 => !(man && (2..=8).contains(&t.number())),
             2 => man || t.is_honor(),
@@ -735,6 +741,7 @@ impl Variant {
             "flowers" => &mut self.flowers,
             "chi_allowed" => &mut self.chi_allowed,
             "special_shapes.compound" => &mut self.special_compound,
+            "full_tile_set" => &mut self.full_tile_set,
             _ => &mut self.heaven_win_dealer,
         }
     }
@@ -788,7 +795,7 @@ impl Variant {
     }
 
     /// The setting keys [`Variant::set`] accepts, besides `tai.<item key>`.
-    pub const KEYS: [&'static str; 23] = [
+    pub const KEYS: [&'static str; 24] = [
         "base_money",
         "tai_money",
         "min_tai",
@@ -812,6 +819,7 @@ impl Variant {
         "players",
         "flowers",
         "chi_allowed",
+        "full_tile_set",
     ];
 
     /// Applies one override; the variant is unchanged when it fails.
@@ -856,7 +864,8 @@ impl Variant {
             | "heaven_win_dealer"
             | "flowers"
             | "chi_allowed"
-            | "special_shapes.compound" => match value {
+            | "special_shapes.compound"
+            | "full_tile_set" => match value {
                 Value::Bool(b) => *self.switch(key) = *b,
                 v => return Err(Error::variant(key, format!("{v} is not true or false"))),
             },
@@ -975,6 +984,7 @@ impl Variant {
             ("players".to_owned(), int(self.players.into())),
             ("flowers".to_owned(), Value::Bool(self.flowers)),
             ("chi_allowed".to_owned(), Value::Bool(self.chi_allowed)),
+            ("full_tile_set".to_owned(), Value::Bool(self.full_tile_set)),
         ];
         for def in table().filter(|d| d.item != Item::Dice && self.has(d.item)) {
             v.push((
