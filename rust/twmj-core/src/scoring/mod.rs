@@ -17,4 +17,7 @@ pub use score::{
 };
 pub use settle::{false_win, settle, Line, Settlement};
 pub use value::{wait_values, WaitValue};
-pub use variant::{DiceShape, DiceTai, ExchangeDirection, MultiWin, Payment, Value, Variant};
+pub use variant::{
+    Dealing, DiceShape, DiceTai, ExchangeDirection, Flow, FuritenRelease, MultiWin, Payment, Value,
+    Variant, WallReserve,
+};
