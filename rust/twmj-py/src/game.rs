@@ -248,7 +248,7 @@ impl PyGame {
     }
 
     /// The outcome once over: `{"draw": bool, "wins": [{seat, kind, from, tile, hand, melds,
-    /// flowers}]}`, else `None`.
+    /// flowers}], "draw_reason": str | None, "false_win": {seat, tai} | None}`, else `None`.
     fn result<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
         let Some(r) = self.state.result() else {
             return Ok(None);
@@ -274,6 +274,19 @@ impl PyGame {
             wins.push(x);
         }
         d.set_item("wins", wins)?;
+        // Why nobody won ("wall", "four_kongs", "four_winds"; 001 流局, 特殊流局), and the
+        // 詐胡 that ended the hand ({seat, tai}; 001 詐胡), else None.
+        d.set_item("draw_reason", r.draw.map(twmj_core::game::DrawReason::key))?;
+        let false_win = match r.false_win {
+            Some(f) => {
+                let x = PyDict::new(py);
+                x.set_item("seat", f.seat)?;
+                x.set_item("tai", f.tai)?;
+                Some(x)
+            }
+            None => None,
+        };
+        d.set_item("false_win", false_win)?;
         Ok(Some(d))
     }
 
