@@ -67,3 +67,26 @@ def test_draw_reason_on_an_exhausted_wall() -> None:
             assert game.drawable == 0
     assert "wall" in reasons
     assert set(reasons) <= {"wall", "won"}
+
+
+def test_wall_break_and_seat_draw_are_exposed() -> None:
+    # 001 抽位: the dice name who draws first and the 東風位; 起莊: the 假莊 there rolls, the
+    # total counted from it names the dealer, whose own wall breaks.
+    m = twmj.Match(5, twmj.Variant("traditional"))
+    sd = m.seat_draw
+    assert sd is not None
+    assert all(isinstance(sd[k], list) for k in ("dice", "winds", "seats"))
+    assert sd["first"] == (sd["roller"] + sum(sd["dice"]) - 1) % 4
+    assert sorted(sd["winds"]) == [0, 1, 2, 3]
+    assert sd["seats"] == [(sd["first"] + w) % 4 for w in sd["winds"]]
+    game = m.next_game()
+    total = sum(game.dice)
+    assert game.dealer == (sd["first"] + total - 1) % 4 == m.dealer
+    assert game.wall_break == {
+        "roller": sd["first"],
+        "total": total,
+        "wall": game.dealer,
+        "kept": total,
+    }
+    assert twmj.Match(5).seat_draw is None
+    assert twmj.Game(5).wall_break is None
