@@ -1,6 +1,8 @@
 //! One hand (局) of the taiwan preset (or american: 換三張 and 起胡; `three_player` / `two_player`:
 //! the 004 tile sets over 3 or 2 seated players, see [`State::from_seed_with`] and
-//! [`State::seats`]) as a deterministic state machine: the action space,
+//! [`State::seats`]; traditional: 001's flow — 攔胡, 流局 options, 特殊流局, 詐胡, 過手 and the
+//! dice deal, all read from the variant's [`crate::scoring::Flow`] and `multi_win`) as a
+//! deterministic state machine: the action space,
 //! the state and its flow, legality, the event log and its replay, and the hand's outcome.
 //!
 //! [`action`] the action space; [`state`] the deal and the state ([`State::apply`] in the

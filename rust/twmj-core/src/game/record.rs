@@ -23,6 +23,15 @@
 //! {"type":"act","seat":0,"action":"no second exchange"}
 //! ```
 //!
+//! A hand dealt by the dice (`dealing = "wall"`, traditional) has a break line after the rules
+//! line; a draw's end line names its reason, and a 詐胡 ends with its seat and tai:
+//!
+//! ```text
+//! {"type":"break","roller":0,"total":11,"wall":2,"kept":11}
+//! {"type":"end","dealer":0,"east":0,"wins":[],"draw":"four_winds"}
+//! {"type":"end","dealer":2,"east":2,"wins":[],"false_win":{"seat":1,"tai":8}}
+//! ```
+//!
 //! A record may start with `{"type":"seed","seed":42,"dealer":0,"door_from_dice":false}`
 //! instead of the deal: the reader expands it to the deal that seed gives.
 //! [`to_json_seen`] writes the same lines as one seat sees them: other seats' dealt tiles and
