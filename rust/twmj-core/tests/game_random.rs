@@ -306,6 +306,8 @@ fn streak_is_capped_at_eighteen() {
         dealer: 2,
         east: 2,
         wins: Vec::new(),
+        draw: Some(twmj_core::game::DrawReason::Wall),
+        false_win: None,
     };
     for n in 1..=18 {
         m.finish(&draw);

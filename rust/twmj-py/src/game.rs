@@ -185,6 +185,21 @@ impl PyGame {
         self.state.east()
     }
 
+    /// Where the dice broke the wall under `dealing = "wall"` (001 起莊、發牌): `{roller, total,
+    /// wall, kept}`, else `None`.
+    #[getter]
+    fn wall_break<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
+        let Some(b) = self.state.wall_break() else {
+            return Ok(None);
+        };
+        let d = PyDict::new(py);
+        d.set_item("roller", b.roller)?;
+        d.set_item("total", b.total)?;
+        d.set_item("wall", b.wall)?;
+        d.set_item("kept", b.kept)?;
+        Ok(Some(d))
+    }
+
     #[getter]
     fn dice(&self) -> [u32; 3] {
         self.state.dice().map(u32::from)
@@ -248,7 +263,7 @@ impl PyGame {
     }
 
     /// The outcome once over: `{"draw": bool, "wins": [{seat, kind, from, tile, hand, melds,
-    /// flowers}]}`, else `None`.
+    /// flowers}], "draw_reason": str | None, "false_win": {seat, tai} | None}`, else `None`.
     fn result<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
         let Some(r) = self.state.result() else {
             return Ok(None);
@@ -274,6 +289,19 @@ impl PyGame {
             wins.push(x);
         }
         d.set_item("wins", wins)?;
+        // Why nobody won ("wall", "four_kongs", "four_winds"; 001 流局, 特殊流局), and the
+        // 詐胡 that ended the hand ({seat, tai}; 001 詐胡), else None.
+        d.set_item("draw_reason", r.draw.map(twmj_core::game::DrawReason::key))?;
+        let false_win = match r.false_win {
+            Some(f) => {
+                let x = PyDict::new(py);
+                x.set_item("seat", f.seat)?;
+                x.set_item("tai", f.tai)?;
+                Some(x)
+            }
+            None => None,
+        };
+        d.set_item("false_win", false_win)?;
         Ok(Some(d))
     }
 
@@ -402,6 +430,26 @@ impl PyMatch {
     #[getter]
     fn streak(&self) -> u8 {
         self.series.streak
+    }
+
+    /// 001 抽位 under `dealing = "wall"`: `{roller, dice, first, winds, seats}` (players
+    /// numbered by their first seats; `winds[p]` the wind tile player p drew, 0 = 東; `seats[p]`
+    /// where p sits; `first` the 東風位 and 假莊), else `None`.
+    #[getter]
+    fn seat_draw<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
+        let Some(sd) = self.series.seat_draw else {
+            return Ok(None);
+        };
+        let n = usize::from(self.series.seats());
+        let d = PyDict::new(py);
+        d.set_item("roller", sd.roller)?;
+        // Lists of ints (a Vec<u8> would become bytes).
+        let ints = |v: &[u8]| v.iter().map(|&x| u32::from(x)).collect::<Vec<u32>>();
+        d.set_item("dice", ints(&sd.dice))?;
+        d.set_item("first", sd.first)?;
+        d.set_item("winds", ints(&sd.winds[..n]))?;
+        d.set_item("seats", ints(&sd.seats[..n]))?;
+        Ok(Some(d))
     }
 
     /// 圈風 of the next hand: 0 = 東 … 3 = 北.

@@ -4,7 +4,7 @@ use crate::error::{Error, Result};
 
 use super::action::Action;
 use super::result::HandResult;
-use super::state::{Deal, Piece, Rules, State};
+use super::state::{Deal, Piece, Rules, State, WallBreak};
 use crate::tile::Counts;
 
 /// One step of a hand. The engine writes every event; a player only ever contributes `Act`.
@@ -15,6 +15,9 @@ pub enum Event {
     /// The variant and match position, right after the deal when they are not the taiwan
     /// defaults (a taiwan hand at 連莊 0 in the 東 round has no such event).
     Rules(Box<Rules>),
+    /// Where the dice broke the wall (001 起莊、發牌), right after the rules, when the variant
+    /// deals by the dice (`dealing = "wall"`).
+    Break(WallBreak),
     /// 換三張 round `round` (1 or 2) done: seat `s` passed `given[s]` to seat
     /// `s + offset (mod 4)`.
     Exchange {

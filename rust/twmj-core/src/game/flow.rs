@@ -7,16 +7,16 @@ use crate::is_win_counts;
 use crate::tile::{Flower, Tile};
 use crate::waits::wait_mask;
 
-use crate::scoring::Variant;
+use crate::scoring::{Dealing, FuritenRelease, Item, MultiWin, Variant};
 
 use super::action::Action;
 use super::event::Event;
 use super::legality::{self, chi_other_end, self_draw_open, wins_with};
-use super::result::{FirstTurn, HandResult, Win, WinKind};
+use super::result::{DrawReason, FalseWin, FirstTurn, HandResult, Win, WinKind};
 use super::settle::{self, Table};
 use super::state::{
     exchange_offset, CallLock, Deal, Declaration, Discarded, Exchange, Offer, OfferKind, Options,
-    Phase, Piece, Player, Rules, State, Turn, MIGI_DISCARDS, SEATS,
+    Phase, Piece, Player, Rules, State, Turn, WallBreak, MIGI_DISCARDS, SEATS,
 };
 
 impl State {
@@ -79,6 +79,7 @@ impl State {
         let n = rules.variant.players.clamp(2, SEATS as u8);
         let dealer = deal.dealer % n;
         let sum: u8 = deal.dice.iter().sum();
+        let first_hand = !deal.door_from_dice;
         // 000 門風與正花: the wall the dice count to opens; counting runs from the dealer as 1
         // in turn order.
         let east = if deal.door_from_dice {
@@ -122,6 +123,11 @@ impl State {
         };
         if st.rules != Rules::default() {
             st.log.push(Event::Rules(Box::new(st.rules.clone())));
+        }
+        if st.rules.variant.flow.dealing == Dealing::Wall {
+            // 001 起莊、發牌 / 非起莊發牌: where the dice broke the wall.
+            let b = WallBreak::of(dealer, st.dice, first_hand, n);
+            st.log.push(Event::Break(b));
         }
         st.opening(due, shown);
         st
@@ -298,6 +304,7 @@ impl State {
             }
             let Some(t) = piece.tile() else { return };
             let last_tile = self.drawable() == 0;
+            let own_draw = self.rules.variant.flow.furiten_release == FuritenRelease::OwnDraw;
             let p = &mut self.players[s];
             p.concealed[t.index()] += 1;
             let win = is_win_counts(&p.concealed);
@@ -308,6 +315,10 @@ impl State {
             } else if win && p.furiten {
                 // 000 過水 release table: drawing a winning tile does not release.
                 p.furiten_hold = true;
+            } else if p.furiten && own_draw {
+                // 001 過手: a drawn tile that does not win, then a discard, releases (after a
+                // kong or a call too).
+                p.furiten_hold = false;
             }
             self.phase = Phase::Turn(Turn {
                 seat,
@@ -322,7 +333,22 @@ impl State {
     }
 
     /// Applies `seat`'s `action`, refusing it with the rule it breaks when it is illegal.
+    ///
+    /// With the variant's `false_win` (001 詐胡), a 胡 that is no win — the hand is not complete
+    /// with the tile, or the seat is in 過水 — from any seated player while play is on is
+    /// accepted: the hand ends as that seat's 詐胡 ([`FalseWin`]). [`legality::legal_actions`]
+    /// never lists it.
     pub fn apply(&mut self, seat: u8, action: Action) -> Result<()> {
+        if action == Action::Win
+            && self.rules.variant.flow.false_win
+            && !legality::is_legal(self, seat, action)
+        {
+            if let Some(tai) = self.false_win_tai(seat) {
+                self.log.push(Event::Act { seat, action });
+                self.finish(Vec::new(), None, Some(FalseWin { seat, tai }));
+                return Ok(());
+            }
+        }
         legality::check(self, seat, action)?;
         self.log.push(Event::Act { seat, action });
         match self.phase {
@@ -339,6 +365,60 @@ impl State {
             Phase::Over => {}
         }
         Ok(())
+    }
+
+    /// The tai of a 胡 `seat` would declare now if it is a 詐胡 (001 詐胡: 在未胡牌的情況下宣告
+    /// 胡牌, or 在過水的情況下未過手即宣告胡牌); `None` when it is not one (a win, or a 胡
+    /// refused by another rule). 所賠台數視詐胡的台數計算: a complete hand in 過水 is scored as
+    /// the win it would be; otherwise the seat's declaration's tai (地聽 8), else 0.
+    fn false_win_tai(&self, seat: u8) -> Option<u32> {
+        if seat >= self.seats() {
+            return None;
+        }
+        let p = self.player(seat);
+        let win = match &self.phase {
+            Phase::Turn(t) if t.seat == seat => is_win_counts(&p.concealed)
+                .then(|| self.self_draw_win(seat, t.drawn, t.replacement, t.last_tile)),
+            Phase::Turn(_) => None,
+            Phase::Offer(o) => match o.kind {
+                OfferKind::Discard { tile, .. } if o.from != seat && wins_with(p, tile) => {
+                    Some(self.claim_win(seat, tile, WinKind::Discard { from: o.from }))
+                }
+                OfferKind::Kakan { tile } if o.from != seat && wins_with(p, tile) => {
+                    Some(self.claim_win(seat, tile, WinKind::RobbingKong { from: o.from }))
+                }
+                _ => None,
+            },
+            Phase::Exchange(_) | Phase::Over => return None,
+        };
+        if win.is_some() && !p.furiten {
+            return None;
+        }
+        let v = &self.rules.variant;
+        let declared = match p.declared {
+            Some(Declaration::Migi) if v.has(Item::Migi) => u32::from(v.tai_of(Item::Migi)),
+            Some(Declaration::Ready) if v.has(Item::DeclaredReady) => {
+                u32::from(v.tai_of(Item::DeclaredReady))
+            }
+            _ => 0,
+        };
+        let scored = win.and_then(|w| {
+            let result = HandResult {
+                dealer: self.dealer,
+                east: self.east,
+                wins: Vec::new(),
+                draw: None,
+                false_win: None,
+            };
+            let table = Table {
+                streak: self.rules.streak,
+                round_wind: self.rules.round_wind,
+                dice: self.dice,
+            };
+            let ctx = settle::context(&result, &w, table, self.seats());
+            settle::regular(&w, &ctx, v).ok().map(|s| s.total_tai)
+        });
+        Some(scored.unwrap_or(declared))
     }
 
     /// 002 一局開始的順序 5–8: a pick of 換三張, or the dealer's choice after the first round.
@@ -415,6 +495,9 @@ impl State {
                 p.has_konged = true;
                 p.no_self_draw = false;
                 self.any_call = true;
+                if self.four_kongs() {
+                    return;
+                }
                 self.draw(seat, true);
             }
             Action::Kakan(k) => {
@@ -465,9 +548,12 @@ impl State {
 
     /// 000 過水 release table for 暗槓/加槓: a kong of a non-winning tile releases, a kong of
     /// a winning tile does not (and keeps this turn's discard from releasing).
+    /// Under 001 過手 (`furiten_release = "own_draw"`) a kong neither releases nor holds: the
+    /// replacement draw decides.
     fn kong_furiten(&mut self, t: &Turn, k: Tile) {
+        let own_draw = self.rules.variant.flow.furiten_release == FuritenRelease::OwnDraw;
         let p = &mut self.players[t.seat as usize];
-        if !p.furiten {
+        if !p.furiten || own_draw {
             return;
         }
         let mut before = p.concealed;
@@ -509,6 +595,9 @@ impl State {
         p.no_self_draw = false;
         p.has_discarded = true;
         self.discards_total += 1;
+        if self.four_winds() {
+            return;
+        }
         let last = self.drawable() == 0;
         self.open_offer(seat, OfferKind::Discard { tile: k, last });
     }
@@ -540,8 +629,9 @@ impl State {
         }
     }
 
-    /// Arbitration (000 怎麼玩, 多家同時胡): 胡 > 碰/槓 > 吃; of two winners the first in turn
-    /// order from the discarder wins (攔胡); three winners all win (一砲三響).
+    /// Arbitration (000 怎麼玩, 多家同時胡): 胡 > 碰/槓 > 吃; several winners by the variant's
+    /// `multi_win`: taiwan, of two the first in turn order from the discarder wins (攔胡) and
+    /// three all win (一砲三響); traditional, the first always (001 胡牌); `all`, every one.
     fn resolve(&mut self, o: &Offer) {
         let n = self.seats();
         let order: Vec<u8> = (1..n).map(|k| (o.from + k) % n).collect();
@@ -563,8 +653,11 @@ impl State {
             .copied()
             .filter(|&s| said(s) == Some(Action::Win))
             .collect();
-        if winners.len() == 2 {
-            winners.truncate(1);
+        // 000 多家同時胡 (nearest_of_two), 001 胡牌 一家放槍只能一家胡牌 (nearest), 003 無攔胡 (all).
+        match self.rules.variant.multi_win {
+            MultiWin::Nearest => winners.truncate(1),
+            MultiWin::NearestOfTwo if winners.len() == 2 => winners.truncate(1),
+            MultiWin::NearestOfTwo | MultiWin::All => {}
         }
         match o.kind {
             OfferKind::Discard { tile, last } => {
@@ -608,6 +701,9 @@ impl State {
                     p.no_self_draw = false;
                     self.in_transit = None;
                     self.any_call = true;
+                    if self.four_kongs() {
+                        return;
+                    }
                     self.draw(o.from, true);
                 } else {
                     let wins = winners
@@ -701,12 +797,17 @@ impl State {
                 });
                 p.has_konged = true;
                 p.no_self_draw = true;
+                if self.four_kongs() {
+                    return;
+                }
                 self.draw(seat, true);
                 return;
             }
         };
-        // 000 過水: complete right after 吃/碰 → the next discard does not release.
-        p.furiten_hold = is_win_counts(&p.concealed);
+        // 000 過水: complete right after 吃/碰 → the next discard does not release. 001 過手:
+        // no tile was drawn, so the next discard never releases.
+        let own_draw = self.rules.variant.flow.furiten_release == FuritenRelease::OwnDraw;
+        p.furiten_hold = is_win_counts(&p.concealed) || (own_draw && p.furiten);
         self.phase = Phase::Turn(Turn {
             seat,
             drawn: None,
@@ -715,6 +816,42 @@ impl State {
             last_tile: false,
             rob_from: None,
         });
+    }
+
+    /// 001 特殊流局 四家開槓 (with `special_draw.four_kongs`): four kongs on the table, not all
+    /// one player's, end the hand as a draw at once. Returns true when it did.
+    fn four_kongs(&mut self) -> bool {
+        if !self.rules.variant.flow.four_kongs_draw || self.kongs() < 4 {
+            return false;
+        }
+        let by = |p: &Player| p.melds.iter().filter(|m| m.kind.is_kong()).count();
+        let players = self.players.iter().filter(|p| by(p) > 0).count();
+        if players < 2 {
+            // 001 四槓牌: one player's four kongs are a hand (scored), not a draw.
+            return false;
+        }
+        self.end_draw(DrawReason::FourKongs);
+        true
+    }
+
+    /// 001 特殊流局 四風連打 (with `special_draw.four_winds`): the dealer and then every other
+    /// seat in turn discarded the same wind, nothing claimed: a draw as the last one lands.
+    fn four_winds(&mut self) -> bool {
+        if !self.rules.variant.flow.four_winds_draw
+            || self.discards_total != u32::from(self.seats())
+        {
+            return false;
+        }
+        let seated = &self.players[..self.seats() as usize];
+        let first = seated[0].discards.first().map(|d| d.tile);
+        let same = first.is_some_and(Tile::is_wind)
+            && seated.iter().all(
+                |p| matches!(p.discards.as_slice(), [d] if !d.claimed && Some(d.tile) == first),
+            );
+        if same {
+            self.end_draw(DrawReason::FourWinds);
+        }
+        same
     }
 
     fn first_turn(&self, seat: u8, self_draw: bool) -> Option<FirstTurn> {
@@ -761,6 +898,8 @@ impl State {
             dealer: self.dealer,
             east: self.east,
             wins: Vec::new(),
+            draw: None,
+            false_win: None,
         };
         let table = Table {
             streak: self.rules.streak,
@@ -792,11 +931,24 @@ impl State {
         w
     }
 
+    /// Ends the hand on `wins`; none is a 流局 (the wall ran out).
     fn end(&mut self, wins: Vec<Win>) {
+        let draw = wins.is_empty().then_some(DrawReason::Wall);
+        self.finish(wins, draw, None);
+    }
+
+    /// Ends the hand as a draw for `reason` (001 特殊流局).
+    fn end_draw(&mut self, reason: DrawReason) {
+        self.finish(Vec::new(), Some(reason), None);
+    }
+
+    fn finish(&mut self, wins: Vec<Win>, draw: Option<DrawReason>, false_win: Option<FalseWin>) {
         let result = HandResult {
             dealer: self.dealer,
             east: self.east,
             wins,
+            draw,
+            false_win,
         };
         self.log.push(Event::End(result.clone()));
         self.result = Some(result);

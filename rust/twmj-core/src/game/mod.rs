@@ -1,6 +1,8 @@
 //! One hand (局) of the taiwan preset (or american: 換三張 and 起胡; `three_player` / `two_player`:
 //! the 004 tile sets over 3 or 2 seated players, see [`State::from_seed_with`] and
-//! [`State::seats`]) as a deterministic state machine: the action space,
+//! [`State::seats`]; traditional: 001's flow — 攔胡, 流局 options, 特殊流局, 詐胡, 過手 and the
+//! dice deal, all read from the variant's [`crate::scoring::Flow`] and `multi_win`) as a
+//! deterministic state machine: the action space,
 //! the state and its flow, legality, the event log and its replay, and the hand's outcome.
 //!
 //! [`action`] the action space; [`state`] the deal and the state ([`State::apply`] in the
@@ -37,13 +39,13 @@ pub use action::{Action, ChiPos, ACTION_COUNT};
 pub use event::{replay, Event};
 pub use legality::{check, is_legal, legal_actions, legal_mask};
 pub use record::{from_json, read_log, to_json, to_json_seen, write_log};
-pub use result::{FirstTurn, HandResult, Win, WinKind};
-pub use series::{Match, MAX_STREAK};
+pub use result::{DrawReason, FalseWin, FirstTurn, HandResult, Win, WinKind};
+pub use series::{Match, SeatDraw, MAX_STREAK};
 pub use settle::{settle_hand, Table};
 pub use simulate::{simulate, Summary};
 pub use snapshot::{Decision, Situation, Snapshot};
 pub use state::{
     exchange_offset, CallLock, Deal, Declaration, Discarded, Exchange, Offer, OfferKind, Options,
-    Phase, Piece, Player, Rules, SplitMix64, State, Turn, KEPT_BACK, SEATS,
+    Phase, Piece, Player, Rules, SplitMix64, State, Turn, WallBreak, KEPT_BACK, SEATS,
 };
 pub use view::{SeenMeld, SeenSeat, View};

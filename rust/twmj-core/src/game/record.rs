@@ -23,6 +23,15 @@
 //! {"type":"act","seat":0,"action":"no second exchange"}
 //! ```
 //!
+//! A hand dealt by the dice (`dealing = "wall"`, traditional) has a break line after the rules
+//! line; a draw's end line names its reason, and a 詐胡 ends with its seat and tai:
+//!
+//! ```text
+//! {"type":"break","roller":0,"total":11,"wall":2,"kept":11}
+//! {"type":"end","dealer":0,"east":0,"wins":[],"draw":"four_winds"}
+//! {"type":"end","dealer":2,"east":2,"wins":[],"false_win":{"seat":1,"tai":8}}
+//! ```
+//!
 //! A record may start with `{"type":"seed","seed":42,"dealer":0,"door_from_dice":false}`
 //! instead of the deal: the reader expands it to the deal that seed gives.
 //! [`to_json_seen`] writes the same lines as one seat sees them: other seats' dealt tiles and
@@ -42,8 +51,8 @@ use crate::tile::Tile;
 
 use super::action::Action;
 use super::event::Event;
-use super::result::{FirstTurn, HandResult, Win, WinKind};
-use super::state::{Deal, Declaration, Piece, Rules, SEATS};
+use super::result::{DrawReason, FalseWin, FirstTurn, HandResult, Win, WinKind};
+use super::state::{Deal, Declaration, Piece, Rules, WallBreak, SEATS};
 use crate::scoring::{Value as Setting, Variant};
 
 /// One event as one line of JSON.
@@ -109,14 +118,26 @@ pub fn to_json(ev: &Event) -> String {
                 g.join(",")
             )
         }
+        Event::Break(b) => format!(
+            r#"{{"type":"break","roller":{},"total":{},"wall":{},"kept":{}}}"#,
+            b.roller, b.total, b.wall, b.kept
+        ),
         Event::End(r) => {
             let wins: Vec<String> = r.wins.iter().map(win_json).collect();
-            format!(
-                r#"{{"type":"end","dealer":{},"east":{},"wins":[{}]}}"#,
+            let mut s = format!(
+                r#"{{"type":"end","dealer":{},"east":{},"wins":[{}]"#,
                 r.dealer,
                 r.east,
                 wins.join(",")
-            )
+            );
+            if let Some(d) = r.draw {
+                let _ = write!(s, r#","draw":"{}""#, d.key());
+            }
+            if let Some(f) = r.false_win {
+                let _ = write!(s, r#","false_win":{{"seat":{},"tai":{}}}"#, f.seat, f.tai);
+            }
+            s.push('}');
+            s
         }
     }
 }
@@ -458,12 +479,44 @@ pub fn from_json(line: &str) -> Result<Event> {
                 return Err(Error::hand("field 'wins' must be a list"));
             };
             let wins = ws.iter().map(win_from).collect::<Result<Vec<_>>>()?;
+            let false_win = match o.iter().find(|(k, _)| k == "false_win") {
+                None | Some((_, Value::Null)) => None,
+                Some((_, Value::Obj(f))) => Some(FalseWin {
+                    seat: num(f, "seat", SEATS as i64 - 1)?,
+                    tai: match field(f, "tai")? {
+                        Value::Num(n) if (0..=i64::from(u32::MAX)).contains(n) => *n as u32,
+                        _ => return Err(Error::hand("field 'tai' must be a number ≥ 0")),
+                    },
+                }),
+                Some(_) => return Err(Error::hand("field 'false_win' must be an object")),
+            };
+            // A record written before draw reasons: an end without wins is a 流局.
+            let draw = match o.iter().find(|(k, _)| k == "draw") {
+                None | Some((_, Value::Null)) => {
+                    (wins.is_empty() && false_win.is_none()).then_some(DrawReason::Wall)
+                }
+                Some((_, Value::Str(d))) => Some(
+                    DrawReason::ALL
+                        .into_iter()
+                        .find(|r| r.key() == d)
+                        .ok_or_else(|| Error::hand(format!("unknown draw reason '{d}'")))?,
+                ),
+                Some(_) => return Err(Error::hand("field 'draw' must be a reason")),
+            };
             Event::End(HandResult {
                 dealer: num(&o, "dealer", 3)?,
                 east: num(&o, "east", 3)?,
                 wins,
+                draw,
+                false_win,
             })
         }
+        "break" => Event::Break(WallBreak {
+            roller: num(&o, "roller", SEATS as i64 - 1)?,
+            total: num(&o, "total", 18)?,
+            wall: num(&o, "wall", SEATS as i64 - 1)?,
+            kept: num(&o, "kept", 18)?,
+        }),
         other => return Err(Error::hand(format!("unknown event type '{other}'"))),
     })
 }

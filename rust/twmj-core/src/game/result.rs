@@ -68,20 +68,61 @@ pub struct Win {
     pub first_turn: Option<FirstTurn>,
 }
 
+/// Why a hand ended without a winner (001 流局, 特殊流局).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum DrawReason {
+    /// 流局 (海底流局): nothing left to draw or to replace with.
+    Wall,
+    /// 四家開槓: the table's fourth kong, not all four by one player.
+    FourKongs,
+    /// 四風連打: every player's first discard is the same wind.
+    FourWinds,
+}
+
+impl DrawReason {
+    pub const ALL: [DrawReason; 3] = [
+        DrawReason::Wall,
+        DrawReason::FourKongs,
+        DrawReason::FourWinds,
+    ];
+
+    /// The reason's name in records and answers.
+    pub const fn key(self) -> &'static str {
+        match self {
+            DrawReason::Wall => "wall",
+            DrawReason::FourKongs => "four_kongs",
+            DrawReason::FourWinds => "four_winds",
+        }
+    }
+}
+
+/// 詐胡 (001 詐胡): `seat` declared a win that is none; it pays each other seat 一底 + `tai`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct FalseWin {
+    pub seat: u8,
+    /// The false win's tai (所賠台數視詐胡的台數計算): the hand's tai when it is complete but
+    /// in 過水, else the tai of the seat's declaration (地聽 8, 嗆聽), else 0.
+    pub tai: u32,
+}
+
 /// How the hand ended.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct HandResult {
     pub dealer: u8,
     /// The seat sitting 東 (門風).
     pub east: u8,
-    /// The wins, in settlement order; empty for an exhaustive draw (流局).
+    /// The wins, in settlement order; empty for a draw (流局) or a 詐胡.
     pub wins: Vec<Win>,
+    /// Why nobody won, on a draw.
+    pub draw: Option<DrawReason>,
+    /// The 詐胡 that ended the hand, if one did.
+    pub false_win: Option<FalseWin>,
 }
 
 impl HandResult {
-    /// 流局: nobody won.
+    /// 流局 (or a 特殊流局): nobody won and nobody declared a false win.
     pub fn is_draw(&self) -> bool {
-        self.wins.is_empty()
+        self.wins.is_empty() && self.false_win.is_none()
     }
 
     /// The seats that won at least one 筆.

@@ -2,7 +2,54 @@
 
 use super::result::HandResult;
 use super::state::{Deal, SplitMix64, SEATS};
-use crate::scoring::Variant;
+use crate::scoring::{Dealing, Variant};
+
+/// 001 抽位: who sits where. The players are numbered by the seats they first take (四人先隨機
+/// 決定位子); one of them rolls three dice, the total counted from the roller as 1 in turn order
+/// names who draws a wind tile first and the 東風位; the four winds, face down and mixed, are
+/// drawn in turn order from there; each player then sits at the 東風位 plus the wind drawn
+/// (南 its 下家, 西 across, 北 its 上家).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct SeatDraw {
+    /// The player who rolled.
+    pub roller: u8,
+    pub dice: [u8; 3],
+    /// The player who drew first; the seat they sat at is the 東風位.
+    pub first: u8,
+    /// The wind tile each player drew: 0 = 東 … 3 = 北.
+    pub winds: [u8; SEATS],
+    /// The seat each player sits at after the draw (the 東 drawer at the 東風位).
+    pub seats: [u8; SEATS],
+}
+
+impl SeatDraw {
+    /// The seat draw of `n` players (4, 3 or 2: the winds 東南西北 cut to the seated ones) from
+    /// `rng`: the roller, the three dice, then the shuffle of the wind tiles.
+    pub fn draw(rng: &mut SplitMix64, n: u8) -> SeatDraw {
+        let n = n.clamp(2, SEATS as u8);
+        let roller = rng.below(usize::from(n)) as u8;
+        let dice = [0; 3].map(|_: u8| rng.below(6) as u8 + 1);
+        let total = dice.iter().sum::<u8>();
+        let first = (roller + (total + n - 1) % n) % n;
+        let mut tiles: Vec<u8> = (0..n).collect();
+        rng.shuffle(&mut tiles);
+        let mut winds = [0u8; SEATS];
+        let mut seats = [0u8; SEATS];
+        for k in 0..n {
+            let player = (first + k) % n;
+            let w = tiles[usize::from(k)];
+            winds[usize::from(player)] = w;
+            seats[usize::from(player)] = (first + w) % n;
+        }
+        SeatDraw {
+            roller,
+            dice,
+            first,
+            winds,
+            seats,
+        }
+    }
+}
 
 /// Most 連莊 in a row: the hand at this count is played, then the deal passes (000 連莊).
 pub const MAX_STREAK: u8 = 18;
@@ -20,6 +67,9 @@ pub struct Match {
     /// The seat that dealt the first hand; a round ends when the deal comes back to it.
     pub first_dealer: u8,
     pub over: bool,
+    /// 001 抽位, under `dealing = "wall"`: who sits where; its 東風位 (`first`) is the 假莊 who
+    /// rolls for the first hand, and the dice pick the first dealer (see [`Match::deal`]).
+    pub seat_draw: Option<SeatDraw>,
     rng: SplitMix64,
     /// The variant whose set and seats are dealt (004: three or two seated players).
     variant: Variant,
@@ -33,8 +83,19 @@ impl Match {
     /// A match dealt with `variant`'s set among its seated players (004 兩人麻將、三人麻將規則):
     /// the deal rotates over seats `0..players`, and the match runs one round per seated
     /// wind (東南西北 for four, 東南西 for three, 東南 for two; docs/variants.md).
+    ///
+    /// Under `dealing = "wall"` (001 抽位, 起莊) `first_dealer` is not used: the seats are
+    /// drawn first ([`SeatDraw`], from the match's generator), the player at the 東風位 is the
+    /// 假莊, and the first deal's dice pick the dealer; `dealer` and `first_dealer` hold the
+    /// 假莊's seat until [`Match::deal`] has dealt the first hand.
     pub fn with_variant(seed: u64, first_dealer: u8, variant: &Variant) -> Match {
-        let first_dealer = first_dealer % variant.players.clamp(2, SEATS as u8);
+        let n = variant.players.clamp(2, SEATS as u8);
+        let mut rng = SplitMix64::new(seed);
+        let seat_draw = (variant.flow.dealing == Dealing::Wall).then(|| {
+            let mut draw_rng = SplitMix64::new(rng.next_u64());
+            SeatDraw::draw(&mut draw_rng, n)
+        });
+        let first_dealer = seat_draw.map_or(first_dealer % n, |d| d.first);
         Match {
             variant: variant.clone(),
             hand: 1,
@@ -43,19 +104,28 @@ impl Match {
             round_wind: 0,
             first_dealer,
             over: false,
-            rng: SplitMix64::new(seed),
+            seat_draw,
+            rng,
         }
     }
 
     /// The deal of the next hand: the first hand opens the dealer's own wall, later ones
     /// (連莊 included) let the dice pick it (000 門風與正花).
+    ///
+    /// Under `dealing = "wall"` the first hand is rolled by the 假莊 and its dice pick the
+    /// dealer (001 起莊): `dealer` and `first_dealer` become that seat.
     pub fn deal(&mut self) -> Deal {
-        Deal::from_seed_with(
+        let deal = Deal::from_seed_with(
             self.rng.next_u64(),
             self.dealer,
             self.hand > 1,
             &self.variant,
-        )
+        );
+        if self.hand == 1 {
+            self.dealer = deal.dealer;
+            self.first_dealer = deal.dealer;
+        }
+        deal
     }
 
     /// Seated players (4, 3 or 2).
@@ -67,8 +137,12 @@ impl Match {
     /// (000 連莊 speaks of the dealer's net income when several 筆 settle at once; in every
     /// multi-筆 ending of this preset — 一砲三響, a flower win with its regular win — a
     /// winning dealer only receives, so winning and net income coincide.)
+    /// A 詐胡 ends the hand with no win: the dealer keeps the deal, as on a draw (001 下莊: the
+    /// deal passes only when a non-dealer wins).
     pub fn dealer_keeps(&self, result: &HandResult) -> bool {
-        result.is_draw() || result.wins.iter().any(|w| w.seat == self.dealer)
+        result.is_draw()
+            || result.false_win.is_some()
+            || result.wins.iter().any(|w| w.seat == self.dealer)
     }
 
     /// Moves to the next hand after `result`; returns true when the match is over (four

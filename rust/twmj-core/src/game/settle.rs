@@ -83,12 +83,16 @@ pub(crate) fn regular(w: &Win, ctx: &Context, variant: &Variant) -> Result<Score
 }
 
 /// Scores every 筆 of a finished hand under `variant` and settles them together (each 筆
-/// with its own dealer tai; 000 花牌與花胡). A draw settles to nothing.
+/// with its own dealer tai; 000 花牌與花胡). A draw settles to nothing; a 詐胡 to its penalty
+/// (001 詐胡: 一家賠三家, 一底 + the false win's tai each), with no 筆.
 pub fn settle_hand(
     result: &HandResult,
     table: &Table,
     variant: &Variant,
 ) -> Result<(Vec<Score>, Settlement)> {
+    if let Some(f) = result.false_win {
+        return Ok((Vec::new(), scoring::false_win(f.seat, [f.tai; 4], variant)?));
+    }
     let mut bills = Vec::with_capacity(result.wins.len());
     for w in &result.wins {
         let ctx = context(result, w, *table, variant.players);

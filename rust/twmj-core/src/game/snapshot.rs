@@ -6,9 +6,7 @@ use crate::tile::COPIES;
 
 use super::action::{Action, ACTION_COUNT};
 use super::legality::{check, legal_actions, offer_options};
-use super::state::{
-    Offer, OfferKind, Options, Phase, Piece, Player, Rules, State, Turn, KEPT_BACK, SEATS,
-};
+use super::state::{Offer, OfferKind, Options, Phase, Piece, Player, Rules, State, Turn, SEATS};
 
 /// What the seat is deciding on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -90,8 +88,7 @@ impl Snapshot {
                 return Err(Error::hand("the drawn tile is not in the hand"));
             }
         }
-        let filler = Piece::new(0).map_or_else(Vec::new, |x| vec![x; self.drawable + KEPT_BACK]);
-        let mut st = State::blank(filler);
+        let mut st = State::blank(Vec::new());
         if let Some(sit) = &self.situation {
             if sit.dealer as usize >= SEATS || sit.east as usize >= SEATS {
                 return Err(Error::hand("the dealer and the 東 seat are seats 0–3"));
@@ -104,6 +101,11 @@ impl Snapshot {
             st.any_call = sit.any_call;
         }
         st.players[seat as usize] = p.clone();
+        // The wall: the drawable tiles and what the variant keeps back (the seat's kongs
+        // counted, 001 一槓一).
+        let kept = st.kept_back();
+        st.wall = Piece::new(0).map_or_else(Vec::new, |x| vec![x; self.drawable + kept]);
+        st.tail = st.wall.len();
         st.phase = match self.decision {
             Decision::Turn(t) => Phase::Turn(t),
             Decision::Offer { from, kind } => {

@@ -3,7 +3,7 @@
 use crate::error::{Error, Result};
 use crate::hand::{Meld, MeldKind};
 use crate::notation::{self, Symbol};
-use crate::scoring::{ExchangeDirection, Variant};
+use crate::scoring::{Dealing, ExchangeDirection, Variant};
 use crate::tile::{Counts, Flower, Tile, COPIES, FLOWERS, KINDS};
 use std::sync::Arc;
 
@@ -140,6 +140,70 @@ impl SplitMix64 {
     }
 }
 
+/// Where the wall was broken (001 起莊、發牌, 非起莊發牌, 開門), under `dealing = "wall"`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct WallBreak {
+    /// The seat that rolled: the 假莊 (東風位) on a match's first hand, the dealer after.
+    pub roller: u8,
+    /// The dice total.
+    pub total: u8,
+    /// The seat whose wall is broken, counting the total from the roller as 1 in turn order
+    /// (5, 9, 13, 17: the roller; 6, 10, 14, 18: its 下家; …). On the first hand it is the
+    /// dealer; it sits 東 (001 正花、正風說明).
+    pub wall: u8,
+    /// Stacks left standing at that wall's right end (the total): the dealing takes stacks
+    /// `kept + 1` and on, and the replacements come from stack `kept` backwards.
+    pub kept: u8,
+}
+
+impl WallBreak {
+    /// The break of a hand dealt by `dealer` with `dice` at a table of `seats`: on the first
+    /// hand (`first`) the 假莊 rolled and the dice picked the dealer, whose own wall breaks;
+    /// later the dealer rolls and the dice pick the wall.
+    pub fn of(dealer: u8, dice: [u8; 3], first: bool, seats: u8) -> WallBreak {
+        let n = seats.clamp(2, SEATS as u8);
+        let total = dice.iter().sum::<u8>();
+        let step = (total + n - 1) % n;
+        let dealer = dealer % n;
+        let (roller, wall) = if first {
+            ((dealer + n - step) % n, dealer)
+        } else {
+            (dealer, (dealer + step) % n)
+        };
+        WallBreak {
+            roller,
+            total,
+            wall,
+            kept: total,
+        }
+    }
+}
+
+/// The shuffled set laid out as the walls in front of the `n` seats (wall `w` holds pieces
+/// `2·per·w …`, two to a stack, `per` stacks from its right end), read in draw order from the
+/// break: wall `b.wall` from stack `kept + 1`, then on clockwise (the wall of its 上家, …),
+/// ending with the `kept` stacks left standing, the replacement end (001 起莊、發牌).
+fn wall_order(pieces: &[Piece], b: WallBreak, n: u8) -> Vec<Piece> {
+    let n = usize::from(n);
+    let per = pieces.len().div_ceil(2).div_ceil(n);
+    let mut stacks: Vec<Vec<Piece>> = Vec::with_capacity(per * n);
+    for k in 0..n {
+        let w = (usize::from(b.wall) + n - k) % n;
+        for j in 0..per {
+            let at = (w * per + j) * 2;
+            let stack: Vec<Piece> = pieces.iter().skip(at).take(2).copied().collect();
+            if !stack.is_empty() {
+                stacks.push(stack);
+            }
+        }
+    }
+    if !stacks.is_empty() {
+        let cut = usize::from(b.kept) % stacks.len();
+        stacks.rotate_left(cut);
+    }
+    stacks.concat()
+}
+
 /// Everything a hand starts from: who deals, the dice, each seat's dealt tiles and the wall.
 ///
 /// The wall is `live` followed by `dead` reversed: draws take `live` from the front, and
@@ -173,13 +237,26 @@ impl Deal {
     /// [`Deal::from_seed`] with `variant`'s set and seats: only the tiles in play (004
     /// 兩人麻將、三人麻將規則) are shuffled and only seats `0..players` are dealt; the others
     /// stay empty. The 16 kept-back tiles stay (docs/variants.md).
+    ///
+    /// Under `dealing = "wall"` (001 起莊、發牌) the same shuffle is laid out as the walls and
+    /// dealt from where the dice break them ([`WallBreak`]); on the first hand (`door_from_dice`
+    /// false) `dealer` is the 假莊 who rolls, and the dice pick the dealer.
     pub fn from_seed_with(seed: u64, dealer: u8, door_from_dice: bool, variant: &Variant) -> Deal {
         let n = variant.players.clamp(2, SEATS as u8);
-        let dealer = dealer % n;
+        let mut dealer = dealer % n;
         let mut rng = SplitMix64::new(seed);
         let dice = [0; 3].map(|_: u8| rng.below(6) as u8 + 1);
         let mut wall = Piece::set_of(variant);
         rng.shuffle(&mut wall);
+        if variant.flow.dealing == Dealing::Wall {
+            let total = dice.iter().sum::<u8>();
+            if !door_from_dice {
+                // 001 起莊: the 假莊's dice, counted from the 假莊 as 1, pick the dealer.
+                dealer = (dealer + (total + n - 1) % n) % n;
+            }
+            let b = WallBreak::of(dealer, dice, !door_from_dice, n);
+            wall = wall_order(&wall, b, n);
+        }
         let mut hands: [Vec<Piece>; SEATS] = Default::default();
         let mut at = 0;
         for _ in 0..4 {
@@ -667,14 +744,37 @@ impl State {
         &self.rules.variant
     }
 
-    /// Pieces left in the wall, the 16 kept back included.
+    /// Pieces left in the wall, the ones kept back included.
     pub fn wall_len(&self) -> usize {
         self.tail - self.head
     }
 
+    /// Kongs on the table (暗槓, 明槓 and 加槓 of every seat).
+    pub fn kongs(&self) -> usize {
+        self.players
+            .iter()
+            .flat_map(|p| &p.melds)
+            .filter(|m| m.kind.is_kong())
+            .count()
+    }
+
+    /// Tiles at the end of the wall never drawn now: 16 (000), or the variant's
+    /// `wall_reserve` (001 流局: 一槓一, one stack per kong, or none).
+    pub fn kept_back(&self) -> usize {
+        self.rules.variant.flow.wall_reserve.kept(self.kongs())
+    }
+
     /// Tiles that may still be drawn or taken as replacements.
     pub fn drawable(&self) -> usize {
-        self.wall_len().saturating_sub(KEPT_BACK)
+        self.wall_len().saturating_sub(self.kept_back())
+    }
+
+    /// Where the wall was broken, when the variant deals by the dice (001 起莊、發牌).
+    pub fn wall_break(&self) -> Option<WallBreak> {
+        self.log.iter().find_map(|e| match e {
+            Event::Break(b) => Some(*b),
+            _ => None,
+        })
     }
 
     /// Discards made so far by the whole table.

@@ -19,5 +19,6 @@ pub use score::{
 pub use settle::{false_win, settle, Line, Settlement};
 pub use value::{wait_values, WaitValue};
 pub use variant::{
-    DiceShape, DiceTai, ExchangeDirection, ItemSet, MultiWin, Payment, Value, Variant, PRESETS,
+    Dealing, DiceShape, DiceTai, ExchangeDirection, Flow, FuritenRelease, ItemSet, MultiWin,
+    Payment, Value, Variant, WallReserve, PRESETS,
 };

@@ -131,6 +131,180 @@ impl Payment {
     }
 }
 
+/// When the wall is exhausted (001 流局: 16 tiles kept back, 一槓一, one stack per kong, or
+/// play to the end; 000 牌與發牌: the last 16 are never drawn).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum WallReserve {
+    /// 16 tiles (八墩) kept back (000, 001).
+    Sixteen,
+    /// 一槓一: 16, plus one more tile per kong made.
+    KongOne,
+    /// 16, plus one more stack (two tiles) per kong made.
+    KongStack,
+    /// 取至不剩: nothing is kept back.
+    None,
+}
+
+impl WallReserve {
+    pub const ALL: [WallReserve; 4] = [
+        WallReserve::Sixteen,
+        WallReserve::KongOne,
+        WallReserve::KongStack,
+        WallReserve::None,
+    ];
+
+    pub const fn key(self) -> &'static str {
+        match self {
+            WallReserve::Sixteen => "sixteen",
+            WallReserve::KongOne => "kong_one",
+            WallReserve::KongStack => "kong_stack",
+            WallReserve::None => "none",
+        }
+    }
+
+    /// Tiles kept back with `kongs` kongs on the table.
+    pub const fn kept(self, kongs: usize) -> usize {
+        match self {
+            WallReserve::Sixteen => 16,
+            WallReserve::KongOne => 16 + kongs,
+            WallReserve::KongStack => 16 + 2 * kongs,
+            WallReserve::None => 0,
+        }
+    }
+}
+
+/// How a seeded hand is dealt.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Dealing {
+    /// The shuffled set dealt from its start; the dice only pick the 東 wall (000).
+    Plain,
+    /// 001 起莊、發牌 / 非起莊發牌 / 開門: four walls of 18 stacks; the roller's dice total
+    /// counted from the roller picks the wall (and, on the first hand, the dealer), the dealing
+    /// starts after that many stacks from the wall's right end. A `Match` draws seats first
+    /// (001 抽位).
+    Wall,
+}
+
+impl Dealing {
+    pub const ALL: [Dealing; 2] = [Dealing::Plain, Dealing::Wall];
+
+    pub const fn key(self) -> &'static str {
+        match self {
+            Dealing::Plain => "plain",
+            Dealing::Wall => "wall",
+        }
+    }
+}
+
+/// What releases 過水.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum FuritenRelease {
+    /// 000 過水 release table (a kong of a non-winning tile, or a call with an incomplete
+    /// hand, then a discard, also release).
+    Table,
+    /// 001 過手: only drawing a tile that does not win, then discarding, releases.
+    OwnDraw,
+}
+
+impl FuritenRelease {
+    pub const ALL: [FuritenRelease; 2] = [FuritenRelease::Table, FuritenRelease::OwnDraw];
+
+    pub const fn key(self) -> &'static str {
+        match self {
+            FuritenRelease::Table => "table",
+            FuritenRelease::OwnDraw => "own_draw",
+        }
+    }
+}
+
+/// The game-flow rules a preset's text fixes besides scoring (001 流局, 特殊流局, 詐胡, 抽位 and
+/// 開門, 過水/過手). Every field is a setting (docs/variants.md).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Flow {
+    /// `wall_reserve`: when the wall is exhausted.
+    pub wall_reserve: WallReserve,
+    /// `special_draw.four_kongs`: 四家開槓, four kongs on the table not all one player's end
+    /// the hand as a draw.
+    pub four_kongs_draw: bool,
+    /// `special_draw.four_winds`: 四風連打, the first discard of every player is the same wind:
+    /// the hand ends as a draw.
+    pub four_winds_draw: bool,
+    /// `false_win`: a 胡 declared on a hand that is no win (or in 過水) ends the hand as a 詐胡,
+    /// paid 一家賠三家 (001 詐胡); off, such a 胡 is refused as illegal.
+    pub false_win: bool,
+    /// `dealing`: how a seeded hand is dealt.
+    pub dealing: Dealing,
+    /// `furiten_release`: what releases 過水.
+    pub furiten_release: FuritenRelease,
+}
+
+impl Flow {
+    /// 000 (taiwan and every preset but traditional).
+    pub const TAIWAN: Flow = Flow {
+        wall_reserve: WallReserve::Sixteen,
+        four_kongs_draw: false,
+        four_winds_draw: false,
+        false_win: false,
+        dealing: Dealing::Plain,
+        furiten_release: FuritenRelease::Table,
+    };
+
+    /// 001: 16 kept back (八墩), no 特殊流局 (台灣多數人玩的規則裡沒有), 詐胡 paid, the dice
+    /// deal, 過手.
+    pub const TRADITIONAL: Flow = Flow {
+        wall_reserve: WallReserve::Sixteen,
+        four_kongs_draw: false,
+        four_winds_draw: false,
+        false_win: true,
+        dealing: Dealing::Wall,
+        furiten_release: FuritenRelease::OwnDraw,
+    };
+
+    /// Sets one flow key; `Ok(false)` when `key` is not a flow key.
+    fn set(&mut self, key: &str, value: &Value) -> Result<bool> {
+        let flag = || match value {
+            Value::Bool(b) => Ok(*b),
+            v => Err(Error::variant(key, format!("{v} is not true or false"))),
+        };
+        match key {
+            "wall_reserve" => {
+                self.wall_reserve = pick(key, value, &WallReserve::ALL, WallReserve::key)?;
+            }
+            "special_draw.four_kongs" => self.four_kongs_draw = flag()?,
+            "special_draw.four_winds" => self.four_winds_draw = flag()?,
+            "false_win" => self.false_win = flag()?,
+            "dealing" => self.dealing = pick(key, value, &Dealing::ALL, Dealing::key)?,
+            "furiten_release" => {
+                self.furiten_release = pick(key, value, &FuritenRelease::ALL, FuritenRelease::key)?;
+            }
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+
+    /// The flow settings as `(key, value)`.
+    fn settings(self) -> Vec<(String, Value)> {
+        let text = |s: &str| Value::Text(s.to_owned());
+        vec![
+            ("wall_reserve".to_owned(), text(self.wall_reserve.key())),
+            (
+                "special_draw.four_kongs".to_owned(),
+                Value::Bool(self.four_kongs_draw),
+            ),
+            (
+                "special_draw.four_winds".to_owned(),
+                Value::Bool(self.four_winds_draw),
+            ),
+            ("false_win".to_owned(), Value::Bool(self.false_win)),
+            ("dealing".to_owned(), text(self.dealing.key())),
+            (
+                "furiten_release".to_owned(),
+                text(self.furiten_release.key()),
+            ),
+        ]
+    }
+}
+
 /// A value for one override, as the Python layer reads it from TOML or JSON.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Value {
@@ -216,6 +390,8 @@ pub struct Variant {
     pub chi_allowed: bool,
     /// Every tile in play whatever `players` is (004: 也有人 144 張全部照打，只是空一個位子).
     pub full_tile_set: bool,
+    /// Game-flow rules (001 流局, 特殊流局, 詐胡, 抽位 and 開門, 過手).
+    pub flow: Flow,
     /// The overrides applied to the preset, in order, as `key = value`.
     pub overrides: Vec<(String, String)>,
 }
@@ -396,6 +572,7 @@ impl Variant {
             flowers: true,
             chi_allowed: true,
             full_tile_set: false,
+            flow: Flow::TAIWAN,
             overrides: Vec::new(),
         }
     }
@@ -494,6 +671,8 @@ impl Variant {
                 (Item::ConcealedSelfDraw, "不求"),
             ],
             honors_merge_minus: 0,
+            // 001 流局, 特殊流局, 詐胡, 起莊、發牌, 過水/過手 (docs/variants.md).
+            flow: Flow::TRADITIONAL,
             ..Variant::taiwan()
         };
         for (item, tai) in [
@@ -795,7 +974,7 @@ impl Variant {
     }
 
     /// The setting keys [`Variant::set`] accepts, besides `tai.<item key>`.
-    pub const KEYS: [&'static str; 24] = [
+    pub const KEYS: [&'static str; 30] = [
         "base_money",
         "tai_money",
         "min_tai",
@@ -820,6 +999,13 @@ impl Variant {
         "flowers",
         "chi_allowed",
         "full_tile_set",
+        // Game flow (001; see [`Flow`]).
+        "wall_reserve",
+        "special_draw.four_kongs",
+        "special_draw.four_winds",
+        "false_win",
+        "dealing",
+        "furiten_release",
     ];
 
     /// Applies one override; the variant is unchanged when it fails.
@@ -908,6 +1094,7 @@ impl Variant {
                     }
                 }
             }
+            _ if self.flow.set(key, value)? => {}
             _ => {
                 let item = key
                     .strip_prefix("tai.")
@@ -986,6 +1173,7 @@ impl Variant {
             ("chi_allowed".to_owned(), Value::Bool(self.chi_allowed)),
             ("full_tile_set".to_owned(), Value::Bool(self.full_tile_set)),
         ];
+        v.extend(self.flow.settings());
         for def in table().filter(|d| d.item != Item::Dice && self.has(d.item)) {
             v.push((
                 format!("tai.{}", def.key),
