@@ -202,6 +202,13 @@ pub const WHOLE_HAND: &[Item] = &[
     Item::EightFlowers,
 ];
 
+/// The entry of the `i`-th item of [`table`].
+pub fn table_def(i: usize) -> Option<&'static ItemDef> {
+    ITEMS
+        .get(i)
+        .or_else(|| FAN_ITEMS.get(i.checked_sub(Item::TABLE)?))
+}
+
 /// Every item judged on five sets and a pair, in [`Item`] order: the presets' [`ITEMS`], then
 /// the fan list's [`FAN_ITEMS`].
 pub fn table() -> impl Iterator<Item = &'static ItemDef> + Clone {

@@ -456,7 +456,7 @@ fn evaluate(f: &Facts, only: Option<&[Item]>) -> Reading {
         }
     };
     // 屁胡 is judged on the others, after every note (below).
-    for def in table().filter(|d| {
+    for def in f.variant.present().filter(|d| {
         d.scope == Scope::Hand
             && d.item != Item::ChickenHand
             && f.variant.has(d.item)
@@ -486,7 +486,7 @@ fn evaluate(f: &Facts, only: Option<&[Item]>) -> Reading {
         }
     };
     let lifted = |by: Item, x: Item| f.variant.counted_with.contains(&(by, x));
-    for def in table() {
+    for def in f.variant.present() {
         if held[def.item as usize] == 0 {
             continue;
         }
@@ -509,13 +509,13 @@ fn evaluate(f: &Facts, only: Option<&[Item]>) -> Reading {
     }
     // An item that is the whole hand's tai (003 四槓胡) drops every other.
     if let Some(&a) = f.variant.alone.iter().find(|&&a| hits[a as usize] > 0) {
-        for def in table().filter(|d| d.item != a) {
+        for def in f.variant.present().filter(|d| d.item != a) {
             drop(def.item, a, &mut hits);
         }
     }
     // 字一色的複合: the merged item joins its owner, both added minus 4, shown as one item.
     let mut merged = None;
-    for def in table().filter(|d| !d.merges.is_empty()) {
+    for def in f.variant.present().filter(|d| !d.merges.is_empty()) {
         let owner = def.item as usize;
         if hits[owner] == 0 {
             continue;
@@ -536,7 +536,7 @@ fn evaluate(f: &Facts, only: Option<&[Item]>) -> Reading {
     }
     // 屁胡 (003 hk16): the hand counts nothing else.
     if f.variant.has(Item::ChickenHand) && only.is_none() {
-        match table().find(|d| hits[d.item as usize] > 0) {
+        match f.variant.present().find(|d| hits[d.item as usize] > 0) {
             None => {
                 hits[Item::ChickenHand as usize] = u32::from(f.variant.tai_of(Item::ChickenHand));
             }

@@ -1,7 +1,7 @@
 //! Variants: a preset's tai table, thresholds and switches as validated data, with overrides.
 
 use crate::error::{Error, Result};
-use crate::scoring::items::{table, Item, SPECIAL_ITEMS};
+use crate::scoring::items::{table, table_def, Item, ItemDef, SPECIAL_ITEMS};
 use crate::special::{Special, SpecialShapes};
 
 /// The 骰規台 values (american; README decision: 豹子 5, 全紅 3, 順子 2, 全黑 1).
@@ -431,6 +431,40 @@ impl ItemSet {
         let i = item as usize;
         self.0[i / 64] &= !(1 << (i % 64));
         self
+    }
+
+    /// The items of the set, in [`Item`] order, as indices.
+    pub fn indices(self) -> impl Iterator<Item = usize> {
+        (0..4).flat_map(move |w| {
+            let mut bits = self.0[w];
+            std::iter::from_fn(move || {
+                (bits != 0).then(|| {
+                    let i = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    w * 64 + i
+                })
+            })
+        })
+    }
+
+    /// Every item of [`table`] not in the set.
+    #[must_use]
+    pub const fn complement(self) -> ItemSet {
+        let mut out = ItemSet::EMPTY;
+        let mut i = 0;
+        while i < 4 {
+            let lo = i * 64;
+            let mask = if Item::COUNT >= lo + 64 {
+                u64::MAX
+            } else if Item::COUNT > lo {
+                (1u64 << (Item::COUNT - lo)) - 1
+            } else {
+                0
+            };
+            out.0[i] = !self.0[i] & mask;
+            i += 1;
+        }
+        out
     }
 
     #[must_use]
@@ -923,6 +957,15 @@ impl Variant {
             "full_tile_set" => &mut self.full_tile_set,
             _ => &mut self.heaven_win_dealer,
         }
+    }
+
+    /// The entries of the items this variant's table has, among those judged on five sets and
+    /// a pair, in table order (the scorer's loop: absent items are never visited).
+    pub fn present(&self) -> impl Iterator<Item = &'static ItemDef> + '_ {
+        self.absent
+            .complement()
+            .indices()
+            .map_while(|i| table_def(i))
     }
 
     /// The item is in this variant's table.
