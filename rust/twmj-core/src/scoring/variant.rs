@@ -962,10 +962,7 @@ impl Variant {
     /// The entries of the items this variant's table has, among those judged on five sets and
     /// a pair, in table order (the scorer's loop: absent items are never visited).
     pub fn present(&self) -> impl Iterator<Item = &'static ItemDef> + '_ {
-        self.absent
-            .complement()
-            .indices()
-            .map_while(|i| table_def(i))
+        self.absent.complement().indices().map_while(table_def)
     }
 
     /// The item is in this variant's table.
