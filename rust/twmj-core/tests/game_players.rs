@@ -332,3 +332,32 @@ fn chi_follows_chi_allowed() {
     .unwrap();
     assert!(State::from_deal(d).is_err());
 }
+
+#[test]
+fn scoring_refuses_tiles_out_of_play() {
+    // 004: 三人 拿掉二萬到八萬; 兩人 只用萬子+字牌. A hand holding such a tile is no hand of
+    // the game, so the scorer names the tile.
+    use twmj_core::scoring::{score, Context, WinKind};
+    let ctx = Context::new(1, WinKind::Discard { from: 0 });
+    let hand = twmj_core::parse("123456789p234s56s77z7s").unwrap().counts;
+    let seven_s = twmj_core::parse("7s").unwrap().tile_list()[0];
+    assert!(score(&hand, &[], seven_s, &ctx, &Variant::three_player(), false).is_ok());
+    let e = score(&hand, &[], seven_s, &ctx, &Variant::two_player(), false)
+        .err()
+        .map(|e| e.to_string());
+    assert!(
+        e.as_deref()
+            .is_some_and(|m| m.contains("1p is not in play under two_player")),
+        "{e:?}"
+    );
+    let hand = twmj_core::parse("111m999m123p456p789s55m").unwrap().counts;
+    let five = twmj_core::parse("5m").unwrap().tile_list()[0];
+    let e = score(&hand, &[], five, &ctx, &Variant::three_player(), false)
+        .err()
+        .map(|e| e.to_string());
+    assert!(
+        e.as_deref()
+            .is_some_and(|m| m.contains("5m is not in play under three_player")),
+        "{e:?}"
+    );
+}

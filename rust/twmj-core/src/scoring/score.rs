@@ -318,6 +318,7 @@ fn prepare<'a>(
             all[i]
         )));
     }
+    variant.check_in_play(&all)?;
     if concealed[win_tile.index()] == 0 {
         return Err(Error::hand(format!(
             "the winning tile {} is not in the concealed tiles (they include it)",

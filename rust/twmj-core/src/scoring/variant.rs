@@ -654,6 +654,29 @@ impl Variant {
         }
     }
 
+    /// An error naming the first tile of `counts` this variant's set does not hold (004:
+    /// three players play without 二萬–八萬, two players with 萬子 and 字牌 only).
+    pub fn check_in_play(&self, counts: &crate::tile::Counts) -> Result<()> {
+        let out = (0..crate::tile::KINDS)
+            .filter(|&i| counts[i] > 0)
+            .filter_map(crate::tile::Tile::new)
+            .find(|&t| !self.in_play(t));
+        match out {
+            None => Ok(()),
+            Some(t) => Err(Error::hand(format!(
+                "{} is not in play under {} ({} players: {})",
+                t.code(),
+                self.preset,
+                self.players,
+                if self.players == 3 {
+                    "二萬–八萬 are out"
+                } else {
+                    "only 萬子 and 字牌 are in"
+                }
+            ))),
+        }
+    }
+
     /// 鬥雀 美國麻將 16 張 (002) = taiwan + 骰規台 + 起胡 3 (+ 換三張 in the game flow).
     pub fn american() -> Variant {
         Variant {
