@@ -1,8 +1,1056 @@
 //! The fan list of 003 (九蓮寶燈 88 … 無字 1) as a pattern library: one [`ItemDef`] per pattern
 //! the presets' tables ([`crate::scoring::items::ITEMS`]) do not already have. No preset counts
 //! them; a custom variant draws one in by name (`tai.<key> = n`, docs/variants.md).
+//!
+//! A row is the same concept as a preset's item (and has no entry here) when its condition is
+//! that item's and its 不算 notes do not contradict what the item's own row says it is counted
+//! with; docs/variants.md maps every row. Here each entry's `excludes`/`excluded_by` transcribe
+//! the row's 不算 notes; an entry that is the fan list's version of a preset item with the same
+//! name (門前清, 不求人, 平胡, 清老頭 …) also excludes that preset item, so a variant that counts
+//! both counts the fan list's one. Whole-hand shapes written for 14 tiles (連七對, 九蓮寶燈) take
+//! 003's 16-tile convention: the shape plus one more set, which may be anything.
 
-use crate::scoring::items::ItemDef;
+use crate::hand::MeldKind;
+use crate::scoring::items::{
+    concealed_count, less_one_set, no, outside, runs_of, table, triplets_of, Facts, Hit, Item,
+    ItemDef, Scope, NONE,
+};
+use crate::scoring::score::{Replacement, WinKind};
+use crate::tile::{Counts, Tile, KINDS};
+use crate::waits::Shape;
+
+/// A run of the hand starts at kind `i`.
+fn run_at(f: &Facts, i: usize) -> bool {
+    f.sets.iter().any(|x| !x.triplet && x.tile.index() == i)
+}
+
+/// A triplet or kong of kind `i` is one of the sets.
+fn triplet_at(f: &Facts, i: usize) -> bool {
+    f.sets.iter().any(|x| x.triplet && x.tile.index() == i)
+}
+
+/// Every tile of the hand (melds included) satisfies `pred`.
+fn every_tile(f: &Facts, pred: fn(Tile) -> bool) -> bool {
+    (0..KINDS).all(|i| f.all[i] == 0 || Tile::new(i).is_some_and(pred))
+}
+
+fn honours(f: &Facts) -> bool {
+    f.all[27..].iter().any(|&c| c > 0)
+}
+
+/// Suited tiles whose number is in `lo..=hi`.
+fn numbers(t: Tile, lo: u8, hi: u8) -> bool {
+    !t.is_honor() && (lo..=hi).contains(&t.number())
+}
+
+/// Some set of the hand can be left out (003's 16-tile convention: 有一搭可隨意) so that the
+/// other four sets, all concealed blocks, and the pair make the 14 tiles `shape` asks for.
+fn shape_plus_one_set(f: &Facts, shape: impl Fn(&Counts) -> bool) -> bool {
+    less_one_set(f).enumerate().any(|(i, c)| {
+        let concealed = f
+            .sets
+            .iter()
+            .enumerate()
+            .all(|(j, x)| j == i || x.meld.is_none());
+        concealed && shape(&c)
+    })
+}
+
+/// 九蓮寶燈: 1112345678999 of one suit and one more tile of it, nothing else.
+fn nine_gates(c: &Counts) -> bool {
+    let total: usize = c.iter().map(|&n| usize::from(n)).sum();
+    total == 14
+        && (0..3).any(|s| {
+            let row = &c[s * 9..s * 9 + 9];
+            row.iter().map(|&n| usize::from(n)).sum::<usize>() == 14
+                && row[0] >= 3
+                && row[8] >= 3
+                && row.iter().all(|&n| n >= 1)
+        })
+}
+
+/// 連七對: two each of seven consecutive numbers of one suit, nothing else.
+fn seven_shifted_pairs(c: &Counts) -> bool {
+    (0..3).any(|s| {
+        (0..3).any(|start| {
+            let lo = s * 9 + start;
+            (0..KINDS).all(|i| c[i] == if (lo..lo + 7).contains(&i) { 2 } else { 0 })
+        })
+    })
+}
+
+/// Runs of one suit starting at `a`, `a + step`, … (`n` of them), for a step of 1 or 2.
+fn shifted_runs(f: &Facts, n: usize) -> bool {
+    (0..3).any(|s| {
+        [1, 2].iter().any(|&step| {
+            (0..7).any(|a| {
+                let last = a + step * (n - 1);
+                last < 7 && (0..n).all(|k| run_at(f, s * 9 + a + step * k))
+            })
+        })
+    })
+}
+
+/// The three suits in every order.
+const SUIT_ORDERS: [[usize; 3]; 6] = [
+    [0, 1, 2],
+    [0, 2, 1],
+    [1, 0, 2],
+    [1, 2, 0],
+    [2, 0, 1],
+    [2, 1, 0],
+];
+
+/// Sets of three suits at numbers `n`, `n + 1`, `n + 2` (runs or triplets), one suit each.
+fn mixed_shifted(f: &Facts, triplets: bool) -> bool {
+    let at = |i| {
+        if triplets {
+            triplet_at(f, i)
+        } else {
+            run_at(f, i)
+        }
+    };
+    let top = if triplets { 7 } else { 5 };
+    (0..top).any(|n| {
+        SUIT_ORDERS
+            .iter()
+            .any(|o| (0..3).all(|k| at(o[k] * 9 + n + k)))
+    })
+}
+
+/// 單吊將, 邊張, 坎張: the hand waited on one kind only and the winning tile sits as `shape`.
+fn only_wait(f: &Facts, shape: Shape) -> Hit {
+    if f.waits_before.is_power_of_two() {
+        f.yes_if(f.shape == shape, || {
+            format!("{} won on a {} wait", f.win_tile.code(), f.shape.name())
+        })
+    } else {
+        f.why(|| format!("the hand waited on {}", f.wait_list()))
+    }
+}
+
+fn melds_of(f: &Facts, pred: fn(MeldKind) -> bool) -> usize {
+    f.melds.iter().filter(|m| pred(m.kind)).count()
+}
+
+/// Items that are flowers (無番和: 花牌不能算).
+const FLOWER_ITEMS: [Item; 3] = [Item::SeatFlower, Item::FlowerKong, Item::FanFlower];
+
+/// 無番和: no other item of the variant applies to this reading (flowers aside).
+fn chicken_hand(f: &Facts) -> Hit {
+    let quiet = Facts {
+        explain: false,
+        ..f.clone()
+    };
+    let other = table().find(|d| {
+        d.scope == Scope::Hand
+            && d.item != Item::FanChickenHand
+            && !FLOWER_ITEMS.contains(&d.item)
+            && f.variant.has(d.item)
+            && match (d.check)(&quiet) {
+                Hit::Times(n) => n > 0 && f.variant.tai_of(d.item) > 0,
+                Hit::Tai(t) => t > 0,
+                Hit::No(_) => false,
+            }
+    });
+    match other {
+        Some(d) => f.why(|| format!("{} applies", f.variant.name_of(d.item))),
+        None => Hit::Times(1),
+    }
+}
+
+fn times(n: usize) -> Hit {
+    match n {
+        0 => no("none"),
+        n => Hit::Times(n as u8),
+    }
+}
 
 /// The fan list's own patterns, in [`crate::scoring::Item`] order after the presets' items.
-pub static FAN_ITEMS: [ItemDef; 0] = [];
+pub static FAN_ITEMS: [ItemDef; 53] = [
+    ItemDef {
+        item: Item::FanNineGates,
+        key: "fan_nine_gates",
+        name: "九蓮寶燈",
+        tai: 88,
+        scope: Scope::Hand,
+        excludes: &[Item::FullFlush],
+        excluded_by: NONE,
+        merges: NONE,
+        doc: "九蓮寶燈 (003 fan list 88): 1112345678999 of one suit and any one more tile of it, \
+              concealed; in 16 tiles plus one more set, which may be anything, a meld too (003 \
+              改良式: 九連寶燈有一搭可隨意吃碰; hk16 九子連環: 加一暗坎或一順子). 不算清一色. \
+              Example: 11123455678999m + 123p.",
+        check: |f| {
+            f.yes_if(shape_plus_one_set(f, nine_gates), || {
+                "no 1112345678999 and one more of a suit (with one set)".to_owned()
+            })
+        },
+    },
+    ItemDef {
+        item: Item::FanSevenShiftedPairs,
+        key: "fan_seven_shifted_pairs",
+        name: "連七對",
+        tai: 88,
+        scope: Scope::Hand,
+        excludes: &[Item::FullFlush, Item::FanConcealedSelfDraw, Item::FanSingleWait],
+        excluded_by: NONE,
+        merges: NONE,
+        doc: "連七對 (003 fan list 88): seven pairs of consecutive numbers of one suit, concealed; \
+              in 16 tiles plus one more set, which may be anything (003 convention, as 大車輪). \
+              It reads as runs and a pair (11223344556677 = 123 123 456 456 77). 不算清一色 \
+              (青一色), 不求人, 單吊. Example: 11223344556677p + 東東東.",
+        check: |f| {
+            f.yes_if(shape_plus_one_set(f, seven_shifted_pairs), || {
+                "not seven consecutive pairs of a suit and one set".to_owned()
+            })
+        },
+    },
+    ItemDef {
+        item: Item::FanPureTerminals,
+        key: "fan_pure_terminals",
+        name: "清么九",
+        tai: 64,
+        scope: Scope::Hand,
+        excludes: &[
+            Item::AllTriplets,
+            Item::ThreeSameTriplets,
+            Item::FanDoubleSameTriplets,
+            Item::FanNoHonors,
+            Item::AllTerminals,
+        ],
+        excluded_by: NONE,
+        merges: NONE,
+        doc: "清么九 (003 fan list 64): triplets (kongs) and the pair of 1s and 9s only. 不算碰碰胡, \
+              同刻 (三同刻, 雙同刻), 無字. The condition of 003 改良式's 清老頭, whose row counts 碰碰胡 \
+              besides (總計16台): the fan list's version, it replaces 清老頭 (all_terminals). \
+              Example: 111m 999m 111p 999p 111s 99s.",
+        check: |f| f.yes_if(triplets_of(f, Tile::is_terminal), || "not triplets of 1s and 9s".to_owned()),
+    },
+    ItemDef {
+        item: Item::FanFourConcealed,
+        key: "fan_four_concealed",
+        name: "四暗刻",
+        tai: 64,
+        scope: Scope::Hand,
+        excludes: &[
+            Item::FanConcealedDiscard,
+            Item::AllTriplets,
+            Item::FourConcealed,
+            Item::ThreeConcealed,
+        ],
+        excluded_by: &[Item::FiveConcealed],
+        merges: NONE,
+        doc: "四暗刻 (003 fan list 64): four concealed triplets (暗槓 included; a triplet completed \
+              by another player's tile is not concealed, 000 暗刻的認定). 不算門前清, 碰碰胡. The \
+              presets' 四暗刻 adds 碰碰胡 (README tiers), so this is the fan list's version: it \
+              replaces 四暗刻 (four_concealed) and, as a tier, 三暗刻; 五暗刻 replaces it. Example: \
+              111m 222p 333s 444s concealed + 567m + 99p on a self-draw.",
+        check: |f| concealed_count(f, 4),
+    },
+    ItemDef {
+        item: Item::FanPureTerminalChows,
+        key: "fan_pure_terminal_chows",
+        name: "一色雙龍會",
+        tai: 64,
+        scope: Scope::Hand,
+        excludes: &[Item::FanAllChows, Item::FullFlush],
+        excluded_by: NONE,
+        merges: NONE,
+        doc: "一色雙龍會 (003 fan list 64): two 老少副 of one suit (123 123 789 789) with that suit's \
+              5 as the pair; in 16 tiles one more set. 不算平胡, 清一色. Example: 123123789789s + 55s \
+              + 東東東.",
+        check: |f| {
+            let ok = (0..3).any(|s| {
+                let (lo, hi) = (Tile::new(s * 9), Tile::new(s * 9 + 6));
+                lo.zip(hi).is_some_and(|(lo, hi)| runs_of(f, lo) >= 2 && runs_of(f, hi) >= 2)
+                    && f.pair.index() == s * 9 + 4
+            });
+            f.yes_if(ok, || "no two 123 and two 789 of a suit with its 5 as the pair".to_owned())
+        },
+    },
+    ItemDef {
+        item: Item::FanFourPureShiftedChows,
+        key: "fan_four_pure_shifted_chows",
+        name: "一色四步高",
+        tai: 32,
+        scope: Scope::Hand,
+        excludes: &[Item::FullFlush, Item::FanAllChows],
+        excluded_by: NONE,
+        merges: NONE,
+        doc: "一色四步高 (003 fan list 32): four runs of one suit, each one number higher than the \
+              last, or each two higher. 不算清一色, 平胡. Example: 123 234 345 456m, or 123 345 567 \
+              789p.",
+        check: |f| f.yes_if(shifted_runs(f, 4), || "no four shifted runs of a suit".to_owned()),
+    },
+    ItemDef {
+        item: Item::FanMixedTerminals,
+        key: "fan_mixed_terminals",
+        name: "混么九",
+        tai: 32,
+        scope: Scope::Hand,
+        excludes: &[Item::AllTriplets, Item::MixedTerminals],
+        excluded_by: NONE,
+        merges: NONE,
+        doc: "混么九 (003 fan list 32): triplets (kongs) and the pair of 1s, 9s and honours, with \
+              both. 不算碰碰胡. The condition of 003 改良式's 混老頭, whose row counts 碰碰胡 besides \
+              (總計8台): the fan list's version, it replaces 混老頭 (mixed_terminals). Example: \
+              111m 999p 東東東 中中中 111s 99s.",
+        check: |f| {
+            let (suits, honors) = f.suits();
+            let ok = triplets_of(f, |t| t.is_honor() || t.is_terminal()) && honors && suits > 0;
+            f.yes_if(ok, || "not triplets of terminals and honours, with both".to_owned())
+        },
+    },
+    ItemDef {
+        item: Item::FanPureTripleChow,
+        key: "fan_pure_triple_chow",
+        name: "一色三同順",
+        tai: 24,
+        scope: Scope::Hand,
+        excludes: &[Item::ThreeConsecutiveTriplets],
+        excluded_by: &[Item::FourIdenticalRuns],
+        merges: NONE,
+        doc: "一色三同順 (003 fan list 24): three equal runs of one suit. 不算一色三頭高 (三連刻). \
+              Not with 一色四同順: that row's 不算一色三頭高 is read as 一色三同順 (as the 一色四頭高 \
+              row's 不算一色三同順 is read as 一色三頭高, the tier below each). Example: 345m 345m \
+              345m.",
+        check: |f| {
+            let ok = f.sets.iter().any(|x| !x.triplet && runs_of(f, x.tile) >= 3);
+            f.yes_if(ok, || "no three equal runs".to_owned())
+        },
+    },
+    ItemDef {
+        item: Item::FanAllEvenTriplets,
+        key: "fan_all_even_triplets",
+        name: "全雙刻",
+        tai: 24,
+        scope: Scope::Hand,
+        excludes: &[Item::AllTriplets, Item::AllSimples],
+        excluded_by: NONE,
+        merges: NONE,
+        doc: "全雙刻 (003 fan list 24): triplets (kongs) and the pair of suited 2, 4, 6, 8 only. \
+              不算碰碰胡, 斷么 (斷么九). Example: 222m 444p 666s 888m 222s 44m.",
+        check: |f| {
+            let ok = triplets_of(f, |t| !t.is_honor() && t.number() % 2 == 0);
+            f.yes_if(ok, || "not triplets of 2, 4, 6, 8".to_owned())
+        },
+    },
+    ItemDef {
+        item: Item::FanUpperTiles,
+        key: "fan_upper_tiles",
+        name: "全大",
+        tai: 24,
+        scope: Scope::Hand,
+        excludes: &[Item::FanNoHonors],
+        excluded_by: NONE,
+        merges: NONE,
+        doc: "全大 (003 fan list 24): runs, triplets (kongs) and the pair of suited 7, 8, 9 only. \
+              不算無字. Example: 789m 789p 777s 888s 999m 99p.",
+        check: |f| f.yes_if(every_tile(f, |t| numbers(t, 7, 9)), || "a tile other than 7–9".to_owned()),
+    },
+    ItemDef {
+        item: Item::FanMiddleTiles,
+        key: "fan_middle_tiles",
+        name: "全中",
+        tai: 24,
+        scope: Scope::Hand,
+        excludes: &[Item::AllSimples, Item::FanNoHonors],
+        excluded_by: NONE,
+        merges: NONE,
+        doc: "全中 (003 fan list 24, 同上 456): runs, triplets (kongs) and the pair of suited 4, 5, 6 \
+              only. 不算斷么 (斷么九), 無字. Example: 456m 456p 456s 444m 555p 66s.",
+        check: |f| f.yes_if(every_tile(f, |t| numbers(t, 4, 6)), || "a tile other than 4–6".to_owned()),
+    },
+    ItemDef {
+        item: Item::FanLowerTiles,
+        key: "fan_lower_tiles",
+        name: "全小",
+        tai: 24,
+        scope: Scope::Hand,
+        excludes: &[Item::FanNoHonors],
+        excluded_by: NONE,
+        merges: NONE,
+        doc: "全小 (003 fan list 24, 同上 123): runs, triplets (kongs) and the pair of suited 1, 2, 3 \
+              only. 不算無字. Example: 123m 123p 123s 111m 222p 33s.",
+        check: |f| f.yes_if(every_tile(f, |t| numbers(t, 1, 3)), || "a tile other than 1–3".to_owned()),
+    },
+    ItemDef {
+        item: Item::FanPureStraight,
+        key: "fan_pure_straight",
+        name: "清龍",
+        tai: 16,
+        scope: Scope::Hand,
+        excludes: &[Item::Straight],
+        excluded_by: NONE,
+        merges: NONE,
+        doc: "清龍 (003 fan list 16): 1 to 9 of one suit connected (相連接) as the runs 123, 456, \
+              789. 003 改良式's 一條龍 only asks for every number 1–9 in the hand and is worth one \
+              less with a 吃: the fan list's version replaces it (straight). Example: 123 456 789p.",
+        check: |f| {
+            let ok = (0..3).any(|s| [0, 3, 6].iter().all(|&n| run_at(f, s * 9 + n)));
+            f.yes_if(ok, || "no 123 456 789 of a suit".to_owned())
+        },
+    },
+    ItemDef {
+        item: Item::FanThreeSuitTerminalChows,
+        key: "fan_three_suit_terminal_chows",
+        name: "三色雙龍會",
+        tai: 16,
+        scope: Scope::Hand,
+        excludes: &[
+            Item::FanMixedDoubleChow,
+            Item::FanTerminalChows,
+            Item::FanNoHonors,
+            Item::FanAllChows,
+        ],
+        excluded_by: NONE,
+        merges: NONE,
+        doc: "三色雙龍會 (003 fan list 16): 老少副 (123 and 789) of two suits and the 5 of the third \
+              suit as the pair; in 16 tiles one more set. 不算喜相逢, 老少副, 無字, 平胡. Example: \
+              123 789m 123 789p 55s + 456s.",
+        check: |f| {
+            let ok = SUIT_ORDERS.iter().any(|o| {
+                (0..2).all(|k| run_at(f, o[k] * 9) && run_at(f, o[k] * 9 + 6))
+                    && f.pair.index() == o[2] * 9 + 4
+            });
+            f.yes_if(ok, || "no 老少副 of two suits with the third suit's 5 as the pair".to_owned())
+        },
+    },
+    ItemDef {
+        item: Item::FanPureShiftedChows,
+        key: "fan_pure_shifted_chows",
+        name: "一色三步高",
+        tai: 16,
+        scope: Scope::Hand,
+        excludes: NONE,
+        excluded_by: NONE,
+        merges: NONE,
+        doc: "一色三步高 (003 fan list 16): three runs of one suit, each one number higher than the \
+              last, or each two higher. No 不算 note. Example: 234 345 456s, or 123 345 567s.",
+        check: |f| f.yes_if(shifted_runs(f, 3), || "no three shifted runs of a suit".to_owned()),
+    },
+    ItemDef {
+        item: Item::FanAllFives,
+        key: "fan_all_fives",
+        name: "全帶五",
+        tai: 16,
+        scope: Scope::Hand,
+        excludes: &[Item::AllSimples],
+        excluded_by: NONE,
+        merges: NONE,
+        doc: "全帶五 (003 fan list 16): every set and the pair hold a suited 5. 不算斷么 (斷么九). \
+              Example: 345m 456p 567s 555m 345s 55p.",
+        check: |f| {
+            let five = |t: Tile| !t.is_honor() && t.number() == 5;
+            let ok = five(f.pair)
+                && f.sets.iter().all(|x| {
+                    if x.triplet {
+                        five(x.tile)
+                    } else {
+                        !x.tile.is_honor() && (3..=5).contains(&x.tile.number())
+                    }
+                });
+            f.yes_if(ok, || "a set or the pair without a 5".to_owned())
+        },
+    },
+    ItemDef {
+        item: Item::FanUpperFour,
+        key: "fan_upper_four",
+        name: "大於五",
+        tai: 12,
+        scope: Scope::Hand,
+        excludes: &[Item::FanNoHonors],
+        excluded_by: NONE,
+        merges: NONE,
+        doc: "大於五 (003 fan list 12): runs, triplets (kongs) and the pair of suited 6 to 9 only. \
+              不算無字. Example: 678m 789p 666s 999s 678s 88m.",
+        check: |f| f.yes_if(every_tile(f, |t| numbers(t, 6, 9)), || "a tile other than 6–9".to_owned()),
+    },
+    ItemDef {
+        item: Item::FanLowerFour,
+        key: "fan_lower_four",
+        name: "小於五",
+        tai: 12,
+        scope: Scope::Hand,
+        excludes: &[Item::FanNoHonors],
+        excluded_by: NONE,
+        merges: NONE,
+        doc: "小於五 (003 fan list 12, 同上 1~4): runs, triplets (kongs) and the pair of suited 1 to 4 \
+              only. 不算無字. Example: 123m 234p 444s 111s 234s 22m.",
+        check: |f| f.yes_if(every_tile(f, |t| numbers(t, 1, 4)), || "a tile other than 1–4".to_owned()),
+    },
+    ItemDef {
+        item: Item::FanThreeWindTriplets,
+        key: "fan_three_wind_triplets",
+        name: "三風刻",
+        tai: 12,
+        scope: Scope::Hand,
+        excludes: NONE,
+        excluded_by: &[Item::BigWinds, Item::SmallWinds],
+        merges: NONE,
+        doc: "三風刻 (003 fan list 12): three wind triplets (kongs), whatever the pair. Not with \
+              大四喜 (its row: 三風刻不算) or 小四喜 (不算三風刻). Unlike 003 改良式's 大三風 it does not \
+              need the fourth wind absent and keeps 圈風刻, 門風刻. Example: 東東東 南南南 西西西.",
+        check: |f| {
+            let n = f.count_triplets(Tile::is_wind);
+            f.yes_if(n >= 3, || format!("{n} wind triplets"))
+        },
+    },
+    ItemDef {
+        item: Item::FanMixedStraight,
+        key: "fan_mixed_straight",
+        name: "花龍",
+        tai: 8,
+        scope: Scope::Hand,
+        excludes: NONE,
+        excluded_by: NONE,
+        merges: NONE,
+        doc: "花龍 (003 fan list 8): three runs of the three suits that join into 1 to 9: 123, 456 \
+              and 789, each of another suit. Example: 123m 456p 789s.",
+        check: |f| {
+            let ok = SUIT_ORDERS
+                .iter()
+                .any(|o| (0..3).all(|k| run_at(f, o[k] * 9 + 3 * k)));
+            f.yes_if(ok, || "no 123 456 789 in three suits".to_owned())
+        },
+    },
+    ItemDef {
+        item: Item::FanMixedTripleChow,
+        key: "fan_mixed_triple_chow",
+        name: "三色三同順",
+        tai: 8,
+        scope: Scope::Hand,
+        excludes: &[Item::ThreeColourRun],
+        excluded_by: NONE,
+        merges: NONE,
+        doc: "三色三同順 (003 fan list 8): the same run in 萬, 筒 and 條. 003 改良式's 三色同順 is worth \
+              one less with a 吃: the fan list's version has no such rule and replaces it \
+              (three_colour_run). Example: 456m 456p 456s.",
+        check: |f| {
+            let ok = (0..7).any(|n| (0..3).all(|s| run_at(f, s * 9 + n)));
+            f.yes_if(ok, || "no run in all three suits".to_owned())
+        },
+    },
+    ItemDef {
+        item: Item::FanMixedShiftedTriplets,
+        key: "fan_mixed_shifted_triplets",
+        name: "三色三頭高",
+        tai: 8,
+        scope: Scope::Hand,
+        excludes: NONE,
+        excluded_by: NONE,
+        merges: NONE,
+        doc: "三色三頭高 (003 fan list 8): triplets (kongs) of the three suits at numbers each one \
+              higher. The row writes 順子, word for word the 三色三步高 row; 頭高 is read as \
+              triplets, as in 一色三頭高 and 一色四頭高. Example: 333m 444p 555s.",
+        check: |f| f.yes_if(mixed_shifted(f, true), || "no shifted triplets in three suits".to_owned()),
+    },
+    ItemDef {
+        item: Item::FanReversible,
+        key: "fan_reversible",
+        name: "推不倒",
+        tai: 8,
+        scope: Scope::Hand,
+        excludes: &[Item::FanOneSuitMissing],
+        excluded_by: NONE,
+        merges: NONE,
+        doc: "推不倒 (003 fan list 8): only tiles that look the same upside down: 1234589 筒, 245689 \
+              條 and 白. 不算缺一門. Example: 123p 345p 456s 888s 白白白 99p.",
+        check: |f| {
+            let ok = (0..KINDS).all(|i| {
+                f.all[i] == 0 || matches!(i, 9..=13 | 16 | 17 | 19 | 21 | 22 | 23 | 25 | 26 | 31)
+            });
+            f.yes_if(ok, || "a tile that is not symmetric".to_owned())
+        },
+    },
+    ItemDef {
+        item: Item::FanLastTileDraw,
+        key: "fan_last_tile_draw",
+        name: "妙手回春",
+        tai: 8,
+        scope: Scope::Hand,
+        excludes: &[Item::SelfDraw, Item::LastTile],
+        excluded_by: NONE,
+        merges: NONE,
+        doc: "妙手回春 (003 fan list 8): self-drawing the last tile of the wall. 不算自摸台. The \
+              presets' 海底撈月 is the same win with 自摸 added: the fan list's version replaces it \
+              (last_tile). The fan list's own 海底撈月 is the presets' 河底撈魚 (last_discard).",
+        check: |f| {
+            if f.ctx.last_tile {
+                f.yes_if(f.self_draw(), || "won on the last discard".to_owned())
+            } else {
+                no("not the last tile of the wall")
+            }
+        },
+    },
+    ItemDef {
+        item: Item::FanKongBloom,
+        key: "fan_kong_bloom",
+        name: "槓上開花",
+        tai: 8,
+        scope: Scope::Hand,
+        excludes: &[Item::SelfDraw, Item::KongBloom],
+        excluded_by: NONE,
+        merges: NONE,
+        doc: "槓上開花 (003 fan list 8): winning on the replacement drawn after a kong (暗槓 or 加槓; \
+              a 明槓's replacement cannot win, 000), not after a flower (花: 補花成胡算自摸，不算槓上 \
+              開花). 不算自摸台. The presets' 槓上開花 takes flower replacements and adds 自摸: the \
+              fan list's version replaces it (kong_bloom).",
+        check: |f| {
+            f.yes_if(
+                matches!(
+                    f.ctx.win,
+                    WinKind::Replacement(Replacement::Ankan | Replacement::Kakan)
+                ),
+                || "not the replacement of a kong".to_owned(),
+            )
+        },
+    },
+    ItemDef {
+        item: Item::FanChickenHand,
+        key: "fan_chicken_hand",
+        name: "無番和",
+        tai: 8,
+        scope: Scope::Hand,
+        excludes: NONE,
+        excluded_by: NONE,
+        merges: NONE,
+        doc: "無番和 (003 fan list 8): no other item of the variant applies (花牌不能算: flower items \
+              do not count against it). Example: with only the fan list drawn in, 123m 345p 678s \
+              234s 789m 55p, claimed on a two-sided wait with one meld, and one honour-less tile \
+              missing no suit, scores nothing else.",
+        check: chicken_hand,
+    },
+    ItemDef {
+        item: Item::FanTwoConcealedKongs,
+        key: "fan_two_concealed_kongs",
+        name: "雙暗槓",
+        tai: 6,
+        scope: Scope::Hand,
+        excludes: NONE,
+        excluded_by: NONE,
+        merges: NONE,
+        doc: "雙暗槓 (003 fan list 6): exactly two 暗槓 (雙: two; a third is not this row). No 不算 \
+              note, so 暗槓 still counts for each.",
+        check: |f| {
+            let n = melds_of(f, |k| k == MeldKind::Ankan);
+            f.yes_if(n == 2, || format!("{n} 暗槓"))
+        },
+    },
+    ItemDef {
+        item: Item::FanTwoDragonTriplets,
+        key: "fan_two_dragon_triplets",
+        name: "雙箭刻",
+        tai: 6,
+        scope: Scope::Hand,
+        excludes: NONE,
+        excluded_by: NONE,
+        merges: NONE,
+        doc: "雙箭刻 (003 fan list 6): exactly two triplets (kongs) of 中, 發, 白 (with the third, \
+              大三元 applies instead). No 不算 note. Example: 中中中 發發發.",
+        check: |f| {
+            let n = f.count_triplets(Tile::is_dragon);
+            f.yes_if(n == 2, || format!("{n} dragon triplets"))
+        },
+    },
+    ItemDef {
+        item: Item::FanMixedShiftedChows,
+        key: "fan_mixed_shifted_chows",
+        name: "三色三步高",
+        tai: 6,
+        scope: Scope::Hand,
+        excludes: NONE,
+        excluded_by: NONE,
+        merges: NONE,
+        doc: "三色三步高 (003 fan list 6): runs of the three suits, each starting one number higher. \
+              Example: 123m 234p 345s.",
+        check: |f| f.yes_if(mixed_shifted(f, false), || "no shifted runs in three suits".to_owned()),
+    },
+    ItemDef {
+        item: Item::FanAllTypes,
+        key: "fan_all_types",
+        name: "五門齊",
+        tai: 6,
+        scope: Scope::Hand,
+        excludes: NONE,
+        excluded_by: NONE,
+        merges: NONE,
+        doc: "五門齊 (003 fan list 6): 萬, 筒, 條, a wind and a dragon all in the hand. Example: 123m \
+              456p 789s 東東東 中中.",
+        check: |f| {
+            let (suits, _) = f.suits();
+            let wind = f.all[27..31].iter().any(|&c| c > 0);
+            let dragon = f.all[31..34].iter().any(|&c| c > 0);
+            f.yes_if(suits == 3 && wind && dragon, || "not all three suits, a wind and a dragon".to_owned())
+        },
+    },
+    ItemDef {
+        item: Item::FanAllMelded,
+        key: "fan_all_melded",
+        name: "全求人",
+        tai: 6,
+        scope: Scope::Hand,
+        excludes: &[Item::FanSingleWait, Item::AllMelded],
+        excluded_by: NONE,
+        merges: NONE,
+        doc: "全求人 (003 fan list 6): all five sets 吃, 碰 (or 明槓, 加槓), winning as 單吊 on \
+              another player's tile. 不算單吊 (單吊將). The presets' 全求 counts the 單吊's 獨聽 \
+              besides: the fan list's version replaces it (all_melded).",
+        check: |f| {
+            let open = melds_of(f, MeldKind::is_open);
+            if open < 5 {
+                f.why(|| format!("{open} open melds of 5"))
+            } else {
+                f.yes_if(f.claimed_tile(), || "won by self-draw".to_owned())
+            }
+        },
+    },
+    ItemDef {
+        item: Item::FanConcealedSelfDraw,
+        key: "fan_concealed_self_draw",
+        name: "不求人",
+        tai: 6,
+        scope: Scope::Hand,
+        excludes: &[Item::SelfDraw, Item::ConcealedSelfDraw, Item::Concealed],
+        excluded_by: NONE,
+        merges: NONE,
+        doc: "不求人 (003 fan list 6): no 吃, 碰 or 明槓 (暗槓 allowed) and a self-drawn win. 不算自摸. \
+              The presets' 不求 adds to 門清 and 自摸 (000: 門清自摸 = 3): the fan list's version \
+              replaces all three (concealed_self_draw, concealed; its 門前清 is the discard win).",
+        check: |f| match f.open_meld() {
+            Some(m) => f.why(|| format!("an open meld of {}", m.tile.code())),
+            None => f.yes_if(f.self_draw(), || "won on another player's tile".to_owned()),
+        },
+    },
+    ItemDef {
+        item: Item::FanOutsideHand,
+        key: "fan_outside_hand",
+        name: "清老頭",
+        tai: 6,
+        scope: Scope::Hand,
+        excludes: &[Item::MixedOutside, Item::PureOutside],
+        excluded_by: NONE,
+        merges: NONE,
+        doc: "清老頭 (003 fan list 6: 每副牌，將都有么牌): every set and the pair hold a 1, a 9 or an \
+              honour (么牌). Not 003 改良式's 清老頭 (all_terminals, triplets of 1s and 9s: the fan \
+              list's 清么九); it is 混帶么/全帶么 without their 門清 rule, and replaces them \
+              (mixed_outside, pure_outside). Example: 123m 789p 111s 東東東 789s 99m.",
+        check: |f| f.yes_if(outside(f), || "a set or the pair without a terminal or honour".to_owned()),
+    },
+    ItemDef {
+        item: Item::FanTwoMeldedKongs,
+        key: "fan_two_melded_kongs",
+        name: "雙明槓",
+        tai: 6,
+        scope: Scope::Hand,
+        excludes: NONE,
+        excluded_by: NONE,
+        merges: NONE,
+        doc: "雙明槓 (003 fan list 6): exactly two 明槓 (明槓 row: 明槓 or 加槓). No 不算 note, so \
+              明槓 still counts for each.",
+        check: |f| {
+            let n = melds_of(f, |k| matches!(k, MeldKind::Minkan | MeldKind::Kakan));
+            f.yes_if(n == 2, || format!("{n} 明槓"))
+        },
+    },
+    ItemDef {
+        item: Item::FanLastOfKind,
+        key: "fan_last_of_kind",
+        name: "胡絕張",
+        tai: 6,
+        scope: Scope::Hand,
+        excludes: NONE,
+        excluded_by: &[Item::RobbingKong],
+        merges: NONE,
+        doc: "胡絕張 (003 fan list 6): the winning tile is the fourth of its kind, the other three \
+              already shown on the table. Judged on what the scorer sees: the winner's own exposed \
+              melds (吃, 碰, 明槓, 加槓); the discards and other players' melds are not part of \
+              the scoring context. 搶槓胡不算胡絕張. Example: 碰 5m, 46m waiting, wins on 5m.",
+        check: |f| {
+            let shown: usize = f
+                .melds
+                .iter()
+                .filter(|m| m.kind.is_open())
+                .map(|m| {
+                    let mut c = [0u8; KINDS];
+                    m.add_to(&mut c);
+                    usize::from(c[f.win_tile.index()])
+                })
+                .sum();
+            f.yes_if(shown == 3, || format!("{shown} of {} shown", f.win_tile.code()))
+        },
+    },
+    ItemDef {
+        item: Item::FanConcealedDiscard,
+        key: "fan_concealed_discard",
+        name: "門前清",
+        tai: 2,
+        scope: Scope::Hand,
+        excludes: &[Item::Concealed],
+        excluded_by: NONE,
+        merges: NONE,
+        doc: "門前清 (003 fan list 2): no 吃, 碰 or 明槓 and a win on another player's tile (a self-draw \
+              is 不求人). The presets' 門清 counts on a self-draw too: the fan list's version \
+              replaces it (concealed).",
+        check: |f| match f.open_meld() {
+            Some(m) => f.why(|| format!("an open meld of {}", m.tile.code())),
+            None => f.yes_if(f.claimed_tile(), || "won by self-draw".to_owned()),
+        },
+    },
+    ItemDef {
+        item: Item::FanAllChows,
+        key: "fan_all_chows",
+        name: "平胡",
+        tai: 2,
+        scope: Scope::Hand,
+        excludes: &[Item::PingHu],
+        excluded_by: NONE,
+        merges: NONE,
+        doc: "平胡 (003 fan list 2): all five sets runs and a suited pair; 邊, 坎, 吊 do not matter, \
+              nor flowers, 門清 or 自摸. Not the presets' 平胡 (two-sided wait, no flower, a claimed \
+              tile): the fan list's version replaces it (ping_hu). Example: 123m 456m 789p 234s \
+              678s 55p, any wait.",
+        check: |f| {
+            let runs = f.sets.iter().all(|x| !x.triplet);
+            f.yes_if(runs && !f.pair.is_honor(), || "a triplet or an honour pair".to_owned())
+        },
+    },
+    ItemDef {
+        item: Item::FanTileHog,
+        key: "fan_tile_hog",
+        name: "四聚一",
+        tai: 2,
+        scope: Scope::Hand,
+        excludes: NONE,
+        excluded_by: &[Item::FourIdenticalRuns],
+        merges: NONE,
+        doc: "四聚一 (003 fan list 2): all four of a kind in the hand's sets and pair, not as a kong. \
+              Not with 一色四同順 (its row: 不算四聚一). Example: 2223m + 234m … (four 2m).",
+        check: |f| {
+            let kong = |i: usize| {
+                f.melds
+                    .iter()
+                    .any(|m| m.kind.is_kong() && m.tile.index() == i)
+            };
+            let ok = (0..KINDS).any(|i| f.all[i] == 4 && !kong(i));
+            f.yes_if(ok, || "no kind held four times outside a kong".to_owned())
+        },
+    },
+    ItemDef {
+        item: Item::FanConcealedKong,
+        key: "fan_concealed_kong",
+        name: "暗槓",
+        tai: 2,
+        scope: Scope::Hand,
+        excludes: NONE,
+        excluded_by: NONE,
+        merges: NONE,
+        doc: "暗槓 (003 fan list 2): per 暗槓 (four self-drawn tiles made a kong).",
+        check: |f| times(melds_of(f, |k| k == MeldKind::Ankan)),
+    },
+    ItemDef {
+        item: Item::FanDoubleSameTriplets,
+        key: "fan_double_same_triplets",
+        name: "雙同刻",
+        tai: 2,
+        scope: Scope::Hand,
+        excludes: NONE,
+        excluded_by: &[Item::FanPureTerminals],
+        merges: NONE,
+        doc: "雙同刻 (003 fan list 2): triplets (kongs) of the same number in exactly two suits (in \
+              three it is 三同刻). Not with 清么九 (its row: 不算同刻). Example: 555m 555s.",
+        check: |f| {
+            let ok = (0..9).any(|n| (0..3).filter(|&s| triplet_at(f, s * 9 + n)).count() == 2);
+            f.yes_if(ok, || "no number tripled in exactly two suits".to_owned())
+        },
+    },
+    ItemDef {
+        item: Item::FanTwoConcealedTriplets,
+        key: "fan_two_concealed_triplets",
+        name: "雙暗刻",
+        tai: 2,
+        scope: Scope::Hand,
+        excludes: NONE,
+        excluded_by: NONE,
+        merges: NONE,
+        doc: "雙暗刻 (003 fan list 2): exactly two concealed triplets (000 暗刻的認定; three are \
+              三暗刻).",
+        check: |f| {
+            let n = f.concealed_triplets;
+            f.yes_if(n == 2, || format!("{n} 暗刻"))
+        },
+    },
+    ItemDef {
+        item: Item::FanPureDoubleChow,
+        key: "fan_pure_double_chow",
+        name: "一般高",
+        tai: 1,
+        scope: Scope::Hand,
+        excludes: NONE,
+        excluded_by: &[Item::FourIdenticalRuns],
+        merges: NONE,
+        doc: "一般高 (003 fan list 1): two equal runs of one suit, melded or not (003 改良式's 一盃口 \
+              needs one concealed). Not with 一色四同順 (its row: 不算一般高). Example: 234p 234p.",
+        check: |f| {
+            let ok = f.sets.iter().any(|x| !x.triplet && runs_of(f, x.tile) >= 2);
+            f.yes_if(ok, || "no two equal runs".to_owned())
+        },
+    },
+    ItemDef {
+        item: Item::FanMixedDoubleChow,
+        key: "fan_mixed_double_chow",
+        name: "喜相逢",
+        tai: 1,
+        scope: Scope::Hand,
+        excludes: NONE,
+        excluded_by: NONE,
+        merges: NONE,
+        doc: "喜相逢 (003 fan list 1): the same run in two suits. Not with 三色雙龍會 (its row: \
+              不算喜相逢). Example: 345m 345s.",
+        check: |f| {
+            let ok = (0..7).any(|n| (0..3).filter(|&s| run_at(f, s * 9 + n)).count() >= 2);
+            f.yes_if(ok, || "no run in two suits".to_owned())
+        },
+    },
+    ItemDef {
+        item: Item::FanTerminalHonorTriplet,
+        key: "fan_terminal_honor_triplet",
+        name: "么九刻",
+        tai: 1,
+        scope: Scope::Hand,
+        excludes: NONE,
+        excluded_by: NONE,
+        merges: NONE,
+        doc: "么九刻 (003 fan list 1): per triplet (kong) of a 1, a 9 or an honour.",
+        check: |f| times(usize::from(f.count_triplets(|t| t.is_honor() || t.is_terminal()))),
+    },
+    ItemDef {
+        item: Item::FanTerminalChows,
+        key: "fan_terminal_chows",
+        name: "老少副",
+        tai: 1,
+        scope: Scope::Hand,
+        excludes: NONE,
+        excluded_by: NONE,
+        merges: NONE,
+        doc: "老少副 (003 fan list 1): 123 and 789 of one suit. Not with 三色雙龍會 (its row: 不算 \
+              老少副). Example: 123s 789s.",
+        check: |f| {
+            let ok = (0..3).any(|s| run_at(f, s * 9) && run_at(f, s * 9 + 6));
+            f.yes_if(ok, || "no 123 and 789 of a suit".to_owned())
+        },
+    },
+    ItemDef {
+        item: Item::FanOneSuitMissing,
+        key: "fan_one_suit_missing",
+        name: "缺一門",
+        tai: 1,
+        scope: Scope::Hand,
+        excludes: NONE,
+        excluded_by: NONE,
+        merges: NONE,
+        doc: "缺一門 (003 fan list 1): exactly two of 萬, 筒, 條 in the hand (honours or not). Not \
+              with 推不倒 (its row: 不算缺一門). Example: 萬 and 筒 only.",
+        check: |f| {
+            let (suits, _) = f.suits();
+            f.yes_if(suits == 2, || format!("{suits} suits"))
+        },
+    },
+    ItemDef {
+        item: Item::FanSingleWait,
+        key: "fan_single_wait",
+        name: "單吊將",
+        tai: 1,
+        scope: Scope::Hand,
+        excludes: NONE,
+        excluded_by: NONE,
+        merges: NONE,
+        doc: "單吊將 (003 fan list 1): the winning tile completes the pair, the hand having waited on \
+              that kind only (as 邊張, 坎張: 12345 胡3 is not 邊張). Not with 連七對, 全求人 (their \
+              rows: 不算單吊).",
+        check: |f| only_wait(f, Shape::Tanki),
+    },
+    ItemDef {
+        item: Item::FanShortStraight,
+        key: "fan_short_straight",
+        name: "連六",
+        tai: 1,
+        scope: Scope::Hand,
+        excludes: NONE,
+        excluded_by: NONE,
+        merges: NONE,
+        doc: "連六 (003 fan list 1): six consecutive numbers of one suit as two runs (123 456, 234 \
+              567, …). Example: 345p 678p.",
+        check: |f| {
+            let ok = (0..3).any(|s| (0..4).any(|n| run_at(f, s * 9 + n) && run_at(f, s * 9 + n + 3)));
+            f.yes_if(ok, || "no two runs of a suit joining into six".to_owned())
+        },
+    },
+    ItemDef {
+        item: Item::FanNoHonors,
+        key: "fan_no_honors",
+        name: "無字",
+        tai: 1,
+        scope: Scope::Hand,
+        excludes: NONE,
+        excluded_by: &[Item::FullFlush],
+        merges: NONE,
+        doc: "無字 (003 fan list 1): no wind or dragon in the hand. Not with 清一色 (its row: 不算無字) \
+              nor the rows whose notes say so (清么九, 全大, 全中, 全小, 三色雙龍會, 大於五, 小於五).",
+        check: |f| f.yes_if(!honours(f), || "an honour tile".to_owned()),
+    },
+    ItemDef {
+        item: Item::FanEdgeWait,
+        key: "fan_edge_wait",
+        name: "邊張",
+        tai: 1,
+        scope: Scope::Hand,
+        excludes: NONE,
+        excluded_by: NONE,
+        merges: NONE,
+        doc: "邊張 (003 fan list 1): the 3 of 12 or the 7 of 89, the hand having waited on that kind \
+              only: 12 胡3 and 12333 胡3 are 邊張, 12345 胡3 (also waiting on 6) is not.",
+        check: |f| only_wait(f, Shape::Penchan),
+    },
+    ItemDef {
+        item: Item::FanClosedWait,
+        key: "fan_closed_wait",
+        name: "坎張",
+        tai: 1,
+        scope: Scope::Hand,
+        excludes: NONE,
+        excluded_by: NONE,
+        merges: NONE,
+        doc: "坎張 (003 fan list 1): the middle tile of a run, the hand having waited on that kind \
+              only: 4556 胡5 is 坎張, 45567 胡6 (also waiting on 3) is not.",
+        check: |f| only_wait(f, Shape::Kanchan),
+    },
+    ItemDef {
+        item: Item::FanMeldedKong,
+        key: "fan_melded_kong",
+        name: "明槓",
+        tai: 1,
+        scope: Scope::Hand,
+        excludes: NONE,
+        excluded_by: NONE,
+        merges: NONE,
+        doc: "明槓 (003 fan list 1): per 明槓 or 加槓 (a discard on one's concealed triplet, or one's \
+              own draw added to a 碰).",
+        check: |f| times(melds_of(f, |k| matches!(k, MeldKind::Minkan | MeldKind::Kakan))),
+    },
+    ItemDef {
+        item: Item::FanFlower,
+        key: "fan_flower",
+        name: "花",
+        tai: 1,
+        scope: Scope::Hand,
+        excludes: NONE,
+        excluded_by: NONE,
+        merges: NONE,
+        doc: "花 (003 fan list 1): 1 per flower held (春夏秋冬梅蘭菊竹). The row's 不算在起胡分內 (flowers \
+              do not help reach 起胡) is not modelled: the variant's min_tai counts the hand's \
+              whole tai. 補花成胡 is 自摸, not 槓上開花 (see fan_kong_bloom).",
+        check: |f| times(f.ctx.flowers.count_ones() as usize),
+    },
+];
