@@ -617,9 +617,8 @@ pub static FAN_ITEMS: [ItemDef; 53] = [
         excluded_by: NONE,
         merges: NONE,
         doc: "無番和 (003 fan list 8): no other item of the variant applies (花牌不能算: flower items \
-              do not count against it). Example: with only the fan list drawn in, 123m 345p 678s \
-              234s 789m 55p, claimed on a two-sided wait with one meld, and one honour-less tile \
-              missing no suit, scores nothing else.",
+              do not count against it). Example (taiwan with 無番和 drawn in): 吃 123m, 456m 789p \
+              234s 55p 99s waiting on 5p and 9s, won on a discard of 9s: no other item applies.",
         check: chicken_hand,
     },
     ItemDef {
