@@ -225,6 +225,12 @@ fn nine_gates() {
     let s = sc("11123455678999m789m", &[], "5m", &discard(), &v);
     hit(&s, "fan_nine_gates", 88);
     dropped(&s, "full_flush", "九蓮寶燈");
+    // The extra set may be a meld (003 改良式: 九連寶燈有一搭可隨意吃碰).
+    let s = sc("11123455678999m", &[("chi", "123p")], "5m", &discard(), &v);
+    hit(&s, "fan_nine_gates", 88);
+    // Near miss: the 1112345678999 itself is not concealed (111m is a 碰).
+    let s = sc("23455678999m789m", &[("pon", "111m")], "5m", &discard(), &v);
+    miss(&s, "fan_nine_gates");
     // Near miss: no 2m (111 345 678 999 789 55): only 清一色.
     let s = sc("11134555677889999m", &[], "5m", &discard(), &v);
     miss(&s, "fan_nine_gates");
@@ -242,6 +248,8 @@ fn seven_shifted_pairs() {
     hit(&s, "fan_seven_shifted_pairs", 88);
     dropped(&s, "full_flush", "連七對");
     dropped(&s, "fan_concealed_self_draw", "連七對");
+    // 不算單吊 is transcribed but cannot arise: every such hand one tile short waits on more
+    // than one kind (1p, 4p, 7p here), so 單吊將 never holds with it.
     // Near miss: 66 then 88, not consecutive.
     let s = sc("11223344556688p111z", &[], "4p", &discard(), &v);
     miss(&s, "fan_seven_shifted_pairs");
@@ -820,11 +828,17 @@ fn all_chows() {
 #[test]
 fn tile_hog() {
     // 003 fan list 四聚一 2: four 2m in the sets and pair, not a kong; 一色四同順 drops it.
-    let v = with(&[("fan_tile_hog", 2), ("four_identical_runs", 48)]);
+    let v = with(&[
+        ("fan_tile_hog", 2),
+        ("fan_all_chows", 2),
+        ("four_identical_runs", 48),
+    ]);
     let s = sc("222234m567p789s111z11s", &[], "1s", &discard(), &v);
     hit(&s, "fan_tile_hog", 2);
     let s = sc("333344445555m678p99s", &[], "9s", &discard(), &v);
     dropped(&s, "fan_tile_hog", "一色四同順");
+    // 一色四同順 不算平胡 too.
+    dropped(&s, "fan_all_chows", "一色四同順");
     // Near miss: the four 2m are a kong.
     let s = sc(
         "345m567p789s111z11s",

@@ -804,12 +804,12 @@ pub static FAN_ITEMS: [ItemDef; 53] = [
         tai: 2,
         scope: Scope::Hand,
         excludes: &[Item::PingHu],
-        excluded_by: NONE,
+        excluded_by: &[Item::FourIdenticalRuns],
         merges: NONE,
         doc: "平胡 (003 fan list 2): all five sets runs and a suited pair; 邊, 坎, 吊 do not matter, \
               nor flowers, 門清 or 自摸. Not the presets' 平胡 (two-sided wait, no flower, a claimed \
-              tile): the fan list's version replaces it (ping_hu). Example: 123m 456m 789p 234s \
-              678s 55p, any wait.",
+              tile): the fan list's version replaces it (ping_hu). Not with 一色四同順 (its row: \
+              不算平胡). Example: 123m 456m 789p 234s 678s 55p, any wait.",
         check: |f| {
             let runs = f.sets.iter().all(|x| !x.triplet);
             f.yes_if(runs && !f.pair.is_honor(), || "a triplet or an honour pair".to_owned())
