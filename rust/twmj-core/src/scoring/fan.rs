@@ -5,17 +5,18 @@
 //! A row is the same concept as a preset's item (and has no entry here) when its condition is
 //! that item's and its 不算 notes do not contradict what the item's own row says it is counted
 //! with; docs/variants.md maps every row. Here each entry's `excludes`/`excluded_by` transcribe
-//! the row's 不算 notes; an entry that is the fan list's version of a preset item with the same
+//! the row's 不算 notes (on 無字, the hk16 item `no_honors`, where a row names it); an entry that is
+//! the fan list's version of a preset item with the same
 //! name (門前清, 不求人, 平胡, 清老頭 …) also excludes that preset item, so a variant that counts
 //! both counts the fan list's one. Whole-hand shapes written for 14 tiles (連七對, 九蓮寶燈) take
 //! 003's 16-tile convention: the shape plus one more set, which may be anything.
 
 use crate::hand::MeldKind;
 use crate::scoring::items::{
-    concealed_count, less_one_set, no, outside, runs_of, table, triplets_of, Facts, Hit, Item,
-    ItemDef, Scope, NONE,
+    concealed_count, less_one_set, no, outside, runs_of, triplets_of, Facts, Hit, Item, ItemDef,
+    Scope, NONE,
 };
-use crate::scoring::score::{Replacement, WinKind};
+use crate::scoring::score::{score_all, Replacement, WinKind};
 use crate::tile::{Counts, Tile, KINDS};
 use crate::waits::Shape;
 
@@ -32,10 +33,6 @@ fn triplet_at(f: &Facts, i: usize) -> bool {
 /// Every tile of the hand (melds included) satisfies `pred`.
 fn every_tile(f: &Facts, pred: fn(Tile) -> bool) -> bool {
     (0..KINDS).all(|i| f.all[i] == 0 || Tile::new(i).is_some_and(pred))
-}
-
-fn honours(f: &Facts) -> bool {
-    f.all[27..].iter().any(|&c| c > 0)
 }
 
 /// Suited tiles whose number is in `lo..=hi`.
@@ -134,27 +131,37 @@ fn melds_of(f: &Facts, pred: fn(MeldKind) -> bool) -> usize {
 }
 
 /// Items that are flowers (無番和: 花牌不能算).
-const FLOWER_ITEMS: [Item; 3] = [Item::SeatFlower, Item::FlowerKong, Item::FanFlower];
+const FLOWER_ITEMS: [Item; 5] = [
+    Item::SeatFlower,
+    Item::FlowerKong,
+    Item::SevenFlowers,
+    Item::EightFlowers,
+    Item::FanFlower,
+];
 
-/// 無番和: no other item of the variant applies to this reading (flowers aside).
+/// 無番和: no reading of the hand counts any item of the variant but flowers. Judged on the
+/// whole hand (every reading, through [`score_all`] without the two "nothing else" items), so a
+/// reading without items does not win 無番和 when another reading counts something.
 fn chicken_hand(f: &Facts) -> Hit {
-    let quiet = Facts {
-        explain: false,
-        ..f.clone()
+    let mut concealed = f.all;
+    for m in f.melds {
+        let mut c = [0u8; KINDS];
+        m.add_to(&mut c);
+        for (x, y) in concealed.iter_mut().zip(c) {
+            *x = x.saturating_sub(y);
+        }
+    }
+    let mut v = f.variant.clone();
+    v.absent = v.absent.with(Item::FanChickenHand).with(Item::ChickenHand);
+    let Ok(readings) = score_all(&concealed, f.melds, f.win_tile, f.ctx, &v, false) else {
+        return no("the hand does not score");
     };
-    let other = table().find(|d| {
-        d.scope == Scope::Hand
-            && d.item != Item::FanChickenHand
-            && !FLOWER_ITEMS.contains(&d.item)
-            && f.variant.has(d.item)
-            && match (d.check)(&quiet) {
-                Hit::Times(n) => n > 0 && f.variant.tai_of(d.item) > 0,
-                Hit::Tai(t) => t > 0,
-                Hit::No(_) => false,
-            }
-    });
-    match other {
-        Some(d) => f.why(|| format!("{} applies", f.variant.name_of(d.item))),
+    let counted = readings
+        .iter()
+        .flat_map(|s| s.items.iter())
+        .find(|i| !FLOWER_ITEMS.contains(&i.item));
+    match counted {
+        Some(i) => f.why(|| format!("the hand counts {}", i.name)),
         None => Hit::Times(1),
     }
 }
@@ -167,20 +174,22 @@ fn times(n: usize) -> Hit {
 }
 
 /// The fan list's own patterns, in [`crate::scoring::Item`] order after the presets' items.
-pub static FAN_ITEMS: [ItemDef; 53] = [
+pub static FAN_ITEMS: [ItemDef; 51] = [
     ItemDef {
         item: Item::FanNineGates,
         key: "fan_nine_gates",
         name: "九蓮寶燈",
         tai: 88,
         scope: Scope::Hand,
-        excludes: &[Item::FullFlush],
+        excludes: &[Item::FullFlush, Item::NineGatesPure, Item::NineLinks],
         excluded_by: NONE,
         merges: NONE,
         doc: "九蓮寶燈 (003 fan list 88): 1112345678999 of one suit and any one more tile of it, \
               concealed; in 16 tiles plus one more set, which may be anything, a meld too (003 \
               改良式: 九連寶燈有一搭可隨意吃碰; hk16 九子連環: 加一暗坎或一順子). 不算清一色. \
-              Example: 11123455678999m + 123p.",
+              The shape of 003 改良式's 純正九連寶燈 and hk16's 九子連環, which both compound with \
+              清一色: the fan list's version replaces them (nine_gates_pure, nine_links). Example: \
+              11123455678999m + 123p.",
         check: |f| {
             f.yes_if(shape_plus_one_set(f, nine_gates), || {
                 "no 1112345678999 and one more of a suit (with one set)".to_owned()
@@ -216,7 +225,7 @@ pub static FAN_ITEMS: [ItemDef; 53] = [
             Item::AllTriplets,
             Item::ThreeSameTriplets,
             Item::FanDoubleSameTriplets,
-            Item::FanNoHonors,
+            Item::NoHonors,
             Item::AllTerminals,
         ],
         excluded_by: NONE,
@@ -238,13 +247,14 @@ pub static FAN_ITEMS: [ItemDef; 53] = [
             Item::AllTriplets,
             Item::FourConcealed,
             Item::ThreeConcealed,
+            Item::TwoConcealed,
         ],
         excluded_by: &[Item::FiveConcealed],
         merges: NONE,
         doc: "四暗刻 (003 fan list 64): four concealed triplets (暗槓 included; a triplet completed \
               by another player's tile is not concealed, 000 暗刻的認定). 不算門前清, 碰碰胡. The \
               presets' 四暗刻 adds 碰碰胡 (README tiers), so this is the fan list's version: it \
-              replaces 四暗刻 (four_concealed) and, as a tier, 三暗刻; 五暗刻 replaces it. Example: \
+              replaces 四暗刻 (four_concealed) and, as a tier, 三暗刻 and 兩暗刻 (雙暗刻); 五暗刻 replaces it. Example: \
               111m 222p 333s 444s concealed + 567m + 99p on a self-draw.",
         check: |f| concealed_count(f, 4),
     },
@@ -342,7 +352,7 @@ pub static FAN_ITEMS: [ItemDef; 53] = [
         name: "全大",
         tai: 24,
         scope: Scope::Hand,
-        excludes: &[Item::FanNoHonors],
+        excludes: &[Item::NoHonors],
         excluded_by: NONE,
         merges: NONE,
         doc: "全大 (003 fan list 24): runs, triplets (kongs) and the pair of suited 7, 8, 9 only. \
@@ -355,7 +365,7 @@ pub static FAN_ITEMS: [ItemDef; 53] = [
         name: "全中",
         tai: 24,
         scope: Scope::Hand,
-        excludes: &[Item::AllSimples, Item::FanNoHonors],
+        excludes: &[Item::AllSimples, Item::NoHonors],
         excluded_by: NONE,
         merges: NONE,
         doc: "全中 (003 fan list 24, 同上 456): runs, triplets (kongs) and the pair of suited 4, 5, 6 \
@@ -368,7 +378,7 @@ pub static FAN_ITEMS: [ItemDef; 53] = [
         name: "全小",
         tai: 24,
         scope: Scope::Hand,
-        excludes: &[Item::FanNoHonors],
+        excludes: &[Item::NoHonors],
         excluded_by: NONE,
         merges: NONE,
         doc: "全小 (003 fan list 24, 同上 123): runs, triplets (kongs) and the pair of suited 1, 2, 3 \
@@ -401,7 +411,7 @@ pub static FAN_ITEMS: [ItemDef; 53] = [
         excludes: &[
             Item::FanMixedDoubleChow,
             Item::FanTerminalChows,
-            Item::FanNoHonors,
+            Item::NoHonors,
             Item::FanAllChows,
         ],
         excluded_by: NONE,
@@ -460,7 +470,7 @@ pub static FAN_ITEMS: [ItemDef; 53] = [
         name: "大於五",
         tai: 12,
         scope: Scope::Hand,
-        excludes: &[Item::FanNoHonors],
+        excludes: &[Item::NoHonors],
         excluded_by: NONE,
         merges: NONE,
         doc: "大於五 (003 fan list 12): runs, triplets (kongs) and the pair of suited 6 to 9 only. \
@@ -473,7 +483,7 @@ pub static FAN_ITEMS: [ItemDef; 53] = [
         name: "小於五",
         tai: 12,
         scope: Scope::Hand,
-        excludes: &[Item::FanNoHonors],
+        excludes: &[Item::NoHonors],
         excluded_by: NONE,
         merges: NONE,
         doc: "小於五 (003 fan list 12, 同上 1~4): runs, triplets (kongs) and the pair of suited 1 to 4 \
@@ -616,8 +626,9 @@ pub static FAN_ITEMS: [ItemDef; 53] = [
         excludes: NONE,
         excluded_by: NONE,
         merges: NONE,
-        doc: "無番和 (003 fan list 8): no other item of the variant applies (花牌不能算: flower items \
-              do not count against it). Example (taiwan with 無番和 drawn in): 吃 123m, 456m 789p \
+        doc: "無番和 (003 fan list 8): no reading of the hand counts any other item of the variant \
+              (算不出任何台分); flower items do not count against it (花牌不能算), unlike hk16's 屁胡 \
+              (chicken_hand), which is judged in the scorer on every item. Example (taiwan with 無番和 drawn in): 吃 123m, 456m 789p \
               234s 55p 99s waiting on 5p and 9s, won on a discard of 9s: no other item applies.",
         check: chicken_hand,
     },
@@ -865,22 +876,6 @@ pub static FAN_ITEMS: [ItemDef; 53] = [
         },
     },
     ItemDef {
-        item: Item::FanTwoConcealedTriplets,
-        key: "fan_two_concealed_triplets",
-        name: "雙暗刻",
-        tai: 2,
-        scope: Scope::Hand,
-        excludes: NONE,
-        excluded_by: NONE,
-        merges: NONE,
-        doc: "雙暗刻 (003 fan list 2): exactly two concealed triplets (000 暗刻的認定; three are \
-              三暗刻).",
-        check: |f| {
-            let n = f.concealed_triplets;
-            f.yes_if(n == 2, || format!("{n} 暗刻"))
-        },
-    },
-    ItemDef {
         item: Item::FanPureDoubleChow,
         key: "fan_pure_double_chow",
         name: "一般高",
@@ -985,19 +980,6 @@ pub static FAN_ITEMS: [ItemDef; 53] = [
             let ok = (0..3).any(|s| (0..4).any(|n| run_at(f, s * 9 + n) && run_at(f, s * 9 + n + 3)));
             f.yes_if(ok, || "no two runs of a suit joining into six".to_owned())
         },
-    },
-    ItemDef {
-        item: Item::FanNoHonors,
-        key: "fan_no_honors",
-        name: "無字",
-        tai: 1,
-        scope: Scope::Hand,
-        excludes: NONE,
-        excluded_by: &[Item::FullFlush],
-        merges: NONE,
-        doc: "無字 (003 fan list 1): no wind or dragon in the hand. Not with 清一色 (its row: 不算無字) \
-              nor the rows whose notes say so (清么九, 全大, 全中, 全小, 三色雙龍會, 大於五, 小於五).",
-        check: |f| f.yes_if(!honours(f), || "an honour tile".to_owned()),
     },
     ItemDef {
         item: Item::FanEdgeWait,
