@@ -13,8 +13,8 @@
 
 use crate::hand::MeldKind;
 use crate::scoring::items::{
-    concealed_count, less_one_set, no, outside, runs_of, triplets_of, Facts, Hit, Item, ItemDef,
-    Scope, NONE,
+    concealed_count, less_one_set, no, only_tiles, outside, runs_of, triplets_of, Facts, Hit, Item,
+    ItemDef, Scope, NONE,
 };
 use crate::scoring::score::{score_all, Replacement, WinKind};
 use crate::tile::{Counts, Tile, KINDS};
@@ -28,11 +28,6 @@ fn run_at(f: &Facts, i: usize) -> bool {
 /// A triplet or kong of kind `i` is one of the sets.
 fn triplet_at(f: &Facts, i: usize) -> bool {
     f.sets.iter().any(|x| x.triplet && x.tile.index() == i)
-}
-
-/// Every tile of the hand (melds included) satisfies `pred`.
-fn every_tile(f: &Facts, pred: fn(Tile) -> bool) -> bool {
-    (0..KINDS).all(|i| f.all[i] == 0 || Tile::new(i).is_some_and(pred))
 }
 
 /// Suited tiles whose number is in `lo..=hi`.
@@ -357,7 +352,7 @@ pub static FAN_ITEMS: [ItemDef; 51] = [
         merges: NONE,
         doc: "全大 (003 fan list 24): runs, triplets (kongs) and the pair of suited 7, 8, 9 only. \
               不算無字. Example: 789m 789p 777s 888s 999m 99p.",
-        check: |f| f.yes_if(every_tile(f, |t| numbers(t, 7, 9)), || "a tile other than 7–9".to_owned()),
+        check: |f| f.yes_if(only_tiles(f, |t| numbers(t, 7, 9)), || "a tile other than 7–9".to_owned()),
     },
     ItemDef {
         item: Item::FanMiddleTiles,
@@ -370,7 +365,7 @@ pub static FAN_ITEMS: [ItemDef; 51] = [
         merges: NONE,
         doc: "全中 (003 fan list 24, 同上 456): runs, triplets (kongs) and the pair of suited 4, 5, 6 \
               only. 不算斷么 (斷么九), 無字. Example: 456m 456p 456s 444m 555p 66s.",
-        check: |f| f.yes_if(every_tile(f, |t| numbers(t, 4, 6)), || "a tile other than 4–6".to_owned()),
+        check: |f| f.yes_if(only_tiles(f, |t| numbers(t, 4, 6)), || "a tile other than 4–6".to_owned()),
     },
     ItemDef {
         item: Item::FanLowerTiles,
@@ -383,7 +378,7 @@ pub static FAN_ITEMS: [ItemDef; 51] = [
         merges: NONE,
         doc: "全小 (003 fan list 24, 同上 123): runs, triplets (kongs) and the pair of suited 1, 2, 3 \
               only. 不算無字. Example: 123m 123p 123s 111m 222p 33s.",
-        check: |f| f.yes_if(every_tile(f, |t| numbers(t, 1, 3)), || "a tile other than 1–3".to_owned()),
+        check: |f| f.yes_if(only_tiles(f, |t| numbers(t, 1, 3)), || "a tile other than 1–3".to_owned()),
     },
     ItemDef {
         item: Item::FanPureStraight,
@@ -475,7 +470,7 @@ pub static FAN_ITEMS: [ItemDef; 51] = [
         merges: NONE,
         doc: "大於五 (003 fan list 12): runs, triplets (kongs) and the pair of suited 6 to 9 only. \
               不算無字. Example: 678m 789p 666s 999s 678s 88m.",
-        check: |f| f.yes_if(every_tile(f, |t| numbers(t, 6, 9)), || "a tile other than 6–9".to_owned()),
+        check: |f| f.yes_if(only_tiles(f, |t| numbers(t, 6, 9)), || "a tile other than 6–9".to_owned()),
     },
     ItemDef {
         item: Item::FanLowerFour,
@@ -488,7 +483,7 @@ pub static FAN_ITEMS: [ItemDef; 51] = [
         merges: NONE,
         doc: "小於五 (003 fan list 12, 同上 1~4): runs, triplets (kongs) and the pair of suited 1 to 4 \
               only. 不算無字. Example: 123m 234p 444s 111s 234s 22m.",
-        check: |f| f.yes_if(every_tile(f, |t| numbers(t, 1, 4)), || "a tile other than 1–4".to_owned()),
+        check: |f| f.yes_if(only_tiles(f, |t| numbers(t, 1, 4)), || "a tile other than 1–4".to_owned()),
     },
     ItemDef {
         item: Item::FanThreeWindTriplets,
