@@ -5,27 +5,11 @@
 //! 003 = `shared/rules/003_7c688f691808702a.txt`; "003 fan list X n" cites the row X worth n.
 //! Hands are written whole (the 17 tiles with the winning one); melds as `(kind, tiles)`.
 
+mod common;
+use common::{counts, melds, tile};
 use twmj_core::scoring::{
     score, Context, Item, Replacement, Score, Value, Variant, WinKind, Wind, FAN_ITEMS, ITEMS,
 };
-use twmj_core::{parse, Counts, Meld, Tile};
-
-fn counts(s: &str) -> Counts {
-    parse(s).map_or_else(|e| panic!("{s}: {e}"), |t| t.counts)
-}
-
-fn tile(s: &str) -> Tile {
-    let l = parse(s).map_or_else(|e| panic!("{s}: {e}"), |t| t.tile_list());
-    assert_eq!(l.len(), 1, "{s}");
-    l[0]
-}
-
-fn melds(ms: &[(&str, &str)]) -> Vec<Meld> {
-    ms.iter()
-        .enumerate()
-        .map(|(i, (k, t))| Meld::parse(k, t, i).unwrap_or_else(|e| panic!("{e}")))
-        .collect()
-}
 
 /// `taiwan` with each `(key, tai)` drawn in (`tai.<key> = tai`).
 fn with(keys: &[(&str, u8)]) -> Variant {

@@ -3,25 +3,9 @@
 //! hand's 番 derived from the row's text; the differences from `improved16` (the same text's
 //! second part) where both tables have the concept.
 
+mod common;
+use common::{counts, melds, tile};
 use twmj_core::scoring::{score, Context, Item, Score, Value, Variant, WinKind, Wind, PRESETS};
-use twmj_core::{parse, Counts, Meld, Tile};
-
-fn counts(s: &str) -> Counts {
-    parse(s).map_or_else(|e| panic!("{s}: {e}"), |t| t.counts)
-}
-
-fn tile(s: &str) -> Tile {
-    let l = parse(s).map_or_else(|e| panic!("{s}: {e}"), |t| t.tile_list());
-    assert_eq!(l.len(), 1, "{s}");
-    l[0]
-}
-
-fn melds(ms: &[(&str, &str)]) -> Vec<Meld> {
-    ms.iter()
-        .enumerate()
-        .map(|(i, (k, t))| Meld::parse(k, t, i).unwrap_or_else(|e| panic!("{e}")))
-        .collect()
-}
 
 fn hk() -> Variant {
     Variant::hk16()

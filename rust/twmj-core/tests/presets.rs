@@ -3,28 +3,12 @@
 //!
 //! 001 = `shared/rules/001_ba6a33a17cf73d0e.txt` (Wikibooks 臺灣麻將); sections are its headings.
 
+mod common;
+use common::{counts, melds, tile};
 use twmj_core::scoring::{
     false_win, resolve, score, score_flower, settle, winning_seats, Context, Declaration,
     FlowerWin, Item, MultiWin, Replacement, Score, Variant, WinKind, Wind, ITEMS,
 };
-use twmj_core::{parse, Counts, Meld, Tile};
-
-fn counts(s: &str) -> Counts {
-    parse(s).map_or_else(|e| panic!("{s}: {e}"), |t| t.counts)
-}
-
-fn tile(s: &str) -> Tile {
-    let l = parse(s).map_or_else(|e| panic!("{s}: {e}"), |t| t.tile_list());
-    assert_eq!(l.len(), 1, "{s}");
-    l[0]
-}
-
-fn melds(ms: &[(&str, &str)]) -> Vec<Meld> {
-    ms.iter()
-        .enumerate()
-        .map(|(i, (k, t))| Meld::parse(k, t, i).unwrap_or_else(|e| panic!("{e}")))
-        .collect()
-}
 
 fn try_win(
     before: &str,

@@ -4,28 +4,13 @@
 //! Each test cites its rule text: 000 = the `taiwan` text, 002 = the `american` text,
 //! README = `shared/rules/README.md` decisions.
 
+mod common;
+use common::{counts, melds, tile};
 use twmj_core::scoring::{
     resolve, score, score_all, score_decomposition, score_flower, settle, winning_seats, Context,
     Declaration, FlowerWin, Item, MultiWin, Replacement, Score, Variant, WinKind, Wind, ITEMS,
 };
-use twmj_core::{decompositions, parse, Block, Counts, Meld, MeldKind, Tile};
-
-fn counts(s: &str) -> Counts {
-    parse(s).map_or_else(|e| panic!("{s}: {e}"), |t| t.counts)
-}
-
-fn tile(s: &str) -> Tile {
-    let l = parse(s).map_or_else(|e| panic!("{s}: {e}"), |t| t.tile_list());
-    assert_eq!(l.len(), 1, "{s}");
-    l[0]
-}
-
-fn melds(ms: &[(&str, &str)]) -> Vec<Meld> {
-    ms.iter()
-        .enumerate()
-        .map(|(i, (k, t))| Meld::parse(k, t, i).unwrap_or_else(|e| panic!("{e}")))
-        .collect()
-}
+use twmj_core::{decompositions, Block, Counts, Meld, MeldKind, Tile};
 
 /// Scores `before` (the 16 − 3k waiting tiles) completed by `w`, with melds, asking why-not.
 fn win_with(before: &str, ms: &[(&str, &str)], w: &str, ctx: &Context, v: &Variant) -> Score {
