@@ -3,15 +3,13 @@
 
 use crate::error::Result;
 use crate::hand::{Meld, MeldKind};
-use crate::is_win_counts;
 use crate::tile::{Flower, Tile};
-use crate::waits::wait_mask;
 
 use crate::scoring::Variant;
 
 use super::action::Action;
 use super::event::Event;
-use super::legality::{self, chi_other_end, self_draw_open, wins_with};
+use super::legality::{self, chi_other_end, complete, self_draw_open, wait_mask_with, wins_with};
 use super::result::{FirstTurn, HandResult, Win, WinKind};
 use super::settle::{self, Table};
 use super::state::{
@@ -201,7 +199,7 @@ impl State {
             last_own > victim
         });
         let d = self.dealer;
-        let tian_ok = is_win_counts(&self.player(d).concealed) && {
+        let tian_ok = complete(self.player(d), &self.rules.variant) && {
             let mut w = self.self_draw_win(d, None, false, false);
             w.first_turn = Some(FirstTurn::Heaven);
             self.reaches(&w)
@@ -298,9 +296,9 @@ impl State {
             }
             let Some(t) = piece.tile() else { return };
             let last_tile = self.drawable() == 0;
+            self.players[s].concealed[t.index()] += 1;
+            let win = complete(&self.players[s], &self.rules.variant);
             let p = &mut self.players[s];
-            p.concealed[t.index()] += 1;
-            let win = is_win_counts(&p.concealed);
             if win && p.no_self_draw {
                 // 000 過水: a 明槓 replacement that wins cannot be 自摸, so it is 過水 at once.
                 p.furiten = true;
@@ -415,7 +413,16 @@ impl State {
                 p.has_konged = true;
                 p.no_self_draw = false;
                 self.any_call = true;
-                self.draw(seat, true);
+                // 003 註13: a player ready for 十三么 on this kind may rob the 暗槓 first; the
+                // offer is a 加槓's (no winner: the replacement is drawn as after a 加槓).
+                let variant = &self.rules.variant;
+                if (0..self.seats())
+                    .any(|o| o != seat && legality::robs_ankan(self.player(o), k, variant))
+                {
+                    self.open_offer(seat, OfferKind::Kakan { tile: k });
+                } else {
+                    self.draw(seat, true);
+                }
             }
             Action::Kakan(k) => {
                 self.kong_furiten(t, k);
@@ -443,7 +450,7 @@ impl State {
                 // Case 1: the replacement was drawn before the robbing; if it completes the
                 // hand it is a second 筆, a self-draw with 槓上開花 and 7 flowers.
                 let p = &self.players[s];
-                if is_win_counts(&p.concealed) && !p.furiten && !p.no_self_draw {
+                if complete(p, &self.rules.variant) && !p.furiten && !p.no_self_draw {
                     let mut w = self.self_draw_win(seat, t.drawn, true, t.last_tile);
                     w.flowers = before;
                     // 002 花牌與花胡: the second 筆 needs 起胡 on its own.
@@ -466,15 +473,18 @@ impl State {
     /// 000 過水 release table for 暗槓/加槓: a kong of a non-winning tile releases, a kong of
     /// a winning tile does not (and keeps this turn's discard from releasing).
     fn kong_furiten(&mut self, t: &Turn, k: Tile) {
-        let p = &mut self.players[t.seat as usize];
+        let p = &self.players[t.seat as usize];
         if !p.furiten {
             return;
         }
-        let mut before = p.concealed;
+        let (mut before, mut own) = (p.concealed, p.own_counts());
         if let Some(d) = t.drawn {
             before[d.index()] -= 1;
+            own[d.index()] -= 1;
         }
-        let winning = t.drawn.is_some() && wait_mask(&before) >> k.index() & 1 == 1;
+        let winning = t.drawn.is_some()
+            && wait_mask_with(p, &before, &own, &self.rules.variant) >> k.index() & 1 == 1;
+        let p = &mut self.players[t.seat as usize];
         if winning {
             p.furiten_hold = true;
         } else {
@@ -524,12 +534,12 @@ impl State {
             if s != from {
                 let opts = legality::offer_options(self, s, from, kind);
                 o.options[s as usize] = opts;
-                if let OfferKind::Discard { tile, .. } | OfferKind::Kakan { tile } = kind {
-                    let p = &mut self.players[s as usize];
-                    if !opts.has(Options::WIN) && !p.furiten && wins_with(p, tile) {
-                        // 002 起胡: a win under the threshold is declined: 過水 at once.
-                        p.furiten = true;
-                    }
+                // (A shown flower is no winning tile: never true for it.)
+                let wins = legality::wins_offered(self, self.player(s), from, kind);
+                let p = &mut self.players[s as usize];
+                if !opts.has(Options::WIN) && !p.furiten && wins {
+                    // 002 起胡: a win under the threshold is declined: 過水 at once.
+                    p.furiten = true;
                 }
             }
         }
@@ -646,9 +656,9 @@ impl State {
             replacement: true,
         });
         let t = piece.tile()?;
-        let p = &mut self.players[r as usize];
-        p.concealed[t.index()] += 1;
-        if p.furiten || !is_win_counts(&p.concealed) {
+        self.players[r as usize].concealed[t.index()] += 1;
+        let p = &self.players[r as usize];
+        if p.furiten || !complete(p, &self.rules.variant) {
             return None;
         }
         let mut w = self.self_draw_win(r, Some(t), true, self.drawable() == 0);
@@ -691,7 +701,7 @@ impl State {
             }
             _ => {
                 // 明槓: a kong of a winning tile does not release 過水 (000 過水).
-                if p.furiten && wins_with(p, x) {
+                if p.furiten && wins_with(p, x, &self.rules.variant) {
                     p.furiten_hold = true;
                 }
                 p.concealed[x.index()] -= 3;
@@ -706,7 +716,7 @@ impl State {
             }
         };
         // 000 過水: complete right after 吃/碰 → the next discard does not release.
-        p.furiten_hold = is_win_counts(&p.concealed);
+        p.furiten_hold = complete(p, &self.rules.variant);
         self.phase = Phase::Turn(Turn {
             seat,
             drawn: None,

@@ -431,10 +431,11 @@ impl Variant {
             // 003: 無攔胡，放槍幾家付幾家.
             multi_win: MultiWin::All,
             payment: Payment::Zhongyong,
-            // 003 8台 瀝咕瀝咕 (註八), 16台 十三么 (註13).
+            // 003 8台 瀝咕瀝咕 (註八), 16台 十三么 (註13, with its 搶暗槓).
             special: SpecialShapes {
                 lig_gu: true,
                 thirteen_orphans: true,
+                ask_ankan: true,
             },
             special_tai: [8, 16],
             // 003 has no 嗆聽, no 骰規台, not 001's 地胡.
