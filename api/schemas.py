@@ -134,9 +134,15 @@ class WaitsRequest(HandRequest):
         None,
         description=(
             "A preset whose rule text admits special shapes (improved16: 瀝咕瀝咕, 十三么) adds "
-            "their waits; without one, only five sets and a pair count."
+            "their waits, and their shanten and accepting tiles; without one, only five sets "
+            "and a pair count."
         ),
     )
+
+
+class AnalyzeRequest(WaitsRequest):
+    """A 17 − 3k hand to analyse, optionally under a preset's special shapes (their shanten,
+    accepting tiles and waits count too)."""
 
 
 class ContextIn(BaseModel):
