@@ -4,8 +4,11 @@
 use crate::error::Result;
 use crate::hand::{seen_counts, Hand};
 use crate::scoring::Variant;
-use crate::shanten::{caps, convolve, group, group_overlap, specials_shanten_counts};
-use crate::special::{waits_seen_with, SpecialShapes};
+use crate::shanten::{
+    caps, convolve, group, group_overlap, lig_gu_accept_mask, special_shanten_counts,
+    specials_within,
+};
+use crate::special::{waits_seen_with, Special};
 use crate::tables::{self, GroupTable, Overlap};
 use crate::tile::{Counts, Suit, Tile, COPIES, KINDS};
 use crate::waits::{exhausted, waits_seen, Wait};
@@ -241,29 +244,41 @@ pub fn analyze(hand: &Hand, visible: &Counts) -> Result<Analysis> {
     Ok(Analysis { shanten, discards })
 }
 
-/// Kinds whose draw lowers the special shanten `before` of the 16 − 3k `counts` (kinds the
-/// player holds all 4 of, `own`, excluded), with the shanten each special shape gives.
+/// Kinds whose draw lowers the least special shanten `before` of the 16 − 3k `counts`: for
+/// each shape at that least (`each`, in [`Special::ALL`] order), the kinds that lower its own
+/// shanten; kinds the player holds all 4 of (`own`) excluded.
 fn special_accept_mask(
     counts: &Counts,
     melds: usize,
     caps: &Counts,
     own: &Counts,
-    allowed: SpecialShapes,
+    each: [Option<i8>; 2],
     before: i8,
 ) -> u64 {
     let mut mask = 0u64;
-    let mut c = *counts;
-    for i in 0..KINDS {
-        if own[i] >= COPIES || c[i] >= caps[i] {
-            continue;
-        }
-        c[i] += 1;
-        if specials_shanten_counts(&c, melds, caps, allowed).is_some_and(|s| s < before) {
-            mask |= 1 << i;
-        }
-        c[i] -= 1;
+    if each[0] == Some(before) {
+        mask |= lig_gu_accept_mask(counts);
     }
-    mask
+    if each[1] == Some(before) {
+        let mut c = *counts;
+        for i in 0..KINDS {
+            if own[i] >= COPIES || c[i] >= caps[i] {
+                continue;
+            }
+            c[i] += 1;
+            let s = special_shanten_counts(&c, melds, caps, Special::ThirteenOrphans);
+            if s.is_some_and(|s| s < before) {
+                mask |= 1 << i;
+            }
+            c[i] -= 1;
+        }
+    }
+    mask & !exhausted(own)
+}
+
+/// The least of the two shapes' shanten.
+fn least(each: [Option<i8>; 2]) -> Option<i8> {
+    each.into_iter().flatten().min()
 }
 
 /// The kinds of an accept list as a bitmask.
@@ -281,25 +296,20 @@ pub fn accepts_with(hand: &Hand, visible: &Counts, variant: &Variant) -> Result<
         return Ok(regular);
     }
     let caps = caps(&hand.meld_counts());
-    let Some(sp) =
-        specials_shanten_counts(&hand.concealed, hand.meld_count, &caps, variant.special)
-    else {
-        return Ok(regular);
-    };
     let reg = crate::shanten(hand);
-    if sp > reg {
-        return Ok(regular);
-    }
-    let own = hand.own_counts();
-    let seen = seen_counts(&own, visible)?;
-    let special = special_accept_mask(
+    let each = specials_within(
         &hand.concealed,
         hand.meld_count,
         &caps,
-        &own,
         variant.special,
-        sp,
+        reg,
     );
+    let Some(sp) = least(each).filter(|&sp| sp <= reg) else {
+        return Ok(regular);
+    };
+    let own = hand.own_counts();
+    let seen = seen_counts(&own, visible)?;
+    let special = special_accept_mask(&hand.concealed, hand.meld_count, &caps, &own, each, sp);
     let mask = if sp < reg {
         special
     } else {
@@ -321,25 +331,28 @@ pub fn analyze_with(hand: &Hand, visible: &Counts, variant: &Variant) -> Result<
     let allowed = variant.special;
     let caps = caps(&hand.meld_counts());
     let k = hand.meld_count;
-    let Some(sp) = specials_shanten_counts(&hand.concealed, k, &caps, allowed) else {
-        return Ok(a);
-    };
-    a.shanten = a.shanten.min(sp);
+    if let Some(sp) = least(specials_within(
+        &hand.concealed,
+        k,
+        &caps,
+        allowed,
+        a.shanten,
+    )) {
+        a.shanten = a.shanten.min(sp);
+    }
     let own = hand.own_counts();
     let seen = seen_counts(&own, visible)?;
     for d in &mut a.discards {
         let i = d.tile.index();
         let mut counts = hand.concealed;
         counts[i] -= 1;
-        let Some(after) = specials_shanten_counts(&counts, k, &caps, allowed) else {
+        let each = specials_within(&counts, k, &caps, allowed, d.shanten);
+        let Some(after) = least(each).filter(|&after| after <= d.shanten) else {
             continue;
         };
-        if after > d.shanten {
-            continue;
-        }
         let mut own_after = own;
         own_after[i] -= 1;
-        let special = special_accept_mask(&counts, k, &caps, &own_after, allowed, after);
+        let special = special_accept_mask(&counts, k, &caps, &own_after, each, after);
         let mask = if after < d.shanten {
             special
         } else {

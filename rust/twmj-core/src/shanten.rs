@@ -182,15 +182,20 @@ fn thirteen_orphans_overlap(counts: &Counts, melds: usize, caps: &Counts) -> Opt
         }
         best
     };
-    let mut best = held + free(&rest, None);
+    // Pairing an orphan held twice never helps the free set (less is left, and its triplet is
+    // barred), so the best is `base` or `base + 1`: stop at the first pair that keeps it.
+    let base = free(&rest, None);
     for &j in &ORPHANS {
         if counts[j] >= 2 {
             rest[j] -= 1;
-            best = best.max(held + 1 + free(&rest, Some(j)));
+            let kept = free(&rest, Some(j)) == base;
             rest[j] += 1;
+            if kept {
+                return Some(held + 1 + base);
+            }
         }
     }
-    Some(best)
+    Some(held + base)
 }
 
 /// Shanten of `counts` (16 − 3k or 17 − 3k concealed, k = `melds`) as the special shape `s`
@@ -209,19 +214,60 @@ pub(crate) fn special_shanten_counts(
     Some((17 - 3 * melds) as i8 - overlap as i8 - 1)
 }
 
-/// The least shanten of `counts` over the special shapes `allowed` admits; `None` when none
-/// applies (none admitted, or too many melds).
-pub(crate) fn specials_shanten_counts(
+/// The shanten of each special shape (in [`Special::ALL`] order) `allowed` admits, computed
+/// only where it may be `limit` or less: a 十三么 whose bound (every orphan kind held counts,
+/// plus at most the pair and a whole free set) is above `limit` reads `None`, as does a shape
+/// not admitted or ruled out by the melds.
+pub(crate) fn specials_within(
     counts: &Counts,
     melds: usize,
     caps: &Counts,
     allowed: SpecialShapes,
-) -> Option<i8> {
-    Special::ALL
-        .into_iter()
-        .filter(|&s| allowed.allows(s))
-        .filter_map(|s| special_shanten_counts(counts, melds, caps, s))
-        .min()
+    limit: i8,
+) -> [Option<i8>; 2] {
+    let lig = if allowed.lig_gu {
+        special_shanten_counts(counts, melds, caps, Special::LigGu)
+    } else {
+        None
+    };
+    let orphans = if allowed.thirteen_orphans && melds <= 1 {
+        let held = ORPHANS.iter().filter(|&&i| counts[i] > 0).count() as i8;
+        let most = held + 1 + if melds == 0 { 3 } else { 0 };
+        let bound = (17 - 3 * melds) as i8 - 1 - most;
+        if bound > limit {
+            None
+        } else {
+            special_shanten_counts(counts, melds, caps, Special::ThirteenOrphans)
+        }
+    } else {
+        None
+    };
+    [lig, orphans]
+}
+
+/// The kinds whose draw raises the 瀝咕瀝咕 overlap of the 0-meld `counts` (and so lowers its
+/// shanten), kinds held 4 times excluded. A draw only moves its kind from h to h + 1 copies
+/// in the histogram, so each of the four counts 0…3 is tried once.
+pub(crate) fn lig_gu_accept_mask(counts: &Counts) -> u64 {
+    let mut n = [0u8; 5];
+    for &c in counts {
+        n[usize::from(c.min(4))] += 1;
+    }
+    let base = lig_gu_overlap_hist(n);
+    let mut raises = [false; 4];
+    for (h, r) in raises.iter_mut().enumerate() {
+        if n[h] > 0 {
+            let mut m = n;
+            m[h] -= 1;
+            m[h + 1] += 1;
+            *r = lig_gu_overlap_hist(m) > base;
+        }
+    }
+    counts
+        .iter()
+        .enumerate()
+        .filter(|&(_, &c)| c < 4 && raises[usize::from(c)])
+        .fold(0, |m, (i, _)| m | 1 << i)
 }
 
 /// Shanten of a validated hand (16 − 3k or 17 − 3k concealed) as the special shape `s` alone
@@ -245,8 +291,14 @@ pub fn shanten_with(hand: &Hand, variant: &Variant) -> i8 {
         return regular;
     }
     let caps = caps(&hand.meld_counts());
-    specials_shanten_counts(&hand.concealed, hand.meld_count, &caps, variant.special)
-        .map_or(regular, |s| s.min(regular))
+    let [a, b] = specials_within(
+        &hand.concealed,
+        hand.meld_count,
+        &caps,
+        variant.special,
+        regular,
+    );
+    a.into_iter().chain(b).fold(regular, i8::min)
 }
 
 #[cfg(test)]
