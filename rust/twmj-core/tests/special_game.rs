@@ -187,6 +187,17 @@ fn thirteen_orphans_robs_the_ankan_of_its_missing_kind() {
     assert_eq!(legal_actions(&st, 2), vec![Action::Win, Action::Pass]);
     assert!(legal_actions(&st, 1).is_empty());
     assert!(legal_actions(&st, 3).is_empty());
+    // 000 槓: an 暗槓 is face down; the offer shows its tile only to the seat it is made to
+    // (and the kong's owner).
+    for (seat, shown) in [(0, true), (1, false), (2, true), (3, false)] {
+        let view = st.view(seat);
+        assert_eq!(view.offer.is_some(), shown, "seat {seat}");
+        assert_eq!(
+            view.seats[0].melds[0].tile.is_some(),
+            seat == 0,
+            "seat {seat}"
+        );
+    }
     act(&mut st, 2, Action::Win);
     let r = st.result().unwrap();
     assert_eq!(r.wins[0].kind, WinKind::RobbingKong { from: 0 });

@@ -122,21 +122,24 @@ pub(crate) fn robs_ankan(p: &Player, x: Tile, v: &Variant) -> bool {
     special_win_n(&c, p.melds.len(), only) == Some(crate::special::Special::ThirteenOrphans)
 }
 
-/// The kong on offer from `from` is the 暗槓 of `x` just made (a 加槓 in transit is still a 碰
-/// among the melds).
-fn ankan_on_offer(state: &State, from: u8, x: Tile) -> bool {
+/// The offer `kind` from `from` is the 暗槓 just made (a 加槓 in transit is still a 碰 among
+/// the melds), offered to a 十三么 (003 註13).
+pub(crate) fn ankan_on_offer(state: &State, from: u8, kind: OfferKind) -> bool {
+    let OfferKind::Kakan { tile } = kind else {
+        return false;
+    };
     state
         .player(from)
         .melds
         .last()
-        .is_some_and(|m| m.kind == MeldKind::Ankan && m.tile == x)
+        .is_some_and(|m| m.kind == MeldKind::Ankan && m.tile == tile)
 }
 
 /// True when `p` wins with the offered `x` of `kind` from `from`: [`wins_with`], except that
 /// an 暗槓 only a 十三么 may rob ([`robs_ankan`]).
 pub(crate) fn wins_offered(state: &State, p: &Player, from: u8, kind: OfferKind) -> bool {
     match kind {
-        OfferKind::Kakan { tile } if ankan_on_offer(state, from, tile) => {
+        OfferKind::Kakan { tile } if ankan_on_offer(state, from, kind) => {
             robs_ankan(p, tile, state.variant())
         }
         OfferKind::Discard { tile, .. } | OfferKind::Kakan { tile } => {

@@ -79,6 +79,14 @@ impl State {
         });
         let (drawn, offer) = match self.phase() {
             Phase::Turn(t) if t.seat == seat => (t.drawn, None),
+            // 003 註13: an 暗槓 offered to a 十三么 stays face down to the seats with no say.
+            Phase::Offer(o)
+                if seat != o.from
+                    && o.options[seat as usize].is_empty()
+                    && super::legality::ankan_on_offer(self, o.from, o.kind) =>
+            {
+                (None, None)
+            }
             Phase::Offer(o) => (None, Some((o.from, o.kind))),
             _ => (None, None),
         };
