@@ -9,6 +9,7 @@ over the kinds (瀝咕瀝咕) or by trying every target (十三么).
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Iterator
 
 import pytest
@@ -207,6 +208,75 @@ def test_analyze_discards_match_shanten() -> None:
             left = list(c)
             left[CODES.index(d.tile)] -= 1
             assert d.shanten == twmj.shanten(text(left), variant=IMPROVED), (hand, d.tile)
+
+
+# ---------------------------------------------------------------------------------------
+# wait values
+
+
+def test_wait_values_list_the_special_waits() -> None:
+    # 003 註八: eight pairs under improved16: eight waits, each a 瀝咕瀝咕 of 8 台.
+    vals = twmj.wait_values(EIGHT_PAIRS, variant=IMPROVED)
+    assert [v.tile for v in vals] == ["1m", "3m", "5p", "7p", "9s", "2z", "4z", "6z"]
+    assert all([(i.key, i.tai) for i in v.on_discard.items] == [("lig_gu", 8)] for v in vals)
+    assert twmj.wait_values(EIGHT_PAIRS, variant=REGULAR[0]) == []
+    # 003 註13: ready on 中, 16 台.
+    vals = twmj.wait_values(ORPHANS_READY, variant=IMPROVED)
+    assert [(v.tile, v.on_discard.items[0].key, v.on_discard.items[0].tai) for v in vals] == [
+        ("7z", "thirteen_orphans", 16)
+    ]
+
+
+# ---------------------------------------------------------------------------------------
+# The game (003 註13 十三么 on a discard, and 搶暗槓)
+
+SEAT1 = "7m 4p 7p 4s 7s 9m 9p 9s 1m 1p 1s 6m 8m 6p 8p 6s"
+SEAT3 = "23456z 5m 5p 5s 7m 8s 3p 3s 4m 6m 7p 2p"
+
+
+def game(dealer: str, variant: twmj.Variant) -> twmj.Game:
+    """Seat 2 ready for 十三么 on 中; the wall is every other tile."""
+    hands = [dealer, SEAT1, ORPHANS_READY, SEAT3]
+    used = sum((Counter(twmj.parse(h).tiles) for h in hands), Counter[str]())
+    rest = "".join(t * (4 - used[t]) for t in twmj.TILES)
+    return twmj.Game.from_deal(hands, rest[:120], rest[120:], variant=variant)
+
+
+@pytest.mark.parametrize("preset", ["improved16", "taiwan"])
+def test_thirteen_orphans_on_a_discard(preset: str) -> None:
+    g = game("7z 258m 258p 258s 36m 36p 3s 6s 4p", twmj.Variant(preset))
+    g.apply(0, "discard 7z")
+    if preset == "taiwan":
+        assert g.phase == "turn" and g.legal_actions(2) == []
+        return
+    assert g.legal_actions(2) == ["win", "pass"]
+    g.apply(2, "win")
+    scores, _ = g.settle()
+    assert ("thirteen_orphans", 16) in [(i.key, i.tai) for i in scores[0].items]
+
+
+@pytest.mark.parametrize("preset", ["improved16", "taiwan"])
+def test_thirteen_orphans_robs_an_ankan(preset: str) -> None:
+    g = game("7777z 258m 258p 258s 36m 3p 6p", twmj.Variant(preset))
+    g.apply(0, "ankan 7z")
+    if preset == "taiwan":
+        # 000 搶槓: only a 加槓 can be robbed.
+        assert g.legal_actions(2) == []
+        with pytest.raises(twmj.IllegalActionError, match="搶槓"):
+            g.apply(2, "win")
+        return
+    assert g.legal_actions(2) == ["win", "pass"]
+    g.apply(2, "win")
+    result = g.result()
+    assert result is not None
+    assert [(w["seat"], w["kind"], w["from"]) for w in result["wins"]] == [(2, "robbing_kong", 0)]
+    scores, net = g.settle()
+    # 003 註13: 搶暗槓胡多一台.
+    assert [(i.key, i.tai) for i in scores[0].items] == [
+        ("thirteen_orphans", 16),
+        ("robbing_kong", 1),
+    ]
+    assert net[2] > 0 and net[0] == -net[2]
 
 
 # ---------------------------------------------------------------------------------------
