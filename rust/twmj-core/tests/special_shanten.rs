@@ -275,6 +275,17 @@ fn rule_text_hands() {
         Form::Any,
     );
     assert_eq!(special_shanten(&two, Special::ThirteenOrphans), None);
+    // 13 and 14 tiles without melds given: one meld implied (the free set), 十三么 as 14.
+    let implied = hand("19m19p19s1234567z 1z", &[], Form::Any);
+    assert_eq!(implied.meld_count, 1);
+    assert_eq!(
+        special_shanten(&implied, Special::ThirteenOrphans),
+        Some(-1)
+    );
+    assert_eq!(special_shanten(&implied, Special::LigGu), None);
+    let implied = hand("19m19p19s123456z 5p", &[], Form::Any);
+    assert_eq!(special_shanten(&implied, Special::ThirteenOrphans), Some(1));
+    assert_eq!(reference(&implied, Special::ThirteenOrphans), Some(1));
     // A kong of an orphan holds all four: that 十三么 cannot be made.
     let kong = hand("19m19p19s123456z 1m", &[("ankan", "7777z")], Form::Any);
     assert_eq!(special_shanten(&kong, Special::ThirteenOrphans), None);
@@ -466,6 +477,29 @@ fn one_tile_from_thirteen_orphans() {
     assert_eq!(a.discards[0].accepts[0].remaining, 2);
     let t = analyze_with(&h, &[0; 34], &Variant::taiwan()).unwrap();
     assert!(t.discards[0].shanten > 0);
+}
+
+#[test]
+fn thirteen_orphans_with_a_meld_in_the_analysis() {
+    // 有一搭可隨意吃碰 (003 註13): the free set as an open 吃; 14 concealed tiles less 5p leave
+    // the orphans but 中 with 東 paired: ready on 中 (4 unseen).
+    let h = hand("19m19p19s123456z 1z 5p", &[("chi", "456s")], Form::Full);
+    let v = Variant::improved16();
+    let a = analyze_with(&h, &[0; 34], &v).unwrap();
+    let best = &a.discards[0];
+    assert_eq!((best.tile.code(), best.shanten), ("5p".to_owned(), 0));
+    assert_eq!(codes(&best.waits, |w| w.tile), ["7z"]);
+    assert_eq!(best.waits[0].remaining, 4);
+    // A second meld rules 十三么 out: the regular analysis.
+    let two = hand(
+        "19m19p19s1234z 5p",
+        &[("chi", "456s"), ("pon", "555m")],
+        Form::Full,
+    );
+    assert_eq!(
+        analyze_with(&two, &[0; 34], &v).unwrap(),
+        analyze(&two, &[0; 34]).unwrap()
+    );
 }
 
 /// The accepting kinds of a 16 − 3k hand under `v`, by trying every kind: those whose draw
