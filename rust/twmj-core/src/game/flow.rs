@@ -534,12 +534,13 @@ impl State {
             if s != from {
                 let opts = legality::offer_options(self, s, from, kind);
                 o.options[s as usize] = opts;
-                // (A shown flower is no winning tile: never true for it.)
-                let wins = legality::wins_offered(self, self.player(s), from, kind);
-                let p = &mut self.players[s as usize];
-                if !opts.has(Options::WIN) && !p.furiten && wins {
-                    // 002 起胡: a win under the threshold is declined: 過水 at once.
-                    p.furiten = true;
+                // 002 起胡: a win under the threshold is declined: 過水 at once. (A shown flower
+                // is no winning tile.)
+                let declined = !opts.has(Options::WIN)
+                    && !self.player(s).furiten
+                    && legality::wins_offered(self, self.player(s), from, kind);
+                if declined {
+                    self.players[s as usize].furiten = true;
                 }
             }
         }
