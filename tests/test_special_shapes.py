@@ -234,12 +234,13 @@ SEAT1 = "7m 4p 7p 4s 7s 9m 9p 9s 1m 1p 1s 6m 8m 6p 8p 6s"
 SEAT3 = "23456z 5m 5p 5s 7m 8s 3p 3s 4m 6m 7p 2p"
 
 
-def game(dealer: str, variant: twmj.Variant) -> twmj.Game:
-    """Seat 2 ready for 十三么 on 中; the wall is every other tile."""
-    hands = [dealer, SEAT1, ORPHANS_READY, SEAT3]
-    used = sum((Counter(twmj.parse(h).tiles) for h in hands), Counter[str]())
+def game(dealer: str, variant: twmj.Variant, seat3: str = SEAT3, dead: str = "") -> twmj.Game:
+    """Seat 2 ready for 十三么 on 中; the replacement end starts with `dead`, the rest of the
+    wall is every other tile."""
+    hands = [dealer, SEAT1, ORPHANS_READY, seat3]
+    used = sum((Counter(twmj.parse(h).tiles) for h in [*hands, dead]), Counter[str]())
     rest = "".join(t * (4 - used[t]) for t in twmj.TILES)
-    return twmj.Game.from_deal(hands, rest[:120], rest[120:], variant=variant)
+    return twmj.Game.from_deal(hands, rest[:100], dead + rest[100:], variant=variant)
 
 
 @pytest.mark.parametrize("preset", ["improved16", "taiwan"])
@@ -328,3 +329,25 @@ def test_http_unknown_variant_is_named(client: TestClient) -> None:
     r = client.post("/v1/analyze", json={"hand": EIGHT_PAIRS + " 7z", "variant": "improved"})
     assert r.status_code == 422
     assert "variant" in r.text
+
+
+def test_a_wrong_ask_costs_a_fee() -> None:
+    # 003 註13: 如否，則最後未胡時得付一台詢問費給暗槓者. Seat 2 asks (`win` on the offer) about
+    # the dealer's 暗槓 of 5m: not its 中; the dealer wins on its replacement 4s.
+    seat3 = "23456z 8m 5p 5s 7m 8s 3m 3s 4m 6m 7p 2p"
+    g = game("5555m 123p 456p 789p 11s 23s", IMPROVED, seat3, dead="4s")
+    g.apply(0, "ankan 5m")
+    assert g.legal_actions(2) == ["win", "pass"]
+    g.apply(2, "win")
+    assert g.phase == "turn" and not g.is_over
+    g.apply(0, "win")
+    result = g.result()
+    assert result is not None and result["fees"] == [[2, 0]]
+    _, net = g.settle()
+    # The dealer's self-draw costs each seat the same; seat 2 pays one 台 more, the fee.
+    assert net[1] == net[3] < 0
+    assert net[2] == net[1] - 1
+    assert sum(net) == 0
+    # The record keeps it.
+    assert '"fees":[[2,0]]' in g.record()
+    assert twmj.replay(g.record()).result() == result

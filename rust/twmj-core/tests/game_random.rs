@@ -306,6 +306,7 @@ fn streak_is_capped_at_eighteen() {
         dealer: 2,
         east: 2,
         wins: Vec::new(),
+        fees: Vec::new(),
     };
     for n in 1..=18 {
         m.finish(&draw);

@@ -187,17 +187,18 @@ fn thirteen_orphans_robs_the_ankan_of_its_missing_kind() {
     assert_eq!(legal_actions(&st, 2), vec![Action::Win, Action::Pass]);
     assert!(legal_actions(&st, 1).is_empty());
     assert!(legal_actions(&st, 3).is_empty());
-    // 000 槓: an 暗槓 is face down; the offer shows its tile only to the seat it is made to
-    // (and the kong's owner).
-    for (seat, shown) in [(0, true), (1, false), (2, true), (3, false)] {
+    // 000 槓: an 暗槓 is face down; the offer (its tile) shows only to the kong's owner, the
+    // seat asked sees its 胡 (the ask) and 過.
+    for seat in 0..4 {
         let view = st.view(seat);
-        assert_eq!(view.offer.is_some(), shown, "seat {seat}");
+        assert_eq!(view.offer.is_some(), seat == 0, "seat {seat}");
         assert_eq!(
             view.seats[0].melds[0].tile.is_some(),
             seat == 0,
             "seat {seat}"
         );
     }
+    assert_eq!(st.view(2).legal, vec![Action::Win, Action::Pass]);
     act(&mut st, 2, Action::Win);
     let r = st.result().unwrap();
     assert_eq!(r.wins[0].kind, WinKind::RobbingKong { from: 0 });
@@ -221,6 +222,76 @@ fn a_passed_rob_lets_the_kong_stand() {
     // A winning tile let go: 過水 (000 過水).
     assert!(st.player(2).furiten);
     replays(&st);
+}
+
+/// The dealer holds 5555m and, after its 暗槓, draws 4s: 123p 456p 789p 11s 234s.
+fn wrong_kong_deal(v: &Variant) -> State {
+    let dealer = "5555m 123p 456p 789p 11s 23s";
+    let seat3 = "23456z 8m 5p 5s 7m 8s 3m 3s 4m 6m 7p 2p";
+    start([dealer, SEAT1, ORPHANS, seat3], "8m 2s 6s 7z", "4s 3z", v)
+}
+
+#[test]
+fn a_wrong_ask_costs_a_fee_when_the_asker_does_not_win() {
+    // 003 註13: 如否，則最後未胡時得付一台詢問費給暗槓者. Seat 2 (ready for 十三么 on 中) asks
+    // about the dealer's 暗槓 of 5m: not its tile; the kong stands, and the dealer wins on
+    // its replacement: seat 2 owes 1 台 to the dealer.
+    let v = Variant::improved16();
+    let mut st = wrong_kong_deal(&v);
+    act(&mut st, 0, Action::Ankan(t("5m")));
+    // The same choice as when the kong is its tile: 胡 (the ask) or 過.
+    assert_eq!(legal_actions(&st, 2), vec![Action::Win, Action::Pass]);
+    act(&mut st, 2, Action::Win);
+    assert_eq!(turn(&st), (0, Some(t("4s"))));
+    // Told no: no 過水 (no winning tile was let go).
+    assert!(!st.player(2).furiten);
+    act(&mut st, 0, Action::Win);
+    let r = st.result().unwrap();
+    assert_eq!(r.winners(), vec![0]);
+    assert_eq!(r.fees, vec![(2, 0)]);
+    let table = Table {
+        streak: 0,
+        round_wind: 0,
+        dice: [1, 1, 1],
+    };
+    let (bills, s) = settle_hand(r, &table, &v).unwrap();
+    let fee = s.lines.last().unwrap();
+    assert_eq!((fee.payer, fee.payee, fee.total_tai), (2, 0, 1));
+    assert_eq!(fee.bill, bills.len());
+    assert_eq!(s.net_tai.iter().sum::<i64>(), 0);
+    // The record keeps the fee.
+    let text = twmj_core::game::write_log(st.log());
+    assert!(text.contains(r#""fees":[[2,0]]"#), "{text}");
+    let back = twmj_core::game::read_log(&text).unwrap();
+    assert_eq!(back, st.log());
+    replays(&st);
+}
+
+#[test]
+fn no_fee_without_an_ask_or_for_the_winner() {
+    let v = Variant::improved16();
+    // Not asked (過): no fee.
+    let mut st = wrong_kong_deal(&v);
+    act(&mut st, 0, Action::Ankan(t("5m")));
+    act(&mut st, 2, Action::Pass);
+    act(&mut st, 0, Action::Win);
+    assert!(st.result().unwrap().fees.is_empty());
+    // Asked, told no, and then won: no fee (最後未胡時 only). The dealer throws away the
+    // winning 4s, the others throw their draws, and the dealer then throws 中 it drew.
+    let mut st = wrong_kong_deal(&v);
+    act(&mut st, 0, Action::Ankan(t("5m")));
+    act(&mut st, 2, Action::Win);
+    act(&mut st, 0, Action::Discard(t("4s")));
+    pass_all(&mut st);
+    for _ in 0..3 {
+        tsumogiri(&mut st);
+    }
+    assert_eq!(turn(&st), (0, Some(t("7z"))));
+    act(&mut st, 0, Action::Discard(t("7z")));
+    act(&mut st, 2, Action::Win);
+    let r = st.result().unwrap();
+    assert_eq!(r.winners(), vec![2]);
+    assert!(r.fees.is_empty());
 }
 
 #[test]

@@ -67,6 +67,7 @@ impl State {
             result: None,
             log: Vec::new(),
             rules: Rules::default(),
+            asked: [0; SEATS],
         }
     }
 
@@ -117,6 +118,7 @@ impl State {
             result: None,
             log: vec![Event::Deal(Box::new(deal))],
             rules,
+            asked: [0; SEATS],
         };
         if st.rules != Rules::default() {
             st.log.push(Event::Rules(Box::new(st.rules.clone())));
@@ -417,7 +419,7 @@ impl State {
                 // offer is a 加槓's (no winner: the replacement is drawn as after a 加槓).
                 let variant = &self.rules.variant;
                 if (0..self.seats())
-                    .any(|o| o != seat && legality::robs_ankan(self.player(o), k, variant))
+                    .any(|o| o != seat && legality::may_ask_ankan(self.player(o), variant))
                 {
                     self.open_offer(seat, OfferKind::Kakan { tile: k });
                 } else {
@@ -557,10 +559,24 @@ impl State {
         let n = self.seats();
         let order: Vec<u8> = (1..n).map(|k| (o.from + k) % n).collect();
         let said = |s: u8| o.responses[s as usize];
+        // 003 註13: on an 暗槓, 胡 is the ask; only the seat whose tile it is wins, the others
+        // were told no (詢問費 at the end unless they win), and only that seat passing a
+        // winning tile is 過水.
+        let ankan = legality::ankan_on_offer(self, o.from, o.kind);
+        let robs: Vec<bool> = (0..SEATS as u8)
+            .map(|s| {
+                !ankan
+                    || matches!(o.kind, OfferKind::Kakan { tile }
+                        if legality::robs_ankan(self.player(s), tile, &self.rules.variant))
+            })
+            .collect();
         for &s in &order {
             let opts = o.options[s as usize];
+            if ankan && said(s) == Some(Action::Win) && !robs[s as usize] {
+                self.asked[s as usize] |= 1 << o.from;
+            }
             let p = &mut self.players[s as usize];
-            if opts.has(Options::WIN) && said(s) != Some(Action::Win) {
+            if opts.has(Options::WIN) && said(s) != Some(Action::Win) && robs[s as usize] {
                 p.furiten = true; // 000 過水: a winning tile let go (or taken by 吃碰槓)
             }
             if let OfferKind::Discard { tile, .. } = o.kind {
@@ -572,7 +588,7 @@ impl State {
         let mut winners: Vec<u8> = order
             .iter()
             .copied()
-            .filter(|&s| said(s) == Some(Action::Win))
+            .filter(|&s| said(s) == Some(Action::Win) && robs[s as usize])
             .collect();
         if winners.len() == 2 {
             winners.truncate(1);
@@ -772,6 +788,7 @@ impl State {
             dealer: self.dealer,
             east: self.east,
             wins: Vec::new(),
+            fees: Vec::new(),
         };
         let table = Table {
             streak: self.rules.streak,
@@ -804,10 +821,22 @@ impl State {
     }
 
     fn end(&mut self, wins: Vec<Win>) {
+        // 003 註13 詢問費: each wrong ask, when the asker does not win.
+        let mut fees = Vec::new();
+        for (s, &asked) in (0u8..).zip(&self.asked) {
+            if wins.iter().all(|w| w.seat != s) {
+                fees.extend(
+                    (0u8..SEATS as u8)
+                        .filter(|o| asked >> o & 1 == 1)
+                        .map(|o| (s, o)),
+                );
+            }
+        }
         let result = HandResult {
             dealer: self.dealer,
             east: self.east,
             wins,
+            fees,
         };
         self.log.push(Event::End(result.clone()));
         self.result = Some(result);

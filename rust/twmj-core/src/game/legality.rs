@@ -107,19 +107,32 @@ pub(crate) fn wins_with(p: &Player, t: Tile, v: &Variant) -> bool {
     complete_with(p, &c, v)
 }
 
-/// True when `p` may rob the 暗槓 of `x` under `v` (003 註13 特殊規定): ready for 十三么 on the
-/// one kind the hand lacks, `x`, all four of which the kong holds. No other win robs an 暗槓.
-pub(crate) fn robs_ankan(p: &Player, x: Tile, v: &Variant) -> bool {
-    if !v.special.robs_ankan() || p.concealed[x.index()] != 0 {
-        return false;
+/// The orphan kind `p` lacks when ready for 十三么 on it under `v` (003 註13 特殊規定: 在缺一門
+/// 聽牌時), not in 過水; `None` otherwise or when the variant has no such rule.
+fn missing_orphan(p: &Player, v: &Variant) -> Option<usize> {
+    if !v.special.robs_ankan() || p.furiten {
+        return None;
     }
-    let mut c = p.concealed;
-    c[x.index()] += 1;
     let only = crate::special::SpecialShapes {
         lig_gu: false,
         ..v.special
     };
-    special_win_n(&c, p.melds.len(), only) == Some(crate::special::Special::ThirteenOrphans)
+    let mask = special_mask_own(&p.concealed, p.melds.len(), &p.own_counts(), only);
+    crate::shanten::ORPHANS
+        .into_iter()
+        .find(|&i| p.concealed[i] == 0 && mask >> i & 1 == 1)
+}
+
+/// True when `p` may ask what another player's 暗槓 is (003 註13: ready for 十三么 on the one
+/// orphan kind it lacks).
+pub(crate) fn may_ask_ankan(p: &Player, v: &Variant) -> bool {
+    missing_orphan(p, v).is_some()
+}
+
+/// True when `p` robs the 暗槓 of `x` (003 註13 搶暗槓): `x` is the kind its 十三么 lacks, all
+/// four of which the kong holds. No other win robs an 暗槓.
+pub(crate) fn robs_ankan(p: &Player, x: Tile, v: &Variant) -> bool {
+    missing_orphan(p, v) == Some(x.index())
 }
 
 /// The offer `kind` from `from` is the 暗槓 just made (a 加槓 in transit is still a 碰 among
@@ -245,6 +258,13 @@ pub(crate) fn offer_options(state: &State, seat: u8, from: u8, kind: OfferKind) 
             }
             if o != 0 && !(win && migi) {
                 o |= Options::PASS;
+            }
+        }
+        // 003 註13: the ask (胡) and 過, the same whatever the kong's tile, to every seat ready
+        // for 十三么 on the orphan it lacks; the kong's tile decides at the arbitration.
+        OfferKind::Kakan { .. } if ankan_on_offer(state, from, kind) => {
+            if may_ask_ankan(p, state.variant()) {
+                o = Options::WIN | Options::PASS;
             }
         }
         OfferKind::Kakan { tile: x } => {

@@ -111,8 +111,15 @@ pub fn to_json(ev: &Event) -> String {
         }
         Event::End(r) => {
             let wins: Vec<String> = r.wins.iter().map(win_json).collect();
+            // 003 註13 詢問費, written only when there is one (older records have none).
+            let fees = if r.fees.is_empty() {
+                String::new()
+            } else {
+                let f: Vec<String> = r.fees.iter().map(|(p, q)| format!("[{p},{q}]")).collect();
+                format!(r#","fees":[{}]"#, f.join(","))
+            };
             format!(
-                r#"{{"type":"end","dealer":{},"east":{},"wins":[{}]}}"#,
+                r#"{{"type":"end","dealer":{},"east":{},"wins":[{}]{fees}}}"#,
                 r.dealer,
                 r.east,
                 wins.join(",")
@@ -462,10 +469,32 @@ pub fn from_json(line: &str) -> Result<Event> {
                 dealer: num(&o, "dealer", 3)?,
                 east: num(&o, "east", 3)?,
                 wins,
+                fees: fees_from(&o)?,
             })
         }
         other => return Err(Error::hand(format!("unknown event type '{other}'"))),
     })
+}
+
+/// The optional `fees` of an end event: `[[payer, payee], …]` (003 註13 詢問費).
+fn fees_from(o: &[(String, Value)]) -> Result<Vec<(u8, u8)>> {
+    let bad = || Error::hand("field 'fees' must be a list of [payer, payee] seat pairs");
+    let Some((_, v)) = o.iter().find(|(k, _)| k == "fees") else {
+        return Ok(Vec::new());
+    };
+    let Value::Arr(fs) = v else {
+        return Err(bad());
+    };
+    let seat = |v: &Value| match v {
+        Value::Num(n) if (0..SEATS as i64).contains(n) => Ok(*n as u8),
+        _ => Err(bad()),
+    };
+    fs.iter()
+        .map(|f| match f {
+            Value::Arr(pq) if pq.len() == 2 => Ok((seat(&pq[0])?, seat(&pq[1])?)),
+            _ => Err(bad()),
+        })
+        .collect()
 }
 
 fn win_from(v: &Value) -> Result<Win> {

@@ -76,6 +76,9 @@ pub struct HandResult {
     pub east: u8,
     /// The wins, in settlement order; empty for an exhaustive draw (流局).
     pub wins: Vec<Win>,
+    /// 詢問費 (003 註13): `(payer, payee)`, 1 台 each: a seat that asked what another seat's
+    /// 暗槓 was, was told it was not its tile, and did not win the hand. Usually empty.
+    pub fees: Vec<(u8, u8)>,
 }
 
 impl HandResult {

@@ -79,11 +79,10 @@ impl State {
         });
         let (drawn, offer) = match self.phase() {
             Phase::Turn(t) if t.seat == seat => (t.drawn, None),
-            // 003 註13: an 暗槓 offered to a 十三么 stays face down to the seats with no say.
+            // 003 註13: an 暗槓 offered for the ask stays face down to all but its owner (the
+            // seats asked see only their 胡 (ask) and 過).
             Phase::Offer(o)
-                if seat != o.from
-                    && o.options[seat as usize].is_empty()
-                    && super::legality::ankan_on_offer(self, o.from, o.kind) =>
+                if seat != o.from && super::legality::ankan_on_offer(self, o.from, o.kind) =>
             {
                 (None, None)
             }
