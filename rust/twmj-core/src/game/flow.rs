@@ -415,8 +415,9 @@ impl State {
                 p.has_konged = true;
                 p.no_self_draw = false;
                 self.any_call = true;
-                // 003 註13: a player ready for 十三么 on this kind may rob the 暗槓 first; the
-                // offer is a 加槓's (no winner: the replacement is drawn as after a 加槓).
+                // 003 註13: the players ready for 十三么 on the orphan they lack may ask first (胡
+                // on the offer; it robs the 暗槓 if it is that orphan); the offer is a 加槓's
+                // (no winner: the replacement is drawn as after a 加槓).
                 let variant = &self.rules.variant;
                 if (0..self.seats())
                     .any(|o| o != seat && legality::may_ask_ankan(self.player(o), variant))
@@ -563,13 +564,11 @@ impl State {
         // were told no (詢問費 at the end unless they win), and only that seat passing a
         // winning tile is 過水.
         let ankan = legality::ankan_on_offer(self, o.from, o.kind);
-        let robs: Vec<bool> = (0..SEATS as u8)
-            .map(|s| {
-                !ankan
-                    || matches!(o.kind, OfferKind::Kakan { tile }
-                        if legality::robs_ankan(self.player(s), tile, &self.rules.variant))
-            })
-            .collect();
+        let robs: [bool; SEATS] = std::array::from_fn(|s| {
+            !ankan
+                || matches!(o.kind, OfferKind::Kakan { tile }
+                    if legality::robs_ankan(&self.players[s], tile, &self.rules.variant))
+        });
         for &s in &order {
             let opts = o.options[s as usize];
             if ankan && said(s) == Some(Action::Win) && !robs[s as usize] {
