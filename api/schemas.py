@@ -133,10 +133,16 @@ class WaitsRequest(HandRequest):
     variant: PresetName | None = Field(
         None,
         description=(
-            "A preset whose rule text admits special shapes (improved16, hk16: 瀝咕瀝咕, 十三么) adds "
-            "their waits; without one, only five sets and a pair count."
+            "A preset whose rule text admits special shapes (improved16, hk16: 瀝咕瀝咕, 十三么) "
+            "adds their waits, and their shanten and accepting tiles; without one, only five "
+            "sets and a pair count."
         ),
     )
+
+
+class AnalyzeRequest(WaitsRequest):
+    """A 17 − 3k hand to analyse, optionally under a preset's special shapes (their shanten,
+    accepting tiles and waits count too)."""
 
 
 class ContextIn(BaseModel):

@@ -6,17 +6,25 @@ from fastapi import APIRouter
 
 import twmj
 from api.convert import call
-from api.routers.waits import accept_out, wait_out
-from api.schemas import ERROR_RESPONSES, AnalyzeResponse, DiscardOut, HandRequest
+from api.routers.waits import accept_out, preset, wait_out
+from api.schemas import ERROR_RESPONSES, AnalyzeRequest, AnalyzeResponse, DiscardOut
 
 router = APIRouter(prefix="/v1", tags=["analyze"], responses=ERROR_RESPONSES)
 
 
 @router.post("/analyze", response_model=AnalyzeResponse, summary="Discard analysis (牌理)")
-async def analyze(req: HandRequest) -> AnalyzeResponse:
+async def analyze(req: AnalyzeRequest) -> AnalyzeResponse:
     """For each distinct discard of a 17 − 3k hand: the shanten after it, the accepting kinds
-    with their unseen copies, and the waits when it leaves the hand ready; best first."""
-    a: twmj.Analysis = call(twmj.analyze, req)
+    with their unseen copies, and the waits when it leaves the hand ready; best first.
+
+    With `variant`, the special shapes its rule text admits (improved16: 瀝咕瀝咕, 十三么)
+    count too: the shanten is the least of the regular one and theirs.
+    """
+    if req.variant is None:
+        a: twmj.Analysis = call(twmj.analyze, req)
+    else:
+        variant = preset(req.variant)
+        a = call(lambda h, m, v: twmj.analyze(h, m, v, variant), req)
     return AnalyzeResponse.model_construct(
         shanten=a.shanten,
         discards=[

@@ -26,7 +26,8 @@ router = APIRouter(prefix="/v1", tags=["waits"], responses=ERROR_RESPONSES)
 
 
 @functools.cache
-def _preset(name: str) -> twmj.Variant:
+def preset(name: str) -> twmj.Variant:
+    """The preset `name`, built once."""
     return twmj.Variant(name)
 
 
@@ -69,11 +70,11 @@ async def waits(req: WaitsRequest) -> JSONResponse:
     With k melds the hand holds 16 − 3k concealed tiles; with no melds given, 13-tile
     (and 10, 7, …) hands are read as having implied melds. A kind the player holds all four
     of is never a wait. With `variant`, the special shapes its rule text admits
-    (improved16: 瀝咕瀝咕, 十三么) are waits too.
+    (improved16: 瀝咕瀝咕, 十三么) are waits too, and count in the shanten and accepts.
     """
     if req.variant is None:
         return JSONResponse(waits_data(call(twmj.waits, req)))
-    variant = _preset(req.variant)
+    variant = preset(req.variant)
     return JSONResponse(waits_data(call(lambda h, m, v: twmj.waits(h, m, v, variant), req)))
 
 

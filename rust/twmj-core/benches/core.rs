@@ -14,8 +14,8 @@ use criterion::{criterion_group, criterion_main, Criterion};
 use twmj_core::hand::{Form, Hand};
 use twmj_core::scoring::{score, Context, Variant, WinKind};
 use twmj_core::{
-    accepts, analyze, decompositions, is_win_counts, notation, shanten, shanten_counts, tables,
-    wait_mask, waits, Counts, Shape, Tile, KINDS,
+    accepts, analyze, analyze_with, decompositions, is_win_counts, notation, shanten,
+    shanten_counts, shanten_with, tables, wait_mask, waits, Counts, Shape, Tile, KINDS,
 };
 
 /// Hands per set: a power of two, so the walk is a mask.
@@ -277,12 +277,20 @@ fn benches(c: &mut Criterion) {
     walk(c, "shanten", "counts/ready16", &s.ready16, shanten_counts);
     walk(c, "shanten", "counts/random14", &s.random14, shanten_counts);
     walk(c, "shanten", "hand/random16", &r16, shanten);
+    // The same under improved16: the regular shanten and the special shapes' (瀝咕瀝咕, 十三么).
+    let improved = Variant::improved16();
+    walk(c, "shanten", "hand_improved16/random16", &r16, |h| {
+        shanten_with(h, &improved)
+    });
 
     // analyze: discard analysis of a 17-tile hand.
     let r17 = hands(&s.random17, Form::Full);
     let d17 = hands(&s.ready17, Form::Full);
     walk(c, "analyze", "random17", &r17, |h| analyze(h, &no_visible));
     walk(c, "analyze", "ready17", &d17, |h| analyze(h, &no_visible));
+    walk(c, "analyze", "improved16/random17", &r17, |h| {
+        analyze_with(h, &no_visible, &improved)
+    });
     walk(c, "analyze", "ready17_hot", &d17[..HOT], |h| {
         analyze(h, &no_visible)
     });

@@ -3,9 +3,14 @@
 
 use crate::error::Result;
 use crate::hand::{seen_counts, Hand};
-use crate::shanten::{caps, convolve, group, group_overlap};
+use crate::scoring::Variant;
+use crate::shanten::{
+    caps, convolve, group, group_overlap, lig_gu_accept_mask, special_shanten_counts,
+    specials_within,
+};
+use crate::special::{waits_seen_with, Special};
 use crate::tables::{self, GroupTable, Overlap};
-use crate::tile::{Counts, Suit, Tile, COPIES};
+use crate::tile::{Counts, Suit, Tile, COPIES, KINDS};
 use crate::waits::{exhausted, waits_seen, Wait};
 
 /// A kind that lowers the shanten, with its unseen copies.
@@ -237,6 +242,137 @@ pub fn analyze(hand: &Hand, visible: &Counts) -> Result<Analysis> {
         )
     });
     Ok(Analysis { shanten, discards })
+}
+
+/// Kinds whose draw lowers the least special shanten `before` of the 16 − 3k `counts`: for
+/// each shape at that least (`each`, in [`Special::ALL`] order), the kinds that lower its own
+/// shanten; kinds the player holds all 4 of (`own`) excluded.
+fn special_accept_mask(
+    counts: &Counts,
+    melds: usize,
+    caps: &Counts,
+    own: &Counts,
+    each: [Option<i8>; 2],
+    before: i8,
+) -> u64 {
+    let mut mask = 0u64;
+    if each[0] == Some(before) {
+        mask |= lig_gu_accept_mask(counts);
+    }
+    if each[1] == Some(before) {
+        let mut c = *counts;
+        for i in 0..KINDS {
+            if own[i] >= COPIES || c[i] >= caps[i] {
+                continue;
+            }
+            c[i] += 1;
+            let s = special_shanten_counts(&c, melds, caps, Special::ThirteenOrphans);
+            if s.is_some_and(|s| s < before) {
+                mask |= 1 << i;
+            }
+            c[i] -= 1;
+        }
+    }
+    mask & !exhausted(own)
+}
+
+/// The least of the two shapes' shanten.
+fn least(each: [Option<i8>; 2]) -> Option<i8> {
+    each.into_iter().flatten().min()
+}
+
+/// The kinds of an accept list as a bitmask.
+fn accept_mask(accepts: &[Accept]) -> u64 {
+    accepts.iter().fold(0, |m, a| m | 1 << a.tile.index())
+}
+
+/// [`accepts`] under `variant`: the kinds that lower [`crate::shanten_with`], i.e. the regular
+/// accepting kinds when the regular shanten is the least, the special shapes' when theirs
+/// is, both when they tie. The same as [`accepts`] under a variant that admits no special
+/// shape.
+pub fn accepts_with(hand: &Hand, visible: &Counts, variant: &Variant) -> Result<Vec<Accept>> {
+    let regular = accepts(hand, visible)?;
+    if !variant.special.any() || hand.meld_count > 1 {
+        return Ok(regular);
+    }
+    let caps = caps(&hand.meld_counts());
+    let reg = crate::shanten(hand);
+    let each = specials_within(
+        &hand.concealed,
+        hand.meld_count,
+        &caps,
+        variant.special,
+        reg,
+    );
+    let Some(sp) = least(each).filter(|&sp| sp <= reg) else {
+        return Ok(regular);
+    };
+    let own = hand.own_counts();
+    let seen = seen_counts(&own, visible)?;
+    let special = special_accept_mask(&hand.concealed, hand.meld_count, &caps, &own, each, sp);
+    let mask = if sp < reg {
+        special
+    } else {
+        special | accept_mask(&regular)
+    };
+    Ok(accept_list(mask, &seen))
+}
+
+/// [`analyze`] under `variant`: every shanten is [`crate::shanten_with`]'s (the least of the
+/// regular one and the special shapes' the variant admits), the accepting kinds are those
+/// that lower it ([`accepts_with`]) and the waits include the special ones
+/// ([`crate::waits_with`]). The same as [`analyze`] under a variant that admits no special
+/// shape.
+pub fn analyze_with(hand: &Hand, visible: &Counts, variant: &Variant) -> Result<Analysis> {
+    let mut a = analyze(hand, visible)?;
+    if !variant.special.any() || hand.meld_count > 1 {
+        return Ok(a);
+    }
+    let allowed = variant.special;
+    let caps = caps(&hand.meld_counts());
+    let k = hand.meld_count;
+    if let Some(sp) = least(specials_within(
+        &hand.concealed,
+        k,
+        &caps,
+        allowed,
+        a.shanten,
+    )) {
+        a.shanten = a.shanten.min(sp);
+    }
+    let own = hand.own_counts();
+    let seen = seen_counts(&own, visible)?;
+    for d in &mut a.discards {
+        let i = d.tile.index();
+        let mut counts = hand.concealed;
+        counts[i] -= 1;
+        let each = specials_within(&counts, k, &caps, allowed, d.shanten);
+        let Some(after) = least(each).filter(|&after| after <= d.shanten) else {
+            continue;
+        };
+        let mut own_after = own;
+        own_after[i] -= 1;
+        let special = special_accept_mask(&counts, k, &caps, &own_after, each, after);
+        let mask = if after < d.shanten {
+            special
+        } else {
+            special | accept_mask(&d.accepts)
+        };
+        d.shanten = after;
+        d.accepts = accept_list(mask, &seen);
+        if after == 0 {
+            d.waits = waits_seen_with(&counts, k, &own_after, &seen, allowed);
+        }
+    }
+    a.discards.sort_by_cached_key(|d| {
+        (
+            d.shanten,
+            std::cmp::Reverse(d.accepted()),
+            std::cmp::Reverse(d.accepts.len()),
+            d.tile,
+        )
+    });
+    Ok(a)
 }
 
 #[cfg(test)]

@@ -18,12 +18,12 @@ pub mod tables;
 pub mod tile;
 pub mod waits;
 
-pub use analyze::{accepts, analyze, Accept, Analysis, Discard};
+pub use analyze::{accepts, accepts_with, analyze, analyze_with, Accept, Analysis, Discard};
 pub use decompose::{decompositions, Block};
 pub use error::{Error, Result};
 pub use hand::{Form, Hand, Meld, MeldKind};
 pub use notation::{format, parse, Tiles};
-pub use shanten::{shanten, shanten_counts};
+pub use shanten::{shanten, shanten_counts, shanten_with, special_shanten};
 pub use special::{
     is_special_win, is_win_with, special_wait_mask, special_waits, special_win, waits_with,
     Special, SpecialShapes,

@@ -6,6 +6,8 @@
 //! over how many sets and which pair each group supplies.
 
 use crate::hand::Hand;
+use crate::scoring::Variant;
+use crate::special::{Special, SpecialShapes};
 use crate::tables::{overlap_capped, tables, GroupTable, Overlap};
 use crate::tile::{Counts, Suit, COPIES};
 
@@ -101,6 +103,202 @@ pub fn shanten_counts(counts: &Counts) -> i8 {
         t.honor.overlap(GroupTable::index(&counts[27..34])),
     ];
     from_overlaps(&[*o[0], *o[1], *o[2], *o[3]], sets)
+}
+
+/// The thirteen terminal and honour kinds (1m 9m 1p 9p 1s 9s 東南西北白發中).
+pub(crate) const ORPHANS: [usize; 13] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
+
+/// The best overlap of the 0-meld `counts` with a 瀝咕瀝咕 (003 註八: seven pairs and one
+/// triplet, 17 tiles; a kind of four is two pairs, never a triplet and a pair, 3 + 2 > 4).
+///
+/// A kind holding h copies offers two pair units worth min(h, 2) and min(h − 2, 2) (the
+/// second never more than the first, so taking the largest seven units is a valid choice),
+/// or the triplet worth min(h, 3). Only the copy count of the triplet's kind matters, so the
+/// maximum runs over the five counts 0…4 (a kind with 0 copies always exists: 17 < 34).
+fn lig_gu_overlap(counts: &Counts) -> u8 {
+    let mut n = [0u8; 5];
+    for &c in counts {
+        n[usize::from(c.min(4))] += 1;
+    }
+    lig_gu_overlap_hist(n)
+}
+
+/// [`lig_gu_overlap`] from the histogram `n[h]` = kinds holding h copies.
+fn lig_gu_overlap_hist(n: [u8; 5]) -> u8 {
+    // The units (worth 2, worth 1) the triplet's kind gives up, by its copy count.
+    const GIVE_UP: [(i32, i32); 5] = [(0, 0), (0, 1), (1, 0), (1, 1), (2, 0)];
+    // Units worth 2 and worth 1 over all kinds.
+    let twos = i32::from(n[2]) + i32::from(n[3]) + 2 * i32::from(n[4]);
+    let ones = i32::from(n[1]) + i32::from(n[3]);
+    let mut best = 0;
+    for h in 0..5 {
+        if n[h] == 0 {
+            continue;
+        }
+        let (a, b) = (twos - GIVE_UP[h].0, ones - GIVE_UP[h].1);
+        let a7 = a.min(7);
+        let total = (h as i32).min(3) + 2 * a7 + b.min(7 - a7);
+        best = best.max(total);
+    }
+    best as u8
+}
+
+/// The best overlap of `counts` (17 − 3k concealed, k = `melds` ≤ 1) with a 十三么 (003
+/// 註13: the thirteen orphans once, one of them twice, plus one free set: a concealed run or
+/// triplet when k = 0, the meld when k = 1), under the per-kind `caps` (4 minus the copies in
+/// the melds). `None` when no 十三么 fits the caps.
+///
+/// Overlap = (orphan kinds held) + [the paired orphan j is held twice] + (the free set's
+/// overlap with what is left after the orphans). The leftover only changes at j, so the
+/// free set's best is computed once for "j held at most once" (any such j: some orphan is
+/// held at most once, as 13 × 2 > 17) and again for each orphan held twice or more.
+fn thirteen_orphans_overlap(counts: &Counts, melds: usize, caps: &Counts) -> Option<u8> {
+    if melds > 1 || ORPHANS.iter().any(|&i| caps[i] == 0) {
+        return None;
+    }
+    let held = ORPHANS.iter().filter(|&&i| counts[i] > 0).count() as u8;
+    if melds == 1 {
+        // The pair: an orphan held twice whose cap allows two, else any orphan that allows two.
+        let pair = ORPHANS.iter().any(|&i| counts[i] >= 2 && caps[i] >= 2);
+        let any = ORPHANS.iter().any(|&i| caps[i] >= 2);
+        return any.then_some(held + u8::from(pair));
+    }
+    // k = 0: no melds, every cap is 4. Leftover after one copy of each orphan.
+    let mut rest = *counts;
+    for &i in &ORPHANS {
+        rest[i] = rest[i].saturating_sub(1);
+    }
+    let free = |rest: &Counts, banned: Option<usize>| -> u8 {
+        let mut best = 0u8;
+        for (i, &r) in rest.iter().enumerate() {
+            // A triplet of the paired orphan would be a fifth copy (2 + 3).
+            if Some(i) != banned {
+                best = best.max(r.min(3));
+            }
+            if i < 27 && i % 9 <= 6 {
+                let run = u8::from(r > 0) + u8::from(rest[i + 1] > 0) + u8::from(rest[i + 2] > 0);
+                best = best.max(run);
+            }
+        }
+        best
+    };
+    // Pairing an orphan held twice never helps the free set (less is left, and its triplet is
+    // barred), so the best is `base` or `base + 1`: stop at the first pair that keeps it.
+    let base = free(&rest, None);
+    for &j in &ORPHANS {
+        if counts[j] >= 2 {
+            rest[j] -= 1;
+            let kept = free(&rest, Some(j)) == base;
+            rest[j] += 1;
+            if kept {
+                return Some(held + 1 + base);
+            }
+        }
+    }
+    Some(held + base)
+}
+
+/// Shanten of `counts` (16 − 3k or 17 − 3k concealed, k = `melds`) as the special shape `s`
+/// alone, with per-kind `caps`; `None` when the shape cannot be made with those melds.
+pub(crate) fn special_shanten_counts(
+    counts: &Counts,
+    melds: usize,
+    caps: &Counts,
+    s: Special,
+) -> Option<i8> {
+    let overlap = match s {
+        Special::LigGu if melds == 0 => lig_gu_overlap(counts),
+        Special::LigGu => return None,
+        Special::ThirteenOrphans => thirteen_orphans_overlap(counts, melds, caps)?,
+    };
+    Some((17 - 3 * melds) as i8 - overlap as i8 - 1)
+}
+
+/// The shanten of each special shape (in [`Special::ALL`] order) `allowed` admits, computed
+/// only where it may be `limit` or less: a 十三么 whose bound (every orphan kind held counts,
+/// plus at most the pair and a whole free set) is above `limit` reads `None`, as does a shape
+/// not admitted or ruled out by the melds.
+pub(crate) fn specials_within(
+    counts: &Counts,
+    melds: usize,
+    caps: &Counts,
+    allowed: SpecialShapes,
+    limit: i8,
+) -> [Option<i8>; 2] {
+    let lig = if allowed.lig_gu {
+        special_shanten_counts(counts, melds, caps, Special::LigGu)
+    } else {
+        None
+    };
+    let orphans = if allowed.thirteen_orphans && melds <= 1 {
+        let held = ORPHANS.iter().filter(|&&i| counts[i] > 0).count() as i8;
+        let most = held + 1 + if melds == 0 { 3 } else { 0 };
+        let bound = (17 - 3 * melds) as i8 - 1 - most;
+        if bound > limit {
+            None
+        } else {
+            special_shanten_counts(counts, melds, caps, Special::ThirteenOrphans)
+        }
+    } else {
+        None
+    };
+    [lig, orphans]
+}
+
+/// The kinds whose draw raises the 瀝咕瀝咕 overlap of the 0-meld `counts` (and so lowers its
+/// shanten), kinds held 4 times excluded. A draw only moves its kind from h to h + 1 copies
+/// in the histogram, so each of the four counts 0…3 is tried once.
+pub(crate) fn lig_gu_accept_mask(counts: &Counts) -> u64 {
+    let mut n = [0u8; 5];
+    for &c in counts {
+        n[usize::from(c.min(4))] += 1;
+    }
+    let base = lig_gu_overlap_hist(n);
+    let mut raises = [false; 4];
+    for (h, r) in raises.iter_mut().enumerate() {
+        if n[h] > 0 {
+            let mut m = n;
+            m[h] -= 1;
+            m[h + 1] += 1;
+            *r = lig_gu_overlap_hist(m) > base;
+        }
+    }
+    counts
+        .iter()
+        .enumerate()
+        .filter(|&(_, &c)| c < 4 && raises[usize::from(c)])
+        .fold(0, |m, (i, _)| m | 1 << i)
+}
+
+/// Shanten of a validated hand (16 − 3k or 17 − 3k concealed) as the special shape `s` alone
+/// (瀝咕瀝咕: no meld; 十三么: at most one meld), whether or not a variant admits it; `None`
+/// when the hand's melds rule the shape out.
+pub fn special_shanten(hand: &Hand, s: Special) -> Option<i8> {
+    special_shanten_counts(
+        &hand.concealed,
+        hand.meld_count,
+        &caps(&hand.meld_counts()),
+        s,
+    )
+}
+
+/// Shanten under `variant`: the least of the regular shanten ([`shanten`]) and the shanten
+/// of each special shape the variant admits (003 改良式: 瀝咕瀝咕 註八, 十三么 註13). The same
+/// as [`shanten`] under a variant that admits none (taiwan, american, traditional).
+pub fn shanten_with(hand: &Hand, variant: &Variant) -> i8 {
+    let regular = shanten(hand);
+    if !variant.special.any() || hand.meld_count > 1 {
+        return regular;
+    }
+    let caps = caps(&hand.meld_counts());
+    let [a, b] = specials_within(
+        &hand.concealed,
+        hand.meld_count,
+        &caps,
+        variant.special,
+        regular,
+    );
+    a.into_iter().chain(b).fold(regular, i8::min)
 }
 
 #[cfg(test)]

@@ -6,6 +6,7 @@
 use crate::error::Result;
 use crate::hand::{seen_counts, Hand, Meld};
 use crate::scoring::Variant;
+use crate::shanten::ORPHANS;
 use crate::tile::{Counts, Tile, COPIES, KINDS};
 use crate::waits::{exhausted, waits_seen, Shape, Shapes, Wait};
 
@@ -47,6 +48,10 @@ impl Special {
 pub struct SpecialShapes {
     pub lig_gu: bool,
     pub thirteen_orphans: bool,
+    /// 003 註13 特殊規定 (with `thirteen_orphans`): a player ready for 十三么 on the one kind
+    /// they lack may rob another player's 暗槓 of that kind (搶暗槓, with 搶槓's tai). The
+    /// game offers that 胡 at once instead of a spoken ask (docs/variants.md).
+    pub ask_ankan: bool,
 }
 
 impl SpecialShapes {
@@ -54,7 +59,13 @@ impl SpecialShapes {
     pub const NONE: SpecialShapes = SpecialShapes {
         lig_gu: false,
         thirteen_orphans: false,
+        ask_ankan: false,
     };
+
+    /// A 十三么 may rob an 暗槓 (003 註13): the shape and its special rule both on.
+    pub const fn robs_ankan(self) -> bool {
+        self.thirteen_orphans && self.ask_ankan
+    }
 
     pub const fn allows(self, s: Special) -> bool {
         match s {
@@ -67,9 +78,6 @@ impl SpecialShapes {
         self.lig_gu || self.thirteen_orphans
     }
 }
-
-/// The thirteen terminal and honour kinds (1m 9m 1p 9p 1s 9s 東南西北白發中).
-const ORPHANS: [usize; 13] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
 
 fn is_orphan(i: usize) -> bool {
     ORPHANS.contains(&i)
@@ -172,7 +180,7 @@ pub fn is_special_win(counts: &Counts, melds: &[Meld], variant: &Variant) -> boo
 /// Bit i set when kind i completes the 16 − 3k concealed `counts` as a special shape, with
 /// `meld_count` melds whose tiles (with the concealed ones) are `own`: a kind the player holds
 /// all 4 of is not a wait.
-fn special_mask_own(
+pub(crate) fn special_mask_own(
     counts: &Counts,
     meld_count: usize,
     own: &Counts,
@@ -248,23 +256,41 @@ pub fn is_win_with(hand: &Hand, variant: &Variant) -> bool {
 pub fn waits_with(hand: &Hand, visible: &Counts, variant: &Variant) -> Result<Vec<Wait>> {
     let own = hand.own_counts();
     let seen = seen_counts(&own, visible)?;
-    let mut out = waits_seen(&hand.concealed, &own, &seen);
-    let mask = special_mask_own(&hand.concealed, hand.meld_count, &own, variant.special);
+    Ok(waits_seen_with(
+        &hand.concealed,
+        hand.meld_count,
+        &own,
+        &seen,
+        variant.special,
+    ))
+}
+
+/// [`waits_with`] from the concealed counts, the meld count, the player's own counts
+/// (concealed plus melds) and every seen count.
+pub(crate) fn waits_seen_with(
+    concealed: &Counts,
+    meld_count: usize,
+    own: &Counts,
+    seen: &Counts,
+    allowed: SpecialShapes,
+) -> Vec<Wait> {
+    let mut out = waits_seen(concealed, own, seen);
+    let mask = special_mask_own(concealed, meld_count, own, allowed);
     if mask == 0 {
-        return Ok(out);
+        return out;
     }
-    let mut c = hand.concealed;
+    let mut c = *concealed;
     let mut m = mask;
     while m != 0 {
         let i = m.trailing_zeros() as usize;
         m &= m - 1;
         c[i] += 1;
-        let s = special_win_n(&c, hand.meld_count, variant.special);
+        let s = special_win_n(&c, meld_count, allowed);
         c[i] -= 1;
         let (Some(tile), Some(s)) = (Tile::new(i), s) else {
             continue;
         };
-        let bit = 1u8 << special_shape(&hand.concealed, i, s) as u8;
+        let bit = 1u8 << special_shape(concealed, i, s) as u8;
         if let Some(w) = out.iter_mut().find(|w| w.tile == tile) {
             w.shapes = Shapes(w.shapes.0 | bit);
         } else {
@@ -276,5 +302,5 @@ pub fn waits_with(hand: &Hand, visible: &Counts, variant: &Variant) -> Result<Ve
         }
     }
     out.sort_by_key(|w| w.tile.index());
-    Ok(out)
+    out
 }

@@ -589,6 +589,7 @@ fn dealer_keeps_the_deal_after_a_false_win() {
             seat: (d + 1) % 4,
             tai: 0,
         }),
+        fees: Vec::new(),
     };
     m.finish(&r);
     assert_eq!((m.dealer, m.streak), (d, 1));

@@ -7,6 +7,7 @@ use twmj_core::{Accept, Analysis, Discard};
 
 use crate::convert;
 use crate::errors::{CoreError, PyResult};
+use crate::variant::PyVariant;
 use crate::waits::wait_tuple;
 
 /// A kind that lowers the shanten after a discard, with its unseen copies.
@@ -126,14 +127,21 @@ impl PyAnalysis {
 }
 
 /// Analyses a 17 − 3k hand: each discard's shanten, accepting tiles and waits; best first.
+/// With a `variant` whose rule text admits special shapes (`improved16`: 瀝咕瀝咕, 十三么),
+/// their shanten, accepting tiles and waits count too.
 #[pyfunction]
-#[pyo3(signature = (hand, melds=None, visible=None))]
+#[pyo3(signature = (hand, melds=None, visible=None, variant=None))]
 pub fn analyze(
     hand: &Bound<'_, PyAny>,
     melds: Option<&Bound<'_, PyAny>>,
     visible: Option<&Bound<'_, PyAny>>,
+    variant: Option<PyRef<'_, PyVariant>>,
 ) -> PyResult<PyAnalysis> {
     let h = convert::hand(hand, melds, Form::Full)?;
     let v = convert::visible(visible)?;
-    Ok(PyAnalysis(twmj_core::analyze(&h, &v).map_err(CoreError)?))
+    let a = match &variant {
+        Some(var) => twmj_core::analyze_with(&h, &v, &var.0),
+        None => twmj_core::analyze(&h, &v),
+    };
+    Ok(PyAnalysis(a.map_err(CoreError)?))
 }

@@ -263,7 +263,8 @@ impl PyGame {
     }
 
     /// The outcome once over: `{"draw": bool, "wins": [{seat, kind, from, tile, hand, melds,
-    /// flowers}], "draw_reason": str | None, "false_win": {seat, tai} | None}`, else `None`.
+    /// flowers}], "draw_reason": str | None, "false_win": {seat, tai} | None}` (and `"fees":
+    /// [[payer, payee], …]` when a 詢問費 is due, 003 註13), else `None`.
     fn result<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
         let Some(r) = self.state.result() else {
             return Ok(None);
@@ -302,6 +303,15 @@ impl PyGame {
             None => None,
         };
         d.set_item("false_win", false_win)?;
+        if !r.fees.is_empty() {
+            // Seats as ints (a `[u8; 2]` would arrive as bytes).
+            let fees: Vec<[u32; 2]> = r
+                .fees
+                .iter()
+                .map(|&(p, q)| [u32::from(p), u32::from(q)])
+                .collect();
+            d.set_item("fees", fees)?;
+        }
         Ok(Some(d))
     }
 

@@ -7,12 +7,21 @@ use crate::convert;
 use crate::errors::PyResult;
 use crate::variant::PyVariant;
 
-/// Shanten (向聽) of a 16 − 3k or 17 − 3k hand: 0 = ready, −1 = complete.
+/// Shanten (向聽) of a 16 − 3k or 17 − 3k hand: 0 = ready, −1 = complete. With a `variant`
+/// whose rule text admits special shapes (`improved16`: 瀝咕瀝咕, 十三么), the least of the
+/// regular shanten and theirs; without one only five sets and a pair count.
 #[pyfunction]
-#[pyo3(signature = (hand, melds=None))]
-pub fn shanten(hand: &Bound<'_, PyAny>, melds: Option<&Bound<'_, PyAny>>) -> PyResult<i8> {
+#[pyo3(signature = (hand, melds=None, variant=None))]
+pub fn shanten(
+    hand: &Bound<'_, PyAny>,
+    melds: Option<&Bound<'_, PyAny>>,
+    variant: Option<PyRef<'_, PyVariant>>,
+) -> PyResult<i8> {
     let h = convert::hand(hand, melds, Form::Any)?;
-    Ok(twmj_core::shanten(&h))
+    Ok(match &variant {
+        Some(v) => twmj_core::shanten_with(&h, &v.0),
+        None => twmj_core::shanten(&h),
+    })
 }
 
 /// True when a 17 − 3k hand is five sets and a pair together with its melds, or, with a

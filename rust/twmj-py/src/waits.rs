@@ -73,7 +73,11 @@ pub struct PyWaits {
     waits: Vec<Wait>,
     /// For a hand that is not ready, what `accepts` needs; computed on first read (most
     /// callers only ask for the waits, and the accepts cost more than the waits).
-    pending: Option<(twmj_core::Hand, twmj_core::Counts)>,
+    pending: Option<(
+        twmj_core::Hand,
+        twmj_core::Counts,
+        Option<twmj_core::scoring::Variant>,
+    )>,
     accepts: OnceLock<Vec<Accept>>,
 }
 
@@ -104,7 +108,8 @@ impl PyWaits {
             a
         } else {
             let computed = match &self.pending {
-                Some((h, v)) => twmj_core::accepts(h, v).map_err(CoreError)?,
+                Some((h, v, None)) => twmj_core::accepts(h, v).map_err(CoreError)?,
+                Some((h, v, Some(var))) => twmj_core::accepts_with(h, v, var).map_err(CoreError)?,
                 None => self
                     .waits
                     .iter()
@@ -151,18 +156,25 @@ pub fn waits(
 ) -> PyResult<PyWaits> {
     let h = convert::hand(hand, melds, Form::Waiting)?;
     let v = convert::visible(visible)?;
-    let w = match &variant {
-        Some(var) if var.0.special.any() => {
-            twmj_core::waits_with(&h, &v, &var.0).map_err(CoreError)?
-        }
-        _ => core_waits::waits(&h, &v).map_err(CoreError)?,
+    let special = variant
+        .as_ref()
+        .filter(|var| var.0.special.any())
+        .map(|var| var.0.clone());
+    let w = match &special {
+        Some(var) => twmj_core::waits_with(&h, &v, var).map_err(CoreError)?,
+        None => core_waits::waits(&h, &v).map_err(CoreError)?,
     };
     if w.is_empty() {
-        // Not ready: how far; the draws that bring it closer are worked out when read.
+        // Not ready: how far (the special shapes' shanten too under such a variant); the
+        // draws that bring it closer are worked out when read.
+        let sh = match &special {
+            Some(var) => twmj_core::shanten_with(&h, var),
+            None => shanten(&h),
+        };
         return Ok(PyWaits {
-            shanten: shanten(&h).max(1),
+            shanten: sh.max(1),
             waits: w,
-            pending: Some((h, v)),
+            pending: Some((h, v, special)),
             accepts: OnceLock::new(),
         });
     }

@@ -3,15 +3,13 @@
 
 use crate::error::Result;
 use crate::hand::{Meld, MeldKind};
-use crate::is_win_counts;
 use crate::tile::{Flower, Tile};
-use crate::waits::wait_mask;
 
 use crate::scoring::{Dealing, FuritenRelease, Item, MultiWin, Variant};
 
 use super::action::Action;
 use super::event::Event;
-use super::legality::{self, chi_other_end, self_draw_open, wins_with};
+use super::legality::{self, chi_other_end, complete, self_draw_open, wait_mask_with, wins_with};
 use super::result::{DrawReason, FalseWin, FirstTurn, HandResult, Win, WinKind};
 use super::settle::{self, Table};
 use super::state::{
@@ -69,6 +67,7 @@ impl State {
             result: None,
             log: Vec::new(),
             rules: Rules::default(),
+            asked: [0; SEATS],
         }
     }
 
@@ -120,6 +119,7 @@ impl State {
             result: None,
             log: vec![Event::Deal(Box::new(deal))],
             rules,
+            asked: [0; SEATS],
         };
         if st.rules != Rules::default() {
             st.log.push(Event::Rules(Box::new(st.rules.clone())));
@@ -207,7 +207,7 @@ impl State {
             last_own > victim
         });
         let d = self.dealer;
-        let tian_ok = is_win_counts(&self.player(d).concealed) && {
+        let tian_ok = complete(self.player(d), &self.rules.variant) && {
             let mut w = self.self_draw_win(d, None, false, false);
             w.first_turn = Some(FirstTurn::Heaven);
             self.reaches(&w)
@@ -305,9 +305,9 @@ impl State {
             let Some(t) = piece.tile() else { return };
             let last_tile = self.drawable() == 0;
             let own_draw = self.rules.variant.flow.furiten_release == FuritenRelease::OwnDraw;
+            self.players[s].concealed[t.index()] += 1;
+            let win = complete(&self.players[s], &self.rules.variant);
             let p = &mut self.players[s];
-            p.concealed[t.index()] += 1;
-            let win = is_win_counts(&p.concealed);
             if win && p.no_self_draw {
                 // 000 過水: a 明槓 replacement that wins cannot be 自摸, so it is 過水 at once.
                 p.furiten = true;
@@ -376,15 +376,16 @@ impl State {
             return None;
         }
         let p = self.player(seat);
+        let v = &self.rules.variant;
         let win = match &self.phase {
-            Phase::Turn(t) if t.seat == seat => is_win_counts(&p.concealed)
+            Phase::Turn(t) if t.seat == seat => complete(p, v)
                 .then(|| self.self_draw_win(seat, t.drawn, t.replacement, t.last_tile)),
             Phase::Turn(_) => None,
             Phase::Offer(o) => match o.kind {
-                OfferKind::Discard { tile, .. } if o.from != seat && wins_with(p, tile) => {
+                OfferKind::Discard { tile, .. } if o.from != seat && wins_with(p, tile, v) => {
                     Some(self.claim_win(seat, tile, WinKind::Discard { from: o.from }))
                 }
-                OfferKind::Kakan { tile } if o.from != seat && wins_with(p, tile) => {
+                OfferKind::Kakan { tile } if o.from != seat && wins_with(p, tile, v) => {
                     Some(self.claim_win(seat, tile, WinKind::RobbingKong { from: o.from }))
                 }
                 _ => None,
@@ -394,7 +395,6 @@ impl State {
         if win.is_some() && !p.furiten {
             return None;
         }
-        let v = &self.rules.variant;
         let declared = match p.declared {
             Some(Declaration::Migi) if v.has(Item::Migi) => u32::from(v.tai_of(Item::Migi)),
             Some(Declaration::Ready) if v.has(Item::DeclaredReady) => {
@@ -409,6 +409,7 @@ impl State {
                 wins: Vec::new(),
                 draw: None,
                 false_win: None,
+                fees: Vec::new(),
             };
             let table = Table {
                 streak: self.rules.streak,
@@ -498,7 +499,17 @@ impl State {
                 if self.four_kongs() {
                     return;
                 }
-                self.draw(seat, true);
+                // 003 註13: the players ready for 十三么 on the orphan they lack may ask first (胡
+                // on the offer; it robs the 暗槓 if it is that orphan); the offer is a 加槓's
+                // (no winner: the replacement is drawn as after a 加槓).
+                let variant = &self.rules.variant;
+                if (0..self.seats())
+                    .any(|o| o != seat && legality::may_ask_ankan(self.player(o), variant))
+                {
+                    self.open_offer(seat, OfferKind::Kakan { tile: k });
+                } else {
+                    self.draw(seat, true);
+                }
             }
             Action::Kakan(k) => {
                 self.kong_furiten(t, k);
@@ -526,7 +537,7 @@ impl State {
                 // Case 1: the replacement was drawn before the robbing; if it completes the
                 // hand it is a second 筆, a self-draw with 槓上開花 and 7 flowers.
                 let p = &self.players[s];
-                if is_win_counts(&p.concealed) && !p.furiten && !p.no_self_draw {
+                if complete(p, &self.rules.variant) && !p.furiten && !p.no_self_draw {
                     let mut w = self.self_draw_win(seat, t.drawn, true, t.last_tile);
                     w.flowers = before;
                     // 002 花牌與花胡: the second 筆 needs 起胡 on its own.
@@ -552,15 +563,18 @@ impl State {
     /// replacement draw decides.
     fn kong_furiten(&mut self, t: &Turn, k: Tile) {
         let own_draw = self.rules.variant.flow.furiten_release == FuritenRelease::OwnDraw;
-        let p = &mut self.players[t.seat as usize];
+        let p = &self.players[t.seat as usize];
         if !p.furiten || own_draw {
             return;
         }
-        let mut before = p.concealed;
+        let (mut before, mut own) = (p.concealed, p.own_counts());
         if let Some(d) = t.drawn {
             before[d.index()] -= 1;
+            own[d.index()] -= 1;
         }
-        let winning = t.drawn.is_some() && wait_mask(&before) >> k.index() & 1 == 1;
+        let winning = t.drawn.is_some()
+            && wait_mask_with(p, &before, &own, &self.rules.variant) >> k.index() & 1 == 1;
+        let p = &mut self.players[t.seat as usize];
         if winning {
             p.furiten_hold = true;
         } else {
@@ -613,12 +627,13 @@ impl State {
             if s != from {
                 let opts = legality::offer_options(self, s, from, kind);
                 o.options[s as usize] = opts;
-                if let OfferKind::Discard { tile, .. } | OfferKind::Kakan { tile } = kind {
-                    let p = &mut self.players[s as usize];
-                    if !opts.has(Options::WIN) && !p.furiten && wins_with(p, tile) {
-                        // 002 起胡: a win under the threshold is declined: 過水 at once.
-                        p.furiten = true;
-                    }
+                // 002 起胡: a win under the threshold is declined: 過水 at once. (A shown flower
+                // is no winning tile.)
+                let declined = !opts.has(Options::WIN)
+                    && !self.player(s).furiten
+                    && legality::wins_offered(self, self.player(s), from, kind);
+                if declined {
+                    self.players[s as usize].furiten = true;
                 }
             }
         }
@@ -636,10 +651,22 @@ impl State {
         let n = self.seats();
         let order: Vec<u8> = (1..n).map(|k| (o.from + k) % n).collect();
         let said = |s: u8| o.responses[s as usize];
+        // 003 註13: on an 暗槓, 胡 is the ask; only the seat whose tile it is wins, the others
+        // were told no (詢問費 at the end unless they win), and only that seat passing a
+        // winning tile is 過水.
+        let ankan = legality::ankan_on_offer(self, o.from, o.kind);
+        let robs: [bool; SEATS] = std::array::from_fn(|s| {
+            !ankan
+                || matches!(o.kind, OfferKind::Kakan { tile }
+                    if legality::robs_ankan(&self.players[s], tile, &self.rules.variant))
+        });
         for &s in &order {
             let opts = o.options[s as usize];
+            if ankan && said(s) == Some(Action::Win) && !robs[s as usize] {
+                self.asked[s as usize] |= 1 << o.from;
+            }
             let p = &mut self.players[s as usize];
-            if opts.has(Options::WIN) && said(s) != Some(Action::Win) {
+            if opts.has(Options::WIN) && said(s) != Some(Action::Win) && robs[s as usize] {
                 p.furiten = true; // 000 過水: a winning tile let go (or taken by 吃碰槓)
             }
             if let OfferKind::Discard { tile, .. } = o.kind {
@@ -651,7 +678,7 @@ impl State {
         let mut winners: Vec<u8> = order
             .iter()
             .copied()
-            .filter(|&s| said(s) == Some(Action::Win))
+            .filter(|&s| said(s) == Some(Action::Win) && robs[s as usize])
             .collect();
         // 000 多家同時胡 (nearest_of_two), 001 胡牌 一家放槍只能一家胡牌 (nearest), 003 無攔胡 (all).
         match self.rules.variant.multi_win {
@@ -742,9 +769,9 @@ impl State {
             replacement: true,
         });
         let t = piece.tile()?;
-        let p = &mut self.players[r as usize];
-        p.concealed[t.index()] += 1;
-        if p.furiten || !is_win_counts(&p.concealed) {
+        self.players[r as usize].concealed[t.index()] += 1;
+        let p = &self.players[r as usize];
+        if p.furiten || !complete(p, &self.rules.variant) {
             return None;
         }
         let mut w = self.self_draw_win(r, Some(t), true, self.drawable() == 0);
@@ -787,7 +814,7 @@ impl State {
             }
             _ => {
                 // 明槓: a kong of a winning tile does not release 過水 (000 過水).
-                if p.furiten && wins_with(p, x) {
+                if p.furiten && wins_with(p, x, &self.rules.variant) {
                     p.furiten_hold = true;
                 }
                 p.concealed[x.index()] -= 3;
@@ -807,7 +834,7 @@ impl State {
         // 000 過水: complete right after 吃/碰 → the next discard does not release. 001 過手:
         // no tile was drawn, so the next discard never releases.
         let own_draw = self.rules.variant.flow.furiten_release == FuritenRelease::OwnDraw;
-        p.furiten_hold = is_win_counts(&p.concealed) || (own_draw && p.furiten);
+        p.furiten_hold = complete(p, &self.rules.variant) || (own_draw && p.furiten);
         self.phase = Phase::Turn(Turn {
             seat,
             drawn: None,
@@ -900,6 +927,7 @@ impl State {
             wins: Vec::new(),
             draw: None,
             false_win: None,
+            fees: Vec::new(),
         };
         let table = Table {
             streak: self.rules.streak,
@@ -943,12 +971,24 @@ impl State {
     }
 
     fn finish(&mut self, wins: Vec<Win>, draw: Option<DrawReason>, false_win: Option<FalseWin>) {
+        // 003 註13 詢問費: each wrong ask, when the asker does not win.
+        let mut fees = Vec::new();
+        for (s, &asked) in (0u8..).zip(&self.asked) {
+            if wins.iter().all(|w| w.seat != s) {
+                fees.extend(
+                    (0u8..SEATS as u8)
+                        .filter(|o| asked >> o & 1 == 1)
+                        .map(|o| (s, o)),
+                );
+            }
+        }
         let result = HandResult {
             dealer: self.dealer,
             east: self.east,
             wins,
             draw,
             false_win,
+            fees,
         };
         self.log.push(Event::End(result.clone()));
         self.result = Some(result);

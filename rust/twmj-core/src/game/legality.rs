@@ -3,7 +3,9 @@
 use crate::error::{Error, Result};
 use crate::hand::MeldKind;
 use crate::is_win_counts;
-use crate::tile::Tile;
+use crate::scoring::Variant;
+use crate::special::{special_mask_own, special_win_n};
+use crate::tile::{Counts, Tile};
 use crate::waits::{exhausted, wait_mask};
 
 use super::action::{Action, ChiPos, ACTION_COUNT};
@@ -54,9 +56,26 @@ pub mod rule {
     pub const EXCHANGE: &str = "換三張";
 }
 
-/// True when `p`, after discarding `k`, is ready (some kind completes it that the player
-/// does not already hold all four of).
-pub(crate) fn ready_after(p: &Player, k: Tile) -> bool {
+/// True when the concealed `c` with `p`'s melds is a win under `v`: five sets and a pair, or a
+/// special shape the variant admits (003 瀝咕瀝咕, 十三么; none under taiwan).
+pub(crate) fn complete_with(p: &Player, c: &Counts, v: &Variant) -> bool {
+    is_win_counts(c) || special_win_n(c, p.melds.len(), v.special).is_some()
+}
+
+/// True when `p`'s concealed tiles are a win under `v` ([`complete_with`]).
+pub(crate) fn complete(p: &Player, v: &Variant) -> bool {
+    complete_with(p, &p.concealed, v)
+}
+
+/// The waits of the concealed `c` (16 − 3k tiles) with `p`'s melds under `v`, special shapes
+/// included, before removing the kinds the player holds all 4 of.
+pub(crate) fn wait_mask_with(p: &Player, c: &Counts, own: &Counts, v: &Variant) -> u64 {
+    wait_mask(c) | special_mask_own(c, p.melds.len(), own, v.special)
+}
+
+/// True when `p`, after discarding `k`, is ready under `v` (some kind completes it that the
+/// player does not already hold all four of).
+pub(crate) fn ready_after(p: &Player, k: Tile, variant: &Variant) -> bool {
     let mut c = p.concealed;
     let i = k.index();
     if c[i] == 0 {
@@ -65,14 +84,14 @@ pub(crate) fn ready_after(p: &Player, k: Tile) -> bool {
     c[i] -= 1;
     let mut own = p.own_counts();
     own[i] -= 1;
-    wait_mask(&c) & !exhausted(&own) != 0
+    wait_mask_with(p, &c, &own, variant) & !exhausted(&own) != 0
 }
 
 /// True when the hand is complete and nothing but 起胡 could keep it from 自摸 now (not right
 /// after 吃/碰, not in 過水, not on the replacement of a 明槓).
 pub(crate) fn self_draw_open(state: &State, t: &Turn) -> bool {
     let p = state.player(t.seat);
-    t.after_call.is_none() && !p.furiten && !p.no_self_draw && is_win_counts(&p.concealed)
+    t.after_call.is_none() && !p.furiten && !p.no_self_draw && complete(p, state.variant())
 }
 
 /// True when the drawn hand may 自摸 now: [`self_draw_open`] and the 筆 reaches 起胡 (002).
@@ -81,11 +100,66 @@ pub(crate) fn can_self_draw(state: &State, t: &Turn) -> bool {
         && state.reaches(&state.self_draw_win(t.seat, t.drawn, t.replacement, t.last_tile))
 }
 
-/// True when `t` completes `p`'s concealed tiles.
-pub(crate) fn wins_with(p: &Player, t: Tile) -> bool {
+/// True when `t` completes `p`'s concealed tiles under `v` ([`complete_with`]).
+pub(crate) fn wins_with(p: &Player, t: Tile, v: &Variant) -> bool {
     let mut c = p.concealed;
     c[t.index()] += 1;
-    is_win_counts(&c)
+    complete_with(p, &c, v)
+}
+
+/// The orphan kind `p` lacks when ready for 十三么 on it under `v` (003 註13 特殊規定: 在缺一門
+/// 聽牌時), not in 過水; `None` otherwise or when the variant has no such rule.
+fn missing_orphan(p: &Player, v: &Variant) -> Option<usize> {
+    if !v.special.robs_ankan() || p.furiten {
+        return None;
+    }
+    let only = crate::special::SpecialShapes {
+        lig_gu: false,
+        ..v.special
+    };
+    let mask = special_mask_own(&p.concealed, p.melds.len(), &p.own_counts(), only);
+    crate::shanten::ORPHANS
+        .into_iter()
+        .find(|&i| p.concealed[i] == 0 && mask >> i & 1 == 1)
+}
+
+/// True when `p` may ask what another player's 暗槓 is (003 註13: ready for 十三么 on the one
+/// orphan kind it lacks).
+pub(crate) fn may_ask_ankan(p: &Player, v: &Variant) -> bool {
+    missing_orphan(p, v).is_some()
+}
+
+/// True when `p` robs the 暗槓 of `x` (003 註13 搶暗槓): `x` is the kind its 十三么 lacks, all
+/// four of which the kong holds. No other win robs an 暗槓.
+pub(crate) fn robs_ankan(p: &Player, x: Tile, v: &Variant) -> bool {
+    missing_orphan(p, v) == Some(x.index())
+}
+
+/// The offer `kind` from `from` is the 暗槓 just made (a 加槓 in transit is still a 碰 among
+/// the melds), offered to a 十三么 (003 註13).
+pub(crate) fn ankan_on_offer(state: &State, from: u8, kind: OfferKind) -> bool {
+    let OfferKind::Kakan { tile } = kind else {
+        return false;
+    };
+    state
+        .player(from)
+        .melds
+        .last()
+        .is_some_and(|m| m.kind == MeldKind::Ankan && m.tile == tile)
+}
+
+/// True when `p` wins with the offered `x` of `kind` from `from`: [`wins_with`], except that
+/// an 暗槓 only a 十三么 may rob ([`robs_ankan`]).
+pub(crate) fn wins_offered(state: &State, p: &Player, from: u8, kind: OfferKind) -> bool {
+    match kind {
+        OfferKind::Kakan { tile } if ankan_on_offer(state, from, kind) => {
+            robs_ankan(p, tile, state.variant())
+        }
+        OfferKind::Discard { tile, .. } | OfferKind::Kakan { tile } => {
+            wins_with(p, tile, state.variant())
+        }
+        OfferKind::Flower { .. } => false,
+    }
 }
 
 /// True when some concealed kind may still be discarded after removing `used` and with `lock`.
@@ -160,7 +234,7 @@ pub(crate) fn offer_options(state: &State, seat: u8, from: u8, kind: OfferKind) 
     match kind {
         OfferKind::Discard { tile: x, last } => {
             let win = !p.furiten
-                && wins_with(p, x)
+                && wins_with(p, x, state.variant())
                 && state.reaches(&state.claim_win(seat, x, WinKind::Discard { from }));
             if win {
                 o |= Options::WIN;
@@ -186,9 +260,16 @@ pub(crate) fn offer_options(state: &State, seat: u8, from: u8, kind: OfferKind) 
                 o |= Options::PASS;
             }
         }
+        // 003 註13: the ask (胡) and 過, the same whatever the kong's tile, to every seat ready
+        // for 十三么 on the orphan it lacks; the kong's tile decides at the arbitration.
+        OfferKind::Kakan { .. } if ankan_on_offer(state, from, kind) => {
+            if may_ask_ankan(p, state.variant()) {
+                o = Options::WIN | Options::PASS;
+            }
+        }
         OfferKind::Kakan { tile: x } => {
             if !p.furiten
-                && wins_with(p, x)
+                && wins_offered(state, p, from, kind)
                 && state.reaches(&state.claim_win(seat, x, WinKind::RobbingKong { from }))
             {
                 o = Options::WIN | if migi { 0 } else { Options::PASS };
@@ -232,7 +313,7 @@ fn turn_actions(state: &State, t: &Turn, out: &mut Vec<Action>) {
         for k in Tile::all().filter(|k| p.concealed[k.index()] > 0) {
             if !lock.forbids(k) {
                 out.push(Action::Discard(k));
-                if p.declared.is_none() && ready_after(p, k) {
+                if p.declared.is_none() && ready_after(p, k, state.variant()) {
                     out.push(Action::Declare(k));
                 }
             }
@@ -262,7 +343,7 @@ fn turn_actions(state: &State, t: &Turn, out: &mut Vec<Action>) {
     }
     for k in Tile::all().filter(|k| p.concealed[k.index()] > 0) {
         out.push(Action::Discard(k));
-        if p.declared.is_none() && ready_after(p, k) {
+        if p.declared.is_none() && ready_after(p, k, state.variant()) {
             out.push(Action::Declare(k));
         }
     }
@@ -466,7 +547,7 @@ fn diagnose_turn(state: &State, t: &Turn, action: Action) -> (&'static str, Stri
                     "after declaring, only the drawn tile may be discarded".to_owned(),
                 );
             }
-            if matches!(action, Action::Declare(_)) && !ready_after(p, k) {
+            if matches!(action, Action::Declare(_)) && !ready_after(p, k, state.variant()) {
                 return (
                     rule::NOT_READY,
                     format!("the hand is not ready after discarding {}", k.code()),
@@ -480,10 +561,11 @@ fn diagnose_turn(state: &State, t: &Turn, action: Action) -> (&'static str, Stri
                     "after 吃/碰 the only move is a discard".to_owned(),
                 );
             }
-            if !is_win_counts(&p.concealed) {
+            if !complete(p, state.variant()) {
                 return (
                     rule::NOT_A_WIN,
-                    "the hand is not five sets and a pair".to_owned(),
+                    "the hand is not five sets and a pair (nor a special shape the variant admits)"
+                        .to_owned(),
                 );
             }
             if p.no_self_draw {
@@ -587,7 +669,7 @@ fn diagnose_offer(
                     )
                 }
             };
-            if !wins_with(p, tile) {
+            if !wins_with(p, tile, state.variant()) {
                 return (
                     rule::NOT_A_WIN,
                     format!("{} does not complete the hand", tile.code()),

@@ -136,6 +136,11 @@ pub fn to_json(ev: &Event) -> String {
             if let Some(f) = r.false_win {
                 let _ = write!(s, r#","false_win":{{"seat":{},"tai":{}}}"#, f.seat, f.tai);
             }
+            // 003 註13 詢問費, written only when there is one (older records have none).
+            if !r.fees.is_empty() {
+                let f: Vec<String> = r.fees.iter().map(|(p, q)| format!("[{p},{q}]")).collect();
+                let _ = write!(s, r#","fees":[{}]"#, f.join(","));
+            }
             s.push('}');
             s
         }
@@ -509,6 +514,7 @@ pub fn from_json(line: &str) -> Result<Event> {
                 wins,
                 draw,
                 false_win,
+                fees: fees_from(&o)?,
             })
         }
         "break" => Event::Break(WallBreak {
@@ -519,6 +525,27 @@ pub fn from_json(line: &str) -> Result<Event> {
         }),
         other => return Err(Error::hand(format!("unknown event type '{other}'"))),
     })
+}
+
+/// The optional `fees` of an end event: `[[payer, payee], …]` (003 註13 詢問費).
+fn fees_from(o: &[(String, Value)]) -> Result<Vec<(u8, u8)>> {
+    let bad = || Error::hand("field 'fees' must be a list of [payer, payee] seat pairs");
+    let Some((_, v)) = o.iter().find(|(k, _)| k == "fees") else {
+        return Ok(Vec::new());
+    };
+    let Value::Arr(fs) = v else {
+        return Err(bad());
+    };
+    let seat = |v: &Value| match v {
+        Value::Num(n) if (0..SEATS as i64).contains(n) => Ok(*n as u8),
+        _ => Err(bad()),
+    };
+    fs.iter()
+        .map(|f| match f {
+            Value::Arr(pq) if pq.len() == 2 => Ok((seat(&pq[0])?, seat(&pq[1])?)),
+            _ => Err(bad()),
+        })
+        .collect()
 }
 
 fn win_from(v: &Value) -> Result<Win> {

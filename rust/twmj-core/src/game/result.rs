@@ -117,6 +117,9 @@ pub struct HandResult {
     pub draw: Option<DrawReason>,
     /// The 詐胡 that ended the hand, if one did.
     pub false_win: Option<FalseWin>,
+    /// 詢問費 (003 註13): `(payer, payee)`, 1 台 each: a seat that asked what another seat's
+    /// 暗槓 was, was told it was not its tile, and did not win the hand. Usually empty.
+    pub fees: Vec<(u8, u8)>,
 }
 
 impl HandResult {

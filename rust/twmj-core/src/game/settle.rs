@@ -83,8 +83,9 @@ pub(crate) fn regular(w: &Win, ctx: &Context, variant: &Variant) -> Result<Score
 }
 
 /// Scores every 筆 of a finished hand under `variant` and settles them together (each 筆
-/// with its own dealer tai; 000 花牌與花胡). A draw settles to nothing; a 詐胡 to its penalty
-/// (001 詐胡: 一家賠三家, 一底 + the false win's tai each), with no 筆.
+/// with its own dealer tai; 000 花牌與花胡), then its 詢問費 (003 註13). A draw settles to
+/// nothing but those fees; a 詐胡 to its penalty (001 詐胡: 一家賠三家, 一底 + the false win's
+/// tai each), with no 筆.
 pub fn settle_hand(
     result: &HandResult,
     table: &Table,
@@ -113,6 +114,10 @@ pub fn settle_hand(
         };
         bills.push(bill);
     }
-    let settlement = settle(&bills, variant)?;
+    let mut settlement = settle(&bills, variant)?;
+    // 003 註13 詢問費: 1 台 per wrong ask by a seat that did not win.
+    for &(payer, payee) in &result.fees {
+        settlement.fee(bills.len(), payer, payee, 1, variant);
+    }
     Ok((bills, settlement))
 }

@@ -690,6 +690,9 @@ pub struct State {
     pub(crate) result: Option<HandResult>,
     pub(crate) log: Vec<Event>,
     pub(crate) rules: Rules,
+    /// 003 註13: bit `o` of `asked[s]`: seat `s` asked what seat `o`'s 暗槓 was and was told
+    /// no (a 詢問費 if `s` does not win).
+    pub(crate) asked: [u8; SEATS],
 }
 
 impl State {

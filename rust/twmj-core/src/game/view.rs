@@ -79,6 +79,13 @@ impl State {
         });
         let (drawn, offer) = match self.phase() {
             Phase::Turn(t) if t.seat == seat => (t.drawn, None),
+            // 003 註13: an 暗槓 offered for the ask stays face down to all but its owner (the
+            // seats asked see only their 胡 (ask) and 過).
+            Phase::Offer(o)
+                if seat != o.from && super::legality::ankan_on_offer(self, o.from, o.kind) =>
+            {
+                (None, None)
+            }
             Phase::Offer(o) => (None, Some((o.from, o.kind))),
             _ => (None, None),
         };

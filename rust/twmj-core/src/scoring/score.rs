@@ -793,8 +793,8 @@ fn read(
 
 /// The score of a special shape (瀝咕瀝咕, 十三么) the variant admits, if the hand makes one:
 /// the shape's item, with 自摸 on a self-draw and 不求人 when also without an open meld (003
-/// 註八: 瀝咕瀝咕必為門清，故自摸胡只另計自摸、不求人兩台; 門清 is not added). No other item
-/// is judged on a special shape.
+/// 註八: 瀝咕瀝咕必為門清，故自摸胡只另計自摸、不求人兩台; 門清 is not added), and 搶槓 on a
+/// robbed kong (003 註13: 搶暗槓胡多一台). No other item is judged on a special shape.
 fn special_score(
     p: &Prepared,
     concealed: &Counts,
@@ -837,6 +837,11 @@ fn special_score(
         if self_draw && !open && variant.has(Item::ConcealedSelfDraw) {
             tai[Item::ConcealedSelfDraw as usize] =
                 u32::from(variant.tai_of(Item::ConcealedSelfDraw));
+        }
+        // 003 註13: 搶暗槓胡多一台 (a 十三么 robbing an 暗槓, the game's only special-shape 搶槓
+        // besides a robbed 加槓): the manner of the win counts, like 自摸.
+        if matches!(ctx.win, WinKind::RobKong { .. }) && variant.has(Item::RobbingKong) {
+            tai[Item::RobbingKong as usize] = u32::from(variant.tai_of(Item::RobbingKong));
         }
         Reading {
             total: tai.iter().sum(),

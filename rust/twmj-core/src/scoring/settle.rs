@@ -7,7 +7,8 @@ use crate::scoring::variant::{Payment, Variant};
 /// What one payer pays one winner for one 筆.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Line {
-    /// Index of the 筆 in the list given to [`settle`].
+    /// Index of the 筆 in the list given to [`settle`] (a fee, [`Settlement::fee`], has none:
+    /// it carries the number of 筆).
     pub bill: usize,
     pub payer: Seat,
     pub payee: Seat,
@@ -34,6 +35,21 @@ pub struct Settlement {
 }
 
 impl Settlement {
+    /// A fee of `tai` 台 from seat `from` to seat `to`, no 底 and no dealer tai (003 註13 詢問費:
+    /// 付一台詢問費給暗槓者); `bill` is the number of 筆 settled (the fee is none of them).
+    pub fn fee(&mut self, bill: usize, from: Seat, to: Seat, tai: u32, variant: &Variant) {
+        self.pay(Line {
+            bill,
+            payer: from,
+            payee: to,
+            base_tai: 0,
+            hand_tai: tai,
+            dealer_tai: 0,
+            total_tai: tai,
+            money: u64::from(tai) * u64::from(variant.tai_money),
+        });
+    }
+
     /// Adds one line and moves its amount from the payer to the payee (the nets stay balanced).
     fn pay(&mut self, line: Line) {
         let (tai, money) = (i64::from(line.total_tai), line.money as i64);

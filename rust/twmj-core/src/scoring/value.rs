@@ -4,6 +4,7 @@ use crate::error::{Error, Result};
 use crate::hand::Meld;
 use crate::scoring::score::{score, Context, Score, WinKind};
 use crate::scoring::variant::Variant;
+use crate::special::special_mask_own;
 use crate::tile::{Counts, Tile};
 use crate::waits::{exhausted, wait_mask};
 
@@ -21,7 +22,8 @@ pub struct WaitValue {
 }
 
 /// The waits of `concealed` (16 − 3k tiles, kinds held 4 times removed) each scored in `ctx`
-/// (its `win` is replaced by a discard from the 上家 and by a self-draw).
+/// (its `win` is replaced by a discard from the 上家 and by a self-draw); the special shapes'
+/// waits are included when `variant` admits them.
 pub fn wait_values(
     concealed: &Counts,
     melds: &[Meld],
@@ -40,7 +42,9 @@ pub fn wait_values(
     for m in melds {
         m.add_to(&mut own);
     }
-    let mask = wait_mask(concealed) & !exhausted(&own);
+    // The special shapes' waits too, when the variant admits them (003 瀝咕瀝咕, 十三么).
+    let special = special_mask_own(concealed, melds.len(), &own, variant.special);
+    let mask = (wait_mask(concealed) | special) & !exhausted(&own);
     let mut out = Vec::with_capacity(mask.count_ones() as usize);
     let mut m = mask;
     while m != 0 {

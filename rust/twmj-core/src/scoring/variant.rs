@@ -762,10 +762,11 @@ impl Variant {
             // 003: 無攔胡，放槍幾家付幾家.
             multi_win: MultiWin::All,
             payment: Payment::Zhongyong,
-            // 003 8台 瀝咕瀝咕 (註八), 16台 十三么 (註13).
+            // 003 8台 瀝咕瀝咕 (註八), 16台 十三么 (註13, with its 搶暗槓).
             special: SpecialShapes {
                 lig_gu: true,
                 thirteen_orphans: true,
+                ask_ankan: true,
             },
             special_tai: [8, 16],
             // 003 has no 嗆聽, no 骰規台, not 001's 地胡.
@@ -913,6 +914,8 @@ impl Variant {
             special: SpecialShapes {
                 lig_gu: true,
                 thirteen_orphans: true,
+                // 003 註13's 搶暗槓 is the 改良式 table's note, not hk16's.
+                ask_ankan: false,
             },
             special_tai: [30, 80],
             special_compound: true,
