@@ -4,7 +4,7 @@ use numpy::{IntoPyArray, PyArray1};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyInt, PyString};
 use twmj_core::game::{
-    self, legal_actions, read_log, replay as core_replay, settle_hand, to_json_seen, write_log,
+    self, legal_actions, read_log, replay as core_replay, settle_hand, write_log, write_seen_log,
     Action, CallLock, Deal, Decision, Match, OfferKind, Phase, Player, Rules, Situation, Snapshot,
     State, Summary, Table, Turn, ACTION_COUNT,
 };
@@ -251,19 +251,14 @@ impl PyGame {
         write_log(self.state.log())
     }
 
-    /// The record as `seat` saw it: other seats' concealed tiles and draws hidden.
+    /// The record as `seat` saw it: other seats' concealed tiles and draws hidden
+    /// (docs/log-format.md §8; the core's `read_seen_log` reads it back).
     fn record_for(&self, seat: i64) -> PyResult<String> {
-        let seat = seat_ok(seat)?;
-        let mut out = String::new();
-        for e in self.state.log() {
-            out.push_str(&to_json_seen(e, seat));
-            out.push('\n');
-        }
-        Ok(out)
+        Ok(write_seen_log(self.state.log(), seat_ok(seat)?))
     }
 
     /// The outcome once over: `{"draw": bool, "wins": [{seat, kind, from, tile, hand, melds,
-    /// flowers}], "draw_reason": str | None, "false_win": {seat, tai} | None}`, else `None`.
+    /// flowers, discards}], "draw_reason": str | None, "false_win": {seat, tai} | None}`, else `None`.
     fn result<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
         let Some(r) = self.state.result() else {
             return Ok(None);
@@ -286,6 +281,8 @@ impl PyGame {
                 w.melds.iter().map(|&m| PyMeld(m)).collect::<Vec<_>>(),
             )?;
             x.set_item("flowers", notation::format(&[0; 34], w.flowers))?;
+            // 003 hk16 七隻內: the winner's discards before the win.
+            x.set_item("discards", w.discards)?;
             wins.push(x);
         }
         d.set_item("wins", wins)?;

@@ -819,8 +819,13 @@ impl State {
     }
 
     /// 001 特殊流局 四家開槓 (with `special_draw.four_kongs`): four kongs on the table, not all
-    /// one player's, end the hand as a draw at once. Returns true when it did.
+    /// one player's, end the hand as a draw at once. 001 特殊胡牌 四槓胡 (with `four_kongs_win`):
+    /// a player's own fourth kong ends the hand as that player's win, before the replacement
+    /// (when it reaches the variant's 起胡). Returns true when the hand ended.
     fn four_kongs(&mut self) -> bool {
+        if self.four_kongs_win() {
+            return true;
+        }
         if !self.rules.variant.flow.four_kongs_draw || self.kongs() < 4 {
             return false;
         }
@@ -831,6 +836,24 @@ impl State {
             return false;
         }
         self.end_draw(DrawReason::FourKongs);
+        true
+    }
+
+    /// 001 台數表 四槓牌 / 特殊胡牌 四槓胡: 玩家單獨完成四槓時，即以胡牌計算，這一局就結束 — scored as
+    /// a self-draw (即算自摸胡牌) on the kongs ([`WinKind::FourKongs`]).
+    fn four_kongs_win(&mut self) -> bool {
+        if !self.rules.variant.flow.four_kongs_win {
+            return false;
+        }
+        let kongs = |p: &Player| p.melds.iter().filter(|m| m.kind.is_kong()).count();
+        let Some(seat) = (0..self.seats()).find(|&s| kongs(self.player(s)) == 4) else {
+            return false;
+        };
+        let w = self.base_win(seat, WinKind::FourKongs, None);
+        if !self.reaches(&w) {
+            return false;
+        }
+        self.end(vec![w]);
         true
     }
 
@@ -880,6 +903,8 @@ impl State {
             last_tile: false,
             declaration: p.declared,
             first_turn: None,
+            // 003 hk16 七隻內: the winner's own discards so far.
+            discards: Some(u8::try_from(p.discards.len()).unwrap_or(u8::MAX)),
         }
     }
 
