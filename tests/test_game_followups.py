@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 import twmj
 
 OTHERS = "2m3m4m5m6m7m8m2p3p4p5p6p7p8p2s3s"
@@ -49,3 +51,30 @@ def test_settings_listed() -> None:
     assert (s["four_kongs_win"], s["four_kongs_pass_deal"]) == (True, True)
     s = twmj.Variant("improved16").settings()
     assert (s["four_kongs_win"], s["four_kongs_pass_deal"]) == (True, False)
+
+
+def _offer(from_seat: int, variant: str, seat: int = 0) -> dict[str, object]:
+    return {
+        "seat": seat,
+        "hand": "555m 123p456p789p 1123s",
+        "drawable": 40,
+        "decision": {"offer": {"from": from_seat, "discard": "5m"}},
+        "variant": twmj.Variant(variant),
+    }
+
+
+def test_snapshot_at_three_seats() -> None:
+    # 000 明槓不對上家 with 004 三人麻將 (北 empty): seat 0's 上家 is seat 2, its 下家 seat 1.
+    from_left, _ = twmj.legal(_offer(2, "three_player"))
+    from_right, _ = twmj.legal(_offer(1, "three_player"))
+    assert "minkan" not in from_left and "pon" in from_left
+    assert "minkan" in from_right
+    # At four seats seat 2 is the 對家: 明槓 allowed.
+    assert "minkan" in twmj.legal(_offer(2, "taiwan"))[0]
+    # The empty seat has nothing, and offers nothing.
+    with pytest.raises(twmj.HandError, match="seat 3 does not exist"):
+        twmj.legal(_offer(0, "three_player", seat=3))
+    with pytest.raises(twmj.HandError, match="an offer from seat 3"):
+        twmj.legal(_offer(3, "three_player"))
+    with pytest.raises(twmj.HandError, match="seat 2 does not exist"):
+        twmj.legal(_offer(0, "two_player", seat=2))

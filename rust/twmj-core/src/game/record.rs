@@ -10,7 +10,7 @@
 //! {"type":"claim","seat":2,"action":"pon"}
 //! {"type":"end","dealer":0,"east":0,"wins":[{"seat":2,"kind":"discard","from":1,"tile":"5m",
 //!   "concealed":"…","melds":[{"kind":"pon","tiles":"555p"}],"flowers":"1f","replacement":false,
-//!   "last_tile":false,"declaration":null,"first_turn":"human"}]}
+//!   "last_tile":false,"declaration":null,"first_turn":"human","discards":3}]}
 //! ```
 //!
 //! An american (or any non-default) hand has a rules line right after the deal, and each
@@ -32,15 +32,20 @@
 //! {"type":"end","dealer":2,"east":2,"wins":[],"false_win":{"seat":1,"tai":8}}
 //! ```
 //!
-//! A record may start with `{"type":"seed","seed":42,"dealer":0,"door_from_dice":false}`
-//! instead of the deal: the reader expands it to the deal that seed gives.
-//! [`to_json_seen`] writes the same lines as one seat sees them: other seats' dealt tiles and
-//! draws are `?` (flowers are shown), their 暗槓 is `ankan ?`, and the wall is a count.
+//! A hand dealt from a seed starts with `{"type":"seed","seed":42,"dealer":0,
+//! "door_from_dice":false}` instead of the deal ([`write_log`]); the reader deals it again under
+//! the record's rules line. [`to_json_seen`] / [`write_seen_log`] write the same lines as one
+//! seat sees them: other seats' dealt tiles and draws are `?` (flowers are shown), their 暗槓
+//! is `ankan ?`, and the wall is a count; [`read_seen_log`] reads that back ([`SeenEvent`]).
+//!
+//! Every line is written field by field through `serde_json` (every string escaped by the
+//! library) and read with its fields in order.
 //!
 //! `action` is [`Action::name`]; win `kind` is `self_draw`, `discard`, `robbing_kong`,
-//! `eight_flowers`, `seven_rob_one` or `after_robbing_flower` (the last four but
-//! `eight_flowers` carry `from`); `declaration` is `ready`, `migi` or null; `first_turn` is
-//! `heaven`, `earth`, `human` or null.
+//! `eight_flowers`, `seven_rob_one`, `after_robbing_flower` or `four_kongs` (`discard`,
+//! `robbing_kong`, `seven_rob_one` and `after_robbing_flower` carry `from`); `declaration` is
+//! `ready`, `migi` or null; `first_turn` is `heaven`, `earth`, `human` or null; `discards` is
+//! the winner's discard count (absent in older records).
 
 use serde::de::{self, Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde_json::Value as J;
