@@ -78,3 +78,12 @@ def test_snapshot_at_three_seats() -> None:
         twmj.legal(_offer(3, "three_player"))
     with pytest.raises(twmj.HandError, match="seat 2 does not exist"):
         twmj.legal(_offer(0, "two_player", seat=2))
+
+
+def test_a_per_seat_record_is_refused_by_replay_with_a_pointer() -> None:
+    # docs/log-format.md §8: the per-seat record hides tiles; the full reader says where to go.
+    game = four_kongs("traditional")
+    seen = game.record_for(1)
+    assert json.loads(seen.splitlines()[0])["hands"][0] == "?" * 17
+    with pytest.raises(twmj.HandError, match="read_seen_log"):
+        twmj.replay(seen)

@@ -324,6 +324,39 @@ fn four_kongs_with_a_minkan_is_paid_by_all_three() {
 }
 
 #[test]
+fn four_kongs_with_a_kakan_once_nobody_robs_it() {
+    // 001 特殊胡牌 四槓胡 (不分明槓暗槓) and 搶槓 (加槓時可視為將牌捨出來胡牌): the 加槓 stands only
+    // once nobody robs it; then it is the fourth kong and ends the hand.
+    let cores = ["1z1z1z1z 9m9m9m9m 1p1p1p1p 5p5p 8s", "", "5p", ""];
+    let mut st = table(&trad(), cores, "2s 3s 4s 6s 7s 5p", "", None);
+    for k in ["1z", "9m", "1p"] {
+        act(&mut st, 0, Action::Ankan(t(k)));
+    }
+    discard(&mut st, "8s");
+    tsumogiri(&mut st); // seat 1
+    act(&mut st, 2, Action::Discard(t("5p")));
+    while let Phase::Offer(o) = *st.phase() {
+        let s = o.pending().trailing_zeros() as u8;
+        act(&mut st, s, if s == 0 { Action::Pon } else { Action::Pass });
+    }
+    let d = legal_actions(&st, 0)
+        .into_iter()
+        .find(|a| matches!(a, Action::Discard(_)))
+        .unwrap();
+    act(&mut st, 0, d);
+    pass_all(&mut st);
+    for _ in 0..3 {
+        tsumogiri(&mut st); // seats 1, 2, 3
+    }
+    assert_eq!((turn(&st), drawn(&st)), (0, t("5p")));
+    act(&mut st, 0, Action::Kakan(t("5p")));
+    pass_all(&mut st);
+    let r = st.result().expect("the 加槓 is the fourth kong");
+    assert_eq!((r.wins[0].seat, r.wins[0].kind), (0, WinKind::FourKongs));
+    round_trip(&st);
+}
+
+#[test]
 fn four_kongs_off_plays_on() {
     // 000 has no 四槓胡: the fourth kong takes its replacement and the turn goes on.
     let st = four_ankans(&Variant::taiwan());

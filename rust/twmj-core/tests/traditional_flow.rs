@@ -882,7 +882,7 @@ fn seat_draw_follows_the_dice_and_the_wind_tiles() {
 fn random_traditional_hands_keep_the_invariants_and_replay() {
     // Every flow switch on, 一槓一, and a stray 詐胡 now and then: the pieces stay conserved,
     // every hand ends, its record replays, and its settlement balances.
-    // (In key order: the record reader gives a rules line's overrides back sorted by key.)
+    // (The record reader keeps a rules line's overrides in their order: any order works.)
     let v = with(
         &trad(),
         &[
