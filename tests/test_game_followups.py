@@ -87,3 +87,21 @@ def test_a_per_seat_record_is_refused_by_replay_with_a_pointer() -> None:
     assert json.loads(seen.splitlines()[0])["hands"][0] == "?" * 17
     with pytest.raises(twmj.HandError, match="read_seen_log"):
         twmj.replay(seen)
+
+
+def test_a_per_seat_record_reads_back() -> None:
+    # docs/log-format.md §8: what seat 1 saw, line by line; seat 0's 暗槓 are face down.
+    game = four_kongs("traditional")
+    events = twmj.read_record_for(game.record_for(1))
+    assert events == [json.loads(line) for line in game.record_for(1).splitlines()]
+    deal = events[0]
+    assert deal["hands"][1] == OTHERS and deal["hands"][0] == "?" * 17
+    assert deal["wall"] == len(LIVE) // 2 + 3
+    kongs = [e["action"] for e in events if e["type"] == "act"]
+    assert kongs == ["ankan ?"] * 4
+    assert events[-1]["wins"][0]["kind"] == "four_kongs"
+    # A full record reads too, unchanged.
+    full = twmj.read_record_for(game.record())
+    assert full == [json.loads(line) for line in game.record().splitlines()]
+    with pytest.raises(twmj.HandError, match=r"line \d+: "):
+        twmj.read_record_for(game.record_for(1).replace('"tile":"?"', '"tile":"x"', 1) + "\n")

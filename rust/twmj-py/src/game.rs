@@ -4,9 +4,9 @@ use numpy::{IntoPyArray, PyArray1};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyInt, PyString};
 use twmj_core::game::{
-    self, legal_actions, read_log, replay as core_replay, settle_hand, write_log, write_seen_log,
-    Action, CallLock, Deal, Decision, Match, OfferKind, Phase, Player, Rules, Situation, Snapshot,
-    State, Summary, Table, Turn, ACTION_COUNT,
+    self, legal_actions, read_log, read_seen_log, replay as core_replay, seen_to_json, settle_hand,
+    write_log, write_seen_log, Action, CallLock, Deal, Decision, Match, OfferKind, Phase, Player,
+    Rules, Situation, Snapshot, State, Summary, Table, Turn, ACTION_COUNT,
 };
 use twmj_core::hand::Meld;
 use twmj_core::notation::{self, Symbol};
@@ -468,6 +468,20 @@ pub fn replay(record: &str) -> PyResult<PyGame> {
     Ok(PyGame {
         state: core_replay(&events).map_err(CoreError)?,
     })
+}
+
+/// Reads a per-seat record (`Game.record_for`, or a full record) back as what the seat saw:
+/// one dict per event, each the line as the core normalises it (other seats' tiles `?`, the
+/// wall a count; docs/log-format.md §8). It cannot be replayed; a bad line raises `HandError`
+/// naming it.
+#[pyfunction]
+pub fn read_record_for<'py>(py: Python<'py>, record: &str) -> PyResult<Vec<Bound<'py, PyAny>>> {
+    let events = read_seen_log(record).map_err(CoreError)?;
+    let loads = py.import("json")?.getattr("loads")?;
+    events
+        .iter()
+        .map(|e| loads.call1((seen_to_json(e),)))
+        .collect()
 }
 
 /// Every action name, by index (the fixed action space of `legal_mask`).
