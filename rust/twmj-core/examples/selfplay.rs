@@ -40,6 +40,7 @@ fn main() {
                     WinKind::EightFlowers => "eight flowers",
                     WinKind::SevenRobOne { .. } => "seven rob one",
                     WinKind::AfterRobbingFlower { .. } => "after robbing flower",
+                    WinKind::FourKongs => "four kongs",
                 };
                 *kinds.entry(k).or_default() += 1;
             }

@@ -276,6 +276,7 @@ fn scripted(v: &Variant, hands: [&str; 4]) -> State {
         hands: parsed,
         live: left,
         dead: replacements,
+        origin: None,
     };
     State::from_deal_with(table, v).unwrap()
 }

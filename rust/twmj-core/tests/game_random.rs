@@ -196,6 +196,7 @@ fn random_games_keep_the_invariants() {
                 WinKind::EightFlowers => "eight flowers",
                 WinKind::SevenRobOne { .. } => "seven rob one",
                 WinKind::AfterRobbingFlower { .. } => "after robbing flower",
+                WinKind::FourKongs => "four kongs",
             };
             *kinds.entry(key).or_insert(0) += 1;
         }

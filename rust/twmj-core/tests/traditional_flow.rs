@@ -481,8 +481,15 @@ fn four_kongs_by_two_players_is_a_draw_when_switched_on() {
 
 #[test]
 fn four_kongs_by_one_player_is_not_a_draw() {
-    // 001 四槓牌: 玩家單獨完成四槓 is a hand (scored), not 和局.
-    let v = with(&trad(), &[("special_draw.four_kongs", Value::Bool(true))]);
+    // 001 四槓牌: 玩家單獨完成四槓 is a hand (scored), not 和局. (With `four_kongs_win`, on in
+    // traditional, it ends the hand as a win: tests/game_followups.rs; off here, play goes on.)
+    let v = with(
+        &trad(),
+        &[
+            ("special_draw.four_kongs", Value::Bool(true)),
+            ("four_kongs_win", Value::Bool(false)),
+        ],
+    );
     let mut st = table(
         &v,
         ["1m1m1m1m 9m9m9m9m 1p1p1p1p 9p9p9p9p 8s", "", "", ""],
@@ -876,7 +883,7 @@ fn seat_draw_follows_the_dice_and_the_wind_tiles() {
 fn random_traditional_hands_keep_the_invariants_and_replay() {
     // Every flow switch on, 一槓一, and a stray 詐胡 now and then: the pieces stay conserved,
     // every hand ends, its record replays, and its settlement balances.
-    // (In key order: the record reader gives a rules line's overrides back sorted by key.)
+    // (The record reader keeps a rules line's overrides in their order: any order works.)
     let v = with(
         &trad(),
         &[

@@ -4,9 +4,9 @@ use numpy::{IntoPyArray, PyArray1};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyInt, PyString};
 use twmj_core::game::{
-    self, legal_actions, read_log, replay as core_replay, settle_hand, to_json_seen, write_log,
-    Action, CallLock, Deal, Decision, Match, OfferKind, Phase, Player, Rules, Situation, Snapshot,
-    State, Summary, Table, Turn, ACTION_COUNT,
+    self, legal_actions, read_log, read_seen_log, replay as core_replay, seen_to_json, settle_hand,
+    write_log, write_seen_log, Action, CallLock, Deal, Decision, Match, OfferKind, Phase, Player,
+    Rules, Situation, Snapshot, State, Summary, Table, Turn, ACTION_COUNT,
 };
 use twmj_core::hand::Meld;
 use twmj_core::notation::{self, Symbol};
@@ -251,20 +251,15 @@ impl PyGame {
         write_log(self.state.log())
     }
 
-    /// The record as `seat` saw it: other seats' concealed tiles and draws hidden.
+    /// The record as `seat` saw it: other seats' concealed tiles and draws hidden
+    /// (docs/log-format.md §8; the core's `read_seen_log` reads it back).
     fn record_for(&self, seat: i64) -> PyResult<String> {
-        let seat = seat_ok(seat)?;
-        let mut out = String::new();
-        for e in self.state.log() {
-            out.push_str(&to_json_seen(e, seat));
-            out.push('\n');
-        }
-        Ok(out)
+        Ok(write_seen_log(self.state.log(), seat_ok(seat)?))
     }
 
     /// The outcome once over: `{"draw": bool, "wins": [{seat, kind, from, tile, hand, melds,
-    /// flowers}], "draw_reason": str | None, "false_win": {seat, tai} | None}` (and `"fees":
-    /// [[payer, payee], …]` when a 詢問費 is due, 003 註13), else `None`.
+    /// flowers, discards}], "draw_reason": str | None, "false_win": {seat, tai} | None}` (and
+    /// `"fees": [[payer, payee], …]` when a 詢問費 is due, 003 註13), else `None`.
     fn result<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
         let Some(r) = self.state.result() else {
             return Ok(None);
@@ -287,6 +282,8 @@ impl PyGame {
                 w.melds.iter().map(|&m| PyMeld(m)).collect::<Vec<_>>(),
             )?;
             x.set_item("flowers", notation::format(&[0; 34], w.flowers))?;
+            // 003 hk16 七隻內: the winner's discards before the win.
+            x.set_item("discards", w.discards)?;
             wins.push(x);
         }
         d.set_item("wins", wins)?;
@@ -481,6 +478,20 @@ pub fn replay(record: &str) -> PyResult<PyGame> {
     Ok(PyGame {
         state: core_replay(&events).map_err(CoreError)?,
     })
+}
+
+/// Reads a per-seat record (`Game.record_for`, or a full record) back as what the seat saw:
+/// one dict per event, each the line as the core normalises it (other seats' tiles `?`, the
+/// wall a count; docs/log-format.md §8). It cannot be replayed; a bad line raises `HandError`
+/// naming it.
+#[pyfunction]
+pub fn read_record_for<'py>(py: Python<'py>, record: &str) -> PyResult<Vec<Bound<'py, PyAny>>> {
+    let events = read_seen_log(record).map_err(CoreError)?;
+    let loads = py.import("json")?.getattr("loads")?;
+    events
+        .iter()
+        .map(|e| loads.call1((seen_to_json(e),)))
+        .collect()
 }
 
 /// Every action name, by index (the fixed action space of `legal_mask`).

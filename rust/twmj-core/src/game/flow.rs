@@ -496,7 +496,7 @@ impl State {
                 p.has_konged = true;
                 p.no_self_draw = false;
                 self.any_call = true;
-                if self.four_kongs() {
+                if self.four_kongs(seat) {
                     return;
                 }
                 // 003 註13: the players ready for 十三么 on the orphan they lack may ask first (胡
@@ -728,7 +728,7 @@ impl State {
                     p.no_self_draw = false;
                     self.in_transit = None;
                     self.any_call = true;
-                    if self.four_kongs() {
+                    if self.four_kongs(o.from) {
                         return;
                     }
                     self.draw(o.from, true);
@@ -824,7 +824,7 @@ impl State {
                 });
                 p.has_konged = true;
                 p.no_self_draw = true;
-                if self.four_kongs() {
+                if self.four_kongs(seat) {
                     return;
                 }
                 self.draw(seat, true);
@@ -846,8 +846,14 @@ impl State {
     }
 
     /// 001 特殊流局 四家開槓 (with `special_draw.four_kongs`): four kongs on the table, not all
-    /// one player's, end the hand as a draw at once. Returns true when it did.
-    fn four_kongs(&mut self) -> bool {
+    /// one player's, end the hand as a draw at once. 001 特殊胡牌 四槓胡 (with `four_kongs_win`):
+    /// a player's own fourth kong ends the hand as that player's win, before the replacement
+    /// (when it reaches the variant's 起胡). `seat` made the kong. Returns true when the hand
+    /// ended.
+    fn four_kongs(&mut self, seat: u8) -> bool {
+        if self.four_kongs_win(seat) {
+            return true;
+        }
         if !self.rules.variant.flow.four_kongs_draw || self.kongs() < 4 {
             return false;
         }
@@ -858,6 +864,26 @@ impl State {
             return false;
         }
         self.end_draw(DrawReason::FourKongs);
+        true
+    }
+
+    /// 001 台數表 四槓牌 / 特殊胡牌 四槓胡: 玩家單獨完成四槓時，即以胡牌計算，這一局就結束 — scored as
+    /// a self-draw (即算自摸胡牌) on the kongs ([`WinKind::FourKongs`]).
+    fn four_kongs_win(&mut self, seat: u8) -> bool {
+        let kongs = self
+            .player(seat)
+            .melds
+            .iter()
+            .filter(|m| m.kind.is_kong())
+            .count();
+        if !self.rules.variant.flow.four_kongs_win || kongs != 4 {
+            return false;
+        }
+        let w = self.base_win(seat, WinKind::FourKongs, None);
+        if !self.reaches(&w) {
+            return false;
+        }
+        self.end(vec![w]);
         true
     }
 
@@ -907,6 +933,8 @@ impl State {
             last_tile: false,
             declaration: p.declared,
             first_turn: None,
+            // 003 hk16 七隻內: the winner's own discards so far.
+            discards: Some(u8::try_from(p.discards.len()).unwrap_or(u8::MAX)),
         }
     }
 

@@ -38,14 +38,17 @@ pub mod view;
 pub use action::{Action, ChiPos, ACTION_COUNT};
 pub use event::{replay, Event};
 pub use legality::{check, is_legal, legal_actions, legal_mask};
-pub use record::{from_json, read_log, to_json, to_json_seen, write_log};
+pub use record::{
+    from_json, read_log, read_seen_log, seen, seen_from_json, seen_to_json, to_json, to_json_seen,
+    write_log, write_seen_log, HiddenAction, SeenEvent, SeenHand,
+};
 pub use result::{DrawReason, FalseWin, FirstTurn, HandResult, Win, WinKind};
 pub use series::{Match, SeatDraw, MAX_STREAK};
 pub use settle::{settle_hand, Table};
 pub use simulate::{simulate, Summary};
 pub use snapshot::{Decision, Situation, Snapshot};
 pub use state::{
-    exchange_offset, CallLock, Deal, Declaration, Discarded, Exchange, Offer, OfferKind, Options,
-    Phase, Piece, Player, Rules, SplitMix64, State, Turn, WallBreak, KEPT_BACK, SEATS,
+    exchange_offset, CallLock, Deal, DealSeed, Declaration, Discarded, Exchange, Offer, OfferKind,
+    Options, Phase, Piece, Player, Rules, SplitMix64, State, Turn, WallBreak, KEPT_BACK, SEATS,
 };
 pub use view::{SeenMeld, SeenSeat, View};

@@ -10,7 +10,7 @@
 //! {"type":"claim","seat":2,"action":"pon"}
 //! {"type":"end","dealer":0,"east":0,"wins":[{"seat":2,"kind":"discard","from":1,"tile":"5m",
 //!   "concealed":"…","melds":[{"kind":"pon","tiles":"555p"}],"flowers":"1f","replacement":false,
-//!   "last_tile":false,"declaration":null,"first_turn":"human"}]}
+//!   "last_tile":false,"declaration":null,"first_turn":"human","discards":3}]}
 //! ```
 //!
 //! An american (or any non-default) hand has a rules line right after the deal, and each
@@ -32,22 +32,28 @@
 //! {"type":"end","dealer":2,"east":2,"wins":[],"false_win":{"seat":1,"tai":8}}
 //! ```
 //!
-//! A record may start with `{"type":"seed","seed":42,"dealer":0,"door_from_dice":false}`
-//! instead of the deal: the reader expands it to the deal that seed gives.
-//! [`to_json_seen`] writes the same lines as one seat sees them: other seats' dealt tiles and
-//! draws are `?` (flowers are shown), their 暗槓 is `ankan ?`, and the wall is a count.
+//! A hand dealt from a seed starts with `{"type":"seed","seed":42,"dealer":0,
+//! "door_from_dice":false}` instead of the deal ([`write_log`]); the reader deals it again under
+//! the record's rules line. [`to_json_seen`] / [`write_seen_log`] write the same lines as one
+//! seat sees them: other seats' dealt tiles and draws are `?` (flowers are shown), their 暗槓
+//! is `ankan ?`, and the wall is a count; [`read_seen_log`] reads that back ([`SeenEvent`]).
+//!
+//! Every line is written field by field through `serde_json` (every string escaped by the
+//! library) and read with its fields in order.
 //!
 //! `action` is [`Action::name`]; win `kind` is `self_draw`, `discard`, `robbing_kong`,
-//! `eight_flowers`, `seven_rob_one` or `after_robbing_flower` (the last four but
-//! `eight_flowers` carry `from`); `declaration` is `ready`, `migi` or null; `first_turn` is
-//! `heaven`, `earth`, `human` or null.
+//! `eight_flowers`, `seven_rob_one`, `after_robbing_flower` or `four_kongs` (`discard`,
+//! `robbing_kong`, `seven_rob_one` and `after_robbing_flower` carry `from`); `declaration` is
+//! `ready`, `migi` or null; `first_turn` is `heaven`, `earth`, `human` or null; `discards` is
+//! the winner's discard count (absent in older records).
 
-use std::fmt::Write as _;
+use serde::de::{self, Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
+use serde_json::Value as J;
 
 use crate::error::{Error, Result};
 use crate::hand::Meld;
 use crate::notation::{self, format};
-use crate::tile::Tile;
+use crate::tile::{Counts, Tile};
 
 use super::action::Action;
 use super::event::Event;
@@ -55,272 +61,366 @@ use super::result::{DrawReason, FalseWin, FirstTurn, HandResult, Win, WinKind};
 use super::state::{Deal, Declaration, Piece, Rules, WallBreak, SEATS};
 use crate::scoring::{Value as Setting, Variant};
 
-/// One event as one line of JSON.
+/// A JSON object written field by field in the order given. Every key and every value goes
+/// through `serde_json`, so every string is escaped by the library.
+struct Obj(String);
+
+impl Obj {
+    fn new(kind: &str) -> Obj {
+        let mut o = Obj(String::from("{"));
+        o.put("type", kind);
+        o
+    }
+
+    fn empty() -> Obj {
+        Obj(String::from("{"))
+    }
+
+    fn key(&mut self, key: &str) {
+        if self.0.len() > 1 {
+            self.0.push(',');
+        }
+        self.0.push_str(&J::from(key).to_string());
+        self.0.push(':');
+    }
+
+    /// A field whose value `serde_json` writes.
+    fn put(&mut self, key: &str, v: impl Into<J>) -> &mut Obj {
+        self.key(key);
+        self.0.push_str(&v.into().to_string());
+        self
+    }
+
+    /// A field whose value is JSON written by another [`Obj`] (or a list of them).
+    fn raw(&mut self, key: &str, json: &str) -> &mut Obj {
+        self.key(key);
+        self.0.push_str(json);
+        self
+    }
+
+    fn done(&mut self) -> String {
+        self.0.push('}');
+        std::mem::take(&mut self.0)
+    }
+}
+
+/// JSON values written one after another as a list.
+fn list(items: &[String]) -> String {
+    format!("[{}]", items.join(","))
+}
+
+fn strings<S: AsRef<str>>(items: impl IntoIterator<Item = S>) -> J {
+    J::Array(
+        items
+            .into_iter()
+            .map(|s| J::from(s.as_ref().to_owned()))
+            .collect(),
+    )
+}
+
+fn deal_head(d: &Deal, kind: &str) -> Obj {
+    let mut o = Obj::new(kind);
+    o.put("dealer", d.dealer)
+        .put("dice", J::from(d.dice.to_vec()))
+        .put("door_from_dice", d.door_from_dice);
+    o
+}
+
+/// One event as one line of JSON (a deal is always written whole; see [`write_log`] for the
+/// `seed` line).
 pub fn to_json(ev: &Event) -> String {
     match ev {
-        Event::Deal(d) => {
-            let hands: Vec<String> = d.hands.iter().map(|h| quote(&codes(h))).collect();
-            format!(
-                r#"{{"type":"deal","dealer":{},"dice":[{},{},{}],"door_from_dice":{},"hands":[{}],"live":{},"dead":{}}}"#,
-                d.dealer,
-                d.dice[0],
-                d.dice[1],
-                d.dice[2],
-                d.door_from_dice,
-                hands.join(","),
-                quote(&codes(&d.live)),
-                quote(&codes(&d.dead))
-            )
-        }
+        Event::Deal(d) => deal_head(d, "deal")
+            .put("hands", strings(d.hands.iter().map(|h| codes(h))))
+            .put("live", codes(&d.live))
+            .put("dead", codes(&d.dead))
+            .done(),
         Event::Draw {
             seat,
             piece,
             replacement,
-        } => format!(
-            r#"{{"type":"draw","seat":{seat},"tile":"{}","replacement":{replacement}}}"#,
-            piece.code()
-        ),
-        Event::Act { seat, action } => {
-            format!(
-                r#"{{"type":"act","seat":{seat},"action":"{}"}}"#,
-                action.name()
-            )
-        }
-        Event::Claim { seat, action } => {
-            format!(
-                r#"{{"type":"claim","seat":{seat},"action":"{}"}}"#,
-                action.name()
-            )
-        }
+        } => Obj::new("draw")
+            .put("seat", *seat)
+            .put("tile", piece.code())
+            .put("replacement", *replacement)
+            .done(),
+        Event::Act { seat, action } => Obj::new("act")
+            .put("seat", *seat)
+            .put("action", action.name())
+            .done(),
+        Event::Claim { seat, action } => Obj::new("claim")
+            .put("seat", *seat)
+            .put("action", action.name())
+            .done(),
         Event::Rules(r) => {
-            let overrides: Vec<String> = r
-                .variant
-                .overrides
-                .iter()
-                .map(|(k, v)| format!("{}:{v}", quote(k)))
-                .collect();
-            format!(
-                r#"{{"type":"rules","preset":"{}","overrides":{{{}}},"streak":{},"round_wind":{}}}"#,
-                r.variant.preset,
-                overrides.join(","),
-                r.streak,
-                r.round_wind
-            )
+            let mut ov = Obj::empty();
+            for (k, v) in &r.variant.overrides {
+                // The override's value as `Variant::set` took it: a number, true/false or a
+                // quoted text (its `Display`).
+                let value = serde_json::from_str::<J>(v).unwrap_or_else(|_| J::from(v.clone()));
+                ov.put(k, value);
+            }
+            Obj::new("rules")
+                .put("preset", r.variant.preset)
+                .raw("overrides", &ov.done())
+                .put("streak", r.streak)
+                .put("round_wind", r.round_wind)
+                .done()
         }
         Event::Exchange {
             round,
             offset,
             given,
-        } => {
-            let g: Vec<String> = given.iter().map(|c| quote(&format(c, 0))).collect();
-            format!(
-                r#"{{"type":"exchange","round":{round},"offset":{offset},"given":[{}]}}"#,
-                g.join(",")
-            )
-        }
-        Event::Break(b) => format!(
-            r#"{{"type":"break","roller":{},"total":{},"wall":{},"kept":{}}}"#,
-            b.roller, b.total, b.wall, b.kept
-        ),
+        } => Obj::new("exchange")
+            .put("round", *round)
+            .put("offset", *offset)
+            .put("given", strings(given.iter().map(|c| format(c, 0))))
+            .done(),
+        Event::Break(b) => Obj::new("break")
+            .put("roller", b.roller)
+            .put("total", b.total)
+            .put("wall", b.wall)
+            .put("kept", b.kept)
+            .done(),
         Event::End(r) => {
             let wins: Vec<String> = r.wins.iter().map(win_json).collect();
-            let mut s = format!(
-                r#"{{"type":"end","dealer":{},"east":{},"wins":[{}]"#,
-                r.dealer,
-                r.east,
-                wins.join(",")
-            );
+            let mut o = Obj::new("end");
+            o.put("dealer", r.dealer)
+                .put("east", r.east)
+                .raw("wins", &list(&wins));
             if let Some(d) = r.draw {
-                let _ = write!(s, r#","draw":"{}""#, d.key());
+                o.put("draw", d.key());
             }
             if let Some(f) = r.false_win {
-                let _ = write!(s, r#","false_win":{{"seat":{},"tai":{}}}"#, f.seat, f.tai);
+                let fw = Obj::empty().put("seat", f.seat).put("tai", f.tai).done();
+                o.raw("false_win", &fw);
             }
             // 003 註13 詢問費, written only when there is one (older records have none).
             if !r.fees.is_empty() {
                 let f: Vec<String> = r.fees.iter().map(|(p, q)| format!("[{p},{q}]")).collect();
-                let _ = write!(s, r#","fees":[{}]"#, f.join(","));
+                o.raw("fees", &list(&f));
             }
-            s.push('}');
-            s
+            o.done()
         }
     }
 }
 
-/// One event as `seat` sees it while the hand is played (not replayable).
-pub fn to_json_seen(ev: &Event, seat: u8) -> String {
-    match ev {
-        Event::Deal(d) => {
-            let hands: Vec<String> = d
-                .hands
-                .iter()
-                .enumerate()
-                .map(|(s, h)| {
-                    if s == seat as usize {
-                        quote(&codes(h))
-                    } else {
-                        quote(&"?".repeat(h.len()))
-                    }
-                })
-                .collect();
-            format!(
-                r#"{{"type":"deal","dealer":{},"dice":[{},{},{}],"door_from_dice":{},"hands":[{}],"wall":{}}}"#,
-                d.dealer,
-                d.dice[0],
-                d.dice[1],
-                d.dice[2],
-                d.door_from_dice,
-                hands.join(","),
-                d.live.len() + d.dead.len()
-            )
-        }
-        Event::Draw {
-            seat: s,
-            piece,
-            replacement,
-        } if *s != seat && piece.flower().is_none() => {
-            format!(r#"{{"type":"draw","seat":{s},"tile":"?","replacement":{replacement}}}"#)
-        }
-        Event::Act {
-            seat: s,
-            action: Action::Ankan(_),
-        } if *s != seat => format!(r#"{{"type":"act","seat":{s},"action":"ankan ?"}}"#),
-        Event::Act {
-            seat: s,
-            action: Action::Pass3(_),
-        } if *s != seat => format!(r#"{{"type":"act","seat":{s},"action":"pass3 ?"}}"#),
-        Event::Exchange {
-            round,
-            offset,
-            given,
-        } => {
-            // A seat sees what it passed and what it received, nothing else.
-            let giver = (seat as usize + SEATS - *offset as usize % SEATS) % SEATS;
-            let g: Vec<String> = given
-                .iter()
-                .enumerate()
-                .map(|(s, c)| {
-                    if s == seat as usize || s == giver {
-                        quote(&format(c, 0))
-                    } else {
-                        quote("???")
-                    }
-                })
-                .collect();
-            format!(
-                r#"{{"type":"exchange","round":{round},"offset":{offset},"given":[{}]}}"#,
-                g.join(",")
-            )
-        }
-        other => to_json(other),
-    }
+/// The `seed` line of a deal dealt from a seed ([`Deal::from_seed_with`]), when the seed,
+/// under `rules`' variant, deals exactly this deal.
+fn seed_line(d: &Deal, rules: &Rules) -> Option<String> {
+    let o = d.origin?;
+    let again = Deal::from_seed_with(o.seed, o.dealer, d.door_from_dice, &rules.variant);
+    (again == *d).then(|| {
+        Obj::new("seed")
+            .put("seed", o.seed)
+            .put("dealer", o.dealer)
+            .put("door_from_dice", d.door_from_dice)
+            .done()
+    })
 }
 
-/// The whole log, one line per event.
+/// The whole log, one line per event. A hand dealt from a seed starts with its `seed` line
+/// (the reader expands it under the record's rules line) instead of the whole deal.
 pub fn write_log(events: &[Event]) -> String {
+    let rules = match events.get(1) {
+        Some(Event::Rules(r)) => (**r).clone(),
+        _ => Rules::default(),
+    };
     let mut out = String::new();
-    for e in events {
-        out.push_str(&to_json(e));
+    for (i, e) in events.iter().enumerate() {
+        match e {
+            Event::Deal(d) if i == 0 => {
+                out.push_str(&seed_line(d, &rules).unwrap_or_else(|| to_json(e)));
+            }
+            _ => out.push_str(&to_json(e)),
+        }
         out.push('\n');
     }
     out
 }
 
 /// Reads a log written by [`write_log`] (blank lines ignored); the error names the line.
+/// A `seed` line is expanded under the variant of the rules line that follows it (taiwan
+/// without one). A per-seat record ([`write_seen_log`]) is refused: read it with
+/// [`read_seen_log`].
 pub fn read_log(text: &str) -> Result<Vec<Event>> {
-    text.lines()
+    let lines: Vec<(usize, &str)> = text
+        .lines()
         .enumerate()
         .filter(|(_, l)| !l.trim().is_empty())
-        .map(|(i, l)| from_json(l).map_err(|e| Error::hand(format!("line {}: {e}", i + 1))))
-        .collect()
+        .collect();
+    let mut events = lines
+        .iter()
+        .map(|&(i, l)| from_json(l).map_err(|e| Error::hand(format!("line {}: {e}", i + 1))))
+        .collect::<Result<Vec<_>>>()?;
+    // A seed line deals under the record's variant (three players, the dice's walls, …).
+    if let (Some(&(i, first)), Some(Event::Rules(r))) = (lines.first(), events.get(1)) {
+        if let Some(d) =
+            seed_deal(first, &r.variant).map_err(|e| Error::hand(format!("line {}: {e}", i + 1)))?
+        {
+            events[0] = Event::Deal(Box::new(d));
+        }
+    }
+    Ok(events)
+}
+
+/// The deal of a `seed` line under `variant`; `None` when the line is no seed line.
+fn seed_deal(line: &str, variant: &Variant) -> Result<Option<Deal>> {
+    let Value::Obj(o) = parse_value(line)? else {
+        return Ok(None);
+    };
+    if text(&o, "type")? != "seed" {
+        return Ok(None);
+    }
+    let (seed, dealer, door) = seed_fields(&o)?;
+    Ok(Some(Deal::from_seed_with(seed, dealer, door, variant)))
+}
+
+fn seed_fields(o: &[(String, Value)]) -> Result<(u64, u8, bool)> {
+    let seed = match field(o, "seed")? {
+        Value::Num(n) => u64::try_from(*n)
+            .map_err(|_| Error::hand("field 'seed' must be a number 0 to 2⁶⁴ − 1"))?,
+        _ => return Err(Error::hand("field 'seed' must be a number 0 to 2⁶⁴ − 1")),
+    };
+    Ok((seed, num(o, "dealer", 3)?, flag(o, "door_from_dice")?))
 }
 
 fn codes(pieces: &[Piece]) -> String {
     pieces.iter().map(|p| p.code()).collect()
 }
 
-fn quote(s: &str) -> String {
-    format!("\"{s}\"")
-}
-
 fn win_json(w: &Win) -> String {
     let (kind, from) = w.kind.key();
-    let mut s = format!(r#"{{"seat":{},"kind":"{kind}""#, w.seat);
+    let mut o = Obj::empty();
+    o.put("seat", w.seat).put("kind", kind);
     if let Some(f) = from {
-        let _ = write!(s, r#","from":{f}"#);
+        o.put("from", f);
     }
-    let tile = w.tile.map_or("null".to_owned(), |t| quote(&t.code()));
     let melds: Vec<String> = w
         .melds
         .iter()
         .map(|m| {
             let mut c = [0u8; 34];
             m.add_to(&mut c);
-            format!(
-                r#"{{"kind":"{}","tiles":"{}"}}"#,
-                m.kind.name(),
-                format(&c, 0)
-            )
+            Obj::empty()
+                .put("kind", m.kind.name())
+                .put("tiles", format(&c, 0))
+                .done()
         })
         .collect();
     let decl = match w.declaration {
-        None => "null",
-        Some(Declaration::Ready) => "\"ready\"",
-        Some(Declaration::Migi) => "\"migi\"",
+        None => J::Null,
+        Some(Declaration::Ready) => J::from("ready"),
+        Some(Declaration::Migi) => J::from("migi"),
     };
     let first = match w.first_turn {
-        None => "null",
-        Some(FirstTurn::Heaven) => "\"heaven\"",
-        Some(FirstTurn::Earth) => "\"earth\"",
-        Some(FirstTurn::Human) => "\"human\"",
+        None => J::Null,
+        Some(FirstTurn::Heaven) => J::from("heaven"),
+        Some(FirstTurn::Earth) => J::from("earth"),
+        Some(FirstTurn::Human) => J::from("human"),
     };
-    let _ = write!(
-        s,
-        r#","tile":{tile},"concealed":"{}","melds":[{}],"flowers":"{}","replacement":{},"last_tile":{},"declaration":{decl},"first_turn":{first}}}"#,
-        format(&w.concealed, 0),
-        melds.join(","),
-        format(&[0; 34], w.flowers),
-        w.replacement,
-        w.last_tile
-    );
-    s
+    o.put("tile", w.tile.map_or(J::Null, |t| J::from(t.code())))
+        .put("concealed", format(&w.concealed, 0))
+        .raw("melds", &list(&melds))
+        .put("flowers", format(&[0; 34], w.flowers))
+        .put("replacement", w.replacement)
+        .put("last_tile", w.last_tile)
+        .put("declaration", decl)
+        .put("first_turn", first);
+    if let Some(n) = w.discards {
+        o.put("discards", n);
+    }
+    o.done()
 }
 
-/// A parsed JSON value (the subset the record uses: no floats).
+/// A parsed JSON value (the subset the record uses: no floats). Objects keep their fields in
+/// the order written (a key written twice keeps its first place and its last value).
 #[derive(Debug, Clone, PartialEq)]
 enum Value {
     Null,
     Bool(bool),
-    Num(i64),
+    /// Whole numbers from −2⁶³ to 2⁶⁴ − 1 (a seed is any `u64`).
+    Num(i128),
     Str(String),
     Arr(Vec<Value>),
     Obj(Vec<(String, Value)>),
 }
 
-/// Our view of a JSON value read by `serde_json`: numbers must be integers in `i64`.
-fn convert(v: serde_json::Value) -> Result<Value> {
-    use serde_json::Value as J;
-    Ok(match v {
-        J::Null => Value::Null,
-        J::Bool(b) => Value::Bool(b),
-        J::Number(n) => Value::Num(
-            n.as_i64()
-                .ok_or_else(|| Error::hand(format!("number {n} is not a whole number in range")))?,
-        ),
-        J::String(s) => Value::Str(s),
-        J::Array(a) => Value::Arr(a.into_iter().map(convert).collect::<Result<_>>()?),
-        J::Object(m) => Value::Obj(
-            m.into_iter()
-                .map(|(k, v)| Ok((k, convert(v)?)))
-                .collect::<Result<_>>()?,
-        ),
-    })
+struct ValueVisitor;
+
+impl<'de> Visitor<'de> for ValueVisitor {
+    type Value = Value;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("a JSON value")
+    }
+
+    fn visit_bool<E: de::Error>(self, b: bool) -> std::result::Result<Value, E> {
+        Ok(Value::Bool(b))
+    }
+
+    fn visit_i64<E: de::Error>(self, n: i64) -> std::result::Result<Value, E> {
+        Ok(Value::Num(i128::from(n)))
+    }
+
+    fn visit_u64<E: de::Error>(self, n: u64) -> std::result::Result<Value, E> {
+        Ok(Value::Num(i128::from(n)))
+    }
+
+    fn visit_f64<E: de::Error>(self, x: f64) -> std::result::Result<Value, E> {
+        Err(E::custom(format!(
+            "number {x} is not a whole number in range"
+        )))
+    }
+
+    fn visit_str<E: de::Error>(self, s: &str) -> std::result::Result<Value, E> {
+        Ok(Value::Str(s.to_owned()))
+    }
+
+    fn visit_string<E: de::Error>(self, s: String) -> std::result::Result<Value, E> {
+        Ok(Value::Str(s))
+    }
+
+    fn visit_unit<E: de::Error>(self) -> std::result::Result<Value, E> {
+        Ok(Value::Null)
+    }
+
+    fn visit_none<E: de::Error>(self) -> std::result::Result<Value, E> {
+        Ok(Value::Null)
+    }
+
+    fn visit_some<D: Deserializer<'de>>(self, d: D) -> std::result::Result<Value, D::Error> {
+        Value::deserialize(d)
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut a: A) -> std::result::Result<Value, A::Error> {
+        let mut v = Vec::new();
+        while let Some(x) = a.next_element()? {
+            v.push(x);
+        }
+        Ok(Value::Arr(v))
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut a: A) -> std::result::Result<Value, A::Error> {
+        let mut v: Vec<(String, Value)> = Vec::new();
+        while let Some((k, x)) = a.next_entry::<String, Value>()? {
+            match v.iter_mut().find(|(key, _)| *key == k) {
+                Some(slot) => slot.1 = x,
+                None => v.push((k, x)),
+            }
+        }
+        Ok(Value::Obj(v))
+    }
+}
+
+impl<'de> Deserialize<'de> for Value {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> std::result::Result<Value, D::Error> {
+        d.deserialize_any(ValueVisitor)
+    }
 }
 
 fn parse_value(line: &str) -> Result<Value> {
-    let v: serde_json::Value =
-        serde_json::from_str(line).map_err(|e| Error::hand(format!("bad JSON: {e}")))?;
-    convert(v)
+    serde_json::from_str(line).map_err(|e| Error::hand(format!("bad JSON: {e}")))
 }
 
 fn field<'v>(obj: &'v [(String, Value)], key: &str) -> Result<&'v Value> {
@@ -330,7 +430,7 @@ fn field<'v>(obj: &'v [(String, Value)], key: &str) -> Result<&'v Value> {
         .ok_or_else(|| Error::hand(format!("missing field '{key}'")))
 }
 
-fn num(obj: &[(String, Value)], key: &str, max: i64) -> Result<u8> {
+fn num(obj: &[(String, Value)], key: &str, max: i128) -> Result<u8> {
     match field(obj, key)? {
         Value::Num(n) if (0..=max).contains(n) => Ok(*n as u8),
         _ => Err(Error::hand(format!(
@@ -353,8 +453,15 @@ fn flag(obj: &[(String, Value)], key: &str) -> Result<bool> {
     }
 }
 
+/// What the full-record reader says of a line only a per-seat record has.
+const PER_SEAT: &str =
+    "a per-seat record (hidden tiles or a wall count): read it with read_seen_log";
+
 fn action(obj: &[(String, Value)]) -> Result<Action> {
     let name = text(obj, "action")?;
+    if name.ends_with(" ?") {
+        return Err(Error::hand(PER_SEAT));
+    }
     Action::parse(name).ok_or_else(|| Error::hand(format!("unknown action '{name}'")))
 }
 
@@ -371,33 +478,19 @@ pub fn from_json(line: &str) -> Result<Event> {
     let Value::Obj(o) = parse_value(line)? else {
         return Err(Error::hand("an event is a JSON object"));
     };
-    let seat = || num(&o, "seat", SEATS as i64 - 1);
+    let seat = || num(&o, "seat", SEATS as i128 - 1);
     Ok(match text(&o, "type")? {
         "seed" => {
-            let seed = match field(&o, "seed")? {
-                Value::Num(n) if *n >= 0 => *n as u64,
-                _ => return Err(Error::hand("field 'seed' must be a number ≥ 0")),
-            };
-            Event::Deal(Box::new(Deal::from_seed(
-                seed,
-                num(&o, "dealer", 3)?,
-                flag(&o, "door_from_dice")?,
-            )))
+            // Alone, a seed line deals the taiwan way; `read_log` redeals it under the record's
+            // rules line.
+            let (seed, dealer, door) = seed_fields(&o)?;
+            Event::Deal(Box::new(Deal::from_seed(seed, dealer, door)))
+        }
+        "deal" if o.iter().any(|(k, _)| k == "wall") => {
+            return Err(Error::hand(PER_SEAT));
         }
         "deal" => {
-            let dice = match field(&o, "dice")? {
-                Value::Arr(v) if v.len() == 3 => {
-                    let mut d = [0u8; 3];
-                    for (slot, x) in d.iter_mut().zip(v) {
-                        *slot = match x {
-                            Value::Num(n) if (1..=6).contains(n) => *n as u8,
-                            _ => return Err(Error::hand("dice show 1–6")),
-                        };
-                    }
-                    d
-                }
-                _ => return Err(Error::hand("field 'dice' must hold three dice")),
-            };
+            let dice = dice_of(&o)?;
             let hands = match field(&o, "hands")? {
                 Value::Arr(v) if v.len() == SEATS => {
                     let mut h: [Vec<Piece>; SEATS] = Default::default();
@@ -418,6 +511,7 @@ pub fn from_json(line: &str) -> Result<Event> {
                 hands,
                 live: Piece::parse_list(text(&o, "live")?)?,
                 dead: Piece::parse_list(text(&o, "dead")?)?,
+                origin: None,
             }))
         }
         "rules" => {
@@ -427,7 +521,9 @@ pub fn from_json(line: &str) -> Result<Event> {
             };
             for (k, x) in ov {
                 let setting = match x {
-                    Value::Num(n) => Setting::Int(*n),
+                    Value::Num(n) => Setting::Int(i64::try_from(*n).map_err(|_| {
+                        Error::hand(format!("override '{k}': {n} is out of range"))
+                    })?),
                     Value::Bool(b) => Setting::Bool(*b),
                     Value::Str(s) => Setting::Text(s.clone()),
                     _ => return Err(Error::hand(format!("override '{k}' has a bad value"))),
@@ -460,6 +556,7 @@ pub fn from_json(line: &str) -> Result<Event> {
                 given,
             }
         }
+        "draw" if text(&o, "tile")? == "?" => return Err(Error::hand(PER_SEAT)),
         "draw" => {
             let piece = match Piece::parse_list(text(&o, "tile")?)?.as_slice() {
                 [p] => *p,
@@ -487,9 +584,9 @@ pub fn from_json(line: &str) -> Result<Event> {
             let false_win = match o.iter().find(|(k, _)| k == "false_win") {
                 None | Some((_, Value::Null)) => None,
                 Some((_, Value::Obj(f))) => Some(FalseWin {
-                    seat: num(f, "seat", SEATS as i64 - 1)?,
+                    seat: num(f, "seat", SEATS as i128 - 1)?,
                     tai: match field(f, "tai")? {
-                        Value::Num(n) if (0..=i64::from(u32::MAX)).contains(n) => *n as u32,
+                        Value::Num(n) if (0..=i128::from(u32::MAX)).contains(n) => *n as u32,
                         _ => return Err(Error::hand("field 'tai' must be a number ≥ 0")),
                     },
                 }),
@@ -518,9 +615,9 @@ pub fn from_json(line: &str) -> Result<Event> {
             })
         }
         "break" => Event::Break(WallBreak {
-            roller: num(&o, "roller", SEATS as i64 - 1)?,
+            roller: num(&o, "roller", SEATS as i128 - 1)?,
             total: num(&o, "total", 18)?,
-            wall: num(&o, "wall", SEATS as i64 - 1)?,
+            wall: num(&o, "wall", SEATS as i128 - 1)?,
             kept: num(&o, "kept", 18)?,
         }),
         other => return Err(Error::hand(format!("unknown event type '{other}'"))),
@@ -537,7 +634,7 @@ fn fees_from(o: &[(String, Value)]) -> Result<Vec<(u8, u8)>> {
         return Err(bad());
     };
     let seat = |v: &Value| match v {
-        Value::Num(n) if (0..SEATS as i64).contains(n) => Ok(*n as u8),
+        Value::Num(n) if (0..SEATS as i128).contains(n) => Ok(*n as u8),
         _ => Err(bad()),
     };
     fs.iter()
@@ -560,6 +657,7 @@ fn win_from(v: &Value) -> Result<Win> {
         "eight_flowers" => WinKind::EightFlowers,
         "seven_rob_one" => WinKind::SevenRobOne { from: from()? },
         "after_robbing_flower" => WinKind::AfterRobbingFlower { from: from()? },
+        "four_kongs" => WinKind::FourKongs,
         k => return Err(Error::hand(format!("unknown win kind '{k}'"))),
     };
     let tile = match field(o, "tile")? {
@@ -598,7 +696,14 @@ fn win_from(v: &Value) -> Result<Win> {
             ))
         }
     };
+    // 003 hk16 七隻內: written since the count was kept; an older record has none.
+    let discards = match o.iter().find(|(k, _)| k == "discards") {
+        None | Some((_, Value::Null)) => None,
+        Some((_, Value::Num(n))) if (0..=255).contains(n) => Some(*n as u8),
+        Some(_) => return Err(Error::hand("field 'discards' must be a number 0–255")),
+    };
     Ok(Win {
+        discards,
         seat: num(o, "seat", 3)?,
         kind,
         tile,
@@ -610,4 +715,308 @@ fn win_from(v: &Value) -> Result<Win> {
         declaration,
         first_turn,
     })
+}
+
+// ---------------------------------------------------------------- the per-seat record
+
+/// A seat's dealt pieces in a per-seat record: its own, or another seat's count.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SeenHand {
+    Shown(Vec<Piece>),
+    /// Another seat's dealt pieces, flowers included: only how many.
+    Hidden(usize),
+}
+
+/// An action whose tile another seat does not see.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum HiddenAction {
+    /// 暗槓 is face down: `ankan ?`.
+    Ankan,
+    /// A 換三張 pick: `pass3 ?`.
+    Pass3,
+}
+
+impl HiddenAction {
+    /// The action's name in a per-seat record.
+    pub const fn name(self) -> &'static str {
+        match self {
+            HiddenAction::Ankan => "ankan ?",
+            HiddenAction::Pass3 => "pass3 ?",
+        }
+    }
+}
+
+/// One event of a hand as one seat saw it while it was played ([`seen`]): what a per-seat
+/// record ([`write_seen_log`]) holds and [`read_seen_log`] gives back. The public information
+/// of the hand: every discard, call, flower, kong and the end in full; other seats' dealt
+/// tiles, drawn tiles, 暗槓 and 換三張 picks hidden.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SeenEvent {
+    /// An event the seat sees whole.
+    Open(Event),
+    /// The deal: the seat's own dealt pieces, the others' counts, and the wall's size
+    /// (`live` + `dead`, the kept-back tiles included).
+    Deal {
+        dealer: u8,
+        dice: [u8; 3],
+        door_from_dice: bool,
+        hands: [SeenHand; SEATS],
+        wall: usize,
+    },
+    /// Another seat drew a tile (a flower is shown, so its draw is [`SeenEvent::Open`]).
+    HiddenDraw { seat: u8, replacement: bool },
+    /// Another seat's 暗槓 or 換三張 pick, its tile not shown.
+    HiddenAct { seat: u8, action: HiddenAction },
+    /// A 換三張 round: the sets the seat passed and received, the others `None`.
+    Exchange {
+        round: u8,
+        offset: u8,
+        given: [Option<Counts>; SEATS],
+    },
+}
+
+/// `ev` as `seat` sees it.
+pub fn seen(ev: &Event, seat: u8) -> SeenEvent {
+    match ev {
+        Event::Deal(d) => SeenEvent::Deal {
+            dealer: d.dealer,
+            dice: d.dice,
+            door_from_dice: d.door_from_dice,
+            hands: std::array::from_fn(|s| {
+                if s == usize::from(seat) {
+                    SeenHand::Shown(d.hands[s].clone())
+                } else {
+                    SeenHand::Hidden(d.hands[s].len())
+                }
+            }),
+            wall: d.live.len() + d.dead.len(),
+        },
+        Event::Draw {
+            seat: s,
+            piece,
+            replacement,
+        } if *s != seat && piece.flower().is_none() => SeenEvent::HiddenDraw {
+            seat: *s,
+            replacement: *replacement,
+        },
+        Event::Act {
+            seat: s,
+            action: Action::Ankan(_),
+        } if *s != seat => SeenEvent::HiddenAct {
+            seat: *s,
+            action: HiddenAction::Ankan,
+        },
+        Event::Act {
+            seat: s,
+            action: Action::Pass3(_),
+        } if *s != seat => SeenEvent::HiddenAct {
+            seat: *s,
+            action: HiddenAction::Pass3,
+        },
+        Event::Exchange {
+            round,
+            offset,
+            given,
+        } => {
+            // A seat sees what it passed and what it received, nothing else.
+            let giver = (usize::from(seat) + SEATS - usize::from(*offset) % SEATS) % SEATS;
+            SeenEvent::Exchange {
+                round: *round,
+                offset: *offset,
+                given: std::array::from_fn(|s| {
+                    (s == usize::from(seat) || s == giver).then_some(given[s])
+                }),
+            }
+        }
+        other => SeenEvent::Open(other.clone()),
+    }
+}
+
+/// One event of a per-seat record as one line of JSON.
+pub fn seen_to_json(ev: &SeenEvent) -> String {
+    match ev {
+        SeenEvent::Open(e) => to_json(e),
+        SeenEvent::Deal {
+            dealer,
+            dice,
+            door_from_dice,
+            hands,
+            wall,
+        } => {
+            let hands = hands.iter().map(|h| match h {
+                SeenHand::Shown(p) => codes(p),
+                SeenHand::Hidden(n) => "?".repeat(*n),
+            });
+            Obj::new("deal")
+                .put("dealer", *dealer)
+                .put("dice", J::from(dice.to_vec()))
+                .put("door_from_dice", *door_from_dice)
+                .put("hands", strings(hands))
+                .put("wall", *wall)
+                .done()
+        }
+        SeenEvent::HiddenDraw { seat, replacement } => Obj::new("draw")
+            .put("seat", *seat)
+            .put("tile", "?")
+            .put("replacement", *replacement)
+            .done(),
+        SeenEvent::HiddenAct { seat, action } => Obj::new("act")
+            .put("seat", *seat)
+            .put("action", action.name())
+            .done(),
+        SeenEvent::Exchange {
+            round,
+            offset,
+            given,
+        } => Obj::new("exchange")
+            .put("round", *round)
+            .put("offset", *offset)
+            .put(
+                "given",
+                strings(
+                    given
+                        .iter()
+                        .map(|g| g.map_or_else(|| "???".to_owned(), |c| format(&c, 0))),
+                ),
+            )
+            .done(),
+    }
+}
+
+/// One event as `seat` sees it while the hand is played: [`seen`] written by
+/// [`seen_to_json`]. [`read_seen_log`] reads it back.
+pub fn to_json_seen(ev: &Event, seat: u8) -> String {
+    seen_to_json(&seen(ev, seat))
+}
+
+/// The record of the hand as `seat` saw it, one line per event (never a `seed` line: the
+/// seed would show every tile).
+pub fn write_seen_log(events: &[Event], seat: u8) -> String {
+    let mut out = String::new();
+    for e in events {
+        out.push_str(&to_json_seen(e, seat));
+        out.push('\n');
+    }
+    out
+}
+
+/// Reads one line of a per-seat record (or of a full record: every full event reads as
+/// [`SeenEvent::Open`], a deal included).
+pub fn seen_from_json(line: &str) -> Result<SeenEvent> {
+    let Value::Obj(o) = parse_value(line)? else {
+        return Err(Error::hand("an event is a JSON object"));
+    };
+    let seat = || num(&o, "seat", SEATS as i128 - 1);
+    Ok(match text(&o, "type")? {
+        "deal" if o.iter().any(|(k, _)| k == "wall") => {
+            let dice = dice_of(&o)?;
+            let Value::Arr(v) = field(&o, "hands")? else {
+                return Err(Error::hand("field 'hands' must hold four hands"));
+            };
+            if v.len() != SEATS {
+                return Err(Error::hand("field 'hands' must hold four hands"));
+            }
+            let mut hands: [SeenHand; SEATS] = std::array::from_fn(|_| SeenHand::Hidden(0));
+            for (slot, x) in hands.iter_mut().zip(v) {
+                let Value::Str(s) = x else {
+                    return Err(Error::hand("each hand is a string of tiles or of '?'"));
+                };
+                *slot = if s.chars().all(|c| c == '?') {
+                    SeenHand::Hidden(s.chars().count())
+                } else {
+                    SeenHand::Shown(Piece::parse_list(s)?)
+                };
+            }
+            let wall = match field(&o, "wall")? {
+                Value::Num(n) if (0..=1000).contains(n) => *n as usize,
+                _ => return Err(Error::hand("field 'wall' must be a count 0–1000")),
+            };
+            SeenEvent::Deal {
+                dealer: num(&o, "dealer", 3)?,
+                dice,
+                door_from_dice: flag(&o, "door_from_dice")?,
+                hands,
+                wall,
+            }
+        }
+        "draw" if text(&o, "tile")? == "?" => SeenEvent::HiddenDraw {
+            seat: seat()?,
+            replacement: flag(&o, "replacement")?,
+        },
+        "act" if text(&o, "action")?.ends_with(" ?") => {
+            let name = text(&o, "action")?;
+            let action = [HiddenAction::Ankan, HiddenAction::Pass3]
+                .into_iter()
+                .find(|a| a.name() == name)
+                .ok_or_else(|| Error::hand(format!("unknown hidden action '{name}'")))?;
+            SeenEvent::HiddenAct {
+                seat: seat()?,
+                action,
+            }
+        }
+        "exchange" => {
+            let Value::Arr(v) = field(&o, "given")? else {
+                return Err(Error::hand("field 'given' must hold four sets of tiles"));
+            };
+            if v.len() != SEATS {
+                return Err(Error::hand("field 'given' must hold four sets of tiles"));
+            }
+            let mut given = [None; SEATS];
+            for (slot, x) in given.iter_mut().zip(v) {
+                let Value::Str(s) = x else {
+                    return Err(Error::hand("each given set is a string of tiles"));
+                };
+                if s != "???" {
+                    *slot = Some(notation::parse(s)?.counts);
+                }
+            }
+            SeenEvent::Exchange {
+                round: num(&o, "round", 2)?,
+                offset: num(&o, "offset", 3)?,
+                given,
+            }
+        }
+        _ => SeenEvent::Open(from_json(line)?),
+    })
+}
+
+/// Reads a per-seat record written by [`write_seen_log`] (or a full record, every event
+/// [`SeenEvent::Open`]); blank lines ignored, the error names the line. It gives back what
+/// the seat saw; it cannot be replayed (other seats' tiles are not in it).
+pub fn read_seen_log(text: &str) -> Result<Vec<SeenEvent>> {
+    let lines: Vec<(usize, &str)> = text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+        .collect();
+    let mut events = lines
+        .iter()
+        .map(|&(i, l)| seen_from_json(l).map_err(|e| Error::hand(format!("line {}: {e}", i + 1))))
+        .collect::<Result<Vec<_>>>()?;
+    if let (Some(&(i, first)), Some(SeenEvent::Open(Event::Rules(r)))) =
+        (lines.first(), events.get(1))
+    {
+        if let Some(d) =
+            seed_deal(first, &r.variant).map_err(|e| Error::hand(format!("line {}: {e}", i + 1)))?
+        {
+            events[0] = SeenEvent::Open(Event::Deal(Box::new(d)));
+        }
+    }
+    Ok(events)
+}
+
+fn dice_of(o: &[(String, Value)]) -> Result<[u8; 3]> {
+    match field(o, "dice")? {
+        Value::Arr(v) if v.len() == 3 => {
+            let mut d = [0u8; 3];
+            for (slot, x) in d.iter_mut().zip(v) {
+                *slot = match x {
+                    Value::Num(n) if (1..=6).contains(n) => *n as u8,
+                    _ => return Err(Error::hand("dice show 1–6")),
+                };
+            }
+            Ok(d)
+        }
+        _ => Err(Error::hand("field 'dice' must hold three dice")),
+    }
 }

@@ -21,6 +21,9 @@ pub enum WinKind {
     /// The regular win on the replacement tile drawn after 七搶一 case 2 (the robbed player
     /// shows the 8th flower): paid by `from` alone, without 自摸, with 槓上開花.
     AfterRobbingFlower { from: u8 },
+    /// 四槓胡 (001 特殊胡牌, with `four_kongs_win`): the winner's own fourth kong ended the hand;
+    /// a self-draw (the other seats pay), the hand not complete.
+    FourKongs,
 }
 
 impl WinKind {
@@ -33,6 +36,7 @@ impl WinKind {
             WinKind::EightFlowers => ("eight_flowers", None),
             WinKind::SevenRobOne { from } => ("seven_rob_one", Some(from)),
             WinKind::AfterRobbingFlower { from } => ("after_robbing_flower", Some(from)),
+            WinKind::FourKongs => ("four_kongs", None),
         }
     }
 }
@@ -66,6 +70,10 @@ pub struct Win {
     pub last_tile: bool,
     pub declaration: Option<Declaration>,
     pub first_turn: Option<FirstTurn>,
+    /// Tiles the winner had discarded this hand before the win, claimed ones included (003
+    /// hk16 七隻內: 打出七隻牌之內, 上或碰皆計). Always given by the game; `None` only in a
+    /// record written before the count was kept.
+    pub discards: Option<u8>,
 }
 
 /// Why a hand ended without a winner (001 流局, 特殊流局).

@@ -1,6 +1,6 @@
 //! A match (一將) of hands: dealer rotation, 連莊 with its cap, round winds (000 怎麼玩, 連莊).
 
-use super::result::HandResult;
+use super::result::{HandResult, WinKind};
 use super::state::{Deal, SplitMix64, SEATS};
 use crate::scoring::{Dealing, Variant};
 
@@ -139,7 +139,15 @@ impl Match {
     /// winning dealer only receives, so winning and net income coincide.)
     /// A 詐胡 ends the hand with no win: the dealer keeps the deal, as on a draw (001 下莊: the
     /// deal passes only when a non-dealer wins).
+    ///
+    /// After a 四槓胡 under `four_kongs_pass_deal` the deal passes, whoever won (001 台數表
+    /// 四槓牌: 莊家不再繼續連莊).
     pub fn dealer_keeps(&self, result: &HandResult) -> bool {
+        if self.variant.flow.four_kongs_pass_deal
+            && result.wins.iter().any(|w| w.kind == WinKind::FourKongs)
+        {
+            return false;
+        }
         result.is_draw()
             || result.false_win.is_some()
             || result.wins.iter().any(|w| w.seat == self.dealer)

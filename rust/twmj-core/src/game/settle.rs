@@ -33,7 +33,7 @@ pub(crate) fn context(result: &HandResult, w: &Win, table: Table, seats: u8) -> 
         // The replacement's cause does not change the tai (槓上開花 1); a flower replacement
         // is the one every hand can have.
         WinKind::SelfDraw if w.replacement => ScoreWin::Replacement(Replacement::Flower),
-        WinKind::SelfDraw | WinKind::EightFlowers => ScoreWin::SelfDraw,
+        WinKind::SelfDraw | WinKind::EightFlowers | WinKind::FourKongs => ScoreWin::SelfDraw,
         WinKind::Discard { from } => ScoreWin::Discard { from },
         WinKind::RobbingKong { from } => ScoreWin::RobKong { from },
         WinKind::SevenRobOne { from } | WinKind::AfterRobbingFlower { from } => {
@@ -56,13 +56,18 @@ pub(crate) fn context(result: &HandResult, w: &Win, table: Table, seats: u8) -> 
         first_turn: w.first_turn.is_some(),
         flowers: w.flowers,
         dice: Some(table.dice),
-        discards: None,
+        // 003 hk16 七隻內: the winner's discards before the win.
+        discards: w.discards,
     }
 }
 
 /// The score of one regular win; 天胡 has no single winning tile, so every tile of the hand
-/// is tried and the best reading kept.
+/// is tried and the best reading kept. A 四槓胡 is scored on its kongs
+/// ([`scoring::score_four_kongs`]).
 pub(crate) fn regular(w: &Win, ctx: &Context, variant: &Variant) -> Result<Score> {
+    if w.kind == WinKind::FourKongs {
+        return scoring::score_four_kongs(&w.melds, ctx, variant);
+    }
     if let Some(t) = w.tile {
         return scoring::score(&w.concealed, &w.melds, t, ctx, variant, false);
     }

@@ -16,8 +16,8 @@ pub struct Summary {
     /// Hands that ended in an exhaustive draw (流局).
     pub draws: u32,
     /// 筆 won, by kind: self-draw, discard, robbing a kong, 八仙過海, 七搶一, and the regular
-    /// win after 七搶一 case 2.
-    pub by_kind: [u32; 6],
+    /// win after 七搶一 case 2, 四槓胡.
+    pub by_kind: [u32; 7],
     /// Hands with more than one winner (一砲三響).
     pub multi_winner: u32,
     /// `tai[n]`: 筆 worth n tai (the last slot gathers 40 and more).
@@ -26,18 +26,19 @@ pub struct Summary {
     pub actions: u64,
 }
 
-const KINDS: [&str; 6] = [
+const KINDS: [&str; 7] = [
     "self_draw",
     "discard",
     "robbing_kong",
     "eight_flowers",
     "seven_rob_one",
     "after_robbing_flower",
+    "four_kongs",
 ];
 
 impl Summary {
     /// The names of `by_kind`'s slots.
-    pub const KINDS: [&'static str; 6] = KINDS;
+    pub const KINDS: [&'static str; 7] = KINDS;
 }
 
 fn kind_slot(k: WinKind) -> usize {
@@ -48,6 +49,7 @@ fn kind_slot(k: WinKind) -> usize {
         WinKind::EightFlowers => 3,
         WinKind::SevenRobOne { .. } => 4,
         WinKind::AfterRobbingFlower { .. } => 5,
+        WinKind::FourKongs => 6,
     }
 }
 

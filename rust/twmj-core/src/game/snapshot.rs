@@ -46,11 +46,23 @@ pub struct Snapshot {
 }
 
 impl Snapshot {
+    /// Seated players: the situation's variant's (004: 3 or 2; seats `0..n`, the others
+    /// empty), else 4.
+    pub fn seats(&self) -> u8 {
+        self.situation.as_ref().map_or(SEATS as u8, |s| {
+            s.rules.variant.players.clamp(2, SEATS as u8)
+        })
+    }
+
     /// A state that agrees with the snapshot on everything legality reads.
     fn state(&self) -> Result<State> {
         let seat = self.seat;
-        if seat as usize >= SEATS {
-            return Err(Error::hand(format!("seat {seat} (seats are 0–3)")));
+        let n = self.seats();
+        let last = n - 1;
+        if seat >= n {
+            return Err(Error::hand(format!(
+                "seat {seat} does not exist (seats are 0–{last}; {n} players)"
+            )));
         }
         let p = &self.player;
         if p.melds.len() > 5 || p.own_counts().iter().any(|&c| c > COPIES) {
@@ -69,9 +81,9 @@ impl Snapshot {
                 17
             }
             Decision::Offer { from, .. } => {
-                if from == seat || from as usize >= SEATS {
+                if from == seat || from >= n {
                     return Err(Error::hand(format!(
-                        "an offer from seat {from} to seat {seat}"
+                        "an offer from seat {from} to seat {seat} (seats are 0–{last})"
                     )));
                 }
                 16
@@ -90,8 +102,10 @@ impl Snapshot {
         }
         let mut st = State::blank(Vec::new());
         if let Some(sit) = &self.situation {
-            if sit.dealer as usize >= SEATS || sit.east as usize >= SEATS {
-                return Err(Error::hand("the dealer and the 東 seat are seats 0–3"));
+            if sit.dealer >= n || sit.east >= n {
+                return Err(Error::hand(format!(
+                    "the dealer and the 東 seat are seats 0–{last}"
+                )));
             }
             st.rules = sit.rules.clone();
             st.dealer = sit.dealer;

@@ -204,13 +204,23 @@ fn wall_order(pieces: &[Piece], b: WallBreak, n: u8) -> Vec<Piece> {
     stacks.concat()
 }
 
+/// Where a seeded deal came from: what [`Deal::from_seed_with`] was called with besides the
+/// variant and `door_from_dice` (the record's `seed` line, docs/log-format.md).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct DealSeed {
+    pub seed: u64,
+    /// The `dealer` argument: under `dealing = "wall"` on a first hand the 假莊, who may not be
+    /// the deal's dealer.
+    pub dealer: u8,
+}
+
 /// Everything a hand starts from: who deals, the dice, each seat's dealt tiles and the wall.
 ///
 /// The wall is `live` followed by `dead` reversed: draws take `live` from the front, and
 /// replacements (補花, 補槓) take `dead` from its first element on, then whatever lies
 /// behind it. A deal may hold fewer than 144 pieces (the rest are out of play) so a test can
 /// script the end of the wall; no kind may appear more than 4 times, no flower twice.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone)]
 pub struct Deal {
     /// Seat of the dealer (莊家), 0–3.
     pub dealer: u8,
@@ -225,7 +235,32 @@ pub struct Deal {
     pub live: Vec<Piece>,
     /// The replacement end, first replacement first.
     pub dead: Vec<Piece>,
+    /// The seed it was dealt from, if it was ([`Deal::from_seed_with`]); not part of the deal's
+    /// identity (two deals are equal when their tiles, dealer and dice are).
+    pub origin: Option<DealSeed>,
 }
+
+impl PartialEq for Deal {
+    fn eq(&self, o: &Deal) -> bool {
+        (
+            self.dealer,
+            self.dice,
+            self.door_from_dice,
+            &self.hands,
+            &self.live,
+            &self.dead,
+        ) == (
+            o.dealer,
+            o.dice,
+            o.door_from_dice,
+            &o.hands,
+            &o.live,
+            &o.dead,
+        )
+    }
+}
+
+impl Eq for Deal {}
 
 impl Deal {
     /// A shuffled full set dealt from a seed: dice from the same generator, four tiles at a
@@ -243,6 +278,7 @@ impl Deal {
     /// false) `dealer` is the 假莊 who rolls, and the dice pick the dealer.
     pub fn from_seed_with(seed: u64, dealer: u8, door_from_dice: bool, variant: &Variant) -> Deal {
         let n = variant.players.clamp(2, SEATS as u8);
+        let origin = Some(DealSeed { seed, dealer });
         let mut dealer = dealer % n;
         let mut rng = SplitMix64::new(seed);
         let dice = [0; 3].map(|_: u8| rng.below(6) as u8 + 1);
@@ -279,6 +315,7 @@ impl Deal {
             hands,
             live,
             dead,
+            origin,
         }
     }
 
@@ -300,6 +337,7 @@ impl Deal {
             hands: parsed,
             live: Piece::parse_list(live)?,
             dead: Piece::parse_list(dead)?,
+            origin: None,
         };
         out.validate_for(seats.max(2) as u8)?;
         Ok(out)

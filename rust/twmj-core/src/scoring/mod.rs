@@ -13,8 +13,8 @@ pub use compare::{compare, Comparison};
 pub use items::{table, Item, ItemDef, Scope, FAN_ITEMS, ITEMS, SPECIAL_ITEMS};
 pub use multi::{resolve, winning_seats};
 pub use score::{
-    score, score_all, score_decomposition, score_flower, score_hand, Context, Declaration,
-    FlowerWin, NotApplied, Replacement, Score, ScoredItem, Seat, WinKind, Wind,
+    score, score_all, score_decomposition, score_flower, score_four_kongs, score_hand, Context,
+    Declaration, FlowerWin, NotApplied, Replacement, Score, ScoredItem, Seat, WinKind, Wind,
 };
 pub use settle::{false_win, settle, Line, Settlement};
 pub use value::{wait_values, WaitValue};

@@ -1087,3 +1087,74 @@ pub fn score_flower(
     };
     Ok(finish(reading, &[], None, &[], ctx, variant, Some(win)))
 }
+
+/// The items a 四槓胡 is judged on: the kongs and the flowers decide them, not a complete hand.
+const FOUR_KONG_ITEMS: [Item; 7] = [
+    Item::FourKongs,
+    Item::SelfDraw,
+    Item::RoundWind,
+    Item::SeatWind,
+    Item::Dragon,
+    Item::SeatFlower,
+    Item::FlowerKong,
+];
+
+/// 四槓胡 (001 台數表 四槓牌, 特殊胡牌 四槓胡; 003 改良式 四槓胡): the winner's fourth kong ends
+/// the hand as its self-drawn win, the hand not being complete. Scored on the four kongs and
+/// the context: 四槓牌, 自摸, the wind and dragon kongs (持有一刻(或槓)即有一台), 正花 and 花槓,
+/// then the variant's notes (traditional: 不得加算自摸台; improved16: 四槓胡 alone), and the
+/// dealer pair as on any win. Nothing that needs the five sets and the pair (the concealed
+/// tiles are not read). `ctx.win` must be a self-draw (three payers).
+pub fn score_four_kongs(melds: &[Meld], ctx: &Context, variant: &Variant) -> Result<Score> {
+    ctx.validate(variant)?;
+    let kongs: Vec<Meld> = melds.iter().copied().filter(|m| m.kind.is_kong()).collect();
+    if kongs.len() != 4 {
+        return Err(Error::hand(format!(
+            "a 四槓胡 needs the winner's four kongs; the melds hold {}",
+            kongs.len()
+        )));
+    }
+    if ctx.win != WinKind::SelfDraw {
+        return Err(Error::context(
+            "win",
+            "a 四槓胡 counts as a self-draw (001 特殊胡牌 四槓胡: 即算自摸胡牌)",
+        ));
+    }
+    let kong = |m: &Meld| SetView {
+        tile: m.tile,
+        triplet: true,
+        meld: Some(m.kind),
+    };
+    // The fifth set is not known: a placeholder no triplet item can read.
+    let sets = [
+        kong(&kongs[0]),
+        kong(&kongs[1]),
+        kong(&kongs[2]),
+        kong(&kongs[3]),
+        SetView {
+            tile: kongs[0].tile,
+            triplet: false,
+            meld: None,
+        },
+    ];
+    let mut all = [0u8; KINDS];
+    for m in &kongs {
+        m.add_to(&mut all);
+    }
+    let facts = Facts {
+        ctx,
+        variant,
+        melds: &kongs,
+        sets,
+        pair: kongs[0].tile,
+        win_tile: kongs[3].tile,
+        win_block: Block::Pair(kongs[3].tile),
+        shape: Shape::Tanki,
+        concealed_triplets: 0,
+        waits_before: 0,
+        all,
+        explain: false,
+    };
+    let reading = evaluate(&facts, Some(&FOUR_KONG_ITEMS));
+    Ok(finish(reading, &[], None, melds, ctx, variant, None))
+}

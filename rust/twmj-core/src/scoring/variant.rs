@@ -219,6 +219,8 @@ impl FuritenRelease {
 
 /// The game-flow rules a preset's text fixes besides scoring (001 流局, 特殊流局, 詐胡, 抽位 and
 /// 開門, 過水/過手). Every field is a setting (docs/variants.md).
+// Each bool is one switch a rule text names, set by key like every other setting.
+#[allow(clippy::struct_excessive_bools)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Flow {
     /// `wall_reserve`: when the wall is exhausted.
@@ -236,6 +238,13 @@ pub struct Flow {
     pub dealing: Dealing,
     /// `furiten_release`: what releases 過水.
     pub furiten_release: FuritenRelease,
+    /// `four_kongs_win`: 四槓胡, a player's own fourth kong (明槓, 加槓 or 暗槓) ends the hand at
+    /// once as that player's win, scored as a self-draw with the 四槓牌 item (001 台數表 四槓牌,
+    /// 特殊胡牌 四槓胡; 003 改良式 四槓胡).
+    pub four_kongs_win: bool,
+    /// `four_kongs_pass_deal`: after a 四槓胡 the dealer does not keep the deal, whoever won
+    /// (001 台數表 四槓牌: 莊家不再繼續連莊).
+    pub four_kongs_pass_deal: bool,
 }
 
 impl Flow {
@@ -247,6 +256,8 @@ impl Flow {
         false_win: false,
         dealing: Dealing::Plain,
         furiten_release: FuritenRelease::Table,
+        four_kongs_win: false,
+        four_kongs_pass_deal: false,
     };
 
     /// 001: 16 kept back (八墩), no 特殊流局 (台灣多數人玩的規則裡沒有), 詐胡 paid, the dice
@@ -258,6 +269,16 @@ impl Flow {
         false_win: true,
         dealing: Dealing::Wall,
         furiten_release: FuritenRelease::OwnDraw,
+        // 001 台數表 四槓牌 / 特殊胡牌 四槓胡: 即以胡牌計算, 莊家不再繼續連莊.
+        four_kongs_win: true,
+        four_kongs_pass_deal: true,
+    };
+
+    /// 003 改良式: as 000, but 四槓胡 is a win (6台, 自摸第四槓三家各付六台); 003 says nothing
+    /// of the deal after it, so 連莊 follows the usual rule (docs/variants.md).
+    pub const IMPROVED16: Flow = Flow {
+        four_kongs_win: true,
+        ..Flow::TAIWAN
     };
 
     /// Sets one flow key; `Ok(false)` when `key` is not a flow key.
@@ -277,6 +298,8 @@ impl Flow {
             "furiten_release" => {
                 self.furiten_release = pick(key, value, &FuritenRelease::ALL, FuritenRelease::key)?;
             }
+            "four_kongs_win" => self.four_kongs_win = flag()?,
+            "four_kongs_pass_deal" => self.four_kongs_pass_deal = flag()?,
             _ => return Ok(false),
         }
         Ok(true)
@@ -300,6 +323,14 @@ impl Flow {
             (
                 "furiten_release".to_owned(),
                 text(self.furiten_release.key()),
+            ),
+            (
+                "four_kongs_win".to_owned(),
+                Value::Bool(self.four_kongs_win),
+            ),
+            (
+                "four_kongs_pass_deal".to_owned(),
+                Value::Bool(self.four_kongs_pass_deal),
             ),
         ]
     }
@@ -795,6 +826,8 @@ impl Variant {
                 (Item::FourKongs, "四槓胡"),
             ],
             honors_merge_minus: 0,
+            // 003 四槓胡: 自摸第四槓三家各付六台 (docs/variants.md).
+            flow: Flow::IMPROVED16,
             ..Variant::taiwan()
         };
         for (item, tai) in [
@@ -1040,7 +1073,7 @@ impl Variant {
     }
 
     /// The setting keys [`Variant::set`] accepts, besides `tai.<item key>`.
-    pub const KEYS: [&'static str; 30] = [
+    pub const KEYS: [&'static str; 32] = [
         "base_money",
         "tai_money",
         "min_tai",
@@ -1072,6 +1105,8 @@ impl Variant {
         "false_win",
         "dealing",
         "furiten_release",
+        "four_kongs_win",
+        "four_kongs_pass_deal",
     ];
 
     /// Applies one override; the variant is unchanged when it fails.
