@@ -8,6 +8,7 @@ import sys
 
 import pytest
 
+import twmj
 from twmj.cli import main
 
 
@@ -79,3 +80,11 @@ def test_simulate_summary(capsys: pytest.CaptureFixture[str]) -> None:
     assert sum(data["wins"].values()) == sum(data["tai"])
     assert main(["simulate", "--games", "10", "--variant", "nope"]) == 2
     assert "variant" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("preset", twmj.PRESETS)
+def test_simulate_text_under_every_preset(capsys: pytest.CaptureFixture[str], preset: str) -> None:
+    # Every win kind a preset's game can end in has a name in the text summary (001 四槓胡 …).
+    assert main(["simulate", "--games", "300", "--seed", "3", "--variant", preset]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith(f"{preset}: 300 局")

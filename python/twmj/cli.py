@@ -146,6 +146,7 @@ _KIND_NAMES = {
     "eight_flowers": "八仙過海",
     "seven_rob_one": "七搶一",
     "after_robbing_flower": "七搶一後補牌胡",
+    "four_kongs": "四槓胡",
 }
 
 
@@ -166,7 +167,7 @@ def _simulate(games: int, seed: int, variant: str, as_json: bool) -> int:
     )
     print(f"流局 {draws} ({100 * draws / max(hands, 1):.1f}%), 一砲多響 {summary['multi_winner']}")
     for key, n in summary["wins"].items():
-        print(f"  {_KIND_NAMES[key]:<8} {n}")
+        print(f"  {_KIND_NAMES.get(key, key):<8} {n}")
     tai = summary["tai"]
     bills = sum(tai)
     if bills:

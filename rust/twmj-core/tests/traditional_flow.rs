@@ -477,6 +477,12 @@ fn four_kongs_by_two_players_is_a_draw_when_switched_on() {
     let st = play(&trad());
     assert_eq!(turn(&st), 1);
     assert_eq!(st.kongs(), 4);
+    // 003 改良式 特殊流局情形: 出現四槓之時（非同一玩家）: on in improved16 as the preset stands.
+    let st = play(&Variant::improved16());
+    assert_eq!(
+        st.result().map(|r| r.draw),
+        Some(Some(DrawReason::FourKongs))
+    );
 }
 
 #[test]

@@ -275,9 +275,11 @@ impl Flow {
     };
 
     /// 003 改良式: as 000, but 四槓胡 is a win (6台, 自摸第四槓三家各付六台); 003 says nothing
-    /// of the deal after it, so 連莊 follows the usual rule (docs/variants.md).
+    /// of the deal after it, so 連莊 follows the usual rule (docs/variants.md). 特殊流局情形:
+    /// 出現四槓之時（非同一玩家）, a draw (莊家算連莊, as on any draw).
     pub const IMPROVED16: Flow = Flow {
         four_kongs_win: true,
+        four_kongs_draw: true,
         ..Flow::TAIWAN
     };
 
