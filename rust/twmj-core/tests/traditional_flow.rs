@@ -226,12 +226,17 @@ fn flow_settings_per_preset() {
     for v in [
         Variant::taiwan(),
         Variant::american(),
-        Variant::improved16(),
+        Variant::hk16(),
         Variant::three_player(),
         Variant::two_player(),
     ] {
         assert_eq!(settings(&v), taiwan, "{}", v.preset);
     }
+    // 003 改良式 特殊流局情形: 出現四槓之時（非同一玩家）.
+    assert_eq!(
+        settings(&Variant::improved16()),
+        row("sixteen", true, false, false, "plain", "table")
+    );
     assert_eq!(
         settings(&trad()),
         row("sixteen", false, false, true, "wall", "own_draw")
