@@ -301,7 +301,7 @@ pub fn accepts_with(hand: &Hand, visible: &Counts, variant: &Variant) -> Result<
         &hand.concealed,
         hand.meld_count,
         &caps,
-        variant.special,
+        variant.special.beside(&hand.melds),
         reg,
     );
     let Some(sp) = least(each).filter(|&sp| sp <= reg) else {
@@ -328,7 +328,7 @@ pub fn analyze_with(hand: &Hand, visible: &Counts, variant: &Variant) -> Result<
     if !variant.special.any() || hand.meld_count > 1 {
         return Ok(a);
     }
-    let allowed = variant.special;
+    let allowed = variant.special.beside(&hand.melds);
     let caps = caps(&hand.meld_counts());
     let k = hand.meld_count;
     if let Some(sp) = least(specials_within(

@@ -295,7 +295,7 @@ pub fn shanten_with(hand: &Hand, variant: &Variant) -> i8 {
         &hand.concealed,
         hand.meld_count,
         &caps,
-        variant.special,
+        variant.special.beside(&hand.melds),
         regular,
     );
     a.into_iter().chain(b).fold(regular, i8::min)

@@ -4,7 +4,7 @@
 //! detector ([`crate::is_win_counts`], [`crate::wait_mask`]) never looks at them.
 
 use crate::error::Result;
-use crate::hand::{seen_counts, Hand, Meld};
+use crate::hand::{seen_counts, Hand, Meld, MeldKind};
 use crate::scoring::Variant;
 use crate::shanten::ORPHANS;
 use crate::tile::{Counts, Tile, COPIES, KINDS};
@@ -44,6 +44,8 @@ impl Special {
 
 /// Which special shapes a variant admits (settings `special_shapes.lig_gu`,
 /// `special_shapes.thirteen_orphans`).
+// Each bool is one switch a rule text names (see `Variant`'s note on its own bools).
+#[allow(clippy::struct_excessive_bools)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct SpecialShapes {
     pub lig_gu: bool,
@@ -52,6 +54,9 @@ pub struct SpecialShapes {
     /// they lack may rob another player's 暗槓 of that kind (搶暗槓, with 搶槓's tai). The
     /// game offers that 胡 at once instead of a spoken ask (docs/variants.md).
     pub ask_ankan: bool,
+    /// 十三么's extra set may be a 碰 or a 槓 (003 改良式 註13: 有一搭可隨意吃碰); off, it is a
+    /// concealed triplet or a run, a 吃 included (003 hk16 十三么: 加一暗簡或一順子).
+    pub orphans_pung_set: bool,
 }
 
 impl SpecialShapes {
@@ -60,7 +65,22 @@ impl SpecialShapes {
         lig_gu: false,
         thirteen_orphans: false,
         ask_ankan: false,
+        orphans_pung_set: true,
     };
+
+    /// The shapes still open beside `melds`: 十三么 goes when its extra set may not be a 碰 or
+    /// a 槓 and one of the melds is.
+    #[must_use]
+    pub fn beside(self, melds: &[Meld]) -> SpecialShapes {
+        if !self.orphans_pung_set && melds.iter().any(|m| m.kind != MeldKind::Chi) {
+            SpecialShapes {
+                thirteen_orphans: false,
+                ..self
+            }
+        } else {
+            self
+        }
+    }
 
     /// A 十三么 may rob an 暗槓 (003 註13): the shape and its special rule both on.
     pub const fn robs_ankan(self) -> bool {
@@ -169,7 +189,7 @@ pub fn special_win_n(
 /// The special shape `counts` (17 − 3k concealed tiles, the winning tile included) with
 /// `melds` makes under `variant`, if any. Always `None` when the variant admits none.
 pub fn special_win(counts: &Counts, melds: &[Meld], variant: &Variant) -> Option<Special> {
-    special_win_n(counts, melds.len(), variant.special)
+    special_win_n(counts, melds.len(), variant.special.beside(melds))
 }
 
 /// True when `counts` with `melds` is a special win `variant` admits (never under taiwan).
@@ -211,7 +231,7 @@ pub fn special_wait_mask(counts: &Counts, melds: &[Meld], variant: &Variant) -> 
     for m in melds {
         m.add_to(&mut own);
     }
-    special_mask_own(counts, melds.len(), &own, variant.special)
+    special_mask_own(counts, melds.len(), &own, variant.special.beside(melds))
 }
 
 /// The special waits of `counts` with `melds` under `variant`, each with the shape it makes.
@@ -225,7 +245,7 @@ pub fn special_waits(counts: &Counts, melds: &[Meld], variant: &Variant) -> Vec<
         c[i] += 1;
         if let (Some(t), Some(s)) = (
             Tile::new(i),
-            special_win_n(&c, melds.len(), variant.special),
+            special_win_n(&c, melds.len(), variant.special.beside(melds)),
         ) {
             out.push((t, s));
         }
@@ -248,7 +268,12 @@ fn special_shape(counts: &Counts, i: usize, s: Special) -> Shape {
 /// special shape the variant admits.
 pub fn is_win_with(hand: &Hand, variant: &Variant) -> bool {
     crate::is_win_counts(&hand.concealed)
-        || special_win_n(&hand.concealed, hand.meld_count, variant.special).is_some()
+        || special_win_n(
+            &hand.concealed,
+            hand.meld_count,
+            variant.special.beside(&hand.melds),
+        )
+        .is_some()
 }
 
 /// The waits of a validated 16 − 3k hand under `variant`: the regular ones, plus the special
@@ -261,7 +286,7 @@ pub fn waits_with(hand: &Hand, visible: &Counts, variant: &Variant) -> Result<Ve
         hand.meld_count,
         &own,
         &seen,
-        variant.special,
+        variant.special.beside(&hand.melds),
     ))
 }
 

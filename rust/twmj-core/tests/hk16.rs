@@ -494,3 +494,33 @@ fn dealer_and_streak() {
     let s = win(PLAIN, &[], "7p", &ctx(WinKind::Discard { from: 0 }), &hk());
     assert_eq!(s.dealer_items.iter().map(|i| i.tai).sum::<u32>(), 1);
 }
+
+#[test]
+fn thirteen_orphans_extra_set_is_a_concealed_triplet_or_a_run() {
+    // 003 hk16 十三么: 多其中一隻做眼，加一暗簡或一順子 (a 碰 is neither); 003 改良式 註13: 有一搭
+    // 可隨意吃碰 (improved16 takes the 碰).
+    use twmj_core::special::{is_special_win, special_wait_mask};
+    let mut hand = counts("19m19p19s1234567z1z");
+    let pon = melds(&[("pon", "999s")]);
+    let chi = melds(&[("chi", "456s")]);
+    assert!(!is_special_win(&hand, &pon, &hk()));
+    assert!(is_special_win(&hand, &pon, &Variant::improved16()));
+    assert!(is_special_win(&hand, &chi, &hk()));
+    // Nor is it a wait: 19m19p19s1234567z waits on the 13 orphans beside a 吃, none beside a 碰.
+    hand[tile("1z").index()] -= 1;
+    assert_eq!(special_wait_mask(&hand, &chi, &hk()).count_ones(), 13);
+    assert_eq!(special_wait_mask(&hand, &pon, &hk()), 0);
+    // improved16 takes it: every orphan but 9s, whose four copies the hand holds (README).
+    assert_eq!(
+        special_wait_mask(&hand, &pon, &Variant::improved16()).count_ones(),
+        12
+    );
+    let s = win(
+        "19m19p19s1234567z",
+        &[("chi", "456s")],
+        "1z",
+        &ctx(DISCARD),
+        &hk(),
+    );
+    assert!(items(&s).contains(&("十三么".to_owned(), 80)));
+}

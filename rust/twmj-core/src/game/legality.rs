@@ -59,7 +59,7 @@ pub mod rule {
 /// True when the concealed `c` with `p`'s melds is a win under `v`: five sets and a pair, or a
 /// special shape the variant admits (003 瀝咕瀝咕, 十三么; none under taiwan).
 pub(crate) fn complete_with(p: &Player, c: &Counts, v: &Variant) -> bool {
-    is_win_counts(c) || special_win_n(c, p.melds.len(), v.special).is_some()
+    is_win_counts(c) || special_win_n(c, p.melds.len(), v.special.beside(&p.melds)).is_some()
 }
 
 /// True when `p`'s concealed tiles are a win under `v` ([`complete_with`]).
@@ -70,7 +70,7 @@ pub(crate) fn complete(p: &Player, v: &Variant) -> bool {
 /// The waits of the concealed `c` (16 − 3k tiles) with `p`'s melds under `v`, special shapes
 /// included, before removing the kinds the player holds all 4 of.
 pub(crate) fn wait_mask_with(p: &Player, c: &Counts, own: &Counts, v: &Variant) -> u64 {
-    wait_mask(c) | special_mask_own(c, p.melds.len(), own, v.special)
+    wait_mask(c) | special_mask_own(c, p.melds.len(), own, v.special.beside(&p.melds))
 }
 
 /// True when `p`, after discarding `k`, is ready under `v` (some kind completes it that the
@@ -115,7 +115,7 @@ fn missing_orphan(p: &Player, v: &Variant) -> Option<usize> {
     }
     let only = crate::special::SpecialShapes {
         lig_gu: false,
-        ..v.special
+        ..v.special.beside(&p.melds)
     };
     let mask = special_mask_own(&p.concealed, p.melds.len(), &p.own_counts(), only);
     crate::shanten::ORPHANS

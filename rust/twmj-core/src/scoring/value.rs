@@ -43,7 +43,7 @@ pub fn wait_values(
         m.add_to(&mut own);
     }
     // The special shapes' waits too, when the variant admits them (003 瀝咕瀝咕, 十三么).
-    let special = special_mask_own(concealed, melds.len(), &own, variant.special);
+    let special = special_mask_own(concealed, melds.len(), &own, variant.special.beside(melds));
     let mask = (wait_mask(concealed) | special) & !exhausted(&own);
     let mut out = Vec::with_capacity(mask.count_ones() as usize);
     let mut m = mask;

@@ -800,6 +800,8 @@ impl Variant {
                 lig_gu: true,
                 thirteen_orphans: true,
                 ask_ankan: true,
+                // 註13: 有一搭（三張或雀眼）可隨意吃碰不限定任何牌.
+                orphans_pung_set: true,
             },
             special_tai: [8, 16],
             // 003 has no 嗆聽, no 骰規台, not 001's 地胡.
@@ -951,6 +953,8 @@ impl Variant {
                 thirteen_orphans: true,
                 // 003 註13's 搶暗槓 is the 改良式 table's note, not hk16's.
                 ask_ankan: false,
+                // 003 hk16 十三么: 多其中一隻做眼，加一暗簡或一順子.
+                orphans_pung_set: false,
             },
             special_tai: [30, 80],
             special_compound: true,
@@ -1015,6 +1019,8 @@ impl Variant {
             "flowers" => &mut self.flowers,
             "chi_allowed" => &mut self.chi_allowed,
             "special_shapes.compound" => &mut self.special_compound,
+            "special_shapes.ask_ankan" => &mut self.special.ask_ankan,
+            "special_shapes.orphans_pung_set" => &mut self.special.orphans_pung_set,
             "full_tile_set" => &mut self.full_tile_set,
             _ => &mut self.heaven_win_dealer,
         }
@@ -1075,7 +1081,7 @@ impl Variant {
     }
 
     /// The setting keys [`Variant::set`] accepts, besides `tai.<item key>`.
-    pub const KEYS: [&'static str; 32] = [
+    pub const KEYS: [&'static str; 34] = [
         "base_money",
         "tai_money",
         "min_tai",
@@ -1095,6 +1101,8 @@ impl Variant {
         "special_shapes.lig_gu",
         "special_shapes.thirteen_orphans",
         "special_shapes.compound",
+        "special_shapes.ask_ankan",
+        "special_shapes.orphans_pung_set",
         "unit",
         "players",
         "flowers",
@@ -1154,6 +1162,8 @@ impl Variant {
             | "flowers"
             | "chi_allowed"
             | "special_shapes.compound"
+            | "special_shapes.ask_ankan"
+            | "special_shapes.orphans_pung_set"
             | "full_tile_set" => match value {
                 Value::Bool(b) => *self.switch(key) = *b,
                 v => return Err(Error::variant(key, format!("{v} is not true or false"))),
@@ -1295,6 +1305,14 @@ impl Variant {
         v.push((
             "special_shapes.compound".to_owned(),
             Value::Bool(self.special_compound),
+        ));
+        v.push((
+            "special_shapes.ask_ankan".to_owned(),
+            Value::Bool(self.special.ask_ankan),
+        ));
+        v.push((
+            "special_shapes.orphans_pung_set".to_owned(),
+            Value::Bool(self.special.orphans_pung_set),
         ));
         v.push(("unit".to_owned(), Value::Text(self.unit.to_owned())));
         for def in SPECIAL_ITEMS
