@@ -133,8 +133,9 @@ class WaitsRequest(HandRequest):
     variant: PresetName | None = Field(
         None,
         description=(
-            "A preset whose rule text admits special shapes (improved16, hk16: 瀝咕瀝咕, 十三么) "
-            "adds their waits, and their shanten and accepting tiles; without one, only five "
+            "A preset: the special shapes its rule text admits (improved16, hk16: 瀝咕瀝咕, "
+            "十三么) add their waits, shanten and accepting tiles, and a tile its set lacks "
+            "(three_player: 2m–8m; two_player: 筒 and 條) is refused; without one, only five "
             "sets and a pair count."
         ),
     )

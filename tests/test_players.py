@@ -72,3 +72,18 @@ def test_two_player_scripted_deal_offers_chi() -> None:
     game = twmj.Game.from_deal(hands, live, dead, variant=no_chi)
     game.apply(0, "discard 1m")
     assert not any(a.startswith("chi") for a in game.legal_actions(1))
+
+
+def test_waits_and_analysis_hold_to_the_tile_set() -> None:
+    # 004: 三人 拿掉二萬到八萬 (116 張), 兩人 只用萬子+字牌: a hand holding another tile is no hand
+    # of that game, and the error names the tile.
+    three, two = twmj.Variant("three_player"), twmj.Variant("two_player")
+    assert twmj.waits("123p456p789p123s45s99m", variant=three).tiles == ["3s", "6s"]
+    with pytest.raises(twmj.HandError, match="5m is not in play under three_player"):
+        twmj.waits("123p456p789p123s45s55m", variant=three)
+    with pytest.raises(twmj.HandError, match="5m is not in play under three_player"):
+        twmj.analyze("123p456p789p123s45s55m5m", variant=three)
+    with pytest.raises(twmj.HandError, match="1p is not in play under two_player"):
+        twmj.waits("123m456m789m111z222z1p", variant=two)
+    # The same hands without a variant are plain 16-tile hands.
+    assert twmj.waits("123p456p789p123s45s55m").tiles == ["3s", "6s"]

@@ -110,9 +110,9 @@ async function update() {
   const body = { hand: notation(state.hand), melds: state.melds.map((m) => ({ kind: m.kind, tiles: m.tiles })) };
   const visible = $("visible").value.trim();
   if (visible) body.visible = visible;
+  const variant = $("checker-variant").value;
   try {
     if (n === 16 - 3 * k && n > 0) {
-      const variant = $("checker-variant").value;
       const r = await post("/v1/waits", variant ? { ...body, variant } : body);
       const total = (xs) => xs.reduce((a, w) => a + w.remaining, 0);
       out.innerHTML = `<p data-testid="status">${shantenText(r.shanten)}</p>` +
@@ -121,7 +121,7 @@ async function update() {
             `${r.accepts.map((a) => `<span data-testid="accept" data-tile="${a.tile}">${tileName(a.tile)}</span>`).join(" ")}` +
             `，共 ${r.accepts.length} 種 ${total(r.accepts)} 張</p>`);
     } else if (n === 17 - 3 * k && n > 0) {
-      const r = await post("/v1/analyze", body);
+      const r = await post("/v1/analyze", variant ? { ...body, variant } : body);
       const rows = r.discards.map((d) => `<tr data-testid="discard" data-tile="${d.tile}"><td>打 ${tileEl(d.tile, { small: true }).outerHTML}</td>` +
         `<td>${shantenText(d.shanten)}</td><td>${d.waits.length ? "聽 " + d.waits.map((w) => w.name).join(" ") :
         "進 " + d.accepts.map((a) => tileName(a.tile)).join(" ")}</td><td>${d.accepted} 張</td></tr>`);
@@ -262,6 +262,11 @@ const WINDS = [["E", "東"], ["S", "南"], ["W", "西"], ["N", "北"]];
 const FLOWER_NAMES = ["春", "夏", "秋", "冬", "梅", "蘭", "菊", "竹"];
 const MELD_WORDS = { 吃: "chi", 碰: "pon", 明槓: "minkan", 加槓: "kakan", 暗槓: "ankan" };
 const calc = { presets: {} };
+const PRESET_NAMES = {
+  taiwan: "台灣 16 張（鬥雀）", american: "美國麻將", traditional: "臺灣麻將（傳統）",
+  improved16: "改良式十六張（含瀝咕瀝咕、十三么）", hk16: "港澳十六張（番；含瀝姑瀝姑、十三么）",
+  three_player: "三人麻將（無二至八萬）", two_player: "兩人麻將（萬子＋字牌）",
+};
 
 function options(select, pairs) {
   select.replaceChildren(...pairs.map(([v, t]) => Object.assign(document.createElement("option"), { value: v, textContent: t })));
@@ -352,7 +357,13 @@ async function initCalculator() {
   try {
     const r = await fetch("/v1/variants");
     for (const v of await r.json()) calc.presets[v.name] = v.settings;
-    options(f.variant, Object.keys(calc.presets).map((n) => [n, { taiwan: "台灣 16 張（鬥雀）", american: "美國麻將", traditional: "臺灣麻將（傳統）", improved16: "改良式十六張", hk16: "港澳十六張（番）", three_player: "三人麻將", two_player: "兩人麻將" }[n] || n]));
+    const names = Object.keys(calc.presets).map((n) => [n, PRESET_NAMES[n] || n]);
+    options(f.variant, names);
+    // The wait checker offers every preset too: special shapes and the tile set follow it.
+    const checker = $("checker-variant");
+    const chosen = checker.value;
+    options(checker, [["", "台灣 16 張（只算五組面子＋一對）"], ...names.filter(([n]) => n !== "taiwan")]);
+    checker.value = chosen;
     houseRules();
   } catch (e) {
     $("calc-result").innerHTML = `<p class="error">${e.message}</p>`;

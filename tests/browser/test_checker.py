@@ -203,3 +203,19 @@ def test_melds_by_clicking_tiles(page: Page, server: str) -> None:
     waits = api["waits"]
     assert isinstance(waits, list)
     assert [rows.nth(i).get_attribute("data-tile") for i in range(2)] == [w["tile"] for w in waits]
+
+
+def test_checker_offers_every_preset(page: Page, server: str) -> None:
+    # The checker lists every preset of /v1/variants; under three_player (004: 拿掉二萬到八萬)
+    # a hand holding 5m is refused, naming the tile, as the API refuses it.
+    presets = json.loads(urllib.request.urlopen(f"{server}/v1/variants", timeout=5).read())
+    names = [p["name"] for p in presets if p["name"] != "taiwan"]
+    options = page.get_by_test_id("checker-variant").locator("option")
+    expect(options).to_have_count(1 + len(names))
+    page.get_by_test_id("checker-variant").select_option("three_player")
+    page.get_by_test_id("notation").fill("123p456p789p123s45s55m")
+    page.get_by_test_id("notation").press("Enter")
+    expect(page.get_by_test_id("error")).to_contain_text("5m is not in play under three_player")
+    page.get_by_test_id("notation").fill("123p456p789p123s45s99m")
+    page.get_by_test_id("notation").press("Enter")
+    expect(page.get_by_test_id("wait")).to_have_count(2)

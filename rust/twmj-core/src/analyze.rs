@@ -290,7 +290,17 @@ fn accept_mask(accepts: &[Accept]) -> u64 {
 /// accepting kinds when the regular shanten is the least, the special shapes' when theirs
 /// is, both when they tie. The same as [`accepts`] under a variant that admits no special
 /// shape.
+///
+/// Under a variant whose set lacks some tiles (004: three or two players) a hand holding one
+/// is an error naming it, and a tile out of play is never an accepting kind.
 pub fn accepts_with(hand: &Hand, visible: &Counts, variant: &Variant) -> Result<Vec<Accept>> {
+    variant.check_in_play(&hand.own_counts())?;
+    let mut a = accepts_with_shapes(hand, visible, variant)?;
+    a.retain(|x| variant.in_play(x.tile));
+    Ok(a)
+}
+
+fn accepts_with_shapes(hand: &Hand, visible: &Counts, variant: &Variant) -> Result<Vec<Accept>> {
     let regular = accepts(hand, visible)?;
     if !variant.special.any() || hand.meld_count > 1 {
         return Ok(regular);
@@ -323,7 +333,20 @@ pub fn accepts_with(hand: &Hand, visible: &Counts, variant: &Variant) -> Result<
 /// that lower it ([`accepts_with`]) and the waits include the special ones
 /// ([`crate::waits_with`]). The same as [`analyze`] under a variant that admits no special
 /// shape.
+///
+/// Under a variant whose set lacks some tiles (004: three or two players) a hand holding one
+/// is an error naming it, and no tile out of play is an accepting kind or a wait.
 pub fn analyze_with(hand: &Hand, visible: &Counts, variant: &Variant) -> Result<Analysis> {
+    variant.check_in_play(&hand.own_counts())?;
+    let mut a = analyze_with_shapes(hand, visible, variant)?;
+    for d in &mut a.discards {
+        d.accepts.retain(|x| variant.in_play(x.tile));
+        d.waits.retain(|w| variant.in_play(w.tile));
+    }
+    Ok(a)
+}
+
+fn analyze_with_shapes(hand: &Hand, visible: &Counts, variant: &Variant) -> Result<Analysis> {
     let mut a = analyze(hand, visible)?;
     if !variant.special.any() || hand.meld_count > 1 {
         return Ok(a);

@@ -278,16 +278,22 @@ pub fn is_win_with(hand: &Hand, variant: &Variant) -> bool {
 
 /// The waits of a validated 16 − 3k hand under `variant`: the regular ones, plus the special
 /// shapes the variant admits (a kind may be both; its shapes are then joined).
+///
+/// Under a variant whose set lacks some tiles (004: three or two players) a hand holding one
+/// is an error naming it, and a tile out of play is never a wait.
 pub fn waits_with(hand: &Hand, visible: &Counts, variant: &Variant) -> Result<Vec<Wait>> {
     let own = hand.own_counts();
+    variant.check_in_play(&own)?;
     let seen = seen_counts(&own, visible)?;
-    Ok(waits_seen_with(
+    let mut w = waits_seen_with(
         &hand.concealed,
         hand.meld_count,
         &own,
         &seen,
         variant.special.beside(&hand.melds),
-    ))
+    );
+    w.retain(|x| variant.in_play(x.tile));
+    Ok(w)
 }
 
 /// [`waits_with`] from the concealed counts, the meld count, the player's own counts

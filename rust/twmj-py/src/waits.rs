@@ -156,10 +156,8 @@ pub fn waits(
 ) -> PyResult<PyWaits> {
     let h = convert::hand(hand, melds, Form::Waiting)?;
     let v = convert::visible(visible)?;
-    let special = variant
-        .as_ref()
-        .filter(|var| var.0.special.any())
-        .map(|var| var.0.clone());
+    // Any variant: its special shapes and its tile set (004: three or two players).
+    let special = variant.as_ref().map(|var| var.0.clone());
     let w = match &special {
         Some(var) => twmj_core::waits_with(&h, &v, var).map_err(CoreError)?,
         None => core_waits::waits(&h, &v).map_err(CoreError)?,
