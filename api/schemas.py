@@ -370,6 +370,11 @@ class Snapshot(BaseModel):
     no_self_draw: bool = Field(False, description="After 明槓: no self-draw yet.")
     has_discarded: bool = False
     has_konged: bool = False
+    furiten_declined: str | None = Field(
+        None,
+        description="The tile of a win declined for 起胡 when that alone made the 過水 (003 "
+        "過水特殊規定: the dealer's discard of it may still be won).",
+    )
     drawable: int = Field(ge=0, le=144, description="Tiles still drawable (wall minus 16).")
     decision: DecisionIn
     variant: PresetName | None = Field(

@@ -216,6 +216,32 @@ def test_snapshot_under_american_applies_the_threshold() -> None:
     assert "win" in twmj.legal(taiwan)[0]
 
 
+def test_snapshot_improved16_dealer_discard_after_a_declined_win() -> None:
+    # 003 過水特殊規定: 因台數不足不能胡 (過水), 而莊家在同圈內打出同一張而胡牌 is no 詐胡. Seat 1's
+    # concealed 1s/4s wait is worth 門清 1; under 起胡 2 only the dealer's 4s (+ 莊家 1) reaches.
+    def offer(furiten: bool, declined: str | None) -> dict[str, Any]:
+        snap: dict[str, Any] = {
+            "seat": 1,
+            "hand": "123m456m789s23s11z555p",
+            "drawable": 40,
+            "decision": {"offer": {"from": 0, "discard": "4s"}},
+            "variant": twmj.Variant("improved16", {"min_tai": 2}),
+            "dealer": 0,
+            "east": 0,
+            "discards_total": 12,
+            "any_call": True,
+            "furiten": furiten,
+        }
+        if declined is not None:
+            snap["furiten_declined"] = declined
+        return snap
+
+    assert "win" in twmj.legal(offer(False, None))[0]
+    assert "win" in twmj.legal(offer(True, "4s"))[0]
+    assert "win" not in twmj.legal(offer(True, None))[0]
+    assert "win" not in twmj.legal(offer(True, "1s"))[0]
+
+
 @pytest.mark.parametrize("seat", [-1, 4, 255, 256, 2**40])
 def test_seat_out_of_range_is_a_hand_error(seat: int) -> None:
     g = twmj.Game(1)

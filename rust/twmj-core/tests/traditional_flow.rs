@@ -941,3 +941,46 @@ fn random_traditional_hands_keep_the_invariants_and_replay() {
     // Draws, 詐胡 and wins all occurred.
     assert!(ends.iter().all(|&n| n > 0), "{ends:?}");
 }
+
+// ---------------------------------------------------------------- 003 改良式 過水特殊規定
+
+#[test]
+fn improved16_dealer_discard_after_a_win_declined_for_min_tai() {
+    // 003 過水特殊規定: 若某家打出己方放槍牌，但因台數不足不能胡，而莊家在同圈內打出同一張而胡牌，
+    // 不算過水未完的詐胡. Seat 1's concealed hand waits on 1s/4s worth 門清 1: under 起胡 2 a
+    // 閒家's 4s is declined (過水), the dealer's 4s (門清 1 + 莊家 1 = 2) may be won.
+    let v = with(&Variant::improved16(), &[("min_tai", Value::Int(2))]);
+    let play = |v: &Variant| {
+        let cores = ["4s 8p", "123m456m789s23s11z555p", "4s", "4s"];
+        let mut st = table(v, cores, "9p 9p 9p 9p", "", None);
+        discard(&mut st, "8p"); // the dealer's first discard
+        tsumogiri(&mut st); // seat 1
+        discard(&mut st, "4s"); // seat 2: declined for 起胡 → 過水
+        assert!(st.player(1).furiten);
+        // Seat 3's 4s is a 閒家's: still 過水.
+        discard(&mut st, "4s");
+        assert!(st.player(1).furiten);
+        // The dealer draws and lets its 4s go.
+        act(&mut st, 0, Action::Discard(t("4s")));
+        st
+    };
+    let mut st = play(&v);
+    assert!(
+        legal_actions(&st, 1).contains(&Action::Win),
+        "{:?}",
+        legal_actions(&st, 1)
+    );
+    act(&mut st, 1, Action::Win);
+    pass_all(&mut st);
+    let r = st.result().unwrap();
+    assert_eq!(r.wins.len(), 1);
+    assert_eq!(
+        (r.wins[0].seat, r.wins[0].kind),
+        (1, WinKind::Discard { from: 0 })
+    );
+    round_trip(&st);
+    // Without the rule (000's 過水) the same discard is no win for seat 1.
+    let off = with(&v, &[("furiten_dealer_exception", Value::Bool(false))]);
+    let st = play(&off);
+    assert!(!legal_actions(&st, 1).contains(&Action::Win));
+}

@@ -584,6 +584,7 @@ pub fn legal<'py>(
         no_self_draw: get_bool(snapshot, "no_self_draw")?,
         has_discarded: get_bool(snapshot, "has_discarded")?,
         has_konged: get_bool(snapshot, "has_konged")?,
+        furiten_declined: get_tile(snapshot, "furiten_declined")?,
     };
     let drawable: usize = get(snapshot, "drawable")?
         .ok_or_else(|| hand_error("drawable is required"))?

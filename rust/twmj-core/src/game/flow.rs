@@ -312,6 +312,7 @@ impl State {
                 // 000 過水: a 明槓 replacement that wins cannot be 自摸, so it is 過水 at once.
                 p.furiten = true;
                 p.furiten_hold = true;
+                p.furiten_declined = None;
             } else if win && p.furiten {
                 // 000 過水 release table: drawing a winning tile does not release.
                 p.furiten_hold = true;
@@ -481,6 +482,7 @@ impl State {
             // 000 過水: a self-draw let go; this turn's discard does not release it.
             self.players[s].furiten = true;
             self.players[s].furiten_hold = true;
+            self.players[s].furiten_declined = None;
         }
         match action {
             Action::Discard(k) => self.discard(seat, k, false),
@@ -602,6 +604,7 @@ impl State {
         // 000 過水: a discard releases unless the turn's draw (or kong, or call) held it.
         if p.furiten && !p.furiten_hold {
             p.furiten = false;
+            p.furiten_declined = None;
         }
         p.furiten_hold = false;
         p.no_pon = 0;
@@ -633,7 +636,14 @@ impl State {
                     && !self.player(s).furiten
                     && legality::wins_offered(self, self.player(s), from, kind);
                 if declined {
-                    self.players[s as usize].furiten = true;
+                    let p = &mut self.players[s as usize];
+                    p.furiten = true;
+                    // 003 過水特殊規定: a discard declined for 起胡 alone; the dealer's discard
+                    // of the same tile may still be won while this 過水 lasts.
+                    p.furiten_declined = match kind {
+                        OfferKind::Discard { tile, .. } => Some(tile),
+                        _ => None,
+                    };
                 }
             }
         }
@@ -668,6 +678,7 @@ impl State {
             let p = &mut self.players[s as usize];
             if opts.has(Options::WIN) && said(s) != Some(Action::Win) && robs[s as usize] {
                 p.furiten = true; // 000 過水: a winning tile let go (or taken by 吃碰槓)
+                p.furiten_declined = None;
             }
             if let OfferKind::Discard { tile, .. } = o.kind {
                 if opts.has(Options::PON) && said(s) != Some(Action::Pon) {

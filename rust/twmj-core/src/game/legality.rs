@@ -233,7 +233,12 @@ pub(crate) fn offer_options(state: &State, seat: u8, from: u8, kind: OfferKind) 
     let mut o = 0u8;
     match kind {
         OfferKind::Discard { tile: x, last } => {
-            let win = !p.furiten
+            // 003 過水特殊規定: the dealer's discard of a tile declined for 起胡 alone.
+            let exempt = p.furiten
+                && p.furiten_declined == Some(x)
+                && from == state.dealer()
+                && state.variant().flow.furiten_dealer_exception;
+            let win = (!p.furiten || exempt)
                 && wins_with(p, x, state.variant())
                 && state.reaches(&state.claim_win(seat, x, WinKind::Discard { from }));
             if win {

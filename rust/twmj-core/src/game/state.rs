@@ -475,6 +475,9 @@ pub struct Player {
     pub no_self_draw: bool,
     pub has_discarded: bool,
     pub has_konged: bool,
+    /// The tile of a win declined for 起胡 when that alone put the player in 過水 (003
+    /// 過水特殊規定: the dealer's discard of it may still be won); `None` otherwise.
+    pub furiten_declined: Option<Tile>,
 }
 
 impl Default for Player {
@@ -492,6 +495,7 @@ impl Default for Player {
             no_self_draw: false,
             has_discarded: false,
             has_konged: false,
+            furiten_declined: None,
         }
     }
 }

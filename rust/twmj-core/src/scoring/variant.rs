@@ -245,6 +245,10 @@ pub struct Flow {
     /// `four_kongs_pass_deal`: after a 四槓胡 the dealer does not keep the deal, whoever won
     /// (001 台數表 四槓牌: 莊家不再繼續連莊).
     pub four_kongs_pass_deal: bool,
+    /// `furiten_dealer_exception`: a win declined for 起胡 (so 過水) may still be taken on the
+    /// dealer's discard of the same tile before that 過水 ends (003 過水特殊規定: 若某家打出己方
+    /// 放槍牌，但因台數不足不能胡，而莊家在同圈內打出同一張而胡牌，不算過水未完的詐胡).
+    pub furiten_dealer_exception: bool,
 }
 
 impl Flow {
@@ -258,6 +262,7 @@ impl Flow {
         furiten_release: FuritenRelease::Table,
         four_kongs_win: false,
         four_kongs_pass_deal: false,
+        furiten_dealer_exception: false,
     };
 
     /// 001: 16 kept back (八墩), no 特殊流局 (台灣多數人玩的規則裡沒有), 詐胡 paid, the dice
@@ -272,6 +277,7 @@ impl Flow {
         // 001 台數表 四槓牌 / 特殊胡牌 四槓胡: 即以胡牌計算, 莊家不再繼續連莊.
         four_kongs_win: true,
         four_kongs_pass_deal: true,
+        furiten_dealer_exception: false,
     };
 
     /// 003 改良式: as 000, but 四槓胡 is a win (6台, 自摸第四槓三家各付六台); 003 says nothing
@@ -280,6 +286,7 @@ impl Flow {
     pub const IMPROVED16: Flow = Flow {
         four_kongs_win: true,
         four_kongs_draw: true,
+        furiten_dealer_exception: true,
         ..Flow::TAIWAN
     };
 
@@ -302,6 +309,7 @@ impl Flow {
             }
             "four_kongs_win" => self.four_kongs_win = flag()?,
             "four_kongs_pass_deal" => self.four_kongs_pass_deal = flag()?,
+            "furiten_dealer_exception" => self.furiten_dealer_exception = flag()?,
             _ => return Ok(false),
         }
         Ok(true)
@@ -333,6 +341,10 @@ impl Flow {
             (
                 "four_kongs_pass_deal".to_owned(),
                 Value::Bool(self.four_kongs_pass_deal),
+            ),
+            (
+                "furiten_dealer_exception".to_owned(),
+                Value::Bool(self.furiten_dealer_exception),
             ),
         ]
     }
@@ -1081,7 +1093,7 @@ impl Variant {
     }
 
     /// The setting keys [`Variant::set`] accepts, besides `tai.<item key>`.
-    pub const KEYS: [&'static str; 34] = [
+    pub const KEYS: [&'static str; 35] = [
         "base_money",
         "tai_money",
         "min_tai",
@@ -1117,6 +1129,7 @@ impl Variant {
         "furiten_release",
         "four_kongs_win",
         "four_kongs_pass_deal",
+        "furiten_dealer_exception",
     ];
 
     /// Applies one override; the variant is unchanged when it fails.
