@@ -1,6 +1,8 @@
 //! Helpers the scoring tests share: hands, tiles and melds from notation, failing loudly.
 #![allow(dead_code)] // each test crate uses its own subset
 
+pub mod game;
+
 use twmj_core::{parse, Counts, Meld, Tile};
 
 /// The counts of a hand in notation (`"123m44z"`).
