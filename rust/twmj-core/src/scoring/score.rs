@@ -5,6 +5,7 @@ use crate::error::{Error, Result};
 use crate::hand::{Hand, Meld, MeldKind};
 use crate::scoring::items::{table, Facts, Hit, Item, Scope, SetView, WHOLE_HAND};
 use crate::scoring::variant::Variant;
+use crate::special::Special;
 use crate::tile::{Counts, Tile, COPIES, KINDS};
 use crate::waits::{exhausted, wait_mask, Shape};
 
@@ -801,9 +802,27 @@ fn special_score(
     ctx: &Context,
     variant: &Variant,
 ) -> Option<Score> {
-    let shape = crate::special::special_win(concealed, p.melds, variant)?;
+    // A hand may make two shapes (七對 with a concealed triplet is 瀝咕瀝咕; 七星不靠 is also
+    // 全不靠): the one worth more, the first in [`Special::ALL`] order on a tie.
+    let mut best: Option<Score> = None;
+    for shape in crate::special::special_wins(concealed, p.melds, variant) {
+        let s = shape_score(p, shape, ctx, variant);
+        if best.as_ref().is_none_or(|b| s.total_tai > b.total_tai) {
+            best = Some(s);
+        }
+    }
+    best
+}
+
+/// The score of the hand read as the special shape `shape` (see [`special_score`]). 003's fan
+/// list rows 七對, 七星不靠 and 全不靠 say 不算不求人: a self-draw adds 自摸 only.
+fn shape_score(p: &Prepared, shape: Special, ctx: &Context, variant: &Variant) -> Score {
     let item = Item::of_special(shape);
-    let reading = if variant.special_compound {
+    let no_concealed_self_draw = matches!(
+        shape,
+        Special::SevenPairs | Special::GreaterHonorsKnitted | Special::LesserHonorsKnitted
+    );
+    let mut reading = if variant.special_compound {
         // The whole-hand items, on a reading whose sets and pair no condition there reads.
         let none = SetView {
             tile: p.win_tile,
@@ -850,6 +869,11 @@ fn special_score(
             why_not: Vec::new(),
         }
     };
+    if no_concealed_self_draw {
+        let k = Item::ConcealedSelfDraw as usize;
+        reading.total -= reading.tai[k];
+        reading.tai[k] = 0;
+    }
     let mut s = finish(reading, &[], None, p.melds, ctx, variant, None);
     let t = u32::from(variant.tai_of(item));
     s.items.insert(
@@ -862,7 +886,7 @@ fn special_score(
         },
     );
     s.total_tai += t;
-    Some(s)
+    s
 }
 
 fn not_a_win(concealed: &Counts, win_tile: Tile) -> Error {
