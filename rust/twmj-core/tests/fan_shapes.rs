@@ -271,3 +271,36 @@ fn drawn_in_by_tai_or_by_switch() {
         assert!(Variant::KEYS.contains(&key.as_str()), "{key}");
     }
 }
+
+#[test]
+fn no_concealed_self_draw_under_a_compounding_variant() {
+    // 003 fan list 七對 24 (不算不求人) under hk16 (special shapes compound): a concealed
+    // self-draw counts hk16's 門前清 and 自摸, never its 不求人 (which would exclude both).
+    let v = Variant::hk16()
+        .with_overrides(&[("tai.fan_seven_pairs", Value::Int(24))])
+        .unwrap_or_else(|e| panic!("{e}"));
+    let (items, _) = scored("11m 33m 55p 77p 99s 22z 44z 123s", "4z", &self_draw(), &v);
+    assert_eq!(items[0], Item::FanSevenPairs);
+    assert!(!items.contains(&Item::ConcealedSelfDraw), "{items:?}");
+    assert!(items.contains(&Item::SelfDraw), "{items:?}");
+    assert!(items.contains(&Item::Concealed), "{items:?}");
+    // 組合龍 has no such note: 不求人 counts there.
+    let v = Variant::hk16()
+        .with_overrides(&[("tai.fan_knitted_straight", Value::Int(12))])
+        .unwrap_or_else(|e| panic!("{e}"));
+    let (items, _) = scored("147m 258p 369s 555z 678p 11s", "1s", &self_draw(), &v);
+    assert!(items.contains(&Item::ConcealedSelfDraw), "{items:?}");
+}
+
+#[test]
+fn knitted_straight_with_two_melds_is_ready() {
+    // 003 fan list 組合龍 12: both sets melded, the nine knitted tiles and a single concealed.
+    let v = with("fan_knitted_straight", 12);
+    let melds = [("pon", "555z"), ("chi", "678p")];
+    let ready = "147m 258p 369s 1s";
+    assert_eq!(wait_codes(ready, &melds, &v), ["1s"]);
+    assert_eq!(shanten_with(&hand(ready, &melds), &v), 0);
+    // One knitted tile short: one exchange from ready.
+    assert_eq!(shanten_with(&hand("147m 258p 36s 1s 2s", &melds), &v), 1);
+    assert!(wait_codes(ready, &melds, &Variant::taiwan()).is_empty());
+}

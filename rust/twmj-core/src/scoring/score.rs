@@ -822,7 +822,14 @@ fn shape_score(p: &Prepared, shape: Special, ctx: &Context, variant: &Variant) -
         shape,
         Special::SevenPairs | Special::GreaterHonorsKnitted | Special::LesserHonorsKnitted
     );
-    let mut reading = if variant.special_compound {
+    let reading = if variant.special_compound {
+        // 不算不求人: 不求人 is not judged at all, so what it would have excluded (門前清, 自摸
+        // under hk16) still counts.
+        let whole: Vec<Item> = WHOLE_HAND
+            .iter()
+            .copied()
+            .filter(|&i| !(no_concealed_self_draw && i == Item::ConcealedSelfDraw))
+            .collect();
         // The whole-hand items, on a reading whose sets and pair no condition there reads.
         let none = SetView {
             tile: p.win_tile,
@@ -844,7 +851,7 @@ fn shape_score(p: &Prepared, shape: Special, ctx: &Context, variant: &Variant) -
                 all: p.all,
                 explain: false,
             },
-            Some(WHOLE_HAND),
+            Some(&whole),
         )
     } else {
         let mut tai = [0u32; Item::COUNT];
@@ -853,7 +860,7 @@ fn shape_score(p: &Prepared, shape: Special, ctx: &Context, variant: &Variant) -
         if self_draw && variant.has(Item::SelfDraw) {
             tai[Item::SelfDraw as usize] = u32::from(variant.tai_of(Item::SelfDraw));
         }
-        if self_draw && !open && variant.has(Item::ConcealedSelfDraw) {
+        if self_draw && !open && !no_concealed_self_draw && variant.has(Item::ConcealedSelfDraw) {
             tai[Item::ConcealedSelfDraw as usize] =
                 u32::from(variant.tai_of(Item::ConcealedSelfDraw));
         }
@@ -869,11 +876,6 @@ fn shape_score(p: &Prepared, shape: Special, ctx: &Context, variant: &Variant) -
             why_not: Vec::new(),
         }
     };
-    if no_concealed_self_draw {
-        let k = Item::ConcealedSelfDraw as usize;
-        reading.total -= reading.tai[k];
-        reading.tai[k] = 0;
-    }
     let mut s = finish(reading, &[], None, p.melds, ctx, variant, None);
     let t = u32::from(variant.tai_of(item));
     s.items.insert(
