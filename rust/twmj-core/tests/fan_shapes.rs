@@ -304,3 +304,54 @@ fn knitted_straight_with_two_melds_is_ready() {
     assert_eq!(shanten_with(&hand("147m 258p 36s 1s 2s", &melds), &v), 1);
     assert!(wait_codes(ready, &melds, &Variant::taiwan()).is_empty());
 }
+
+// ---------------------------------------------------------------------------------------
+// In play: the game's win detector takes a drawn-in shape.
+
+/// Seat 2 holds the knitted 147m 258p 369s, 555z, 678p and 1s: ready for 組合龍 on 1s, which
+/// the dealer discards first.
+fn knitted_deal(v: &Variant) -> twmj_core::game::State {
+    use twmj_core::game::{Deal, State};
+    let hands = [
+        "1s 23569m 123p 45s 111z 222z",
+        "2345789m 4p 9p 4578s 346z",
+        "147m 258p 369s 555z 678p 1s",
+        "11m 66m 34p 77p 23s 67s 77z 4z 3z",
+    ];
+    let deal = Deal::scripted(0, hands, "8m 2s 4s 7s", "3z 4z")
+        .unwrap_or_else(|e| panic!("{e}"))
+        .completed();
+    State::from_deal_with(deal, v).unwrap_or_else(|e| panic!("{e}"))
+}
+
+// 003 fan list 組合龍 12: a win on a discard in the game under the custom variant only.
+#[test]
+fn knitted_straight_in_play() {
+    use twmj_core::game::{legal_actions, settle_hand, Action, Table};
+    let v = with("fan_knitted_straight", 12);
+    let mut st = knitted_deal(&v);
+    st.apply(0, Action::Discard(tile("1s")))
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(legal_actions(&st, 2), vec![Action::Win, Action::Pass]);
+    st.apply(2, Action::Win).unwrap_or_else(|e| panic!("{e}"));
+    let Some(r) = st.result() else {
+        panic!("no result")
+    };
+    assert_eq!(r.winners(), vec![2]);
+    let table = Table {
+        streak: 0,
+        round_wind: 0,
+        dice: [1, 1, 1],
+    };
+    let (bills, _) = settle_hand(r, &table, &v).unwrap_or_else(|e| panic!("{e}"));
+    let items: Vec<(Item, u32)> = bills[0].items.iter().map(|i| (i.item, i.tai)).collect();
+    assert!(items.contains(&(Item::FanKnittedStraight, 12)), "{items:?}");
+    // The log replays to the same result (the override travels with it).
+    let again = twmj_core::game::replay(st.log()).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(again.result(), st.result());
+    // taiwan: the same discard offers seat 2 nothing.
+    let mut t = knitted_deal(&Variant::taiwan());
+    t.apply(0, Action::Discard(tile("1s")))
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert!(legal_actions(&t, 2).is_empty());
+}
