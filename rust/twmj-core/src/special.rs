@@ -452,14 +452,50 @@ pub fn special_waits(counts: &Counts, melds: &[Meld], variant: &Variant) -> Vec<
     out
 }
 
-/// The shape a special wait is reported with: completing the 瀝咕瀝咕 triplet from a pair is
-/// 雙碰 (`shanpon`), any other special wait is 單吊 (`tanki`: the tile pairs a single, or
-/// completes a knitted shape's single tile).
-fn special_shape(counts: &Counts, i: usize, s: Special) -> Shape {
-    if s == Special::LigGu && counts[i] == 2 {
-        Shape::Shanpon
-    } else {
-        Shape::Tanki
+/// The shapes a special wait on kind `i` of the 16 − 3k `counts` is reported with, as
+/// [`Shapes`] bits: completing the 瀝咕瀝咕 triplet from a pair is 雙碰 (`shanpon`); a 組合龍
+/// wait is the shape of the rest of the hand (its two sets and pair, read by the regular
+/// waits) or 單吊 (`tanki`) when the tile fills the knitted slot it lacked; any other special
+/// wait is 單吊 (the tile pairs a single, or completes a knitted shape's singles).
+fn special_shape_bits(counts: &Counts, i: usize, s: Special, own: &Counts, seen: &Counts) -> u8 {
+    let tanki = 1u8 << Shape::Tanki as u8;
+    match s {
+        Special::LigGu if counts[i] == 2 => 1 << Shape::Shanpon as u8,
+        Special::KnittedStraight => {
+            let mut bits = 0u8;
+            let mut c = *counts;
+            c[i] += 1;
+            for &k in &KNITTINGS {
+                let kinds = knitted_kinds(k);
+                if kinds.iter().any(|&j| c[j] == 0) {
+                    continue;
+                }
+                let mut rest = c;
+                for &j in &kinds {
+                    rest[j] -= 1;
+                }
+                if !crate::is_win_counts(&rest) {
+                    continue;
+                }
+                if counts[i] == 0 && kinds.contains(&i) {
+                    bits |= tanki;
+                    continue;
+                }
+                rest[i] -= 1;
+                if let Some(w) = waits_seen(&rest, own, seen)
+                    .into_iter()
+                    .find(|w| w.tile.index() == i)
+                {
+                    bits |= w.shapes.0;
+                }
+            }
+            if bits == 0 {
+                tanki
+            } else {
+                bits
+            }
+        }
+        _ => tanki,
     }
 }
 
@@ -520,7 +556,7 @@ pub(crate) fn waits_seen_with(
         let (Some(tile), Some(s)) = (Tile::new(i), s) else {
             continue;
         };
-        let bit = 1u8 << special_shape(concealed, i, s) as u8;
+        let bit = special_shape_bits(concealed, i, s, own, seen);
         if let Some(w) = out.iter_mut().find(|w| w.tile == tile) {
             w.shapes = Shapes(w.shapes.0 | bit);
         } else {

@@ -355,3 +355,42 @@ fn knitted_straight_in_play() {
         .unwrap_or_else(|e| panic!("{e}"));
     assert!(legal_actions(&t, 2).is_empty());
 }
+
+#[test]
+fn knitted_straight_waits_take_the_shape_of_the_rest() {
+    // 003 fan list 組合龍 12: with 67p among the sets the wait is 兩面 on 5p and 8p (both also
+    // knitted kinds, already held); a knitted slot left open is waited on as 單吊.
+    use twmj_core::waits::Shape;
+    let v = with("fan_knitted_straight", 12);
+    let w = waits_with(&hand("147m 258p 369s 555z 67p 11s", &[]), &[0; 34], &v)
+        .unwrap_or_else(|e| panic!("{e}"));
+    let got: Vec<(String, bool, bool)> = w
+        .iter()
+        .map(|w| {
+            (
+                w.tile.code(),
+                w.shapes.contains(Shape::Ryanmen),
+                w.shapes.contains(Shape::Tanki),
+            )
+        })
+        .collect();
+    assert_eq!(
+        got,
+        [
+            ("5p".to_owned(), true, false),
+            ("8p".to_owned(), true, false)
+        ]
+    );
+    let w = waits_with(&hand("147m 258p 36s 555z 678p 11s 2s", &[]), &[0; 34], &v)
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert!(w.is_empty(), "{w:?}");
+    let w = waits_with(
+        &hand("147m 258p 36s 555z 11s", &[("chi", "678p")]),
+        &[0; 34],
+        &v,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(w.len(), 1);
+    assert_eq!(w[0].tile.code(), "9s");
+    assert!(w[0].shapes.contains(Shape::Tanki));
+}
