@@ -391,7 +391,8 @@ pub struct Variant {
     pub multi_win: MultiWin,
     pub payment: Payment,
     /// The special shapes (瀝咕瀝咕, 十三么) the preset's text admits besides five sets and a
-    /// pair: the win detector, the waits and the scorer take them only when switched on.
+    /// pair, and the fan list's four (七對, 七星不靠, 全不靠, 組合龍; off in every preset): the
+    /// win detector, the waits, the shanten and the scorer take them only when switched on.
     pub special: SpecialShapes,
     /// Tai of the special shapes' items, in [`Special::ALL`] order (瀝咕瀝咕, 十三么, then the
     /// fan list's 七對 24, 七星不靠 24, 全不靠 12, 組合龍 12 at their 003 values).
