@@ -109,6 +109,26 @@ def test_fan_pattern_over_http(client: TestClient) -> None:
     items = {i["key"]: i["tai"] for i in client.post("/v1/score", json=req).json()["items"]}
     assert "fan_mixed_triple_chow" not in items
     assert "fan_mixed_double_chow" not in items
-    # The listing of the presets does not show the patterns.
+    # The listing of the presets does not show the patterns; the fan list's special shapes
+    # (七對, 七星不靠, 全不靠, 組合龍) show only as their switches, off in every preset.
     listing = client.get("/v1/variants").text
-    assert "fan_" not in listing
+    assert "tai.fan_" not in listing
+    shapes = ("fan_seven_pairs", "fan_seven_stars", "fan_all_knitted", "fan_knitted_straight")
+    for preset in client.get("/v1/variants").json():
+        fans = {k: v for k, v in preset["settings"].items() if "fan_" in k}
+        assert fans == {f"special_shapes.{k}": False for k in shapes}, preset["name"]
+
+
+def test_fan_special_shape_over_http(client: TestClient) -> None:
+    # 003 fan list 組合龍 12: one override draws the special shape into taiwan.
+    req = {
+        "hand": "147m258p369s555z678p11s",
+        "win_tile": "1s",
+        "context": {"winner": 1, "win": "discard", "from_seat": 2},
+        "overrides": {"tai.fan_knitted_straight": 12},
+    }
+    r = client.post("/v1/score", json=req)
+    assert r.status_code == 200, r.text
+    assert [(i["key"], i["tai"]) for i in r.json()["items"]] == [("fan_knitted_straight", 12)]
+    del req["overrides"]
+    assert client.post("/v1/score", json=req).status_code != 200

@@ -6,7 +6,7 @@ use crate::hand::{seen_counts, Hand};
 use crate::scoring::Variant;
 use crate::shanten::{
     caps, convolve, group, group_overlap, lig_gu_accept_mask, special_shanten_counts,
-    specials_within,
+    specials_within, SHAPES,
 };
 use crate::special::{waits_seen_with, Special};
 use crate::tables::{self, GroupTable, Overlap};
@@ -252,22 +252,26 @@ fn special_accept_mask(
     melds: usize,
     caps: &Counts,
     own: &Counts,
-    each: [Option<i8>; 2],
+    each: [Option<i8>; SHAPES],
     before: i8,
 ) -> u64 {
     let mut mask = 0u64;
-    if each[0] == Some(before) {
-        mask |= lig_gu_accept_mask(counts);
-    }
-    if each[1] == Some(before) {
+    for (s, e) in Special::ALL.into_iter().zip(each) {
+        if e != Some(before) {
+            continue;
+        }
+        if s == Special::LigGu {
+            mask |= lig_gu_accept_mask(counts);
+            continue;
+        }
         let mut c = *counts;
         for i in 0..KINDS {
-            if own[i] >= COPIES || c[i] >= caps[i] {
+            if own[i] >= COPIES || c[i] >= caps[i] || mask >> i & 1 == 1 {
                 continue;
             }
             c[i] += 1;
-            let s = special_shanten_counts(&c, melds, caps, Special::ThirteenOrphans);
-            if s.is_some_and(|s| s < before) {
+            let after = special_shanten_counts(&c, melds, caps, s);
+            if after.is_some_and(|a| a < before) {
                 mask |= 1 << i;
             }
             c[i] -= 1;
@@ -276,8 +280,8 @@ fn special_accept_mask(
     mask & !exhausted(own)
 }
 
-/// The least of the two shapes' shanten.
-fn least(each: [Option<i8>; 2]) -> Option<i8> {
+/// The least of the shapes' shanten.
+fn least(each: [Option<i8>; SHAPES]) -> Option<i8> {
     each.into_iter().flatten().min()
 }
 
@@ -302,7 +306,7 @@ pub fn accepts_with(hand: &Hand, visible: &Counts, variant: &Variant) -> Result<
 
 fn accepts_with_shapes(hand: &Hand, visible: &Counts, variant: &Variant) -> Result<Vec<Accept>> {
     let regular = accepts(hand, visible)?;
-    if !variant.special.any() || hand.meld_count > 1 {
+    if !variant.special.any() || hand.meld_count > 2 {
         return Ok(regular);
     }
     let caps = caps(&hand.meld_counts());
@@ -348,7 +352,7 @@ pub fn analyze_with(hand: &Hand, visible: &Counts, variant: &Variant) -> Result<
 
 fn analyze_with_shapes(hand: &Hand, visible: &Counts, variant: &Variant) -> Result<Analysis> {
     let mut a = analyze(hand, visible)?;
-    if !variant.special.any() || hand.meld_count > 1 {
+    if !variant.special.any() || hand.meld_count > 2 {
         return Ok(a);
     }
     let allowed = variant.special.beside(&hand.melds);

@@ -25,8 +25,8 @@ pub use hand::{Form, Hand, Meld, MeldKind};
 pub use notation::{format, parse, Tiles};
 pub use shanten::{shanten, shanten_counts, shanten_with, special_shanten};
 pub use special::{
-    is_special_win, is_win_with, special_wait_mask, special_waits, special_win, waits_with,
-    Special, SpecialShapes,
+    is_special_win, is_win_with, special_wait_mask, special_waits, special_win, special_wins,
+    special_wins_n, waits_with, Special, SpecialShapes,
 };
 pub use tile::{Counts, Flower, Suit, Tile, KINDS};
 pub use waits::{shapes, wait_mask, waits, Shape, Shapes, Wait};

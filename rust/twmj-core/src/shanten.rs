@@ -7,7 +7,7 @@
 
 use crate::hand::Hand;
 use crate::scoring::Variant;
-use crate::special::{Special, SpecialShapes};
+use crate::special::{knitted_kinds, Special, SpecialShapes, KNITTINGS};
 use crate::tables::{overlap_capped, tables, GroupTable, Overlap};
 use crate::tile::{Counts, Suit, COPIES};
 
@@ -198,6 +198,129 @@ fn thirteen_orphans_overlap(counts: &Counts, melds: usize, caps: &Counts) -> Opt
     Some(held + base)
 }
 
+/// The gain of one more target copy of a kind (held `c`) already targeted `b` times, when
+/// `b + more` copies fit its cap; `None` when they do not.
+fn gain(c: u8, b: u8, more: u8, cap: u8) -> Option<u8> {
+    (b + more <= cap).then(|| c.min(b + more) - c.min(b))
+}
+
+/// The sum of the `n` largest `units`, `None` when there are fewer than `n`.
+fn take_best(mut units: Vec<u8>, n: usize) -> Option<u8> {
+    if units.len() < n {
+        return None;
+    }
+    units.sort_unstable_by(|a, b| b.cmp(a));
+    Some(units[..n].iter().sum())
+}
+
+/// The best overlap of a 14-tile core (`s`: 七對, 七星不靠 or 全不靠) with `counts`, on top of
+/// the target `base` (the extra set's copies, already counted): each pair or single of the
+/// core adds what it keeps beyond `base`, within `caps`. `None` when no core fits.
+fn core_overlap(counts: &Counts, base: &Counts, caps: &Counts, s: Special) -> Option<u8> {
+    let one = |i: usize| gain(counts[i], base[i], 1, caps[i]);
+    match s {
+        Special::SevenPairs => {
+            // A kind gives a pair, or two (four of a kind); the second never gains more.
+            let mut units = Vec::with_capacity(68);
+            for i in 0..34 {
+                units.extend(gain(counts[i], base[i], 2, caps[i]));
+                if base[i] + 4 <= caps[i] {
+                    units.push(counts[i].min(base[i] + 4) - counts[i].min(base[i] + 2));
+                }
+            }
+            take_best(units, 7)
+        }
+        Special::GreaterHonorsKnitted => {
+            let mut honors = 0;
+            for i in 27..34 {
+                honors += one(i)?;
+            }
+            let knitted = KNITTINGS
+                .iter()
+                .filter_map(|&k| {
+                    take_best(knitted_kinds(k).iter().filter_map(|&i| one(i)).collect(), 7)
+                })
+                .max()?;
+            Some(honors + knitted)
+        }
+        Special::LesserHonorsKnitted => KNITTINGS
+            .iter()
+            .filter_map(|&k| {
+                let units = knitted_kinds(k)
+                    .into_iter()
+                    .chain(27..34)
+                    .filter_map(one)
+                    .collect();
+                take_best(units, 14)
+            })
+            .max(),
+        _ => None,
+    }
+}
+
+/// The best overlap of `counts` (17 − 3k concealed, k = `melds` ≤ 1) with a 14-tile core
+/// plus one more set: the meld when k = 1, else the best concealed run or triplet (tried
+/// each) with the core's best on top.
+fn core_plus_set_overlap(counts: &Counts, melds: usize, caps: &Counts, s: Special) -> Option<u8> {
+    let none = [0u8; 34];
+    match melds {
+        1 => core_overlap(counts, &none, caps, s),
+        0 => {
+            let mut best = None;
+            let mut base = none;
+            for i in 0..34 {
+                if caps[i] >= 3 {
+                    base[i] = 3;
+                    let o = core_overlap(counts, &base, caps, s).map(|o| o + counts[i].min(3));
+                    best = best.max(o);
+                    base[i] = 0;
+                }
+                if i < 27 && i % 9 <= 6 && (i..i + 3).all(|j| caps[j] >= 1) {
+                    let held = (i..i + 3).map(|j| counts[j].min(1)).sum::<u8>();
+                    base[i..i + 3].fill(1);
+                    let o = core_overlap(counts, &base, caps, s).map(|o| o + held);
+                    best = best.max(o);
+                    base[i..i + 3].fill(0);
+                }
+            }
+            best
+        }
+        _ => None,
+    }
+}
+
+/// The shanten of `counts` (16 − 3k or 17 − 3k concealed, k = `melds` ≤ 2) as a 組合龍: per
+/// knitting, its nine kinds once each (held ones count) and the regular shanten of the rest
+/// for 2 − k sets and a pair, a knitted kind's cap one less. `None` when no knitting fits.
+fn knitted_straight_shanten(counts: &Counts, melds: usize, caps: &Counts) -> Option<i8> {
+    if melds > 2 {
+        return None;
+    }
+    KNITTINGS
+        .iter()
+        .filter_map(|&k| {
+            let mut rest = *counts;
+            let mut cap = *caps;
+            let mut held = 0i8;
+            for i in knitted_kinds(k) {
+                if cap[i] == 0 {
+                    return None;
+                }
+                cap[i] -= 1;
+                if rest[i] > 0 {
+                    rest[i] -= 1;
+                    held += 1;
+                }
+            }
+            let o = Suit::ALL.map(|s| {
+                let capped = group(&cap, s).iter().any(|&c| c < COPIES);
+                group_overlap(&rest, &cap, s, capped)
+            });
+            Some(from_overlaps(&o, 2 - melds) + 9 - held)
+        })
+        .min()
+}
+
 /// Shanten of `counts` (16 − 3k or 17 − 3k concealed, k = `melds`) as the special shape `s`
 /// alone, with per-kind `caps`; `None` when the shape cannot be made with those melds.
 pub(crate) fn special_shanten_counts(
@@ -210,6 +333,10 @@ pub(crate) fn special_shanten_counts(
         Special::LigGu if melds == 0 => lig_gu_overlap(counts),
         Special::LigGu => return None,
         Special::ThirteenOrphans => thirteen_orphans_overlap(counts, melds, caps)?,
+        Special::SevenPairs | Special::GreaterHonorsKnitted | Special::LesserHonorsKnitted => {
+            core_plus_set_overlap(counts, melds, caps, s)?
+        }
+        Special::KnittedStraight => return knitted_straight_shanten(counts, melds, caps),
     };
     Some((17 - 3 * melds) as i8 - overlap as i8 - 1)
 }
@@ -224,7 +351,7 @@ pub(crate) fn specials_within(
     caps: &Counts,
     allowed: SpecialShapes,
     limit: i8,
-) -> [Option<i8>; 2] {
+) -> [Option<i8>; SHAPES] {
     let lig = if allowed.lig_gu {
         special_shanten_counts(counts, melds, caps, Special::LigGu)
     } else {
@@ -242,8 +369,17 @@ pub(crate) fn specials_within(
     } else {
         None
     };
-    [lig, orphans]
+    let mut out = [lig, orphans, None, None, None, None];
+    for (o, s) in out.iter_mut().zip(Special::ALL).skip(2) {
+        if allowed.allows(s) {
+            *o = special_shanten_counts(counts, melds, caps, s);
+        }
+    }
+    out
 }
+
+/// The number of special shapes ([`Special::ALL`]).
+pub(crate) const SHAPES: usize = Special::ALL.len();
 
 /// The kinds whose draw raises the 瀝咕瀝咕 overlap of the 0-meld `counts` (and so lowers its
 /// shanten), kinds held 4 times excluded. A draw only moves its kind from h to h + 1 copies
@@ -287,18 +423,20 @@ pub fn special_shanten(hand: &Hand, s: Special) -> Option<i8> {
 /// as [`shanten`] under a variant that admits none (taiwan, american, traditional).
 pub fn shanten_with(hand: &Hand, variant: &Variant) -> i8 {
     let regular = shanten(hand);
-    if !variant.special.any() || hand.meld_count > 1 {
+    if !variant.special.any() || hand.meld_count > 2 {
         return regular;
     }
     let caps = caps(&hand.meld_counts());
-    let [a, b] = specials_within(
+    specials_within(
         &hand.concealed,
         hand.meld_count,
         &caps,
         variant.special.beside(&hand.melds),
         regular,
-    );
-    a.into_iter().chain(b).fold(regular, i8::min)
+    )
+    .into_iter()
+    .flatten()
+    .fold(regular, i8::min)
 }
 
 #[cfg(test)]

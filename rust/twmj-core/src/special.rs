@@ -21,16 +21,41 @@ pub enum Special {
     /// 16-tile form: those 14 tiles plus one more set, which 003 lets be anything and claimed
     /// (有一搭可隨意吃碰不限定任何牌): a concealed run or triplet, or one meld.
     ThirteenOrphans,
+    /// 七對 (003 fan list 七對 24: 胡牌牌面由七個對子組成), in the 16-tile form: seven pairs
+    /// plus one more set, a concealed run or triplet or one meld; four of a kind count as two
+    /// pairs (as 瀝咕瀝咕). Seven pairs and a concealed triplet are also 瀝咕瀝咕: with both
+    /// admitted the scorer takes the better.
+    SevenPairs,
+    /// 七星不靠 (003 fan list 七星不靠 24): 東南西北中發白 once each and seven of the knitted
+    /// 147/258/369 (each triple in its own suit) once each, no pair, plus one more set.
+    GreaterHonorsKnitted,
+    /// 全不靠 (003 fan list 全不靠 12): 14 distinct tiles from the knitted 147/258/369 (each
+    /// triple in its own suit, 不能錯位) and the seven honours, no pair, plus one more set.
+    LesserHonorsKnitted,
+    /// 組合龍 (003 fan list 組合龍 12): the nine knitted tiles 147, 258, 369, each triple in its
+    /// own suit (不能錯位), plus two sets and a pair (17 tiles; melds only among the sets).
+    KnittedStraight,
 }
 
 impl Special {
-    pub const ALL: [Special; 2] = [Special::LigGu, Special::ThirteenOrphans];
+    pub const ALL: [Special; 6] = [
+        Special::LigGu,
+        Special::ThirteenOrphans,
+        Special::SevenPairs,
+        Special::GreaterHonorsKnitted,
+        Special::LesserHonorsKnitted,
+        Special::KnittedStraight,
+    ];
 
     /// The stable key (also the setting `special_shapes.<key>` and the item `tai.<key>`).
     pub const fn key(self) -> &'static str {
         match self {
             Special::LigGu => "lig_gu",
             Special::ThirteenOrphans => "thirteen_orphans",
+            Special::SevenPairs => "fan_seven_pairs",
+            Special::GreaterHonorsKnitted => "fan_seven_stars",
+            Special::LesserHonorsKnitted => "fan_all_knitted",
+            Special::KnittedStraight => "fan_knitted_straight",
         }
     }
 
@@ -38,12 +63,16 @@ impl Special {
         match self {
             Special::LigGu => "瀝咕瀝咕",
             Special::ThirteenOrphans => "十三么",
+            Special::SevenPairs => "七對",
+            Special::GreaterHonorsKnitted => "七星不靠",
+            Special::LesserHonorsKnitted => "全不靠",
+            Special::KnittedStraight => "組合龍",
         }
     }
 }
 
-/// Which special shapes a variant admits (settings `special_shapes.lig_gu`,
-/// `special_shapes.thirteen_orphans`).
+/// Which special shapes a variant admits (settings `special_shapes.<key>`, one per
+/// [`Special::ALL`]; the fan list's four are off in every preset).
 // Each bool is one switch a rule text names (see `Variant`'s note on its own bools).
 #[allow(clippy::struct_excessive_bools)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -57,6 +86,14 @@ pub struct SpecialShapes {
     /// 十三么's extra set may be a 碰 or a 槓 (003 改良式 註13: 有一搭可隨意吃碰); off, it is a
     /// concealed triplet or a run, a 吃 included (003 hk16 十三么: 加一暗簡或一順子).
     pub orphans_pung_set: bool,
+    /// 七對 (003 fan list; `special_shapes.fan_seven_pairs`).
+    pub seven_pairs: bool,
+    /// 七星不靠 (003 fan list; `special_shapes.fan_seven_stars`).
+    pub seven_stars: bool,
+    /// 全不靠 (003 fan list; `special_shapes.fan_all_knitted`).
+    pub all_knitted: bool,
+    /// 組合龍 (003 fan list; `special_shapes.fan_knitted_straight`).
+    pub knitted_straight: bool,
 }
 
 impl SpecialShapes {
@@ -66,6 +103,10 @@ impl SpecialShapes {
         thirteen_orphans: false,
         ask_ankan: false,
         orphans_pung_set: true,
+        seven_pairs: false,
+        seven_stars: false,
+        all_knitted: false,
+        knitted_straight: false,
     };
 
     /// The shapes still open beside `melds`: 十三么 goes when its extra set may not be a 碰 or
@@ -91,11 +132,32 @@ impl SpecialShapes {
         match s {
             Special::LigGu => self.lig_gu,
             Special::ThirteenOrphans => self.thirteen_orphans,
+            Special::SevenPairs => self.seven_pairs,
+            Special::GreaterHonorsKnitted => self.seven_stars,
+            Special::LesserHonorsKnitted => self.all_knitted,
+            Special::KnittedStraight => self.knitted_straight,
+        }
+    }
+
+    /// The switch of the shape `s`.
+    pub fn switch_mut(&mut self, s: Special) -> &mut bool {
+        match s {
+            Special::LigGu => &mut self.lig_gu,
+            Special::ThirteenOrphans => &mut self.thirteen_orphans,
+            Special::SevenPairs => &mut self.seven_pairs,
+            Special::GreaterHonorsKnitted => &mut self.seven_stars,
+            Special::LesserHonorsKnitted => &mut self.all_knitted,
+            Special::KnittedStraight => &mut self.knitted_straight,
         }
     }
 
     pub const fn any(self) -> bool {
-        self.lig_gu || self.thirteen_orphans
+        self.lig_gu
+            || self.thirteen_orphans
+            || self.seven_pairs
+            || self.seven_stars
+            || self.all_knitted
+            || self.knitted_straight
     }
 }
 
@@ -170,26 +232,162 @@ fn thirteen_orphans(c: &Counts, melds: usize) -> bool {
     }
 }
 
+/// The 14 tiles of 七對: seven pairs, a kind of four counting two.
+fn seven_pairs14(c: &Counts) -> bool {
+    let mut pairs = 0;
+    for &n in c {
+        match n {
+            0 => {}
+            2 => pairs += 1,
+            4 => pairs += 2,
+            _ => return false,
+        }
+    }
+    pairs == 7
+}
+
+/// The six knittings: for each, the suit (0 m, 1 p, 2 s) holding 147, 258 and 369.
+pub(crate) const KNITTINGS: [[usize; 3]; 6] = [
+    [0, 1, 2],
+    [0, 2, 1],
+    [1, 0, 2],
+    [1, 2, 0],
+    [2, 0, 1],
+    [2, 1, 0],
+];
+
+/// The nine kinds of the knitting `k`: 147 in suit `k[0]`, 258 in `k[1]`, 369 in `k[2]`.
+pub(crate) fn knitted_kinds(k: [usize; 3]) -> [usize; 9] {
+    let mut out = [0; 9];
+    for (start, &suit) in k.iter().enumerate() {
+        for j in 0..3 {
+            out[start * 3 + j] = suit * 9 + start + 3 * j;
+        }
+    }
+    out
+}
+
+/// The honour kinds (東南西北白發中).
+const HONORS: std::ops::Range<usize> = 27..34;
+
+/// 14 distinct tiles of one knitting and the honours, every honour among them when
+/// `all_honors` (七星不靠), at least five otherwise (全不靠: 14 of the 16).
+fn knitted14(c: &Counts, all_honors: bool) -> bool {
+    if c.iter().any(|&n| n > 1) || c.iter().map(|&n| usize::from(n)).sum::<usize>() != 14 {
+        return false;
+    }
+    if all_honors && c[HONORS].contains(&0) {
+        return false;
+    }
+    KNITTINGS.iter().any(|&k| {
+        let kinds = knitted_kinds(k);
+        c[..27]
+            .iter()
+            .enumerate()
+            .all(|(i, &n)| n == 0 || kinds.contains(&i))
+    })
+}
+
+/// The 14-tile shape `core` plus one more set: a concealed run or triplet among the 17
+/// concealed tiles (no meld), or the one meld (14 concealed).
+fn core_plus_set(c: &Counts, melds: usize, core: impl Fn(&Counts) -> bool) -> bool {
+    let n: usize = c.iter().map(|&x| x as usize).sum();
+    match (melds, n) {
+        (1, 14) => core(c),
+        (0, 17) => {
+            let mut w = *c;
+            for i in 0..KINDS {
+                if w[i] >= 3 {
+                    w[i] -= 3;
+                    let ok = core(&w);
+                    w[i] += 3;
+                    if ok {
+                        return true;
+                    }
+                }
+                if i < 27 && i % 9 <= 6 && w[i] > 0 && w[i + 1] > 0 && w[i + 2] > 0 {
+                    for x in &mut w[i..i + 3] {
+                        *x -= 1;
+                    }
+                    let ok = core(&w);
+                    for x in &mut w[i..i + 3] {
+                        *x += 1;
+                    }
+                    if ok {
+                        return true;
+                    }
+                }
+            }
+            false
+        }
+        _ => false,
+    }
+}
+
+/// 組合龍: the nine kinds of one knitting once each, the rest five sets and a pair less the
+/// three the knitting stands for (17 − 3k concealed with k ≤ 2 melds).
+fn knitted_straight(c: &Counts, melds: usize) -> bool {
+    let n: usize = c.iter().map(|&x| x as usize).sum();
+    if melds > 2 || n != 17 - 3 * melds {
+        return false;
+    }
+    KNITTINGS.iter().any(|&k| {
+        let kinds = knitted_kinds(k);
+        if kinds.iter().any(|&i| c[i] == 0) {
+            return false;
+        }
+        let mut w = *c;
+        for &i in &kinds {
+            w[i] -= 1;
+        }
+        crate::is_win_counts(&w)
+    })
+}
+
+/// Whether the 17 − 3k concealed `counts` with `meld_count` melds make the shape `s`.
+pub(crate) fn makes(counts: &Counts, meld_count: usize, s: Special) -> bool {
+    match s {
+        Special::LigGu => meld_count == 0 && lig_gu(counts),
+        Special::ThirteenOrphans => thirteen_orphans(counts, meld_count),
+        Special::SevenPairs => core_plus_set(counts, meld_count, seven_pairs14),
+        Special::GreaterHonorsKnitted => core_plus_set(counts, meld_count, |c| knitted14(c, true)),
+        Special::LesserHonorsKnitted => core_plus_set(counts, meld_count, |c| knitted14(c, false)),
+        Special::KnittedStraight => knitted_straight(counts, meld_count),
+    }
+}
+
 /// The special shape the 17 − 3k concealed `counts` with `meld_count` melds make, if the
-/// shapes `allowed` admit one.
+/// shapes `allowed` admit one: the first in [`Special::ALL`] order (see [`special_wins_n`]
+/// for every one).
 pub fn special_win_n(
     counts: &Counts,
     meld_count: usize,
     allowed: SpecialShapes,
 ) -> Option<Special> {
-    if allowed.lig_gu && meld_count == 0 && lig_gu(counts) {
-        return Some(Special::LigGu);
-    }
-    if allowed.thirteen_orphans && thirteen_orphans(counts, meld_count) {
-        return Some(Special::ThirteenOrphans);
-    }
-    None
+    Special::ALL
+        .into_iter()
+        .find(|&s| allowed.allows(s) && makes(counts, meld_count, s))
+}
+
+/// Every special shape (in [`Special::ALL`] order) `allowed` admits that the 17 − 3k
+/// concealed `counts` with `meld_count` melds make: a hand may be two (七對 with a concealed
+/// triplet is 瀝咕瀝咕; 七星不靠 is also 全不靠).
+pub fn special_wins_n(counts: &Counts, meld_count: usize, allowed: SpecialShapes) -> Vec<Special> {
+    Special::ALL
+        .into_iter()
+        .filter(|&s| allowed.allows(s) && makes(counts, meld_count, s))
+        .collect()
 }
 
 /// The special shape `counts` (17 − 3k concealed tiles, the winning tile included) with
 /// `melds` makes under `variant`, if any. Always `None` when the variant admits none.
 pub fn special_win(counts: &Counts, melds: &[Meld], variant: &Variant) -> Option<Special> {
     special_win_n(counts, melds.len(), variant.special.beside(melds))
+}
+
+/// Every special shape `counts` (17 − 3k concealed) with `melds` makes under `variant`.
+pub fn special_wins(counts: &Counts, melds: &[Meld], variant: &Variant) -> Vec<Special> {
+    special_wins_n(counts, melds.len(), variant.special.beside(melds))
 }
 
 /// True when `counts` with `melds` is a special win `variant` admits (never under taiwan).
@@ -254,13 +452,50 @@ pub fn special_waits(counts: &Counts, melds: &[Meld], variant: &Variant) -> Vec<
     out
 }
 
-/// The shape a special wait is reported with: completing the 瀝咕瀝咕 triplet from a pair is
-/// 雙碰 (`shanpon`), any other special wait is 單吊 (`tanki`: the tile pairs a single).
-fn special_shape(counts: &Counts, i: usize, s: Special) -> Shape {
-    if s == Special::LigGu && counts[i] == 2 {
-        Shape::Shanpon
-    } else {
-        Shape::Tanki
+/// The shapes a special wait on kind `i` of the 16 − 3k `counts` is reported with, as
+/// [`Shapes`] bits: completing the 瀝咕瀝咕 triplet from a pair is 雙碰 (`shanpon`); a 組合龍
+/// wait is the shape of the rest of the hand (its two sets and pair, read by the regular
+/// waits) or 單吊 (`tanki`) when the tile fills the knitted slot it lacked; any other special
+/// wait is 單吊 (the tile pairs a single, or completes a knitted shape's singles).
+fn special_shape_bits(counts: &Counts, i: usize, s: Special, own: &Counts, seen: &Counts) -> u8 {
+    let tanki = 1u8 << Shape::Tanki as u8;
+    match s {
+        Special::LigGu if counts[i] == 2 => 1 << Shape::Shanpon as u8,
+        Special::KnittedStraight => {
+            let mut bits = 0u8;
+            let mut c = *counts;
+            c[i] += 1;
+            for &k in &KNITTINGS {
+                let kinds = knitted_kinds(k);
+                if kinds.iter().any(|&j| c[j] == 0) {
+                    continue;
+                }
+                let mut rest = c;
+                for &j in &kinds {
+                    rest[j] -= 1;
+                }
+                if !crate::is_win_counts(&rest) {
+                    continue;
+                }
+                if counts[i] == 0 && kinds.contains(&i) {
+                    bits |= tanki;
+                    continue;
+                }
+                rest[i] -= 1;
+                if let Some(w) = waits_seen(&rest, own, seen)
+                    .into_iter()
+                    .find(|w| w.tile.index() == i)
+                {
+                    bits |= w.shapes.0;
+                }
+            }
+            if bits == 0 {
+                tanki
+            } else {
+                bits
+            }
+        }
+        _ => tanki,
     }
 }
 
@@ -321,7 +556,7 @@ pub(crate) fn waits_seen_with(
         let (Some(tile), Some(s)) = (Tile::new(i), s) else {
             continue;
         };
-        let bit = 1u8 << special_shape(concealed, i, s) as u8;
+        let bit = special_shape_bits(concealed, i, s, own, seen);
         if let Some(w) = out.iter_mut().find(|w| w.tile == tile) {
             w.shapes = Shapes(w.shapes.0 | bit);
         } else {

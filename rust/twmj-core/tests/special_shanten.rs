@@ -16,6 +16,18 @@ use twmj_core::{
     Special, SpecialShapes,
 };
 
+/// The two shapes of 003 改良式 (瀝咕瀝咕, 十三么), checked against the exhaustive references;
+/// the fan list's four are checked further down by exchanges.
+const TWO: [Special; 2] = [Special::LigGu, Special::ThirteenOrphans];
+
+/// The fan list's four shapes (七對, 七星不靠, 全不靠, 組合龍).
+const FAN: [Special; 4] = [
+    Special::SevenPairs,
+    Special::GreaterHonorsKnitted,
+    Special::LesserHonorsKnitted,
+    Special::KnittedStraight,
+];
+
 const ORPHANS: [usize; 13] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
 
 fn hand(s: &str, melds: &[(&str, &str)], form: Form) -> Hand {
@@ -31,10 +43,11 @@ fn of_counts(c: &Counts, melds: &[Meld]) -> Hand {
 fn only(s: Special) -> Variant {
     let mut v = Variant::improved16();
     v.special = SpecialShapes {
-        lig_gu: s == Special::LigGu,
-        thirteen_orphans: s == Special::ThirteenOrphans,
+        lig_gu: false,
+        thirteen_orphans: false,
         ..v.special
     };
+    *v.special.switch_mut(s) = true;
     v
 }
 
@@ -135,6 +148,7 @@ fn reference(h: &Hand, s: Special) -> Option<i8> {
         Special::ThirteenOrphans => {
             thirteen_orphans_reference(&h.concealed, k, &caps_of(&h.melds))?
         }
+        _ => return special_shanten(h, s),
     };
     Some((17 - 3 * k as i32 - 1 - kept) as i8)
 }
@@ -177,6 +191,92 @@ fn rand_complete(rng: &mut SplitMix64, s: Special) -> Counts {
                 }
                 if d.iter().all(|&x| x <= 4) {
                     c = d;
+                    break;
+                }
+            }
+        }
+        _ => return rand_fan(rng, s),
+    }
+    c
+}
+
+/// One more run or triplet on `c`, at most 4 of a kind.
+fn add_set(rng: &mut SplitMix64, c: &mut Counts) {
+    loop {
+        let i = rng.below(34);
+        let mut d = *c;
+        if rng.below(2) == 0 {
+            d[i] += 3;
+        } else if i < 27 && i % 9 <= 6 {
+            for x in &mut d[i..i + 3] {
+                *x += 1;
+            }
+        } else {
+            continue;
+        }
+        if d.iter().all(|&x| x <= 4) {
+            *c = d;
+            return;
+        }
+    }
+}
+
+/// The nine kinds of a random knitting: 147, 258, 369 each in its own suit.
+fn knitting(rng: &mut SplitMix64) -> [usize; 9] {
+    let mut suits = [0usize, 1, 2];
+    for i in (1..3).rev() {
+        suits.swap(i, rng.below(i + 1));
+    }
+    let mut out = [0; 9];
+    for (start, &suit) in suits.iter().enumerate() {
+        for j in 0..3 {
+            out[start * 3 + j] = suit * 9 + start + 3 * j;
+        }
+    }
+    out
+}
+
+/// A random complete fan-list shape (17 tiles, no meld).
+fn rand_fan(rng: &mut SplitMix64, s: Special) -> Counts {
+    let mut c = [0u8; 34];
+    match s {
+        Special::SevenPairs => {
+            let mut pairs = 0;
+            while pairs < 7 {
+                let i = rng.below(34);
+                if c[i] <= 2 {
+                    c[i] += 2;
+                    pairs += 1;
+                }
+            }
+            add_set(rng, &mut c);
+        }
+        Special::GreaterHonorsKnitted | Special::LesserHonorsKnitted => {
+            let mut pool: Vec<usize> = knitting(rng).into_iter().chain(27..34).collect();
+            // Drop two of the sixteen: two knitted ones for 七星不靠, any two for 全不靠.
+            let room = if s == Special::GreaterHonorsKnitted {
+                9
+            } else {
+                16
+            };
+            for n in 0..2 {
+                pool.remove(rng.below(room - n));
+            }
+            for i in pool {
+                c[i] = 1;
+            }
+            add_set(rng, &mut c);
+        }
+        _ => {
+            for i in knitting(rng) {
+                c[i] = 1;
+            }
+            add_set(rng, &mut c);
+            add_set(rng, &mut c);
+            loop {
+                let i = rng.below(34);
+                if c[i] <= 2 {
+                    c[i] += 2;
                     break;
                 }
             }
@@ -229,7 +329,7 @@ fn samples(count: usize) -> Vec<Counts> {
     let mut rng = SplitMix64::new(0x005E_C1A1);
     let mut out = Vec::new();
     for i in 0..count {
-        let s = Special::ALL[i % 2];
+        let s = TWO[i % 2];
         out.push(near(&mut rng, s, i % 6));
     }
     for _ in 0..count / 4 {
@@ -302,7 +402,7 @@ fn rule_text_hands() {
 fn special_shanten_matches_the_exhaustive_reference() {
     for c in samples(3000) {
         let h = of_counts(&c, &[]);
-        for s in Special::ALL {
+        for s in TWO {
             assert_eq!(
                 special_shanten(&h, s),
                 reference(&h, s),
@@ -323,10 +423,10 @@ fn special_shanten_matches_the_exhaustive_reference() {
         ("chi", "123s"),
     ];
     for i in 0..1500 {
-        let mut c = near(&mut rng, Special::ALL[i % 2], i % 5);
+        let mut c = near(&mut rng, TWO[i % 2], i % 5);
         add_random(&mut rng, &mut c);
         let h = of_counts(&c, &[]);
-        for s in Special::ALL {
+        for s in TWO {
             assert_eq!(
                 special_shanten(&h, s),
                 reference(&h, s),
@@ -352,7 +452,7 @@ fn special_shanten_matches_the_exhaustive_reference() {
             }
         }
         let h = of_counts(&c, &[meld]);
-        for s in Special::ALL {
+        for s in TWO {
             assert_eq!(
                 special_shanten(&h, s),
                 reference(&h, s),
@@ -392,7 +492,7 @@ fn special_shanten_is_the_least_number_of_exchanges() {
     // s − 1. By induction the figure is the least number of exchanges to be ready.
     for (n, c) in samples(160).into_iter().enumerate() {
         let h = of_counts(&c, &[]);
-        for s in Special::ALL {
+        for s in TWO {
             let Some(sh) = special_shanten(&h, s) else {
                 panic!("{} as {}: no shanten", format(&c, 0), s.name());
             };
@@ -631,4 +731,172 @@ fn wait_values_include_the_special_waits() {
     assert!(special_win(&full, &[], &v).is_some());
     assert!(twmj_core::is_win_counts(&full));
     assert!(seven.on_discard.total_tai >= 8);
+}
+
+// ---------------------------------------------------------------------------------------
+// The fan list's four shapes (003 fan list 七對 24, 七星不靠 24, 全不靠 12, 組合龍 12).
+
+/// Hands near each fan-list shape at 0…4 exchanges, and a few random ones.
+fn fan_samples(count: usize) -> Vec<Counts> {
+    let mut rng = SplitMix64::new(0x0FA1_5A9E);
+    let mut out = Vec::new();
+    for i in 0..count {
+        let mut c = rand_fan(&mut rng, FAN[i % 4]);
+        remove_random(&mut rng, &mut c);
+        for _ in 0..i % 5 {
+            remove_random(&mut rng, &mut c);
+            add_random(&mut rng, &mut c);
+        }
+        out.push(c);
+    }
+    for _ in 0..count / 8 {
+        out.push(random_hand(&mut rng, 16));
+    }
+    out
+}
+
+#[test]
+fn fan_shapes_complete_hands_read_minus_one() {
+    let mut rng = SplitMix64::new(5);
+    for i in 0..400 {
+        let s = FAN[i % 4];
+        let c = rand_fan(&mut rng, s);
+        let h = of_counts(&c, &[]);
+        assert_eq!(
+            special_shanten(&h, s),
+            Some(-1),
+            "{} as {}",
+            format(&c, 0),
+            s.name()
+        );
+        assert!(
+            special_win(&c, &[], &only(s)).is_some(),
+            "{}",
+            format(&c, 0)
+        );
+    }
+}
+
+#[test]
+fn fan_shapes_shanten_is_the_least_number_of_exchanges() {
+    // As for the two shapes above: shanten −1 ⇔ the shape is made, 0 ⇔ it has a wait (both
+    // read by the detector, special.rs), and s ≥ 1 ⇒ the best exchange reaches s − 1.
+    for (n, c) in fan_samples(200).into_iter().enumerate() {
+        let h = of_counts(&c, &[]);
+        for s in FAN {
+            let Some(sh) = special_shanten(&h, s) else {
+                panic!("{} as {}: no shanten", format(&c, 0), s.name());
+            };
+            let ready = special_wait_mask(&c, &[], &only(s)) != 0;
+            assert_eq!(sh == 0, ready, "{} as {}", format(&c, 0), s.name());
+            if (1..=2).contains(&sh) && n % 2 == 0 {
+                assert_eq!(
+                    best_exchange(&c, s),
+                    sh - 1,
+                    "{} as {}",
+                    format(&c, 0),
+                    s.name()
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn fan_shapes_with_a_meld_read_ready_on_their_waits() {
+    // One meld as the extra set (七對, 七星不靠, 全不靠) or one of 組合龍's two sets: 13
+    // concealed tiles are ready exactly when the detector finds a wait.
+    let mut rng = SplitMix64::new(11);
+    let meld = Meld::parse("pon", "555m", 0).unwrap();
+    for i in 0..300 {
+        let s = FAN[i % 4];
+        let mut c = rand_fan(&mut rng, s);
+        // Take a set out for the meld's place: any three tiles, then one more for the wait.
+        for _ in 0..4 {
+            remove_random(&mut rng, &mut c);
+        }
+        if c[4] > 1 {
+            continue;
+        }
+        let h = of_counts(&c, &[meld]);
+        let Some(sh) = special_shanten(&h, s) else {
+            panic!("{} + 555m as {}: no shanten", format(&c, 0), s.name());
+        };
+        let ready = special_wait_mask(&c, &[meld], &only(s)) != 0;
+        assert_eq!(sh == 0, ready, "{} + 555m as {}", format(&c, 0), s.name());
+        assert!(sh >= 0);
+    }
+    // 組合龍 with both sets melded: 10 concealed tiles.
+    let two = [meld, Meld::parse("pon", "777z", 1).unwrap()];
+    for _ in 0..300 {
+        let s = Special::KnittedStraight;
+        let mut c = rand_fan(&mut rng, s);
+        for _ in 0..7 {
+            remove_random(&mut rng, &mut c);
+        }
+        if c[4] > 1 || c[33] > 1 {
+            continue;
+        }
+        let h = of_counts(&c, &two);
+        let Some(sh) = special_shanten(&h, s) else {
+            panic!("{} + 555m 777z: no shanten", format(&c, 0));
+        };
+        let ready = special_wait_mask(&c, &two, &only(s)) != 0;
+        assert_eq!(sh == 0, ready, "{} + 555m 777z", format(&c, 0));
+        assert!(sh >= 0);
+    }
+}
+
+#[test]
+fn fan_shapes_shanten_with_and_waits_agree() {
+    let mut all = Variant::taiwan();
+    for s in FAN {
+        *all.special.switch_mut(s) = true;
+    }
+    for c in fan_samples(300) {
+        let h = of_counts(&c, &[]);
+        let least = FAN
+            .iter()
+            .filter_map(|&s| special_shanten(&h, s))
+            .fold(shanten(&h), i8::min);
+        assert_eq!(shanten_with(&h, &all), least, "{}", format(&c, 0));
+        // A hand with a special wait never reads shanten above 0, and the other way round.
+        let ready = !waits_with(&h, &[0; 34], &all).unwrap().is_empty();
+        assert_eq!(shanten_with(&h, &all) == 0, ready, "{}", format(&c, 0));
+        assert_eq!(shanten_with(&h, &Variant::taiwan()), shanten(&h));
+    }
+}
+
+#[test]
+fn fan_shapes_accepts_and_analysis_match_a_direct_search() {
+    let mut v = Variant::taiwan();
+    for s in FAN {
+        *v.special.switch_mut(s) = true;
+    }
+    let mut rng = SplitMix64::new(17);
+    for (n, c) in fan_samples(60).into_iter().enumerate() {
+        let h = of_counts(&c, &[]);
+        let got = accepts_with(&h, &[0; 34], &v).unwrap();
+        assert_eq!(
+            codes(&got, |a| a.tile),
+            accepts_reference(&h, &v),
+            "{}",
+            format(&c, 0)
+        );
+        if n % 6 != 0 {
+            continue;
+        }
+        let mut full = c;
+        add_random(&mut rng, &mut full);
+        let hf = of_counts(&full, &[]);
+        let a = analyze_with(&hf, &[0; 34], &v).unwrap();
+        assert_eq!(a.shanten, shanten_with(&hf, &v));
+        for d in &a.discards {
+            let mut left = full;
+            left[d.tile.index()] -= 1;
+            let hl = of_counts(&left, &[]);
+            assert_eq!(d.shanten, shanten_with(&hl, &v), "{}", format(&full, 0));
+            assert_eq!(codes(&d.accepts, |a| a.tile), accepts_reference(&hl, &v));
+        }
+    }
 }

@@ -114,8 +114,8 @@ fn missing_orphan(p: &Player, v: &Variant) -> Option<usize> {
         return None;
     }
     let only = crate::special::SpecialShapes {
-        lig_gu: false,
-        ..v.special.beside(&p.melds)
+        thirteen_orphans: v.special.beside(&p.melds).thirteen_orphans,
+        ..crate::special::SpecialShapes::NONE
     };
     let mask = special_mask_own(&p.concealed, p.melds.len(), &p.own_counts(), only);
     crate::shanten::ORPHANS

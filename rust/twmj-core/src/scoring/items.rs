@@ -163,6 +163,14 @@ pub enum Item {
     LigGu,
     /// 十三么 (003 註13): a special shape, in [`SPECIAL_ITEMS`], not in [`ITEMS`].
     ThirteenOrphans,
+    /// 七對 (003 fan list 七對 24): a special shape, in [`SPECIAL_ITEMS`].
+    FanSevenPairs,
+    /// 七星不靠 (003 fan list 七星不靠 24): a special shape, in [`SPECIAL_ITEMS`].
+    FanSevenStars,
+    /// 全不靠 (003 fan list 全不靠 12): a special shape, in [`SPECIAL_ITEMS`].
+    FanAllKnitted,
+    /// 組合龍 (003 fan list 組合龍 12): a special shape, in [`SPECIAL_ITEMS`].
+    FanKnittedStraight,
 }
 
 impl Item {
@@ -189,6 +197,10 @@ impl Item {
         match self {
             Item::LigGu => Some(Special::LigGu),
             Item::ThirteenOrphans => Some(Special::ThirteenOrphans),
+            Item::FanSevenPairs => Some(Special::SevenPairs),
+            Item::FanSevenStars => Some(Special::GreaterHonorsKnitted),
+            Item::FanAllKnitted => Some(Special::LesserHonorsKnitted),
+            Item::FanKnittedStraight => Some(Special::KnittedStraight),
             _ => None,
         }
     }
@@ -198,6 +210,10 @@ impl Item {
         match s {
             Special::LigGu => Item::LigGu,
             Special::ThirteenOrphans => Item::ThirteenOrphans,
+            Special::SevenPairs => Item::FanSevenPairs,
+            Special::GreaterHonorsKnitted => Item::FanSevenStars,
+            Special::LesserHonorsKnitted => Item::FanAllKnitted,
+            Special::KnittedStraight => Item::FanKnittedStraight,
         }
     }
 
@@ -2091,8 +2107,9 @@ fn special_shape(_: &Facts) -> Hit {
 }
 
 /// The items of the special shapes, in [`Special::ALL`] order. A preset scores one only when
-/// its variant admits the shape (`special_shapes.<key>`); the tai is `special_tai`.
-pub static SPECIAL_ITEMS: [ItemDef; 2] = [
+/// its variant admits the shape (`special_shapes.<key>`); the tai is `special_tai`. The fan
+/// list's four (七對, 七星不靠, 全不靠, 組合龍) are off in every preset: `tai.<key>` draws one in.
+pub static SPECIAL_ITEMS: [ItemDef; 6] = [
     ItemDef {
         item: Item::LigGu,
         key: "lig_gu",
@@ -2120,6 +2137,63 @@ pub static SPECIAL_ITEMS: [ItemDef; 2] = [
         doc: "十三么 (003 改良式 16台, 註13): 1m 9m 1p 9p 1s 9s and the seven honours once each, \
               one of them paired, plus one more set of any tiles (concealed, or one meld: 有一搭 \
               可隨意吃碰). 自摸 adds, 不求人 too when no meld.",
+        check: special_shape,
+    },
+    ItemDef {
+        item: Item::FanSevenPairs,
+        key: "fan_seven_pairs",
+        name: "七對",
+        tai: 0,
+        scope: Scope::Special,
+        excludes: NONE,
+        excluded_by: NONE,
+        merges: NONE,
+        doc: "七對 (003 fan list 七對 24: 胡牌牌面由七個對子組成的胡牌; 不算不求人跟單吊), in the \
+              16-tile form: seven pairs plus one more set (a concealed run or triplet, or one \
+              meld); four of a kind count as two pairs. 不算不求人: a self-draw adds 自摸 only \
+              (單吊 is never counted on a special shape).",
+        check: special_shape,
+    },
+    ItemDef {
+        item: Item::FanSevenStars,
+        key: "fan_seven_stars",
+        name: "七星不靠",
+        tai: 0,
+        scope: Scope::Special,
+        excludes: NONE,
+        excluded_by: NONE,
+        merges: NONE,
+        doc: "七星不靠 (003 fan list 七星不靠 24: 東西南北中發板 once each and seven of 147, 258, \
+              369, each in its own suit, no pair; 不算五門齊，不求人跟單吊), plus one more set \
+              (concealed, or one meld). 不算不求人: a self-draw adds 自摸 only.",
+        check: special_shape,
+    },
+    ItemDef {
+        item: Item::FanAllKnitted,
+        key: "fan_all_knitted",
+        name: "全不靠",
+        tai: 0,
+        scope: Scope::Special,
+        excludes: NONE,
+        excluded_by: NONE,
+        merges: NONE,
+        doc: "全不靠 (003 fan list 全不靠 12: single tiles of 147, 258, 369 each in its own suit \
+              (不能錯位) and of the honours, 14 distinct tiles, no pair; 不算五門齊，不求人，單吊), \
+              plus one more set (concealed, or one meld). 不算不求人: a self-draw adds 自摸 only.",
+        check: special_shape,
+    },
+    ItemDef {
+        item: Item::FanKnittedStraight,
+        key: "fan_knitted_straight",
+        name: "組合龍",
+        tai: 0,
+        scope: Scope::Special,
+        excludes: NONE,
+        excluded_by: NONE,
+        merges: NONE,
+        doc: "組合龍 (003 fan list 組合龍 12: 147, 258, 369 each in its own suit, 不能錯位), in the \
+              16-tile form: those nine tiles plus two sets and a pair (melds only among the \
+              sets). 自摸 adds, 不求人 too when no meld.",
         check: special_shape,
     },
 ];

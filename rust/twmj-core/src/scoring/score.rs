@@ -5,6 +5,7 @@ use crate::error::{Error, Result};
 use crate::hand::{Hand, Meld, MeldKind};
 use crate::scoring::items::{table, Facts, Hit, Item, Scope, SetView, WHOLE_HAND};
 use crate::scoring::variant::Variant;
+use crate::special::Special;
 use crate::tile::{Counts, Tile, COPIES, KINDS};
 use crate::waits::{exhausted, wait_mask, Shape};
 
@@ -801,9 +802,34 @@ fn special_score(
     ctx: &Context,
     variant: &Variant,
 ) -> Option<Score> {
-    let shape = crate::special::special_win(concealed, p.melds, variant)?;
+    // A hand may make two shapes (七對 with a concealed triplet is 瀝咕瀝咕; 七星不靠 is also
+    // 全不靠): the one worth more, the first in [`Special::ALL`] order on a tie.
+    let mut best: Option<Score> = None;
+    for shape in crate::special::special_wins(concealed, p.melds, variant) {
+        let s = shape_score(p, shape, ctx, variant);
+        if best.as_ref().is_none_or(|b| s.total_tai > b.total_tai) {
+            best = Some(s);
+        }
+    }
+    best
+}
+
+/// The score of the hand read as the special shape `shape` (see [`special_score`]). 003's fan
+/// list rows 七對, 七星不靠 and 全不靠 say 不算不求人: a self-draw adds 自摸 only.
+fn shape_score(p: &Prepared, shape: Special, ctx: &Context, variant: &Variant) -> Score {
     let item = Item::of_special(shape);
+    let no_concealed_self_draw = matches!(
+        shape,
+        Special::SevenPairs | Special::GreaterHonorsKnitted | Special::LesserHonorsKnitted
+    );
     let reading = if variant.special_compound {
+        // 不算不求人: 不求人 is not judged at all, so what it would have excluded (門前清, 自摸
+        // under hk16) still counts.
+        let whole: Vec<Item> = WHOLE_HAND
+            .iter()
+            .copied()
+            .filter(|&i| !(no_concealed_self_draw && i == Item::ConcealedSelfDraw))
+            .collect();
         // The whole-hand items, on a reading whose sets and pair no condition there reads.
         let none = SetView {
             tile: p.win_tile,
@@ -825,7 +851,7 @@ fn special_score(
                 all: p.all,
                 explain: false,
             },
-            Some(WHOLE_HAND),
+            Some(&whole),
         )
     } else {
         let mut tai = [0u32; Item::COUNT];
@@ -834,7 +860,7 @@ fn special_score(
         if self_draw && variant.has(Item::SelfDraw) {
             tai[Item::SelfDraw as usize] = u32::from(variant.tai_of(Item::SelfDraw));
         }
-        if self_draw && !open && variant.has(Item::ConcealedSelfDraw) {
+        if self_draw && !open && !no_concealed_self_draw && variant.has(Item::ConcealedSelfDraw) {
             tai[Item::ConcealedSelfDraw as usize] =
                 u32::from(variant.tai_of(Item::ConcealedSelfDraw));
         }
@@ -862,7 +888,7 @@ fn special_score(
         },
     );
     s.total_tai += t;
-    Some(s)
+    s
 }
 
 fn not_a_win(concealed: &Counts, win_tile: Tile) -> Error {

@@ -403,10 +403,12 @@ pub struct Variant {
     pub multi_win: MultiWin,
     pub payment: Payment,
     /// The special shapes (瀝咕瀝咕, 十三么) the preset's text admits besides five sets and a
-    /// pair: the win detector, the waits and the scorer take them only when switched on.
+    /// pair, and the fan list's four (七對, 七星不靠, 全不靠, 組合龍; off in every preset): the
+    /// win detector, the waits, the shanten and the scorer take them only when switched on.
     pub special: SpecialShapes,
-    /// Tai of the special shapes' items, in [`Special::ALL`] order (瀝咕瀝咕, 十三么).
-    pub special_tai: [u8; 2],
+    /// Tai of the special shapes' items, in [`Special::ALL`] order (瀝咕瀝咕, 十三么, then the
+    /// fan list's 七對 24, 七星不靠 24, 全不靠 12, 組合龍 12 at their 003 values).
+    pub special_tai: [u8; 6],
     /// A special shape compounds with the items judged on the whole hand ([`WHOLE_HAND`]:
     /// 清一色, 字么九, 門前清, 無花 …; 003 hk16 瀝姑瀝姑 可與其他牌型複合). Off, it adds only 自摸
     /// and 不求人 (003 改良式 註八: 只另計自摸、不求人).
@@ -636,7 +638,7 @@ impl Variant {
             ping_hu_other_flowers: false,
             heaven_win_dealer: true,
             special: SpecialShapes::NONE,
-            special_tai: [0, 0],
+            special_tai: [0, 0, 24, 24, 12, 12],
             special_compound: false,
             unit: "台",
             absent: bits(ADDED_001)
@@ -814,8 +816,9 @@ impl Variant {
                 ask_ankan: true,
                 // 註13: 有一搭（三張或雀眼）可隨意吃碰不限定任何牌.
                 orphans_pung_set: true,
+                ..SpecialShapes::NONE
             },
-            special_tai: [8, 16],
+            special_tai: [8, 16, 24, 24, 12, 12],
             // 003 has no 嗆聽, no 骰規台, not 001's 地胡.
             absent: bits(&[Item::DeclaredReady, Item::Dice, Item::DealerFirstDiscard])
                 .union(bits(ADDED_HK16))
@@ -967,8 +970,9 @@ impl Variant {
                 ask_ankan: false,
                 // 003 hk16 十三么: 多其中一隻做眼，加一暗簡或一順子.
                 orphans_pung_set: false,
+                ..SpecialShapes::NONE
             },
-            special_tai: [30, 80],
+            special_tai: [30, 80, 24, 24, 12, 12],
             special_compound: true,
             absent,
             not_counted_with: &[
@@ -1093,7 +1097,7 @@ impl Variant {
     }
 
     /// The setting keys [`Variant::set`] accepts, besides `tai.<item key>`.
-    pub const KEYS: [&'static str; 35] = [
+    pub const KEYS: [&'static str; 39] = [
         "base_money",
         "tai_money",
         "min_tai",
@@ -1112,6 +1116,10 @@ impl Variant {
         "payment",
         "special_shapes.lig_gu",
         "special_shapes.thirteen_orphans",
+        "special_shapes.fan_seven_pairs",
+        "special_shapes.fan_seven_stars",
+        "special_shapes.fan_all_knitted",
+        "special_shapes.fan_knitted_straight",
         "special_shapes.compound",
         "special_shapes.ask_ankan",
         "special_shapes.orphans_pung_set",
@@ -1181,11 +1189,18 @@ impl Variant {
                 Value::Bool(b) => *self.switch(key) = *b,
                 v => return Err(Error::variant(key, format!("{v} is not true or false"))),
             },
-            "special_shapes.lig_gu" | "special_shapes.thirteen_orphans" => match value {
-                Value::Bool(b) if key.ends_with("lig_gu") => self.special.lig_gu = *b,
-                Value::Bool(b) => self.special.thirteen_orphans = *b,
-                v => return Err(Error::variant(key, format!("{v} is not true or false"))),
-            },
+            _ if key
+                .strip_prefix("special_shapes.")
+                .is_some_and(|k| Special::ALL.iter().any(|s| s.key() == k)) =>
+            {
+                let shape = Special::ALL
+                    .into_iter()
+                    .find(|s| key.strip_prefix("special_shapes.") == Some(s.key()));
+                match (value, shape) {
+                    (Value::Bool(b), Some(s)) => *self.special.switch_mut(s) = *b,
+                    (v, _) => return Err(Error::variant(key, format!("{v} is not true or false"))),
+                }
+            }
             "multi_win" => {
                 self.multi_win = pick(key, value, &MultiWin::ALL, MultiWin::key)?;
             }
@@ -1234,7 +1249,10 @@ impl Variant {
                         )
                     })?;
                 if let Some(s) = item.special() {
+                    // Drawing a shape in by its tai switches it on (as `tai.<key>` adds an
+                    // absent item back); `special_shapes.<key>: false` switches it off again.
                     self.special_tai[s as usize] = tai()?;
+                    *self.special.switch_mut(s) = true;
                     self.overrides.push((key.to_owned(), value.to_string()));
                     return Ok(());
                 }
@@ -1306,15 +1324,13 @@ impl Variant {
                 int(self.tai_of(def.item).into()),
             ));
         }
-        // The special shapes: both switches always, an item's tai when its shape is on.
-        v.push((
-            "special_shapes.lig_gu".to_owned(),
-            Value::Bool(self.special.lig_gu),
-        ));
-        v.push((
-            "special_shapes.thirteen_orphans".to_owned(),
-            Value::Bool(self.special.thirteen_orphans),
-        ));
+        // The special shapes: every switch always, an item's tai when its shape is on.
+        for s in Special::ALL {
+            v.push((
+                format!("special_shapes.{}", s.key()),
+                Value::Bool(self.special.allows(s)),
+            ));
+        }
         v.push((
             "special_shapes.compound".to_owned(),
             Value::Bool(self.special_compound),
