@@ -404,21 +404,9 @@ impl State {
             _ => 0,
         };
         let scored = win.and_then(|w| {
-            let result = HandResult {
-                dealer: self.dealer,
-                east: self.east,
-                wins: Vec::new(),
-                draw: None,
-                false_win: None,
-                fees: Vec::new(),
-            };
-            let table = Table {
-                streak: self.rules.streak,
-                round_wind: self.rules.round_wind,
-                dice: self.dice,
-            };
-            let ctx = settle::context(&result, &w, table, self.seats());
-            settle::regular(&w, &ctx, v).ok().map(|s| s.total_tai)
+            settle::regular(&w, &self.win_context(&w), v)
+                .ok()
+                .map(|s| s.total_tai)
         });
         Some(scored.unwrap_or(declared))
     }
@@ -960,6 +948,12 @@ impl State {
         if min == 0 {
             return true;
         }
+        settle::regular(w, &self.win_context(w), &self.rules.variant).is_ok_and(|s| s.reaches(min))
+    }
+
+    /// The scoring context of `w` as the hand stands (no result yet: the table's streak, round
+    /// wind and dice).
+    fn win_context(&self, w: &Win) -> crate::scoring::Context {
         let result = HandResult {
             dealer: self.dealer,
             east: self.east,
@@ -973,8 +967,7 @@ impl State {
             round_wind: self.rules.round_wind,
             dice: self.dice,
         };
-        let ctx = settle::context(&result, w, table, self.seats());
-        settle::regular(w, &ctx, &self.rules.variant).is_ok_and(|s| s.reaches(min))
+        settle::context(&result, w, table, self.seats())
     }
 
     pub(crate) fn self_draw_win(

@@ -17,6 +17,8 @@ use crate::scoring::items::{
     ItemDef, Scope, NONE,
 };
 use crate::scoring::score::{score_all, Replacement, WinKind};
+// The three suits in every order are the six knittings' suit orders.
+use crate::special::KNITTINGS as SUIT_ORDERS;
 use crate::tile::{Counts, Tile, KINDS};
 use crate::waits::Shape;
 
@@ -82,16 +84,6 @@ fn shifted_runs(f: &Facts, n: usize) -> bool {
         })
     })
 }
-
-/// The three suits in every order.
-const SUIT_ORDERS: [[usize; 3]; 6] = [
-    [0, 1, 2],
-    [0, 2, 1],
-    [1, 0, 2],
-    [1, 2, 0],
-    [2, 0, 1],
-    [2, 1, 0],
-];
 
 /// Sets of three suits at numbers `n`, `n + 1`, `n + 2` (runs or triplets), one suit each.
 fn mixed_shifted(f: &Facts, triplets: bool) -> bool {
