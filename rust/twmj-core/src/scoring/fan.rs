@@ -13,8 +13,8 @@
 
 use crate::hand::MeldKind;
 use crate::scoring::items::{
-    concealed_count, less_one_set, no, only_tiles, outside, runs_of, triplets_of, Facts, Hit, Item,
-    ItemDef, Scope, NONE,
+    all_open_then, concealed_count, less_one_set, no, only_tiles, outside, runs_of, triplets_of,
+    Facts, Hit, Item, ItemDef, Scope, NONE,
 };
 use crate::scoring::score::{score_all, Replacement, WinKind};
 // The three suits in every order are the six knittings' suit orders.
@@ -694,14 +694,7 @@ pub static FAN_ITEMS: [ItemDef; 51] = [
         doc: "全求人 (003 fan list 6): all five sets 吃, 碰 (or 明槓, 加槓), winning as 單吊 on \
               another player's tile. 不算單吊 (單吊將). The presets' 全求 counts the 單吊's 獨聽 \
               besides: the fan list's version replaces it (all_melded).",
-        check: |f| {
-            let open = melds_of(f, MeldKind::is_open);
-            if open < 5 {
-                f.why(|| format!("{open} open melds of 5"))
-            } else {
-                f.yes_if(f.claimed_tile(), || "won by self-draw".to_owned())
-            }
-        },
+        check: |f| all_open_then(f, f.claimed_tile(), || "won by self-draw".to_owned()),
     },
     ItemDef {
         item: Item::FanConcealedSelfDraw,

@@ -449,6 +449,17 @@ pub(crate) fn not_first_turn(f: &Facts) -> Option<&'static str> {
         .then_some("not the first turn (someone called or kong'd, or the winner already discarded)")
 }
 
+/// 全求 / 半求人 / the fan list's 全求人: all five sets 吃, 碰, 明槓 or 加槓 (so the concealed
+/// part is the 單吊 pair), then `won` for the manner of the win (`reason` when it is not).
+pub(crate) fn all_open_then(f: &Facts, won: bool, reason: impl FnOnce() -> String) -> Hit {
+    let open = f.melds.iter().filter(|m| m.kind.is_open()).count();
+    if open < 5 {
+        f.why(|| format!("{open} open melds of 5"))
+    } else {
+        f.yes_if(won, reason)
+    }
+}
+
 pub(crate) fn kongs(f: &Facts) -> usize {
     f.melds
         .iter()
@@ -866,14 +877,7 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
         doc: "全求 (000 台數表): all five sets are 吃, 碰, 明槓 or 加槓 (not 暗槓), one tile waits as 單吊, \
               and the win is another player's tile (a discard, or a robbed kong per README). Not on \
               自摸 (no 半求); the 獨聽 of the 單吊 counts besides.",
-        check: |f| {
-            let open = f.melds.iter().filter(|m| m.kind.is_open()).count();
-            if open < 5 {
-                f.why(|| format!("{open} open melds of 5"))
-            } else {
-                f.yes_if(f.claimed_tile(), || how_won(f.ctx))
-            }
-        },
+        check: |f| all_open_then(f, f.claimed_tile(), || how_won(f.ctx)),
     },
     ItemDef {
         item: Item::RobbingKong,
@@ -1329,12 +1333,8 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
               加槓 or 暗槓). 001 counts it as a self-drawn win without the 自摸 tai (a preset 備註). \
               Example: four kong melds and a pair of 5p: 8 tai (traditional).",
         check: |f| {
-            let kongs = f
-                .melds
-                .iter()
-                .filter(|m| matches!(m.kind, MeldKind::Minkan | MeldKind::Kakan | MeldKind::Ankan))
-                .count();
-            f.yes_if(kongs >= 4, || format!("{kongs} kongs"))
+            let n = kongs(f);
+            f.yes_if(n >= 4, || format!("{n} kongs"))
         },
     },
     ItemDef {
@@ -2011,14 +2011,7 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
         doc: "半求人 (003 hk16 8番): 單吊自摸 — read, beside 全求人 (all melded, 單吊, not 自摸), as its \
               self-drawn twin: all five sets 吃, 碰 or 明槓, and the 單吊 self-drawn \
               (docs/variants.md).",
-        check: |f| {
-            let open = f.melds.iter().filter(|m| m.kind.is_open()).count();
-            if open < 5 {
-                f.why(|| format!("{open} open melds of 5"))
-            } else {
-                f.yes_if(f.self_draw(), || how_won(f.ctx))
-            }
-        },
+        check: |f| all_open_then(f, f.self_draw(), || how_won(f.ctx)),
     },
     ItemDef {
         item: Item::ChickenHand,
