@@ -2,6 +2,8 @@
 //! invariants over random hands. Seat 0 deals; seat s + 1 is the 下家 of seat s.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod common;
+
 use twmj_core::game::legality::rule;
 use twmj_core::game::{
     check, is_legal, legal_actions, read_log, replay, settle_hand, write_log, Action, ChiPos, Deal,
@@ -592,52 +594,6 @@ fn a_seat_sees_its_own_picks_only() {
 fn snapshot_with_the_table_agrees_with_the_game() {
     // A referee asking about one decision point (no log) must get the game's answer, 起胡
     // included (002 起胡台數): the snapshot carries the rules and the table around the seat.
-    use twmj_core::game::{legal_actions, Decision, Phase, Situation, Snapshot, SplitMix64};
-    let american = Variant::american();
-    let mut rng = SplitMix64::new(17);
-    let mut checked = 0;
-    for seed in 0..300u64 {
-        let mut st = State::from_seed_with(seed, &american);
-        while !st.is_over() {
-            let seat = st.pending().trailing_zeros() as u8;
-            let acts = legal_actions(&st, seat);
-            let decision = match *st.phase() {
-                Phase::Turn(t) => Some(Decision::Turn(t)),
-                Phase::Offer(o) => Some(Decision::Offer {
-                    from: o.from,
-                    kind: o.kind,
-                }),
-                _ => None,
-            };
-            if let Some(decision) = decision {
-                let snap = Snapshot {
-                    seat,
-                    player: st.player(seat).clone(),
-                    drawable: st.drawable(),
-                    decision,
-                    situation: Some(Situation {
-                        rules: st.rules().clone(),
-                        dealer: st.dealer(),
-                        east: st.east(),
-                        dice: st.dice(),
-                        discards_total: st.discards_total(),
-                        any_call: st.any_call(),
-                    }),
-                };
-                let mut from_snap = snap.legal_actions().unwrap();
-                let mut from_game = acts.clone();
-                from_snap.sort_by_key(|a| a.index());
-                from_game.sort_by_key(|a| a.index());
-                assert_eq!(from_snap, from_game, "seed {seed}, seat {seat}");
-                checked += 1;
-            }
-            let a = if acts.contains(&Action::Win) {
-                Action::Win
-            } else {
-                acts[rng.below(acts.len())]
-            };
-            st.apply(seat, a).unwrap();
-        }
-    }
+    let checked = common::game::snapshots_agree(&Variant::american(), 0..300, 17);
     assert!(checked > 10_000, "{checked} decisions checked");
 }

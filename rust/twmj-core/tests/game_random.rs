@@ -127,19 +127,10 @@ fn play(seed: u64, win_bias: usize) -> State {
             "seed {seed} step {steps}: seat {seat} has no legal action"
         );
         oracle(&st, seat, &acts);
+        // Without the table's situation: the taiwan rules.
         let snap = twmj_core::game::Snapshot {
-            seat,
             situation: None,
-            player: st.player(seat).clone(),
-            drawable: st.drawable(),
-            decision: match *st.phase() {
-                Phase::Turn(t) => twmj_core::game::Decision::Turn(t),
-                Phase::Offer(o) => twmj_core::game::Decision::Offer {
-                    from: o.from,
-                    kind: o.kind,
-                },
-                Phase::Over | Phase::Exchange(_) => unreachable!(),
-            },
+            ..twmj_core::game::Snapshot::of(&st, seat).expect("a decision point")
         };
         assert_eq!(snap.legal_actions().unwrap(), acts, "seed {seed}: snapshot");
         let mask = legal_mask(&st, seat);

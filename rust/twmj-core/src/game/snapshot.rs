@@ -46,6 +46,33 @@ pub struct Snapshot {
 }
 
 impl Snapshot {
+    /// `seat`'s decision point in a running game, with the table's situation; `None` when the
+    /// game is not at a turn or an offer (the 換三張 phase, or over).
+    pub fn of(state: &State, seat: u8) -> Option<Snapshot> {
+        let decision = match *state.phase() {
+            Phase::Turn(t) => Decision::Turn(t),
+            Phase::Offer(o) => Decision::Offer {
+                from: o.from,
+                kind: o.kind,
+            },
+            Phase::Exchange(_) | Phase::Over => return None,
+        };
+        Some(Snapshot {
+            seat,
+            player: state.player(seat).clone(),
+            drawable: state.drawable(),
+            decision,
+            situation: Some(Situation {
+                rules: state.rules().clone(),
+                dealer: state.dealer(),
+                east: state.east(),
+                dice: state.dice(),
+                discards_total: state.discards_total(),
+                any_call: state.any_call(),
+            }),
+        })
+    }
+
     /// Seated players: the situation's variant's (004: 3 or 2; seats `0..n`, the others
     /// empty), else 4.
     pub fn seats(&self) -> u8 {

@@ -3,7 +3,8 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use twmj_core::game::{
-    legal_actions, read_log, replay, write_log, Action, Deal, Phase, Piece, State, Table,
+    legal_actions, read_log, replay, write_log, Action, Deal, Phase, Piece, Snapshot, SplitMix64,
+    State, Table,
 };
 use twmj_core::scoring::{Value, Variant};
 use twmj_core::tile::Tile;
@@ -193,4 +194,40 @@ pub fn table_of(st: &State) -> Table {
         round_wind: 0,
         dice: st.dice(),
     }
+}
+
+/// At every decision of random `v` hands (agents drawn from `rng_seed` that always take a
+/// win), the snapshot of the deciding seat with the table's situation gives the game's legal
+/// actions. Returns the decisions checked.
+pub fn snapshots_agree(v: &Variant, seeds: std::ops::Range<u64>, rng_seed: u64) -> usize {
+    let mut rng = SplitMix64::new(rng_seed);
+    let mut checked = 0;
+    for seed in seeds {
+        let mut st = State::from_seed_with(seed, v);
+        while !st.is_over() {
+            let seat = st.pending().trailing_zeros() as u8;
+            let acts = legal_actions(&st, seat);
+            if let Some(snap) = Snapshot::of(&st, seat) {
+                let mut from_snap = snap
+                    .legal_actions()
+                    .unwrap_or_else(|e| panic!("{} seed {seed}: {e}", v.preset));
+                let mut from_game = acts.clone();
+                from_snap.sort_by_key(|a| a.index());
+                from_game.sort_by_key(|a| a.index());
+                assert_eq!(
+                    from_snap, from_game,
+                    "{} seed {seed}, seat {seat}",
+                    v.preset
+                );
+                checked += 1;
+            }
+            let a = if acts.contains(&Action::Win) {
+                Action::Win
+            } else {
+                acts[rng.below(acts.len())]
+            };
+            st.apply(seat, a).unwrap();
+        }
+    }
+    checked
 }
