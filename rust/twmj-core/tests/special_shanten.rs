@@ -51,6 +51,34 @@ fn only(s: Special) -> Variant {
     v
 }
 
+/// The analysis of the 17-tile `full` under `v` against the references: its shanten and each
+/// discard's (shanten, accepting kinds by search, waits when ready), best discard first.
+fn analysis_agrees(full: &Counts, v: &Variant) {
+    let hf = of_counts(full, &[]);
+    let a = analyze_with(&hf, &[0; 34], v).unwrap();
+    assert_eq!(a.shanten, shanten_with(&hf, v));
+    for d in &a.discards {
+        let mut left = *full;
+        left[d.tile.index()] -= 1;
+        let hl = of_counts(&left, &[]);
+        assert_eq!(d.shanten, shanten_with(&hl, v), "{}", format(full, 0));
+        assert_eq!(codes(&d.accepts, |a| a.tile), accepts_reference(&hl, v));
+        let w = if d.shanten == 0 {
+            waits_with(&hl, &[0; 34], v).unwrap()
+        } else {
+            Vec::new()
+        };
+        assert_eq!(d.waits, w, "{}", format(full, 0));
+    }
+    // Best first: the order is by shanten, then unseen accepting copies.
+    for p in a.discards.windows(2) {
+        assert!(
+            (p[0].shanten, std::cmp::Reverse(p[0].accepted()))
+                <= (p[1].shanten, std::cmp::Reverse(p[1].accepted()))
+        );
+    }
+}
+
 fn codes<T>(xs: &[T], tile: impl Fn(&T) -> twmj_core::Tile) -> Vec<String> {
     xs.iter().map(|x| tile(x).code()).collect()
 }
@@ -645,29 +673,7 @@ fn accepts_and_analysis_match_a_direct_search() {
         // The 17-tile hand: each discard's shanten, accepts and waits.
         let mut full = c;
         add_random(&mut rng, &mut full);
-        let hf = of_counts(&full, &[]);
-        let a = analyze_with(&hf, &[0; 34], &v).unwrap();
-        assert_eq!(a.shanten, shanten_with(&hf, &v));
-        for d in &a.discards {
-            let mut left = full;
-            left[d.tile.index()] -= 1;
-            let hl = of_counts(&left, &[]);
-            assert_eq!(d.shanten, shanten_with(&hl, &v), "{}", format(&full, 0));
-            assert_eq!(codes(&d.accepts, |a| a.tile), accepts_reference(&hl, &v));
-            let w = if d.shanten == 0 {
-                waits_with(&hl, &[0; 34], &v).unwrap()
-            } else {
-                Vec::new()
-            };
-            assert_eq!(d.waits, w, "{}", format(&full, 0));
-        }
-        // Best first: the order is by shanten, then unseen accepting copies.
-        for p in a.discards.windows(2) {
-            assert!(
-                (p[0].shanten, std::cmp::Reverse(p[0].accepted()))
-                    <= (p[1].shanten, std::cmp::Reverse(p[1].accepted()))
-            );
-        }
+        analysis_agrees(&full, &v);
     }
 }
 
@@ -888,15 +894,6 @@ fn fan_shapes_accepts_and_analysis_match_a_direct_search() {
         }
         let mut full = c;
         add_random(&mut rng, &mut full);
-        let hf = of_counts(&full, &[]);
-        let a = analyze_with(&hf, &[0; 34], &v).unwrap();
-        assert_eq!(a.shanten, shanten_with(&hf, &v));
-        for d in &a.discards {
-            let mut left = full;
-            left[d.tile.index()] -= 1;
-            let hl = of_counts(&left, &[]);
-            assert_eq!(d.shanten, shanten_with(&hl, &v), "{}", format(&full, 0));
-            assert_eq!(codes(&d.accepts, |a| a.tile), accepts_reference(&hl, &v));
-        }
+        analysis_agrees(&full, &v);
     }
 }
