@@ -985,14 +985,24 @@ pub fn score(
 ) -> Result<Score> {
     let p = prepare(concealed, melds, win_tile, ctx, variant)?;
     let decs = decompositions(concealed);
-    let chicken = chicken_hand(&p, &decs, ctx, variant);
-    let mut best: Option<(Reading, usize, Block, Shape)> = None;
-    for (i, blocks) in decs.iter().enumerate() {
-        if let Some((r, b, s)) = best_in(&p, blocks, ctx, variant, false, chicken) {
-            if best.as_ref().is_none_or(|x| r.total > x.0.total) {
-                best = Some((r, i, b, s));
+    let best_of = |chicken: bool| {
+        let mut best: Option<(Reading, usize, Block, Shape)> = None;
+        for (i, blocks) in decs.iter().enumerate() {
+            if let Some((r, b, s)) = best_in(&p, blocks, ctx, variant, false, chicken) {
+                if best.as_ref().is_none_or(|x| r.total > x.0.total) {
+                    best = Some((r, i, b, s));
+                }
             }
         }
+        best
+    };
+    // 屁胡 (003 hk16) is looked into only when the best reading is one: it stands when no
+    // reading counts anything else, else the best reading without it is taken.
+    let mut best = best_of(true);
+    let mut chicken = true;
+    if best.as_ref().is_some_and(|x| x.0.has_chicken()) && !chicken_hand(&p, &decs, ctx, variant) {
+        chicken = false;
+        best = best_of(false);
     }
     // A special shape the variant admits (003 瀝咕瀝咕, 十三么) when it is worth more.
     if let Some(sp) = special_score(&p, concealed, ctx, variant) {
