@@ -6,7 +6,7 @@
 //! Hands are written whole (the 17 tiles with the winning one); melds as `(kind, tiles)`.
 
 mod common;
-use common::{counts, melds, tile};
+use common::{counts, items, melds, tile};
 use twmj_core::scoring::{
     score, Context, Item, Replacement, Score, Value, Variant, WinKind, Wind, FAN_ITEMS, ITEMS,
 };
@@ -90,10 +90,6 @@ fn dropped(s: &Score, key: &str, by: &str) {
         r.ends_with(&format!("not counted with {by} (備註)")),
         "{key}: {r}"
     );
-}
-
-fn items(s: &Score) -> Vec<(String, u32)> {
-    s.items.iter().map(|i| (i.name.clone(), i.tai)).collect()
 }
 
 // ---------------------------------------------------------------- the library as a whole

@@ -4,17 +4,11 @@
 //! second part) where both tables have the concept.
 
 mod common;
-use common::{counts, melds, tile};
-use twmj_core::scoring::{score, Context, Item, Score, Value, Variant, WinKind, Wind, PRESETS};
+use common::{counts, melds, tile, win};
+use twmj_core::scoring::{Context, Item, Score, Value, Variant, WinKind, Wind, PRESETS};
 
 fn hk() -> Variant {
     Variant::hk16()
-}
-
-fn win(before: &str, ms: &[(&str, &str)], w: &str, ctx: &Context, v: &Variant) -> Score {
-    let mut c = counts(before);
-    c[tile(w).index()] += 1;
-    score(&c, &melds(ms), tile(w), ctx, v, true).unwrap_or_else(|e| panic!("{before} + {w}: {e}"))
 }
 
 /// The hand's items (not the dealer's), sorted by name.

@@ -4,31 +4,11 @@
 //! 001 = `shared/rules/001_ba6a33a17cf73d0e.txt` (Wikibooks 臺灣麻將); sections are its headings.
 
 mod common;
-use common::{counts, melds, tile};
+use common::{items, try_win, win};
 use twmj_core::scoring::{
-    false_win, resolve, score, score_flower, settle, winning_seats, Context, Declaration,
-    FlowerWin, Item, MultiWin, Replacement, Score, Variant, WinKind, Wind, ITEMS,
+    false_win, resolve, score_flower, settle, winning_seats, Context, Declaration, FlowerWin, Item,
+    MultiWin, Replacement, Score, Variant, WinKind, Wind, ITEMS,
 };
-
-fn try_win(
-    before: &str,
-    ms: &[(&str, &str)],
-    w: &str,
-    ctx: &Context,
-    v: &Variant,
-) -> twmj_core::Result<Score> {
-    let mut c = counts(before);
-    c[tile(w).index()] += 1;
-    score(&c, &melds(ms), tile(w), ctx, v, true)
-}
-
-fn win(before: &str, ms: &[(&str, &str)], w: &str, ctx: &Context, v: &Variant) -> Score {
-    try_win(before, ms, w, ctx, v).unwrap_or_else(|e| panic!("{before} + {w}: {e}"))
-}
-
-fn items(s: &Score) -> Vec<(String, u32)> {
-    s.items.iter().map(|i| (i.name.clone(), i.tai)).collect()
-}
 
 fn named(v: &[(&str, u32)]) -> Vec<(String, u32)> {
     v.iter().map(|(n, t)| ((*n).to_owned(), *t)).collect()

@@ -5,27 +5,16 @@
 //! README = `shared/rules/README.md` decisions.
 
 mod common;
-use common::{counts, melds, tile};
+use common::{counts, items, melds, tile, win as win_with};
 use twmj_core::scoring::{
     resolve, score, score_all, score_decomposition, score_flower, settle, winning_seats, Context,
     Declaration, FlowerWin, Item, MultiWin, Replacement, Score, Variant, WinKind, Wind, ITEMS,
 };
 use twmj_core::{decompositions, Block, Counts, Meld, MeldKind, Tile};
 
-/// Scores `before` (the 16 − 3k waiting tiles) completed by `w`, with melds, asking why-not.
-fn win_with(before: &str, ms: &[(&str, &str)], w: &str, ctx: &Context, v: &Variant) -> Score {
-    let mut c = counts(before);
-    c[tile(w).index()] += 1;
-    score(&c, &melds(ms), tile(w), ctx, v, true).unwrap_or_else(|e| panic!("{before} + {w}: {e}"))
-}
-
+/// [`win_with`] under `taiwan`.
 fn win(before: &str, ms: &[(&str, &str)], w: &str, ctx: &Context) -> Score {
     win_with(before, ms, w, ctx, &Variant::taiwan())
-}
-
-/// The items as (name, tai), in table order.
-fn items(s: &Score) -> Vec<(String, u32)> {
-    s.items.iter().map(|i| (i.name.clone(), i.tai)).collect()
 }
 
 fn named(v: &[(&str, u32)]) -> Vec<(String, u32)> {

@@ -3,6 +3,7 @@
 
 pub mod game;
 
+use twmj_core::scoring::{score, Context, Score, Variant};
 use twmj_core::{parse, Counts, Meld, Tile};
 
 /// The counts of a hand in notation (`"123m44z"`).
@@ -23,4 +24,27 @@ pub fn melds(ms: &[(&str, &str)]) -> Vec<Meld> {
         .enumerate()
         .map(|(i, (k, t))| Meld::parse(k, t, i).unwrap_or_else(|e| panic!("{e}")))
         .collect()
+}
+
+/// Scores `before` (the 16 − 3k waiting tiles) completed by `w`, with melds, asking why-not.
+pub fn try_win(
+    before: &str,
+    ms: &[(&str, &str)],
+    w: &str,
+    ctx: &Context,
+    v: &Variant,
+) -> twmj_core::Result<Score> {
+    let mut c = counts(before);
+    c[tile(w).index()] += 1;
+    score(&c, &melds(ms), tile(w), ctx, v, true)
+}
+
+/// [`try_win`], failing loudly.
+pub fn win(before: &str, ms: &[(&str, &str)], w: &str, ctx: &Context, v: &Variant) -> Score {
+    try_win(before, ms, w, ctx, v).unwrap_or_else(|e| panic!("{before} + {w}: {e}"))
+}
+
+/// The hand's items as (name, tai), in table order.
+pub fn items(s: &Score) -> Vec<(String, u32)> {
+    s.items.iter().map(|i| (i.name.clone(), i.tai)).collect()
 }
