@@ -354,29 +354,6 @@ fn action_space_is_the_taiwan_space_plus_the_exchange() {
     );
 }
 
-/// With probability 6/8 discards to the lowest shanten and takes every win; otherwise a
-/// uniform legal action (換三張 picks are always uniform).
-fn pick(st: &State, seat: u8, acts: &[Action], rng: &mut SplitMix64) -> Action {
-    if rng.below(8) >= 6 || acts.iter().any(|a| matches!(a, Action::Pass3(_))) {
-        return acts[rng.below(acts.len())];
-    }
-    if acts.contains(&Action::Win) {
-        return Action::Win;
-    }
-    let c = st.player(seat).concealed;
-    let score = |a: &Action| match a {
-        Action::Discard(t) | Action::Declare(t) => {
-            let mut d = c;
-            d[t.index()] -= 1;
-            i32::from(twmj_core::shanten_counts(&d)) * 4
-                - i32::from(matches!(a, Action::Declare(_)))
-        }
-        Action::Pass => 100,
-        _ => 200,
-    };
-    acts.iter().copied().min_by_key(score).unwrap_or(acts[0])
-}
-
 /// A random american hand, checking the invariants after every step.
 fn play(seed: u64) -> State {
     let v = Variant::american();
@@ -397,7 +374,7 @@ fn play(seed: u64) -> State {
             !acts.is_empty(),
             "seed {seed} step {steps}: no legal action"
         );
-        let a = pick(&st, seat, &acts, &mut rng);
+        let a = common::game::greedy_pick(&st, seat, &acts, &mut rng, 6);
         st.apply(seat, a)
             .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
         steps += 1;

@@ -2,33 +2,14 @@
 //! at every decision, 胡 before any lower claim, determinism and replay.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod common;
+
+use common::game::greedy_pick;
+
 use twmj_core::game::{
     legal_actions, legal_mask, replay, Action, Event, Phase, SplitMix64, State, WinKind,
     ACTION_COUNT,
 };
-use twmj_core::shanten_counts;
-
-/// A random agent that, with probability `greed` / 8, discards to the lowest shanten and
-/// takes every win; otherwise it picks uniformly among the legal actions.
-fn pick(st: &State, seat: u8, acts: &[Action], rng: &mut SplitMix64, greed: usize) -> Action {
-    if rng.below(8) >= greed {
-        return acts[rng.below(acts.len())];
-    }
-    if acts.contains(&Action::Win) {
-        return Action::Win;
-    }
-    let c = st.player(seat).concealed;
-    let score = |a: &Action| match a {
-        Action::Discard(t) | Action::Declare(t) => {
-            let mut d = c;
-            d[t.index()] -= 1;
-            i32::from(shanten_counts(&d)) * 4 - i32::from(matches!(a, Action::Declare(_)))
-        }
-        Action::Pass => 100,
-        _ => 200,
-    };
-    acts.iter().copied().min_by_key(score).unwrap_or(acts[0])
-}
 
 /// Independent checks of every legal action against the 合法與犯規 table.
 fn oracle(st: &State, seat: u8, acts: &[Action]) {
@@ -143,7 +124,7 @@ fn play(seed: u64, win_bias: usize) -> State {
         for other in (0..4u8).filter(|&o| pending >> o & 1 == 0) {
             assert!(legal_actions(&st, other).is_empty());
         }
-        let a = pick(&st, seat, &acts, &mut rng, win_bias);
+        let a = greedy_pick(&st, seat, &acts, &mut rng, win_bias);
         let before = *st.phase();
         let log_len = st.log().len();
         st.apply(seat, a).unwrap();
@@ -272,7 +253,8 @@ fn a_whole_match_of_random_hands() {
         while !st.is_over() {
             let seat = st.pending().trailing_zeros() as u8;
             let acts = legal_actions(&st, seat);
-            st.apply(seat, pick(&st, seat, &acts, &mut rng, 8)).unwrap();
+            st.apply(seat, greedy_pick(&st, seat, &acts, &mut rng, 8))
+                .unwrap();
         }
         let r = st.result().unwrap().clone();
         let keeps = r.is_draw() || r.winners().contains(&dealer);

@@ -231,3 +231,34 @@ pub fn snapshots_agree(v: &Variant, seeds: std::ops::Range<u64>, rng_seed: u64) 
     }
     checked
 }
+
+/// The random test agent: with probability `greed` / 8 it takes every win and otherwise
+/// discards to the lowest shanten (a declaration breaking ties); else, and for every 換三張
+/// pick, it chooses uniformly among the legal actions. Seeded games' outcomes depend on its
+/// exact draws from `rng`, so the tests that count wins keep this one copy.
+pub fn greedy_pick(
+    st: &State,
+    seat: u8,
+    acts: &[Action],
+    rng: &mut SplitMix64,
+    greed: usize,
+) -> Action {
+    if rng.below(8) >= greed || acts.iter().any(|a| matches!(a, Action::Pass3(_))) {
+        return acts[rng.below(acts.len())];
+    }
+    if acts.contains(&Action::Win) {
+        return Action::Win;
+    }
+    let c = st.player(seat).concealed;
+    let score = |a: &Action| match a {
+        Action::Discard(t) | Action::Declare(t) => {
+            let mut d = c;
+            d[t.index()] -= 1;
+            i32::from(twmj_core::shanten_counts(&d)) * 4
+                - i32::from(matches!(a, Action::Declare(_)))
+        }
+        Action::Pass => 100,
+        _ => 200,
+    };
+    acts.iter().copied().min_by_key(score).unwrap_or(acts[0])
+}
