@@ -249,3 +249,65 @@ def test_seat_out_of_range_is_a_hand_error(seat: int) -> None:
         g.legal_actions(seat)
     with pytest.raises(twmj.HandError, match=f"seat {seat} does not exist"):
         g.apply(seat, "pass")
+
+
+# Ints of any size (PRODUCT.md: bad input gets a clear error naming what is wrong): past 64
+# and 128 bits, and past Python's own 4300-digit str() limit, each argument with a range
+# raises a twmj error naming the value, never OverflowError.
+HUGE = [2**64, -(2**64), 2**70, 2**200]
+
+
+@pytest.mark.parametrize("n", HUGE)
+def test_ints_of_any_size_are_twmj_errors(n: int) -> None:
+    g = twmj.Game(1)
+    for call in (g.hand, g.melds, g.legal_actions, g.legal_mask, g.record_for):
+        with pytest.raises(twmj.HandError, match=f"seat {n} does not exist"):
+            call(n)
+    with pytest.raises(twmj.HandError, match=f"seat {n} does not exist"):
+        g.apply(n, "pass")
+    with pytest.raises(twmj.HandError, match=f"seed {n} is out of range"):
+        twmj.Game(n)
+    with pytest.raises(twmj.HandError, match=f"seed {n} is out of range"):
+        twmj.Match(n)
+    with pytest.raises(twmj.HandError, match=f"seat {n} does not exist"):
+        twmj.Match(0, first_dealer=n)
+    with pytest.raises(twmj.HandError, match=f"seed {n} is out of range"):
+        twmj.simulate(1, seed=n)
+    with pytest.raises(twmj.HandError, match=f"hands {n} is out of range"):
+        twmj.simulate(n)
+    hands = ["1m", "", "", ""]
+    with pytest.raises(twmj.HandError, match=f"seat {n} does not exist"):
+        twmj.Game.from_deal(hands, "", "", dealer=n)
+    with pytest.raises(twmj.HandError, match=f"a die shows {n}"):
+        twmj.Game.from_deal(hands, "", "", dice=(1, n, 1))
+    with pytest.raises(twmj.ContextError, match=f"'winner': seat {n} does not exist"):
+        twmj.Context(winner=n)
+    with pytest.raises(twmj.ContextError, match=f"'dealer': seat {n} does not exist"):
+        twmj.Context(dealer=n)
+    with pytest.raises(twmj.ContextError, match=f"'from_seat': seat {n} does not exist"):
+        twmj.Context(win="discard", from_seat=n)
+    with pytest.raises(twmj.ContextError, match=f"連莊 {n} is out of range"):
+        twmj.Context(streak=n)
+    with pytest.raises(twmj.ContextError, match=f"a die shows {n}"):
+        twmj.Context(dice=(n, 1, 1))
+    with pytest.raises(twmj.ContextError, match=f"{n} discards is out of range"):
+        twmj.Context(discards=n)
+    with pytest.raises(twmj.ContextError, match=f"'discarder': seat {n} does not exist"):
+        twmj.winners(n, [1])
+    with pytest.raises(twmj.ContextError, match=f"'able': seat {n} does not exist"):
+        twmj.winners(0, [n])
+    with pytest.raises(twmj.ContextError, match=f"'offender': seat {n} does not exist"):
+        twmj.false_win(n, (0, 0, 0, 0))
+    with pytest.raises(twmj.ContextError, match=f"{n} tai is out of range"):
+        twmj.false_win(0, (0, n, 0, 0))
+
+
+def test_an_int_past_the_str_limit_is_named_by_its_size() -> None:
+    # Python refuses str() of an int of more than 4300 digits; the message says so instead.
+    with pytest.raises(twmj.HandError, match="seat an integer of more than 4300 digits"):
+        twmj.Game(1).hand(10**5000)
+
+
+def test_a_non_int_is_still_a_type_error() -> None:
+    with pytest.raises(TypeError, match="seed"):
+        twmj.Game(1.5)  # type: ignore[arg-type]

@@ -12,18 +12,31 @@ use twmj_core::hand::Meld;
 use twmj_core::notation::{self, Symbol};
 use twmj_core::{Flower, Tile};
 
-use crate::convert;
+use crate::convert::{self, Int};
 use crate::errors::{hand_error, CoreError, PyResult};
 use crate::meld::PyMeld;
 use crate::score::{to_py, PyScore};
 use crate::variant::PyVariant;
 
 /// A seat from any Python int: out of range is a `HandError`, never an `OverflowError`.
-fn seat_ok(seat: i64) -> PyResult<u8> {
-    u8::try_from(seat)
-        .ok()
-        .filter(|&s| s < 4)
+fn seat_ok(seat: &Int) -> PyResult<u8> {
+    seat.to(|&s: &u8| s < 4)
         .ok_or_else(|| hand_error(format!("seat {seat} does not exist (seats are 0 to 3)")))
+}
+
+/// A seed from any Python int: the 64-bit range, else a `HandError` naming it.
+fn seed_ok(seed: &Int) -> PyResult<u64> {
+    seed.to(|_: &u64| true)
+        .ok_or_else(|| hand_error(format!("seed {seed} is out of range (0 to 2**64 - 1)")))
+}
+
+/// Three dice faces from any Python ints, each 1 to 6.
+fn dice_ok(dice: &[Int; 3]) -> PyResult<[u8; 3]> {
+    let face = |f: &Int| {
+        f.to(|x: &u8| (1..=6).contains(x))
+            .ok_or_else(|| hand_error(format!("a die shows {f}; faces are 1 to 6")))
+    };
+    Ok([face(&dice[0])?, face(&dice[1])?, face(&dice[2])?])
 }
 
 fn action_of(obj: &Bound<'_, PyAny>) -> PyResult<Action> {
@@ -84,28 +97,32 @@ impl PyGame {
     /// A hand dealt from `seed` (deterministic: the same seed plays the same wall), under
     /// `variant` (default taiwan).
     #[new]
-    #[pyo3(signature = (seed=0, variant=None))]
-    fn new(seed: u64, variant: Option<PyRef<'_, PyVariant>>) -> Self {
-        PyGame {
+    #[pyo3(signature = (seed=Int::from(0), variant=None), text_signature = "(seed=0, variant=None)")]
+    fn new(seed: Int, variant: Option<PyRef<'_, PyVariant>>) -> PyResult<Self> {
+        let seed = seed_ok(&seed)?;
+        Ok(PyGame {
             state: match variant {
                 Some(v) => State::from_seed_with(seed, &v.0),
                 None => State::from_seed(seed),
             },
-        }
+        })
     }
 
     /// A hand from an explicit deal: each seat's tiles (flowers included; the dealer's 17),
     /// the live wall in draw order, and the replacement end in draw order; `dice` (default
     /// 1 1 1) decide 骰規台 and the 換三張 direction.
     #[staticmethod]
-    #[pyo3(signature = (hands, live, dead, dealer=0, variant=None, dice=None))]
+    #[pyo3(
+        signature = (hands, live, dead, dealer=Int::from(0), variant=None, dice=None),
+        text_signature = "(hands, live, dead, dealer=0, variant=None, dice=None)"
+    )]
     fn from_deal(
         hands: [String; 4],
         live: &str,
         dead: &str,
-        dealer: i64,
+        dealer: Int,
         variant: Option<PyRef<'_, PyVariant>>,
-        dice: Option<[u8; 3]>,
+        dice: Option<[Int; 3]>,
     ) -> PyResult<Self> {
         let h = [
             hands[0].as_str(),
@@ -113,7 +130,9 @@ impl PyGame {
             hands[2].as_str(),
             hands[3].as_str(),
         ];
-        let mut scripted = Deal::scripted(seat_ok(dealer)?, h, live, dead).map_err(CoreError)?;
+        let dealer = seat_ok(&dealer)?;
+        let dice = dice.as_ref().map(dice_ok).transpose()?;
+        let mut scripted = Deal::scripted(dealer, h, live, dead).map_err(CoreError)?;
         if let Some(d) = dice {
             scripted.dice = d;
         }
@@ -212,16 +231,16 @@ impl PyGame {
     }
 
     /// A seat's concealed tiles in notation (only for a referee: see `record_for`).
-    fn hand(&self, seat: i64) -> PyResult<String> {
-        let p = self.state.player(seat_ok(seat)?);
+    fn hand(&self, seat: Int) -> PyResult<String> {
+        let p = self.state.player(seat_ok(&seat)?);
         Ok(notation::format(&p.concealed, p.flowers))
     }
 
     /// A seat's melds.
-    fn melds(&self, seat: i64) -> PyResult<Vec<PyMeld>> {
+    fn melds(&self, seat: Int) -> PyResult<Vec<PyMeld>> {
         Ok(self
             .state
-            .player(seat_ok(seat)?)
+            .player(seat_ok(&seat)?)
             .melds
             .iter()
             .map(|&m| PyMeld(m))
@@ -229,20 +248,20 @@ impl PyGame {
     }
 
     /// The legal actions of `seat` now, by name (empty when it is not the seat's decision).
-    fn legal_actions(&self, seat: i64) -> PyResult<Vec<String>> {
-        Ok(names(&legal_actions(&self.state, seat_ok(seat)?)))
+    fn legal_actions(&self, seat: Int) -> PyResult<Vec<String>> {
+        Ok(names(&legal_actions(&self.state, seat_ok(&seat)?)))
     }
 
     /// The legal actions of `seat` as a boolean mask over the 181-action space.
-    fn legal_mask<'py>(&self, py: Python<'py>, seat: i64) -> PyResult<Bound<'py, PyArray1<bool>>> {
-        Ok(mask(py, &legal_actions(&self.state, seat_ok(seat)?)))
+    fn legal_mask<'py>(&self, py: Python<'py>, seat: Int) -> PyResult<Bound<'py, PyArray1<bool>>> {
+        Ok(mask(py, &legal_actions(&self.state, seat_ok(&seat)?)))
     }
 
     /// Takes `action` (name or index) for `seat`; an illegal one raises `IllegalActionError`
     /// naming the rule it breaks, and leaves the game unchanged.
-    fn apply(&mut self, seat: i64, action: &Bound<'_, PyAny>) -> PyResult<()> {
+    fn apply(&mut self, seat: Int, action: &Bound<'_, PyAny>) -> PyResult<()> {
         let a = action_of(action)?;
-        self.state.apply(seat_ok(seat)?, a).map_err(CoreError)?;
+        self.state.apply(seat_ok(&seat)?, a).map_err(CoreError)?;
         Ok(())
     }
 
@@ -253,8 +272,8 @@ impl PyGame {
 
     /// The record as `seat` saw it: other seats' concealed tiles and draws hidden
     /// (docs/log-format.md §8; the core's `read_seen_log` reads it back).
-    fn record_for(&self, seat: i64) -> PyResult<String> {
-        Ok(write_seen_log(self.state.log(), seat_ok(seat)?))
+    fn record_for(&self, seat: Int) -> PyResult<String> {
+        Ok(write_seen_log(self.state.log(), seat_ok(&seat)?))
     }
 
     /// The outcome once over: `{"draw": bool, "wins": [{seat, kind, from, tile, hand, melds,
@@ -355,11 +374,14 @@ pub struct PyMatch {
 #[pymethods]
 impl PyMatch {
     #[new]
-    #[pyo3(signature = (seed=0, variant=None, first_dealer=0))]
-    fn new(seed: u64, variant: Option<PyRef<'_, PyVariant>>, first_dealer: i64) -> PyResult<Self> {
+    #[pyo3(
+        signature = (seed=Int::from(0), variant=None, first_dealer=Int::from(0)),
+        text_signature = "(seed=0, variant=None, first_dealer=0)"
+    )]
+    fn new(seed: Int, variant: Option<PyRef<'_, PyVariant>>, first_dealer: Int) -> PyResult<Self> {
         let variant = variant.map_or_else(twmj_core::scoring::Variant::taiwan, |v| v.0.clone());
         Ok(PyMatch {
-            series: Match::with_variant(seed, seat_ok(first_dealer)?, &variant),
+            series: Match::with_variant(seed_ok(&seed)?, seat_ok(&first_dealer)?, &variant),
             variant,
             totals: [0; 4],
             current: None,
@@ -532,10 +554,10 @@ pub fn legal<'py>(
     py: Python<'py>,
     snapshot: &Bound<'py, PyDict>,
 ) -> PyResult<(Vec<String>, Bound<'py, PyArray1<bool>>)> {
-    let seat: i64 = get(snapshot, "seat")?
-        .map_or(Ok(0), |v| v.extract())
+    let seat: Int = get(snapshot, "seat")?
+        .map_or_else(|| Ok(Int::from(0)), |v| v.extract())
         .map_err(|_| hand_error("seat must be 0 to 3"))?;
-    let seat = seat_ok(seat)?;
+    let seat = seat_ok(&seat)?;
     let hand_text: String = get(snapshot, "hand")?
         .ok_or_else(|| hand_error("hand is required"))?
         .extract()
@@ -629,7 +651,7 @@ pub fn legal<'py>(
         let o = o
             .cast::<PyDict>()
             .map_err(|_| hand_error("decision.offer must be an object"))?;
-        let from: i64 = get(o, "from")?
+        let from: Int = get(o, "from")?
             .ok_or_else(|| hand_error("offer.from is required"))?
             .extract()
             .map_err(|_| hand_error("offer.from must be a seat"))?;
@@ -651,7 +673,7 @@ pub fn legal<'py>(
             return Err(hand_error("an offer is a discard, a kakan or a flower"));
         };
         Decision::Offer {
-            from: seat_ok(from)?,
+            from: seat_ok(&from)?,
             kind,
         }
     } else {
@@ -706,13 +728,20 @@ pub fn legal<'py>(
 /// Self-plays `hands` hands from `seed` (random legal agents that always take a win) and
 /// summarises them: draws, wins by kind, the tai of each 筆, actions taken.
 #[pyfunction]
-#[pyo3(signature = (hands, seed=0, variant=None))]
+#[pyo3(
+    signature = (hands, seed=Int::from(0), variant=None),
+    text_signature = "(hands, seed=0, variant=None)"
+)]
 pub fn simulate<'py>(
     py: Python<'py>,
-    hands: u32,
-    seed: u64,
+    hands: Int,
+    seed: Int,
     variant: Option<PyRef<'py, PyVariant>>,
 ) -> PyResult<Bound<'py, PyDict>> {
+    let hands: u32 = hands
+        .to(|_| true)
+        .ok_or_else(|| hand_error(format!("hands {hands} is out of range (0 to {})", u32::MAX)))?;
+    let seed = seed_ok(&seed)?;
     let v = variant.map_or_else(twmj_core::scoring::Variant::taiwan, |v| v.0.clone());
     let s = py
         .detach(|| game::simulate(hands, seed, &v))

@@ -9,7 +9,7 @@ use twmj_core::scoring::{
 };
 use twmj_core::{Block, Tile};
 
-use crate::convert;
+use crate::convert::{self, Int};
 use crate::errors::{context_error, CoreError, PyResult};
 use crate::meld::PyMeld;
 use crate::variant::PyVariant;
@@ -36,50 +36,53 @@ fn wind(field: &'static str, s: &str) -> PyResult<Wind> {
 #[pymethods]
 impl PyContext {
     #[new]
-    #[pyo3(signature = (
-        *, winner=0, dealer=0, streak=0, seat_wind="E", round_wind="E", win="self_draw",
-        from_seat=None, last_tile=false, declared=None, first_turn=false, flowers="", dice=None,
-        discards=None
-    ))]
+    #[pyo3(
+        signature = (
+            *, winner=Int::from(0), dealer=Int::from(0), streak=Int::from(0), seat_wind="E",
+            round_wind="E", win="self_draw", from_seat=None, last_tile=false, declared=None,
+            first_turn=false, flowers="", dice=None, discards=None
+        ),
+        text_signature = "(*, winner=0, dealer=0, streak=0, seat_wind=\"E\", round_wind=\"E\", \
+                          win=\"self_draw\", from_seat=None, last_tile=False, declared=None, \
+                          first_turn=False, flowers=\"\", dice=None, discards=None)"
+    )]
     #[allow(clippy::too_many_arguments, clippy::fn_params_excessive_bools)]
     fn new(
-        winner: i64,
-        dealer: i64,
-        streak: i64,
+        winner: Int,
+        dealer: Int,
+        streak: Int,
         seat_wind: &str,
         round_wind: &str,
         win: &str,
-        from_seat: Option<i64>,
+        from_seat: Option<Int>,
         last_tile: bool,
         declared: Option<&str>,
         first_turn: bool,
         flowers: &str,
-        dice: Option<[i64; 3]>,
-        discards: Option<i64>,
+        dice: Option<[Int; 3]>,
+        discards: Option<Int>,
     ) -> PyResult<Self> {
         // Python ints of any size arrive here; out-of-range ones are context errors, not
         // OverflowError from the conversion.
-        let seat = |field: &'static str, s: i64| {
-            Seat::try_from(s).ok().filter(|&x| x < 4).ok_or_else(|| {
+        let seat = |field: &'static str, s: &Int| {
+            s.to(|&x: &Seat| x < 4).ok_or_else(|| {
                 context_error(field, format!("seat {s} does not exist (seats are 0 to 3)"))
             })
         };
-        let winner = seat("winner", winner)?;
-        let dealer = seat("dealer", dealer)?;
-        let from_seat = from_seat.map(|f| seat("from_seat", f)).transpose()?;
-        let streak = u8::try_from(streak)
-            .map_err(|_| context_error("streak", format!("連莊 {streak} is out of range")))?;
+        let winner = seat("winner", &winner)?;
+        let dealer = seat("dealer", &dealer)?;
+        let from_seat = from_seat.map(|f| seat("from_seat", &f)).transpose()?;
+        let streak: u8 = streak
+            .to(|_| true)
+            .ok_or_else(|| context_error("streak", format!("連莊 {streak} is out of range")))?;
         let dice = dice
             .map(|d| {
-                let face = |f: i64| {
-                    u8::try_from(f)
-                        .ok()
-                        .filter(|x| (1..=6).contains(x))
-                        .ok_or_else(|| {
-                            context_error("dice", format!("a die shows {f}; faces are 1 to 6"))
-                        })
+                let face = |f: &Int| {
+                    f.to(|x: &u8| (1..=6).contains(x)).ok_or_else(|| {
+                        context_error("dice", format!("a die shows {f}; faces are 1 to 6"))
+                    })
                 };
-                Ok::<_, PyErr>([face(d[0])?, face(d[1])?, face(d[2])?])
+                Ok::<_, PyErr>([face(&d[0])?, face(&d[1])?, face(&d[2])?])
             })
             .transpose()?;
         let from = |what: &str| {
@@ -131,7 +134,7 @@ impl PyContext {
         }
         let discards = discards
             .map(|n| {
-                u8::try_from(n).map_err(|_| {
+                n.to(|_: &u8| true).ok_or_else(|| {
                     context_error(
                         "discards",
                         format!("{n} discards is out of range (0 to 255)"),
@@ -534,12 +537,18 @@ pub fn compare(
 /// variant's 起胡 threshold (`Score.allowed`).
 #[pyfunction]
 #[pyo3(signature = (discarder, able, variant=None))]
-pub fn winners(
-    discarder: Seat,
-    able: Vec<Seat>,
-    variant: Option<&PyVariant>,
-) -> PyResult<Vec<u32>> {
+pub fn winners(discarder: Int, able: Vec<Int>, variant: Option<&PyVariant>) -> PyResult<Vec<u32>> {
     let rule = variant.map_or(MultiWin::NearestOfTwo, |v| v.0.multi_win);
+    let seat = |field: &'static str, s: &Int| {
+        s.to(|_: &Seat| true).ok_or_else(|| {
+            context_error(field, format!("seat {s} does not exist (seats are 0 to 3)"))
+        })
+    };
+    let discarder = seat("discarder", &discarder)?;
+    let able = able
+        .iter()
+        .map(|s| seat("able", s))
+        .collect::<PyResult<Vec<Seat>>>()?;
     // Seats as ints: a Vec<u8> would reach Python as bytes.
     let seats = scoring::winning_seats(discarder, &able, rule).map_err(CoreError)?;
     Ok(seats.into_iter().map(u32::from).collect())
@@ -551,11 +560,27 @@ pub fn winners(
 #[pyo3(signature = (offender, tai, variant=None))]
 pub fn false_win(
     py: Python<'_>,
-    offender: Seat,
-    tai: [u32; 4],
+    offender: Int,
+    tai: [Int; 4],
     variant: Option<&PyVariant>,
 ) -> PyResult<Vec<Py<PyPayment>>> {
     let v = variant_or_default(variant);
+    let offender = offender.to(|_: &Seat| true).ok_or_else(|| {
+        context_error(
+            "offender",
+            format!("seat {offender} does not exist (seats are 0 to 3)"),
+        )
+    })?;
+    let mut tais = [0u32; 4];
+    for (t, given) in tais.iter_mut().zip(&tai) {
+        *t = given.to(|_| true).ok_or_else(|| {
+            context_error(
+                "tai",
+                format!("{given} tai is out of range (0 to {})", u32::MAX),
+            )
+        })?;
+    }
+    let tai = tais;
     let st = scoring::false_win(offender, tai, &v.0).map_err(CoreError)?;
     st.lines
         .iter()
