@@ -4,30 +4,16 @@
 
 mod common;
 
+use common::counts;
+use common::game::{act, pass_all, pieces, refuse, round_trip, t, tsumogiri, turn};
+
 use twmj_core::game::legality::rule;
 use twmj_core::game::{
-    check, is_legal, legal_actions, read_log, replay, settle_hand, write_log, Action, ChiPos, Deal,
-    Event, FirstTurn, Phase, Piece, SplitMix64, State, Table, WinKind, ACTION_COUNT,
+    is_legal, legal_actions, read_log, replay, settle_hand, write_log, Action, ChiPos, Deal, Event,
+    FirstTurn, Phase, SplitMix64, State, Table, WinKind, ACTION_COUNT,
 };
 use twmj_core::scoring::{ExchangeDirection, Variant};
-use twmj_core::tile::{Counts, Tile};
-use twmj_core::Error;
-
-fn pieces(s: &str) -> Vec<Piece> {
-    Piece::parse_list(s).unwrap()
-}
-
-fn t(s: &str) -> Tile {
-    pieces(s)[0].tile().unwrap()
-}
-
-fn counts(s: &str) -> Counts {
-    let mut c = [0u8; 34];
-    for p in pieces(s) {
-        c[p.tile().unwrap().index()] += 1;
-    }
-    c
-}
+use twmj_core::tile::Counts;
 
 /// No 骰規台 shape in any of these (002 骰規台): 1 is red, so never 全黑; not 全紅, 豹子 or 順子.
 /// Totals 7, 8, 9: modulo 3 gives 1 → 下家, 2 → 對家, 0 → 上家 (README 換三張 direction).
@@ -67,12 +53,6 @@ fn deal(
     d
 }
 
-fn act(st: &mut State, seat: u8, a: Action) {
-    if let Err(e) = st.apply(seat, a) {
-        panic!("seat {seat} {a}: {e}; legal {:?}", legal_actions(st, seat));
-    }
-}
-
 /// Every seat passes the tiles of `passes` (one `pass3` per tile).
 fn exchange(st: &mut State, passes: [&str; 4]) {
     for (s, p) in passes.iter().enumerate() {
@@ -80,46 +60,6 @@ fn exchange(st: &mut State, passes: [&str; 4]) {
             act(st, s as u8, Action::Pass3(x.tile().unwrap()));
         }
     }
-}
-
-fn pass_all(st: &mut State) {
-    while let Phase::Offer(o) = *st.phase() {
-        let seat = o.pending().trailing_zeros() as u8;
-        act(st, seat, Action::Pass);
-    }
-}
-
-fn turn(st: &State) -> u8 {
-    match st.phase() {
-        Phase::Turn(t) => t.seat,
-        p => panic!("not a turn: {p:?}"),
-    }
-}
-
-fn tsumogiri(st: &mut State) {
-    let s = turn(st);
-    let Phase::Turn(tt) = *st.phase() else {
-        unreachable!()
-    };
-    act(st, s, Action::Discard(tt.drawn.unwrap()));
-    pass_all(st);
-}
-
-fn refuse(st: &State, seat: u8, a: Action, want: &str) {
-    assert!(!is_legal(st, seat, a), "seat {seat} may {a}");
-    match check(st, seat, a) {
-        Err(Error::Illegal { rule, message }) => assert_eq!(rule, want, "{a}: {message}"),
-        other => panic!("seat {seat} {a}: {other:?}"),
-    }
-}
-
-fn round_trip(st: &State) {
-    let text = write_log(st.log());
-    let back = read_log(&text).unwrap();
-    assert_eq!(back, st.log());
-    let again = replay(&back).unwrap();
-    assert_eq!(again.log(), st.log());
-    assert_eq!(again.result(), st.result());
 }
 
 // Example 四 (002 計算範例): seat 1 holds a 平胡 hand (a 吃 out, no flowers, 兩面 78s).

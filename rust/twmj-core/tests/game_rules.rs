@@ -2,198 +2,21 @@
 //! text gives one. Seat 0 deals; seat s + 1 is the 下家 of seat s.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod common;
+
+use common::game::{act, discard, drawn, hands, pass_all, refuse, round_trip, t, tsumogiri, turn};
+
 use twmj_core::game::legality::rule;
 use twmj_core::game::{
-    check, is_legal, legal_actions, Action, ChiPos, Deal, Declaration, Event, FirstTurn, Phase,
-    Piece, State, WinKind,
+    is_legal, legal_actions, Action, ChiPos, Deal, Declaration, Event, FirstTurn, Phase, State,
+    WinKind,
 };
-use twmj_core::tile::Tile;
+use twmj_core::scoring::Variant;
 use twmj_core::Error;
 
-fn pieces(s: &str) -> Vec<Piece> {
-    Piece::parse_list(s).unwrap()
-}
-
-fn t(s: &str) -> Tile {
-    pieces(s)[0].tile().unwrap()
-}
-
-/// Filler kinds in order of preference: honours, terminals, then the rest.
-const FILL: &str = "1z2z3z4z5z6z7z 1m9m1p9p1s9s 5m5p5s 3m7m3p7p3s7s 2m8m2p8p2s8s 4m6m4p6p4s6s";
-
-/// Each seat's tiles filled up to 17 (seat 0, the dealer) or 16 with inert tiles: kinds no
-/// seat's own tiles use, one copy per seat, and no two suited tiles of a seat within two of
-/// each other, so a filler tile never makes a pair, a run or a 吃 for anyone.
-fn hands(cores: [&str; 4], wall: &str) -> [String; 4] {
-    let parsed = cores.map(pieces);
-    let mut left = [4u8; 34];
-    let mut in_core = [false; 34];
-    for p in parsed.iter().flatten().chain(&pieces(wall)) {
-        if let Some(x) = p.tile() {
-            left[x.index()] -= 1;
-        }
-    }
-    for p in parsed.iter().flatten() {
-        if let Some(x) = p.tile() {
-            in_core[x.index()] = true;
-        }
-    }
-    let fill: Vec<Tile> = pieces(FILL).iter().filter_map(|p| p.tile()).collect();
-    let mut out: [String; 4] = Default::default();
-    for seat in 0..4 {
-        let mut hand = parsed[seat].clone();
-        let n = if seat == 0 { 17 } else { 16 };
-        // Strict first (no pair, no two suited tiles within two), then allow a gap of one,
-        // then honour pairs (from 7z down, so 1z stays single).
-        for tier in 0..3 {
-            let order: Vec<Tile> = if tier == 2 {
-                fill.iter().rev().copied().collect()
-            } else {
-                fill.clone()
-            };
-            for x in order {
-                if hand.len() >= n {
-                    break;
-                }
-                let near = hand.iter().filter_map(|p| p.tile()).any(|y| {
-                    (y == x && !(tier == 2 && x.is_honor()))
-                        || (!x.is_honor()
-                            && y.suit() == x.suit()
-                            && (x.index() as i32 - y.index() as i32).abs()
-                                <= if tier == 0 { 2 } else { 1 })
-                });
-                if left[x.index()] > 0 && !in_core[x.index()] && !near {
-                    left[x.index()] -= 1;
-                    hand.push(Piece::from_tile(x));
-                }
-            }
-        }
-        assert_eq!(
-            hand.len(),
-            n,
-            "seat {seat} ({}) cannot be filled",
-            cores[seat]
-        );
-        out[seat] = hand.iter().map(|p| p.code()).collect();
-    }
-    out
-}
-
-/// A deal: seat 0 deals; each seat's tiles are filled by [`hands`]; the live wall starts
-/// with `live`, the replacement end with `dead`; the rest of the set (no flowers) follows
-/// `live` in a fixed mixed order, cut so that `drawable` tiles can be drawn (all if `None`).
+/// A scripted taiwan hand (000): see [`common::game::table`].
 fn table(cores: [&str; 4], live: &str, dead: &str, drawable: Option<usize>) -> State {
-    let padded = hands(cores, &format!("{live} {dead}"));
-    let mut script = Deal::scripted(
-        0,
-        [&padded[0], &padded[1], &padded[2], &padded[3]],
-        live,
-        dead,
-    )
-    .unwrap_or_else(|e| panic!("{e}"));
-    let mut left = [0u8; 34];
-    for tile in Tile::all() {
-        left[tile.index()] = 4;
-    }
-    for p in script
-        .hands
-        .iter()
-        .flatten()
-        .chain(&script.live)
-        .chain(&script.dead)
-    {
-        if let Some(x) = p.tile() {
-            left[x.index()] -= 1;
-        }
-    }
-    // Spread the rest: kind 0, 7, 14, … (mod 34), so equal tiles are not drawn in a row.
-    let mut rest = Vec::new();
-    for round in 0..4 {
-        for k in 0..34 {
-            let i = (k * 7 + round) % 34;
-            if left[i] > 0 {
-                left[i] -= 1;
-                rest.push(Piece::from_tile(Tile::new(i).unwrap()));
-            }
-        }
-    }
-    let want = drawable.map_or(usize::MAX, |d| d + 16);
-    for p in rest {
-        if script.live.len() + script.dead.len() >= want {
-            break;
-        }
-        script.live.push(p);
-    }
-    if let Some(d) = drawable {
-        assert_eq!(
-            script.live.len() + script.dead.len(),
-            d + 16,
-            "not enough tiles to pad the wall"
-        );
-    }
-    State::from_deal(script).unwrap()
-}
-
-fn act(st: &mut State, seat: u8, a: Action) {
-    if let Err(e) = st.apply(seat, a) {
-        panic!("seat {seat} {a}: {e}; legal {:?}", legal_actions(st, seat));
-    }
-}
-
-fn refuse(st: &State, seat: u8, a: Action, want: &str) {
-    assert!(!is_legal(st, seat, a), "seat {seat} may {a}");
-    match check(st, seat, a) {
-        Err(Error::Illegal { rule, message }) => {
-            assert_eq!(rule, want, "seat {seat} {a}: {message}");
-        }
-        other => panic!("seat {seat} {a}: {other:?}"),
-    }
-}
-
-/// Every pending seat passes until the offer is settled.
-fn pass_all(st: &mut State) {
-    while let Phase::Offer(o) = *st.phase() {
-        let seat = o.pending().trailing_zeros() as u8;
-        act(st, seat, Action::Pass);
-    }
-}
-
-fn turn(st: &State) -> u8 {
-    match st.phase() {
-        Phase::Turn(t) => t.seat,
-        p => panic!("not a turn: {p:?}"),
-    }
-}
-
-fn drawn(st: &State) -> Tile {
-    match st.phase() {
-        Phase::Turn(t) => t.drawn.unwrap(),
-        p => panic!("not a turn: {p:?}"),
-    }
-}
-
-/// The player on turn discards `tile`; everyone passes.
-fn discard(st: &mut State, tile: &str) {
-    let s = turn(st);
-    act(st, s, Action::Discard(t(tile)));
-    pass_all(st);
-}
-
-/// The player on turn discards the tile just drawn; everyone passes.
-fn tsumogiri(st: &mut State) {
-    let s = turn(st);
-    let d = drawn(st);
-    act(st, s, Action::Discard(d));
-    pass_all(st);
-}
-
-/// The log survives writing and reading as JSON lines, and replays to the same result.
-fn round_trip(st: &State) {
-    let text = twmj_core::game::write_log(st.log());
-    let back = twmj_core::game::read_log(&text).unwrap();
-    assert_eq!(back, st.log());
-    let again = twmj_core::game::replay(&back).unwrap();
-    assert_eq!(again.result(), st.result());
+    common::game::table(&Variant::taiwan(), cores, live, dead, drawable)
 }
 
 fn options(st: &State, seat: u8) -> Vec<Action> {

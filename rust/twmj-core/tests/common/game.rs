@@ -3,11 +3,12 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use twmj_core::game::{
-    legal_actions, read_log, replay, write_log, Action, Deal, Phase, Piece, Snapshot, SplitMix64,
-    State, Table,
+    check, is_legal, legal_actions, read_log, replay, write_log, Action, Deal, Phase, Piece,
+    Snapshot, SplitMix64, State, Table,
 };
 use twmj_core::scoring::{Value, Variant};
 use twmj_core::tile::Tile;
+use twmj_core::Error;
 
 pub fn pieces(s: &str) -> Vec<Piece> {
     Piece::parse_list(s).unwrap()
@@ -134,6 +135,13 @@ pub fn table(
         }
         script.live.push(p);
     }
+    if let Some(d) = drawable {
+        assert_eq!(
+            script.live.len() + script.dead.len(),
+            d + 16,
+            "not enough tiles to pad the wall"
+        );
+    }
     State::from_deal_with(script, v).unwrap_or_else(|e| panic!("{e}"))
 }
 
@@ -143,6 +151,18 @@ pub fn act(st: &mut State, seat: u8, a: Action) {
     }
 }
 
+/// `a` is not legal for `seat`, and `check` names `want` as the rule it breaks.
+pub fn refuse(st: &State, seat: u8, a: Action, want: &str) {
+    assert!(!is_legal(st, seat, a), "seat {seat} may {a}");
+    match check(st, seat, a) {
+        Err(Error::Illegal { rule, message }) => {
+            assert_eq!(rule, want, "seat {seat} {a}: {message}");
+        }
+        other => panic!("seat {seat} {a}: {other:?}"),
+    }
+}
+
+/// Every pending seat passes until the offer is settled.
 pub fn pass_all(st: &mut State) {
     while let Phase::Offer(o) = *st.phase() {
         let seat = o.pending().trailing_zeros() as u8;
@@ -185,6 +205,7 @@ pub fn round_trip(st: &State) {
     let back = read_log(&text).unwrap();
     assert_eq!(back, st.log());
     let again = replay(&back).unwrap();
+    assert_eq!(again.log(), st.log());
     assert_eq!(again.result(), st.result());
 }
 
