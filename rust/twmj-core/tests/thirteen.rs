@@ -561,3 +561,37 @@ fn snapshots_agree_with_the_13_tile_game() {
         assert!(n > 500, "{}: {n} decisions", v.preset);
     }
 }
+
+#[test]
+fn free_set_patterns_are_the_whole_13_tile_hand() {
+    // 003 改良式 綠一色, 九連寶燈: the 16-tile hand is the 14-tile pattern plus one free set
+    // (有一搭可隨意吃碰); a 13-tile hand is the pattern itself, nothing left out.
+    let v = with(
+        &Variant::improved16(),
+        &[
+            ("special_shapes.lig_gu", Value::Bool(false)),
+            ("hand_size", Value::Int(13)),
+        ],
+    );
+    let ctx = Context::new(1, WinKind::Discard { from: 2 });
+    let keys = |s: &twmj_core::scoring::Score| -> Vec<&'static str> {
+        s.items.iter().map(|i| i.key).collect()
+    };
+    // 234s 234s 666s 888s + 發發: every tile green.
+    let s = win("234234666888s6z", &[], "6z", &ctx, &v);
+    assert!(keys(&s).contains(&"all_green"), "{:?}", items(&s));
+    // 123m instead of one 234s: green but for one set, which at 13 tiles is not 綠一色.
+    let s = win("123m234666888s6z", &[], "6z", &ctx, &v);
+    assert!(!keys(&s).contains(&"all_green"), "{:?}", items(&s));
+    // 1112345678999m + 5m, concealed: 純正九連寶燈 (註17) with the whole hand.
+    let s = win("1112345678999m", &[], "5m", &ctx, &v);
+    assert!(keys(&s).contains(&"nine_gates_pure"), "{:?}", items(&s));
+    // The same row with a 吃 in it is not concealed: no 九連寶燈 (the 吃 is no free set).
+    let s = win("1112345999m", &[("chi", "678m")], "5m", &ctx, &v);
+    let k = keys(&s);
+    assert!(
+        !k.contains(&"nine_gates_pure") && !k.contains(&"nine_gates_variant"),
+        "{:?}",
+        items(&s)
+    );
+}
