@@ -139,6 +139,14 @@ class WaitsRequest(HandRequest):
             "sets and a pair count."
         ),
     )
+    overrides: dict[str, Setting] = Field(
+        default_factory=dict,
+        max_length=100,
+        description=(
+            "Settings on top of `variant` (taiwan when absent), e.g. `hand_size: 13` for the "
+            "13-tile hand (004 兩人麻將 13 張版: 13 − 3k tiles waiting for four sets and a pair)."
+        ),
+    )
 
 
 class AnalyzeRequest(WaitsRequest):

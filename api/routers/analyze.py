@@ -6,7 +6,7 @@ from fastapi import APIRouter
 
 import twmj
 from api.convert import call
-from api.routers.waits import accept_out, preset, wait_out
+from api.routers.waits import accept_out, variant_for, wait_out
 from api.schemas import ERROR_RESPONSES, AnalyzeRequest, AnalyzeResponse, DiscardOut
 
 router = APIRouter(prefix="/v1", tags=["analyze"], responses=ERROR_RESPONSES)
@@ -18,12 +18,13 @@ async def analyze(req: AnalyzeRequest) -> AnalyzeResponse:
     with their unseen copies, and the waits when it leaves the hand ready; best first.
 
     With `variant`, the special shapes its rule text admits (improved16: 瀝咕瀝咕, 十三么)
-    count too: the shanten is the least of the regular one and theirs.
+    count too: the shanten is the least of the regular one and theirs. With `overrides`
+    `{"hand_size": 13}` the hand is a 14 − 3k one of the 13-tile game.
     """
-    if req.variant is None:
+    variant = variant_for(req)
+    if variant is None:
         a: twmj.Analysis = call(twmj.analyze, req)
     else:
-        variant = preset(req.variant)
         a = call(lambda h, m, v: twmj.analyze(h, m, v, variant), req)
     return AnalyzeResponse.model_construct(
         shanten=a.shanten,

@@ -11,6 +11,7 @@ import twmj
 from api.convert import call
 from api.errors import FieldError, detail
 from api.responses import JSONResponse
+from api.routers.score import variant_of
 from api.schemas import (
     ERROR_RESPONSES,
     AcceptOut,
@@ -29,6 +30,14 @@ router = APIRouter(prefix="/v1", tags=["waits"], responses=ERROR_RESPONSES)
 def preset(name: str) -> twmj.Variant:
     """The preset `name`, built once."""
     return twmj.Variant(name)
+
+
+def variant_for(req: WaitsRequest) -> twmj.Variant | None:
+    """The request's variant: the preset with its overrides (taiwan when only overrides are
+    given), or none at all."""
+    if req.overrides:
+        return variant_of(req.variant or "taiwan", req.overrides)
+    return None if req.variant is None else preset(req.variant)
 
 
 def wait_out(w: twmj.Wait) -> WaitOut:
@@ -71,10 +80,12 @@ async def waits(req: WaitsRequest) -> JSONResponse:
     (and 10, 7, …) hands are read as having implied melds. A kind the player holds all four
     of is never a wait. With `variant`, the special shapes its rule text admits
     (improved16: 瀝咕瀝咕, 十三么) are waits too, and count in the shanten and accepts.
+    With `overrides` `{"hand_size": 13}` the hand is a 13-tile one (13 − 3k tiles, four
+    sets and a pair with its melds).
     """
-    if req.variant is None:
+    variant = variant_for(req)
+    if variant is None:
         return JSONResponse(waits_data(call(twmj.waits, req)))
-    variant = preset(req.variant)
     return JSONResponse(waits_data(call(lambda h, m, v: twmj.waits(h, m, v, variant), req)))
 
 

@@ -297,7 +297,10 @@ fn accept_mask(accepts: &[Accept]) -> u64 {
 ///
 /// Under a variant whose set lacks some tiles (004: three or two players) a hand holding one
 /// is an error naming it, and a tile out of play is never an accepting kind.
+///
+/// The hand must have been validated for the variant's `hand_size` ([`Hand::new_sized`]).
 pub fn accepts_with(hand: &Hand, visible: &Counts, variant: &Variant) -> Result<Vec<Accept>> {
+    variant.check_hand_size(hand)?;
     variant.check_in_play(&hand.own_counts())?;
     let mut a = accepts_with_shapes(hand, visible, variant)?;
     a.retain(|x| variant.in_play(x.tile));
@@ -340,7 +343,10 @@ fn accepts_with_shapes(hand: &Hand, visible: &Counts, variant: &Variant) -> Resu
 ///
 /// Under a variant whose set lacks some tiles (004: three or two players) a hand holding one
 /// is an error naming it, and no tile out of play is an accepting kind or a wait.
+///
+/// The hand must have been validated for the variant's `hand_size` ([`Hand::new_sized`]).
 pub fn analyze_with(hand: &Hand, visible: &Counts, variant: &Variant) -> Result<Analysis> {
+    variant.check_hand_size(hand)?;
     variant.check_in_play(&hand.own_counts())?;
     let mut a = analyze_with_shapes(hand, visible, variant)?;
     for d in &mut a.discards {

@@ -135,9 +135,14 @@ impl Meld {
 pub struct Hand {
     pub concealed: Counts,
     pub melds: Vec<Meld>,
-    /// Number of melds: `melds.len()`, or implied by the tile count when no melds were given.
+    /// Sets outside the concealed tiles, counted in the 16-tile frame of five sets and a
+    /// pair: `melds.len()` (or implied by the tile count when no melds were given), plus one
+    /// for a 13-tile hand (004 13 張版: 4 組+1 對), whose fifth set is taken as already made
+    /// and empty. Every count-based analysis (shanten, the special shapes) reads this.
     pub meld_count: usize,
     pub flowers: u8,
+    /// The hand size it was validated for: 16, or 13 (variant `hand_size`).
+    pub size: u8,
 }
 
 /// Which tile count a call expects.
@@ -156,6 +161,20 @@ impl Hand {
     /// and a tile count that fits `form` (k = number of melds; with no melds given, k is
     /// implied by the count, so 13- and 14-tile hands are k = 1).
     pub fn new(tiles: Tiles, melds: Vec<Meld>, form: Form) -> Result<Hand> {
+        Hand::new_sized(tiles, melds, form, 16)
+    }
+
+    /// [`Hand::new`] for a hand of `size` tiles (a variant's `hand_size`): 16, or 13 (004
+    /// 兩人麻將 13 張版: 4 組+1 對, so 13 − 3k tiles waiting and 14 − 3k complete, at most 4
+    /// melds). Any other size is an error.
+    pub fn new_sized(tiles: Tiles, melds: Vec<Meld>, form: Form, size: u8) -> Result<Hand> {
+        if size != 16 && size != 13 {
+            return Err(Error::hand(format!(
+                "a hand of {size} tiles is not played (16, or 13)"
+            )));
+        }
+        let size = usize::from(size);
+        let max_melds = size / 3;
         let mut all = tiles.counts;
         for m in &melds {
             m.add_to(&mut all);
@@ -169,18 +188,23 @@ impl Hand {
                 )));
             }
         }
-        if melds.len() > 5 {
+        let of = if size == 16 {
+            String::new()
+        } else {
+            format!(" (a {size}-tile hand)")
+        };
+        if melds.len() > max_melds {
             return Err(Error::hand(format!(
-                "{} melds; a hand has at most 5",
+                "{} melds; a hand has at most {max_melds}{of}",
                 melds.len()
             )));
         }
         let n = tiles.len();
         let (waiting, full) = if melds.is_empty() {
-            (n <= 16 && n % 3 == 1, n <= 17 && n % 3 == 2)
+            (n <= size && n % 3 == 1, n <= size + 1 && n % 3 == 2)
         } else {
             let k = melds.len();
-            (n == 16 - 3 * k, n == 17 - 3 * k)
+            (n == size - 3 * k, n == size + 1 - 3 * k)
         };
         let fits = match form {
             Form::Waiting => waiting,
@@ -189,44 +213,62 @@ impl Hand {
         };
         if !fits {
             let k = melds.len();
+            let list = |from: usize| {
+                let v: Vec<String> = (0..=max_melds)
+                    .map(|i| (from - 3 * i).to_string())
+                    .collect();
+                format!("{} or {}", v[..v.len() - 1].join(", "), v[v.len() - 1])
+            };
             let expected = match (form, k) {
                 (Form::Waiting, 0) => {
-                    "16, 13, 10, 7, 4 or 1 (16 − 3k with k implied melds)".to_owned()
+                    format!("{} ({size} − 3k with k implied melds)", list(size))
                 }
                 (Form::Full, 0) => {
-                    "17, 14, 11, 8, 5 or 2 (17 − 3k with k implied melds)".to_owned()
+                    format!(
+                        "{} ({} − 3k with k implied melds)",
+                        list(size + 1),
+                        size + 1
+                    )
                 }
-                (Form::Any, 0) => "16 − 3k or 17 − 3k for k = 0…5".to_owned(),
-                (Form::Waiting, k) => format!("{} (16 − 3 × {k} melds)", 16 - 3 * k),
-                (Form::Full, k) => format!("{} (17 − 3 × {k} melds)", 17 - 3 * k),
-                (Form::Any, k) => format!("{} or {} with {k} melds", 16 - 3 * k, 17 - 3 * k),
+                (Form::Any, 0) => format!("{size} − 3k or {} − 3k for k = 0…{max_melds}", size + 1),
+                (Form::Waiting, k) => format!("{} ({size} − 3 × {k} melds)", size - 3 * k),
+                (Form::Full, k) => format!("{} ({} − 3 × {k} melds)", size + 1 - 3 * k, size + 1),
+                (Form::Any, k) => {
+                    format!("{} or {} with {k} melds", size - 3 * k, size + 1 - 3 * k)
+                }
             };
             return Err(Error::hand(format!(
-                "the hand has {n} concealed tiles; this call needs {expected}"
+                "the hand has {n} concealed tiles; this call needs {expected}{of}"
             )));
         }
         let meld_count = match (melds.len(), n % 3) {
-            (0, 1) => (16 - n) / 3,
-            (0, _) => (17 - n) / 3,
+            (0, 1) => (size - n) / 3,
+            (0, _) => (size + 1 - n) / 3,
             (k, _) => k,
-        };
+        } + (16 - size) / 3;
         Ok(Hand {
             concealed: tiles.counts,
             melds,
             meld_count,
             flowers: tiles.flowers,
+            size: size as u8,
         })
     }
 
     /// Parses a hand string and meld list and validates them for `form`.
     pub fn parse(hand: &str, melds: &[(&str, &str)], form: Form) -> Result<Hand> {
+        Hand::parse_sized(hand, melds, form, 16)
+    }
+
+    /// [`Hand::parse`] for a hand of `size` tiles (16 or 13, [`Hand::new_sized`]).
+    pub fn parse_sized(hand: &str, melds: &[(&str, &str)], form: Form, size: u8) -> Result<Hand> {
         let tiles = notation::parse(hand)?;
         let melds = melds
             .iter()
             .enumerate()
             .map(|(i, (k, t))| Meld::parse(k, t, i))
             .collect::<Result<Vec<_>>>()?;
-        Hand::new(tiles, melds, form)
+        Hand::new_sized(tiles, melds, form, size)
     }
 
     /// Copies of each kind in the melds.
@@ -247,7 +289,7 @@ impl Hand {
         c
     }
 
-    /// Sets the hand still needs beyond its melds.
+    /// Sets the hand still needs beyond its melds (and, 13 tiles, the set it does not have).
     pub fn sets_needed(&self) -> usize {
         5 - self.meld_count
     }

@@ -421,6 +421,10 @@ pub fn special_shanten(hand: &Hand, s: Special) -> Option<i8> {
 /// Shanten under `variant`: the least of the regular shanten ([`shanten`]) and the shanten
 /// of each special shape the variant admits (003 改良式: 瀝咕瀝咕 註八, 十三么 註13). The same
 /// as [`shanten`] under a variant that admits none (taiwan, american, traditional).
+///
+/// A 13-tile hand ([`Hand::new_sized`], variant `hand_size = 13`, 004 13 張版: 4 組+1 對) is
+/// read with its missing fifth set counted as made ([`Hand::meld_count`]): four sets and a
+/// pair, and the special shapes in their 14-tile forms.
 pub fn shanten_with(hand: &Hand, variant: &Variant) -> i8 {
     let regular = shanten(hand);
     if !variant.special.any() || hand.meld_count > 2 {

@@ -379,15 +379,33 @@ pub fn special_wins_n(counts: &Counts, meld_count: usize, allowed: SpecialShapes
         .collect()
 }
 
-/// The special shape `counts` (17 − 3k concealed tiles, the winning tile included) with
-/// `melds` makes under `variant`, if any. Always `None` when the variant admits none.
-pub fn special_win(counts: &Counts, melds: &[Meld], variant: &Variant) -> Option<Special> {
-    special_win_n(counts, melds.len(), variant.special.beside(melds))
+/// The sets outside the concealed tiles in the 16-tile frame: the melds, plus the set a
+/// 13-tile hand does not have (004 13 張版: 4 組+1 對; see [`Variant::missing_sets`]). A
+/// 13-tile hand's shapes are so the 14-tile forms: 十三么 and 七對 without the extra set of
+/// 003's 16-tile convention, 組合龍 with one set and a pair.
+fn frame_melds(melds: &[Meld], variant: &Variant) -> usize {
+    melds.len() + variant.missing_sets()
 }
 
-/// Every special shape `counts` (17 − 3k concealed) with `melds` makes under `variant`.
+/// The special shape `counts` (`hand_size` + 1 − 3k concealed tiles, the winning tile
+/// included) with `melds` makes under `variant`, if any. Always `None` when the variant
+/// admits none.
+pub fn special_win(counts: &Counts, melds: &[Meld], variant: &Variant) -> Option<Special> {
+    special_win_n(
+        counts,
+        frame_melds(melds, variant),
+        variant.special.beside(melds),
+    )
+}
+
+/// Every special shape `counts` (`hand_size` + 1 − 3k concealed) with `melds` makes under
+/// `variant`.
 pub fn special_wins(counts: &Counts, melds: &[Meld], variant: &Variant) -> Vec<Special> {
-    special_wins_n(counts, melds.len(), variant.special.beside(melds))
+    special_wins_n(
+        counts,
+        frame_melds(melds, variant),
+        variant.special.beside(melds),
+    )
 }
 
 /// True when `counts` with `melds` is a special win `variant` admits (never under taiwan).
@@ -429,7 +447,12 @@ pub fn special_wait_mask(counts: &Counts, melds: &[Meld], variant: &Variant) -> 
     for m in melds {
         m.add_to(&mut own);
     }
-    special_mask_own(counts, melds.len(), &own, variant.special.beside(melds))
+    special_mask_own(
+        counts,
+        frame_melds(melds, variant),
+        &own,
+        variant.special.beside(melds),
+    )
 }
 
 /// The special waits of `counts` with `melds` under `variant`, each with the shape it makes.
@@ -443,7 +466,11 @@ pub fn special_waits(counts: &Counts, melds: &[Meld], variant: &Variant) -> Vec<
         c[i] += 1;
         if let (Some(t), Some(s)) = (
             Tile::new(i),
-            special_win_n(&c, melds.len(), variant.special.beside(melds)),
+            special_win_n(
+                &c,
+                frame_melds(melds, variant),
+                variant.special.beside(melds),
+            ),
         ) {
             out.push((t, s));
         }
@@ -516,7 +543,11 @@ pub fn is_win_with(hand: &Hand, variant: &Variant) -> bool {
 ///
 /// Under a variant whose set lacks some tiles (004: three or two players) a hand holding one
 /// is an error naming it, and a tile out of play is never a wait.
+///
+/// The hand must have been validated for the variant's `hand_size` ([`Hand::new_sized`]);
+/// a 13-tile hand (004 13 張版) waits to make four sets and a pair with its melds.
 pub fn waits_with(hand: &Hand, visible: &Counts, variant: &Variant) -> Result<Vec<Wait>> {
+    variant.check_hand_size(hand)?;
     let own = hand.own_counts();
     variant.check_in_play(&own)?;
     let seen = seen_counts(&own, visible)?;

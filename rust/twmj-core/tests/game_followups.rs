@@ -479,7 +479,9 @@ fn a_per_seat_record_reads_back_as_the_seat_saw_it() {
 fn snapshot_legality_at_three_and_two_seats_agrees_with_the_game() {
     // 004 三人麻將 (no 吃, 116 tiles, 北 empty) and 兩人麻將 (萬子 and 字牌, no flowers): the
     // snapshot plays the variant's seats, as the game does.
-    for v in [Variant::three_player(), Variant::two_player()] {
+    // 004 兩人麻將 13 張版 (hand_size 13: 13 tiles, the dealer 14) as well.
+    let two13 = with(&Variant::two_player(), &[("hand_size", Value::Int(13))]);
+    for v in [Variant::three_player(), Variant::two_player(), two13] {
         let n = snapshots_agree(&v, 0..150, 31);
         assert!(n > 3000, "{}: {n} decisions", v.preset);
     }

@@ -137,7 +137,8 @@ pub fn analyze(
     visible: Option<&Bound<'_, PyAny>>,
     variant: Option<PyRef<'_, PyVariant>>,
 ) -> PyResult<PyAnalysis> {
-    let h = convert::hand(hand, melds, Form::Full)?;
+    let size = variant.as_ref().map_or(16, |v| v.0.hand_size);
+    let h = convert::hand_sized(hand, melds, Form::Full, size)?;
     let v = convert::visible(visible)?;
     let a = match &variant {
         Some(var) => twmj_core::analyze_with(&h, &v, &var.0),

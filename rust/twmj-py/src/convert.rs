@@ -151,9 +151,19 @@ pub fn hand(
     melds_obj: Option<&Bound<'_, PyAny>>,
     form: Form,
 ) -> PyResult<Hand> {
+    hand_sized(hand, melds_obj, form, 16)
+}
+
+/// A validated hand for `form` of `size` tiles (a variant's `hand_size`: 16 or 13).
+pub fn hand_sized(
+    hand: &Bound<'_, PyAny>,
+    melds_obj: Option<&Bound<'_, PyAny>>,
+    form: Form,
+    size: u8,
+) -> PyResult<Hand> {
     let t = tiles(hand, "hand")?;
     let m = melds(melds_obj)?;
-    Ok(Hand::new(t, m, form).map_err(CoreError)?)
+    Ok(Hand::new_sized(t, m, form, size).map_err(CoreError)?)
 }
 
 /// Visible tiles (others' discards and melds) as counts; none when absent.

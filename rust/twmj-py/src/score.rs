@@ -394,11 +394,13 @@ pub(crate) fn to_py(
 }
 
 /// The concealed 17 − 3k tiles including the winning tile: `hand` may hold 16 − 3k tiles (the
-/// winning tile is added) or 17 − 3k (it must contain the winning tile).
+/// winning tile is added) or 17 − 3k (it must contain the winning tile); `size` is the
+/// variant's `hand_size` (13: 13 − 3k or 14 − 3k).
 pub(crate) fn winning_hand(
     hand: &Bound<'_, PyAny>,
     win_tile: &str,
     melds: Option<&Bound<'_, PyAny>>,
+    size: u8,
 ) -> PyResult<(twmj_core::Hand, Tile)> {
     let mut tiles = convert::tiles(hand, "hand")?;
     let win = match notation::symbols(win_tile).map_err(CoreError)?.as_slice() {
@@ -413,7 +415,11 @@ pub(crate) fn winning_hand(
     let melds = convert::melds(melds)?;
     let n = tiles.len();
     let k = melds.len();
-    let waiting = if k == 0 { n % 3 == 1 } else { n + 3 * k == 16 };
+    let waiting = if k == 0 {
+        n % 3 == 1
+    } else {
+        n + 3 * k == usize::from(size)
+    };
     if waiting {
         if tiles.counts[win.index()] >= 4 {
             return Err(context_error(
@@ -431,7 +437,7 @@ pub(crate) fn winning_hand(
             ),
         ));
     }
-    let h = twmj_core::Hand::new(tiles, melds, Form::Full).map_err(CoreError)?;
+    let h = twmj_core::Hand::new_sized(tiles, melds, Form::Full, size).map_err(CoreError)?;
     Ok((h, win))
 }
 
@@ -457,9 +463,9 @@ pub fn score(
     variant: Option<PyRef<'_, PyVariant>>,
     why_not: bool,
 ) -> PyResult<PyScore> {
-    let (h, win) = winning_hand(hand, win_tile, melds)?;
-    let ctx = context_or_default(context.as_deref());
     let v = variant_or_default(variant.as_deref());
+    let (h, win) = winning_hand(hand, win_tile, melds, v.0.hand_size)?;
+    let ctx = context_or_default(context.as_deref());
     let s = scoring::score_hand(&h, win, &ctx, &v.0, why_not).map_err(CoreError)?;
     to_py(py, &s, &v, 0)
 }
@@ -508,7 +514,9 @@ pub fn compare(
     context: Option<PyRef<'_, PyContext>>,
     why_not: bool,
 ) -> PyResult<(Vec<PyScore>, Vec<(&'static str, &'static str, Vec<u32>)>)> {
-    let (h, win) = winning_hand(hand, win_tile, melds)?;
+    // The first variant's hand size reads the hand; a variant of another size refuses it.
+    let size = variants.first().map_or(16, |v| v.0.hand_size);
+    let (h, win) = winning_hand(hand, win_tile, melds, size)?;
     let ctx = context_or_default(context.as_deref());
     let vs: Vec<scoring::Variant> = variants.iter().map(|v| v.0.clone()).collect();
     let c = scoring::compare(&h.concealed, &h.melds, win, &ctx, &vs, why_not).map_err(CoreError)?;
@@ -624,7 +632,8 @@ pub fn wait_values(
     context: Option<PyRef<'_, PyContext>>,
     variant: Option<PyRef<'_, PyVariant>>,
 ) -> PyResult<Vec<PyWaitValue>> {
-    let h = convert::hand(hand, melds, Form::Waiting)?;
+    let size = variant.as_ref().map_or(16, |v| v.0.hand_size);
+    let h = convert::hand_sized(hand, melds, Form::Waiting, size)?;
     let mut ctx = context_or_default(context.as_deref());
     if ctx.flowers == 0 {
         ctx.flowers = h.flowers;

@@ -17,7 +17,8 @@ pub fn shanten(
     melds: Option<&Bound<'_, PyAny>>,
     variant: Option<PyRef<'_, PyVariant>>,
 ) -> PyResult<i8> {
-    let h = convert::hand(hand, melds, Form::Any)?;
+    let size = variant.as_ref().map_or(16, |v| v.0.hand_size);
+    let h = convert::hand_sized(hand, melds, Form::Any, size)?;
     Ok(match &variant {
         Some(v) => twmj_core::shanten_with(&h, &v.0),
         None => twmj_core::shanten(&h),
@@ -33,7 +34,8 @@ pub fn is_win(
     melds: Option<&Bound<'_, PyAny>>,
     variant: Option<PyRef<'_, PyVariant>>,
 ) -> PyResult<bool> {
-    let h = convert::hand(hand, melds, Form::Full)?;
+    let size = variant.as_ref().map_or(16, |v| v.0.hand_size);
+    let h = convert::hand_sized(hand, melds, Form::Full, size)?;
     Ok(match &variant {
         Some(v) => twmj_core::is_win_with(&h, &v.0),
         None => twmj_core::is_win(&h),

@@ -52,6 +52,7 @@ impl PyVariant {
                 v.set(&key, &parsed).map_err(CoreError)?;
             }
         }
+        v.check().map_err(CoreError)?;
         Ok(PyVariant(v))
     }
 
@@ -75,6 +76,7 @@ impl PyVariant {
             let parsed = value(&key, &val)?;
             v.set(&key, &parsed).map_err(CoreError)?;
         }
+        v.check().map_err(CoreError)?;
         Ok(PyVariant(v))
     }
 

@@ -154,7 +154,8 @@ pub fn waits(
     visible: Option<&Bound<'_, PyAny>>,
     variant: Option<PyRef<'_, PyVariant>>,
 ) -> PyResult<PyWaits> {
-    let h = convert::hand(hand, melds, Form::Waiting)?;
+    let size = variant.as_ref().map_or(16, |v| v.0.hand_size);
+    let h = convert::hand_sized(hand, melds, Form::Waiting, size)?;
     let v = convert::visible(visible)?;
     // Any variant: its special shapes and its tile set (004: three or two players).
     let special = variant.as_ref().map(|var| var.0.clone());

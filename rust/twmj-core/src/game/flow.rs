@@ -44,7 +44,10 @@ impl State {
 
     /// A hand from an explicit deal under `rules` (variant, 連莊 count, 圈風).
     pub fn from_deal_ruled(deal: Deal, rules: Rules) -> Result<State> {
-        deal.validate_for(rules.variant.players.clamp(2, SEATS as u8))?;
+        deal.validate_sized(
+            rules.variant.players.clamp(2, SEATS as u8),
+            rules.variant.hand_size,
+        )?;
         Ok(State::start(deal, rules))
     }
 

@@ -57,9 +57,17 @@ pub mod rule {
 }
 
 /// True when the concealed `c` with `p`'s melds is a win under `v`: five sets and a pair, or a
-/// special shape the variant admits (003 瀝咕瀝咕, 十三么; none under taiwan).
+/// special shape the variant admits (003 瀝咕瀝咕, 十三么; none under taiwan). A 13-tile hand
+/// (004 13 張版) is four sets and a pair, its shapes the 14-tile forms
+/// ([`Variant::missing_sets`]).
 pub(crate) fn complete_with(p: &Player, c: &Counts, v: &Variant) -> bool {
-    is_win_counts(c) || special_win_n(c, p.melds.len(), v.special.beside(&p.melds)).is_some()
+    is_win_counts(c)
+        || special_win_n(
+            c,
+            p.melds.len() + v.missing_sets(),
+            v.special.beside(&p.melds),
+        )
+        .is_some()
 }
 
 /// True when `p`'s concealed tiles are a win under `v` ([`complete_with`]).
@@ -67,10 +75,11 @@ pub(crate) fn complete(p: &Player, v: &Variant) -> bool {
     complete_with(p, &p.concealed, v)
 }
 
-/// The waits of the concealed `c` (16 − 3k tiles) with `p`'s melds under `v`, special shapes
-/// included, before removing the kinds the player holds all 4 of.
+/// The waits of the concealed `c` (`hand_size` − 3k tiles) with `p`'s melds under `v`, special
+/// shapes included, before removing the kinds the player holds all 4 of.
 pub(crate) fn wait_mask_with(p: &Player, c: &Counts, own: &Counts, v: &Variant) -> u64 {
-    wait_mask(c) | special_mask_own(c, p.melds.len(), own, v.special.beside(&p.melds))
+    let k = p.melds.len() + v.missing_sets();
+    wait_mask(c) | special_mask_own(c, k, own, v.special.beside(&p.melds))
 }
 
 /// True when `p`, after discarding `k`, is ready under `v` (some kind completes it that the
@@ -117,7 +126,8 @@ fn missing_orphan(p: &Player, v: &Variant) -> Option<usize> {
         thirteen_orphans: v.special.beside(&p.melds).thirteen_orphans,
         ..crate::special::SpecialShapes::NONE
     };
-    let mask = special_mask_own(&p.concealed, p.melds.len(), &p.own_counts(), only);
+    let k = p.melds.len() + v.missing_sets();
+    let mask = special_mask_own(&p.concealed, k, &p.own_counts(), only);
     crate::shanten::ORPHANS
         .into_iter()
         .find(|&i| p.concealed[i] == 0 && mask >> i & 1 == 1)

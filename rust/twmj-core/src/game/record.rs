@@ -530,6 +530,7 @@ pub fn from_json(line: &str) -> Result<Event> {
                 };
                 v.set(k, &setting)?;
             }
+            v.check()?;
             Event::Rules(Box::new(Rules::new(
                 &v,
                 num(&o, "streak", 255)?,

@@ -92,10 +92,16 @@ impl Snapshot {
             )));
         }
         let p = &self.player;
-        if p.melds.len() > 5 || p.own_counts().iter().any(|&c| c > COPIES) {
-            return Err(Error::hand(
-                "the seat's tiles and melds hold more than 4 of a kind, or more than 5 melds",
-            ));
+        // The variant's hand size (004 兩人麻將 13 張版: 13, the acting seat 14), else 16.
+        let size = self
+            .situation
+            .as_ref()
+            .map_or(16, |s| usize::from(s.rules.variant.hand_size));
+        if p.melds.len() > size / 3 || p.own_counts().iter().any(|&c| c > COPIES) {
+            return Err(Error::hand(format!(
+                "the seat's tiles and melds hold more than 4 of a kind, or more than {} melds",
+                size / 3
+            )));
         }
         let want = match self.decision {
             Decision::Turn(t) => {
@@ -105,7 +111,7 @@ impl Snapshot {
                         t.seat
                     )));
                 }
-                17
+                size + 1
             }
             Decision::Offer { from, .. } => {
                 if from == seat || from >= n {
@@ -113,13 +119,18 @@ impl Snapshot {
                         "an offer from seat {from} to seat {seat} (seats are 0–{last})"
                     )));
                 }
-                16
+                size
             }
         };
         if p.hand_size() != want {
             return Err(Error::hand(format!(
-                "the seat holds {} tiles (concealed + 3 per meld); this decision needs {want}",
-                p.hand_size()
+                "the seat holds {} tiles (concealed + 3 per meld); this decision needs {want}{}",
+                p.hand_size(),
+                if size == 16 {
+                    String::new()
+                } else {
+                    format!(" (hand_size {size})")
+                }
             )));
         }
         if let Decision::Turn(t) = self.decision {

@@ -295,11 +295,18 @@ impl Deal {
         }
         let mut hands: [Vec<Piece>; SEATS] = Default::default();
         let mut at = 0;
-        for _ in 0..4 {
+        // Four tiles at a time round the table: four rounds for 16; for 13 (004 13 張版)
+        // three rounds, then one tile each.
+        let (rounds, last) = if variant.hand_size == 13 {
+            (3, 1)
+        } else {
+            (4, 0)
+        };
+        for take in std::iter::repeat_n(4, rounds).chain(std::iter::repeat_n(1, last)) {
             for k in 0..n {
                 let s = ((dealer + k) % n) as usize;
-                hands[s].extend_from_slice(&wall[at..at + 4]);
-                at += 4;
+                hands[s].extend_from_slice(&wall[at..at + take]);
+                at += take;
             }
         }
         hands[dealer as usize].push(wall[at]);
@@ -319,9 +326,10 @@ impl Deal {
         }
     }
 
-    /// A deal written in notation (dealer's hand 17 tiles, the others 16; the live wall and
-    /// the replacement end in order). Only what is written is in play. Empty hands at the end
-    /// are empty seats (three or two players).
+    /// A deal written in notation (dealer's hand 17 tiles, the others 16, or 14 and 13 for a
+    /// 13-tile game, 004 13 張版; the live wall and the replacement end in order). Only what
+    /// is written is in play. Empty hands at the end are empty seats (three or two players).
+    /// The state checks the hand size against its variant's.
     pub fn scripted(dealer: u8, hands: [&str; SEATS], live: &str, dead: &str) -> Result<Deal> {
         let mut parsed: [Vec<Piece>; SEATS] = Default::default();
         for (s, h) in hands.iter().enumerate() {
@@ -339,7 +347,13 @@ impl Deal {
             dead: Piece::parse_list(dead)?,
             origin: None,
         };
-        out.validate_for(seats.max(2) as u8)?;
+        // The dealer's 14 tiles mark a 13-tile deal; anything else is checked as 16.
+        let size = if out.hands.get(usize::from(dealer)).map(Vec::len) == Some(14) {
+            13
+        } else {
+            16
+        };
+        out.validate_sized(seats.max(2) as u8, size)?;
         Ok(out)
     }
 
@@ -389,6 +403,13 @@ impl Deal {
 
     /// [`Deal::validate`] for a table of `seats` players: seats from `seats` on are empty.
     pub fn validate_for(&self, seats: u8) -> Result<()> {
+        self.validate_sized(seats, 16)
+    }
+
+    /// [`Deal::validate_for`] with hands of `size` tiles, the dealer's one more (a variant's
+    /// `hand_size`: 16, or 13, 004 13 張版).
+    pub fn validate_sized(&self, seats: u8, size: u8) -> Result<()> {
+        let size = usize::from(size);
         if self.dealer >= seats {
             return Err(Error::hand(format!(
                 "dealer seat {} (seats are 0–{})",
@@ -403,9 +424,9 @@ impl Deal {
             let want = if s >= seats as usize {
                 0
             } else if s == self.dealer as usize {
-                17
+                size + 1
             } else {
-                16
+                size
             };
             if h.len() != want {
                 return Err(Error::hand(format!(
@@ -507,7 +528,7 @@ impl Player {
     }
 
     /// Concealed tiles plus three per meld (a kong's fourth tile not counted): 16 between
-    /// turns, 17 while the player acts.
+    /// turns, 17 while the player acts (13 and 14 under `hand_size = 13`).
     pub fn hand_size(&self) -> usize {
         self.concealed_len() + 3 * self.melds.len()
     }
@@ -881,7 +902,8 @@ impl State {
                 Phase::Exchange(_) => s == self.dealer as usize,
                 _ => false,
             };
-            let want = if acting { 17 } else { 16 };
+            let size = usize::from(self.rules.variant.hand_size);
+            let want = if acting { size + 1 } else { size };
             if p.hand_size() != want {
                 return Err(format!(
                     "seat {s} holds {} (concealed {} + 3 × {} melds); expected {want}",

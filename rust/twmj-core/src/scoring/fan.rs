@@ -38,14 +38,16 @@ fn numbers(t: Tile, lo: u8, hi: u8) -> bool {
 }
 
 /// Some set of the hand can be left out (003's 16-tile convention: 有一搭可隨意) so that the
-/// other four sets, all concealed blocks, and the pair make the 14 tiles `shape` asks for.
+/// other four sets, all concealed blocks, and the pair make the 14 tiles `shape` asks for. A
+/// 13-tile hand (004 13 張版) has no set to leave out: all of it is the shape.
 fn shape_plus_one_set(f: &Facts, shape: impl Fn(&Counts) -> bool) -> bool {
+    let free = f.sets.len() == 5;
     less_one_set(f).enumerate().any(|(i, c)| {
         let concealed = f
             .sets
             .iter()
             .enumerate()
-            .all(|(j, x)| j == i || x.meld.is_none());
+            .all(|(j, x)| (free && j == i) || x.meld.is_none());
         concealed && shape(&c)
     })
 }

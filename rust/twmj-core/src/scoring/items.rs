@@ -314,8 +314,9 @@ pub struct Facts<'a> {
     pub ctx: &'a Context,
     pub variant: &'a Variant,
     pub melds: &'a [Meld],
-    /// The five sets, melds first, then the concealed blocks of the decomposition.
-    pub sets: [SetView; 5],
+    /// The sets, melds first, then the concealed blocks of the decomposition: five, or four
+    /// in a 13-tile hand (004 13 張版: 4 組+1 對). Reads as a slice.
+    pub sets: Sets,
     pub pair: Tile,
     pub win_tile: Tile,
     /// The block of the concealed decomposition the winning tile completed.
@@ -340,6 +341,41 @@ pub struct SetView {
     pub triplet: bool,
     /// The meld it comes from; `None` for a concealed block.
     pub meld: Option<MeldKind>,
+}
+
+/// The sets of one reading, read as a slice of [`SetView`]: five in a 16-tile hand, four in
+/// a 13-tile one (004 兩人麻將 13 張版). A fixed array with a length, so building a reading
+/// allocates nothing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Sets {
+    views: [SetView; 5],
+    len: u8,
+}
+
+impl Sets {
+    /// No sets yet; `fill` is what the unused slots hold (never read).
+    pub const fn empty(fill: SetView) -> Sets {
+        Sets {
+            views: [fill; 5],
+            len: 0,
+        }
+    }
+
+    /// Adds a set; a sixth is dropped (a validated hand has at most five).
+    pub fn push(&mut self, v: SetView) {
+        if let Some(slot) = self.views.get_mut(usize::from(self.len)) {
+            *slot = v;
+            self.len += 1;
+        }
+    }
+}
+
+impl std::ops::Deref for Sets {
+    type Target = [SetView];
+
+    fn deref(&self) -> &[SetView] {
+        &self.views[..usize::from(self.len)]
+    }
 }
 
 impl Facts<'_> {
@@ -449,12 +485,14 @@ pub(crate) fn not_first_turn(f: &Facts) -> Option<&'static str> {
         .then_some("not the first turn (someone called or kong'd, or the winner already discarded)")
 }
 
-/// 全求 / 半求人 / the fan list's 全求人: all five sets 吃, 碰, 明槓 or 加槓 (so the concealed
-/// part is the 單吊 pair), then `won` for the manner of the win (`reason` when it is not).
+/// 全求 / 半求人 / the fan list's 全求人: all five sets (four in a 13-tile hand) 吃, 碰, 明槓 or
+/// 加槓 (so the concealed part is the 單吊 pair), then `won` for the manner of the win
+/// (`reason` when it is not).
 pub(crate) fn all_open_then(f: &Facts, won: bool, reason: impl FnOnce() -> String) -> Hit {
     let open = f.melds.iter().filter(|m| m.kind.is_open()).count();
-    if open < 5 {
-        f.why(|| format!("{open} open melds of 5"))
+    let sets = f.sets.len();
+    if open < sets {
+        f.why(|| format!("{open} open melds of {sets}"))
     } else {
         f.yes_if(won, reason)
     }
@@ -549,25 +587,34 @@ pub(crate) fn wind_flower_snow_moon(f: &Facts) -> bool {
 }
 
 /// The hand's tiles less one of its sets, for each set (003: 有一搭可隨意吃碰不限定任何牌).
+///
+/// That free set is 003's way of fitting a 14-tile shape into 16 tiles; a 13-tile hand (004 13
+/// 張版) is the 14-tile shape itself, so it yields the whole hand once instead.
 pub(crate) fn less_one_set<'a>(f: &'a Facts<'_>) -> impl Iterator<Item = Counts> + 'a {
-    f.sets.iter().map(|x| {
-        let mut c = f.all;
-        let i = x.tile.index();
-        if x.triplet {
-            // A kong is four tiles.
-            let n = if x.meld.is_some_and(|m| m != MeldKind::Pon) {
-                4
+    let free = f.sets.len() == 5;
+    let whole = (!free).then_some(f.all);
+    f.sets
+        .iter()
+        .filter(move |_| free)
+        .map(|x| {
+            let mut c = f.all;
+            let i = x.tile.index();
+            if x.triplet {
+                // A kong is four tiles.
+                let n = if x.meld.is_some_and(|m| m != MeldKind::Pon) {
+                    4
+                } else {
+                    3
+                };
+                c[i] = c[i].saturating_sub(n);
             } else {
-                3
-            };
-            c[i] = c[i].saturating_sub(n);
-        } else {
-            for y in &mut c[i..i + 3] {
-                *y = y.saturating_sub(1);
+                for y in &mut c[i..i + 3] {
+                    *y = y.saturating_sub(1);
+                }
             }
-        }
-        c
-    })
+            c
+        })
+        .chain(whole)
 }
 
 /// 九連寶燈 and 九子連環 (003): the hand less one set `x` (with `fifth(x)`) is 14 concealed tiles
@@ -581,6 +628,16 @@ fn nine_gates(
         return false;
     }
     let s = f.win_tile.index() / 9;
+    let suited = |c: &Counts| {
+        let mut row = [0u8; 9];
+        row.copy_from_slice(&c[s * 9..s * 9 + 9]);
+        (row.iter().map(|&v| u32::from(v)).sum::<u32>() == 14).then_some(row)
+    };
+    if f.sets.len() < 5 {
+        // 13 tiles (004 13 張版): the 14 concealed tiles are the shape, no set is free.
+        let concealed = f.sets.iter().all(|y| y.meld.is_none());
+        return concealed && suited(&f.all).is_some_and(&row_ok);
+    }
     f.sets
         .iter()
         .zip(less_one_set(f))
@@ -591,10 +648,7 @@ fn nine_gates(
                 .iter()
                 .enumerate()
                 .all(|(j, y)| j == k || y.meld.is_none());
-            let mut row = [0u8; 9];
-            row.copy_from_slice(&c[s * 9..s * 9 + 9]);
-            let all_suited = row.iter().map(|&v| u32::from(v)).sum::<u32>() == 14;
-            others_concealed && all_suited && fifth(x) && row_ok(row)
+            others_concealed && fifth(x) && suited(&c).is_some_and(&row_ok)
         })
 }
 

@@ -3,7 +3,7 @@
 use crate::decompose::{decompositions, Block};
 use crate::error::{Error, Result};
 use crate::hand::{Hand, Meld, MeldKind};
-use crate::scoring::items::{table, Facts, Hit, Item, Scope, SetView, WHOLE_HAND};
+use crate::scoring::items::{table, Facts, Hit, Item, Scope, SetView, Sets, WHOLE_HAND};
 use crate::scoring::variant::Variant;
 use crate::special::Special;
 use crate::tile::{Counts, Tile, COPIES, KINDS};
@@ -294,17 +294,25 @@ fn prepare<'a>(
     variant: &Variant,
 ) -> Result<Prepared<'a>> {
     ctx.validate(variant)?;
-    if melds.len() > 5 {
+    // 004 兩人麻將: a 13-tile hand (13 張版) wins with 4 組+1 對, so at most four melds.
+    let size = usize::from(variant.hand_size);
+    let of = if size == 16 {
+        String::new()
+    } else {
+        format!(" (hand_size {size})")
+    };
+    if melds.len() > size / 3 {
         return Err(Error::hand(format!(
-            "{} melds; a hand has at most 5",
-            melds.len()
+            "{} melds; a hand has at most {}{of}",
+            melds.len(),
+            size / 3
         )));
     }
     let n: usize = concealed.iter().map(|&c| c as usize).sum();
-    let want = 17 - 3 * melds.len();
+    let want = size + 1 - 3 * melds.len();
     if n != want {
         return Err(Error::hand(format!(
-            "the hand has {n} concealed tiles with the winning tile; with {} melds a win needs {want}",
+            "the hand has {n} concealed tiles with the winning tile; with {} melds a win needs {want}{of}",
             melds.len()
         )));
     }
@@ -555,25 +563,15 @@ fn evaluate(f: &Facts, only: Option<&[Item]>) -> Reading {
     }
 }
 
-/// The five sets with melds first, the pair, and the 暗刻 count for one reading.
-fn build_sets(
-    p: &Prepared,
-    blocks: &[Block],
-    win_block: Block,
-    ctx: &Context,
-) -> ([SetView; 5], Tile, u8) {
-    let mut sets = [SetView {
+/// The sets with melds first (five, or four in a 13-tile hand), the pair, and the 暗刻 count
+/// for one reading.
+fn build_sets(p: &Prepared, blocks: &[Block], win_block: Block, ctx: &Context) -> (Sets, Tile, u8) {
+    let mut sets = Sets::empty(SetView {
         tile: p.win_tile,
         triplet: false,
         meld: None,
-    }; 5];
-    let mut n = 0;
-    let mut push = |v: SetView| {
-        if let Some(slot) = sets.get_mut(n) {
-            *slot = v;
-        }
-        n += 1;
-    };
+    });
+    let mut push = |v: SetView| sets.push(v);
     let mut pair = p.win_tile;
     let mut concealed_triplets = 0u8;
     for m in p.melds {
@@ -836,12 +834,16 @@ fn shape_score(p: &Prepared, shape: Special, ctx: &Context, variant: &Variant) -
             triplet: false,
             meld: None,
         };
+        let mut sets = Sets::empty(none);
+        for _ in variant.missing_sets()..5 {
+            sets.push(none);
+        }
         evaluate(
             &Facts {
                 ctx,
                 variant,
                 melds: p.melds,
-                sets: [none; 5],
+                sets,
                 pair: p.win_tile,
                 win_tile: p.win_tile,
                 win_block: Block::Pair(p.win_tile),
@@ -1161,18 +1163,11 @@ pub fn score_four_kongs(melds: &[Meld], ctx: &Context, variant: &Variant) -> Res
         triplet: true,
         meld: Some(m.kind),
     };
-    // The fifth set is not known: a placeholder no triplet item can read.
-    let sets = [
-        kong(&kongs[0]),
-        kong(&kongs[1]),
-        kong(&kongs[2]),
-        kong(&kongs[3]),
-        SetView {
-            tile: kongs[0].tile,
-            triplet: false,
-            meld: None,
-        },
-    ];
+    // The fifth set (if any: a 13-tile hand has four) is not known: only the kongs are read.
+    let mut sets = Sets::empty(kong(&kongs[0]));
+    for m in &kongs {
+        sets.push(kong(m));
+    }
     let mut all = [0u8; KINDS];
     for m in &kongs {
         m.add_to(&mut all);

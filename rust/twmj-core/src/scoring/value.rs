@@ -31,11 +31,18 @@ pub fn wait_values(
     variant: &Variant,
 ) -> Result<Vec<WaitValue>> {
     let n: usize = concealed.iter().map(|&c| c as usize).sum();
-    if melds.len() > 5 || n + 3 * melds.len() != 16 {
+    // 004 兩人麻將 13 張版: a 13-tile hand is ready with 13 − 3k concealed tiles.
+    let size = usize::from(variant.hand_size);
+    if melds.len() > size / 3 || n + 3 * melds.len() != size {
         return Err(Error::hand(format!(
-            "the hand has {n} concealed tiles; with {} melds a ready hand has {}",
+            "the hand has {n} concealed tiles; with {} melds a ready hand has {}{}",
             melds.len(),
-            16usize.saturating_sub(3 * melds.len())
+            size.saturating_sub(3 * melds.len()),
+            if size == 16 {
+                String::new()
+            } else {
+                format!(" (hand_size {size})")
+            }
         )));
     }
     let mut own = *concealed;
@@ -43,7 +50,8 @@ pub fn wait_values(
         m.add_to(&mut own);
     }
     // The special shapes' waits too, when the variant admits them (003 瀝咕瀝咕, 十三么).
-    let special = special_mask_own(concealed, melds.len(), &own, variant.special.beside(melds));
+    let in_frame = melds.len() + variant.missing_sets();
+    let special = special_mask_own(concealed, in_frame, &own, variant.special.beside(melds));
     let mask = (wait_mask(concealed) | special) & !exhausted(&own);
     let mut out = Vec::with_capacity(mask.count_ones() as usize);
     let mut m = mask;

@@ -437,6 +437,10 @@ pub struct Variant {
     pub chi_allowed: bool,
     /// Every tile in play whatever `players` is (004: 也有人 144 張全部照打，只是空一個位子).
     pub full_tile_set: bool,
+    /// Tiles in a waiting hand: 16 (five sets and a pair to win; the dealer is dealt 17), or
+    /// 13 (004 兩人麻將: 也有人打 13 張; 13 張版是 4 組+1 對, the dealer is dealt 14). See
+    /// [`Variant::missing_sets`] and [`Variant::check`].
+    pub hand_size: u8,
     /// Game-flow rules (001 流局, 特殊流局, 詐胡, 抽位 and 開門, 過手).
     pub flow: Flow,
     /// The overrides applied to the preset, in order, as `key = value`.
@@ -653,6 +657,7 @@ impl Variant {
             flowers: true,
             chi_allowed: true,
             full_tile_set: false,
+            hand_size: 16,
             flow: Flow::TAIWAN,
             overrides: Vec::new(),
         }
@@ -698,6 +703,46 @@ impl Variant {
             3 => !(man && (2..=8).contains(&t.number())),
             2 => man || t.is_honor(),
             _ => true,
+        }
+    }
+
+    /// Sets a 16-tile hand has that a hand of this variant lacks: 0, or 1 when `hand_size` is
+    /// 13 (004 13 張版: 4 組+1 對 against 5 組+1 對). The analysis counts a 13-tile hand as a
+    /// 16-tile one with that set already made and empty ([`crate::Hand::meld_count`]).
+    pub const fn missing_sets(&self) -> usize {
+        if self.hand_size == 13 {
+            1
+        } else {
+            0
+        }
+    }
+
+    /// Checks that the settings can be played together: `hand_size = 13` refuses 瀝咕瀝咕
+    /// (003 註八 八對半: seven pairs and a triplet, a 17-tile shape with no 13-tile form).
+    /// Every way of building a variant from overrides calls it once they are all applied.
+    pub fn check(&self) -> Result<()> {
+        if self.hand_size == 13 && self.special.lig_gu {
+            return Err(Error::variant(
+                "hand_size",
+                format!(
+                    "13 cannot be played with 瀝咕瀝咕 (special_shapes.lig_gu, on in {}): it is                      seven pairs and a triplet, a 17-tile shape with no 13-tile form; set                      special_shapes.lig_gu = false to play 13 tiles",
+                    self.preset
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    /// An error when `hand` was validated for another hand size than this variant's (a
+    /// 13-tile hand read as a 16-tile one, or the other way round).
+    pub fn check_hand_size(&self, hand: &crate::Hand) -> Result<()> {
+        if hand.size == self.hand_size {
+            Ok(())
+        } else {
+            Err(Error::hand(format!(
+                "the hand was read as a {}-tile hand, but {} plays {} tiles (hand_size)",
+                hand.size, self.preset, self.hand_size
+            )))
         }
     }
 
@@ -1097,7 +1142,7 @@ impl Variant {
     }
 
     /// The setting keys [`Variant::set`] accepts, besides `tai.<item key>`.
-    pub const KEYS: [&'static str; 39] = [
+    pub const KEYS: [&'static str; 40] = [
         "base_money",
         "tai_money",
         "min_tai",
@@ -1128,6 +1173,7 @@ impl Variant {
         "flowers",
         "chi_allowed",
         "full_tile_set",
+        "hand_size",
         // Game flow (001; see [`Flow`]).
         "wall_reserve",
         "special_draw.four_kongs",
@@ -1176,6 +1222,16 @@ impl Variant {
             }
             "min_tai" => self.min_tai = tai()?,
             "players" => self.players = int(2, 4)? as u8,
+            // 004 兩人麻將 手牌: 16 張 (莊家 17), 也有人打 13 張; nothing else is played.
+            "hand_size" => match value {
+                Value::Int(n @ (13 | 16)) => self.hand_size = *n as u8,
+                v => {
+                    return Err(Error::variant(
+                        key,
+                        format!("{v} is not a hand size played (expected 16 or 13)"),
+                    ))
+                }
+            },
             "dice_enabled"
             | "ping_hu_concealed"
             | "ping_hu_other_flowers"
@@ -1316,6 +1372,7 @@ impl Variant {
             ("flowers".to_owned(), Value::Bool(self.flowers)),
             ("chi_allowed".to_owned(), Value::Bool(self.chi_allowed)),
             ("full_tile_set".to_owned(), Value::Bool(self.full_tile_set)),
+            ("hand_size".to_owned(), int(self.hand_size.into())),
         ];
         v.extend(self.flow.settings());
         for def in table().filter(|d| d.item != Item::Dice && self.has(d.item)) {
@@ -1356,12 +1413,14 @@ impl Variant {
         v
     }
 
-    /// Applies overrides in order; stops at the first bad one and leaves `self` unchanged.
+    /// Applies overrides in order, then checks they can be played together
+    /// ([`Variant::check`]); stops at the first bad one and leaves `self` unchanged.
     pub fn with_overrides(&self, pairs: &[(&str, Value)]) -> Result<Variant> {
         let mut v = self.clone();
         for (k, val) in pairs {
             v.set(k, val)?;
         }
+        v.check()?;
         Ok(v)
     }
 }
