@@ -20,6 +20,8 @@ use crate::variant::PyVariant;
 /// `after_kakan` (the replacement draws that count 槓上開花) and `flower_rob_draw` (七搶一
 /// case 2's second 筆); `from_seat` names the payer for `discard`, `robbing_kong` and
 /// `flower_rob_draw`. Winds are `E S W N` or 東南西北; `declared` is `ready` (嗆聽) or `migi`.
+/// `shown` is how many copies of the winning tile's kind the table already shows (rivers and
+/// every player's open melds, the winning tile not counted; 3 is the fan list's 胡絕張).
 #[pyclass(name = "Context", module = "twmj", frozen)]
 #[derive(Clone)]
 pub struct PyContext(pub Context);
@@ -39,7 +41,7 @@ impl PyContext {
     #[pyo3(signature = (
         *, winner=0, dealer=0, streak=0, seat_wind="E", round_wind="E", win="self_draw",
         from_seat=None, last_tile=false, declared=None, first_turn=false, flowers="", dice=None,
-        discards=None
+        discards=None, shown=None
     ))]
     #[allow(clippy::too_many_arguments, clippy::fn_params_excessive_bools)]
     fn new(
@@ -56,6 +58,7 @@ impl PyContext {
         flowers: &str,
         dice: Option<[i64; 3]>,
         discards: Option<i64>,
+        shown: Option<i64>,
     ) -> PyResult<Self> {
         // Python ints of any size arrive here; out-of-range ones are context errors, not
         // OverflowError from the conversion.
@@ -139,6 +142,19 @@ impl PyContext {
                 })
             })
             .transpose()?;
+        // 003 fan list 胡絕張: copies of the winning tile's kind shown on the table.
+        let shown = shown
+            .map(|n| {
+                u8::try_from(n).ok().filter(|&x| x <= 3).ok_or_else(|| {
+                    context_error(
+                        "shown",
+                        format!(
+                            "{n} copies shown is out of range (0 to 3 besides the winning tile)"
+                        ),
+                    )
+                })
+            })
+            .transpose()?;
         Ok(PyContext(Context {
             winner,
             dealer,
@@ -152,6 +168,7 @@ impl PyContext {
             flowers: parsed.flowers,
             dice,
             discards,
+            shown,
         }))
     }
 
