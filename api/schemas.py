@@ -209,6 +209,15 @@ class ContextIn(BaseModel):
         le=255,
         description="Tiles the winner discarded before this win (hk16 七隻內: at most 7).",
     )
+    shown: int | None = Field(
+        None,
+        ge=0,
+        le=3,
+        description="Copies of the winning tile's kind already shown on the table, the winning "
+        "tile not counted: unclaimed discards in the rivers and every player's 吃, 碰, 明槓 and "
+        "加槓 (a claimed discard once, in its meld; 暗槓 are face down). 3 is 胡絕張 (fan list); "
+        "absent, only the winner's own melds are seen.",
+    )
 
 
 class ScoreRequest(BaseModel):
@@ -441,6 +450,11 @@ class WinOut(BaseModel):
     flowers: str
 
 
+class AnkanOut(BaseModel):
+    seat: int = Field(description="The 暗槓's owner.")
+    tile: str = Field(description="Its tile, shown at the end (有人胡後須翻出來給大家看).")
+
+
 class ReplayResponse(BaseModel):
     events: int = Field(description="Events checked, every one legal.")
     over: bool = Field(description="The hand has ended.")
@@ -449,3 +463,13 @@ class ReplayResponse(BaseModel):
     wins: list[WinOut] = Field(description="The 筆 won, in settlement order.")
     scores: list[ScoreResponse] = Field(description="Each 筆 scored, when over.")
     net_tai: list[int] = Field(description="Each seat's net in tai (zeros until over).")
+    fees: list[list[int]] = Field(
+        default_factory=list,
+        description="詢問費 (003 註13): `[payer, payee]` pairs, 1 台 each; in `net_tai`.",
+    )
+    ankan_fees: list[AnkanOut] = Field(
+        default_factory=list,
+        description="暗槓 底 (003 hk16 槓牌): each 暗槓, turned over at the end; its owner collects "
+        "the variant's `ankan_fee` 底 from every other seated player whatever the end; in "
+        "`net_tai`.",
+    )

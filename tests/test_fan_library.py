@@ -132,3 +132,59 @@ def test_fan_special_shape_over_http(client: TestClient) -> None:
     assert [(i["key"], i["tai"]) for i in r.json()["items"]] == [("fan_knitted_straight", 12)]
     del req["overrides"]
     assert client.post("/v1/score", json=req).status_code != 200
+
+
+def test_last_of_kind_takes_the_table_count(client: TestClient) -> None:
+    # 003 fan list 胡絕張 6: 牌池，桌面已亮明的三張牌所剩的第四張牌 — `shown` is what the table
+    # shows of the winning tile's kind (rivers and every player's open melds).
+    hand, v = "123m456m123p456p789s99s", twmj.Variant("taiwan", {"tai.fan_last_of_kind": 6})
+
+    def ctx(shown: int | None) -> twmj.Context:
+        return twmj.Context(winner=1, win="discard", from_seat=2, seat_wind="S", shown=shown)
+
+    for shown, counted in [(3, True), (2, False), (None, False)]:
+        s = twmj.score(hand, "5m", context=ctx(shown), variant=v)
+        assert (_tai(s, "fan_last_of_kind") == 6) is counted, shown
+    with pytest.raises(twmj.Error, match="shown"):
+        ctx(4)
+    # Over HTTP: `context.shown`; a count that does not fit the hand names the field.
+    req = {
+        "hand": hand,
+        "win_tile": "5m",
+        "context": {"winner": 1, "win": "discard", "from_seat": 2, "seat_wind": "S", "shown": 3},
+        "overrides": {"tai.fan_last_of_kind": 6},
+    }
+    items = {i["key"]: i["tai"] for i in client.post("/v1/score", json=req).json()["items"]}
+    assert items["fan_last_of_kind"] == 6
+    req["hand"], req["win_tile"] = "123m456m55m123p456p789s", "5m"
+    r = client.post("/v1/score", json=req)
+    assert r.status_code == 422
+    assert r.json()["error"]["field"] == "context.shown"
+
+
+def test_flowers_are_scored_after_the_threshold(client: TestClient) -> None:
+    # 003 fan list 花 1: 不算在起胡分內，胡牌後記分. Three flowers reach 起胡 only with 花: no win;
+    # at the hand's tai without them it is one, and the flowers are paid.
+    hand, tile = "123456789m234p567p77s", "7p"
+    flowers = "1f3f4f"  # 春秋冬: none is seat 1's (南: 夏, 蘭)
+    ctx = twmj.Context(winner=1, win="discard", from_seat=2, seat_wind="S", flowers=flowers)
+    base = twmj.score(
+        hand, tile, context=ctx, variant=twmj.Variant("taiwan", {"tai.fan_flower": 1})
+    )
+    assert _tai(base, "fan_flower") == 3
+    without = base.total_tai - 3
+    for min_tai, allowed in [(without + 1, False), (without, True)]:
+        v = twmj.Variant("taiwan", {"tai.fan_flower": 1, "min_tai": min_tai})
+        s = twmj.score(hand, tile, context=ctx, variant=v)
+        assert s.total_tai == base.total_tai
+        assert s.allowed is allowed, min_tai
+        assert [p.hand_tai for p in s.payments] == ([base.total_tai] if allowed else [])
+    req = {
+        "hand": hand,
+        "win_tile": tile,
+        "flowers": flowers,
+        "context": {"winner": 1, "win": "discard", "from_seat": 2, "seat_wind": "S"},
+        "overrides": {"tai.fan_flower": 1, "min_tai": without + 1},
+    }
+    body = client.post("/v1/score", json=req).json()
+    assert body["allowed"] is False and body["total_tai"] == base.total_tai

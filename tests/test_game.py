@@ -292,6 +292,8 @@ def test_ints_of_any_size_are_twmj_errors(n: int) -> None:
         twmj.Context(dice=(n, 1, 1))
     with pytest.raises(twmj.ContextError, match=f"{n} discards is out of range"):
         twmj.Context(discards=n)
+    with pytest.raises(twmj.ContextError, match=f"{n} copies shown is out of range"):
+        twmj.Context(shown=n)
     with pytest.raises(twmj.ContextError, match=f"'discarder': seat {n} does not exist"):
         twmj.winners(n, [1])
     with pytest.raises(twmj.ContextError, match=f"'able': seat {n} does not exist"):

@@ -11,6 +11,7 @@ from api.errors import FieldError
 from api.routers.score import score_out, variant_of
 from api.schemas import (
     ERROR_RESPONSES,
+    AnkanOut,
     DecisionOut,
     LegalRequest,
     LegalResponse,
@@ -118,6 +119,8 @@ def replay(req: ReplayRequest) -> ReplayResponse:
         wins=wins,
         scores=[score_out(s) for s in scores],
         net_tai=net,
+        fees=result.get("fees", []),
+        ankan_fees=[AnkanOut(seat=s, tile=k) for s, k in result.get("ankan_fees", [])],
     )
 
 

@@ -185,6 +185,7 @@ class Context:
         flowers: str = "",
         dice: tuple[int, int, int] | None = None,
         discards: int | None = None,
+        shown: int | None = None,
     ) -> Context: ...
     @property
     def winner(self) -> int: ...

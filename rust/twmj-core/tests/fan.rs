@@ -8,7 +8,8 @@
 mod common;
 use common::{counts, items, melds, tile};
 use twmj_core::scoring::{
-    score, Context, Item, Replacement, Score, Value, Variant, WinKind, Wind, FAN_ITEMS, ITEMS,
+    score, settle, Context, Item, Replacement, Score, Value, Variant, WinKind, Wind, FAN_ITEMS,
+    ITEMS,
 };
 
 /// `taiwan` with each `(key, tai)` drawn in (`tai.<key> = tai`).
@@ -805,6 +806,59 @@ fn last_of_kind() {
     miss(&s, "fan_last_of_kind");
 }
 
+#[test]
+fn last_of_kind_on_the_table() {
+    // 003 fan list 胡絕張 6: 牌池，桌面已亮明的三張牌 — the context's `shown` counts the rivers
+    // and every player's open melds; the winner holds no 5m besides the winning one.
+    let v = fan(&["fan_last_of_kind"]);
+    let hand = "123m456m123p456p789s99s";
+    let shown = |n: Option<u8>, win: Context| Context { shown: n, ..win };
+    let s = sc(hand, &[], "5m", &shown(Some(3), discard()), &v);
+    hit(&s, "fan_last_of_kind", 6);
+    let s = sc(hand, &[], "5m", &shown(Some(3), self_draw()), &v);
+    hit(&s, "fan_last_of_kind", 6);
+    // Two shown: one more 5m is still unseen.
+    let s = sc(hand, &[], "5m", &shown(Some(2), discard()), &v);
+    miss(&s, "fan_last_of_kind");
+    // Absent: the winner's own melds only (none here).
+    let s = sc(hand, &[], "5m", &discard(), &v);
+    miss(&s, "fan_last_of_kind");
+    // 搶槓胡不算胡絕張: the robbed 碰 shows three, yet no 胡絕張, even where 搶槓 is worth 0.
+    let rob = ctx(WinKind::RobKong { from: 2 });
+    let s = sc(hand, &[], "5m", &shown(Some(3), rob.clone()), &v);
+    miss(&s, "fan_last_of_kind");
+    hit(&s, "robbing_kong", 1);
+    let v0 = with(&[("fan_last_of_kind", 6), ("robbing_kong", 0)]);
+    let s = sc(hand, &[], "5m", &shown(Some(3), rob), &v0);
+    miss(&s, "fan_last_of_kind");
+}
+
+#[test]
+fn shown_must_fit_the_hand() {
+    // The count cannot be below what the winner's own melds show, nor leave more than 4 copies.
+    let v = fan(&["fan_last_of_kind"]);
+    let err = |hand: &str, ms: &[(&str, &str)], n: u8| {
+        let c = Context {
+            shown: Some(n),
+            ..discard()
+        };
+        score(&counts(hand), &melds(ms), tile("5m"), &c, &v, false)
+            .unwrap_err()
+            .to_string()
+    };
+    let e = err("456m123p456p789s99s", &[("pon", "555m")], 2);
+    assert!(e.contains("shown") && e.contains("own melds show 3"), "{e}");
+    let e = err("123m456m55m123p456p789s", &[], 2);
+    assert!(e.contains("shown") && e.contains("more than 4"), "{e}");
+    // The winner's own 碰 of 5m and nothing else shown: 3, 胡絕張.
+    let c = Context {
+        shown: Some(3),
+        ..discard()
+    };
+    let s = sc("456m123p456p789s99s", &[("pon", "555m")], "5m", &c, &v);
+    hit(&s, "fan_last_of_kind", 6);
+}
+
 // ---------------------------------------------------------------- 2 and 1
 
 #[test]
@@ -983,4 +1037,50 @@ fn flowers() {
     hit(&s, "fan_flower", 3);
     let s = sc(PLAIN, &[], "7p", &discard(), &v);
     miss(&s, "fan_flower");
+}
+
+#[test]
+fn flowers_do_not_count_toward_the_threshold() {
+    // 003 fan list 花 1: 不算在起胡分內，胡牌後記分. Three flowers (春秋冬, none seat 1's): 3 花
+    // in the hand's total, paid by the payer, but left out of what 起胡 compares.
+    let mut c = discard();
+    c.flowers = 0b0000_1101;
+    let s = sc(PLAIN, &[], "7p", &c, &fan(&["fan_flower"]));
+    hit(&s, "fan_flower", 3);
+    let without: u32 = s
+        .items
+        .iter()
+        .filter(|i| i.key != "fan_flower")
+        .map(|i| i.tai)
+        .sum();
+    assert_eq!(s.threshold_tai(), without);
+    assert_eq!(s.total_tai, without + 3);
+    assert_eq!(s.dealer_tai_for(2), 0, "winner 1, payer 2: no dealer tai");
+    // 起胡 one above the hand without its flowers: reached only with them, so not a win.
+    let min = |m: u32| {
+        let v = with(&[("fan_flower", 1)]);
+        v.with_overrides(&[("min_tai", Value::Int(i64::from(m)))])
+            .unwrap()
+    };
+    let high = min(without + 1);
+    let s = sc(PLAIN, &[], "7p", &c, &high);
+    assert!(s.total_tai > without, "the flowers reach it");
+    assert!(!s.reaches(high.min_tai));
+    let e = settle(std::slice::from_ref(&s), &high)
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("起胡"), "{e}");
+    // At exactly the hand without flowers it is a win, and the flowers are paid.
+    let at = min(without);
+    let s = sc(PLAIN, &[], "7p", &c, &at);
+    assert!(s.reaches(at.min_tai));
+    let paid = settle(std::slice::from_ref(&s), &at).unwrap();
+    assert_eq!(paid.lines[0].hand_tai, without + 3);
+    // The presets' flower items (正花) still count toward 起胡: seat 1 (南) holding 夏.
+    let mut c = discard();
+    c.flowers = 0b0000_0010;
+    let v = Variant::taiwan();
+    let s = sc(PLAIN, &[], "7p", &c, &v);
+    assert_eq!(tai(&s, "seat_flower"), Some(1));
+    assert_eq!(s.threshold_tai(), s.total_tai);
 }

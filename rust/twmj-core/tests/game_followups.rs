@@ -6,7 +6,7 @@
 
 use twmj_core::game::{
     legal_actions, read_log, read_seen_log, replay, seen, settle_hand, write_log, write_seen_log,
-    Action, Deal, Event, HandResult, Match, Phase, SeenEvent, SeenHand, State, WinKind,
+    Action, ChiPos, Deal, Event, HandResult, Match, Phase, SeenEvent, SeenHand, State, WinKind,
 };
 use twmj_core::scoring::{Value, Variant};
 
@@ -333,7 +333,7 @@ fn every_line_is_json_written_by_the_library() {
             }
         }
     }
-    // The end line's fields in order, the discard count last.
+    // The end line's fields in order, the discard count and the shown count (胡絕張) last.
     let st = win_after(&Variant::hk16(), 7);
     let text = write_log(st.log());
     let end = text.lines().last().unwrap();
@@ -342,7 +342,7 @@ fn every_line_is_json_written_by_the_library() {
         "{end}"
     );
     assert!(
-        end.ends_with(r#""first_turn":null,"discards":7}]}"#),
+        end.ends_with(r#""first_turn":null,"discards":7,"shown":0}]}"#),
         "{end}"
     );
 }
@@ -538,4 +538,92 @@ fn snapshot_refuses_an_empty_seat() {
     let mut s = offer(2, 0);
     s.situation = Some(two);
     assert!(s.legal_actions().is_err());
+}
+
+/// Seat 1 becomes ready on 5p alone (46p 嵌張) at its third draw; the four 5p are the
+/// dealer's, seat 2's, seat 3's and the wall's last draw here. Seat 3 吃s seat 2's 5p (567p)
+/// and throws its own 5p a turn later; the dealer draws the last 5p and throws it.
+fn last_of_kind_hand(v: &Variant) -> State {
+    let cores = [
+        "5p 1m4m7m 2m5m8m 3m6m9m 8p9p 2s5s8s 5z6z",
+        "1m2m3m 4m5m6m 7m8m9m 1p2p3p 4p 9s9s 1z",
+        "5p 1m4m7m 2m5m8m 3m6m9m 8p9p 3s6s9s 5z",
+        "5p 6p7p 1s 1m4m7m 2m5m8m 3m6m9m 8p 2s5s",
+    ];
+    let live = "2z 3z 4z 5z 6z 7z 2z 6p 3z 4z 5p";
+    let mut st = table(v, cores, live, "", None);
+    discard(&mut st, "5p"); // the dealer
+    tsumogiri(&mut st); // seat 1: 2z
+    act(&mut st, 2, Action::Discard(t("5p")));
+    act(&mut st, 3, Action::Chi(ChiPos::Low));
+    pass_all(&mut st);
+    assert_eq!(turn(&st), 3);
+    discard(&mut st, "1s"); // seat 3, after its 吃 (not the 5p it took: 食替)
+    for _ in 0..2 {
+        tsumogiri(&mut st); // the dealer 4z, seat 1 5z
+    }
+    tsumogiri(&mut st); // seat 2: 6z
+    assert_eq!((turn(&st), drawn(&st)), (3, t("7z")));
+    discard(&mut st, "5p"); // seat 3's own 5p
+    tsumogiri(&mut st); // the dealer: 2z
+    assert_eq!((turn(&st), drawn(&st)), (1, t("6p")));
+    discard(&mut st, "1z"); // seat 1 is ready on 5p
+    tsumogiri(&mut st); // seat 2: 3z
+    tsumogiri(&mut st); // seat 3: 4z
+    assert_eq!((turn(&st), drawn(&st)), (0, t("5p")));
+    act(&mut st, 0, Action::Discard(t("5p")));
+    act(&mut st, 1, Action::Win);
+    pass_all(&mut st);
+    st
+}
+
+#[test]
+fn last_of_kind_counts_the_table() {
+    // 003 fan list 胡絕張 6: 牌池，桌面已亮明的三張牌所剩的第四張牌. Shown before the win: the
+    // dealer's first 5p in its river, seat 2's 5p in seat 3's 吃 (claimed: counted once, in
+    // the meld, not in seat 2's river), seat 3's own 5p in its river — 3; the winning 5p, the
+    // dealer's second, is the fourth and not counted.
+    let v = with(
+        &Variant::taiwan(),
+        &[("tai.fan_last_of_kind", Value::Int(6))],
+    );
+    let st = last_of_kind_hand(&v);
+    let r = st.result().unwrap();
+    assert_eq!(r.winners(), vec![1]);
+    let w = &r.wins[0];
+    assert_eq!(
+        (w.kind, w.tile),
+        (WinKind::Discard { from: 0 }, Some(t("5p")))
+    );
+    assert_eq!(w.shown, Some(3));
+    let (bills, _) = settle_hand(r, &table_of(&st), &v).unwrap();
+    assert!(
+        items(&bills[0]).contains(&("fan_last_of_kind", 6)),
+        "{:?}",
+        items(&bills[0])
+    );
+    // The count is written and read back, and a record without it (older) still replays.
+    let text = write_log(st.log());
+    assert!(text.contains(r#""shown":3"#), "{text}");
+    round_trip(&st);
+    let old = text.replace(r#","shown":3"#, "");
+    assert_eq!(
+        replay(&read_log(&old).unwrap()).unwrap().result(),
+        st.result()
+    );
+    // Without the table's count (shown None) only the winner's own melds are seen: none.
+    let mut blind = r.clone();
+    blind.wins[0].shown = None;
+    let (bills, _) = settle_hand(&blind, &table_of(&st), &v).unwrap();
+    assert!(!items(&bills[0])
+        .iter()
+        .any(|(k, _)| *k == "fan_last_of_kind"));
+    // The presets do not count it; the same hand under taiwan records the count all the same.
+    let st = last_of_kind_hand(&Variant::taiwan());
+    let r = st.result().unwrap();
+    assert_eq!(r.wins[0].shown, Some(3));
+    let (bills, _) = settle_hand(r, &table_of(&st), &Variant::taiwan()).unwrap();
+    assert!(!items(&bills[0])
+        .iter()
+        .any(|(k, _)| *k == "fan_last_of_kind"));
 }

@@ -283,6 +283,7 @@ fn streak_is_capped_at_eighteen() {
         draw: Some(twmj_core::game::DrawReason::Wall),
         false_win: None,
         fees: Vec::new(),
+        ankan_fees: Vec::new(),
     };
     for n in 1..=18 {
         m.finish(&draw);

@@ -11,7 +11,7 @@ use twmj_core::game::{
     check, legal_actions, replay, settle_hand, Action, Deal, OfferKind, Phase, State, Table,
     WinKind,
 };
-use twmj_core::scoring::{Item, Variant};
+use twmj_core::scoring::{Item, Value, Variant};
 use twmj_core::tile::Tile;
 use twmj_core::Error;
 
@@ -335,4 +335,43 @@ fn the_rob_is_the_switch_of_improved16() {
         assert!(!Variant::preset(p).unwrap().special.robs_ankan(), "{p}");
     }
     assert!(Variant::improved16().special.robs_ankan());
+}
+
+#[test]
+fn a_robbed_ankan_collects_no_base() {
+    // 003 hk16 槓牌's 暗槓 底 as a house rule on improved16 (ankan_fee 1): an 暗槓 robbed by
+    // 十三么 (註13 搶暗槓) was never made, so it collects nothing; one that stands does, beside
+    // the 詢問費 of a wrong ask.
+    let v = Variant::improved16()
+        .with_overrides(&[("ankan_fee", Value::Int(1))])
+        .unwrap();
+    let mut st = ankan_deal(&v, ORPHANS);
+    act(&mut st, 0, Action::Ankan(t("7z")));
+    act(&mut st, 2, Action::Win);
+    let r = st.result().unwrap();
+    assert_eq!(r.wins[0].kind, WinKind::RobbingKong { from: 0 });
+    assert!(r.ankan_fees.is_empty());
+    replays(&st);
+    let mut st = wrong_kong_deal(&v);
+    act(&mut st, 0, Action::Ankan(t("5m")));
+    act(&mut st, 2, Action::Win);
+    act(&mut st, 0, Action::Win);
+    let r = st.result().unwrap();
+    assert_eq!(r.fees, vec![(2, 0)]);
+    assert_eq!(r.ankan_fees, vec![(0, t("5m"))]);
+    let table = Table {
+        streak: 0,
+        round_wind: 0,
+        dice: [1, 1, 1],
+    };
+    let (bills, s) = settle_hand(r, &table, &v).unwrap();
+    // The 底 lines come last: 300 from each of seats 1, 2, 3.
+    let last: Vec<_> = s.lines[s.lines.len() - 3..]
+        .iter()
+        .map(|l| (l.payer, l.payee, l.money, l.bill))
+        .collect();
+    let n = bills.len();
+    assert_eq!(last, vec![(1, 0, 300, n), (2, 0, 300, n), (3, 0, 300, n)]);
+    assert_eq!(s.net_money.iter().sum::<i64>(), 0);
+    replays(&st);
 }

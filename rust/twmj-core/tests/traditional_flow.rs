@@ -430,6 +430,7 @@ fn dealer_keeps_the_deal_after_a_false_win() {
             tai: 0,
         }),
         fees: Vec::new(),
+        ankan_fees: Vec::new(),
     };
     m.finish(&r);
     assert_eq!((m.dealer, m.streak), (d, 1));

@@ -2,7 +2,7 @@
 
 use numpy::{IntoPyArray, PyArray1};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyInt, PyString};
+use pyo3::types::{PyDict, PyInt, PyList, PyString};
 use twmj_core::game::{
     self, legal_actions, read_log, read_seen_log, replay as core_replay, seen_to_json, settle_hand,
     write_log, write_seen_log, Action, CallLock, Deal, Decision, Match, OfferKind, Phase, Player,
@@ -278,7 +278,9 @@ impl PyGame {
 
     /// The outcome once over: `{"draw": bool, "wins": [{seat, kind, from, tile, hand, melds,
     /// flowers, discards}], "draw_reason": str | None, "false_win": {seat, tai} | None}` (and
-    /// `"fees": [[payer, payee], …]` when a 詢問費 is due, 003 註13), else `None`.
+    /// `"fees": [[payer, payee], …]` when a 詢問費 is due, 003 註13; `"ankan_fees": [[owner,
+    /// tile], …]` when an 暗槓 collects its 底, 003 hk16 槓牌), else `None`. Each win's `shown` is the
+    /// winning tile's kind shown on the table (003 胡絕張), `None` for a win without a tile.
     fn result<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
         let Some(r) = self.state.result() else {
             return Ok(None);
@@ -303,6 +305,8 @@ impl PyGame {
             x.set_item("flowers", notation::format(&[0; 34], w.flowers))?;
             // 003 hk16 七隻內: the winner's discards before the win.
             x.set_item("discards", w.discards)?;
+            // 003 fan list 胡絕張: the winning tile's kind shown on the table.
+            x.set_item("shown", w.shown)?;
             wins.push(x);
         }
         d.set_item("wins", wins)?;
@@ -327,6 +331,18 @@ impl PyGame {
                 .map(|&(p, q)| [u32::from(p), u32::from(q)])
                 .collect();
             d.set_item("fees", fees)?;
+        }
+        if !r.ankan_fees.is_empty() {
+            // 003 hk16 槓牌: each 暗槓 as [owner, tile] (the seat as an int), turned over.
+            let kongs = r
+                .ankan_fees
+                .iter()
+                .map(|&(s, k)| {
+                    let owner = u32::from(s).into_pyobject(py)?.into_any();
+                    PyList::new(py, [owner, PyString::new(py, &k.code()).into_any()])
+                })
+                .collect::<PyResult<Vec<_>>>()?;
+            d.set_item("ankan_fees", kongs)?;
         }
         Ok(Some(d))
     }

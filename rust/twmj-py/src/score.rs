@@ -20,6 +20,8 @@ use crate::variant::PyVariant;
 /// `after_kakan` (the replacement draws that count 槓上開花) and `flower_rob_draw` (七搶一
 /// case 2's second 筆); `from_seat` names the payer for `discard`, `robbing_kong` and
 /// `flower_rob_draw`. Winds are `E S W N` or 東南西北; `declared` is `ready` (嗆聽) or `migi`.
+/// `shown` is how many copies of the winning tile's kind the table already shows (rivers and
+/// every player's open melds, the winning tile not counted; 3 is the fan list's 胡絕張).
 #[pyclass(name = "Context", module = "twmj", frozen)]
 #[derive(Clone)]
 pub struct PyContext(pub Context);
@@ -40,11 +42,11 @@ impl PyContext {
         signature = (
             *, winner=Int::from(0), dealer=Int::from(0), streak=Int::from(0), seat_wind="E",
             round_wind="E", win="self_draw", from_seat=None, last_tile=false, declared=None,
-            first_turn=false, flowers="", dice=None, discards=None
+            first_turn=false, flowers="", dice=None, discards=None, shown=None
         ),
         text_signature = "(*, winner=0, dealer=0, streak=0, seat_wind=\"E\", round_wind=\"E\", \
                           win=\"self_draw\", from_seat=None, last_tile=False, declared=None, \
-                          first_turn=False, flowers=\"\", dice=None, discards=None)"
+                          first_turn=False, flowers=\"\", dice=None, discards=None, shown=None)"
     )]
     #[allow(clippy::too_many_arguments, clippy::fn_params_excessive_bools)]
     fn new(
@@ -61,6 +63,7 @@ impl PyContext {
         flowers: &str,
         dice: Option<[Int; 3]>,
         discards: Option<Int>,
+        shown: Option<Int>,
     ) -> PyResult<Self> {
         // Python ints of any size arrive here; out-of-range ones are context errors, not
         // OverflowError from the conversion.
@@ -142,6 +145,19 @@ impl PyContext {
                 })
             })
             .transpose()?;
+        // 003 fan list 胡絕張: copies of the winning tile's kind shown on the table.
+        let shown = shown
+            .map(|n| {
+                n.to(|&x: &u8| x <= 3).ok_or_else(|| {
+                    context_error(
+                        "shown",
+                        format!(
+                            "{n} copies shown is out of range (0 to 3 besides the winning tile)"
+                        ),
+                    )
+                })
+            })
+            .transpose()?;
         Ok(PyContext(Context {
             winner,
             dealer,
@@ -155,6 +171,7 @@ impl PyContext {
             flowers: parsed.flowers,
             dice,
             discards,
+            shown,
         }))
     }
 

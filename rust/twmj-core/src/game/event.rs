@@ -40,16 +40,24 @@ pub enum Event {
     End(HandResult),
 }
 
-/// The engine's event `mine` and the log's `ev` agree. A win of an older record has no
-/// discard count (`Win::discards`, 003 hk16 七隻內): it agrees with the engine's count.
+/// The engine's event `mine` and the log's `ev` agree. An older record's end line lacks what
+/// the engine has kept since: a win's discard count (`Win::discards`, 003 hk16 七隻內) and
+/// shown count (`Win::shown`, 003 fan list 胡絕張), and the 暗槓 底 (`HandResult::ankan_fees`,
+/// 003 hk16 槓牌); absent, they agree with the engine's.
 fn same(mine: &Event, ev: &Event) -> bool {
     match (mine, ev) {
-        (Event::End(m), Event::End(e)) if e.wins.iter().any(|w| w.discards.is_none()) => {
+        (Event::End(m), Event::End(e)) => {
             let mut e = e.clone();
             for (w, mw) in e.wins.iter_mut().zip(&m.wins) {
                 if w.discards.is_none() {
                     w.discards = mw.discards;
                 }
+                if w.shown.is_none() {
+                    w.shown = mw.shown;
+                }
+            }
+            if e.ankan_fees.is_empty() {
+                e.ankan_fees.clone_from(&m.ankan_fees);
             }
             *m == e
         }

@@ -937,7 +937,34 @@ impl State {
             first_turn: None,
             // 003 hk16 七隻內: the winner's own discards so far.
             discards: Some(u8::try_from(p.discards.len()).unwrap_or(u8::MAX)),
+            shown: tile.map(|t| self.shown(t, kind)),
         }
+    }
+
+    /// 003 fan list 胡絕張 (牌池，桌面已亮明的三張牌): copies of `t` shown on the table, the
+    /// winning tile not counted. The rivers' discards that nobody claimed, and the tiles of
+    /// every 吃, 碰, 明槓 and 加槓 (a claimed discard lies in the meld that took it, so it is
+    /// counted once); an 暗槓 lies face down. On a discard win the winning tile still lies in
+    /// its discarder's river and is taken off; a robbed 加槓's tile never joined its 碰.
+    fn shown(&self, t: Tile, kind: WinKind) -> u8 {
+        let i = t.index();
+        let mut n = 0usize;
+        for p in &self.players {
+            n += p
+                .discards
+                .iter()
+                .filter(|d| !d.claimed && d.tile == t)
+                .count();
+            let mut c = [0u8; crate::tile::KINDS];
+            for m in p.melds.iter().filter(|m| m.kind.is_open()) {
+                m.add_to(&mut c);
+            }
+            n += usize::from(c[i]);
+        }
+        if matches!(kind, WinKind::Discard { .. }) {
+            n = n.saturating_sub(1);
+        }
+        u8::try_from(n).unwrap_or(u8::MAX)
     }
 
     fn flower_win(&self, seat: u8, kind: WinKind) -> Win {
@@ -964,6 +991,7 @@ impl State {
             draw: None,
             false_win: None,
             fees: Vec::new(),
+            ankan_fees: Vec::new(),
         };
         let table = Table {
             streak: self.rules.streak,
@@ -1005,6 +1033,28 @@ impl State {
         self.finish(Vec::new(), Some(reason), None);
     }
 
+    /// 003 hk16 槓牌 (暗槓…即可向每家收一個底), with `ankan_fee` above 0: each 暗槓 on the table
+    /// with its owner, by seat (the tile turned over at the end: 有人胡後須翻出來給大家看). It collects as it is made, so a draw or a 詐胡 keeps it; an
+    /// 暗槓 robbed for a win (003 註13 搶暗槓) was never made.
+    fn ankan_fees(&self, wins: &[Win]) -> Vec<(u8, Tile)> {
+        if self.rules.variant.ankan_fee == 0 {
+            return Vec::new();
+        }
+        let robbed = |s: u8, k: Tile| {
+            wins.iter()
+                .any(|w| w.kind == WinKind::RobbingKong { from: s } && w.tile == Some(k))
+        };
+        let mut out = Vec::new();
+        for (s, p) in (0u8..).zip(&self.players) {
+            for m in p.melds.iter().filter(|m| m.kind == MeldKind::Ankan) {
+                if !robbed(s, m.tile) {
+                    out.push((s, m.tile));
+                }
+            }
+        }
+        out
+    }
+
     fn finish(&mut self, wins: Vec<Win>, draw: Option<DrawReason>, false_win: Option<FalseWin>) {
         // 003 註13 詢問費: each wrong ask, when the asker does not win.
         let mut fees = Vec::new();
@@ -1017,6 +1067,7 @@ impl State {
                 );
             }
         }
+        let ankan_fees = self.ankan_fees(&wins);
         let result = HandResult {
             dealer: self.dealer,
             east: self.east,
@@ -1024,6 +1075,7 @@ impl State {
             draw,
             false_win,
             fees,
+            ankan_fees,
         };
         self.log.push(Event::End(result.clone()));
         self.result = Some(result);

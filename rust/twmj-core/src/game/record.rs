@@ -10,7 +10,7 @@
 //! {"type":"claim","seat":2,"action":"pon"}
 //! {"type":"end","dealer":0,"east":0,"wins":[{"seat":2,"kind":"discard","from":1,"tile":"5m",
 //!   "concealed":"…","melds":[{"kind":"pon","tiles":"555p"}],"flowers":"1f","replacement":false,
-//!   "last_tile":false,"declaration":null,"first_turn":"human","discards":3}]}
+//!   "last_tile":false,"declaration":null,"first_turn":"human","discards":3,"shown":1}]}
 //! ```
 //!
 //! An american (or any non-default) hand has a rules line right after the deal, and each
@@ -45,7 +45,10 @@
 //! `eight_flowers`, `seven_rob_one`, `after_robbing_flower` or `four_kongs` (`discard`,
 //! `robbing_kong`, `seven_rob_one` and `after_robbing_flower` carry `from`); `declaration` is
 //! `ready`, `migi` or null; `first_turn` is `heaven`, `earth`, `human` or null; `discards` is
-//! the winner's discard count (absent in older records).
+//! the winner's discard count and `shown` the winning tile's kind shown on the table (胡絕張;
+//! both absent in older records, `shown` also for a win without a tile). An end line has
+//! `fees` (詢問費, `[[payer, payee], …]`) and `ankan_fees` (hk16 暗槓 底, `[[owner, tile], …]`)
+//! only when there are some.
 
 use serde::de::{self, Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde_json::Value as J;
@@ -200,6 +203,16 @@ pub fn to_json(ev: &Event) -> String {
                 let f: Vec<String> = r.fees.iter().map(|(p, q)| format!("[{p},{q}]")).collect();
                 o.raw("fees", &list(&f));
             }
+            // 003 hk16 槓牌 暗槓 底, each kong turned over (有人胡後須翻出來給大家看), written only
+            // when there is one (older records have none).
+            if !r.ankan_fees.is_empty() {
+                let a: Vec<String> = r
+                    .ankan_fees
+                    .iter()
+                    .map(|(s, k)| J::Array(vec![J::from(*s), J::from(k.code())]).to_string())
+                    .collect();
+                o.raw("ankan_fees", &list(&a));
+            }
             o.done()
         }
     }
@@ -329,6 +342,9 @@ fn win_json(w: &Win) -> String {
         .put("first_turn", first);
     if let Some(n) = w.discards {
         o.put("discards", n);
+    }
+    if let Some(n) = w.shown {
+        o.put("shown", n);
     }
     o.done()
 }
@@ -613,6 +629,7 @@ pub fn from_json(line: &str) -> Result<Event> {
                 draw,
                 false_win,
                 fees: fees_from(&o)?,
+                ankan_fees: ankan_fees_from(&o)?,
             })
         }
         "break" => Event::Break(WallBreak {
@@ -641,6 +658,30 @@ fn fees_from(o: &[(String, Value)]) -> Result<Vec<(u8, u8)>> {
     fs.iter()
         .map(|f| match f {
             Value::Arr(pq) if pq.len() == 2 => Ok((seat(&pq[0])?, seat(&pq[1])?)),
+            _ => Err(bad()),
+        })
+        .collect()
+}
+
+/// The optional `ankan_fees` of an end event: `[[owner, tile], …]`, each 暗槓 that collects
+/// its 底 (003 hk16 槓牌).
+fn ankan_fees_from(o: &[(String, Value)]) -> Result<Vec<(u8, Tile)>> {
+    let bad = || Error::hand("field 'ankan_fees' must be a list of [seat, tile] pairs");
+    let Some((_, v)) = o.iter().find(|(k, _)| k == "ankan_fees") else {
+        return Ok(Vec::new());
+    };
+    let Value::Arr(kongs) = v else {
+        return Err(bad());
+    };
+    kongs
+        .iter()
+        .map(|x| match x {
+            Value::Arr(pair) => match pair.as_slice() {
+                [Value::Num(n), Value::Str(k)] if (0..SEATS as i128).contains(n) => {
+                    Ok((*n as u8, one_tile(k)?))
+                }
+                _ => Err(bad()),
+            },
             _ => Err(bad()),
         })
         .collect()
@@ -703,8 +744,15 @@ fn win_from(v: &Value) -> Result<Win> {
         Some((_, Value::Num(n))) if (0..=255).contains(n) => Some(*n as u8),
         Some(_) => return Err(Error::hand("field 'discards' must be a number 0–255")),
     };
+    // 003 fan list 胡絕張: written since the count was kept; an older record has none.
+    let shown = match o.iter().find(|(k, _)| k == "shown") {
+        None | Some((_, Value::Null)) => None,
+        Some((_, Value::Num(n))) if (0..=3).contains(n) => Some(*n as u8),
+        Some(_) => return Err(Error::hand("field 'shown' must be a number 0–3")),
+    };
     Ok(Win {
         discards,
+        shown,
         seat: num(o, "seat", 3)?,
         kind,
         tile,

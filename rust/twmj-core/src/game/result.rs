@@ -74,6 +74,12 @@ pub struct Win {
     /// hk16 七隻內: 打出七隻牌之內, 上或碰皆計). Always given by the game; `None` only in a
     /// record written before the count was kept.
     pub discards: Option<u8>,
+    /// Copies of the winning tile's kind shown on the table when the hand was won, the winning
+    /// tile not counted (003 fan list 胡絕張; [`crate::scoring::Context::shown`]): the discards
+    /// still in the rivers and every player's 吃, 碰, 明槓 and 加槓 (a claimed discard counts
+    /// once, in its meld). Always given by the game for a win on a tile; `None` for 天胡 and
+    /// the wins without one, and in a record written before the count was kept.
+    pub shown: Option<u8>,
 }
 
 /// Why a hand ended without a winner (001 流局, 特殊流局).
@@ -128,6 +134,13 @@ pub struct HandResult {
     /// 詢問費 (003 註13): `(payer, payee)`, 1 台 each: a seat that asked what another seat's
     /// 暗槓 was, was told it was not its tile, and did not win the hand. Usually empty.
     pub fees: Vec<(u8, u8)>,
+    /// 暗槓 底 (003 hk16 槓牌: 暗槓須抽出牌面向底，即可向每家收一個底): each 暗槓 made this hand
+    /// (a robbed one excepted) as `(owner, tile)`; the owner collects the variant's
+    /// `ankan_fee` 底 from every other seated player whatever the hand's end. The tile is the
+    /// kong turned over for everyone at the end (有人胡後須翻出來給大家看): the end of the record,
+    /// which every seat's record shows, names it. Filled only when `ankan_fee` is above 0
+    /// (hk16); ordered by seat.
+    pub ankan_fees: Vec<(u8, Tile)>,
 }
 
 impl HandResult {

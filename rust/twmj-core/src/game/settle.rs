@@ -58,6 +58,8 @@ pub(crate) fn context(result: &HandResult, w: &Win, table: Table, seats: u8) -> 
         dice: Some(table.dice),
         // 003 hk16 七隻內: the winner's discards before the win.
         discards: w.discards,
+        // 003 fan list 胡絕張: the winning tile's kind shown on the table.
+        shown: w.shown,
     }
 }
 
@@ -88,16 +90,18 @@ pub(crate) fn regular(w: &Win, ctx: &Context, variant: &Variant) -> Result<Score
 }
 
 /// Scores every 筆 of a finished hand under `variant` and settles them together (each 筆
-/// with its own dealer tai; 000 花牌與花胡), then its 詢問費 (003 註13). A draw settles to
-/// nothing but those fees; a 詐胡 to its penalty (001 詐胡: 一家賠三家, 一底 + the false win's
-/// tai each), with no 筆.
+/// with its own dealer tai; 000 花牌與花胡), then its 詢問費 (003 註13) and its 暗槓 底 (003
+/// hk16 槓牌). A draw settles to nothing but those fees; a 詐胡 to its penalty (001 詐胡:
+/// 一家賠三家, 一底 + the false win's tai each) and the 暗槓 底, with no 筆.
 pub fn settle_hand(
     result: &HandResult,
     table: &Table,
     variant: &Variant,
 ) -> Result<(Vec<Score>, Settlement)> {
     if let Some(f) = result.false_win {
-        return Ok((Vec::new(), scoring::false_win(f.seat, [f.tai; 4], variant)?));
+        let mut settlement = scoring::false_win(f.seat, [f.tai; 4], variant)?;
+        ankan_fees(&mut settlement, result, 0, variant);
+        return Ok((Vec::new(), settlement));
     }
     let mut bills = Vec::with_capacity(result.wins.len());
     for w in &result.wins {
@@ -124,5 +128,22 @@ pub fn settle_hand(
     for &(payer, payee) in &result.fees {
         settlement.fee(bills.len(), payer, payee, 1, variant);
     }
+    ankan_fees(&mut settlement, result, bills.len(), variant);
     Ok((bills, settlement))
+}
+
+/// 003 hk16 槓牌 (暗槓須抽出牌面向底，即可向每家收一個底): each 暗槓's owner collects the
+/// variant's `ankan_fee` 底 from every other seated player (004: the empty seats pay nothing).
+/// Collected when the kong is made, so it stands whoever wins, on a draw and on a 詐胡.
+fn ankan_fees(settlement: &mut Settlement, result: &HandResult, bills: usize, variant: &Variant) {
+    let fee = u32::from(variant.ankan_fee);
+    if fee == 0 {
+        return;
+    }
+    let seats = variant.players.clamp(2, 4);
+    for &(owner, _) in &result.ankan_fees {
+        for payer in (0..seats).filter(|&p| p != owner) {
+            settlement.base_fee(bills, payer, owner, fee, variant);
+        }
+    }
 }

@@ -756,21 +756,31 @@ pub static FAN_ITEMS: [ItemDef; 51] = [
         excluded_by: &[Item::RobbingKong],
         merges: NONE,
         doc: "胡絕張 (003 fan list 6): the winning tile is the fourth of its kind, the other three \
-              already shown on the table. Judged on what the scorer sees: the winner's own exposed \
-              melds (吃, 碰, 明槓, 加槓); the discards and other players' melds are not part of \
-              the scoring context. 搶槓胡不算胡絕張. Example: 碰 5m, 46m waiting, wins on 5m.",
+              already shown on the table (牌池，桌面已亮明的三張牌): the context's `shown` is 3 \
+              (rivers and every player's open melds; the game fills it). Without `shown`, only \
+              the winner's own exposed melds (吃, 碰, 明槓, 加槓) are seen. 搶槓胡不算胡絕張: never on \
+              a robbed 加槓 (whether or not the variant counts 搶槓). Example: 碰 5m, 46m waiting, \
+              wins on 5m; or 5m twice in the rivers and once in another player's 吃, wins on 5m.",
         check: |f| {
-            let shown: usize = f
-                .melds
-                .iter()
-                .filter(|m| m.kind.is_open())
-                .map(|m| {
-                    let mut c = [0u8; KINDS];
-                    m.add_to(&mut c);
-                    usize::from(c[f.win_tile.index()])
-                })
-                .sum();
-            f.yes_if(shown == 3, || format!("{shown} of {} shown", f.win_tile.code()))
+            if matches!(f.ctx.win, WinKind::RobKong { .. }) {
+                return no("搶槓胡不算胡絕張");
+            }
+            let own = || -> usize {
+                f.melds
+                    .iter()
+                    .filter(|m| m.kind.is_open())
+                    .map(|m| {
+                        let mut c = [0u8; KINDS];
+                        m.add_to(&mut c);
+                        usize::from(c[f.win_tile.index()])
+                    })
+                    .sum()
+            };
+            let shown = f.ctx.shown.map_or_else(own, usize::from);
+            f.yes_if(shown == 3, || {
+                let on = if f.ctx.shown.is_some() { "on the table" } else { "in the winner's melds" };
+                format!("{shown} of {} shown {on}", f.win_tile.code())
+            })
         },
     },
     ItemDef {
@@ -1011,9 +1021,10 @@ pub static FAN_ITEMS: [ItemDef; 51] = [
         excludes: NONE,
         excluded_by: NONE,
         merges: NONE,
-        doc: "花 (003 fan list 1): 1 per flower held (春夏秋冬梅蘭菊竹). The row's 不算在起胡分內 (flowers \
-              do not help reach 起胡) is not modelled: the variant's min_tai counts the hand's \
-              whole tai. 補花成胡 is 自摸, not 槓上開花 (see fan_kong_bloom).",
+        doc: "花 (003 fan list 1): 1 per flower held (春夏秋冬梅蘭菊竹). 不算在起胡分內，胡牌後記分: \
+              it is left out of the tai the variant's min_tai compares (Item::after_win, \
+              Score::threshold_tai) and still paid with the hand. 補花成胡 is 自摸, not 槓上開花 \
+              (see fan_kong_bloom).",
         check: |f| times(f.ctx.flowers.count_ones() as usize),
     },
 ];

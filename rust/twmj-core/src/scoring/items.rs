@@ -225,6 +225,13 @@ impl Item {
         self.def().name
     }
 
+    /// Scored after the win and not counted toward 起胡 (003 fan list 花: 不算在起胡分內，胡牌後
+    /// 記分). Only the fan list's 花 (`fan_flower`) says so; the presets' flower items (正花,
+    /// 花槓, hk16's 位花 and 同組花) count toward 起胡 like any other.
+    pub const fn after_win(self) -> bool {
+        matches!(self, Item::FanFlower)
+    }
+
     pub fn from_key(key: &str) -> Option<Item> {
         table()
             .chain(SPECIAL_ITEMS.iter())

@@ -111,6 +111,12 @@ pub struct Context {
     pub dice: Option<[u8; 3]>,
     /// Tiles the winner has discarded before this win (hk16 七隻內); `None` when not known.
     pub discards: Option<u8>,
+    /// Copies of the winning tile's kind already shown on the table, the winning tile itself
+    /// not counted (003 fan list 胡絕張: 牌池，桌面已亮明的三張牌): the discards lying in the
+    /// rivers and the tiles of every player's 吃, 碰, 明槓 and 加槓, the winner's own included.
+    /// A claimed discard is counted once, in the meld that took it; an 暗槓 lies face down and
+    /// is not shown. `None` when not known: 胡絕張 then reads the winner's own open melds only.
+    pub shown: Option<u8>,
 }
 
 impl Context {
@@ -129,6 +135,7 @@ impl Context {
             flowers: 0,
             dice: None,
             discards: None,
+            shown: None,
         }
     }
 
@@ -264,17 +271,35 @@ impl Score {
         }
     }
 
-    /// Hand tai plus the dealer tai that applies to `payer` (what 起胡 looks at, README).
+    /// Hand tai plus the dealer tai that applies to `payer` (what that payer pays for).
     pub fn tai_for(&self, payer: Seat) -> u32 {
         self.total_tai + self.dealer_tai_for(payer)
     }
 
-    /// 起胡 (002, README): for at least one payer, hand tai plus that line's dealer tai
-    /// reaches `min_tai`.
+    /// The hand tai that counts toward 起胡: `total_tai` less the items scored only after the
+    /// win ([`Item::after_win`]: 003 fan list 花, 不算在起胡分內，胡牌後記分).
+    pub fn threshold_tai(&self) -> u32 {
+        let after: u32 = self
+            .items
+            .iter()
+            .filter(|i| i.item.after_win())
+            .map(|i| i.tai)
+            .sum();
+        self.total_tai - after
+    }
+
+    /// What 起胡 looks at for `payer` (README): [`Score::threshold_tai`] plus the dealer tai of
+    /// that line.
+    pub fn threshold_tai_for(&self, payer: Seat) -> u32 {
+        self.threshold_tai() + self.dealer_tai_for(payer)
+    }
+
+    /// 起胡 (002, README): for at least one payer, hand tai (without the items scored after
+    /// the win) plus that line's dealer tai reaches `min_tai`.
     pub fn reaches(&self, min_tai: u8) -> bool {
         self.payers
             .iter()
-            .any(|&p| self.tai_for(p) >= u32::from(min_tai))
+            .any(|&p| self.threshold_tai_for(p) >= u32::from(min_tai))
     }
 }
 
@@ -334,6 +359,9 @@ fn prepare<'a>(
             win_tile.code()
         )));
     }
+    if let Some(n) = ctx.shown {
+        check_shown(n, concealed, melds, win_tile)?;
+    }
     let has = |k: MeldKind| melds.iter().any(|m| m.kind == k);
     match ctx.win {
         WinKind::Replacement(Replacement::Ankan) if !has(MeldKind::Ankan) => {
@@ -383,6 +411,38 @@ fn prepare<'a>(
         all,
         waits_before,
     })
+}
+
+/// The context's `shown` (003 fan list 胡絕張) fits the hand: it holds at least the copies the
+/// winner's own open melds show, and with the winner's other concealed copies (which are not
+/// shown) and the winning tile it stays within the 4 copies of the kind.
+fn check_shown(n: u8, concealed: &Counts, melds: &[Meld], win_tile: Tile) -> Result<()> {
+    let i = win_tile.index();
+    let mut open = [0u8; KINDS];
+    for m in melds.iter().filter(|m| m.kind.is_open()) {
+        m.add_to(&mut open);
+    }
+    let code = win_tile.code();
+    if n < open[i] {
+        return Err(Error::context(
+            "shown",
+            format!(
+                "{n} copies of {code} shown on the table, but the winner's own melds show {}",
+                open[i]
+            ),
+        ));
+    }
+    let held = concealed[i] - 1;
+    if usize::from(n) + usize::from(held) + 1 > usize::from(COPIES) {
+        return Err(Error::context(
+            "shown",
+            format!(
+                "{n} copies of {code} shown on the table, {held} more in the winner's concealed \
+                 tiles and the winning tile make more than {COPIES}"
+            ),
+        ));
+    }
+    Ok(())
 }
 
 fn block_tile(b: Block) -> Tile {

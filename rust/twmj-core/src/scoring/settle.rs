@@ -50,6 +50,22 @@ impl Settlement {
         });
     }
 
+    /// `bases` 底 from seat `from` to seat `to`, no 台 (003 hk16 槓牌 暗槓 底: 向每家收一個底);
+    /// one 底 is `base_money` whatever the payment. `bill` is the number of 筆 settled.
+    pub fn base_fee(&mut self, bill: usize, from: Seat, to: Seat, bases: u32, variant: &Variant) {
+        let base_tai = bases * variant.base_tai();
+        self.pay(Line {
+            bill,
+            payer: from,
+            payee: to,
+            base_tai,
+            hand_tai: 0,
+            dealer_tai: 0,
+            total_tai: base_tai,
+            money: u64::from(bases) * u64::from(variant.base_money),
+        });
+    }
+
     /// Adds one line and moves its amount from the payer to the payee (the nets stay balanced).
     fn pay(&mut self, line: Line) {
         let (tai, money) = (i64::from(line.total_tai), line.money as i64);
@@ -71,8 +87,8 @@ pub fn settle(bills: &[Score], variant: &Variant) -> Result<Settlement> {
             return Err(Error::context(
                 "bills",
                 format!(
-                    "筆 {i}: {} tai (with the dealer tai of each payer) is under the 起胡 threshold of {}",
-                    s.payers.iter().map(|&p| s.tai_for(p)).max().unwrap_or(s.total_tai),
+                    "筆 {i}: {} tai (with the dealer tai of each payer, without the items scored after the win) is under the 起胡 threshold of {}",
+                    s.payers.iter().map(|&p| s.threshold_tai_for(p)).max().unwrap_or(s.total_tai),
                     variant.min_tai
                 ),
             ));

@@ -62,7 +62,12 @@ pub fn wait_values(
         let mut full = *concealed;
         full[i] += 1;
         let at = |win: WinKind| {
-            let c = Context { win, ..ctx.clone() };
+            // `shown` (胡絕張) is about one winning tile; each wait is another.
+            let c = Context {
+                win,
+                shown: None,
+                ..ctx.clone()
+            };
             score(&full, melds, tile, &c, variant, false)
         };
         let on_discard = at(WinKind::Discard {

@@ -402,6 +402,10 @@ pub struct Variant {
     /// Several seats on one tile: 攔胡 always, 攔胡 of two, or everyone wins.
     pub multi_win: MultiWin,
     pub payment: Payment,
+    /// 暗槓 底 (003 hk16 槓牌: 暗槓須抽出牌面向底，即可向每家收一個底): the 底 an 暗槓's owner
+    /// collects from every other seated player when it is made, whatever the hand's end
+    /// (hk16 1, else 0). One 底 is `base_money` whatever the payment.
+    pub ankan_fee: u8,
     /// The special shapes (瀝咕瀝咕, 十三么) the preset's text admits besides five sets and a
     /// pair, and the fan list's four (七對, 七星不靠, 全不靠, 組合龍; off in every preset): the
     /// win detector, the waits, the shanten and the scorer take them only when switched on.
@@ -639,6 +643,7 @@ impl Variant {
             ping_hu_concealed: false,
             multi_win: MultiWin::NearestOfTwo,
             payment: Payment::Base,
+            ankan_fee: 0,
             ping_hu_other_flowers: false,
             heaven_win_dealer: true,
             special: SpecialShapes::NONE,
@@ -1062,6 +1067,8 @@ impl Variant {
                 (Item::LigGu, "瀝姑瀝姑"),
             ],
             honors_merge_minus: 0,
+            // 003 hk16 槓牌: 暗槓…即可向每家收一個底.
+            ankan_fee: 1,
             ..Variant::taiwan()
         };
         for &(item, tai) in rows {
@@ -1142,10 +1149,11 @@ impl Variant {
     }
 
     /// The setting keys [`Variant::set`] accepts, besides `tai.<item key>`.
-    pub const KEYS: [&'static str; 40] = [
+    pub const KEYS: [&'static str; 41] = [
         "base_money",
         "tai_money",
         "min_tai",
+        "ankan_fee",
         "dice_enabled",
         "dice.leopard",
         "dice.all_red",
@@ -1221,6 +1229,7 @@ impl Variant {
                 self.tai_money = t;
             }
             "min_tai" => self.min_tai = tai()?,
+            "ankan_fee" => self.ankan_fee = int(0, 10)? as u8,
             "players" => self.players = int(2, 4)? as u8,
             // 004 兩人麻將 手牌: 16 張 (莊家 17), 也有人打 13 張; nothing else is played.
             "hand_size" => match value {
@@ -1334,6 +1343,7 @@ impl Variant {
             ("base_money".to_owned(), int(self.base_money)),
             ("tai_money".to_owned(), int(self.tai_money)),
             ("min_tai".to_owned(), int(self.min_tai.into())),
+            ("ankan_fee".to_owned(), int(self.ankan_fee.into())),
             ("dice_enabled".to_owned(), Value::Bool(self.dice_enabled)),
             ("dice.leopard".to_owned(), int(self.dice.leopard.into())),
             ("dice.all_red".to_owned(), int(self.dice.all_red.into())),
