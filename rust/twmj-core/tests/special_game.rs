@@ -8,8 +8,8 @@
 
 use twmj_core::game::legality::rule;
 use twmj_core::game::{
-    check, legal_actions, replay, settle_hand, Action, Deal, OfferKind, Phase, State, Table,
-    WinKind,
+    check, legal_actions, replay, settle_hand, Action, Deal, FalseWin, HandResult, OfferKind,
+    Phase, State, Table, WinKind,
 };
 use twmj_core::scoring::{Item, Value, Variant};
 use twmj_core::tile::Tile;
@@ -265,6 +265,39 @@ fn a_wrong_ask_costs_a_fee_when_the_asker_does_not_win() {
     let back = twmj_core::game::read_log(&text).unwrap();
     assert_eq!(back, st.log());
     replays(&st);
+}
+
+#[test]
+fn a_false_win_does_not_excuse_the_fee() {
+    // 003 註13 最後未胡時得付一台詢問費: a hand that ends in a 詐胡 has no winner, so the wrong
+    // asker (seat 2) still owes the kong's owner (seat 0) 1 台 besides the penalty (003 詐胡的
+    // 罰則 通賠三家: seat 3 pays each other seat).
+    let v = Variant::improved16();
+    let r = HandResult {
+        dealer: 0,
+        east: 0,
+        wins: Vec::new(),
+        draw: None,
+        false_win: Some(FalseWin { seat: 3, tai: 2 }),
+        fees: vec![(2, 0)],
+        ankan_fees: Vec::new(),
+    };
+    let table = Table {
+        streak: 0,
+        round_wind: 0,
+        dice: [1, 1, 1],
+    };
+    let (bills, s) = settle_hand(&r, &table, &v).unwrap();
+    assert!(bills.is_empty());
+    let penalty = twmj_core::scoring::false_win(3, [2; 4], &v).unwrap();
+    assert_eq!(s.lines.len(), penalty.lines.len() + 1);
+    let fee = s.lines.last().unwrap();
+    assert_eq!((fee.payer, fee.payee, fee.total_tai), (2, 0, 1));
+    let tai = i64::from(v.tai_money);
+    let mut want = penalty.net_money;
+    want[2] -= tai;
+    want[0] += tai;
+    assert_eq!(s.net_money, want);
 }
 
 #[test]

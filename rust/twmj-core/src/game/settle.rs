@@ -92,7 +92,8 @@ pub(crate) fn regular(w: &Win, ctx: &Context, variant: &Variant) -> Result<Score
 /// Scores every 筆 of a finished hand under `variant` and settles them together (each 筆
 /// with its own dealer tai; 000 花牌與花胡), then its 詢問費 (003 註13) and its 暗槓 底 (003
 /// hk16 槓牌). A draw settles to nothing but those fees; a 詐胡 to its penalty (001 詐胡:
-/// 一家賠三家, 一底 + the false win's tai each) and the 暗槓 底, with no 筆.
+/// 一家賠三家, 一底 + the false win's tai each) and the same fees, with no 筆 (a 詐胡 is no
+/// win, so a wrong asker still owes: 最後未胡時得付一台詢問費).
 pub fn settle_hand(
     result: &HandResult,
     table: &Table,
@@ -100,7 +101,7 @@ pub fn settle_hand(
 ) -> Result<(Vec<Score>, Settlement)> {
     if let Some(f) = result.false_win {
         let mut settlement = scoring::false_win(f.seat, [f.tai; 4], variant)?;
-        ankan_fees(&mut settlement, result, 0, variant);
+        fees(&mut settlement, result, 0, variant);
         return Ok((Vec::new(), settlement));
     }
     let mut bills = Vec::with_capacity(result.wins.len());
@@ -124,12 +125,17 @@ pub fn settle_hand(
         bills.push(bill);
     }
     let mut settlement = settle(&bills, variant)?;
-    // 003 註13 詢問費: 1 台 per wrong ask by a seat that did not win.
-    for &(payer, payee) in &result.fees {
-        settlement.fee(bills.len(), payer, payee, 1, variant);
-    }
-    ankan_fees(&mut settlement, result, bills.len(), variant);
+    fees(&mut settlement, result, bills.len(), variant);
     Ok((bills, settlement))
+}
+
+/// The fees of a hand after its `bills` 筆: 003 註13 詢問費 (1 台 per wrong ask by a seat that
+/// did not win), then the 暗槓 底.
+fn fees(settlement: &mut Settlement, result: &HandResult, bills: usize, variant: &Variant) {
+    for &(payer, payee) in &result.fees {
+        settlement.fee(bills, payer, payee, 1, variant);
+    }
+    ankan_fees(settlement, result, bills, variant);
 }
 
 /// 003 hk16 槓牌 (暗槓須抽出牌面向底，即可向每家收一個底): each 暗槓's owner collects the
