@@ -455,11 +455,37 @@ class AnkanOut(BaseModel):
     tile: str = Field(description="Its tile, shown at the end (有人胡後須翻出來給大家看).")
 
 
+class ReadyOut(BaseModel):
+    seat: int = Field(description="A seat ready when the 詐胡 was declared.")
+    tai: int = Field(description="The tai it waited for (its best wait), which it is paid.")
+
+
+class FalseWinOut(BaseModel):
+    seat: int = Field(description="The seat that declared a win that is none (詐胡).")
+    tai: int = Field(
+        description="The false win's tai (所賠台數視詐胡的台數計算): what each other seat is "
+        "paid with 一底, unless it is in `ready`."
+    )
+    ready: list[ReadyOut] = Field(
+        default_factory=list,
+        description="003 詐胡的罰則 (賠聽牌者所聽台數, `false_win_waits`): each seat ready at that "
+        "moment, paid the tai it waited for instead.",
+    )
+
+
 class ReplayResponse(BaseModel):
     events: int = Field(description="Events checked, every one legal.")
     over: bool = Field(description="The hand has ended.")
     pending: list[int] = Field(description="Seats to decide next (when not over).")
     draw: bool | None = Field(description="流局, when over.")
+    draw_reason: str | None = Field(
+        default=None,
+        description="Why nobody won, on a draw: `wall` (流局), `four_kongs` or `four_winds` "
+        "(001/003 特殊流局).",
+    )
+    false_win: FalseWinOut | None = Field(
+        default=None, description="The 詐胡 that ended the hand (001 詐胡, 003 詐胡的罰則)."
+    )
     wins: list[WinOut] = Field(description="The 筆 won, in settlement order.")
     scores: list[ScoreResponse] = Field(description="Each 筆 scored, when over.")
     net_tai: list[int] = Field(description="Each seat's net in tai (zeros until over).")

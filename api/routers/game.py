@@ -13,10 +13,12 @@ from api.schemas import (
     ERROR_RESPONSES,
     AnkanOut,
     DecisionOut,
+    FalseWinOut,
     LegalRequest,
     LegalResponse,
     Meld,
     MeldKind,
+    ReadyOut,
     ReplayRequest,
     ReplayResponse,
     WinOut,
@@ -111,11 +113,23 @@ def replay(req: ReplayRequest) -> ReplayResponse:
         )
         for w in result["wins"]
     ]
+    fw = result["false_win"]
+    false_win = (
+        None
+        if fw is None
+        else FalseWinOut(
+            seat=fw["seat"],
+            tai=fw["tai"],
+            ready=[ReadyOut(seat=s, tai=t) for s, t in fw["ready"]],
+        )
+    )
     return ReplayResponse(
         events=events,
         over=True,
         pending=[],
         draw=result["draw"],
+        draw_reason=result["draw_reason"],
+        false_win=false_win,
         wins=wins,
         scores=[score_out(s) for s in scores],
         net_tai=net,

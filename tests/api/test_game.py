@@ -138,3 +138,35 @@ def test_legal_snapshot_under_american(client: TestClient) -> None:
 
     assert "win" not in client.post("/v1/legal", json={"snapshot": snap(2)}).json()["actions"]
     assert "win" in client.post("/v1/legal", json={"snapshot": snap(0)}).json()["actions"]
+
+
+def test_replay_reports_a_false_win_and_who_was_ready(client: TestClient) -> None:
+    # 003 詐胡的罰則 賠聽牌者所聽台數: the record's end names the 詐胡 and each ready seat's tai.
+    from tests.test_traditional_flow import improved16_false_win
+
+    body = client.post("/v1/replay", json={"record": improved16_false_win().record()}).json()
+    assert (body["over"], body["draw"], body["draw_reason"], body["wins"]) == (
+        True,
+        False,
+        None,
+        [],
+    )
+    assert body["false_win"] == {
+        "seat": 3,
+        "tai": 0,
+        "ready": [{"seat": 1, "tai": 4}, {"seat": 2, "tai": 3}],
+    }
+    assert body["net_tai"] == [0, 8, 6, -14]
+
+
+def test_replay_names_the_reason_of_a_draw(client: TestClient) -> None:
+    # A hand played to the end of the wall (000 流局): `draw_reason` is `wall`, no 詐胡.
+    g = twmj.Game(3)
+    while not g.is_over:
+        s = g.pending[0]
+        acts = g.legal_actions(s)
+        g.apply(s, "pass" if "pass" in acts else next(a for a in acts if a.startswith("discard")))
+    result = g.result()
+    assert result is not None and result["draw"]
+    body = client.post("/v1/replay", json={"record": g.record()}).json()
+    assert (body["draw"], body["draw_reason"], body["false_win"]) == (True, "wall", None)

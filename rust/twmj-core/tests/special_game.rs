@@ -278,7 +278,11 @@ fn a_false_win_does_not_excuse_the_fee() {
         east: 0,
         wins: Vec::new(),
         draw: None,
-        false_win: Some(FalseWin { seat: 3, tai: 2 }),
+        false_win: Some(FalseWin {
+            seat: 3,
+            tai: 2,
+            ready: [None; 4],
+        }),
         fees: vec![(2, 0)],
         ankan_fees: Vec::new(),
     };

@@ -54,10 +54,10 @@ fn flow_settings_per_preset() {
     ] {
         assert_eq!(settings(&v), taiwan, "{}", v.preset);
     }
-    // 003 改良式 特殊流局情形: 出現四槓之時（非同一玩家）.
+    // 003 改良式 特殊流局情形: 出現四槓之時（非同一玩家）; 詐胡的罰則 (詐胡通賠三家).
     assert_eq!(
         settings(&Variant::improved16()),
-        row("sixteen", true, false, false, "plain", "table")
+        row("sixteen", true, false, true, "plain", "table")
     );
     assert_eq!(
         settings(&trad()),
@@ -345,7 +345,14 @@ fn false_win_on_an_incomplete_hand() {
     assert!(!is_legal(&st, 0, Action::Win));
     act(&mut st, 0, Action::Win);
     let r = st.result().unwrap().clone();
-    assert_eq!(r.false_win, Some(FalseWin { seat: 0, tai: 0 }));
+    assert_eq!(
+        r.false_win,
+        Some(FalseWin {
+            seat: 0,
+            tai: 0,
+            ready: [None; 4]
+        })
+    );
     assert!(r.wins.is_empty() && !r.is_draw() && r.draw.is_none());
     let (bills, s) = settle_hand(&r, &table_of(&st), &trad()).unwrap();
     assert!(bills.is_empty());
@@ -357,7 +364,11 @@ fn false_win_on_an_incomplete_hand() {
     act(&mut st, 2, Action::Win);
     assert_eq!(
         st.result().unwrap().false_win,
-        Some(FalseWin { seat: 2, tai: 0 })
+        Some(FalseWin {
+            seat: 2,
+            tai: 0,
+            ready: [None; 4]
+        })
     );
 
     // taiwan (000 has no 詐胡): the 胡 is refused, the hand goes on.
@@ -367,6 +378,54 @@ fn false_win_on_an_incomplete_hand() {
         other => panic!("{other:?}"),
     }
     assert!(!st.is_over());
+}
+
+#[test]
+fn improved16_false_win_pays_ready_seats_their_waits() {
+    // 003 詐胡的罰則: 詐胡通賠三家，賠聽牌者所聽台數，賠未聽者自己詐胡的台數. Seat 3 shouts 胡 on
+    // its own turn with nothing (its own tai 0). Seat 1 waits on 5m alone (嵌張 46m): 門清 1 +
+    // 獨聽 1 + 一條龍 2 (123p 456p 789p) = 4 (003 改良式 1台/2台). Seat 2 waits on 1m or 4m
+    // (23m): 1m makes 一條龍 (123m 456m 789m), 門清 1 + 2 = 3; 4m only 門清 1: its best wait
+    // counts, 3. The dealer is on no wait: it is paid the false win's own 0.
+    let v = Variant::improved16();
+    let one = "4m6m 1p2p3p 4p5p6p 7p8p9p 2s3s4s 5s5s";
+    let two = "1p1p 2m3m 4m5m6m 7m8m9m 1s2s3s 4z4z4z";
+    // The dealer: seven pairs and two singles once 8s is gone (no wait, nothing to 碰 below);
+    // seat 3: scattered.
+    let dealer = "8s 1m1m 9m9m 5z5z 6z6z 7z7z 6s6s 9s9s 3z 1z";
+    let three = "1m 2m 5m 8m 2p 5p 8p 3s 6s 8s 7s 5z 6z 7z 3z 2z";
+    let hands = [dealer, one, two, three];
+    let mut st = table(&v, hands, "1z 2z 3z", "", None);
+    discard(&mut st, "8s");
+    tsumogiri(&mut st); // seat 1 (its first turn passes: no 地胡 reading below)
+    tsumogiri(&mut st); // seat 2
+    assert_eq!(turn(&st), 3);
+    assert!(!is_legal(&st, 3, Action::Win));
+    act(&mut st, 3, Action::Win);
+    let r = st.result().unwrap().clone();
+    let f = r.false_win.unwrap();
+    assert_eq!((f.seat, f.tai), (3, 0));
+    assert_eq!(f.ready, [None, Some(4), Some(3), None]);
+    assert_eq!([0, 1, 2].map(|s| f.tai_for(s)), [0, 4, 3]);
+    // 中庸全統制 (no 底): each line as a 自摸 line, × 2 (docs/variants.md 詐胡).
+    let (_, s) = settle_hand(&r, &table_of(&st), &v).unwrap();
+    assert_eq!(s.net_tai, [0, 8, 6, -14]);
+    round_trip(&st);
+    let text = twmj_core::game::write_log(st.log());
+    assert!(
+        text.contains(r#""false_win":{"seat":3,"tai":0,"ready":[[1,4],[2,3]]}"#),
+        "{text}"
+    );
+
+    // The same shout under traditional (001: 所賠台數視詐胡的台數計算, one tai for all): no
+    // `ready`, every seat paid 一底 + 0.
+    let mut st = table(&trad(), hands, "1z 2z 3z", "", None);
+    discard(&mut st, "8s");
+    tsumogiri(&mut st);
+    tsumogiri(&mut st);
+    act(&mut st, 3, Action::Win);
+    let f = st.result().unwrap().false_win.unwrap();
+    assert_eq!(f.ready, [None; 4]);
 }
 
 #[test]
@@ -386,7 +445,14 @@ fn false_win_after_declaring_migi_pays_eight_tai() {
     assert_eq!(turn(&st), 3);
     act(&mut st, 1, Action::Win);
     let r = st.result().unwrap().clone();
-    assert_eq!(r.false_win, Some(FalseWin { seat: 1, tai: 8 }));
+    assert_eq!(
+        r.false_win,
+        Some(FalseWin {
+            seat: 1,
+            tai: 8,
+            ready: [None; 4]
+        })
+    );
     let (_, s) = settle_hand(&r, &table_of(&st), &trad()).unwrap();
     // 一底八台 = 3 + 8 to each of the other three.
     assert_eq!(s.net_tai, [11, -33, 11, 11]);
@@ -409,7 +475,14 @@ fn false_win_in_furiten_pays_the_hand_tai() {
     act(&mut st, 3, Action::Win);
     // 門清 1 + 獨聽 (中洞) 1: the tai of the win it would have been.
     let r = st.result().unwrap().clone();
-    assert_eq!(r.false_win, Some(FalseWin { seat: 3, tai: 2 }));
+    assert_eq!(
+        r.false_win,
+        Some(FalseWin {
+            seat: 3,
+            tai: 2,
+            ready: [None; 4]
+        })
+    );
     let (_, s) = settle_hand(&r, &table_of(&st), &trad()).unwrap();
     assert_eq!(s.net_tai, [5, 5, 5, -15]);
     round_trip(&st);
@@ -428,6 +501,7 @@ fn dealer_keeps_the_deal_after_a_false_win() {
         false_win: Some(FalseWin {
             seat: (d + 1) % 4,
             tai: 0,
+            ready: [None; 4],
         }),
         fees: Vec::new(),
         ankan_fees: Vec::new(),

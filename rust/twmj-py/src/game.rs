@@ -277,7 +277,8 @@ impl PyGame {
     }
 
     /// The outcome once over: `{"draw": bool, "wins": [{seat, kind, from, tile, hand, melds,
-    /// flowers, discards}], "draw_reason": str | None, "false_win": {seat, tai} | None}` (and
+    /// flowers, discards}], "draw_reason": str | None, "false_win": {seat, tai, ready} | None}`
+    /// (`ready`: `[[seat, tai], …]`, each seat paid the tai it waited for, 003 詐胡的罰則) (and
     /// `"fees": [[payer, payee], …]` when a 詢問費 is due, 003 註13; `"ankan_fees": [[owner,
     /// tile], …]` when an 暗槓 collects its 底, 003 hk16 槓牌), else `None`. Each win's `shown` is the
     /// winning tile's kind shown on the table (003 胡絕張), `None` for a win without a tile.
@@ -318,6 +319,12 @@ impl PyGame {
                 let x = PyDict::new(py);
                 x.set_item("seat", f.seat)?;
                 x.set_item("tai", f.tai)?;
+                // 003 詐胡的罰則 賠聽牌者所聽台數: the ready seats and the tai each waited for.
+                let ready: Vec<[u32; 2]> = (0u32..)
+                    .zip(f.ready)
+                    .filter_map(|(s, t)| t.map(|t| [s, t]))
+                    .collect();
+                x.set_item("ready", ready)?;
                 Some(x)
             }
             None => None,

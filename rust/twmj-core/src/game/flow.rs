@@ -348,8 +348,9 @@ impl State {
             && !legality::is_legal(self, seat, action)
         {
             if let Some(tai) = self.false_win_tai(seat) {
+                let ready = self.false_win_ready(seat);
                 self.log.push(Event::Act { seat, action });
-                self.finish(Vec::new(), None, Some(FalseWin { seat, tai }));
+                self.finish(Vec::new(), None, Some(FalseWin { seat, tai, ready }));
                 return Ok(());
             }
         }
@@ -412,6 +413,38 @@ impl State {
                 .map(|s| s.total_tai)
         });
         Some(scored.unwrap_or(declared))
+    }
+
+    /// 003 詐胡的罰則 (賠聽牌者所聽台數), with the variant's `false_win_waits`: for each other
+    /// seated player whose hand is ready now, the tai it waited for. Reading taken: a ready
+    /// hand's 所聽台數 is its best wait, scored as a win on the offender's discard (the offender
+    /// is the one who 破壞他人大牌, as a discarder would pay), its hand tai without dealer tai
+    /// as for the false win's own tai; a wait the seat holds all four of is none, and a 0-tai
+    /// wait is still a wait (聽牌 is the hand's shape, 起胡 is about winning).
+    fn false_win_ready(&self, offender: u8) -> [Option<u32>; 4] {
+        let mut out = [None; 4];
+        let v = &self.rules.variant;
+        if !v.flow.false_win_waits {
+            return out;
+        }
+        for s in (0..self.seats()).filter(|&s| s != offender) {
+            let p = self.player(s);
+            // On its own turn a seat holds one tile too many to be waiting.
+            if matches!(self.phase, Phase::Turn(t) if t.seat == s) {
+                continue;
+            }
+            let own = p.own_counts();
+            out[usize::from(s)] = Tile::all()
+                .filter(|&t| own[t.index()] < 4 && wins_with(p, t, v))
+                .filter_map(|t| {
+                    let w = self.claim_win(s, t, WinKind::Discard { from: offender });
+                    settle::regular(&w, &self.win_context(&w), v)
+                        .ok()
+                        .map(|sc| sc.total_tai)
+                })
+                .max();
+        }
+        out
     }
 
     /// 002 一局開始的順序 5–8: a pick of 換三張, or the dealer's choice after the first round.

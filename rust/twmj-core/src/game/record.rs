@@ -30,7 +30,10 @@
 //! {"type":"break","roller":0,"total":11,"wall":2,"kept":11}
 //! {"type":"end","dealer":0,"east":0,"wins":[],"draw":"four_winds"}
 //! {"type":"end","dealer":2,"east":2,"wins":[],"false_win":{"seat":1,"tai":8}}
+//! {"type":"end","dealer":0,"east":0,"wins":[],"false_win":{"seat":3,"tai":0,"ready":[[1,3]]}}
 //! ```
+//!
+//! (`ready`, under `false_win_waits`: each seat ready at the 詐胡 with the tai it waited for.)
 //!
 //! A hand dealt from a seed starts with `{"type":"seed","seed":42,"dealer":0,
 //! "door_from_dice":false}` instead of the deal ([`write_log`]); the reader deals it again under
@@ -195,8 +198,17 @@ pub fn to_json(ev: &Event) -> String {
                 o.put("draw", d.key());
             }
             if let Some(f) = r.false_win {
-                let fw = Obj::empty().put("seat", f.seat).put("tai", f.tai).done();
-                o.raw("false_win", &fw);
+                let mut fw = Obj::empty();
+                fw.put("seat", f.seat).put("tai", f.tai);
+                // 003 詐胡的罰則 賠聽牌者所聽台數: `[[seat, tai], …]`, only when a seat was ready.
+                let ready: Vec<String> = (0u8..)
+                    .zip(f.ready)
+                    .filter_map(|(s, t)| t.map(|t| format!("[{s},{t}]")))
+                    .collect();
+                if !ready.is_empty() {
+                    fw.raw("ready", &list(&ready));
+                }
+                o.raw("false_win", &fw.done());
             }
             // 003 註13 詢問費, written only when there is one (older records have none).
             if !r.fees.is_empty() {
@@ -606,6 +618,7 @@ pub fn from_json(line: &str) -> Result<Event> {
                         Value::Num(n) if (0..=i128::from(u32::MAX)).contains(n) => *n as u32,
                         _ => return Err(Error::hand("field 'tai' must be a number ≥ 0")),
                     },
+                    ready: ready_from(f)?,
                 }),
                 Some(_) => return Err(Error::hand("field 'false_win' must be an object")),
             };
@@ -661,6 +674,32 @@ fn fees_from(o: &[(String, Value)]) -> Result<Vec<(u8, u8)>> {
             _ => Err(bad()),
         })
         .collect()
+}
+
+/// The optional `ready` of a 詐胡: `[[seat, tai], …]` (003 詐胡的罰則 賠聽牌者所聽台數).
+fn ready_from(o: &[(String, Value)]) -> Result<[Option<u32>; 4]> {
+    let bad = || Error::hand("field 'ready' must be a list of [seat, tai] pairs");
+    let mut out = [None; 4];
+    let Some((_, v)) = o.iter().find(|(k, _)| k == "ready") else {
+        return Ok(out);
+    };
+    let Value::Arr(pairs) = v else {
+        return Err(bad());
+    };
+    for p in pairs {
+        match p {
+            Value::Arr(st) => match st.as_slice() {
+                [Value::Num(s), Value::Num(t)]
+                    if (0..SEATS as i128).contains(s) && (0..=i128::from(u32::MAX)).contains(t) =>
+                {
+                    out[*s as usize] = Some(*t as u32);
+                }
+                _ => return Err(bad()),
+            },
+            _ => return Err(bad()),
+        }
+    }
+    Ok(out)
 }
 
 /// The optional `ankan_fees` of an end event: `[[owner, tile], …]`, each 暗槓 that collects

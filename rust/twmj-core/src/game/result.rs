@@ -110,13 +110,30 @@ impl DrawReason {
     }
 }
 
-/// 詐胡 (001 詐胡): `seat` declared a win that is none; it pays each other seat 一底 + `tai`.
+/// 詐胡 (001 詐胡): `seat` declared a win that is none; it pays each other seat 一底 + `tai`,
+/// or, for a seat in `ready`, 一底 + the tai it waited for (003 詐胡的罰則).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct FalseWin {
     pub seat: u8,
     /// The false win's tai (所賠台數視詐胡的台數計算): the hand's tai when it is complete but
     /// in 過水, else the tai of the seat's declaration (地聽 8, 嗆聽), else 0.
     pub tai: u32,
+    /// 003 詐胡的罰則 (賠聽牌者所聽台數), with the variant's `false_win_waits`: for each other
+    /// seat ready when the 詐胡 was declared, the tai it waited for (its best wait, scored as a
+    /// win on the offender's discard, without dealer tai). All `None` otherwise.
+    pub ready: [Option<u32>; 4],
+}
+
+impl FalseWin {
+    /// What seat `payee` is paid for: the tai it waited for when it was ready, else the false
+    /// win's own tai (賠未聽者自己詐胡的台數).
+    pub fn tai_for(&self, payee: u8) -> u32 {
+        self.ready
+            .get(usize::from(payee))
+            .copied()
+            .flatten()
+            .unwrap_or(self.tai)
+    }
 }
 
 /// How the hand ended.

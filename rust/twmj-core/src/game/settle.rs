@@ -100,7 +100,8 @@ pub fn settle_hand(
     variant: &Variant,
 ) -> Result<(Vec<Score>, Settlement)> {
     if let Some(f) = result.false_win {
-        let mut settlement = scoring::false_win(f.seat, [f.tai; 4], variant)?;
+        let tai = [0, 1, 2, 3].map(|s| f.tai_for(s));
+        let mut settlement = scoring::false_win(f.seat, tai, variant)?;
         fees(&mut settlement, result, 0, variant);
         return Ok((Vec::new(), settlement));
     }

@@ -234,6 +234,9 @@ pub struct Flow {
     /// `false_win`: a 胡 declared on a hand that is no win (or in 過水) ends the hand as a 詐胡,
     /// paid 一家賠三家 (001 詐胡); off, such a 胡 is refused as illegal.
     pub false_win: bool,
+    /// `false_win_waits`: a 詐胡 pays each seat ready at that moment the tai it waited for
+    /// instead of the false win's tai (003 詐胡的罰則: 賠聽牌者所聽台數，賠未聽者自己詐胡的台數).
+    pub false_win_waits: bool,
     /// `dealing`: how a seeded hand is dealt.
     pub dealing: Dealing,
     /// `furiten_release`: what releases 過水.
@@ -258,6 +261,7 @@ impl Flow {
         four_kongs_draw: false,
         four_winds_draw: false,
         false_win: false,
+        false_win_waits: false,
         dealing: Dealing::Plain,
         furiten_release: FuritenRelease::Table,
         four_kongs_win: false,
@@ -272,6 +276,7 @@ impl Flow {
         four_kongs_draw: false,
         four_winds_draw: false,
         false_win: true,
+        false_win_waits: false,
         dealing: Dealing::Wall,
         furiten_release: FuritenRelease::OwnDraw,
         // 001 台數表 四槓牌 / 特殊胡牌 四槓胡: 即以胡牌計算, 莊家不再繼續連莊.
@@ -284,6 +289,9 @@ impl Flow {
     /// of the deal after it, so 連莊 follows the usual rule (docs/variants.md). 特殊流局情形:
     /// 出現四槓之時（非同一玩家）, a draw (莊家算連莊, as on any draw).
     pub const IMPROVED16: Flow = Flow {
+        // 003 詐胡的罰則 (詐胡通賠三家，賠聽牌者所聽台數，賠未聽者自己詐胡的台數).
+        false_win: true,
+        false_win_waits: true,
         four_kongs_win: true,
         four_kongs_draw: true,
         furiten_dealer_exception: true,
@@ -303,6 +311,7 @@ impl Flow {
             "special_draw.four_kongs" => self.four_kongs_draw = flag()?,
             "special_draw.four_winds" => self.four_winds_draw = flag()?,
             "false_win" => self.false_win = flag()?,
+            "false_win_waits" => self.false_win_waits = flag()?,
             "dealing" => self.dealing = pick(key, value, &Dealing::ALL, Dealing::key)?,
             "furiten_release" => {
                 self.furiten_release = pick(key, value, &FuritenRelease::ALL, FuritenRelease::key)?;
@@ -329,6 +338,10 @@ impl Flow {
                 Value::Bool(self.four_winds_draw),
             ),
             ("false_win".to_owned(), Value::Bool(self.false_win)),
+            (
+                "false_win_waits".to_owned(),
+                Value::Bool(self.false_win_waits),
+            ),
             ("dealing".to_owned(), text(self.dealing.key())),
             (
                 "furiten_release".to_owned(),
@@ -1149,7 +1162,7 @@ impl Variant {
     }
 
     /// The setting keys [`Variant::set`] accepts, besides `tai.<item key>`.
-    pub const KEYS: [&'static str; 41] = [
+    pub const KEYS: [&'static str; 42] = [
         "base_money",
         "tai_money",
         "min_tai",
@@ -1187,6 +1200,7 @@ impl Variant {
         "special_draw.four_kongs",
         "special_draw.four_winds",
         "false_win",
+        "false_win_waits",
         "dealing",
         "furiten_release",
         "four_kongs_win",
