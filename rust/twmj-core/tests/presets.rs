@@ -1427,4 +1427,15 @@ fn false_win_penalties() {
     let st = false_win(1, [8, 0, 5, 8], &imp()).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(st.net_tai, [16, -42, 10, 16]);
     assert!(false_win(4, [0; 4], &imp()).is_err());
+    // 004 三人麻將: seat 3 is empty, so a 詐胡 by seat 1 pays seats 2 and 0 only, and seat 3
+    // cannot be the offender.
+    let three = trad()
+        .with_overrides(&[("players", twmj_core::scoring::Value::Int(3))])
+        .unwrap_or_else(|e| panic!("{e}"));
+    let st = false_win(1, [8; 4], &three).unwrap_or_else(|e| panic!("{e}"));
+    let per: Vec<(u8, u32)> = st.lines.iter().map(|l| (l.payee, l.total_tai)).collect();
+    assert_eq!(per, [(2, 11), (0, 11)]);
+    assert_eq!(st.net_tai, [11, -22, 11, 0]);
+    let err = false_win(3, [0; 4], &three).unwrap_err().to_string();
+    assert!(err.contains("seat 3 does not exist"), "{err}");
 }

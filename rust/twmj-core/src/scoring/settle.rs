@@ -126,16 +126,20 @@ pub fn settle(bills: &[Score], variant: &Variant) -> Result<Settlement> {
 /// 通賠三家, a ready seat at the tai it waited for, the others at the false win's tai).
 /// `tai[s]` is what seat `s` is paid for (the offender's own entry is ignored); no dealer tai.
 /// With 中庸全統制 each line is paid as a 自摸 line (× 2): 003 does not say, and 通賠三家 is
-/// the three-payer shape.
+/// the three-payer shape. Only the variant's seated players (004: three or two) are paid.
 pub fn false_win(offender: Seat, tai: [u32; 4], variant: &Variant) -> Result<Settlement> {
-    if offender > 3 {
+    let seats = variant.players.clamp(2, 4);
+    if offender >= seats {
         return Err(Error::context(
             "offender",
-            format!("seat {offender} does not exist (seats are 0 to 3)"),
+            format!(
+                "seat {offender} does not exist (seats are 0 to {}; {seats} players)",
+                seats - 1
+            ),
         ));
     }
     let mut out = Settlement::default();
-    for payee in (1..4).map(|d| (offender + d) % 4) {
+    for payee in (1..4).map(|d| (offender + d) % 4).filter(|&p| p < seats) {
         let hand_tai = tai[payee as usize];
         let (base_tai, total_tai) = match variant.payment {
             Payment::Base => (variant.base_tai(), variant.base_tai() + hand_tai),
