@@ -935,7 +935,7 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
         excludes: NONE,
         excluded_by: NONE,
         merges: NONE,
-        doc: "全求 (000 台數表): all five sets are 吃, 碰, 明槓 or 加槓 (not 暗槓), one tile waits as 單吊, \
+        doc: "全求 (000 台數表): all five sets (four at `hand_size` 13) are 吃, 碰, 明槓 or 加槓 (not 暗槓), one tile waits as 單吊, \
               and the win is another player's tile (a discard, or a robbed kong per README). Not on \
               自摸 (no 半求); the 獨聽 of the 單吊 counts besides.",
         check: |f| all_open_then(f, f.claimed_tile(), || how_won(f.ctx)),
@@ -1015,7 +1015,7 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
         excludes: NONE,
         excluded_by: NONE,
         merges: NONE,
-        doc: "平胡 (000 台數表, 平胡的認定): five runs, a suited pair, no honour anywhere, no flower, \
+        doc: "平胡 (000 台數表, 平胡的認定): five runs (four at `hand_size` 13), a suited pair, no honour anywhere, no flower, \
               another player's tile, not 門清, and the winning tile sits in a run as the open end of a \
               two-sided wait. Not 單吊, 邊張, 嵌張; not with 獨聽. Example: 2223456m + 123456789p wins \
               平胡 on 1m, 4m, 7m but not on 3m, 6m (the pair). With the variant's ping_hu_concealed \
@@ -1063,7 +1063,7 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
         excludes: NONE,
         excluded_by: &[Item::AllHonors],
         merges: NONE,
-        doc: "碰碰胡 (000 台數表): all five sets are triplets or kongs. Not with 字一色.",
+        doc: "碰碰胡 (000 台數表): all five sets (four at `hand_size` 13) are triplets or kongs. Not with 字一色.",
         check: |f| match f.sets.iter().find(|s| !s.triplet) {
             Some(s) => f.why(|| format!("a run from {}", s.tile.code())),
             None => Hit::Times(1),
@@ -1122,7 +1122,7 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
         excludes: &[Item::ThreeConcealed, Item::FourConcealed],
         excluded_by: NONE,
         merges: NONE,
-        doc: "五暗刻 (000 台數表): five concealed triplets, judged as for 三暗刻; adds to 字一色 (outside \
+        doc: "五暗刻 (000 台數表): five concealed triplets (none at `hand_size` 13), judged as for 三暗刻; adds to 字一色 (outside \
               the composite merge). Replaces 三暗刻 and 四暗刻 (README tiers).",
         check: |f| concealed_count(f, 5),
     },
@@ -1985,7 +1985,7 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
         excludes: NONE,
         excluded_by: NONE,
         merges: NONE,
-        doc: "平糊, first case (003 hk16 1番): no 碰 or 槓 in the whole hand (five runs; 吃 allowed), \
+        doc: "平糊, first case (003 hk16 1番): no 碰 or 槓 in the whole hand (five runs, four at `hand_size` 13; 吃 allowed), \
               the pair an honour, with flowers. (An honour pair without flowers is none of the three \
               cases.)",
         check: |f| ping_wu(f, true, true),
@@ -1999,7 +1999,7 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
         excludes: &[Item::NoHonors],
         excluded_by: NONE,
         merges: NONE,
-        doc: "平糊, second case (003 hk16 3番): five runs (no 碰, 槓), the pair not an honour, with \
+        doc: "平糊, second case (003 hk16 3番): five runs, four at `hand_size` 13 (no 碰, 槓), the pair not an honour, with \
               flowers. Not with 無字.",
         check: |f| ping_wu(f, false, true),
     },
@@ -2012,7 +2012,7 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
         excludes: &[Item::NoHonors, Item::NoFlowers, Item::NoHonorsNoFlowers],
         excluded_by: NONE,
         merges: NONE,
-        doc: "平糊, third case (003 hk16 8番): five runs (no 碰, 槓), the pair not an honour, no \
+        doc: "平糊, third case (003 hk16 8番): five runs, four at `hand_size` 13 (no 碰, 槓), the pair not an honour, no \
               flower. Not with 無字, 無花, 無字花 (不計無字花).",
         check: |f| ping_wu(f, false, false),
     },
@@ -2070,7 +2070,7 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
         excluded_by: NONE,
         merges: NONE,
         doc: "半求人 (003 hk16 8番): 單吊自摸 — read, beside 全求人 (all melded, 單吊, not 自摸), as its \
-              self-drawn twin: all five sets 吃, 碰 or 明槓, and the 單吊 self-drawn \
+              self-drawn twin: all five sets (four at `hand_size` 13) 吃, 碰 or 明槓, and the 單吊 self-drawn \
               (docs/variants.md).",
         check: |f| all_open_then(f, f.self_draw(), || how_won(f.ctx)),
     },
