@@ -1,5 +1,6 @@
 "use strict";
-// The wait checker: build a hand by clicking tiles; 16 − 3k tiles ask /v1/waits, 17 − 3k ask /v1/analyze.
+// The wait checker: build a hand by clicking tiles; 16 − 3k tiles ask /v1/waits, 17 − 3k ask /v1/analyze
+// (13 − 3k and 14 − 3k with 手牌 13 張: 004 兩人麻將 13 張版, the variant's `hand_size`).
 
 const SUITS = { m: "萬", p: "筒", s: "條" };
 const NUMERALS = ["一", "二", "三", "四", "五", "六", "七", "八", "九"];
@@ -59,6 +60,24 @@ function meldCount() {
   return state.melds.length || Number($("implied").value);
 }
 
+/** Tiles in a waiting hand without melds: 16, or 13 for the 13-tile version (004). */
+function handSize() {
+  return Number($("checker-size").value);
+}
+
+/** The rule set of the checker's request: the preset, and `hand_size` 13 when chosen. A preset
+ * with 瀝咕瀝咕 (a 17-tile shape with no 13-tile form) drops it at 13, as docs/variants.md says. */
+function checkerRules() {
+  const variant = $("checker-variant").value;
+  const rules = variant ? { variant } : {};
+  if (handSize() === 13) {
+    const overrides = { hand_size: 13 };
+    if ((calc.presets[variant || "taiwan"] || {})["special_shapes.lig_gu"]) overrides["special_shapes.lig_gu"] = false;
+    rules.overrides = overrides;
+  }
+  return rules;
+}
+
 function render() {
   state.hand.sort((a, b) => sortKey(a) - sortKey(b));
   const hand = $("hand");
@@ -68,7 +87,7 @@ function render() {
     return el;
   }));
   $("count").textContent = `${state.hand.length} 張`;
-  const max = 17 - 3 * meldCount();
+  const max = handSize() + 1 - 3 * meldCount();
   for (const el of $("palette").children) {
     el.disabled = ownCount(el.dataset.tile) >= 4 || state.hand.length >= max;
   }
@@ -110,25 +129,26 @@ async function update() {
   const body = { hand: notation(state.hand), melds: state.melds.map((m) => ({ kind: m.kind, tiles: m.tiles })) };
   const visible = $("visible").value.trim();
   if (visible) body.visible = visible;
-  const variant = $("checker-variant").value;
+  const rules = checkerRules();
+  const size = handSize();
   try {
-    if (n === 16 - 3 * k && n > 0) {
-      const r = await post("/v1/waits", variant ? { ...body, variant } : body);
+    if (n === size - 3 * k && n > 0) {
+      const r = await post("/v1/waits", { ...body, ...rules });
       const total = (xs) => xs.reduce((a, w) => a + w.remaining, 0);
       out.innerHTML = `<p data-testid="status">${shantenText(r.shanten)}</p>` +
         (r.tenpai ? waitsTable(r.waits) + `<p>共 ${r.waits.length} 種 ${total(r.waits)} 張</p>`
           : `<p data-testid="accepts">最快還要換 ${r.shanten} 張才聽牌。有用的牌（進張）：` +
             `${r.accepts.map((a) => `<span data-testid="accept" data-tile="${a.tile}">${tileName(a.tile)}</span>`).join(" ")}` +
             `，共 ${r.accepts.length} 種 ${total(r.accepts)} 張</p>`);
-    } else if (n === 17 - 3 * k && n > 0) {
-      const r = await post("/v1/analyze", variant ? { ...body, variant } : body);
+    } else if (n === size + 1 - 3 * k && n > 0) {
+      const r = await post("/v1/analyze", { ...body, ...rules });
       const rows = r.discards.map((d) => `<tr data-testid="discard" data-tile="${d.tile}"><td>打 ${tileEl(d.tile, { small: true }).outerHTML}</td>` +
         `<td>${shantenText(d.shanten)}</td><td>${d.waits.length ? "聽 " + d.waits.map((w) => w.name).join(" ") :
         "進 " + d.accepts.map((a) => tileName(a.tile)).join(" ")}</td><td>${d.accepted} 張</td></tr>`);
       out.innerHTML = `<p data-testid="status">${shantenText(r.shanten)}</p>` +
         `<table><thead><tr><th>打牌</th><th>之後</th><th>聽／進張</th><th>張數</th></tr></thead><tbody>${rows.join("")}</tbody></table>`;
     } else {
-      out.innerHTML = `<p class="hint">目前 ${n} 張；需要 ${16 - 3 * k} 張（看聽牌）或 ${17 - 3 * k} 張（看打哪張）。</p>`;
+      out.innerHTML = `<p class="hint">目前 ${n} 張；需要 ${size - 3 * k} 張（看聽牌）或 ${size + 1 - 3 * k} 張（看打哪張）。</p>`;
     }
   } catch (e) {
     out.innerHTML = `<p class="error" data-testid="error">${e.message}</p>`;
@@ -160,10 +180,12 @@ function init() {
   });
   $("visible").addEventListener("change", update);
   $("checker-variant").addEventListener("change", update);
-  $("implied").addEventListener("change", () => {
-    state.hand = state.hand.slice(0, 17 - 3 * meldCount());
+  const resize = () => {
+    state.hand = state.hand.slice(0, Math.max(0, handSize() + 1 - 3 * meldCount()));
     update();
-  });
+  };
+  $("implied").addEventListener("change", resize);
+  $("checker-size").addEventListener("change", resize);
   for (const tab of document.querySelectorAll("nav .tab")) {
     tab.addEventListener("click", () => {
       for (const t of document.querySelectorAll("nav .tab")) t.classList.toggle("active", t === tab);

@@ -219,3 +219,34 @@ def test_checker_offers_every_preset(page: Page, server: str) -> None:
     page.get_by_test_id("notation").fill("123p456p789p123s45s99m")
     page.get_by_test_id("notation").press("Enter")
     expect(page.get_by_test_id("wait")).to_have_count(2)
+
+
+def test_thirteen_tile_hands(page: Page, server: str) -> None:
+    # 004 兩人麻將: 也有人打 13 張, 13 張版是 4 組+1 對. 2223456m 123456p is a 13-tile hand ready on
+    # 1m 3m 4m 6m 7m, as the API says under `hand_size` 13; at 16 it is three tiles short.
+    page.get_by_test_id("notation").fill("2223456m123456p")
+    page.get_by_test_id("notation").press("Enter")
+    expect(page.get_by_test_id("count")).to_have_text("13 張")
+    expect(page.get_by_test_id("wait")).to_have_count(0)
+    page.get_by_test_id("checker-size").select_option("13")
+    expect(page.get_by_test_id("status")).to_have_text("聽牌")
+    rows = page.get_by_test_id("wait")
+    expect(rows).to_have_count(5)
+    api = _api(
+        server,
+        "/v1/waits",
+        {"hand": "2223456m123456p", "overrides": {"hand_size": 13}},
+    )
+    waits = api["waits"]
+    assert isinstance(waits, list)
+    assert [rows.nth(i).get_attribute("data-tile") for i in range(5)] == [w["tile"] for w in waits]
+    assert [w["tile"] for w in waits] == ["1m", "3m", "4m", "6m", "7m"]
+    # A 14th tile asks which discard is best; a 15th cannot be picked.
+    _click(page, ["9s"])
+    expect(page.get_by_test_id("discard").first).to_have_attribute("data-tile", "9s")
+    expect(page.locator('#palette [data-tile="1z"]')).to_be_disabled()
+    # improved16 at 13 drops 瀝咕瀝咕 (no 13-tile form) rather than failing.
+    page.locator('#hand [data-tile="9s"]').click()
+    page.get_by_test_id("checker-variant").select_option("improved16")
+    expect(page.get_by_test_id("wait")).to_have_count(5)
+    expect(page.get_by_test_id("error")).to_have_count(0)
