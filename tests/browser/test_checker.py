@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import urllib.request
+from typing import Any
 
 from playwright.sync_api import Page, expect
 
@@ -26,6 +27,19 @@ def _api(server: str, path: str, body: dict[str, object]) -> dict[str, object]:
         return data
 
 
+def _waits(server: str, body: dict[str, object]) -> list[dict[str, Any]]:
+    """The waits `POST /v1/waits` gives for `body`, in its order."""
+    waits = _api(server, "/v1/waits", body)["waits"]
+    assert isinstance(waits, list)
+    return waits
+
+
+def _shown(page: Page) -> list[str | None]:
+    """The wait tiles the page lists, in its order."""
+    rows = page.get_by_test_id("wait")
+    return [rows.nth(i).get_attribute("data-tile") for i in range(rows.count())]
+
+
 def test_clicking_a_ready_hand_shows_its_waits(page: Page, server: str) -> None:
     # 二二二三四五六萬＋一到九筒 (taiwan text, 平胡的認定).
     hand = ["2m", "2m", "2m", "3m", "4m", "5m", "6m"] + [f"{n}p" for n in range(1, 10)]
@@ -34,11 +48,8 @@ def test_clicking_a_ready_hand_shows_its_waits(page: Page, server: str) -> None:
     expect(page.get_by_test_id("status")).to_have_text("聽牌")
     rows = page.get_by_test_id("wait")
     expect(rows).to_have_count(5)
-    shown = [rows.nth(i).get_attribute("data-tile") for i in range(5)]
-    api = _api(server, "/v1/waits", {"hand": "2223456m123456789p"})
-    waits = api["waits"]
-    assert isinstance(waits, list)
-    assert shown == [w["tile"] for w in waits]
+    waits = _waits(server, {"hand": "2223456m123456789p"})
+    assert _shown(page) == [w["tile"] for w in waits]
     remaining = [rows.nth(i).get_by_test_id("remaining").inner_text() for i in range(5)]
     assert remaining == [f"剩 {w['remaining']} 張" for w in waits]
     assert "單吊" in rows.nth(1).inner_text()
@@ -83,9 +94,8 @@ def test_practice_marks_the_answer(page: Page, server: str) -> None:
     hand_tiles = page.locator('[data-testid="quiz-hand"] .tile')
     expect(hand_tiles).to_have_count(16)
     codes = [hand_tiles.nth(i).get_attribute("data-tile") or "" for i in range(16)]
-    api = _api(server, "/v1/waits", {"hand": "".join(codes)})
-    waits = api["waits"]
-    assert isinstance(waits, list) and waits, "the quiz gave a hand that is not ready"
+    waits = _waits(server, {"hand": "".join(codes)})
+    assert waits, "the quiz gave a hand that is not ready"
     for w in waits:
         page.locator(f'#quiz-palette [data-tile="{w["tile"]}"]').click()
     page.get_by_test_id("quiz-check").click()
@@ -193,16 +203,12 @@ def test_melds_by_clicking_tiles(page: Page, server: str) -> None:
     page.get_by_test_id("meld-mode").uncheck()
     _click(page, ["3m", "3m", "4m", "5m", "1p", "2p", "3p", "7s", "8s", "9s", "1z", "1z", "1z"])
     expect(page.get_by_test_id("count")).to_have_text("13 張")
-    rows = page.get_by_test_id("wait")
-    expect(rows).to_have_count(2)
-    api = _api(
-        server,
-        "/v1/waits",
-        {"hand": "3345m123p789s111z", "melds": [{"kind": "pon", "tiles": "555p"}]},
-    )
-    waits = api["waits"]
-    assert isinstance(waits, list)
-    assert [rows.nth(i).get_attribute("data-tile") for i in range(2)] == [w["tile"] for w in waits]
+    expect(page.get_by_test_id("wait")).to_have_count(2)
+    body: dict[str, object] = {
+        "hand": "3345m123p789s111z",
+        "melds": [{"kind": "pon", "tiles": "555p"}],
+    }
+    assert _shown(page) == [w["tile"] for w in _waits(server, body)]
 
 
 def test_checker_offers_every_preset(page: Page, server: str) -> None:
@@ -230,17 +236,9 @@ def test_thirteen_tile_hands(page: Page, server: str) -> None:
     expect(page.get_by_test_id("wait")).to_have_count(0)
     page.get_by_test_id("checker-size").select_option("13")
     expect(page.get_by_test_id("status")).to_have_text("聽牌")
-    rows = page.get_by_test_id("wait")
-    expect(rows).to_have_count(5)
-    api = _api(
-        server,
-        "/v1/waits",
-        {"hand": "2223456m123456p", "overrides": {"hand_size": 13}},
-    )
-    waits = api["waits"]
-    assert isinstance(waits, list)
-    assert [rows.nth(i).get_attribute("data-tile") for i in range(5)] == [w["tile"] for w in waits]
-    assert [w["tile"] for w in waits] == ["1m", "3m", "4m", "6m", "7m"]
+    expect(page.get_by_test_id("wait")).to_have_count(5)
+    waits = _waits(server, {"hand": "2223456m123456p", "overrides": {"hand_size": 13}})
+    assert _shown(page) == [w["tile"] for w in waits] == ["1m", "3m", "4m", "6m", "7m"]
     # A 14th tile asks which discard is best; a 15th cannot be picked.
     _click(page, ["9s"])
     expect(page.get_by_test_id("discard").first).to_have_attribute("data-tile", "9s")
