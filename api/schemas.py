@@ -352,6 +352,12 @@ class DecisionIn(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
     turn: TurnIn | None = Field(None, description="The seat's own turn.")
     offer: OfferIn | None = Field(None, description="Another seat's tile on offer.")
+    opening: bool = Field(
+        False,
+        description="起手: the hand as dealt, before the first discard (17 tiles for the dealer, "
+        "16 for the others), where a 十三不搭 may be shown (`redeal`, 003 改良式 特殊流局情形) "
+        "under `special_draw.thirteen_unconnected`; give neither `turn` nor `offer` with it.",
+    )
 
 
 class Snapshot(BaseModel):
@@ -405,7 +411,7 @@ class LegalRequest(BaseModel):
 class DecisionOut(BaseModel):
     seat: int = Field(description="The seat deciding.")
     actions: list[str] = Field(description="Its legal actions, by name.")
-    mask: list[bool] = Field(description="The same as a mask over the 181-action space.")
+    mask: list[bool] = Field(description="The same as a mask over the 182-action space.")
 
 
 class LegalResponse(BaseModel):
@@ -438,6 +444,11 @@ class ReplayResponse(BaseModel):
     over: bool = Field(description="The hand has ended.")
     pending: list[int] = Field(description="Seats to decide next (when not over).")
     draw: bool | None = Field(description="流局, when over.")
+    draw_reason: str | None = Field(
+        None,
+        description="Why nobody won, on a draw: `wall`, `four_kongs`, `four_winds` (001 "
+        "特殊流局) or `thirteen_unconnected` (003 十三不搭 亮牌重洗).",
+    )
     wins: list[WinOut] = Field(description="The 筆 won, in settlement order.")
     scores: list[ScoreResponse] = Field(description="Each 筆 scored, when over.")
     net_tai: list[int] = Field(description="Each seat's net in tai (zeros until over).")

@@ -19,9 +19,16 @@ fn t(s: &str) -> Tile {
     twmj_core::parse(s).unwrap().tile_list()[0]
 }
 
+/// The scripted hand, at the dealer's turn: the 十三么 hands here are also 十三不搭 (the 13
+/// orphans never 搭), so under improved16 their seats first pass the 起手 redeal (003 改良式
+/// 特殊流局情形; tests/unconnected.rs).
 fn start(hands: [&str; 4], live: &str, dead: &str, v: &Variant) -> State {
     let scripted = Deal::scripted(0, hands, live, dead).unwrap().completed();
-    State::from_deal_with(scripted, v).unwrap()
+    let mut st = State::from_deal_with(scripted, v).unwrap();
+    while let Phase::Opening(o) = *st.phase() {
+        act(&mut st, o.seat, Action::Pass);
+    }
+    st
 }
 
 fn act(st: &mut State, seat: u8, a: Action) {

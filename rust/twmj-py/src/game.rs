@@ -158,13 +158,15 @@ impl PyGame {
         (0..4).filter(|s| p >> s & 1 == 1).collect()
     }
 
-    /// `turn`, `offer`, `exchange` (american 換三張) or `over`.
+    /// `turn`, `offer`, `exchange` (american 換三張), `opening` (起手 十三不搭, improved16) or
+    /// `over`.
     #[getter]
     fn phase(&self) -> &'static str {
         match self.state.phase() {
             Phase::Turn(_) => "turn",
             Phase::Offer(_) => "offer",
             Phase::Exchange(_) => "exchange",
+            Phase::Opening(_) => "opening",
             Phase::Over => "over",
         }
     }
@@ -233,7 +235,7 @@ impl PyGame {
         Ok(names(&legal_actions(&self.state, seat_ok(seat)?)))
     }
 
-    /// The legal actions of `seat` as a boolean mask over the 181-action space.
+    /// The legal actions of `seat` as a boolean mask over the 182-action space.
     fn legal_mask<'py>(&self, py: Python<'py>, seat: i64) -> PyResult<Bound<'py, PyArray1<bool>>> {
         Ok(mask(py, &legal_actions(&self.state, seat_ok(seat)?)))
     }
@@ -287,7 +289,8 @@ impl PyGame {
             wins.push(x);
         }
         d.set_item("wins", wins)?;
-        // Why nobody won ("wall", "four_kongs", "four_winds"; 001 流局, 特殊流局), and the
+        // Why nobody won ("wall", "four_kongs", "four_winds", "thirteen_unconnected"; 001 流局,
+        // 特殊流局; 003 改良式 特殊流局情形), and the
         // 詐胡 that ended the hand ({seat, tai}; 001 詐胡), else None.
         d.set_item("draw_reason", r.draw.map(twmj_core::game::DrawReason::key))?;
         let false_win = match r.false_win {
@@ -595,7 +598,15 @@ pub fn legal<'py>(
     let decision_dict = decision_obj
         .cast::<PyDict>()
         .map_err(|_| hand_error("decision must be an object"))?;
-    let decision = if let Some(t) = get(decision_dict, "turn")? {
+    let opening = get_bool(decision_dict, "opening")?;
+    let decision = if opening {
+        if get(decision_dict, "turn")?.is_some() || get(decision_dict, "offer")?.is_some() {
+            return Err(hand_error(
+                "decision is one of {\"turn\": …}, {\"offer\": …} or {\"opening\": true}",
+            ));
+        }
+        Decision::Opening
+    } else if let Some(t) = get(decision_dict, "turn")? {
         let t = t
             .cast::<PyDict>()
             .map_err(|_| hand_error("decision.turn must be an object"))?;
@@ -655,7 +666,9 @@ pub fn legal<'py>(
             kind,
         }
     } else {
-        return Err(hand_error("decision is {\"turn\": …} or {\"offer\": …}"));
+        return Err(hand_error(
+            "decision is one of {\"turn\": …}, {\"offer\": …} or {\"opening\": true}",
+        ));
     };
     let situation = match get(snapshot, "variant")? {
         None => None,

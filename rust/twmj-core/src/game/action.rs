@@ -16,10 +16,12 @@
 //! | [`PASS3`] | 34 | 換三張: pick one tile of this kind to pass (three picks per round) |
 //! | [`EXCHANGE_AGAIN`] | 1 | 換三張: the dealer calls a second round |
 //! | [`EXCHANGE_DONE`] | 1 | 換三張: the dealer starts play without a second round |
+//! | [`REDEAL`] | 1 | 十三不搭 亮牌重洗: show a 十三不搭 hand at the start and end the hand as a draw |
 //!
 //! Indices 0–144 are the taiwan space, unchanged; the 換三張 actions (002 一局開始的順序,
-//! american preset only) are appended at 145–180. [`ACTION_COUNT`] is the size of the space
-//! and of a legal-action mask.
+//! american preset only) are appended at 145–180, and 十三不搭's `redeal` (003 改良式
+//! 特殊流局情形, with `special_draw.thirteen_unconnected`) at 181. [`ACTION_COUNT`] is the
+//! size of the space and of a legal-action mask.
 
 use crate::notation::{symbols, Symbol};
 use crate::tile::{Tile, KINDS};
@@ -57,8 +59,11 @@ pub const PASS3: usize = SEVEN_ROB_ONE + 1;
 pub const EXCHANGE_AGAIN: usize = PASS3 + KINDS;
 /// 換三張: the dealer starts play after the first round (002 一局開始的順序 6).
 pub const EXCHANGE_DONE: usize = EXCHANGE_AGAIN + 1;
-/// Size of the action space (181: the taiwan 145, then the 36 換三張 actions).
-pub const ACTION_COUNT: usize = EXCHANGE_DONE + 1;
+/// 十三不搭 亮牌重洗 (003 改良式 特殊流局情形): at the start of a hand (起手), a seat whose dealt
+/// tiles are 十三不搭 shows them and the hand ends as a draw.
+pub const REDEAL: usize = EXCHANGE_DONE + 1;
+/// Size of the action space (182: the taiwan 145, the 36 換三張 actions, `redeal`).
+pub const ACTION_COUNT: usize = REDEAL + 1;
 
 /// Which tile of a 吃 run the claimed tile is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -132,6 +137,9 @@ pub enum Action {
     ExchangeAgain,
     /// 換三張: the dealer starts play after the first round.
     ExchangeDone,
+    /// 十三不搭 亮牌重洗: show the dealt 十三不搭 hand at the start (起手) and end the hand as a
+    /// draw, the dealer keeping the deal (003 改良式 特殊流局情形).
+    Redeal,
 }
 
 impl Action {
@@ -154,6 +162,7 @@ impl Action {
             Action::Pass3(t) => PASS3 + t.index(),
             Action::ExchangeAgain => EXCHANGE_AGAIN,
             Action::ExchangeDone => EXCHANGE_DONE,
+            Action::Redeal => REDEAL,
         }
     }
 
@@ -177,12 +186,13 @@ impl Action {
             _ if i < EXCHANGE_AGAIN => Action::Pass3(tile(PASS3)?),
             EXCHANGE_AGAIN => Action::ExchangeAgain,
             EXCHANGE_DONE => Action::ExchangeDone,
+            REDEAL => Action::Redeal,
             _ => return None,
         })
     }
 
     /// A short stable name: `discard 5p`, `declare 3m`, `chi low`, `pon`, `ankan 1z`, `win`,
-    /// `pass3 5m`, `exchange again`, `no second exchange`.
+    /// `pass3 5m`, `exchange again`, `no second exchange`, `redeal`.
     pub fn name(self) -> String {
         match self {
             Action::Discard(t) => format!("discard {}", t.code()),
@@ -201,6 +211,7 @@ impl Action {
             Action::Pass3(t) => format!("pass3 {}", t.code()),
             Action::ExchangeAgain => "exchange again".to_owned(),
             Action::ExchangeDone => "no second exchange".to_owned(),
+            Action::Redeal => "redeal".to_owned(),
         }
     }
 }
@@ -230,6 +241,7 @@ impl Action {
             ("pass3", _) => Action::Pass3(tile()?),
             ("exchange", "again") => Action::ExchangeAgain,
             ("no", "second exchange") => Action::ExchangeDone,
+            ("redeal", "") => Action::Redeal,
             _ => return None,
         })
     }
@@ -247,8 +259,10 @@ mod tests {
 
     #[test]
     fn index_round_trip() {
-        assert_eq!(ACTION_COUNT, 181);
+        assert_eq!(ACTION_COUNT, 182);
         assert_eq!(PASS3, 145);
+        // Appended: every earlier index is unchanged.
+        assert_eq!((EXCHANGE_DONE, REDEAL), (180, 181));
         for i in 0..ACTION_COUNT {
             let a = Action::from_index(i).unwrap();
             assert_eq!(a.index(), i, "{a}");

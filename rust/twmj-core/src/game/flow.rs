@@ -13,8 +13,8 @@ use super::legality::{self, chi_other_end, complete, self_draw_open, wait_mask_w
 use super::result::{DrawReason, FalseWin, FirstTurn, HandResult, Win, WinKind};
 use super::settle::{self, Table};
 use super::state::{
-    exchange_offset, CallLock, Deal, Declaration, Discarded, Exchange, Offer, OfferKind, Options,
-    Phase, Piece, Player, Rules, State, Turn, WallBreak, MIGI_DISCARDS, SEATS,
+    exchange_offset, CallLock, Deal, Declaration, Discarded, Exchange, Offer, OfferKind, Opening,
+    Options, Phase, Piece, Player, Rules, State, Turn, WallBreak, MIGI_DISCARDS, SEATS,
 };
 
 impl State {
@@ -165,6 +165,40 @@ impl State {
         if self.opening_wins(&shown) {
             return;
         }
+        // 003 改良式 特殊流局情形: 起手十三不搭 may be shown first (the hand as dealt).
+        if let Some(seat) = self.unconnected_after(None) {
+            self.phase = Phase::Opening(Opening { seat });
+            return;
+        }
+        self.after_opening();
+    }
+
+    /// The next seat after `prev` (from the dealer when `None`), in turn order from the dealer,
+    /// that may show 十三不搭 (with `special_draw.thirteen_unconnected`).
+    fn unconnected_after(&self, prev: Option<u8>) -> Option<u8> {
+        let n = self.seats();
+        let from = prev.map_or(0, |p| (p + n - self.dealer) % n + 1);
+        (from..n)
+            .map(|k| (self.dealer + k) % n)
+            .find(|&s| legality::may_redeal(self, s))
+    }
+
+    /// 起手 (003 改良式 特殊流局情形): `redeal` ends the hand as a draw (亮牌重洗, 莊家算連莊: the
+    /// dealer keeps the deal as on any draw); `pass` hands the choice to the next seat holding
+    /// 十三不搭, then play (or 換三張) starts.
+    fn opening_action(&mut self, o: Opening, action: Action) {
+        if action == Action::Redeal {
+            self.end_draw(DrawReason::ThirteenUnconnected);
+            return;
+        }
+        match self.unconnected_after(Some(o.seat)) {
+            Some(seat) => self.phase = Phase::Opening(Opening { seat }),
+            None => self.after_opening(),
+        }
+    }
+
+    /// After the opening (flowers, flower wins, 起手): 換三張 (american) or the dealer's turn.
+    fn after_opening(&mut self) {
         if self.rules.exchange() {
             // 002 一局開始的順序 5: the first 換三張 is compulsory.
             self.phase = Phase::Exchange(Exchange {
@@ -355,6 +389,7 @@ impl State {
         match self.phase {
             Phase::Turn(t) => self.turn_action(&t, action),
             Phase::Exchange(x) => self.exchange_action(seat, x, action),
+            Phase::Opening(o) => self.opening_action(o, action),
             Phase::Offer(mut o) => {
                 o.responses[seat as usize] = Some(action);
                 if o.pending() == 0 {
@@ -391,7 +426,7 @@ impl State {
                 }
                 _ => None,
             },
-            Phase::Exchange(_) | Phase::Over => return None,
+            Phase::Exchange(_) | Phase::Opening(_) | Phase::Over => return None,
         };
         if win.is_some() && !p.furiten {
             return None;
@@ -543,7 +578,8 @@ impl State {
             | Action::Pass
             | Action::Pass3(_)
             | Action::ExchangeAgain
-            | Action::ExchangeDone => {}
+            | Action::ExchangeDone
+            | Action::Redeal => {}
         }
     }
 

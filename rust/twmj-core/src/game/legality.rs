@@ -12,8 +12,10 @@ use super::action::{Action, ChiPos, ACTION_COUNT};
 use super::event::Event;
 use super::result::WinKind;
 use super::state::{
-    Declaration, Exchange, OfferKind, Options, Phase, Player, State, Turn, CALL_MIN_DRAWABLE,
+    Declaration, Exchange, OfferKind, Opening, Options, Phase, Player, State, Turn,
+    CALL_MIN_DRAWABLE,
 };
+use crate::unconnected::{is_thirteen_unconnected, unconnected_count, THIRTEEN};
 
 /// The names an illegal action is refused with: the rule text's own name where it has one.
 pub mod rule {
@@ -54,6 +56,8 @@ pub mod rule {
     pub const MIN_TAI: &str = "起胡台數";
     /// 換三張 picks and the dealer's choice of a second round (002 一局開始的順序).
     pub const EXCHANGE: &str = "換三張";
+    /// 起手十三不搭 亮牌重洗 (003 改良式 特殊流局情形).
+    pub const UNCONNECTED: &str = "十三不搭";
 }
 
 /// True when the concealed `c` with `p`'s melds is a win under `v`: five sets and a pair, or a
@@ -160,6 +164,25 @@ pub(crate) fn wins_offered(state: &State, p: &Player, from: u8, kind: OfferKind)
         }
         OfferKind::Flower { .. } => false,
     }
+}
+
+/// True when `seat` may show 十三不搭 at the start (003 改良式 特殊流局情形: 起手十三不搭先說好可否
+/// 亮牌重洗): the variant's `special_draw.thirteen_unconnected` is on and the seat's concealed
+/// tiles are 十三不搭 ([`crate::unconnected`]). Whether it is the start is the phase's to say.
+pub(crate) fn may_redeal(state: &State, seat: u8) -> bool {
+    state.variant().flow.thirteen_unconnected_draw
+        && is_thirteen_unconnected(&state.player(seat).concealed)
+}
+
+/// 起手: `redeal` when the seat's hand is 十三不搭, and `pass` (亮牌 is a choice).
+fn opening_actions(state: &State, o: Opening, seat: u8, out: &mut Vec<Action>) {
+    if o.seat != seat {
+        return;
+    }
+    if may_redeal(state, seat) {
+        out.push(Action::Redeal);
+    }
+    out.push(Action::Pass);
 }
 
 /// True when some concealed kind may still be discarded after removing `used` and with `lock`.
@@ -400,6 +423,7 @@ pub fn legal_actions(state: &State, seat: u8) -> Vec<Action> {
     match state.phase() {
         Phase::Turn(t) if t.seat == seat => turn_actions(state, t, &mut out),
         Phase::Exchange(x) if (seat as usize) < 4 => exchange_actions(state, x, seat, &mut out),
+        Phase::Opening(o) => opening_actions(state, *o, seat, &mut out),
         Phase::Offer(o)
             if (seat as usize) < o.options.len() && o.responses[seat as usize].is_none() =>
         {
@@ -435,9 +459,44 @@ pub fn check(state: &State, seat: u8, action: Action) -> Result<()> {
     ))
 }
 
+/// Why `seat` may not `redeal` now (003 改良式 特殊流局情形).
+fn diagnose_redeal(state: &State, seat: u8) -> (&'static str, String) {
+    if !state.variant().flow.thirteen_unconnected_draw {
+        return (
+            rule::UNCONNECTED,
+            "this variant does not redeal on 十三不搭 (special_draw.thirteen_unconnected is off: \
+             先說好可否亮牌重洗)"
+                .to_owned(),
+        );
+    }
+    let held = unconnected_count(&state.player(seat).concealed);
+    let why = match state.phase() {
+        Phase::Opening(o) if o.seat == seat => format!(
+            "the hand holds {held} tiles of distinct kinds no two of which 搭; 十三不搭 needs \
+             {THIRTEEN}"
+        ),
+        Phase::Opening(o) => format!("seat {} is choosing on its 十三不搭 now", o.seat),
+        _ => "十三不搭 is shown only at the start of the hand (起手), before the first discard"
+            .to_owned(),
+    };
+    (rule::UNCONNECTED, why)
+}
+
 fn diagnose(state: &State, seat: u8, action: Action) -> (&'static str, String) {
+    if action == Action::Redeal && !state.is_over() {
+        return diagnose_redeal(state, seat);
+    }
     match state.phase() {
         Phase::Over => (rule::OVER, "the hand is over".to_owned()),
+        Phase::Opening(o) if o.seat == seat => (
+            rule::UNCONNECTED,
+            "起手: the seat chooses `redeal` (十三不搭 亮牌重洗) or `pass` before play starts"
+                .to_owned(),
+        ),
+        Phase::Opening(o) => (
+            rule::TURN,
+            format!("seat {} is choosing on its 十三不搭 (起手)", o.seat),
+        ),
         Phase::Exchange(x) => (
             rule::EXCHANGE,
             if x.deciding {
@@ -643,6 +702,12 @@ fn diagnose_turn(state: &State, t: &Turn, action: Action) -> (&'static str, Stri
         }
         Action::Pass3(_) | Action::ExchangeAgain | Action::ExchangeDone => {
             return (rule::EXCHANGE, "換三張 is over".to_owned())
+        }
+        Action::Redeal => {
+            return (
+                rule::UNCONNECTED,
+                "十三不搭 is shown only at the start of the hand (起手)".to_owned(),
+            )
         }
     }
     (rule::TURN, "not available now".to_owned())

@@ -6,7 +6,9 @@ use crate::tile::COPIES;
 
 use super::action::{Action, ACTION_COUNT};
 use super::legality::{check, legal_actions, offer_options};
-use super::state::{Offer, OfferKind, Options, Phase, Piece, Player, Rules, State, Turn, SEATS};
+use super::state::{
+    Offer, OfferKind, Opening, Options, Phase, Piece, Player, Rules, State, Turn, SEATS,
+};
 
 /// What the seat is deciding on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -15,6 +17,10 @@ pub enum Decision {
     Turn(Turn),
     /// An answer to what `from` offers.
     Offer { from: u8, kind: OfferKind },
+    /// 起手 (003 改良式 特殊流局情形): the seat's hand as dealt, before the first discard, where a
+    /// 十三不搭 may be shown (`redeal`) under `special_draw.thirteen_unconnected`. The seat
+    /// holds 17 tiles when it is the situation's dealer (seat 0 without a situation), else 16.
+    Opening,
 }
 
 /// Where the decision sits at the table: what a variant that scores a win before allowing it
@@ -55,6 +61,7 @@ impl Snapshot {
                 from: o.from,
                 kind: o.kind,
             },
+            Phase::Opening(_) => Decision::Opening,
             Phase::Exchange(_) | Phase::Over => return None,
         };
         Some(Snapshot {
@@ -115,6 +122,14 @@ impl Snapshot {
                 }
                 16
             }
+            Decision::Opening => {
+                let dealer = self.situation.as_ref().map_or(0, |s| s.dealer);
+                if dealer == seat {
+                    17
+                } else {
+                    16
+                }
+            }
         };
         if p.hand_size() != want {
             return Err(Error::hand(format!(
@@ -149,6 +164,7 @@ impl Snapshot {
         st.tail = st.wall.len();
         st.phase = match self.decision {
             Decision::Turn(t) => Phase::Turn(t),
+            Decision::Opening => Phase::Opening(Opening { seat }),
             Decision::Offer { from, kind } => {
                 let mut o = Offer {
                     from,

@@ -643,6 +643,17 @@ impl Exchange {
     }
 }
 
+/// 起手 (003 改良式 特殊流局情形: 起手十三不搭先說好可否亮牌重洗), with
+/// `special_draw.thirteen_unconnected`: after the opening 補花 and flower wins, before the
+/// first discard (and before 換三張), each seat whose dealt hand is 十三不搭
+/// ([`crate::unconnected`]) chooses in turn from the dealer `redeal` (亮牌重洗: the hand ends as
+/// a draw) or `pass`. Only such seats are asked, and only when one exists.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Opening {
+    /// The seat choosing now.
+    pub seat: u8,
+}
+
 /// How far the tiles of 換三張 move: the receiver of seat `s` is `s + offset (mod 4)`.
 /// README decision: `next` 1 (下家), `across` 2 (對家), `previous` 3 (上家); `dice` takes
 /// the opening dice total modulo 3: 1 → 下家, 2 → 對家, 0 → 上家.
@@ -704,6 +715,8 @@ pub enum Phase {
     Offer(Offer),
     /// 換三張 (american): picks from every seat, then the dealer's choice.
     Exchange(Exchange),
+    /// 起手: a seat holding 十三不搭 chooses `redeal` or `pass` (003 改良式 特殊流局情形).
+    Opening(Opening),
     /// The hand is over; see [`State::result`].
     Over,
 }
@@ -851,6 +864,7 @@ impl State {
         match &self.phase {
             Phase::Turn(t) => 1 << t.seat,
             Phase::Offer(o) => o.pending(),
+            Phase::Opening(o) => 1 << o.seat,
             Phase::Exchange(x) if x.deciding => 1 << self.dealer,
             Phase::Exchange(x) => (0..self.seats())
                 .filter(|&s| x.picked(s) < 3)
@@ -878,7 +892,7 @@ impl State {
         for (s, p) in self.players.iter().enumerate().take(self.seats() as usize) {
             let acting = match &self.phase {
                 Phase::Turn(t) => t.seat as usize == s,
-                Phase::Exchange(_) => s == self.dealer as usize,
+                Phase::Exchange(_) | Phase::Opening(_) => s == self.dealer as usize,
                 _ => false,
             };
             let want = if acting { 17 } else { 16 };

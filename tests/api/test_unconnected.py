@@ -1,0 +1,35 @@
+"""十三不搭 亮牌重洗 over HTTP (003 改良式 特殊流局情形): the 起手 snapshot and a replayed redeal."""
+
+from __future__ import annotations
+
+from fastapi.testclient import TestClient
+
+import twmj
+from tests.test_unconnected import UNCONNECTED, game
+
+
+def test_legal_at_the_opening(client: TestClient) -> None:
+    snap = {
+        "seat": 1,
+        "hand": UNCONNECTED,
+        "drawable": 80,
+        "decision": {"opening": True},
+        "variant": "improved16",
+    }
+    body = client.post("/v1/legal", json={"snapshot": snap}).json()
+    assert body["actions"] == ["redeal", "pass"]
+    assert body["mask"][twmj.ACTIONS.index("redeal")] is True
+    body = client.post("/v1/legal", json={"snapshot": {**snap, "variant": "taiwan"}}).json()
+    assert body["actions"] == ["pass"]
+
+
+def test_replay_says_why_the_hand_ended(client: TestClient) -> None:
+    g = game(twmj.Variant("improved16"))
+    g.apply(1, "redeal")
+    body = client.post("/v1/replay", json={"record": g.record()}).json()
+    assert (body["over"], body["draw"], body["draw_reason"]) == (
+        True,
+        True,
+        "thirteen_unconnected",
+    )
+    assert body["net_tai"] == [0, 0, 0, 0]
