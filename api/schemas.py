@@ -345,6 +345,11 @@ class OfferIn(BaseModel):
     discard: str | None = Field(None, description="A discarded tile.")
     last: bool = Field(False, description="The discard came after the wall ran out (only 胡).")
     kakan: str | None = Field(None, description="The tile of a 加槓 (only 搶槓).")
+    ankan: bool = Field(
+        False,
+        description="Another seat's 暗槓 just made, face down: a seat ready for 十三么 on the "
+        "one orphan it lacks may ask what it is (`win`) or not (`pass`) (003 註13; improved16).",
+    )
     flower: str | None = Field(None, description="A flower shown while you hold seven (七搶一).")
 
 

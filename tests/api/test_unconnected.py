@@ -33,3 +33,21 @@ def test_replay_says_why_the_hand_ended(client: TestClient) -> None:
         "thirteen_unconnected",
     )
     assert body["net_tai"] == [0, 0, 0, 0]
+
+
+def test_legal_on_an_ankan_ask(client: TestClient) -> None:
+    # 003 註13: an 暗槓 offered face down to a 十三么 ready on the orphan it lacks (中) is asked
+    # about (`win`) or not (`pass`), whatever its tile; the same offer as a 加槓 of 5m is no
+    # win, so the seat has no choice there.
+    snap = {
+        "seat": 2,
+        "hand": "19m19p19s123456z 1z 234m",
+        "drawable": 60,
+        "decision": {"offer": {"from": 0, "ankan": True}},
+        "variant": "improved16",
+    }
+    body = client.post("/v1/legal", json={"snapshot": snap}).json()
+    assert body["actions"] == ["win", "pass"]
+    snap["decision"] = {"offer": {"from": 0, "kakan": "5m"}}
+    body = client.post("/v1/legal", json={"snapshot": snap}).json()
+    assert body["actions"] == []

@@ -8,8 +8,8 @@
 
 use twmj_core::game::legality::rule;
 use twmj_core::game::{
-    check, legal_actions, replay, settle_hand, Action, Deal, OfferKind, Phase, State, Table,
-    WinKind,
+    check, legal_actions, replay, settle_hand, Action, Deal, Decision, OfferKind, Phase, Snapshot,
+    State, Table, WinKind,
 };
 use twmj_core::scoring::{Item, Variant};
 use twmj_core::tile::Tile;
@@ -190,7 +190,7 @@ fn thirteen_orphans_robs_the_ankan_of_its_missing_kind() {
     let Phase::Offer(o) = *st.phase() else {
         panic!("no offer: {:?}", st.phase())
     };
-    assert_eq!(o.kind, OfferKind::Kakan { tile: t("7z") });
+    assert_eq!(o.kind, OfferKind::Ankan { tile: t("7z") });
     assert_eq!(legal_actions(&st, 2), vec![Action::Win, Action::Pass]);
     assert!(legal_actions(&st, 1).is_empty());
     assert!(legal_actions(&st, 3).is_empty());
@@ -206,6 +206,19 @@ fn thirteen_orphans_robs_the_ankan_of_its_missing_kind() {
         );
     }
     assert_eq!(st.view(2).legal, vec![Action::Win, Action::Pass]);
+    // A snapshot tells the 暗槓 ask from a 加槓 (its own offer kind) and agrees with the game.
+    let snap = Snapshot::of(&st, 2).unwrap();
+    assert_eq!(
+        snap.decision,
+        Decision::Offer {
+            from: 0,
+            kind: OfferKind::Ankan { tile: t("7z") }
+        }
+    );
+    assert_eq!(
+        snap.legal_actions().unwrap(),
+        vec![Action::Win, Action::Pass]
+    );
     act(&mut st, 2, Action::Win);
     let r = st.result().unwrap();
     assert_eq!(r.wins[0].kind, WinKind::RobbingKong { from: 0 });
@@ -248,6 +261,25 @@ fn a_wrong_ask_costs_a_fee_when_the_asker_does_not_win() {
     act(&mut st, 0, Action::Ankan(t("5m")));
     // The same choice as when the kong is its tile: 胡 (the ask) or 過.
     assert_eq!(legal_actions(&st, 2), vec![Action::Win, Action::Pass]);
+    // In a snapshot too; the same tile offered as a 加槓 is no win for the 十三么, so it has no
+    // choice there, and an ask refused names no tile.
+    let mut snap = Snapshot::of(&st, 2).unwrap();
+    assert_eq!(
+        snap.legal_actions().unwrap(),
+        vec![Action::Win, Action::Pass]
+    );
+    snap.decision = Decision::Offer {
+        from: 0,
+        kind: OfferKind::Kakan { tile: t("5m") },
+    };
+    assert!(snap.legal_actions().unwrap().is_empty());
+    let mut other = Snapshot::of(&st, 3).unwrap();
+    other.decision = Decision::Offer {
+        from: 0,
+        kind: OfferKind::Ankan { tile: t("5m") },
+    };
+    let e = other.check(Action::Win).unwrap_err().to_string();
+    assert!(e.contains("搶槓") && !e.contains("5m"), "{e}");
     act(&mut st, 2, Action::Win);
     assert_eq!(turn(&st), (0, Some(t("4s"))));
     // Told no: no 過水 (no winning tile was let go).

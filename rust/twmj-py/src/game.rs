@@ -651,6 +651,12 @@ pub fn legal<'py>(
             }
         } else if let Some(t) = get_tile(o, "kakan")? {
             OfferKind::Kakan { tile: t }
+        } else if get_bool(o, "ankan")? {
+            // 003 註13: an 暗槓 offered face down to a 十三么 ready on the orphan it lacks; the
+            // asker's choice does not depend on the tile, which it does not see.
+            OfferKind::Ankan {
+                tile: one_tile("1m", "offer.ankan")?,
+            }
         } else if let Some(f) = get(o, "flower")? {
             let s: String = f
                 .extract()
@@ -659,7 +665,9 @@ pub fn legal<'py>(
                 flower: one_flower(&s, "offer.flower")?,
             }
         } else {
-            return Err(hand_error("an offer is a discard, a kakan or a flower"));
+            return Err(hand_error(
+                "an offer is a discard, a kakan, an ankan or a flower",
+            ));
         };
         Decision::Offer {
             from: seat_ok(from)?,

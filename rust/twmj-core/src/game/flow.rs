@@ -421,7 +421,9 @@ impl State {
                 OfferKind::Discard { tile, .. } if o.from != seat && wins_with(p, tile, v) => {
                     Some(self.claim_win(seat, tile, WinKind::Discard { from: o.from }))
                 }
-                OfferKind::Kakan { tile } if o.from != seat && wins_with(p, tile, v) => {
+                OfferKind::Kakan { tile } | OfferKind::Ankan { tile }
+                    if o.from != seat && wins_with(p, tile, v) =>
+                {
                     Some(self.claim_win(seat, tile, WinKind::RobbingKong { from: o.from }))
                 }
                 _ => None,
@@ -525,13 +527,13 @@ impl State {
                     return;
                 }
                 // 003 註13: the players ready for 十三么 on the orphan they lack may ask first (胡
-                // on the offer; it robs the 暗槓 if it is that orphan); the offer is a 加槓's
-                // (no winner: the replacement is drawn as after a 加槓).
+                // on the offer; it robs the 暗槓 if it is that orphan); with no winner the
+                // replacement is drawn as after a 加槓.
                 let variant = &self.rules.variant;
                 if (0..self.seats())
                     .any(|o| o != seat && legality::may_ask_ankan(self.player(o), variant))
                 {
-                    self.open_offer(seat, OfferKind::Kakan { tile: k });
+                    self.open_offer(seat, OfferKind::Ankan { tile: k });
                 } else {
                     self.draw(seat, true);
                 }
@@ -658,7 +660,7 @@ impl State {
                 // is no winning tile.)
                 let declined = !opts.has(Options::WIN)
                     && !self.player(s).furiten
-                    && legality::wins_offered(self, self.player(s), from, kind);
+                    && legality::wins_offered(self, self.player(s), kind);
                 if declined {
                     let p = &mut self.players[s as usize];
                     p.furiten = true;
@@ -688,10 +690,10 @@ impl State {
         // 003 註13: on an 暗槓, 胡 is the ask; only the seat whose tile it is wins, the others
         // were told no (詢問費 at the end unless they win), and only that seat passing a
         // winning tile is 過水.
-        let ankan = legality::ankan_on_offer(self, o.from, o.kind);
+        let ankan = matches!(o.kind, OfferKind::Ankan { .. });
         let robs: [bool; SEATS] = std::array::from_fn(|s| {
             !ankan
-                || matches!(o.kind, OfferKind::Kakan { tile }
+                || matches!(o.kind, OfferKind::Ankan { tile }
                     if legality::robs_ankan(&self.players[s], tile, &self.rules.variant))
         });
         for &s in &order {
@@ -749,7 +751,7 @@ impl State {
                     self.draw(self.next(o.from), false);
                 }
             }
-            OfferKind::Kakan { tile } => {
+            OfferKind::Kakan { tile } | OfferKind::Ankan { tile } => {
                 if winners.is_empty() {
                     let p = &mut self.players[o.from as usize];
                     if let Some(m) = p

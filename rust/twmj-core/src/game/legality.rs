@@ -139,26 +139,11 @@ pub(crate) fn robs_ankan(p: &Player, x: Tile, v: &Variant) -> bool {
     missing_orphan(p, v) == Some(x.index())
 }
 
-/// The offer `kind` from `from` is the 暗槓 just made (a 加槓 in transit is still a 碰 among
-/// the melds), offered to a 十三么 (003 註13).
-pub(crate) fn ankan_on_offer(state: &State, from: u8, kind: OfferKind) -> bool {
-    let OfferKind::Kakan { tile } = kind else {
-        return false;
-    };
-    state
-        .player(from)
-        .melds
-        .last()
-        .is_some_and(|m| m.kind == MeldKind::Ankan && m.tile == tile)
-}
-
-/// True when `p` wins with the offered `x` of `kind` from `from`: [`wins_with`], except that
+/// True when `p` wins with the tile offered by `kind`: [`wins_with`], except that
 /// an 暗槓 only a 十三么 may rob ([`robs_ankan`]).
-pub(crate) fn wins_offered(state: &State, p: &Player, from: u8, kind: OfferKind) -> bool {
+pub(crate) fn wins_offered(state: &State, p: &Player, kind: OfferKind) -> bool {
     match kind {
-        OfferKind::Kakan { tile } if ankan_on_offer(state, from, kind) => {
-            robs_ankan(p, tile, state.variant())
-        }
+        OfferKind::Ankan { tile } => robs_ankan(p, tile, state.variant()),
         OfferKind::Discard { tile, .. } | OfferKind::Kakan { tile } => {
             wins_with(p, tile, state.variant())
         }
@@ -290,14 +275,14 @@ pub(crate) fn offer_options(state: &State, seat: u8, from: u8, kind: OfferKind) 
         }
         // 003 註13: the ask (胡) and 過, the same whatever the kong's tile, to every seat ready
         // for 十三么 on the orphan it lacks; the kong's tile decides at the arbitration.
-        OfferKind::Kakan { .. } if ankan_on_offer(state, from, kind) => {
+        OfferKind::Ankan { .. } => {
             if may_ask_ankan(p, state.variant()) {
                 o = Options::WIN | Options::PASS;
             }
         }
         OfferKind::Kakan { tile: x } => {
             if !p.furiten
-                && wins_offered(state, p, from, kind)
+                && wins_offered(state, p, kind)
                 && state.reaches(&state.claim_win(seat, x, WinKind::RobbingKong { from }))
             {
                 o = Options::WIN | if migi { 0 } else { Options::PASS };
@@ -732,6 +717,13 @@ fn diagnose_offer(
         Action::Win => {
             let tile = match kind {
                 OfferKind::Discard { tile, .. } | OfferKind::Kakan { tile } => tile,
+                // The kong is face down: the answer names no tile.
+                OfferKind::Ankan { .. } => return (
+                    rule::ROB_KONG,
+                    "only a seat ready for 十三么 on the one orphan it lacks, not in 過水, may \
+                         ask what an 暗槓 is (003 註13)"
+                        .to_owned(),
+                ),
                 OfferKind::Flower { .. } => {
                     return (
                         rule::FLOWER_WIN,
@@ -761,6 +753,12 @@ fn diagnose_offer(
                 OfferKind::Discard { tile, .. } => tile,
                 OfferKind::Kakan { .. } => {
                     return (rule::ROB_KONG, "a 加槓 can only be robbed by 胡".to_owned())
+                }
+                OfferKind::Ankan { .. } => {
+                    return (
+                        rule::ROB_KONG,
+                        "an 暗槓 can only be asked about (胡, 003 註13)".to_owned(),
+                    )
                 }
                 OfferKind::Flower { .. } => {
                     return (

@@ -577,6 +577,10 @@ pub enum OfferKind {
     Discard { tile: Tile, last: bool },
     /// The tile of a 加槓 (only 搶槓 may take it).
     Kakan { tile: Tile },
+    /// An 暗槓 just made, offered face down to the seats ready for 十三么 on the one orphan they
+    /// lack (003 註13 特殊規定): each may ask what it is (胡) or let it be (過); an ask robs it
+    /// when `tile` is that orphan. Only its owner sees `tile`.
+    Ankan { tile: Tile },
     /// A flower just shown while another player holds seven (七搶一 case 2).
     Flower { flower: Flower },
 }
