@@ -401,6 +401,12 @@ class Snapshot(BaseModel):
     dice: list[int] | None = Field(None, min_length=3, max_length=3, description="The dice.")
     discards_total: int = Field(0, ge=0, le=200, description="Discards made at the table.")
     any_call: bool = Field(False, description="Someone has called or kong'd.")
+    ankan_asks: list[Annotated[int, Field(ge=0, le=3)]] = Field(
+        default_factory=list,
+        max_length=3,
+        description="Seats with an 暗槓 this seat has not asked about (003 註13: a seat ready "
+        "for 十三么 on the orphan it lacks may answer a discard with `ask <seat>`).",
+    )
 
 
 class LegalRequest(BaseModel):
@@ -416,7 +422,7 @@ class LegalRequest(BaseModel):
 class DecisionOut(BaseModel):
     seat: int = Field(description="The seat deciding.")
     actions: list[str] = Field(description="Its legal actions, by name.")
-    mask: list[bool] = Field(description="The same as a mask over the 182-action space.")
+    mask: list[bool] = Field(description="The same as a mask over the 186-action space.")
 
 
 class LegalResponse(BaseModel):

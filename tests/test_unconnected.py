@@ -27,7 +27,8 @@ def game(variant: twmj.Variant) -> twmj.Game:
 
 
 def test_redeal_is_the_last_action() -> None:
-    assert twmj.ACTIONS.index("redeal") == 181 == len(twmj.ACTIONS) - 1
+    assert twmj.ACTIONS.index("redeal") == 181
+    assert twmj.ACTIONS[182:] == ("ask 0", "ask 1", "ask 2", "ask 3")
 
 
 def test_the_seat_chooses_at_the_start_and_redeal_ends_in_a_draw() -> None:

@@ -51,3 +51,23 @@ def test_legal_on_an_ankan_ask(client: TestClient) -> None:
     snap["decision"] = {"offer": {"from": 0, "kakan": "5m"}}
     body = client.post("/v1/legal", json={"snapshot": snap}).json()
     assert body["actions"] == []
+
+
+def test_legal_offers_a_later_ask(client: TestClient) -> None:
+    # 003 註13 詢問時機可自行判斷: answering a discard, the 十三么 seat may ask seat 0 about its
+    # 暗槓 when the table says it has not asked yet.
+    snap = {
+        "seat": 2,
+        "hand": "19m19p19s123456z 1z 234m",
+        "drawable": 60,
+        "decision": {"offer": {"from": 1, "discard": "8s"}},
+        "variant": "improved16",
+        "ankan_asks": [0],
+    }
+    body = client.post("/v1/legal", json={"snapshot": snap}).json()
+    assert body["actions"] == ["ask 0", "pass"]
+    assert body["mask"][twmj.ACTIONS.index("ask 0")] is True
+    body = client.post("/v1/legal", json={"snapshot": {**snap, "ankan_asks": []}}).json()
+    assert body["actions"] == []
+    r = client.post("/v1/legal", json={"snapshot": {**snap, "ankan_asks": [2]}})
+    assert r.status_code == 422 and "ankan_asks" in r.json()["error"]["message"]

@@ -11,7 +11,7 @@
 
 mod common;
 
-use common::game::{act, pieces, round_trip, with};
+use common::game::{act, pieces, round_trip, snapshots_agree, with};
 use twmj_core::game::legality::rule;
 use twmj_core::game::{
     check, legal_actions, legal_mask, settle_hand, write_log, Action, Deal, Decision, DrawReason,
@@ -369,6 +369,7 @@ fn a_snapshot_offers_it_exactly_on_such_a_hand() {
         dice: [1, 1, 1],
         discards_total: 0,
         any_call: false,
+        ankan_asks: 0,
     };
     let player = |h: &str| twmj_core::game::Player {
         concealed: counts_of(h),
@@ -478,4 +479,11 @@ fn the_switch_is_improved16s_and_listed() {
         &[("special_draw.thirteen_unconnected", Value::Bool(false))],
     );
     assert!(!off.flow.thirteen_unconnected_draw);
+}
+
+#[test]
+fn snapshots_agree_with_the_game_under_improved16() {
+    // Every decision of random improved16 hands (the 起手 choice, 註13's asks included) gives
+    // the game's legal actions from the snapshot of the deciding seat.
+    assert!(snapshots_agree(&improved(), 0..120, 5) > 3000);
 }

@@ -235,7 +235,7 @@ impl PyGame {
         Ok(names(&legal_actions(&self.state, seat_ok(seat)?)))
     }
 
-    /// The legal actions of `seat` as a boolean mask over the 182-action space.
+    /// The legal actions of `seat` as a boolean mask over the 186-action space.
     fn legal_mask<'py>(&self, py: Python<'py>, seat: i64) -> PyResult<Bound<'py, PyArray1<bool>>> {
         Ok(mask(py, &legal_actions(&self.state, seat_ok(seat)?)))
     }
@@ -710,6 +710,17 @@ pub fn legal<'py>(
                     .map_or(Ok(0), |x| x.extract())
                     .map_err(|_| hand_error("discards_total must be a count"))?,
                 any_call: get_bool(snapshot, "any_call")?,
+                // 003 註13: the seats with an 暗槓 this seat has not asked about.
+                ankan_asks: match get(snapshot, "ankan_asks")? {
+                    None => 0,
+                    Some(v) => v
+                        .extract::<Vec<u8>>()
+                        .ok()
+                        .filter(|l| l.iter().all(|&s| s < 4))
+                        .ok_or_else(|| hand_error("ankan_asks is a list of seats 0 to 3"))?
+                        .iter()
+                        .fold(0, |m, &s| m | 1 << s),
+                },
             })
         }
     };

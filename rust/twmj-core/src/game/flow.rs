@@ -68,6 +68,8 @@ impl State {
             log: Vec::new(),
             rules: Rules::default(),
             asked: [0; SEATS],
+            queried: [[0; SEATS]; SEATS],
+            snapshot_asks: None,
         }
     }
 
@@ -120,6 +122,8 @@ impl State {
             log: vec![Event::Deal(Box::new(deal))],
             rules,
             asked: [0; SEATS],
+            queried: [[0; SEATS]; SEATS],
+            snapshot_asks: None,
         };
         if st.rules != Rules::default() {
             st.log.push(Event::Rules(Box::new(st.rules.clone())));
@@ -581,7 +585,8 @@ impl State {
             | Action::Pass3(_)
             | Action::ExchangeAgain
             | Action::ExchangeDone
-            | Action::Redeal => {}
+            | Action::Redeal
+            | Action::Ask(_) => {}
         }
     }
 
@@ -696,10 +701,29 @@ impl State {
                 || matches!(o.kind, OfferKind::Ankan { tile }
                     if legality::robs_ankan(&self.players[s], tile, &self.rules.variant))
         });
+        // 003 註13 詢問時機可自行判斷: asks answered on a discard, judged before this offer's
+        // 過水: a hit robs that 暗槓 (paid by its owner), a miss is recorded for the 詢問費.
+        let mut robbed: Vec<(u8, u8, Tile)> = Vec::new();
+        for &s in &order {
+            if let Some(Action::Ask(owner)) = said(s) {
+                let (asker, kong) = (self.player(s), self.player(owner));
+                let hit = legality::robs_ankans_of(asker, kong, &self.rules.variant);
+                let n = legality::ankan_count(kong);
+                match hit {
+                    Some(x) => robbed.push((s, owner, x)),
+                    None => self.asked[s as usize] |= 1 << owner,
+                }
+                self.queried[s as usize][owner as usize] = n;
+            }
+        }
         for &s in &order {
             let opts = o.options[s as usize];
-            if ankan && said(s) == Some(Action::Win) && !robs[s as usize] {
-                self.asked[s as usize] |= 1 << o.from;
+            if ankan && said(s) == Some(Action::Win) {
+                let n = legality::ankan_count(self.player(o.from));
+                self.queried[s as usize][o.from as usize] = n;
+                if !robs[s as usize] {
+                    self.asked[s as usize] |= 1 << o.from;
+                }
             }
             let p = &mut self.players[s as usize];
             if opts.has(Options::WIN) && said(s) != Some(Action::Win) && robs[s as usize] {
@@ -725,11 +749,15 @@ impl State {
         }
         match o.kind {
             OfferKind::Discard { tile, last } => {
-                if !winners.is_empty() {
-                    let wins = winners
+                if !winners.is_empty() || !robbed.is_empty() {
+                    let mut wins: Vec<Win> = winners
                         .iter()
                         .map(|&w| self.claim_win(w, tile, WinKind::Discard { from: o.from }))
                         .collect();
+                    // 搶暗槓 by a later ask: 搶槓 from the kong's owner.
+                    wins.extend(robbed.iter().map(|&(s, owner, x)| {
+                        self.claim_win(s, x, WinKind::RobbingKong { from: owner })
+                    }));
                     self.end(wins);
                 } else if let Some(s) = order
                     .iter()

@@ -58,6 +58,8 @@ pub mod rule {
     pub const EXCHANGE: &str = "換三張";
     /// 起手十三不搭 亮牌重洗 (003 改良式 特殊流局情形).
     pub const UNCONNECTED: &str = "十三不搭";
+    /// 003 註13 特殊規定: asking what an 暗槓 is (詢問暗槓).
+    pub const ASK_ANKAN: &str = "詢問暗槓";
 }
 
 /// True when the concealed `c` with `p`'s melds is a win under `v`: five sets and a pair, or a
@@ -137,6 +139,46 @@ pub(crate) fn may_ask_ankan(p: &Player, v: &Variant) -> bool {
 /// four of which the kong holds. No other win robs an 暗槓.
 pub(crate) fn robs_ankan(p: &Player, x: Tile, v: &Variant) -> bool {
     missing_orphan(p, v) == Some(x.index())
+}
+
+/// True when the 十三么 of `p` robs one of `owner`'s 暗槓 (003 註13: the kind it lacks is one
+/// of them).
+pub(crate) fn robs_ankans_of(p: &Player, owner: &Player, v: &Variant) -> Option<Tile> {
+    let x = missing_orphan(p, v)?;
+    owner
+        .melds
+        .iter()
+        .find(|m| m.kind == MeldKind::Ankan && m.tile.index() == x)
+        .map(|m| m.tile)
+}
+
+/// 暗槓 of `p` on the table.
+pub(crate) fn ankan_count(p: &Player) -> u8 {
+    p.melds.iter().filter(|m| m.kind == MeldKind::Ankan).count() as u8
+}
+
+/// The seats whose 暗槓 `seat` may ask about now, later than at the kong (003 註13: 詢問時機可
+/// 自行判斷，不一定要開槓時問), as a bitmask: while answering a discard (holding 16 tiles),
+/// ready for 十三么 on the one orphan it lacks and not in 過水, about each other seat with an
+/// 暗槓 it has not asked about yet. Empty when the variant has no such rule.
+pub(crate) fn later_asks(state: &State, seat: u8, kind: OfferKind) -> u8 {
+    if !matches!(kind, OfferKind::Discard { .. })
+        || !may_ask_ankan(state.player(seat), state.variant())
+    {
+        return 0;
+    }
+    state
+        .snapshot_asks
+        .unwrap_or_else(|| unasked_ankans(state, seat))
+}
+
+/// The other seats with an 暗槓 `seat` has not asked about yet (bit per seat; 003 註13).
+pub fn unasked_ankans(state: &State, seat: u8) -> u8 {
+    (0..state.seats())
+        .filter(|&o| {
+            o != seat && ankan_count(state.player(o)) > state.queried[seat as usize % 4][o as usize]
+        })
+        .fold(0, |m, o| m | 1 << o)
 }
 
 /// True when `p` wins with the tile offered by `kind`: [`wins_with`], except that
@@ -269,7 +311,9 @@ pub(crate) fn offer_options(state: &State, seat: u8, from: u8, kind: OfferKind) 
                     }
                 }
             }
-            if o != 0 && !(win && migi) {
+            // 003 註13: a later ask is a choice too, so the seat is asked.
+            let asks = later_asks(state, seat, kind);
+            if (o != 0 || asks != 0) && !(win && migi) {
                 o |= Options::PASS;
             }
         }
@@ -297,7 +341,7 @@ pub(crate) fn offer_options(state: &State, seat: u8, from: u8, kind: OfferKind) 
     Options(o)
 }
 
-fn push_options(o: Options, out: &mut Vec<Action>) {
+fn push_options(o: Options, asks: u8, out: &mut Vec<Action>) {
     if o.has(Options::WIN) {
         out.push(Action::Win);
     }
@@ -314,6 +358,11 @@ fn push_options(o: Options, out: &mut Vec<Action>) {
     }
     if o.has(Options::ROB_FLOWER) {
         out.push(Action::SevenRobOne);
+    }
+    if o.has(Options::PASS) {
+        for s in (0..4u8).filter(|s| asks >> s & 1 == 1) {
+            out.push(Action::Ask(s));
+        }
     }
     if o.has(Options::PASS) {
         out.push(Action::Pass);
@@ -412,7 +461,8 @@ pub fn legal_actions(state: &State, seat: u8) -> Vec<Action> {
         Phase::Offer(o)
             if (seat as usize) < o.options.len() && o.responses[seat as usize].is_none() =>
         {
-            push_options(o.options[seat as usize], &mut out);
+            let asks = later_asks(state, seat, o.kind);
+            push_options(o.options[seat as usize], asks, &mut out);
         }
         _ => {}
     }
@@ -467,9 +517,31 @@ fn diagnose_redeal(state: &State, seat: u8) -> (&'static str, String) {
     (rule::UNCONNECTED, why)
 }
 
+/// Why `seat` may not ask what `owner`'s 暗槓 is now (003 註13).
+fn diagnose_ask(state: &State, seat: u8, owner: u8) -> (&'static str, String) {
+    let v = state.variant();
+    let why = if !v.special.robs_ankan() {
+        "this variant has no 暗槓 ask (special_shapes.ask_ankan is off)".to_owned()
+    } else if !matches!(state.phase(), Phase::Offer(o) if matches!(o.kind, OfferKind::Discard { .. }) && o.from != seat && o.responses[seat as usize % 4].is_none())
+    {
+        "an 暗槓 is asked about later only while answering a discard (at the kong, by 胡)"
+            .to_owned()
+    } else if !may_ask_ankan(state.player(seat), v) {
+        "only a seat ready for 十三么 on the one orphan it lacks, not in 過水, may ask".to_owned()
+    } else if owner == seat || owner >= state.seats() {
+        format!("seat {owner} is not another seat at the table")
+    } else {
+        format!("seat {owner} has no 暗槓 this seat has not asked about")
+    };
+    (rule::ASK_ANKAN, why)
+}
+
 fn diagnose(state: &State, seat: u8, action: Action) -> (&'static str, String) {
     if action == Action::Redeal && !state.is_over() {
         return diagnose_redeal(state, seat);
+    }
+    if let (Action::Ask(o), false) = (action, state.is_over()) {
+        return diagnose_ask(state, seat, o);
     }
     match state.phase() {
         Phase::Over => (rule::OVER, "the hand is over".to_owned()),
@@ -692,6 +764,12 @@ fn diagnose_turn(state: &State, t: &Turn, action: Action) -> (&'static str, Stri
             return (
                 rule::UNCONNECTED,
                 "十三不搭 is shown only at the start of the hand (起手)".to_owned(),
+            )
+        }
+        Action::Ask(_) => {
+            return (
+                rule::ASK_ANKAN,
+                "an 暗槓 is asked about while answering a discard".to_owned(),
             )
         }
     }

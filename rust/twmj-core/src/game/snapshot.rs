@@ -5,7 +5,7 @@ use crate::error::{Error, Result};
 use crate::tile::COPIES;
 
 use super::action::{Action, ACTION_COUNT};
-use super::legality::{check, legal_actions, offer_options};
+use super::legality::{check, legal_actions, offer_options, unasked_ankans};
 use super::state::{
     Offer, OfferKind, Opening, Options, Phase, Piece, Player, Rules, State, Turn, SEATS,
 };
@@ -36,6 +36,10 @@ pub struct Situation {
     pub discards_total: u32,
     /// Someone has called or kong'd (天/地/人胡 and MIGI no longer possible).
     pub any_call: bool,
+    /// 003 註13's later ask: bit `o` = seat `o` has an 暗槓 the deciding seat has not asked
+    /// about yet (it may answer a discard with `ask o` when ready for 十三么 on the orphan it
+    /// lacks). Other seats' melds are not in the snapshot, so the table says it.
+    pub ankan_asks: u8,
 }
 
 /// One seat at a decision point. Other seats' tiles do not matter for its legal actions.
@@ -76,6 +80,7 @@ impl Snapshot {
                 dice: state.dice(),
                 discards_total: state.discards_total(),
                 any_call: state.any_call(),
+                ankan_asks: unasked_ankans(state, seat),
             }),
         })
     }
@@ -155,6 +160,14 @@ impl Snapshot {
             st.dice = sit.dice;
             st.discards_total = sit.discards_total;
             st.any_call = sit.any_call;
+            let seated = (1u8 << n) - 1;
+            if sit.ankan_asks & !seated != 0 || sit.ankan_asks >> seat & 1 == 1 {
+                return Err(Error::hand(format!(
+                    "ankan_asks names seats {:#06b}: only other seated seats (0–{last}) hold 暗槓 to ask about",
+                    sit.ankan_asks
+                )));
+            }
+            st.snapshot_asks = Some(sit.ankan_asks);
         }
         st.players[seat as usize] = p.clone();
         // The wall: the drawable tiles and what the variant keeps back (the seat's kongs

@@ -752,6 +752,12 @@ pub struct State {
     /// 003 註13: bit `o` of `asked[s]`: seat `s` asked what seat `o`'s 暗槓 was and was told
     /// no (a 詢問費 if `s` does not win).
     pub(crate) asked: [u8; SEATS],
+    /// 003 註13: `queried[s][o]`: how many of seat `o`'s 暗槓 seat `s` has asked about (at the
+    /// kong or later); `s` may ask `o` again only about a newer one.
+    pub(crate) queried: [[u8; SEATS]; SEATS],
+    /// A snapshot's seats with an 暗槓 its seat has not asked about (its situation's
+    /// `ankan_asks`; a snapshot has no other seat's melds); `None` in a game.
+    pub(crate) snapshot_asks: Option<u8>,
 }
 
 impl State {
