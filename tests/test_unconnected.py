@@ -53,6 +53,9 @@ def test_the_seat_chooses_at_the_start_and_redeal_ends_in_a_draw() -> None:
     again = twmj.replay(g.record())
     assert again.result() == result
     assert '"action":"redeal"' in g.record()
+    # 亮牌: every seat's record shows the hand.
+    seen = twmj.read_record_for(g.record_for(0))
+    assert seen[-2] == {"type": "show", "seat": 1, "hand": "147m258p369s1234567z"}
 
 
 def test_pass_plays_on_and_a_later_redeal_names_the_rule() -> None:

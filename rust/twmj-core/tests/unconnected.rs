@@ -14,8 +14,9 @@ mod common;
 use common::game::{act, pieces, round_trip, snapshots_agree, with};
 use twmj_core::game::legality::rule;
 use twmj_core::game::{
-    check, legal_actions, legal_mask, settle_hand, write_log, Action, Deal, Decision, DrawReason,
-    Match, Opening, Phase, Situation, Snapshot, SplitMix64, State, Table, ACTION_COUNT,
+    check, legal_actions, legal_mask, read_seen_log, seen as seen_of, settle_hand, write_log,
+    write_seen_log, Action, Deal, Decision, DrawReason, Match, Opening, Phase, SeenEvent,
+    Situation, Snapshot, SplitMix64, State, Table, ACTION_COUNT,
 };
 use twmj_core::scoring::{Value, Variant};
 use twmj_core::tile::{Counts, Tile, KINDS};
@@ -223,7 +224,17 @@ fn redeal_ends_the_hand_as_a_draw_the_dealer_keeping_the_deal() {
     let text = write_log(st.log());
     let lines: Vec<&str> = text.lines().collect();
     let n = lines.len();
-    assert_eq!(lines[n - 2], r#"{"type":"act","seat":1,"action":"redeal"}"#);
+    assert_eq!(lines[n - 3], r#"{"type":"act","seat":1,"action":"redeal"}"#);
+    // 亮牌: the hand is shown, in the record every seat sees too.
+    let show = r#"{"type":"show","seat":1,"hand":"147m258p369s1234567z"}"#;
+    assert_eq!(lines[n - 2], show);
+    for seat in [0, 2] {
+        let seen = write_seen_log(st.log(), seat);
+        assert!(seen.lines().any(|l| l == show), "{seen}");
+        let back = read_seen_log(&seen).unwrap();
+        let last: Vec<SeenEvent> = st.log().iter().map(|e| seen_of(e, seat)).collect();
+        assert_eq!(back, last);
+    }
     assert!(
         lines[n - 1].ends_with(r#""wins":[],"draw":"thirteen_unconnected"}"#),
         "{}",

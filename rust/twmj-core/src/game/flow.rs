@@ -192,6 +192,11 @@ impl State {
     /// 十三不搭, then play (or 換三張) starts.
     fn opening_action(&mut self, o: Opening, action: Action) {
         if action == Action::Redeal {
+            // 亮牌: the hand is shown to the table, then the draw.
+            self.log.push(Event::Show {
+                seat: o.seat,
+                hand: self.player(o.seat).concealed,
+            });
             self.end_draw(DrawReason::ThirteenUnconnected);
             return;
         }
