@@ -362,6 +362,11 @@ class OfferIn(BaseModel):
     discard: str | None = Field(None, description="A discarded tile.")
     last: bool = Field(False, description="The discard came after the wall ran out (only 胡).")
     kakan: str | None = Field(None, description="The tile of a 加槓 (only 搶槓).")
+    ankan: bool = Field(
+        False,
+        description="Another seat's 暗槓 just made, face down: a seat ready for 十三么 on the "
+        "one orphan it lacks may ask what it is (`win`) or not (`pass`) (003 註13; improved16).",
+    )
     flower: str | None = Field(None, description="A flower shown while you hold seven (七搶一).")
 
 
@@ -369,6 +374,12 @@ class DecisionIn(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
     turn: TurnIn | None = Field(None, description="The seat's own turn.")
     offer: OfferIn | None = Field(None, description="Another seat's tile on offer.")
+    opening: bool = Field(
+        False,
+        description="起手: the hand as dealt, before the first discard (17 tiles for the dealer, "
+        "16 for the others), where a 十三不搭 may be shown (`redeal`, 003 改良式 特殊流局情形) "
+        "under `special_draw.thirteen_unconnected`; give neither `turn` nor `offer` with it.",
+    )
 
 
 class Snapshot(BaseModel):
@@ -407,6 +418,12 @@ class Snapshot(BaseModel):
     dice: list[int] | None = Field(None, min_length=3, max_length=3, description="The dice.")
     discards_total: int = Field(0, ge=0, le=200, description="Discards made at the table.")
     any_call: bool = Field(False, description="Someone has called or kong'd.")
+    ankan_asks: list[Annotated[int, Field(ge=0, le=3)]] = Field(
+        default_factory=list,
+        max_length=3,
+        description="Seats with an 暗槓 this seat has not asked about (003 註13: a seat ready "
+        "for 十三么 on the orphan it lacks may answer a discard with `ask <seat>`).",
+    )
 
 
 class LegalRequest(BaseModel):
@@ -422,7 +439,7 @@ class LegalRequest(BaseModel):
 class DecisionOut(BaseModel):
     seat: int = Field(description="The seat deciding.")
     actions: list[str] = Field(description="Its legal actions, by name.")
-    mask: list[bool] = Field(description="The same as a mask over the 181-action space.")
+    mask: list[bool] = Field(description="The same as a mask over the 186-action space.")
 
 
 class LegalResponse(BaseModel):
@@ -480,8 +497,8 @@ class ReplayResponse(BaseModel):
     draw: bool | None = Field(description="流局, when over.")
     draw_reason: str | None = Field(
         default=None,
-        description="Why nobody won, on a draw: `wall` (流局), `four_kongs` or `four_winds` "
-        "(001/003 特殊流局).",
+        description="Why nobody won, on a draw: `wall` (流局), `four_kongs`, `four_winds` (001/003 "
+        "特殊流局) or `thirteen_unconnected` (003 十三不搭 亮牌重洗).",
     )
     false_win: FalseWinOut | None = Field(
         default=None, description="The 詐胡 that ended the hand (001 詐胡, 003 詐胡的罰則)."

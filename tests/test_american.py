@@ -88,9 +88,9 @@ def test_the_exchange_comes_first_and_is_in_the_action_space() -> None:
     acts = g.legal_actions(1)
     assert acts and all(a.startswith("pass3 ") for a in acts)
     mask = g.legal_mask(1)
-    assert mask.shape == (181,) == (len(twmj.ACTIONS),)
+    assert mask.shape == (186,) == (len(twmj.ACTIONS),)
     assert all(145 <= i <= 178 for i in np.flatnonzero(mask))
-    assert twmj.ACTIONS[179:] == ("exchange again", "no second exchange")
+    assert twmj.ACTIONS[179:181] == ("exchange again", "no second exchange")
     with pytest.raises(twmj.IllegalActionError, match="換三張"):
         g.apply(0, "discard " + twmj.parse(g.hand(0)).tiles[0])
     # The taiwan game is unchanged: no exchange.

@@ -81,7 +81,7 @@ def test_mask_matches_the_action_list() -> None:
             break
         seat = g.pending[0]
         mask = g.legal_mask(seat)
-        assert mask.shape == (len(twmj.ACTIONS),) == (181,)
+        assert mask.shape == (len(twmj.ACTIONS),) == (186,)
         assert mask.dtype == np.bool_
         assert [twmj.ACTIONS[i] for i in np.flatnonzero(mask)] == sorted(
             g.legal_actions(seat), key=twmj.ACTIONS.index

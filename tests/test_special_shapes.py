@@ -240,7 +240,12 @@ def game(dealer: str, variant: twmj.Variant, seat3: str = SEAT3, dead: str = "")
     hands = [dealer, SEAT1, ORPHANS_READY, seat3]
     used = sum((Counter(twmj.parse(h).tiles) for h in [*hands, dead]), Counter[str]())
     rest = "".join(t * (4 - used[t]) for t in twmj.TILES)
-    return twmj.Game.from_deal(hands, rest[:100], dead + rest[100:], variant=variant)
+    g = twmj.Game.from_deal(hands, rest[:100], dead + rest[100:], variant=variant)
+    # A 十三么 ready hand is also 十三不搭 (003 改良式 特殊流局情形): its seat passes the 起手
+    # redeal under improved16.
+    while g.phase == "opening":
+        g.apply(g.pending[0], "pass")
+    return g
 
 
 @pytest.mark.parametrize("preset", ["improved16", "taiwan"])

@@ -109,6 +109,9 @@ def improved16_false_win() -> twmj.Game:
             used[i] += n
     live = "1z 2z 3z " + twmj.format(bytes(4 - u for u in used))
     game = twmj.Game.from_deal(hands, live, "", variant=twmj.Variant("improved16"))
+    # Seat 3's scattered hand is 十三不搭 (003 特殊流局情形): it keeps it (pass) at the start.
+    assert game.pending == [3] and "redeal" in game.legal_actions(3)
+    game.apply(3, "pass")
     for seat, tile in [(0, "8s"), (1, "1z"), (2, "2z")]:
         game.apply(seat, f"discard {tile}")
         while game.pending and "pass" in game.legal_actions(game.pending[0]):

@@ -44,7 +44,7 @@ def _decision(seat: int, actions: list[str]) -> DecisionOut:
 
 @router.post("/legal", response_model=LegalResponse, summary="Legal actions at a decision point")
 async def legal(req: LegalRequest) -> LegalResponse:
-    """The legal actions, by name and as a mask over the fixed 181-action space, of a seat at a
+    """The legal actions, by name and as a mask over the fixed 186-action space, of a seat at a
     decision point described by `snapshot` (its tiles, melds and rule memory: 過水, 過水碰, the
     lock after a call), or of every seat deciding at the end of a game `record`. Exactly one
     of the two is given."""

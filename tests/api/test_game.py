@@ -24,7 +24,7 @@ def _finished(seed: int) -> twmj.Game:
 def test_actions_are_the_fixed_space(client: TestClient) -> None:
     body = client.get("/v1/actions").json()
     assert body == list(twmj.ACTIONS)
-    assert len(body) == 181 and body[0] == "discard 1m" and "pass" in body
+    assert len(body) == 186 and body[0] == "discard 1m" and "pass" in body
 
 
 def test_legal_from_a_snapshot(client: TestClient) -> None:

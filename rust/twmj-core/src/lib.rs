@@ -16,6 +16,7 @@ pub mod shanten;
 pub mod special;
 pub mod tables;
 pub mod tile;
+pub mod unconnected;
 pub mod waits;
 
 pub use analyze::{accepts, accepts_with, analyze, analyze_with, Accept, Analysis, Discard};

@@ -283,7 +283,7 @@ fn the_first_discard_after_the_exchange_is_the_first_of_the_hand() {
 
 #[test]
 fn action_space_is_the_taiwan_space_plus_the_exchange() {
-    assert_eq!(ACTION_COUNT, 181);
+    assert_eq!(ACTION_COUNT, 186);
     assert_eq!(Action::Pass3(t("1m")).index(), 145);
     assert_eq!(Action::ExchangeAgain.index(), 179);
     assert_eq!(Action::ExchangeDone.index(), 180);

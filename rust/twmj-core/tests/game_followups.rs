@@ -506,6 +506,7 @@ fn snapshot_refuses_an_empty_seat() {
         dice: [1, 1, 1],
         discards_total: 0,
         any_call: false,
+        ankan_asks: 0,
     };
     let mut player = st.player(1).clone();
     while player.hand_size() > 16 {

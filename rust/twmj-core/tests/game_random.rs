@@ -52,6 +52,10 @@ fn oracle(st: &State, seat: u8, acts: &[Action]) {
             }
         }
         Phase::Exchange(_) => {}
+        // 起手 十三不搭 (003 改良式): only `redeal` or `pass` (tests/unconnected.rs).
+        Phase::Opening(_) => assert!(acts
+            .iter()
+            .all(|a| matches!(a, Action::Redeal | Action::Pass))),
         Phase::Offer(o) => {
             for &a in acts {
                 let calls = matches!(a, Action::Chi(_) | Action::Pon | Action::Minkan);

@@ -1146,7 +1146,7 @@ fn snapshot_legality_agrees_with_the_game() {
 fn offer_kind(s: &twmj_core::game::Snapshot) -> twmj_core::game::OfferKind {
     match s.decision {
         twmj_core::game::Decision::Offer { kind, .. } => kind,
-        twmj_core::game::Decision::Turn(_) => unreachable!(),
+        twmj_core::game::Decision::Turn(_) | twmj_core::game::Decision::Opening => unreachable!(),
     }
 }
 

@@ -8,8 +8,8 @@
 
 use twmj_core::game::legality::rule;
 use twmj_core::game::{
-    check, legal_actions, replay, settle_hand, Action, Deal, FalseWin, HandResult, OfferKind,
-    Phase, State, Table, WinKind,
+    check, legal_actions, replay, settle_hand, Action, Deal, Decision, FalseWin, HandResult,
+    OfferKind, Phase, Snapshot, State, Table, WinKind,
 };
 use twmj_core::scoring::{Item, Value, Variant};
 use twmj_core::tile::Tile;
@@ -19,9 +19,16 @@ fn t(s: &str) -> Tile {
     twmj_core::parse(s).unwrap().tile_list()[0]
 }
 
+/// The scripted hand, at the dealer's turn: the 十三么 hands here are also 十三不搭 (the 13
+/// orphans never 搭), so under improved16 their seats first pass the 起手 redeal (003 改良式
+/// 特殊流局情形; tests/unconnected.rs).
 fn start(hands: [&str; 4], live: &str, dead: &str, v: &Variant) -> State {
     let scripted = Deal::scripted(0, hands, live, dead).unwrap().completed();
-    State::from_deal_with(scripted, v).unwrap()
+    let mut st = State::from_deal_with(scripted, v).unwrap();
+    while let Phase::Opening(o) = *st.phase() {
+        act(&mut st, o.seat, Action::Pass);
+    }
+    st
 }
 
 fn act(st: &mut State, seat: u8, a: Action) {
@@ -183,7 +190,7 @@ fn thirteen_orphans_robs_the_ankan_of_its_missing_kind() {
     let Phase::Offer(o) = *st.phase() else {
         panic!("no offer: {:?}", st.phase())
     };
-    assert_eq!(o.kind, OfferKind::Kakan { tile: t("7z") });
+    assert_eq!(o.kind, OfferKind::Ankan { tile: t("7z") });
     assert_eq!(legal_actions(&st, 2), vec![Action::Win, Action::Pass]);
     assert!(legal_actions(&st, 1).is_empty());
     assert!(legal_actions(&st, 3).is_empty());
@@ -199,6 +206,19 @@ fn thirteen_orphans_robs_the_ankan_of_its_missing_kind() {
         );
     }
     assert_eq!(st.view(2).legal, vec![Action::Win, Action::Pass]);
+    // A snapshot tells the 暗槓 ask from a 加槓 (its own offer kind) and agrees with the game.
+    let snap = Snapshot::of(&st, 2).unwrap();
+    assert_eq!(
+        snap.decision,
+        Decision::Offer {
+            from: 0,
+            kind: OfferKind::Ankan { tile: t("7z") }
+        }
+    );
+    assert_eq!(
+        snap.legal_actions().unwrap(),
+        vec![Action::Win, Action::Pass]
+    );
     act(&mut st, 2, Action::Win);
     let r = st.result().unwrap();
     assert_eq!(r.wins[0].kind, WinKind::RobbingKong { from: 0 });
@@ -241,6 +261,25 @@ fn a_wrong_ask_costs_a_fee_when_the_asker_does_not_win() {
     act(&mut st, 0, Action::Ankan(t("5m")));
     // The same choice as when the kong is its tile: 胡 (the ask) or 過.
     assert_eq!(legal_actions(&st, 2), vec![Action::Win, Action::Pass]);
+    // In a snapshot too; the same tile offered as a 加槓 is no win for the 十三么, so it has no
+    // choice there, and an ask refused names no tile.
+    let mut snap = Snapshot::of(&st, 2).unwrap();
+    assert_eq!(
+        snap.legal_actions().unwrap(),
+        vec![Action::Win, Action::Pass]
+    );
+    snap.decision = Decision::Offer {
+        from: 0,
+        kind: OfferKind::Kakan { tile: t("5m") },
+    };
+    assert!(snap.legal_actions().unwrap().is_empty());
+    let mut other = Snapshot::of(&st, 3).unwrap();
+    other.decision = Decision::Offer {
+        from: 0,
+        kind: OfferKind::Ankan { tile: t("5m") },
+    };
+    let e = other.check(Action::Win).unwrap_err().to_string();
+    assert!(e.contains("搶槓") && !e.contains("5m"), "{e}");
     act(&mut st, 2, Action::Win);
     assert_eq!(turn(&st), (0, Some(t("4s"))));
     // Told no: no 過水 (no winning tile was let go).
@@ -411,4 +450,135 @@ fn a_robbed_ankan_collects_no_base() {
     assert_eq!(last, vec![(1, 0, 300, n), (2, 0, 300, n), (3, 0, 300, n)]);
     assert_eq!(s.net_money.iter().sum::<i64>(), 0);
     replays(&st);
+}
+
+// ---------------------------------------------------------------------------------------
+// 註13's ask later (詢問時機可自行判斷，不一定要開槓時問).
+
+#[test]
+fn a_later_ask_robs_the_ankan_once_the_seat_may_win_again() {
+    // Seat 2 (十三么 ready on 中) lets the dealer's 中 暗槓 go at the kong: a winning tile let
+    // go, 過水. Its own discard releases it; on the next discard it asks the dealer (`ask 0`)
+    // and robs the 暗槓: 十三么 16 + 搶槓 1 (搶暗槓胡多一台), paid by the kong's owner.
+    let v = Variant::improved16();
+    let mut st = ankan_deal(&v, ORPHANS);
+    act(&mut st, 0, Action::Ankan(t("7z")));
+    act(&mut st, 2, Action::Pass);
+    assert!(st.player(2).furiten);
+    // While in 過水 no ask is offered: the dealer's, then seat 1's discard.
+    let (_, d) = turn(&st);
+    act(&mut st, 0, Action::Discard(d.unwrap()));
+    assert!(legal_actions(&st, 2).is_empty());
+    pass_all(&mut st);
+    tsumogiri(&mut st);
+    // Seat 2 draws and discards: released.
+    assert_eq!(turn(&st).0, 2);
+    tsumogiri(&mut st);
+    assert!(!st.player(2).furiten);
+    // Seat 3's discard: seat 2 may ask the dealer (the only seat with an 暗槓) or pass.
+    let (s, d) = turn(&st);
+    assert_eq!(s, 3);
+    act(&mut st, 3, Action::Discard(d.unwrap()));
+    assert_eq!(legal_actions(&st, 2), vec![Action::Ask(0), Action::Pass]);
+    // A snapshot carries the seats it may ask about (the other seats' melds are not in it).
+    let snap = Snapshot::of(&st, 2).unwrap();
+    assert_eq!(snap.situation.as_ref().unwrap().ankan_asks, 0b0001);
+    assert_eq!(snap.legal_actions().unwrap(), legal_actions(&st, 2));
+    let mut none = snap.clone();
+    none.situation.as_mut().unwrap().ankan_asks = 0;
+    assert!(none.legal_actions().unwrap().is_empty());
+    let mut own = snap.clone();
+    own.situation.as_mut().unwrap().ankan_asks = 0b0100;
+    assert!(own
+        .legal_actions()
+        .unwrap_err()
+        .to_string()
+        .contains("ankan_asks"));
+    for bad in [1, 3] {
+        let e = check(&st, 2, Action::Ask(bad)).unwrap_err();
+        assert_eq!(rule_of(e), rule::ASK_ANKAN);
+    }
+    act(&mut st, 2, Action::Ask(0));
+    pass_all(&mut st);
+    let r = st.result().unwrap();
+    assert_eq!(r.wins.len(), 1);
+    assert_eq!(
+        (r.wins[0].seat, r.wins[0].kind, r.wins[0].tile),
+        (2, WinKind::RobbingKong { from: 0 }, Some(t("7z")))
+    );
+    assert!(r.fees.is_empty());
+    let it = items(&st, &v);
+    assert!(it.contains(&(Item::ThirteenOrphans, 16)), "{it:?}");
+    assert!(it.contains(&(Item::RobbingKong, 1)), "{it:?}");
+    // The record has the ask and replays.
+    assert!(twmj_core::game::write_log(st.log()).contains(r#""action":"ask 0""#));
+    replays(&st);
+}
+
+#[test]
+fn a_later_ask_told_no_is_a_fee_and_is_not_offered_again() {
+    // Seat 2 lets the dealer's 5m 暗槓 go at the kong (not its tile: no 過水), then asks on the
+    // dealer's next discard: told no, play goes on, no second ask of the same kong, and at the
+    // end (a 流局) seat 2 owes the dealer 1 台.
+    let v = Variant::improved16();
+    let mut st = wrong_kong_deal(&v);
+    act(&mut st, 0, Action::Ankan(t("5m")));
+    act(&mut st, 2, Action::Pass);
+    assert!(!st.player(2).furiten);
+    act(&mut st, 0, Action::Discard(t("4s")));
+    assert_eq!(legal_actions(&st, 2), vec![Action::Ask(0), Action::Pass]);
+    act(&mut st, 2, Action::Ask(0));
+    pass_all(&mut st);
+    assert!(!st.is_over());
+    assert!(!st.player(2).furiten);
+    // Nobody asks again: the next discards offer seat 2 nothing about that kong.
+    let mut offers = 0;
+    while !st.is_over() {
+        match *st.phase() {
+            Phase::Offer(_) => {
+                assert!(!legal_actions(&st, 2)
+                    .iter()
+                    .any(|a| matches!(a, Action::Ask(_))));
+                offers += 1;
+                pass_all(&mut st);
+            }
+            Phase::Turn(x) => {
+                // Seat 2 never discards its 十三么 tiles; it throws what it draws.
+                let d = x.drawn.unwrap();
+                act(&mut st, x.seat, Action::Discard(d));
+            }
+            ref p => panic!("{p:?}"),
+        }
+    }
+    assert!(offers > 10);
+    let r = st.result().unwrap();
+    assert_eq!(r.fees, vec![(2, 0)]);
+    replays(&st);
+}
+
+#[test]
+fn no_later_ask_without_the_switch() {
+    // improved16 without 註13's rule (and taiwan, which has no 十三么): no ask is offered, and
+    // one is refused naming the rule.
+    let off = Variant::improved16()
+        .with_overrides(&[(
+            "special_shapes.ask_ankan",
+            twmj_core::scoring::Value::Bool(false),
+        )])
+        .unwrap();
+    for v in [off, Variant::taiwan()] {
+        let mut st = wrong_kong_deal(&v);
+        act(&mut st, 0, Action::Ankan(t("5m")));
+        assert_eq!(turn(&st).0, 0);
+        act(&mut st, 0, Action::Discard(t("4s")));
+        assert!(!legal_actions(&st, 2)
+            .iter()
+            .any(|a| matches!(a, Action::Ask(_))));
+        if matches!(st.phase(), Phase::Offer(_)) {
+            assert_eq!(
+                rule_of(check(&st, 2, Action::Ask(0)).unwrap_err()),
+                rule::ASK_ANKAN
+            );
+        }
+    }
 }

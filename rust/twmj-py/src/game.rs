@@ -177,13 +177,15 @@ impl PyGame {
         (0..4).filter(|s| p >> s & 1 == 1).collect()
     }
 
-    /// `turn`, `offer`, `exchange` (american 換三張) or `over`.
+    /// `turn`, `offer`, `exchange` (american 換三張), `opening` (起手 十三不搭, improved16) or
+    /// `over`.
     #[getter]
     fn phase(&self) -> &'static str {
         match self.state.phase() {
             Phase::Turn(_) => "turn",
             Phase::Offer(_) => "offer",
             Phase::Exchange(_) => "exchange",
+            Phase::Opening(_) => "opening",
             Phase::Over => "over",
         }
     }
@@ -252,7 +254,7 @@ impl PyGame {
         Ok(names(&legal_actions(&self.state, seat_ok(&seat)?)))
     }
 
-    /// The legal actions of `seat` as a boolean mask over the 181-action space.
+    /// The legal actions of `seat` as a boolean mask over the 186-action space.
     fn legal_mask<'py>(&self, py: Python<'py>, seat: Int) -> PyResult<Bound<'py, PyArray1<bool>>> {
         Ok(mask(py, &legal_actions(&self.state, seat_ok(&seat)?)))
     }
@@ -311,7 +313,8 @@ impl PyGame {
             wins.push(x);
         }
         d.set_item("wins", wins)?;
-        // Why nobody won ("wall", "four_kongs", "four_winds"; 001 流局, 特殊流局), and the
+        // Why nobody won ("wall", "four_kongs", "four_winds", "thirteen_unconnected"; 001 流局,
+        // 特殊流局; 003 改良式 特殊流局情形), and the
         // 詐胡 that ended the hand ({seat, tai}; 001 詐胡), else None.
         d.set_item("draw_reason", r.draw.map(twmj_core::game::DrawReason::key))?;
         let false_win = match r.false_win {
@@ -640,7 +643,15 @@ pub fn legal<'py>(
     let decision_dict = decision_obj
         .cast::<PyDict>()
         .map_err(|_| hand_error("decision must be an object"))?;
-    let decision = if let Some(t) = get(decision_dict, "turn")? {
+    let opening = get_bool(decision_dict, "opening")?;
+    let decision = if opening {
+        if get(decision_dict, "turn")?.is_some() || get(decision_dict, "offer")?.is_some() {
+            return Err(hand_error(
+                "decision is one of {\"turn\": …}, {\"offer\": …} or {\"opening\": true}",
+            ));
+        }
+        Decision::Opening
+    } else if let Some(t) = get(decision_dict, "turn")? {
         let t = t
             .cast::<PyDict>()
             .map_err(|_| hand_error("decision.turn must be an object"))?;
@@ -685,6 +696,12 @@ pub fn legal<'py>(
             }
         } else if let Some(t) = get_tile(o, "kakan")? {
             OfferKind::Kakan { tile: t }
+        } else if get_bool(o, "ankan")? {
+            // 003 註13: an 暗槓 offered face down to a 十三么 ready on the orphan it lacks; the
+            // asker's choice does not depend on the tile, which it does not see.
+            OfferKind::Ankan {
+                tile: one_tile("1m", "offer.ankan")?,
+            }
         } else if let Some(f) = get(o, "flower")? {
             let s: String = f
                 .extract()
@@ -693,14 +710,18 @@ pub fn legal<'py>(
                 flower: one_flower(&s, "offer.flower")?,
             }
         } else {
-            return Err(hand_error("an offer is a discard, a kakan or a flower"));
+            return Err(hand_error(
+                "an offer is a discard, a kakan, an ankan or a flower",
+            ));
         };
         Decision::Offer {
             from: seat_ok(&from)?,
             kind,
         }
     } else {
-        return Err(hand_error("decision is {\"turn\": …} or {\"offer\": …}"));
+        return Err(hand_error(
+            "decision is one of {\"turn\": …}, {\"offer\": …} or {\"opening\": true}",
+        ));
     };
     let situation = match get(snapshot, "variant")? {
         None => None,
@@ -734,6 +755,17 @@ pub fn legal<'py>(
                     .map_or(Ok(0), |x| x.extract())
                     .map_err(|_| hand_error("discards_total must be a count"))?,
                 any_call: get_bool(snapshot, "any_call")?,
+                // 003 註13: the seats with an 暗槓 this seat has not asked about.
+                ankan_asks: match get(snapshot, "ankan_asks")? {
+                    None => 0,
+                    Some(v) => v
+                        .extract::<Vec<u8>>()
+                        .ok()
+                        .filter(|l| l.iter().all(|&s| s < 4))
+                        .ok_or_else(|| hand_error("ankan_asks is a list of seats 0 to 3"))?
+                        .iter()
+                        .fold(0, |m, &s| m | 1 << s),
+                },
             })
         }
     };

@@ -16,10 +16,14 @@
 //! | [`PASS3`] | 34 | 換三張: pick one tile of this kind to pass (three picks per round) |
 //! | [`EXCHANGE_AGAIN`] | 1 | 換三張: the dealer calls a second round |
 //! | [`EXCHANGE_DONE`] | 1 | 換三張: the dealer starts play without a second round |
+//! | [`REDEAL`] | 1 | 十三不搭 亮牌重洗: show a 十三不搭 hand at the start and end the hand as a draw |
+//! | [`ASK`] | 4 | 003 註13: ask what seat N's 暗槓 is, later than at the kong (`ask 0` … `ask 3`) |
 //!
 //! Indices 0–144 are the taiwan space, unchanged; the 換三張 actions (002 一局開始的順序,
-//! american preset only) are appended at 145–180. [`ACTION_COUNT`] is the size of the space
-//! and of a legal-action mask.
+//! american preset only) are appended at 145–180, and 十三不搭's `redeal` (003 改良式
+//! 特殊流局情形, with `special_draw.thirteen_unconnected`) at 181, and 註13's later ask of an
+//! 暗槓 (`special_shapes.ask_ankan`) at 182–185. [`ACTION_COUNT`] is the size of the space and
+//! of a legal-action mask.
 
 use crate::notation::{symbols, Symbol};
 use crate::tile::{Tile, KINDS};
@@ -57,8 +61,14 @@ pub const PASS3: usize = SEVEN_ROB_ONE + 1;
 pub const EXCHANGE_AGAIN: usize = PASS3 + KINDS;
 /// 換三張: the dealer starts play after the first round (002 一局開始的順序 6).
 pub const EXCHANGE_DONE: usize = EXCHANGE_AGAIN + 1;
-/// Size of the action space (181: the taiwan 145, then the 36 換三張 actions).
-pub const ACTION_COUNT: usize = EXCHANGE_DONE + 1;
+/// 十三不搭 亮牌重洗 (003 改良式 特殊流局情形): at the start of a hand (起手), a seat whose dealt
+/// tiles are 十三不搭 shows them and the hand ends as a draw.
+pub const REDEAL: usize = EXCHANGE_DONE + 1;
+/// First index of the later 暗槓 asks (003 註13: 詢問時機可自行判斷，不一定要開槓時問), one per
+/// seat whose 暗槓 is asked about: `ask 2` asks seat 2.
+pub const ASK: usize = REDEAL + 1;
+/// Size of the action space (186: the taiwan 145, the 36 換三張 actions, `redeal`, 4 asks).
+pub const ACTION_COUNT: usize = ASK + 4;
 
 /// Which tile of a 吃 run the claimed tile is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -132,6 +142,13 @@ pub enum Action {
     ExchangeAgain,
     /// 換三張: the dealer starts play after the first round.
     ExchangeDone,
+    /// 十三不搭 亮牌重洗: show the dealt 十三不搭 hand at the start (起手) and end the hand as a
+    /// draw, the dealer keeping the deal (003 改良式 特殊流局情形).
+    Redeal,
+    /// 003 註13: while answering a discard, a seat ready for 十三么 on the one orphan it lacks
+    /// asks what this seat's 暗槓 is (the ones it has not asked about yet): if one is that
+    /// orphan it wins by robbing it (搶暗槓), else it owes a 詢問費 unless it wins the hand.
+    Ask(u8),
 }
 
 impl Action {
@@ -154,6 +171,8 @@ impl Action {
             Action::Pass3(t) => PASS3 + t.index(),
             Action::ExchangeAgain => EXCHANGE_AGAIN,
             Action::ExchangeDone => EXCHANGE_DONE,
+            Action::Redeal => REDEAL,
+            Action::Ask(s) => ASK + usize::from(s % 4),
         }
     }
 
@@ -177,12 +196,14 @@ impl Action {
             _ if i < EXCHANGE_AGAIN => Action::Pass3(tile(PASS3)?),
             EXCHANGE_AGAIN => Action::ExchangeAgain,
             EXCHANGE_DONE => Action::ExchangeDone,
+            REDEAL => Action::Redeal,
+            _ if i < ACTION_COUNT => Action::Ask(u8::try_from(i - ASK).ok()?),
             _ => return None,
         })
     }
 
     /// A short stable name: `discard 5p`, `declare 3m`, `chi low`, `pon`, `ankan 1z`, `win`,
-    /// `pass3 5m`, `exchange again`, `no second exchange`.
+    /// `pass3 5m`, `exchange again`, `no second exchange`, `redeal`, `ask 2`.
     pub fn name(self) -> String {
         match self {
             Action::Discard(t) => format!("discard {}", t.code()),
@@ -201,6 +222,8 @@ impl Action {
             Action::Pass3(t) => format!("pass3 {}", t.code()),
             Action::ExchangeAgain => "exchange again".to_owned(),
             Action::ExchangeDone => "no second exchange".to_owned(),
+            Action::Redeal => "redeal".to_owned(),
+            Action::Ask(s) => format!("ask {s}"),
         }
     }
 }
@@ -230,6 +253,11 @@ impl Action {
             ("pass3", _) => Action::Pass3(tile()?),
             ("exchange", "again") => Action::ExchangeAgain,
             ("no", "second exchange") => Action::ExchangeDone,
+            ("redeal", "") => Action::Redeal,
+            ("ask", "0") => Action::Ask(0),
+            ("ask", "1") => Action::Ask(1),
+            ("ask", "2") => Action::Ask(2),
+            ("ask", "3") => Action::Ask(3),
             _ => return None,
         })
     }
@@ -247,8 +275,11 @@ mod tests {
 
     #[test]
     fn index_round_trip() {
-        assert_eq!(ACTION_COUNT, 181);
+        assert_eq!(ACTION_COUNT, 186);
         assert_eq!(PASS3, 145);
+        // Appended: every earlier index is unchanged.
+        assert_eq!((EXCHANGE_DONE, REDEAL, ASK), (180, 181, 182));
+        assert_eq!(Action::parse("ask 4"), None);
         for i in 0..ACTION_COUNT {
             let a = Action::from_index(i).unwrap();
             assert_eq!(a.index(), i, "{a}");

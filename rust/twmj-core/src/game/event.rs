@@ -36,6 +36,9 @@ pub enum Event {
     Act { seat: u8, action: Action },
     /// After arbitration, `seat`'s 吃/碰/明槓 takes the tile on offer.
     Claim { seat: u8, action: Action },
+    /// `seat` shows its concealed tiles (亮牌): after its `redeal` of a 十三不搭 hand (003 改良式
+    /// 特殊流局情形: 亮牌重洗), right before the end.
+    Show { seat: u8, hand: Counts },
     /// The hand is over.
     End(HandResult),
 }

@@ -13,8 +13,8 @@ use super::legality::{self, chi_other_end, complete, self_draw_open, wait_mask_w
 use super::result::{DrawReason, FalseWin, FirstTurn, HandResult, Win, WinKind};
 use super::settle::{self, Table};
 use super::state::{
-    exchange_offset, CallLock, Deal, Declaration, Discarded, Exchange, Offer, OfferKind, Options,
-    Phase, Piece, Player, Rules, State, Turn, WallBreak, MIGI_DISCARDS, SEATS,
+    exchange_offset, CallLock, Deal, Declaration, Discarded, Exchange, Offer, OfferKind, Opening,
+    Options, Phase, Piece, Player, Rules, State, Turn, WallBreak, MIGI_DISCARDS, SEATS,
 };
 
 impl State {
@@ -71,6 +71,8 @@ impl State {
             log: Vec::new(),
             rules: Rules::default(),
             asked: [0; SEATS],
+            queried: [[0; SEATS]; SEATS],
+            snapshot_asks: None,
         }
     }
 
@@ -123,6 +125,8 @@ impl State {
             log: vec![Event::Deal(Box::new(deal))],
             rules,
             asked: [0; SEATS],
+            queried: [[0; SEATS]; SEATS],
+            snapshot_asks: None,
         };
         if st.rules != Rules::default() {
             st.log.push(Event::Rules(Box::new(st.rules.clone())));
@@ -168,6 +172,45 @@ impl State {
         if self.opening_wins(&shown) {
             return;
         }
+        // 003 改良式 特殊流局情形: 起手十三不搭 may be shown first (the hand as dealt).
+        if let Some(seat) = self.unconnected_after(None) {
+            self.phase = Phase::Opening(Opening { seat });
+            return;
+        }
+        self.after_opening();
+    }
+
+    /// The next seat after `prev` (from the dealer when `None`), in turn order from the dealer,
+    /// that may show 十三不搭 (with `special_draw.thirteen_unconnected`).
+    fn unconnected_after(&self, prev: Option<u8>) -> Option<u8> {
+        let n = self.seats();
+        let from = prev.map_or(0, |p| (p + n - self.dealer) % n + 1);
+        (from..n)
+            .map(|k| (self.dealer + k) % n)
+            .find(|&s| legality::may_redeal(self, s))
+    }
+
+    /// 起手 (003 改良式 特殊流局情形): `redeal` ends the hand as a draw (亮牌重洗, 莊家算連莊: the
+    /// dealer keeps the deal as on any draw); `pass` hands the choice to the next seat holding
+    /// 十三不搭, then play (or 換三張) starts.
+    fn opening_action(&mut self, o: Opening, action: Action) {
+        if action == Action::Redeal {
+            // 亮牌: the hand is shown to the table, then the draw.
+            self.log.push(Event::Show {
+                seat: o.seat,
+                hand: self.player(o.seat).concealed,
+            });
+            self.end_draw(DrawReason::ThirteenUnconnected);
+            return;
+        }
+        match self.unconnected_after(Some(o.seat)) {
+            Some(seat) => self.phase = Phase::Opening(Opening { seat }),
+            None => self.after_opening(),
+        }
+    }
+
+    /// After the opening (flowers, flower wins, 起手): 換三張 (american) or the dealer's turn.
+    fn after_opening(&mut self) {
         if self.rules.exchange() {
             // 002 一局開始的順序 5: the first 換三張 is compulsory.
             self.phase = Phase::Exchange(Exchange {
@@ -359,6 +402,7 @@ impl State {
         match self.phase {
             Phase::Turn(t) => self.turn_action(&t, action),
             Phase::Exchange(x) => self.exchange_action(seat, x, action),
+            Phase::Opening(o) => self.opening_action(o, action),
             Phase::Offer(mut o) => {
                 o.responses[seat as usize] = Some(action);
                 if o.pending() == 0 {
@@ -390,12 +434,14 @@ impl State {
                 OfferKind::Discard { tile, .. } if o.from != seat && wins_with(p, tile, v) => {
                     Some(self.claim_win(seat, tile, WinKind::Discard { from: o.from }))
                 }
-                OfferKind::Kakan { tile } if o.from != seat && wins_with(p, tile, v) => {
+                OfferKind::Kakan { tile } | OfferKind::Ankan { tile }
+                    if o.from != seat && wins_with(p, tile, v) =>
+                {
                     Some(self.claim_win(seat, tile, WinKind::RobbingKong { from: o.from }))
                 }
                 _ => None,
             },
-            Phase::Exchange(_) | Phase::Over => return None,
+            Phase::Exchange(_) | Phase::Opening(_) | Phase::Over => return None,
         };
         if win.is_some() && !p.furiten {
             return None;
@@ -526,13 +572,13 @@ impl State {
                     return;
                 }
                 // 003 註13: the players ready for 十三么 on the orphan they lack may ask first (胡
-                // on the offer; it robs the 暗槓 if it is that orphan); the offer is a 加槓's
-                // (no winner: the replacement is drawn as after a 加槓).
+                // on the offer; it robs the 暗槓 if it is that orphan); with no winner the
+                // replacement is drawn as after a 加槓.
                 let variant = &self.rules.variant;
                 if (0..self.seats())
                     .any(|o| o != seat && legality::may_ask_ankan(self.player(o), variant))
                 {
-                    self.open_offer(seat, OfferKind::Kakan { tile: k });
+                    self.open_offer(seat, OfferKind::Ankan { tile: k });
                 } else {
                     self.draw(seat, true);
                 }
@@ -579,7 +625,9 @@ impl State {
             | Action::Pass
             | Action::Pass3(_)
             | Action::ExchangeAgain
-            | Action::ExchangeDone => {}
+            | Action::ExchangeDone
+            | Action::Redeal
+            | Action::Ask(_) => {}
         }
     }
 
@@ -658,7 +706,7 @@ impl State {
                 // is no winning tile.)
                 let declined = !opts.has(Options::WIN)
                     && !self.player(s).furiten
-                    && legality::wins_offered(self, self.player(s), from, kind);
+                    && legality::wins_offered(self, self.player(s), kind);
                 if declined {
                     let p = &mut self.players[s as usize];
                     p.furiten = true;
@@ -688,16 +736,35 @@ impl State {
         // 003 註13: on an 暗槓, 胡 is the ask; only the seat whose tile it is wins, the others
         // were told no (詢問費 at the end unless they win), and only that seat passing a
         // winning tile is 過水.
-        let ankan = legality::ankan_on_offer(self, o.from, o.kind);
+        let ankan = matches!(o.kind, OfferKind::Ankan { .. });
         let robs: [bool; SEATS] = std::array::from_fn(|s| {
             !ankan
-                || matches!(o.kind, OfferKind::Kakan { tile }
+                || matches!(o.kind, OfferKind::Ankan { tile }
                     if legality::robs_ankan(&self.players[s], tile, &self.rules.variant))
         });
+        // 003 註13 詢問時機可自行判斷: asks answered on a discard, judged before this offer's
+        // 過水: a hit robs that 暗槓 (paid by its owner), a miss is recorded for the 詢問費.
+        let mut robbed: Vec<(u8, u8, Tile)> = Vec::new();
+        for &s in &order {
+            if let Some(Action::Ask(owner)) = said(s) {
+                let (asker, kong) = (self.player(s), self.player(owner));
+                let hit = legality::robs_ankans_of(asker, kong, &self.rules.variant);
+                let n = legality::ankan_count(kong);
+                match hit {
+                    Some(x) => robbed.push((s, owner, x)),
+                    None => self.asked[s as usize] |= 1 << owner,
+                }
+                self.queried[s as usize][owner as usize] = n;
+            }
+        }
         for &s in &order {
             let opts = o.options[s as usize];
-            if ankan && said(s) == Some(Action::Win) && !robs[s as usize] {
-                self.asked[s as usize] |= 1 << o.from;
+            if ankan && said(s) == Some(Action::Win) {
+                let n = legality::ankan_count(self.player(o.from));
+                self.queried[s as usize][o.from as usize] = n;
+                if !robs[s as usize] {
+                    self.asked[s as usize] |= 1 << o.from;
+                }
             }
             let p = &mut self.players[s as usize];
             if opts.has(Options::WIN) && said(s) != Some(Action::Win) && robs[s as usize] {
@@ -723,11 +790,15 @@ impl State {
         }
         match o.kind {
             OfferKind::Discard { tile, last } => {
-                if !winners.is_empty() {
-                    let wins = winners
+                if !winners.is_empty() || !robbed.is_empty() {
+                    let mut wins: Vec<Win> = winners
                         .iter()
                         .map(|&w| self.claim_win(w, tile, WinKind::Discard { from: o.from }))
                         .collect();
+                    // 搶暗槓 by a later ask: 搶槓 from the kong's owner.
+                    wins.extend(robbed.iter().map(|&(s, owner, x)| {
+                        self.claim_win(s, x, WinKind::RobbingKong { from: owner })
+                    }));
                     self.end(wins);
                 } else if let Some(s) = order
                     .iter()
@@ -749,7 +820,7 @@ impl State {
                     self.draw(self.next(o.from), false);
                 }
             }
-            OfferKind::Kakan { tile } => {
+            OfferKind::Kakan { tile } | OfferKind::Ankan { tile } => {
                 if winners.is_empty() {
                     let p = &mut self.players[o.from as usize];
                     if let Some(m) = p

@@ -12,8 +12,10 @@ use super::action::{Action, ChiPos, ACTION_COUNT};
 use super::event::Event;
 use super::result::WinKind;
 use super::state::{
-    Declaration, Exchange, OfferKind, Options, Phase, Player, State, Turn, CALL_MIN_DRAWABLE,
+    Declaration, Exchange, OfferKind, Opening, Options, Phase, Player, State, Turn,
+    CALL_MIN_DRAWABLE,
 };
+use crate::unconnected::{is_thirteen_unconnected, unconnected_count, THIRTEEN};
 
 /// The names an illegal action is refused with: the rule text's own name where it has one.
 pub mod rule {
@@ -54,6 +56,10 @@ pub mod rule {
     pub const MIN_TAI: &str = "起胡台數";
     /// 換三張 picks and the dealer's choice of a second round (002 一局開始的順序).
     pub const EXCHANGE: &str = "換三張";
+    /// 起手十三不搭 亮牌重洗 (003 改良式 特殊流局情形).
+    pub const UNCONNECTED: &str = "十三不搭";
+    /// 003 註13 特殊規定: asking what an 暗槓 is (詢問暗槓).
+    pub const ASK_ANKAN: &str = "詢問暗槓";
 }
 
 /// True when the concealed `c` with `p`'s melds is a win under `v`: five sets and a pair, or a
@@ -145,31 +151,75 @@ pub(crate) fn robs_ankan(p: &Player, x: Tile, v: &Variant) -> bool {
     missing_orphan(p, v) == Some(x.index())
 }
 
-/// The offer `kind` from `from` is the 暗槓 just made (a 加槓 in transit is still a 碰 among
-/// the melds), offered to a 十三么 (003 註13).
-pub(crate) fn ankan_on_offer(state: &State, from: u8, kind: OfferKind) -> bool {
-    let OfferKind::Kakan { tile } = kind else {
-        return false;
-    };
-    state
-        .player(from)
+/// True when the 十三么 of `p` robs one of `owner`'s 暗槓 (003 註13: the kind it lacks is one
+/// of them).
+pub(crate) fn robs_ankans_of(p: &Player, owner: &Player, v: &Variant) -> Option<Tile> {
+    let x = missing_orphan(p, v)?;
+    owner
         .melds
-        .last()
-        .is_some_and(|m| m.kind == MeldKind::Ankan && m.tile == tile)
+        .iter()
+        .find(|m| m.kind == MeldKind::Ankan && m.tile.index() == x)
+        .map(|m| m.tile)
 }
 
-/// True when `p` wins with the offered `x` of `kind` from `from`: [`wins_with`], except that
+/// 暗槓 of `p` on the table.
+pub(crate) fn ankan_count(p: &Player) -> u8 {
+    p.melds.iter().filter(|m| m.kind == MeldKind::Ankan).count() as u8
+}
+
+/// The seats whose 暗槓 `seat` may ask about now, later than at the kong (003 註13: 詢問時機可
+/// 自行判斷，不一定要開槓時問), as a bitmask: while answering a discard (holding 16 tiles),
+/// ready for 十三么 on the one orphan it lacks and not in 過水, about each other seat with an
+/// 暗槓 it has not asked about yet. Empty when the variant has no such rule.
+pub(crate) fn later_asks(state: &State, seat: u8, kind: OfferKind) -> u8 {
+    if !matches!(kind, OfferKind::Discard { .. })
+        || !may_ask_ankan(state.player(seat), state.variant())
+    {
+        return 0;
+    }
+    state
+        .snapshot_asks
+        .unwrap_or_else(|| unasked_ankans(state, seat))
+}
+
+/// The other seats with an 暗槓 `seat` has not asked about yet (bit per seat; 003 註13).
+pub fn unasked_ankans(state: &State, seat: u8) -> u8 {
+    (0..state.seats())
+        .filter(|&o| {
+            o != seat && ankan_count(state.player(o)) > state.queried[seat as usize % 4][o as usize]
+        })
+        .fold(0, |m, o| m | 1 << o)
+}
+
+/// True when `p` wins with the tile offered by `kind`: [`wins_with`], except that
 /// an 暗槓 only a 十三么 may rob ([`robs_ankan`]).
-pub(crate) fn wins_offered(state: &State, p: &Player, from: u8, kind: OfferKind) -> bool {
+pub(crate) fn wins_offered(state: &State, p: &Player, kind: OfferKind) -> bool {
     match kind {
-        OfferKind::Kakan { tile } if ankan_on_offer(state, from, kind) => {
-            robs_ankan(p, tile, state.variant())
-        }
+        OfferKind::Ankan { tile } => robs_ankan(p, tile, state.variant()),
         OfferKind::Discard { tile, .. } | OfferKind::Kakan { tile } => {
             wins_with(p, tile, state.variant())
         }
         OfferKind::Flower { .. } => false,
     }
+}
+
+/// True when `seat` may show 十三不搭 at the start (003 改良式 特殊流局情形: 起手十三不搭先說好可否
+/// 亮牌重洗): the variant's `special_draw.thirteen_unconnected` is on and the seat's concealed
+/// tiles are 十三不搭 ([`crate::unconnected`]). Whether it is the start is the phase's to say.
+pub(crate) fn may_redeal(state: &State, seat: u8) -> bool {
+    state.variant().flow.thirteen_unconnected_draw
+        && is_thirteen_unconnected(&state.player(seat).concealed)
+}
+
+/// 起手: `redeal` when the seat's hand is 十三不搭, and `pass` (亮牌 is a choice).
+fn opening_actions(state: &State, o: Opening, seat: u8, out: &mut Vec<Action>) {
+    if o.seat != seat {
+        return;
+    }
+    if may_redeal(state, seat) {
+        out.push(Action::Redeal);
+    }
+    out.push(Action::Pass);
 }
 
 /// True when some concealed kind may still be discarded after removing `used` and with `lock`.
@@ -271,20 +321,22 @@ pub(crate) fn offer_options(state: &State, seat: u8, from: u8, kind: OfferKind) 
                     }
                 }
             }
-            if o != 0 && !(win && migi) {
+            // 003 註13: a later ask is a choice too, so the seat is asked.
+            let asks = later_asks(state, seat, kind);
+            if (o != 0 || asks != 0) && !(win && migi) {
                 o |= Options::PASS;
             }
         }
         // 003 註13: the ask (胡) and 過, the same whatever the kong's tile, to every seat ready
         // for 十三么 on the orphan it lacks; the kong's tile decides at the arbitration.
-        OfferKind::Kakan { .. } if ankan_on_offer(state, from, kind) => {
+        OfferKind::Ankan { .. } => {
             if may_ask_ankan(p, state.variant()) {
                 o = Options::WIN | Options::PASS;
             }
         }
         OfferKind::Kakan { tile: x } => {
             if !p.furiten
-                && wins_offered(state, p, from, kind)
+                && wins_offered(state, p, kind)
                 && state.reaches(&state.claim_win(seat, x, WinKind::RobbingKong { from }))
             {
                 o = Options::WIN | if migi { 0 } else { Options::PASS };
@@ -299,7 +351,7 @@ pub(crate) fn offer_options(state: &State, seat: u8, from: u8, kind: OfferKind) 
     Options(o)
 }
 
-fn push_options(o: Options, out: &mut Vec<Action>) {
+fn push_options(o: Options, asks: u8, out: &mut Vec<Action>) {
     if o.has(Options::WIN) {
         out.push(Action::Win);
     }
@@ -316,6 +368,11 @@ fn push_options(o: Options, out: &mut Vec<Action>) {
     }
     if o.has(Options::ROB_FLOWER) {
         out.push(Action::SevenRobOne);
+    }
+    if o.has(Options::PASS) {
+        for s in (0..4u8).filter(|s| asks >> s & 1 == 1) {
+            out.push(Action::Ask(s));
+        }
     }
     if o.has(Options::PASS) {
         out.push(Action::Pass);
@@ -410,10 +467,12 @@ pub fn legal_actions(state: &State, seat: u8) -> Vec<Action> {
     match state.phase() {
         Phase::Turn(t) if t.seat == seat => turn_actions(state, t, &mut out),
         Phase::Exchange(x) if (seat as usize) < 4 => exchange_actions(state, x, seat, &mut out),
+        Phase::Opening(o) => opening_actions(state, *o, seat, &mut out),
         Phase::Offer(o)
             if (seat as usize) < o.options.len() && o.responses[seat as usize].is_none() =>
         {
-            push_options(o.options[seat as usize], &mut out);
+            let asks = later_asks(state, seat, o.kind);
+            push_options(o.options[seat as usize], asks, &mut out);
         }
         _ => {}
     }
@@ -445,9 +504,66 @@ pub fn check(state: &State, seat: u8, action: Action) -> Result<()> {
     ))
 }
 
+/// Why `seat` may not `redeal` now (003 改良式 特殊流局情形).
+fn diagnose_redeal(state: &State, seat: u8) -> (&'static str, String) {
+    if !state.variant().flow.thirteen_unconnected_draw {
+        return (
+            rule::UNCONNECTED,
+            "this variant does not redeal on 十三不搭 (special_draw.thirteen_unconnected is off: \
+             先說好可否亮牌重洗)"
+                .to_owned(),
+        );
+    }
+    let held = unconnected_count(&state.player(seat).concealed);
+    let why = match state.phase() {
+        Phase::Opening(o) if o.seat == seat => format!(
+            "the hand holds {held} tiles of distinct kinds no two of which 搭; 十三不搭 needs \
+             {THIRTEEN}"
+        ),
+        Phase::Opening(o) => format!("seat {} is choosing on its 十三不搭 now", o.seat),
+        _ => "十三不搭 is shown only at the start of the hand (起手), before the first discard"
+            .to_owned(),
+    };
+    (rule::UNCONNECTED, why)
+}
+
+/// Why `seat` may not ask what `owner`'s 暗槓 is now (003 註13).
+fn diagnose_ask(state: &State, seat: u8, owner: u8) -> (&'static str, String) {
+    let v = state.variant();
+    let why = if !v.special.robs_ankan() {
+        "this variant has no 暗槓 ask (special_shapes.ask_ankan is off)".to_owned()
+    } else if !matches!(state.phase(), Phase::Offer(o) if matches!(o.kind, OfferKind::Discard { .. }) && o.from != seat && o.responses[seat as usize % 4].is_none())
+    {
+        "an 暗槓 is asked about later only while answering a discard (at the kong, by 胡)"
+            .to_owned()
+    } else if !may_ask_ankan(state.player(seat), v) {
+        "only a seat ready for 十三么 on the one orphan it lacks, not in 過水, may ask".to_owned()
+    } else if owner == seat || owner >= state.seats() {
+        format!("seat {owner} is not another seat at the table")
+    } else {
+        format!("seat {owner} has no 暗槓 this seat has not asked about")
+    };
+    (rule::ASK_ANKAN, why)
+}
+
 fn diagnose(state: &State, seat: u8, action: Action) -> (&'static str, String) {
+    if action == Action::Redeal && !state.is_over() {
+        return diagnose_redeal(state, seat);
+    }
+    if let (Action::Ask(o), false) = (action, state.is_over()) {
+        return diagnose_ask(state, seat, o);
+    }
     match state.phase() {
         Phase::Over => (rule::OVER, "the hand is over".to_owned()),
+        Phase::Opening(o) if o.seat == seat => (
+            rule::UNCONNECTED,
+            "起手: the seat chooses `redeal` (十三不搭 亮牌重洗) or `pass` before play starts"
+                .to_owned(),
+        ),
+        Phase::Opening(o) => (
+            rule::TURN,
+            format!("seat {} is choosing on its 十三不搭 (起手)", o.seat),
+        ),
         Phase::Exchange(x) => (
             rule::EXCHANGE,
             if x.deciding {
@@ -654,6 +770,18 @@ fn diagnose_turn(state: &State, t: &Turn, action: Action) -> (&'static str, Stri
         Action::Pass3(_) | Action::ExchangeAgain | Action::ExchangeDone => {
             return (rule::EXCHANGE, "換三張 is over".to_owned())
         }
+        Action::Redeal => {
+            return (
+                rule::UNCONNECTED,
+                "十三不搭 is shown only at the start of the hand (起手)".to_owned(),
+            )
+        }
+        Action::Ask(_) => {
+            return (
+                rule::ASK_ANKAN,
+                "an 暗槓 is asked about while answering a discard".to_owned(),
+            )
+        }
     }
     (rule::TURN, "not available now".to_owned())
 }
@@ -677,6 +805,13 @@ fn diagnose_offer(
         Action::Win => {
             let tile = match kind {
                 OfferKind::Discard { tile, .. } | OfferKind::Kakan { tile } => tile,
+                // The kong is face down: the answer names no tile.
+                OfferKind::Ankan { .. } => return (
+                    rule::ROB_KONG,
+                    "only a seat ready for 十三么 on the one orphan it lacks, not in 過水, may \
+                         ask what an 暗槓 is (003 註13)"
+                        .to_owned(),
+                ),
                 OfferKind::Flower { .. } => {
                     return (
                         rule::FLOWER_WIN,
@@ -706,6 +841,12 @@ fn diagnose_offer(
                 OfferKind::Discard { tile, .. } => tile,
                 OfferKind::Kakan { .. } => {
                     return (rule::ROB_KONG, "a 加槓 can only be robbed by 胡".to_owned())
+                }
+                OfferKind::Ankan { .. } => {
+                    return (
+                        rule::ROB_KONG,
+                        "an 暗槓 can only be asked about (胡, 003 註13)".to_owned(),
+                    )
                 }
                 OfferKind::Flower { .. } => {
                     return (

@@ -49,6 +49,7 @@ pub use simulate::{simulate, Summary};
 pub use snapshot::{Decision, Situation, Snapshot};
 pub use state::{
     exchange_offset, CallLock, Deal, DealSeed, Declaration, Discarded, Exchange, Offer, OfferKind,
-    Options, Phase, Piece, Player, Rules, SplitMix64, State, Turn, WallBreak, KEPT_BACK, SEATS,
+    Opening, Options, Phase, Piece, Player, Rules, SplitMix64, State, Turn, WallBreak, KEPT_BACK,
+    SEATS,
 };
 pub use view::{SeenMeld, SeenSeat, View};

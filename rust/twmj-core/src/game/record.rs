@@ -35,6 +35,14 @@
 //!
 //! (`ready`, under `false_win_waits`: each seat ready at the 詐胡 with the tai it waited for.)
 //!
+//! A 十三不搭 shown at the start (003 改良式, improved16) ends with the seat's tiles:
+//!
+//! ```text
+//! {"type":"act","seat":1,"action":"redeal"}
+//! {"type":"show","seat":1,"hand":"147m258p369s1234567z"}
+//! {"type":"end","dealer":0,"east":0,"wins":[],"draw":"thirteen_unconnected"}
+//! ```
+//!
 //! A hand dealt from a seed starts with `{"type":"seed","seed":42,"dealer":0,
 //! "door_from_dice":false}` instead of the deal ([`write_log`]); the reader deals it again under
 //! the record's rules line. [`to_json_seen`] / [`write_seen_log`] write the same lines as one
@@ -181,6 +189,10 @@ pub fn to_json(ev: &Event) -> String {
             .put("round", *round)
             .put("offset", *offset)
             .put("given", strings(given.iter().map(|c| format(c, 0))))
+            .done(),
+        Event::Show { seat, hand } => Obj::new("show")
+            .put("seat", *seat)
+            .put("hand", format(hand, 0))
             .done(),
         Event::Break(b) => Obj::new("break")
             .put("roller", b.roller)
@@ -645,6 +657,10 @@ pub fn from_json(line: &str) -> Result<Event> {
                 ankan_fees: ankan_fees_from(&o)?,
             })
         }
+        "show" => Event::Show {
+            seat: num(&o, "seat", SEATS as i128 - 1)?,
+            hand: notation::parse(text(&o, "hand")?)?.counts,
+        },
         "break" => Event::Break(WallBreak {
             roller: num(&o, "roller", SEATS as i128 - 1)?,
             total: num(&o, "total", 18)?,

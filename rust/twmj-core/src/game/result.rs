@@ -91,13 +91,17 @@ pub enum DrawReason {
     FourKongs,
     /// 四風連打: every player's first discard is the same wind.
     FourWinds,
+    /// 十三不搭 亮牌重洗 (003 改良式 特殊流局情形): a seat showed a 十三不搭 hand at the start
+    /// (its `redeal` is the record's last `act`).
+    ThirteenUnconnected,
 }
 
 impl DrawReason {
-    pub const ALL: [DrawReason; 3] = [
+    pub const ALL: [DrawReason; 4] = [
         DrawReason::Wall,
         DrawReason::FourKongs,
         DrawReason::FourWinds,
+        DrawReason::ThirteenUnconnected,
     ];
 
     /// The reason's name in records and answers.
@@ -106,6 +110,7 @@ impl DrawReason {
             DrawReason::Wall => "wall",
             DrawReason::FourKongs => "four_kongs",
             DrawReason::FourWinds => "four_winds",
+            DrawReason::ThirteenUnconnected => "thirteen_unconnected",
         }
     }
 }

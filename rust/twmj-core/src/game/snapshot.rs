@@ -5,8 +5,10 @@ use crate::error::{Error, Result};
 use crate::tile::COPIES;
 
 use super::action::{Action, ACTION_COUNT};
-use super::legality::{check, legal_actions, offer_options};
-use super::state::{Offer, OfferKind, Options, Phase, Piece, Player, Rules, State, Turn, SEATS};
+use super::legality::{check, legal_actions, offer_options, unasked_ankans};
+use super::state::{
+    Offer, OfferKind, Opening, Options, Phase, Piece, Player, Rules, State, Turn, SEATS,
+};
 
 /// What the seat is deciding on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -15,6 +17,10 @@ pub enum Decision {
     Turn(Turn),
     /// An answer to what `from` offers.
     Offer { from: u8, kind: OfferKind },
+    /// 起手 (003 改良式 特殊流局情形): the seat's hand as dealt, before the first discard, where a
+    /// 十三不搭 may be shown (`redeal`) under `special_draw.thirteen_unconnected`. The seat
+    /// holds 17 tiles when it is the situation's dealer (seat 0 without a situation), else 16.
+    Opening,
 }
 
 /// Where the decision sits at the table: what a variant that scores a win before allowing it
@@ -30,6 +36,10 @@ pub struct Situation {
     pub discards_total: u32,
     /// Someone has called or kong'd (天/地/人胡 and MIGI no longer possible).
     pub any_call: bool,
+    /// 003 註13's later ask: bit `o` = seat `o` has an 暗槓 the deciding seat has not asked
+    /// about yet (it may answer a discard with `ask o` when ready for 十三么 on the orphan it
+    /// lacks). Other seats' melds are not in the snapshot, so the table says it.
+    pub ankan_asks: u8,
 }
 
 /// One seat at a decision point. Other seats' tiles do not matter for its legal actions.
@@ -55,6 +65,7 @@ impl Snapshot {
                 from: o.from,
                 kind: o.kind,
             },
+            Phase::Opening(_) => Decision::Opening,
             Phase::Exchange(_) | Phase::Over => return None,
         };
         Some(Snapshot {
@@ -69,6 +80,7 @@ impl Snapshot {
                 dice: state.dice(),
                 discards_total: state.discards_total(),
                 any_call: state.any_call(),
+                ankan_asks: unasked_ankans(state, seat),
             }),
         })
     }
@@ -121,6 +133,14 @@ impl Snapshot {
                 }
                 size
             }
+            Decision::Opening => {
+                let dealer = self.situation.as_ref().map_or(0, |s| s.dealer);
+                if dealer == seat {
+                    17
+                } else {
+                    16
+                }
+            }
         };
         if p.hand_size() != want {
             return Err(Error::hand(format!(
@@ -151,6 +171,14 @@ impl Snapshot {
             st.dice = sit.dice;
             st.discards_total = sit.discards_total;
             st.any_call = sit.any_call;
+            let seated = (1u8 << n) - 1;
+            if sit.ankan_asks & !seated != 0 || sit.ankan_asks >> seat & 1 == 1 {
+                return Err(Error::hand(format!(
+                    "ankan_asks names seats {:#06b}: only other seated seats (0–{last}) hold 暗槓 to ask about",
+                    sit.ankan_asks
+                )));
+            }
+            st.snapshot_asks = Some(sit.ankan_asks);
         }
         st.players[seat as usize] = p.clone();
         // The wall: the drawable tiles and what the variant keeps back (the seat's kongs
@@ -160,6 +188,7 @@ impl Snapshot {
         st.tail = st.wall.len();
         st.phase = match self.decision {
             Decision::Turn(t) => Phase::Turn(t),
+            Decision::Opening => Phase::Opening(Opening { seat }),
             Decision::Offer { from, kind } => {
                 let mut o = Offer {
                     from,

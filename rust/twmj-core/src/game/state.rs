@@ -598,6 +598,10 @@ pub enum OfferKind {
     Discard { tile: Tile, last: bool },
     /// The tile of a 加槓 (only 搶槓 may take it).
     Kakan { tile: Tile },
+    /// An 暗槓 just made, offered face down to the seats ready for 十三么 on the one orphan they
+    /// lack (003 註13 特殊規定): each may ask what it is (胡) or let it be (過); an ask robs it
+    /// when `tile` is that orphan. Only its owner sees `tile`.
+    Ankan { tile: Tile },
     /// A flower just shown while another player holds seven (七搶一 case 2).
     Flower { flower: Flower },
 }
@@ -664,6 +668,17 @@ impl Exchange {
     }
 }
 
+/// 起手 (003 改良式 特殊流局情形: 起手十三不搭先說好可否亮牌重洗), with
+/// `special_draw.thirteen_unconnected`: after the opening 補花 and flower wins, before the
+/// first discard (and before 換三張), each seat whose dealt hand is 十三不搭
+/// ([`crate::unconnected`]) chooses in turn from the dealer `redeal` (亮牌重洗: the hand ends as
+/// a draw) or `pass`. Only such seats are asked, and only when one exists.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Opening {
+    /// The seat choosing now.
+    pub seat: u8,
+}
+
 /// How far the tiles of 換三張 move: the receiver of seat `s` is `s + offset (mod 4)`.
 /// README decision: `next` 1 (下家), `across` 2 (對家), `previous` 3 (上家); `dice` takes
 /// the opening dice total modulo 3: 1 → 下家, 2 → 對家, 0 → 上家.
@@ -725,6 +740,8 @@ pub enum Phase {
     Offer(Offer),
     /// 換三張 (american): picks from every seat, then the dealer's choice.
     Exchange(Exchange),
+    /// 起手: a seat holding 十三不搭 chooses `redeal` or `pass` (003 改良式 特殊流局情形).
+    Opening(Opening),
     /// The hand is over; see [`State::result`].
     Over,
 }
@@ -756,6 +773,12 @@ pub struct State {
     /// 003 註13: bit `o` of `asked[s]`: seat `s` asked what seat `o`'s 暗槓 was and was told
     /// no (a 詢問費 if `s` does not win).
     pub(crate) asked: [u8; SEATS],
+    /// 003 註13: `queried[s][o]`: how many of seat `o`'s 暗槓 seat `s` has asked about (at the
+    /// kong or later); `s` may ask `o` again only about a newer one.
+    pub(crate) queried: [[u8; SEATS]; SEATS],
+    /// A snapshot's seats with an 暗槓 its seat has not asked about (its situation's
+    /// `ankan_asks`; a snapshot has no other seat's melds); `None` in a game.
+    pub(crate) snapshot_asks: Option<u8>,
 }
 
 impl State {
@@ -872,6 +895,7 @@ impl State {
         match &self.phase {
             Phase::Turn(t) => 1 << t.seat,
             Phase::Offer(o) => o.pending(),
+            Phase::Opening(o) => 1 << o.seat,
             Phase::Exchange(x) if x.deciding => 1 << self.dealer,
             Phase::Exchange(x) => (0..self.seats())
                 .filter(|&s| x.picked(s) < 3)
@@ -899,7 +923,7 @@ impl State {
         for (s, p) in self.players.iter().enumerate().take(self.seats() as usize) {
             let acting = match &self.phase {
                 Phase::Turn(t) => t.seat as usize == s,
-                Phase::Exchange(_) => s == self.dealer as usize,
+                Phase::Exchange(_) | Phase::Opening(_) => s == self.dealer as usize,
                 _ => false,
             };
             let size = usize::from(self.rules.variant.hand_size);

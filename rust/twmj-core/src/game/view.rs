@@ -81,9 +81,7 @@ impl State {
             Phase::Turn(t) if t.seat == seat => (t.drawn, None),
             // 003 註13: an 暗槓 offered for the ask stays face down to all but its owner (the
             // seats asked see only their 胡 (ask) and 過).
-            Phase::Offer(o)
-                if seat != o.from && super::legality::ankan_on_offer(self, o.from, o.kind) =>
-            {
+            Phase::Offer(o) if seat != o.from && matches!(o.kind, OfferKind::Ankan { .. }) => {
                 (None, None)
             }
             Phase::Offer(o) => (None, Some((o.from, o.kind))),

@@ -231,6 +231,11 @@ pub struct Flow {
     /// `special_draw.four_winds`: 四風連打, the first discard of every player is the same wind:
     /// the hand ends as a draw.
     pub four_winds_draw: bool,
+    /// `special_draw.thirteen_unconnected`: 十三不搭, a seat whose dealt hand holds 13 tiles of
+    /// distinct kinds no two of which 搭 may show it at the start (起手) and end the hand as a
+    /// draw, the dealer keeping the deal (003 改良式 特殊流局情形: 起手十三不搭先說好可否亮牌重洗
+    /// （莊家算連莊）; [`crate::unconnected`]).
+    pub thirteen_unconnected_draw: bool,
     /// `false_win`: a 胡 declared on a hand that is no win (or in 過水) ends the hand as a 詐胡,
     /// paid 一家賠三家 (001 詐胡); off, such a 胡 is refused as illegal.
     pub false_win: bool,
@@ -260,6 +265,7 @@ impl Flow {
         wall_reserve: WallReserve::Sixteen,
         four_kongs_draw: false,
         four_winds_draw: false,
+        thirteen_unconnected_draw: false,
         false_win: false,
         false_win_waits: false,
         dealing: Dealing::Plain,
@@ -275,6 +281,7 @@ impl Flow {
         wall_reserve: WallReserve::Sixteen,
         four_kongs_draw: false,
         four_winds_draw: false,
+        thirteen_unconnected_draw: false,
         false_win: true,
         false_win_waits: false,
         dealing: Dealing::Wall,
@@ -287,13 +294,16 @@ impl Flow {
 
     /// 003 改良式: as 000, but 四槓胡 is a win (6台, 自摸第四槓三家各付六台); 003 says nothing
     /// of the deal after it, so 連莊 follows the usual rule (docs/variants.md). 特殊流局情形:
-    /// 出現四槓之時（非同一玩家）, a draw (莊家算連莊, as on any draw).
+    /// 出現四槓之時（非同一玩家）, a draw (莊家算連莊, as on any draw); 起手十三不搭 先說好可否亮牌重洗:
+    /// the table agreement is taken as made (the switch is on; a table that said no turns it
+    /// off).
     pub const IMPROVED16: Flow = Flow {
         // 003 詐胡的罰則 (詐胡通賠三家，賠聽牌者所聽台數，賠未聽者自己詐胡的台數).
         false_win: true,
         false_win_waits: true,
         four_kongs_win: true,
         four_kongs_draw: true,
+        thirteen_unconnected_draw: true,
         furiten_dealer_exception: true,
         ..Flow::TAIWAN
     };
@@ -310,6 +320,7 @@ impl Flow {
             }
             "special_draw.four_kongs" => self.four_kongs_draw = flag()?,
             "special_draw.four_winds" => self.four_winds_draw = flag()?,
+            "special_draw.thirteen_unconnected" => self.thirteen_unconnected_draw = flag()?,
             "false_win" => self.false_win = flag()?,
             "false_win_waits" => self.false_win_waits = flag()?,
             "dealing" => self.dealing = pick(key, value, &Dealing::ALL, Dealing::key)?,
@@ -336,6 +347,10 @@ impl Flow {
             (
                 "special_draw.four_winds".to_owned(),
                 Value::Bool(self.four_winds_draw),
+            ),
+            (
+                "special_draw.thirteen_unconnected".to_owned(),
+                Value::Bool(self.thirteen_unconnected_draw),
             ),
             ("false_win".to_owned(), Value::Bool(self.false_win)),
             (
@@ -1162,7 +1177,7 @@ impl Variant {
     }
 
     /// The setting keys [`Variant::set`] accepts, besides `tai.<item key>`.
-    pub const KEYS: [&'static str; 42] = [
+    pub const KEYS: [&'static str; 43] = [
         "base_money",
         "tai_money",
         "min_tai",
@@ -1199,6 +1214,7 @@ impl Variant {
         "wall_reserve",
         "special_draw.four_kongs",
         "special_draw.four_winds",
+        "special_draw.thirteen_unconnected",
         "false_win",
         "false_win_waits",
         "dealing",

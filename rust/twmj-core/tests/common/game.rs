@@ -91,7 +91,27 @@ pub fn hands(cores: [&str; 4], wall: &str) -> [String; 4] {
 /// A scripted hand under `v`: the seats' cores filled by [`hands`], the live wall starting with
 /// `live`, the replacement end with `dead`, the rest of the set (no flowers) after `live`, cut
 /// so that `drawable` tiles can be drawn with 16 kept back (all if `None`).
+///
+/// The filler does not 搭 by design, so a padded hand may be 十三不搭: under a variant with
+/// `special_draw.thirteen_unconnected` (improved16) the 起手 choice is passed for every such
+/// seat, and the table starts at the dealer's turn as under any other variant
+/// ([`table_at_opening`] stops before it).
 pub fn table(
+    v: &Variant,
+    cores: [&str; 4],
+    live: &str,
+    dead: &str,
+    drawable: Option<usize>,
+) -> State {
+    let mut st = table_at_opening(v, cores, live, dead, drawable);
+    while let Phase::Opening(o) = *st.phase() {
+        act(&mut st, o.seat, Action::Pass);
+    }
+    st
+}
+
+/// [`table`] without passing the 起手 十三不搭 choice (003 改良式 特殊流局情形).
+pub fn table_at_opening(
     v: &Variant,
     cores: [&str; 4],
     live: &str,
