@@ -69,7 +69,7 @@ def test_an_ankan_collects_on_a_draw() -> None:
     g.apply(0, "ankan 1z")
     _to_the_end(g)
     result = g.result()
-    assert result is not None and "ankan_fees" not in result
+    assert result is not None and result["ankan_fees"] == []
     assert g.settle()[1] == [0, 0, 0, 0]
 
 

@@ -46,7 +46,7 @@ def test_the_seat_chooses_at_the_start_and_redeal_ends_in_a_draw() -> None:
         [],
         None,
     )
-    assert "fees" not in result  # written only when a 詢問費 is due
+    assert (result["fees"], result["ankan_fees"]) == ([], [])
     scores, net = g.settle()
     assert (scores, net) == ([], [0, 0, 0, 0])
     # The record replays to the same end.

@@ -133,8 +133,8 @@ def replay(req: ReplayRequest) -> ReplayResponse:
         wins=wins,
         scores=[score_out(s) for s in scores],
         net_tai=net,
-        fees=result.get("fees", []),
-        ankan_fees=[AnkanOut(seat=s, tile=k) for s, k in result.get("ankan_fees", [])],
+        fees=result["fees"],
+        ankan_fees=[AnkanOut(seat=s, tile=k) for s, k in result["ankan_fees"]],
     )
 
 

@@ -280,9 +280,10 @@ impl PyGame {
 
     /// The outcome once over: `{"draw": bool, "wins": [{seat, kind, from, tile, hand, melds,
     /// flowers, discards}], "draw_reason": str | None, "false_win": {seat, tai, ready} | None}`
-    /// (`ready`: `[[seat, tai], …]`, each seat paid the tai it waited for, 003 詐胡的罰則) (and
-    /// `"fees": [[payer, payee], …]` when a 詢問費 is due, 003 註13; `"ankan_fees": [[owner,
-    /// tile], …]` when an 暗槓 collects its 底, 003 hk16 槓牌), else `None`. Each win's `shown` is the
+    /// (`ready`: `[[seat, tai], …]`, each seat paid the tai it waited for, 003 詐胡的罰則),
+    /// `"fees": [[payer, payee], …]` (each 詢問費 due, 003 註13; usually empty) and
+    /// `"ankan_fees": [[owner, tile], …]` (each 暗槓 collecting its 底, 003 hk16 槓牌; empty
+    /// elsewhere); `None` before the end. Each win's `shown` is the
     /// winning tile's kind shown on the table (003 胡絕張), `None` for a win without a tile.
     fn result<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
         let Some(r) = self.state.result() else {
@@ -333,27 +334,24 @@ impl PyGame {
             None => None,
         };
         d.set_item("false_win", false_win)?;
-        if !r.fees.is_empty() {
-            // Seats as ints (a `[u8; 2]` would arrive as bytes).
-            let fees: Vec<[u32; 2]> = r
-                .fees
-                .iter()
-                .map(|&(p, q)| [u32::from(p), u32::from(q)])
-                .collect();
-            d.set_item("fees", fees)?;
-        }
-        if !r.ankan_fees.is_empty() {
-            // 003 hk16 槓牌: each 暗槓 as [owner, tile] (the seat as an int), turned over.
-            let kongs = r
-                .ankan_fees
-                .iter()
-                .map(|&(s, k)| {
-                    let owner = u32::from(s).into_pyobject(py)?.into_any();
-                    PyList::new(py, [owner, PyString::new(py, &k.code()).into_any()])
-                })
-                .collect::<PyResult<Vec<_>>>()?;
-            d.set_item("ankan_fees", kongs)?;
-        }
+        // Seats as ints (a `[u8; 2]` would arrive as bytes). Both lists are always there,
+        // usually empty.
+        let fees: Vec<[u32; 2]> = r
+            .fees
+            .iter()
+            .map(|&(p, q)| [u32::from(p), u32::from(q)])
+            .collect();
+        d.set_item("fees", fees)?;
+        // 003 hk16 槓牌: each 暗槓 as [owner, tile] (the seat as an int), turned over.
+        let kongs = r
+            .ankan_fees
+            .iter()
+            .map(|&(s, k)| {
+                let owner = u32::from(s).into_pyobject(py)?.into_any();
+                PyList::new(py, [owner, PyString::new(py, &k.code()).into_any()])
+            })
+            .collect::<PyResult<Vec<_>>>()?;
+        d.set_item("ankan_fees", kongs)?;
         Ok(Some(d))
     }
 
