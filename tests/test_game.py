@@ -124,6 +124,23 @@ def test_simulate_summary_adds_up() -> None:
     assert bills == sum(s["tai"])
     assert s["draws"] + bills - s["multi_winner"] >= 500 - s["multi_winner"]
     assert s["actions"] > 500 * 20
+    # 000 has no 特殊流局: every draw is a 流局.
+    assert s["draw_reasons"] == {
+        "wall": s["draws"],
+        "four_kongs": 0,
+        "four_winds": 0,
+        "thirteen_unconnected": 0,
+    }
+
+
+def test_simulate_splits_draws_by_reason() -> None:
+    # 003 改良式 特殊流局情形: 四槓 (非同一玩家) and 十三不搭 亮牌重洗 are draws beside 流局; 四風連打
+    # is not one of its rules.
+    s = twmj.simulate(2000, seed=5, variant=twmj.Variant("improved16"))
+    reasons = s["draw_reasons"]
+    assert sum(reasons.values()) == s["draws"]
+    assert reasons["four_winds"] == 0
+    assert reasons["thirteen_unconnected"] > 0
 
 
 def _turn(hand: str, **extra: Any) -> dict[str, Any]:

@@ -149,6 +149,12 @@ _KIND_NAMES = {
     "four_kongs": "四槓胡",
 }
 
+_DRAW_NAMES = {
+    "four_kongs": "四家開槓",
+    "four_winds": "四風連打",
+    "thirteen_unconnected": "十三不搭",
+}
+
 
 def _simulate(games: int, seed: int, variant: str, as_json: bool) -> int:
     if games < 0:
@@ -166,6 +172,9 @@ def _simulate(games: int, seed: int, variant: str, as_json: bool) -> int:
         f"{variant}: {hands} 局 (seed {seed}), {seconds:.2f} s, {hands / max(seconds, 1e-9):,.0f} 局/s"
     )
     print(f"流局 {draws} ({100 * draws / max(hands, 1):.1f}%), 一砲多響 {summary['multi_winner']}")
+    for key, n in summary["draw_reasons"].items():
+        if n and key != "wall":
+            print(f"  {_DRAW_NAMES.get(key, key):<8} {n}")
     for key, n in summary["wins"].items():
         print(f"  {_KIND_NAMES.get(key, key):<8} {n}")
     tai = summary["tai"]

@@ -779,7 +779,8 @@ pub fn legal<'py>(
 }
 
 /// Self-plays `hands` hands from `seed` (random legal agents that always take a win) and
-/// summarises them: draws, wins by kind, the tai of each 筆, actions taken.
+/// summarises them: draws (and by reason: 流局, 特殊流局), wins by kind, the tai of each 筆,
+/// actions taken.
 #[pyfunction]
 #[pyo3(
     signature = (hands, seed=Int::from(0), variant=None),
@@ -802,6 +803,11 @@ pub fn simulate<'py>(
     let d = PyDict::new(py);
     d.set_item("hands", s.hands)?;
     d.set_item("draws", s.draws)?;
+    let reasons = PyDict::new(py);
+    for (r, n) in twmj_core::game::DrawReason::ALL.iter().zip(s.draw_reasons) {
+        reasons.set_item(r.key(), n)?;
+    }
+    d.set_item("draw_reasons", reasons)?;
     let kinds = PyDict::new(py);
     for (k, n) in Summary::KINDS.iter().zip(s.by_kind) {
         kinds.set_item(*k, n)?;

@@ -5,7 +5,7 @@ use crate::scoring::Variant;
 
 use super::action::Action;
 use super::legality::legal_actions;
-use super::result::WinKind;
+use super::result::{DrawReason, WinKind};
 use super::settle::{settle_hand, Table};
 use super::state::{SplitMix64, State};
 
@@ -13,8 +13,10 @@ use super::state::{SplitMix64, State};
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Summary {
     pub hands: u32,
-    /// Hands that ended in an exhaustive draw (流局).
+    /// Hands that ended in a draw: 流局 or a 特殊流局 (split in `draw_reasons`).
     pub draws: u32,
+    /// Draws by reason, in [`DrawReason::ALL`] order: 流局, 四家開槓, 四風連打, 十三不搭.
+    pub draw_reasons: [u32; DrawReason::ALL.len()],
     /// 筆 won, by kind: self-draw, discard, robbing a kong, 八仙過海, 七搶一, and the regular
     /// win after 七搶一 case 2, 四槓胡.
     pub by_kind: [u32; 7],
@@ -79,6 +81,12 @@ pub fn simulate(hands: u32, seed: u64, variant: &Variant) -> Result<Summary> {
         let Some(result) = st.result() else { continue };
         if result.is_draw() {
             s.draws += 1;
+            if let Some(i) = result
+                .draw
+                .and_then(|r| DrawReason::ALL.iter().position(|&x| x == r))
+            {
+                s.draw_reasons[i] += 1;
+            }
             continue;
         }
         if result.winners().len() > 1 {
