@@ -317,33 +317,13 @@ fn the_dealer_holding_it_chooses_first() {
 fn it_is_judged_after_the_opening_flowers() {
     // Seat 1 is dealt twelve and a flower; its replacement 7z makes thirteen.
     let v = improved();
-    let st = deal(
-        &v,
-        0,
-        [
-            PLAIN_17,
-            "1m4m7m 2p5p8p 3s6s9s 2z3z4z 2z2z3z 1f",
-            PLAIN_B,
-            PLAIN_C,
-        ],
-        "",
-        "7z",
-    );
+    let seat1 = "1m4m7m 2p5p8p 3s6s9s 2z3z4z 2z2z3z 1f";
+    let dealt = |replacement| deal(&v, 0, [PLAIN_17, seat1, PLAIN_B, PLAIN_C], "", replacement);
+    let st = dealt("7z");
     assert_eq!(*st.phase(), Phase::Opening(Opening { seat: 1 }));
     assert_eq!(st.player(1).flowers, 1);
     // Had the replacement been a tile that 搭, no choice.
-    let st = deal(
-        &v,
-        0,
-        [
-            PLAIN_17,
-            "1m4m7m 2p5p8p 3s6s9s 2z3z4z 2z2z3z 1f",
-            PLAIN_B,
-            PLAIN_C,
-        ],
-        "",
-        "8m",
-    );
+    let st = dealt("8m");
     assert!(matches!(st.phase(), Phase::Turn(t) if t.seat == 0));
 }
 
