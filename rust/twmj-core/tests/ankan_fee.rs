@@ -224,3 +224,24 @@ fn a_record_without_the_field_replays() {
         assert!(e.contains("ankan_fees") || e.contains("1f"), "{e}");
     }
 }
+
+#[test]
+fn the_kong_is_turned_over_at_the_end() {
+    // 003 hk16 槓牌: 暗槓須抽出牌面向底 … 有人胡後須翻出來給大家看. While the hand is on, seat 1
+    // sees the dealer's 暗槓 face down; once it is over, face up. taiwan (000 槓: 暗槓 face
+    // down, no 底) keeps it down.
+    let ankan = |st: &State| st.view(1).seats[0].melds[0];
+    let v = Variant::hk16();
+    let mut st = after_ankan(&v, Some(6));
+    assert_eq!(ankan(&st).tile, None);
+    assert_eq!(
+        st.view(0).seats[0].melds[0].tile,
+        Some(t("1z")),
+        "its owner sees it"
+    );
+    to_the_end(&mut st);
+    assert_eq!(ankan(&st).tile, Some(t("1z")));
+    let mut st = after_ankan(&Variant::taiwan(), Some(6));
+    to_the_end(&mut st);
+    assert_eq!(ankan(&st).tile, None);
+}

@@ -8,11 +8,12 @@ use super::action::Action;
 use super::legality::legal_actions;
 use super::state::{Declaration, Discarded, OfferKind, Phase, State, SEATS};
 
-/// A meld as others see it: the tile of a 暗槓 is hidden from everyone but its owner.
+/// A meld as others see it: the tile of a 暗槓 is hidden from everyone but its owner, until
+/// the end of a hand under a variant that turns 暗槓 over (hk16: 有人胡後須翻出來給大家看).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct SeenMeld {
     pub kind: MeldKind,
-    /// Lowest tile of the meld; `None` for another player's 暗槓.
+    /// Lowest tile of the meld; `None` for another player's 暗槓 while it is face down.
     pub tile: Option<Tile>,
 }
 
@@ -60,6 +61,9 @@ impl State {
     pub fn view(&self, seat: u8) -> View {
         let seat = seat % SEATS as u8;
         let me = self.player(seat);
+        // 003 hk16 槓牌 (暗槓須抽出牌面向底…有人胡後須翻出來給大家看): where an 暗槓 collects its
+        // 底, the end of the hand turns every one over, as the record's end line names them.
+        let turned_over = self.is_over() && self.variant().ankan_fee > 0;
         let seats = [0u8, 1, 2, 3].map(|s| {
             let p = self.player(s);
             SeenSeat {
@@ -68,7 +72,8 @@ impl State {
                     .iter()
                     .map(|m| SeenMeld {
                         kind: m.kind,
-                        tile: (s == seat || m.kind != MeldKind::Ankan).then_some(m.tile),
+                        tile: (s == seat || m.kind != MeldKind::Ankan || turned_over)
+                            .then_some(m.tile),
                     })
                     .collect(),
                 flowers: p.flowers,
