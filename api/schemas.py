@@ -83,13 +83,6 @@ class WaitsResponse(BaseModel):
     )
 
 
-class WaitsBatchRequest(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True)
-    items: Annotated[
-        list[HandRequest], Field(max_length=MAX_BATCH, description="Up to 1000 hands.")
-    ]
-
-
 class WaitsBatchItem(BaseModel):
     result: WaitsResponse | None = Field(description="The waits, or null when the hand is invalid.")
     error: ErrorDetail | None = Field(description="What is wrong, when the hand is invalid.")
@@ -147,6 +140,17 @@ class WaitsRequest(HandRequest):
             "13-tile hand (004 兩人麻將 13 張版: 13 − 3k tiles waiting for four sets and a pair)."
         ),
     )
+
+
+class WaitsBatchRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+    items: Annotated[
+        list[WaitsRequest],
+        Field(
+            max_length=MAX_BATCH,
+            description="Up to 1000 hands, each with its own `variant` and `overrides` if any.",
+        ),
+    ]
 
 
 class AnalyzeRequest(WaitsRequest):

@@ -89,6 +89,10 @@ async def waits(req: WaitsRequest) -> JSONResponse:
     return JSONResponse(waits_data(call(lambda h, m, v: twmj.waits(h, m, v, variant), req)))
 
 
+def _waits(hand: str, melds: Any, visible: str | None, variant: twmj.Variant | None) -> twmj.Waits:
+    return twmj.waits(hand, melds, visible, variant)
+
+
 @router.post(
     "/waits/batch",
     response_model=list[WaitsBatchItem],
@@ -100,11 +104,8 @@ def waits_batch(req: WaitsBatchRequest) -> list[WaitsBatchItem]:
     out: list[WaitsBatchItem] = []
     for item in req.items:
         try:
-            out.append(
-                WaitsBatchItem.model_construct(
-                    result=waits_response(call(twmj.waits, item)), error=None
-                )
-            )
+            waits = call(functools.partial(_waits, variant=variant_for(item)), item)
+            out.append(WaitsBatchItem.model_construct(result=waits_response(waits), error=None))
         except FieldError as e:
             out.append(WaitsBatchItem.model_construct(result=None, error=detail(e)))
     return out

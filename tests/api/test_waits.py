@@ -185,3 +185,26 @@ def test_special_shapes_only_with_their_preset(client: TestClient) -> None:
     assert [w["tile"] for w in body["waits"]] == ["1m", "3m", "5p", "7p", "9s", "2z", "4z", "6z"]
     bad = client.post("/v1/waits", json={"hand": hand, "variant": "nope"})
     assert bad.status_code == 422
+
+
+def test_batch_items_carry_their_own_rules(client: TestClient) -> None:
+    # Each item as `/v1/waits` takes it: 003 改良式 註八 瀝咕瀝咕 waits under improved16 only,
+    # 004's 13-tile hand with `hand_size` 13, 004 三人麻將's missing 2m–8m refused by name, and a
+    # bad setting is that item's error alone.
+    lig_gu = "11m33m55m77m99m11p333p5p"
+    items: list[dict[str, Any]] = [
+        {"hand": lig_gu, "variant": "improved16"},
+        {"hand": lig_gu},
+        {"hand": "2223456m123456p", "overrides": {"hand_size": 13}},
+        {"hand": "123p456p789p123s45s55m", "variant": "three_player"},
+        {"hand": "2223456m123456p", "overrides": {"hand_size": 12}},
+    ]
+    out = client.post("/v1/waits/batch", json={"items": items}).json()
+    for item, answer in zip(items[:3], out, strict=False):
+        single = client.post("/v1/waits", json=item).json()
+        assert answer == {"result": single, "error": None}
+    assert [w["tile"] for w in out[0]["result"]["waits"]] == ["5p"]
+    assert out[1]["result"]["shanten"] > 0
+    assert [w["tile"] for w in out[2]["result"]["waits"]] == ["1m", "3m", "4m", "6m", "7m"]
+    assert out[3]["result"] is None and "5m is not in play" in out[3]["error"]["message"]
+    assert out[4]["result"] is None and out[4]["error"]["code"] == "variant_error"
