@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import random
+
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -118,3 +121,64 @@ def test_shanten_batch_equals_shanten(rows: list[Hand]) -> None:
     got = twmj.shanten_batch(counts)
     assert got.dtype == np.int8 and got.shape == (len(rows),)
     assert [int(s) for s in got] == [twmj.shanten(h.concealed) for h in rows]
+
+
+def _rows(rng: random.Random, kinds: list[int], sizes: list[int], n: int) -> list[list[int]]:
+    """`n` random hands over the tile kinds `kinds` (4 copies each), sizes drawn from `sizes`."""
+    pool = [k for k in kinds for _ in range(4)]
+    out = []
+    for _ in range(n):
+        row = [0] * 34
+        for k in rng.sample(pool, rng.choice(sizes)):
+            row[k] += 1
+        out.append(row)
+    return out
+
+
+@pytest.mark.parametrize(
+    ("variant", "kinds", "size"),
+    [
+        # 003 改良式: 瀝咕瀝咕 and 十三么 wait and count toward shanten.
+        (twmj.Variant("improved16"), list(range(34)), 16),
+        # 004 兩人麻將 13 張版: 萬子 and 字牌, 13 − 3k waiting.
+        (twmj.Variant("two_player", {"hand_size": 13}), [*range(9), *range(27, 34)], 13),
+    ],
+)
+def test_batches_under_a_variant_equal_the_single_calls(
+    variant: twmj.Variant, kinds: list[int], size: int
+) -> None:
+    rng = random.Random(size)
+    waiting = _rows(rng, kinds, [size - 3 * k for k in range(size // 3 + 1)], 300)
+    if size == 16:
+        # A 瀝咕瀝咕 (one wait, 5p) and a 十三么 on 中: special waits the plain batch lacks.
+        for hand in ("11m33m55m77m99m11p333p5p", "19m19p19s123456z1z234m"):
+            waiting.append(list(twmj.parse(hand).counts))
+    masks = twmj.waits_batch(np.array(waiting, dtype=np.uint8), variant)
+    for row, mask in zip(waiting, masks, strict=True):
+        w = twmj.waits(bytes(row), variant=variant)
+        assert twmj.mask_tiles(int(mask)) == [x.tile for x in w.waits], row
+    if size == 16:
+        assert twmj.mask_tiles(int(masks[-2])) == ["5p"]
+        assert int(twmj.waits_batch(np.array(waiting[-2:], dtype=np.uint8))[0]) == 0
+    full = _rows(rng, kinds, [size + 1 - 3 * k for k in range(size // 3 + 1)], 300)
+    everything = waiting + full
+    got = twmj.shanten_batch(np.array(everything, dtype=np.uint8), variant)
+    assert [int(s) for s in got] == [twmj.shanten(bytes(r), variant=variant) for r in everything]
+
+
+def test_a_batch_under_a_variant_names_its_first_bad_row() -> None:
+    # 004 三人麻將 拿掉二萬到八萬: a row holding 5m is refused, by row and tile.
+    v = twmj.Variant("three_player")
+    rows = [list(twmj.parse("123p456p789p123s45s99m").counts)] * 2
+    rows.insert(1, list(twmj.parse("123p456p789p123s45s55m").counts))
+    with pytest.raises(twmj.HandError, match="row 1: 5m is not in play under three_player"):
+        twmj.waits_batch(np.array(rows, dtype=np.uint8), v)
+    # The single calls refuse it alike (as waits, analyze and score do).
+    with pytest.raises(twmj.HandError, match="5m is not in play under three_player"):
+        twmj.shanten("123p456p789p123s45s55m", variant=v)
+    with pytest.raises(twmj.HandError, match="5m is not in play under three_player"):
+        twmj.is_win("123p456p789p123s45s55m5m", variant=v)
+    with pytest.raises(twmj.HandError, match=r"row 0: .*needs 13"):
+        twmj.shanten_batch(
+            np.array(rows[:1], dtype=np.uint8), twmj.Variant("two_player", {"hand_size": 13})
+        )

@@ -9,9 +9,13 @@ use std::borrow::Cow;
 use numpy::{IntoPyArray, PyArray1, PyReadonlyArray2};
 use pyo3::prelude::*;
 use rayon::prelude::*;
-use twmj_core::{shanten_counts, wait_mask, Counts, KINDS};
+use twmj_core::scoring::Variant;
+use twmj_core::{
+    shanten_counts, shanten_with, wait_mask, waits_with, Counts, Form, Hand, Tiles, KINDS,
+};
 
-use crate::errors::{hand_error, PyResult};
+use crate::errors::{hand_error, CoreError, PyResult};
+use crate::variant::PyVariant;
 
 /// Rows below this many are done on the calling thread: splitting costs more than it saves.
 const PARALLEL_ROWS: usize = 16_384;
@@ -67,26 +71,84 @@ fn run<T: Send + Copy + Default>(py: Python<'_>, flat: &[u8], f: fn(&Counts) -> 
     })
 }
 
-/// Waits of each row (16 − 3k tiles) as a bitmask (bit i = tile kind i).
+/// Each row as a hand of `v` (its `hand_size` and tile set; melds implied by the count), checked
+/// in row order so the error names the first bad row.
+fn hands_of(flat: &[u8], form: Form, v: &Variant) -> PyResult<Vec<Hand>> {
+    flat.chunks_exact(KINDS)
+        .enumerate()
+        .map(|(r, row)| {
+            let mut counts = [0u8; KINDS];
+            counts.copy_from_slice(row);
+            Hand::new_sized(Tiles { counts, flowers: 0 }, Vec::new(), form, v.hand_size)
+                .and_then(|h| v.check_in_play(&counts).map(|()| h))
+                .map_err(|e| hand_error(format!("row {r}: {e}")))
+        })
+        .collect()
+}
+
+/// `f` over every hand, GIL released, in parallel for large batches.
+fn run_hands<T: Send>(
+    py: Python<'_>,
+    hands: &[Hand],
+    v: &Variant,
+    f: fn(&Hand, &Variant) -> T,
+) -> Vec<T> {
+    py.detach(|| {
+        if hands.len() >= PARALLEL_ROWS {
+            hands.par_iter().map(|h| f(h, v)).collect()
+        } else {
+            hands.iter().map(|h| f(h, v)).collect()
+        }
+    })
+}
+
+/// The waits of a validated hand under `v` as a bitmask: `twmj.waits(hand, variant=v)`'s tiles.
+fn variant_mask(h: &Hand, v: &Variant) -> Result<u64, twmj_core::Error> {
+    let w = waits_with(h, &[0; KINDS], v)?;
+    Ok(w.iter().fold(0, |m, w| m | 1 << w.tile.index()))
+}
+
+/// Waits of each row (16 − 3k tiles) as a bitmask (bit i = tile kind i). With a `variant`,
+/// each row is read as that variant reads a hand (`hand_size`, special shapes, tile set): the
+/// waits `twmj.waits(row, variant=variant)` gives.
 #[pyfunction]
+#[pyo3(signature = (counts, variant=None))]
 pub fn waits_batch<'py>(
     py: Python<'py>,
     counts: PyReadonlyArray2<'py, u8>,
+    variant: Option<PyRef<'py, PyVariant>>,
 ) -> PyResult<Bound<'py, PyArray1<u64>>> {
-    let flat = rows(&counts, |n| n <= 16 && n % 3 == 1, "16 − 3k (16, 13, …, 1)")?;
-    Ok(run(py, &flat, wait_mask).into_pyarray(py))
+    let Some(v) = variant else {
+        let flat = rows(&counts, |n| n <= 16 && n % 3 == 1, "16 − 3k (16, 13, …, 1)")?;
+        return Ok(run(py, &flat, wait_mask).into_pyarray(py));
+    };
+    let flat = rows(&counts, |_| true, "")?;
+    let hands = hands_of(&flat, Form::Waiting, &v.0)?;
+    let masks = run_hands(py, &hands, &v.0, variant_mask)
+        .into_iter()
+        .collect::<Result<Vec<u64>, _>>()
+        .map_err(CoreError)?;
+    Ok(masks.into_pyarray(py))
 }
 
-/// Shanten of each row (16 − 3k or 17 − 3k tiles).
+/// Shanten of each row (16 − 3k or 17 − 3k tiles). With a `variant`, each row is read as that
+/// variant reads a hand: `twmj.shanten(row, variant=variant)`.
 #[pyfunction]
+#[pyo3(signature = (counts, variant=None))]
 pub fn shanten_batch<'py>(
     py: Python<'py>,
     counts: PyReadonlyArray2<'py, u8>,
+    variant: Option<PyRef<'py, PyVariant>>,
 ) -> PyResult<Bound<'py, PyArray1<i8>>> {
-    let flat = rows(
-        &counts,
-        |n| n <= 17 && n % 3 != 0,
-        "16 − 3k or 17 − 3k (at most 17)",
-    )?;
-    Ok(run(py, &flat, shanten_counts).into_pyarray(py))
+    let Some(v) = variant else {
+        let flat = rows(
+            &counts,
+            |n| n <= 17 && n % 3 != 0,
+            "16 − 3k or 17 − 3k (at most 17)",
+        )?;
+        return Ok(run(py, &flat, shanten_counts).into_pyarray(py));
+    };
+    let flat = rows(&counts, |_| true, "")?;
+    let hands = hands_of(&flat, Form::Any, &v.0)?;
+    Ok(run_hands(py, &hands, &v.0, shanten_with).into_pyarray(py))
 }

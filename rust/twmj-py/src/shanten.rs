@@ -4,12 +4,29 @@ use pyo3::prelude::*;
 use twmj_core::hand::Form;
 
 use crate::convert;
-use crate::errors::PyResult;
+use crate::errors::{CoreError, PyResult};
 use crate::variant::PyVariant;
+
+/// The hand under `variant`: its size, and (004) only tiles its set holds, as `waits`,
+/// `analyze` and `score` read a hand.
+fn hand_under(
+    hand: &Bound<'_, PyAny>,
+    melds: Option<&Bound<'_, PyAny>>,
+    form: Form,
+    variant: Option<&PyVariant>,
+) -> PyResult<twmj_core::Hand> {
+    let size = variant.map_or(16, |v| v.0.hand_size);
+    let h = convert::hand_sized(hand, melds, form, size)?;
+    if let Some(v) = variant {
+        v.0.check_in_play(&h.own_counts()).map_err(CoreError)?;
+    }
+    Ok(h)
+}
 
 /// Shanten (向聽) of a 16 − 3k or 17 − 3k hand: 0 = ready, −1 = complete. With a `variant`
 /// whose rule text admits special shapes (`improved16`: 瀝咕瀝咕, 十三么), the least of the
-/// regular shanten and theirs; without one only five sets and a pair count.
+/// regular shanten and theirs; without one only five sets and a pair count. Under a variant a
+/// tile its set lacks is refused (`three_player`: 2m–8m), as `waits` refuses it.
 #[pyfunction]
 #[pyo3(signature = (hand, melds=None, variant=None))]
 pub fn shanten(
@@ -17,8 +34,7 @@ pub fn shanten(
     melds: Option<&Bound<'_, PyAny>>,
     variant: Option<PyRef<'_, PyVariant>>,
 ) -> PyResult<i8> {
-    let size = variant.as_ref().map_or(16, |v| v.0.hand_size);
-    let h = convert::hand_sized(hand, melds, Form::Any, size)?;
+    let h = hand_under(hand, melds, Form::Any, variant.as_deref())?;
     Ok(match &variant {
         Some(v) => twmj_core::shanten_with(&h, &v.0),
         None => twmj_core::shanten(&h),
@@ -34,8 +50,7 @@ pub fn is_win(
     melds: Option<&Bound<'_, PyAny>>,
     variant: Option<PyRef<'_, PyVariant>>,
 ) -> PyResult<bool> {
-    let size = variant.as_ref().map_or(16, |v| v.0.hand_size);
-    let h = convert::hand_sized(hand, melds, Form::Full, size)?;
+    let h = hand_under(hand, melds, Form::Full, variant.as_deref())?;
     Ok(match &variant {
         Some(v) => twmj_core::is_win_with(&h, &v.0),
         None => twmj_core::is_win(&h),
