@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import cast
+from typing import Any
 
 from fastapi import APIRouter
 
@@ -17,16 +17,11 @@ from api.schemas import (
     CompareResponse,
     ContextIn,
     DifferingItem,
-    Meld,
-    MeldKind,
-    NotAppliedOut,
-    PaymentOut,
     ScoreBatchItem,
     ScoreBatchRequest,
     ScoreRequest,
     ScoreResponse,
     Setting,
-    TaiItemOut,
 )
 
 router = APIRouter(prefix="/v1", tags=["score"], responses=ERROR_RESPONSES)
@@ -64,51 +59,54 @@ def context_of(c: ContextIn, flowers: str) -> twmj.Context:
         raise FieldError(e, _field_of(e)) from None
 
 
-def score_out(s: twmj.Score) -> ScoreResponse:
-    def item(i: twmj.TaiItem) -> TaiItemOut:
-        return TaiItemOut.model_construct(key=i.key, name=i.name, tai=i.tai)
+def score_data(s: twmj.Score) -> dict[str, Any]:
+    """The `ScoreResponse` as plain data, for the hot path (`/v1/score` sends it as is)."""
 
-    return ScoreResponse.model_construct(
-        variant=s.variant,
-        overrides=s.overrides,
-        total_tai=s.total_tai,
-        items=[item(i) for i in s.items],
-        dealer_items=[item(i) for i in s.dealer_items],
-        dealer_tai=s.dealer_tai,
-        decomposition=s.decomposition,
-        melds=[Meld.model_construct(kind=cast(MeldKind, m.kind), tiles=m.tiles) for m in s.melds],
-        win_shape=s.win_shape,
-        allowed=s.allowed,
-        payments=[
-            PaymentOut.model_construct(
-                payer=p.payer,
-                payee=p.payee,
-                base_tai=p.base_tai,
-                hand_tai=p.hand_tai,
-                dealer_tai=p.dealer_tai,
-                total_tai=p.total_tai,
-                money=p.money,
-            )
+    def item(i: twmj.TaiItem) -> dict[str, Any]:
+        return {"key": i.key, "name": i.name, "tai": i.tai}
+
+    return {
+        "variant": s.variant,
+        "overrides": s.overrides,
+        "total_tai": s.total_tai,
+        "items": [item(i) for i in s.items],
+        "dealer_items": [item(i) for i in s.dealer_items],
+        "dealer_tai": s.dealer_tai,
+        "decomposition": s.decomposition,
+        "melds": [{"kind": m.kind, "tiles": m.tiles} for m in s.melds],
+        "win_shape": s.win_shape,
+        "allowed": s.allowed,
+        "payments": [
+            {
+                "payer": p.payer,
+                "payee": p.payee,
+                "base_tai": p.base_tai,
+                "hand_tai": p.hand_tai,
+                "dealer_tai": p.dealer_tai,
+                "total_tai": p.total_tai,
+                "money": p.money,
+            }
             for p in s.payments
         ],
-        net_tai=s.net_tai,
-        net_money=s.net_money,
-        why_not=[
-            NotAppliedOut.model_construct(key=n.key, name=n.name, reason=n.reason)
-            for n in s.why_not
-        ],
-    )
+        "net_tai": s.net_tai,
+        "net_money": s.net_money,
+        "why_not": [{"key": n.key, "name": n.name, "reason": n.reason} for n in s.why_not],
+    }
 
 
-def _score(req: ScoreRequest) -> ScoreResponse:
+def score_out(s: twmj.Score) -> ScoreResponse:
+    """The `ScoreResponse` model, for answers that nest it (batch, compare, replay)."""
+    return ScoreResponse.model_validate(score_data(s))
+
+
+def _scored(req: ScoreRequest) -> twmj.Score:
     melds = call_field("melds", req)
     variant = variant_of(req.variant, req.overrides)
     ctx = context_of(req.context, req.flowers)
     try:
-        s = twmj.score(req.hand, req.win_tile, melds, ctx, variant, req.why_not)
+        return twmj.score(req.hand, req.win_tile, melds, ctx, variant, req.why_not)
     except twmj.Error as e:
         raise FieldError(e, _field_of(e)) from None
-    return score_out(s)
 
 
 @router.post("/score", response_model=ScoreResponse, summary="Score a win (台數計算)")
@@ -119,7 +117,7 @@ async def score(req: ScoreRequest) -> JSONResponse:
     with it. With `why_not`, the items checked and not counted come with their reasons."""
     # The body is built from the library's answer, so it is serialised without validating
     # it again (tests check it against the response model).
-    return JSONResponse(_score(req).model_dump())
+    return JSONResponse(score_data(_scored(req)))
 
 
 @router.post("/score/batch", response_model=list[ScoreBatchItem], summary="Score up to 1000 wins")
@@ -129,7 +127,7 @@ def score_batch(req: ScoreBatchRequest) -> list[ScoreBatchItem]:
     out: list[ScoreBatchItem] = []
     for item in req.items:
         try:
-            out.append(ScoreBatchItem.model_construct(result=_score(item), error=None))
+            out.append(ScoreBatchItem.model_construct(result=score_out(_scored(item)), error=None))
         except FieldError as e:
             out.append(ScoreBatchItem.model_construct(result=None, error=detail(e)))
     return out
