@@ -113,6 +113,10 @@ def test_compare_shows_the_differing_items() -> None:
     )
     names = {k: n for k, n, _ in differing}
     assert names["concealed"] == "門清" and names["ping_wu_clean"] == "平糊（無花）"
+    # One hand has one size: the 13-tile game (004) and a 16-tile one cannot share it.
+    thirteen = twmj.Variant("two_player", {"hand_size": 13})
+    with pytest.raises(twmj.VariantError, match="variant 1 reads 13-tile hands"):
+        twmj.compare("123456789m234p56p77s", "7p", [twmj.Variant("taiwan"), thirteen])
     _, differing = twmj.compare(
         "123456789m234p56p77s", "7p", [twmj.Variant("hk16"), twmj.Variant("taiwan")], None, plain
     )

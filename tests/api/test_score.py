@@ -94,6 +94,13 @@ def test_compare(client: TestClient) -> None:
     body = client.post("/v1/compare", json=req).json()
     assert [s["total_tai"] for s in body["scores"]] == [2, 3]
     assert body["differing"] == [{"key": "dice", "name": "骰規台", "tai": [0, 1]}]
+    req["variants"] = [
+        {"variant": "taiwan"},
+        {"variant": "two_player", "overrides": {"hand_size": 13}},
+    ]
+    r = client.post("/v1/compare", json=req)
+    assert r.status_code == 422
+    assert "one hand cannot be both" in r.json()["error"]["message"]
 
 
 def test_variants_list_every_preset_with_full_config(client: TestClient) -> None:

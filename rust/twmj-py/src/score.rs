@@ -531,8 +531,20 @@ pub fn compare(
     context: Option<PyRef<'_, PyContext>>,
     why_not: bool,
 ) -> PyResult<(Vec<PyScore>, Vec<(&'static str, &'static str, Vec<u32>)>)> {
-    // The first variant's hand size reads the hand; a variant of another size refuses it.
+    // One hand has one size: variants that read hands of different sizes (004 13 張版 and the
+    // 16-tile game) cannot score it together.
     let size = variants.first().map_or(16, |v| v.0.hand_size);
+    if let Some((i, other)) = (0..).zip(&variants).find(|(_, v)| v.0.hand_size != size) {
+        return Err(CoreError(twmj_core::Error::Variant {
+            key: "hand_size".to_owned(),
+            message: format!(
+                "variant {i} reads {}-tile hands and variant 0 {size}-tile ones: one hand \
+                 cannot be both",
+                other.0.hand_size
+            ),
+        })
+        .into());
+    }
     let (h, win) = winning_hand(hand, win_tile, melds, size)?;
     let ctx = context_or_default(context.as_deref());
     let vs: Vec<scoring::Variant> = variants.iter().map(|v| v.0.clone()).collect();
