@@ -4,6 +4,7 @@
 use crate::error::Result;
 use crate::hand::{Meld, MeldKind};
 use crate::tile::{Flower, Tile};
+use crate::waits::exhausted;
 
 use crate::scoring::{Dealing, FuritenRelease, Item, MultiWin, Variant};
 
@@ -479,9 +480,11 @@ impl State {
             if matches!(self.phase, Phase::Turn(t) if t.seat == s) {
                 continue;
             }
+            // Its waits as the game reads them (special shapes included), as `ready_after` does.
             let own = p.own_counts();
+            let waits = wait_mask_with(p, &p.concealed, &own, v) & !exhausted(&own);
             out[usize::from(s)] = Tile::all()
-                .filter(|&t| own[t.index()] < 4 && wins_with(p, t, v))
+                .filter(|t| waits >> t.index() & 1 == 1)
                 .filter_map(|t| {
                     let w = self.claim_win(s, t, WinKind::Discard { from: offender });
                     settle::regular(&w, &self.win_context(&w), v)
