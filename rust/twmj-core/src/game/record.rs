@@ -281,6 +281,25 @@ pub fn write_log(events: &[Event]) -> String {
 /// without one). A per-seat record ([`write_seen_log`]) is refused: read it with
 /// [`read_seen_log`].
 pub fn read_log(text: &str) -> Result<Vec<Event>> {
+    fn rules(e: &Event) -> Option<&Variant> {
+        match e {
+            Event::Rules(r) => Some(&r.variant),
+            _ => None,
+        }
+    }
+    read_lines(text, from_json, rules, |d| Event::Deal(Box::new(d)))
+}
+
+/// The events of a record's non-blank lines, each read by `parse`; an error names its line.
+/// A `seed` first line deals under the variant of the rules line after it (three players, the
+/// dice's walls, …: `rules` finds it), put in place by `dealt`.
+fn read_lines<T>(
+    text: &str,
+    parse: fn(&str) -> Result<T>,
+    rules: fn(&T) -> Option<&Variant>,
+    dealt: fn(Deal) -> T,
+) -> Result<Vec<T>> {
+    let at = |i: usize| move |e: Error| Error::hand(format!("line {}: {e}", i + 1));
     let lines: Vec<(usize, &str)> = text
         .lines()
         .enumerate()
@@ -288,14 +307,11 @@ pub fn read_log(text: &str) -> Result<Vec<Event>> {
         .collect();
     let mut events = lines
         .iter()
-        .map(|&(i, l)| from_json(l).map_err(|e| Error::hand(format!("line {}: {e}", i + 1))))
+        .map(|&(i, l)| parse(l).map_err(at(i)))
         .collect::<Result<Vec<_>>>()?;
-    // A seed line deals under the record's variant (three players, the dice's walls, …).
-    if let (Some(&(i, first)), Some(Event::Rules(r))) = (lines.first(), events.get(1)) {
-        if let Some(d) =
-            seed_deal(first, &r.variant).map_err(|e| Error::hand(format!("line {}: {e}", i + 1)))?
-        {
-            events[0] = Event::Deal(Box::new(d));
+    if let (Some(&(i, first)), Some(v)) = (lines.first(), events.get(1).and_then(rules)) {
+        if let Some(d) = seed_deal(first, v).map_err(at(i))? {
+            events[0] = dealt(d);
         }
     }
     Ok(events)
@@ -671,49 +687,58 @@ pub fn from_json(line: &str) -> Result<Event> {
     })
 }
 
-/// The optional `fees` of an end event: `[[payer, payee], …]` (003 註13 詢問費).
-fn fees_from(o: &[(String, Value)]) -> Result<Vec<(u8, u8)>> {
-    let bad = || Error::hand("field 'fees' must be a list of [payer, payee] seat pairs");
-    let Some((_, v)) = o.iter().find(|(k, _)| k == "fees") else {
+/// The optional list of `[a, b]` pairs at `key` (empty when absent), each side read by `a`
+/// and `b` (`None`: not that kind of value); `what` names a pair in the error.
+fn pairs_from<A, B>(
+    o: &[(String, Value)],
+    key: &str,
+    what: &str,
+    a: impl Fn(&Value) -> Result<Option<A>>,
+    b: impl Fn(&Value) -> Result<Option<B>>,
+) -> Result<Vec<(A, B)>> {
+    let bad = || Error::hand(format!("field '{key}' must be a list of {what} pairs"));
+    let Some((_, v)) = o.iter().find(|(k, _)| k == key) else {
         return Ok(Vec::new());
     };
-    let Value::Arr(fs) = v else {
+    let Value::Arr(pairs) = v else {
         return Err(bad());
     };
-    let seat = |v: &Value| match v {
-        Value::Num(n) if (0..SEATS as i128).contains(n) => Ok(*n as u8),
-        _ => Err(bad()),
-    };
-    fs.iter()
-        .map(|f| match f {
-            Value::Arr(pq) if pq.len() == 2 => Ok((seat(&pq[0])?, seat(&pq[1])?)),
+    pairs
+        .iter()
+        .map(|p| match p {
+            Value::Arr(ab) if ab.len() == 2 => {
+                Ok((a(&ab[0])?.ok_or_else(bad)?, b(&ab[1])?.ok_or_else(bad)?))
+            }
             _ => Err(bad()),
         })
         .collect()
 }
 
+/// A seat number 0–3 of a pair.
+fn seat_value(v: &Value) -> Option<u8> {
+    match v {
+        Value::Num(n) if (0..SEATS as i128).contains(n) => Some(*n as u8),
+        _ => None,
+    }
+}
+
+/// The optional `fees` of an end event: `[[payer, payee], …]` (003 註13 詢問費).
+fn fees_from(o: &[(String, Value)]) -> Result<Vec<(u8, u8)>> {
+    let seat = |v: &Value| Ok(seat_value(v));
+    pairs_from(o, "fees", "[payer, payee] seat", seat, seat)
+}
+
 /// The optional `ready` of a 詐胡: `[[seat, tai], …]` (003 詐胡的罰則 賠聽牌者所聽台數).
 fn ready_from(o: &[(String, Value)]) -> Result<[Option<u32>; 4]> {
-    let bad = || Error::hand("field 'ready' must be a list of [seat, tai] pairs");
+    let tai = |v: &Value| {
+        Ok(match v {
+            Value::Num(t) if (0..=i128::from(u32::MAX)).contains(t) => Some(*t as u32),
+            _ => None,
+        })
+    };
     let mut out = [None; 4];
-    let Some((_, v)) = o.iter().find(|(k, _)| k == "ready") else {
-        return Ok(out);
-    };
-    let Value::Arr(pairs) = v else {
-        return Err(bad());
-    };
-    for p in pairs {
-        match p {
-            Value::Arr(st) => match st.as_slice() {
-                [Value::Num(s), Value::Num(t)]
-                    if (0..SEATS as i128).contains(s) && (0..=i128::from(u32::MAX)).contains(t) =>
-                {
-                    out[*s as usize] = Some(*t as u32);
-                }
-                _ => return Err(bad()),
-            },
-            _ => return Err(bad()),
-        }
+    for (s, t) in pairs_from(o, "ready", "[seat, tai]", |v| Ok(seat_value(v)), tai)? {
+        out[usize::from(s)] = Some(t);
     }
     Ok(out)
 }
@@ -721,25 +746,12 @@ fn ready_from(o: &[(String, Value)]) -> Result<[Option<u32>; 4]> {
 /// The optional `ankan_fees` of an end event: `[[owner, tile], …]`, each 暗槓 that collects
 /// its 底 (003 hk16 槓牌).
 fn ankan_fees_from(o: &[(String, Value)]) -> Result<Vec<(u8, Tile)>> {
-    let bad = || Error::hand("field 'ankan_fees' must be a list of [seat, tile] pairs");
-    let Some((_, v)) = o.iter().find(|(k, _)| k == "ankan_fees") else {
-        return Ok(Vec::new());
+    // A string that is no tile keeps its own error (`one_tile`).
+    let tile = |v: &Value| match v {
+        Value::Str(k) => one_tile(k).map(Some),
+        _ => Ok(None),
     };
-    let Value::Arr(kongs) = v else {
-        return Err(bad());
-    };
-    kongs
-        .iter()
-        .map(|x| match x {
-            Value::Arr(pair) => match pair.as_slice() {
-                [Value::Num(n), Value::Str(k)] if (0..SEATS as i128).contains(n) => {
-                    Ok((*n as u8, one_tile(k)?))
-                }
-                _ => Err(bad()),
-            },
-            _ => Err(bad()),
-        })
-        .collect()
+    pairs_from(o, "ankan_fees", "[seat, tile]", |v| Ok(seat_value(v)), tile)
 }
 
 fn win_from(v: &Value) -> Result<Win> {
@@ -1088,25 +1100,15 @@ pub fn seen_from_json(line: &str) -> Result<SeenEvent> {
 /// [`SeenEvent::Open`]); blank lines ignored, the error names the line. It gives back what
 /// the seat saw; it cannot be replayed (other seats' tiles are not in it).
 pub fn read_seen_log(text: &str) -> Result<Vec<SeenEvent>> {
-    let lines: Vec<(usize, &str)> = text
-        .lines()
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty())
-        .collect();
-    let mut events = lines
-        .iter()
-        .map(|&(i, l)| seen_from_json(l).map_err(|e| Error::hand(format!("line {}: {e}", i + 1))))
-        .collect::<Result<Vec<_>>>()?;
-    if let (Some(&(i, first)), Some(SeenEvent::Open(Event::Rules(r)))) =
-        (lines.first(), events.get(1))
-    {
-        if let Some(d) =
-            seed_deal(first, &r.variant).map_err(|e| Error::hand(format!("line {}: {e}", i + 1)))?
-        {
-            events[0] = SeenEvent::Open(Event::Deal(Box::new(d)));
+    fn rules(e: &SeenEvent) -> Option<&Variant> {
+        match e {
+            SeenEvent::Open(Event::Rules(r)) => Some(&r.variant),
+            _ => None,
         }
     }
-    Ok(events)
+    read_lines(text, seen_from_json, rules, |d| {
+        SeenEvent::Open(Event::Deal(Box::new(d)))
+    })
 }
 
 fn dice_of(o: &[(String, Value)]) -> Result<[u8; 3]> {
