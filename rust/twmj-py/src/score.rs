@@ -67,11 +67,7 @@ impl PyContext {
     ) -> PyResult<Self> {
         // Python ints of any size arrive here; out-of-range ones are context errors, not
         // OverflowError from the conversion.
-        let seat = |field: &'static str, s: &Int| {
-            s.to(|&x: &Seat| x < 4).ok_or_else(|| {
-                context_error(field, format!("seat {s} does not exist (seats are 0 to 3)"))
-            })
-        };
+        let seat = |field, s: &Int| context_seat(field, s, |&x| x < 4);
         let winner = seat("winner", &winner)?;
         let dealer = seat("dealer", &dealer)?;
         let from_seat = from_seat.map(|f| seat("from_seat", &f)).transpose()?;
@@ -572,19 +568,22 @@ pub fn compare(
 /// variant's `multi_win` (taiwan, 000 多家同時胡: one wins alone; of two, the first in turn order
 /// from the discarder (攔胡); three all win (一砲三響)). Pass only claims that reach the
 /// variant's 起胡 threshold (`Score.allowed`).
+/// A seat argument of the scoring context from any Python int that passes `ok`; otherwise a
+/// `ContextError` on `field` naming the value.
+fn context_seat(field: &'static str, s: &Int, ok: impl Fn(&Seat) -> bool) -> PyResult<Seat> {
+    s.to(ok)
+        .ok_or_else(|| context_error(field, format!("seat {s} does not exist (seats are 0 to 3)")))
+}
+
 #[pyfunction]
 #[pyo3(signature = (discarder, able, variant=None))]
 pub fn winners(discarder: Int, able: Vec<Int>, variant: Option<&PyVariant>) -> PyResult<Vec<u32>> {
     let rule = variant.map_or(MultiWin::NearestOfTwo, |v| v.0.multi_win);
-    let seat = |field: &'static str, s: &Int| {
-        s.to(|_: &Seat| true).ok_or_else(|| {
-            context_error(field, format!("seat {s} does not exist (seats are 0 to 3)"))
-        })
-    };
-    let discarder = seat("discarder", &discarder)?;
+    // Any seat number goes to the core, which names one that does not exist.
+    let discarder = context_seat("discarder", &discarder, |_| true)?;
     let able = able
         .iter()
-        .map(|s| seat("able", s))
+        .map(|s| context_seat("able", s, |_| true))
         .collect::<PyResult<Vec<Seat>>>()?;
     // Seats as ints: a Vec<u8> would reach Python as bytes.
     let seats = scoring::winning_seats(discarder, &able, rule).map_err(CoreError)?;
@@ -602,12 +601,8 @@ pub fn false_win(
     variant: Option<&PyVariant>,
 ) -> PyResult<Vec<Py<PyPayment>>> {
     let v = variant_or_default(variant);
-    let offender = offender.to(|_: &Seat| true).ok_or_else(|| {
-        context_error(
-            "offender",
-            format!("seat {offender} does not exist (seats are 0 to 3)"),
-        )
-    })?;
+    // The core names a seat the variant does not seat (three or two players).
+    let offender = context_seat("offender", &offender, |_| true)?;
     let mut tais = [0u32; 4];
     for (t, given) in tais.iter_mut().zip(&tai) {
         *t = given.to(|_| true).ok_or_else(|| {
