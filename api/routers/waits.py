@@ -83,14 +83,12 @@ async def waits(req: WaitsRequest) -> JSONResponse:
     With `overrides` `{"hand_size": 13}` the hand is a 13-tile one (13 − 3k tiles, four
     sets and a pair with its melds).
     """
-    variant = variant_for(req)
-    if variant is None:
-        return JSONResponse(waits_data(call(twmj.waits, req)))
-    return JSONResponse(waits_data(call(lambda h, m, v: twmj.waits(h, m, v, variant), req)))
+    return JSONResponse(waits_data(waits_of(req)))
 
 
-def _waits(hand: str, melds: Any, visible: str | None, variant: twmj.Variant | None) -> twmj.Waits:
-    return twmj.waits(hand, melds, visible, variant)
+def waits_of(req: WaitsRequest) -> twmj.Waits:
+    """`twmj.waits` of the request under its rules (`variant_for`); errors name their field."""
+    return cast(twmj.Waits, call(functools.partial(twmj.waits, variant=variant_for(req)), req))
 
 
 @router.post(
@@ -104,8 +102,8 @@ def waits_batch(req: WaitsBatchRequest) -> list[WaitsBatchItem]:
     out: list[WaitsBatchItem] = []
     for item in req.items:
         try:
-            waits = call(functools.partial(_waits, variant=variant_for(item)), item)
-            out.append(WaitsBatchItem.model_construct(result=waits_response(waits), error=None))
+            result = waits_response(waits_of(item))
+            out.append(WaitsBatchItem.model_construct(result=result, error=None))
         except FieldError as e:
             out.append(WaitsBatchItem.model_construct(result=None, error=detail(e)))
     return out
