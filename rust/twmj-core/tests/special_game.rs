@@ -15,9 +15,16 @@ use twmj_core::scoring::{Item, Value, Variant};
 use twmj_core::tile::Tile;
 use twmj_core::Error;
 
-fn t(s: &str) -> Tile {
-    twmj_core::parse(s).unwrap().tile_list()[0]
-}
+mod common;
+
+use common::game::{act, pass_all, t, tsumogiri};
+
+/// Where the scripted hands sit: the first hand of the match, dice 1 1 1.
+const TABLE: Table = Table {
+    streak: 0,
+    round_wind: 0,
+    dice: [1, 1, 1],
+};
 
 /// The scripted hand, at the dealer's turn: the 十三么 hands here are also 十三不搭 (the 13
 /// orphans never 搭), so under improved16 their seats first pass the 起手 redeal (003 改良式
@@ -31,31 +38,11 @@ fn start(hands: [&str; 4], live: &str, dead: &str, v: &Variant) -> State {
     st
 }
 
-fn act(st: &mut State, seat: u8, a: Action) {
-    st.apply(seat, a)
-        .unwrap_or_else(|e| panic!("seat {seat} {a}: {e}"));
-}
-
-/// Every pending seat passes until the offer is settled.
-fn pass_all(st: &mut State) {
-    while let Phase::Offer(o) = *st.phase() {
-        let seat = o.pending().trailing_zeros() as u8;
-        act(st, seat, Action::Pass);
-    }
-}
-
 fn turn(st: &State) -> (u8, Option<Tile>) {
     match st.phase() {
         Phase::Turn(x) => (x.seat, x.drawn),
         p => panic!("not a turn: {p:?}"),
     }
-}
-
-/// The player on turn discards the tile just drawn; everyone passes.
-fn tsumogiri(st: &mut State) {
-    let (s, d) = turn(st);
-    act(st, s, Action::Discard(d.unwrap()));
-    pass_all(st);
 }
 
 fn rule_of(e: Error) -> &'static str {
@@ -67,12 +54,7 @@ fn rule_of(e: Error) -> &'static str {
 
 /// The scored items of the hand's only 筆, as (item, tai).
 fn items(st: &State, v: &Variant) -> Vec<(Item, u32)> {
-    let table = Table {
-        streak: 0,
-        round_wind: 0,
-        dice: [1, 1, 1],
-    };
-    let (bills, _) = settle_hand(st.result().unwrap(), &table, v).unwrap();
+    let (bills, _) = settle_hand(st.result().unwrap(), &TABLE, v).unwrap();
     assert_eq!(bills.len(), 1);
     bills[0].items.iter().map(|i| (i.item, i.tai)).collect()
 }
@@ -288,12 +270,7 @@ fn a_wrong_ask_costs_a_fee_when_the_asker_does_not_win() {
     let r = st.result().unwrap();
     assert_eq!(r.winners(), vec![0]);
     assert_eq!(r.fees, vec![(2, 0)]);
-    let table = Table {
-        streak: 0,
-        round_wind: 0,
-        dice: [1, 1, 1],
-    };
-    let (bills, s) = settle_hand(r, &table, &v).unwrap();
+    let (bills, s) = settle_hand(r, &TABLE, &v).unwrap();
     let fee = s.lines.last().unwrap();
     assert_eq!((fee.payer, fee.payee, fee.total_tai), (2, 0, 1));
     assert_eq!(fee.bill, bills.len());
@@ -325,12 +302,7 @@ fn a_false_win_does_not_excuse_the_fee() {
         fees: vec![(2, 0)],
         ankan_fees: Vec::new(),
     };
-    let table = Table {
-        streak: 0,
-        round_wind: 0,
-        dice: [1, 1, 1],
-    };
-    let (bills, s) = settle_hand(&r, &table, &v).unwrap();
+    let (bills, s) = settle_hand(&r, &TABLE, &v).unwrap();
     assert!(bills.is_empty());
     let penalty = twmj_core::scoring::false_win(3, [2; 4], &v).unwrap();
     assert_eq!(s.lines.len(), penalty.lines.len() + 1);
@@ -435,12 +407,7 @@ fn a_robbed_ankan_collects_no_base() {
     let r = st.result().unwrap();
     assert_eq!(r.fees, vec![(2, 0)]);
     assert_eq!(r.ankan_fees, vec![(0, t("5m"))]);
-    let table = Table {
-        streak: 0,
-        round_wind: 0,
-        dice: [1, 1, 1],
-    };
-    let (bills, s) = settle_hand(r, &table, &v).unwrap();
+    let (bills, s) = settle_hand(r, &TABLE, &v).unwrap();
     // The 底 lines come last: 300 from each of seats 1, 2, 3.
     let last: Vec<_> = s.lines[s.lines.len() - 3..]
         .iter()
