@@ -1,43 +1,21 @@
-"""Calling the library for a request: each input checked under its own field name."""
+"""Calling the library for a request: the request's parts become the call's arguments.
+
+The library names the argument an error is about (`error.field`), and the request fields have
+the same names, so nothing is parsed here: a bad hand or meld is found once, by the call.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
-import twmj
-from api.errors import FieldError
 from api.schemas import HandRequest
 
 
-def _check(field: str, fn: Any, *args: Any) -> None:
-    try:
-        fn(*args)
-    except twmj.Error as e:
-        raise FieldError(e, field) from None
-
-
-def call_field(field: str, req: Any) -> list[tuple[str, str]]:
-    """The validated melds of a request that has `hand` and `melds`, as library pairs."""
-    _check("hand", twmj.parse, req.hand)
-    melds: list[tuple[str, str]] = [(m.kind, m.tiles) for m in req.melds]
-    for i, (kind, tiles) in enumerate(melds):
-        _check(f"{field}[{i}]", twmj.Meld, kind, tiles)
-    return melds
-
-
-def hand_args(req: HandRequest) -> tuple[str, list[tuple[str, str]], str | None]:
-    """The library arguments of a hand request, each field validated on its own first, so an
-    error names the field it is in (`hand`, `melds[1]`, `visible`)."""
-    melds = call_field("melds", req)
-    if req.visible is not None:
-        _check("visible", twmj.parse, req.visible)
-    return req.hand, melds, req.visible
+def melds_of(req: Any) -> list[tuple[str, str]]:
+    """The melds of a request that has them, as library pairs."""
+    return [(m.kind, m.tiles) for m in req.melds]
 
 
 def call(fn: Any, req: HandRequest) -> Any:
-    """`fn(hand, melds, visible)`; whole-hand errors (count, copies) are the `hand` field's."""
-    hand, melds, visible = hand_args(req)
-    try:
-        return fn(hand, melds, visible)
-    except twmj.Error as e:
-        raise FieldError(e, "hand") from None
+    """`fn(hand, melds, visible)` of a hand request."""
+    return fn(req.hand, melds_of(req), req.visible)

@@ -1,7 +1,13 @@
-"""One table from library errors to HTTP answers, and the `{error: {code, message, field}}` body."""
+"""One table from error codes to HTTP answers, and the `{error: {code, message, field}}` body.
+
+A library error already carries its `code` and `field` (the core's, as exception attributes):
+the body is built from them. The codes the service adds itself (a bad request, a wrong path)
+are listed here; `docs/errors.md` is generated from both (`python -m api.errors`).
+"""
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Mapping
 from typing import Any
 
@@ -14,30 +20,52 @@ from starlette.responses import Response
 import twmj
 from api.schemas import ErrorDetail
 
-#: Library error class → (HTTP status, error code). The first matching class wins.
-ERROR_TABLE: list[tuple[type[twmj.Error], int, str]] = [
-    (twmj.TileError, 422, "tile_error"),
-    (twmj.HandError, 422, "hand_error"),
-    (twmj.VariantError, 422, "variant_error"),
-    (twmj.ContextError, 422, "context_error"),
-    (twmj.IllegalActionError, 422, "illegal_action"),
-    (twmj.Error, 422, "twmj_error"),
+#: The HTTP status of each library error code: bad input is 422, twmj's own failure 500.
+LIBRARY_STATUS: dict[str, int] = {
+    code: 500 if code == "internal_error" else 422 for code in twmj.ERROR_CODES
+}
+
+#: The codes of the service itself: (code, HTTP status, meaning).
+SERVICE_CODES: list[tuple[str, str, str]] = [
+    (
+        "invalid_request",
+        "422, 400",
+        "the body does not match the request schema (`field` names where; 422), or is not "
+        "JSON text (400)",
+    ),
+    ("not_found", "404", "no such path"),
+    ("method_not_allowed", "405", "the path does not take this method"),
+    ("too_large", "413", "the body is over 8 MiB"),
+    ("http_error", "other", "any other HTTP error"),
 ]
+_HTTP_CODES = {
+    400: "invalid_request",
+    404: "not_found",
+    405: "method_not_allowed",
+    413: "too_large",
+}
 
 
-class FieldError(Exception):
-    """A library error tagged with the request field it came from."""
+def field_of(error: twmj.Error, under: str | None = None) -> str | None:
+    """The request field an error is about: its own `field`, put under `under` (an item of a
+    list: `variants[1]`) when given."""
+    if under is None:
+        return error.field
+    return f"{under}.{error.field}" if error.field else under
 
-    def __init__(self, error: twmj.Error, field: str | None) -> None:
+
+def detail(error: twmj.Error, under: str | None = None) -> ErrorDetail:
+    """The `{code, message, field}` of a library error, for batch answers."""
+    return ErrorDetail(code=error.code, message=str(error), field=field_of(error, under))
+
+
+class NestedError(Exception):
+    """A library error of a request part nested under `under` (`variants[1]`)."""
+
+    def __init__(self, error: twmj.Error, under: str) -> None:
         super().__init__(str(error))
         self.error = error
-        self.field = field
-
-
-def detail(e: FieldError) -> ErrorDetail:
-    """The `{code, message, field}` of a library error, for batch answers."""
-    code = next((c for cls, _, c in ERROR_TABLE if isinstance(e.error, cls)), "twmj_error")
-    return ErrorDetail(code=code, message=str(e.error), field=e.field)
+        self.under = under
 
 
 def error_body(code: str, message: str, field: str | None) -> bytes:
@@ -59,11 +87,10 @@ def error_response(
     )
 
 
-def _library_error(error: twmj.Error, field: str | None) -> Response:
-    for cls, status, code in ERROR_TABLE:
-        if isinstance(error, cls):
-            return error_response(status, code, str(error), field)
-    return error_response(422, "twmj_error", str(error), field)  # pragma: no cover
+def _library_error(error: twmj.Error, under: str | None = None) -> Response:
+    return error_response(
+        LIBRARY_STATUS.get(error.code, 422), error.code, str(error), field_of(error, under)
+    )
 
 
 def _location(loc: tuple[Any, ...]) -> str | None:
@@ -77,13 +104,13 @@ def _location(loc: tuple[Any, ...]) -> str | None:
 def install(app: FastAPI) -> None:
     """Registers the handlers that give every 4xx the same body."""
 
-    @app.exception_handler(FieldError)
-    async def _field_error(_: Request, exc: FieldError) -> Response:
-        return _library_error(exc.error, exc.field)
-
     @app.exception_handler(twmj.Error)
     async def _twmj_error(_: Request, exc: twmj.Error) -> Response:
-        return _library_error(exc, None)
+        return _library_error(exc)
+
+    @app.exception_handler(NestedError)
+    async def _nested(_: Request, exc: NestedError) -> Response:
+        return _library_error(exc.error, exc.under)
 
     @app.exception_handler(RequestValidationError)
     async def _validation(_: Request, exc: RequestValidationError) -> Response:
@@ -94,11 +121,34 @@ def install(app: FastAPI) -> None:
 
     @app.exception_handler(StarletteHTTPException)
     async def _http(_: Request, exc: StarletteHTTPException) -> Response:
-        code = {
-            400: "invalid_request",
-            404: "not_found",
-            405: "method_not_allowed",
-            413: "too_large",
-        }.get(exc.status_code, "http_error")
+        code = _HTTP_CODES.get(exc.status_code, "http_error")
         # Keep the handler's headers: a 405 must say which methods are allowed (RFC 9110).
         return error_response(exc.status_code, code, str(exc.detail), None, exc.headers)
+
+
+def errors_doc() -> str:
+    """`docs/errors.md`: every error code with its HTTP status (a test checks the file)."""
+    lines = [
+        "# Error codes",
+        "",
+        "Generated by `python -m api.errors > docs/errors.md` from the core's list of codes",
+        '(`twmj.VOCABULARY["errors"]`) and the service\'s own; a test fails when this file',
+        'drifts. Every error answer has the body `{"error": {"code", "message", "field"}}`;',
+        "a library error is raised in Python as the class named, with the attributes `code`,",
+        "`field` (a path: `melds[1].tiles`, `context.from_seat`, `overrides.min_tai`,",
+        "`record[2].kind`), `position` (a character in that field's notation) and `rule` (the",
+        "rule an illegal action breaks).",
+        "",
+        "| code | HTTP | Python class | meaning |",
+        "|---|---|---|---|",
+    ]
+    for e in twmj.VOCABULARY["errors"]:
+        code = e["code"]
+        lines.append(f"| `{code}` | {LIBRARY_STATUS[code]} | `twmj.{e['class']}` | {e['doc']} |")
+    for code, status, doc in SERVICE_CODES:
+        lines.append(f"| `{code}` | {status} | — (service) | {doc} |")
+    return "\n".join(lines) + "\n"
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.stdout.write(errors_doc())

@@ -2,14 +2,37 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+import twmj
+
 MAX_BATCH = 1000
 
-MeldKind = Literal["chi", "pon", "minkan", "kakan", "ankan"]
-ShapeName = Literal["ryanmen", "kanchan", "penchan", "tanki", "shanpon"]
+# The vocabulary's keys, read from the core: each list is an enum in the OpenAPI schema and is
+# checked on every request. (To a type checker they are plain strings.)
+if TYPE_CHECKING:
+    MeldKind = str
+    ShapeName = str
+    PresetName = str
+    WinKindName = str
+    DeclarationName = str
+    AnyWinKind = str
+else:
+    MeldKind = Literal[tuple(twmj.MELD_KINDS)]
+    ShapeName = Literal[tuple(twmj.SHAPE_NAMES)]
+    PresetName = Literal[tuple(twmj.PRESETS)]
+    #: The kinds of a regular win (the flower wins and 四槓胡 are scored apart).
+    WinKindName = Literal[twmj.REGULAR_WIN_KINDS]
+    DeclarationName = Literal[tuple(twmj.DECLARATIONS)]
+    #: Every win kind, as `/v1/replay` answers them.
+    AnyWinKind = Literal[tuple(twmj.WIN_KINDS)]
+
+
+def _names(terms: dict[str, str]) -> str:
+    return ", ".join(f"`{k}` {v}" for k, v in terms.items())
+
 
 HandText = Annotated[
     str,
@@ -23,11 +46,13 @@ HandText = Annotated[
 
 class ErrorDetail(BaseModel):
     code: str = Field(
-        description="tile_error, hand_error, invalid_request, too_large, not_found, …"
+        description="The error's stable code (docs/errors.md): tile_error, hand_error, "
+        "context_error, invalid_request, …"
     )
     message: str = Field(description="What is wrong and where; the library's own message.")
     field: str | None = Field(
-        description="The request field at fault (`hand`, `melds[1]`), if any."
+        description="The request field at fault (`hand`, `melds[1].tiles`, `context.from_seat`, "
+        "`overrides.min_tai`, `record[2].kind`), if any."
     )
 
 
@@ -41,7 +66,7 @@ class Meld(BaseModel):
     """An exposed (or concealed, for ankan) set in front of the player."""
 
     model_config = ConfigDict(extra="forbid", strict=True)
-    kind: MeldKind = Field(description="吃 chi, 碰 pon, 明槓 minkan, 加槓 kakan, 暗槓 ankan.")
+    kind: MeldKind = Field(description=_names(twmj.MELD_KINDS) + ".")
     tiles: Annotated[str, Field(max_length=40, description="The meld's tiles: `555p`, `345s`.")]
 
 
@@ -114,9 +139,6 @@ ERROR_RESPONSES: dict[int | str, dict[str, object]] = {
 }
 
 
-PresetName = Literal[
-    "taiwan", "american", "traditional", "improved16", "hk16", "three_player", "two_player"
-]
 Setting = int | bool | str
 
 
@@ -171,31 +193,27 @@ class ContextIn(BaseModel):
     round_wind: Literal["E", "S", "W", "N", "東", "南", "西", "北"] = Field(
         "E", description="The 圈風."
     )
-    win: Literal[
+    win: WinKindName = Field(
         "self_draw",
-        "discard",
-        "robbing_kong",
-        "after_flower",
-        "after_ankan",
-        "after_kakan",
-        "flower_rob_draw",
-    ] = Field(
-        "self_draw",
-        description="How the tile came: 自摸, 放槍 (discard), 搶槓, the replacement after a "
-        "flower / 暗槓 / 加槓 (槓上開花), or 七搶一 case 2's replacement.",
+        description="How the tile came: "
+        + ", ".join(f"`{k}` {twmj.WIN_KINDS[k]}" for k in twmj.REGULAR_WIN_KINDS)
+        + ".",
     )
     from_seat: int | None = Field(
-        None, ge=0, le=3, description="The paying seat for discard, robbing_kong, flower_rob_draw."
+        None,
+        ge=0,
+        le=3,
+        description="The paying seat, for "
+        + ", ".join(f"`{k}`" for k in twmj.REGULAR_WIN_KINDS if k in twmj.FROM_SEAT_WIN_KINDS)
+        + ".",
     )
     last_tile: bool = Field(
         False,
         description="The winning tile is the last drawable (海底), or on a discard the last "
         "discard before the wall runs out (河底撈魚, traditional).",
     )
-    declared: Literal["ready", "migi", "heaven_ready"] | None = Field(
-        None,
-        description="嗆聽 (`ready`), MIGI / 地聽 (`migi`) or 天聽 (`heaven_ready`, traditional) "
-        "declared.",
+    declared: DeclarationName | None = Field(
+        None, description="The declaration: " + _names(twmj.DECLARATIONS) + "."
     )
     first_turn: bool = Field(
         False,
@@ -336,6 +354,42 @@ class CompareResponse(BaseModel):
     differing: list[DifferingItem] = Field(description="Items counted differently.")
 
 
+class TermOut(BaseModel):
+    key: str = Field(description="The stable key, as requests and answers write it.")
+    name: str = Field(description="The name in the rule texts.")
+
+
+class WinKindOut(TermOut):
+    from_seat: bool = Field(description="One seat pays, named by `context.from_seat`.")
+    regular: bool = Field(
+        description="A complete hand, scored by `/v1/score` (the flower wins and 四槓胡 are "
+        "scored as their own 筆)."
+    )
+
+
+class ErrorCodeOut(BaseModel):
+    model_config = ConfigDict(populate_by_name=True)
+    code: str
+    class_: str = Field(alias="class", description="The Python class raised for it.")
+    doc: str
+    status: int = Field(description="The HTTP status of an answer with this code.")
+
+
+class VocabularyOut(BaseModel):
+    """Every term of the engine with its key and Chinese name, from the core."""
+
+    win_kinds: list[WinKindOut]
+    declarations: list[TermOut]
+    shapes: list[TermOut] = Field(description="Wait shapes.")
+    meld_kinds: list[TermOut]
+    presets: list[TermOut]
+    draw_reasons: list[TermOut] = Field(description="Why a hand ended without a winner.")
+    actions: list[TermOut] = Field(
+        description="Actions by the first word(s) of their names (`discard 5m` is `discard`)."
+    )
+    errors: list[ErrorCodeOut] = Field(description="The library's error codes.")
+
+
 class VariantOut(BaseModel):
     name: str = Field(description="The preset name.")
     settings: dict[str, Setting] = Field(description="Every setting, as overrides accept them.")
@@ -394,7 +448,9 @@ class Snapshot(BaseModel):
     hand: HandText
     melds: Annotated[list[Meld], Field(max_length=5)] = []
     flowers: Annotated[str, Field(max_length=40)] = ""
-    declared: Literal["ready", "migi"] | None = Field(None, description="嗆聽 or MIGI declared.")
+    declared: DeclarationName | None = Field(
+        None, description="The declaration made: " + _names(twmj.DECLARATIONS) + "."
+    )
     furiten: bool = Field(False, description="過水: no win until released.")
     furiten_hold: bool = Field(False, description="The next discard does not release 過水.")
     no_pon: Annotated[str, Field(max_length=200, description="Kinds passed for 碰 (過水碰).")] = ""
@@ -463,7 +519,7 @@ class ReplayRequest(BaseModel):
 
 class WinOut(BaseModel):
     seat: int
-    kind: str = Field(description="self_draw, discard, robbing_kong, eight_flowers, …")
+    kind: AnyWinKind = Field(description="The win kind: " + _names(twmj.WIN_KINDS) + ".")
     from_: int | None = Field(serialization_alias="from", description="The paying seat, if one.")
     tile: str | None
     hand: str = Field(description="The winner's concealed tiles.")

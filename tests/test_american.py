@@ -166,8 +166,10 @@ def test_a_match_rotates_the_deal_and_ends_after_four_rounds() -> None:
         assert (g.dealer, g.streak, g.round_wind) == (m.dealer, m.streak, m.round_wind)
         assert g.phase in ("exchange", "over")
         winds.add(g.round_wind)
-        with pytest.raises(twmj.HandError):
+        # A match asked for its next hand before this one is finished: a context error.
+        with pytest.raises(twmj.ContextError) as e:
             m.next_game()
+        assert (e.value.code, e.value.field) == ("context_error", "match")
         while not g.is_over:
             seat = g.pending[0]
             acts = g.legal_actions(seat)
@@ -179,7 +181,7 @@ def test_a_match_rotates_the_deal_and_ends_after_four_rounds() -> None:
         assert m.streak <= 18
     assert winds == {0, 1, 2, 3}
     assert m.hand > 16
-    with pytest.raises(twmj.HandError, match="over"):
+    with pytest.raises(twmj.ContextError, match="over"):
         m.next_game()
 
 

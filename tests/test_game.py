@@ -69,8 +69,12 @@ def test_illegal_action_names_the_rule_and_changes_nothing() -> None:
         g.apply(seat, f"discard {absent}")
     assert str(err.value).startswith("illegal (")
     assert g.record() == before
-    with pytest.raises(twmj.HandError, match="unknown action 'dance'"):
+    assert (err.value.code, err.value.field) == ("illegal_action", None)
+    assert err.value.rule and str(err.value).startswith(f"illegal ({err.value.rule})")
+    # An action that is not in the action space is an action error too, without a rule.
+    with pytest.raises(twmj.IllegalActionError, match="unknown action 'dance'") as unknown:
         g.apply(seat, "dance")
+    assert (unknown.value.code, unknown.value.rule) == ("unknown_action", None)
 
 
 def test_mask_matches_the_action_list() -> None:
@@ -199,8 +203,9 @@ def test_snapshot_no_calls_near_the_wall_end() -> None:
 
 
 def test_snapshot_errors_are_clear() -> None:
-    with pytest.raises(twmj.HandError, match="decision is required"):
+    with pytest.raises(twmj.ContextError, match="decision is required") as e:
         twmj.legal({"seat": 0, "hand": "1m", "drawable": 3})
+    assert e.value.field == "snapshot.decision"
     with pytest.raises(twmj.HandError, match="this decision needs 17"):
         twmj.legal(_turn("123m"))
 
@@ -260,11 +265,13 @@ def test_snapshot_improved16_dealer_discard_after_a_declined_win() -> None:
 
 
 @pytest.mark.parametrize("seat", [-1, 4, 255, 256, 2**40])
-def test_seat_out_of_range_is_a_hand_error(seat: int) -> None:
+def test_seat_out_of_range_is_a_context_error(seat: int) -> None:
+    # A bad seat is a ContextError everywhere, as in `Context` (it was a HandError here).
     g = twmj.Game(1)
-    with pytest.raises(twmj.HandError, match=f"seat {seat} does not exist"):
+    with pytest.raises(twmj.ContextError, match=f"seat {seat} does not exist") as e:
         g.legal_actions(seat)
-    with pytest.raises(twmj.HandError, match=f"seat {seat} does not exist"):
+    assert (e.value.code, e.value.field) == ("context_error", "seat")
+    with pytest.raises(twmj.ContextError, match=f"seat {seat} does not exist"):
         g.apply(seat, "pass")
 
 
@@ -278,30 +285,30 @@ HUGE = [2**64, -(2**64), 2**70, 2**200]
 def test_ints_of_any_size_are_twmj_errors(n: int) -> None:
     g = twmj.Game(1)
     for call in (g.hand, g.melds, g.legal_actions, g.legal_mask, g.record_for):
-        with pytest.raises(twmj.HandError, match=f"seat {n} does not exist"):
+        with pytest.raises(twmj.ContextError, match=f"seat {n} does not exist"):
             call(n)
-    with pytest.raises(twmj.HandError, match=f"seat {n} does not exist"):
+    with pytest.raises(twmj.ContextError, match=f"seat {n} does not exist"):
         g.apply(n, "pass")
-    with pytest.raises(twmj.HandError, match=f"seed {n} is out of range"):
+    with pytest.raises(twmj.ContextError, match=f"seed {n} is out of range"):
         twmj.Game(n)
-    with pytest.raises(twmj.HandError, match=f"seed {n} is out of range"):
+    with pytest.raises(twmj.ContextError, match=f"seed {n} is out of range"):
         twmj.Match(n)
-    with pytest.raises(twmj.HandError, match=f"seat {n} does not exist"):
+    with pytest.raises(twmj.ContextError, match=f"seat {n} does not exist"):
         twmj.Match(0, first_dealer=n)
-    with pytest.raises(twmj.HandError, match=f"seed {n} is out of range"):
+    with pytest.raises(twmj.ContextError, match=f"seed {n} is out of range"):
         twmj.simulate(1, seed=n)
-    with pytest.raises(twmj.HandError, match=f"hands {n} is out of range"):
+    with pytest.raises(twmj.ContextError, match=f"hands {n} is out of range"):
         twmj.simulate(n)
     hands = ["1m", "", "", ""]
-    with pytest.raises(twmj.HandError, match=f"seat {n} does not exist"):
+    with pytest.raises(twmj.ContextError, match=f"seat {n} does not exist"):
         twmj.Game.from_deal(hands, "", "", dealer=n)
-    with pytest.raises(twmj.HandError, match=f"a die shows {n}"):
+    with pytest.raises(twmj.ContextError, match=f"a die shows {n}"):
         twmj.Game.from_deal(hands, "", "", dice=(1, n, 1))
-    with pytest.raises(twmj.ContextError, match=f"'winner': seat {n} does not exist"):
+    with pytest.raises(twmj.ContextError, match=f"context.winner: seat {n} does not exist"):
         twmj.Context(winner=n)
-    with pytest.raises(twmj.ContextError, match=f"'dealer': seat {n} does not exist"):
+    with pytest.raises(twmj.ContextError, match=f"context.dealer: seat {n} does not exist"):
         twmj.Context(dealer=n)
-    with pytest.raises(twmj.ContextError, match=f"'from_seat': seat {n} does not exist"):
+    with pytest.raises(twmj.ContextError, match=f"context.from_seat: seat {n} does not exist"):
         twmj.Context(win="discard", from_seat=n)
     with pytest.raises(twmj.ContextError, match=f"連莊 {n} is out of range"):
         twmj.Context(streak=n)
@@ -311,11 +318,11 @@ def test_ints_of_any_size_are_twmj_errors(n: int) -> None:
         twmj.Context(discards=n)
     with pytest.raises(twmj.ContextError, match=f"{n} copies shown is out of range"):
         twmj.Context(shown=n)
-    with pytest.raises(twmj.ContextError, match=f"'discarder': seat {n} does not exist"):
+    with pytest.raises(twmj.ContextError, match=f"discarder: seat {n} does not exist"):
         twmj.winners(n, [1])
-    with pytest.raises(twmj.ContextError, match=f"'able': seat {n} does not exist"):
+    with pytest.raises(twmj.ContextError, match=f"able: seat {n} does not exist"):
         twmj.winners(0, [n])
-    with pytest.raises(twmj.ContextError, match=f"'offender': seat {n} does not exist"):
+    with pytest.raises(twmj.ContextError, match=f"offender: seat {n} does not exist"):
         twmj.false_win(n, (0, 0, 0, 0))
     with pytest.raises(twmj.ContextError, match=f"{n} tai is out of range"):
         twmj.false_win(0, (0, n, 0, 0))
@@ -323,7 +330,7 @@ def test_ints_of_any_size_are_twmj_errors(n: int) -> None:
 
 def test_an_int_past_the_str_limit_is_named_by_its_size() -> None:
     # Python refuses str() of an int of more than 4300 digits; the message says so instead.
-    with pytest.raises(twmj.HandError, match="seat an integer of more than 4300 digits"):
+    with pytest.raises(twmj.ContextError, match="seat an integer of more than 4300 digits"):
         twmj.Game(1).hand(10**5000)
 
 

@@ -85,8 +85,10 @@ def test_a_per_seat_record_is_refused_by_replay_with_a_pointer() -> None:
     game = four_kongs("traditional")
     seen = game.record_for(1)
     assert json.loads(seen.splitlines()[0])["hands"][0] == "?" * 17
-    with pytest.raises(twmj.HandError, match="read_seen_log"):
+    with pytest.raises(twmj.RecordError, match="read_seen_log") as e:
         twmj.replay(seen)
+    # Line 1, the deal with a wall count: a per-seat line.
+    assert (e.value.code, e.value.line, e.value.field) == ("record_error", 1, "record[0].wall")
 
 
 def test_a_per_seat_record_reads_back() -> None:
@@ -103,5 +105,5 @@ def test_a_per_seat_record_reads_back() -> None:
     # A full record reads too, unchanged.
     full = twmj.read_record_for(game.record())
     assert full == [json.loads(line) for line in game.record().splitlines()]
-    with pytest.raises(twmj.HandError, match=r"line \d+: "):
+    with pytest.raises(twmj.RecordError, match=r"line \d+: "):
         twmj.read_record_for(game.record_for(1).replace('"tile":"?"', '"tile":"x"', 1) + "\n")

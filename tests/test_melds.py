@@ -39,7 +39,6 @@ def test_meld_objects_and_pairs_are_equivalent() -> None:
         ("minkan", "555p", "meld 0 (minkan '555p') must have 4 tiles"),
         ("pon", "5555p", "meld 0 (pon '5555p') must have 3 tiles"),
         ("pong", "555p", "meld 0: unknown kind 'pong' (expected chi, pon, minkan, kakan or ankan)"),
-        ("pon", "55x", "meld 0 (pon): unknown symbol: 'x' at position 2"),
         ("pon", "1f2f3f", "meld 0 (pon '1f2f3f') holds a flower"),
     ],
 )
@@ -49,9 +48,27 @@ def test_meld_that_is_not_a_set(kind: str, tiles: str, message: str) -> None:
     assert str(err.value) == message
 
 
+def test_a_bad_symbol_in_a_meld_is_a_tile_error_at_its_position() -> None:
+    # The meld's own notation: `field` names it, `position` is the character in it.
+    with pytest.raises(twmj.TileError, match=r"^unknown symbol: 'x' at position 2$") as err:
+        twmj.Meld("pon", "55x")
+    assert (err.value.code, err.value.field, err.value.position) == ("tile_error", "tiles", 2)
+    with pytest.raises(twmj.TileError) as err:
+        twmj.waits("1234567m", [("pon", "111p"), ("pon", "55x"), ("pon", "333p")])
+    assert (err.value.field, err.value.position) == ("melds[1].tiles", 2)
+
+
 def test_meld_index_names_the_bad_meld() -> None:
-    with pytest.raises(twmj.HandError, match=r"^meld 1 \(pon '12p'\) must have 3 tiles$"):
+    with pytest.raises(twmj.HandError, match=r"^meld 1 \(pon '12p'\) must have 3 tiles$") as err:
         twmj.waits("1234567m", [("pon", "111p"), ("pon", "12p"), ("pon", "333p")])
+    assert (err.value.code, err.value.field, err.value.position) == (
+        "hand_error",
+        "melds[1].tiles",
+        None,
+    )
+    with pytest.raises(twmj.HandError, match="unknown kind 'pong'") as err:
+        twmj.waits("1234567m", [("pon", "111p"), ("pong", "222p")])
+    assert err.value.field == "melds[1].kind"
 
 
 def test_copies_across_hand_and_melds() -> None:

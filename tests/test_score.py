@@ -124,19 +124,21 @@ def test_compare_shows_the_differing_items() -> None:
 
 
 @pytest.mark.parametrize(
-    ("kwargs", "message"),
+    ("kwargs", "field", "message"),
     [
-        ({"win": "discard"}, "context field 'from_seat': a discard win needs from_seat"),
-        ({"win": "tsumo"}, "context field 'win': unknown win 'tsumo'"),
-        ({"seat_wind": "X"}, "context field 'seat_wind': 'X' is not a wind"),
-        ({"declared": "riichi"}, "context field 'declared': unknown declaration 'riichi'"),
-        ({"flowers": "1m"}, "context field 'flowers': '1m' holds tiles that are not flowers"),
+        ({"win": "discard"}, "context.from_seat", "a discard win needs from_seat"),
+        ({"win": "tsumo"}, "context.win", "unknown win 'tsumo'"),
+        ({"seat_wind": "X"}, "context.seat_wind", "'X' is not a wind"),
+        ({"declared": "riichi"}, "context.declared", "unknown declaration 'riichi'"),
+        ({"flowers": "1m"}, "context.flowers", "'1m' holds tiles that are not flowers"),
     ],
 )
-def test_bad_context(kwargs: dict[str, Any], message: str) -> None:
+def test_bad_context(kwargs: dict[str, Any], field: str, message: str) -> None:
+    # The field is the error's attribute (a path under `context`) and leads its message.
     with pytest.raises(twmj.ContextError) as err:
         twmj.Context(**kwargs)
-    assert str(err.value).startswith(message)
+    assert (err.value.code, err.value.field) == ("context_error", field)
+    assert str(err.value).startswith(f"{field}: {message}")
 
 
 def test_seat_out_of_range_is_a_context_error() -> None:
@@ -270,5 +272,5 @@ def test_hk16_counts_fan_with_its_own_rows() -> None:
     near = twmj.Context(winner=1, win="discard", from_seat=2, seat_wind="S", discards=3)
     s = twmj.score("123456789m234p56p77s", "7p", context=near, variant=hk)
     assert ("within_seven", 20) in [(i.key, i.tai) for i in s.items]
-    with pytest.raises(twmj.ContextError, match="context field 'discards'"):
+    with pytest.raises(twmj.ContextError, match=r"context\.discards: "):
         twmj.Context(discards=300)

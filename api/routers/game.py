@@ -7,7 +7,7 @@ from typing import Any, cast
 from fastapi import APIRouter
 
 import twmj
-from api.errors import FieldError
+from api.errors import NestedError
 from api.routers.score import score_out, variant_of
 from api.schemas import (
     ERROR_RESPONSES,
@@ -28,10 +28,9 @@ router = APIRouter(prefix="/v1", tags=["game"], responses=ERROR_RESPONSES)
 
 
 def _replay(record: str) -> twmj.Game:
-    try:
-        return twmj.replay(record)
-    except twmj.Error as e:
-        raise FieldError(e, "record") from None
+    """The game of a record; a bad line is a `RecordError` naming `record[i].<key>` and an
+    illegal move an `IllegalActionError` naming its rule."""
+    return twmj.replay(record)
 
 
 def _decision(seat: int, actions: list[str]) -> DecisionOut:
@@ -49,17 +48,18 @@ async def legal(req: LegalRequest) -> LegalResponse:
     lock after a call), or of every seat deciding at the end of a game `record`. Exactly one
     of the two is given."""
     if (req.snapshot is None) == (req.record is None):
-        raise FieldError(twmj.HandError("give exactly one of snapshot and record"), None)
+        raise twmj.ContextError("give exactly one of snapshot and record")
     if req.snapshot is not None:
         data: dict[str, Any] = req.snapshot.model_dump(by_alias=True, exclude_none=True)
         preset = data.pop("variant", None)
         overrides = data.pop("overrides", {})
         if preset is not None:
-            data["variant"] = variant_of(preset, overrides)
-        try:
-            actions, _ = twmj.legal(data)
-        except twmj.Error as e:
-            raise FieldError(e, "snapshot") from None
+            try:
+                data["variant"] = variant_of(preset, overrides)
+            except twmj.Error as e:
+                raise NestedError(e, "snapshot") from None
+        # The library names its errors' fields under `snapshot` (`snapshot.decision.offer`).
+        actions, _ = twmj.legal(data)
         decisions = [_decision(req.snapshot.seat, actions)]
     else:
         game = _replay(cast(str, req.record))
@@ -97,10 +97,7 @@ def replay(req: ReplayRequest) -> ReplayResponse:
     variant = variant_of(req.variant, req.overrides) if given & {"variant", "overrides"} else None
     streak = req.streak if "streak" in given else None
     round_wind = req.round_wind if "round_wind" in given else None
-    try:
-        scores, net = game.settle(variant, streak, round_wind)
-    except twmj.Error as e:
-        raise FieldError(e, "record") from None
+    scores, net = game.settle(variant, streak, round_wind)
     wins = [
         WinOut(
             seat=w["seat"],

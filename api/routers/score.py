@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from fastapi import APIRouter
 
 import twmj
-from api.convert import call_field
-from api.errors import FieldError, detail
+from api.convert import melds_of
+from api.errors import NestedError, detail
 from api.responses import JSONResponse
 from api.schemas import (
     ERROR_RESPONSES,
@@ -26,37 +25,24 @@ from api.schemas import (
 
 router = APIRouter(prefix="/v1", tags=["score"], responses=ERROR_RESPONSES)
 
-_CONTEXT_FIELD = re.compile(r"^context field '(\w+)'")
-_VARIANT_KEY = re.compile(r"^variant setting '([\w.]+)'")
-
-
-def _field_of(e: twmj.Error) -> str:
-    """The request field a scoring error is about."""
-    text = str(e)
-    if m := _CONTEXT_FIELD.match(text):
-        name = m.group(1)
-        return name if name in ("win_tile", "flowers") else f"context.{name}"
-    if m := _VARIANT_KEY.match(text):
-        return f"overrides.{m.group(1)}"
-    return "hand"
-
 
 def variant_of(preset: str, overrides: dict[str, Setting]) -> twmj.Variant:
-    try:
-        return twmj.Variant(preset, overrides)
-    except twmj.Error as e:
-        raise FieldError(e, _field_of(e)) from None
+    """The preset with its overrides; a bad one is a `VariantError` naming
+    `overrides.<key>`."""
+    return twmj.Variant(preset, overrides)
 
 
 def context_of(c: ContextIn, flowers: str) -> twmj.Context:
+    """The library context of a request; its errors name `context.<field>`, except the
+    flowers, which the request holds beside the context."""
+    fields = c.model_dump()
+    fields["dice"] = tuple(c.dice) if c.dice is not None else None
     try:
-        fields = c.model_dump()
-        fields["dice"] = tuple(c.dice) if c.dice is not None else None
         return twmj.Context(**fields, flowers=flowers)
-    except twmj.TileError as e:
-        raise FieldError(e, "flowers") from None
     except twmj.Error as e:
-        raise FieldError(e, _field_of(e)) from None
+        if e.field == "context.flowers":
+            e.field = "flowers"
+        raise
 
 
 def score_data(s: twmj.Score) -> dict[str, Any]:
@@ -100,13 +86,9 @@ def score_out(s: twmj.Score) -> ScoreResponse:
 
 
 def _scored(req: ScoreRequest) -> twmj.Score:
-    melds = call_field("melds", req)
     variant = variant_of(req.variant, req.overrides)
     ctx = context_of(req.context, req.flowers)
-    try:
-        return twmj.score(req.hand, req.win_tile, melds, ctx, variant, req.why_not)
-    except twmj.Error as e:
-        raise FieldError(e, _field_of(e)) from None
+    return twmj.score(req.hand, req.win_tile, melds_of(req), ctx, variant, req.why_not)
 
 
 @router.post("/score", response_model=ScoreResponse, summary="Score a win (台數計算)")
@@ -128,7 +110,7 @@ def score_batch(req: ScoreBatchRequest) -> list[ScoreBatchItem]:
     for item in req.items:
         try:
             out.append(ScoreBatchItem.model_construct(result=score_out(_scored(item)), error=None))
-        except FieldError as e:
+        except twmj.Error as e:
             out.append(ScoreBatchItem.model_construct(result=None, error=detail(e)))
     return out
 
@@ -136,13 +118,16 @@ def score_batch(req: ScoreBatchRequest) -> list[ScoreBatchItem]:
 @router.post("/compare", response_model=CompareResponse, summary="One win under several variants")
 async def compare(req: CompareRequest) -> CompareResponse:
     """Scores the same win under each variant given and lists the items whose tai differ."""
-    melds = call_field("melds", req)
-    variants = [variant_of(v.variant, v.overrides) for v in req.variants]
+    variants = []
+    for i, v in enumerate(req.variants):
+        try:
+            variants.append(variant_of(v.variant, v.overrides))
+        except twmj.Error as e:
+            raise NestedError(e, f"variants[{i}]") from None
     ctx = context_of(req.context, req.flowers)
-    try:
-        scores, differing = twmj.compare(req.hand, req.win_tile, variants, melds, ctx, req.why_not)
-    except twmj.Error as e:
-        raise FieldError(e, _field_of(e)) from None
+    scores, differing = twmj.compare(
+        req.hand, req.win_tile, variants, melds_of(req), ctx, req.why_not
+    )
     return CompareResponse.model_construct(
         scores=[score_out(s) for s in scores],
         differing=[DifferingItem(key=k, name=n, tai=t) for k, n, t in differing],

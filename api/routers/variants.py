@@ -1,12 +1,14 @@
-"""`/v1/variants`: the presets and their full config."""
+"""`/v1/variants` and `/v1/vocabulary`: the presets with their full config, and every term."""
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Request
 
-from api.schemas import ERROR_RESPONSES, VariantOut
+import twmj
+from api.errors import LIBRARY_STATUS
+from api.schemas import ERROR_RESPONSES, VariantOut, VocabularyOut
 
 router = APIRouter(prefix="/v1", tags=["variants"], responses=ERROR_RESPONSES)
 
@@ -22,3 +24,21 @@ async def variants(listed: Annotated[list[VariantOut], Depends(presets)]) -> lis
     """Every preset with every setting (`tai.<item>`, money, 起胡 threshold, 骰規台 values,
     switches), in the form `/v1/score`'s `overrides` accepts."""
     return listed
+
+
+def _vocabulary() -> dict[str, Any]:
+    data: dict[str, Any] = dict(twmj.VOCABULARY)
+    data["errors"] = [{**e, "status": LIBRARY_STATUS[e["code"]]} for e in data["errors"]]
+    return data
+
+
+_VOCABULARY = VocabularyOut.model_validate(_vocabulary())
+
+
+@router.get("/vocabulary", response_model=VocabularyOut, summary="Every term: keys and names")
+async def vocabulary() -> VocabularyOut:
+    """The keys every request and answer uses, each with its name in the rule texts: win
+    kinds (and which one seat pays, named by `from_seat`), declarations, wait shapes, meld
+    kinds, presets, actions, and the error codes with their HTTP status. Read from the core,
+    the one place they are defined."""
+    return _VOCABULARY

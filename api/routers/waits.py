@@ -9,13 +9,12 @@ from fastapi import APIRouter
 
 import twmj
 from api.convert import call
-from api.errors import FieldError, detail
+from api.errors import detail
 from api.responses import JSONResponse
 from api.routers.score import variant_of
 from api.schemas import (
     ERROR_RESPONSES,
     AcceptOut,
-    ShapeName,
     WaitOut,
     WaitsBatchItem,
     WaitsBatchRequest,
@@ -41,9 +40,7 @@ def variant_for(req: WaitsRequest) -> twmj.Variant | None:
 
 
 def wait_out(w: twmj.Wait) -> WaitOut:
-    return WaitOut.model_construct(
-        tile=w.tile, name=w.name, shapes=cast(list[ShapeName], w.shapes), remaining=w.remaining
-    )
+    return WaitOut.model_construct(tile=w.tile, name=w.name, shapes=w.shapes, remaining=w.remaining)
 
 
 def accept_out(a: twmj.Accept) -> AcceptOut:
@@ -104,6 +101,6 @@ def waits_batch(req: WaitsBatchRequest) -> list[WaitsBatchItem]:
         try:
             result = waits_response(waits_of(item))
             out.append(WaitsBatchItem.model_construct(result=result, error=None))
-        except FieldError as e:
+        except twmj.Error as e:
             out.append(WaitsBatchItem.model_construct(result=None, error=detail(e)))
     return out

@@ -5,7 +5,10 @@
 const SUITS = { m: "萬", p: "筒", s: "條" };
 const NUMERALS = ["一", "二", "三", "四", "五", "六", "七", "八", "九"];
 const HONORS = ["東", "南", "西", "北", "白", "發", "中"];
-const SHAPES = { ryanmen: "兩面", kanchan: "嵌張", penchan: "邊張", tanki: "單吊", shanpon: "雙碰" };
+// The vocabulary (shape, meld, preset, win-kind and declaration names) is the server's, read at
+// start from /v1/vocabulary: the page keeps no copy of it.
+const vocab = { shapes: {}, presets: {}, melds: {}, fromSeat: new Set() };
+const SHAPES = vocab.shapes;
 const TILES = [];
 for (const s of "mps") for (let n = 1; n <= 9; n++) TILES.push(`${n}${s}`);
 for (let n = 1; n <= 7; n++) TILES.push(`${n}z`);
@@ -282,13 +285,23 @@ async function checkQuiz() {
 const SEATS = ["座位 0", "座位 1", "座位 2", "座位 3"];
 const WINDS = [["E", "東"], ["S", "南"], ["W", "西"], ["N", "北"]];
 const FLOWER_NAMES = ["春", "夏", "秋", "冬", "梅", "蘭", "菊", "竹"];
-const MELD_WORDS = { 吃: "chi", 碰: "pon", 明槓: "minkan", 加槓: "kakan", 暗槓: "ankan" };
 const calc = { presets: {} };
-const PRESET_NAMES = {
-  taiwan: "台灣 16 張（鬥雀）", american: "美國麻將", traditional: "臺灣麻將（傳統）",
-  improved16: "改良式十六張（含瀝咕瀝咕、十三么）", hk16: "港澳十六張（番；含瀝姑瀝姑、十三么）",
-  three_player: "三人麻將（無二至八萬）", two_player: "兩人麻將（萬子＋字牌）",
-};
+
+/** Reads the vocabulary and fills the choices the page offers from it. */
+async function loadVocabulary() {
+  const v = await (await fetch("/v1/vocabulary")).json();
+  for (const t of v.shapes) vocab.shapes[t.key] = t.name;
+  for (const t of v.presets) vocab.presets[t.key] = t.name;
+  for (const t of v.meld_kinds) vocab.melds[t.name] = t.key;
+  for (const t of v.win_kinds) if (t.from_seat) vocab.fromSeat.add(t.key);
+  const f = $("calc-form").elements;
+  options(f.win, v.win_kinds.filter((t) => t.regular).map((t) => [t.key, t.name]));
+  options(f.declared, v.declarations.map((t) => [t.key === "none" ? "" : t.key, t.name]));
+  const meldKind = $("meld-kind");
+  const chosen = meldKind.value;
+  options(meldKind, v.meld_kinds.map((t) => [t.key, t.name]));
+  meldKind.value = chosen || v.meld_kinds[0].key;
+}
 
 function options(select, pairs) {
   select.replaceChildren(...pairs.map(([v, t]) => Object.assign(document.createElement("option"), { value: v, textContent: t })));
@@ -329,7 +342,7 @@ function overrides() {
 function parseMelds(text) {
   return text.split(/[,，、]/).map((s) => s.trim()).filter(Boolean).map((s) => {
     const [kind, tiles] = s.split(/\s+/);
-    return { kind: MELD_WORDS[kind] || kind, tiles: tiles || "" };
+    return { kind: vocab.melds[kind] || kind, tiles: tiles || "" };
   });
 }
 
@@ -340,7 +353,7 @@ function scoreRequest() {
     seat_wind: f.seat_wind.value, round_wind: f.round_wind.value, win: f.win.value,
     last_tile: f.last_tile.checked, first_turn: f.first_turn.checked,
   };
-  if (["discard", "robbing_kong", "flower_rob_draw"].includes(f.win.value)) context.from_seat = Number(f.from_seat.value);
+  if (vocab.fromSeat.has(f.win.value)) context.from_seat = Number(f.from_seat.value);
   if (f.declared.value) context.declared = f.declared.value;
   const dice = f.dice.value.trim().split(/[\s,]+/).filter(Boolean).map(Number);
   if (dice.length) context.dice = dice;
@@ -379,7 +392,7 @@ async function initCalculator() {
   try {
     const r = await fetch("/v1/variants");
     for (const v of await r.json()) calc.presets[v.name] = v.settings;
-    const names = Object.keys(calc.presets).map((n) => [n, PRESET_NAMES[n] || n]);
+    const names = Object.keys(calc.presets).map((n) => [n, vocab.presets[n] || n]);
     options(f.variant, names);
     // The wait checker offers every preset too: special shapes and the tile set follow it.
     const checker = $("checker-variant");
@@ -404,4 +417,6 @@ async function initCalculator() {
 }
 
 init();
-initCalculator();
+loadVocabulary().then(initCalculator, (e) => {
+  $("calc-result").innerHTML = `<p class="error">${e.message}</p>`;
+});

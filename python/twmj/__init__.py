@@ -51,21 +51,43 @@ from twmj.errors import (
     Error,
     HandError,
     IllegalActionError,
+    InternalError,
+    RecordError,
     TileError,
     VariantError,
 )
 from twmj.tiles import FLOWERS, SHAPE_NAMES, TILES, counts, mask_tiles
 from twmj.variants import PRESETS, load_variant, variant_settings
+from twmj.vocab import (
+    DECLARATIONS,
+    DRAW_REASONS,
+    ERROR_CODES,
+    FROM_SEAT_WIN_KINDS,
+    MELD_KINDS,
+    PRESET_NAMES,
+    REGULAR_WIN_KINDS,
+    VOCABULARY,
+    WIN_KINDS,
+)
 
 #: Every action name by index: the fixed action space of `Game.legal_mask` and `legal`.
 ACTIONS: tuple[str, ...] = tuple(actions())
 
 __all__ = [
     "ACTIONS",
+    "DECLARATIONS",
+    "DRAW_REASONS",
+    "ERROR_CODES",
     "FLOWERS",
+    "FROM_SEAT_WIN_KINDS",
+    "MELD_KINDS",
     "PRESETS",
+    "PRESET_NAMES",
+    "REGULAR_WIN_KINDS",
     "SHAPE_NAMES",
     "TILES",
+    "VOCABULARY",
+    "WIN_KINDS",
     "Accept",
     "Analysis",
     "Context",
@@ -75,10 +97,12 @@ __all__ = [
     "Game",
     "HandError",
     "IllegalActionError",
+    "InternalError",
     "Match",
     "Meld",
     "NotApplied",
     "Payment",
+    "RecordError",
     "Score",
     "TaiItem",
     "TileError",

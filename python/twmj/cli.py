@@ -24,6 +24,7 @@ from twmj._core import (
 )
 from twmj.errors import Error
 from twmj.tiles import SHAPE_NAMES
+from twmj.vocab import DRAW_REASONS, WIN_KINDS
 
 __all__ = ["main"]
 
@@ -139,21 +140,8 @@ def _parser() -> argparse.ArgumentParser:
     return p
 
 
-_KIND_NAMES = {
-    "self_draw": "自摸",
-    "discard": "放槍",
-    "robbing_kong": "搶槓",
-    "eight_flowers": "八仙過海",
-    "seven_rob_one": "七搶一",
-    "after_robbing_flower": "七搶一後補牌胡",
-    "four_kongs": "四槓胡",
-}
-
-_DRAW_NAMES = {
-    "four_kongs": "四家開槓",
-    "four_winds": "四風連打",
-    "thirteen_unconnected": "十三不搭",
-}
+_KIND_NAMES = WIN_KINDS
+_DRAW_NAMES = DRAW_REASONS
 
 
 def _simulate(games: int, seed: int, variant: str, as_json: bool) -> int:

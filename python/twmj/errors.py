@@ -1,4 +1,10 @@
-"""The twmj error hierarchy: every error the library raises is a `twmj.Error`."""
+"""The twmj error hierarchy: every error the library raises is a `twmj.Error`.
+
+Each error carries, as attributes, its stable `code` (the list is the core's:
+`twmj.ERROR_CODES`), the `field` path of the argument it is about (`melds[1].tiles`,
+`context.from_seat`, `overrides.min_tai`, `record[2].kind`), the 0-based character `position`
+in that field's notation when one applies, and, for an illegal action, the `rule` it breaks.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +13,8 @@ __all__ = [
     "Error",
     "HandError",
     "IllegalActionError",
+    "InternalError",
+    "RecordError",
     "TileError",
     "VariantError",
 ]
@@ -15,27 +23,77 @@ __all__ = [
 class Error(Exception):
     """Root of every error twmj raises."""
 
+    #: The code an error of this class has when raised without one.
+    default_code = "twmj_error"
+
+    code: str
+    field: str | None
+    position: int | None
+    rule: str | None
+    line: int | None
+
+    def __init__(
+        self,
+        message: str = "",
+        code: str | None = None,
+        field: str | None = None,
+        position: int | None = None,
+        rule: str | None = None,
+        line: int | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.code = code or self.default_code
+        self.field = field
+        self.position = position
+        self.rule = rule
+        self.line = line
+
 
 class TileError(Error, ValueError):
     """Bad tile notation: an unknown symbol, a fifth copy, a repeated flower.
 
-    The message names the offending symbol and its 0-based character position.
+    The message names the offending symbol; `position` is its 0-based character position.
     """
+
+    default_code = "tile_error"
 
 
 class HandError(Error, ValueError):
     """A hand that parses but cannot exist or does not fit the call (wrong tile count,
     a meld that is not a set, more copies than the set holds)."""
 
+    default_code = "hand_error"
+
 
 class IllegalActionError(Error):
-    """An action a player may not take at this point; the message names the rule."""
+    """An action a player may not take at this point (`rule` names the rule, code
+    `illegal_action`), or an action that is not in the action space (code `unknown_action`)."""
+
+    default_code = "illegal_action"
 
 
 class VariantError(Error, ValueError):
-    """A variant setting that does not exist or has a bad value; the message names the key."""
+    """A variant setting that does not exist or has a bad value; `field` names the key."""
+
+    default_code = "variant_error"
 
 
 class ContextError(Error, ValueError):
-    """A scoring context that cannot be (a seat that does not exist, a win kind without its
-    payer, a declaration the hand cannot have); the message names the field."""
+    """A context that cannot be (a seat that does not exist, a win kind without its payer, a
+    declaration the hand cannot have, a game asked for what its state cannot give); `field`
+    names it."""
+
+    default_code = "context_error"
+
+
+class RecordError(Error, ValueError):
+    """A bad line of a game record: `line` is its 1-based number and `field` the path of what
+    is wrong in it (`record[2].wins[0].kind` for line 3)."""
+
+    default_code = "record_error"
+
+
+class InternalError(Error):
+    """A failure of twmj itself, not of the input (a caught panic)."""
+
+    default_code = "internal_error"

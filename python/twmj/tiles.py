@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from twmj._core import parse
+from twmj.vocab import VOCABULARY
 
 __all__ = ["FLOWERS", "SHAPE_NAMES", "TILES", "counts", "mask_tiles"]
 
@@ -14,14 +15,8 @@ TILES: tuple[str, ...] = tuple(
 #: The 8 flowers in order: 春 夏 秋 冬 梅 蘭 菊 竹.
 FLOWERS: tuple[str, ...] = tuple(f"{n}f" for n in range(1, 9))
 
-#: Wait shapes and their Chinese names.
-SHAPE_NAMES: dict[str, str] = {
-    "ryanmen": "兩面",
-    "kanchan": "嵌張",
-    "penchan": "邊張",
-    "tanki": "單吊",
-    "shanpon": "雙碰",
-}
+#: Wait shapes and their Chinese names (兩面, 嵌張, 邊張, 單吊, 雙碰), from the core.
+SHAPE_NAMES: dict[str, str] = {t["key"]: t["name"] for t in VOCABULARY["shapes"]}
 
 
 def counts(text: str) -> bytes:

@@ -91,13 +91,18 @@ def test_replay_names_the_first_illegal_event(client: TestClient) -> None:
     r = client.post("/v1/replay", json={"record": "\n".join(lines)})
     assert r.status_code == 422
     err = r.json()["error"]
-    assert err["field"] == "record" and "event" in err["message"]
+    # An illegal move names its rule (in the message: the body has no rule field) and the
+    # event; it is about no one field of a line.
+    assert err["code"] == "illegal_action" and err["field"] is None
+    assert "event" in err["message"] and err["message"].startswith("illegal (")
 
 
 def test_replay_of_garbage_is_422(client: TestClient) -> None:
     r = client.post("/v1/replay", json={"record": "{not json"})
     assert r.status_code == 422
-    assert r.json()["error"]["field"] == "record"
+    # Line 1 (index 0) as a whole is bad.
+    assert r.json()["error"]["code"] == "record_error"
+    assert r.json()["error"]["field"] == "record[0]"
 
 
 def test_replay_of_an_american_record_settles_under_its_rules(client: TestClient) -> None:

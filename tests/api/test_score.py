@@ -67,7 +67,8 @@ def test_why_not_and_decomposition(client: TestClient) -> None:
         ({"flowers": "1x"}, "tile_error", "flowers"),
         ({"win_tile": "7p7p"}, "context_error", "win_tile"),
         ({"win_tile": "1s"}, "hand_error", "hand"),
-        ({"melds": [{"kind": "pon", "tiles": "123m"}]}, "hand_error", "melds[0]"),
+        ({"melds": [{"kind": "pon", "tiles": "123m"}]}, "hand_error", "melds[0].tiles"),
+        ({"melds": [{"kind": "pon", "tiles": "55x"}]}, "tile_error", "melds[0].tiles"),
         ({"variant": "riichi"}, "invalid_request", "variant"),
     ],
 )

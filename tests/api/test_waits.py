@@ -63,7 +63,7 @@ def test_not_ready_reports_shanten(client: TestClient) -> None:
         (
             {"hand": "1234567m123p", "melds": [{"kind": "pon", "tiles": "12p"}]},
             "hand_error",
-            "melds[0]",
+            "melds[0].tiles",
             "meld 0 (pon '12p') must have 3 tiles",
         ),
         (

@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 use std::time::Instant;
-use twmj_core::game::{legal_actions, SplitMix64, State, WinKind};
+use twmj_core::game::{legal_actions, SplitMix64, State};
 
 fn main() {
     let games: u32 = std::env::args()
@@ -33,16 +33,7 @@ fn main() {
                 *kinds.entry("several winners").or_default() += 1;
             }
             for w in &r.wins {
-                let k = match w.kind {
-                    WinKind::SelfDraw => "self-draw",
-                    WinKind::Discard { .. } => "discard",
-                    WinKind::RobbingKong { .. } => "robbing kong",
-                    WinKind::EightFlowers => "eight flowers",
-                    WinKind::SevenRobOne { .. } => "seven rob one",
-                    WinKind::AfterRobbingFlower { .. } => "after robbing flower",
-                    WinKind::FourKongs => "four kongs",
-                };
-                *kinds.entry(k).or_default() += 1;
+                *kinds.entry(w.kind.key()).or_default() += 1;
             }
         }
     }

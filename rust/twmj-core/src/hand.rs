@@ -38,6 +38,17 @@ impl MeldKind {
         }
     }
 
+    /// The kind's name in the rule texts.
+    pub const fn chinese(self) -> &'static str {
+        match self {
+            MeldKind::Chi => "吃",
+            MeldKind::Pon => "碰",
+            MeldKind::Minkan => "明槓",
+            MeldKind::Kakan => "加槓",
+            MeldKind::Ankan => "暗槓",
+        }
+    }
+
     pub fn from_name(s: &str) -> Option<MeldKind> {
         MeldKind::ALL.into_iter().find(|k| k.name() == s)
     }
@@ -68,21 +79,43 @@ pub struct Meld {
 }
 
 impl Meld {
-    /// Builds a meld from its kind name and its tiles in notation; `index` names it in errors.
+    /// Builds a meld from its kind name and its tiles in notation; `index` names it in errors
+    /// (`melds[1].kind`, `melds[1].tiles`).
     pub fn parse(kind: &str, tiles: &str, index: usize) -> Result<Meld> {
-        let kind = MeldKind::from_name(kind).ok_or_else(|| {
-            Error::hand(format!(
-                "meld {index}: unknown kind '{kind}' (expected chi, pon, minkan, kakan or ankan)"
-            ))
-        })?;
-        let parsed = notation::parse(tiles)
-            .map_err(|e| Error::hand(format!("meld {index} ({}): {e}", kind.name())))?;
-        Meld::from_tiles(kind, &parsed, tiles, index)
+        Meld::parse_at(kind, tiles, index, &format!("melds[{index}]."))
     }
 
-    fn from_tiles(kind: MeldKind, t: &Tiles, written: &str, index: usize) -> Result<Meld> {
-        let bad =
-            |why: &str| Error::hand(format!("meld {index} ({} '{written}') {why}", kind.name()));
+    /// [`Meld::parse`] of a meld given alone: errors name `kind` or `tiles`.
+    pub fn parse_one(kind: &str, tiles: &str) -> Result<Meld> {
+        Meld::parse_at(kind, tiles, 0, "")
+    }
+
+    fn parse_at(kind: &str, tiles: &str, index: usize, at: &str) -> Result<Meld> {
+        let kind = MeldKind::from_name(kind).ok_or_else(|| {
+            let names: Vec<&str> = MeldKind::ALL.iter().map(|k| k.name()).collect();
+            let (last, rest) = names.split_last().map_or((&"", &[][..]), |(l, r)| (l, r));
+            Error::hand(format!(
+                "meld {index}: unknown kind '{kind}' (expected {} or {last})",
+                rest.join(", ")
+            ))
+            .at(format!("{at}kind"))
+        })?;
+        let field = format!("{at}tiles");
+        // A notation error keeps its class and position (in the meld's own text).
+        let parsed = notation::parse(tiles).map_err(|e| e.at(&field))?;
+        Meld::from_tiles(kind, &parsed, tiles, index, &field)
+    }
+
+    fn from_tiles(
+        kind: MeldKind,
+        t: &Tiles,
+        written: &str,
+        index: usize,
+        field: &str,
+    ) -> Result<Meld> {
+        let bad = |why: &str| {
+            Error::hand(format!("meld {index} ({} '{written}') {why}", kind.name())).at(field)
+        };
         if t.flowers != 0 {
             return Err(bad("holds a flower"));
         }

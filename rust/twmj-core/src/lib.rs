@@ -17,11 +17,12 @@ pub mod special;
 pub mod tables;
 pub mod tile;
 pub mod unconnected;
+pub mod vocab;
 pub mod waits;
 
 pub use analyze::{accepts, accepts_with, analyze, analyze_with, Accept, Analysis, Discard};
 pub use decompose::{decompositions, Block};
-pub use error::{Error, Result};
+pub use error::{Error, ErrorCode, Result, CODES};
 pub use hand::{Form, Hand, Meld, MeldKind};
 pub use notation::{format, parse, Tiles};
 pub use shanten::{shanten, shanten_counts, shanten_with, special_shanten};
@@ -30,6 +31,7 @@ pub use special::{
     special_wins_n, waits_with, Special, SpecialShapes,
 };
 pub use tile::{Counts, Flower, Suit, Tile, KINDS};
+pub use vocab::{Declaration, Replacement, Term, WinKind, WinTerm};
 pub use waits::{shapes, wait_mask, waits, Shape, Shapes, Wait};
 
 /// True when the validated 17 − 3k hand is complete (five sets and a pair with its melds).

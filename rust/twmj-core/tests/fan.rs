@@ -824,7 +824,7 @@ fn last_of_kind_on_the_table() {
     let s = sc(hand, &[], "5m", &discard(), &v);
     miss(&s, "fan_last_of_kind");
     // 搶槓胡不算胡絕張: the robbed 碰 shows three, yet no 胡絕張, even where 搶槓 is worth 0.
-    let rob = ctx(WinKind::RobKong { from: 2 });
+    let rob = ctx(WinKind::RobbingKong { from: 2 });
     let s = sc(hand, &[], "5m", &shown(Some(3), rob.clone()), &v);
     miss(&s, "fan_last_of_kind");
     hit(&s, "robbing_kong", 1);

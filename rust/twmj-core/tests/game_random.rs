@@ -7,8 +7,7 @@ mod common;
 use common::game::greedy_pick;
 
 use twmj_core::game::{
-    legal_actions, legal_mask, replay, Action, Event, Phase, SplitMix64, State, WinKind,
-    ACTION_COUNT,
+    legal_actions, legal_mask, replay, Action, Event, Phase, SplitMix64, State, ACTION_COUNT,
 };
 
 /// Independent checks of every legal action against the 合法與犯規 table.
@@ -40,7 +39,7 @@ fn oracle(st: &State, seat: u8, acts: &[Action]) {
                     }
                     _ => {}
                 }
-                if p.declared.is_some() {
+                if p.declared != twmj_core::Declaration::None {
                     let d = t.drawn.unwrap();
                     assert!(
                         matches!(a, Action::Win | Action::EightFlowers | Action::SevenRobOne)
@@ -61,7 +60,7 @@ fn oracle(st: &State, seat: u8, acts: &[Action]) {
                 let calls = matches!(a, Action::Chi(_) | Action::Pon | Action::Minkan);
                 if calls {
                     assert!(st.drawable() >= 4, "牌牆將盡不得鳴牌");
-                    assert!(p.declared.is_none(), "宣告聽牌後");
+                    assert!(p.declared == twmj_core::Declaration::None, "宣告聽牌後");
                     assert!(
                         matches!(o.kind, OfferKind::Discard { last: false, .. }),
                         "最後一張捨牌 / 搶槓"
@@ -165,16 +164,7 @@ fn random_games_keep_the_invariants() {
             draws += 1;
         }
         for w in &r.wins {
-            let key = match w.kind {
-                WinKind::SelfDraw => "self-draw",
-                WinKind::Discard { .. } => "discard",
-                WinKind::RobbingKong { .. } => "robbing kong",
-                WinKind::EightFlowers => "eight flowers",
-                WinKind::SevenRobOne { .. } => "seven rob one",
-                WinKind::AfterRobbingFlower { .. } => "after robbing flower",
-                WinKind::FourKongs => "four kongs",
-            };
-            *kinds.entry(key).or_insert(0) += 1;
+            *kinds.entry(w.kind.key()).or_insert(0) += 1;
         }
         *kinds
             .entry(
@@ -191,7 +181,7 @@ fn random_games_keep_the_invariants() {
     }
     eprintln!("{draws} draws; wins {kinds:?}; actions {claims:?}");
     assert!(
-        kinds.get("self-draw").copied().unwrap_or(0) > 50,
+        kinds.get("self_draw").copied().unwrap_or(0) > 50,
         "{kinds:?}"
     );
     assert!(kinds.get("discard").copied().unwrap_or(0) > 50, "{kinds:?}");

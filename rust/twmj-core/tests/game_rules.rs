@@ -507,7 +507,7 @@ fn migi_within_eight_discards_must_win() {
     refuse(&st, 1, Action::Declare(t("5s")), rule::NOT_READY);
     act(&mut st, 1, Action::Declare(t("9m")));
     pass_all(&mut st);
-    assert_eq!(st.player(1).declared, Some(Declaration::Migi));
+    assert_eq!(st.player(1).declared, Declaration::Migi);
     tsumogiri(&mut st);
     tsumogiri(&mut st);
     act(&mut st, 0, Action::Discard(t("5m")));
@@ -515,7 +515,7 @@ fn migi_within_eight_discards_must_win() {
     refuse(&st, 1, Action::Pass, rule::MIGI_MUST_WIN);
     act(&mut st, 1, Action::Win);
     let w = &st.result().unwrap().wins[0];
-    assert_eq!(w.declaration, Some(Declaration::Migi));
+    assert_eq!(w.declaration, Declaration::Migi);
     round_trip(&st);
 }
 
@@ -529,7 +529,7 @@ fn declaration_after_a_call_is_ready_and_locks_the_hand() {
     act(&mut st, 1, Action::Chi(ChiPos::High));
     act(&mut st, 1, Action::Declare(t("9s")));
     pass_all(&mut st);
-    assert_eq!(st.player(1).declared, Some(Declaration::Ready));
+    assert_eq!(st.player(1).declared, Declaration::Ready);
     tsumogiri(&mut st); // seat 2
     tsumogiri(&mut st); // seat 3
     act(&mut st, 0, Action::Discard(t("5s")));
@@ -587,7 +587,7 @@ fn declared_may_win_or_let_the_self_draw_go() {
     act(&mut st, 1, Action::Pon);
     act(&mut st, 1, Action::Declare(t("9s")));
     pass_all(&mut st);
-    assert_eq!(st.player(1).declared, Some(Declaration::Ready));
+    assert_eq!(st.player(1).declared, Declaration::Ready);
     tsumogiri(&mut st);
     tsumogiri(&mut st);
     tsumogiri(&mut st);
@@ -613,9 +613,9 @@ fn migi_only_up_to_the_eighth_discard() {
         (s, st.discards_total(), st.player(s).declared)
     };
     let seat3 = ["8s8s8s 8m", "", "", ready];
-    assert_eq!(play(seat3, 7), (3, 8, Some(Declaration::Migi)));
+    assert_eq!(play(seat3, 7), (3, 8, Declaration::Migi));
     let dealer = [&format!("{ready} 1z") as &str, "", "", ""];
-    assert_eq!(play(dealer, 8), (0, 9, Some(Declaration::Ready)));
+    assert_eq!(play(dealer, 8), (0, 9, Declaration::Ready));
 }
 
 // ---------------------------------------------------------------- 多家同時胡
@@ -893,7 +893,7 @@ fn migi_must_self_draw() {
     discard(&mut st, "1z");
     act(&mut st, 1, Action::Declare(t("9m")));
     pass_all(&mut st);
-    assert_eq!(st.player(1).declared, Some(Declaration::Migi));
+    assert_eq!(st.player(1).declared, Declaration::Migi);
     tsumogiri(&mut st);
     tsumogiri(&mut st);
     tsumogiri(&mut st);

@@ -60,7 +60,7 @@ fn row_ctx(how: How) -> Context {
             c.win = WinKind::Replacement(Replacement::Flower);
             c.flowers = 0x0F | 1 << 5;
         }
-        How::RobKong => c.win = WinKind::RobKong { from: 3 },
+        How::RobKong => c.win = WinKind::RobbingKong { from: 3 },
         How::AnkanReplacementLast => {
             c.win = WinKind::Replacement(Replacement::Ankan);
             c.last_tile = true;
@@ -468,7 +468,7 @@ fn traditional_declarations() {
     let e = try_win(PING_HU_HAND, CHI, "7p", &c, &trad())
         .err()
         .map(|e| e.to_string());
-    assert!(e.is_some_and(|m| m.starts_with("context field 'declared': 天聽 allows no call")));
+    assert!(e.is_some_and(|m| m.starts_with("context.declared: 天聽 allows no call")));
 }
 
 #[test]

@@ -410,7 +410,7 @@ fn ping_hu_on_a_robbed_kong() {
         "456m789m234p56p77s",
         &[("chi", "123m")],
         "7p",
-        &ctx(1, WinKind::RobKong { from: 3 }),
+        &ctx(1, WinKind::RobbingKong { from: 3 }),
     );
     assert_eq!(items(&s), named(&[("搶槓", 1), ("平胡", 2)]));
     assert_eq!(s.payers, [3]);
@@ -489,7 +489,7 @@ fn replacement_after_a_kong_needs_the_kong() {
     );
     assert_eq!(
         e.err().map(|e| e.to_string()).as_deref(),
-        Some("context field 'win': a replacement after a 加槓, but the hand has no 加槓")
+        Some("context.win: a replacement after a 加槓, but the hand has no 加槓")
     );
 }
 
@@ -772,7 +772,7 @@ fn eight_immortals_then_self_draw_are_two_bills() {
 fn seven_rob_one_is_paid_by_the_robbed() {
     // 000 花牌與花胡: 七搶一 由被搶者一家付 8 台（加上適用的莊家台）; case 2's regular win is
     // paid by the robbed alone, without 自摸, with 槓上開花; README: its triplet is 暗刻.
-    let mut c = ctx(1, WinKind::FlowerRobDraw { robbed: 0 });
+    let mut c = ctx(1, WinKind::AfterRobbingFlower { from: 0 });
     c.flowers = 0xFF;
     let f = score_flower(
         FlowerWin::SevenRobOne { robbed: 0 },
@@ -906,7 +906,7 @@ fn errors_name_what_is_wrong() {
     .map(|e| e.to_string());
     assert_eq!(
         e.as_deref(),
-        Some("context field 'win': the paying seat 1 is the winner's own seat")
+        Some("context.from_seat: the paying seat 1 is the winner's own seat")
     );
     let mut cx = ctx(1, DISCARD_FROM_2);
     cx.streak = 19;
@@ -915,7 +915,7 @@ fn errors_name_what_is_wrong() {
         .map(|e| e.to_string());
     assert_eq!(
         e.as_deref(),
-        Some("context field 'streak': 連莊 19 is over the cap of 18")
+        Some("context.streak: 連莊 19 is over the cap of 18")
     );
 }
 
@@ -1049,8 +1049,8 @@ fn random_wins_max_tai_and_item_sums() {
             0 => WinKind::SelfDraw,
             1 if has_ankan => WinKind::Replacement(Replacement::Ankan),
             1 => WinKind::Replacement(Replacement::Flower),
-            2 => WinKind::RobKong { from: other },
-            3 if rng.bool() => WinKind::FlowerRobDraw { robbed: other },
+            2 => WinKind::RobbingKong { from: other },
+            3 if rng.bool() => WinKind::AfterRobbingFlower { from: other },
             _ => WinKind::Discard { from: other },
         };
         let mut c = Context::new(winner, win);
@@ -1067,7 +1067,7 @@ fn random_wins_max_tai_and_item_sums() {
             _ => Declaration::None,
         };
         c.first_turn =
-            ms.is_empty() && !matches!(win, WinKind::RobKong { .. }) && rng.u8(0..6) == 0;
+            ms.is_empty() && !matches!(win, WinKind::RobbingKong { .. }) && rng.u8(0..6) == 0;
         let s = match score(&concealed, &ms, win_tile, &c, &variant, true) {
             Ok(s) => s,
             Err(e) => panic!("{concealed:?} {ms:?} {win_tile:?}: {e}"),
@@ -1107,12 +1107,14 @@ fn random_wins_max_tai_and_item_sums() {
         );
         assert_eq!(
             has(Item::KongBloom),
-            matches!(win, WinKind::Replacement(_) | WinKind::FlowerRobDraw { .. })
-                && !has(Item::HeavenWin)
+            matches!(
+                win,
+                WinKind::Replacement(_) | WinKind::AfterRobbingFlower { .. }
+            ) && !has(Item::HeavenWin)
         );
         assert_eq!(
             has(Item::RobbingKong),
-            matches!(win, WinKind::RobKong { .. })
+            matches!(win, WinKind::RobbingKong { .. })
         );
         if has(Item::PingHu) {
             assert!(c.flowers == 0 && !honors && open && !drew);
@@ -1203,7 +1205,7 @@ fn row_ctx(how: How) -> Context {
             c.win = WinKind::Replacement(Replacement::Flower);
             c.flowers = 0xFF;
         }
-        How::RobKong => c.win = WinKind::RobKong { from: 3 },
+        How::RobKong => c.win = WinKind::RobbingKong { from: 3 },
         How::AnkanReplacementLast => {
             c.win = WinKind::Replacement(Replacement::Ankan);
             c.last_tile = true;
@@ -1576,7 +1578,7 @@ fn migi_with_a_meld_is_refused() {
     );
     assert!(e.is_err_and(|e| e
         .to_string()
-        .starts_with("context field 'declared': MIGI allows no call")));
+        .starts_with("context.declared: MIGI allows no call")));
 }
 
 #[test]
@@ -1647,7 +1649,7 @@ fn wait_values_of_a_ready_hand() {
 fn human_win_after_a_passive_seven_rob_one() {
     // 000 天胡、地胡、人胡: 閒家還沒摸過牌就被動成立七搶一（情形 2），補牌胡牌時第二筆計人胡; 000 花牌與花胡:
     // 計槓上開花, 被搶花者放槍 (不計自摸). 正花 夏蘭 2, 花槓 2.
-    let mut c = ctx(1, WinKind::FlowerRobDraw { robbed: 3 });
+    let mut c = ctx(1, WinKind::AfterRobbingFlower { from: 3 });
     c.first_turn = true;
     c.flowers = 0xFF;
     let s = win(PLAIN, &[], "7p", &c);

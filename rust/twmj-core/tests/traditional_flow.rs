@@ -437,10 +437,7 @@ fn false_win_after_declaring_migi_pays_eight_tai() {
     let d = drawn(&st);
     act(&mut st, 1, Action::Declare(d));
     pass_all(&mut st);
-    assert_eq!(
-        st.player(1).declared,
-        Some(twmj_core::game::Declaration::Migi)
-    );
+    assert_eq!(st.player(1).declared, twmj_core::game::Declaration::Migi);
     tsumogiri(&mut st); // seat 2
     assert_eq!(turn(&st), 3);
     act(&mut st, 1, Action::Win);

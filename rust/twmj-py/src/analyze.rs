@@ -144,5 +144,5 @@ pub fn analyze(
         Some(var) => twmj_core::analyze_with(&h, &v, &var.0),
         None => twmj_core::analyze(&h, &v),
     };
-    Ok(PyAnalysis(a.map_err(CoreError)?))
+    Ok(PyAnalysis(a.map_err(|e| CoreError(e.at("hand")))?))
 }

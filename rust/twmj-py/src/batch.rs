@@ -29,10 +29,13 @@ fn rows<'a>(
 ) -> PyResult<Cow<'a, [u8]>> {
     let a = counts.as_array();
     if a.ncols() != KINDS {
-        return Err(hand_error(format!(
-            "counts must have 34 columns, one per tile kind; got {}",
-            a.ncols()
-        )));
+        return Err(hand_error(
+            Some("counts"),
+            format!(
+                "counts must have 34 columns, one per tile kind; got {}",
+                a.ncols()
+            ),
+        ));
     }
     let flat: Cow<'a, [u8]> = match counts.as_slice() {
         Ok(s) => Cow::Borrowed(s),
@@ -42,13 +45,15 @@ fn rows<'a>(
         let n: usize = row.iter().map(|&v| v as usize).sum();
         if row.iter().any(|&v| v > 4) || !fits(n) {
             if let Some((i, &v)) = row.iter().enumerate().find(|(_, &v)| v > 4) {
-                return Err(hand_error(format!(
-                    "row {r}, column {i}: count {v} is more than the 4 copies of a tile"
-                )));
+                return Err(hand_error(
+                    Some(&format!("counts[{r}][{i}]")),
+                    format!("row {r}, column {i}: count {v} is more than the 4 copies of a tile"),
+                ));
             }
-            return Err(hand_error(format!(
-                "row {r} has {n} tiles; this call needs {expected}"
-            )));
+            return Err(hand_error(
+                Some(&format!("counts[{r}]")),
+                format!("row {r} has {n} tiles; this call needs {expected}"),
+            ));
         }
     }
     Ok(flat)
@@ -81,7 +86,7 @@ fn hands_of(flat: &[u8], form: Form, v: &Variant) -> PyResult<Vec<Hand>> {
             counts.copy_from_slice(row);
             Hand::new_sized(Tiles { counts, flowers: 0 }, Vec::new(), form, v.hand_size)
                 .and_then(|h| v.check_in_play(&counts).map(|()| h))
-                .map_err(|e| hand_error(format!("row {r}: {e}")))
+                .map_err(|e| hand_error(Some(&format!("counts[{r}]")), format!("row {r}: {e}")))
         })
         .collect()
 }

@@ -76,25 +76,48 @@ impl<'py> FromPyObject<'_, 'py> for Int {
 /// Tiles from a notation string or a 34-byte counts buffer (`bytes`, `bytearray`, `memoryview`).
 pub fn tiles(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Tiles> {
     if let Ok(s) = obj.cast::<PyString>() {
-        return Ok(notation::parse(s.to_str()?).map_err(CoreError)?);
+        return Ok(notation::parse(s.to_str()?).map_err(|e| CoreError(e.at(what)))?);
     }
     if let Ok(b) = obj.cast::<PyBytes>() {
-        let counts = notation::counts_from_bytes(b.as_bytes()).map_err(CoreError)?;
+        let counts =
+            notation::counts_from_bytes(b.as_bytes()).map_err(|e| CoreError(e.at(what)))?;
         return Ok(Tiles { counts, flowers: 0 });
     }
     if let Ok(buf) = PyBuffer::<u8>::get(obj) {
         let v = buf.to_vec(obj.py())?;
-        let counts = notation::counts_from_bytes(&v).map_err(CoreError)?;
+        let counts = notation::counts_from_bytes(&v).map_err(|e| CoreError(e.at(what)))?;
         return Ok(Tiles { counts, flowers: 0 });
     }
-    Err(hand_error(format!(
-        "{what} must be tile notation (str) or 34 counts (bytes), not {}",
-        obj.get_type().name()?
-    )))
+    Err(hand_error(
+        Some(what),
+        format!(
+            "{what} must be tile notation (str) or 34 counts (bytes), not {}",
+            obj.get_type().name()?
+        ),
+    ))
 }
 
 /// Melds from a sequence of `Meld` objects or `(kind, tiles)` pairs.
 pub fn melds(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<Meld>> {
+    melds_under(obj, None)
+}
+
+/// [`melds`] of an argument nested under `prefix` (`snapshot`): errors name
+/// `snapshot.melds[1].tiles`.
+pub fn melds_under(obj: Option<&Bound<'_, PyAny>>, prefix: Option<&str>) -> PyResult<Vec<Meld>> {
+    let nest = |e: twmj_core::Error| {
+        CoreError(match prefix {
+            Some(p) => e.under(p),
+            None => e,
+        })
+    };
+    let hand_error = |field: Option<&str>, msg: String| -> PyErr {
+        nest(match field {
+            Some(f) => twmj_core::Error::hand(msg).at(f),
+            None => twmj_core::Error::hand(msg),
+        })
+        .into()
+    };
     let Some(obj) = obj else {
         return Ok(Vec::new());
     };
@@ -103,11 +126,23 @@ pub fn melds(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<Meld>> {
     }
     if obj.is_instance_of::<PyString>() {
         return Err(hand_error(
-            "melds must be a list of Meld objects or (kind, tiles) pairs, not a string",
+            Some("melds"),
+            "melds must be a list of Meld objects or (kind, tiles) pairs, not a string".to_owned(),
         ));
     }
     let mut out = Vec::new();
-    for (i, item) in obj.try_iter()?.enumerate() {
+    let items = obj.try_iter().map_err(|_| {
+        hand_error(
+            Some("melds"),
+            format!(
+                "melds must be a list of Meld objects or (kind, tiles) pairs, not {}",
+                obj.get_type()
+                    .name()
+                    .map_or_else(|_| "?".to_owned(), |n| n.to_string())
+            ),
+        )
+    })?;
+    for (i, item) in items.enumerate() {
         let item = item?;
         if let Ok(m) = item.cast::<PyMeld>() {
             out.push(m.get().0);
@@ -115,32 +150,49 @@ pub fn melds(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<Meld>> {
         }
         if let Ok(t) = item.cast::<PyTuple>() {
             if t.len() == 2 {
-                let kind: String = t
-                    .get_item(0)?
-                    .extract()
-                    .map_err(|_| hand_error(format!("meld {i}: the kind must be a string")))?;
-                let tiles: String = t
-                    .get_item(1)?
-                    .extract()
-                    .map_err(|_| hand_error(format!("meld {i}: the tiles must be a string")))?;
-                out.push(Meld::parse(&kind, &tiles, i).map_err(CoreError)?);
+                let kind: String = t.get_item(0)?.extract().map_err(|_| {
+                    hand_error(
+                        Some(&format!("melds[{i}].kind")),
+                        format!("meld {i}: the kind must be a string"),
+                    )
+                })?;
+                let tiles: String = t.get_item(1)?.extract().map_err(|_| {
+                    hand_error(
+                        Some(&format!("melds[{i}].tiles")),
+                        format!("meld {i}: the tiles must be a string"),
+                    )
+                })?;
+                out.push(Meld::parse(&kind, &tiles, i).map_err(nest)?);
                 continue;
             }
         }
         if let Ok(d) = item.cast::<PyDict>() {
             let field = |name: &str| -> PyResult<String> {
                 d.get_item(name)?
-                    .ok_or_else(|| hand_error(format!("meld {i} has no '{name}'")))?
+                    .ok_or_else(|| {
+                        hand_error(
+                            Some(&format!("melds[{i}].{name}")),
+                            format!("meld {i} has no '{name}'"),
+                        )
+                    })?
                     .extract()
-                    .map_err(|_| hand_error(format!("meld {i}: '{name}' must be a string")))
+                    .map_err(|_| {
+                        hand_error(
+                            Some(&format!("melds[{i}].{name}")),
+                            "must be a string".to_owned(),
+                        )
+                    })
             };
-            out.push(Meld::parse(&field("kind")?, &field("tiles")?, i).map_err(CoreError)?);
+            out.push(Meld::parse(&field("kind")?, &field("tiles")?, i).map_err(nest)?);
             continue;
         }
-        return Err(hand_error(format!(
-            "meld {i} must be a Meld, a (kind, tiles) pair or a {{kind, tiles}} mapping, not {}",
-            item.get_type().name()?
-        )));
+        return Err(hand_error(
+            Some(&format!("melds[{i}]")),
+            format!(
+                "meld {i} must be a Meld, a (kind, tiles) pair or a {{kind, tiles}} mapping, not {}",
+                item.get_type().name()?
+            ),
+        ));
     }
     Ok(out)
 }
@@ -163,7 +215,7 @@ pub fn hand_sized(
 ) -> PyResult<Hand> {
     let t = tiles(hand, "hand")?;
     let m = melds(melds_obj)?;
-    Ok(Hand::new_sized(t, m, form, size).map_err(CoreError)?)
+    Ok(Hand::new_sized(t, m, form, size).map_err(|e| CoreError(e.at("hand")))?)
 }
 
 /// Visible tiles (others' discards and melds) as counts; none when absent.

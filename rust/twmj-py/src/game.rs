@@ -13,28 +13,42 @@ use twmj_core::notation::{self, Symbol};
 use twmj_core::{Flower, Tile};
 
 use crate::convert::{self, Int};
-use crate::errors::{hand_error, CoreError, PyResult};
+use crate::errors::{action_error, context_error, hand_error, CoreError, PyResult};
 use crate::meld::PyMeld;
 use crate::score::{to_py, PyScore};
 use crate::variant::PyVariant;
 
-/// A seat from any Python int: out of range is a `HandError`, never an `OverflowError`.
+/// A seat from any Python int: out of range is a `ContextError` on `seat`, never an
+/// `OverflowError`.
 fn seat_ok(seat: &Int) -> PyResult<u8> {
-    seat.to(|&s: &u8| s < 4)
-        .ok_or_else(|| hand_error(format!("seat {seat} does not exist (seats are 0 to 3)")))
+    seat_at("seat", seat)
 }
 
-/// A seed from any Python int: the 64-bit range, else a `HandError` naming it.
+/// A seat argument named `field` (`seat`, `dealer`).
+fn seat_at(field: &str, seat: &Int) -> PyResult<u8> {
+    seat.to(|&s: &u8| s < 4).ok_or_else(|| {
+        context_error(
+            field,
+            format!("seat {seat} does not exist (seats are 0 to 3)"),
+        )
+    })
+}
+
+/// A seed from any Python int: the 64-bit range, else a `ContextError` naming it.
 fn seed_ok(seed: &Int) -> PyResult<u64> {
-    seed.to(|_: &u64| true)
-        .ok_or_else(|| hand_error(format!("seed {seed} is out of range (0 to 2**64 - 1)")))
+    seed.to(|_: &u64| true).ok_or_else(|| {
+        context_error(
+            "seed",
+            format!("seed {seed} is out of range (0 to 2**64 - 1)"),
+        )
+    })
 }
 
 /// Three dice faces from any Python ints, each 1 to 6.
 fn dice_ok(dice: &[Int; 3]) -> PyResult<[u8; 3]> {
     let face = |f: &Int| {
         f.to(|x: &u8| (1..=6).contains(x))
-            .ok_or_else(|| hand_error(format!("a die shows {f}; faces are 1 to 6")))
+            .ok_or_else(|| context_error("dice", format!("a die shows {f}; faces are 1 to 6")))
     };
     Ok([face(&dice[0])?, face(&dice[1])?, face(&dice[2])?])
 }
@@ -43,20 +57,22 @@ fn action_of(obj: &Bound<'_, PyAny>) -> PyResult<Action> {
     if let Ok(s) = obj.cast::<PyString>() {
         let text = s.to_str()?;
         return Action::parse(text)
-            .ok_or_else(|| hand_error(format!("unknown action '{text}' (see twmj.ACTIONS)")));
+            .ok_or_else(|| action_error(format!("unknown action '{text}' (see twmj.ACTIONS)")));
     }
     if obj.is_instance_of::<PyInt>() {
         let i: usize = obj
             .extract()
-            .map_err(|_| hand_error(format!("an action index is 0 to {}", ACTION_COUNT - 1)))?;
+            .map_err(|_| action_error(format!("an action index is 0 to {}", ACTION_COUNT - 1)))?;
         return Action::from_index(i).ok_or_else(|| {
-            hand_error(format!(
+            action_error(format!(
                 "action index {i} is outside 0 to {}",
                 ACTION_COUNT - 1
             ))
         });
     }
-    Err(hand_error("an action is its name (str) or its index (int)"))
+    Err(action_error(
+        "an action is its name (str) or its index (int)",
+    ))
 }
 
 fn names(actions: &[Action]) -> Vec<String> {
@@ -72,16 +88,28 @@ fn mask<'py>(py: Python<'py>, actions: &[Action]) -> Bound<'py, PyArray1<bool>> 
 }
 
 fn one_tile(text: &str, field: &str) -> PyResult<Tile> {
-    match notation::symbols(text).map_err(CoreError)?.as_slice() {
+    match notation::symbols(text)
+        .map_err(|e| CoreError(e.at(field)))?
+        .as_slice()
+    {
         [Symbol::Tile(t, _)] => Ok(*t),
-        _ => Err(hand_error(format!("{field}: '{text}' is not one tile"))),
+        _ => Err(hand_error(
+            Some(field),
+            format!("{field}: '{text}' is not one tile"),
+        )),
     }
 }
 
 fn one_flower(text: &str, field: &str) -> PyResult<Flower> {
-    match notation::symbols(text).map_err(CoreError)?.as_slice() {
+    match notation::symbols(text)
+        .map_err(|e| CoreError(e.at(field)))?
+        .as_slice()
+    {
         [Symbol::Flower(f, _)] => Ok(*f),
-        _ => Err(hand_error(format!("{field}: '{text}' is not one flower"))),
+        _ => Err(hand_error(
+            Some(field),
+            format!("{field}: '{text}' is not one flower"),
+        )),
     }
 }
 
@@ -130,7 +158,7 @@ impl PyGame {
             hands[2].as_str(),
             hands[3].as_str(),
         ];
-        let dealer = seat_ok(&dealer)?;
+        let dealer = seat_at("dealer", &dealer)?;
         let dice = dice.as_ref().map(dice_ok).transpose()?;
         let mut scripted = Deal::scripted(dealer, h, live, dead).map_err(CoreError)?;
         if let Some(d) = dice {
@@ -296,7 +324,7 @@ impl PyGame {
         let mut wins = Vec::new();
         for w in &r.wins {
             let x = PyDict::new(py);
-            let (kind, from) = w.kind.key();
+            let (kind, from) = (w.kind.key(), w.kind.from_seat());
             x.set_item("seat", w.seat)?;
             x.set_item("kind", kind)?;
             x.set_item("from", from)?;
@@ -366,7 +394,7 @@ impl PyGame {
         round_wind: Option<u8>,
     ) -> PyResult<(Vec<PyScore>, [i64; 4])> {
         let Some(r) = self.state.result() else {
-            return Err(hand_error("the hand is not over"));
+            return Err(context_error("game", "the hand is not over"));
         };
         let v = variant.map_or_else(|| PyVariant(self.state.variant().clone()), |v| v.clone());
         let table = Table {
@@ -405,7 +433,11 @@ impl PyMatch {
     fn new(seed: Int, variant: Option<PyRef<'_, PyVariant>>, first_dealer: Int) -> PyResult<Self> {
         let variant = variant.map_or_else(twmj_core::scoring::Variant::taiwan, |v| v.0.clone());
         Ok(PyMatch {
-            series: Match::with_variant(seed_ok(&seed)?, seat_ok(&first_dealer)?, &variant),
+            series: Match::with_variant(
+                seed_ok(&seed)?,
+                seat_at("first_dealer", &first_dealer)?,
+                &variant,
+            ),
             variant,
             totals: [0; 4],
             current: None,
@@ -415,10 +447,10 @@ impl PyMatch {
     /// The next hand: its dealer, 連莊 count and 圈風 come from the match.
     fn next_game(&mut self) -> PyResult<PyGame> {
         if self.series.over {
-            return Err(hand_error("the match is over"));
+            return Err(context_error("match", "the match is over"));
         }
         if self.current.is_some() {
-            return Err(hand_error("finish the current hand first"));
+            return Err(context_error("match", "finish the current hand first"));
         }
         let deal = self.series.deal();
         let rules = Rules::new(&self.variant, self.series.streak, self.series.round_wind);
@@ -431,7 +463,7 @@ impl PyMatch {
     /// the match on, and returns the hand's net tai per seat.
     fn finish(&mut self, game: PyRef<'_, PyGame>) -> PyResult<[i64; 4]> {
         let Some(r) = game.state.result() else {
-            return Err(hand_error("the hand is not over"));
+            return Err(context_error("game", "the hand is not over"));
         };
         let rules = game.state.rules();
         if self.current != Some(game.state.dice())
@@ -439,7 +471,10 @@ impl PyMatch {
             || rules.streak != self.series.streak
             || rules.round_wind != self.series.round_wind
         {
-            return Err(hand_error("this is not the match's current hand"));
+            return Err(context_error(
+                "game",
+                "this is not the match's current hand",
+            ));
         }
         let table = Table {
             streak: self.series.streak,
@@ -553,20 +588,25 @@ fn get<'py>(d: &Bound<'py, PyDict>, key: &str) -> PyResult<Option<Bound<'py, PyA
     Ok(d.get_item(key)?.filter(|v| !v.is_none()))
 }
 
-fn get_bool(d: &Bound<'_, PyDict>, key: &str) -> PyResult<bool> {
+/// A snapshot field's path (`snapshot.decision.offer.from`) for its errors.
+fn at(path: &str, key: &str) -> String {
+    format!("{path}.{key}")
+}
+
+fn get_bool(d: &Bound<'_, PyDict>, path: &str, key: &str) -> PyResult<bool> {
     get(d, key)?.map_or(Ok(false), |v| {
         v.extract::<bool>()
-            .map_err(|_| hand_error(format!("{key} must be true or false")))
+            .map_err(|_| hand_error(Some(&at(path, key)), format!("{key} must be true or false")))
     })
 }
 
-fn get_tile(d: &Bound<'_, PyDict>, key: &str) -> PyResult<Option<Tile>> {
+fn get_tile(d: &Bound<'_, PyDict>, path: &str, key: &str) -> PyResult<Option<Tile>> {
     get(d, key)?
         .map(|v| {
             let s: String = v
                 .extract()
-                .map_err(|_| hand_error(format!("{key} must be a tile")))?;
-            one_tile(&s, key)
+                .map_err(|_| hand_error(Some(&at(path, key)), format!("{key} must be a tile")))?;
+            one_tile(&s, &at(path, key))
         })
         .transpose()
 }
@@ -580,37 +620,41 @@ pub fn legal<'py>(
 ) -> PyResult<(Vec<String>, Bound<'py, PyArray1<bool>>)> {
     let seat: Int = get(snapshot, "seat")?
         .map_or_else(|| Ok(Int::from(0)), |v| v.extract())
-        .map_err(|_| hand_error("seat must be 0 to 3"))?;
-    let seat = seat_ok(&seat)?;
+        .map_err(|_| context_error("snapshot.seat", "seat must be 0 to 3"))?;
+    let seat = seat_at("snapshot.seat", &seat)?;
     let hand_text: String = get(snapshot, "hand")?
-        .ok_or_else(|| hand_error("hand is required"))?
+        .ok_or_else(|| hand_error(Some("snapshot.hand"), "hand is required"))?
         .extract()
-        .map_err(|_| hand_error("hand must be tile notation"))?;
-    let tiles = notation::parse(&hand_text).map_err(CoreError)?;
-    let melds: Vec<Meld> = convert::melds(get(snapshot, "melds")?.as_ref())?;
+        .map_err(|_| hand_error(Some("snapshot.hand"), "hand must be tile notation"))?;
+    let tiles = notation::parse(&hand_text).map_err(|e| CoreError(e.at("snapshot.hand")))?;
+    let melds: Vec<Meld> =
+        convert::melds_under(get(snapshot, "melds")?.as_ref(), Some("snapshot"))?;
     let flowers = match get(snapshot, "flowers")? {
         Some(v) => {
             let s: String = v
                 .extract()
-                .map_err(|_| hand_error("flowers must be notation"))?;
-            notation::parse(&s).map_err(CoreError)?.flowers
+                .map_err(|_| hand_error(Some("snapshot.flowers"), "flowers must be notation"))?;
+            notation::parse(&s)
+                .map_err(|e| CoreError(e.at("snapshot.flowers")))?
+                .flowers
         }
         None => 0,
     } | tiles.flowers;
     let declared = match get(snapshot, "declared")? {
-        None => None,
-        Some(v) => match v.extract::<String>().as_deref() {
-            Ok("ready") => Some(game::Declaration::Ready),
-            Ok("migi") => Some(game::Declaration::Migi),
-            _ => return Err(hand_error("declared must be ready, migi or null")),
-        },
+        None => game::Declaration::None,
+        Some(v) => {
+            let key: String = v.extract().map_err(|_| {
+                context_error("snapshot.declared", "declared must be ready, migi or null")
+            })?;
+            game::Declaration::parse(&key, "snapshot.declared").map_err(CoreError)?
+        }
     };
     let no_pon = match get(snapshot, "no_pon")? {
         Some(v) => {
             let s: String = v
                 .extract()
-                .map_err(|_| hand_error("no_pon must be notation"))?;
-            let t = notation::parse(&s).map_err(CoreError)?;
+                .map_err(|_| hand_error(Some("snapshot.no_pon"), "no_pon must be notation"))?;
+            let t = notation::parse(&s).map_err(|e| CoreError(e.at("snapshot.no_pon")))?;
             (0..34)
                 .filter(|&i| t.counts[i] > 0)
                 .fold(0u64, |m, i| m | 1 << i)
@@ -623,101 +667,120 @@ pub fn legal<'py>(
         flowers,
         discards: Vec::new(),
         declared,
-        furiten: get_bool(snapshot, "furiten")?,
-        furiten_hold: get_bool(snapshot, "furiten_hold")?,
+        furiten: get_bool(snapshot, "snapshot", "furiten")?,
+        furiten_hold: get_bool(snapshot, "snapshot", "furiten_hold")?,
         no_pon,
-        last_discard: get_tile(snapshot, "last_discard")?,
-        no_self_draw: get_bool(snapshot, "no_self_draw")?,
-        has_discarded: get_bool(snapshot, "has_discarded")?,
-        has_konged: get_bool(snapshot, "has_konged")?,
-        furiten_declined: get_tile(snapshot, "furiten_declined")?,
+        last_discard: get_tile(snapshot, "snapshot", "last_discard")?,
+        no_self_draw: get_bool(snapshot, "snapshot", "no_self_draw")?,
+        has_discarded: get_bool(snapshot, "snapshot", "has_discarded")?,
+        has_konged: get_bool(snapshot, "snapshot", "has_konged")?,
+        furiten_declined: get_tile(snapshot, "snapshot", "furiten_declined")?,
     };
     let drawable: usize = get(snapshot, "drawable")?
-        .ok_or_else(|| hand_error("drawable is required"))?
+        .ok_or_else(|| context_error("snapshot.drawable", "drawable is required"))?
         .extract()
-        .map_err(|_| hand_error("drawable must be a count"))?;
-    let decision_obj =
-        get(snapshot, "decision")?.ok_or_else(|| hand_error("decision is required"))?;
+        .map_err(|_| context_error("snapshot.drawable", "drawable must be a count"))?;
+    let decision_obj = get(snapshot, "decision")?
+        .ok_or_else(|| context_error("snapshot.decision", "decision is required"))?;
     let decision_dict = decision_obj
         .cast::<PyDict>()
-        .map_err(|_| hand_error("decision must be an object"))?;
-    let opening = get_bool(decision_dict, "opening")?;
+        .map_err(|_| context_error("snapshot.decision", "decision must be an object"))?;
+    let opening = get_bool(decision_dict, "snapshot.decision", "opening")?;
     let decision = if opening {
         if get(decision_dict, "turn")?.is_some() || get(decision_dict, "offer")?.is_some() {
-            return Err(hand_error(
+            return Err(context_error(
+                "snapshot.decision",
                 "decision is one of {\"turn\": …}, {\"offer\": …} or {\"opening\": true}",
             ));
         }
         Decision::Opening
     } else if let Some(t) = get(decision_dict, "turn")? {
-        let t = t
-            .cast::<PyDict>()
-            .map_err(|_| hand_error("decision.turn must be an object"))?;
+        let t = t.cast::<PyDict>().map_err(|_| {
+            context_error("snapshot.decision.turn", "decision.turn must be an object")
+        })?;
         let after_call = match get(t, "after_call")? {
             None => None,
             Some(a) => {
-                let a = a
-                    .cast::<PyDict>()
-                    .map_err(|_| hand_error("after_call must be an object"))?;
-                if let Some(p) = get_tile(a, "pon")? {
+                let a = a.cast::<PyDict>().map_err(|_| {
+                    context_error(
+                        "snapshot.decision.turn.after_call",
+                        "after_call must be an object",
+                    )
+                })?;
+                if let Some(p) = get_tile(a, "snapshot.decision.turn.after_call", "pon")? {
                     Some(CallLock::Pon(p))
-                } else if let Some(claimed) = get_tile(a, "chi")? {
+                } else if let Some(claimed) =
+                    get_tile(a, "snapshot.decision.turn.after_call", "chi")?
+                {
                     Some(CallLock::Chi {
                         claimed,
-                        other_end: get_tile(a, "other_end")?,
+                        other_end: get_tile(a, "snapshot.decision.turn.after_call", "other_end")?,
                     })
                 } else {
-                    return Err(hand_error("after_call is {\"pon\": tile} or {\"chi\": tile, \"other_end\": tile|null}"));
+                    return Err(context_error(
+                        "snapshot.decision.turn.after_call",
+                        "after_call is {\"pon\": tile} or {\"chi\": tile, \"other_end\": tile|null}",
+                    ));
                 }
             }
         };
         Decision::Turn(Turn {
             seat,
-            drawn: get_tile(t, "drawn")?,
+            drawn: get_tile(t, "snapshot.decision.turn", "drawn")?,
             after_call,
-            replacement: get_bool(t, "replacement")?,
-            last_tile: get_bool(t, "last_tile")?,
+            replacement: get_bool(t, "snapshot.decision.turn", "replacement")?,
+            last_tile: get_bool(t, "snapshot.decision.turn", "last_tile")?,
             rob_from: None,
         })
     } else if let Some(o) = get(decision_dict, "offer")? {
-        let o = o
-            .cast::<PyDict>()
-            .map_err(|_| hand_error("decision.offer must be an object"))?;
+        let o = o.cast::<PyDict>().map_err(|_| {
+            context_error(
+                "snapshot.decision.offer",
+                "decision.offer must be an object",
+            )
+        })?;
         let from: Int = get(o, "from")?
-            .ok_or_else(|| hand_error("offer.from is required"))?
+            .ok_or_else(|| context_error("snapshot.decision.offer.from", "offer.from is required"))?
             .extract()
-            .map_err(|_| hand_error("offer.from must be a seat"))?;
-        let kind = if let Some(t) = get_tile(o, "discard")? {
+            .map_err(|_| {
+                context_error("snapshot.decision.offer.from", "offer.from must be a seat")
+            })?;
+        let kind = if let Some(t) = get_tile(o, "snapshot.decision.offer", "discard")? {
             OfferKind::Discard {
                 tile: t,
-                last: get_bool(o, "last")?,
+                last: get_bool(o, "snapshot.decision.offer", "last")?,
             }
-        } else if let Some(t) = get_tile(o, "kakan")? {
+        } else if let Some(t) = get_tile(o, "snapshot.decision.offer", "kakan")? {
             OfferKind::Kakan { tile: t }
-        } else if get_bool(o, "ankan")? {
+        } else if get_bool(o, "snapshot.decision.offer", "ankan")? {
             // 003 註13: an 暗槓 offered face down to a 十三么 ready on the orphan it lacks; the
             // asker's choice does not depend on the tile, which it does not see.
             OfferKind::Ankan {
-                tile: one_tile("1m", "offer.ankan")?,
+                tile: one_tile("1m", "snapshot.decision.offer.ankan")?,
             }
         } else if let Some(f) = get(o, "flower")? {
-            let s: String = f
-                .extract()
-                .map_err(|_| hand_error("offer.flower must be a flower"))?;
+            let s: String = f.extract().map_err(|_| {
+                hand_error(
+                    Some("snapshot.decision.offer.flower"),
+                    "offer.flower must be a flower",
+                )
+            })?;
             OfferKind::Flower {
-                flower: one_flower(&s, "offer.flower")?,
+                flower: one_flower(&s, "snapshot.decision.offer.flower")?,
             }
         } else {
-            return Err(hand_error(
+            return Err(context_error(
+                "snapshot.decision.offer",
                 "an offer is a discard, a kakan, an ankan or a flower",
             ));
         };
         Decision::Offer {
-            from: seat_ok(&from)?,
+            from: seat_at("snapshot.decision.offer.from", &from)?,
             kind,
         }
     } else {
-        return Err(hand_error(
+        return Err(context_error(
+            "snapshot.decision",
             "decision is one of {\"turn\": …}, {\"offer\": …} or {\"opening\": true}",
         ));
     };
@@ -726,15 +789,25 @@ pub fn legal<'py>(
         Some(v) => {
             let variant: PyRef<'_, PyVariant> = v
                 .extract()
-                .map_err(|_| hand_error("variant must be a twmj.Variant"))?;
+                .map_err(|_| context_error("snapshot.variant", "variant must be a twmj.Variant"))?;
             let small = |key: &str, max: u32| -> PyResult<u8> {
                 let n: u32 = get(snapshot, key)?
                     .map_or(Ok(0), |x| x.extract())
-                    .map_err(|_| hand_error(format!("{key} must be a number 0 to {max}")))?;
+                    .map_err(|_| {
+                        context_error(
+                            at("snapshot", key),
+                            format!("{key} must be a number 0 to {max}"),
+                        )
+                    })?;
                 u8::try_from(n)
                     .ok()
                     .filter(|&x| u32::from(x) <= max)
-                    .ok_or_else(|| hand_error(format!("{key} must be a number 0 to {max}")))
+                    .ok_or_else(|| {
+                        context_error(
+                            at("snapshot", key),
+                            format!("{key} must be a number 0 to {max}"),
+                        )
+                    })
             };
             let dice: [u8; 3] = match get(snapshot, "dice")? {
                 None => [1, 1, 1],
@@ -742,7 +815,7 @@ pub fn legal<'py>(
                     .extract::<[u8; 3]>()
                     .ok()
                     .filter(|d| d.iter().all(|f| (1..=6).contains(f)))
-                    .ok_or_else(|| hand_error("dice are three faces 1 to 6"))?,
+                    .ok_or_else(|| context_error("snapshot.dice", "dice are three faces 1 to 6"))?,
             };
             Some(Situation {
                 rules: Rules::new(&variant.0, small("streak", 18)?, small("round_wind", 3)?),
@@ -751,8 +824,10 @@ pub fn legal<'py>(
                 dice,
                 discards_total: get(snapshot, "discards_total")?
                     .map_or(Ok(0), |x| x.extract())
-                    .map_err(|_| hand_error("discards_total must be a count"))?,
-                any_call: get_bool(snapshot, "any_call")?,
+                    .map_err(|_| {
+                        context_error("snapshot.discards_total", "discards_total must be a count")
+                    })?,
+                any_call: get_bool(snapshot, "snapshot", "any_call")?,
                 // 003 註13: the seats with an 暗槓 this seat has not asked about.
                 ankan_asks: match get(snapshot, "ankan_asks")? {
                     None => 0,
@@ -760,7 +835,12 @@ pub fn legal<'py>(
                         .extract::<Vec<u8>>()
                         .ok()
                         .filter(|l| l.iter().all(|&s| s < 4))
-                        .ok_or_else(|| hand_error("ankan_asks is a list of seats 0 to 3"))?
+                        .ok_or_else(|| {
+                            context_error(
+                                "snapshot.ankan_asks",
+                                "ankan_asks is a list of seats 0 to 3",
+                            )
+                        })?
                         .iter()
                         .fold(0, |m, &s| m | 1 << s),
                 },
@@ -792,9 +872,12 @@ pub fn simulate<'py>(
     seed: Int,
     variant: Option<PyRef<'py, PyVariant>>,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let hands: u32 = hands
-        .to(|_| true)
-        .ok_or_else(|| hand_error(format!("hands {hands} is out of range (0 to {})", u32::MAX)))?;
+    let hands: u32 = hands.to(|_| true).ok_or_else(|| {
+        context_error(
+            "hands",
+            format!("hands {hands} is out of range (0 to {})", u32::MAX),
+        )
+    })?;
     let seed = seed_ok(&seed)?;
     let v = variant.map_or_else(twmj_core::scoring::Variant::taiwan, |v| v.0.clone());
     let s = py

@@ -16,6 +16,7 @@ mod notation;
 mod score;
 mod shanten;
 mod variant;
+mod vocab;
 mod waits;
 
 /// A list of strings the way Python's `repr` shows it: `['1m', '3m']`.
@@ -66,5 +67,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(analyze::analyze, m)?)?;
     m.add_function(wrap_pyfunction!(batch::waits_batch, m)?)?;
     m.add_function(wrap_pyfunction!(batch::shanten_batch, m)?)?;
+    m.add_function(wrap_pyfunction!(vocab::vocabulary, m)?)?;
     Ok(())
 }

@@ -15,7 +15,7 @@ pub struct PyMeld(pub Meld);
 impl PyMeld {
     #[new]
     fn new(kind: &str, tiles: &str) -> PyResult<Self> {
-        Ok(PyMeld(Meld::parse(kind, tiles, 0).map_err(CoreError)?))
+        Ok(PyMeld(Meld::parse_one(kind, tiles).map_err(CoreError)?))
     }
 
     /// chi, pon, minkan, kakan or ankan.

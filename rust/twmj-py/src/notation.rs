@@ -70,9 +70,12 @@ pub fn tile_name(tile: &str) -> PyResult<String> {
     match symbols.as_slice() {
         [Symbol::Tile(t, _)] => Ok(t.name()),
         [Symbol::Flower(f, _)] => Ok(f.name().to_owned()),
-        _ => Err(hand_error(format!(
-            "tile_name takes exactly one tile, got {} in '{tile}'",
-            symbols.len()
-        ))),
+        _ => Err(hand_error(
+            Some("tile"),
+            format!(
+                "tile_name takes exactly one tile, got {} in '{tile}'",
+                symbols.len()
+            ),
+        )),
     }
 }

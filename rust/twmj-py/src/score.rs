@@ -4,8 +4,7 @@ use pyo3::prelude::*;
 use twmj_core::hand::Form;
 use twmj_core::notation;
 use twmj_core::scoring::{
-    self, settle, Context, Declaration, FlowerWin, MultiWin, Replacement, Score, Seat, WinKind,
-    Wind,
+    self, settle, Context, Declaration, FlowerWin, MultiWin, Score, Seat, WinKind, Wind,
 };
 use twmj_core::{Block, Tile};
 
@@ -16,10 +15,10 @@ use crate::variant::PyVariant;
 
 /// Everything about a win besides the tiles.
 ///
-/// `win` is one of `self_draw`, `discard`, `robbing_kong`, `after_flower`, `after_ankan`,
-/// `after_kakan` (the replacement draws that count 槓上開花) and `flower_rob_draw` (七搶一
-/// case 2's second 筆); `from_seat` names the payer for `discard`, `robbing_kong` and
-/// `flower_rob_draw`. Winds are `E S W N` or 東南西北; `declared` is `ready` (嗆聽) or `migi`.
+/// `win` is a win kind's key (`twmj.WIN_KINDS`: `self_draw`, `discard`, `robbing_kong`, the
+/// replacement draws `after_flower`, `after_ankan`, `after_kakan` that count 槓上開花, and
+/// `after_robbing_flower`, 七搶一 case 2's second 筆); `from_seat` names the payer of the kinds
+/// one seat pays. Winds are `E S W N` or 東南西北; `declared` is a `twmj.DECLARATIONS` key.
 /// `shown` is how many copies of the winning tile's kind the table already shows (rivers and
 /// every player's open melds, the winning tile not counted; 3 is the fan list's 胡絕張).
 #[pyclass(name = "Context", module = "twmj", frozen)]
@@ -68,66 +67,31 @@ impl PyContext {
         // Python ints of any size arrive here; out-of-range ones are context errors, not
         // OverflowError from the conversion.
         let seat = |field, s: &Int| context_seat(field, s, |&x| x < 4);
-        let winner = seat("winner", &winner)?;
-        let dealer = seat("dealer", &dealer)?;
-        let from_seat = from_seat.map(|f| seat("from_seat", &f)).transpose()?;
-        let streak: u8 = streak
-            .to(|_| true)
-            .ok_or_else(|| context_error("streak", format!("連莊 {streak} is out of range")))?;
+        let winner = seat("context.winner", &winner)?;
+        let dealer = seat("context.dealer", &dealer)?;
+        let from_seat = from_seat
+            .map(|f| seat("context.from_seat", &f))
+            .transpose()?;
+        let streak: u8 = streak.to(|_| true).ok_or_else(|| {
+            context_error("context.streak", format!("連莊 {streak} is out of range"))
+        })?;
         let dice = dice
             .map(|d| {
                 let face = |f: &Int| {
                     f.to(|x: &u8| (1..=6).contains(x)).ok_or_else(|| {
-                        context_error("dice", format!("a die shows {f}; faces are 1 to 6"))
+                        context_error("context.dice", format!("a die shows {f}; faces are 1 to 6"))
                     })
                 };
                 Ok::<_, PyErr>([face(&d[0])?, face(&d[1])?, face(&d[2])?])
             })
             .transpose()?;
-        let from = |what: &str| {
-            from_seat
-                .ok_or_else(|| context_error("from_seat", format!("a {what} win needs from_seat")))
-        };
-        let win = match win {
-            "self_draw" => WinKind::SelfDraw,
-            "discard" => WinKind::Discard {
-                from: from("discard")?,
-            },
-            "robbing_kong" => WinKind::RobKong {
-                from: from("robbing_kong")?,
-            },
-            "after_flower" => WinKind::Replacement(Replacement::Flower),
-            "after_ankan" => WinKind::Replacement(Replacement::Ankan),
-            "after_kakan" => WinKind::Replacement(Replacement::Kakan),
-            "flower_rob_draw" => WinKind::FlowerRobDraw {
-                robbed: from("flower_rob_draw")?,
-            },
-            other => {
-                return Err(context_error(
-                    "win",
-                    format!(
-                        "unknown win '{other}' (expected self_draw, discard, robbing_kong, \
-                         after_flower, after_ankan, after_kakan or flower_rob_draw)"
-                    ),
-                ))
-            }
-        };
-        let declared = match declared {
-            None | Some("none") => Declaration::None,
-            Some("ready") => Declaration::Ready,
-            Some("migi") => Declaration::Migi,
-            Some("heaven_ready") => Declaration::HeavenReady,
-            Some(other) => {
-                return Err(context_error(
-                    "declared",
-                    format!("unknown declaration '{other}' (expected ready, migi or heaven_ready)"),
-                ))
-            }
-        };
-        let parsed = notation::parse(flowers).map_err(CoreError)?;
+        let win = WinKind::parse(win, from_seat).map_err(CoreError)?;
+        let declared = Declaration::parse(declared.unwrap_or("none"), "context.declared")
+            .map_err(CoreError)?;
+        let parsed = notation::parse(flowers).map_err(|e| CoreError(e.at("context.flowers")))?;
         if parsed.counts.iter().any(|&c| c > 0) {
             return Err(context_error(
-                "flowers",
+                "context.flowers",
                 format!("'{flowers}' holds tiles that are not flowers"),
             ));
         }
@@ -135,7 +99,7 @@ impl PyContext {
             .map(|n| {
                 n.to(|_: &u8| true).ok_or_else(|| {
                     context_error(
-                        "discards",
+                        "context.discards",
                         format!("{n} discards is out of range (0 to 255)"),
                     )
                 })
@@ -146,7 +110,7 @@ impl PyContext {
             .map(|n| {
                 n.to(|&x: &u8| x <= 3).ok_or_else(|| {
                     context_error(
-                        "shown",
+                        "context.shown",
                         format!(
                             "{n} copies shown is out of range (0 to 3 besides the winning tile)"
                         ),
@@ -158,8 +122,8 @@ impl PyContext {
             winner,
             dealer,
             streak,
-            seat_wind: wind("seat_wind", seat_wind)?,
-            round_wind: wind("round_wind", round_wind)?,
+            seat_wind: wind("context.seat_wind", seat_wind)?,
+            round_wind: wind("context.round_wind", round_wind)?,
             win,
             last_tile,
             declared,
@@ -184,15 +148,7 @@ impl PyContext {
     fn __repr__(&self) -> String {
         let c = &self.0;
         let wind = |w: Wind| ["E", "S", "W", "N"][w as usize];
-        let (win, from) = match c.win {
-            WinKind::SelfDraw => ("self_draw", None),
-            WinKind::Discard { from } => ("discard", Some(from)),
-            WinKind::RobKong { from } => ("robbing_kong", Some(from)),
-            WinKind::Replacement(Replacement::Flower) => ("after_flower", None),
-            WinKind::Replacement(Replacement::Ankan) => ("after_ankan", None),
-            WinKind::Replacement(Replacement::Kakan) => ("after_kakan", None),
-            WinKind::FlowerRobDraw { robbed } => ("flower_rob_draw", Some(robbed)),
-        };
+        let (win, from) = (c.win.key(), c.win.from_seat());
         let from = from.map_or_else(String::new, |f| format!(", from_seat={f}"));
         format!(
             "Context(winner={}, dealer={}, streak={}, seat_wind='{}', round_wind='{}', win='{win}'{from})",
@@ -416,7 +372,10 @@ pub(crate) fn winning_hand(
     size: u8,
 ) -> PyResult<(twmj_core::Hand, Tile)> {
     let mut tiles = convert::tiles(hand, "hand")?;
-    let win = match notation::symbols(win_tile).map_err(CoreError)?.as_slice() {
+    let win = match notation::symbols(win_tile)
+        .map_err(|e| CoreError(e.at("win_tile")))?
+        .as_slice()
+    {
         [notation::Symbol::Tile(t, _)] => *t,
         _ => {
             return Err(context_error(
@@ -450,7 +409,8 @@ pub(crate) fn winning_hand(
             ),
         ));
     }
-    let h = twmj_core::Hand::new_sized(tiles, melds, Form::Full, size).map_err(CoreError)?;
+    let h = twmj_core::Hand::new_sized(tiles, melds, Form::Full, size)
+        .map_err(|e| CoreError(e.at("hand")))?;
     Ok((h, win))
 }
 
@@ -479,7 +439,9 @@ pub fn score(
     let v = variant_or_default(variant.as_deref());
     let (h, win) = winning_hand(hand, win_tile, melds, v.0.hand_size)?;
     let ctx = context_or_default(context.as_deref());
-    let s = scoring::score_hand(&h, win, &ctx, &v.0, why_not).map_err(CoreError)?;
+    // A reading of the hand that fails (not a complete hand) is about `hand`.
+    let s =
+        scoring::score_hand(&h, win, &ctx, &v.0, why_not).map_err(|e| CoreError(e.at("hand")))?;
     to_py(py, &s, &v, 0)
 }
 
@@ -544,7 +506,8 @@ pub fn compare(
     let (h, win) = winning_hand(hand, win_tile, melds, size)?;
     let ctx = context_or_default(context.as_deref());
     let vs: Vec<scoring::Variant> = variants.iter().map(|v| v.0.clone()).collect();
-    let c = scoring::compare(&h.concealed, &h.melds, win, &ctx, &vs, why_not).map_err(CoreError)?;
+    let c = scoring::compare(&h.concealed, &h.melds, win, &ctx, &vs, why_not)
+        .map_err(|e| CoreError(e.at("hand")))?;
     let scores = c
         .scores
         .iter()
@@ -570,7 +533,7 @@ pub fn compare(
 /// variant's 起胡 threshold (`Score.allowed`).
 /// A seat argument of the scoring context from any Python int that passes `ok`; otherwise a
 /// `ContextError` on `field` naming the value.
-fn context_seat(field: &'static str, s: &Int, ok: impl Fn(&Seat) -> bool) -> PyResult<Seat> {
+fn context_seat(field: &str, s: &Int, ok: impl Fn(&Seat) -> bool) -> PyResult<Seat> {
     s.to(ok)
         .ok_or_else(|| context_error(field, format!("seat {s} does not exist (seats are 0 to 3)")))
 }

@@ -18,7 +18,8 @@ fn hand_under(
     let size = variant.map_or(16, |v| v.0.hand_size);
     let h = convert::hand_sized(hand, melds, form, size)?;
     if let Some(v) = variant {
-        v.0.check_in_play(&h.own_counts()).map_err(CoreError)?;
+        v.0.check_in_play(&h.own_counts())
+            .map_err(|e| CoreError(e.at("hand")))?;
     }
     Ok(h)
 }

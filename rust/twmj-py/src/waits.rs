@@ -160,8 +160,8 @@ pub fn waits(
     // Any variant: its special shapes and its tile set (004: three or two players).
     let special = variant.as_ref().map(|var| var.0.clone());
     let w = match &special {
-        Some(var) => twmj_core::waits_with(&h, &v, var).map_err(CoreError)?,
-        None => core_waits::waits(&h, &v).map_err(CoreError)?,
+        Some(var) => twmj_core::waits_with(&h, &v, var).map_err(|e| CoreError(e.at("hand")))?,
+        None => core_waits::waits(&h, &v).map_err(|e| CoreError(e.at("hand")))?,
     };
     if w.is_empty() {
         // Not ready: how far (the special shapes' shanten too under such a variant); the

@@ -27,6 +27,7 @@
 
 use crate::notation::{symbols, Symbol};
 use crate::tile::{Tile, KINDS};
+use crate::vocab::Term;
 use std::fmt;
 
 /// First index of the discards (one per tile kind).
@@ -69,6 +70,83 @@ pub const REDEAL: usize = EXCHANGE_DONE + 1;
 pub const ASK: usize = REDEAL + 1;
 /// Size of the action space (186: the taiwan 145, the 36 換三張 actions, `redeal`, 4 asks).
 pub const ACTION_COUNT: usize = ASK + 4;
+
+/// The actions by their name's first word (`discard 5m` is a `discard`), with the rule texts'
+/// names: what [`Action::name`] writes, in the order of the action space.
+pub const ACTION_TERMS: [Term; 18] = [
+    Term {
+        key: "discard",
+        name: "打牌",
+    },
+    Term {
+        key: "declare",
+        name: "嗆聽",
+    },
+    Term {
+        key: "chi low",
+        name: "吃（吃進最小張）",
+    },
+    Term {
+        key: "chi mid",
+        name: "吃（吃進中間張）",
+    },
+    Term {
+        key: "chi high",
+        name: "吃（吃進最大張）",
+    },
+    Term {
+        key: "pon",
+        name: "碰",
+    },
+    Term {
+        key: "minkan",
+        name: "明槓",
+    },
+    Term {
+        key: "ankan",
+        name: "暗槓",
+    },
+    Term {
+        key: "kakan",
+        name: "加槓",
+    },
+    Term {
+        key: "win",
+        name: "胡",
+    },
+    Term {
+        key: "pass",
+        name: "過",
+    },
+    Term {
+        key: "eight flowers",
+        name: "八仙過海",
+    },
+    Term {
+        key: "seven rob one",
+        name: "七搶一",
+    },
+    Term {
+        key: "pass3",
+        name: "換三張",
+    },
+    Term {
+        key: "exchange again",
+        name: "再換一次",
+    },
+    Term {
+        key: "no second exchange",
+        name: "不再換",
+    },
+    Term {
+        key: "redeal",
+        name: "十三不搭 亮牌重洗",
+    },
+    Term {
+        key: "ask",
+        name: "詢問暗槓",
+    },
+];
 
 /// Which tile of a 吃 run the claimed tile is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -303,5 +381,23 @@ mod tests {
         assert_eq!(ChiPos::High.partners(t(10)), None);
         assert_eq!(ChiPos::Low.partners(t(16)), None);
         assert_eq!(ChiPos::Low.partners(t(27)), None);
+    }
+}
+
+#[cfg(test)]
+mod term_tests {
+    use super::*;
+
+    #[test]
+    fn every_action_name_starts_with_a_term() {
+        for i in 0..ACTION_COUNT {
+            let name = Action::from_index(i).map(Action::name).unwrap_or_default();
+            assert!(
+                ACTION_TERMS
+                    .iter()
+                    .any(|t| name == t.key || name.starts_with(&format!("{} ", t.key))),
+                "{name}"
+            );
+        }
     }
 }

@@ -448,8 +448,8 @@ impl State {
             return None;
         }
         let declared = match p.declared {
-            Some(Declaration::Migi) if v.has(Item::Migi) => u32::from(v.tai_of(Item::Migi)),
-            Some(Declaration::Ready) if v.has(Item::DeclaredReady) => {
+            Declaration::Migi if v.has(Item::Migi) => u32::from(v.tai_of(Item::Migi)),
+            Declaration::Ready if v.has(Item::DeclaredReady) => {
                 u32::from(v.tai_of(Item::DeclaredReady))
             }
             _ => 0,
@@ -670,11 +670,11 @@ impl State {
             declared: declare,
         });
         if declare {
-            p.declared = Some(if migi {
+            p.declared = if migi {
                 Declaration::Migi
             } else {
                 Declaration::Ready
-            });
+            };
         }
         // 000 過水: a discard releases unless the turn's draw (or kong, or call) held it.
         if p.furiten && !p.furiten_hold {
@@ -1091,21 +1091,12 @@ impl State {
     /// The scoring context of `w` as the hand stands (no result yet: the table's streak, round
     /// wind and dice).
     fn win_context(&self, w: &Win) -> crate::scoring::Context {
-        let result = HandResult {
-            dealer: self.dealer,
-            east: self.east,
-            wins: Vec::new(),
-            draw: None,
-            false_win: None,
-            fees: Vec::new(),
-            ankan_fees: Vec::new(),
-        };
         let table = Table {
             streak: self.rules.streak,
             round_wind: self.rules.round_wind,
             dice: self.dice,
         };
-        settle::context(&result, w, table, self.seats())
+        w.context(self.dealer, self.east, table, self.seats())
     }
 
     pub(crate) fn self_draw_win(

@@ -289,7 +289,7 @@ const CHI_BITS: [(ChiPos, u8); 3] = [
 /// What `seat` may answer to an offer from `from`.
 pub(crate) fn offer_options(state: &State, seat: u8, from: u8, kind: OfferKind) -> Options {
     let p = state.player(seat);
-    let migi = p.declared == Some(Declaration::Migi);
+    let migi = p.declared == Declaration::Migi;
     let mut o = 0u8;
     match kind {
         OfferKind::Discard { tile: x, last } => {
@@ -304,7 +304,7 @@ pub(crate) fn offer_options(state: &State, seat: u8, from: u8, kind: OfferKind) 
             if win {
                 o |= Options::WIN;
             }
-            if p.declared.is_none() && !last && state.drawable() >= CALL_MIN_DRAWABLE {
+            if p.declared == Declaration::None && !last && state.drawable() >= CALL_MIN_DRAWABLE {
                 if pon_ok(p, x) {
                     o |= Options::PON;
                 }
@@ -385,7 +385,7 @@ fn turn_actions(state: &State, t: &Turn, out: &mut Vec<Action>) {
         for k in Tile::all().filter(|k| p.concealed[k.index()] > 0) {
             if !lock.forbids(k) {
                 out.push(Action::Discard(k));
-                if p.declared.is_none() && ready_after(p, k, state.variant()) {
+                if p.declared == Declaration::None && ready_after(p, k, state.variant()) {
                     out.push(Action::Declare(k));
                 }
             }
@@ -393,7 +393,8 @@ fn turn_actions(state: &State, t: &Turn, out: &mut Vec<Action>) {
         return;
     }
     let can_win = can_self_draw(state, t);
-    if let (Some(decl), Some(d)) = (p.declared, t.drawn) {
+    let decl = p.declared;
+    if let Some(d) = t.drawn.filter(|_| decl != Declaration::None) {
         // 000 嗆聽與 MIGI: draw and discard only; the fourth tile of a 碰 is added at once
         // (unless it wins and the player wins, or it is the 海底 draw).
         if can_win {
@@ -415,11 +416,11 @@ fn turn_actions(state: &State, t: &Turn, out: &mut Vec<Action>) {
     }
     for k in Tile::all().filter(|k| p.concealed[k.index()] > 0) {
         out.push(Action::Discard(k));
-        if p.declared.is_none() && ready_after(p, k, state.variant()) {
+        if p.declared == Declaration::None && ready_after(p, k, state.variant()) {
             out.push(Action::Declare(k));
         }
     }
-    if !t.last_tile && p.declared.is_none() {
+    if !t.last_tile && p.declared == Declaration::None {
         for k in Tile::all().filter(|k| p.concealed[k.index()] == 4) {
             out.push(Action::Ankan(k));
         }
@@ -629,7 +630,7 @@ fn diagnose_turn(state: &State, t: &Turn, action: Action) -> (&'static str, Stri
     let p = state.player(t.seat);
     let held = |k: Tile| p.concealed[k.index()];
     let can_win = can_self_draw(state, t);
-    if p.declared == Some(Declaration::Migi) && can_win && action != Action::Win {
+    if p.declared == Declaration::Migi && can_win && action != Action::Win {
         return (
             rule::MIGI_MUST_WIN,
             "a MIGI declarer must win a winning tile".to_owned(),
@@ -663,7 +664,7 @@ fn diagnose_turn(state: &State, t: &Turn, action: Action) -> (&'static str, Stri
                 }
                 _ => {}
             }
-            if p.declared.is_some() {
+            if p.declared != Declaration::None {
                 if matches!(action, Action::Declare(_)) {
                     return (rule::DECLARED, "already declared".to_owned());
                 }
@@ -726,7 +727,7 @@ fn diagnose_turn(state: &State, t: &Turn, action: Action) -> (&'static str, Stri
                     "after 吃/碰 only a discard".to_owned(),
                 );
             }
-            if p.declared.is_some() {
+            if p.declared != Declaration::None {
                 return (
                     rule::DECLARED,
                     "no 槓 after declaring ready, except the automatic 加槓".to_owned(),
@@ -855,7 +856,7 @@ fn diagnose_offer(
                     )
                 }
             };
-            if p.declared.is_some() {
+            if p.declared != Declaration::None {
                 return (
                     rule::DECLARED,
                     "no 吃, 碰 or 槓 after declaring ready".to_owned(),

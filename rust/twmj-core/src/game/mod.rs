@@ -35,7 +35,7 @@ pub mod snapshot;
 pub mod state;
 pub mod view;
 
-pub use action::{Action, ChiPos, ACTION_COUNT};
+pub use action::{Action, ChiPos, ACTION_COUNT, ACTION_TERMS};
 pub use event::{replay, Event};
 pub use legality::{check, is_legal, legal_actions, legal_mask};
 pub use record::{

@@ -299,7 +299,7 @@ fn read_lines<T>(
     rules: fn(&T) -> Option<&Variant>,
     dealt: fn(Deal) -> T,
 ) -> Result<Vec<T>> {
-    let at = |i: usize| move |e: Error| Error::hand(format!("line {}: {e}", i + 1));
+    let at = |i: usize| move |e: Error| e.in_line(i + 1);
     let lines: Vec<(usize, &str)> = text
         .lines()
         .enumerate()
@@ -331,9 +331,10 @@ fn seed_deal(line: &str, variant: &Variant) -> Result<Option<Deal>> {
 
 fn seed_fields(o: &[(String, Value)]) -> Result<(u64, u8, bool)> {
     let seed = match field(o, "seed")? {
-        Value::Num(n) => u64::try_from(*n)
-            .map_err(|_| Error::hand("field 'seed' must be a number 0 to 2⁶⁴ − 1"))?,
-        _ => return Err(Error::hand("field 'seed' must be a number 0 to 2⁶⁴ − 1")),
+        Value::Num(n) => {
+            u64::try_from(*n).map_err(|_| Error::record("seed", "must be a number 0 to 2⁶⁴ − 1"))?
+        }
+        _ => return Err(Error::record("seed", "must be a number 0 to 2⁶⁴ − 1")),
     };
     Ok((seed, num(o, "dealer", 3)?, flag(o, "door_from_dice")?))
 }
@@ -343,10 +344,9 @@ fn codes(pieces: &[Piece]) -> String {
 }
 
 fn win_json(w: &Win) -> String {
-    let (kind, from) = w.kind.key();
     let mut o = Obj::empty();
-    o.put("seat", w.seat).put("kind", kind);
-    if let Some(f) = from {
+    o.put("seat", w.seat).put("kind", w.kind.key());
+    if let Some(f) = w.kind.from_seat() {
         o.put("from", f);
     }
     let melds: Vec<String> = w
@@ -362,9 +362,8 @@ fn win_json(w: &Win) -> String {
         })
         .collect();
     let decl = match w.declaration {
-        None => J::Null,
-        Some(Declaration::Ready) => J::from("ready"),
-        Some(Declaration::Migi) => J::from("migi"),
+        Declaration::None => J::Null,
+        d => J::from(d.key()),
     };
     let first = match w.first_turn {
         None => J::Null,
@@ -476,36 +475,34 @@ impl<'de> Deserialize<'de> for Value {
 }
 
 fn parse_value(line: &str) -> Result<Value> {
-    serde_json::from_str(line).map_err(|e| Error::hand(format!("bad JSON: {e}")))
+    serde_json::from_str(line).map_err(|e| Error::record("", format!("bad JSON: {e}")))
 }
 
 fn field<'v>(obj: &'v [(String, Value)], key: &str) -> Result<&'v Value> {
     obj.iter()
         .find(|(k, _)| k == key)
         .map(|(_, v)| v)
-        .ok_or_else(|| Error::hand(format!("missing field '{key}'")))
+        .ok_or_else(|| Error::record(key, "missing"))
 }
 
 fn num(obj: &[(String, Value)], key: &str, max: i128) -> Result<u8> {
     match field(obj, key)? {
         Value::Num(n) if (0..=max).contains(n) => Ok(*n as u8),
-        _ => Err(Error::hand(format!(
-            "field '{key}' must be a number 0–{max}"
-        ))),
+        _ => Err(Error::record(key, format!("must be a number 0–{max}"))),
     }
 }
 
 fn text<'v>(obj: &'v [(String, Value)], key: &str) -> Result<&'v str> {
     match field(obj, key)? {
         Value::Str(s) => Ok(s),
-        _ => Err(Error::hand(format!("field '{key}' must be a string"))),
+        _ => Err(Error::record(key, "must be a string")),
     }
 }
 
 fn flag(obj: &[(String, Value)], key: &str) -> Result<bool> {
     match field(obj, key)? {
         Value::Bool(b) => Ok(*b),
-        _ => Err(Error::hand(format!("field '{key}' must be true or false"))),
+        _ => Err(Error::record(key, "must be true or false")),
     }
 }
 
@@ -516,23 +513,39 @@ const PER_SEAT: &str =
 fn action(obj: &[(String, Value)]) -> Result<Action> {
     let name = text(obj, "action")?;
     if name.ends_with(" ?") {
-        return Err(Error::hand(PER_SEAT));
+        return Err(Error::record("action", PER_SEAT));
     }
-    Action::parse(name).ok_or_else(|| Error::hand(format!("unknown action '{name}'")))
+    Action::parse(name).ok_or_else(|| Error::record("action", format!("unknown action '{name}'")))
 }
 
-fn one_tile(s: &str) -> Result<Tile> {
-    let t = notation::parse(s)?;
+/// The one tile written at `key`.
+fn one_tile(s: &str, key: &str) -> Result<Tile> {
+    let t = notation::parse(s).map_err(|e| e.at(key))?;
     match t.tile_list().as_slice() {
         [x] if t.flowers == 0 => Ok(*x),
-        _ => Err(Error::hand(format!("'{s}' is not one tile"))),
+        _ => Err(Error::record(key, format!("'{s}' is not one tile"))),
     }
+}
+
+/// Notation read at `key`: its errors name the key.
+fn tiles_at(s: &str, key: &str) -> Result<notation::Tiles> {
+    notation::parse(s).map_err(|e| e.at(key))
+}
+
+/// Pieces read at `key`: its errors name the key.
+fn pieces_at(s: &str, key: &str) -> Result<Vec<Piece>> {
+    Piece::parse_list(s).map_err(|e| e.at(key))
+}
+
+/// An error of a nested object, its key put under `prefix` (`wins[0]`).
+fn under(prefix: String) -> impl Fn(Error) -> Error {
+    move |e| e.under(&prefix)
 }
 
 /// Reads one event written by [`to_json`].
 pub fn from_json(line: &str) -> Result<Event> {
     let Value::Obj(o) = parse_value(line)? else {
-        return Err(Error::hand("an event is a JSON object"));
+        return Err(Error::record("", "an event is a JSON object"));
     };
     let seat = || num(&o, "seat", SEATS as i128 - 1);
     Ok(match text(&o, "type")? {
@@ -543,46 +556,50 @@ pub fn from_json(line: &str) -> Result<Event> {
             Event::Deal(Box::new(Deal::from_seed(seed, dealer, door)))
         }
         "deal" if o.iter().any(|(k, _)| k == "wall") => {
-            return Err(Error::hand(PER_SEAT));
+            return Err(Error::record("wall", PER_SEAT));
         }
         "deal" => {
             let dice = dice_of(&o)?;
             let hands = match field(&o, "hands")? {
                 Value::Arr(v) if v.len() == SEATS => {
                     let mut h: [Vec<Piece>; SEATS] = Default::default();
-                    for (slot, x) in h.iter_mut().zip(v) {
+                    for (i, (slot, x)) in h.iter_mut().zip(v).enumerate() {
                         let Value::Str(s) = x else {
-                            return Err(Error::hand("each hand is a string of tiles"));
+                            return Err(Error::record(
+                                format!("hands[{i}]"),
+                                "each hand is a string of tiles",
+                            ));
                         };
-                        *slot = Piece::parse_list(s)?;
+                        *slot = pieces_at(s, &format!("hands[{i}]"))?;
                     }
                     h
                 }
-                _ => return Err(Error::hand("field 'hands' must hold four hands")),
+                _ => return Err(Error::record("hands", "must hold four hands")),
             };
             Event::Deal(Box::new(Deal {
                 dealer: num(&o, "dealer", 3)?,
                 dice,
                 door_from_dice: flag(&o, "door_from_dice")?,
                 hands,
-                live: Piece::parse_list(text(&o, "live")?)?,
-                dead: Piece::parse_list(text(&o, "dead")?)?,
+                live: pieces_at(text(&o, "live")?, "live")?,
+                dead: pieces_at(text(&o, "dead")?, "dead")?,
                 origin: None,
             }))
         }
         "rules" => {
-            let mut v = Variant::preset(text(&o, "preset")?)?;
+            let mut v = Variant::preset(text(&o, "preset")?)
+                .map_err(|e| Error::record("preset", e.to_string()))?;
             let Value::Obj(ov) = field(&o, "overrides")? else {
-                return Err(Error::hand("field 'overrides' must be an object"));
+                return Err(Error::record("overrides", "must be an object"));
             };
             for (k, x) in ov {
                 let setting = match x {
                     Value::Num(n) => Setting::Int(i64::try_from(*n).map_err(|_| {
-                        Error::hand(format!("override '{k}': {n} is out of range"))
+                        Error::record(format!("overrides.{k}"), format!("{n} is out of range"))
                     })?),
                     Value::Bool(b) => Setting::Bool(*b),
                     Value::Str(s) => Setting::Text(s.clone()),
-                    _ => return Err(Error::hand(format!("override '{k}' has a bad value"))),
+                    _ => return Err(Error::record(format!("overrides.{k}"), "has a bad value")),
                 };
                 v.set(k, &setting)?;
             }
@@ -597,15 +614,18 @@ pub fn from_json(line: &str) -> Result<Event> {
             let given = match field(&o, "given")? {
                 Value::Arr(v) if v.len() == SEATS => {
                     let mut g = [[0u8; 34]; SEATS];
-                    for (slot, x) in g.iter_mut().zip(v) {
+                    for (i, (slot, x)) in g.iter_mut().zip(v).enumerate() {
                         let Value::Str(s) = x else {
-                            return Err(Error::hand("each given set is a string of tiles"));
+                            return Err(Error::record(
+                                format!("given[{i}]"),
+                                "each given set is a string of tiles",
+                            ));
                         };
-                        *slot = notation::parse(s)?.counts;
+                        *slot = tiles_at(s, &format!("given[{i}]"))?.counts;
                     }
                     g
                 }
-                _ => return Err(Error::hand("field 'given' must hold four sets of tiles")),
+                _ => return Err(Error::record("given", "must hold four sets of tiles")),
             };
             Event::Exchange {
                 round: num(&o, "round", 2)?,
@@ -613,11 +633,11 @@ pub fn from_json(line: &str) -> Result<Event> {
                 given,
             }
         }
-        "draw" if text(&o, "tile")? == "?" => return Err(Error::hand(PER_SEAT)),
+        "draw" if text(&o, "tile")? == "?" => return Err(Error::record("tile", PER_SEAT)),
         "draw" => {
-            let piece = match Piece::parse_list(text(&o, "tile")?)?.as_slice() {
+            let piece = match pieces_at(text(&o, "tile")?, "tile")?.as_slice() {
                 [p] => *p,
-                _ => return Err(Error::hand("field 'tile' must be one tile")),
+                _ => return Err(Error::record("tile", "must be one tile")),
             };
             Event::Draw {
                 seat: seat()?,
@@ -635,20 +655,29 @@ pub fn from_json(line: &str) -> Result<Event> {
         },
         "end" => {
             let Value::Arr(ws) = field(&o, "wins")? else {
-                return Err(Error::hand("field 'wins' must be a list"));
+                return Err(Error::record("wins", "must be a list"));
             };
-            let wins = ws.iter().map(win_from).collect::<Result<Vec<_>>>()?;
+            let wins = ws
+                .iter()
+                .enumerate()
+                .map(|(i, w)| win_from(w).map_err(under(format!("wins[{i}]"))))
+                .collect::<Result<Vec<_>>>()?;
             let false_win = match o.iter().find(|(k, _)| k == "false_win") {
                 None | Some((_, Value::Null)) => None,
-                Some((_, Value::Obj(f))) => Some(FalseWin {
-                    seat: num(f, "seat", SEATS as i128 - 1)?,
-                    tai: match field(f, "tai")? {
-                        Value::Num(n) if (0..=i128::from(u32::MAX)).contains(n) => *n as u32,
-                        _ => return Err(Error::hand("field 'tai' must be a number ≥ 0")),
-                    },
-                    ready: ready_from(f)?,
-                }),
-                Some(_) => return Err(Error::hand("field 'false_win' must be an object")),
+                Some((_, Value::Obj(f))) => {
+                    let nest = under("false_win".to_owned());
+                    Some(FalseWin {
+                        seat: num(f, "seat", SEATS as i128 - 1).map_err(&nest)?,
+                        tai: match field(f, "tai").map_err(&nest)? {
+                            Value::Num(n) if (0..=i128::from(u32::MAX)).contains(n) => *n as u32,
+                            _ => {
+                                return Err(Error::record("false_win.tai", "must be a number ≥ 0"))
+                            }
+                        },
+                        ready: ready_from(f).map_err(&nest)?,
+                    })
+                }
+                Some(_) => return Err(Error::record("false_win", "must be an object")),
             };
             // A record written before draw reasons: an end without wins is a 流局.
             let draw = match o.iter().find(|(k, _)| k == "draw") {
@@ -659,9 +688,11 @@ pub fn from_json(line: &str) -> Result<Event> {
                     DrawReason::ALL
                         .into_iter()
                         .find(|r| r.key() == d)
-                        .ok_or_else(|| Error::hand(format!("unknown draw reason '{d}'")))?,
+                        .ok_or_else(|| {
+                            Error::record("draw", format!("unknown draw reason '{d}'"))
+                        })?,
                 ),
-                Some(_) => return Err(Error::hand("field 'draw' must be a reason")),
+                Some(_) => return Err(Error::record("draw", "must be a reason")),
             };
             Event::End(HandResult {
                 dealer: num(&o, "dealer", 3)?,
@@ -675,7 +706,7 @@ pub fn from_json(line: &str) -> Result<Event> {
         }
         "show" => Event::Show {
             seat: num(&o, "seat", SEATS as i128 - 1)?,
-            hand: notation::parse(text(&o, "hand")?)?.counts,
+            hand: tiles_at(text(&o, "hand")?, "hand")?.counts,
         },
         "break" => Event::Break(WallBreak {
             roller: num(&o, "roller", SEATS as i128 - 1)?,
@@ -683,7 +714,12 @@ pub fn from_json(line: &str) -> Result<Event> {
             wall: num(&o, "wall", SEATS as i128 - 1)?,
             kept: num(&o, "kept", 18)?,
         }),
-        other => return Err(Error::hand(format!("unknown event type '{other}'"))),
+        other => {
+            return Err(Error::record(
+                "type",
+                format!("unknown event type '{other}'"),
+            ))
+        }
     })
 }
 
@@ -696,7 +732,7 @@ fn pairs_from<A, B>(
     a: impl Fn(&Value) -> Result<Option<A>>,
     b: impl Fn(&Value) -> Result<Option<B>>,
 ) -> Result<Vec<(A, B)>> {
-    let bad = || Error::hand(format!("field '{key}' must be a list of {what} pairs"));
+    let bad = || Error::record(key, format!("must be a list of {what} pairs"));
     let Some((_, v)) = o.iter().find(|(k, _)| k == key) else {
         return Ok(Vec::new());
     };
@@ -748,7 +784,7 @@ fn ready_from(o: &[(String, Value)]) -> Result<[Option<u32>; 4]> {
 fn ankan_fees_from(o: &[(String, Value)]) -> Result<Vec<(u8, Tile)>> {
     // A string that is no tile keeps its own error (`one_tile`).
     let tile = |v: &Value| match v {
-        Value::Str(k) => one_tile(k).map(Some),
+        Value::Str(k) => one_tile(k, "ankan_fees").map(Some),
         _ => Ok(None),
     };
     pairs_from(o, "ankan_fees", "[seat, tile]", |v| Ok(seat_value(v)), tile)
@@ -756,43 +792,46 @@ fn ankan_fees_from(o: &[(String, Value)]) -> Result<Vec<(u8, Tile)>> {
 
 fn win_from(v: &Value) -> Result<Win> {
     let Value::Obj(o) = v else {
-        return Err(Error::hand("a win is a JSON object"));
+        return Err(Error::record("", "a win is a JSON object"));
     };
-    let from = || num(o, "from", 3);
-    let kind = match text(o, "kind")? {
-        "self_draw" => WinKind::SelfDraw,
-        "discard" => WinKind::Discard { from: from()? },
-        "robbing_kong" => WinKind::RobbingKong { from: from()? },
-        "eight_flowers" => WinKind::EightFlowers,
-        "seven_rob_one" => WinKind::SevenRobOne { from: from()? },
-        "after_robbing_flower" => WinKind::AfterRobbingFlower { from: from()? },
-        "four_kongs" => WinKind::FourKongs,
-        k => return Err(Error::hand(format!("unknown win kind '{k}'"))),
+    // The kind's key (or an old alias of it), with `from` where one seat pays.
+    let key = text(o, "kind")?;
+    let from = match o.iter().find(|(k, _)| k == "from") {
+        None | Some((_, Value::Null)) => None,
+        Some(_) => Some(num(o, "from", 3)?),
     };
+    let kind = WinKind::parse(key, from).map_err(|e| match e.field().as_deref() {
+        Some("context.from_seat") => Error::record("from", "missing"),
+        _ => Error::record("kind", format!("unknown win kind '{key}'")),
+    })?;
     let tile = match field(o, "tile")? {
         Value::Null => None,
-        Value::Str(s) => Some(one_tile(s)?),
-        _ => return Err(Error::hand("field 'tile' must be a tile or null")),
+        Value::Str(s) => Some(one_tile(s, "tile")?),
+        _ => return Err(Error::record("tile", "must be a tile or null")),
     };
     let Value::Arr(ms) = field(o, "melds")? else {
-        return Err(Error::hand("field 'melds' must be a list"));
+        return Err(Error::record("melds", "must be a list"));
     };
     let mut melds = Vec::with_capacity(ms.len());
     for (i, m) in ms.iter().enumerate() {
         let Value::Obj(mo) = m else {
-            return Err(Error::hand("a meld is a JSON object"));
+            return Err(Error::record(
+                format!("melds[{i}]"),
+                "a meld is a JSON object",
+            ));
         };
-        melds.push(Meld::parse(text(mo, "kind")?, text(mo, "tiles")?, i)?);
+        let nest = under(format!("melds[{i}]"));
+        melds.push(Meld::parse(
+            text(mo, "kind").map_err(&nest)?,
+            text(mo, "tiles").map_err(&nest)?,
+            i,
+        )?);
     }
     let declaration = match field(o, "declaration")? {
-        Value::Null => None,
-        Value::Str(s) if s == "ready" => Some(Declaration::Ready),
-        Value::Str(s) if s == "migi" => Some(Declaration::Migi),
-        _ => {
-            return Err(Error::hand(
-                "field 'declaration' must be ready, migi or null",
-            ))
-        }
+        Value::Null => Declaration::None,
+        Value::Str(s) => Declaration::parse(s, "declaration")
+            .map_err(|_| Error::record("declaration", "must be ready, migi or null"))?,
+        _ => return Err(Error::record("declaration", "must be ready, migi or null")),
     };
     let first_turn = match field(o, "first_turn")? {
         Value::Null => None,
@@ -800,8 +839,9 @@ fn win_from(v: &Value) -> Result<Win> {
         Value::Str(s) if s == "earth" => Some(FirstTurn::Earth),
         Value::Str(s) if s == "human" => Some(FirstTurn::Human),
         _ => {
-            return Err(Error::hand(
-                "field 'first_turn' must be heaven, earth, human or null",
+            return Err(Error::record(
+                "first_turn",
+                "must be heaven, earth, human or null",
             ))
         }
     };
@@ -809,13 +849,13 @@ fn win_from(v: &Value) -> Result<Win> {
     let discards = match o.iter().find(|(k, _)| k == "discards") {
         None | Some((_, Value::Null)) => None,
         Some((_, Value::Num(n))) if (0..=255).contains(n) => Some(*n as u8),
-        Some(_) => return Err(Error::hand("field 'discards' must be a number 0–255")),
+        Some(_) => return Err(Error::record("discards", "must be a number 0–255")),
     };
     // 003 fan list 胡絕張: written since the count was kept; an older record has none.
     let shown = match o.iter().find(|(k, _)| k == "shown") {
         None | Some((_, Value::Null)) => None,
         Some((_, Value::Num(n))) if (0..=3).contains(n) => Some(*n as u8),
-        Some(_) => return Err(Error::hand("field 'shown' must be a number 0–3")),
+        Some(_) => return Err(Error::record("shown", "must be a number 0–3")),
     };
     Ok(Win {
         discards,
@@ -823,9 +863,9 @@ fn win_from(v: &Value) -> Result<Win> {
         seat: num(o, "seat", 3)?,
         kind,
         tile,
-        concealed: notation::parse(text(o, "concealed")?)?.counts,
+        concealed: tiles_at(text(o, "concealed")?, "concealed")?.counts,
         melds,
-        flowers: notation::parse(text(o, "flowers")?)?.flowers,
+        flowers: tiles_at(text(o, "flowers")?, "flowers")?.flowers,
         replacement: flag(o, "replacement")?,
         last_tile: flag(o, "last_tile")?,
         declaration,
@@ -1020,32 +1060,35 @@ pub fn write_seen_log(events: &[Event], seat: u8) -> String {
 /// [`SeenEvent::Open`], a deal included).
 pub fn seen_from_json(line: &str) -> Result<SeenEvent> {
     let Value::Obj(o) = parse_value(line)? else {
-        return Err(Error::hand("an event is a JSON object"));
+        return Err(Error::record("", "an event is a JSON object"));
     };
     let seat = || num(&o, "seat", SEATS as i128 - 1);
     Ok(match text(&o, "type")? {
         "deal" if o.iter().any(|(k, _)| k == "wall") => {
             let dice = dice_of(&o)?;
             let Value::Arr(v) = field(&o, "hands")? else {
-                return Err(Error::hand("field 'hands' must hold four hands"));
+                return Err(Error::record("hands", "must hold four hands"));
             };
             if v.len() != SEATS {
-                return Err(Error::hand("field 'hands' must hold four hands"));
+                return Err(Error::record("hands", "must hold four hands"));
             }
             let mut hands: [SeenHand; SEATS] = std::array::from_fn(|_| SeenHand::Hidden(0));
-            for (slot, x) in hands.iter_mut().zip(v) {
+            for (i, (slot, x)) in hands.iter_mut().zip(v).enumerate() {
                 let Value::Str(s) = x else {
-                    return Err(Error::hand("each hand is a string of tiles or of '?'"));
+                    return Err(Error::record(
+                        format!("hands[{i}]"),
+                        "each hand is a string of tiles or of '?'",
+                    ));
                 };
                 *slot = if s.chars().all(|c| c == '?') {
                     SeenHand::Hidden(s.chars().count())
                 } else {
-                    SeenHand::Shown(Piece::parse_list(s)?)
+                    SeenHand::Shown(pieces_at(s, &format!("hands[{i}]"))?)
                 };
             }
             let wall = match field(&o, "wall")? {
                 Value::Num(n) if (0..=1000).contains(n) => *n as usize,
-                _ => return Err(Error::hand("field 'wall' must be a count 0–1000")),
+                _ => return Err(Error::record("wall", "must be a count 0–1000")),
             };
             SeenEvent::Deal {
                 dealer: num(&o, "dealer", 3)?,
@@ -1064,7 +1107,9 @@ pub fn seen_from_json(line: &str) -> Result<SeenEvent> {
             let action = [HiddenAction::Ankan, HiddenAction::Pass3]
                 .into_iter()
                 .find(|a| a.name() == name)
-                .ok_or_else(|| Error::hand(format!("unknown hidden action '{name}'")))?;
+                .ok_or_else(|| {
+                    Error::record("action", format!("unknown hidden action '{name}'"))
+                })?;
             SeenEvent::HiddenAct {
                 seat: seat()?,
                 action,
@@ -1072,18 +1117,21 @@ pub fn seen_from_json(line: &str) -> Result<SeenEvent> {
         }
         "exchange" => {
             let Value::Arr(v) = field(&o, "given")? else {
-                return Err(Error::hand("field 'given' must hold four sets of tiles"));
+                return Err(Error::record("given", "must hold four sets of tiles"));
             };
             if v.len() != SEATS {
-                return Err(Error::hand("field 'given' must hold four sets of tiles"));
+                return Err(Error::record("given", "must hold four sets of tiles"));
             }
             let mut given = [None; SEATS];
-            for (slot, x) in given.iter_mut().zip(v) {
+            for (i, (slot, x)) in given.iter_mut().zip(v).enumerate() {
                 let Value::Str(s) = x else {
-                    return Err(Error::hand("each given set is a string of tiles"));
+                    return Err(Error::record(
+                        format!("given[{i}]"),
+                        "each given set is a string of tiles",
+                    ));
                 };
                 if s != "???" {
-                    *slot = Some(notation::parse(s)?.counts);
+                    *slot = Some(tiles_at(s, &format!("given[{i}]"))?.counts);
                 }
             }
             SeenEvent::Exchange {
@@ -1118,11 +1166,11 @@ fn dice_of(o: &[(String, Value)]) -> Result<[u8; 3]> {
             for (slot, x) in d.iter_mut().zip(v) {
                 *slot = match x {
                     Value::Num(n) if (1..=6).contains(n) => *n as u8,
-                    _ => return Err(Error::hand("dice show 1–6")),
+                    _ => return Err(Error::record("dice", "dice show 1–6")),
                 };
             }
             Ok(d)
         }
-        _ => Err(Error::hand("field 'dice' must hold three dice")),
+        _ => Err(Error::record("dice", "must hold three dice")),
     }
 }

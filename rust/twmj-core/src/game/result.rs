@@ -3,43 +3,7 @@
 use crate::hand::Meld;
 use crate::tile::{Counts, Tile};
 
-use super::state::Declaration;
-
-/// How a win came about; it decides who pays (000 計分) and several tai items.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum WinKind {
-    /// 自摸: the winner drew the tile (the other three pay).
-    SelfDraw,
-    /// 胡 on a discard of `from` (放槍: `from` pays).
-    Discard { from: u8 },
-    /// 搶槓: the tile of `from`'s 加槓 (`from` pays).
-    RobbingKong { from: u8 },
-    /// 八仙過海: all eight flowers (the other three pay).
-    EightFlowers,
-    /// 七搶一: the eighth flower taken from `from` (`from` pays).
-    SevenRobOne { from: u8 },
-    /// The regular win on the replacement tile drawn after 七搶一 case 2 (the robbed player
-    /// shows the 8th flower): paid by `from` alone, without 自摸, with 槓上開花.
-    AfterRobbingFlower { from: u8 },
-    /// 四槓胡 (001 特殊胡牌, with `four_kongs_win`): the winner's own fourth kong ended the hand;
-    /// a self-draw (the other seats pay), the hand not complete.
-    FourKongs,
-}
-
-impl WinKind {
-    /// The kind's name in records and answers, and the paying seat when one seat pays.
-    pub fn key(self) -> (&'static str, Option<u8>) {
-        match self {
-            WinKind::SelfDraw => ("self_draw", None),
-            WinKind::Discard { from } => ("discard", Some(from)),
-            WinKind::RobbingKong { from } => ("robbing_kong", Some(from)),
-            WinKind::EightFlowers => ("eight_flowers", None),
-            WinKind::SevenRobOne { from } => ("seven_rob_one", Some(from)),
-            WinKind::AfterRobbingFlower { from } => ("after_robbing_flower", Some(from)),
-            WinKind::FourKongs => ("four_kongs", None),
-        }
-    }
-}
+pub use crate::vocab::{Declaration, WinKind};
 
 /// 天胡, 地胡, 人胡 (000 天胡、地胡、人胡).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -68,7 +32,7 @@ pub struct Win {
     pub replacement: bool,
     /// 海底撈月: self-draw of the last drawable tile.
     pub last_tile: bool,
-    pub declaration: Option<Declaration>,
+    pub declaration: Declaration,
     pub first_turn: Option<FirstTurn>,
     /// Tiles the winner had discarded this hand before the win, claimed ones included (003
     /// hk16 七隻內: 打出七隻牌之內, 上或碰皆計). Always given by the game; `None` only in a
@@ -111,6 +75,16 @@ impl DrawReason {
             DrawReason::FourKongs => "four_kongs",
             DrawReason::FourWinds => "four_winds",
             DrawReason::ThirteenUnconnected => "thirteen_unconnected",
+        }
+    }
+
+    /// The reason's name in the rule texts (001 流局, 特殊流局; 003 特殊流局情形).
+    pub const fn name(self) -> &'static str {
+        match self {
+            DrawReason::Wall => "流局",
+            DrawReason::FourKongs => "四家開槓",
+            DrawReason::FourWinds => "四風連打",
+            DrawReason::ThirteenUnconnected => "十三不搭",
         }
     }
 }

@@ -2,13 +2,11 @@
 
 use crate::error::Result;
 use crate::scoring::{
-    self, settle, Context, Declaration as ScoreDeclaration, FlowerWin, Replacement, Score,
-    Settlement, Variant, WinKind as ScoreWin, Wind,
+    self, settle, Context, FlowerWin, Replacement, Score, Settlement, Variant, Wind,
 };
 use crate::tile::Tile;
 
 use super::result::{HandResult, Win, WinKind};
-use super::state::Declaration;
 
 /// Where the hand sits in its match: what the scorer needs beyond the hand itself.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -25,41 +23,34 @@ fn wind(i: u8) -> Wind {
     Wind::ALL[(i % 4) as usize]
 }
 
-/// The scoring context of one 筆 (also what the 起胡 check of the game flow scores with).
-/// `seats`: the seated players (door winds run 東, 南, … over them; 004).
-pub(crate) fn context(result: &HandResult, w: &Win, table: Table, seats: u8) -> Context {
-    let n = seats.clamp(2, 4);
-    let win = match w.kind {
-        // The replacement's cause does not change the tai (槓上開花 1); a flower replacement
-        // is the one every hand can have.
-        WinKind::SelfDraw if w.replacement => ScoreWin::Replacement(Replacement::Flower),
-        WinKind::SelfDraw | WinKind::EightFlowers | WinKind::FourKongs => ScoreWin::SelfDraw,
-        WinKind::Discard { from } => ScoreWin::Discard { from },
-        WinKind::RobbingKong { from } => ScoreWin::RobKong { from },
-        WinKind::SevenRobOne { from } | WinKind::AfterRobbingFlower { from } => {
-            ScoreWin::FlowerRobDraw { robbed: from }
+impl Win {
+    /// The scoring context of this 筆 (also what the 起胡 check of the game flow scores with)
+    /// in a hand dealt by `dealer` with `east` sitting 東. `seats`: the seated players (door
+    /// winds run 東, 南, … over them; 004).
+    pub(crate) fn context(&self, dealer: u8, east: u8, table: Table, seats: u8) -> Context {
+        let n = seats.clamp(2, 4);
+        Context {
+            winner: self.seat,
+            dealer,
+            streak: table.streak,
+            seat_wind: wind((self.seat % n + n - east % n) % n),
+            round_wind: wind(table.round_wind),
+            // The replacement's cause does not change the tai (槓上開花 1); a flower
+            // replacement is the one every hand can have.
+            win: match self.kind {
+                WinKind::SelfDraw if self.replacement => WinKind::Replacement(Replacement::Flower),
+                kind => kind,
+            },
+            last_tile: self.last_tile,
+            declared: self.declaration,
+            first_turn: self.first_turn.is_some(),
+            flowers: self.flowers,
+            dice: Some(table.dice),
+            // 003 hk16 七隻內: the winner's discards before the win.
+            discards: self.discards,
+            // 003 fan list 胡絕張: the winning tile's kind shown on the table.
+            shown: self.shown,
         }
-    };
-    Context {
-        winner: w.seat,
-        dealer: result.dealer,
-        streak: table.streak,
-        seat_wind: wind((w.seat % n + n - result.east % n) % n),
-        round_wind: wind(table.round_wind),
-        win,
-        last_tile: w.last_tile,
-        declared: match w.declaration {
-            None => ScoreDeclaration::None,
-            Some(Declaration::Ready) => ScoreDeclaration::Ready,
-            Some(Declaration::Migi) => ScoreDeclaration::Migi,
-        },
-        first_turn: w.first_turn.is_some(),
-        flowers: w.flowers,
-        dice: Some(table.dice),
-        // 003 hk16 七隻內: the winner's discards before the win.
-        discards: w.discards,
-        // 003 fan list 胡絕張: the winning tile's kind shown on the table.
-        shown: w.shown,
     }
 }
 
@@ -107,7 +98,7 @@ pub fn settle_hand(
     }
     let mut bills = Vec::with_capacity(result.wins.len());
     for w in &result.wins {
-        let ctx = context(result, w, *table, variant.players);
+        let ctx = w.context(result.dealer, result.east, *table, variant.players);
         let bill = match w.kind {
             WinKind::EightFlowers | WinKind::SevenRobOne { .. } => {
                 // 骰規台 counts once per hand, on the regular 筆 when there is one (002).

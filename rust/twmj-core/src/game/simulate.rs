@@ -28,14 +28,15 @@ pub struct Summary {
     pub actions: u64,
 }
 
+/// The kinds a played win has, in slot order (a replacement self-draw counts as a self-draw).
 const KINDS: [&str; 7] = [
-    "self_draw",
-    "discard",
-    "robbing_kong",
-    "eight_flowers",
-    "seven_rob_one",
-    "after_robbing_flower",
-    "four_kongs",
+    WinKind::SelfDraw.key(),
+    WinKind::Discard { from: 0 }.key(),
+    WinKind::RobbingKong { from: 0 }.key(),
+    WinKind::EightFlowers.key(),
+    WinKind::SevenRobOne { from: 0 }.key(),
+    WinKind::AfterRobbingFlower { from: 0 }.key(),
+    WinKind::FourKongs.key(),
 ];
 
 impl Summary {
@@ -45,7 +46,7 @@ impl Summary {
 
 fn kind_slot(k: WinKind) -> usize {
     match k {
-        WinKind::SelfDraw => 0,
+        WinKind::SelfDraw | WinKind::Replacement(_) => 0,
         WinKind::Discard { .. } => 1,
         WinKind::RobbingKong { .. } => 2,
         WinKind::EightFlowers => 3,

@@ -451,14 +451,7 @@ impl Deal {
     }
 }
 
-/// A 嗆聽 or MIGI declaration (000 嗆聽與 MIGI).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Declaration {
-    /// 嗆聽 (1 台).
-    Ready,
-    /// MIGI (8 台): declared within the first 8 discards with no call on the table.
-    Migi,
-}
+pub use crate::vocab::Declaration;
 
 /// One tile in a player's river.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -482,7 +475,7 @@ pub struct Player {
     pub flowers: u8,
     /// The river, in order.
     pub discards: Vec<Discarded>,
-    pub declared: Option<Declaration>,
+    pub declared: Declaration,
     /// 過水: no win, not even by self-draw, until released (000 過水).
     pub furiten: bool,
     /// The next discard does not release 過水 (the drawn tile was a winning tile, a kong of
@@ -508,7 +501,7 @@ impl Default for Player {
             melds: Vec::new(),
             flowers: 0,
             discards: Vec::new(),
-            declared: None,
+            declared: Declaration::None,
             furiten: false,
             furiten_hold: false,
             no_pon: 0,

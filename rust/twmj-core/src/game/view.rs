@@ -23,7 +23,7 @@ pub struct SeenSeat {
     pub melds: Vec<SeenMeld>,
     pub flowers: u8,
     pub discards: Vec<Discarded>,
-    pub declared: Option<Declaration>,
+    pub declared: Declaration,
     /// How many concealed tiles the seat holds.
     pub concealed_len: usize,
 }

@@ -762,7 +762,7 @@ pub static FAN_ITEMS: [ItemDef; 51] = [
               a robbed 加槓 (whether or not the variant counts 搶槓). Example: 碰 5m, 46m waiting, \
               wins on 5m; or 5m twice in the rivers and once in another player's 吃, wins on 5m.",
         check: |f| {
-            if matches!(f.ctx.win, WinKind::RobKong { .. }) {
+            if matches!(f.ctx.win, WinKind::RobbingKong { .. }) {
                 return no("搶槓胡不算胡絕張");
             }
             let own = || -> usize {

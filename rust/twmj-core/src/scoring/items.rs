@@ -422,14 +422,14 @@ impl Facts<'_> {
 
     /// 自摸 as the payment sees it: the winner drew the tile and the three others pay.
     pub(crate) fn self_draw(&self) -> bool {
-        matches!(self.ctx.win, WinKind::SelfDraw | WinKind::Replacement(_))
+        self.ctx.win.is_self_draw()
     }
 
     /// The winning tile came from another player (a discard or a robbed kong).
     pub(crate) fn claimed_tile(&self) -> bool {
         matches!(
             self.ctx.win,
-            WinKind::Discard { .. } | WinKind::RobKong { .. }
+            WinKind::Discard { .. } | WinKind::RobbingKong { .. }
         )
     }
 
@@ -480,10 +480,13 @@ pub(crate) fn how_won(ctx: &Context) -> String {
             format!("won by self-draw on the replacement after {}", r.name())
         }
         WinKind::Discard { from } => format!("won on a discard from seat {from}"),
-        WinKind::RobKong { from } => format!("won by robbing the 加槓 of seat {from}"),
-        WinKind::FlowerRobDraw { robbed } => {
-            format!("won on the replacement after robbing a flower from seat {robbed} (七搶一 case 2, paid as a discard)")
+        WinKind::RobbingKong { from } => format!("won by robbing the 加槓 of seat {from}"),
+        WinKind::AfterRobbingFlower { from } => {
+            format!("won on the replacement after robbing a flower from seat {from} (七搶一 case 2, paid as a discard)")
         }
+        WinKind::EightFlowers => "won by 八仙過海".to_owned(),
+        WinKind::SevenRobOne { from } => format!("won by 七搶一 from seat {from}"),
+        WinKind::FourKongs => "won by 四槓胡".to_owned(),
     }
 }
 
@@ -951,7 +954,7 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
         merges: NONE,
         doc: "搶槓 (000 台數表): the winning tile is the one another player added to a 碰 (加槓); only \
               加槓 can be robbed. The 加槓 player alone pays.",
-        check: |f| f.yes_if(matches!(f.ctx.win, WinKind::RobKong { .. }), || how_won(f.ctx)),
+        check: |f| f.yes_if(matches!(f.ctx.win, WinKind::RobbingKong { .. }), || how_won(f.ctx)),
     },
     ItemDef {
         item: Item::KongBloom,
@@ -967,7 +970,7 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
               with 地胡 and 海底撈月 it adds.",
         check: |f| {
             f.yes_if(
-                matches!(f.ctx.win, WinKind::Replacement(_) | WinKind::FlowerRobDraw { .. }),
+                matches!(f.ctx.win, WinKind::Replacement(_) | WinKind::AfterRobbingFlower { .. }),
                 || how_won(f.ctx),
             )
         },
@@ -1192,7 +1195,7 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
             } else {
                 let discard_like = matches!(
                     f.ctx.win,
-                    WinKind::Discard { .. } | WinKind::FlowerRobDraw { .. }
+                    WinKind::Discard { .. } | WinKind::AfterRobbingFlower { .. }
                 );
                 f.yes_if(discard_like, || how_won(f.ctx))
             }

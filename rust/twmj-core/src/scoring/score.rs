@@ -7,10 +7,8 @@ use crate::scoring::items::{table, Facts, Hit, Item, Scope, SetView, Sets, WHOLE
 use crate::scoring::variant::Variant;
 use crate::special::Special;
 use crate::tile::{Counts, Tile, COPIES, KINDS};
+pub use crate::vocab::{Declaration, Replacement, Seat, WinKind};
 use crate::waits::{exhausted, wait_mask, Shape};
-
-/// A seat at the table, 0–3; seat `s + 1` (mod 4) is the 下家 of `s` (turn order).
-pub type Seat = u8;
 
 /// A wind: 東 南 西 北 (seat winds 門風 and round winds 圈風).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -39,53 +37,6 @@ impl Wind {
             _ => None,
         }
     }
-}
-
-/// What the replacement draw followed (明槓 replacements cannot win, 000 槓).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Replacement {
-    Flower,
-    Ankan,
-    Kakan,
-}
-
-impl Replacement {
-    pub const fn name(self) -> &'static str {
-        match self {
-            Replacement::Flower => "a flower",
-            Replacement::Ankan => "an 暗槓",
-            Replacement::Kakan => "a 加槓",
-        }
-    }
-}
-
-/// How the winning tile was obtained.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum WinKind {
-    /// Drawn from the wall (自摸): the three others pay.
-    SelfDraw,
-    /// Drawn as the replacement after a flower, an 暗槓 or a 加槓 (槓上開花): the three others pay.
-    Replacement(Replacement),
-    /// Another player's discard (放槍): the discarder pays.
-    Discard { from: Seat },
-    /// The tile of another player's 加槓 (搶槓): that player pays.
-    RobKong { from: Seat },
-    /// 七搶一 case 2, second 筆: the replacement drawn after robbing the 8th flower from `robbed`;
-    /// paid by the robbed player alone, without 自摸, with 槓上開花 (000 花牌與花胡).
-    FlowerRobDraw { robbed: Seat },
-}
-
-/// A ready declaration (000 嗆聽與 MIGI).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub enum Declaration {
-    #[default]
-    None,
-    /// 嗆聽.
-    Ready,
-    /// MIGI (within the first 8 discards, nobody having called); 001's 地聽.
-    Migi,
-    /// 天聽 (001): ready and declared at one's first discard.
-    HeavenReady,
 }
 
 /// Everything about a win besides the tiles.
@@ -141,11 +92,9 @@ impl Context {
 
     /// The seats that pay this win.
     pub fn payers(&self) -> Vec<Seat> {
-        match self.win {
-            WinKind::SelfDraw | WinKind::Replacement(_) => others(self.winner),
-            WinKind::Discard { from } | WinKind::RobKong { from } => vec![from],
-            WinKind::FlowerRobDraw { robbed } => vec![robbed],
-        }
+        self.win
+            .from_seat()
+            .map_or_else(|| others(self.winner), |from| vec![from])
     }
 
     fn validate(&self, variant: &Variant) -> Result<()> {
@@ -161,23 +110,20 @@ impl Context {
                 ))
             }
         };
-        seat("winner", self.winner)?;
-        seat("dealer", self.dealer)?;
-        if let WinKind::Discard { from }
-        | WinKind::RobKong { from }
-        | WinKind::FlowerRobDraw { robbed: from } = self.win
-        {
-            seat("win", from)?;
+        seat("context.winner", self.winner)?;
+        seat("context.dealer", self.dealer)?;
+        if let Some(from) = self.win.from_seat() {
+            seat("context.from_seat", from)?;
             if from == self.winner {
                 return Err(Error::context(
-                    "win",
+                    "context.from_seat",
                     format!("the paying seat {from} is the winner's own seat"),
                 ));
             }
         }
         if self.streak > variant.streak_cap {
             return Err(Error::context(
-                "streak",
+                "context.streak",
                 format!(
                     "連莊 {} is over the cap of {}",
                     self.streak, variant.streak_cap
@@ -187,14 +133,14 @@ impl Context {
         if let Some(d) = self.dice {
             if let Some(f) = d.iter().find(|&&f| !(1..=6).contains(&f)) {
                 return Err(Error::context(
-                    "dice",
+                    "context.dice",
                     format!("a die shows {f}; faces are 1 to 6"),
                 ));
             }
         }
-        if self.first_turn && matches!(self.win, WinKind::RobKong { .. }) {
+        if self.first_turn && matches!(self.win, WinKind::RobbingKong { .. }) {
             return Err(Error::context(
-                "first_turn",
+                "context.first_turn",
                 "a robbed 加槓 means someone kong'd, so it cannot be the first turn",
             ));
         }
@@ -319,6 +265,16 @@ fn prepare<'a>(
     variant: &Variant,
 ) -> Result<Prepared<'a>> {
     ctx.validate(variant)?;
+    if !ctx.win.term().regular {
+        return Err(Error::context(
+            "context.win",
+            format!(
+                "a {} win is scored on its own (the flower wins by score_flower, 四槓胡 by \
+                 score_four_kongs), not as a complete hand",
+                ctx.win.key()
+            ),
+        ));
+    }
     // 004 兩人麻將: a 13-tile hand (13 張版) wins with 4 組+1 對, so at most four melds.
     let size = usize::from(variant.hand_size);
     let of = if size == 16 {
@@ -366,13 +322,13 @@ fn prepare<'a>(
     match ctx.win {
         WinKind::Replacement(Replacement::Ankan) if !has(MeldKind::Ankan) => {
             return Err(Error::context(
-                "win",
+                "context.win",
                 "a replacement after an 暗槓, but the hand has no 暗槓",
             ));
         }
         WinKind::Replacement(Replacement::Kakan) if !has(MeldKind::Kakan) => {
             return Err(Error::context(
-                "win",
+                "context.win",
                 "a replacement after a 加槓, but the hand has no 加槓",
             ));
         }
@@ -380,7 +336,7 @@ fn prepare<'a>(
     }
     if ctx.first_turn && !melds.is_empty() {
         return Err(Error::context(
-            "first_turn",
+            "context.first_turn",
             "the winner has melds, so someone called or kong'd before",
         ));
     }
@@ -388,7 +344,7 @@ fn prepare<'a>(
         // 000 嗆聽與 MIGI: nobody called or kong'd before it, and a declared hand cannot.
         if let Some(m) = melds.first() {
             return Err(Error::context(
-                "declared",
+                "context.declared",
                 format!(
                     "{} allows no call or kong before it and none after, but the hand has a {} of {}",
                     if ctx.declared == Declaration::Migi { "MIGI" } else { "天聽" },
@@ -425,7 +381,7 @@ fn check_shown(n: u8, concealed: &Counts, melds: &[Meld], win_tile: Tile) -> Res
     let code = win_tile.code();
     if n < open[i] {
         return Err(Error::context(
-            "shown",
+            "context.shown",
             format!(
                 "{n} copies of {code} shown on the table, but the winner's own melds show {}",
                 open[i]
@@ -435,7 +391,7 @@ fn check_shown(n: u8, concealed: &Counts, melds: &[Meld], win_tile: Tile) -> Res
     let held = concealed[i] - 1;
     if usize::from(n) + usize::from(held) + 1 > usize::from(COPIES) {
         return Err(Error::context(
-            "shown",
+            "context.shown",
             format!(
                 "{n} copies of {code} shown on the table, {held} more in the winner's concealed \
                  tiles and the winning tile make more than {COPIES}"
@@ -645,7 +601,10 @@ fn build_sets(p: &Prepared, blocks: &[Block], win_block: Block, ctx: &Context) -
         }
     }
     // 000 暗刻的認定: a triplet completed by another player's tile is not concealed.
-    let claimed = matches!(ctx.win, WinKind::Discard { .. } | WinKind::RobKong { .. });
+    let claimed = matches!(
+        ctx.win,
+        WinKind::Discard { .. } | WinKind::RobbingKong { .. }
+    );
     for &b in blocks {
         match b {
             Block::Pair(t) => pair = t,
@@ -917,7 +876,7 @@ fn shape_score(p: &Prepared, shape: Special, ctx: &Context, variant: &Variant) -
         )
     } else {
         let mut tai = [0u32; Item::COUNT];
-        let self_draw = matches!(ctx.win, WinKind::SelfDraw | WinKind::Replacement(_));
+        let self_draw = ctx.win.is_self_draw();
         let open = p.melds.iter().any(|m| m.kind.is_open());
         if self_draw && variant.has(Item::SelfDraw) {
             tai[Item::SelfDraw as usize] = u32::from(variant.tai_of(Item::SelfDraw));
@@ -928,7 +887,7 @@ fn shape_score(p: &Prepared, shape: Special, ctx: &Context, variant: &Variant) -
         }
         // 003 註13: 搶暗槓胡多一台 (a 十三么 robbing an 暗槓, the game's only special-shape 搶槓
         // besides a robbed 加槓): the manner of the win counts, like 自摸.
-        if matches!(ctx.win, WinKind::RobKong { .. }) && variant.has(Item::RobbingKong) {
+        if matches!(ctx.win, WinKind::RobbingKong { .. }) && variant.has(Item::RobbingKong) {
             tai[Item::RobbingKong as usize] = u32::from(variant.tai_of(Item::RobbingKong));
         }
         Reading {
@@ -1135,7 +1094,7 @@ pub fn score_flower(
     ctx.validate(variant)?;
     if ctx.flowers != 0xFF {
         return Err(Error::context(
-            "flowers",
+            "context.flowers",
             format!(
                 "a flower win ends with all 8 flowers; the winner holds {}",
                 ctx.flowers.count_ones()
@@ -1147,7 +1106,7 @@ pub fn score_flower(
         FlowerWin::SevenRobOne { robbed } => {
             if robbed > 3 || robbed == ctx.winner {
                 return Err(Error::context(
-                    "win",
+                    "robbed",
                     format!("seat {robbed} cannot be robbed by seat {}", ctx.winner),
                 ));
             }
@@ -1212,9 +1171,9 @@ pub fn score_four_kongs(melds: &[Meld], ctx: &Context, variant: &Variant) -> Res
             kongs.len()
         )));
     }
-    if ctx.win != WinKind::SelfDraw {
+    if !matches!(ctx.win, WinKind::SelfDraw | WinKind::FourKongs) {
         return Err(Error::context(
-            "win",
+            "context.win",
             "a 四槓胡 counts as a self-draw (001 特殊胡牌 四槓胡: 即算自摸胡牌)",
         ));
     }

@@ -1,0 +1,322 @@
+//! The shared vocabulary: how a win came about and what was declared, each term with its stable
+//! key (records, answers, Python, HTTP) and its name in the rule texts, defined once.
+//!
+//! This floor sits under scoring and game: both read the one [`WinKind`] and [`Declaration`].
+//! The other terms (wait shapes, meld kinds, actions, presets, error codes) keep their lists
+//! where they are defined and are collected with these by the binding.
+
+use crate::error::{Error, Result};
+
+/// A seat at the table, 0–3; seat `s + 1` (mod 4) is the 下家 of `s` (turn order).
+pub type Seat = u8;
+
+/// One term: its stable key and its name as the rule texts write it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Term {
+    pub key: &'static str,
+    pub name: &'static str,
+}
+
+/// What the replacement draw followed (明槓 replacements cannot win, 000 槓).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Replacement {
+    Flower,
+    Ankan,
+    Kakan,
+}
+
+impl Replacement {
+    pub const fn name(self) -> &'static str {
+        match self {
+            Replacement::Flower => "a flower",
+            Replacement::Ankan => "an 暗槓",
+            Replacement::Kakan => "a 加槓",
+        }
+    }
+}
+
+/// How a win came about; it decides who pays (000 計分) and several tai items.
+///
+/// The game records the kinds of its wins (a replacement self-draw as `SelfDraw` with its
+/// `replacement` flag); a scoring context takes every kind (the flower wins and 四槓胡 are
+/// scored by their own functions).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum WinKind {
+    /// 自摸: the winner drew the tile (the other three pay).
+    SelfDraw,
+    /// 槓上開花: the replacement after a flower, an 暗槓 or a 加槓 (the other three pay).
+    Replacement(Replacement),
+    /// 胡 on a discard of `from` (放槍: `from` pays).
+    Discard { from: Seat },
+    /// 搶槓: the tile of `from`'s 加槓 (`from` pays).
+    RobbingKong { from: Seat },
+    /// 八仙過海: all eight flowers (the other three pay).
+    EightFlowers,
+    /// 七搶一: the eighth flower taken from `from` (`from` pays).
+    SevenRobOne { from: Seat },
+    /// The regular win on the replacement tile drawn after 七搶一 case 2 (the robbed player
+    /// shows the 8th flower): paid by `from` alone, without 自摸, with 槓上開花 (000 花牌與花胡).
+    AfterRobbingFlower { from: Seat },
+    /// 四槓胡 (001 特殊胡牌, with `four_kongs_win`): the winner's own fourth kong ended the hand;
+    /// a self-draw (the other seats pay), the hand not complete.
+    FourKongs,
+}
+
+/// One win kind in the vocabulary.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct WinTerm {
+    pub key: &'static str,
+    pub name: &'static str,
+    /// One seat pays, named by `from_seat` (the discarder, the robbed player).
+    pub from_seat: bool,
+    /// A regular win a hand is scored for (`twmj.score`, `/v1/score`); the flower wins and 四槓胡
+    /// are scored by their own calls.
+    pub regular: bool,
+}
+
+const fn win(key: &'static str, name: &'static str, from_seat: bool, regular: bool) -> WinTerm {
+    WinTerm {
+        key,
+        name,
+        from_seat,
+        regular,
+    }
+}
+
+/// The win kinds, in the order of [`WinKind::index`].
+pub const WIN_KINDS: [WinTerm; 10] = [
+    win("self_draw", "自摸", false, true),
+    win("after_flower", "槓上開花（補花）", false, true),
+    win("after_ankan", "槓上開花（暗槓）", false, true),
+    win("after_kakan", "槓上開花（加槓）", false, true),
+    win("discard", "放槍", true, true),
+    win("robbing_kong", "搶槓", true, true),
+    win("eight_flowers", "八仙過海", false, false),
+    win("seven_rob_one", "七搶一", true, false),
+    win("after_robbing_flower", "七搶一後補牌胡", true, true),
+    win("four_kongs", "四槓胡", false, false),
+];
+
+/// Keys read as another kind's key: records and calls written before the vocabulary was one
+/// (`/v1/score` said `flower_rob_draw` where records said `after_robbing_flower`).
+const WIN_ALIASES: [(&str, &str); 1] = [("flower_rob_draw", "after_robbing_flower")];
+
+impl WinKind {
+    /// The kind's place in [`WIN_KINDS`].
+    pub const fn index(self) -> usize {
+        match self {
+            WinKind::SelfDraw => 0,
+            WinKind::Replacement(Replacement::Flower) => 1,
+            WinKind::Replacement(Replacement::Ankan) => 2,
+            WinKind::Replacement(Replacement::Kakan) => 3,
+            WinKind::Discard { .. } => 4,
+            WinKind::RobbingKong { .. } => 5,
+            WinKind::EightFlowers => 6,
+            WinKind::SevenRobOne { .. } => 7,
+            WinKind::AfterRobbingFlower { .. } => 8,
+            WinKind::FourKongs => 9,
+        }
+    }
+
+    /// The kind's term: key, Chinese name, whether one seat pays.
+    pub const fn term(self) -> WinTerm {
+        WIN_KINDS[self.index()]
+    }
+
+    /// The kind's key in records, answers and calls.
+    pub const fn key(self) -> &'static str {
+        self.term().key
+    }
+
+    /// The one paying seat, when one seat pays (the `from_seat` of the key).
+    pub const fn from_seat(self) -> Option<Seat> {
+        match self {
+            WinKind::Discard { from }
+            | WinKind::RobbingKong { from }
+            | WinKind::SevenRobOne { from }
+            | WinKind::AfterRobbingFlower { from } => Some(from),
+            _ => None,
+        }
+    }
+
+    /// The other three pay (自摸 and what counts as one: 槓上開花, 八仙過海, 四槓胡).
+    pub const fn is_self_draw(self) -> bool {
+        self.from_seat().is_none()
+    }
+
+    /// The kind of `key` (or an alias of it), with its paying seat `from_seat` where one seat
+    /// pays. Errors name `context.win` or `context.from_seat`.
+    pub fn parse(key: &str, from_seat: Option<Seat>) -> Result<WinKind> {
+        let key = WIN_ALIASES
+            .iter()
+            .find(|(alias, _)| *alias == key)
+            .map_or(key, |(_, k)| k);
+        let Some(i) = WIN_KINDS.iter().position(|t| t.key == key) else {
+            let keys: Vec<&str> = WIN_KINDS.iter().map(|t| t.key).collect();
+            return Err(Error::context(
+                "context.win",
+                format!("unknown win '{key}' (expected {})", keys.join(", ")),
+            ));
+        };
+        let from = || {
+            from_seat.ok_or_else(|| {
+                Error::context("context.from_seat", format!("a {key} win needs from_seat"))
+            })
+        };
+        Ok(match i {
+            0 => WinKind::SelfDraw,
+            1 => WinKind::Replacement(Replacement::Flower),
+            2 => WinKind::Replacement(Replacement::Ankan),
+            3 => WinKind::Replacement(Replacement::Kakan),
+            4 => WinKind::Discard { from: from()? },
+            5 => WinKind::RobbingKong { from: from()? },
+            6 => WinKind::EightFlowers,
+            7 => WinKind::SevenRobOne { from: from()? },
+            8 => WinKind::AfterRobbingFlower { from: from()? },
+            _ => WinKind::FourKongs,
+        })
+    }
+}
+
+/// A ready declaration (000 嗆聽與 MIGI; 001 地聽, 天聽).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Declaration {
+    #[default]
+    None,
+    /// 嗆聽.
+    Ready,
+    /// MIGI (within the first 8 discards, nobody having called); 001's 地聽.
+    Migi,
+    /// 天聽 (001): ready and declared at one's first discard.
+    HeavenReady,
+}
+
+/// The declarations, in the order of the enum (`none` first).
+pub const DECLARATIONS: [Term; 4] = [
+    Term {
+        key: "none",
+        name: "無",
+    },
+    Term {
+        key: "ready",
+        name: "嗆聽",
+    },
+    Term {
+        key: "migi",
+        name: "MIGI",
+    },
+    Term {
+        key: "heaven_ready",
+        name: "天聽",
+    },
+];
+
+impl Declaration {
+    const ALL: [Declaration; 4] = [
+        Declaration::None,
+        Declaration::Ready,
+        Declaration::Migi,
+        Declaration::HeavenReady,
+    ];
+
+    pub const fn key(self) -> &'static str {
+        DECLARATIONS[self as usize].key
+    }
+
+    /// The declaration of `key`; errors name `field`.
+    pub fn parse(key: &str, field: &str) -> Result<Declaration> {
+        DECLARATIONS
+            .iter()
+            .position(|t| t.key == key)
+            .map(|i| Declaration::ALL[i])
+            .ok_or_else(|| {
+                let keys: Vec<&str> = DECLARATIONS.iter().map(|t| t.key).collect();
+                Error::context(
+                    field,
+                    format!("unknown declaration '{key}' (expected {})", keys.join(", ")),
+                )
+            })
+    }
+}
+
+/// The presets with their names (the rule text each follows); [`crate::scoring::variant::PRESETS`]
+/// lists the same keys in the same order (a test holds them together).
+pub const PRESETS: [Term; 7] = [
+    Term {
+        key: "taiwan",
+        name: "台灣 16 張（鬥雀）",
+    },
+    Term {
+        key: "american",
+        name: "美國麻將",
+    },
+    Term {
+        key: "traditional",
+        name: "臺灣麻將（傳統）",
+    },
+    Term {
+        key: "improved16",
+        name: "改良式十六張（含瀝咕瀝咕、十三么）",
+    },
+    Term {
+        key: "hk16",
+        name: "港澳十六張（番；含瀝姑瀝姑、十三么）",
+    },
+    Term {
+        key: "three_player",
+        name: "三人麻將（無二至八萬）",
+    },
+    Term {
+        key: "two_player",
+        name: "兩人麻將（萬子＋字牌）",
+    },
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_kind_parses_back_from_its_key() {
+        let kinds = [
+            WinKind::SelfDraw,
+            WinKind::Replacement(Replacement::Flower),
+            WinKind::Replacement(Replacement::Ankan),
+            WinKind::Replacement(Replacement::Kakan),
+            WinKind::Discard { from: 2 },
+            WinKind::RobbingKong { from: 2 },
+            WinKind::EightFlowers,
+            WinKind::SevenRobOne { from: 2 },
+            WinKind::AfterRobbingFlower { from: 2 },
+            WinKind::FourKongs,
+        ];
+        for (i, k) in kinds.into_iter().enumerate() {
+            assert_eq!(k.index(), i);
+            assert_eq!(k.term().from_seat, k.from_seat().is_some(), "{}", k.key());
+            assert_eq!(WinKind::parse(k.key(), k.from_seat()), Ok(k));
+        }
+        // The old /v1/score key reads as the record's.
+        assert_eq!(
+            WinKind::parse("flower_rob_draw", Some(1)),
+            Ok(WinKind::AfterRobbingFlower { from: 1 })
+        );
+        let e = WinKind::parse("discard", None).unwrap_err();
+        assert_eq!(e.field().as_deref(), Some("context.from_seat"));
+        let e = WinKind::parse("tsumo", None).unwrap_err();
+        assert_eq!(e.field().as_deref(), Some("context.win"));
+    }
+
+    #[test]
+    fn declarations_parse_back() {
+        for d in Declaration::ALL {
+            assert_eq!(Declaration::parse(d.key(), "declared"), Ok(d));
+        }
+        assert!(Declaration::parse("riichi", "declared").is_err());
+    }
+
+    #[test]
+    fn presets_are_the_variants() {
+        let keys: Vec<&str> = PRESETS.iter().map(|t| t.key).collect();
+        assert_eq!(keys, crate::scoring::variant::PRESETS);
+    }
+}

@@ -1,0 +1,65 @@
+//! `twmj._core.vocabulary()`: every term of the core with its key and Chinese name, as data.
+
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList};
+use twmj_core::game::{DrawReason, ACTION_TERMS};
+use twmj_core::vocab::{DECLARATIONS, PRESETS, WIN_KINDS};
+use twmj_core::{MeldKind, Shape, Term, CODES};
+
+fn terms(py: Python<'_>, ts: impl IntoIterator<Item = Term>) -> PyResult<Bound<'_, PyList>> {
+    let out = PyList::empty(py);
+    for t in ts {
+        let d = PyDict::new(py);
+        d.set_item("key", t.key)?;
+        d.set_item("name", t.name)?;
+        out.append(d)?;
+    }
+    Ok(out)
+}
+
+/// The vocabulary: `win_kinds` (with `from_seat`: one seat pays and is named; `regular`: a
+/// complete hand scored by `score`), `declarations`, `shapes`, `meld_kinds`, `presets`,
+/// `draw_reasons` (why a hand ended without a winner),
+/// `actions` (by the first word of their names) and `errors` (`code`, `class`, `doc`).
+#[pyfunction]
+pub fn vocabulary(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
+    let d = PyDict::new(py);
+    let wins = PyList::empty(py);
+    for w in WIN_KINDS {
+        let x = PyDict::new(py);
+        x.set_item("key", w.key)?;
+        x.set_item("name", w.name)?;
+        x.set_item("from_seat", w.from_seat)?;
+        x.set_item("regular", w.regular)?;
+        wins.append(x)?;
+    }
+    d.set_item("win_kinds", wins)?;
+    d.set_item("declarations", terms(py, DECLARATIONS)?)?;
+    let shapes = Shape::ALL.map(|s| Term {
+        key: s.key(),
+        name: s.name(),
+    });
+    d.set_item("shapes", terms(py, shapes)?)?;
+    let melds = MeldKind::ALL.map(|k| Term {
+        key: k.name(),
+        name: k.chinese(),
+    });
+    d.set_item("meld_kinds", terms(py, melds)?)?;
+    d.set_item("presets", terms(py, PRESETS)?)?;
+    let draws = DrawReason::ALL.map(|r| Term {
+        key: r.key(),
+        name: r.name(),
+    });
+    d.set_item("draw_reasons", terms(py, draws)?)?;
+    d.set_item("actions", terms(py, ACTION_TERMS)?)?;
+    let errors = PyList::empty(py);
+    for c in CODES {
+        let x = PyDict::new(py);
+        x.set_item("code", c.code)?;
+        x.set_item("class", c.class)?;
+        x.set_item("doc", c.doc)?;
+        errors.append(x)?;
+    }
+    d.set_item("errors", errors)?;
+    Ok(d)
+}

@@ -1,0 +1,130 @@
+"""The error hierarchy: each class carries `code`, `field`, `position` and `rule` from the core."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import twmj
+from api.errors import errors_doc
+
+DOCS = Path(__file__).resolve().parents[1] / "docs" / "errors.md"
+
+
+def test_every_class_roots_at_error_and_input_errors_are_value_errors() -> None:
+    for cls in (twmj.TileError, twmj.HandError, twmj.ContextError, twmj.VariantError):
+        assert issubclass(cls, twmj.Error) and issubclass(cls, ValueError)
+    assert issubclass(twmj.RecordError, twmj.Error) and issubclass(twmj.RecordError, ValueError)
+    assert issubclass(twmj.IllegalActionError, twmj.Error)
+    assert issubclass(twmj.InternalError, twmj.Error)
+
+
+def test_each_code_names_its_class_once() -> None:
+    # The core lists each code once; the class it names exists and raises with that code.
+    codes = [e["code"] for e in twmj.VOCABULARY["errors"]]
+    assert len(codes) == len(set(codes)) and tuple(codes) == twmj.ERROR_CODES
+    for e in twmj.VOCABULARY["errors"]:
+        cls = getattr(twmj, e["class"])
+        assert issubclass(cls, twmj.Error)
+        if e["code"] != "unknown_action":  # the second code of IllegalActionError
+            assert cls.default_code == e["code"]
+
+
+def test_tile_error_has_its_position() -> None:
+    # Position 4: the `x` (0-based, in the text of the field named).
+    with pytest.raises(twmj.TileError) as e:
+        twmj.waits("1111x1m")
+    assert (e.value.code, e.value.field, e.value.position) == ("tile_error", "hand", 4)
+    with pytest.raises(twmj.TileError) as e:
+        twmj.waits("2223456m123456789p", visible="3m 9z")
+    assert (e.value.field, e.value.position) == ("visible", 3)
+
+
+def test_hand_error_names_the_meld() -> None:
+    with pytest.raises(twmj.HandError) as e:
+        twmj.waits("1234567m", [("pon", "111p"), ("chi", "135m")])
+    assert (e.value.code, e.value.field, e.value.position) == (
+        "hand_error",
+        "melds[1].tiles",
+        None,
+    )
+    assert e.value.rule is None
+
+
+def test_context_error_names_the_context_field() -> None:
+    with pytest.raises(twmj.ContextError) as e:
+        twmj.Context(win="robbing_kong")
+    assert (e.value.code, e.value.field, e.value.position) == (
+        "context_error",
+        "context.from_seat",
+        None,
+    )
+    # A bad seat is a context error wherever it is given.
+    with pytest.raises(twmj.ContextError) as e:
+        twmj.Game(1).legal_actions(4)
+    assert (e.value.code, e.value.field) == ("context_error", "seat")
+    with pytest.raises(twmj.ContextError) as e:
+        twmj.Game.from_deal(["1m", "", "", ""], "", "", dealer=5)
+    assert e.value.field == "dealer"
+
+
+def test_variant_error_names_the_setting() -> None:
+    with pytest.raises(twmj.VariantError) as e:
+        twmj.Variant("taiwan", {"min_tai": -1})
+    assert (e.value.code, e.value.field, e.value.position) == (
+        "variant_error",
+        "overrides.min_tai",
+        None,
+    )
+
+
+def test_illegal_action_names_its_rule() -> None:
+    g = twmj.Game(9)
+    seat = g.pending[0]
+    other = (seat + 1) % 4
+    with pytest.raises(twmj.IllegalActionError) as e:
+        g.apply(other, "pass")
+    # 000 合法與犯規: 輪序 (turn order).
+    assert (e.value.code, e.value.field, e.value.rule) == ("illegal_action", None, "輪序")
+    with pytest.raises(twmj.IllegalActionError) as e:
+        g.apply(seat, 999)
+    assert (e.value.code, e.value.rule) == ("unknown_action", None)
+
+
+def test_record_error_names_the_line_and_field() -> None:
+    g = twmj.Game(3)
+    for _ in range(3):
+        s = g.pending[0]
+        g.apply(s, g.legal_actions(s)[0])
+    lines = g.record().splitlines()
+    good = list(lines)
+    bad = json.loads(lines[2])
+    bad["seat"] = 7
+    lines[2] = json.dumps(bad)
+    with pytest.raises(twmj.RecordError) as e:
+        twmj.replay("\n".join(lines))
+    assert (e.value.code, e.value.line, e.value.field) == ("record_error", 3, "record[2].seat")
+    assert str(e.value).startswith("line 3: field 'seat': ")
+    # A notation error inside a line keeps its position in that field's text.
+    i, draw = next((i, e) for i, e in enumerate(map(json.loads, good)) if e["type"] == "draw")
+    draw["tile"] = "5x"
+    lines = list(good)
+    lines[i] = json.dumps(draw)
+    with pytest.raises(twmj.RecordError) as e:
+        twmj.replay("\n".join(lines))
+    assert (e.value.line, e.value.field, e.value.position) == (i + 1, f"record[{i}].tile", 1)
+
+
+def test_an_old_win_kind_key_in_a_context_is_read() -> None:
+    # `flower_rob_draw` was /v1/score's key for what records call `after_robbing_flower`.
+    assert "after_robbing_flower" in twmj.WIN_KINDS and "flower_rob_draw" not in twmj.WIN_KINDS
+    ctx = twmj.Context(winner=1, win="flower_rob_draw", from_seat=3)
+    assert "after_robbing_flower" in repr(ctx)
+
+
+def test_errors_doc_is_generated() -> None:
+    assert DOCS.read_text(encoding="utf-8") == errors_doc(), (
+        "docs/errors.md drifted: run `python -m api.errors > docs/errors.md`"
+    )
