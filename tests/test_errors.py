@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 import twmj
-from api.errors import errors_doc
+from twmj_api.errors import errors_doc
 
 DOCS = Path(__file__).resolve().parents[1] / "docs" / "errors.md"
 
@@ -126,5 +126,5 @@ def test_an_old_win_kind_key_in_a_context_is_read() -> None:
 
 def test_errors_doc_is_generated() -> None:
     assert DOCS.read_text(encoding="utf-8") == errors_doc(), (
-        "docs/errors.md drifted: run `python -m api.errors > docs/errors.md`"
+        "docs/errors.md drifted: run `python -m twmj_api.errors > docs/errors.md`"
     )

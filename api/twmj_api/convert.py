@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from api.schemas import HandRequest
+from twmj_api.schemas import HandRequest
 
 
 def melds_of(req: Any) -> list[tuple[str, str]]:

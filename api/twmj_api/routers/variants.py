@@ -7,8 +7,8 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Request
 
 import twmj
-from api.errors import LIBRARY_STATUS
-from api.schemas import ERROR_RESPONSES, VariantOut, VocabularyOut
+from twmj_api.errors import LIBRARY_STATUS
+from twmj_api.schemas import ERROR_RESPONSES, VariantOut, VocabularyOut
 
 router = APIRouter(prefix="/v1", tags=["variants"], responses=ERROR_RESPONSES)
 

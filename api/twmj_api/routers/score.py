@@ -7,10 +7,10 @@ from typing import Any
 from fastapi import APIRouter
 
 import twmj
-from api.convert import melds_of
-from api.errors import NestedError, detail
-from api.responses import JSONResponse
-from api.schemas import (
+from twmj_api.convert import melds_of
+from twmj_api.errors import NestedError, detail
+from twmj_api.responses import JSONResponse
+from twmj_api.schemas import (
     ERROR_RESPONSES,
     CompareRequest,
     CompareResponse,
