@@ -2,7 +2,7 @@
 
 A library error already carries its `code` and `field` (the core's, as exception attributes):
 the body is built from them. The codes the service adds itself (a bad request, a wrong path)
-are listed here; `docs/errors.md` is generated from both (`python -m api.errors`).
+are listed here; `docs/errors.md` is generated from both (`python -m twmj_api.errors`).
 """
 
 from __future__ import annotations

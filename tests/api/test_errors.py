@@ -52,7 +52,11 @@ def test_context_error(client: TestClient) -> None:
 
 
 def test_variant_error(client: TestClient) -> None:
-    req = {"hand": "123456789m234p56p77s", "win_tile": "7p", "overrides": {"min_tai": -1}}
+    req: dict[str, Any] = {
+        "hand": "123456789m234p56p77s",
+        "win_tile": "7p",
+        "overrides": {"min_tai": -1},
+    }
     err = _error(client.post("/v1/score", json=req))
     assert (err["code"], err["field"]) == ("variant_error", "overrides.min_tai")
     # Under a list item, the item's path leads.

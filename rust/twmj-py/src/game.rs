@@ -854,7 +854,10 @@ pub fn legal<'py>(
         decision,
         situation,
     };
-    let acts = snap.legal_actions().map_err(CoreError)?;
+    // What the core finds wrong with the snapshot as a whole (a tile count) is `snapshot`'s.
+    let acts = snap
+        .legal_actions()
+        .map_err(|e| CoreError(e.under("snapshot")))?;
     Ok((names(&acts), mask(py, &acts)))
 }
 
