@@ -94,6 +94,7 @@ class RecordError(Error, ValueError):
 
 
 class InternalError(Error):
-    """A failure of twmj itself, not of the input (a caught panic)."""
+    """A fault inside twmj (a Rust panic caught at the binding), never the caller's input:
+    the message says where; please report it. Over HTTP it is a 500 with the usual error body."""
 
     default_code = "internal_error"
