@@ -18,11 +18,12 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.responses import Response
 
 import twmj
+from twmj_api.offload import BusyError
 from twmj_api.schemas import ErrorDetail
 
 #: The HTTP status of each library error code: bad input is 422, twmj's own failure 500.
 LIBRARY_STATUS: dict[str, int] = {
-    code: 500 if code == "internal_error" else 422 for code in twmj.ERROR_CODES
+    code: 500 if code == "internal" else 422 for code in twmj.ERROR_CODES
 }
 
 #: The codes of the service itself: (code, HTTP status, meaning).
@@ -33,9 +34,13 @@ SERVICE_CODES: list[tuple[str, str, str]] = [
         "the body does not match the request schema (`field` names where; 422), or is not "
         "JSON text (400)",
     ),
+    ("bad_http", "400", "malformed HTTP"),
     ("not_found", "404", "no such path"),
     ("method_not_allowed", "405", "the path does not take this method"),
-    ("too_large", "413", "the body is over 8 MiB"),
+    ("request_timeout", "408", "the request was not complete within the deadline"),
+    ("too_large", "413", "the body is over the limit"),
+    ("header_too_large", "431", "the request head is over 16 KiB"),
+    ("busy", "503", "too many requests at once; retry after the `Retry-After` seconds"),
     ("http_error", "other", "any other HTTP error"),
 ]
 _HTTP_CODES = {
@@ -55,8 +60,14 @@ def field_of(error: twmj.Error, under: str | None = None) -> str | None:
 
 
 def detail(error: twmj.Error, under: str | None = None) -> ErrorDetail:
-    """The `{code, message, field}` of a library error, for batch answers."""
-    return ErrorDetail(code=error.code, message=str(error), field=field_of(error, under))
+    """The `{code, message, field}` of a library error, for batch answers (clipped as every
+    answer is)."""
+    field = field_of(error, under)
+    return ErrorDetail(
+        code=error.code,
+        message=_clip(str(error), MAX_MESSAGE),
+        field=None if field is None else _clip(field, MAX_FIELD),
+    )
 
 
 class NestedError(Exception):
@@ -68,8 +79,21 @@ class NestedError(Exception):
         self.under = under
 
 
+#: Longest message and field an answer echoes: a caller's 4 MB override key is named by its
+#: start, not sent back twice.
+MAX_MESSAGE = 1000
+MAX_FIELD = 200
+
+
+def _clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else f"{text[: limit - 1]}…"
+
+
 def error_body(code: str, message: str, field: str | None) -> bytes:
-    return orjson.dumps({"error": {"code": code, "message": message, "field": field}})
+    field = None if field is None else _clip(field, MAX_FIELD)
+    return orjson.dumps(
+        {"error": {"code": code, "message": _clip(message, MAX_MESSAGE), "field": field}}
+    )
 
 
 def error_response(
@@ -93,12 +117,41 @@ def _library_error(error: twmj.Error, under: str | None = None) -> Response:
     )
 
 
+#: The names pydantic puts in an error's location for the member of a union that failed
+#: (`overrides.hand_size.int`); they are not fields of the request.
+_TYPE_TAGS = frozenset({"int", "bool", "str", "float", "bytes", "none", "list", "dict"})
+
+
 def _location(loc: tuple[Any, ...]) -> str | None:
+    """The request field of a validation error as a path: `melds[1].tiles`, `context.dice[0]`.
+    `body` and the tags of union members are left out."""
     parts = [str(p) for p in loc if p != "body"]
+    if parts and "[" in parts[-1]:
+        parts.pop()  # function-before[…], list[int], …: a union member's tag
+    elif parts and parts[-1] in _TYPE_TAGS and len(parts) > 1:
+        parts.pop()
     out = ""
     for p in parts:
         out += f"[{p}]" if p.isdigit() else (f".{p}" if out else p)
     return out or None
+
+
+def _validation_answer(errors: list[Any]) -> Response:
+    first: dict[str, Any] = errors[0] if errors else {"msg": "invalid request", "loc": ()}
+    if first.get("type") == "json_invalid":
+        # The location is a character position in the body, not a field.
+        where = first.get("loc", ("body", "?"))[-1]
+        reason = first.get("ctx", {}).get("error", "not JSON")
+        return error_response(
+            422,
+            "invalid_request",
+            f"the body is not valid JSON: {reason} at character {where}",
+            None,
+        )
+    message = str(first.get("msg"))
+    if first.get("type") == "value_error":
+        message = message.removeprefix("Value error, ")  # a model's own check: its words
+    return error_response(422, "invalid_request", message, _location(tuple(first.get("loc", ()))))
 
 
 def install(app: FastAPI) -> None:
@@ -114,10 +167,22 @@ def install(app: FastAPI) -> None:
 
     @app.exception_handler(RequestValidationError)
     async def _validation(_: Request, exc: RequestValidationError) -> Response:
-        first = exc.errors()[0] if exc.errors() else {"msg": "invalid request", "loc": ()}
+        return _validation_answer(list(exc.errors()))
+
+    @app.exception_handler(BusyError)
+    async def _busy(_: Request, exc: BusyError) -> Response:
         return error_response(
-            422, "invalid_request", str(first.get("msg")), _location(tuple(first.get("loc", ())))
+            503,
+            "busy",
+            "too many heavy requests at once; retry shortly",
+            None,
+            {"retry-after": "1"},
         )
+
+    @app.exception_handler(Exception)
+    async def _internal(_: Request, exc: Exception) -> Response:
+        # Anything else is a bug in the service (Starlette logs it after this answer).
+        return error_response(500, "internal", "internal server error", None)
 
     @app.exception_handler(StarletteHTTPException)
     async def _http(_: Request, exc: StarletteHTTPException) -> Response:

@@ -97,4 +97,4 @@ class InternalError(Error):
     """A fault inside twmj (a Rust panic caught at the binding), never the caller's input:
     the message says where; please report it. Over HTTP it is a 500 with the usual error body."""
 
-    default_code = "internal_error"
+    default_code = "internal"

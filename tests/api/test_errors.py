@@ -122,7 +122,7 @@ def test_every_error_code_has_a_status(client: TestClient) -> None:
     body = client.get("/v1/vocabulary").json()
     statuses = {e["code"]: e["status"] for e in body["errors"]}
     assert set(statuses) == set(twmj.ERROR_CODES)
-    assert statuses["tile_error"] == 422 and statuses["internal_error"] == 500
+    assert statuses["tile_error"] == 422 and statuses["internal"] == 500
 
 
 def test_vocabulary_names_are_the_rule_texts(client: TestClient) -> None:

@@ -8,9 +8,12 @@ from fastapi import APIRouter, Depends, Request
 
 import twmj
 from twmj_api.errors import LIBRARY_STATUS
+from twmj_api.offload import OffLoopRoute
 from twmj_api.schemas import ERROR_RESPONSES, VariantOut, VocabularyOut
 
-router = APIRouter(prefix="/v1", tags=["variants"], responses=ERROR_RESPONSES)
+router = APIRouter(
+    prefix="/v1", tags=["variants"], responses=ERROR_RESPONSES, route_class=OffLoopRoute
+)
 
 
 def presets(request: Request) -> list[VariantOut]:

@@ -100,9 +100,9 @@ pub const CODES: [ErrorCode; 8] = [
         doc: "a bad line of a game record; `field` names the line and its field",
     },
     ErrorCode {
-        code: "internal_error",
+        code: "internal",
         class: "InternalError",
-        doc: "a failure of twmj itself (a caught panic), not of the input",
+        doc: "a failure of twmj itself, not of the input: a panic caught in the library (`InternalError`), or over HTTP any other fault of the service",
     },
 ];
 
@@ -302,7 +302,7 @@ impl Error {
             Error::Illegal { .. } => "illegal_action",
             Error::Action { .. } => "unknown_action",
             Error::Record { .. } => "record_error",
-            Error::Internal { .. } => "internal_error",
+            Error::Internal { .. } => "internal",
         }
     }
 
