@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from fastapi import APIRouter
@@ -29,16 +30,26 @@ router = APIRouter(
 )
 
 
+@functools.cache
+def _preset(name: str) -> twmj.Variant:
+    """A preset without overrides, built once (a `Variant` is frozen)."""
+    return twmj.Variant(name)
+
+
 def variant_of(preset: str, overrides: dict[str, Setting]) -> twmj.Variant:
-    """The preset with its overrides; a bad one is a `VariantError` naming
-    `overrides.<key>`."""
-    return twmj.Variant(preset, overrides)
+    """The preset with its overrides (a preset alone is built once); a bad one is a
+    `VariantError` naming `overrides.<key>`."""
+    return twmj.Variant(preset, overrides) if overrides else _preset(preset)
+
+
+#: The context's fields, read by name: `model_dump` cost more than the scoring itself.
+_CONTEXT_FIELDS = tuple(ContextIn.model_fields)
 
 
 def context_of(c: ContextIn, flowers: str) -> twmj.Context:
     """The library context of a request; its errors name `context.<field>`, except the
     flowers, which the request holds beside the context."""
-    fields = c.model_dump()
+    fields = {name: getattr(c, name) for name in _CONTEXT_FIELDS}
     fields["dice"] = tuple(c.dice) if c.dice is not None else None
     try:
         return twmj.Context(**fields, flowers=flowers)
