@@ -9,7 +9,7 @@ use twmj_core::waits as core_waits;
 use twmj_core::waits::{Shape, Wait};
 use twmj_core::{shanten, Accept};
 
-use crate::analyze::accept_tuple;
+use crate::accept::accept_tuple;
 
 use crate::convert;
 use crate::errors::{CoreError, PyResult};

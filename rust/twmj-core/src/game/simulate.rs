@@ -1,7 +1,7 @@
 //! Self-play with random legal agents: the engine's throughput and a summary of what happens.
 
 use crate::error::Result;
-use crate::scoring::Variant;
+use crate::rules::Variant;
 
 use super::action::Action;
 use super::legality::legal_actions;
