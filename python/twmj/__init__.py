@@ -51,6 +51,7 @@ from twmj.errors import (
     Error,
     HandError,
     IllegalActionError,
+    InternalError,
     TileError,
     VariantError,
 )
@@ -75,6 +76,7 @@ __all__ = [
     "Game",
     "HandError",
     "IllegalActionError",
+    "InternalError",
     "Match",
     "Meld",
     "NotApplied",
