@@ -24,6 +24,7 @@ __all__ = [
     "Wait",
     "WaitValue",
     "Waits",
+    "_panic",
     "actions",
     "analyze",
     "arena_hands",
@@ -427,3 +428,4 @@ class VecEnv:
     ]: ...
     @property
     def hands(self) -> int: ...
+def _panic(message: str, in_pool: bool = False) -> None: ...

@@ -11,6 +11,8 @@ use twmj_core::game::{
 };
 use twmj_core::scoring::Variant;
 
+use twmj_py_macros::guarded;
+
 use crate::convert::Int;
 use crate::errors::{hand_error, CoreError, PyResult};
 use crate::variant::PyVariant;
@@ -47,6 +49,7 @@ pub fn bot_action(state: &State, seat: u8, name: &str, seed: &Int) -> PyResult<O
 /// The observation layout: every documented offset by name (`HAND`, `T_SEAT`, …) and the
 /// sizes (`OBS_LEN`, `SEAT_LEN`, `RIVER`, `MELDS`).
 #[pyfunction]
+#[guarded]
 pub fn observation_layout(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
     let d = PyDict::new(py);
     for (k, v) in [
@@ -110,6 +113,7 @@ pub fn bots() -> Vec<&'static str> {
     signature = (agents, hands, seed=Int::from(0), variant=None),
     text_signature = "(agents, hands, seed=0, variant=None)"
 )]
+#[guarded]
 pub fn arena_hands<'py>(
     py: Python<'py>,
     agents: Vec<String>,
@@ -213,6 +217,7 @@ impl PyVecEnv {
         signature = (n, seed=Int::from(0), variant=None, reward="tai"),
         text_signature = "(n, seed=0, variant=None, reward='tai')"
     )]
+    #[guarded]
     fn new(
         py: Python<'_>,
         n: usize,
@@ -244,6 +249,7 @@ impl PyVecEnv {
     }
 
     /// Deals every table afresh from the seed; returns `(obs, mask, seat)`.
+    #[guarded]
     fn reset<'py>(&mut self, py: Python<'py>) -> PyResult<Arrays<'py>> {
         let n = self.slots.len();
         self.slots = vector::tables(n, self.seed, &self.variant);
@@ -272,6 +278,7 @@ impl PyVecEnv {
     /// Steps every table with `actions[i]` (an index its mask allows; checked for every table
     /// before any moves); returns `(obs, mask, seat, reward, done)`.
     #[allow(clippy::type_complexity)]
+    #[guarded]
     fn step<'py>(
         &mut self,
         py: Python<'py>,
