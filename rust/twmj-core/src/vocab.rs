@@ -239,7 +239,7 @@ impl Declaration {
     }
 }
 
-/// The presets with their names (the rule text each follows); [`crate::scoring::variant::PRESETS`]
+/// The presets with their names (the rule text each follows); [`crate::rules::PRESETS`]
 /// lists the same keys in the same order (a test holds them together).
 pub const PRESETS: [Term; 7] = [
     Term {
@@ -317,6 +317,6 @@ mod tests {
     #[test]
     fn presets_are_the_variants() {
         let keys: Vec<&str> = PRESETS.iter().map(|t| t.key).collect();
-        assert_eq!(keys, crate::scoring::variant::PRESETS);
+        assert_eq!(keys, crate::rules::PRESETS);
     }
 }

@@ -1,4 +1,4 @@
-//! Floors run one way (issue 11, STYLE 18): tile/notation/error → tables → hand → rules →
+//! Floors run one way (issue 11, STYLE 18): tile/notation/error/vocab → tables → hand → rules →
 //! analysis → scoring → game, `lib.rs` only re-exports, and no module imports one that imports
 //! it back. Read from the sources, so a wrong-way `use` fails here before any picture is drawn
 //! (docs/design/architecture-target.json holds the same floors for `farm-studio draw`).
@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 fn floor(file: &str) -> Option<usize> {
     let top = file.split('/').next()?.trim_end_matches(".rs");
     Some(match top {
-        "tile" | "notation" | "error" => 0,
+        "tile" | "notation" | "error" | "vocab" => 0,
         "tables" => 1,
         "hand" | "decompose" | "unconnected" => 2,
         "rules" => 3,
