@@ -75,9 +75,9 @@ fn check(st: &State, seat: u8) {
         let b = SEAT_BLOCKS + rel(s) * SEAT_LEN;
         assert_eq!(obs[b + S_SEATED], 1);
         let declared = match seen.declared {
-            None => 0,
-            Some(Declaration::Ready) => 1,
-            Some(Declaration::Migi) => 2,
+            Declaration::None => 0,
+            Declaration::Ready => 1,
+            Declaration::Migi | Declaration::HeavenReady => 2,
         };
         assert_eq!(obs[b + S_DECLARED], declared);
         assert_eq!(obs[b + S_CONCEALED] as usize, seen.concealed_len);
