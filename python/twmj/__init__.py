@@ -7,6 +7,8 @@ Every function taking a hand accepts notation (`str`) or 34 counts (`bytes`).
 
 from __future__ import annotations
 
+from importlib.metadata import version as _version
+
 from twmj._core import (
     Accept,
     Analysis,
@@ -56,6 +58,9 @@ from twmj.errors import (
 )
 from twmj.tiles import FLOWERS, SHAPE_NAMES, TILES, counts, mask_tiles
 from twmj.variants import PRESETS, load_variant, variant_settings
+
+#: The installed distribution's version (`twmj --version`, `/health`).
+__version__: str = _version("twmj")
 
 #: Every action name by index: the fixed action space of `Game.legal_mask` and `legal`.
 ACTIONS: tuple[str, ...] = tuple(actions())
