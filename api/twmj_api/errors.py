@@ -66,7 +66,8 @@ def _library_error(error: twmj.Error, field: str | None) -> Response:
     return error_response(422, "twmj_error", str(error), field)  # pragma: no cover
 
 
-def _location(loc: tuple[Any, ...]) -> str | None:
+def location(loc: tuple[Any, ...]) -> str | None:
+    """A pydantic error location as a field path: `melds[1].tiles` (the body prefix dropped)."""
     parts = [str(p) for p in loc if p != "body"]
     out = ""
     for p in parts:
@@ -89,7 +90,7 @@ def install(app: FastAPI) -> None:
     async def _validation(_: Request, exc: RequestValidationError) -> Response:
         first = exc.errors()[0] if exc.errors() else {"msg": "invalid request", "loc": ()}
         return error_response(
-            422, "invalid_request", str(first.get("msg")), _location(tuple(first.get("loc", ())))
+            422, "invalid_request", str(first.get("msg")), location(tuple(first.get("loc", ())))
         )
 
     @app.exception_handler(StarletteHTTPException)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, JsonValue
 
 MAX_BATCH = 1000
 
@@ -106,9 +106,9 @@ class Health(BaseModel):
     version: str
 
 
-#: The error answers every endpoint documents.
+#: The error answers of an endpoint that reads a body. Not 400: a body that is not JSON is
+#: a 422 `invalid_request` like any other bad body (tests/api/test_docs.py checks both).
 ERROR_RESPONSES: dict[int | str, dict[str, object]] = {
-    400: {"model": ErrorResponse, "description": "The body is not JSON text."},
     413: {"model": ErrorResponse, "description": "The body is over 8 MiB."},
     422: {"model": ErrorResponse, "description": "The request or the hand is invalid."},
 }
@@ -122,6 +122,14 @@ Setting = int | bool | str
 
 class WaitsRequest(HandRequest):
     """A hand to find the waits of, optionally under a preset's special shapes."""
+
+    model_config = ConfigDict(
+        json_schema_extra={
+            "examples": [
+                {"hand": "2223456m456789p", "melds": [{"kind": "chi", "tiles": "123p"}]},
+            ]
+        }
+    )
 
     variant: PresetName | None = Field(
         None,
@@ -143,7 +151,15 @@ class WaitsRequest(HandRequest):
 
 
 class WaitsBatchRequest(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True)
+    model_config = ConfigDict(
+        extra="forbid",
+        strict=True,
+        json_schema_extra={
+            "examples": [
+                {"items": [{"hand": "2223456m123456789p"}, {"hand": "1112345678999m 111z"}]}
+            ]
+        },
+    )
     items: Annotated[
         list[WaitsRequest],
         Field(
@@ -156,6 +172,10 @@ class WaitsBatchRequest(BaseModel):
 class AnalyzeRequest(WaitsRequest):
     """A 17 − 3k hand to analyse, optionally under a preset's special shapes (their shanten,
     accepting tiles and waits count too)."""
+
+    model_config = ConfigDict(
+        json_schema_extra={"examples": [{"hand": "2223456m123456789p9s", "visible": "1m 1m"}]}
+    )
 
 
 class ContextIn(BaseModel):
@@ -224,10 +244,20 @@ class ContextIn(BaseModel):
     )
 
 
+#: 000 計分 範例一 (閒家自摸, 莊家連莊 2 次): 門清 + 自摸 + 不求 = 3 台.
+EXAMPLE_WIN: dict[str, JsonValue] = {
+    "hand": "123456789m234p56p77s",
+    "win_tile": "7p",
+    "context": {"winner": 1, "dealer": 0, "streak": 2, "seat_wind": "S", "win": "self_draw"},
+}
+
+
 class ScoreRequest(BaseModel):
     """A win to score: the tiles, how it was won, and under which rules."""
 
-    model_config = ConfigDict(extra="forbid", strict=True)
+    model_config = ConfigDict(
+        extra="forbid", strict=True, json_schema_extra={"examples": [EXAMPLE_WIN]}
+    )
     variant: PresetName = Field("taiwan", description="The preset the rules start from.")
     overrides: dict[str, Setting] = Field(
         default_factory=dict,
@@ -288,7 +318,9 @@ class ScoreResponse(BaseModel):
 
 
 class ScoreBatchRequest(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True)
+    model_config = ConfigDict(
+        extra="forbid", strict=True, json_schema_extra={"examples": [{"items": [EXAMPLE_WIN]}]}
+    )
     items: Annotated[
         list[ScoreRequest], Field(max_length=MAX_BATCH, description="Up to 1000 wins.")
     ]
@@ -310,7 +342,18 @@ class VariantChoice(BaseModel):
 class CompareRequest(BaseModel):
     """One win scored under several variants."""
 
-    model_config = ConfigDict(extra="forbid", strict=True)
+    model_config = ConfigDict(
+        extra="forbid",
+        strict=True,
+        json_schema_extra={
+            "examples": [
+                {
+                    "variants": [{}, {"overrides": {"tai.self_draw": 2}}],
+                    **EXAMPLE_WIN,
+                }
+            ]
+        },
+    )
     variants: Annotated[
         list[VariantChoice],
         Field(min_length=1, max_length=8, description="The rule sets to compare."),
@@ -334,6 +377,46 @@ class DifferingItem(BaseModel):
 class CompareResponse(BaseModel):
     scores: list[ScoreResponse] = Field(description="One score per variant, in order.")
     differing: list[DifferingItem] = Field(description="Items counted differently.")
+
+
+class WaitValuesRequest(BaseModel):
+    """A ready hand (16 − 3k tiles) and the table around it: each wait is scored as won on a
+    discard and by self-draw (`context.win` and `from_seat` are set for each)."""
+
+    model_config = ConfigDict(
+        extra="forbid",
+        strict=True,
+        json_schema_extra={
+            "examples": [
+                {
+                    "hand": "2223456m456789p",
+                    "melds": [{"kind": "chi", "tiles": "123p"}],
+                    "context": {"winner": 1, "dealer": 0, "seat_wind": "S"},
+                }
+            ]
+        },
+    )
+    variant: PresetName = Field("taiwan", description="The preset the rules start from.")
+    overrides: dict[str, Setting] = Field(
+        default_factory=dict, max_length=100, description="House rules on top of the preset."
+    )
+    hand: HandText
+    melds: Annotated[list[Meld], Field(max_length=5, description="Up to 5 melds.")] = []
+    flowers: Annotated[
+        str, Field(max_length=40, description="The winner's flowers, e.g. `1f5f` or `春梅`.")
+    ] = ""
+    context: ContextIn = Field(default_factory=lambda: ContextIn())
+
+
+class WaitValueOut(BaseModel):
+    tile: str = Field(description="The wait, e.g. `3m`.")
+    single_wait: bool = Field(description="The hand's only wait (獨聽).")
+    on_discard: ScoreResponse = Field(description="The win on this tile by a discard (放槍).")
+    on_self_draw: ScoreResponse = Field(description="The win on this tile by self-draw (自摸).")
+
+
+class WaitValuesResponse(BaseModel):
+    waits: list[WaitValueOut] = Field(description="Each wait, in tile order.")
 
 
 class VariantOut(BaseModel):
@@ -433,7 +516,22 @@ class Snapshot(BaseModel):
 class LegalRequest(BaseModel):
     """Either one seat's decision point, or a game record (the legal actions at its end)."""
 
-    model_config = ConfigDict(extra="forbid", strict=True)
+    model_config = ConfigDict(
+        extra="forbid",
+        strict=True,
+        json_schema_extra={
+            "examples": [
+                {
+                    "snapshot": {
+                        "seat": 0,
+                        "hand": "555m 123p456p789p 1123s",
+                        "drawable": 40,
+                        "decision": {"offer": {"from": 2, "discard": "5m"}},
+                    }
+                }
+            ]
+        },
+    )
     snapshot: Snapshot | None = None
     record: Annotated[
         str | None, Field(max_length=200_000, description="A JSON-lines game record.")
@@ -453,7 +551,21 @@ class LegalResponse(BaseModel):
 
 
 class ReplayRequest(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True)
+    model_config = ConfigDict(
+        extra="forbid",
+        strict=True,
+        json_schema_extra={
+            "examples": [
+                {
+                    "record": '{"type":"seed","seed":7,"dealer":0,"door_from_dice":false}\n'
+                    '{"type":"draw","seat":1,"tile":"3s","replacement":true}\n'
+                    '{"type":"draw","seat":2,"tile":"8p","replacement":true}\n'
+                    '{"type":"draw","seat":2,"tile":"9m","replacement":true}\n'
+                    '{"type":"act","seat":0,"action":"discard 2m"}\n'
+                }
+            ]
+        },
+    )
     record: Annotated[str, Field(max_length=200_000, description="A JSON-lines game record.")]
     variant: PresetName = "taiwan"
     overrides: dict[str, Setting] = Field(default_factory=dict, max_length=100)

@@ -6,9 +6,9 @@ from importlib.metadata import version
 
 from fastapi import APIRouter
 
-from twmj_api.schemas import ERROR_RESPONSES, Health
+from twmj_api.schemas import Health
 
-router = APIRouter(tags=["health"], responses=ERROR_RESPONSES)
+router = APIRouter(tags=["health"])
 
 _VERSION = version("twmj")
 

@@ -1,13 +1,13 @@
-"""`/v1/score`, its batch form, and `/v1/compare`: what a win is worth, and who pays."""
+"""`/v1/score`, its batch form, `/v1/compare` and `/v1/wait_values`: what a win is worth, and who pays."""
 
 from __future__ import annotations
 
 import re
-from typing import Any
 
 from fastapi import APIRouter
 
 import twmj
+from twmj.data import score_data
 from twmj_api.convert import call_field
 from twmj_api.errors import FieldError, detail
 from twmj_api.responses import JSONResponse
@@ -22,6 +22,9 @@ from twmj_api.schemas import (
     ScoreRequest,
     ScoreResponse,
     Setting,
+    WaitValueOut,
+    WaitValuesRequest,
+    WaitValuesResponse,
 )
 
 router = APIRouter(prefix="/v1", tags=["score"], responses=ERROR_RESPONSES)
@@ -59,47 +62,12 @@ def context_of(c: ContextIn, flowers: str) -> twmj.Context:
         raise FieldError(e, _field_of(e)) from None
 
 
-def score_data(s: twmj.Score) -> dict[str, Any]:
-    """The `ScoreResponse` as plain data, for the hot path (`/v1/score` sends it as is)."""
-
-    def item(i: twmj.TaiItem) -> dict[str, Any]:
-        return {"key": i.key, "name": i.name, "tai": i.tai}
-
-    return {
-        "variant": s.variant,
-        "overrides": s.overrides,
-        "total_tai": s.total_tai,
-        "items": [item(i) for i in s.items],
-        "dealer_items": [item(i) for i in s.dealer_items],
-        "dealer_tai": s.dealer_tai,
-        "decomposition": s.decomposition,
-        "melds": [{"kind": m.kind, "tiles": m.tiles} for m in s.melds],
-        "win_shape": s.win_shape,
-        "allowed": s.allowed,
-        "payments": [
-            {
-                "payer": p.payer,
-                "payee": p.payee,
-                "base_tai": p.base_tai,
-                "hand_tai": p.hand_tai,
-                "dealer_tai": p.dealer_tai,
-                "total_tai": p.total_tai,
-                "money": p.money,
-            }
-            for p in s.payments
-        ],
-        "net_tai": s.net_tai,
-        "net_money": s.net_money,
-        "why_not": [{"key": n.key, "name": n.name, "reason": n.reason} for n in s.why_not],
-    }
-
-
 def score_out(s: twmj.Score) -> ScoreResponse:
     """The `ScoreResponse` model, for answers that nest it (batch, compare, replay)."""
     return ScoreResponse.model_validate(score_data(s))
 
 
-def _scored(req: ScoreRequest) -> twmj.Score:
+def scored(req: ScoreRequest) -> twmj.Score:
     melds = call_field("melds", req)
     variant = variant_of(req.variant, req.overrides)
     ctx = context_of(req.context, req.flowers)
@@ -117,7 +85,7 @@ async def score(req: ScoreRequest) -> JSONResponse:
     with it. With `why_not`, the items checked and not counted come with their reasons."""
     # The body is built from the library's answer, so it is serialised without validating
     # it again (tests check it against the response model).
-    return JSONResponse(score_data(_scored(req)))
+    return JSONResponse(score_data(scored(req)))
 
 
 @router.post("/score/batch", response_model=list[ScoreBatchItem], summary="Score up to 1000 wins")
@@ -127,7 +95,7 @@ def score_batch(req: ScoreBatchRequest) -> list[ScoreBatchItem]:
     out: list[ScoreBatchItem] = []
     for item in req.items:
         try:
-            out.append(ScoreBatchItem.model_construct(result=score_out(_scored(item)), error=None))
+            out.append(ScoreBatchItem.model_construct(result=score_out(scored(item)), error=None))
         except FieldError as e:
             out.append(ScoreBatchItem.model_construct(result=None, error=detail(e)))
     return out
@@ -146,4 +114,31 @@ async def compare(req: CompareRequest) -> CompareResponse:
     return CompareResponse.model_construct(
         scores=[score_out(s) for s in scores],
         differing=[DifferingItem(key=k, name=n, tai=t) for k, n, t in differing],
+    )
+
+
+@router.post(
+    "/wait_values", response_model=WaitValuesResponse, summary="What each wait is worth (聽牌台數)"
+)
+def wait_values(req: WaitValuesRequest) -> WaitValuesResponse:
+    """For a ready hand of 16 − 3k tiles: each wait, scored as won on a discard (from the
+    winner's 上家 unless `context.from_seat` says otherwise) and by self-draw, with whether it
+    is the hand's only wait (獨聽)."""
+    melds = call_field("melds", req)
+    variant = variant_of(req.variant, req.overrides)
+    ctx = context_of(req.context, req.flowers)
+    try:
+        values = twmj.wait_values(req.hand, melds, ctx, variant)
+    except twmj.Error as e:
+        raise FieldError(e, _field_of(e)) from None
+    return WaitValuesResponse.model_construct(
+        waits=[
+            WaitValueOut.model_construct(
+                tile=v.tile,
+                single_wait=v.single_wait,
+                on_discard=score_out(v.on_discard),
+                on_self_draw=score_out(v.on_self_draw),
+            )
+            for v in values
+        ]
     )

@@ -6,9 +6,9 @@ from typing import Annotated
 
 from fastapi import APIRouter, Depends, Request
 
-from twmj_api.schemas import ERROR_RESPONSES, VariantOut
+from twmj_api.schemas import VariantOut
 
-router = APIRouter(prefix="/v1", tags=["variants"], responses=ERROR_RESPONSES)
+router = APIRouter(prefix="/v1", tags=["variants"])
 
 
 def presets(request: Request) -> list[VariantOut]:
