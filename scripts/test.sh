@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Sets up, then runs every test: Rust (cargo), lints and types, the stub check, pytest.
+# Sets up, then runs every test: Rust (cargo), lints and types, the stub check, the built
+# distributions installed and smoke-tested outside the checkout, pytest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
@@ -20,5 +21,7 @@ echo "== ruff, mypy, stubtest"
 .venv/bin/ruff format --check python api tests benches
 .venv/bin/python -m mypy
 .venv/bin/python -m mypy.stubtest twmj._core
+echo "== wheels and sdist, installed into a clean environment, smoke-tested (scripts/package.sh)"
+bash scripts/package.sh
 echo "== pytest"
 .venv/bin/python -m pytest -q
