@@ -4,6 +4,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
+# Right after setup: the wheel reuses setup's release build (clippy in between would make
+# cargo compile the extension again).
+echo "== wheels and sdist, installed into a clean environment, smoke-tested (scripts/package.sh)"
+bash scripts/package.sh
 # The browser tests drive the system Chromium (Debian's package; no browser download).
 if ! command -v chromium >/dev/null 2>&1; then
     echo "== installing chromium (apt-get)"
@@ -21,7 +25,5 @@ echo "== ruff, mypy, stubtest"
 .venv/bin/ruff format --check python api tests benches
 .venv/bin/python -m mypy
 .venv/bin/python -m mypy.stubtest twmj._core
-echo "== wheels and sdist, installed into a clean environment, smoke-tested (scripts/package.sh)"
-bash scripts/package.sh
 echo "== pytest"
 .venv/bin/python -m pytest -q

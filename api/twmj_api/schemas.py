@@ -106,9 +106,11 @@ class Health(BaseModel):
     version: str
 
 
-#: The error answers of an endpoint that reads a body. Not 400: a body that is not JSON is
-#: a 422 `invalid_request` like any other bad body (tests/api/test_docs.py checks both).
+#: The error answers of an endpoint that reads a body (tests/api/test_docs.py checks each is
+#: really sent, and that endpoints without a body list none). Malformed JSON is a 422 like any
+#: other bad body; 400 is only for bytes that cannot be decoded at all.
 ERROR_RESPONSES: dict[int | str, dict[str, object]] = {
+    400: {"model": ErrorResponse, "description": "The body cannot be decoded (not UTF-8)."},
     413: {"model": ErrorResponse, "description": "The body is over 8 MiB."},
     422: {"model": ErrorResponse, "description": "The request or the hand is invalid."},
 }
