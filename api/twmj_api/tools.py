@@ -22,7 +22,7 @@ from pydantic import BaseModel, ValidationError
 
 import twmj
 from twmj.data import score_data, waits_data
-from twmj_api.errors import ERROR_TABLE, FieldError, location
+from twmj_api.errors import FieldError, answer_of
 from twmj_api.routers import analyze, game, score, waits
 from twmj_api.schemas import (
     AnalyzeRequest,
@@ -88,7 +88,7 @@ async def _legal(req: LegalRequest) -> Any:
 
 
 async def _replay(req: ReplayRequest) -> Any:
-    return game.replay(req)
+    return await game.replay(req)
 
 
 async def _variants(_: NoInput) -> Any:
@@ -180,19 +180,6 @@ TOOLS: list[ToolSpec] = [
 _BY_NAME = {t.name: t for t in TOOLS}
 
 
-def _error(e: Exception) -> ErrorDetail:
-    """The `{code, message, field}` of a refused call, as an HTTP 4xx body carries it."""
-    if isinstance(e, ValidationError):
-        first = e.errors()[0]
-        return ErrorDetail(
-            code="invalid_request", message=first["msg"], field=location(tuple(first["loc"]))
-        )
-    field = e.field if isinstance(e, FieldError) else None
-    error = e.error if isinstance(e, FieldError) else e
-    code = next((c for cls, _, c in ERROR_TABLE if isinstance(error, cls)), "twmj_error")
-    return ErrorDetail(code=code, message=str(error), field=field)
-
-
 def _result(data: dict[str, Any], is_error: bool = False) -> types.CallToolResult:
     return types.CallToolResult(
         content=[types.TextContent(type="text", text=orjson.dumps(data).decode())],
@@ -211,7 +198,8 @@ async def call(name: str, arguments: dict[str, Any]) -> types.CallToolResult:
         req = spec.model.model_validate(arguments)
         data = _plain(await spec.answer(req))
     except (ValidationError, FieldError, twmj.Error) as e:
-        return _result({"error": _error(e).model_dump()}, is_error=True)
+        # The body of the HTTP answer to the same request: the same code, message and field.
+        return _result(orjson.loads(answer_of(e).body), is_error=True)
     return _result(data)
 
 

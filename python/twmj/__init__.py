@@ -53,6 +53,7 @@ from twmj.errors import (
     Error,
     HandError,
     IllegalActionError,
+    InternalError,
     TileError,
     VariantError,
 )
@@ -80,6 +81,7 @@ __all__ = [
     "Game",
     "HandError",
     "IllegalActionError",
+    "InternalError",
     "Match",
     "Meld",
     "NotApplied",

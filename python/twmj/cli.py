@@ -436,16 +436,47 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
 
 
 def _cmd_serve(args: argparse.Namespace) -> int:
-    """Runs the service, the `twmj-api` package (`api/` in a source checkout)."""
+    """Runs the service, the `twmj-api` package, in its production mode (README: the limits,
+    the workers, graceful shutdown on SIGTERM)."""
     try:
-        import uvicorn
-
-        import twmj_api  # noqa: F401  (the `api` extra; a clear error if it is missing)
+        from twmj_api import server
     except ImportError:
         raise UsageError("the service needs `pip install twmj[api]`") from None
     print(f"twmj: serving on http://{args.host}:{args.port}/ (API docs at /docs)", flush=True)
-    uvicorn.run("twmj_api.main:app", host=args.host, port=args.port, workers=args.workers)
+    server.run(args.host, args.port, args.workers)
     return 0
+
+
+def _port(text: str) -> int:
+    """A TCP port, 1–65535: anything else is refused by name (uvicorn would listen elsewhere)."""
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port number") from None
+    if not 1 <= n <= 65535:
+        raise argparse.ArgumentTypeError(f"{n} is not a port (1–65535)")
+    return n
+
+
+def _workers(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of workers") from None
+    if not 1 <= n <= 64:
+        raise argparse.ArgumentTypeError(f"{n} workers: 1 to 64")
+    return n
+
+
+def _not_utf8(args: Sequence[str]) -> str | None:
+    """The first argument that is not valid UTF-8 (Python keeps such bytes as lone surrogates,
+    which no twmj function can read), shown as its bytes."""
+    for a in args:
+        try:
+            a.encode("utf-8")
+        except UnicodeEncodeError:
+            return repr(a.encode("utf-8", "surrogateescape"))
+    return None
 
 
 def _cmd_mcp(args: argparse.Namespace) -> int:
@@ -554,10 +585,12 @@ def _parser() -> argparse.ArgumentParser:
     s.add_argument("--seed", type=int, default=0)
     s.add_argument("--variant", default="taiwan", help="a preset name (see `twmj variants`)")
     s.add_argument("--json", action="store_true", help="print JSON instead of text")
-    s = sub.add_parser("serve", help="start the HTTP service, its web page and /mcp")
+    s = sub.add_parser(
+        "serve", help="start the HTTP service, its web page and /mcp (production limits, README)"
+    )
     s.add_argument("--host", default="127.0.0.1")
-    s.add_argument("--port", type=int, default=8000)
-    s.add_argument("--workers", type=int, default=1)
+    s.add_argument("--port", type=_port, default=8000, help="1–65535")
+    s.add_argument("--workers", type=_workers, default=1, help="worker processes (1–64)")
     sub.add_parser("mcp", help="the MCP tool server over stdio, for LLM agents")
     return p
 
@@ -578,8 +611,11 @@ _COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status (2 for bad input)."""
+    given = sys.argv[1:] if argv is None else argv
     try:
-        args = _parser().parse_args(argv)
+        if (bad := _not_utf8(given)) is not None:
+            raise UsageError(f"an argument is not valid UTF-8: {bad}")
+        args = _parser().parse_args(given)
         return _COMMANDS[args.command](args)
     except (Error, UsageError) as e:
         print(f"twmj: error: {e}", file=sys.stderr)
