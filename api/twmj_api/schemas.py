@@ -130,14 +130,11 @@ class Health(BaseModel):
     version: str
 
 
-#: The error answers every endpoint documents. 400 is a request that cannot be read at all
-#: (malformed HTTP, on any route; a body that is not UTF-8 text); malformed JSON is a 422 like
-#: any other bad body (tests/api/test_docs.py).
+#: The error answers every endpoint documents. 400 is malformed HTTP (any route,
+#: twmj_api/server.py); a body that is not JSON is a 422 like any other bad body
+#: (tests/api/test_docs.py).
 ERROR_RESPONSES: dict[int | str, dict[str, object]] = {
-    400: {
-        "model": ErrorResponse,
-        "description": "The request cannot be read: malformed HTTP, or a body not UTF-8 text.",
-    },
+    400: {"model": ErrorResponse, "description": "Malformed HTTP (400 `bad_http`)."},
     413: {"model": ErrorResponse, "description": "The body is over 8 MiB."},
     422: {"model": ErrorResponse, "description": "The request or the hand is invalid."},
 }
