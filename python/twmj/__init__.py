@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from importlib.metadata import version as _version
 
+from twmj import bots
 from twmj._core import (
     Accept,
     Analysis,
@@ -23,6 +24,7 @@ from twmj._core import (
     TaiItem,
     Tiles,
     Variant,
+    VecEnv,
     Wait,
     Waits,
     WaitValue,
@@ -92,10 +94,12 @@ __all__ = [
     "Tiles",
     "Variant",
     "VariantError",
+    "VecEnv",
     "Wait",
     "WaitValue",
     "Waits",
     "analyze",
+    "bots",
     "compare",
     "counts",
     "false_win",

@@ -17,6 +17,7 @@ from typing import Any
 
 from wcwidth import wcswidth
 
+from twmj import play
 from twmj._core import (
     Analysis,
     Context,
@@ -28,7 +29,6 @@ from twmj._core import (
     parse,
     replay,
     score,
-    simulate,
     tile_name,
     waits,
 )
@@ -397,41 +397,40 @@ _DRAW_NAMES = {
 
 
 def _cmd_simulate(args: argparse.Namespace) -> int:
-    if args.games < 0:
-        raise UsageError("--games must be 0 or more")
+    if args.games < 0 or args.chunk < 1:
+        print("twmj: error: --games must be 0 or more and --chunk 1 or more", file=sys.stderr)
+        return 2
     started = time.perf_counter()
-    summary = simulate(args.games, args.seed, Variant(args.variant))
+    summary = play.run_simulate(args)
     seconds = time.perf_counter() - started
     if args.json:
-        _dumps({**summary, "seconds": round(seconds, 3)})
+        print(
+            json.dumps(
+                {**summary, "bot": args.bot, "seconds": round(seconds, 3)}, ensure_ascii=False
+            )
+        )
         return 0
     hands = summary["hands"]
     draws = summary["draws"]
     print(
-        f"{args.variant}: {hands} 局 (seed {args.seed}), {seconds:.2f} s, "
+        f"{args.variant}: {hands} 局 (seed {args.seed}, {args.bot} bots), {seconds:.2f} s, "
         f"{hands / max(seconds, 1e-9):,.0f} 局/s"
     )
     print(f"流局 {draws} ({100 * draws / max(hands, 1):.1f}%), 一砲多響 {summary['multi_winner']}")
-    rows: list[list[object]] = []
     for key, n in summary["draw_reasons"].items():
         if n and key != "wall":
-            rows.append([_DRAW_NAMES.get(key, key), n])
+            print(f"  {_DRAW_NAMES.get(key, key):<8} {n}")
     for key, n in summary["wins"].items():
-        rows.append([_KIND_NAMES.get(key, key), n])
-    _print_rows(rows, right=[1])
+        print(f"  {_KIND_NAMES.get(key, key):<8} {n}")
     tai = summary["tai"]
     bills = sum(tai)
     if bills:
         mean = sum(i * n for i, n in enumerate(tai)) / bills
         print(f"台數 (每筆): 平均 {mean:.2f}")
-        _print_rows(
-            [
-                [f"{i}+" if i == len(tai) - 1 else str(i), "台", n, "#" * max(1, 40 * n // bills)]
-                for i, n in enumerate(tai)
-                if n
-            ],
-            right=[0, 2],
-        )
+        for i, n in enumerate(tai):
+            if n:
+                label = f"{i}+" if i == len(tai) - 1 else str(i)
+                print(f"  {label:>3} 台 {n:>6} {'#' * max(1, 40 * n // bills)}")
     return 0
 
 
@@ -580,11 +579,7 @@ def _parser() -> argparse.ArgumentParser:
     s = sub.add_parser("variants", help="the rule presets, or one preset's settings", epilog=EPILOG)
     s.add_argument("name", nargs="?", default=None, help="a preset: list its settings")
     s.add_argument("--json", action="store_true", help="print JSON (the shape of /v1/variants)")
-    s = sub.add_parser("simulate", help="self-play random legal agents and summarise the hands")
-    s.add_argument("--games", type=int, default=1000, help="hands to play")
-    s.add_argument("--seed", type=int, default=0)
-    s.add_argument("--variant", default="taiwan", help="a preset name (see `twmj variants`)")
-    s.add_argument("--json", action="store_true", help="print JSON instead of text")
+    play.add_commands(sub)  # arena, simulate
     s = sub.add_parser(
         "serve", help="start the HTTP service, its web page and /mcp (production limits, README)"
     )
@@ -604,6 +599,7 @@ _COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "legal": _cmd_legal,
     "variants": _cmd_variants,
     "simulate": _cmd_simulate,
+    "arena": play.run_arena,
     "serve": _cmd_serve,
     "mcp": _cmd_mcp,
 }

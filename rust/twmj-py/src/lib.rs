@@ -6,9 +6,11 @@
 
 use pyo3::prelude::*;
 
+mod accept;
 mod analyze;
 mod batch;
 mod convert;
+mod env;
 mod errors;
 mod game;
 mod meld;
@@ -33,7 +35,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<notation::PyTiles>()?;
     m.add_class::<waits::PyWait>()?;
     m.add_class::<waits::PyWaits>()?;
-    m.add_class::<analyze::PyAccept>()?;
+    m.add_class::<accept::PyAccept>()?;
     m.add_class::<analyze::PyDiscard>()?;
     m.add_class::<analyze::PyAnalysis>()?;
     m.add_class::<variant::PyVariant>()?;
@@ -57,6 +59,10 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(game::actions, m)?)?;
     m.add_function(wrap_pyfunction!(game::legal, m)?)?;
     m.add_function(wrap_pyfunction!(game::simulate, m)?)?;
+    m.add_class::<env::PyVecEnv>()?;
+    m.add_function(wrap_pyfunction!(env::observation_layout, m)?)?;
+    m.add_function(wrap_pyfunction!(env::bots, m)?)?;
+    m.add_function(wrap_pyfunction!(env::arena_hands, m)?)?;
     m.add_function(wrap_pyfunction!(notation::parse, m)?)?;
     m.add_function(wrap_pyfunction!(notation::format, m)?)?;
     m.add_function(wrap_pyfunction!(notation::tile_name, m)?)?;
