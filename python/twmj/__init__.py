@@ -54,7 +54,7 @@ from twmj.errors import (
     TileError,
     VariantError,
 )
-from twmj.tiles import FLOWERS, SHAPE_NAMES, TILES, counts, mask_tiles
+from twmj.tiles import COPIES, FLOWERS, SHAPE_NAMES, TILES, counts, mask_tiles
 from twmj.variants import PRESETS, load_variant, variant_settings
 
 #: Every action name by index: the fixed action space of `Game.legal_mask` and `legal`.
@@ -62,6 +62,7 @@ ACTIONS: tuple[str, ...] = tuple(actions())
 
 __all__ = [
     "ACTIONS",
+    "COPIES",
     "FLOWERS",
     "PRESETS",
     "SHAPE_NAMES",

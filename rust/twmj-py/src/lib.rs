@@ -28,6 +28,7 @@ fn py_list<S: AsRef<str>>(items: &[S]) -> String {
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     // Build the lookup tables at import, not inside the first call.
     twmj_core::tables::force();
+    m.add("COPIES", twmj_core::tile::COPIES)?;
     m.add_class::<meld::PyMeld>()?;
     m.add_class::<notation::PyTiles>()?;
     m.add_class::<waits::PyWait>()?;
