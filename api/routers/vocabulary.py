@@ -1,5 +1,5 @@
 """`/v1/vocabulary`: the terms the page shows (presets, win kinds, declarations, wait shapes, meld
-kinds, error codes), each with its key and Chinese name.
+kinds, winds, error codes), each with its key and Chinese name.
 
 Interim: until the core's vocabulary (issue 11) serves these lists, the names the core does not
 hold yet are written here once, each list keyed exactly as the API takes it (tests check that
@@ -34,6 +34,7 @@ class Vocabulary(BaseModel):
     declarations: list[Term]
     shapes: list[Term]
     meld_kinds: list[Term]
+    winds: list[Term]
     errors: list[Term]
 
 
@@ -63,6 +64,9 @@ _ERRORS = {
     "variant_error": "家規的值不對",
     "context_error": "跟胡牌的情況對不上",
     "illegal_action": "不合規則",
+    "unknown_action": "沒有這個動作",
+    "record_error": "牌譜有誤",
+    "internal_error": "伺服器出錯，請回報",
     "twmj_error": "無法計算",
     "invalid_request": "填的格式不對",
     "too_large": "資料太大",
@@ -83,6 +87,11 @@ def vocabulary() -> Vocabulary:
         declarations=[Term(key=k, name=_DECLARATIONS[k]) for k in declared],
         shapes=[Term(key=k, name=v) for k, v in twmj.SHAPE_NAMES.items()],
         meld_kinds=[Term(key=k, name=_MELDS[k]) for k in get_args(MeldKind)],
+        # 東南西北 are the honour tiles 1z–4z; the context takes their letters (E S W N).
+        winds=[
+            Term(key=k, name=twmj.tile_name(f"{i}z"))
+            for i, k in enumerate(get_args(ContextIn.model_fields["seat_wind"].annotation)[:4], 1)
+        ],
         errors=[Term(key=c, name=n) for c, n in _ERRORS.items()],
     )
 

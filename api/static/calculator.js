@@ -20,8 +20,7 @@ export class Calculator {
     f.declared.replaceChildren(...termList("declarations").map((t) => new Option(t.name, t.key === "none" ? "" : t.key)));
     if (![...f.declared.options].some((o) => o.value === "")) f.declared.prepend(new Option("無", ""));
     f.declared.value = "";
-    // The winds are the first four honour tiles (東南西北); the API takes their names.
-    const winds = data.tiles.filter((t) => t.tile.endsWith("z")).slice(0, 4).map((t) => new Option(t.name, t.name));
+    const winds = termList("winds").map((t) => new Option(t.name, t.key));
     f.seat_wind.replaceChildren(...winds.map((o) => o.cloneNode(true)));
     f.round_wind.replaceChildren(...winds.map((o) => o.cloneNode(true)));
     $("calc-flowers").append(...data.tiles.filter((t) => t.tile.endsWith("f")).map((t) => {
@@ -110,7 +109,7 @@ export class Calculator {
       const sel = this.f[name];
       const was = sel.value;
       sel.replaceChildren(...Array.from({ length: players }, (_, i) => new Option(`座位 ${i}`, String(i))));
-      if (Number(was) < players) sel.value = was;
+      if (was !== "" && Number(was) < players) sel.value = was;
     }
     this.f.streak.max = String(this.settings().streak_cap);
     this.fields();

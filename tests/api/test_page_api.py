@@ -99,6 +99,12 @@ def test_vocabulary_names_every_key_the_api_takes(client: TestClient) -> None:
     assert keys["win_kinds"] == list(get_args(ContextIn.model_fields["win"].annotation))
     assert keys["meld_kinds"] == list(get_args(MeldKind))
     assert keys["shapes"] == list(twmj.SHAPE_NAMES)
+    assert [(t["key"], t["name"]) for t in v["winds"]] == [
+        ("E", "東"),
+        ("S", "南"),
+        ("W", "西"),
+        ("N", "北"),
+    ]
     assert {code for _, _, code in ERROR_TABLE} <= set(keys["errors"])
     assert all(CJK.search(t["name"]) for terms in v.values() for t in terms)
     # A kind is marked as paid by one seat exactly when the engine asks for that seat.

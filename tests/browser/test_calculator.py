@@ -35,7 +35,7 @@ def test_example_one_with_each_payers_line(page: Page) -> None:
     page.get_by_test_id("calc-winner").select_option("1")
     page.get_by_test_id("calc-dealer").select_option("0")
     page.get_by_test_id("calc-streak").fill("2")
-    page.get_by_test_id("calc-seat-wind").select_option("南")
+    page.get_by_test_id("calc-seat-wind").select_option("S")
     page.get_by_test_id("calc-submit").click()
     expect(page.get_by_test_id("total")).to_have_text("3 台")
     keys = page.get_by_test_id("item")
@@ -93,7 +93,7 @@ def test_american_threshold_and_dice(page: Page) -> None:
     open_melds(page, "calc-more")
     add_meld(page, "chi", "123m", "calc")
     page.get_by_test_id("calc-winner").select_option("1")
-    page.get_by_test_id("calc-seat-wind").select_option("南")
+    page.get_by_test_id("calc-seat-wind").select_option("S")
     page.get_by_test_id("calc-win-kind").select_option("discard")
     page.get_by_test_id("calc-from").select_option("2")
     page.get_by_test_id("calc-dice").fill("1 2 5")
@@ -112,7 +112,7 @@ def test_hk16_counts_in_fan(page: Page) -> None:
     page.get_by_test_id("calc-variant").select_option("hk16")
     _hand(page, "123456789m234p56p77s", "7p")
     page.get_by_test_id("calc-winner").select_option("1")
-    page.get_by_test_id("calc-seat-wind").select_option("南")
+    page.get_by_test_id("calc-seat-wind").select_option("S")
     page.get_by_test_id("calc-win-kind").select_option("discard")
     page.get_by_test_id("calc-from").select_option("2")
     page.get_by_test_id("calc-why").check()
@@ -146,7 +146,7 @@ def test_only_the_fields_that_apply(page: Page) -> None:
     page.get_by_test_id("calc-variant").select_option("two_player")
     expect(page.get_by_test_id("calc-flowers")).to_be_hidden()
     expect(page.get_by_test_id("calc-winner").locator("option")).to_have_count(2)
-    expect(page.get_by_test_id("seat-wind-hint")).to_contain_text("不一定跟著莊家")
+    expect(page.get_by_test_id("seat-wind-hint")).to_contain_text("不是看莊家")
 
 
 def test_calculator_errors_name_the_input(page: Page) -> None:
