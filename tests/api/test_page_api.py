@@ -10,8 +10,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 import twmj
-from api.errors import ERROR_TABLE
-from api.schemas import ContextIn, MeldKind, PresetName
+from twmj_api.errors import ERROR_TABLE
+from twmj_api.schemas import ContextIn, MeldKind, PresetName
 
 CJK = re.compile(r"[\u3400-\u9fff]")
 

@@ -13,7 +13,7 @@ from fastapi import APIRouter
 from pydantic import BaseModel, Field
 
 import twmj
-from api.schemas import ERROR_RESPONSES, ContextIn, MeldKind, PresetName
+from twmj_api.schemas import ERROR_RESPONSES, ContextIn, MeldKind, PresetName
 
 router = APIRouter(prefix="/v1", tags=["vocabulary"], responses=ERROR_RESPONSES)
 

@@ -6,11 +6,11 @@ from fastapi import APIRouter
 from pydantic import BaseModel, Field
 
 import twmj
-from api.convert import call_field
-from api.errors import FieldError
-from api.routers.score import context_of
-from api.routers.waits import variant_for
-from api.schemas import ERROR_RESPONSES, ContextIn, WaitsRequest
+from twmj_api.convert import call_field
+from twmj_api.errors import FieldError
+from twmj_api.routers.score import context_of
+from twmj_api.routers.waits import variant_for
+from twmj_api.schemas import ERROR_RESPONSES, ContextIn, WaitsRequest
 
 router = APIRouter(prefix="/v1", tags=["waits"], responses=ERROR_RESPONSES)
 

@@ -14,9 +14,9 @@ from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 import twmj
-from api import errors
-from api.responses import JSONResponse
-from api.routers import (
+from twmj_api import errors
+from twmj_api.responses import JSONResponse
+from twmj_api.routers import (
     analyze,
     game,
     health,
@@ -28,7 +28,7 @@ from api.routers import (
     vocabulary,
     waits,
 )
-from api.schemas import VariantOut
+from twmj_api.schemas import VariantOut
 
 STATIC = Path(__file__).parent / "static"
 MAX_BODY = (

@@ -10,8 +10,8 @@ from fastapi import APIRouter
 from pydantic import BaseModel, ConfigDict, Field
 
 import twmj
-from api.errors import FieldError
-from api.schemas import ERROR_RESPONSES, MeldKind
+from twmj_api.errors import FieldError
+from twmj_api.schemas import ERROR_RESPONSES, MeldKind
 
 router = APIRouter(prefix="/v1", tags=["tiles"], responses=ERROR_RESPONSES)
 

@@ -10,9 +10,9 @@ from fastapi import APIRouter
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 import twmj
-from api.errors import FieldError
-from api.routers.score import variant_of
-from api.schemas import ERROR_RESPONSES, Meld, PresetName
+from twmj_api.errors import FieldError
+from twmj_api.routers.score import variant_of
+from twmj_api.schemas import ERROR_RESPONSES, Meld, PresetName
 
 router = APIRouter(prefix="/v1", tags=["quiz"], responses=ERROR_RESPONSES)
 
