@@ -74,7 +74,7 @@ impl PyVariant {
     fn tiles(&self) -> Vec<String> {
         twmj_core::tile::Tile::all()
             .filter(|&t| self.0.in_play(t))
-            .map(|t| t.code())
+            .map(twmj_core::tile::Tile::code)
             .collect()
     }
 
