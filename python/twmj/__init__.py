@@ -51,6 +51,7 @@ from twmj.errors import (
     Error,
     HandError,
     IllegalActionError,
+    InternalError,
     TileError,
     VariantError,
 )
@@ -76,6 +77,7 @@ __all__ = [
     "Game",
     "HandError",
     "IllegalActionError",
+    "InternalError",
     "Match",
     "Meld",
     "NotApplied",

@@ -4,6 +4,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 use twmj_core::hand::Form;
 use twmj_core::{Accept, Analysis, Discard};
+use twmj_py_macros::guarded;
 
 use crate::convert;
 use crate::errors::{CoreError, PyResult};
@@ -68,6 +69,7 @@ impl PyDiscard {
 
     /// Kinds that lower the shanten, in tile order.
     #[getter]
+    #[guarded]
     fn accepts<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         accept_tuple(py, &self.0.accepts)
     }
@@ -80,6 +82,7 @@ impl PyDiscard {
 
     /// The waits when the discard leaves the hand ready, else empty.
     #[getter]
+    #[guarded]
     fn waits<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         wait_tuple(py, &self.0.waits)
     }
@@ -108,6 +111,7 @@ impl PyAnalysis {
 
     /// One entry per distinct discard, best first.
     #[getter]
+    #[guarded]
     fn discards(&self, py: Python<'_>) -> PyResult<Vec<Py<PyDiscard>>> {
         self.0
             .discards
@@ -131,6 +135,7 @@ impl PyAnalysis {
 /// their shanten, accepting tiles and waits count too.
 #[pyfunction]
 #[pyo3(signature = (hand, melds=None, visible=None, variant=None))]
+#[guarded]
 pub fn analyze(
     hand: &Bound<'_, PyAny>,
     melds: Option<&Bound<'_, PyAny>>,
