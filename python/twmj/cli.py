@@ -131,11 +131,45 @@ def _parser() -> argparse.ArgumentParser:
     s.add_argument("--seed", type=int, default=0)
     s.add_argument("--variant", default="taiwan", help="a preset name (see GET /v1/variants)")
     s.add_argument("--json", action="store_true", help="print JSON instead of text")
-    s = sub.add_parser("serve", help="start the HTTP service and its web page")
+    s = sub.add_parser(
+        "serve", help="start the HTTP service and its web page (production limits, README)"
+    )
     s.add_argument("--host", default="127.0.0.1")
-    s.add_argument("--port", type=int, default=8000)
-    s.add_argument("--workers", type=int, default=1)
+    s.add_argument("--port", type=_port, default=8000, help="1–65535")
+    s.add_argument("--workers", type=_workers, default=1, help="worker processes (1–64)")
     return p
+
+
+def _port(text: str) -> int:
+    """A TCP port, 1–65535: anything else is refused by name (uvicorn would listen elsewhere)."""
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port number") from None
+    if not 1 <= n <= 65535:
+        raise argparse.ArgumentTypeError(f"{n} is not a port (1–65535)")
+    return n
+
+
+def _workers(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of workers") from None
+    if not 1 <= n <= 64:
+        raise argparse.ArgumentTypeError(f"{n} workers: 1 to 64")
+    return n
+
+
+def _not_utf8(args: Sequence[str]) -> str | None:
+    """The first argument that is not valid UTF-8 (Python keeps such bytes as lone surrogates,
+    which no twmj function can read), shown as its bytes."""
+    for a in args:
+        try:
+            a.encode("utf-8")
+        except UnicodeEncodeError:
+            return repr(a.encode("utf-8", "surrogateescape"))
+    return None
 
 
 _KIND_NAMES = {
@@ -189,16 +223,15 @@ def _simulate(games: int, seed: int, variant: str, as_json: bool) -> int:
 
 
 def _serve(host: str, port: int, workers: int) -> int:
-    """Runs the service, the `twmj-api` package (`api/` in a source checkout)."""
+    """Runs the service, the `twmj-api` package, in its production mode (README: the limits,
+    the workers, graceful shutdown on SIGTERM)."""
     try:
-        import uvicorn
-
-        import twmj_api  # noqa: F401  (the `api` extra; a clear error if it is missing)
+        from twmj_api import server
     except ImportError:
         print("twmj: error: the service needs `pip install twmj[api]`", file=sys.stderr)
         return 2
     print(f"twmj: serving on http://{host}:{port}/ (API docs at /docs)", flush=True)
-    uvicorn.run("twmj_api.main:app", host=host, port=port, workers=workers)
+    server.run(host, port, workers)
     return 0
 
 
@@ -215,7 +248,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _run(argv: Sequence[str] | None) -> int:
-    args = _parser().parse_args(argv)
+    given = sys.argv[1:] if argv is None else argv
+    if (bad := _not_utf8(given)) is not None:
+        print(f"twmj: error: an argument is not valid UTF-8: {bad}", file=sys.stderr)
+        return 2
+    args = _parser().parse_args(given)
     if args.command == "serve":
         return _serve(args.host, args.port, args.workers)
     if args.command == "simulate":
