@@ -7,14 +7,15 @@ import random
 from typing import Annotated
 
 from fastapi import APIRouter
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 
 import twmj
 from twmj_api.errors import FieldError
+from twmj_api.offload import OffLoopRoute, heavy
 from twmj_api.routers.score import variant_of
-from twmj_api.schemas import ERROR_RESPONSES, Meld, PresetName
+from twmj_api.schemas import ERROR_RESPONSES, JSONInt, Meld, PresetName, _integral
 
-router = APIRouter(prefix="/v1", tags=["quiz"], responses=ERROR_RESPONSES)
+router = APIRouter(prefix="/v1", tags=["quiz"], responses=ERROR_RESPONSES, route_class=OffLoopRoute)
 
 #: Hands drawn before giving up on the asked number of waits (each draw is a few µs; even the
 #: rarest ask, five or more waits, is met within a few hundred).
@@ -24,16 +25,18 @@ TRIES = 5_000
 class QuizRequest(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
     variant: PresetName = Field("taiwan", description="The preset: its tile set and shapes.")
-    melds: Annotated[int, Field(ge=0, le=4, description="Open melds the hand has.")] = 0
-    min_waits: Annotated[int, Field(ge=1, le=13, description="At least this many waits.")] = 1
-    max_waits: Annotated[int, Field(ge=1, le=13, description="At most this many waits.")] = 13
-    seed: int | None = Field(None, description="Draw the same hand again.")
-
-    @model_validator(mode="after")
-    def _range(self) -> QuizRequest:
-        if self.min_waits > self.max_waits:
-            raise ValueError("min_waits is above max_waits")
-        return self
+    melds: Annotated[
+        int, Field(ge=0, le=4, description="Open melds the hand has."), BeforeValidator(_integral)
+    ] = 0
+    min_waits: Annotated[
+        int, Field(ge=1, le=13, description="At least this many waits."), BeforeValidator(_integral)
+    ] = 1
+    max_waits: Annotated[
+        int,
+        Field(ge=1, le=13, description="At most this many waits (the two in either order)."),
+        BeforeValidator(_integral),
+    ] = 13
+    seed: JSONInt | None = Field(None, description="Draw the same hand again.")
 
 
 class QuizOut(BaseModel):
@@ -88,9 +91,11 @@ def _draw(rng: random.Random, tiles: list[str], melds: int, chi: bool) -> QuizOu
 
 
 @router.post("/quiz", response_model=QuizOut, summary="A practice hand (聽牌練習)")
-def quiz(req: QuizRequest) -> QuizOut:
+@heavy
+async def quiz(req: QuizRequest) -> QuizOut:
     """A random ready hand of the preset with `melds` open melds and between `min_waits` and
     `max_waits` waits (as `/v1/waits` counts them); the answer is `/v1/waits` of it."""
+    low, high = sorted((req.min_waits, req.max_waits))
     variant = variant_of(req.variant, {})
     rng = random.Random(req.seed)
     tiles = variant.tiles
@@ -105,7 +110,7 @@ def quiz(req: QuizRequest) -> QuizOut:
             n = len(twmj.waits("".join(drawn.hand), melds, variant=variant).waits)
         except twmj.Error as e:  # pragma: no cover - drawn hands are valid by construction
             raise FieldError(e, "variant") from None
-        if req.min_waits <= n <= req.max_waits:
+        if low <= n <= high:
             return drawn
         if n and best is None:
             best = drawn

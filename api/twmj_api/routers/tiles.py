@@ -11,9 +11,12 @@ from pydantic import BaseModel, ConfigDict, Field
 
 import twmj
 from twmj_api.errors import FieldError
+from twmj_api.offload import OffLoopRoute
 from twmj_api.schemas import ERROR_RESPONSES, MeldKind
 
-router = APIRouter(prefix="/v1", tags=["tiles"], responses=ERROR_RESPONSES)
+router = APIRouter(
+    prefix="/v1", tags=["tiles"], responses=ERROR_RESPONSES, route_class=OffLoopRoute
+)
 
 
 class TileOut(BaseModel):

@@ -8,11 +8,14 @@ from pydantic import BaseModel, Field
 import twmj
 from twmj_api.convert import call_field
 from twmj_api.errors import FieldError
+from twmj_api.offload import OffLoopRoute
 from twmj_api.routers.score import context_of
 from twmj_api.routers.waits import variant_for
 from twmj_api.schemas import ERROR_RESPONSES, ContextIn, WaitsRequest
 
-router = APIRouter(prefix="/v1", tags=["waits"], responses=ERROR_RESPONSES)
+router = APIRouter(
+    prefix="/v1", tags=["waits"], responses=ERROR_RESPONSES, route_class=OffLoopRoute
+)
 
 
 class WaitValuesRequest(WaitsRequest):

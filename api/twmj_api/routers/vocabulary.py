@@ -13,9 +13,12 @@ from fastapi import APIRouter
 from pydantic import BaseModel, Field
 
 import twmj
+from twmj_api.offload import OffLoopRoute
 from twmj_api.schemas import ERROR_RESPONSES, ContextIn, MeldKind, PresetName
 
-router = APIRouter(prefix="/v1", tags=["vocabulary"], responses=ERROR_RESPONSES)
+router = APIRouter(
+    prefix="/v1", tags=["vocabulary"], responses=ERROR_RESPONSES, route_class=OffLoopRoute
+)
 
 
 class Term(BaseModel):
@@ -67,6 +70,8 @@ _ERRORS = {
     "unknown_action": "沒有這個動作",
     "record_error": "牌譜有誤",
     "internal_error": "伺服器出錯，請回報",
+    "internal": "伺服器出錯，請回報",
+    "busy": "伺服器正忙，請稍後再試",
     "twmj_error": "無法計算",
     "invalid_request": "填的格式不對",
     "too_large": "資料太大",
