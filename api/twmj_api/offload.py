@@ -14,6 +14,7 @@ request gets a 503 with `Retry-After` at once rather than a place in an unbounde
 from __future__ import annotations
 
 import asyncio
+import sys
 from collections.abc import Callable, Coroutine
 from typing import Any, TypeVar
 
@@ -39,6 +40,10 @@ SMALL_BODY = 64 * 1024
 #: bound, before it is parsed; 413 past it): a 1000-item batch or a 200 000-character record
 #: holds fewer. 8 MiB of `{},` would be 2.8 million objects, over a second of parsing.
 MAX_JSON_VALUES = 250_000
+
+#: How often a thread holding the GIL hands it over when another waits (CPython's default
+#: is 5 ms): the event loop waits at most this long per turn while heavy threads run.
+SWITCH_INTERVAL = 0.001
 
 _limiter: anyio.CapacityLimiter | None = None
 _admitted = 0
@@ -125,6 +130,7 @@ async def _offload(
     global _limiter, _admitted
     if _limiter is None:
         _limiter = anyio.CapacityLimiter(HEAVY_SLOTS)
+        sys.setswitchinterval(SWITCH_INTERVAL)
     if _admitted >= HEAVY_SLOTS + HEAVY_QUEUE:
         raise BusyError
     _admitted += 1

@@ -10,14 +10,13 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
+from twmj import play
 from twmj._core import (
     Analysis,
-    Variant,
     Wait,
     Waits,
     analyze,
     parse,
-    simulate,
     tile_name,
     waits,
 )
@@ -126,11 +125,7 @@ def _parser() -> argparse.ArgumentParser:
         )
         s.add_argument("--visible", default=None, help="other tiles in view (discards, melds)")
         s.add_argument("--json", action="store_true", help="print JSON instead of text")
-    s = sub.add_parser("simulate", help="self-play random legal agents and summarise the hands")
-    s.add_argument("--games", type=int, default=1000, help="hands to play")
-    s.add_argument("--seed", type=int, default=0)
-    s.add_argument("--variant", default="taiwan", help="a preset name (see GET /v1/variants)")
-    s.add_argument("--json", action="store_true", help="print JSON instead of text")
+    play.add_commands(sub)  # arena, simulate
     s = sub.add_parser(
         "serve", help="start the HTTP service and its web page (production limits, README)"
     )
@@ -189,20 +184,25 @@ _DRAW_NAMES = {
 }
 
 
-def _simulate(games: int, seed: int, variant: str, as_json: bool) -> int:
-    if games < 0:
-        print("twmj: error: --games must be 0 or more", file=sys.stderr)
+def _simulate(args: argparse.Namespace) -> int:
+    if args.games < 0 or args.chunk < 1:
+        print("twmj: error: --games must be 0 or more and --chunk 1 or more", file=sys.stderr)
         return 2
     started = time.perf_counter()
-    summary = simulate(games, seed, Variant(variant))
+    summary = play.run_simulate(args)
     seconds = time.perf_counter() - started
-    if as_json:
-        print(json.dumps({**summary, "seconds": round(seconds, 3)}, ensure_ascii=False))
+    if args.json:
+        print(
+            json.dumps(
+                {**summary, "bot": args.bot, "seconds": round(seconds, 3)}, ensure_ascii=False
+            )
+        )
         return 0
     hands = summary["hands"]
     draws = summary["draws"]
     print(
-        f"{variant}: {hands} 局 (seed {seed}), {seconds:.2f} s, {hands / max(seconds, 1e-9):,.0f} 局/s"
+        f"{args.variant}: {hands} 局 (seed {args.seed}, {args.bot} bots), {seconds:.2f} s, "
+        f"{hands / max(seconds, 1e-9):,.0f} 局/s"
     )
     print(f"流局 {draws} ({100 * draws / max(hands, 1):.1f}%), 一砲多響 {summary['multi_winner']}")
     for key, n in summary["draw_reasons"].items():
@@ -255,9 +255,9 @@ def _run(argv: Sequence[str] | None) -> int:
     args = _parser().parse_args(given)
     if args.command == "serve":
         return _serve(args.host, args.port, args.workers)
-    if args.command == "simulate":
+    if args.command in ("simulate", "arena"):
         try:
-            return _simulate(args.games, args.seed, args.variant, args.json)
+            return _simulate(args) if args.command == "simulate" else play.run_arena(args)
         except Error as e:
             print(f"twmj: error: {e}", file=sys.stderr)
             return 2

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Any
 
@@ -44,16 +45,26 @@ def _field_of(e: twmj.Error) -> str:
     return "hand"
 
 
+@functools.cache
+def _preset(name: str) -> twmj.Variant:
+    """A preset without overrides, built once (a `Variant` is frozen)."""
+    return twmj.Variant(name)
+
+
 def variant_of(preset: str, overrides: dict[str, Setting]) -> twmj.Variant:
     try:
-        return twmj.Variant(preset, overrides)
+        return twmj.Variant(preset, overrides) if overrides else _preset(preset)
     except twmj.Error as e:
         raise FieldError(e, _field_of(e)) from None
 
 
+#: The context's fields, read by name: `model_dump` cost more than the scoring itself.
+_CONTEXT_FIELDS = tuple(ContextIn.model_fields)
+
+
 def context_of(c: ContextIn, flowers: str) -> twmj.Context:
     try:
-        fields = c.model_dump()
+        fields = {name: getattr(c, name) for name in _CONTEXT_FIELDS}
         fields["dice"] = tuple(c.dice) if c.dice is not None else None
         return twmj.Context(**fields, flowers=flowers)
     except twmj.TileError as e:
