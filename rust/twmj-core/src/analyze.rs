@@ -3,12 +3,12 @@
 
 use crate::error::Result;
 use crate::hand::{seen_counts, Hand};
-use crate::scoring::Variant;
+use crate::rules::{Special, Variant};
 use crate::shanten::{
     caps, convolve, group, group_overlap, lig_gu_accept_mask, special_shanten_counts,
     specials_within, SHAPES,
 };
-use crate::special::{waits_seen_with, Special};
+use crate::special::waits_seen_with;
 use crate::tables::{self, GroupTable, Overlap};
 use crate::tile::{Counts, Suit, Tile, COPIES, KINDS};
 use crate::waits::{exhausted, waits_seen, Wait};
@@ -313,7 +313,7 @@ fn accepts_with_shapes(hand: &Hand, visible: &Counts, variant: &Variant) -> Resu
         return Ok(regular);
     }
     let caps = caps(&hand.meld_counts());
-    let reg = crate::shanten(hand);
+    let reg = crate::shanten::shanten(hand);
     let each = specials_within(
         &hand.concealed,
         hand.meld_count,

@@ -1,9 +1,11 @@
 //! twmj-core: the pure-Rust engine of Taiwanese 16-tile mahjong (台灣十六張麻將).
 //!
-//! Notation and validation ([`notation`], [`hand`]), the lookup [`tables`], and the hand
-//! analysis built on them: [`waits`], [`shanten`], [`analyze`], [`decompose`]; the
-//! [`scoring`] of wins under a variant (tai items, max-tai score, settlement); one hand of
-//! play as a state machine with legality and replay in [`game`].
+//! Floors, each reading only those below it: tiles, notation and the error ([`tile`],
+//! [`notation`], [`error`]); the lookup [`tables`]; hands ([`hand`], [`decompose`],
+//! [`unconnected`]); the [`rules`] (variant, settings, item and shape vocabulary, the win
+//! predicate); the analysis ([`waits`], [`shanten`], [`special`], [`analyze`]); the
+//! [`scoring`] of wins (tai items, max-tai score, settlement); one hand of play as a state
+//! machine with legality and replay in [`game`]. This file only re-exports.
 
 pub mod analyze;
 pub mod decompose;
@@ -11,6 +13,7 @@ pub mod error;
 pub mod game;
 pub mod hand;
 pub mod notation;
+pub mod rules;
 pub mod scoring;
 pub mod shanten;
 pub mod special;
@@ -24,59 +27,11 @@ pub use decompose::{decompositions, Block};
 pub use error::{Error, Result};
 pub use hand::{Form, Hand, Meld, MeldKind};
 pub use notation::{format, parse, Tiles};
+pub use rules::{is_win, is_win_counts, Special, SpecialShapes, Variant};
 pub use shanten::{shanten, shanten_counts, shanten_with, special_shanten};
 pub use special::{
     is_special_win, is_win_with, special_wait_mask, special_waits, special_win, special_wins,
-    special_wins_n, waits_with, Special, SpecialShapes,
+    special_wins_n, waits_with,
 };
 pub use tile::{Counts, Flower, Suit, Tile, KINDS};
 pub use waits::{shapes, wait_mask, waits, Shape, Shapes, Wait};
-
-/// True when the validated 17 − 3k hand is complete (five sets and a pair with its melds).
-pub fn is_win(hand: &Hand) -> bool {
-    is_win_counts(&hand.concealed)
-}
-
-/// True when `counts` (17 − 3k tiles) split into sets and one pair.
-#[inline]
-pub fn is_win_counts(counts: &Counts) -> bool {
-    let t = tables::tables();
-    // Exactly one group may hold the pair (2 mod 3); the others hold sets only (0 mod 3).
-    // Each group's table only knows its own count, so four pairs, one per group, would
-    // otherwise pass as complete (胡牌的樣子: 五組面子＋一對將眼).
-    let mut pairs = 0;
-    for s in Suit::ALL {
-        let n: usize = counts[s.base()..s.base() + s.len()]
-            .iter()
-            .map(|&c| c as usize)
-            .sum();
-        match n % 3 {
-            1 => return false,
-            2 => pairs += 1,
-            _ => {}
-        }
-    }
-    pairs == 1
-        && t.suit.complete(tables::GroupTable::index(&counts[0..9]))
-        && t.suit.complete(tables::GroupTable::index(&counts[9..18]))
-        && t.suit.complete(tables::GroupTable::index(&counts[18..27]))
-        && t.honor.complete(tables::GroupTable::index(&counts[27..34]))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn one_pair_only() {
-        // 胡牌的樣子: five sets and ONE pair; four pairs, one per group, is not a win.
-        let four_pairs = notation::parse("11m 11p 11s 11z").unwrap().counts;
-        assert!(!is_win_counts(&four_pairs));
-        let more = notation::parse("11m 11p 11s 11z 123m 456p 789s")
-            .unwrap()
-            .counts;
-        assert!(!is_win_counts(&more));
-        let win = notation::parse("2223456m123456789p1m").unwrap().counts;
-        assert!(is_win_counts(&win));
-    }
-}

@@ -6,8 +6,7 @@
 //! over how many sets and which pair each group supplies.
 
 use crate::hand::Hand;
-use crate::scoring::Variant;
-use crate::special::{knitted_kinds, Special, SpecialShapes, KNITTINGS};
+use crate::rules::{knitted_kinds, Special, SpecialShapes, Variant, KNITTINGS, ORPHANS};
 use crate::tables::{overlap_capped, tables, GroupTable, Overlap};
 use crate::tile::{Counts, Suit, COPIES};
 
@@ -104,9 +103,6 @@ pub fn shanten_counts(counts: &Counts) -> i8 {
     ];
     from_overlaps(&[*o[0], *o[1], *o[2], *o[3]], sets)
 }
-
-/// The thirteen terminal and honour kinds (1m 9m 1p 9p 1s 9s 東南西北白發中).
-pub(crate) const ORPHANS: [usize; 13] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
 
 /// The best overlap of the 0-meld `counts` with a 瀝咕瀝咕 (003 註八: seven pairs and one
 /// triplet, 17 tiles; a kind of four is two pairs, never a triplet and a pair, 3 + 2 > 4).

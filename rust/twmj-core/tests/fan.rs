@@ -30,7 +30,7 @@ fn fan(keys: &[&str]) -> Variant {
         .iter()
         .map(|k| {
             let item = Item::from_key(k).unwrap_or_else(|| panic!("no item {k}"));
-            (*k, item.def().tai)
+            (*k, item.table_tai())
         })
         .collect();
     with(&with_tai)
@@ -153,7 +153,7 @@ fn fan_items_are_the_rows_of_the_list() {
     ];
     assert_eq!(FAN_ITEMS.len(), rows.len());
     for (i, (d, (key, name, t))) in FAN_ITEMS.iter().zip(rows).enumerate() {
-        assert_eq!((d.key, d.name, d.tai), (key, name, t));
+        assert_eq!((d.key(), d.name(), d.item.table_tai()), (key, name, t));
         assert_eq!(d.item as usize, ITEMS.len() + i);
         assert!(d.doc.contains("003 fan list"), "{key}: doc cites its row");
         assert_eq!(Item::from_key(key), Some(d.item));
@@ -163,11 +163,11 @@ fn fan_items_are_the_rows_of_the_list() {
 #[test]
 fn every_pattern_is_absent_until_drawn_in_by_name() {
     // Issue: usable by name in a custom variant; no preset counts a fan-list pattern.
-    for preset in twmj_core::scoring::variant::PRESETS {
+    for preset in twmj_core::rules::PRESETS {
         let base = Variant::preset(preset).unwrap_or_else(|e| panic!("{e}"));
         for d in &FAN_ITEMS {
-            assert!(!base.has(d.item), "{preset} has {}", d.key);
-            let key = format!("tai.{}", d.key);
+            assert!(!base.has(d.item), "{preset} has {}", d.key());
+            let key = format!("tai.{}", d.key());
             let v = base
                 .with_overrides(&[(key.as_str(), Value::Int(5))])
                 .unwrap_or_else(|e| panic!("{preset} {key}: {e}"));

@@ -319,7 +319,7 @@ fn traditional_every_item_has_its_row() {
         .chain(["eight_immortals", "seven_rob_one"])
         .collect();
     for d in ITEMS.iter().filter(|d| v.has(d.item)) {
-        assert!(covered.contains(&d.key), "no row for {}", d.key);
+        assert!(covered.contains(&d.key()), "no row for {}", d.key());
     }
     // The preset's own names (001 台數表): 地聽(咪機), 河底撈魚, 天聽, 四槓牌, 地胡.
     let names: Vec<&str> = [
@@ -1170,7 +1170,7 @@ fn improved16_every_item_has_its_row() {
         .chain(["eight_immortals", "seven_rob_one"])
         .collect();
     for d in ITEMS.iter().filter(|d| v.has(d.item)) {
-        assert!(covered.contains(&d.key), "no row for {}", d.key);
+        assert!(covered.contains(&d.key()), "no row for {}", d.key());
     }
     // The table's names.
     let names: Vec<&str> = [

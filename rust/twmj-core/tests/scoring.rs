@@ -927,7 +927,7 @@ fn every_item_is_named_in_this_file() {
     let src = include_str!("scoring.rs");
     // The items of the later presets are named in presets.rs.
     for d in ITEMS.iter().filter(|d| Variant::taiwan().has(d.item)) {
-        assert!(src.contains(d.name), "no test names {}", d.name);
+        assert!(src.contains(d.name()), "no test names {}", d.name());
     }
 }
 
@@ -1468,7 +1468,7 @@ fn every_item_has_its_row() {
         .collect();
     // The items of the later presets have their rows in presets.rs.
     for d in ITEMS.iter().filter(|d| Variant::taiwan().has(d.item)) {
-        assert!(covered.contains(&d.key), "no row for {}", d.key);
+        assert!(covered.contains(&d.key()), "no row for {}", d.key());
     }
 }
 

@@ -1,53 +1,16 @@
-//! `twmj.analyze` and its `Analysis` / `Discard` / `Accept` results.
+//! `twmj.analyze` and its `Analysis` / `Discard` results.
 
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 use twmj_core::hand::Form;
-use twmj_core::{Accept, Analysis, Discard};
+use twmj_core::{Analysis, Discard};
 use twmj_py_macros::guarded;
 
+use crate::accept::accept_tuple;
 use crate::convert;
 use crate::errors::{CoreError, PyResult};
 use crate::variant::PyVariant;
 use crate::waits::wait_tuple;
-
-/// A kind that lowers the shanten after a discard, with its unseen copies.
-#[pyclass(name = "Accept", module = "twmj", frozen, eq)]
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub struct PyAccept(pub Accept);
-
-#[pymethods]
-impl PyAccept {
-    #[getter]
-    fn tile(&self) -> String {
-        self.0.tile.code()
-    }
-
-    #[getter]
-    fn remaining(&self) -> u8 {
-        self.0.remaining
-    }
-
-    fn __repr__(&self) -> String {
-        format!(
-            "Accept(tile='{}', remaining={})",
-            self.tile(),
-            self.0.remaining
-        )
-    }
-}
-
-/// Accepting kinds as a tuple of `Accept` objects.
-pub(crate) fn accept_tuple<'py>(
-    py: Python<'py>,
-    accepts: &[Accept],
-) -> PyResult<Bound<'py, PyTuple>> {
-    let items = accepts
-        .iter()
-        .map(|a| Bound::new(py, PyAccept(*a)))
-        .collect::<PyResult<Vec<_>>>()?;
-    PyTuple::new(py, items)
-}
 
 /// The outlook after one discard: shanten, accepting kinds, and waits when ready.
 #[pyclass(name = "Discard", module = "twmj", frozen)]

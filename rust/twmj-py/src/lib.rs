@@ -6,6 +6,7 @@
 
 use pyo3::prelude::*;
 
+mod accept;
 mod analyze;
 mod batch;
 mod convert;
@@ -35,7 +36,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<notation::PyTiles>()?;
     m.add_class::<waits::PyWait>()?;
     m.add_class::<waits::PyWaits>()?;
-    m.add_class::<analyze::PyAccept>()?;
+    m.add_class::<accept::PyAccept>()?;
     m.add_class::<analyze::PyDiscard>()?;
     m.add_class::<analyze::PyAnalysis>()?;
     m.add_class::<variant::PyVariant>()?;

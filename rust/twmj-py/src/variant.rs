@@ -2,7 +2,7 @@
 
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyInt, PyString};
-use twmj_core::scoring::variant::PRESETS;
+use twmj_core::rules::PRESETS;
 use twmj_core::scoring::{Value, Variant};
 use twmj_py_macros::guarded;
 

@@ -10,7 +10,7 @@ use twmj_core::waits::{Shape, Wait};
 use twmj_core::{shanten, Accept};
 use twmj_py_macros::guarded;
 
-use crate::analyze::accept_tuple;
+use crate::accept::accept_tuple;
 
 use crate::convert;
 use crate::errors::{CoreError, PyResult};

@@ -6,7 +6,7 @@ use crate::hand::{Meld, MeldKind};
 use crate::tile::{Flower, Tile};
 use crate::waits::exhausted;
 
-use crate::scoring::{Dealing, FuritenRelease, Item, MultiWin, Variant};
+use crate::rules::{Dealing, FuritenRelease, Item, MultiWin, Variant};
 
 use super::action::Action;
 use super::event::Event;

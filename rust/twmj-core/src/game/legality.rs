@@ -2,8 +2,7 @@
 
 use crate::error::{Error, Result};
 use crate::hand::MeldKind;
-use crate::is_win_counts;
-use crate::scoring::Variant;
+use crate::rules::{is_win_counts, Variant};
 use crate::special::{special_mask_own, special_win_n};
 use crate::tile::{Counts, Tile};
 use crate::waits::{exhausted, wait_mask};
@@ -128,13 +127,13 @@ fn missing_orphan(p: &Player, v: &Variant) -> Option<usize> {
     if !v.special.robs_ankan() || p.furiten {
         return None;
     }
-    let only = crate::special::SpecialShapes {
+    let only = crate::rules::SpecialShapes {
         thirteen_orphans: v.special.beside(&p.melds).thirteen_orphans,
-        ..crate::special::SpecialShapes::NONE
+        ..crate::rules::SpecialShapes::NONE
     };
     let k = p.melds.len() + v.missing_sets();
     let mask = special_mask_own(&p.concealed, k, &p.own_counts(), only);
-    crate::shanten::ORPHANS
+    crate::rules::ORPHANS
         .into_iter()
         .find(|&i| p.concealed[i] == 0 && mask >> i & 1 == 1)
 }

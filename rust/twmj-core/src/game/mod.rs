@@ -1,13 +1,14 @@
 //! One hand (局) of the taiwan preset (or american: 換三張 and 起胡; `three_player` / `two_player`:
 //! the 004 tile sets over 3 or 2 seated players, see [`State::from_seed_with`] and
 //! [`State::seats`]; traditional: 001's flow — 攔胡, 流局 options, 特殊流局, 詐胡, 過手 and the
-//! dice deal, all read from the variant's [`crate::scoring::Flow`] and `multi_win`) as a
+//! dice deal, all read from the variant's [`crate::rules::Flow`] and `multi_win`) as a
 //! deterministic state machine: the action space,
 //! the state and its flow, legality, the event log and its replay, and the hand's outcome.
 //!
 //! [`action`] the action space; [`state`] the deal and the state ([`State::apply`] in the
 //! flow); [`legality`] legal actions, masks and the rule an illegal action breaks;
-//! [`event`] the log and [`replay`]; [`record`] the JSON-lines record; [`result`] the
+//! [`deal`] the deal and the rules a hand is played under; [`event`] the log and
+//! [`replay()`]; [`record`] the JSON-lines record; [`result`] the
 //! outcome handed to scoring; [`view`] one seat's view; [`snapshot`] legality without a log;
 //! [`series`] a match of hands (dealer rotation, 連莊, round winds); [`observe`] a seat's view
 //! as a fixed-shape array, [`vector`] many tables stepped together, [`bots`] players.
@@ -25,11 +26,13 @@
 
 pub mod action;
 pub mod bots;
+pub mod deal;
 pub mod event;
 mod flow;
 pub mod legality;
 pub mod observe;
 pub mod record;
+pub mod replay;
 pub mod result;
 pub mod series;
 pub mod settle;
@@ -41,13 +44,14 @@ pub mod view;
 
 pub use action::{Action, ChiPos, ACTION_COUNT};
 pub use bots::{play_hand, Bot, Played};
-pub use event::{replay, Event};
+pub use event::Event;
 pub use legality::{check, is_legal, legal_actions, legal_mask};
 pub use observe::{observe, observe_into, OBS_LEN};
 pub use record::{
     from_json, read_log, read_seen_log, seen, seen_from_json, seen_to_json, to_json, to_json_seen,
     write_log, write_seen_log, HiddenAction, SeenEvent, SeenHand,
 };
+pub use replay::replay;
 pub use result::{DrawReason, FalseWin, FirstTurn, HandResult, Win, WinKind};
 pub use series::{Match, SeatDraw, MAX_STREAK};
 pub use settle::{settle_hand, Table};

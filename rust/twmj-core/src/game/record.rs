@@ -73,7 +73,7 @@ use super::action::Action;
 use super::event::Event;
 use super::result::{DrawReason, FalseWin, FirstTurn, HandResult, Win, WinKind};
 use super::state::{Deal, Declaration, Piece, Rules, WallBreak, SEATS};
-use crate::scoring::{Value as Setting, Variant};
+use crate::rules::{Value as Setting, Variant};
 
 /// A JSON object written field by field in the order given. Every key and every value goes
 /// through `serde_json`, so every string is escaped by the library.

@@ -3,7 +3,7 @@
 use crate::hand::Meld;
 use crate::tile::{Counts, Tile};
 
-use super::state::Declaration;
+use super::deal::Declaration;
 
 /// How a win came about; it decides who pays (000 計分) and several tai items.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -2,7 +2,7 @@
 
 use super::result::{HandResult, WinKind};
 use super::state::{Deal, SplitMix64, SEATS};
-use crate::scoring::{Dealing, Variant};
+use crate::rules::{Dealing, Variant};
 
 /// 001 抽位: who sits where. The players are numbered by the seats they first take (四人先隨機
 /// 決定位子); one of them rolls three dice, the total counted from the roller as 1 in turn order

@@ -1,7 +1,7 @@
 //! Self-play with bots (random legal agents by default): the engine's throughput and a summary of what happens.
 
 use crate::error::Result;
-use crate::scoring::Variant;
+use crate::rules::Variant;
 
 use super::bots::Bot;
 use super::result::{DrawReason, WinKind};

@@ -2,9 +2,11 @@
 
 use crate::error::Result;
 use crate::hand::Meld;
-use crate::scoring::items::{table, Item, SPECIAL_ITEMS};
-use crate::scoring::score::{score, Context, Score};
-use crate::scoring::variant::Variant;
+use crate::rules::{Item, Variant};
+use crate::scoring::context::Context;
+use crate::scoring::items::SPECIAL_ITEMS;
+use crate::scoring::score::{score, Score};
+use crate::scoring::table::table;
 use crate::tile::{Counts, Tile};
 
 /// The scores of one win under each variant, and the items whose tai differ between them.

@@ -12,13 +12,13 @@
 //! 003's 16-tile convention: the shape plus one more set, which may be anything.
 
 use crate::hand::MeldKind;
+// The three suits in every order are the six knittings' suit orders.
+use crate::rules::KNITTINGS as SUIT_ORDERS;
+use crate::scoring::context::{Replacement, WinKind};
 use crate::scoring::items::{
     all_open_then, concealed_count, less_one_set, no, only_tiles, outside, runs_of, triplets_of,
     Facts, Hit, Item, ItemDef, Scope, NONE,
 };
-use crate::scoring::score::{score_all, Replacement, WinKind};
-// The three suits in every order are the six knittings' suit orders.
-use crate::special::KNITTINGS as SUIT_ORDERS;
 use crate::tile::{Counts, Tile, KINDS};
 use crate::waits::Shape;
 
@@ -129,7 +129,7 @@ const FLOWER_ITEMS: [Item; 5] = [
 ];
 
 /// 無番和: no reading of the hand counts any item of the variant but flowers. Judged on the
-/// whole hand (every reading, through [`score_all`] without the two "nothing else" items), so a
+/// whole hand (every reading, through the scorer ([`Facts::rescore`]) without the two "nothing else" items), so a
 /// reading without items does not win 無番和 when another reading counts something.
 fn chicken_hand(f: &Facts) -> Hit {
     let mut concealed = f.all;
@@ -142,15 +142,12 @@ fn chicken_hand(f: &Facts) -> Hit {
     }
     let mut v = f.variant.clone();
     v.absent = v.absent.with(Item::FanChickenHand).with(Item::ChickenHand);
-    let Ok(readings) = score_all(&concealed, f.melds, f.win_tile, f.ctx, &v, false) else {
+    let Some(items) = (f.rescore)(&concealed, f.melds, f.win_tile, f.ctx, &v) else {
         return no("the hand does not score");
     };
-    let counted = readings
-        .iter()
-        .flat_map(|s| s.items.iter())
-        .find(|i| !FLOWER_ITEMS.contains(&i.item));
+    let counted = items.iter().find(|(i, _)| !FLOWER_ITEMS.contains(i));
     match counted {
-        Some(i) => f.why(|| format!("the hand counts {}", i.name)),
+        Some((_, name)) => f.why(|| format!("the hand counts {name}")),
         None => Hit::Times(1),
     }
 }
@@ -166,9 +163,6 @@ fn times(n: usize) -> Hit {
 pub static FAN_ITEMS: [ItemDef; 51] = [
     ItemDef {
         item: Item::FanNineGates,
-        key: "fan_nine_gates",
-        name: "九蓮寶燈",
-        tai: 88,
         scope: Scope::Hand,
         excludes: &[Item::FullFlush, Item::NineGatesPure, Item::NineLinks],
         excluded_by: NONE,
@@ -187,9 +181,6 @@ pub static FAN_ITEMS: [ItemDef; 51] = [
     },
     ItemDef {
         item: Item::FanSevenShiftedPairs,
-        key: "fan_seven_shifted_pairs",
-        name: "連七對",
-        tai: 88,
         scope: Scope::Hand,
         excludes: &[Item::FullFlush, Item::FanConcealedSelfDraw, Item::FanSingleWait],
         excluded_by: NONE,
@@ -206,9 +197,6 @@ pub static FAN_ITEMS: [ItemDef; 51] = [
     },
     ItemDef {
         item: Item::FanPureTerminals,
-        key: "fan_pure_terminals",
-        name: "清么九",
-        tai: 64,
         scope: Scope::Hand,
         excludes: &[
             Item::AllTriplets,
@@ -227,9 +215,6 @@ pub static FAN_ITEMS: [ItemDef; 51] = [
     },
     ItemDef {
         item: Item::FanFourConcealed,
-        key: "fan_four_concealed",
-        name: "四暗刻",
-        tai: 64,
         scope: Scope::Hand,
         excludes: &[
             Item::FanConcealedDiscard,
@@ -249,9 +234,6 @@ pub static FAN_ITEMS: [ItemDef; 51] = [
     },
     ItemDef {
         item: Item::FanPureTerminalChows,
-        key: "fan_pure_terminal_chows",
-        name: "一色雙龍會",
-        tai: 64,
         scope: Scope::Hand,
         excludes: &[Item::FanAllChows, Item::FullFlush],
         excluded_by: NONE,
@@ -270,9 +252,6 @@ pub static FAN_ITEMS: [ItemDef; 51] = [
     },
     ItemDef {
         item: Item::FanFourPureShiftedChows,
-        key: "fan_four_pure_shifted_chows",
-        name: "一色四步高",
-        tai: 32,
         scope: Scope::Hand,
         excludes: &[Item::FullFlush, Item::FanAllChows],
         excluded_by: NONE,
@@ -284,9 +263,6 @@ pub static FAN_ITEMS: [ItemDef; 51] = [
     },
     ItemDef {
         item: Item::FanMixedTerminals,
-        key: "fan_mixed_terminals",
-        name: "混么九",
-        tai: 32,
         scope: Scope::Hand,
         excludes: &[Item::AllTriplets, Item::MixedTerminals],
         excluded_by: NONE,
@@ -303,9 +279,6 @@ pub static FAN_ITEMS: [ItemDef; 51] = [
     },
     ItemDef {
         item: Item::FanPureTripleChow,
-        key: "fan_pure_triple_chow",
-        name: "一色三同順",
-        tai: 24,
         scope: Scope::Hand,
         excludes: &[Item::ThreeConsecutiveTriplets],
         excluded_by: &[Item::FourIdenticalRuns],
@@ -321,9 +294,6 @@ pub static FAN_ITEMS: [ItemDef; 51] = [
     },
     ItemDef {
         item: Item::FanAllEvenTriplets,
-        key: "fan_all_even_triplets",
-        name: "全雙刻",
-        tai: 24,
         scope: Scope::Hand,
         excludes: &[Item::AllTriplets, Item::AllSimples],
         excluded_by: NONE,
@@ -337,9 +307,6 @@ pub static FAN_ITEMS: [ItemDef; 51] = [
     },
     ItemDef {
         item: Item::FanUpperTiles,
-        key: "fan_upper_tiles",
-        name: "全大",
-        tai: 24,
         scope: Scope::Hand,
         excludes: &[Item::NoHonors],
         excluded_by: NONE,
@@ -350,9 +317,6 @@ pub static FAN_ITEMS: [ItemDef; 51] = [
     },
     ItemDef {
         item: Item::FanMiddleTiles,
-        key: "fan_middle_tiles",
-        name: "全中",
-        tai: 24,
         scope: Scope::Hand,
         excludes: &[Item::AllSimples, Item::NoHonors],
         excluded_by: NONE,
@@ -363,9 +327,6 @@ pub static FAN_ITEMS: [ItemDef; 51] = [
     },
     ItemDef {
         item: Item::FanLowerTiles,
-        key: "fan_lower_tiles",
-        name: "全小",
-        tai: 24,
         scope: Scope::Hand,
         excludes: &[Item::NoHonors],
         excluded_by: NONE,
@@ -376,9 +337,6 @@ pub static FAN_ITEMS: [ItemDef; 51] = [
     },
     ItemDef {
         item: Item::FanPureStraight,
-        key: "fan_pure_straight",
-        name: "清龍",
-        tai: 16,
         scope: Scope::Hand,
         excludes: &[Item::Straight],
         excluded_by: NONE,
@@ -393,9 +351,6 @@ pub static FAN_ITEMS: [ItemDef; 51] = [
     },
     ItemDef {
         item: Item::FanThreeSuitTerminalChows,
-        key: "fan_three_suit_terminal_chows",
-        name: "三色雙龍會",
-        tai: 16,
         scope: Scope::Hand,
         excludes: &[
             Item::FanMixedDoubleChow,
@@ -418,9 +373,6 @@ pub static FAN_ITEMS: [ItemDef; 51] = [
     },
     ItemDef {
         item: Item::FanPureShiftedChows,
-        key: "fan_pure_shifted_chows",
-        name: "一色三步高",
-        tai: 16,
         scope: Scope::Hand,
         excludes: NONE,
         excluded_by: NONE,
@@ -431,9 +383,6 @@ pub static FAN_ITEMS: [ItemDef; 51] = [
     },
     ItemDef {
         item: Item::FanAllFives,
-        key: "fan_all_fives",
-        name: "全帶五",
-        tai: 16,
         scope: Scope::Hand,
         excludes: &[Item::AllSimples],
         excluded_by: NONE,
@@ -455,9 +404,6 @@ pub static FAN_ITEMS: [ItemDef; 51] = [
     },
     ItemDef {
         item: Item::FanUpperFour,
-        key: "fan_upper_four",
-        name: "大於五",
-        tai: 12,
         scope: Scope::Hand,
         excludes: &[Item::NoHonors],
         excluded_by: NONE,
@@ -468,9 +414,6 @@ pub static FAN_ITEMS: [ItemDef; 51] = [
     },
     ItemDef {
         item: Item::FanLowerFour,
-        key: "fan_lower_four",
-        name: "小於五",
-        tai: 12,
         scope: Scope::Hand,
         excludes: &[Item::NoHonors],
         excluded_by: NONE,
@@ -481,9 +424,6 @@ pub static FAN_ITEMS: [ItemDef; 51] = [
     },
     ItemDef {
         item: Item::FanThreeWindTriplets,
-        key: "fan_three_wind_triplets",
-        name: "三風刻",
-        tai: 12,
         scope: Scope::Hand,
         excludes: NONE,
         excluded_by: &[Item::BigWinds, Item::SmallWinds],
@@ -498,9 +438,6 @@ pub static FAN_ITEMS: [ItemDef; 51] = [
     },
     ItemDef {
         item: Item::FanMixedStraight,
-        key: "fan_mixed_straight",
-        name: "花龍",
-        tai: 8,
         scope: Scope::Hand,
         excludes: NONE,
         excluded_by: NONE,
@@ -516,9 +453,6 @@ pub static FAN_ITEMS: [ItemDef; 51] = [
     },
     ItemDef {
         item: Item::FanMixedTripleChow,
-        key: "fan_mixed_triple_chow",
-        name: "三色三同順",
-        tai: 8,
         scope: Scope::Hand,
         excludes: &[Item::ThreeColourRun],
         excluded_by: NONE,
@@ -533,9 +467,6 @@ pub static FAN_ITEMS: [ItemDef; 51] = [
     },
     ItemDef {
         item: Item::FanMixedShiftedTriplets,
-        key: "fan_mixed_shifted_triplets",
-        name: "三色三頭高",
-        tai: 8,
         scope: Scope::Hand,
         excludes: NONE,
         excluded_by: NONE,
@@ -547,9 +478,6 @@ pub static FAN_ITEMS: [ItemDef; 51] = [
     },
     ItemDef {
         item: Item::FanReversible,
-        key: "fan_reversible",
-        name: "推不倒",
-        tai: 8,
         scope: Scope::Hand,
         excludes: &[Item::FanOneSuitMissing],
         excluded_by: NONE,
@@ -565,9 +493,6 @@ pub static FAN_ITEMS: [ItemDef; 51] = [
     },
     ItemDef {
         item: Item::FanLastTileDraw,
-        key: "fan_last_tile_draw",
-        name: "妙手回春",
-        tai: 8,
         scope: Scope::Hand,
         excludes: &[Item::SelfDraw, Item::LastTile],
         excluded_by: NONE,
@@ -585,9 +510,6 @@ pub static FAN_ITEMS: [ItemDef; 51] = [
     },
     ItemDef {
         item: Item::FanKongBloom,
-        key: "fan_kong_bloom",
-        name: "槓上開花",
-        tai: 8,
         scope: Scope::Hand,
         excludes: &[Item::SelfDraw, Item::KongBloom],
         excluded_by: NONE,
@@ -608,9 +530,6 @@ pub static FAN_ITEMS: [ItemDef; 51] = [
     },
     ItemDef {
         item: Item::FanChickenHand,
-        key: "fan_chicken_hand",
-        name: "無番和",
-        tai: 8,
         scope: Scope::Hand,
         excludes: NONE,
         excluded_by: NONE,
@@ -623,9 +542,6 @@ pub static FAN_ITEMS: [ItemDef; 51] = [
     },
     ItemDef {
         item: Item::FanTwoConcealedKongs,
-        key: "fan_two_concealed_kongs",
-        name: "雙暗槓",
-        tai: 6,
         scope: Scope::Hand,
         excludes: NONE,
         excluded_by: NONE,
@@ -639,9 +555,6 @@ pub static FAN_ITEMS: [ItemDef; 51] = [
     },
     ItemDef {
         item: Item::FanTwoDragonTriplets,
-        key: "fan_two_dragon_triplets",
-        name: "雙箭刻",
-        tai: 6,
         scope: Scope::Hand,
         excludes: NONE,
         excluded_by: NONE,
@@ -655,9 +568,6 @@ pub static FAN_ITEMS: [ItemDef; 51] = [
     },
     ItemDef {
         item: Item::FanMixedShiftedChows,
-        key: "fan_mixed_shifted_chows",
-        name: "三色三步高",
-        tai: 6,
         scope: Scope::Hand,
         excludes: NONE,
         excluded_by: NONE,
@@ -668,9 +578,6 @@ pub static FAN_ITEMS: [ItemDef; 51] = [
     },
     ItemDef {
         item: Item::FanAllTypes,
-        key: "fan_all_types",
-        name: "五門齊",
-        tai: 6,
         scope: Scope::Hand,
         excludes: NONE,
         excluded_by: NONE,
@@ -686,9 +593,6 @@ pub static FAN_ITEMS: [ItemDef; 51] = [
     },
     ItemDef {
         item: Item::FanAllMelded,
-        key: "fan_all_melded",
-        name: "全求人",
-        tai: 6,
         scope: Scope::Hand,
         excludes: &[Item::FanSingleWait, Item::AllMelded],
         excluded_by: NONE,
@@ -700,9 +604,6 @@ pub static FAN_ITEMS: [ItemDef; 51] = [
     },
     ItemDef {
         item: Item::FanConcealedSelfDraw,
-        key: "fan_concealed_self_draw",
-        name: "不求人",
-        tai: 6,
         scope: Scope::Hand,
         excludes: &[Item::SelfDraw, Item::ConcealedSelfDraw, Item::Concealed],
         excluded_by: NONE,
@@ -717,9 +618,6 @@ pub static FAN_ITEMS: [ItemDef; 51] = [
     },
     ItemDef {
         item: Item::FanOutsideHand,
-        key: "fan_outside_hand",
-        name: "清老頭",
-        tai: 6,
         scope: Scope::Hand,
         excludes: &[Item::MixedOutside, Item::PureOutside],
         excluded_by: NONE,
@@ -732,9 +630,6 @@ pub static FAN_ITEMS: [ItemDef; 51] = [
     },
     ItemDef {
         item: Item::FanTwoMeldedKongs,
-        key: "fan_two_melded_kongs",
-        name: "雙明槓",
-        tai: 6,
         scope: Scope::Hand,
         excludes: NONE,
         excluded_by: NONE,
@@ -748,9 +643,6 @@ pub static FAN_ITEMS: [ItemDef; 51] = [
     },
     ItemDef {
         item: Item::FanLastOfKind,
-        key: "fan_last_of_kind",
-        name: "胡絕張",
-        tai: 6,
         scope: Scope::Hand,
         excludes: NONE,
         excluded_by: &[Item::RobbingKong],
@@ -785,9 +677,6 @@ pub static FAN_ITEMS: [ItemDef; 51] = [
     },
     ItemDef {
         item: Item::FanConcealedDiscard,
-        key: "fan_concealed_discard",
-        name: "門前清",
-        tai: 2,
         scope: Scope::Hand,
         excludes: &[Item::Concealed],
         excluded_by: NONE,
@@ -802,9 +691,6 @@ pub static FAN_ITEMS: [ItemDef; 51] = [
     },
     ItemDef {
         item: Item::FanAllChows,
-        key: "fan_all_chows",
-        name: "平胡",
-        tai: 2,
         scope: Scope::Hand,
         excludes: &[Item::PingHu],
         excluded_by: &[Item::FourIdenticalRuns],
@@ -820,9 +706,6 @@ pub static FAN_ITEMS: [ItemDef; 51] = [
     },
     ItemDef {
         item: Item::FanTileHog,
-        key: "fan_tile_hog",
-        name: "四聚一",
-        tai: 2,
         scope: Scope::Hand,
         excludes: NONE,
         excluded_by: &[Item::FourIdenticalRuns],
@@ -841,9 +724,6 @@ pub static FAN_ITEMS: [ItemDef; 51] = [
     },
     ItemDef {
         item: Item::FanConcealedKong,
-        key: "fan_concealed_kong",
-        name: "暗槓",
-        tai: 2,
         scope: Scope::Hand,
         excludes: NONE,
         excluded_by: NONE,
@@ -853,9 +733,6 @@ pub static FAN_ITEMS: [ItemDef; 51] = [
     },
     ItemDef {
         item: Item::FanDoubleSameTriplets,
-        key: "fan_double_same_triplets",
-        name: "雙同刻",
-        tai: 2,
         scope: Scope::Hand,
         excludes: NONE,
         excluded_by: &[Item::FanPureTerminals],
@@ -869,9 +746,6 @@ pub static FAN_ITEMS: [ItemDef; 51] = [
     },
     ItemDef {
         item: Item::FanPureDoubleChow,
-        key: "fan_pure_double_chow",
-        name: "一般高",
-        tai: 1,
         scope: Scope::Hand,
         excludes: NONE,
         excluded_by: &[Item::FourIdenticalRuns],
@@ -885,9 +759,6 @@ pub static FAN_ITEMS: [ItemDef; 51] = [
     },
     ItemDef {
         item: Item::FanMixedDoubleChow,
-        key: "fan_mixed_double_chow",
-        name: "喜相逢",
-        tai: 1,
         scope: Scope::Hand,
         excludes: NONE,
         excluded_by: NONE,
@@ -901,9 +772,6 @@ pub static FAN_ITEMS: [ItemDef; 51] = [
     },
     ItemDef {
         item: Item::FanTerminalHonorTriplet,
-        key: "fan_terminal_honor_triplet",
-        name: "么九刻",
-        tai: 1,
         scope: Scope::Hand,
         excludes: NONE,
         excluded_by: NONE,
@@ -913,9 +781,6 @@ pub static FAN_ITEMS: [ItemDef; 51] = [
     },
     ItemDef {
         item: Item::FanTerminalChows,
-        key: "fan_terminal_chows",
-        name: "老少副",
-        tai: 1,
         scope: Scope::Hand,
         excludes: NONE,
         excluded_by: NONE,
@@ -929,9 +794,6 @@ pub static FAN_ITEMS: [ItemDef; 51] = [
     },
     ItemDef {
         item: Item::FanOneSuitMissing,
-        key: "fan_one_suit_missing",
-        name: "缺一門",
-        tai: 1,
         scope: Scope::Hand,
         excludes: NONE,
         excluded_by: NONE,
@@ -945,9 +807,6 @@ pub static FAN_ITEMS: [ItemDef; 51] = [
     },
     ItemDef {
         item: Item::FanSingleWait,
-        key: "fan_single_wait",
-        name: "單吊將",
-        tai: 1,
         scope: Scope::Hand,
         excludes: NONE,
         excluded_by: NONE,
@@ -959,9 +818,6 @@ pub static FAN_ITEMS: [ItemDef; 51] = [
     },
     ItemDef {
         item: Item::FanShortStraight,
-        key: "fan_short_straight",
-        name: "連六",
-        tai: 1,
         scope: Scope::Hand,
         excludes: NONE,
         excluded_by: NONE,
@@ -975,9 +831,6 @@ pub static FAN_ITEMS: [ItemDef; 51] = [
     },
     ItemDef {
         item: Item::FanEdgeWait,
-        key: "fan_edge_wait",
-        name: "邊張",
-        tai: 1,
         scope: Scope::Hand,
         excludes: NONE,
         excluded_by: NONE,
@@ -988,9 +841,6 @@ pub static FAN_ITEMS: [ItemDef; 51] = [
     },
     ItemDef {
         item: Item::FanClosedWait,
-        key: "fan_closed_wait",
-        name: "坎張",
-        tai: 1,
         scope: Scope::Hand,
         excludes: NONE,
         excluded_by: NONE,
@@ -1001,9 +851,6 @@ pub static FAN_ITEMS: [ItemDef; 51] = [
     },
     ItemDef {
         item: Item::FanMeldedKong,
-        key: "fan_melded_kong",
-        name: "明槓",
-        tai: 1,
         scope: Scope::Hand,
         excludes: NONE,
         excluded_by: NONE,
@@ -1014,9 +861,6 @@ pub static FAN_ITEMS: [ItemDef; 51] = [
     },
     ItemDef {
         item: Item::FanFlower,
-        key: "fan_flower",
-        name: "花",
-        tai: 1,
         scope: Scope::Hand,
         excludes: NONE,
         excluded_by: NONE,

@@ -10,235 +10,11 @@ use std::borrow::Cow;
 
 use crate::decompose::Block;
 use crate::hand::{Meld, MeldKind};
-pub use crate::scoring::fan::FAN_ITEMS;
-use crate::scoring::score::{Context, Declaration, WinKind};
-use crate::scoring::variant::{DiceShape, Variant};
-use crate::special::Special;
+pub use crate::rules::Item;
+use crate::rules::{DiceShape, Variant};
+use crate::scoring::context::{Context, Declaration, WinKind};
 use crate::tile::{Counts, Tile, KINDS};
 use crate::waits::Shape;
-
-/// Every item of the tables, in the order of the 000 台數表, then the american 骰規台, then the
-/// items of the later presets (001, 003 改良式).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Item {
-    Dealer,
-    DealerStreak,
-    Concealed,
-    SelfDraw,
-    ConcealedSelfDraw,
-    RoundWind,
-    SeatWind,
-    Dragon,
-    SeatFlower,
-    FlowerKong,
-    SingleWait,
-    AllMelded,
-    RobbingKong,
-    KongBloom,
-    LastTile,
-    DeclaredReady,
-    PingHu,
-    ThreeConcealed,
-    AllTriplets,
-    SmallDragons,
-    HalfFlush,
-    FourConcealed,
-    FiveConcealed,
-    BigDragons,
-    SmallWinds,
-    FullFlush,
-    HumanWin,
-    Migi,
-    SevenRobOne,
-    EightImmortals,
-    EarthWin,
-    BigWinds,
-    AllHonors,
-    HeavenWin,
-    Dice,
-    LastDiscard,
-    HeavenReady,
-    FourKongs,
-    DealerFirstDiscard,
-    TwoKongs,
-    ThreeKongs,
-    AllSimples,
-    DoubleRun,
-    ThreeColourRun,
-    Straight,
-    ThreeSameTriplets,
-    ThreeConsecutiveTriplets,
-    FourConsecutiveTriplets,
-    FiveConsecutiveTriplets,
-    MixedOutside,
-    PureOutside,
-    SmallThreeWinds,
-    BigThreeWinds,
-    Peacock,
-    MixedTerminals,
-    AllTerminals,
-    All258,
-    WindFlowerSnowMoon,
-    TaiwanLine,
-    FourIdenticalRuns,
-    AllGreen,
-    BigWheel,
-    MillionStones,
-    CleanCup,
-    PeachGarden,
-    NineGatesVariant,
-    NineGatesPure,
-    // ---- hk16 (003 part 1, 番): new rows of its table, in its order ----
-    WindTriplet,
-    NoHonors,
-    NoFlowers,
-    Eyes258,
-    FakeSingle,
-    PingWuHonorEyes,
-    PingWuFlowers,
-    PingWuClean,
-    KongEach,
-    NoHonorsNoFlowers,
-    TwoConcealed,
-    HalfMelded,
-    ChickenHand,
-    WithinSeven,
-    SevenFlowers,
-    EightFlowers,
-    NineLinks,
-    // ---- the fan list (003, 九蓮寶燈 88 … 無字 1): patterns in [`FAN_ITEMS`] (fan.rs) ----
-    FanNineGates,
-    FanSevenShiftedPairs,
-    FanPureTerminals,
-    FanFourConcealed,
-    FanPureTerminalChows,
-    FanFourPureShiftedChows,
-    FanMixedTerminals,
-    FanPureTripleChow,
-    FanAllEvenTriplets,
-    FanUpperTiles,
-    FanMiddleTiles,
-    FanLowerTiles,
-    FanPureStraight,
-    FanThreeSuitTerminalChows,
-    FanPureShiftedChows,
-    FanAllFives,
-    FanUpperFour,
-    FanLowerFour,
-    FanThreeWindTriplets,
-    FanMixedStraight,
-    FanMixedTripleChow,
-    FanMixedShiftedTriplets,
-    FanReversible,
-    FanLastTileDraw,
-    FanKongBloom,
-    FanChickenHand,
-    FanTwoConcealedKongs,
-    FanTwoDragonTriplets,
-    FanMixedShiftedChows,
-    FanAllTypes,
-    FanAllMelded,
-    FanConcealedSelfDraw,
-    FanOutsideHand,
-    FanTwoMeldedKongs,
-    FanLastOfKind,
-    FanConcealedDiscard,
-    FanAllChows,
-    FanTileHog,
-    FanConcealedKong,
-    FanDoubleSameTriplets,
-    FanPureDoubleChow,
-    FanMixedDoubleChow,
-    FanTerminalHonorTriplet,
-    FanTerminalChows,
-    FanOneSuitMissing,
-    FanSingleWait,
-    FanShortStraight,
-    FanEdgeWait,
-    FanClosedWait,
-    FanMeldedKong,
-    FanFlower,
-    // ---- the special shapes, in [`SPECIAL_ITEMS`] ----
-    /// 瀝咕瀝咕 (003 註八): a special shape, in [`SPECIAL_ITEMS`], not in [`ITEMS`].
-    LigGu,
-    /// 十三么 (003 註13): a special shape, in [`SPECIAL_ITEMS`], not in [`ITEMS`].
-    ThirteenOrphans,
-    /// 七對 (003 fan list 七對 24): a special shape, in [`SPECIAL_ITEMS`].
-    FanSevenPairs,
-    /// 七星不靠 (003 fan list 七星不靠 24): a special shape, in [`SPECIAL_ITEMS`].
-    FanSevenStars,
-    /// 全不靠 (003 fan list 全不靠 12): a special shape, in [`SPECIAL_ITEMS`].
-    FanAllKnitted,
-    /// 組合龍 (003 fan list 組合龍 12): a special shape, in [`SPECIAL_ITEMS`].
-    FanKnittedStraight,
-}
-
-impl Item {
-    /// The items of [`ITEMS`] (the presets' tables).
-    pub const TABLE: usize = 84;
-    /// The patterns of [`FAN_ITEMS`] (the fan list), numbered after [`ITEMS`].
-    pub const FAN: usize = FAN_ITEMS.len();
-    /// The items judged on five sets and a pair: [`ITEMS`] then [`FAN_ITEMS`] (see [`table`]);
-    /// the special shapes' items come after.
-    pub const COUNT: usize = Item::TABLE + Item::FAN;
-
-    /// The table entry of the item.
-    pub fn def(self) -> &'static ItemDef {
-        let i = self as usize;
-        match self.special() {
-            Some(s) => &SPECIAL_ITEMS[s as usize],
-            None if i < Item::TABLE => &ITEMS[i],
-            None => &FAN_ITEMS[i - Item::TABLE],
-        }
-    }
-
-    /// The special shape this item scores, if it is one.
-    pub const fn special(self) -> Option<Special> {
-        match self {
-            Item::LigGu => Some(Special::LigGu),
-            Item::ThirteenOrphans => Some(Special::ThirteenOrphans),
-            Item::FanSevenPairs => Some(Special::SevenPairs),
-            Item::FanSevenStars => Some(Special::GreaterHonorsKnitted),
-            Item::FanAllKnitted => Some(Special::LesserHonorsKnitted),
-            Item::FanKnittedStraight => Some(Special::KnittedStraight),
-            _ => None,
-        }
-    }
-
-    /// The item of a special shape.
-    pub const fn of_special(s: Special) -> Item {
-        match s {
-            Special::LigGu => Item::LigGu,
-            Special::ThirteenOrphans => Item::ThirteenOrphans,
-            Special::SevenPairs => Item::FanSevenPairs,
-            Special::GreaterHonorsKnitted => Item::FanSevenStars,
-            Special::LesserHonorsKnitted => Item::FanAllKnitted,
-            Special::KnittedStraight => Item::FanKnittedStraight,
-        }
-    }
-
-    pub fn key(self) -> &'static str {
-        self.def().key
-    }
-
-    pub fn name(self) -> &'static str {
-        self.def().name
-    }
-
-    /// Scored after the win and not counted toward 起胡 (003 fan list 花: 不算在起胡分內，胡牌後
-    /// 記分). Only the fan list's 花 (`fan_flower`) says so; the presets' flower items (正花,
-    /// 花槓, hk16's 位花 and 同組花) count toward 起胡 like any other.
-    pub const fn after_win(self) -> bool {
-        matches!(self, Item::FanFlower)
-    }
-
-    pub fn from_key(key: &str) -> Option<Item> {
-        table()
-            .chain(SPECIAL_ITEMS.iter())
-            .find(|d| d.key == key)
-            .map(|d| d.item)
-    }
-}
 
 /// Items whose condition reads only the whole hand's tiles, its melds and the context, never
 /// the five sets, the pair or the wait: they are judged on a special shape too when the
@@ -275,19 +51,6 @@ pub const WHOLE_HAND: &[Item] = &[
     Item::SevenFlowers,
     Item::EightFlowers,
 ];
-
-/// The entry of the `i`-th item of [`table`].
-pub fn table_def(i: usize) -> Option<&'static ItemDef> {
-    ITEMS
-        .get(i)
-        .or_else(|| FAN_ITEMS.get(i.checked_sub(Item::TABLE)?))
-}
-
-/// Every item judged on five sets and a pair, in [`Item`] order: the presets' [`ITEMS`], then
-/// the fan list's [`FAN_ITEMS`].
-pub fn table() -> impl Iterator<Item = &'static ItemDef> + Clone {
-    ITEMS.iter().chain(FAN_ITEMS.iter())
-}
 
 /// Where an item is counted.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -338,7 +101,14 @@ pub struct Facts<'a> {
     pub all: Counts,
     /// Build the reasons of items that do not apply (the why-not list); skipped otherwise.
     pub explain: bool,
+    /// The scorer itself, for the one entry judged on every reading of the whole hand (the
+    /// fan list's 無番和): handed in so the entries sit below the scorer that reads them.
+    pub rescore: Rescore,
 }
+
+/// Scores `concealed` (with the winning tile), `melds` and the winning tile under `variant`
+/// in every reading: each counted item with its name, or `None` when the hand does not score.
+pub type Rescore = fn(&Counts, &[Meld], Tile, &Context, &Variant) -> Option<Vec<(Item, String)>>;
 
 /// One of the five sets as the conditions see it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -691,13 +461,8 @@ fn ping_wu(f: &Facts, honor_pair: bool, flowers: bool) -> Hit {
 
 /// One tai item.
 pub struct ItemDef {
+    /// The item; its key, name and its table's tai are its words ([`crate::rules::item`]).
     pub item: Item,
-    /// Stable English key.
-    pub key: &'static str,
-    /// The name exactly as the rule table writes it.
-    pub name: &'static str,
-    /// Default tai (taiwan), per set or per flower where the item counts several.
-    pub tai: u8,
     pub scope: Scope,
     /// Items this one's 備註 says are not counted with it ("不另計 X", "不計 X").
     pub excludes: &'static [Item],
@@ -714,10 +479,20 @@ pub struct ItemDef {
 impl std::fmt::Debug for ItemDef {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("ItemDef")
-            .field("key", &self.key)
-            .field("name", &self.name)
-            .field("tai", &self.tai)
+            .field("item", &self.item)
             .finish_non_exhaustive()
+    }
+}
+
+impl ItemDef {
+    /// The item's stable key.
+    pub const fn key(&self) -> &'static str {
+        self.item.key()
+    }
+
+    /// The item's name as its table writes it.
+    pub const fn name(&self) -> &'static str {
+        self.item.name()
     }
 }
 
@@ -743,9 +518,6 @@ pub(crate) fn concealed_count(f: &Facts, n: u8) -> Hit {
 pub static ITEMS: [ItemDef; Item::TABLE] = [
     ItemDef {
         item: Item::Dealer,
-        key: "dealer",
-        name: "莊家",
-        tai: 1,
         scope: Scope::DealerPair,
         excludes: NONE,
         excluded_by: NONE,
@@ -757,9 +529,6 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
     },
     ItemDef {
         item: Item::DealerStreak,
-        key: "dealer_streak",
-        name: "連莊拉莊",
-        tai: 2,
         scope: Scope::DealerPair,
         excludes: NONE,
         excluded_by: NONE,
@@ -771,9 +540,6 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
     },
     ItemDef {
         item: Item::Concealed,
-        key: "concealed",
-        name: "門清",
-        tai: 1,
         scope: Scope::Hand,
         excludes: NONE,
         excluded_by: &[Item::HeavenWin, Item::EarthWin, Item::HumanWin, Item::Migi],
@@ -787,9 +553,6 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
     },
     ItemDef {
         item: Item::SelfDraw,
-        key: "self_draw",
-        name: "自摸",
-        tai: 1,
         scope: Scope::Hand,
         excludes: NONE,
         excluded_by: &[Item::HeavenWin, Item::EarthWin],
@@ -800,9 +563,6 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
     },
     ItemDef {
         item: Item::ConcealedSelfDraw,
-        key: "concealed_self_draw",
-        name: "不求",
-        tai: 1,
         scope: Scope::Hand,
         excludes: NONE,
         excluded_by: &[Item::HeavenWin, Item::EarthWin, Item::Migi],
@@ -816,9 +576,6 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
     },
     ItemDef {
         item: Item::RoundWind,
-        key: "round_wind",
-        name: "圈風",
-        tai: 1,
         scope: Scope::Hand,
         excludes: NONE,
         excluded_by: &[Item::BigWinds, Item::AllHonors],
@@ -832,9 +589,6 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
     },
     ItemDef {
         item: Item::SeatWind,
-        key: "seat_wind",
-        name: "門風",
-        tai: 1,
         scope: Scope::Hand,
         excludes: NONE,
         excluded_by: &[Item::BigWinds, Item::AllHonors],
@@ -848,9 +602,6 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
     },
     ItemDef {
         item: Item::Dragon,
-        key: "dragon",
-        name: "三元牌",
-        tai: 1,
         scope: Scope::Hand,
         excludes: NONE,
         excluded_by: &[Item::SmallDragons, Item::BigDragons, Item::AllHonors],
@@ -868,9 +619,6 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
     },
     ItemDef {
         item: Item::SeatFlower,
-        key: "seat_flower",
-        name: "正花",
-        tai: 1,
         scope: Scope::Hand,
         excludes: NONE,
         excluded_by: NONE,
@@ -890,9 +638,6 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
     },
     ItemDef {
         item: Item::FlowerKong,
-        key: "flower_kong",
-        name: "花槓",
-        tai: 1,
         scope: Scope::Hand,
         excludes: NONE,
         excluded_by: NONE,
@@ -908,9 +653,6 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
     },
     ItemDef {
         item: Item::SingleWait,
-        key: "single_wait",
-        name: "獨聽",
-        tai: 1,
         scope: Scope::Hand,
         excludes: &[Item::PingHu],
         excluded_by: &[Item::HeavenWin],
@@ -928,9 +670,6 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
     },
     ItemDef {
         item: Item::AllMelded,
-        key: "all_melded",
-        name: "全求",
-        tai: 1,
         scope: Scope::Hand,
         excludes: NONE,
         excluded_by: NONE,
@@ -942,9 +681,6 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
     },
     ItemDef {
         item: Item::RobbingKong,
-        key: "robbing_kong",
-        name: "搶槓",
-        tai: 1,
         scope: Scope::Hand,
         excludes: NONE,
         excluded_by: NONE,
@@ -955,9 +691,6 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
     },
     ItemDef {
         item: Item::KongBloom,
-        key: "kong_bloom",
-        name: "槓上開花",
-        tai: 1,
         scope: Scope::Hand,
         excludes: NONE,
         excluded_by: &[Item::HeavenWin],
@@ -974,9 +707,6 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
     },
     ItemDef {
         item: Item::LastTile,
-        key: "last_tile",
-        name: "海底撈月",
-        tai: 1,
         scope: Scope::Hand,
         excludes: NONE,
         excluded_by: NONE,
@@ -995,9 +725,6 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
     },
     ItemDef {
         item: Item::DeclaredReady,
-        key: "declared_ready",
-        name: "嗆聽",
-        tai: 1,
         scope: Scope::Hand,
         excludes: NONE,
         excluded_by: &[Item::Migi],
@@ -1008,9 +735,6 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
     },
     ItemDef {
         item: Item::PingHu,
-        key: "ping_hu",
-        name: "平胡",
-        tai: 2,
         scope: Scope::Hand,
         excludes: NONE,
         excluded_by: NONE,
@@ -1042,9 +766,6 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
     },
     ItemDef {
         item: Item::ThreeConcealed,
-        key: "three_concealed",
-        name: "三暗刻",
-        tai: 2,
         scope: Scope::Hand,
         excludes: NONE,
         excluded_by: &[Item::FourConcealed, Item::FiveConcealed],
@@ -1056,9 +777,6 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
     },
     ItemDef {
         item: Item::AllTriplets,
-        key: "all_triplets",
-        name: "碰碰胡",
-        tai: 4,
         scope: Scope::Hand,
         excludes: NONE,
         excluded_by: &[Item::AllHonors],
@@ -1071,9 +789,6 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
     },
     ItemDef {
         item: Item::SmallDragons,
-        key: "small_dragons",
-        name: "小三元",
-        tai: 4,
         scope: Scope::Hand,
         excludes: &[Item::Dragon],
         excluded_by: NONE,
@@ -1087,9 +802,6 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
     },
     ItemDef {
         item: Item::HalfFlush,
-        key: "half_flush",
-        name: "混一色",
-        tai: 4,
         scope: Scope::Hand,
         excludes: NONE,
         excluded_by: NONE,
@@ -1102,9 +814,6 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
     },
     ItemDef {
         item: Item::FourConcealed,
-        key: "four_concealed",
-        name: "四暗刻",
-        tai: 5,
         scope: Scope::Hand,
         excludes: &[Item::ThreeConcealed],
         excluded_by: &[Item::FiveConcealed],
@@ -1115,9 +824,6 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
     },
     ItemDef {
         item: Item::FiveConcealed,
-        key: "five_concealed",
-        name: "五暗刻",
-        tai: 8,
         scope: Scope::Hand,
         excludes: &[Item::ThreeConcealed, Item::FourConcealed],
         excluded_by: NONE,
@@ -1128,9 +834,6 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
     },
     ItemDef {
         item: Item::BigDragons,
-        key: "big_dragons",
-        name: "大三元",
-        tai: 8,
         scope: Scope::Hand,
         excludes: &[Item::Dragon],
         excluded_by: NONE,
@@ -1143,9 +846,6 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
     },
     ItemDef {
         item: Item::SmallWinds,
-        key: "small_winds",
-        name: "小四喜",
-        tai: 8,
         scope: Scope::Hand,
         excludes: &[Item::RoundWind, Item::SeatWind],
         excluded_by: NONE,
@@ -1159,9 +859,6 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
     },
     ItemDef {
         item: Item::FullFlush,
-        key: "full_flush",
-        name: "清一色",
-        tai: 8,
         scope: Scope::Hand,
         excludes: NONE,
         excluded_by: NONE,
@@ -1174,9 +871,6 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
     },
     ItemDef {
         item: Item::HumanWin,
-        key: "human_win",
-        name: "人胡",
-        tai: 8,
         scope: Scope::Hand,
         excludes: &[Item::Concealed],
         excluded_by: NONE,
@@ -1200,9 +894,6 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
     },
     ItemDef {
         item: Item::Migi,
-        key: "migi",
-        name: "MIGI",
-        tai: 8,
         scope: Scope::Hand,
         excludes: &[Item::Concealed, Item::ConcealedSelfDraw, Item::DeclaredReady],
         excluded_by: NONE,
@@ -1213,9 +904,6 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
     },
     ItemDef {
         item: Item::SevenRobOne,
-        key: "seven_rob_one",
-        name: "七搶一",
-        tai: 8,
         scope: Scope::FlowerWin,
         excludes: NONE,
         excluded_by: NONE,
@@ -1226,9 +914,6 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
     },
     ItemDef {
         item: Item::EightImmortals,
-        key: "eight_immortals",
-        name: "八仙過海",
-        tai: 8,
         scope: Scope::FlowerWin,
         excludes: NONE,
         excluded_by: NONE,
@@ -1238,9 +923,6 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
     },
     ItemDef {
         item: Item::EarthWin,
-        key: "earth_win",
-        name: "地胡",
-        tai: 16,
         scope: Scope::Hand,
         excludes: &[Item::SelfDraw, Item::Concealed, Item::ConcealedSelfDraw],
         excluded_by: NONE,
@@ -1260,9 +942,6 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
     },
     ItemDef {
         item: Item::BigWinds,
-        key: "big_winds",
-        name: "大四喜",
-        tai: 16,
         scope: Scope::Hand,
         excludes: &[Item::RoundWind, Item::SeatWind],
         excluded_by: NONE,
@@ -1275,9 +954,6 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
     },
     ItemDef {
         item: Item::AllHonors,
-        key: "all_honors",
-        name: "字一色",
-        tai: 16,
         scope: Scope::Hand,
         excludes: &[Item::AllTriplets, Item::RoundWind, Item::SeatWind, Item::Dragon],
         excluded_by: NONE,
@@ -1292,9 +968,6 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
     },
     ItemDef {
         item: Item::HeavenWin,
-        key: "heaven_win",
-        name: "天胡",
-        tai: 24,
         scope: Scope::Hand,
         excludes: &[
             Item::SelfDraw,
@@ -1319,9 +992,6 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
     },
     ItemDef {
         item: Item::Dice,
-        key: "dice",
-        name: "骰規台",
-        tai: 0,
         scope: Scope::Hand,
         excludes: NONE,
         excluded_by: NONE,
@@ -1344,9 +1014,6 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
     },
     ItemDef {
         item: Item::LastDiscard,
-        key: "last_discard",
-        name: "河底撈魚",
-        tai: 0,
         scope: Scope::Hand,
         excludes: NONE,
         excluded_by: NONE,
@@ -1364,9 +1031,6 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
     },
     ItemDef {
         item: Item::HeavenReady,
-        key: "heaven_ready",
-        name: "天聽",
-        tai: 0,
         scope: Scope::Hand,
         excludes: &[Item::Concealed, Item::ConcealedSelfDraw, Item::DeclaredReady],
         excluded_by: NONE,
@@ -1383,9 +1047,6 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
     },
     ItemDef {
         item: Item::FourKongs,
-        key: "four_kongs",
-        name: "四槓牌",
-        tai: 0,
         scope: Scope::Hand,
         excludes: NONE,
         excluded_by: NONE,
@@ -1400,9 +1061,6 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
     },
     ItemDef {
         item: Item::DealerFirstDiscard,
-        key: "dealer_first_discard",
-        name: "地胡",
-        tai: 0,
         scope: Scope::Hand,
         excludes: &[Item::Concealed],
         excluded_by: NONE,
@@ -1424,9 +1082,6 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
     },
     ItemDef {
         item: Item::TwoKongs,
-        key: "two_kongs",
-        name: "兩槓子",
-        tai: 0,
         scope: Scope::Hand,
         excludes: NONE,
         excluded_by: NONE,
@@ -1439,9 +1094,6 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
     },
     ItemDef {
         item: Item::ThreeKongs,
-        key: "three_kongs",
-        name: "三槓子",
-        tai: 0,
         scope: Scope::Hand,
         excludes: NONE,
         excluded_by: NONE,
@@ -1454,9 +1106,6 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
     },
     ItemDef {
         item: Item::AllSimples,
-        key: "all_simples",
-        name: "斷么九",
-        tai: 0,
         scope: Scope::Hand,
         excludes: NONE,
         excluded_by: NONE,
@@ -1471,9 +1120,6 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
     },
     ItemDef {
         item: Item::DoubleRun,
-        key: "double_run",
-        name: "一盃口",
-        tai: 0,
         scope: Scope::Hand,
         excludes: NONE,
         excluded_by: &[Item::FourIdenticalRuns, Item::CleanCup],
@@ -1483,9 +1129,6 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
     },
     ItemDef {
         item: Item::ThreeColourRun,
-        key: "three_colour_run",
-        name: "三色同順",
-        tai: 0,
         scope: Scope::Hand,
         excludes: NONE,
         excluded_by: NONE,
@@ -1508,9 +1151,6 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
     },
     ItemDef {
         item: Item::Straight,
-        key: "straight",
-        name: "一條龍",
-        tai: 0,
         scope: Scope::Hand,
         excludes: NONE,
         excluded_by: &[Item::TaiwanLine],
@@ -1529,9 +1169,6 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
     },
     ItemDef {
         item: Item::ThreeSameTriplets,
-        key: "three_same_triplets",
-        name: "三同刻",
-        tai: 0,
         scope: Scope::Hand,
         excludes: NONE,
         excluded_by: NONE,
@@ -1546,9 +1183,6 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
     },
     ItemDef {
         item: Item::ThreeConsecutiveTriplets,
-        key: "three_consecutive_triplets",
-        name: "三連刻",
-        tai: 0,
         scope: Scope::Hand,
         excludes: NONE,
         excluded_by: &[Item::FourConsecutiveTriplets, Item::FiveConsecutiveTriplets, Item::CleanCup],
@@ -1558,9 +1192,6 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
     },
     ItemDef {
         item: Item::FourConsecutiveTriplets,
-        key: "four_consecutive_triplets",
-        name: "四連刻",
-        tai: 0,
         scope: Scope::Hand,
         excludes: NONE,
         excluded_by: &[Item::FiveConsecutiveTriplets, Item::MillionStones],
@@ -1570,9 +1201,6 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
     },
     ItemDef {
         item: Item::FiveConsecutiveTriplets,
-        key: "five_consecutive_triplets",
-        name: "五連刻",
-        tai: 0,
         scope: Scope::Hand,
         excludes: NONE,
         excluded_by: NONE,
@@ -1582,9 +1210,6 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
     },
     ItemDef {
         item: Item::MixedOutside,
-        key: "mixed_outside",
-        name: "混帶么",
-        tai: 0,
         scope: Scope::Hand,
         excludes: NONE,
         excluded_by: &[Item::MixedTerminals, Item::AllTerminals],
@@ -1601,9 +1226,6 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
     },
     ItemDef {
         item: Item::PureOutside,
-        key: "pure_outside",
-        name: "全帶么",
-        tai: 0,
         scope: Scope::Hand,
         excludes: NONE,
         excluded_by: &[Item::AllTerminals],
@@ -1620,9 +1242,6 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
     },
     ItemDef {
         item: Item::SmallThreeWinds,
-        key: "small_three_winds",
-        name: "小三風",
-        tai: 0,
         scope: Scope::Hand,
         excludes: &[Item::RoundWind, Item::SeatWind],
         excluded_by: NONE,
@@ -1635,9 +1254,6 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
     },
     ItemDef {
         item: Item::BigThreeWinds,
-        key: "big_three_winds",
-        name: "大三風",
-        tai: 0,
         scope: Scope::Hand,
         excludes: &[Item::RoundWind, Item::SeatWind],
         excluded_by: NONE,
@@ -1650,9 +1266,6 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
     },
     ItemDef {
         item: Item::Peacock,
-        key: "peacock",
-        name: "孔雀東南飛",
-        tai: 0,
         scope: Scope::Hand,
         excludes: &[Item::RoundWind, Item::SeatWind],
         excluded_by: NONE,
@@ -1667,9 +1280,6 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
     },
     ItemDef {
         item: Item::MixedTerminals,
-        key: "mixed_terminals",
-        name: "混老頭",
-        tai: 0,
         scope: Scope::Hand,
         excludes: NONE,
         excluded_by: NONE,
@@ -1685,9 +1295,6 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
     },
     ItemDef {
         item: Item::AllTerminals,
-        key: "all_terminals",
-        name: "清老頭",
-        tai: 0,
         scope: Scope::Hand,
         excludes: NONE,
         excluded_by: NONE,
@@ -1697,9 +1304,6 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
     },
     ItemDef {
         item: Item::All258,
-        key: "all_258",
-        name: "全將碰",
-        tai: 0,
         scope: Scope::Hand,
         excludes: NONE,
         excluded_by: NONE,
@@ -1712,9 +1316,6 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
     },
     ItemDef {
         item: Item::WindFlowerSnowMoon,
-        key: "wind_flower_snow_moon",
-        name: "風花雪月",
-        tai: 0,
         scope: Scope::Hand,
         excludes: NONE,
         excluded_by: NONE,
@@ -1724,9 +1325,6 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
     },
     ItemDef {
         item: Item::TaiwanLine,
-        key: "taiwan_line",
-        name: "台灣縱貫線",
-        tai: 0,
         scope: Scope::Hand,
         excludes: &[Item::Straight, Item::Dragon, Item::HalfFlush],
         excluded_by: NONE,
@@ -1746,9 +1344,6 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
     },
     ItemDef {
         item: Item::FourIdenticalRuns,
-        key: "four_identical_runs",
-        name: "一色四同順",
-        tai: 0,
         scope: Scope::Hand,
         excludes: NONE,
         excluded_by: NONE,
@@ -1761,9 +1356,6 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
     },
     ItemDef {
         item: Item::AllGreen,
-        key: "all_green",
-        name: "綠一色",
-        tai: 0,
         scope: Scope::Hand,
         excludes: NONE,
         excluded_by: NONE,
@@ -1777,9 +1369,6 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
     },
     ItemDef {
         item: Item::BigWheel,
-        key: "big_wheel",
-        name: "大車輪",
-        tai: 0,
         scope: Scope::Hand,
         excludes: NONE,
         excluded_by: NONE,
@@ -1793,9 +1382,6 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
     },
     ItemDef {
         item: Item::MillionStones,
-        key: "million_stones",
-        name: "百萬石",
-        tai: 0,
         scope: Scope::Hand,
         excludes: NONE,
         excluded_by: NONE,
@@ -1811,9 +1397,6 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
     },
     ItemDef {
         item: Item::CleanCup,
-        key: "clean_cup",
-        name: "清盃口",
-        tai: 0,
         scope: Scope::Hand,
         excludes: &[Item::Concealed, Item::ThreeConcealed],
         excluded_by: NONE,
@@ -1838,9 +1421,6 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
     },
     ItemDef {
         item: Item::PeachGarden,
-        key: "peach_garden",
-        name: "桃園三結義",
-        tai: 0,
         scope: Scope::Hand,
         excludes: &[Item::BigDragons, Item::Dragon],
         excluded_by: NONE,
@@ -1856,9 +1436,6 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
     },
     ItemDef {
         item: Item::NineGatesVariant,
-        key: "nine_gates_variant",
-        name: "變形九連寶燈",
-        tai: 0,
         scope: Scope::Hand,
         excludes: NONE,
         excluded_by: &[Item::NineGatesPure],
@@ -1884,9 +1461,6 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
     },
     ItemDef {
         item: Item::NineGatesPure,
-        key: "nine_gates_pure",
-        name: "純正九連寶燈",
-        tai: 0,
         scope: Scope::Hand,
         excludes: NONE,
         excluded_by: NONE,
@@ -1902,9 +1476,6 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
     },
     ItemDef {
         item: Item::WindTriplet,
-        key: "wind_triplet",
-        name: "風牌",
-        tai: 0,
         scope: Scope::Hand,
         excludes: NONE,
         excluded_by: &[Item::SmallWinds, Item::BigWinds],
@@ -1919,9 +1490,6 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
     },
     ItemDef {
         item: Item::NoHonors,
-        key: "no_honors",
-        name: "無字",
-        tai: 0,
         scope: Scope::Hand,
         excludes: NONE,
         excluded_by: NONE,
@@ -1931,9 +1499,6 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
     },
     ItemDef {
         item: Item::NoFlowers,
-        key: "no_flowers",
-        name: "無花",
-        tai: 0,
         scope: Scope::Hand,
         excludes: NONE,
         excluded_by: NONE,
@@ -1943,9 +1508,6 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
     },
     ItemDef {
         item: Item::Eyes258,
-        key: "eyes_258",
-        name: "象眼",
-        tai: 0,
         scope: Scope::Hand,
         excludes: NONE,
         excluded_by: NONE,
@@ -1958,9 +1520,6 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
     },
     ItemDef {
         item: Item::FakeSingle,
-        key: "fake_single",
-        name: "假獨",
-        tai: 0,
         scope: Scope::Hand,
         excludes: NONE,
         excluded_by: NONE,
@@ -1978,9 +1537,6 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
     },
     ItemDef {
         item: Item::PingWuHonorEyes,
-        key: "ping_wu_honor_eyes",
-        name: "平糊（字眼有花）",
-        tai: 0,
         scope: Scope::Hand,
         excludes: NONE,
         excluded_by: NONE,
@@ -1992,9 +1548,6 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
     },
     ItemDef {
         item: Item::PingWuFlowers,
-        key: "ping_wu_flowers",
-        name: "平糊（有花）",
-        tai: 0,
         scope: Scope::Hand,
         excludes: &[Item::NoHonors],
         excluded_by: NONE,
@@ -2005,9 +1558,6 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
     },
     ItemDef {
         item: Item::PingWuClean,
-        key: "ping_wu_clean",
-        name: "平糊（無花）",
-        tai: 0,
         scope: Scope::Hand,
         excludes: &[Item::NoHonors, Item::NoFlowers, Item::NoHonorsNoFlowers],
         excluded_by: NONE,
@@ -2018,9 +1568,6 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
     },
     ItemDef {
         item: Item::KongEach,
-        key: "kong_each",
-        name: "槓牌",
-        tai: 0,
         scope: Scope::Hand,
         excludes: NONE,
         excluded_by: NONE,
@@ -2033,9 +1580,6 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
     },
     ItemDef {
         item: Item::NoHonorsNoFlowers,
-        key: "no_honors_no_flowers",
-        name: "無字花",
-        tai: 0,
         scope: Scope::Hand,
         excludes: &[Item::NoHonors, Item::NoFlowers],
         excluded_by: NONE,
@@ -2049,9 +1593,6 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
     },
     ItemDef {
         item: Item::TwoConcealed,
-        key: "two_concealed",
-        name: "兩暗刻",
-        tai: 0,
         scope: Scope::Hand,
         excludes: NONE,
         excluded_by: &[Item::ThreeConcealed, Item::FourConcealed, Item::FiveConcealed],
@@ -2062,9 +1603,6 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
     },
     ItemDef {
         item: Item::HalfMelded,
-        key: "half_melded",
-        name: "半求人",
-        tai: 0,
         scope: Scope::Hand,
         excludes: NONE,
         excluded_by: NONE,
@@ -2076,9 +1614,6 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
     },
     ItemDef {
         item: Item::ChickenHand,
-        key: "chicken_hand",
-        name: "屁胡",
-        tai: 0,
         scope: Scope::Hand,
         excludes: NONE,
         excluded_by: NONE,
@@ -2090,9 +1625,6 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
     },
     ItemDef {
         item: Item::WithinSeven,
-        key: "within_seven",
-        name: "七隻內",
-        tai: 0,
         scope: Scope::Hand,
         excludes: NONE,
         excluded_by: NONE,
@@ -2106,9 +1638,6 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
     },
     ItemDef {
         item: Item::SevenFlowers,
-        key: "seven_flowers",
-        name: "七搶一",
-        tai: 0,
         scope: Scope::Hand,
         excludes: NONE,
         excluded_by: NONE,
@@ -2122,9 +1651,6 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
     },
     ItemDef {
         item: Item::EightFlowers,
-        key: "eight_flowers",
-        name: "八仙過海",
-        tai: 0,
         scope: Scope::Hand,
         excludes: NONE,
         excluded_by: NONE,
@@ -2138,9 +1664,6 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
     },
     ItemDef {
         item: Item::NineLinks,
-        key: "nine_links",
-        name: "九子連環",
-        tai: 0,
         scope: Scope::Hand,
         excludes: NONE,
         excluded_by: NONE,
@@ -2166,9 +1689,6 @@ fn special_shape(_: &Facts) -> Hit {
 pub static SPECIAL_ITEMS: [ItemDef; 6] = [
     ItemDef {
         item: Item::LigGu,
-        key: "lig_gu",
-        name: "瀝咕瀝咕",
-        tai: 0,
         scope: Scope::Special,
         excludes: NONE,
         excluded_by: NONE,
@@ -2181,9 +1701,6 @@ pub static SPECIAL_ITEMS: [ItemDef; 6] = [
     },
     ItemDef {
         item: Item::ThirteenOrphans,
-        key: "thirteen_orphans",
-        name: "十三么",
-        tai: 0,
         scope: Scope::Special,
         excludes: NONE,
         excluded_by: NONE,
@@ -2195,9 +1712,6 @@ pub static SPECIAL_ITEMS: [ItemDef; 6] = [
     },
     ItemDef {
         item: Item::FanSevenPairs,
-        key: "fan_seven_pairs",
-        name: "七對",
-        tai: 0,
         scope: Scope::Special,
         excludes: NONE,
         excluded_by: NONE,
@@ -2210,9 +1724,6 @@ pub static SPECIAL_ITEMS: [ItemDef; 6] = [
     },
     ItemDef {
         item: Item::FanSevenStars,
-        key: "fan_seven_stars",
-        name: "七星不靠",
-        tai: 0,
         scope: Scope::Special,
         excludes: NONE,
         excluded_by: NONE,
@@ -2224,9 +1735,6 @@ pub static SPECIAL_ITEMS: [ItemDef; 6] = [
     },
     ItemDef {
         item: Item::FanAllKnitted,
-        key: "fan_all_knitted",
-        name: "全不靠",
-        tai: 0,
         scope: Scope::Special,
         excludes: NONE,
         excluded_by: NONE,
@@ -2238,9 +1746,6 @@ pub static SPECIAL_ITEMS: [ItemDef; 6] = [
     },
     ItemDef {
         item: Item::FanKnittedStraight,
-        key: "fan_knitted_straight",
-        name: "組合龍",
-        tai: 0,
         scope: Scope::Special,
         excludes: NONE,
         excluded_by: NONE,
@@ -2251,24 +1756,3 @@ pub static SPECIAL_ITEMS: [ItemDef; 6] = [
         check: special_shape,
     },
 ];
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn table_is_indexed_and_unique() {
-        for (i, d) in table().enumerate() {
-            assert_eq!(d.item as usize, i, "{}", d.key);
-            assert_eq!(d.item.def().key, d.key);
-            assert_eq!(Item::from_key(d.key), Some(d.item));
-            assert!(!d.doc.is_empty());
-        }
-        // 000 台數表 values, spot checks.
-        assert_eq!(Item::HeavenWin.def().tai, 24);
-        assert_eq!(Item::EarthWin.def().tai, 16);
-        assert_eq!(Item::PingHu.def().tai, 2);
-        assert_eq!(Item::FourConcealed.def().tai, 5);
-        assert_eq!(Item::SingleWait.name(), "獨聽");
-    }
-}

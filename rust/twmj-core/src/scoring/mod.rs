@@ -1,24 +1,30 @@
-//! Scoring (issue 3): variants, the tai items, max-tai scoring, settlement, several winners.
+//! Scoring (issue 3): the tai items, max-tai scoring, settlement, several winners. The variant
+//! they read is the rules floor's ([`crate::rules`]).
 
 pub mod compare;
+pub mod context;
 pub mod fan;
 pub mod items;
 pub mod multi;
 pub mod score;
 pub mod settle;
+pub mod table;
 pub mod value;
-pub mod variant;
 
 pub use compare::{compare, Comparison};
-pub use items::{table, Item, ItemDef, Scope, FAN_ITEMS, ITEMS, SPECIAL_ITEMS};
+pub use context::{Context, Declaration, Replacement, Seat, WinKind, Wind};
+pub use fan::FAN_ITEMS;
+pub use items::{ItemDef, Scope, ITEMS, SPECIAL_ITEMS};
 pub use multi::{resolve, winning_seats};
-pub use score::{
-    score, score_all, score_decomposition, score_flower, score_four_kongs, score_hand, Context,
-    Declaration, FlowerWin, NotApplied, Replacement, Score, ScoredItem, Seat, WinKind, Wind,
-};
-pub use settle::{false_win, settle, Line, Settlement};
-pub use value::{wait_values, WaitValue};
-pub use variant::{
-    Dealing, DiceShape, DiceTai, ExchangeDirection, Flow, FuritenRelease, ItemSet, MultiWin,
+// The rules floor's names, re-exported where callers have always found them.
+pub use crate::rules::{
+    Dealing, DiceShape, DiceTai, ExchangeDirection, Flow, FuritenRelease, Item, ItemSet, MultiWin,
     Payment, Value, Variant, WallReserve, PRESETS,
 };
+pub use score::{
+    score, score_all, score_decomposition, score_flower, score_four_kongs, score_hand, FlowerWin,
+    NotApplied, Score, ScoredItem,
+};
+pub use settle::{false_win, settle, Line, Settlement};
+pub use table::{def, present, table};
+pub use value::{wait_values, WaitValue};

@@ -1,8 +1,9 @@
 //! Several seats able to win one tile (000 多家同時胡): 攔胡 for two, 一砲三響 for three.
 
 use crate::error::{Error, Result};
-use crate::scoring::score::{Score, Seat};
-use crate::scoring::variant::{MultiWin, Variant};
+use crate::rules::{MultiWin, Variant};
+use crate::scoring::context::Seat;
+use crate::scoring::score::Score;
 
 /// The seats that win the tile `discarder` let go (a discard or a 加槓), given the seats able
 /// to win it, by the variant's rule: 000 (`NearestOfTwo`) one wins alone, of two the first in

@@ -1,210 +1,14 @@
-//! Scoring a win: the context, the max-tai reading of the hand, the items and the why-not list.
+//! Scoring a win: the max-tai reading of the hand, the items and the why-not list.
 
 use crate::decompose::{decompositions, Block};
 use crate::error::{Error, Result};
 use crate::hand::{Hand, Meld, MeldKind};
-use crate::scoring::items::{table, Facts, Hit, Item, Scope, SetView, Sets, WHOLE_HAND};
-use crate::scoring::variant::Variant;
-use crate::special::Special;
+use crate::rules::{Item, Special, Variant};
+use crate::scoring::context::{others, Context, Declaration, Replacement, Seat, WinKind};
+use crate::scoring::items::{Facts, Hit, Scope, SetView, Sets, WHOLE_HAND};
+use crate::scoring::table::{present, table};
 use crate::tile::{Counts, Tile, COPIES, KINDS};
 use crate::waits::{exhausted, wait_mask, Shape};
-
-/// A seat at the table, 0–3; seat `s + 1` (mod 4) is the 下家 of `s` (turn order).
-pub type Seat = u8;
-
-/// A wind: 東 南 西 北 (seat winds 門風 and round winds 圈風).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Wind {
-    East = 0,
-    South = 1,
-    West = 2,
-    North = 3,
-}
-
-impl Wind {
-    pub const ALL: [Wind; 4] = [Wind::East, Wind::South, Wind::West, Wind::North];
-
-    /// The wind tile, `1z`–`4z`.
-    pub fn tile(self) -> Tile {
-        Tile::wind(self as usize)
-    }
-
-    /// `E`, `S`, `W`, `N` or 東南西北.
-    pub fn parse(s: &str) -> Option<Wind> {
-        match s {
-            "E" | "東" => Some(Wind::East),
-            "S" | "南" => Some(Wind::South),
-            "W" | "西" => Some(Wind::West),
-            "N" | "北" => Some(Wind::North),
-            _ => None,
-        }
-    }
-}
-
-/// What the replacement draw followed (明槓 replacements cannot win, 000 槓).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Replacement {
-    Flower,
-    Ankan,
-    Kakan,
-}
-
-impl Replacement {
-    pub const fn name(self) -> &'static str {
-        match self {
-            Replacement::Flower => "a flower",
-            Replacement::Ankan => "an 暗槓",
-            Replacement::Kakan => "a 加槓",
-        }
-    }
-}
-
-/// How the winning tile was obtained.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum WinKind {
-    /// Drawn from the wall (自摸): the three others pay.
-    SelfDraw,
-    /// Drawn as the replacement after a flower, an 暗槓 or a 加槓 (槓上開花): the three others pay.
-    Replacement(Replacement),
-    /// Another player's discard (放槍): the discarder pays.
-    Discard { from: Seat },
-    /// The tile of another player's 加槓 (搶槓): that player pays.
-    RobKong { from: Seat },
-    /// 七搶一 case 2, second 筆: the replacement drawn after robbing the 8th flower from `robbed`;
-    /// paid by the robbed player alone, without 自摸, with 槓上開花 (000 花牌與花胡).
-    FlowerRobDraw { robbed: Seat },
-}
-
-/// A ready declaration (000 嗆聽與 MIGI).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub enum Declaration {
-    #[default]
-    None,
-    /// 嗆聽.
-    Ready,
-    /// MIGI (within the first 8 discards, nobody having called); 001's 地聽.
-    Migi,
-    /// 天聽 (001): ready and declared at one's first discard.
-    HeavenReady,
-}
-
-/// Everything about a win besides the tiles.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Context {
-    pub winner: Seat,
-    pub dealer: Seat,
-    /// 連莊 count N of the dealer (莊家台 = 1 + 2N).
-    pub streak: u8,
-    /// The winner's 門風.
-    pub seat_wind: Wind,
-    pub round_wind: Wind,
-    pub win: WinKind,
-    /// The winning tile is the last drawable tile of the wall (海底).
-    pub last_tile: bool,
-    pub declared: Declaration,
-    /// Nobody has called or kong'd yet (暗槓 and 加槓 included) and the winner has neither
-    /// discarded nor kong'd: the state 天胡, 地胡 and 人胡 require.
-    pub first_turn: bool,
-    /// Flowers the winner holds, bit i = flower i (0 春 … 7 竹).
-    pub flowers: u8,
-    /// The opening dice (american 骰規台).
-    pub dice: Option<[u8; 3]>,
-    /// Tiles the winner has discarded before this win (hk16 七隻內); `None` when not known.
-    pub discards: Option<u8>,
-    /// Copies of the winning tile's kind already shown on the table, the winning tile itself
-    /// not counted (003 fan list 胡絕張: 牌池，桌面已亮明的三張牌): the discards lying in the
-    /// rivers and the tiles of every player's 吃, 碰, 明槓 and 加槓, the winner's own included.
-    /// A claimed discard is counted once, in the meld that took it; an 暗槓 lies face down and
-    /// is not shown. `None` when not known: 胡絕張 then reads the winner's own open melds only.
-    pub shown: Option<u8>,
-}
-
-impl Context {
-    /// A plain context: seat 0 is dealer and 東, round 東, no streak, nothing declared.
-    pub fn new(winner: Seat, win: WinKind) -> Context {
-        Context {
-            winner,
-            dealer: 0,
-            streak: 0,
-            seat_wind: Wind::East,
-            round_wind: Wind::East,
-            win,
-            last_tile: false,
-            declared: Declaration::None,
-            first_turn: false,
-            flowers: 0,
-            dice: None,
-            discards: None,
-            shown: None,
-        }
-    }
-
-    /// The seats that pay this win.
-    pub fn payers(&self) -> Vec<Seat> {
-        match self.win {
-            WinKind::SelfDraw | WinKind::Replacement(_) => others(self.winner),
-            WinKind::Discard { from } | WinKind::RobKong { from } => vec![from],
-            WinKind::FlowerRobDraw { robbed } => vec![robbed],
-        }
-    }
-
-    fn validate(&self, variant: &Variant) -> Result<()> {
-        // 004 兩人麻將、三人麻將規則: only seats `0..players` are seated.
-        let n = variant.players.clamp(2, 4);
-        let seat = |field: &'static str, s: Seat| {
-            if s < n {
-                Ok(())
-            } else {
-                Err(Error::context(
-                    field,
-                    format!("seat {s} does not exist (seats are 0 to {})", n - 1),
-                ))
-            }
-        };
-        seat("winner", self.winner)?;
-        seat("dealer", self.dealer)?;
-        if let WinKind::Discard { from }
-        | WinKind::RobKong { from }
-        | WinKind::FlowerRobDraw { robbed: from } = self.win
-        {
-            seat("win", from)?;
-            if from == self.winner {
-                return Err(Error::context(
-                    "win",
-                    format!("the paying seat {from} is the winner's own seat"),
-                ));
-            }
-        }
-        if self.streak > variant.streak_cap {
-            return Err(Error::context(
-                "streak",
-                format!(
-                    "連莊 {} is over the cap of {}",
-                    self.streak, variant.streak_cap
-                ),
-            ));
-        }
-        if let Some(d) = self.dice {
-            if let Some(f) = d.iter().find(|&&f| !(1..=6).contains(&f)) {
-                return Err(Error::context(
-                    "dice",
-                    format!("a die shows {f}; faces are 1 to 6"),
-                ));
-            }
-        }
-        if self.first_turn && matches!(self.win, WinKind::RobKong { .. }) {
-            return Err(Error::context(
-                "first_turn",
-                "a robbed 加槓 means someone kong'd, so it cannot be the first turn",
-            ));
-        }
-        Ok(())
-    }
-}
-
-fn others(s: Seat) -> Vec<Seat> {
-    (1..4).map(|d| (s + d) % 4).collect()
-}
 
 /// A flower win (000 花牌與花胡), scored as its own 筆.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -499,7 +303,7 @@ impl Reading {
             .filter(|d| self.tai[d.item as usize] > 0)
             .map(|d| ScoredItem {
                 item: d.item,
-                key: d.key,
+                key: d.key(),
                 name: match self.merged {
                     Some((owner, m)) if owner == d.item => {
                         format!("{}（{}）", variant.name_of(d.item), variant.name_of(m))
@@ -526,7 +330,7 @@ fn evaluate(f: &Facts, only: Option<&[Item]>) -> Reading {
         }
     };
     // 屁胡 is judged on the others, after every note (below).
-    for def in f.variant.present().filter(|d| {
+    for def in present(f.variant).filter(|d| {
         d.scope == Scope::Hand
             && d.item != Item::ChickenHand
             && f.variant.has(d.item)
@@ -556,7 +360,7 @@ fn evaluate(f: &Facts, only: Option<&[Item]>) -> Reading {
         }
     };
     let lifted = |by: Item, x: Item| f.variant.counted_with.contains(&(by, x));
-    for def in f.variant.present() {
+    for def in present(f.variant) {
         if held[def.item as usize] == 0 {
             continue;
         }
@@ -579,13 +383,13 @@ fn evaluate(f: &Facts, only: Option<&[Item]>) -> Reading {
     }
     // An item that is the whole hand's tai (003 四槓胡) drops every other.
     if let Some(&a) = f.variant.alone.iter().find(|&&a| hits[a as usize] > 0) {
-        for def in f.variant.present().filter(|d| d.item != a) {
+        for def in present(f.variant).filter(|d| d.item != a) {
             drop(def.item, a, &mut hits);
         }
     }
     // 字一色的複合: the merged item joins its owner, both added minus 4, shown as one item.
     let mut merged = None;
-    for def in f.variant.present().filter(|d| !d.merges.is_empty()) {
+    for def in present(f.variant).filter(|d| !d.merges.is_empty()) {
         let owner = def.item as usize;
         if hits[owner] == 0 {
             continue;
@@ -606,7 +410,7 @@ fn evaluate(f: &Facts, only: Option<&[Item]>) -> Reading {
     }
     // 屁胡 (003 hk16): the hand counts nothing else.
     if f.variant.has(Item::ChickenHand) && only.is_none() {
-        match f.variant.present().find(|d| hits[d.item as usize] > 0) {
+        match present(f.variant).find(|d| hits[d.item as usize] > 0) {
             None => {
                 hits[Item::ChickenHand as usize] = u32::from(f.variant.tai_of(Item::ChickenHand));
             }
@@ -845,8 +649,26 @@ fn read(
             waits_before: p.waits_before,
             all: p.all,
             explain,
+            rescore,
         },
         None,
+    )
+}
+
+/// The [`crate::scoring::items::Rescore`] for the fan list's 無番和: every item any reading of the hand counts.
+fn rescore(
+    concealed: &Counts,
+    melds: &[Meld],
+    win_tile: Tile,
+    ctx: &Context,
+    variant: &Variant,
+) -> Option<Vec<(Item, String)>> {
+    let readings = score_all(concealed, melds, win_tile, ctx, variant, false).ok()?;
+    Some(
+        readings
+            .iter()
+            .flat_map(|s| s.items.iter().map(|i| (i.item, i.name.clone())))
+            .collect(),
     )
 }
 
@@ -912,6 +734,7 @@ fn shape_score(p: &Prepared, shape: Special, ctx: &Context, variant: &Variant) -
                 waits_before: p.waits_before,
                 all: p.all,
                 explain: false,
+                rescore,
             },
             Some(&whole),
         )
@@ -1162,7 +985,7 @@ pub fn score_flower(
         tai: u32::from(variant.tai_of(item)),
     }];
     if with_dice && variant.dice_enabled {
-        if let Some(shape) = ctx.dice.and_then(crate::scoring::variant::DiceShape::of) {
+        if let Some(shape) = ctx.dice.and_then(crate::rules::DiceShape::of) {
             let t = u32::from(variant.dice.value(shape));
             if t > 0 {
                 items.push(ScoredItem {
@@ -1246,6 +1069,7 @@ pub fn score_four_kongs(melds: &[Meld], ctx: &Context, variant: &Variant) -> Res
         waits_before: 0,
         all,
         explain: false,
+        rescore,
     };
     let reading = evaluate(&facts, Some(&FOUR_KONG_ITEMS));
     Ok(finish(reading, &[], None, melds, ctx, variant, None))

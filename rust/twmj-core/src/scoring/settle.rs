@@ -1,8 +1,9 @@
 //! Settlement (000 計分): one line per payer and per 筆, and each seat's net.
 
 use crate::error::{Error, Result};
-use crate::scoring::score::{Score, Seat};
-use crate::scoring::variant::{Payment, Variant};
+use crate::rules::{Payment, Variant};
+use crate::scoring::context::Seat;
+use crate::scoring::score::Score;
 
 /// What one payer pays one winner for one 筆.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

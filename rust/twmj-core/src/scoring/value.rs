@@ -2,8 +2,9 @@
 
 use crate::error::{Error, Result};
 use crate::hand::Meld;
-use crate::scoring::score::{score, Context, Score, WinKind};
-use crate::scoring::variant::Variant;
+use crate::rules::Variant;
+use crate::scoring::context::{Context, WinKind};
+use crate::scoring::score::{score, Score};
 use crate::special::special_mask_own;
 use crate::tile::{Counts, Tile};
 use crate::waits::{exhausted, wait_mask};

@@ -1,8 +1,8 @@
 //! Variants: a preset's tai table, thresholds and switches as validated data, with overrides.
 
 use crate::error::{Error, Result};
-use crate::scoring::items::{table, table_def, Item, ItemDef, SPECIAL_ITEMS};
-use crate::special::{Special, SpecialShapes};
+use crate::rules::item::{Item, WORDS};
+use crate::rules::shapes::{Special, SpecialShapes};
 
 /// The 骰規台 values (american; README decision: 豹子 5, 全紅 3, 順子 2, 全黑 1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -441,11 +441,9 @@ pub struct Variant {
     /// Tai of the special shapes' items, in [`Special::ALL`] order (瀝咕瀝咕, 十三么, then the
     /// fan list's 七對 24, 七星不靠 24, 全不靠 12, 組合龍 12 at their 003 values).
     pub special_tai: [u8; 6],
-    /// A special shape compounds with the items judged on the whole hand ([`WHOLE_HAND`]:
+    /// A special shape compounds with the items judged on the whole hand (`WHOLE_HAND` in `scoring::items`:
     /// 清一色, 字么九, 門前清, 無花 …; 003 hk16 瀝姑瀝姑 可與其他牌型複合). Off, it adds only 自摸
     /// and 不求人 (003 改良式 註八: 只另計自摸、不求人).
-    ///
-    /// [`WHOLE_HAND`]: crate::scoring::items::WHOLE_HAND
     pub special_compound: bool,
     /// The unit the table counts in: 台, or 番 (hk16). A name only; every number is the same.
     pub unit: &'static str,
@@ -530,7 +528,7 @@ impl ItemSet {
         })
     }
 
-    /// Every item of [`table`] not in the set.
+    /// Every item judged on five sets and a pair (below [`Item::COUNT`]) not in the set.
     #[must_use]
     pub const fn complement(self) -> ItemSet {
         let mut out = ItemSet::EMPTY;
@@ -576,9 +574,9 @@ const fn bits(items: &[Item]) -> ItemSet {
 
 /// The fan list's patterns: in no preset's table.
 fn fan_list() -> ItemSet {
-    table()
-        .skip(Item::TABLE)
-        .fold(ItemSet::EMPTY, |s, d| s.with(d.item))
+    WORDS[Item::TABLE..Item::COUNT]
+        .iter()
+        .fold(ItemSet::EMPTY, |s, w| s.with(w.item))
 }
 
 /// Items no 000 row has, added for 001 (three of them are 003 rows too).
@@ -649,8 +647,8 @@ impl Variant {
     /// 鬥雀 台灣麻將 16 張 (000): the tai table as printed, no 起胡, no dice.
     pub fn taiwan() -> Variant {
         let mut tai = [0u8; Item::COUNT];
-        for def in table() {
-            tai[def.item as usize] = def.tai;
+        for w in &WORDS[..Item::COUNT] {
+            tai[w.item as usize] = w.tai;
         }
         Variant {
             preset: "taiwan",
@@ -768,7 +766,7 @@ impl Variant {
 
     /// An error when `hand` was validated for another hand size than this variant's (a
     /// 13-tile hand read as a 16-tile one, or the other way round).
-    pub fn check_hand_size(&self, hand: &crate::Hand) -> Result<()> {
+    pub fn check_hand_size(&self, hand: &crate::hand::Hand) -> Result<()> {
         if hand.size == self.hand_size {
             Ok(())
         } else {
@@ -1031,8 +1029,8 @@ impl Variant {
             (Item::NineLinks, 80),
         ];
         let mut absent = ItemSet::EMPTY;
-        for d in table() {
-            absent = absent.with(d.item);
+        for w in &WORDS[..Item::COUNT] {
+            absent = absent.with(w.item);
         }
         let mut v = Variant {
             preset: "hk16",
@@ -1120,12 +1118,6 @@ impl Variant {
             "full_tile_set" => &mut self.full_tile_set,
             _ => &mut self.heaven_win_dealer,
         }
-    }
-
-    /// The entries of the items this variant's table has, among those judged on five sets and
-    /// a pair, in table order (the scorer's loop: absent items are never visited).
-    pub fn present(&self) -> impl Iterator<Item = &'static ItemDef> + '_ {
-        self.absent.complement().indices().map_while(table_def)
     }
 
     /// The item is in this variant's table.
@@ -1415,11 +1407,11 @@ impl Variant {
             ("hand_size".to_owned(), int(self.hand_size.into())),
         ];
         v.extend(self.flow.settings());
-        for def in table().filter(|d| d.item != Item::Dice && self.has(d.item)) {
-            v.push((
-                format!("tai.{}", def.key),
-                int(self.tai_of(def.item).into()),
-            ));
+        for w in WORDS[..Item::COUNT]
+            .iter()
+            .filter(|w| w.item != Item::Dice && self.has(w.item))
+        {
+            v.push((format!("tai.{}", w.key), int(self.tai_of(w.item).into())));
         }
         // The special shapes: every switch always, an item's tai when its shape is on.
         for s in Special::ALL {
@@ -1441,14 +1433,12 @@ impl Variant {
             Value::Bool(self.special.orphans_pung_set),
         ));
         v.push(("unit".to_owned(), Value::Text(self.unit.to_owned())));
-        for def in SPECIAL_ITEMS
-            .iter()
-            .filter(|d| d.item.special().is_some_and(|s| self.allows(s)))
+        for item in Special::ALL
+            .into_iter()
+            .filter(|&s| self.allows(s))
+            .map(Item::of_special)
         {
-            v.push((
-                format!("tai.{}", def.key),
-                int(self.tai_of(def.item).into()),
-            ));
+            v.push((format!("tai.{}", item.key()), int(self.tai_of(item).into())));
         }
         v
     }
@@ -1561,7 +1551,10 @@ mod tests {
         // Every listed setting is accepted back by `set`, and reproduces the preset.
         let a = Variant::american();
         let pairs = a.settings();
-        let present = table().filter(|d| a.has(d.item)).count();
+        let present = WORDS[..Item::COUNT]
+            .iter()
+            .filter(|w| a.has(w.item))
+            .count();
         assert_eq!(pairs.len(), Variant::KEYS.len() + present - 1);
         let mut b = Variant::taiwan();
         for (k, v) in &pairs {

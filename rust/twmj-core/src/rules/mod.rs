@@ -1,0 +1,16 @@
+//! The rules floor, below the analysis: what a variant is (its settings and presets), the
+//! items' and the special shapes' vocabulary it names, and the win predicate. It reads tiles,
+//! tables and hands only; analysis, scoring and the game read it.
+
+pub mod item;
+pub mod shapes;
+pub mod variant;
+pub mod win;
+
+pub use item::{Item, Word, WORDS};
+pub use shapes::{knitted_kinds, Special, SpecialShapes, KNITTINGS, ORPHANS};
+pub use variant::{
+    Dealing, DiceShape, DiceTai, ExchangeDirection, Flow, FuritenRelease, ItemSet, MultiWin,
+    Payment, Value, Variant, WallReserve, PRESETS,
+};
+pub use win::{is_win, is_win_counts};
