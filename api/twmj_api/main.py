@@ -19,7 +19,18 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 import twmj
 from twmj_api import errors, tools
 from twmj_api.responses import JSONResponse
-from twmj_api.routers import analyze, game, health, score, variants, waits
+from twmj_api.routers import (
+    analyze,
+    game,
+    health,
+    quiz,
+    score,
+    tiles,
+    values,
+    variants,
+    vocabulary,
+    waits,
+)
 from twmj_api.schemas import VariantOut
 
 STATIC = Path(__file__).parent / "static"
@@ -109,10 +120,19 @@ def create_app() -> FastAPI:
     app.include_router(score.router)
     app.include_router(variants.router)
     app.include_router(game.router)
+    app.include_router(tiles.router)
+    app.include_router(quiz.router)
+    app.include_router(values.router)
+    app.include_router(vocabulary.router)
 
     @app.get("/", include_in_schema=False)
     async def index() -> FileResponse:
         return FileResponse(STATIC / "index.html")
+
+    # Browsers ask for /favicon.ico whatever the page links: the same icon as the page's.
+    @app.get("/favicon.ico", include_in_schema=False)
+    async def favicon() -> FileResponse:
+        return FileResponse(STATIC / "favicon.svg", media_type="image/svg+xml")
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.router.routes.append(

@@ -403,46 +403,6 @@ class CompareResponse(BaseModel):
     differing: list[DifferingItem] = Field(description="Items counted differently.")
 
 
-class WaitValuesRequest(BaseModel):
-    """A ready hand (16 − 3k tiles) and the table around it: each wait is scored as won on a
-    discard and by self-draw (`context.win` and `from_seat` are set for each)."""
-
-    model_config = ConfigDict(
-        extra="forbid",
-        strict=True,
-        json_schema_extra={
-            "examples": [
-                {
-                    "hand": "2223456m456789p",
-                    "melds": [{"kind": "chi", "tiles": "123p"}],
-                    "context": {"winner": 1, "dealer": 0, "seat_wind": "S"},
-                }
-            ]
-        },
-    )
-    variant: PresetName = Field("taiwan", description="The preset the rules start from.")
-    overrides: dict[str, Setting] = Field(
-        default_factory=dict, max_length=100, description="House rules on top of the preset."
-    )
-    hand: HandText
-    melds: Annotated[list[Meld], Field(max_length=5, description="Up to 5 melds.")] = []
-    flowers: Annotated[
-        str, Field(max_length=40, description="The winner's flowers, e.g. `1f5f` or `春梅`.")
-    ] = ""
-    context: ContextIn = Field(default_factory=lambda: ContextIn())
-
-
-class WaitValueOut(BaseModel):
-    tile: str = Field(description="The wait, e.g. `3m`.")
-    single_wait: bool = Field(description="The hand's only wait (獨聽).")
-    on_discard: ScoreResponse = Field(description="The win on this tile by a discard (放槍).")
-    on_self_draw: ScoreResponse = Field(description="The win on this tile by self-draw (自摸).")
-
-
-class WaitValuesResponse(BaseModel):
-    waits: list[WaitValueOut] = Field(description="Each wait, in tile order.")
-
-
 class VariantOut(BaseModel):
     name: str = Field(description="The preset name.")
     settings: dict[str, Setting] = Field(description="Every setting, as overrides accept them.")

@@ -23,7 +23,8 @@ from pydantic import BaseModel, ValidationError
 import twmj
 from twmj.data import score_data, waits_data
 from twmj_api.errors import FieldError, answer_of
-from twmj_api.routers import analyze, game, score, waits
+from twmj_api.routers import analyze, game, score, values, waits
+from twmj_api.routers.values import WaitValuesRequest
 from twmj_api.schemas import (
     AnalyzeRequest,
     CompareRequest,
@@ -33,7 +34,6 @@ from twmj_api.schemas import (
     ScoreRequest,
     VariantOut,
     WaitsRequest,
-    WaitValuesRequest,
 )
 
 __all__ = ["SERVER", "TOOLS", "http_manager", "run_stdio"]
@@ -80,7 +80,7 @@ async def _compare(req: CompareRequest) -> Any:
 
 
 async def _wait_values(req: WaitValuesRequest) -> Any:
-    return score.wait_values(req)
+    return {"waits": await values.wait_values(req)}
 
 
 async def _legal(req: LegalRequest) -> Any:

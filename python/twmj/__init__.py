@@ -59,7 +59,7 @@ from twmj.errors import (
     TileError,
     VariantError,
 )
-from twmj.tiles import FLOWERS, SHAPE_NAMES, TILES, counts, mask_tiles
+from twmj.tiles import COPIES, FLOWERS, SHAPE_NAMES, TILES, counts, mask_tiles
 from twmj.variants import PRESETS, load_variant, variant_settings
 
 #: The installed distribution's version (`twmj --version`, `/health`).
@@ -70,6 +70,7 @@ ACTIONS: tuple[str, ...] = tuple(actions())
 
 __all__ = [
     "ACTIONS",
+    "COPIES",
     "FLOWERS",
     "PRESETS",
     "SHAPE_NAMES",

@@ -1,4 +1,4 @@
-"""`/v1/score`, its batch form, `/v1/compare` and `/v1/wait_values`: what a win is worth, and who pays."""
+"""`/v1/score`, its batch form, and `/v1/compare`: what a win is worth, and who pays."""
 
 from __future__ import annotations
 
@@ -25,9 +25,6 @@ from twmj_api.schemas import (
     ScoreRequest,
     ScoreResponse,
     Setting,
-    WaitValueOut,
-    WaitValuesRequest,
-    WaitValuesResponse,
 )
 
 router = APIRouter(
@@ -133,31 +130,4 @@ async def compare(req: CompareRequest) -> CompareResponse:
     return CompareResponse.model_construct(
         scores=[score_out(s) for s in scores],
         differing=[DifferingItem(key=k, name=n, tai=t) for k, n, t in differing],
-    )
-
-
-@router.post(
-    "/wait_values", response_model=WaitValuesResponse, summary="What each wait is worth (聽牌台數)"
-)
-def wait_values(req: WaitValuesRequest) -> WaitValuesResponse:
-    """For a ready hand of 16 − 3k tiles: each wait, scored as won on a discard (from the
-    winner's 上家 unless `context.from_seat` says otherwise) and by self-draw, with whether it
-    is the hand's only wait (獨聽)."""
-    melds = call_field("melds", req)
-    variant = variant_of(req.variant, req.overrides)
-    ctx = context_of(req.context, req.flowers)
-    try:
-        values = twmj.wait_values(req.hand, melds, ctx, variant)
-    except twmj.Error as e:
-        raise FieldError(e, _field_of(e)) from None
-    return WaitValuesResponse.model_construct(
-        waits=[
-            WaitValueOut.model_construct(
-                tile=v.tile,
-                single_wait=v.single_wait,
-                on_discard=score_out(v.on_discard),
-                on_self_draw=score_out(v.on_self_draw),
-            )
-            for v in values
-        ]
     )
