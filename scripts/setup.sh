@@ -8,6 +8,9 @@ if [ ! -x .venv/bin/python ]; then
     "$python" -m venv .venv
 fi
 .venv/bin/python -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+# The extension is one abi3 module (_core.abi3.so); a per-version build left from before
+# would shadow it (Python prefers _core.cpython-311-….so), so it goes.
+rm -f python/twmj/_core.cpython-*.so
 .venv/bin/maturin develop --release --quiet >&2
 # The service, api/ (its own package `twmj-api`), editable: edits under api/ apply at once.
 .venv/bin/python -m pip install --quiet --disable-pip-version-check --no-build-isolation -e ./api

@@ -1,8 +1,13 @@
 #!/usr/bin/env bash
-# Sets up, then runs every test: Rust (cargo), lints and types, the stub check, pytest.
+# Sets up, then runs every test: Rust (cargo), lints and types, the stub check, the built
+# distributions installed and smoke-tested outside the checkout, pytest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
+# Right after setup: the wheel reuses setup's release build (clippy in between would make
+# cargo compile the extension again).
+echo "== wheels and sdist, installed into a clean environment, smoke-tested (scripts/package.sh)"
+bash scripts/package.sh
 # The browser tests drive the system Chromium (Debian's package; no browser download).
 if ! command -v chromium >/dev/null 2>&1; then
     echo "== installing chromium (apt-get)"

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import io
 import json
 import subprocess
 import sys
+from typing import Any
 
 import pytest
 
@@ -25,7 +27,7 @@ def test_waits_of_a_full_hand_lists_ready_discards(capsys: pytest.CaptureFixture
     assert main(["waits", "1112345678999m1p"]) == 0
     out = capsys.readouterr().out
     assert "打 一筒" in out and "聽 一萬(1) 二萬(3)" in out
-    assert "打 二萬  2m  聽 一筒(3)" in out
+    assert "打 二萬 2m 聽 一筒(3)" in out
 
 
 def test_waits_json(capsys: pytest.CaptureFixture[str]) -> None:
@@ -88,6 +90,179 @@ def test_simulate_text_under_every_preset(capsys: pytest.CaptureFixture[str], pr
     assert main(["simulate", "--games", "300", "--seed", "3", "--variant", preset]) == 0
     out = capsys.readouterr().out
     assert out.startswith(f"{preset}: 300 局")
+
+
+# 000 計分 範例一 (閒家自摸, 莊家連莊 2 次): 門清 1 + 自摸 1 + 不求 1 = 3 台; the dealer pays
+# 3 + 3 + 5 = 11 台, the other two 3 + 3 = 6 台 each; the winner gets +23.
+EXAMPLE_ONE = ["123456789m234p56p77s", "7p", "--winner", "1", "--dealer", "0", "--streak", "2"]
+EXAMPLE_ONE += ["--seat-wind", "S", "--win", "self_draw"]
+
+
+def test_score_json_is_000_example_one(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["score", *EXAMPLE_ONE, "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["total_tai"] == 3
+    assert [(i["name"], i["tai"]) for i in data["items"]] == [("門清", 1), ("自摸", 1), ("不求", 1)]
+    assert data["dealer_tai"] == 5
+    assert sorted(p["total_tai"] for p in data["payments"]) == [6, 6, 11]
+    assert data["net_tai"] == [-11, 23, -6, -6]
+
+
+def test_score_text_aligns_columns_by_display_width(capsys: pytest.CaptureFixture[str]) -> None:
+    from wcwidth import wcswidth
+
+    assert main(["score", *EXAMPLE_ONE]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[1].startswith("3 台")
+    # 莊家 (4 columns) and 連莊拉莊 (8 columns): their tai end in the same column.
+    rows = [line for line in lines if line.strip().startswith(("莊家 ", "連莊拉莊"))]
+    assert len(rows) == 2
+    ends = {wcswidth(r[: r.index("台")].rstrip()) for r in rows}
+    assert len(ends) == 1, rows
+
+
+def test_score_meld_kinds_in_chinese(capsys: pytest.CaptureFixture[str]) -> None:
+    # The same win with the 吃 written both ways scores the same.
+    hand = ["2223456m456789p", "1m", "--win", "discard", "--from-seat", "3", "--json"]
+    assert main(["score", *hand, "--meld", "chi", "123p"]) == 0
+    english = json.loads(capsys.readouterr().out)
+    assert main(["score", *hand, "--meld", "吃", "123p"]) == 0
+    assert json.loads(capsys.readouterr().out) == english
+    assert english["melds"] == [{"kind": "chi", "tiles": "123p"}]
+
+
+def test_score_house_rules_and_variant(capsys: pytest.CaptureFixture[str]) -> None:
+    # --set tai.self_draw=2: 門清 1 + 自摸 2 + 不求 1 = 4 台.
+    assert main(["score", *EXAMPLE_ONE, "--set", "tai.self_draw=2", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["total_tai"] == 4 and data["overrides"] == [["tai.self_draw", "2"]]
+    assert main(["score", *EXAMPLE_ONE, "--set", "nope=1"]) == 2
+    assert "variant setting 'nope'" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as usage:  # argparse's usage error, also status 2
+        main(["score", *EXAMPLE_ONE, "--set", "novalue"])
+    assert usage.value.code == 2
+
+
+def test_score_why_not_lists_items_not_counted(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["score", *EXAMPLE_ONE, "--why-not", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    # 平胡 needs a win on a discard (000 平胡): checked, not counted, with a reason.
+    assert any(n["name"] == "平胡" and n["reason"] for n in data["why_not"])
+
+
+def test_compare_table(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["compare", *EXAMPLE_ONE, "--variants", "taiwan", "traditional"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    header = lines[1]
+    assert header.split() == ["taiwan", "traditional"]
+    total = next(line for line in lines if line.strip().startswith("合計"))
+    assert total.split()[1:] == ["3", "3"]
+    assert main(["compare", *EXAMPLE_ONE, "--variants", "taiwan", "traditional", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert [s["variant"] for s in data["scores"]] == ["taiwan", "traditional"]
+    assert {d["name"] for d in data["differing"]} == {"門清", "自摸", "不求"}
+
+
+def _won_record() -> tuple[twmj.Game, str]:
+    import random
+
+    for seed in range(60):
+        g = twmj.Game(seed)
+        rng = random.Random(seed)
+        while not g.is_over:
+            s = g.pending[0]
+            acts = g.legal_actions(s)
+            g.apply(s, "win" if "win" in acts else rng.choice(acts))
+        result = g.result()
+        if result is not None and result["wins"]:
+            return g, g.record()
+    raise AssertionError("no won hand in 60 seeds")
+
+
+def test_replay_scores_each_win(
+    tmp_path: Any, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    g, record = _won_record()
+    path = tmp_path / "hand.jsonl"
+    path.write_text(record, encoding="utf-8")
+    assert main(["replay", str(path), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    scores, net = g.settle()
+    assert data["over"] is True and data["net_tai"] == net
+    assert [s["total_tai"] for s in data["scores"]] == [s.total_tai for s in scores]
+    monkeypatch.setattr("sys.stdin", io.StringIO(record))
+    assert main(["replay", "-"]) == 0
+    out = capsys.readouterr().out
+    assert "第 1 筆" in out and "every one legal" in out
+
+
+def test_replay_names_the_first_illegal_move(
+    capsys: pytest.CaptureFixture[str], tmp_path: Any
+) -> None:
+    g, record = _won_record()
+    lines = record.splitlines()
+    for i, line in enumerate(lines):
+        event = json.loads(line)
+        if event.get("type") == "act" and str(event.get("action", "")).startswith("discard"):
+            held = set(twmj.parse(g.hand(event["seat"])).tiles)
+            event["action"] = "discard " + next(t for t in twmj.TILES if t not in held)
+            lines[i] = json.dumps(event)
+            break
+    path = tmp_path / "bad.jsonl"
+    path.write_text("\n".join(lines), encoding="utf-8")
+    assert main(["replay", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("twmj: error:") and "event" in err
+    assert main(["replay", str(tmp_path / "missing.jsonl")]) == 2
+    assert "cannot read" in capsys.readouterr().err
+
+
+def test_legal_from_a_snapshot(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # 000 合法與犯規 明槓不對上家: seat 3 is seat 0's 上家; its 5m may be 碰'd, not 明槓'd.
+    snap = {
+        "seat": 0,
+        "hand": "555m 123p456p789p 1123s",
+        "drawable": 40,
+        "decision": {"offer": {"from": 3, "discard": "5m"}},
+    }
+    monkeypatch.setattr("sys.stdin", io.StringIO(json.dumps(snap)))
+    assert main(["legal", "-", "--json"]) == 0
+    actions = json.loads(capsys.readouterr().out)["actions"]
+    assert "pon" in actions and "minkan" not in actions
+    monkeypatch.setattr("sys.stdin", io.StringIO("[1, 2]"))
+    assert main(["legal", "-"]) == 2
+    assert "JSON object" in capsys.readouterr().err
+
+
+def test_variants(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["variants", "--json"]) == 0
+    listed = json.loads(capsys.readouterr().out)
+    assert [v["name"] for v in listed] == list(twmj.PRESETS)
+    assert main(["variants", "taiwan", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["settings"] == twmj.variant_settings("taiwan")
+    assert main(["variants"]) == 0
+    out = capsys.readouterr().out
+    assert all(name in out for name in twmj.PRESETS)
+    assert main(["variants", "nope"]) == 2
+
+
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as done:
+        main(["--version"])
+    assert done.value.code == 0
+    assert capsys.readouterr().out.strip() == f"twmj {twmj.__version__}"
+
+
+def test_score_into_a_closed_pipe_ends_quietly() -> None:
+    cmd = [sys.executable, "-m", "twmj.cli", "score", *EXAMPLE_ONE]
+    with subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE) as proc:
+        assert proc.stdout is not None and proc.stderr is not None
+        proc.stdout.close()
+        err = proc.stderr.read().decode()
+        assert proc.wait(timeout=30) == 1
+    assert "Traceback" not in err and "BrokenPipe" not in err
 
 
 @pytest.mark.parametrize(

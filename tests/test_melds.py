@@ -134,3 +134,19 @@ def test_bad_types_are_hand_errors() -> None:
         twmj.waits(b"\x01" * 33)
     with pytest.raises(twmj.HandError, match="count 5 of 1p at byte 9"):
         twmj.waits(bytes([0] * 9 + [5] + [0] * 24))
+
+
+@pytest.mark.parametrize(
+    ("chinese", "kind", "tiles"),
+    # The five kinds as the rule texts write them (000 牌型 and 槓).
+    [
+        ("吃", "chi", "345s"),
+        ("碰", "pon", "555p"),
+        ("明槓", "minkan", "7777m"),
+        ("加槓", "kakan", "東東東東"),
+        ("暗槓", "ankan", "9999p"),
+    ],
+)
+def test_meld_kinds_in_chinese(chinese: str, kind: str, tiles: str) -> None:
+    assert twmj.Meld(chinese, tiles) == twmj.Meld(kind, tiles)
+    assert twmj.Meld(chinese, tiles).kind == kind

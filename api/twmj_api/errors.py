@@ -14,6 +14,7 @@ from typing import Any
 import orjson
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
+from pydantic import ValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.responses import Response
 
@@ -68,6 +69,13 @@ def detail(error: twmj.Error, under: str | None = None) -> ErrorDetail:
         message=_clip(str(error), MAX_MESSAGE),
         field=None if field is None else _clip(field, MAX_FIELD),
     )
+
+
+def with_field(error: twmj.Error, field: str | None) -> twmj.Error:
+    """`error` answered under the request field `field`, for a route whose request names the
+    library's argument differently (`text` for the notation read by `/v1/tiles/read`)."""
+    error.field = field
+    return error
 
 
 class NestedError(Exception):
@@ -213,6 +221,18 @@ def errors_doc() -> str:
     for code, status, doc in SERVICE_CODES:
         lines.append(f"| `{code}` | {status} | — (service) | {doc} |")
     return "\n".join(lines) + "\n"
+
+
+
+
+def answer_of(e: Exception) -> Response:
+    """The HTTP answer of a request refused with `e` (a validation error, a library error with
+    or without its field), for callers outside a route: the MCP tools answer with its body."""
+    if isinstance(e, ValidationError):
+        return _validation_answer(list(e.errors()))
+    if isinstance(e, twmj.Error):
+        return _library_error(e)
+    raise TypeError(f"not a refusal: {e!r}")
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -1,4 +1,5 @@
-"""The app factory: routers, error handlers, body limit, and the static web page at `/`."""
+"""The app factory: routers, error handlers, body limit, the web page at `/`, the API docs
+(served offline) and the MCP tools at `/mcp`."""
 
 from __future__ import annotations
 
@@ -10,13 +11,26 @@ from pathlib import Path
 from fastapi import FastAPI
 from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
+from fastapi_offline import FastAPIOffline
 from starlette.exceptions import HTTPException
+from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 import twmj
-from twmj_api import errors
+from twmj_api import errors, tools
 from twmj_api.responses import JSONResponse
-from twmj_api.routers import analyze, game, health, score, variants, waits
+from twmj_api.routers import (
+    analyze,
+    game,
+    health,
+    quiz,
+    score,
+    tiles,
+    values,
+    variants,
+    vocabulary,
+    waits,
+)
 from twmj_api.schemas import VariantOut
 
 STATIC = Path(__file__).parent / "static"
@@ -58,27 +72,44 @@ class BodyLimit:
         await self.app(scope, counted, send)
 
 
+class MCPEndpoint:
+    """`/mcp`: the MCP tools over streamable HTTP, answered by the app's session manager."""
+
+    def __init__(self, app: FastAPI) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        await self.app.state.mcp.handle_request(scope, receive, send)
+
+
 @asynccontextmanager
 async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     # Read-only shared data: the presets, listed once.
     app.state.variants = [
         VariantOut(name=name, settings=twmj.variant_settings(name)) for name in twmj.PRESETS
     ]
-    # Everything loaded so far (FastAPI, pydantic, the routes) lives as long as the process:
-    # out of the collector's sight, a full collection no longer walks it mid-request, which
-    # is what set the p99 (benches/README.md, HTTP load test).
-    gc.collect()
-    gc.freeze()
-    yield
+    # The MCP session manager runs as long as the app (one per app: it cannot be restarted).
+    app.state.mcp = tools.http_manager()
+    async with app.state.mcp.run():
+        # Everything loaded so far (FastAPI, pydantic, the routes) lives as long as the
+        # process: out of the collector's sight, a full collection no longer walks it
+        # mid-request, which is what set the p99 (benches/README.md, HTTP load test).
+        gc.collect()
+        gc.freeze()
+        yield
 
 
 def create_app() -> FastAPI:
-    app = FastAPI(
+    # FastAPIOffline: /docs (Swagger UI) and /redoc load their scripts and styles from the
+    # service (shipped in the fastapi-offline package), not from a CDN.
+    app = FastAPIOffline(
         lifespan=lifespan,
         title="twmj",
         summary="Taiwanese 16-tile mahjong (台灣十六張麻將): waits, analysis, scoring.",
-        version="0.1.0",
+        version=twmj.__version__,
         default_response_class=JSONResponse,
+        # The validator badge would call out to another host.
+        swagger_ui_parameters={"validatorUrl": None},
     )
     errors.install(app)
 
@@ -89,12 +120,24 @@ def create_app() -> FastAPI:
     app.include_router(score.router)
     app.include_router(variants.router)
     app.include_router(game.router)
+    app.include_router(tiles.router)
+    app.include_router(quiz.router)
+    app.include_router(values.router)
+    app.include_router(vocabulary.router)
 
     @app.get("/", include_in_schema=False)
     async def index() -> FileResponse:
         return FileResponse(STATIC / "index.html")
 
+    # Browsers ask for /favicon.ico whatever the page links: the same icon as the page's.
+    @app.get("/favicon.ico", include_in_schema=False)
+    async def favicon() -> FileResponse:
+        return FileResponse(STATIC / "favicon.svg", media_type="image/svg+xml")
+
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    app.router.routes.append(
+        Route("/mcp", endpoint=MCPEndpoint(app), methods=["GET", "POST", "DELETE"])
+    )
     return app
 
 

@@ -9,6 +9,7 @@ from pydantic import (
     BeforeValidator,
     ConfigDict,
     Field,
+    JsonValue,
     field_validator,
     model_validator,
 )
@@ -154,9 +155,11 @@ class Health(BaseModel):
     version: str
 
 
-#: The error answers every endpoint documents.
+#: The error answers every endpoint documents. 400 is malformed HTTP (any route,
+#: twmj_api/server.py); a body that is not JSON is a 422 like any other bad body
+#: (tests/api/test_docs.py).
 ERROR_RESPONSES: dict[int | str, dict[str, object]] = {
-    400: {"model": ErrorResponse, "description": "The body is not JSON text."},
+    400: {"model": ErrorResponse, "description": "Malformed HTTP (400 `bad_http`)."},
     413: {"model": ErrorResponse, "description": "The body is over 8 MiB."},
     422: {"model": ErrorResponse, "description": "The request or the hand is invalid."},
 }
@@ -167,6 +170,14 @@ Setting = JSONInt | bool | str
 
 class WaitsRequest(HandRequest):
     """A hand to find the waits of, optionally under a preset's special shapes."""
+
+    model_config = ConfigDict(
+        json_schema_extra={
+            "examples": [
+                {"hand": "2223456m456789p", "melds": [{"kind": "chi", "tiles": "123p"}]},
+            ]
+        }
+    )
 
     variant: PresetName | None = Field(
         None,
@@ -188,7 +199,15 @@ class WaitsRequest(HandRequest):
 
 
 class WaitsBatchRequest(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True)
+    model_config = ConfigDict(
+        extra="forbid",
+        strict=True,
+        json_schema_extra={
+            "examples": [
+                {"items": [{"hand": "2223456m123456789p"}, {"hand": "1112345678999m 111z"}]}
+            ]
+        },
+    )
     items: Annotated[
         list[WaitsRequest],
         Field(
@@ -201,6 +220,10 @@ class WaitsBatchRequest(BaseModel):
 class AnalyzeRequest(WaitsRequest):
     """A 17 − 3k hand to analyse, optionally under a preset's special shapes (their shanten,
     accepting tiles and waits count too)."""
+
+    model_config = ConfigDict(
+        json_schema_extra={"examples": [{"hand": "2223456m123456789p9s", "visible": "1m 1m"}]}
+    )
 
 
 class ContextIn(BaseModel):
@@ -261,10 +284,20 @@ class ContextIn(BaseModel):
     )
 
 
+#: 000 計分 範例一 (閒家自摸, 莊家連莊 2 次): 門清 + 自摸 + 不求 = 3 台.
+EXAMPLE_WIN: dict[str, JsonValue] = {
+    "hand": "123456789m234p56p77s",
+    "win_tile": "7p",
+    "context": {"winner": 1, "dealer": 0, "streak": 2, "seat_wind": "S", "win": "self_draw"},
+}
+
+
 class ScoreRequest(BaseModel):
     """A win to score: the tiles, how it was won, and under which rules."""
 
-    model_config = ConfigDict(extra="forbid", strict=True)
+    model_config = ConfigDict(
+        extra="forbid", strict=True, json_schema_extra={"examples": [EXAMPLE_WIN]}
+    )
     variant: PresetName = Field("taiwan", description="The preset the rules start from.")
     overrides: dict[str, Setting] = Field(
         default_factory=dict,
@@ -325,7 +358,9 @@ class ScoreResponse(BaseModel):
 
 
 class ScoreBatchRequest(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True)
+    model_config = ConfigDict(
+        extra="forbid", strict=True, json_schema_extra={"examples": [{"items": [EXAMPLE_WIN]}]}
+    )
     items: Annotated[
         list[ScoreRequest], Field(max_length=MAX_BATCH, description="Up to 1000 wins.")
     ]
@@ -347,7 +382,18 @@ class VariantChoice(BaseModel):
 class CompareRequest(BaseModel):
     """One win scored under several variants."""
 
-    model_config = ConfigDict(extra="forbid", strict=True)
+    model_config = ConfigDict(
+        extra="forbid",
+        strict=True,
+        json_schema_extra={
+            "examples": [
+                {
+                    "variants": [{}, {"overrides": {"tai.self_draw": 2}}],
+                    **EXAMPLE_WIN,
+                }
+            ]
+        },
+    )
     variants: Annotated[
         list[VariantChoice],
         Field(min_length=1, max_length=8, description="The rule sets to compare."),
@@ -506,7 +552,8 @@ class Snapshot(BaseModel):
 
 
 def _one_of_snapshot_or_record(schema: dict[str, Any]) -> None:
-    """The document says what the endpoint accepts: exactly one of the two, not null."""
+    """The document says what the endpoint accepts: exactly one of the two, not null; with a
+    working example."""
     for name in ("snapshot", "record"):
         prop = schema["properties"][name]
         branches = [b for b in prop.pop("anyOf", []) if b.get("type") != "null"]
@@ -514,6 +561,18 @@ def _one_of_snapshot_or_record(schema: dict[str, Any]) -> None:
         if branches:
             prop.update(branches[0])
     schema["oneOf"] = [{"required": ["snapshot"]}, {"required": ["record"]}]
+
+    # 000 合法與犯規: seat 2 is not seat 0's 上家, so its 5m may be 碰'd or 明槓'd.
+    schema["examples"] = [
+        {
+            "snapshot": {
+                "seat": 0,
+                "hand": "555m 123p456p789p 1123s",
+                "drawable": 40,
+                "decision": {"offer": {"from": 2, "discard": "5m"}},
+            }
+        }
+    ]
 
 
 class LegalRequest(BaseModel):
@@ -555,7 +614,21 @@ class LegalResponse(BaseModel):
 
 
 class ReplayRequest(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True)
+    model_config = ConfigDict(
+        extra="forbid",
+        strict=True,
+        json_schema_extra={
+            "examples": [
+                {
+                    "record": '{"type":"seed","seed":7,"dealer":0,"door_from_dice":false}\n'
+                    '{"type":"draw","seat":1,"tile":"3s","replacement":true}\n'
+                    '{"type":"draw","seat":2,"tile":"8p","replacement":true}\n'
+                    '{"type":"draw","seat":2,"tile":"9m","replacement":true}\n'
+                    '{"type":"act","seat":0,"action":"discard 2m"}\n'
+                }
+            ]
+        },
+    )
     record: Annotated[str, Field(max_length=200_000, description="A JSON-lines game record.")]
     variant: PresetName = "taiwan"
     overrides: dict[str, Setting] = Field(default_factory=dict, max_length=100)

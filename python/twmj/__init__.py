@@ -7,6 +7,8 @@ Every function taking a hand accepts notation (`str`) or 34 counts (`bytes`).
 
 from __future__ import annotations
 
+from importlib.metadata import version as _version
+
 from twmj import bots
 from twmj._core import (
     Accept,
@@ -58,7 +60,7 @@ from twmj.errors import (
     TileError,
     VariantError,
 )
-from twmj.tiles import FLOWERS, SHAPE_NAMES, TILES, counts, mask_tiles
+from twmj.tiles import COPIES, FLOWERS, SHAPE_NAMES, TILES, counts, mask_tiles
 from twmj.variants import PRESETS, load_variant, variant_settings
 from twmj.vocab import (
     DECLARATIONS,
@@ -72,11 +74,15 @@ from twmj.vocab import (
     WIN_KINDS,
 )
 
+#: The installed distribution's version (`twmj --version`, `/health`).
+__version__: str = _version("twmj")
+
 #: Every action name by index: the fixed action space of `Game.legal_mask` and `legal`.
 ACTIONS: tuple[str, ...] = tuple(actions())
 
 __all__ = [
     "ACTIONS",
+    "COPIES",
     "DECLARATIONS",
     "DRAW_REASONS",
     "ERROR_CODES",

@@ -7,6 +7,7 @@ import numpy as np
 import numpy.typing as npt
 
 __all__ = [
+    "COPIES",
     "Accept",
     "Analysis",
     "Context",
@@ -52,6 +53,9 @@ __all__ = [
     "waits_batch",
     "winners",
 ]
+
+#: Copies of each tile kind in the set.
+COPIES: int
 
 @final
 class Meld:
@@ -174,6 +178,8 @@ class Variant:
     def preset(self) -> str: ...
     @property
     def overrides(self) -> list[tuple[str, str]]: ...
+    @property
+    def tiles(self) -> list[str]: ...
     def with_overrides(self, overrides: dict[str, int | bool | str]) -> Variant: ...
     def settings(self) -> dict[str, int | bool | str]: ...
 

@@ -1,4 +1,8 @@
-"""The `twmj` command line: hand analysis in words or JSON."""
+"""The `twmj` command line: every question about a hand, a win or a record, in words or JSON.
+
+Exit status: 0 answered; 2 bad input (the message names what is wrong and where); 1 when the
+reader closed the output early (`twmj … | head`), which ends quietly.
+"""
 
 from __future__ import annotations
 
@@ -7,55 +11,78 @@ import json
 import os
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from importlib.metadata import version
 from typing import Any
+
+from wcwidth import wcswidth
 
 from twmj import play
 from twmj._core import (
     Analysis,
-    Wait,
+    Context,
+    Variant,
     Waits,
     analyze,
+    compare,
+    legal,
     parse,
+    replay,
+    score,
     tile_name,
     waits,
 )
+from twmj.data import analysis_data, replay_data, score_data, waits_data
 from twmj.errors import Error
 from twmj.tiles import SHAPE_NAMES
+from twmj.variants import PRESETS, variant_settings
 from twmj.vocab import DRAW_REASONS, WIN_KINDS
 
 __all__ = ["main"]
 
-
-def _wait_dict(w: Wait) -> dict[str, Any]:
-    return {"tile": w.tile, "name": w.name, "shapes": w.shapes, "remaining": w.remaining}
-
-
-def waits_json(result: Waits) -> dict[str, Any]:
-    """The waits result as plain data (the shape `POST /v1/waits` answers)."""
-    return {
-        "shanten": result.shanten,
-        "tenpai": result.tenpai,
-        "waits": [_wait_dict(w) for w in result.waits],
-        "accepts": [{"tile": a.tile, "remaining": a.remaining} for a in result.accepts],
-    }
+EPILOG = """exit status: 0 answered; 2 bad input (the message names what and where);
+1 the reader closed the output early (`twmj … | head` ends quietly)."""
 
 
-def analysis_json(result: Analysis) -> dict[str, Any]:
-    """The discard analysis as plain data (the shape `POST /v1/analyze` answers)."""
-    return {
-        "shanten": result.shanten,
-        "discards": [
-            {
-                "tile": d.tile,
-                "shanten": d.shanten,
-                "accepted": d.accepted,
-                "accepts": [{"tile": a.tile, "remaining": a.remaining} for a in d.accepts],
-                "waits": [_wait_dict(w) for w in d.waits],
-            }
-            for d in result.discards
-        ],
-    }
+class UsageError(Exception):
+    """Input the command line itself refuses (an unreadable file, JSON that is not an object)."""
+
+
+# Text output: columns aligned by display width (a CJK character takes two columns).
+
+
+def _width(text: str) -> int:
+    w = wcswidth(text)
+    return len(text) if w < 0 else w
+
+
+def _table(rows: Sequence[Sequence[object]], right: Sequence[int] = ()) -> list[str]:
+    """Rows as lines, each column padded to its widest cell; columns in `right` (numbers) are
+    right-aligned."""
+    cells = [[str(c) for c in row] for row in rows]
+    widths = [
+        max(_width(row[i]) for row in cells if i < len(row))
+        for i in range(max(map(len, cells), default=0))
+    ]
+    lines = []
+    for row in cells:
+        parts = []
+        for i, c in enumerate(row):
+            pad = " " * (widths[i] - _width(c))
+            parts.append(pad + c if i in right else c + pad)
+        lines.append(" ".join(parts).rstrip())
+    return lines
+
+
+def _print_rows(
+    rows: Sequence[Sequence[object]], right: Sequence[int] = (), indent: str = "  "
+) -> None:
+    for line in _table(rows, right):
+        print(indent + line)
+
+
+def _dumps(data: Any) -> None:
+    print(json.dumps(data, ensure_ascii=False))
 
 
 def _names(tiles: Sequence[str]) -> str:
@@ -69,9 +96,18 @@ def _shanten_words(n: int) -> str:
 def _print_waits(hand: str, result: Waits) -> None:
     print(f"手牌 {hand}")
     print(_shanten_words(result.shanten))
-    for w in result.waits:
-        shapes = "、".join(SHAPE_NAMES[s] for s in w.shapes)
-        print(f"  聽 {w.name:<3} {w.tile:<3} {shapes:<10} 剩 {w.remaining} 張")
+    _print_rows(
+        [
+            [
+                "聽",
+                w.name,
+                w.tile,
+                "、".join(SHAPE_NAMES[s] for s in w.shapes),
+                f"剩 {w.remaining} 張",
+            ]
+            for w in result.waits
+        ]
+    )
     if result.tenpai:
         total = sum(w.remaining for w in result.waits)
         print(f"共 {len(result)} 種 {total} 張")
@@ -83,96 +119,272 @@ def _print_waits(hand: str, result: Waits) -> None:
 def _print_analysis(hand: str, result: Analysis) -> None:
     print(f"手牌 {hand}")
     print(_shanten_words(result.shanten))
+    rows: list[list[object]] = []
     for d in result.discards:
-        print(
-            f"  打 {tile_name(d.tile):<3} {d.tile:<3} → {_shanten_words(d.shanten)}, "
-            f"進張 {len(d.accepts)} 種 {d.accepted} 張"
+        rows.append(
+            [
+                "打",
+                tile_name(d.tile),
+                d.tile,
+                f"→ {_shanten_words(d.shanten)}",
+                f"進張 {len(d.accepts)} 種 {d.accepted} 張",
+            ]
         )
         if d.waits:
-            print(f"      聽 {_names([w.tile for w in d.waits])}")
+            rows.append(["", "", "", f"聽 {_names([w.tile for w in d.waits])}"])
         elif d.accepts:
-            print(f"      進 {_names([a.tile for a in d.accepts])}")
+            rows.append(["", "", "", f"進 {_names([a.tile for a in d.accepts])}"])
+    _print_rows(rows)
 
 
 def _print_ready_discards(hand: str, result: Analysis) -> None:
     print(f"手牌 {hand}")
     print(_shanten_words(result.shanten))
     ready = [d for d in result.discards if d.shanten == 0]
-    for d in ready:
-        waits_text = " ".join(f"{w.name}({w.remaining})" for w in d.waits)
-        print(f"  打 {tile_name(d.tile):<3} {d.tile:<3} 聽 {waits_text}")
+    _print_rows(
+        [
+            [
+                "打",
+                tile_name(d.tile),
+                d.tile,
+                "聽 " + " ".join(f"{w.name}({w.remaining})" for w in d.waits),
+            ]
+            for d in ready
+        ]
+    )
     if not ready and result.shanten > 0:
         print("  no discard leaves the hand ready; see `twmj analyze`")
 
 
-def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
-        prog="twmj", description="Taiwanese 16-tile mahjong hand analysis (台灣十六張麻將)."
-    )
-    sub = p.add_subparsers(dest="command", required=True)
-    for name, help_text in (
-        ("waits", "waits of a 16 − 3k hand, or the ready discards of a 17 − 3k hand (聽牌檢查)"),
-        ("analyze", "discard analysis of a 17 − 3k hand (牌理)"),
-    ):
-        s = sub.add_parser(name, help=help_text)
-        s.add_argument("hand", help='tile notation, e.g. "1112345678999m1p"')
-        s.add_argument(
-            "--meld",
-            nargs=2,
-            action="append",
-            metavar=("KIND", "TILES"),
-            default=[],
-            help="an exposed meld: chi|pon|minkan|kakan|ankan and its tiles (repeatable)",
+def _print_score(s: dict[str, Any]) -> None:
+    """A scored win (`score_data`): the items, the dealer's tai, the split, who pays."""
+    house = "".join(f" {k}={v}" for k, v in s["overrides"])
+    allowed = "" if s["allowed"] else " (under 起胡: nobody pays)"
+    print(f"{s['total_tai']} 台{allowed}  [{s['variant']}{house}]")
+    _print_rows([[i["name"], i["tai"], "台"] for i in s["items"]], right=[1])
+    if s["dealer_items"]:
+        print(f"莊家台 {s['dealer_tai']} (between the dealer and the other side only)")
+        _print_rows([[i["name"], i["tai"], "台"] for i in s["dealer_items"]], right=[1])
+    melds = "".join(f" [{m['kind']} {m['tiles']}]" for m in s["melds"])
+    print("牌型 " + " ".join(s["decomposition"]) + melds)
+    if s["payments"]:
+        print("支付 (底 + 牌面 + 莊家台)")
+        _print_rows(
+            [
+                [
+                    f"{p['payer']} → {p['payee']}",
+                    f"{p['base_tai']} + {p['hand_tai']} + {p['dealer_tai']}",
+                    "=",
+                    p["total_tai"],
+                    "台",
+                    p["money"],
+                ]
+                for p in s["payments"]
+            ],
+            right=[3, 5],
         )
-        s.add_argument("--visible", default=None, help="other tiles in view (discards, melds)")
-        s.add_argument("--json", action="store_true", help="print JSON instead of text")
-    play.add_commands(sub)  # arena, simulate
-    s = sub.add_parser(
-        "serve", help="start the HTTP service and its web page (production limits, README)"
+    print("淨 (台) " + " ".join(f"{n:+d}" for n in s["net_tai"]))
+    for n in s["why_not"]:
+        print(f"  不計 {n['name']}: {n['reason']}")
+
+
+# Building the library's inputs from the flags.
+
+
+def _setting(text: str) -> tuple[str, int | bool | str]:
+    key, sep, value = text.partition("=")
+    if not sep or not key:
+        raise argparse.ArgumentTypeError(f"expected KEY=VALUE, got {text!r}")
+    if value.lower() in ("true", "false"):
+        return key, value.lower() == "true"
+    try:
+        return key, int(value)
+    except ValueError:
+        return key, value
+
+
+def _variant(name: str, settings: list[tuple[str, int | bool | str]]) -> Variant:
+    return Variant(name, dict(settings))
+
+
+def _context(args: argparse.Namespace) -> Context:
+    return Context(
+        winner=args.winner,
+        dealer=args.dealer,
+        streak=args.streak,
+        seat_wind=args.seat_wind,
+        round_wind=args.round_wind,
+        win=args.win,
+        from_seat=args.from_seat,
+        flowers=args.flowers,
     )
-    s.add_argument("--host", default="127.0.0.1")
-    s.add_argument("--port", type=_port, default=8000, help="1–65535")
-    s.add_argument("--workers", type=_workers, default=1, help="worker processes (1–64)")
-    return p
 
 
-def _port(text: str) -> int:
-    """A TCP port, 1–65535: anything else is refused by name (uvicorn would listen elsewhere)."""
+def _read(path: str) -> str:
+    """The text of a file, or of stdin for `-`."""
+    if path == "-":
+        return sys.stdin.read()
     try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a port number") from None
-    if not 1 <= n <= 65535:
-        raise argparse.ArgumentTypeError(f"{n} is not a port (1–65535)")
-    return n
+        with open(path, encoding="utf-8") as f:
+            return f.read()
+    except OSError as e:
+        raise UsageError(f"cannot read {path}: {e.strerror}") from None
 
 
-def _workers(text: str) -> int:
+# The commands: each returns its exit status.
+
+
+def _cmd_waits(args: argparse.Namespace) -> int:
+    melds = [(k, t) for k, t in args.meld]
+    shown = str(parse(args.hand))
+    if len(parse(args.hand)) % 3 == 2:
+        # A 17 − 3k hand: which discards leave it ready, and what each then waits on.
+        a = analyze(args.hand, melds, args.visible)
+        if args.json:
+            data = analysis_data(a)
+            data["discards"] = [d for d in data["discards"] if d["shanten"] == 0]
+            _dumps(data)
+        else:
+            _print_ready_discards(shown, a)
+    else:
+        w = waits(args.hand, melds, args.visible)
+        if args.json:
+            _dumps(waits_data(w))
+        else:
+            _print_waits(shown, w)
+    return 0
+
+
+def _cmd_analyze(args: argparse.Namespace) -> int:
+    a = analyze(args.hand, [(k, t) for k, t in args.meld], args.visible)
+    if args.json:
+        _dumps(analysis_data(a))
+    else:
+        _print_analysis(str(parse(args.hand)), a)
+    return 0
+
+
+def _cmd_score(args: argparse.Namespace) -> int:
+    s = score(
+        args.hand,
+        args.win_tile,
+        [(k, t) for k, t in args.meld],
+        _context(args),
+        _variant(args.variant, args.set),
+        args.why_not,
+    )
+    if args.json:
+        _dumps(score_data(s))
+    else:
+        print(f"手牌 {parse(args.hand)}  胡 {tile_name(args.win_tile)} {args.win_tile}")
+        _print_score(score_data(s))
+    return 0
+
+
+def _cmd_compare(args: argparse.Namespace) -> int:
+    variants = [Variant(name, dict(args.set)) for name in args.variants]
+    scores, differing = compare(
+        args.hand,
+        args.win_tile,
+        variants,
+        [(k, t) for k, t in args.meld],
+        _context(args),
+        args.why_not,
+    )
+    if args.json:
+        _dumps(
+            {
+                "scores": [score_data(s) for s in scores],
+                "differing": [{"key": k, "name": n, "tai": t} for k, n, t in differing],
+            }
+        )
+        return 0
+    # One row per item counted under any variant, one column per variant.
+    names: dict[str, str] = {}
+    tai: dict[str, list[int]] = {}
+    for col, s in enumerate(scores):
+        for i in s.items:
+            names.setdefault(i.key, i.name)
+            tai.setdefault(i.key, [0] * len(scores))[col] = i.tai
+    differ = {k for k, _, _ in differing}
+    rows: list[list[object]] = [["", *args.variants]]
+    rows += [[names[k], *tai[k], "*" if k in differ else ""] for k in tai]
+    rows.append(["合計", *(s.total_tai for s in scores)])
+    print(f"手牌 {parse(args.hand)}  胡 {tile_name(args.win_tile)} {args.win_tile}  (* differs)")
+    _print_rows(rows, right=range(1, len(scores) + 1))
+    return 0
+
+
+def _cmd_replay(args: argparse.Namespace) -> int:
+    record = _read(args.file)
+    game = replay(record)  # a twmj.Error names the first illegal event and the rule
+    variant = _variant(args.variant or "taiwan", args.set) if args.variant or args.set else None
+    events = sum(1 for line in record.splitlines() if line.strip())
+    data = replay_data(game, events, variant, args.streak, args.round_wind)
+    if args.json:
+        _dumps(data)
+        return 0
+    print(f"{events} events, every one legal")
+    if not data["over"]:
+        print("not over: seat " + " ".join(map(str, data["pending"])) + " to decide")
+        return 0
+    if data["draw"]:
+        print(f"流局 ({data['draw_reason']})")
+    for n, (w, s) in enumerate(zip(data["wins"], data["scores"], strict=True), 1):
+        paid = "" if w["from"] is None else f" from seat {w['from']}"
+        print(f"第 {n} 筆: seat {w['seat']} {w['kind']}{paid}, {w['tile'] or ''}".rstrip(", "))
+        _print_score(s)
+    if data["false_win"]:
+        print(f"詐胡: seat {data['false_win']['seat']} ({data['false_win']['tai']} 台)")
+    print("淨 (台) " + " ".join(f"{n:+d}" for n in data["net_tai"]))
+    return 0
+
+
+def _cmd_legal(args: argparse.Namespace) -> int:
     try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of workers") from None
-    if not 1 <= n <= 64:
-        raise argparse.ArgumentTypeError(f"{n} workers: 1 to 64")
-    return n
+        snapshot = json.loads(_read(args.file))
+    except json.JSONDecodeError as e:
+        raise UsageError(f"{args.file}: not JSON: {e}") from None
+    if isinstance(snapshot, dict) and isinstance(snapshot.get("snapshot"), dict):
+        snapshot = snapshot["snapshot"]  # a `/v1/legal` body
+    if not isinstance(snapshot, dict):
+        raise UsageError(f"{args.file}: expected a JSON object (a snapshot)")
+    preset = snapshot.pop("variant", None)
+    overrides = snapshot.pop("overrides", {})
+    if preset is not None or overrides:
+        snapshot["variant"] = Variant(preset or "taiwan", overrides)
+    actions, _ = legal(snapshot)
+    if args.json:
+        _dumps({"seat": snapshot.get("seat", 0), "actions": actions})
+    else:
+        for a in actions:
+            print(a)
+    return 0
 
 
-def _not_utf8(args: Sequence[str]) -> str | None:
-    """The first argument that is not valid UTF-8 (Python keeps such bytes as lone surrogates,
-    which no twmj function can read), shown as its bytes."""
-    for a in args:
-        try:
-            a.encode("utf-8")
-        except UnicodeEncodeError:
-            return repr(a.encode("utf-8", "surrogateescape"))
-    return None
+def _cmd_variants(args: argparse.Namespace) -> int:
+    names = [args.name] if args.name else list(PRESETS)
+    settings = {n: variant_settings(n) for n in names}
+    if args.json:
+        listed = [{"name": n, "settings": settings[n]} for n in names]
+        _dumps(listed[0] if args.name else listed)
+    elif args.name:
+        rows = [[k, json.dumps(v, ensure_ascii=False)] for k, v in settings[args.name].items()]
+        _print_rows(rows, indent="")
+    else:
+        keys = ("players", "hand_size", "min_tai", "base_money", "tai_money")
+        rows = [["preset", "人", "張", "起胡", "底", "台"]]
+        rows += [[n, *(str(settings[n][k]) for k in keys)] for n in names]
+        _print_rows(rows, right=range(1, 6), indent="")
+        print("`twmj variants NAME` lists every setting of one preset")
+    return 0
 
 
 _KIND_NAMES = WIN_KINDS
 _DRAW_NAMES = DRAW_REASONS
 
 
-def _simulate(args: argparse.Namespace) -> int:
+def _cmd_simulate(args: argparse.Namespace) -> int:
     if args.games < 0 or args.chunk < 1:
         print("twmj: error: --games must be 0 or more and --chunk 1 or more", file=sys.stderr)
         return 2
@@ -210,74 +422,194 @@ def _simulate(args: argparse.Namespace) -> int:
     return 0
 
 
-def _serve(host: str, port: int, workers: int) -> int:
+def _cmd_serve(args: argparse.Namespace) -> int:
     """Runs the service, the `twmj-api` package, in its production mode (README: the limits,
     the workers, graceful shutdown on SIGTERM)."""
     try:
         from twmj_api import server
     except ImportError:
-        print("twmj: error: the service needs `pip install twmj[api]`", file=sys.stderr)
-        return 2
-    print(f"twmj: serving on http://{host}:{port}/ (API docs at /docs)", flush=True)
-    server.run(host, port, workers)
+        raise UsageError("the service needs `pip install twmj[api]`") from None
+    print(f"twmj: serving on http://{args.host}:{args.port}/ (API docs at /docs)", flush=True)
+    server.run(args.host, args.port, args.workers)
     return 0
+
+
+def _port(text: str) -> int:
+    """A TCP port, 1–65535: anything else is refused by name (uvicorn would listen elsewhere)."""
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port number") from None
+    if not 1 <= n <= 65535:
+        raise argparse.ArgumentTypeError(f"{n} is not a port (1–65535)")
+    return n
+
+
+def _workers(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of workers") from None
+    if not 1 <= n <= 64:
+        raise argparse.ArgumentTypeError(f"{n} workers: 1 to 64")
+    return n
+
+
+def _not_utf8(args: Sequence[str]) -> str | None:
+    """The first argument that is not valid UTF-8 (Python keeps such bytes as lone surrogates,
+    which no twmj function can read), shown as its bytes."""
+    for a in args:
+        try:
+            a.encode("utf-8")
+        except UnicodeEncodeError:
+            return repr(a.encode("utf-8", "surrogateescape"))
+    return None
+
+
+def _cmd_mcp(args: argparse.Namespace) -> int:
+    """The MCP tool server over stdio (the same tools the service offers at `/mcp`)."""
+    try:
+        from twmj_api.tools import run_stdio
+    except ImportError:
+        raise UsageError("the MCP server needs `pip install twmj[api]`") from None
+    run_stdio()
+    return 0
+
+
+def _hand_flags(s: argparse.ArgumentParser) -> None:
+    s.add_argument(
+        "--meld",
+        nargs=2,
+        action="append",
+        metavar=("KIND", "TILES"),
+        default=[],
+        help="a meld: chi|pon|minkan|kakan|ankan or 吃|碰|明槓|加槓|暗槓, and its tiles (repeatable)",
+    )
+
+
+def _win_flags(s: argparse.ArgumentParser) -> None:
+    s.add_argument("hand", help="the concealed tiles, with or without the winning tile")
+    s.add_argument("win_tile", help="the winning tile, e.g. 7p")
+    _hand_flags(s)
+    s.add_argument("--flowers", default="", help="the winner's flowers, e.g. 1f5f or 春梅")
+    s.add_argument("--winner", type=int, default=0, help="the winner's seat, 0–3")
+    s.add_argument("--dealer", type=int, default=0, help="the dealer's seat (莊家)")
+    s.add_argument("--streak", type=int, default=0, help="連莊 count")
+    s.add_argument(
+        "--win",
+        default="self_draw",
+        help="how the tile came: self_draw (自摸), discard (放槍), robbing_kong (搶槓), …",
+    )
+    s.add_argument(
+        "--from-seat", type=int, default=None, help="the paying seat on a discard or 搶槓"
+    )
+    s.add_argument("--seat-wind", default="E", help="the winner's 門風: E S W N or 東 南 西 北")
+    s.add_argument("--round-wind", default="E", help="the 圈風: E S W N or 東 南 西 北")
+    s.add_argument(
+        "--set",
+        type=_setting,
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a house rule on top of the preset, e.g. tai.ping_hu=3 (repeatable; see `twmj variants NAME`)",
+    )
+    s.add_argument(
+        "--why-not", action="store_true", help="also list the items not counted, with reasons"
+    )
+    s.add_argument(
+        "--json", action="store_true", help="print JSON (the shape the HTTP API answers)"
+    )
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="twmj",
+        description="Taiwanese 16-tile mahjong (台灣十六張麻將): waits, analysis, scoring, records.",
+        epilog=EPILOG,
+    )
+    p.add_argument("--version", action="version", version=f"twmj {version('twmj')}")
+    sub = p.add_subparsers(dest="command", required=True)
+    for name, help_text in (
+        ("waits", "waits of a 16 − 3k hand, or the ready discards of a 17 − 3k hand (聽牌檢查)"),
+        ("analyze", "discard analysis of a 17 − 3k hand (牌理)"),
+    ):
+        s = sub.add_parser(name, help=help_text, epilog=EPILOG)
+        s.add_argument("hand", help='tile notation, e.g. "1112345678999m1p"')
+        _hand_flags(s)
+        s.add_argument("--visible", default=None, help="other tiles in view (discards, melds)")
+        s.add_argument("--json", action="store_true", help="print JSON instead of text")
+    s = sub.add_parser("score", help="what a win is worth, and who pays (台數計算)", epilog=EPILOG)
+    _win_flags(s)
+    s.add_argument("--variant", default="taiwan", help="the preset (see `twmj variants`)")
+    s = sub.add_parser("compare", help="one win under several presets, item by item", epilog=EPILOG)
+    _win_flags(s)
+    s.add_argument(
+        "--variants",
+        nargs="+",
+        default=["taiwan", "american"],
+        metavar="PRESET",
+        help="the presets to compare",
+    )
+    s = sub.add_parser(
+        "replay", help="check a game record move by move and score each 筆", epilog=EPILOG
+    )
+    s.add_argument("file", help="a JSON-lines record (docs/log-format.md), or - for stdin")
+    s.add_argument(
+        "--variant", default=None, help="settle under this preset instead of the record's"
+    )
+    s.add_argument("--set", type=_setting, action="append", default=[], metavar="KEY=VALUE")
+    s.add_argument("--streak", type=int, default=None, help="連莊 count, for settlement")
+    s.add_argument("--round-wind", type=int, default=None, help="圈風 0 = 東 … 3 = 北")
+    s.add_argument("--json", action="store_true", help="print JSON (the shape of /v1/replay)")
+    s = sub.add_parser("legal", help="the legal actions at a decision point", epilog=EPILOG)
+    s.add_argument("file", help="a snapshot as JSON (the `snapshot` of /v1/legal), or - for stdin")
+    s.add_argument("--json", action="store_true", help="print JSON instead of one action a line")
+    s = sub.add_parser("variants", help="the rule presets, or one preset's settings", epilog=EPILOG)
+    s.add_argument("name", nargs="?", default=None, help="a preset: list its settings")
+    s.add_argument("--json", action="store_true", help="print JSON (the shape of /v1/variants)")
+    play.add_commands(sub)  # arena, simulate
+    s = sub.add_parser(
+        "serve", help="start the HTTP service, its web page and /mcp (production limits, README)"
+    )
+    s.add_argument("--host", default="127.0.0.1")
+    s.add_argument("--port", type=_port, default=8000, help="1–65535")
+    s.add_argument("--workers", type=_workers, default=1, help="worker processes (1–64)")
+    sub.add_parser("mcp", help="the MCP tool server over stdio, for LLM agents")
+    return p
+
+
+_COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
+    "waits": _cmd_waits,
+    "analyze": _cmd_analyze,
+    "score": _cmd_score,
+    "compare": _cmd_compare,
+    "replay": _cmd_replay,
+    "legal": _cmd_legal,
+    "variants": _cmd_variants,
+    "simulate": _cmd_simulate,
+    "arena": play.run_arena,
+    "serve": _cmd_serve,
+    "mcp": _cmd_mcp,
+}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status (2 for bad input)."""
+    given = sys.argv[1:] if argv is None else argv
     try:
-        return _run(argv)
+        if (bad := _not_utf8(given)) is not None:
+            raise UsageError(f"an argument is not valid UTF-8: {bad}")
+        args = _parser().parse_args(given)
+        return _COMMANDS[args.command](args)
+    except (Error, UsageError) as e:
+        print(f"twmj: error: {e}", file=sys.stderr)
+        return 2
     except BrokenPipeError:
         # The reader went away (`twmj simulate … | head`): stop quietly, as Unix tools do, and
         # point stdout at /dev/null so the interpreter's final flush does not fail again.
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return 1
-
-
-def _run(argv: Sequence[str] | None) -> int:
-    given = sys.argv[1:] if argv is None else argv
-    if (bad := _not_utf8(given)) is not None:
-        print(f"twmj: error: an argument is not valid UTF-8: {bad}", file=sys.stderr)
-        return 2
-    args = _parser().parse_args(given)
-    if args.command == "serve":
-        return _serve(args.host, args.port, args.workers)
-    if args.command in ("simulate", "arena"):
-        try:
-            return _simulate(args) if args.command == "simulate" else play.run_arena(args)
-        except Error as e:
-            print(f"twmj: error: {e}", file=sys.stderr)
-            return 2
-    melds = [(k, t) for k, t in args.meld]
-    try:
-        shown = str(parse(args.hand))
-        full = len(parse(args.hand)) % 3 == 2
-        if args.command == "waits" and full:
-            # A 17 − 3k hand: which discards leave it ready, and what each then waits on.
-            a = analyze(args.hand, melds, args.visible)
-            if args.json:
-                data = analysis_json(a)
-                data["discards"] = [d for d in data["discards"] if d["shanten"] == 0]
-                print(json.dumps(data, ensure_ascii=False))
-            else:
-                _print_ready_discards(shown, a)
-        elif args.command == "waits":
-            w = waits(args.hand, melds, args.visible)
-            if args.json:
-                print(json.dumps(waits_json(w), ensure_ascii=False))
-            else:
-                _print_waits(shown, w)
-        else:
-            a = analyze(args.hand, melds, args.visible)
-            if args.json:
-                print(json.dumps(analysis_json(a), ensure_ascii=False))
-            else:
-                _print_analysis(shown, a)
-    except Error as e:
-        print(f"twmj: error: {e}", file=sys.stderr)
-        return 2
-    return 0
 
 
 if __name__ == "__main__":

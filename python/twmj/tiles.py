@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from twmj._core import parse
+from twmj._core import COPIES, parse
 from twmj.vocab import VOCABULARY
 
-__all__ = ["FLOWERS", "SHAPE_NAMES", "TILES", "counts", "mask_tiles"]
+__all__ = ["COPIES", "FLOWERS", "SHAPE_NAMES", "TILES", "counts", "mask_tiles"]
 
 #: The 34 tile kinds in index order (the column order of every counts buffer).
 TILES: tuple[str, ...] = tuple(

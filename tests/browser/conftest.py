@@ -75,10 +75,20 @@ def browser() -> Iterator[Browser]:
         b.close()
 
 
-@pytest.fixture
-def page(browser: Browser, server: str) -> Iterator[Page]:
-    context = browser.new_context(viewport={"width": 390, "height": 844})  # a phone
+#: The sizes every flow is tried at: a desktop and a phone (issue 13).
+SIZES = {"desktop": {"width": 1366, "height": 900}, "phone": {"width": 390, "height": 844}}
+
+
+@pytest.fixture(params=list(SIZES))
+def page(request: pytest.FixtureRequest, browser: Browser, server: str) -> Iterator[Page]:
+    """The page, loaded and ready, at each size; it fails the test on any uncaught script
+    error."""
+    context = browser.new_context(viewport=SIZES[request.param])  # type: ignore[arg-type]
     pg = context.new_page()
+    errors: list[str] = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
     pg.goto(server)
+    pg.wait_for_selector("body[data-ready=true]")
     yield pg
     context.close()
+    assert not errors, errors

@@ -8,6 +8,7 @@ from typing import Any
 from fastapi import APIRouter
 
 import twmj
+from twmj.data import score_data
 from twmj_api.convert import melds_of
 from twmj_api.errors import NestedError, detail
 from twmj_api.offload import OffLoopRoute, heavy
@@ -59,47 +60,12 @@ def context_of(c: ContextIn, flowers: str) -> twmj.Context:
         raise
 
 
-def score_data(s: twmj.Score) -> dict[str, Any]:
-    """The `ScoreResponse` as plain data, for the hot path (`/v1/score` sends it as is)."""
-
-    def item(i: twmj.TaiItem) -> dict[str, Any]:
-        return {"key": i.key, "name": i.name, "tai": i.tai}
-
-    return {
-        "variant": s.variant,
-        "overrides": s.overrides,
-        "total_tai": s.total_tai,
-        "items": [item(i) for i in s.items],
-        "dealer_items": [item(i) for i in s.dealer_items],
-        "dealer_tai": s.dealer_tai,
-        "decomposition": s.decomposition,
-        "melds": [{"kind": m.kind, "tiles": m.tiles} for m in s.melds],
-        "win_shape": s.win_shape,
-        "allowed": s.allowed,
-        "payments": [
-            {
-                "payer": p.payer,
-                "payee": p.payee,
-                "base_tai": p.base_tai,
-                "hand_tai": p.hand_tai,
-                "dealer_tai": p.dealer_tai,
-                "total_tai": p.total_tai,
-                "money": p.money,
-            }
-            for p in s.payments
-        ],
-        "net_tai": s.net_tai,
-        "net_money": s.net_money,
-        "why_not": [{"key": n.key, "name": n.name, "reason": n.reason} for n in s.why_not],
-    }
-
-
 def score_out(s: twmj.Score) -> ScoreResponse:
     """The `ScoreResponse` model, for answers that nest it (batch, compare, replay)."""
     return ScoreResponse.model_validate(score_data(s))
 
 
-def _scored(req: ScoreRequest) -> twmj.Score:
+def scored(req: ScoreRequest) -> twmj.Score:
     variant = variant_of(req.variant, req.overrides)
     ctx = context_of(req.context, req.flowers)
     return twmj.score(req.hand, req.win_tile, melds_of(req), ctx, variant, req.why_not)
@@ -113,7 +79,7 @@ async def score(req: ScoreRequest) -> JSONResponse:
     with it. With `why_not`, the items checked and not counted come with their reasons."""
     # The body is built from the library's answer, so it is serialised without validating
     # it again (tests check it against the response model).
-    return JSONResponse(score_data(_scored(req)))
+    return JSONResponse(score_data(scored(req)))
 
 
 @router.post("/score/batch", response_model=list[ScoreBatchItem], summary="Score up to 1000 wins")
@@ -126,7 +92,7 @@ async def score_batch(req: ScoreBatchRequest) -> JSONResponse:
     out: list[dict[str, Any]] = []
     for item in req.items:
         try:
-            out.append({"result": score_data(_scored(item)), "error": None})
+            out.append({"result": score_data(scored(item)), "error": None})
         except twmj.Error as e:
             out.append({"result": None, "error": detail(e).model_dump()})
     return JSONResponse(out)

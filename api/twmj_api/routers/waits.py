@@ -8,6 +8,7 @@ from typing import Any, cast
 from fastapi import APIRouter
 
 import twmj
+from twmj.data import waits_data
 from twmj_api.convert import call
 from twmj_api.errors import detail
 from twmj_api.offload import OffLoopRoute, heavy
@@ -57,19 +58,6 @@ def waits_response(r: twmj.Waits) -> WaitsResponse:
         waits=[wait_out(w) for w in r.waits],
         accepts=[accept_out(a) for a in r.accepts],
     )
-
-
-def waits_data(r: twmj.Waits) -> dict[str, Any]:
-    """The `WaitsResponse` as plain data, for the hot path."""
-    return {
-        "shanten": r.shanten,
-        "tenpai": r.tenpai,
-        "waits": [
-            {"tile": w.tile, "name": w.name, "shapes": w.shapes, "remaining": w.remaining}
-            for w in r.waits
-        ],
-        "accepts": [{"tile": a.tile, "remaining": a.remaining} for a in r.accepts],
-    }
 
 
 @router.post("/waits", response_model=WaitsResponse, summary="Waits of a 16 − 3k hand (聽牌)")

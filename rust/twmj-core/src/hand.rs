@@ -38,7 +38,7 @@ impl MeldKind {
         }
     }
 
-    /// The kind's name in the rule texts.
+    /// The Chinese name a player says and writes: 吃 碰 明槓 加槓 暗槓.
     pub const fn chinese(self) -> &'static str {
         match self {
             MeldKind::Chi => "吃",
@@ -49,8 +49,11 @@ impl MeldKind {
         }
     }
 
+    /// A kind by its key (`pon`) or its Chinese name (`碰`).
     pub fn from_name(s: &str) -> Option<MeldKind> {
-        MeldKind::ALL.into_iter().find(|k| k.name() == s)
+        MeldKind::ALL
+            .into_iter()
+            .find(|k| k.name() == s || k.chinese() == s)
     }
 
     pub const fn is_kong(self) -> bool {

@@ -32,6 +32,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     // Build the lookup tables at import, not inside the first call.
     twmj_core::tables::force();
     errors::quiet_panics();
+    m.add("COPIES", twmj_core::tile::COPIES)?;
     m.add_class::<meld::PyMeld>()?;
     m.add_class::<notation::PyTiles>()?;
     m.add_class::<waits::PyWait>()?;

@@ -70,6 +70,16 @@ impl PyVariant {
         self.0.overrides.clone()
     }
 
+    /// The tile kinds in play, in index order (004: three players drop 二萬–八萬, two players
+    /// keep 萬子 and 字牌; every kind with `full_tile_set`).
+    #[getter]
+    fn tiles(&self) -> Vec<String> {
+        twmj_core::tile::Tile::all()
+            .filter(|&t| self.0.in_play(t))
+            .map(twmj_core::tile::Tile::code)
+            .collect()
+    }
+
     /// This variant with more overrides on top.
     #[guarded]
     fn with_overrides(&self, overrides: &Bound<'_, PyDict>) -> PyResult<Self> {

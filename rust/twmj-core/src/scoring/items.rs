@@ -230,13 +230,7 @@ impl Facts<'_> {
 }
 
 pub(crate) fn meld_name(kind: MeldKind) -> &'static str {
-    match kind {
-        MeldKind::Chi => "吃",
-        MeldKind::Pon => "碰",
-        MeldKind::Minkan => "明槓",
-        MeldKind::Kakan => "加槓",
-        MeldKind::Ankan => "暗槓",
-    }
+    kind.chinese()
 }
 
 pub(crate) fn no(s: &'static str) -> Hit {

@@ -1,0 +1,104 @@
+"""`/v1/tiles`: notation read by the library, and the tile kinds each preset plays (the page's
+palettes and inputs read both, so no notation or tile set is written in JavaScript)."""
+
+from __future__ import annotations
+
+import functools
+from typing import Annotated
+
+from fastapi import APIRouter
+from pydantic import BaseModel, ConfigDict, Field
+
+import twmj
+from twmj_api.errors import with_field
+from twmj_api.offload import OffLoopRoute
+from twmj_api.schemas import ERROR_RESPONSES, MeldKind
+
+router = APIRouter(
+    prefix="/v1", tags=["tiles"], responses=ERROR_RESPONSES, route_class=OffLoopRoute
+)
+
+
+class TileOut(BaseModel):
+    tile: str = Field(description="The tile in notation: `5m`, `1z`, `1f`.")
+    name: str = Field(description="Its Chinese name: 五萬, 東, 春.")
+
+
+class TileSet(BaseModel):
+    copies: int = Field(description="Copies of each tile kind in the set.")
+    tiles: list[TileOut] = Field(description="Every tile kind and flower, in index order.")
+    presets: dict[str, list[str]] = Field(
+        description="Per preset, the tile kinds in play (004: three players drop 二萬–八萬, "
+        "two players keep 萬子 and 字牌)."
+    )
+
+
+class ReadRequest(BaseModel):
+    """Text to read as tiles, or as one meld of `meld`'s kind."""
+
+    model_config = ConfigDict(
+        extra="forbid", strict=True, json_schema_extra={"examples": [{"text": "五萬 東東東 5p"}]}
+    )
+    text: Annotated[str, Field(max_length=200, description="Notation: `555s`, `東東東`, `五萬`.")]
+    meld: MeldKind | None = Field(None, description="Read the text as this kind of meld.")
+
+
+class ReadResponse(BaseModel):
+    tiles: list[str] = Field(description="The tiles read, sorted, flowers apart.")
+    flowers: list[str] = Field(description="The flowers read.")
+
+
+@functools.cache
+def tile_set() -> TileSet:
+    """Built once: the names and the presets do not change while the process runs."""
+    codes = [*twmj.TILES, *twmj.FLOWERS]
+    return TileSet(
+        copies=twmj.COPIES,
+        tiles=[TileOut(tile=t, name=twmj.tile_name(t)) for t in codes],
+        presets={name: twmj.Variant(name).tiles for name in twmj.PRESETS},
+    )
+
+
+@router.get("/tiles", response_model=TileSet, summary="Tile names and each preset's tile set")
+async def tiles() -> TileSet:
+    """Every tile kind and flower with its Chinese name, and the kinds each preset plays."""
+    return tile_set()
+
+
+@router.post("/tiles/read", response_model=ReadResponse, summary="Read notation (讀牌)")
+async def read(req: ReadRequest) -> ReadResponse:
+    """The tiles of `text` in any notation the library reads (`123m`, `東南西`, `一萬`), or with
+    `meld` the tiles of that meld, checked as one (吃 three in a row, 碰 three alike, 槓 four);
+    an error names the field `text`."""
+    try:
+        text = twmj.Meld(req.meld, req.text).tiles if req.meld else req.text
+        read = twmj.parse(text)
+    except twmj.Error as e:
+        raise with_field(e, "text") from None
+    return ReadResponse(tiles=read.tiles, flowers=read.flowers)
+
+
+class ReadBatchRequest(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid", strict=True, json_schema_extra={"examples": [{"texts": ["123m", "東東東"]}]}
+    )
+    texts: Annotated[
+        list[Annotated[str, Field(max_length=200)]],
+        Field(max_length=100, description="Notation texts, each read on its own."),
+    ]
+
+
+@router.post(
+    "/tiles/read/batch", response_model=list[ReadResponse], summary="Read several notations"
+)
+async def read_batch(req: ReadBatchRequest) -> list[ReadResponse]:
+    """The tiles of each text, in order (a decomposition's blocks, a list of melds); an error
+    names the text by its index, `texts[2]`."""
+    out: list[ReadResponse] = []
+    for i, text in enumerate(req.texts):
+        try:
+            read = twmj.parse(text)
+        except twmj.Error as e:
+            raise with_field(e, f"texts[{i}]") from None
+        out.append(ReadResponse(tiles=read.tiles, flowers=read.flowers))
+    return out

@@ -1,0 +1,260 @@
+// 台數計算器: a win to /v1/score with its situation; only the fields the chosen preset and way
+// of winning read are shown. Each payer's line reads 底 + N 台 × 每台 = money.
+import { data, post, term, termList, unitOf } from "./data.js";
+import { Palette, handTiles, read, sortTiles, text } from "./tiles.js";
+import { Melds } from "./melds.js";
+import { House } from "./house.js";
+import { clear, show } from "./messages.js";
+
+const $ = (id) => document.getElementById(id);
+
+export class Calculator {
+  constructor() {
+    this.form = $("calc-form");
+    this.f = this.form.elements;
+    this.hand = [];
+    this.out = $("calc-result");
+    const f = this.f;
+    f.variant.replaceChildren(...data.order.map((p) => new Option(data.presets[p].name, p)));
+    f.win.replaceChildren(...termList("win_kinds").filter((t) => t.regular !== false).map((t) => new Option(t.name, t.key)));
+    f.declared.replaceChildren(...termList("declarations").map((t) => new Option(t.name, t.key === "none" ? "" : t.key)));
+    if (![...f.declared.options].some((o) => o.value === "")) f.declared.prepend(new Option("無", ""));
+    f.declared.value = "";
+    const winds = termList("winds").map((t) => new Option(t.name, t.key));
+    f.seat_wind.replaceChildren(...winds.map((o) => o.cloneNode(true)));
+    f.round_wind.replaceChildren(...winds.map((o) => o.cloneNode(true)));
+    $("calc-flowers").append(...data.tiles.filter((t) => t.tile.endsWith("f")).map((t) => {
+      const l = document.createElement("label");
+      const box = document.createElement("input");
+      box.type = "checkbox";
+      box.value = t.tile;
+      box.dataset.testid = `flower-${t.tile}`;
+      l.append(box, ` ${t.name}`);
+      return l;
+    }));
+    this.palette = new Palette($("calc-palette"), (code) => this.pick(code), (code) => this.tileState(code));
+    this.melds = new Melds($("calc-melds"), "calc", { onAdd: () => this.render(), onRemove: () => this.render() });
+    this.house = new House($("house"), $("house-reset"));
+    f.variant.addEventListener("change", () => this.presetChanged());
+    f.win.addEventListener("change", () => this.fields());
+    f.hand.addEventListener("change", () => { this.pending = this.typed(); });
+    this.form.addEventListener("submit", (ev) => { ev.preventDefault(); this.submit(); });
+    this.presetChanged();
+  }
+
+  preset() {
+    return this.f.variant.value;
+  }
+
+  settings() {
+    return this.house.settings();
+  }
+
+  own(code) {
+    let n = this.hand.filter((t) => t === code).length;
+    for (const m of this.melds.list) n += m.tiles.filter((t) => t === code).length;
+    return n;
+  }
+
+  tileState(code) {
+    return { left: null, disabled: this.own(code) >= data.copies };
+  }
+
+  pick(code) {
+    if (this.melds.isPicking) {
+      this.melds.pick(code);
+      return;
+    }
+    this.hand.push(code);
+    this.render();
+  }
+
+  async typed() {
+    clear(this.form);
+    try {
+      this.hand = await read(this.f.hand.value);
+      this.render();
+      return true;
+    } catch (err) {
+      if (err.field === "text") err.field = "hand";
+      show(err, this.out, this.form);
+      return false;
+    }
+  }
+
+  /** The concealed tiles a winning hand holds without the winning tile (16 − 3k). */
+  target() {
+    return Number(this.settings().hand_size) - 3 * this.melds.list.length;
+  }
+
+  render() {
+    sortTiles(this.hand);
+    handTiles($("calc-hand-tiles"), this.hand, (i) => { this.hand.splice(i, 1); this.render(); });
+    this.f.hand.value = text(this.hand);
+    const t = this.target();
+    $("calc-count").textContent = `${this.hand.length} 張（不含胡的牌 ${t} 張，含 ${t + 1} 張）`;
+    this.palette.refresh();
+  }
+
+  presetChanged() {
+    const preset = this.preset();
+    this.house.show(preset);
+    this.palette.show(preset);
+    const tiles = data.presets[preset].tiles;
+    const chosen = this.f.win_tile.value;
+    this.f.win_tile.replaceChildren(new Option("（選一張）", ""), ...tiles.map((t) => new Option(data.names[t], t)));
+    if (tiles.includes(chosen)) this.f.win_tile.value = chosen;
+    const players = Number(this.settings().players);
+    for (const name of ["winner", "dealer", "from_seat"]) {
+      const sel = this.f[name];
+      const was = sel.value;
+      sel.replaceChildren(...Array.from({ length: players }, (_, i) => new Option(`座位 ${i}`, String(i))));
+      if (was !== "" && Number(was) < players) sel.value = was;
+    }
+    this.f.streak.max = String(this.settings().streak_cap);
+    this.fields();
+    this.render();
+  }
+
+  /** Shows only the fields the preset and the way of winning read. */
+  fields() {
+    const s = this.settings();
+    const show = {
+      from_seat: term("win_kinds", this.f.win.value).from_seat === true,
+      dice: s.dice_enabled === true,
+      discards: Number(s["tai.within_seven"] || 0) > 0,
+      declared: true,
+    };
+    for (const label of this.form.querySelectorAll("[data-when]")) label.hidden = !show[label.dataset.when];
+    $("calc-flowers").hidden = s.flowers === false;
+  }
+
+  /** Fills the calculator from the checker (a wait or a complete hand) and scores it. */
+  fill({ variant, hand, win_tile: win, melds }) {
+    this.f.variant.value = variant;
+    this.presetChanged();
+    this.hand = hand.slice();
+    this.melds.clear();
+    this.melds.list = melds.map((m) => ({ kind: m.kind, tiles: m.tiles.slice() }));
+    this.melds.render();
+    this.f.win_tile.value = win || "";
+    this.render();
+    if (win) this.submit();
+    else this.f.win_tile.focus(); // a typed hand: the player says which tile won
+  }
+
+  request() {
+    const f = this.f;
+    const context = {
+      winner: Number(f.winner.value), dealer: Number(f.dealer.value), streak: Number(f.streak.value),
+      seat_wind: f.seat_wind.value, round_wind: f.round_wind.value, win: f.win.value,
+      last_tile: f.last_tile.checked, first_turn: f.first_turn.checked,
+    };
+    if (!this.f.from_seat.closest("label").hidden) context.from_seat = Number(f.from_seat.value);
+    if (f.declared.value) context.declared = f.declared.value;
+    if (!f.dice.closest("label").hidden) {
+      // Whole numbers go as numbers; anything else goes as typed, for the server to name.
+      const dice = f.dice.value.trim().split(/[\s,，、]+/).filter(Boolean).map((d) => (/^\d+$/.test(d) ? Number(d) : d));
+      if (dice.length) context.dice = dice;
+    }
+    if (!f.discards.closest("label").hidden && f.discards.value !== "") context.discards = Number(f.discards.value);
+    const flowers = [...$("calc-flowers").querySelectorAll("input:checked")].map((i) => i.value).join("");
+    return {
+      variant: this.preset(), overrides: this.house.overrides(), hand: text(this.hand), win_tile: f.win_tile.value,
+      melds: this.melds.request(), flowers, context, why_not: f.why_not.checked,
+    };
+  }
+
+  async submit() {
+    // A hand typed just before the click is read first; one that cannot be read stays refused.
+    const read = this.pending ? await this.pending : true;
+    this.pending = null;
+    if (!read) return;
+    clear(this.form);
+    const n = this.hand.length;
+    const t = this.target();
+    if (n !== t && n !== t + 1) {
+      show({ code: "hand_count", field: "hand" }, this.out, this.form);
+      this.out.querySelector("p").textContent = `「手牌」現在 ${n} 張：不含胡的牌要 ${t} 張，含胡的牌要 ${t + 1} 張。`;
+      return;
+    }
+    if (!this.f.win_tile.value) {
+      show({ code: "missing", field: "win_tile" }, this.out, this.form);
+      this.out.querySelector("p").textContent = "請選「胡的牌」。";
+      return;
+    }
+    const req = this.request();
+    try {
+      const r = await post("/v1/score", req);
+      this.showScore(r, unitOf(req.variant), this.settings());
+    } catch (err) {
+      show(err, this.out, this.form);
+    }
+  }
+
+  showScore(r, unit, s) {
+    const out = this.out;
+    out.replaceChildren();
+    const el = (tag, attrs = {}, textContent = "") => Object.assign(document.createElement(tag), attrs, textContent ? { textContent } : {});
+    const total = el("p", { className: "total" }, `${r.total_tai} ${unit}`);
+    total.dataset.testid = "total";
+    out.append(total);
+    if (!r.allowed) {
+      const p = el("p", { className: "error" }, `不夠起胡的${unit}數，不能胡。`);
+      p.dataset.testid = "not-allowed";
+      out.append(p);
+    }
+    const items = el("table");
+    items.innerHTML = `<caption>算到的項目</caption><thead><tr><th scope="col">項目</th><th scope="col">${unit}數</th></tr></thead>`;
+    const tb = el("tbody");
+    for (const i of r.items) {
+      const tr = el("tr");
+      tr.dataset.testid = "item";
+      tr.dataset.key = i.key;
+      tr.append(el("td", {}, i.name), el("td", {}, `${i.tai} ${unit}`));
+      tb.append(tr);
+    }
+    items.append(tb);
+    out.append(items);
+    if (r.dealer_items.length) {
+      const d = el("p", { className: "dealer" },
+        `莊家另算 ${r.dealer_tai} ${unit}（${r.dealer_items.map((i) => `${i.name} ${i.tai}`).join("、")}）：只算在莊家跟胡牌者之間。`);
+      d.dataset.testid = "dealer-line";
+      out.append(d);
+    }
+    out.append(el("h3", {}, "誰付多少"));
+    const pays = el("ul", { className: "payments" });
+    const per = Number(s.tai_money);
+    for (const p of r.payments) {
+      const li = el("li");
+      li.dataset.testid = "payment";
+      li.dataset.payer = String(p.payer);
+      const n = p.hand_tai + p.dealer_tai;
+      const base = p.base_tai * per;
+      const tai = p.dealer_tai ? `（${p.hand_tai} + 莊家 ${p.dealer_tai}）${unit}` : `${n} ${unit}`;
+      const line = base + n * per === p.money ? `底 ${base} + ${tai} × ${per} = ${p.money}` : `${p.money}`;
+      li.append(`座位 ${p.payer} 付座位 ${p.payee}：${line}`);
+      const sum = el("span", { className: "sr-only" }, `，合計 ${p.total_tai} ${unit}`);
+      sum.dataset.testid = "pay-total";
+      sum.dataset.total = String(p.total_tai);
+      li.append(sum);
+      pays.append(li);
+    }
+    out.append(pays);
+    const net = el("p", {}, `各家輸贏：${r.net_money.map((m, i) => `座位 ${i} ${m > 0 ? "+" : ""}${m}`).join("、")}`);
+    net.dataset.testid = "net";
+    out.append(net);
+    if (r.why_not.length) {
+      out.append(el("h3", {}, `沒算到的${unit}`));
+      const ul = el("ul");
+      for (const n of r.why_not) {
+        const li = el("li", {}, n.reason);
+        li.dataset.testid = "why-not";
+        li.dataset.key = n.key;
+        ul.append(li);
+      }
+      out.append(ul);
+    }
+    out.scrollIntoView({ block: "nearest" });
+  }
+}

@@ -1,0 +1,322 @@
+// 聽牌檢查器: build a hand by clicking tiles or typing notation; a 16 − 3k hand asks /v1/waits
+// (what it waits on), a 17 − 3k hand /v1/analyze (what to discard). Melds are checked by the
+// server when added and take their tiles; nothing the player entered is ever dropped.
+import { data, post, term } from "./data.js";
+import { Palette, handTiles, read, sortTiles, text, tileEl } from "./tiles.js";
+import { Melds } from "./melds.js";
+import { clear, show } from "./messages.js";
+import { waitValues } from "./values.js";
+
+const $ = (id) => document.getElementById(id);
+
+export class Checker {
+  constructor({ toCalculator }) {
+    this.hand = [];
+    this.visible = [];
+    this.last = null;
+    this.seq = 0;
+    this.toCalculator = toCalculator;
+    this.root = $("checker");
+    this.out = $("result");
+    this.variant = $("checker-variant");
+    this.size = $("checker-size");
+    this.implied = $("implied");
+    this.variant.replaceChildren(...data.order.map((p) => new Option(data.presets[p].name, p)));
+    this.palette = new Palette($("palette"), (code) => this.pick(code), (code) => this.tileState(code));
+    this.melds = new Melds($("checker-melds"), "", {
+      onAdd: (meld) => this.meldAdded(meld),
+      onRemove: () => this.meldRemoved(),
+    });
+    this.fillImplied();
+    this.variant.addEventListener("change", () => { this.palette.show(this.variant.value); this.update(); });
+    this.size.addEventListener("change", () => { this.fillImplied(); this.update(); });
+    this.implied.addEventListener("change", () => this.update());
+    $("clear").addEventListener("click", () => {
+      this.hand = [];
+      this.melds.clear();
+      this.implied.value = "0";
+      this.update();
+    });
+    $("notation").addEventListener("change", (e) => this.typed(e.target));
+    $("visible").addEventListener("change", (e) => this.typedVisible(e.target));
+    this.palette.show(this.variant.value);
+    this.update();
+  }
+
+  /** The melds a hand of this size can have: 0 up to one fewer than its sets. */
+  fillImplied() {
+    const chosen = Number(this.implied.value || 0);
+    const sets = Math.floor(Number(this.size.value) / 3);
+    this.implied.replaceChildren(...Array.from({ length: sets }, (_, k) => new Option(String(k), String(k))));
+    this.implied.value = String(Math.min(chosen, sets - 1));
+    this.syncImplied();
+  }
+
+  /** The meld count is at least the melds listed: fewer cannot be chosen. */
+  syncImplied() {
+    const listed = this.melds.list.length;
+    if (Number(this.implied.value) < listed) this.implied.value = String(listed);
+    for (const o of this.implied.options) o.disabled = Number(o.value) < listed;
+  }
+
+  meldCount() {
+    return Number(this.implied.value);
+  }
+
+  /** Concealed tiles of a waiting hand (16 − 3k, or 13 − 3k in the 13-tile game). */
+  target() {
+    return Number(this.size.value) - 3 * this.meldCount();
+  }
+
+  own(code) {
+    let n = this.hand.filter((t) => t === code).length;
+    for (const m of this.melds.list) n += m.tiles.filter((t) => t === code).length;
+    return n;
+  }
+
+  tileState(code) {
+    const own = this.own(code);
+    const seen = this.visible.filter((t) => t === code).length;
+    const left = Math.max(0, data.copies - own - seen);
+    const full = !this.melds.isPicking && this.hand.length >= this.target() + 1;
+    return { left, disabled: own >= data.copies || full };
+  }
+
+  pick(code) {
+    if (this.melds.isPicking) {
+      this.melds.pick(code);
+      return;
+    }
+    this.hand.push(code);
+    this.last = code;
+    this.update();
+  }
+
+  /** A meld added: the count follows, and when the hand is then too long and holds the
+   * meld's tiles, they come out of it (the player had picked them into the hand first). */
+  meldAdded(meld) {
+    this.syncImplied();
+    if (this.hand.length > this.target() + 1) {
+      const rest = this.hand.slice();
+      const held = meld.tiles.every((t) => {
+        const i = rest.indexOf(t);
+        return i >= 0 && rest.splice(i, 1);
+      });
+      if (held) this.hand = rest;
+    }
+    this.update();
+  }
+
+  meldRemoved() {
+    const listed = this.melds.list.length;
+    this.implied.value = String(Math.max(listed, this.meldCount() - 1));
+    this.syncImplied();
+    this.update();
+  }
+
+  async typed(input) {
+    clear(this.root);
+    try {
+      this.hand = sortTiles(await read(input.value));
+      this.last = null; // typed: which tile came last is not known
+      this.update();
+    } catch (err) {
+      if (err.field === "text") err.field = "hand";
+      show(err, this.out, this.root);
+    }
+  }
+
+  async typedVisible(input) {
+    clear(this.root);
+    try {
+      this.visible = input.value.trim() ? await read(input.value) : [];
+      this.update();
+    } catch (err) {
+      if (err.field === "text") err.field = "visible";
+      show(err, this.out, this.root);
+    }
+  }
+
+  /** The rules of the request: the preset, and `hand_size` 13 when chosen. */
+  rules() {
+    const preset = this.variant.value;
+    const rules = { variant: preset };
+    if (this.size.value !== String(data.presets[preset].settings.hand_size)) {
+      const overrides = { hand_size: Number(this.size.value) };
+      // 瀝咕瀝咕 has no 13-tile form: a 13-tile game under its preset plays without it
+      // (docs/variants.md), as the variant itself would refuse the pair of settings.
+      if (data.presets[preset].settings["special_shapes.lig_gu"] && this.size.value === "13") {
+        overrides["special_shapes.lig_gu"] = false;
+      }
+      rules.overrides = overrides;
+    }
+    return rules;
+  }
+
+  request() {
+    const body = { hand: text(this.hand), melds: this.melds.request(), ...this.rules() };
+    if (this.visible.length) body.visible = text(this.visible);
+    return body;
+  }
+
+  render() {
+    sortTiles(this.hand);
+    handTiles($("hand"), this.hand, (i) => { this.hand.splice(i, 1); this.update(); });
+    const n = this.hand.length;
+    const target = this.target();
+    const count = $("count");
+    count.textContent = `${n}/${target}`;
+    count.classList.toggle("over", n > target + 1);
+    count.setAttribute("aria-label", `手牌 ${n} 張，聽牌要 ${target} 張`);
+    $("notation").value = text(this.hand);
+    this.palette.refresh();
+  }
+
+  async update() {
+    this.render();
+    const seq = ++this.seq;
+    const n = this.hand.length;
+    const target = this.target();
+    const wasShowing = this.out.querySelector("[data-testid=status]");
+    try {
+      if (n > target + 1) {
+        this.out.innerHTML = `<p class="error" data-testid="too-many">手牌 ${n} 張，多了 ${n - target - 1} 張：` +
+          "請點手牌拿掉，或把副露組數改回來。</p>";
+        return;
+      }
+      if (n < target || n === 0) {
+        this.out.innerHTML = `<p class="hint" data-testid="need">目前 ${n} 張；聽牌要 ${target} 張，` +
+          `${target + 1} 張時看打哪張。</p>`;
+        return;
+      }
+      const body = this.request();
+      if (n === target) {
+        const r = await post("/v1/waits", body);
+        if (seq !== this.seq) return;
+        this.showWaits(r, body);
+      } else {
+        const r = await post("/v1/analyze", body);
+        if (seq !== this.seq) return;
+        this.showAnalysis(r, body);
+      }
+      clear(this.root);
+      // On a phone the result sits below the palette: bring it up when the hand is complete.
+      if (!wasShowing) this.out.scrollIntoView({ block: "nearest" });
+    } catch (err) {
+      if (seq === this.seq) show(err, this.out, this.root);
+    }
+  }
+
+  shantenText(n) {
+    return n === -1 ? "胡牌！" : n === 0 ? "聽牌" : `${n} 向聽`;
+  }
+
+  showWaits(r, body) {
+    const out = this.out;
+    out.replaceChildren();
+    const status = document.createElement("p");
+    status.className = "status";
+    status.dataset.testid = "status";
+    status.textContent = this.shantenText(r.shanten);
+    out.append(status);
+    if (!r.tenpai) {
+      const p = document.createElement("p");
+      p.dataset.testid = "accepts";
+      p.append(`最快還要換 ${r.shanten} 張才聽牌。有用的牌（進張）：`);
+      for (const a of r.accepts) {
+        const s = document.createElement("span");
+        s.dataset.testid = "accept";
+        s.dataset.tile = a.tile;
+        s.textContent = `${data.names[a.tile]} `;
+        p.append(s);
+      }
+      p.append(`，共 ${r.accepts.length} 種 ${r.accepts.reduce((x, a) => x + a.remaining, 0)} 張`);
+      out.append(p);
+      return;
+    }
+    const left = r.waits.reduce((x, w) => x + w.remaining, 0);
+    if (left === 0) {
+      const warn = document.createElement("p");
+      warn.className = "warn";
+      warn.dataset.testid = "empty-wait";
+      warn.setAttribute("role", "alert");
+      warn.textContent = "空聽：聽的牌已經全部看得到了，這手牌胡不了，考慮換聽。";
+      out.append(warn);
+    }
+    const table = document.createElement("table");
+    table.innerHTML = "<caption class=\"sr-only\">聽的牌</caption><thead><tr><th scope=\"col\">牌</th><th scope=\"col\">聽型</th>" +
+      "<th scope=\"col\">剩餘</th><th scope=\"col\">值多少</th><th scope=\"col\"><span class=\"sr-only\">算台</span></th></tr></thead><tbody></tbody>";
+    const tbody = table.querySelector("tbody");
+    for (const w of r.waits) {
+      const tr = document.createElement("tr");
+      tr.dataset.testid = "wait";
+      tr.dataset.tile = w.tile;
+      const cells = [document.createElement("td"), document.createElement("td"), document.createElement("td"),
+        document.createElement("td"), document.createElement("td")];
+      cells[0].append(tileEl(w.tile, { small: true }), ` ${w.name}`);
+      cells[1].textContent = w.shapes.map((s) => term("shapes", s).name).join("、");
+      cells[2].dataset.testid = "remaining";
+      cells[2].textContent = `剩 ${w.remaining} 張`;
+      if (w.remaining === 0) tr.classList.add("dead");
+      cells[3].dataset.testid = "value";
+      const calc = document.createElement("button");
+      calc.type = "button";
+      calc.dataset.testid = "to-calculator";
+      calc.textContent = "算台";
+      calc.setAttribute("aria-label", `胡${w.name}算台`);
+      calc.addEventListener("click", () => this.toCalculator({
+        variant: this.variant.value, hand: this.hand.slice(), win_tile: w.tile, melds: this.melds.list.slice(),
+      }));
+      cells[4].append(calc);
+      tr.append(...cells);
+      tbody.append(tr);
+    }
+    out.append(table);
+    const sum = document.createElement("p");
+    sum.textContent = `共 ${r.waits.length} 種 ${left} 張`;
+    out.append(sum);
+    waitValues(body, tbody, this.variant.value);
+  }
+
+  showAnalysis(r) {
+    const out = this.out;
+    out.replaceChildren();
+    const status = document.createElement("p");
+    status.className = "status";
+    status.dataset.testid = "status";
+    status.textContent = r.shanten === -1 ? "胡牌！" : r.shanten === 0 ? "打一張就聽牌" : `打一張後 ${r.shanten} 向聽`;
+    out.append(status);
+    if (r.shanten === -1) {
+      const calc = document.createElement("button");
+      calc.type = "button";
+      calc.className = "primary";
+      calc.dataset.testid = "to-calculator";
+      calc.textContent = "這手胡牌算幾台";
+      calc.addEventListener("click", () => this.toCalculator({
+        variant: this.variant.value, hand: this.hand.slice(), win_tile: this.hand.includes(this.last) ? this.last : null, melds: this.melds.list.slice(),
+      }));
+      out.append(calc);
+    }
+    const table = document.createElement("table");
+    table.innerHTML = "<thead><tr><th scope=\"col\">打牌</th><th scope=\"col\">之後</th><th scope=\"col\">聽／進張</th>" +
+      "<th scope=\"col\">張數</th></tr></thead><tbody></tbody>";
+    const tbody = table.querySelector("tbody");
+    for (const d of r.discards) {
+      const tr = document.createElement("tr");
+      tr.dataset.testid = "discard";
+      tr.dataset.tile = d.tile;
+      const a = document.createElement("td");
+      a.append("打 ", tileEl(d.tile, { small: true }));
+      const b = document.createElement("td");
+      b.textContent = this.shantenText(d.shanten);
+      const c = document.createElement("td");
+      c.textContent = d.waits.length ? `聽 ${d.waits.map((w) => w.name).join(" ")}` :
+        `進 ${d.accepts.map((x) => data.names[x.tile]).join(" ")}`;
+      const e = document.createElement("td");
+      e.textContent = `${d.accepted} 張`;
+      tr.append(a, b, c, e);
+      tbody.append(tr);
+    }
+    out.append(table);
+  }
+}

@@ -1,0 +1,89 @@
+// What the page knows about the game, read from the server once at start: tile names and each
+// preset's tile set (/v1/tiles), the presets and their settings (/v1/variants), and the
+// vocabulary (win kinds, declarations, shapes, meld kinds, error codes with their Chinese names).
+// Nothing here is a rule: the page shows what the engine says.
+
+export const data = {
+  copies: 0,
+  tiles: [],        // every kind and flower: {tile, name}
+  names: {},        // tile → Chinese name
+  presets: {},      // preset → {settings, tiles, name}
+  order: [],        // preset keys, default first
+  vocab: {},        // vocabulary lists, each {key → {key, name, …}}
+  registry: [],     // the settings registry, when the server has one
+};
+
+export class ApiError extends Error {
+  constructor(status, error) {
+    super(error.message || `HTTP ${status}`);
+    this.status = status;
+    this.code = error.code || "http_error";
+    this.field = error.field ?? null;
+    this.position = error.position ?? null;
+    this.detail = error;
+  }
+}
+
+export async function get(path) {
+  const r = await fetch(path);
+  const body = await r.json();
+  if (!r.ok) throw new ApiError(r.status, body.error || {});
+  return body;
+}
+
+export async function post(path, payload) {
+  const r = await fetch(path, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(payload),
+  });
+  const body = await r.json();
+  if (!r.ok) throw new ApiError(r.status, body.error || {});
+  return body;
+}
+
+/** A list of terms (`[{key, name}]`) or a mapping (`{key: name | {name}}`) as `{key → term}`. */
+function terms(listed) {
+  const out = {};
+  if (Array.isArray(listed)) {
+    for (const t of listed) out[t.key ?? t.code] = t;
+  } else if (listed && typeof listed === "object") {
+    for (const [k, v] of Object.entries(listed)) out[k] = typeof v === "string" ? { key: k, name: v } : { key: k, ...v };
+  }
+  return out;
+}
+
+/** The vocabulary's term `key` of `list`, or `{key, name: key}` when the server names none. */
+export function term(list, key) {
+  return (data.vocab[list] || {})[key] || { key, name: key };
+}
+
+export function termList(list) {
+  return Object.values(data.vocab[list] || {});
+}
+
+export async function load() {
+  const [tileSet, variants, vocabulary] = await Promise.all([
+    get("/v1/tiles"), get("/v1/variants"), get("/v1/vocabulary"),
+  ]);
+  data.copies = tileSet.copies;
+  data.tiles = tileSet.tiles;
+  for (const t of tileSet.tiles) data.names[t.tile] = t.name;
+  for (const [key, listed] of Object.entries(vocabulary)) {
+    if (key === "settings") data.registry = listed;
+    else data.vocab[key] = terms(listed);
+  }
+  for (const v of variants) {
+    data.order.push(v.name);
+    data.presets[v.name] = {
+      settings: v.settings,
+      tiles: tileSet.presets[v.name],
+      name: term("presets", v.name).name,
+    };
+  }
+}
+
+/** The unit a preset counts in (台 or 番), from its settings. */
+export function unitOf(preset) {
+  return data.presets[preset].settings.unit;
+}

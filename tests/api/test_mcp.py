@@ -1,0 +1,151 @@
+"""The MCP tool server, driven in process by the SDK's own client: the tools listed with the
+HTTP request models as input schemas, each called with its model's example and answering
+what the HTTP endpoint answers, bad input as a tool error with code and field."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from fastapi.testclient import TestClient
+from mcp.client import Client
+from pydantic import BaseModel
+
+from twmj_api.routers.values import WaitValuesRequest
+from twmj_api.schemas import (
+    AnalyzeRequest,
+    CompareRequest,
+    LegalRequest,
+    ReplayRequest,
+    ScoreRequest,
+    WaitsRequest,
+)
+from twmj_api.tools import SERVER
+
+#: Each tool and the HTTP endpoint it answers for.
+ENDPOINTS: dict[str, tuple[str, type[BaseModel]]] = {
+    "waits": ("/v1/waits", WaitsRequest),
+    "analyze": ("/v1/analyze", AnalyzeRequest),
+    "score": ("/v1/score", ScoreRequest),
+    "compare": ("/v1/compare", CompareRequest),
+    "wait_values": ("/v1/wait_values", WaitValuesRequest),
+    "legal": ("/v1/legal", LegalRequest),
+    "replay": ("/v1/replay", ReplayRequest),
+}
+
+
+def _session(body: Callable[[Client], Awaitable[Any]]) -> Any:
+    async def run() -> Any:
+        async with Client(SERVER) as c:
+            return await body(c)
+
+    return asyncio.run(run())
+
+
+def _example(model: type[Any]) -> dict[str, Any]:
+    example: dict[str, Any] = model.model_json_schema()["examples"][0]
+    return example
+
+
+def test_tools_are_listed_with_the_http_models_as_schemas() -> None:
+    async def body(c: Client) -> Any:
+        return (await c.list_tools()).tools
+
+    tools = {t.name: t for t in _session(body)}
+    assert set(tools) == {*ENDPOINTS, "variants"}
+    for name, (_, model) in ENDPOINTS.items():
+        assert tools[name].input_schema == model.model_json_schema(), name
+    # Descriptions speak the player's words.
+    assert "聽牌" in (tools["waits"].description or "")
+    assert "台" in (tools["score"].description or "") and "自摸" in (
+        tools["score"].description or ""
+    )
+    assert "牌理" in (tools["analyze"].description or "")
+    assert "過水" in (tools["legal"].description or "")
+    assert "筆" in (tools["replay"].description or "")
+
+
+def test_each_tool_answers_what_its_endpoint_answers(client: TestClient) -> None:
+    async def body(c: Client) -> dict[str, Any]:
+        out = {}
+        for name, (_, model) in ENDPOINTS.items():
+            out[name] = await c.call_tool(name, _example(model))
+        out["variants"] = await c.call_tool("variants", {})
+        return out
+
+    results = _session(body)
+    for name, (path, model) in ENDPOINTS.items():
+        result = results[name]
+        assert not result.is_error, (name, result.content)
+        http = client.post(path, json=_example(model)).json()
+        # A list answer comes as an object's one member (structured content is an object).
+        got = result.structured_content
+        assert (got["waits"] if isinstance(http, list) else got) == http, name
+    assert not results["variants"].is_error
+    assert results["variants"].structured_content["variants"] == client.get("/v1/variants").json()
+
+
+def test_score_tool_on_000_example_one() -> None:
+    # 000 計分 範例一: 門清 1 + 自摸 1 + 不求 1 = 3 台; the dealer pays 11, the others 6.
+    async def body(c: Client) -> Any:
+        return await c.call_tool("score", _example(ScoreRequest))
+
+    data = _session(body).structured_content
+    assert data["total_tai"] == 3
+    assert [i["name"] for i in data["items"]] == ["門清", "自摸", "不求"]
+    assert data["net_tai"] == [-11, 23, -6, -6]
+
+
+def test_bad_input_is_a_tool_error_with_code_and_field(client: TestClient) -> None:
+    cases: list[tuple[str, dict[str, Any], str]] = [
+        ("waits", {"hand": "123x"}, "/v1/waits"),
+        (
+            "score",
+            {
+                "hand": "123456789m234p56p77s",
+                "win_tile": "7p",
+                "melds": [{"kind": "pon", "tiles": "12m"}],
+            },
+            "/v1/score",
+        ),
+        ("score", {"hand": "123456789m234p56p77s"}, "/v1/score"),
+        (
+            "compare",
+            {**_example(ScoreRequest), "variants": [{"overrides": {"nope": 1}}]},
+            "/v1/compare",
+        ),
+    ]
+
+    async def body(c: Client) -> list[Any]:
+        return [await c.call_tool(name, args) for name, args, _ in cases]
+
+    for (name, args, path), result in zip(cases, _session(body), strict=True):
+        assert result.is_error, name
+        error = result.structured_content["error"]
+        # The same code and field as the HTTP 4xx for the same body.
+        http = client.post(path, json=args)
+        assert http.status_code == 422
+        assert error == http.json()["error"], (name, error, http.json())
+        assert error["code"] and error["field"], error
+
+
+def test_unknown_tool_is_an_error() -> None:
+    async def body(c: Client) -> Any:
+        return await c.call_tool("nope", {})
+
+    result = _session(body)
+    assert result.is_error and result.structured_content["error"]["code"] == "not_found"
+
+
+def test_tools_are_mounted_on_the_service(client: TestClient) -> None:
+    # Streamable HTTP, stateless with JSON answers: one POST is one JSON-RPC exchange.
+    headers = {"accept": "application/json, text/event-stream"}
+    call = {"name": "score", "arguments": _example(ScoreRequest)}
+    r = client.post(
+        "/mcp",
+        json={"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": call},
+        headers=headers,
+    )
+    assert r.status_code == 200, r.text
+    assert r.json()["result"]["structuredContent"]["total_tai"] == 3

@@ -1,0 +1,117 @@
+"""The endpoints the web page reads: tile names and sets, notation read back, practice hands,
+wait values and the vocabulary."""
+
+from __future__ import annotations
+
+import re
+from typing import get_args
+
+import pytest
+from fastapi.testclient import TestClient
+
+import twmj
+from twmj_api.errors import ERROR_TABLE
+from twmj_api.schemas import ContextIn, MeldKind, PresetName
+
+CJK = re.compile(r"[\u3400-\u9fff]")
+
+
+def test_tile_names_and_preset_sets(client: TestClient) -> None:
+    body = client.get("/v1/tiles").json()
+    assert body["copies"] == 4
+    assert [t["tile"] for t in body["tiles"]] == [*twmj.TILES, *twmj.FLOWERS]
+    assert {t["tile"]: t["name"] for t in body["tiles"]}["5m"] == "五萬"
+    # 004: three players take out 二萬–八萬; two players keep 萬子 and 字牌.
+    honors = [f"{n}z" for n in range(1, 8)]
+    assert body["presets"]["three_player"] == [
+        "1m",
+        "9m",
+        *(f"{n}{s}" for s in "ps" for n in range(1, 10)),
+        *honors,
+    ]
+    assert body["presets"]["two_player"] == [*(f"{n}m" for n in range(1, 10)), *honors]
+    assert body["presets"]["taiwan"] == list(twmj.TILES)
+
+
+def test_read_notation_and_melds(client: TestClient) -> None:
+    r = client.post("/v1/tiles/read", json={"text": "東東東 五萬 春"})
+    assert r.json() == {"tiles": ["5m", "1z", "1z", "1z"], "flowers": ["1f"]}
+    r = client.post("/v1/tiles/read", json={"text": "東東東東", "meld": "ankan"})
+    assert r.json()["tiles"] == ["1z"] * 4
+    for kind, tiles in [("chi", "135s"), ("pon", "55s"), ("pon", "5555s")]:
+        r = client.post("/v1/tiles/read", json={"text": tiles, "meld": kind})
+        assert r.status_code == 422
+        assert r.json()["error"]["code"] == "hand_error"
+        assert r.json()["error"]["field"] == "text"
+    r = client.post("/v1/tiles/read", json={"text": "12x3m"})
+    assert r.json()["error"] == {**r.json()["error"], "code": "tile_error", "field": "text"}
+
+
+def test_read_batch_names_the_text(client: TestClient) -> None:
+    r = client.post("/v1/tiles/read/batch", json={"texts": ["123m", "55s"]})
+    assert [x["tiles"] for x in r.json()] == [["1m", "2m", "3m"], ["5s", "5s"]]
+    r = client.post("/v1/tiles/read/batch", json={"texts": ["123m", "1x"]})
+    assert r.status_code == 422
+    assert r.json()["error"]["field"] == "texts[1]"
+
+
+@pytest.mark.parametrize(("melds", "low", "high"), [(0, 3, 13), (2, 1, 2), (1, 5, 13)])
+def test_quiz_hands_have_what_was_asked(
+    client: TestClient, melds: int, low: int, high: int
+) -> None:
+    for seed in range(5):
+        ask = {"melds": melds, "min_waits": low, "max_waits": high, "seed": seed}
+        q = client.post("/v1/quiz", json=ask).json()
+        assert len(q["hand"]) == 16 - 3 * melds
+        assert len(q["melds"]) == melds
+        waits = twmj.waits("".join(q["hand"]), [(m["kind"], m["tiles"]) for m in q["melds"]])
+        assert low <= len(waits.waits) <= high
+        assert client.post("/v1/quiz", json=ask).json() == q  # the seed draws it again
+
+
+def test_quiz_without_chi_shows_no_chi(client: TestClient) -> None:
+    # 004 三人麻將: 不能吃 (chi_allowed false), so no open run is shown.
+    for seed in range(5):
+        q = client.post(
+            "/v1/quiz", json={"variant": "three_player", "melds": 2, "seed": seed}
+        ).json()
+        assert all(m["kind"] == "pon" for m in q["melds"])
+        assert not {"2m", "3m", "4m", "5m", "6m", "7m", "8m"} & set(q["hand"])
+
+
+def test_wait_values_match_the_library(client: TestClient) -> None:
+    r = client.post("/v1/wait_values", json={"hand": "2223456m123456789p", "variant": "hk16"})
+    expected = twmj.wait_values("2223456m123456789p", variant=twmj.Variant("hk16"))
+    assert [
+        (v["tile"], v["on_discard"]["total_tai"], v["on_self_draw"]["total_tai"]) for v in r.json()
+    ] == [(v.tile, v.on_discard.total_tai, v.on_self_draw.total_tai) for v in expected]
+    bad = client.post(
+        "/v1/wait_values",
+        json={"hand": "2223456m123456789p", "melds": [{"kind": "chi", "tiles": "135s"}]},
+    )
+    assert bad.json()["error"]["field"] == "melds[0]"
+
+
+def test_vocabulary_names_every_key_the_api_takes(client: TestClient) -> None:
+    v = client.get("/v1/vocabulary").json()
+    keys = {name: [t["key"] for t in terms] for name, terms in v.items()}
+    assert keys["presets"] == list(get_args(PresetName)) == list(twmj.PRESETS)
+    assert keys["win_kinds"] == list(get_args(ContextIn.model_fields["win"].annotation))
+    assert keys["meld_kinds"] == list(get_args(MeldKind))
+    assert keys["shapes"] == list(twmj.SHAPE_NAMES)
+    assert [(t["key"], t["name"]) for t in v["winds"]] == [
+        ("E", "東"),
+        ("S", "南"),
+        ("W", "西"),
+        ("N", "北"),
+    ]
+    assert {code for _, _, code in ERROR_TABLE} <= set(keys["errors"])
+    assert all(CJK.search(t["name"]) for terms in v.values() for t in terms)
+    # A kind is marked as paid by one seat exactly when the engine asks for that seat.
+    for t in v["win_kinds"]:
+        try:
+            twmj.score("123456789m234p56p77s", "7p", context=twmj.Context(win=t["key"]))
+            needs_seat = False
+        except twmj.ContextError as e:
+            needs_seat = "from_seat" in str(e)
+        assert t["from_seat"] == needs_seat, t

@@ -1,0 +1,70 @@
+"""Small steps the browser tests share: clicking tiles, typing, asking the API directly."""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+from typing import Any
+
+from playwright.sync_api import Locator, Page
+
+
+def click(page: Page, tiles: list[str], palette: str = "#palette") -> None:
+    for t in tiles:
+        page.locator(f'{palette} [data-tile="{t}"]').click()
+
+
+def type_hand(page: Page, notation: str, testid: str = "notation") -> None:
+    box = page.get_by_test_id(testid)
+    box.fill(notation)
+    box.press("Enter")
+    box.dispatch_event("change")
+
+
+def open_melds(page: Page, testid: str = "checker-more") -> None:
+    details = page.get_by_test_id(testid)
+    if details.get_attribute("open") is None:
+        details.locator("summary").click()
+
+
+def add_meld(page: Page, kind: str, tiles: str, prefix: str = "") -> None:
+    tid = (lambda n: f"{prefix}-{n}") if prefix else (lambda n: n)
+    page.get_by_test_id(tid("meld-kind")).select_option(kind)
+    page.get_by_test_id(tid("meld-tiles")).fill(tiles)
+    page.get_by_test_id(tid("meld-add")).click()
+
+
+def api(server: str, path: str, body: dict[str, Any] | None = None) -> Any:
+    data = None if body is None else json.dumps(body).encode()
+    req = urllib.request.Request(
+        f"{server}{path}", data=data, headers={"content-type": "application/json"}
+    )
+    with urllib.request.urlopen(req, timeout=10) as r:
+        return json.loads(r.read())
+
+
+def waits(server: str, body: dict[str, Any]) -> list[dict[str, Any]]:
+    """The waits `POST /v1/waits` gives for `body`, in its order."""
+    listed: list[dict[str, Any]] = api(server, "/v1/waits", body)["waits"]
+    return listed
+
+
+def shown(page: Page, testid: str = "wait") -> list[str | None]:
+    """The tiles of the rows with `testid`, in the page's order."""
+    rows = page.get_by_test_id(testid)
+    return [rows.nth(i).get_attribute("data-tile") for i in range(rows.count())]
+
+
+def hand_tiles(page: Page, root: str = "#hand") -> list[str | None]:
+    tiles = page.locator(f"{root} .tile")
+    return [tiles.nth(i).get_attribute("data-tile") for i in range(tiles.count())]
+
+
+def lines(tiles: Locator) -> set[int]:
+    """The distinct tops of the elements: one value when they sit on one line."""
+    out = set()
+    for i in range(tiles.count()):
+        box = tiles.nth(i).bounding_box()
+        assert box is not None
+        out.add(round(box["y"]))
+    return out
