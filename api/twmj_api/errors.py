@@ -27,22 +27,33 @@ LIBRARY_STATUS: dict[str, int] = {
     code: 500 if code == "internal" else 422 for code in twmj.ERROR_CODES
 }
 
-#: The codes of the service itself: (code, HTTP status, meaning).
-SERVICE_CODES: list[tuple[str, str, str]] = [
+#: The codes of the service itself: (code, HTTP status, meaning, its Chinese name).
+SERVICE_CODES: list[tuple[str, str, str, str]] = [
     (
         "invalid_request",
         "422, 400",
         "the body does not match the request schema (`field` names where; 422), or is not "
         "JSON text (400)",
+        "填的格式不對",
     ),
-    ("bad_http", "400", "malformed HTTP"),
-    ("not_found", "404", "no such path"),
-    ("method_not_allowed", "405", "the path does not take this method"),
-    ("request_timeout", "408", "the request was not complete within the deadline"),
-    ("too_large", "413", "the body is over the limit"),
-    ("header_too_large", "431", "the request head is over 16 KiB"),
-    ("busy", "503", "too many requests at once; retry after the `Retry-After` seconds"),
-    ("http_error", "other", "any other HTTP error"),
+    ("bad_http", "400", "malformed HTTP", "請求格式錯誤"),
+    ("not_found", "404", "no such path", "找不到"),
+    ("method_not_allowed", "405", "the path does not take this method", "不支援"),
+    (
+        "request_timeout",
+        "408",
+        "the request was not complete within the deadline",
+        "請求逾時",
+    ),
+    ("too_large", "413", "the body is over the limit", "資料太大"),
+    ("header_too_large", "431", "the request head is over 16 KiB", "請求標頭太大"),
+    (
+        "busy",
+        "503",
+        "too many requests at once; retry after the `Retry-After` seconds",
+        "伺服器正忙，請稍後再試",
+    ),
+    ("http_error", "other", "any other HTTP error", "伺服器出錯"),
 ]
 _HTTP_CODES = {
     400: "invalid_request",
@@ -218,11 +229,9 @@ def errors_doc() -> str:
     for e in twmj.VOCABULARY["errors"]:
         code = e["code"]
         lines.append(f"| `{code}` | {LIBRARY_STATUS[code]} | `twmj.{e['class']}` | {e['doc']} |")
-    for code, status, doc in SERVICE_CODES:
+    for code, status, doc, _ in SERVICE_CODES:
         lines.append(f"| `{code}` | {status} | — (service) | {doc} |")
     return "\n".join(lines) + "\n"
-
-
 
 
 def answer_of(e: Exception) -> Response:

@@ -28,7 +28,6 @@ from twmj_api.routers import (
     tiles,
     values,
     variants,
-    vocabulary,
     waits,
 )
 from twmj_api.schemas import VariantOut
@@ -123,7 +122,6 @@ def create_app() -> FastAPI:
     app.include_router(tiles.router)
     app.include_router(quiz.router)
     app.include_router(values.router)
-    app.include_router(vocabulary.router)
 
     @app.get("/", include_in_schema=False)
     async def index() -> FileResponse:

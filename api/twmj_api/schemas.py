@@ -435,9 +435,15 @@ class WinKindOut(TermOut):
 class ErrorCodeOut(BaseModel):
     model_config = ConfigDict(populate_by_name=True)
     code: str
-    class_: str = Field(alias="class", description="The Python class raised for it.")
+    key: str = Field(description="The code again, as every term's key.")
+    name: str = Field(description="What a player reads (Chinese).")
+    class_: str | None = Field(
+        alias="class", description="The Python class raised for it (none: the service's own)."
+    )
     doc: str
-    status: int = Field(description="The HTTP status of an answer with this code.")
+    status: int | None = Field(
+        description="The HTTP status of an answer with this code (none: any other HTTP error)."
+    )
 
 
 class VocabularyOut(BaseModel):
@@ -452,7 +458,8 @@ class VocabularyOut(BaseModel):
     actions: list[TermOut] = Field(
         description="Actions by the first word(s) of their names (`discard 5m` is `discard`)."
     )
-    errors: list[ErrorCodeOut] = Field(description="The library's error codes.")
+    errors: list[ErrorCodeOut] = Field(description="The library's and the service's error codes.")
+    winds: list[TermOut] = Field(description="門風 and 圈風 by the letters a context takes.")
 
 
 class VariantOut(BaseModel):

@@ -10,7 +10,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 import twmj
-from twmj_api.errors import ERROR_TABLE
+from twmj_api.errors import SERVICE_CODES
 from twmj_api.schemas import ContextIn, MeldKind, PresetName
 
 CJK = re.compile(r"[\u3400-\u9fff]")
@@ -96,7 +96,8 @@ def test_vocabulary_names_every_key_the_api_takes(client: TestClient) -> None:
     v = client.get("/v1/vocabulary").json()
     keys = {name: [t["key"] for t in terms] for name, terms in v.items()}
     assert keys["presets"] == list(get_args(PresetName)) == list(twmj.PRESETS)
-    assert keys["win_kinds"] == list(get_args(ContextIn.model_fields["win"].annotation))
+    regular = [t["key"] for t in v["win_kinds"] if t["regular"]]
+    assert regular == list(get_args(ContextIn.model_fields["win"].annotation))
     assert keys["meld_kinds"] == list(get_args(MeldKind))
     assert keys["shapes"] == list(twmj.SHAPE_NAMES)
     assert [(t["key"], t["name"]) for t in v["winds"]] == [
@@ -105,10 +106,10 @@ def test_vocabulary_names_every_key_the_api_takes(client: TestClient) -> None:
         ("W", "西"),
         ("N", "北"),
     ]
-    assert {code for _, _, code in ERROR_TABLE} <= set(keys["errors"])
+    assert set(twmj.ERROR_CODES) | {c for c, *_ in SERVICE_CODES} == set(keys["errors"])
     assert all(CJK.search(t["name"]) for terms in v.values() for t in terms)
     # A kind is marked as paid by one seat exactly when the engine asks for that seat.
-    for t in v["win_kinds"]:
+    for t in (t for t in v["win_kinds"] if t["regular"]):
         try:
             twmj.score("123456789m234p56p77s", "7p", context=twmj.Context(win=t["key"]))
             needs_seat = False

@@ -90,7 +90,7 @@ def _draw(rng: random.Random, tiles: list[str], melds: int, chi: bool) -> QuizOu
     order = {t: i for i, t in enumerate(twmj.TILES)}
     return QuizOut(
         hand=sorted(hand, key=order.__getitem__),
-        melds=[Meld(kind=kind, tiles="".join(ts)) for kind, ts in open_],  # type: ignore[arg-type]
+        melds=[Meld(kind=kind, tiles="".join(ts)) for kind, ts in open_],
     )
 
 

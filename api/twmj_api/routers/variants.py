@@ -7,7 +7,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Request
 
 import twmj
-from twmj_api.errors import LIBRARY_STATUS
+from twmj_api.errors import LIBRARY_STATUS, SERVICE_CODES
 from twmj_api.offload import OffLoopRoute
 from twmj_api.schemas import ERROR_RESPONSES, VariantOut, VocabularyOut
 
@@ -31,7 +31,18 @@ async def variants(listed: Annotated[list[VariantOut], Depends(presets)]) -> lis
 
 def _vocabulary() -> dict[str, Any]:
     data: dict[str, Any] = dict(twmj.VOCABULARY)
-    data["errors"] = [{**e, "status": LIBRARY_STATUS[e["code"]]} for e in data["errors"]]
+    data["errors"] = [{**e, "status": LIBRARY_STATUS[e["code"]]} for e in data["errors"]] + [
+        # The service's own codes, after the library's; the status of the first answer listed.
+        {
+            "code": c,
+            "key": c,
+            "name": name,
+            "class": None,
+            "doc": doc,
+            "status": int(status[:3]) if status[:3].isdigit() else None,
+        }
+        for c, status, doc, name in SERVICE_CODES
+    ]
     return data
 
 

@@ -60,6 +60,8 @@ pub struct ErrorCode {
     /// The class in `twmj.errors` raised for it.
     pub class: &'static str,
     pub doc: &'static str,
+    /// What a player reads: the code in Chinese (the page's messages start from it).
+    pub name: &'static str,
 }
 
 /// Every error code, once: the binding, the Python classes and the service read them here.
@@ -68,41 +70,49 @@ pub const CODES: [ErrorCode; 8] = [
         code: "tile_error",
         class: "TileError",
         doc: "bad tile notation: an unknown symbol at a character position",
+        name: "有看不懂的牌",
     },
     ErrorCode {
         code: "hand_error",
         class: "HandError",
         doc: "a hand that parses but cannot exist or does not fit the call (tile count, copies, melds)",
+        name: "這手牌不成立（張數、同一張超過四張或組合不對）",
     },
     ErrorCode {
         code: "variant_error",
         class: "VariantError",
         doc: "an unknown preset or setting, or a setting's bad value",
+        name: "家規的值不對",
     },
     ErrorCode {
         code: "context_error",
         class: "ContextError",
         doc: "a context that cannot be: a seat that does not exist, a win kind without its payer, a game asked out of its state",
+        name: "跟胡牌的情況對不上",
     },
     ErrorCode {
         code: "illegal_action",
         class: "IllegalActionError",
         doc: "an action the rules forbid at this point; `rule` names the rule text's rule",
+        name: "不合規則",
     },
     ErrorCode {
         code: "unknown_action",
         class: "IllegalActionError",
         doc: "an action that is not in the action space (see `twmj.ACTIONS`)",
+        name: "沒有這個動作",
     },
     ErrorCode {
         code: "record_error",
         class: "RecordError",
         doc: "a bad line of a game record; `field` names the line and its field",
+        name: "牌譜有誤",
     },
     ErrorCode {
         code: "internal",
         class: "InternalError",
         doc: "a failure of twmj itself, not of the input: a panic caught in the library (`InternalError`), or over HTTP any other fault of the service",
+        name: "伺服器出錯，請回報",
     },
 ];
 

@@ -239,6 +239,27 @@ impl Declaration {
     }
 }
 
+/// The winds a context names (門風, 圈風), by the letters the API takes; 東南西北 are the honours
+/// 1z–4z.
+pub const WINDS: [Term; 4] = [
+    Term {
+        key: "E",
+        name: "東",
+    },
+    Term {
+        key: "S",
+        name: "南",
+    },
+    Term {
+        key: "W",
+        name: "西",
+    },
+    Term {
+        key: "N",
+        name: "北",
+    },
+];
+
 /// The presets with their names (the rule text each follows); [`crate::rules::PRESETS`]
 /// lists the same keys in the same order (a test holds them together).
 pub const PRESETS: [Term; 7] = [

@@ -3,7 +3,7 @@
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use twmj_core::game::{DrawReason, ACTION_TERMS};
-use twmj_core::vocab::{DECLARATIONS, PRESETS, WIN_KINDS};
+use twmj_core::vocab::{DECLARATIONS, PRESETS, WINDS, WIN_KINDS};
 use twmj_core::{MeldKind, Shape, Term, CODES};
 
 fn terms(py: Python<'_>, ts: impl IntoIterator<Item = Term>) -> PyResult<Bound<'_, PyList>> {
@@ -56,10 +56,13 @@ pub fn vocabulary(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
     for c in CODES {
         let x = PyDict::new(py);
         x.set_item("code", c.code)?;
+        x.set_item("key", c.code)?;
+        x.set_item("name", c.name)?;
         x.set_item("class", c.class)?;
         x.set_item("doc", c.doc)?;
         errors.append(x)?;
     }
     d.set_item("errors", errors)?;
+    d.set_item("winds", terms(py, WINDS)?)?;
     Ok(d)
 }
