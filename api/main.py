@@ -17,7 +17,7 @@ import twmj
 from api import errors
 from api.responses import JSONResponse
 from api.routers import analyze, game, health, score, variants, waits
-from api.schemas import VariantOut
+from api.schemas import SettingOut, VariantOut
 
 STATIC = Path(__file__).parent / "static"
 MAX_BODY = (
@@ -63,6 +63,23 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     # Read-only shared data: the presets, listed once.
     app.state.variants = [
         VariantOut(name=name, settings=twmj.variant_settings(name)) for name in twmj.PRESETS
+    ]
+    # The registry, validated into the answer's model (its literals) once.
+    app.state.settings = [
+        SettingOut.model_validate(
+            {
+                "key": s.key,
+                "type": s.type,
+                "minimum": s.minimum,
+                "maximum": s.maximum,
+                "choices": s.choices,
+                "layer": s.layer,
+                "doc": s.doc,
+                "doc_zh": s.doc_zh,
+                "defaults": s.defaults,
+            }
+        )
+        for s in twmj.SETTINGS
     ]
     # Everything loaded so far (FastAPI, pydantic, the routes) lives as long as the process:
     # out of the collector's sight, a full collection no longer walks it mid-request, which

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema
+
+import twmj
 
 MAX_BATCH = 1000
 
@@ -120,6 +122,37 @@ PresetName = Literal[
 Setting = int | bool | str
 
 
+def _override_schema() -> dict[str, object]:
+    """The JSON Schema of `overrides`, from the core's settings registry: every key with its
+    type, range or choices and doc, plus the `tai.<item>` keys. The core checks the values
+    (a bad one is a 422 naming `overrides.<key>`), in the order given."""
+    props: dict[str, object] = {}
+    for s in twmj.SETTINGS:
+        if s.key.startswith("tai."):
+            continue
+        prop: dict[str, object] = {"type": s.type, "description": f"{s.doc} ({s.doc_zh})"}
+        if s.minimum is not None:
+            prop["minimum"] = s.minimum
+        if s.maximum is not None:
+            prop["maximum"] = s.maximum
+        if s.choices is not None:
+            prop["enum"] = s.choices
+        props[s.key] = prop
+    tai = next(s for s in twmj.SETTINGS if s.key.startswith("tai."))
+    for key in twmj.TAI_KEYS:
+        props[key] = {
+            "type": "integer",
+            "minimum": tai.minimum,
+            "maximum": tai.maximum,
+            "description": tai.doc,
+        }
+    return {"type": "object", "properties": props, "additionalProperties": False}
+
+
+#: A variant's overrides: any settings of the registry, applied in order.
+Overrides = Annotated[dict[str, Setting], WithJsonSchema(_override_schema())]
+
+
 class WaitsRequest(HandRequest):
     """A hand to find the waits of, optionally under a preset's special shapes."""
 
@@ -132,7 +165,7 @@ class WaitsRequest(HandRequest):
             "sets and a pair count."
         ),
     )
-    overrides: dict[str, Setting] = Field(
+    overrides: Overrides = Field(
         default_factory=dict,
         max_length=100,
         description=(
@@ -164,7 +197,9 @@ class ContextIn(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
     winner: int = Field(0, ge=0, le=3, description="The winner's seat, 0–3 (seat + 1 is its 下家).")
     dealer: int = Field(0, ge=0, le=3, description="The dealer's seat (莊家).")
-    streak: int = Field(0, ge=0, le=18, description="連莊 count N (莊家台 = 1 + 2N).")
+    streak: int = Field(
+        0, ge=0, description="連莊 count N (莊家台 = 1 + 2N; at most the variant's `streak_cap`)."
+    )
     seat_wind: Literal["E", "S", "W", "N", "東", "南", "西", "北"] = Field(
         "E", description="The winner's 門風."
     )
@@ -229,7 +264,7 @@ class ScoreRequest(BaseModel):
 
     model_config = ConfigDict(extra="forbid", strict=True)
     variant: PresetName = Field("taiwan", description="The preset the rules start from.")
-    overrides: dict[str, Setting] = Field(
+    overrides: Overrides = Field(
         default_factory=dict,
         max_length=100,
         description="House rules on top of the preset: `tai.<item>`, `min_tai`, `dice.<shape>`, …",
@@ -304,7 +339,7 @@ class ScoreBatchItem(BaseModel):
 class VariantChoice(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
     variant: PresetName = "taiwan"
-    overrides: dict[str, Setting] = Field(default_factory=dict, max_length=100)
+    overrides: Overrides = Field(default_factory=dict, max_length=100)
 
 
 class CompareRequest(BaseModel):
@@ -339,6 +374,22 @@ class CompareResponse(BaseModel):
 class VariantOut(BaseModel):
     name: str = Field(description="The preset name.")
     settings: dict[str, Setting] = Field(description="Every setting, as overrides accept them.")
+
+
+class SettingOut(BaseModel):
+    """One entry of the core's settings registry (`twmj.SETTINGS`)."""
+
+    key: str = Field(description="The key, as `overrides` take it (`tai.<item>`: the family).")
+    type: Literal["integer", "boolean", "string"] = Field(description="The JSON type.")
+    minimum: int | None = Field(description="The least integer allowed, if a range.")
+    maximum: int | None = Field(description="The greatest integer allowed, if a range.")
+    choices: list[Setting] | None = Field(description="The values allowed, if a list.")
+    layer: Literal["analysis", "scoring", "flow"] = Field(description="The layer that reads it.")
+    doc: str = Field(description="One line in English.")
+    doc_zh: str = Field(description="One line in Chinese.")
+    defaults: dict[str, Setting] = Field(
+        description="The value in every preset (empty for `tai.<item>`: see `/v1/variants`)."
+    )
 
 
 class CallLockIn(BaseModel):
@@ -414,10 +465,12 @@ class Snapshot(BaseModel):
         description="The rules, when they matter (american 起胡 scores a win before allowing "
         "it); then the table fields below are read too. None plays the taiwan rules.",
     )
-    overrides: dict[str, Setting] = Field(default_factory=dict, max_length=100)
+    overrides: Overrides = Field(default_factory=dict, max_length=100)
     dealer: int = Field(0, ge=0, le=3, description="The dealer's seat.")
     east: int = Field(0, ge=0, le=3, description="The seat sitting 東 (門風 follows).")
-    streak: int = Field(0, ge=0, le=18, description="連莊 count.")
+    streak: int = Field(
+        0, ge=0, description="連莊 count (at most the variant's `streak_cap`)."
+    )
     round_wind: int = Field(0, ge=0, le=3, description="圈風 0 = 東 … 3 = 北.")
     dice: list[int] | None = Field(None, min_length=3, max_length=3, description="The dice.")
     discards_total: int = Field(0, ge=0, le=200, description="Discards made at the table.")
@@ -456,8 +509,10 @@ class ReplayRequest(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
     record: Annotated[str, Field(max_length=200_000, description="A JSON-lines game record.")]
     variant: PresetName = "taiwan"
-    overrides: dict[str, Setting] = Field(default_factory=dict, max_length=100)
-    streak: int = Field(0, ge=0, le=18, description="連莊 count of the dealer, for settlement.")
+    overrides: Overrides = Field(default_factory=dict, max_length=100)
+    streak: int = Field(
+        0, ge=0, description="連莊 count of the dealer, for settlement (at most `streak_cap`)."
+    )
     round_wind: int = Field(0, ge=0, le=3, description="圈風 0 = 東 … 3 = 北, for settlement.")
 
 

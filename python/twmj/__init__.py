@@ -18,6 +18,7 @@ from twmj._core import (
     NotApplied,
     Payment,
     Score,
+    SettingSpec,
     TaiItem,
     Tiles,
     Variant,
@@ -55,7 +56,7 @@ from twmj.errors import (
     VariantError,
 )
 from twmj.tiles import FLOWERS, SHAPE_NAMES, TILES, counts, mask_tiles
-from twmj.variants import PRESETS, load_variant, variant_settings
+from twmj.variants import PRESETS, SETTINGS, TAI_KEYS, load_variant, variant_settings
 
 #: Every action name by index: the fixed action space of `Game.legal_mask` and `legal`.
 ACTIONS: tuple[str, ...] = tuple(actions())
@@ -64,7 +65,9 @@ __all__ = [
     "ACTIONS",
     "FLOWERS",
     "PRESETS",
+    "SETTINGS",
     "SHAPE_NAMES",
+    "TAI_KEYS",
     "TILES",
     "Accept",
     "Analysis",
@@ -80,6 +83,7 @@ __all__ = [
     "NotApplied",
     "Payment",
     "Score",
+    "SettingSpec",
     "TaiItem",
     "TileError",
     "Tiles",
