@@ -16,8 +16,8 @@ echo "== cargo fmt, cargo clippy"
 cargo fmt --all --check
 cargo clippy --release --workspace --all-targets --quiet -- -D warnings
 echo "== ruff, mypy, stubtest"
-.venv/bin/ruff check python tests benches
-.venv/bin/ruff format --check python tests benches
+.venv/bin/ruff check python api tests benches
+.venv/bin/ruff format --check python api tests benches
 .venv/bin/python -m mypy
 .venv/bin/python -m mypy.stubtest twmj._core
 echo "== pytest"

@@ -13,7 +13,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 import twmj
-from api.main import create_app
+from twmj_api.main import create_app
 
 # The dealer holds four 東 (暗槓 on its first turn); seat 1 waits on 中 alone.
 HANDS = [

@@ -13,7 +13,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 import twmj
-from api.main import create_app
+from twmj_api.main import create_app
 
 DISCARD = twmj.Context(winner=1, win="discard", from_seat=2, seat_wind="S")
 SELF_DRAW = twmj.Context(winner=1, win="self_draw", seat_wind="S")

@@ -16,7 +16,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 import twmj
-from api.main import create_app
+from twmj_api.main import create_app
 
 IMPROVED = twmj.Variant("improved16")
 LIG_GU_ONLY = twmj.Variant("improved16", {"special_shapes.thirteen_orphans": False})

@@ -2,7 +2,7 @@
 max milliseconds. Shows a per-request stall (Nagle against delayed ACK) that wrk's many
 connections blur into throughput.
 
-    .venv/bin/python -m uvicorn api.main:app --port 8765 --workers 2 --loop asyncio &
+    .venv/bin/python -m uvicorn twmj_api.main:app --port 8765 --workers 2 --loop asyncio &
     .venv/bin/python benches/http/keepalive.py 8765
 """
 

@@ -139,7 +139,7 @@ def main() -> None:
     for workers in args.workers:
         for app, paths in [
             ("benches.http.minimal_app:app", ["/v1/waits"]),
-            ("api.main:app", ["/v1/waits", "/v1/score"]),
+            ("twmj_api.main:app", ["/v1/waits", "/v1/score"]),
         ]:
             proc, url = _serve(app, workers)
             try:

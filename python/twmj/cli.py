@@ -8,7 +8,6 @@ import os
 import sys
 import time
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
 from twmj._core import (
@@ -190,18 +189,16 @@ def _simulate(games: int, seed: int, variant: str, as_json: bool) -> int:
 
 
 def _serve(host: str, port: int, workers: int) -> int:
-    """Runs the service in `api/` (next to the package in a source checkout)."""
+    """Runs the service, the `twmj-api` package (`api/` in a source checkout)."""
     try:
         import uvicorn
+
+        import twmj_api  # noqa: F401  (the `api` extra; a clear error if it is missing)
     except ImportError:
         print("twmj: error: the service needs `pip install twmj[api]`", file=sys.stderr)
         return 2
-    root = Path(__file__).resolve().parents[2]
-    if not (root / "api" / "main.py").is_file():
-        print(f"twmj: error: no api/ next to the package at {root}", file=sys.stderr)
-        return 2
     print(f"twmj: serving on http://{host}:{port}/ (API docs at /docs)", flush=True)
-    uvicorn.run("api.main:app", host=host, port=port, workers=workers, app_dir=str(root))
+    uvicorn.run("twmj_api.main:app", host=host, port=port, workers=workers)
     return 0
 
 

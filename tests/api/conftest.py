@@ -7,7 +7,7 @@ from collections.abc import Iterator
 import pytest
 from fastapi.testclient import TestClient
 
-from api.main import create_app
+from twmj_api.main import create_app
 
 
 @pytest.fixture(scope="session")

@@ -12,7 +12,7 @@ import schemathesis
 from hypothesis import settings
 from schemathesis.specs.openapi.checks import positive_data_acceptance
 
-from api.main import create_app
+from twmj_api.main import create_app
 
 schema = schemathesis.openapi.from_asgi("/openapi.json", create_app())
 

@@ -157,7 +157,7 @@ def test_variants_list_every_preset_with_full_config(client: TestClient) -> None
 
 
 def test_score_body_matches_the_response_model(client: TestClient) -> None:
-    from api.schemas import ScoreResponse
+    from twmj_api.schemas import ScoreResponse
 
     for case in CASES:
         req = _request(case)

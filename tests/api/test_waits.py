@@ -162,7 +162,7 @@ def test_chunked_body_size_is_limited(client: TestClient) -> None:
 @pytest.mark.parametrize("hand", ["2223456m123456789p", "1357m1357p1357s1234z", "13m5p1z"])
 def test_fast_path_body_matches_the_response_model(client: TestClient, hand: str) -> None:
     # /v1/waits builds its body directly; it must still be exactly a WaitsResponse.
-    from api.schemas import WaitsResponse
+    from twmj_api.schemas import WaitsResponse
 
     body = client.post("/v1/waits", json={"hand": hand}).json()
     assert WaitsResponse.model_validate(body).model_dump() == body

@@ -32,7 +32,7 @@ def server() -> Iterator[str]:
             sys.executable,
             "-m",
             "uvicorn",
-            "api.main:app",
+            "twmj_api.main:app",
             "--port",
             str(port),
             "--log-level",

@@ -24,7 +24,10 @@ fn floor(file: &str) -> Option<usize> {
 }
 
 fn sources(dir: &Path, out: &mut Vec<PathBuf>) {
-    for e in fs::read_dir(dir).expect("src is readable").flatten() {
+    for e in fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .flatten()
+    {
         let p = e.path();
         if p.is_dir() {
             sources(&p, out);
@@ -111,10 +114,10 @@ fn graph() -> BTreeMap<String, BTreeSet<String>> {
     for p in files {
         let file = p
             .strip_prefix(&src)
-            .expect("under src")
+            .unwrap_or_else(|e| panic!("{}: {e}", p.display()))
             .to_string_lossy()
             .replace('\\', "/");
-        let text = fs::read_to_string(&p).expect("source is readable");
+        let text = fs::read_to_string(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
         let deps: BTreeSet<String> = paths(&file, &code(&text))
             .iter()
             .map(|s| target(&src, s))
@@ -156,6 +159,30 @@ fn analysis_never_reads_scoring_or_game() {
     }
 }
 
+/// Depth-first search with colours (1 grey, 2 black); a grey node met again closes a cycle.
+fn visit(
+    f: &str,
+    edges: &dyn Fn(&str) -> Vec<String>,
+    colour: &mut BTreeMap<String, u8>,
+    stack: &mut Vec<String>,
+    cycles: &mut Vec<String>,
+) {
+    colour.insert(f.to_owned(), 1);
+    stack.push(f.to_owned());
+    for t in edges(f) {
+        match colour.get(&t).copied().unwrap_or(0) {
+            0 => visit(&t, edges, colour, stack, cycles),
+            1 => {
+                let at = stack.iter().position(|s| *s == t).unwrap_or(0);
+                cycles.push(format!("{} -> {t}", stack[at..].join(" -> ")));
+            }
+            _ => {}
+        }
+    }
+    stack.pop();
+    colour.insert(f.to_owned(), 2);
+}
+
 #[test]
 fn no_import_cycle() {
     // Edges into a folder's mod.rs are left out: it only re-exports its children.
@@ -170,31 +197,8 @@ fn no_import_cycle() {
             })
             .unwrap_or_default()
     };
-    // Depth-first search with colours; a grey node met again closes a cycle.
     let mut colour: BTreeMap<String, u8> = BTreeMap::new();
     let mut cycles = Vec::new();
-    fn visit(
-        f: &str,
-        edges: &dyn Fn(&str) -> Vec<String>,
-        colour: &mut BTreeMap<String, u8>,
-        stack: &mut Vec<String>,
-        cycles: &mut Vec<String>,
-    ) {
-        colour.insert(f.to_owned(), 1);
-        stack.push(f.to_owned());
-        for t in edges(f) {
-            match colour.get(&t).copied().unwrap_or(0) {
-                0 => visit(&t, edges, colour, stack, cycles),
-                1 => {
-                    let at = stack.iter().position(|s| *s == t).unwrap_or(0);
-                    cycles.push(format!("{} -> {t}", stack[at..].join(" -> ")));
-                }
-                _ => {}
-            }
-        }
-        stack.pop();
-        colour.insert(f.to_owned(), 2);
-    }
     for f in g.keys() {
         if colour.get(f).copied().unwrap_or(0) == 0 {
             visit(f, &edges, &mut colour, &mut Vec::new(), &mut cycles);
@@ -211,7 +215,7 @@ fn lib_only_re_exports() {
         assert!(
             line.starts_with("pub mod ")
                 || line.starts_with("pub use ")
-                || !line.contains(|c: char| c == '{' || c == '(' || c == '='),
+                || !line.contains(['{', '(', '=']),
             "lib.rs holds more than re-exports: {line}"
         );
     }

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 import twmj
-from api.errors import FieldError
-from api.schemas import HandRequest
+from twmj_api.errors import FieldError
+from twmj_api.schemas import HandRequest
 
 
 def _check(field: str, fn: Any, *args: Any) -> None:

@@ -6,7 +6,7 @@ from importlib.metadata import version
 
 from fastapi import APIRouter
 
-from api.schemas import ERROR_RESPONSES, Health
+from twmj_api.schemas import ERROR_RESPONSES, Health
 
 router = APIRouter(tags=["health"], responses=ERROR_RESPONSES)
 

@@ -7,9 +7,9 @@ from typing import Any, cast
 from fastapi import APIRouter
 
 import twmj
-from api.errors import FieldError
-from api.routers.score import score_out, variant_of
-from api.schemas import (
+from twmj_api.errors import FieldError
+from twmj_api.routers.score import score_out, variant_of
+from twmj_api.schemas import (
     ERROR_RESPONSES,
     AnkanOut,
     DecisionOut,

@@ -12,7 +12,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.responses import Response
 
 import twmj
-from api.schemas import ErrorDetail
+from twmj_api.schemas import ErrorDetail
 
 #: Library error class → (HTTP status, error code). The first matching class wins.
 ERROR_TABLE: list[tuple[type[twmj.Error], int, str]] = [

@@ -7,7 +7,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Depends, Request
 
-from api.schemas import ERROR_RESPONSES, SettingOut, VariantOut
+from twmj_api.schemas import ERROR_RESPONSES, SettingOut, VariantOut
 
 router = APIRouter(prefix="/v1", tags=["variants"], responses=ERROR_RESPONSES)
 

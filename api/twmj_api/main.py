@@ -14,10 +14,10 @@ from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 import twmj
-from api import errors
-from api.responses import JSONResponse
-from api.routers import analyze, game, health, score, variants, waits
-from api.schemas import SettingOut, VariantOut
+from twmj_api import errors
+from twmj_api.responses import JSONResponse
+from twmj_api.routers import analyze, game, health, score, variants, waits
+from twmj_api.schemas import SettingOut, VariantOut
 
 STATIC = Path(__file__).parent / "static"
 MAX_BODY = (

@@ -8,11 +8,11 @@ from typing import Any, cast
 from fastapi import APIRouter
 
 import twmj
-from api.convert import call
-from api.errors import FieldError, detail
-from api.responses import JSONResponse
-from api.routers.score import variant_of
-from api.schemas import (
+from twmj_api.convert import call
+from twmj_api.errors import FieldError, detail
+from twmj_api.responses import JSONResponse
+from twmj_api.routers.score import variant_of
+from twmj_api.schemas import (
     ERROR_RESPONSES,
     AcceptOut,
     ShapeName,

@@ -8,10 +8,10 @@ from typing import Any
 from fastapi import APIRouter
 
 import twmj
-from api.convert import call_field
-from api.errors import FieldError, detail
-from api.responses import JSONResponse
-from api.schemas import (
+from twmj_api.convert import call_field
+from twmj_api.errors import FieldError, detail
+from twmj_api.responses import JSONResponse
+from twmj_api.schemas import (
     ERROR_RESPONSES,
     CompareRequest,
     CompareResponse,

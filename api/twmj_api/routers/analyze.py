@@ -5,9 +5,9 @@ from __future__ import annotations
 from fastapi import APIRouter
 
 import twmj
-from api.convert import call
-from api.routers.waits import accept_out, variant_for, wait_out
-from api.schemas import ERROR_RESPONSES, AnalyzeRequest, AnalyzeResponse, DiscardOut
+from twmj_api.convert import call
+from twmj_api.routers.waits import accept_out, variant_for, wait_out
+from twmj_api.schemas import ERROR_RESPONSES, AnalyzeRequest, AnalyzeResponse, DiscardOut
 
 router = APIRouter(prefix="/v1", tags=["analyze"], responses=ERROR_RESPONSES)
 
