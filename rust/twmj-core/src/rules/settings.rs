@@ -6,6 +6,7 @@
 
 use crate::error::{Error, Result};
 use crate::rules::item::{Item, WORDS};
+use crate::rules::shapes::Special;
 use crate::rules::variant::{
     Dealing, ExchangeDirection, FuritenRelease, MultiWin, Payment, Value, Variant, WallReserve,
 };
@@ -128,7 +129,10 @@ impl Setting {
             }
             (Kind::IntOf(options), _, x) => {
                 let names: Vec<String> = options.iter().map(ToString::to_string).collect();
-                Err(bad(format!("{x} is not one of {}", names.join(", "))))
+                Err(bad(format!(
+                    "{x} is not allowed (expected {})",
+                    names.join(" or ")
+                )))
             }
             (Kind::Int { .. }, _, x) => Err(bad(format!("{x} is not an integer"))),
             (Kind::Bool, Access::Bool(_, switch), Value::Bool(b)) => {
@@ -141,16 +145,12 @@ impl Setting {
                     Value::Text(s) => options.iter().position(|o| o == s),
                     _ => None,
                 };
-                match at {
-                    Some(i) => {
-                        set(v, i);
-                        Ok(())
-                    }
-                    None => {
-                        let names: Vec<String> =
-                            options.iter().map(|o| format!("\"{o}\"")).collect();
-                        Err(bad(format!("{x} is not one of {}", names.join(", "))))
-                    }
+                if let Some(i) = at {
+                    set(v, i);
+                    Ok(())
+                } else {
+                    let names: Vec<String> = options.iter().map(|o| format!("\"{o}\"")).collect();
+                    Err(bad(format!("{x} is not one of {}", names.join(", "))))
                 }
             }
             // The registry below pairs every kind with its access (checked by a test).
@@ -262,7 +262,23 @@ macro_rules! choice {
 const UNITS: [&str; 2] = ["台", "番"];
 
 /// Every setting but the `tai.<item>` family ([`TAI`]), in the order `settings()` lists them.
-pub static SETTINGS: [Setting; 44] = [
+pub static SETTINGS: [Setting; COUNT] = REGISTRY;
+
+/// The settings' keys, in [`SETTINGS`] order.
+pub const KEYS: [&str; COUNT] = {
+    let mut k = [""; COUNT];
+    let mut i = 0;
+    while i < COUNT {
+        k[i] = REGISTRY[i].key;
+        i += 1;
+    }
+    k
+};
+
+/// How many settings there are (the `tai.<item>` family aside).
+pub const COUNT: usize = 44;
+
+const REGISTRY: [Setting; COUNT] = [
     Setting {
         key: "base_money",
         kind: Kind::Int { min: 1, max: 1_000_000 },
@@ -446,6 +462,103 @@ pub static SETTINGS: [Setting; 44] = [
 /// The setting called `key` (the `tai.<item>` family aside).
 pub fn setting(key: &str) -> Option<&'static Setting> {
     SETTINGS.iter().find(|s| s.key == key)
+}
+
+/// Writing and listing a variant's settings, through the registry.
+impl Variant {
+    /// The setting keys [`Variant::set`] accepts besides `tai.<item key>`: the registry's.
+    pub const KEYS: [&'static str; COUNT] = KEYS;
+
+    /// Applies one override, `tai.<item key>` or a key of the settings registry
+    /// ([`SETTINGS`]); the variant is unchanged when it fails.
+    pub fn set(&mut self, key: &str, value: &Value) -> Result<()> {
+        if let Some(s) = setting(key) {
+            s.set(self, value)?;
+        } else {
+            self.set_tai(key, value)?;
+        }
+        self.overrides.push((key.to_owned(), value.to_string()));
+        Ok(())
+    }
+
+    /// Sets `tai.<item key>` (the [`TAI`] family).
+    fn set_tai(&mut self, key: &str, value: &Value) -> Result<()> {
+        let item = key
+            .strip_prefix(TAI.prefix)
+            .and_then(Item::from_key)
+            .ok_or_else(|| {
+                let keys: Vec<&str> = SETTINGS.iter().map(|s| s.key).collect();
+                Error::variant(
+                    key,
+                    format!(
+                        "unknown key (expected tai.<item key> or one of {})",
+                        keys.join(", ")
+                    ),
+                )
+            })?;
+        if item == Item::Dice {
+            return Err(Error::variant(
+                key,
+                "骰規台 takes its value from the dice shape: set dice.leopard, dice.all_red, dice.straight or dice.all_black",
+            ));
+        }
+        let tai = match value {
+            Value::Int(i) if (0..=MAX_TAI).contains(i) => *i as u8,
+            Value::Int(i) => {
+                return Err(Error::variant(
+                    key,
+                    format!("{i} is out of range (expected 0 to {MAX_TAI})"),
+                ))
+            }
+            v => return Err(Error::variant(key, format!("{v} is not an integer"))),
+        };
+        if let Some(s) = item.special() {
+            // Drawing a shape in by its tai switches it on (as `tai.<key>` adds an absent
+            // item back); `special_shapes.<key>: false` switches it off again.
+            self.special_tai[s as usize] = tai;
+            *self.special.switch_mut(s) = true;
+        } else {
+            self.tai[item as usize] = tai;
+            self.absent = self.absent.without(item);
+        }
+        Ok(())
+    }
+
+    /// Every setting as `(key, value)`, in the form [`Variant::set`] accepts: the registry's
+    /// settings in its order, then `tai.<key>` for every item the table has (骰規台 aside: the
+    /// dice shape decides it) and for every special shape switched on.
+    pub fn settings(&self) -> Vec<(String, Value)> {
+        let mut v: Vec<(String, Value)> = SETTINGS
+            .iter()
+            .map(|s| (s.key.to_owned(), s.get(self)))
+            .collect();
+        let int = |t: u8| Value::Int(i64::from(t));
+        for w in WORDS[..Item::COUNT]
+            .iter()
+            .filter(|w| w.item != Item::Dice && self.has(w.item))
+        {
+            v.push((format!("tai.{}", w.key), int(self.tai_of(w.item))));
+        }
+        for item in Special::ALL
+            .into_iter()
+            .filter(|&s| self.allows(s))
+            .map(Item::of_special)
+        {
+            v.push((format!("tai.{}", item.key()), int(self.tai_of(item))));
+        }
+        v
+    }
+
+    /// Applies overrides in order, then checks they can be played together
+    /// ([`Variant::check`]); stops at the first bad one and leaves `self` unchanged.
+    pub fn with_overrides(&self, pairs: &[(&str, Value)]) -> Result<Variant> {
+        let mut v = self.clone();
+        for (k, val) in pairs {
+            v.set(k, val)?;
+        }
+        v.check()?;
+        Ok(v)
+    }
 }
 
 #[cfg(test)]

@@ -2,7 +2,6 @@
 
 use crate::error::{Error, Result};
 use crate::rules::item::{Item, WORDS};
-use crate::rules::settings::{setting, MAX_TAI, SETTINGS, TAI};
 use crate::rules::shapes::{Special, SpecialShapes};
 
 /// The 骰規台 values (american; README decision: 豹子 5, 全紅 3, 順子 2, 全黑 1).
@@ -1092,97 +1091,6 @@ impl Variant {
     pub fn base_tai(&self) -> u32 {
         self.base_money / self.tai_money
     }
-
-    /// Applies one override, `tai.<item key>` or a key of the settings registry
-    /// ([`SETTINGS`]); the variant is unchanged when it fails.
-    pub fn set(&mut self, key: &str, value: &Value) -> Result<()> {
-        if let Some(s) = setting(key) {
-            s.set(self, value)?;
-        } else {
-            self.set_tai(key, value)?;
-        }
-        self.overrides.push((key.to_owned(), value.to_string()));
-        Ok(())
-    }
-
-    /// Sets `tai.<item key>` (the [`TAI`] family).
-    fn set_tai(&mut self, key: &str, value: &Value) -> Result<()> {
-        let item = key
-            .strip_prefix(TAI.prefix)
-            .and_then(Item::from_key)
-            .ok_or_else(|| {
-                let keys: Vec<&str> = SETTINGS.iter().map(|s| s.key).collect();
-                Error::variant(
-                    key,
-                    format!(
-                        "unknown key (expected tai.<item key> or one of {})",
-                        keys.join(", ")
-                    ),
-                )
-            })?;
-        if item == Item::Dice {
-            return Err(Error::variant(
-                key,
-                "骰規台 takes its value from the dice shape: set dice.leopard, dice.all_red, dice.straight or dice.all_black",
-            ));
-        }
-        let tai = match value {
-            Value::Int(i) if (0..=MAX_TAI).contains(i) => *i as u8,
-            Value::Int(i) => {
-                return Err(Error::variant(
-                    key,
-                    format!("{i} is out of range (expected 0 to {MAX_TAI})"),
-                ))
-            }
-            v => return Err(Error::variant(key, format!("{v} is not an integer"))),
-        };
-        if let Some(s) = item.special() {
-            // Drawing a shape in by its tai switches it on (as `tai.<key>` adds an absent
-            // item back); `special_shapes.<key>: false` switches it off again.
-            self.special_tai[s as usize] = tai;
-            *self.special.switch_mut(s) = true;
-        } else {
-            self.tai[item as usize] = tai;
-            self.absent = self.absent.without(item);
-        }
-        Ok(())
-    }
-
-    /// Every setting as `(key, value)`, in the form [`Variant::set`] accepts: the registry's
-    /// settings in its order, then `tai.<key>` for every item the table has (骰規台 aside: the
-    /// dice shape decides it) and for every special shape switched on.
-    pub fn settings(&self) -> Vec<(String, Value)> {
-        let mut v: Vec<(String, Value)> = SETTINGS
-            .iter()
-            .map(|s| (s.key.to_owned(), s.get(self)))
-            .collect();
-        let int = |t: u8| Value::Int(i64::from(t));
-        for w in WORDS[..Item::COUNT]
-            .iter()
-            .filter(|w| w.item != Item::Dice && self.has(w.item))
-        {
-            v.push((format!("tai.{}", w.key), int(self.tai_of(w.item))));
-        }
-        for item in Special::ALL
-            .into_iter()
-            .filter(|&s| self.allows(s))
-            .map(Item::of_special)
-        {
-            v.push((format!("tai.{}", item.key()), int(self.tai_of(item))));
-        }
-        v
-    }
-
-    /// Applies overrides in order, then checks they can be played together
-    /// ([`Variant::check`]); stops at the first bad one and leaves `self` unchanged.
-    pub fn with_overrides(&self, pairs: &[(&str, Value)]) -> Result<Variant> {
-        let mut v = self.clone();
-        for (k, val) in pairs {
-            v.set(k, val)?;
-        }
-        v.check()?;
-        Ok(v)
-    }
 }
 
 impl Default for Variant {
@@ -1265,7 +1173,7 @@ mod tests {
             .iter()
             .filter(|w| a.has(w.item))
             .count();
-        assert_eq!(pairs.len(), SETTINGS.len() + present - 1);
+        assert_eq!(pairs.len(), Variant::KEYS.len() + present - 1);
         let mut b = Variant::taiwan();
         for (k, v) in &pairs {
             b.set(k, v).unwrap_or_else(|e| panic!("{e}"));
