@@ -52,6 +52,7 @@ from twmj.errors import (
     Error,
     HandError,
     IllegalActionError,
+    InternalError,
     TileError,
     VariantError,
 )
@@ -78,6 +79,7 @@ __all__ = [
     "Game",
     "HandError",
     "IllegalActionError",
+    "InternalError",
     "Match",
     "Meld",
     "NotApplied",

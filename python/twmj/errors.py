@@ -7,6 +7,7 @@ __all__ = [
     "Error",
     "HandError",
     "IllegalActionError",
+    "InternalError",
     "TileError",
     "VariantError",
 ]
@@ -39,3 +40,8 @@ class VariantError(Error, ValueError):
 class ContextError(Error, ValueError):
     """A scoring context that cannot be (a seat that does not exist, a win kind without its
     payer, a declaration the hand cannot have); the message names the field."""
+
+
+class InternalError(Error):
+    """A fault inside twmj (a Rust panic caught at the binding), never the caller's input:
+    the message says where; please report it. Over HTTP it is a 500 with the usual error body."""

@@ -4,6 +4,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 use twmj_core::hand::Form;
 use twmj_core::{Analysis, Discard};
+use twmj_py_macros::guarded;
 
 use crate::accept::accept_tuple;
 use crate::convert;
@@ -31,6 +32,7 @@ impl PyDiscard {
 
     /// Kinds that lower the shanten, in tile order.
     #[getter]
+    #[guarded]
     fn accepts<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         accept_tuple(py, &self.0.accepts)
     }
@@ -43,6 +45,7 @@ impl PyDiscard {
 
     /// The waits when the discard leaves the hand ready, else empty.
     #[getter]
+    #[guarded]
     fn waits<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         wait_tuple(py, &self.0.waits)
     }
@@ -71,6 +74,7 @@ impl PyAnalysis {
 
     /// One entry per distinct discard, best first.
     #[getter]
+    #[guarded]
     fn discards(&self, py: Python<'_>) -> PyResult<Vec<Py<PyDiscard>>> {
         self.0
             .discards
@@ -94,6 +98,7 @@ impl PyAnalysis {
 /// their shanten, accepting tiles and waits count too.
 #[pyfunction]
 #[pyo3(signature = (hand, melds=None, visible=None, variant=None))]
+#[guarded]
 pub fn analyze(
     hand: &Bound<'_, PyAny>,
     melds: Option<&Bound<'_, PyAny>>,

@@ -1,10 +1,8 @@
 //! Batch analysis of an `N×34` `uint8` array of counts: GIL released, rows in parallel.
 //!
-//! A C-contiguous array is read in place (rows are 34-byte slices of its buffer); any other
-//! layout is copied once into a contiguous buffer first. Rows are checked in one pass, then
-//! analysed without further checks.
-
-use std::borrow::Cow;
+//! The array is copied once into memory the call owns, and the copy is checked and analysed:
+//! another thread may write to the array while the GIL is released, and a row checked in the
+//! array and read again afterwards could then hold anything. Each row is read exactly once.
 
 use numpy::{IntoPyArray, PyArray1, PyReadonlyArray2};
 use pyo3::prelude::*;
@@ -13,6 +11,7 @@ use twmj_core::scoring::Variant;
 use twmj_core::{
     shanten_counts, shanten_with, wait_mask, waits_with, Counts, Form, Hand, Tiles, KINDS,
 };
+use twmj_py_macros::guarded;
 
 use crate::errors::{hand_error, CoreError, PyResult};
 use crate::variant::PyVariant;
@@ -20,13 +19,13 @@ use crate::variant::PyVariant;
 /// Rows below this many are done on the calling thread: splitting costs more than it saves.
 const PARALLEL_ROWS: usize = 16_384;
 
-/// The rows as one contiguous buffer of 34-byte rows, checked: each count ≤ 4 and a total
-/// that `fits`. The error names the first bad row.
-fn rows<'a>(
-    counts: &'a PyReadonlyArray2<'_, u8>,
+/// The rows copied into one owned buffer of 34-byte rows, then checked: each count ≤ 4 and a
+/// total that `fits`. The error names the first bad row.
+fn rows(
+    counts: &PyReadonlyArray2<'_, u8>,
     fits: fn(usize) -> bool,
     expected: &str,
-) -> PyResult<Cow<'a, [u8]>> {
+) -> PyResult<Vec<u8>> {
     let a = counts.as_array();
     if a.ncols() != KINDS {
         return Err(hand_error(format!(
@@ -34,9 +33,9 @@ fn rows<'a>(
             a.ncols()
         )));
     }
-    let flat: Cow<'a, [u8]> = match counts.as_slice() {
-        Ok(s) => Cow::Borrowed(s),
-        Err(_) => Cow::Owned(a.iter().copied().collect()),
+    let flat: Vec<u8> = match counts.as_slice() {
+        Ok(s) => s.to_vec(),
+        Err(_) => a.iter().copied().collect(),
     };
     for (r, row) in flat.chunks_exact(KINDS).enumerate() {
         let n: usize = row.iter().map(|&v| v as usize).sum();
@@ -113,6 +112,7 @@ fn variant_mask(h: &Hand, v: &Variant) -> Result<u64, twmj_core::Error> {
 /// waits `twmj.waits(row, variant=variant)` gives.
 #[pyfunction]
 #[pyo3(signature = (counts, variant=None))]
+#[guarded]
 pub fn waits_batch<'py>(
     py: Python<'py>,
     counts: PyReadonlyArray2<'py, u8>,
@@ -135,6 +135,7 @@ pub fn waits_batch<'py>(
 /// variant reads a hand: `twmj.shanten(row, variant=variant)`.
 #[pyfunction]
 #[pyo3(signature = (counts, variant=None))]
+#[guarded]
 pub fn shanten_batch<'py>(
     py: Python<'py>,
     counts: PyReadonlyArray2<'py, u8>,

@@ -1,5 +1,8 @@
 //! The one conversion point from core errors to the Python classes in `twmj.errors`.
 
+use std::cell::RefCell;
+use std::panic::AssertUnwindSafe;
+
 use pyo3::import_exception;
 use pyo3::PyErr;
 
@@ -46,3 +49,58 @@ pub fn context_error(field: &'static str, msg: impl Into<String>) -> PyErr {
 }
 
 pub type PyResult<T> = Result<T, PyErr>;
+
+import_exception!(twmj.errors, InternalError);
+
+thread_local! {
+    /// Where and why the last panic on this thread happened, recorded by the quiet hook.
+    static LAST_PANIC: RefCell<Option<String>> = const { RefCell::new(None) };
+}
+
+/// Installed at import: a panic in this module prints nothing (a batch could print one line
+/// per row) and leaves its message and place for [`guard`] to put in the `InternalError`.
+/// The hook is this extension's own: every cdylib carries its own copy of std.
+pub fn quiet_panics() {
+    std::panic::set_hook(Box::new(|info| {
+        let text = info.to_string();
+        LAST_PANIC.with(|l| *l.borrow_mut() = Some(text));
+    }));
+}
+
+/// Runs a binding function's body; a panic in it (a bug in twmj, never the caller's input)
+/// becomes `twmj.InternalError` instead of `PyO3`'s `PanicException`, which is a
+/// `BaseException` that `except Exception` and the service's handlers miss.
+pub fn guard<T>(f: impl FnOnce() -> PyResult<T>) -> PyResult<T> {
+    match std::panic::catch_unwind(AssertUnwindSafe(f)) {
+        Ok(r) => r,
+        Err(payload) => {
+            // The hook ran on the panicking thread: a rayon worker's panic leaves only its
+            // payload here.
+            let recorded = LAST_PANIC.with(|l| l.borrow_mut().take());
+            let message = recorded.unwrap_or_else(|| {
+                payload
+                    .downcast_ref::<&str>()
+                    .map(|s| (*s).to_owned())
+                    .or_else(|| payload.downcast_ref::<String>().cloned())
+                    .unwrap_or_else(|| "a panic".to_owned())
+            });
+            Err(InternalError::new_err(format!(
+                "internal error in twmj (please report it): {}",
+                message.replace('\n', " ")
+            )))
+        }
+    }
+}
+
+/// Panics on purpose, under the guard, in this thread or (`in_pool`) in a rayon worker:
+/// the tests' way to check that a panic reaches Python as `twmj.InternalError`, here and
+/// through the service's 500 answer. Not part of the public API.
+#[pyo3::pyfunction]
+#[pyo3(signature = (message, in_pool=false))]
+#[twmj_py_macros::guarded]
+pub fn _panic(message: &str, in_pool: bool) -> PyResult<()> {
+    if in_pool {
+        rayon::scope(|_| panic!("{message}"));
+    }
+    panic!("{message}")
+}

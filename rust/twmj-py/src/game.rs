@@ -11,9 +11,10 @@ use twmj_core::game::{
 use twmj_core::hand::Meld;
 use twmj_core::notation::{self, Symbol};
 use twmj_core::{Flower, Tile};
+use twmj_py_macros::guarded;
 
 use crate::convert::{self, Int};
-use crate::errors::{hand_error, CoreError, PyResult};
+use crate::errors::{context_error, hand_error, CoreError, PyResult};
 use crate::meld::PyMeld;
 use crate::score::{to_py, PyScore};
 use crate::variant::PyVariant;
@@ -98,6 +99,7 @@ impl PyGame {
     /// `variant` (default taiwan).
     #[new]
     #[pyo3(signature = (seed=Int::from(0), variant=None), text_signature = "(seed=0, variant=None)")]
+    #[guarded]
     fn new(seed: Int, variant: Option<PyRef<'_, PyVariant>>) -> PyResult<Self> {
         let seed = seed_ok(&seed)?;
         Ok(PyGame {
@@ -116,6 +118,7 @@ impl PyGame {
         signature = (hands, live, dead, dealer=Int::from(0), variant=None, dice=None),
         text_signature = "(hands, live, dead, dealer=0, variant=None, dice=None)"
     )]
+    #[guarded]
     fn from_deal(
         hands: [String; 4],
         live: &str,
@@ -209,6 +212,7 @@ impl PyGame {
     /// Where the dice broke the wall under `dealing = "wall"` (001 起莊、發牌): `{roller, total,
     /// wall, kept}`, else `None`.
     #[getter]
+    #[guarded]
     fn wall_break<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
         let Some(b) = self.state.wall_break() else {
             return Ok(None);
@@ -233,12 +237,14 @@ impl PyGame {
     }
 
     /// A seat's concealed tiles in notation (only for a referee: see `record_for`).
+    #[guarded]
     fn hand(&self, seat: Int) -> PyResult<String> {
         let p = self.state.player(seat_ok(&seat)?);
         Ok(notation::format(&p.concealed, p.flowers))
     }
 
     /// A seat's melds.
+    #[guarded]
     fn melds(&self, seat: Int) -> PyResult<Vec<PyMeld>> {
         Ok(self
             .state
@@ -250,17 +256,20 @@ impl PyGame {
     }
 
     /// The legal actions of `seat` now, by name (empty when it is not the seat's decision).
+    #[guarded]
     fn legal_actions(&self, seat: Int) -> PyResult<Vec<String>> {
         Ok(names(&legal_actions(&self.state, seat_ok(&seat)?)))
     }
 
     /// The legal actions of `seat` as a boolean mask over the 186-action space.
+    #[guarded]
     fn legal_mask<'py>(&self, py: Python<'py>, seat: Int) -> PyResult<Bound<'py, PyArray1<bool>>> {
         Ok(mask(py, &legal_actions(&self.state, seat_ok(&seat)?)))
     }
 
     /// Takes `action` (name or index) for `seat`; an illegal one raises `IllegalActionError`
     /// naming the rule it breaks, and leaves the game unchanged.
+    #[guarded]
     fn apply(&mut self, seat: Int, action: &Bound<'_, PyAny>) -> PyResult<()> {
         let a = action_of(action)?;
         self.state.apply(seat_ok(&seat)?, a).map_err(CoreError)?;
@@ -274,6 +283,7 @@ impl PyGame {
 
     /// The record as `seat` saw it: other seats' concealed tiles and draws hidden
     /// (docs/log-format.md §8; the core's `read_seen_log` reads it back).
+    #[guarded]
     fn record_for(&self, seat: Int) -> PyResult<String> {
         Ok(write_seen_log(self.state.log(), seat_ok(&seat)?))
     }
@@ -285,6 +295,7 @@ impl PyGame {
     /// `"ankan_fees": [[owner, tile], …]` (each 暗槓 collecting its 底, 003 hk16 槓牌; empty
     /// elsewhere); `None` before the end. Each win's `shown` is the
     /// winning tile's kind shown on the table (003 胡絕張), `None` for a win without a tile.
+    #[guarded]
     fn result<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
         let Some(r) = self.state.result() else {
             return Ok(None);
@@ -358,20 +369,29 @@ impl PyGame {
     /// Scores and settles the finished hand: one `Score` per 筆 and each seat's net in tai.
     /// By default the variant, 連莊 count and 圈風 are the game's own.
     #[pyo3(signature = (variant=None, streak=None, round_wind=None))]
+    #[guarded]
     fn settle(
         &self,
         py: Python<'_>,
         variant: Option<PyRef<'_, PyVariant>>,
-        streak: Option<u8>,
-        round_wind: Option<u8>,
+        streak: Option<Int>,
+        round_wind: Option<Int>,
     ) -> PyResult<(Vec<PyScore>, [i64; 4])> {
         let Some(r) = self.state.result() else {
             return Err(hand_error("the hand is not over"));
         };
         let v = variant.map_or_else(|| PyVariant(self.state.variant().clone()), |v| v.clone());
+        // Any int reaches the core, which names one out of range (streak over the cap, a
+        // 圈風 past 北); one past u8 is named here, never Python's OverflowError.
+        let small = |field: &'static str, given: Option<Int>, own: u8| match given {
+            None => Ok(own),
+            Some(i) => i
+                .to(|_: &u8| true)
+                .ok_or_else(|| context_error(field, format!("{i} is out of range"))),
+        };
         let table = Table {
-            streak: streak.unwrap_or(self.state.rules().streak),
-            round_wind: round_wind.unwrap_or(self.state.rules().round_wind),
+            streak: small("streak", streak, self.state.rules().streak)?,
+            round_wind: small("round_wind", round_wind, self.state.rules().round_wind)?,
             dice: self.state.dice(),
         };
         let (bills, s) = settle_hand(r, &table, &v.0).map_err(CoreError)?;
@@ -402,6 +422,7 @@ impl PyMatch {
         signature = (seed=Int::from(0), variant=None, first_dealer=Int::from(0)),
         text_signature = "(seed=0, variant=None, first_dealer=0)"
     )]
+    #[guarded]
     fn new(seed: Int, variant: Option<PyRef<'_, PyVariant>>, first_dealer: Int) -> PyResult<Self> {
         let variant = variant.map_or_else(twmj_core::scoring::Variant::taiwan, |v| v.0.clone());
         Ok(PyMatch {
@@ -413,6 +434,7 @@ impl PyMatch {
     }
 
     /// The next hand: its dealer, 連莊 count and 圈風 come from the match.
+    #[guarded]
     fn next_game(&mut self) -> PyResult<PyGame> {
         if self.series.over {
             return Err(hand_error("the match is over"));
@@ -429,6 +451,7 @@ impl PyMatch {
 
     /// Settles the finished `game` (the one `next_game` gave), adds it to the totals, moves
     /// the match on, and returns the hand's net tai per seat.
+    #[guarded]
     fn finish(&mut self, game: PyRef<'_, PyGame>) -> PyResult<[i64; 4]> {
         let Some(r) = game.state.result() else {
             return Err(hand_error("the hand is not over"));
@@ -489,6 +512,7 @@ impl PyMatch {
     /// numbered by their first seats; `winds[p]` the wind tile player p drew, 0 = 東; `seats[p]`
     /// where p sits; `first` the 東風位 and 假莊), else `None`.
     #[getter]
+    #[guarded]
     fn seat_draw<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
         let Some(sd) = self.series.seat_draw else {
             return Ok(None);
@@ -519,6 +543,7 @@ impl PyMatch {
 
 /// Rebuilds a game from its record, checking every move; the error names the first bad event.
 #[pyfunction]
+#[guarded]
 pub fn replay(record: &str) -> PyResult<PyGame> {
     let events = read_log(record).map_err(CoreError)?;
     Ok(PyGame {
@@ -531,6 +556,7 @@ pub fn replay(record: &str) -> PyResult<PyGame> {
 /// wall a count; docs/log-format.md §8). It cannot be replayed; a bad line raises `HandError`
 /// naming it.
 #[pyfunction]
+#[guarded]
 pub fn read_record_for<'py>(py: Python<'py>, record: &str) -> PyResult<Vec<Bound<'py, PyAny>>> {
     let events = read_seen_log(record).map_err(CoreError)?;
     let loads = py.import("json")?.getattr("loads")?;
@@ -574,6 +600,7 @@ fn get_tile(d: &Bound<'_, PyDict>, key: &str) -> PyResult<Option<Tile>> {
 /// The legal actions of one seat at a decision point described without a log (see the
 /// `/v1/legal` schema): `(names, mask)`.
 #[pyfunction]
+#[guarded]
 pub fn legal<'py>(
     py: Python<'py>,
     snapshot: &Bound<'py, PyDict>,
@@ -786,6 +813,7 @@ pub fn legal<'py>(
     signature = (hands, seed=Int::from(0), variant=None),
     text_signature = "(hands, seed=0, variant=None)"
 )]
+#[guarded]
 pub fn simulate<'py>(
     py: Python<'py>,
     hands: Int,

@@ -29,6 +29,7 @@ fn py_list<S: AsRef<str>>(items: &[S]) -> String {
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     // Build the lookup tables at import, not inside the first call.
     twmj_core::tables::force();
+    errors::quiet_panics();
     m.add_class::<meld::PyMeld>()?;
     m.add_class::<notation::PyTiles>()?;
     m.add_class::<waits::PyWait>()?;
@@ -70,5 +71,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(analyze::analyze, m)?)?;
     m.add_function(wrap_pyfunction!(batch::waits_batch, m)?)?;
     m.add_function(wrap_pyfunction!(batch::shanten_batch, m)?)?;
+    m.add_function(wrap_pyfunction!(errors::_panic, m)?)?;
     Ok(())
 }

@@ -3,6 +3,7 @@
 use pyo3::prelude::*;
 use twmj_core::hand::Meld;
 use twmj_core::notation;
+use twmj_py_macros::guarded;
 
 use crate::errors::{CoreError, PyResult};
 
@@ -14,6 +15,7 @@ pub struct PyMeld(pub Meld);
 #[pymethods]
 impl PyMeld {
     #[new]
+    #[guarded]
     fn new(kind: &str, tiles: &str) -> PyResult<Self> {
         Ok(PyMeld(Meld::parse(kind, tiles, 0).map_err(CoreError)?))
     }

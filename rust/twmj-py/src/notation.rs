@@ -4,6 +4,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 use twmj_core::notation::{self, Symbol, Tiles};
 use twmj_core::tile::{Flower, Tile};
+use twmj_py_macros::guarded;
 
 use crate::convert;
 use crate::errors::{hand_error, CoreError, PyResult};
@@ -49,12 +50,14 @@ impl PyTiles {
 
 /// Parses tile notation; raises `TileError` naming the bad symbol and its position.
 #[pyfunction]
+#[guarded]
 pub fn parse(text: &str) -> PyResult<PyTiles> {
     Ok(PyTiles(notation::parse(text).map_err(CoreError)?))
 }
 
 /// Canonical notation of a notation string, a `Tiles`, or a 34-byte counts buffer.
 #[pyfunction]
+#[guarded]
 pub fn format(tiles: &Bound<'_, PyAny>) -> PyResult<String> {
     if let Ok(t) = tiles.cast::<PyTiles>() {
         return Ok(t.get().__str__());
@@ -65,6 +68,7 @@ pub fn format(tiles: &Bound<'_, PyAny>) -> PyResult<String> {
 
 /// The Chinese name of one tile (`5p` → `五筒`, `7z` → `中`, `1f` → `春`).
 #[pyfunction]
+#[guarded]
 pub fn tile_name(tile: &str) -> PyResult<String> {
     let symbols = notation::symbols(tile).map_err(CoreError)?;
     match symbols.as_slice() {

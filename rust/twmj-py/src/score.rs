@@ -8,6 +8,7 @@ use twmj_core::scoring::{
     Wind,
 };
 use twmj_core::{Block, Tile};
+use twmj_py_macros::guarded;
 
 use crate::convert::{self, Int};
 use crate::errors::{context_error, CoreError, PyResult};
@@ -49,6 +50,7 @@ impl PyContext {
                           first_turn=False, flowers=\"\", dice=None, discards=None, shown=None)"
     )]
     #[allow(clippy::too_many_arguments, clippy::fn_params_excessive_bools)]
+    #[guarded]
     fn new(
         winner: Int,
         dealer: Int,
@@ -467,6 +469,7 @@ fn variant_or_default(variant: Option<&PyVariant>) -> PyVariant {
 /// Scores a win (max tai over every decomposition) and settles it.
 #[pyfunction]
 #[pyo3(signature = (hand, win_tile, melds=None, context=None, variant=None, why_not=false))]
+#[guarded]
 pub fn score(
     py: Python<'_>,
     hand: &Bound<'_, PyAny>,
@@ -487,14 +490,19 @@ pub fn score(
 /// its own 筆; the context must hold all 8 flowers.
 #[pyfunction]
 #[pyo3(signature = (kind, context, variant=None, robbed=None, with_dice=false))]
+#[guarded]
 pub fn score_flower(
     py: Python<'_>,
     kind: &str,
     context: PyRef<'_, PyContext>,
     variant: Option<PyRef<'_, PyVariant>>,
-    robbed: Option<Seat>,
+    robbed: Option<Int>,
     with_dice: bool,
 ) -> PyResult<PyScore> {
+    // Any seat number goes to the core, which names one not at the table.
+    let robbed = robbed
+        .map(|r| context_seat("robbed", &r, |_| true))
+        .transpose()?;
     let win = match (kind, robbed) {
         ("eight_immortals", _) => FlowerWin::EightImmortals,
         ("seven_rob_one", Some(r)) => FlowerWin::SevenRobOne { robbed: r },
@@ -518,6 +526,7 @@ pub fn score_flower(
 #[pyfunction]
 #[pyo3(signature = (hand, win_tile, variants, melds=None, context=None, why_not=false))]
 #[allow(clippy::type_complexity)]
+#[guarded]
 pub fn compare(
     py: Python<'_>,
     hand: &Bound<'_, PyAny>,
@@ -577,6 +586,7 @@ fn context_seat(field: &'static str, s: &Int, ok: impl Fn(&Seat) -> bool) -> PyR
 
 #[pyfunction]
 #[pyo3(signature = (discarder, able, variant=None))]
+#[guarded]
 pub fn winners(discarder: Int, able: Vec<Int>, variant: Option<&PyVariant>) -> PyResult<Vec<u32>> {
     let rule = variant.map_or(MultiWin::NearestOfTwo, |v| v.0.multi_win);
     // Any seat number goes to the core, which names one that does not exist.
@@ -594,6 +604,7 @@ pub fn winners(discarder: Int, able: Vec<Int>, variant: Option<&PyVariant>) -> P
 /// won with `tai[seat]` tai (001: the false win's tai for all; 003: a ready seat's waiting tai).
 #[pyfunction]
 #[pyo3(signature = (offender, tai, variant=None))]
+#[guarded]
 pub fn false_win(
     py: Python<'_>,
     offender: Int,
@@ -649,6 +660,7 @@ impl PyWaitValue {
 /// Each wait of a ready 16 − 3k hand scored in `context`, as won on a discard and by self-draw.
 #[pyfunction]
 #[pyo3(signature = (hand, melds=None, context=None, variant=None))]
+#[guarded]
 pub fn wait_values(
     py: Python<'_>,
     hand: &Bound<'_, PyAny>,

@@ -2,6 +2,7 @@
 
 use pyo3::prelude::*;
 use twmj_core::hand::Form;
+use twmj_py_macros::guarded;
 
 use crate::convert;
 use crate::errors::{CoreError, PyResult};
@@ -29,6 +30,7 @@ fn hand_under(
 /// tile its set lacks is refused (`three_player`: 2m–8m), as `waits` refuses it.
 #[pyfunction]
 #[pyo3(signature = (hand, melds=None, variant=None))]
+#[guarded]
 pub fn shanten(
     hand: &Bound<'_, PyAny>,
     melds: Option<&Bound<'_, PyAny>>,
@@ -45,6 +47,7 @@ pub fn shanten(
 /// `variant` whose rule text admits them (`improved16`), one of its special shapes.
 #[pyfunction]
 #[pyo3(signature = (hand, melds=None, variant=None))]
+#[guarded]
 pub fn is_win(
     hand: &Bound<'_, PyAny>,
     melds: Option<&Bound<'_, PyAny>>,

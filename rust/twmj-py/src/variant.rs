@@ -4,6 +4,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyInt, PyString};
 use twmj_core::rules::{Kind, Setting, PRESETS, SETTINGS, TAI};
 use twmj_core::scoring::{Value, Variant};
+use twmj_py_macros::guarded;
 
 use crate::errors::{CoreError, PyResult};
 
@@ -43,6 +44,7 @@ pub(crate) fn value(key: &str, v: &Bound<'_, PyAny>) -> PyResult<Value> {
 impl PyVariant {
     #[new]
     #[pyo3(signature = (preset="taiwan", overrides=None))]
+    #[guarded]
     fn new(preset: &str, overrides: Option<&Bound<'_, PyDict>>) -> PyResult<Self> {
         let mut v = Variant::preset(preset).map_err(CoreError)?;
         if let Some(o) = overrides {
@@ -69,6 +71,7 @@ impl PyVariant {
     }
 
     /// This variant with more overrides on top.
+    #[guarded]
     fn with_overrides(&self, overrides: &Bound<'_, PyDict>) -> PyResult<Self> {
         let mut v = self.0.clone();
         for (k, val) in overrides.iter() {
@@ -81,6 +84,7 @@ impl PyVariant {
     }
 
     /// Every setting: `tai.<item>` values, money, 起胡 threshold, 骰規台 values, switches.
+    #[guarded]
     fn settings<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let d = PyDict::new(py);
         for (k, v) in self.0.settings() {

@@ -8,6 +8,7 @@ use twmj_core::hand::Form;
 use twmj_core::waits as core_waits;
 use twmj_core::waits::{Shape, Wait};
 use twmj_core::{shanten, Accept};
+use twmj_py_macros::guarded;
 
 use crate::accept::accept_tuple;
 
@@ -97,12 +98,14 @@ impl PyWaits {
 
     /// The waits in tile order.
     #[getter]
+    #[guarded]
     fn waits<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         wait_tuple(py, &self.waits)
     }
 
     /// Kinds whose draw lowers the shanten (進張), with unseen copies; the waits when ready.
     #[getter]
+    #[guarded]
     fn accepts<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         let accepts = if let Some(a) = self.accepts.get() {
             a
@@ -148,6 +151,7 @@ impl PyWaits {
 /// their waits are added; without one (or under taiwan) only five sets and a pair count.
 #[pyfunction]
 #[pyo3(signature = (hand, melds=None, visible=None, variant=None))]
+#[guarded]
 pub fn waits(
     hand: &Bound<'_, PyAny>,
     melds: Option<&Bound<'_, PyAny>>,
@@ -188,6 +192,7 @@ pub fn waits(
 /// The waits of a 16 − 3k hand as a bitmask (bit i = tile kind i), without shapes.
 #[pyfunction]
 #[pyo3(signature = (hand, melds=None))]
+#[guarded]
 pub fn wait_mask(hand: &Bound<'_, PyAny>, melds: Option<&Bound<'_, PyAny>>) -> PyResult<u64> {
     let h = convert::hand(hand, melds, Form::Waiting)?;
     Ok(core_waits::hand_wait_mask(&h))

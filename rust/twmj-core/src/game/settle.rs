@@ -99,6 +99,12 @@ pub fn settle_hand(
     table: &Table,
     variant: &Variant,
 ) -> Result<(Vec<Score>, Settlement)> {
+    if usize::from(table.round_wind) >= Wind::ALL.len() {
+        return Err(crate::error::Error::context(
+            "round_wind",
+            format!("圈風 {} does not exist (0 = 東 … 3 = 北)", table.round_wind),
+        ));
+    }
     if let Some(f) = result.false_win {
         let tai = [0, 1, 2, 3].map(|s| f.tai_for(s));
         let mut settlement = scoring::false_win(f.seat, tai, variant)?;

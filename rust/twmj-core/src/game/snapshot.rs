@@ -7,7 +7,7 @@ use crate::tile::COPIES;
 use super::action::{Action, ACTION_COUNT};
 use super::legality::{check, legal_actions, offer_options, unasked_ankans};
 use super::state::{
-    Offer, OfferKind, Opening, Options, Phase, Piece, Player, Rules, State, Turn, SEATS,
+    Offer, OfferKind, Opening, Options, Phase, Piece, Player, Rules, State, Turn, FULL_SET, SEATS,
 };
 
 /// What the seat is deciding on.
@@ -133,12 +133,13 @@ impl Snapshot {
                 }
                 size
             }
+            // The dealer is dealt one more than the hand size (17, or 14 under 004 13 張版).
             Decision::Opening => {
                 let dealer = self.situation.as_ref().map_or(0, |s| s.dealer);
                 if dealer == seat {
-                    17
+                    size + 1
                 } else {
-                    16
+                    size
                 }
             }
         };
@@ -182,8 +183,18 @@ impl Snapshot {
         }
         st.players[seat as usize] = p.clone();
         // The wall: the drawable tiles and what the variant keeps back (the seat's kongs
-        // counted, 001 一槓一).
+        // counted, 001 一槓一). Bounded before anything is built: the wall holds at most the
+        // pieces of the full set (144) that the seat does not hold.
         let kept = st.kept_back();
+        let held = p.hand_size() + p.flower_count() as usize;
+        let room = FULL_SET.saturating_sub(held + kept);
+        if self.drawable > room {
+            return Err(Error::hand(format!(
+                "drawable {} is more than the wall can hold: {FULL_SET} pieces, {held} held by \
+                 the seat and {kept} kept back leave at most {room}",
+                self.drawable
+            )));
+        }
         st.wall = Piece::new(0).map_or_else(Vec::new, |x| vec![x; self.drawable + kept]);
         st.tail = st.wall.len();
         st.phase = match self.decision {

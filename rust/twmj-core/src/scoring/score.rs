@@ -968,7 +968,8 @@ pub fn score_flower(
     let item = match win {
         FlowerWin::EightImmortals => Item::EightImmortals,
         FlowerWin::SevenRobOne { robbed } => {
-            if robbed > 3 || robbed == ctx.winner {
+            // 004: only seats `0..players` are seated; an empty seat cannot pay.
+            if robbed >= variant.players.clamp(2, 4) || robbed == ctx.winner {
                 return Err(Error::context(
                     "win",
                     format!("seat {robbed} cannot be robbed by seat {}", ctx.winner),

@@ -78,6 +78,15 @@ impl Settlement {
     }
 }
 
+/// The error for a line whose tai do not fit the settlement's counters (only a caller-given
+/// count can get there: a hand scored by the engine stays far below).
+fn too_many_tai(field: &'static str, seat: Seat, tai: u32) -> Error {
+    Error::context(
+        field,
+        format!("seat {seat}'s line of {tai} tai is too large to settle"),
+    )
+}
+
 /// Settles the 筆 of one hand: a regular win, a flower win and the regular win after it, or
 /// the three wins of 一砲三響. Each 筆 carries its own dealer tai (000 花牌與花胡). A 筆 whose
 /// tai misses the 起胡 threshold for every payer is an error (002 起胡台數, README).
@@ -100,14 +109,24 @@ pub fn settle(bills: &[Score], variant: &Variant) -> Result<Settlement> {
             let (base_tai, total_tai) = match variant.payment {
                 Payment::Base => {
                     let base = variant.base_tai();
-                    (base, base + hand_tai + dealer_tai)
+                    (
+                        base,
+                        base.checked_add(hand_tai)
+                            .and_then(|t| t.checked_add(dealer_tai)),
+                    )
                 }
                 // 003 中庸全統制: no 底; 放槍 × 3 from the one payer, 自摸 × 2 from each of three.
                 Payment::Zhongyong => {
                     let k = if s.payers.len() == 1 { 3 } else { 2 };
-                    (0, k * (hand_tai + dealer_tai))
+                    (
+                        0,
+                        hand_tai
+                            .checked_add(dealer_tai)
+                            .and_then(|t| t.checked_mul(k)),
+                    )
                 }
             };
+            let total_tai = total_tai.ok_or_else(|| too_many_tai("bills", payer, hand_tai))?;
             out.pay(Line {
                 bill: i,
                 payer,
@@ -142,10 +161,12 @@ pub fn false_win(offender: Seat, tai: [u32; 4], variant: &Variant) -> Result<Set
     let mut out = Settlement::default();
     for payee in (1..4).map(|d| (offender + d) % 4).filter(|&p| p < seats) {
         let hand_tai = tai[payee as usize];
+        // Checked: the caller gives the tai, and a wrapped sum would settle a wrong amount.
         let (base_tai, total_tai) = match variant.payment {
-            Payment::Base => (variant.base_tai(), variant.base_tai() + hand_tai),
-            Payment::Zhongyong => (0, 2 * hand_tai),
+            Payment::Base => (variant.base_tai(), variant.base_tai().checked_add(hand_tai)),
+            Payment::Zhongyong => (0, hand_tai.checked_mul(2)),
         };
+        let total_tai = total_tai.ok_or_else(|| too_many_tai("tai", payee, hand_tai))?;
         out.pay(Line {
             bill: 0,
             payer: offender,

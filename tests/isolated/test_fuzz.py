@@ -174,3 +174,29 @@ def test_game_inputs_raise_only_twmj_errors(
 )
 def test_legal_snapshot_raises_only_twmj_errors(snapshot: dict[str, Any]) -> None:
     _only_twmj_errors(twmj.legal, snapshot)
+
+
+_FINISHED = twmj.Game(seed=7)
+while not _FINISHED.is_over:
+    _FINISHED.apply(_FINISHED.pending[0], _FINISHED.legal_actions(_FINISHED.pending[0])[0])
+
+
+@settings(max_examples=300, derandomize=True)
+@given(
+    st.one_of(st.integers(-5, 300), st.integers(-(2**70), 2**70)),
+    st.sampled_from(["taiwan", "three_player", "two_player", "improved16"]),
+)
+def test_counts_and_seats_of_any_size_raise_only_twmj_errors(n: int, preset: str) -> None:
+    """Every count, tai and seat a caller gives, from small to past 64 bits (issue 12: a
+    drawable of 2**40 aborted the interpreter; tai of 2**32 - 1 wrapped)."""
+    v = twmj.Variant(preset)
+    snapshot = {"seat": 0, "hand": "2223456m123456789p", "drawable": n, "variant": v}
+    _only_twmj_errors(twmj.legal, {**snapshot, "decision": {"turn": {"drawn": "1m"}}})
+    _only_twmj_errors(twmj.legal, {**snapshot, "decision": {"opening": True}})
+    _only_twmj_errors(twmj.false_win, 0, (n, n, n, n), v)
+    _only_twmj_errors(twmj.false_win, n, (1, 2, 3, 4), v)
+    ctx = twmj.Context(winner=0, flowers="1f2f3f4f5f6f7f8f")
+    _only_twmj_errors(twmj.score_flower, "seven_rob_one", ctx, v, n)
+    _only_twmj_errors(_FINISHED.settle, v, n, None)
+    _only_twmj_errors(_FINISHED.settle, v, None, n)
+    _only_twmj_errors(twmj.winners, n, [n, 1])
