@@ -193,6 +193,7 @@ fn setting_spec(s: &Setting) -> PyResult<PySettingSpec> {
 impl PySettingSpec {
     /// The values allowed when they are a list (a choice, or `hand_size`'s sizes), else None.
     #[getter]
+    #[guarded]
     fn choices<'py>(&self, py: Python<'py>) -> PyResult<Option<Vec<Bound<'py, PyAny>>>> {
         self.choices
             .as_ref()
@@ -202,6 +203,7 @@ impl PySettingSpec {
 
     /// The value in every preset, by preset name.
     #[getter]
+    #[guarded]
     fn defaults<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let d = PyDict::new(py);
         for (p, v) in &self.defaults {
@@ -217,6 +219,7 @@ impl PySettingSpec {
 
 /// The settings registry: every setting, then the `tai.<item>` family (key `tai.<item>`).
 #[pyfunction]
+#[guarded]
 pub fn settings_registry() -> PyResult<Vec<PySettingSpec>> {
     let mut out = SETTINGS
         .iter()
