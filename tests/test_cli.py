@@ -88,3 +88,42 @@ def test_simulate_text_under_every_preset(capsys: pytest.CaptureFixture[str], pr
     assert main(["simulate", "--games", "300", "--seed", "3", "--variant", preset]) == 0
     out = capsys.readouterr().out
     assert out.startswith(f"{preset}: 300 局")
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["--port", "99999"], "99999 is not a port (1–65535)"),
+        (["--port", "0"], "0 is not a port (1–65535)"),
+        (["--port", "http"], "'http' is not a port number"),
+        (["--workers", "0"], "0 workers: 1 to 64"),
+    ],
+)
+def test_serve_refuses_a_port_or_worker_count_that_cannot_be(
+    capsys: pytest.CaptureFixture[str], args: list[str], said: str
+) -> None:
+    # Before: `--port 99999` said 99999 and listened on another port.
+    with pytest.raises(SystemExit) as e:
+        main(["serve", *args])
+    assert e.value.code == 2
+    assert said in capsys.readouterr().err
+
+
+def test_an_argument_that_is_not_utf8_is_a_clear_error() -> None:
+    # Python keeps the bytes as lone surrogates; before, the first twmj call raised a traceback.
+    bad = b"123m\xff\xfe"
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import sys; from twmj.cli import main; sys.exit(main())",
+            "waits",
+            bad,
+        ],
+        capture_output=True,
+        check=False,
+    )
+    assert done.returncode == 2
+    assert done.stderr.decode() == (
+        "twmj: error: an argument is not valid UTF-8: b'123m\\xff\\xfe'\n"
+    )

@@ -12,6 +12,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.responses import Response
 
 import twmj
+from twmj_api.offload import BusyError
 from twmj_api.schemas import ErrorDetail
 
 #: Library error class → (HTTP status, error code). The first matching class wins.
@@ -21,6 +22,8 @@ ERROR_TABLE: list[tuple[type[twmj.Error], int, str]] = [
     (twmj.VariantError, 422, "variant_error"),
     (twmj.ContextError, 422, "context_error"),
     (twmj.IllegalActionError, 422, "illegal_action"),
+    # A panic caught at the binding: a bug in twmj, never the caller's input.
+    (twmj.InternalError, 500, "internal"),
     (twmj.Error, 422, "twmj_error"),
 ]
 
@@ -34,14 +37,28 @@ class FieldError(Exception):
         self.field = field
 
 
+#: Longest message and field an answer echoes: a caller's 4 MB override key is named by its
+#: start, not sent back twice.
+MAX_MESSAGE = 1000
+MAX_FIELD = 200
+
+
+def _clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else f"{text[: limit - 1]}…"
+
+
 def detail(e: FieldError) -> ErrorDetail:
     """The `{code, message, field}` of a library error, for batch answers."""
     code = next((c for cls, _, c in ERROR_TABLE if isinstance(e.error, cls)), "twmj_error")
-    return ErrorDetail(code=code, message=str(e.error), field=e.field)
+    field = None if e.field is None else _clip(e.field, MAX_FIELD)
+    return ErrorDetail(code=code, message=_clip(str(e.error), MAX_MESSAGE), field=field)
 
 
 def error_body(code: str, message: str, field: str | None) -> bytes:
-    return orjson.dumps({"error": {"code": code, "message": message, "field": field}})
+    field = None if field is None else _clip(field, MAX_FIELD)
+    return orjson.dumps(
+        {"error": {"code": code, "message": _clip(message, MAX_MESSAGE), "field": field}}
+    )
 
 
 def error_response(
@@ -66,12 +83,41 @@ def _library_error(error: twmj.Error, field: str | None) -> Response:
     return error_response(422, "twmj_error", str(error), field)  # pragma: no cover
 
 
+#: The names pydantic puts in an error's location for the member of a union that failed
+#: (`overrides.hand_size.int`); they are not fields of the request.
+_TYPE_TAGS = frozenset({"int", "bool", "str", "float", "bytes", "none", "list", "dict"})
+
+
 def _location(loc: tuple[Any, ...]) -> str | None:
+    """The request field of a validation error as a path: `melds[1].tiles`, `context.dice[0]`.
+    `body` and the tags of union members are left out."""
     parts = [str(p) for p in loc if p != "body"]
+    if parts and "[" in parts[-1]:
+        parts.pop()  # function-before[…], list[int], …: a union member's tag
+    elif parts and parts[-1] in _TYPE_TAGS and len(parts) > 1:
+        parts.pop()
     out = ""
     for p in parts:
         out += f"[{p}]" if p.isdigit() else (f".{p}" if out else p)
     return out or None
+
+
+def _validation_answer(errors: list[Any]) -> Response:
+    first: dict[str, Any] = errors[0] if errors else {"msg": "invalid request", "loc": ()}
+    if first.get("type") == "json_invalid":
+        # The location is a character position in the body, not a field.
+        where = first.get("loc", ("body", "?"))[-1]
+        reason = first.get("ctx", {}).get("error", "not JSON")
+        return error_response(
+            422,
+            "invalid_request",
+            f"the body is not valid JSON: {reason} at character {where}",
+            None,
+        )
+    message = str(first.get("msg"))
+    if first.get("type") == "value_error":
+        message = message.removeprefix("Value error, ")  # a model's own check: its words
+    return error_response(422, "invalid_request", message, _location(tuple(first.get("loc", ()))))
 
 
 def install(app: FastAPI) -> None:
@@ -87,10 +133,22 @@ def install(app: FastAPI) -> None:
 
     @app.exception_handler(RequestValidationError)
     async def _validation(_: Request, exc: RequestValidationError) -> Response:
-        first = exc.errors()[0] if exc.errors() else {"msg": "invalid request", "loc": ()}
+        return _validation_answer(list(exc.errors()))
+
+    @app.exception_handler(BusyError)
+    async def _busy(_: Request, exc: BusyError) -> Response:
         return error_response(
-            422, "invalid_request", str(first.get("msg")), _location(tuple(first.get("loc", ())))
+            503,
+            "busy",
+            "too many heavy requests at once; retry shortly",
+            None,
+            {"retry-after": "1"},
         )
+
+    @app.exception_handler(Exception)
+    async def _internal(_: Request, exc: Exception) -> Response:
+        # Anything else is a bug in the service (Starlette logs it after this answer).
+        return error_response(500, "internal", "internal server error", None)
 
     @app.exception_handler(StarletteHTTPException)
     async def _http(_: Request, exc: StarletteHTTPException) -> Response:

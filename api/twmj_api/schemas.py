@@ -2,13 +2,37 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    WithJsonSchema,
+    field_validator,
+    model_validator,
+)
 
 import twmj
 
 MAX_BATCH = 1000
+
+
+def _integral(value: object) -> object:
+    """3.0 as 3: JSON Schema's `integer` is any number with no fractional part, so the
+    document promises that `3.0` is accepted where an integer is (strict models refuse floats)."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
+
+
+#: An integer as JSON Schema means it (also `3.0`), never a bool.
+JSONInt = Annotated[int, BeforeValidator(_integral)]
+#: A seat, 0–3.
+Seat = Annotated[int, Field(ge=0, le=3), BeforeValidator(_integral)]
+#: A die's face (the dice are three of them).
+DieFace = Annotated[int, Field(ge=1, le=6), BeforeValidator(_integral)]
 
 MeldKind = Literal["chi", "pon", "minkan", "kakan", "ankan"]
 ShapeName = Literal["ryanmen", "kanchan", "penchan", "tanki", "shanpon"]
@@ -119,7 +143,7 @@ ERROR_RESPONSES: dict[int | str, dict[str, object]] = {
 PresetName = Literal[
     "taiwan", "american", "traditional", "improved16", "hk16", "three_player", "two_player"
 ]
-Setting = int | bool | str
+Setting = JSONInt | bool | str
 
 
 def _override_schema() -> dict[str, object]:
@@ -195,9 +219,11 @@ class ContextIn(BaseModel):
     """Everything about the win besides the tiles."""
 
     model_config = ConfigDict(extra="forbid", strict=True)
-    winner: int = Field(0, ge=0, le=3, description="The winner's seat, 0–3 (seat + 1 is its 下家).")
-    dealer: int = Field(0, ge=0, le=3, description="The dealer's seat (莊家).")
-    streak: int = Field(
+    winner: JSONInt = Field(
+        0, ge=0, le=3, description="The winner's seat, 0–3 (seat + 1 is its 下家)."
+    )
+    dealer: JSONInt = Field(0, ge=0, le=3, description="The dealer's seat (莊家).")
+    streak: JSONInt = Field(
         0, ge=0, description="連莊 count N (莊家台 = 1 + 2N; at most the variant's `streak_cap`)."
     )
     seat_wind: Literal["E", "S", "W", "N", "東", "南", "西", "北"] = Field(
@@ -219,8 +245,8 @@ class ContextIn(BaseModel):
         description="How the tile came: 自摸, 放槍 (discard), 搶槓, the replacement after a "
         "flower / 暗槓 / 加槓 (槓上開花), or 七搶一 case 2's replacement.",
     )
-    from_seat: int | None = Field(
-        None, ge=0, le=3, description="The paying seat for discard, robbing_kong, flower_rob_draw."
+    from_seat: Seat | None = Field(
+        None, description="The paying seat for discard, robbing_kong, flower_rob_draw."
     )
     last_tile: bool = Field(
         False,
@@ -236,22 +262,18 @@ class ContextIn(BaseModel):
         False,
         description="Nobody has called or kong'd and the winner has not discarded (天/地/人胡).",
     )
-    dice: list[int] | None = Field(
+    dice: list[DieFace] | None = Field(
         None,
         min_length=3,
         max_length=3,
         description="The three opening dice (american 骰規台), each 1–6.",
     )
-    discards: int | None = Field(
+    discards: Annotated[int, Field(ge=0, le=255), BeforeValidator(_integral)] | None = Field(
         None,
-        ge=0,
-        le=255,
         description="Tiles the winner discarded before this win (hk16 七隻內: at most 7).",
     )
-    shown: int | None = Field(
+    shown: Annotated[int, Field(ge=0, le=3), BeforeValidator(_integral)] | None = Field(
         None,
-        ge=0,
-        le=3,
         description="Copies of the winning tile's kind already shown on the table, the winning "
         "tile not counted: unclaimed discards in the rivers and every player's 吃, 碰, 明槓 and "
         "加槓 (a claimed discard once, in its meld; 暗槓 are face down). 3 is 胡絕張 (fan list); "
@@ -413,7 +435,7 @@ class TurnIn(BaseModel):
 
 class OfferIn(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
-    from_: int = Field(alias="from", ge=0, le=3, description="The seat offering the tile.")
+    from_: JSONInt = Field(alias="from", ge=0, le=3, description="The seat offering the tile.")
     discard: str | None = Field(None, description="A discarded tile.")
     last: bool = Field(False, description="The discard came after the wall ran out (only 胡).")
     kakan: str | None = Field(None, description="The tile of a 加槓 (only 搶槓).")
@@ -441,7 +463,7 @@ class Snapshot(BaseModel):
     """One seat at a decision point, with the rule memory legality reads."""
 
     model_config = ConfigDict(extra="forbid", strict=True)
-    seat: int = Field(0, ge=0, le=3)
+    seat: JSONInt = Field(0, ge=0, le=3)
     hand: HandText
     melds: Annotated[list[Meld], Field(max_length=5)] = []
     flowers: Annotated[str, Field(max_length=40)] = ""
@@ -458,7 +480,7 @@ class Snapshot(BaseModel):
         description="The tile of a win declined for 起胡 when that alone made the 過水 (003 "
         "過水特殊規定: the dealer's discard of it may still be won).",
     )
-    drawable: int = Field(ge=0, le=144, description="Tiles still drawable (wall minus 16).")
+    drawable: JSONInt = Field(ge=0, le=144, description="Tiles still drawable (wall minus 16).")
     decision: DecisionIn
     variant: PresetName | None = Field(
         None,
@@ -466,16 +488,14 @@ class Snapshot(BaseModel):
         "it); then the table fields below are read too. None plays the taiwan rules.",
     )
     overrides: Overrides = Field(default_factory=dict, max_length=100)
-    dealer: int = Field(0, ge=0, le=3, description="The dealer's seat.")
-    east: int = Field(0, ge=0, le=3, description="The seat sitting 東 (門風 follows).")
-    streak: int = Field(
-        0, ge=0, description="連莊 count (at most the variant's `streak_cap`)."
-    )
-    round_wind: int = Field(0, ge=0, le=3, description="圈風 0 = 東 … 3 = 北.")
-    dice: list[int] | None = Field(None, min_length=3, max_length=3, description="The dice.")
-    discards_total: int = Field(0, ge=0, le=200, description="Discards made at the table.")
+    dealer: JSONInt = Field(0, ge=0, le=3, description="The dealer's seat.")
+    east: JSONInt = Field(0, ge=0, le=3, description="The seat sitting 東 (門風 follows).")
+    streak: JSONInt = Field(0, ge=0, description="連莊 count (at most the variant's `streak_cap`).")
+    round_wind: JSONInt = Field(0, ge=0, le=3, description="圈風 0 = 東 … 3 = 北.")
+    dice: list[DieFace] | None = Field(None, min_length=3, max_length=3, description="The dice.")
+    discards_total: JSONInt = Field(0, ge=0, le=200, description="Discards made at the table.")
     any_call: bool = Field(False, description="Someone has called or kong'd.")
-    ankan_asks: list[Annotated[int, Field(ge=0, le=3)]] = Field(
+    ankan_asks: list[Seat] = Field(
         default_factory=list,
         max_length=3,
         description="Seats with an 暗槓 this seat has not asked about (003 註13: a seat ready "
@@ -483,14 +503,41 @@ class Snapshot(BaseModel):
     )
 
 
-class LegalRequest(BaseModel):
-    """Either one seat's decision point, or a game record (the legal actions at its end)."""
+def _one_of_snapshot_or_record(schema: dict[str, Any]) -> None:
+    """The document says what the endpoint accepts: exactly one of the two, not null."""
+    for name in ("snapshot", "record"):
+        prop = schema["properties"][name]
+        branches = [b for b in prop.pop("anyOf", []) if b.get("type") != "null"]
+        prop.pop("default", None)
+        if branches:
+            prop.update(branches[0])
+    schema["oneOf"] = [{"required": ["snapshot"]}, {"required": ["record"]}]
 
-    model_config = ConfigDict(extra="forbid", strict=True)
+
+class LegalRequest(BaseModel):
+    """Either one seat's decision point, or a game record (the legal actions at its end):
+    exactly one of the two."""
+
+    model_config = ConfigDict(
+        extra="forbid", strict=True, json_schema_extra=_one_of_snapshot_or_record
+    )
     snapshot: Snapshot | None = None
     record: Annotated[
         str | None, Field(max_length=200_000, description="A JSON-lines game record.")
     ] = None
+
+    @field_validator("snapshot", "record", mode="before")
+    @classmethod
+    def _not_null(cls, value: object) -> object:
+        if value is None:
+            raise ValueError("give it or leave it out; null is neither")
+        return value
+
+    @model_validator(mode="after")
+    def _exactly_one(self) -> LegalRequest:
+        if (self.snapshot is None) == (self.record is None):
+            raise ValueError("give exactly one of snapshot and record")
+        return self
 
 
 class DecisionOut(BaseModel):
@@ -510,10 +557,10 @@ class ReplayRequest(BaseModel):
     record: Annotated[str, Field(max_length=200_000, description="A JSON-lines game record.")]
     variant: PresetName = "taiwan"
     overrides: Overrides = Field(default_factory=dict, max_length=100)
-    streak: int = Field(
+    streak: JSONInt = Field(
         0, ge=0, description="連莊 count of the dealer, for settlement (at most `streak_cap`)."
     )
-    round_wind: int = Field(0, ge=0, le=3, description="圈風 0 = 東 … 3 = 北, for settlement.")
+    round_wind: JSONInt = Field(0, ge=0, le=3, description="圈風 0 = 東 … 3 = 北, for settlement.")
 
 
 class WinOut(BaseModel):

@@ -7,6 +7,7 @@ Every function taking a hand accepts notation (`str`) or 34 counts (`bytes`).
 
 from __future__ import annotations
 
+from twmj import bots
 from twmj._core import (
     Accept,
     Analysis,
@@ -22,6 +23,7 @@ from twmj._core import (
     TaiItem,
     Tiles,
     Variant,
+    VecEnv,
     Wait,
     Waits,
     WaitValue,
@@ -91,10 +93,12 @@ __all__ = [
     "Tiles",
     "Variant",
     "VariantError",
+    "VecEnv",
     "Wait",
     "WaitValue",
     "Waits",
     "analyze",
+    "bots",
     "compare",
     "counts",
     "false_win",

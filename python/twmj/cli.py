@@ -10,14 +10,13 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
+from twmj import play
 from twmj._core import (
     Analysis,
-    Variant,
     Wait,
     Waits,
     analyze,
     parse,
-    simulate,
     tile_name,
     waits,
 )
@@ -126,16 +125,46 @@ def _parser() -> argparse.ArgumentParser:
         )
         s.add_argument("--visible", default=None, help="other tiles in view (discards, melds)")
         s.add_argument("--json", action="store_true", help="print JSON instead of text")
-    s = sub.add_parser("simulate", help="self-play random legal agents and summarise the hands")
-    s.add_argument("--games", type=int, default=1000, help="hands to play")
-    s.add_argument("--seed", type=int, default=0)
-    s.add_argument("--variant", default="taiwan", help="a preset name (see GET /v1/variants)")
-    s.add_argument("--json", action="store_true", help="print JSON instead of text")
-    s = sub.add_parser("serve", help="start the HTTP service and its web page")
+    play.add_commands(sub)  # arena, simulate
+    s = sub.add_parser(
+        "serve", help="start the HTTP service and its web page (production limits, README)"
+    )
     s.add_argument("--host", default="127.0.0.1")
-    s.add_argument("--port", type=int, default=8000)
-    s.add_argument("--workers", type=int, default=1)
+    s.add_argument("--port", type=_port, default=8000, help="1–65535")
+    s.add_argument("--workers", type=_workers, default=1, help="worker processes (1–64)")
     return p
+
+
+def _port(text: str) -> int:
+    """A TCP port, 1–65535: anything else is refused by name (uvicorn would listen elsewhere)."""
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port number") from None
+    if not 1 <= n <= 65535:
+        raise argparse.ArgumentTypeError(f"{n} is not a port (1–65535)")
+    return n
+
+
+def _workers(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of workers") from None
+    if not 1 <= n <= 64:
+        raise argparse.ArgumentTypeError(f"{n} workers: 1 to 64")
+    return n
+
+
+def _not_utf8(args: Sequence[str]) -> str | None:
+    """The first argument that is not valid UTF-8 (Python keeps such bytes as lone surrogates,
+    which no twmj function can read), shown as its bytes."""
+    for a in args:
+        try:
+            a.encode("utf-8")
+        except UnicodeEncodeError:
+            return repr(a.encode("utf-8", "surrogateescape"))
+    return None
 
 
 _KIND_NAMES = {
@@ -155,20 +184,25 @@ _DRAW_NAMES = {
 }
 
 
-def _simulate(games: int, seed: int, variant: str, as_json: bool) -> int:
-    if games < 0:
-        print("twmj: error: --games must be 0 or more", file=sys.stderr)
+def _simulate(args: argparse.Namespace) -> int:
+    if args.games < 0 or args.chunk < 1:
+        print("twmj: error: --games must be 0 or more and --chunk 1 or more", file=sys.stderr)
         return 2
     started = time.perf_counter()
-    summary = simulate(games, seed, Variant(variant))
+    summary = play.run_simulate(args)
     seconds = time.perf_counter() - started
-    if as_json:
-        print(json.dumps({**summary, "seconds": round(seconds, 3)}, ensure_ascii=False))
+    if args.json:
+        print(
+            json.dumps(
+                {**summary, "bot": args.bot, "seconds": round(seconds, 3)}, ensure_ascii=False
+            )
+        )
         return 0
     hands = summary["hands"]
     draws = summary["draws"]
     print(
-        f"{variant}: {hands} 局 (seed {seed}), {seconds:.2f} s, {hands / max(seconds, 1e-9):,.0f} 局/s"
+        f"{args.variant}: {hands} 局 (seed {args.seed}, {args.bot} bots), {seconds:.2f} s, "
+        f"{hands / max(seconds, 1e-9):,.0f} 局/s"
     )
     print(f"流局 {draws} ({100 * draws / max(hands, 1):.1f}%), 一砲多響 {summary['multi_winner']}")
     for key, n in summary["draw_reasons"].items():
@@ -189,16 +223,15 @@ def _simulate(games: int, seed: int, variant: str, as_json: bool) -> int:
 
 
 def _serve(host: str, port: int, workers: int) -> int:
-    """Runs the service, the `twmj-api` package (`api/` in a source checkout)."""
+    """Runs the service, the `twmj-api` package, in its production mode (README: the limits,
+    the workers, graceful shutdown on SIGTERM)."""
     try:
-        import uvicorn
-
-        import twmj_api  # noqa: F401  (the `api` extra; a clear error if it is missing)
+        from twmj_api import server
     except ImportError:
         print("twmj: error: the service needs `pip install twmj[api]`", file=sys.stderr)
         return 2
     print(f"twmj: serving on http://{host}:{port}/ (API docs at /docs)", flush=True)
-    uvicorn.run("twmj_api.main:app", host=host, port=port, workers=workers)
+    server.run(host, port, workers)
     return 0
 
 
@@ -215,12 +248,16 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _run(argv: Sequence[str] | None) -> int:
-    args = _parser().parse_args(argv)
+    given = sys.argv[1:] if argv is None else argv
+    if (bad := _not_utf8(given)) is not None:
+        print(f"twmj: error: an argument is not valid UTF-8: {bad}", file=sys.stderr)
+        return 2
+    args = _parser().parse_args(given)
     if args.command == "serve":
         return _serve(args.host, args.port, args.workers)
-    if args.command == "simulate":
+    if args.command in ("simulate", "arena"):
         try:
-            return _simulate(args.games, args.seed, args.variant, args.json)
+            return _simulate(args) if args.command == "simulate" else play.run_arena(args)
         except Error as e:
             print(f"twmj: error: {e}", file=sys.stderr)
             return 2

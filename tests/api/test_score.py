@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from pydantic import TypeAdapter
 
 CASES = json.loads(
     (Path(__file__).parents[1] / "cases" / "scoring_examples.json").read_text("utf-8")
@@ -85,6 +86,11 @@ def test_score_batch(client: TestClient) -> None:
     assert out[0]["result"]["net_tai"] == CASES[0]["net_tai"]
     assert out[1]["result"] is None
     assert out[1]["error"]["code"] == "tile_error"
+    # Sent as plain data: exactly the documented model.
+    from twmj_api.schemas import ScoreBatchItem
+
+    model = TypeAdapter(list[ScoreBatchItem])
+    assert model.dump_python(model.validate_python(out), mode="json") == out
 
 
 def test_compare(client: TestClient) -> None:

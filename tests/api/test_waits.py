@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from pydantic import TypeAdapter
 
 import twmj
 
@@ -127,6 +128,11 @@ def test_batch_answers_each_hand(client: TestClient) -> None:
             "field": "hand",
         },
     }
+    # Sent as plain data: exactly the documented model.
+    from twmj_api.schemas import WaitsBatchItem
+
+    model = TypeAdapter(list[WaitsBatchItem])
+    assert model.dump_python(model.validate_python(out)) == out
 
 
 def test_batch_length_is_limited(client: TestClient) -> None:

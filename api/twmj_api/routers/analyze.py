@@ -6,10 +6,13 @@ from fastapi import APIRouter
 
 import twmj
 from twmj_api.convert import call
+from twmj_api.offload import OffLoopRoute
 from twmj_api.routers.waits import accept_out, variant_for, wait_out
 from twmj_api.schemas import ERROR_RESPONSES, AnalyzeRequest, AnalyzeResponse, DiscardOut
 
-router = APIRouter(prefix="/v1", tags=["analyze"], responses=ERROR_RESPONSES)
+router = APIRouter(
+    prefix="/v1", tags=["analyze"], responses=ERROR_RESPONSES, route_class=OffLoopRoute
+)
 
 
 @router.post("/analyze", response_model=AnalyzeResponse, summary="Discard analysis (牌理)")

@@ -8,6 +8,7 @@ from fastapi import APIRouter
 
 import twmj
 from twmj_api.errors import FieldError
+from twmj_api.offload import OffLoopRoute, heavy
 from twmj_api.routers.score import score_out, variant_of
 from twmj_api.schemas import (
     ERROR_RESPONSES,
@@ -24,7 +25,7 @@ from twmj_api.schemas import (
     WinOut,
 )
 
-router = APIRouter(prefix="/v1", tags=["game"], responses=ERROR_RESPONSES)
+router = APIRouter(prefix="/v1", tags=["game"], responses=ERROR_RESPONSES, route_class=OffLoopRoute)
 
 
 def _replay(record: str) -> twmj.Game:
@@ -43,6 +44,7 @@ def _decision(seat: int, actions: list[str]) -> DecisionOut:
 
 
 @router.post("/legal", response_model=LegalResponse, summary="Legal actions at a decision point")
+@heavy
 async def legal(req: LegalRequest) -> LegalResponse:
     """The legal actions, by name and as a mask over the fixed 186-action space, of a seat at a
     decision point described by `snapshot` (its tiles, melds and rule memory: 過水, 過水碰, the
@@ -73,7 +75,8 @@ async def legal(req: LegalRequest) -> LegalResponse:
 
 
 @router.post("/replay", response_model=ReplayResponse, summary="Validate and settle a record")
-def replay(req: ReplayRequest) -> ReplayResponse:
+@heavy
+async def replay(req: ReplayRequest) -> ReplayResponse:
     """Replays a JSON-lines record (docs/log-format.md), checking every move; the first
     illegal one is a 422 naming its event and the rule. A finished hand is scored and settled
     under the variant given, or else under the record's own rules (its `rules` line; taiwan

@@ -6,9 +6,10 @@ from importlib.metadata import version
 
 from fastapi import APIRouter
 
+from twmj_api.offload import OffLoopRoute
 from twmj_api.schemas import ERROR_RESPONSES, Health
 
-router = APIRouter(tags=["health"], responses=ERROR_RESPONSES)
+router = APIRouter(tags=["health"], responses=ERROR_RESPONSES, route_class=OffLoopRoute)
 
 _VERSION = version("twmj")
 

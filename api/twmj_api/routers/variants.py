@@ -7,9 +7,12 @@ from typing import Annotated
 
 from fastapi import APIRouter, Depends, Request
 
+from twmj_api.offload import OffLoopRoute
 from twmj_api.schemas import ERROR_RESPONSES, SettingOut, VariantOut
 
-router = APIRouter(prefix="/v1", tags=["variants"], responses=ERROR_RESPONSES)
+router = APIRouter(
+    prefix="/v1", tags=["variants"], responses=ERROR_RESPONSES, route_class=OffLoopRoute
+)
 
 
 def presets(request: Request) -> list[VariantOut]:

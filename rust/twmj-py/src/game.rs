@@ -267,6 +267,38 @@ impl PyGame {
         Ok(mask(py, &legal_actions(&self.state, seat_ok(&seat)?)))
     }
 
+    /// `seat`'s observation, `uint8[OBS_LEN]` laid out as docs/observation.md (what the seat
+    /// may know, nothing more), and its legal mask `bool[186]`.
+    #[guarded]
+    fn observe<'py>(&self, py: Python<'py>, seat: Int) -> PyResult<crate::env::Observed<'py>> {
+        Ok(crate::env::observation(py, &self.state, seat_ok(&seat)?))
+    }
+
+    /// The action index the bot `name` (`twmj.bots.NAMES`) takes for `seat` now, or `None`
+    /// when the seat has no decision; `seed` feeds the random bot's choice.
+    #[pyo3(
+        signature = (name, seat, seed=Int::from(0)),
+        text_signature = "($self, name, seat, seed=0)"
+    )]
+    #[guarded]
+    fn bot_action(&self, name: &str, seat: Int, seed: Int) -> PyResult<Option<usize>> {
+        crate::env::bot_action(&self.state, seat_ok(&seat)?, name, &seed)
+    }
+
+    /// Each seat's net for the finished hand in `tai` or `money` (zeros for a plain draw);
+    /// `None` before the end.
+    #[pyo3(signature = (reward="tai"))]
+    #[guarded]
+    fn reward(&self, reward: &str) -> PyResult<Option<[i64; 4]>> {
+        let kind = twmj_core::game::Reward::parse(reward).map_err(CoreError)?;
+        if !self.state.is_over() {
+            return Ok(None);
+        }
+        Ok(Some(
+            twmj_core::game::hand_reward(&self.state, kind).map_err(CoreError)?,
+        ))
+    }
+
     /// Takes `action` (name or index) for `seat`; an illegal one raises `IllegalActionError`
     /// naming the rule it breaks, and leaves the game unchanged.
     #[guarded]
@@ -805,13 +837,14 @@ pub fn legal<'py>(
     Ok((names(&acts), mask(py, &acts)))
 }
 
-/// Self-plays `hands` hands from `seed` (random legal agents that always take a win) and
-/// summarises them: draws (and by reason: 流局, 特殊流局), wins by kind, the tai of each 筆,
-/// actions taken.
+/// Self-plays `hands` hands from `seed` with the bot `bot` at every seat (default random
+/// legal agents that always take a win; `twmj.bots.NAMES`) and summarises them: draws (and by
+/// reason: 流局, 特殊流局), wins by kind, the tai of each 筆, actions taken. Hand i depends on
+/// seed `seed + i` alone.
 #[pyfunction]
 #[pyo3(
-    signature = (hands, seed=Int::from(0), variant=None),
-    text_signature = "(hands, seed=0, variant=None)"
+    signature = (hands, seed=Int::from(0), variant=None, bot="random"),
+    text_signature = "(hands, seed=0, variant=None, bot='random')"
 )]
 #[guarded]
 pub fn simulate<'py>(
@@ -819,14 +852,16 @@ pub fn simulate<'py>(
     hands: Int,
     seed: Int,
     variant: Option<PyRef<'py, PyVariant>>,
+    bot: &str,
 ) -> PyResult<Bound<'py, PyDict>> {
+    let bot = twmj_core::game::Bot::parse(bot).map_err(CoreError)?;
     let hands: u32 = hands
         .to(|_| true)
         .ok_or_else(|| hand_error(format!("hands {hands} is out of range (0 to {})", u32::MAX)))?;
     let seed = seed_ok(&seed)?;
     let v = variant.map_or_else(twmj_core::scoring::Variant::taiwan, |v| v.0.clone());
     let s = py
-        .detach(|| game::simulate(hands, seed, &v))
+        .detach(|| game::simulate_with(hands, seed, &v, bot))
         .map_err(CoreError)?;
     let d = PyDict::new(py);
     d.set_item("hands", s.hands)?;

@@ -10,6 +10,7 @@ mod accept;
 mod analyze;
 mod batch;
 mod convert;
+mod env;
 mod errors;
 mod game;
 mod meld;
@@ -61,6 +62,10 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(game::actions, m)?)?;
     m.add_function(wrap_pyfunction!(game::legal, m)?)?;
     m.add_function(wrap_pyfunction!(game::simulate, m)?)?;
+    m.add_class::<env::PyVecEnv>()?;
+    m.add_function(wrap_pyfunction!(env::observation_layout, m)?)?;
+    m.add_function(wrap_pyfunction!(env::bots, m)?)?;
+    m.add_function(wrap_pyfunction!(env::arena_hands, m)?)?;
     m.add_function(wrap_pyfunction!(notation::parse, m)?)?;
     m.add_function(wrap_pyfunction!(notation::format, m)?)?;
     m.add_function(wrap_pyfunction!(notation::tile_name, m)?)?;

@@ -666,7 +666,7 @@ impl State {
         p.concealed[k.index()] -= 1;
         p.discards.push(Discarded {
             tile: k,
-            claimed: false,
+            claimed_by: None,
             declared: declare,
         });
         if declare {
@@ -893,7 +893,7 @@ impl State {
     fn take_claim(&mut self, seat: u8, from: u8, x: Tile, action: Action) {
         self.log.push(Event::Claim { seat, action });
         if let Some(d) = self.players[from as usize].discards.last_mut() {
-            d.claimed = true;
+            d.claimed_by = Some(seat);
         }
         self.any_call = true;
         let p = &mut self.players[seat as usize];
@@ -1008,7 +1008,7 @@ impl State {
         let first = seated[0].discards.first().map(|d| d.tile);
         let same = first.is_some_and(Tile::is_wind)
             && seated.iter().all(
-                |p| matches!(p.discards.as_slice(), [d] if !d.claimed && Some(d.tile) == first),
+                |p| matches!(p.discards.as_slice(), [d] if !d.claimed() && Some(d.tile) == first),
             );
         if same {
             self.end_draw(DrawReason::FourWinds);
@@ -1060,7 +1060,7 @@ impl State {
             n += p
                 .discards
                 .iter()
-                .filter(|d| !d.claimed && d.tile == t)
+                .filter(|d| !d.claimed() && d.tile == t)
                 .count();
             let mut c = [0u8; crate::tile::KINDS];
             for m in p.melds.iter().filter(|m| m.kind.is_open()) {

@@ -10,7 +10,8 @@
 //! [`deal`] the deal and the rules a hand is played under; [`event`] the log and
 //! [`replay()`]; [`record`] the JSON-lines record; [`result`] the
 //! outcome handed to scoring; [`view`] one seat's view; [`snapshot`] legality without a log;
-//! [`series`] a match of hands (dealer rotation, 連莊, round winds).
+//! [`series`] a match of hands (dealer rotation, 連莊, round winds); [`observe`] a seat's view
+//! as a fixed-shape array, [`vector`] many tables stepped together, [`bots`] players.
 //!
 //! ```
 //! use twmj_core::game::{legal_actions, State};
@@ -24,10 +25,12 @@
 //! ```
 
 pub mod action;
+pub mod bots;
 pub mod deal;
 pub mod event;
 mod flow;
 pub mod legality;
+pub mod observe;
 pub mod record;
 pub mod replay;
 pub mod result;
@@ -36,11 +39,14 @@ pub mod settle;
 pub mod simulate;
 pub mod snapshot;
 pub mod state;
+pub mod vector;
 pub mod view;
 
 pub use action::{Action, ChiPos, ACTION_COUNT};
+pub use bots::{play_hand, Bot, Played};
 pub use event::Event;
 pub use legality::{check, is_legal, legal_actions, legal_mask};
+pub use observe::{observe, observe_into, OBS_LEN};
 pub use record::{
     from_json, read_log, read_seen_log, seen, seen_from_json, seen_to_json, to_json, to_json_seen,
     write_log, write_seen_log, HiddenAction, SeenEvent, SeenHand,
@@ -49,11 +55,12 @@ pub use replay::replay;
 pub use result::{DrawReason, FalseWin, FirstTurn, HandResult, Win, WinKind};
 pub use series::{Match, SeatDraw, MAX_STREAK};
 pub use settle::{settle_hand, Table};
-pub use simulate::{simulate, Summary};
+pub use simulate::{simulate, simulate_with, Summary};
 pub use snapshot::{Decision, Situation, Snapshot};
 pub use state::{
     exchange_offset, CallLock, Deal, DealSeed, Declaration, Discarded, Exchange, Offer, OfferKind,
     Opening, Options, Phase, Piece, Player, Rules, SplitMix64, State, Turn, WallBreak, KEPT_BACK,
     SEATS,
 };
+pub use vector::{hand_reward, Reward, Slot};
 pub use view::{SeenMeld, SeenSeat, View};

@@ -1,10 +1,9 @@
-//! Self-play with random legal agents: the engine's throughput and a summary of what happens.
+//! Self-play with bots (random legal agents by default): the engine's throughput and a summary of what happens.
 
 use crate::error::Result;
 use crate::rules::Variant;
 
-use super::action::Action;
-use super::legality::legal_actions;
+use super::bots::Bot;
 use super::result::{DrawReason, WinKind};
 use super::settle::{settle_hand, Table};
 use super::state::{SplitMix64, State};
@@ -59,20 +58,25 @@ fn kind_slot(k: WinKind) -> usize {
 /// they may and otherwise pick uniformly among the legal actions (換三張 picks included);
 /// plays and scores every hand under `variant` (american: 換三張 and 起胡 in play).
 pub fn simulate(hands: u32, seed: u64, variant: &Variant) -> Result<Summary> {
+    simulate_with(hands, seed, variant, Bot::Random)
+}
+
+/// [`simulate`] with `bot` at every seat. Each hand depends on its own seed alone (the random
+/// bot draws from a generator seeded by it), so `hands` from `seed` add up, by
+/// [`Summary::add`], to any split of them into runs of consecutive seeds.
+pub fn simulate_with(hands: u32, seed: u64, variant: &Variant, bot: Bot) -> Result<Summary> {
     let mut s = Summary {
         tai: vec![0; 41],
         ..Summary::default()
     };
-    let mut rng = SplitMix64::new(seed ^ 0x9e37_79b9_7f4a_7c15);
     for i in 0..hands {
-        let mut st = State::from_seed_with(seed.wrapping_add(u64::from(i)), variant);
+        let hand_seed = seed.wrapping_add(u64::from(i));
+        let mut rng = SplitMix64::new(hand_seed ^ 0x9e37_79b9_7f4a_7c15);
+        let mut st = State::from_seed_with(hand_seed, variant);
         while !st.is_over() {
             let seat = st.pending().trailing_zeros() as u8;
-            let acts = legal_actions(&st, seat);
-            let a = if acts.contains(&Action::Win) {
-                Action::Win
-            } else {
-                acts[rng.below(acts.len())]
+            let Some(a) = bot.act(&st, seat, &mut rng) else {
+                break;
             };
             st.apply(seat, a)?;
             s.actions += 1;
@@ -104,4 +108,42 @@ pub fn simulate(hands: u32, seed: u64, variant: &Variant) -> Result<Summary> {
         }
     }
     Ok(s)
+}
+
+impl Summary {
+    /// Adds `other`'s hands to these.
+    pub fn add(&mut self, other: &Summary) {
+        self.hands += other.hands;
+        self.draws += other.draws;
+        for (a, b) in self.draw_reasons.iter_mut().zip(other.draw_reasons) {
+            *a += b;
+        }
+        for (a, b) in self.by_kind.iter_mut().zip(other.by_kind) {
+            *a += b;
+        }
+        self.multi_winner += other.multi_winner;
+        if self.tai.len() < other.tai.len() {
+            self.tai.resize(other.tai.len(), 0);
+        }
+        for (a, b) in self.tai.iter_mut().zip(&other.tai) {
+            *a += b;
+        }
+        self.actions += other.actions;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_run_is_the_sum_of_its_parts() {
+        let v = Variant::taiwan();
+        for bot in [Bot::Random, Bot::Efficiency] {
+            let whole = simulate_with(30, 7, &v, bot).unwrap();
+            let mut parts = simulate_with(11, 7, &v, bot).unwrap();
+            parts.add(&simulate_with(19, 18, &v, bot).unwrap());
+            assert_eq!(whole, parts, "{bot:?}");
+        }
+    }
 }

@@ -15,10 +15,17 @@ use super::result::HandResult;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Discarded {
     pub tile: Tile,
-    /// Taken by another player's 吃, 碰 or 明槓.
-    pub claimed: bool,
+    /// The seat whose 吃, 碰 or 明槓 took it, if one did (public: everyone sees the call).
+    pub claimed_by: Option<u8>,
     /// The discard that declared 嗆聽/MIGI.
     pub declared: bool,
+}
+
+impl Discarded {
+    /// Taken by another player's 吃, 碰 or 明槓 (it is in their meld, not in the river).
+    pub fn claimed(&self) -> bool {
+        self.claimed_by.is_some()
+    }
 }
 
 /// One player's tiles and the rule memory that restricts their choices.
@@ -424,7 +431,7 @@ impl State {
         for p in &self.players {
             n += p.concealed_len();
             n += p.melds.iter().map(|m| m.tiles().len()).sum::<usize>();
-            n += p.discards.iter().filter(|d| !d.claimed).count();
+            n += p.discards.iter().filter(|d| !d.claimed()).count();
             n += p.flower_count() as usize;
         }
         if n != self.total {

@@ -1,7 +1,7 @@
 //! What one seat can see of a hand: its own tiles, everyone's melds, flowers and rivers, and
 //! nothing of the others' concealed tiles or of the wall (000 槓: 暗槓 is face down).
 
-use crate::hand::MeldKind;
+use crate::hand::{Meld, MeldKind};
 use crate::tile::{Counts, Tile};
 
 use super::action::Action;
@@ -56,33 +56,26 @@ pub struct View {
     pub legal: Vec<Action>,
 }
 
+/// `m` as a seat sees it: face up unless it is an 暗槓 of another seat still face down.
+pub(crate) fn seen_meld(m: Meld, face_up: bool) -> SeenMeld {
+    SeenMeld {
+        kind: m.kind,
+        tile: (face_up || m.kind != MeldKind::Ankan).then_some(m.tile),
+    }
+}
+
 impl State {
-    /// What `seat` sees now.
-    pub fn view(&self, seat: u8) -> View {
-        let seat = seat % SEATS as u8;
-        let me = self.player(seat);
-        // 003 hk16 槓牌 (暗槓須抽出牌面向底…有人胡後須翻出來給大家看): where an 暗槓 collects its
-        // 底, the end of the hand turns every one over, as the record's end line names them.
-        let turned_over = self.is_over() && self.variant().ankan_fee > 0;
-        let seats = [0u8, 1, 2, 3].map(|s| {
-            let p = self.player(s);
-            SeenSeat {
-                melds: p
-                    .melds
-                    .iter()
-                    .map(|m| SeenMeld {
-                        kind: m.kind,
-                        tile: (s == seat || m.kind != MeldKind::Ankan || turned_over)
-                            .then_some(m.tile),
-                    })
-                    .collect(),
-                flowers: p.flowers,
-                discards: p.discards.clone(),
-                declared: p.declared,
-                concealed_len: p.concealed_len(),
-            }
-        });
-        let (drawn, offer) = match self.phase() {
+    /// Every 暗槓 is face up to all: 003 hk16 槓牌 (暗槓須抽出牌面向底…有人胡後須翻出來給大家看):
+    /// where an 暗槓 collects its 底, the end of the hand turns every one over, as the record's
+    /// end line names them.
+    pub(crate) fn ankans_turned_over(&self) -> bool {
+        self.is_over() && self.variant().ankan_fee > 0
+    }
+
+    /// What `seat` sees of the decision now: the tile it just drew on its own turn, and the
+    /// offer (from whom, what) unless it is hidden from it.
+    pub(crate) fn seen_turn(&self, seat: u8) -> (Option<Tile>, Option<(u8, OfferKind)>) {
+        match self.phase() {
             Phase::Turn(t) if t.seat == seat => (t.drawn, None),
             // 003 註13: an 暗槓 offered for the ask stays face down to all but its owner (the
             // seats asked see only their 胡 (ask) and 過).
@@ -91,7 +84,29 @@ impl State {
             }
             Phase::Offer(o) => (None, Some((o.from, o.kind))),
             _ => (None, None),
-        };
+        }
+    }
+
+    /// What `seat` sees now.
+    pub fn view(&self, seat: u8) -> View {
+        let seat = seat % SEATS as u8;
+        let me = self.player(seat);
+        let turned_over = self.ankans_turned_over();
+        let seats = [0u8, 1, 2, 3].map(|s| {
+            let p = self.player(s);
+            SeenSeat {
+                melds: p
+                    .melds
+                    .iter()
+                    .map(|&m| seen_meld(m, s == seat || turned_over))
+                    .collect(),
+                flowers: p.flowers,
+                discards: p.discards.clone(),
+                declared: p.declared,
+                concealed_len: p.concealed_len(),
+            }
+        });
+        let (drawn, offer) = self.seen_turn(seat);
         View {
             seat,
             dealer: self.dealer(),

@@ -1,0 +1,140 @@
+"""Heavy requests off the event loop: parsing, validation, the work and the answer's JSON run
+in a worker thread, a bounded number at once, so light requests stay fast next to them.
+
+A route class, so each route keeps its declared body and the OpenAPI document: the route's
+own FastAPI handler runs unchanged, on an event loop in the worker thread, with the body the
+main loop has already read (bounded by `BodyLimit`). A `heavy` endpoint (the batches,
+compare, replay, legal) always goes to a thread; any other stays on the loop with a small
+body limit, since a light request is small. Parsing holds the GIL wherever it runs, so
+bodies that would take long to parse are refused before parsing (`SMALL_BODY`,
+`MAX_JSON_VALUES`). Past `HEAVY_SLOTS` running and `HEAVY_QUEUE` waiting, a heavy
+request gets a 503 with `Retry-After` at once rather than a place in an unbounded queue.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from collections.abc import Callable, Coroutine
+from typing import Any, TypeVar
+
+import anyio
+import anyio.to_thread
+import orjson
+from fastapi.routing import APIRoute
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.types import Message, Scope
+
+#: Heavy requests worked on at once per worker process (the machine's 2 cores: more threads
+#: would only take turns at the GIL, and the event loop's turn with them).
+HEAVY_SLOTS = 2
+#: Heavy requests that may wait for a slot; past them, 503.
+HEAVY_QUEUE = 16
+#: The largest body of a light route (413 past it): a valid light request is under 16 KiB
+#: (the longest, a score with a 100-entry override table). Parsing a body holds the GIL, so
+#: a large one would stall the loop wherever it is parsed: it is refused unparsed instead.
+SMALL_BODY = 64 * 1024
+#: The most JSON values a heavy body may hold (counted from its commas and brackets, an upper
+#: bound, before it is parsed; 413 past it): a 1000-item batch or a 200 000-character record
+#: holds fewer. 8 MiB of `{},` would be 2.8 million objects, over a second of parsing.
+MAX_JSON_VALUES = 250_000
+
+#: How often a thread holding the GIL hands it over when another waits (CPython's default
+#: is 5 ms): the event loop waits at most this long per turn while heavy threads run.
+SWITCH_INTERVAL = 0.001
+
+_limiter: anyio.CapacityLimiter | None = None
+_admitted = 0
+
+
+class BusyError(Exception):
+    """More heavy requests than `HEAVY_SLOTS + HEAVY_QUEUE` at once; answered 503."""
+
+
+class _JSONRequest(Request):
+    """A request whose body is already read, parsed with orjson (faster than the standard
+    library's parser, whose decode error it subclasses, so FastAPI answers it the same way)."""
+
+    def __init__(self, scope: Scope, body: bytes) -> None:
+        sent = False
+
+        async def receive() -> Message:
+            nonlocal sent
+            if sent:
+                return {"type": "http.disconnect"}
+            sent = True
+            return {"type": "http.request", "body": body, "more_body": False}
+
+        super().__init__(scope, receive)
+
+    async def json(self) -> Any:
+        if not hasattr(self, "_json"):
+            self._json = orjson.loads(await self.body())
+        return self._json
+
+
+def _handle(
+    handler: Callable[[Request], Coroutine[Any, Any, Response]], scope: Scope, body: bytes
+) -> Response:
+    """Runs the route's handler to its `Response` in this worker thread, on a loop of its own
+    for the call (about 0.1 ms, small next to a heavy request; one kept per thread would be
+    left unclosed when the pool retires the thread)."""
+    return asyncio.run(handler(_JSONRequest(scope, body)))
+
+
+def _too_large(message: str) -> HTTPException:
+    return HTTPException(413, message)
+
+
+_HEAVY: set[Callable[..., Any]] = set()
+
+Endpoint = TypeVar("Endpoint", bound=Callable[..., Any])
+
+
+def heavy(endpoint: Endpoint) -> Endpoint:
+    """Marks an endpoint whose every request runs in a worker thread (a batch, a whole game
+    record); put it under the route decorator."""
+    _HEAVY.add(endpoint)
+    return endpoint
+
+
+class OffLoopRoute(APIRoute):
+    """The route class of every router: a `heavy` endpoint's request runs in a worker thread;
+    any other on the event loop, its body at most `SMALL_BODY`."""
+
+    def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
+        handler = super().get_route_handler()
+        always = self.endpoint in _HEAVY
+
+        async def route(request: Request) -> Response:
+            if request.method in ("GET", "HEAD"):
+                return await handler(request)
+            body = await request.body()
+            if not always:
+                if len(body) > SMALL_BODY:
+                    raise _too_large(f"request body over {SMALL_BODY} bytes (this route's limit)")
+                return await handler(_JSONRequest(request.scope, body))
+            values = body.count(b",") + body.count(b"[") + body.count(b"{")
+            if values > MAX_JSON_VALUES:
+                raise _too_large(f"request body with over {MAX_JSON_VALUES} JSON values")
+            return await _offload(handler, request.scope, body)
+
+        return route
+
+
+async def _offload(
+    handler: Callable[[Request], Coroutine[Any, Any, Response]], scope: Scope, body: bytes
+) -> Response:
+    global _limiter, _admitted
+    if _limiter is None:
+        _limiter = anyio.CapacityLimiter(HEAVY_SLOTS)
+        sys.setswitchinterval(SWITCH_INTERVAL)
+    if _admitted >= HEAVY_SLOTS + HEAVY_QUEUE:
+        raise BusyError
+    _admitted += 1
+    try:
+        return await anyio.to_thread.run_sync(_handle, handler, scope, body, limiter=_limiter)
+    finally:
+        _admitted -= 1

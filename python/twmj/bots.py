@@ -1,0 +1,50 @@
+"""Bots to play against: the core's `random`, `first_legal`, `efficiency` and `value`.
+
+A bot is anything with `act(game, seat) -> int` (an index into `twmj.ACTIONS`); the core's
+bots decide in Rust from what the seat may see (`Game.bot_action`), so the environment, the
+arena and the command line all play the same ones.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol, runtime_checkable
+
+from twmj._core import Game, bots
+
+__all__ = ["NAMES", "Bot", "CoreBot", "make"]
+
+#: The core's bot names, weakest first.
+NAMES: tuple[str, ...] = tuple(bots())
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """Chooses `seat`'s action in `game` (it must be that seat's decision)."""
+
+    def act(self, game: Game, seat: int) -> int: ...
+
+
+class CoreBot:
+    """One of the core's bots by name; `seed` feeds `random` (a fresh draw each call)."""
+
+    def __init__(self, name: str, seed: int = 0) -> None:
+        if name not in NAMES:
+            raise ValueError(f"unknown bot {name!r} (expected {', '.join(NAMES)})")
+        self.name = name
+        self._seed = seed
+        self._calls = 0
+
+    def act(self, game: Game, seat: int) -> int:
+        self._calls += 1
+        action = game.bot_action(self.name, seat, (self._seed + self._calls) % 2**64)
+        if action is None:
+            raise ValueError(f"seat {seat} has no decision now")
+        return action
+
+    def __repr__(self) -> str:
+        return f"CoreBot({self.name!r})"
+
+
+def make(bot: str | Bot, seed: int = 0) -> Bot:
+    """A bot from its name (`twmj.bots.NAMES`) or as given."""
+    return CoreBot(bot, seed) if isinstance(bot, str) else bot

@@ -1,0 +1,360 @@
+//! Play at scale: a seat's observation array, the bots, arena hands and the vector
+//! environment (`twmj.VecEnv`), each a conversion around one core call.
+
+use numpy::{IntoPyArray, PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1};
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+use rayon::prelude::*;
+use twmj_core::game::observe as layout;
+use twmj_core::game::{
+    observe, play_hand, vector, Bot, Played, Reward, Slot, SplitMix64, State, ACTION_COUNT, OBS_LEN,
+};
+use twmj_core::scoring::Variant;
+
+use twmj_py_macros::guarded;
+
+use crate::convert::Int;
+use crate::errors::{hand_error, CoreError, PyResult};
+use crate::variant::PyVariant;
+
+fn variant_of(v: Option<PyRef<'_, PyVariant>>) -> Variant {
+    v.map_or_else(Variant::taiwan, |v| v.0.clone())
+}
+
+fn seed_of(seed: &Int) -> PyResult<u64> {
+    seed.to(|_: &u64| true)
+        .ok_or_else(|| hand_error(format!("seed {seed} is out of range (0 to 2**64 - 1)")))
+}
+
+/// An observation and its legal mask as numpy arrays.
+pub type Observed<'py> = (Bound<'py, PyArray1<u8>>, Bound<'py, PyArray1<bool>>);
+
+/// `seat`'s observation (`uint8[OBS_LEN]`, docs/observation.md) and legal mask
+/// (`bool[186]`) in `state`.
+pub fn observation<'py>(py: Python<'py>, state: &State, seat: u8) -> Observed<'py> {
+    let (obs, mask) = observe(state, seat);
+    (obs.into_pyarray(py), mask.into_pyarray(py))
+}
+
+/// The bot named `name`'s action for `seat` in `state` (an index into `twmj.ACTIONS`), or
+/// `None` when the seat has no decision; `seed` feeds the random bot.
+pub fn bot_action(state: &State, seat: u8, name: &str, seed: &Int) -> PyResult<Option<usize>> {
+    let bot = Bot::parse(name).map_err(CoreError)?;
+    let mut rng = SplitMix64::new(seed_of(seed)?);
+    Ok(bot
+        .act(state, seat, &mut rng)
+        .map(twmj_core::game::Action::index))
+}
+
+/// The observation layout: every documented offset by name (`HAND`, `T_SEAT`, …) and the
+/// sizes (`OBS_LEN`, `SEAT_LEN`, `RIVER`, `MELDS`).
+#[pyfunction]
+#[guarded]
+pub fn observation_layout(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
+    let d = PyDict::new(py);
+    for (k, v) in [
+        ("OBS_LEN", layout::OBS_LEN),
+        ("HAND", layout::HAND),
+        ("DRAWN", layout::DRAWN),
+        ("UNSEEN", layout::UNSEEN),
+        ("NO_PON", layout::NO_PON),
+        ("EXCHANGE_PICKED", layout::EXCHANGE_PICKED),
+        ("TABLE", layout::TABLE),
+        ("T_SEAT", layout::T_SEAT),
+        ("T_SEAT_WIND", layout::T_SEAT_WIND),
+        ("T_ROUND_WIND", layout::T_ROUND_WIND),
+        ("T_DEALER", layout::T_DEALER),
+        ("T_STREAK", layout::T_STREAK),
+        ("T_DRAWABLE", layout::T_DRAWABLE),
+        ("T_DISCARDS", layout::T_DISCARDS),
+        ("T_ANY_CALL", layout::T_ANY_CALL),
+        ("T_PHASE", layout::T_PHASE),
+        ("T_OFFER_FROM", layout::T_OFFER_FROM),
+        ("T_OFFER_KIND", layout::T_OFFER_KIND),
+        ("T_OFFER_TILE", layout::T_OFFER_TILE),
+        ("T_FURITEN", layout::T_FURITEN),
+        ("T_FURITEN_HOLD", layout::T_FURITEN_HOLD),
+        ("T_EXCHANGE_ROUND", layout::T_EXCHANGE_ROUND),
+        ("T_EXCHANGE_DECIDING", layout::T_EXCHANGE_DECIDING),
+        ("T_DICE", layout::T_DICE),
+        ("T_TO_ACT", layout::T_TO_ACT),
+        ("TABLE_LEN", layout::TABLE_LEN),
+        ("SEAT_BLOCKS", layout::SEAT_BLOCKS),
+        ("SEAT_LEN", layout::SEAT_LEN),
+        ("S_SEATED", layout::S_SEATED),
+        ("S_DECLARED", layout::S_DECLARED),
+        ("S_CONCEALED", layout::S_CONCEALED),
+        ("S_MELD_COUNT", layout::S_MELD_COUNT),
+        ("S_RIVER_LEN", layout::S_RIVER_LEN),
+        ("S_FLOWERS", layout::S_FLOWERS),
+        ("S_MELDS", layout::S_MELDS),
+        ("S_RIVER", layout::S_RIVER),
+        ("RIVER", layout::RIVER),
+        ("MELDS", layout::MELDS),
+    ] {
+        d.set_item(k, v)?;
+    }
+    Ok(d)
+}
+
+/// The bot names, in order.
+#[pyfunction]
+pub fn bots() -> Vec<&'static str> {
+    Bot::ALL.iter().map(|b| b.name()).collect()
+}
+
+/// Plays hands `seed … seed + hands − 1` with `agents` (bot names, one per seated player),
+/// rotating them: in the hand of seed `h` agent `j` sits at seat `(j + h) mod seats`. Returns per hand the
+/// agent at each seat, each seat's net tai and money, the winning and dealing-in seats (bit
+/// masks), the draws and the actions. The hands are independent, so they run in parallel
+/// with the GIL released and any split of the seeds gives the same rows.
+#[pyfunction]
+#[pyo3(
+    signature = (agents, hands, seed=Int::from(0), variant=None),
+    text_signature = "(agents, hands, seed=0, variant=None)"
+)]
+#[guarded]
+pub fn arena_hands<'py>(
+    py: Python<'py>,
+    agents: Vec<String>,
+    hands: usize,
+    seed: Int,
+    variant: Option<PyRef<'py, PyVariant>>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let variant = variant_of(variant);
+    let seats = usize::from(variant.players.clamp(2, 4));
+    if agents.len() != seats {
+        return Err(hand_error(format!(
+            "{} agents for a table of {seats} (one per seat)",
+            agents.len()
+        )));
+    }
+    let bots: Vec<Bot> = agents
+        .iter()
+        .map(|a| Bot::parse(a))
+        .collect::<Result<_, _>>()
+        .map_err(CoreError)?;
+    let seed = seed_of(&seed)?;
+    let rows: Vec<Result<([u8; 4], Played), twmj_core::Error>> = py.detach(|| {
+        (0..hands)
+            .into_par_iter()
+            .map(|i| {
+                let mut at = [Bot::FirstLegal; 4];
+                let mut who = [u8::MAX; 4];
+                let hand_seed = seed.wrapping_add(i as u64);
+                // By the hand's seed, not its index in this call: any split of the seeds
+                // seats the agents the same.
+                let turn = (hand_seed % seats as u64) as usize;
+                for s in 0..seats {
+                    let j = (s + seats - turn) % seats;
+                    at[s] = bots[j];
+                    who[s] = j as u8;
+                }
+                play_hand(hand_seed, &variant, at).map(|(_, p)| (who, p))
+            })
+            .collect()
+    });
+    let mut agent = Vec::with_capacity(hands * 4);
+    let mut tai = Vec::with_capacity(hands * 4);
+    let mut money = Vec::with_capacity(hands * 4);
+    let (mut won, mut dealt, mut draw, mut actions) = (vec![], vec![], vec![], vec![]);
+    for r in rows {
+        let (who, p) = r.map_err(CoreError)?;
+        agent.extend(who.map(i16::from).map(|w| if w == 255 { -1 } else { w }));
+        tai.extend(p.net_tai);
+        money.extend(p.net_money);
+        won.push(p.won);
+        dealt.push(p.dealt_in);
+        draw.push(p.draw);
+        actions.push(p.actions);
+    }
+    let shape = |v: Vec<i64>| -> PyResult<Bound<'py, PyArray2<i64>>> {
+        v.into_pyarray(py).reshape([hands, 4])
+    };
+    let d = PyDict::new(py);
+    d.set_item("agent", agent.into_pyarray(py).reshape([hands, 4])?)?;
+    d.set_item("net_tai", shape(tai)?)?;
+    d.set_item("net_money", shape(money)?)?;
+    d.set_item("won", won.into_pyarray(py))?;
+    d.set_item("dealt_in", dealt.into_pyarray(py))?;
+    d.set_item("draw", draw.into_pyarray(py))?;
+    d.set_item("actions", actions.into_pyarray(py))?;
+    Ok(d)
+}
+
+/// `n` tables stepped together: `reset()` then `step(actions)` with one action index per
+/// table; each returns the same preallocated arrays (`obs` uint8 `n×OBS_LEN`, `mask` bool
+/// `n×186`, `seat` uint8 `n`, and from `step` `reward` float32 `n×4` by seat, `done` bool
+/// `n`), overwritten in place. A finished hand pays every seat at once and the table deals
+/// its next hand (table `i` plays seeds `seed + i`, `seed + i + n`, …). Tables are stepped
+/// in parallel with the GIL released.
+#[pyclass(name = "VecEnv", module = "twmj")]
+pub struct PyVecEnv {
+    slots: Vec<Slot>,
+    reward: Reward,
+    obs: Py<PyArray2<u8>>,
+    mask: Py<PyArray2<bool>>,
+    seat: Py<PyArray1<u8>>,
+    rewards: Py<PyArray2<f32>>,
+    done: Py<PyArray1<bool>>,
+    seed: u64,
+    variant: Variant,
+}
+
+type Arrays<'py> = (
+    Bound<'py, PyArray2<u8>>,
+    Bound<'py, PyArray2<bool>>,
+    Bound<'py, PyArray1<u8>>,
+);
+
+/// Tables handed to one thread at a time: few enough chunks that splitting costs little.
+const CHUNK: usize = 64;
+
+#[pymethods]
+impl PyVecEnv {
+    #[new]
+    #[pyo3(
+        signature = (n, seed=Int::from(0), variant=None, reward="tai"),
+        text_signature = "(n, seed=0, variant=None, reward='tai')"
+    )]
+    #[guarded]
+    fn new(
+        py: Python<'_>,
+        n: usize,
+        seed: Int,
+        variant: Option<PyRef<'_, PyVariant>>,
+        reward: &str,
+    ) -> PyResult<Self> {
+        if n == 0 {
+            return Err(hand_error("a vector environment needs at least one table"));
+        }
+        let variant = variant_of(variant);
+        let seed = seed_of(&seed)?;
+        Ok(PyVecEnv {
+            slots: vector::tables(n, seed, &variant),
+            reward: Reward::parse(reward).map_err(CoreError)?,
+            obs: PyArray2::zeros(py, [n, OBS_LEN], false).unbind(),
+            mask: PyArray2::zeros(py, [n, ACTION_COUNT], false).unbind(),
+            seat: PyArray1::zeros(py, n, false).unbind(),
+            rewards: PyArray2::zeros(py, [n, 4], false).unbind(),
+            done: PyArray1::zeros(py, n, false).unbind(),
+            seed,
+            variant,
+        })
+    }
+
+    /// Tables.
+    fn __len__(&self) -> usize {
+        self.slots.len()
+    }
+
+    /// Deals every table afresh from the seed; returns `(obs, mask, seat)`.
+    #[guarded]
+    fn reset<'py>(&mut self, py: Python<'py>) -> PyResult<Arrays<'py>> {
+        let n = self.slots.len();
+        self.slots = vector::tables(n, self.seed, &self.variant);
+        let obs = self.obs.bind(py).clone();
+        let mask = self.mask.bind(py).clone();
+        let seat = self.seat.bind(py).clone();
+        {
+            let mut o = obs.readwrite();
+            let mut m = mask.readwrite();
+            let mut s = seat.readwrite();
+            let (o, m, s) = (o.as_slice_mut()?, m.as_slice_mut()?, s.as_slice_mut()?);
+            let slots = &mut self.slots;
+            py.detach(|| {
+                for (i, slot) in slots.iter_mut().enumerate() {
+                    s[i] = slot.observe(
+                        &mut o[i * OBS_LEN..(i + 1) * OBS_LEN],
+                        &mut m[i * ACTION_COUNT..(i + 1) * ACTION_COUNT],
+                    );
+                }
+            });
+        }
+        Ok((obs, mask, seat))
+    }
+
+    #[allow(clippy::many_single_char_names)] // the five arrays: o, m, s, r, d
+    /// Steps every table with `actions[i]` (an index its mask allows; checked for every table
+    /// before any moves); returns `(obs, mask, seat, reward, done)`.
+    #[allow(clippy::type_complexity)]
+    #[guarded]
+    fn step<'py>(
+        &mut self,
+        py: Python<'py>,
+        actions: PyReadonlyArray1<'py, i64>,
+    ) -> PyResult<(
+        Bound<'py, PyArray2<u8>>,
+        Bound<'py, PyArray2<bool>>,
+        Bound<'py, PyArray1<u8>>,
+        Bound<'py, PyArray2<f32>>,
+        Bound<'py, PyArray1<bool>>,
+    )> {
+        let n = self.slots.len();
+        let acts = actions.as_array();
+        if acts.len() != n {
+            return Err(hand_error(format!(
+                "{} actions for {n} tables (one each)",
+                acts.len()
+            )));
+        }
+        let acts: Vec<usize> = acts
+            .iter()
+            .map(|&a| usize::try_from(a).unwrap_or(usize::MAX))
+            .collect();
+        if let Some(i) = (0..n).find(|&i| !self.slots[i].allows(acts[i])) {
+            return Err(CoreError(twmj_core::Error::Illegal {
+                rule: "legal_mask",
+                message: format!(
+                    "table {i}: action {} is not in the acting seat's legal mask",
+                    actions.as_array()[i]
+                ),
+            })
+            .into());
+        }
+        let obs = self.obs.bind(py).clone();
+        let mask = self.mask.bind(py).clone();
+        let seat = self.seat.bind(py).clone();
+        let rewards = self.rewards.bind(py).clone();
+        let done = self.done.bind(py).clone();
+        {
+            let (mut o, mut m, mut s, mut r, mut d) = (
+                obs.readwrite(),
+                mask.readwrite(),
+                seat.readwrite(),
+                rewards.readwrite(),
+                done.readwrite(),
+            );
+            let (o, m, s, r, d) = (
+                o.as_slice_mut()?,
+                m.as_slice_mut()?,
+                s.as_slice_mut()?,
+                r.as_slice_mut()?,
+                d.as_slice_mut()?,
+            );
+            let kind = self.reward;
+            let slots = &mut self.slots;
+            let result: Result<(), twmj_core::Error> = py.detach(|| {
+                slots
+                    .par_chunks_mut(CHUNK)
+                    .zip(acts.par_chunks(CHUNK))
+                    .zip(o.par_chunks_mut(CHUNK * OBS_LEN))
+                    .zip(m.par_chunks_mut(CHUNK * ACTION_COUNT))
+                    .zip(r.par_chunks_mut(CHUNK * 4))
+                    .zip(s.par_chunks_mut(CHUNK))
+                    .zip(d.par_chunks_mut(CHUNK))
+                    .try_for_each(|((((((sl, a), o), m), r), s), d)| {
+                        vector::step_all(sl, a, kind, o, m, r, s, d)
+                    })
+            });
+            result.map_err(CoreError)?;
+        }
+        Ok((obs, mask, seat, rewards, done))
+    }
+
+    /// Hands finished so far, all tables together.
+    #[getter]
+    fn hands(&self) -> u64 {
+        self.slots.iter().map(Slot::hands).sum()
+    }
+}
