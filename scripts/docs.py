@@ -1,7 +1,7 @@
 """Regenerates the generated sections of the docs from the core (`--check`: fail on drift).
 
-    .venv/bin/python scripts/docs.py          # rewrite docs/variants.md's settings table
-    .venv/bin/python scripts/docs.py --check  # exit 1 when the docs differ from the core
+.venv/bin/python scripts/docs.py          # rewrite docs/variants.md's settings table
+.venv/bin/python scripts/docs.py --check  # exit 1 when the docs differ from the core
 """
 
 from __future__ import annotations

@@ -60,7 +60,10 @@ def test_streak_cap_is_the_cores(client: TestClient) -> None:
     assert ok.status_code == 200, ok.text
     ctx = twmj.Context(winner=0, dealer=0, streak=20, win="self_draw")
     py = twmj.score(
-        "123456789m234p56p77s", "7p", context=ctx, variant=twmj.Variant("taiwan", {"streak_cap": 30})
+        "123456789m234p56p77s",
+        "7p",
+        context=ctx,
+        variant=twmj.Variant("taiwan", {"streak_cap": 30}),
     )
     assert ok.json()["total_tai"] == py.total_tai
     assert ok.json()["net_tai"] == py.net_tai
