@@ -30,7 +30,7 @@ from twmj_api.routers import (
     variants,
     waits,
 )
-from twmj_api.schemas import VariantOut
+from twmj_api.schemas import SettingOut, VariantOut
 
 STATIC = Path(__file__).parent / "static"
 MAX_BODY = (
@@ -86,6 +86,23 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     # Read-only shared data: the presets, listed once.
     app.state.variants = [
         VariantOut(name=name, settings=twmj.variant_settings(name)) for name in twmj.PRESETS
+    ]
+    # The registry, validated into the answer's model (its literals) once.
+    app.state.settings = [
+        SettingOut.model_validate(
+            {
+                "key": s.key,
+                "type": s.type,
+                "minimum": s.minimum,
+                "maximum": s.maximum,
+                "choices": s.choices,
+                "layer": s.layer,
+                "doc": s.doc,
+                "doc_zh": s.doc_zh,
+                "defaults": s.defaults,
+            }
+        )
+        for s in twmj.SETTINGS
     ]
     # The MCP session manager runs as long as the app (one per app: it cannot be restarted).
     app.state.mcp = tools.http_manager()

@@ -10,6 +10,7 @@ from pydantic import (
     ConfigDict,
     Field,
     JsonValue,
+    WithJsonSchema,
     field_validator,
     model_validator,
 )
@@ -168,6 +169,37 @@ ERROR_RESPONSES: dict[int | str, dict[str, object]] = {
 Setting = JSONInt | bool | str
 
 
+def _override_schema() -> dict[str, object]:
+    """The JSON Schema of `overrides`, from the core's settings registry: every key with its
+    type, range or choices and doc, plus the `tai.<item>` keys. The core checks the values
+    (a bad one is a 422 naming `overrides.<key>`), in the order given."""
+    props: dict[str, object] = {}
+    for s in twmj.SETTINGS:
+        if s.key.startswith("tai."):
+            continue
+        prop: dict[str, object] = {"type": s.type, "description": f"{s.doc} ({s.doc_zh})"}
+        if s.minimum is not None:
+            prop["minimum"] = s.minimum
+        if s.maximum is not None:
+            prop["maximum"] = s.maximum
+        if s.choices is not None:
+            prop["enum"] = s.choices
+        props[s.key] = prop
+    tai = next(s for s in twmj.SETTINGS if s.key.startswith("tai."))
+    for key in twmj.TAI_KEYS:
+        props[key] = {
+            "type": "integer",
+            "minimum": tai.minimum,
+            "maximum": tai.maximum,
+            "description": tai.doc,
+        }
+    return {"type": "object", "properties": props, "additionalProperties": False}
+
+
+#: A variant's overrides: any settings of the registry, applied in order.
+Overrides = Annotated[dict[str, Setting], WithJsonSchema(_override_schema())]
+
+
 class WaitsRequest(HandRequest):
     """A hand to find the waits of, optionally under a preset's special shapes."""
 
@@ -188,7 +220,7 @@ class WaitsRequest(HandRequest):
             "sets and a pair count."
         ),
     )
-    overrides: dict[str, Setting] = Field(
+    overrides: Overrides = Field(
         default_factory=dict,
         max_length=100,
         description=(
@@ -234,7 +266,9 @@ class ContextIn(BaseModel):
         0, ge=0, le=3, description="The winner's seat, 0–3 (seat + 1 is its 下家)."
     )
     dealer: JSONInt = Field(0, ge=0, le=3, description="The dealer's seat (莊家).")
-    streak: JSONInt = Field(0, ge=0, le=18, description="連莊 count N (莊家台 = 1 + 2N).")
+    streak: JSONInt = Field(
+        0, ge=0, description="連莊 count N (莊家台 = 1 + 2N; at most the variant's `streak_cap`)."
+    )
     seat_wind: Literal["E", "S", "W", "N", "東", "南", "西", "北"] = Field(
         "E", description="The winner's 門風."
     )
@@ -299,7 +333,7 @@ class ScoreRequest(BaseModel):
         extra="forbid", strict=True, json_schema_extra={"examples": [EXAMPLE_WIN]}
     )
     variant: PresetName = Field("taiwan", description="The preset the rules start from.")
-    overrides: dict[str, Setting] = Field(
+    overrides: Overrides = Field(
         default_factory=dict,
         max_length=100,
         description="House rules on top of the preset: `tai.<item>`, `min_tai`, `dice.<shape>`, …",
@@ -376,7 +410,7 @@ class ScoreBatchItem(BaseModel):
 class VariantChoice(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
     variant: PresetName = "taiwan"
-    overrides: dict[str, Setting] = Field(default_factory=dict, max_length=100)
+    overrides: Overrides = Field(default_factory=dict, max_length=100)
 
 
 class CompareRequest(BaseModel):
@@ -467,6 +501,22 @@ class VariantOut(BaseModel):
     settings: dict[str, Setting] = Field(description="Every setting, as overrides accept them.")
 
 
+class SettingOut(BaseModel):
+    """One entry of the core's settings registry (`twmj.SETTINGS`)."""
+
+    key: str = Field(description="The key, as `overrides` take it (`tai.<item>`: the family).")
+    type: Literal["integer", "boolean", "string"] = Field(description="The JSON type.")
+    minimum: int | None = Field(description="The least integer allowed, if a range.")
+    maximum: int | None = Field(description="The greatest integer allowed, if a range.")
+    choices: list[Setting] | None = Field(description="The values allowed, if a list.")
+    layer: Literal["analysis", "scoring", "flow"] = Field(description="The layer that reads it.")
+    doc: str = Field(description="One line in English.")
+    doc_zh: str = Field(description="One line in Chinese.")
+    defaults: dict[str, Setting] = Field(
+        description="The value in every preset (empty for `tai.<item>`: see `/v1/variants`)."
+    )
+
+
 class CallLockIn(BaseModel):
     """What the discard after a call may not be: `{pon: "5m"}` or `{chi: "3p", other_end: "6p"}`."""
 
@@ -542,10 +592,10 @@ class Snapshot(BaseModel):
         description="The rules, when they matter (american 起胡 scores a win before allowing "
         "it); then the table fields below are read too. None plays the taiwan rules.",
     )
-    overrides: dict[str, Setting] = Field(default_factory=dict, max_length=100)
+    overrides: Overrides = Field(default_factory=dict, max_length=100)
     dealer: JSONInt = Field(0, ge=0, le=3, description="The dealer's seat.")
     east: JSONInt = Field(0, ge=0, le=3, description="The seat sitting 東 (門風 follows).")
-    streak: JSONInt = Field(0, ge=0, le=18, description="連莊 count.")
+    streak: JSONInt = Field(0, ge=0, description="連莊 count (at most the variant's `streak_cap`).")
     round_wind: JSONInt = Field(0, ge=0, le=3, description="圈風 0 = 東 … 3 = 北.")
     dice: list[DieFace] | None = Field(None, min_length=3, max_length=3, description="The dice.")
     discards_total: JSONInt = Field(0, ge=0, le=200, description="Discards made at the table.")
@@ -638,8 +688,10 @@ class ReplayRequest(BaseModel):
     )
     record: Annotated[str, Field(max_length=200_000, description="A JSON-lines game record.")]
     variant: PresetName = "taiwan"
-    overrides: dict[str, Setting] = Field(default_factory=dict, max_length=100)
-    streak: JSONInt = Field(0, ge=0, le=18, description="連莊 count of the dealer, for settlement.")
+    overrides: Overrides = Field(default_factory=dict, max_length=100)
+    streak: JSONInt = Field(
+        0, ge=0, description="連莊 count of the dealer, for settlement (at most `streak_cap`)."
+    )
     round_wind: JSONInt = Field(0, ge=0, le=3, description="圈風 0 = 東 … 3 = 北, for settlement.")
 
 

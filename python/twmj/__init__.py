@@ -21,6 +21,7 @@ from twmj._core import (
     NotApplied,
     Payment,
     Score,
+    SettingSpec,
     TaiItem,
     Tiles,
     Variant,
@@ -61,7 +62,7 @@ from twmj.errors import (
     VariantError,
 )
 from twmj.tiles import COPIES, FLOWERS, SHAPE_NAMES, TILES, counts, mask_tiles
-from twmj.variants import PRESETS, load_variant, variant_settings
+from twmj.variants import PRESETS, SETTINGS, TAI_KEYS, load_variant, variant_settings
 from twmj.vocab import (
     DECLARATIONS,
     DRAW_REASONS,
@@ -92,7 +93,9 @@ __all__ = [
     "PRESETS",
     "PRESET_NAMES",
     "REGULAR_WIN_KINDS",
+    "SETTINGS",
     "SHAPE_NAMES",
+    "TAI_KEYS",
     "TILES",
     "VOCABULARY",
     "WIN_KINDS",
@@ -112,6 +115,7 @@ __all__ = [
     "Payment",
     "RecordError",
     "Score",
+    "SettingSpec",
     "TaiItem",
     "TileError",
     "Tiles",

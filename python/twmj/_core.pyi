@@ -18,6 +18,7 @@ __all__ = [
     "NotApplied",
     "Payment",
     "Score",
+    "SettingSpec",
     "TaiItem",
     "Tiles",
     "Variant",
@@ -42,9 +43,11 @@ __all__ = [
     "replay",
     "score",
     "score_flower",
+    "settings_registry",
     "shanten",
     "shanten_batch",
     "simulate",
+    "tai_keys",
     "tile_name",
     "vocabulary",
     "wait_mask",
@@ -182,6 +185,30 @@ class Variant:
     def tiles(self) -> list[str]: ...
     def with_overrides(self, overrides: dict[str, int | bool | str]) -> Variant: ...
     def settings(self) -> dict[str, int | bool | str]: ...
+
+@final
+class SettingSpec:
+    @property
+    def key(self) -> str: ...
+    @property
+    def type(self) -> str: ...
+    @property
+    def minimum(self) -> int | None: ...
+    @property
+    def maximum(self) -> int | None: ...
+    @property
+    def choices(self) -> list[int | bool | str] | None: ...
+    @property
+    def layer(self) -> str: ...
+    @property
+    def doc(self) -> str: ...
+    @property
+    def doc_zh(self) -> str: ...
+    @property
+    def defaults(self) -> dict[str, int | bool | str]: ...
+
+def settings_registry() -> list[SettingSpec]: ...
+def tai_keys() -> list[str]: ...
 
 @final
 class Context:

@@ -20,13 +20,27 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from twmj._core import Variant, presets
+from twmj._core import SettingSpec, Variant, presets, settings_registry, tai_keys
 from twmj.errors import VariantError
 
-__all__ = ["PRESETS", "load_variant", "variant_settings"]
+__all__ = [
+    "PRESETS",
+    "SETTINGS",
+    "TAI_KEYS",
+    "load_variant",
+    "settings_table",
+    "variant_settings",
+]
 
 #: The preset names, default first.
 PRESETS: tuple[str, ...] = tuple(presets())
+
+#: The core's settings registry: every setting (key, type, range or choices, layer, docs in
+#: English and Chinese, the value in every preset), then the `tai.<item>` family.
+SETTINGS: tuple[SettingSpec, ...] = tuple(settings_registry())
+
+#: Every key of the `tai.<item>` family.
+TAI_KEYS: tuple[str, ...] = tuple(tai_keys())
 
 
 def _flatten(data: Mapping[str, Any], prefix: str = "") -> dict[str, int | bool | str]:
@@ -71,3 +85,36 @@ def load_variant(source: str | Path | Mapping[str, Any]) -> Variant:
 def variant_settings(name: str) -> dict[str, int | bool | str]:
     """The full config of a preset, as `GET /v1/variants` lists it."""
     return Variant(name).settings()
+
+
+def _cell(value: int | bool | str) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def _values(spec: SettingSpec) -> str:
+    if spec.choices is not None:
+        return ", ".join(f"`{_cell(c)}`" for c in spec.choices)
+    if spec.minimum is not None and spec.maximum is not None:
+        return f"{spec.minimum}–{spec.maximum}"
+    return "`true`, `false`"
+
+
+def settings_table() -> str:
+    """The settings table of docs/variants.md, generated from the core's registry: every key,
+    its values, the layer that reads it, its value in every preset, and its docs."""
+    head = ["key", "values", "layer", *PRESETS, "meaning", "說明"]
+    lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    for spec in SETTINGS:
+        defaults = spec.defaults
+        row = [
+            f"`{spec.key}`",
+            _values(spec),
+            spec.layer,
+            *(_cell(defaults[p]) if p in defaults else "per item" for p in PRESETS),
+            spec.doc.replace("|", "\\|"),
+            spec.doc_zh.replace("|", "\\|"),
+        ]
+        lines.append("| " + " | ".join(row) + " |")
+    return "\n".join(lines) + "\n"

@@ -1,4 +1,5 @@
-"""`/v1/variants` and `/v1/vocabulary`: the presets with their full config, and every term."""
+"""`/v1/variants`, `/v1/settings` and `/v1/vocabulary`: the presets with their full config, the
+core's settings registry (what each setting is, takes and means), and every term."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from fastapi import APIRouter, Depends, Request
 import twmj
 from twmj_api.errors import LIBRARY_STATUS, SERVICE_CODES
 from twmj_api.offload import OffLoopRoute
-from twmj_api.schemas import ERROR_RESPONSES, VariantOut, VocabularyOut
+from twmj_api.schemas import ERROR_RESPONSES, SettingOut, VariantOut, VocabularyOut
 
 router = APIRouter(
     prefix="/v1", tags=["variants"], responses=ERROR_RESPONSES, route_class=OffLoopRoute
@@ -56,3 +57,18 @@ async def vocabulary() -> VocabularyOut:
     kinds, presets, actions, and the error codes with their HTTP status. Read from the core,
     the one place they are defined."""
     return _VOCABULARY
+
+
+def registry(request: Request) -> list[SettingOut]:
+    """The settings registry, read from the core once at start-up."""
+    listed: list[SettingOut] = request.app.state.settings
+    return listed
+
+
+@router.get("/settings", response_model=list[SettingOut], summary="The settings registry")
+async def settings(listed: Annotated[list[SettingOut], Depends(registry)]) -> list[SettingOut]:
+    """Every setting a variant has, from the core's registry: key, type, range or choices, the
+    layer that reads it, a line of doc in English and in Chinese, and its value in every preset;
+    the last entry is the `tai.<item>` family (each preset's item values are in
+    `/v1/variants`)."""
+    return listed

@@ -41,12 +41,15 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<analyze::PyDiscard>()?;
     m.add_class::<analyze::PyAnalysis>()?;
     m.add_class::<variant::PyVariant>()?;
+    m.add_class::<variant::PySettingSpec>()?;
     m.add_class::<score::PyContext>()?;
     m.add_class::<score::PyTaiItem>()?;
     m.add_class::<score::PyNotApplied>()?;
     m.add_class::<score::PyPayment>()?;
     m.add_class::<score::PyScore>()?;
     m.add_function(wrap_pyfunction!(variant::presets, m)?)?;
+    m.add_function(wrap_pyfunction!(variant::settings_registry, m)?)?;
+    m.add_function(wrap_pyfunction!(variant::tai_keys, m)?)?;
     m.add_function(wrap_pyfunction!(score::score, m)?)?;
     m.add_function(wrap_pyfunction!(score::score_flower, m)?)?;
     m.add_function(wrap_pyfunction!(score::compare, m)?)?;

@@ -2,7 +2,7 @@
 
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyInt, PyString};
-use twmj_core::rules::PRESETS;
+use twmj_core::rules::{Kind, Setting, PRESETS, SETTINGS, TAI};
 use twmj_core::scoring::{Value, Variant};
 use twmj_py_macros::guarded;
 
@@ -126,4 +126,127 @@ impl PyVariant {
 #[pyfunction]
 pub fn presets() -> Vec<&'static str> {
     PRESETS.to_vec()
+}
+
+/// One entry of the core's settings registry: a key, the values it takes, the layer that
+/// reads it, its doc in English and Chinese, and its value in every preset.
+#[pyclass(name = "SettingSpec", module = "twmj", frozen)]
+pub struct PySettingSpec {
+    #[pyo3(get)]
+    key: String,
+    /// `integer`, `boolean` or `string` (as JSON Schema names them).
+    #[pyo3(get, name = "type")]
+    kind: &'static str,
+    #[pyo3(get)]
+    minimum: Option<i64>,
+    #[pyo3(get)]
+    maximum: Option<i64>,
+    choices: Option<Vec<Value>>,
+    #[pyo3(get)]
+    layer: &'static str,
+    #[pyo3(get)]
+    doc: &'static str,
+    #[pyo3(get)]
+    doc_zh: &'static str,
+    /// `(preset, value)` for every preset; empty for the `tai.<item>` family (its values
+    /// are in each preset's `settings()`).
+    defaults: Vec<(&'static str, Value)>,
+}
+
+fn py_value<'py>(py: Python<'py>, v: &Value) -> PyResult<Bound<'py, PyAny>> {
+    Ok(match v {
+        Value::Int(i) => i.into_pyobject(py)?.into_any(),
+        Value::Bool(b) => PyBool::new(py, *b).to_owned().into_any(),
+        Value::Text(s) => PyString::new(py, s).into_any(),
+    })
+}
+
+fn spec(
+    key: &str,
+    kind: Kind,
+    layer: &'static str,
+    doc: &'static str,
+    doc_zh: &'static str,
+) -> PySettingSpec {
+    let (minimum, maximum, choices) = match kind {
+        Kind::Int { min, max } => (Some(min), Some(max), None),
+        Kind::IntOf(o) => (None, None, Some(o.iter().map(|&i| Value::Int(i)).collect())),
+        Kind::Bool => (None, None, None),
+        Kind::Choice(o) => (
+            None,
+            None,
+            Some(o.iter().map(|&t| Value::Text(t.to_owned())).collect()),
+        ),
+    };
+    PySettingSpec {
+        key: key.to_owned(),
+        kind: kind.json_type(),
+        minimum,
+        maximum,
+        choices,
+        layer,
+        doc,
+        doc_zh,
+        defaults: Vec::new(),
+    }
+}
+
+fn setting_spec(s: &Setting) -> PyResult<PySettingSpec> {
+    let mut out = spec(s.key, s.kind, s.layer.key(), s.doc, s.doc_zh);
+    for p in PRESETS {
+        out.defaults.push((p, s.default_in(p).map_err(CoreError)?));
+    }
+    Ok(out)
+}
+
+#[pymethods]
+impl PySettingSpec {
+    /// The values allowed when they are a list (a choice, or `hand_size`'s sizes), else None.
+    #[getter]
+    #[guarded]
+    fn choices<'py>(&self, py: Python<'py>) -> PyResult<Option<Vec<Bound<'py, PyAny>>>> {
+        self.choices
+            .as_ref()
+            .map(|c| c.iter().map(|v| py_value(py, v)).collect())
+            .transpose()
+    }
+
+    /// The value in every preset, by preset name.
+    #[getter]
+    #[guarded]
+    fn defaults<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        for (p, v) in &self.defaults {
+            d.set_item(p, py_value(py, v)?)?;
+        }
+        Ok(d)
+    }
+
+    fn __repr__(&self) -> String {
+        format!("SettingSpec('{}', {})", self.key, self.kind)
+    }
+}
+
+/// The settings registry: every setting, then the `tai.<item>` family (key `tai.<item>`).
+#[pyfunction]
+#[guarded]
+pub fn settings_registry() -> PyResult<Vec<PySettingSpec>> {
+    let mut out = SETTINGS
+        .iter()
+        .map(setting_spec)
+        .collect::<PyResult<Vec<_>>>()?;
+    out.push(spec(
+        &format!("{}<item>", TAI.prefix),
+        TAI.kind,
+        TAI.layer.key(),
+        TAI.doc,
+        TAI.doc_zh,
+    ));
+    Ok(out)
+}
+
+/// Every key of the `tai.<item>` family (every item but 骰規台, whose value the dice decide).
+#[pyfunction]
+pub fn tai_keys() -> Vec<String> {
+    TAI.keys().collect()
 }

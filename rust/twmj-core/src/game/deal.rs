@@ -476,10 +476,10 @@ impl Rules {
         }
     }
 
-    /// 換三張 is played: the `american` preset at four seats (002 美國麻將多的三樣).
+    /// 換三張 is played: the `exchange` setting (american; 002 美國麻將多的三樣) at four seats.
     pub fn exchange(&self) -> bool {
         // Passing to 下家/對家/上家 needs four seats (docs/variants.md).
-        self.variant.preset == "american" && self.variant.players == 4
+        self.variant.exchange_three && self.variant.players == 4
     }
 
     /// The 起胡 threshold (0: none).

@@ -3,11 +3,13 @@
 //! tables and hands only; analysis, scoring and the game read it.
 
 pub mod item;
+pub mod settings;
 pub mod shapes;
 pub mod variant;
 pub mod win;
 
 pub use item::{Item, Word, WORDS};
+pub use settings::{setting, Family, Kind, Layer, Setting, MAX_TAI, SETTINGS, TAI};
 pub use shapes::{knitted_kinds, Special, SpecialShapes, KNITTINGS, ORPHANS};
 pub use variant::{
     Dealing, DiceShape, DiceTai, ExchangeDirection, Flow, FuritenRelease, ItemSet, MultiWin,

@@ -78,6 +78,13 @@ pub enum ExchangeDirection {
 }
 
 impl ExchangeDirection {
+    pub const ALL: [ExchangeDirection; 4] = [
+        ExchangeDirection::Next,
+        ExchangeDirection::Across,
+        ExchangeDirection::Previous,
+        ExchangeDirection::Dice,
+    ];
+
     pub const fn key(self) -> &'static str {
         match self {
             ExchangeDirection::Next => "next",
@@ -307,75 +314,6 @@ impl Flow {
         furiten_dealer_exception: true,
         ..Flow::TAIWAN
     };
-
-    /// Sets one flow key; `Ok(false)` when `key` is not a flow key.
-    fn set(&mut self, key: &str, value: &Value) -> Result<bool> {
-        let flag = || match value {
-            Value::Bool(b) => Ok(*b),
-            v => Err(Error::variant(key, format!("{v} is not true or false"))),
-        };
-        match key {
-            "wall_reserve" => {
-                self.wall_reserve = pick(key, value, &WallReserve::ALL, WallReserve::key)?;
-            }
-            "special_draw.four_kongs" => self.four_kongs_draw = flag()?,
-            "special_draw.four_winds" => self.four_winds_draw = flag()?,
-            "special_draw.thirteen_unconnected" => self.thirteen_unconnected_draw = flag()?,
-            "false_win" => self.false_win = flag()?,
-            "false_win_waits" => self.false_win_waits = flag()?,
-            "dealing" => self.dealing = pick(key, value, &Dealing::ALL, Dealing::key)?,
-            "furiten_release" => {
-                self.furiten_release = pick(key, value, &FuritenRelease::ALL, FuritenRelease::key)?;
-            }
-            "four_kongs_win" => self.four_kongs_win = flag()?,
-            "four_kongs_pass_deal" => self.four_kongs_pass_deal = flag()?,
-            "furiten_dealer_exception" => self.furiten_dealer_exception = flag()?,
-            _ => return Ok(false),
-        }
-        Ok(true)
-    }
-
-    /// The flow settings as `(key, value)`.
-    fn settings(self) -> Vec<(String, Value)> {
-        let text = |s: &str| Value::Text(s.to_owned());
-        vec![
-            ("wall_reserve".to_owned(), text(self.wall_reserve.key())),
-            (
-                "special_draw.four_kongs".to_owned(),
-                Value::Bool(self.four_kongs_draw),
-            ),
-            (
-                "special_draw.four_winds".to_owned(),
-                Value::Bool(self.four_winds_draw),
-            ),
-            (
-                "special_draw.thirteen_unconnected".to_owned(),
-                Value::Bool(self.thirteen_unconnected_draw),
-            ),
-            ("false_win".to_owned(), Value::Bool(self.false_win)),
-            (
-                "false_win_waits".to_owned(),
-                Value::Bool(self.false_win_waits),
-            ),
-            ("dealing".to_owned(), text(self.dealing.key())),
-            (
-                "furiten_release".to_owned(),
-                text(self.furiten_release.key()),
-            ),
-            (
-                "four_kongs_win".to_owned(),
-                Value::Bool(self.four_kongs_win),
-            ),
-            (
-                "four_kongs_pass_deal".to_owned(),
-                Value::Bool(self.four_kongs_pass_deal),
-            ),
-            (
-                "furiten_dealer_exception".to_owned(),
-                Value::Bool(self.furiten_dealer_exception),
-            ),
-        ]
-    }
 }
 
 /// A value for one override, as the Python layer reads it from TOML or JSON.
@@ -419,6 +357,9 @@ pub struct Variant {
     pub streak_cap: u8,
     /// 字一色 composites: both values added, minus this (4).
     pub honors_merge_minus: u8,
+    /// 換三張 played (002 美國麻將多的三樣; american): before the first discard each seat
+    /// passes three tiles of one suit. Four seats only (docs/variants.md).
+    pub exchange_three: bool,
     /// 換三張 direction (american game flow; stored here so the variant is the one config).
     pub exchange: ExchangeDirection,
     /// 平胡 also on a 門清 hand (001 平胡說明 lists 門清無平胡 only as a stricter house rule).
@@ -640,9 +581,6 @@ const ADDED_HK16: &[Item] = &[
     Item::NineLinks,
 ];
 
-/// Largest tai a single setting may hold; anything larger is a typo, not a house rule.
-const MAX_TAI: i64 = 100;
-
 impl Variant {
     /// 鬥雀 台灣麻將 16 張 (000): the tai table as printed, no 起胡, no dice.
     pub fn taiwan() -> Variant {
@@ -665,6 +603,7 @@ impl Variant {
             },
             streak_cap: 18,
             honors_merge_minus: 4,
+            exchange_three: false,
             exchange: ExchangeDirection::Dice,
             ping_hu_concealed: false,
             multi_win: MultiWin::NearestOfTwo,
@@ -806,6 +745,7 @@ impl Variant {
             preset: "american",
             min_tai: 3,
             dice_enabled: true,
+            exchange_three: true,
             ..Variant::taiwan()
         }
     }
@@ -1104,22 +1044,6 @@ impl Variant {
         v
     }
 
-    /// The boolean setting called `key` (one of the four switches [`Variant::set`] accepts).
-    fn switch(&mut self, key: &str) -> &mut bool {
-        match key {
-            "dice_enabled" => &mut self.dice_enabled,
-            "ping_hu_concealed" => &mut self.ping_hu_concealed,
-            "ping_hu_other_flowers" => &mut self.ping_hu_other_flowers,
-            "flowers" => &mut self.flowers,
-            "chi_allowed" => &mut self.chi_allowed,
-            "special_shapes.compound" => &mut self.special_compound,
-            "special_shapes.ask_ankan" => &mut self.special.ask_ankan,
-            "special_shapes.orphans_pung_set" => &mut self.special.orphans_pung_set,
-            "full_tile_set" => &mut self.full_tile_set,
-            _ => &mut self.heaven_win_dealer,
-        }
-    }
-
     /// The item is in this variant's table.
     pub fn has(&self, item: Item) -> bool {
         !self.absent.contains(item)
@@ -1167,312 +1091,6 @@ impl Variant {
     pub fn base_tai(&self) -> u32 {
         self.base_money / self.tai_money
     }
-
-    /// The setting keys [`Variant::set`] accepts, besides `tai.<item key>`.
-    pub const KEYS: [&'static str; 43] = [
-        "base_money",
-        "tai_money",
-        "min_tai",
-        "ankan_fee",
-        "dice_enabled",
-        "dice.leopard",
-        "dice.all_red",
-        "dice.straight",
-        "dice.all_black",
-        "streak_cap",
-        "honors_merge_minus",
-        "exchange_direction",
-        "ping_hu_concealed",
-        "ping_hu_other_flowers",
-        "heaven_win_dealer",
-        "multi_win",
-        "payment",
-        "special_shapes.lig_gu",
-        "special_shapes.thirteen_orphans",
-        "special_shapes.fan_seven_pairs",
-        "special_shapes.fan_seven_stars",
-        "special_shapes.fan_all_knitted",
-        "special_shapes.fan_knitted_straight",
-        "special_shapes.compound",
-        "special_shapes.ask_ankan",
-        "special_shapes.orphans_pung_set",
-        "unit",
-        "players",
-        "flowers",
-        "chi_allowed",
-        "full_tile_set",
-        "hand_size",
-        // Game flow (001; see [`Flow`]).
-        "wall_reserve",
-        "special_draw.four_kongs",
-        "special_draw.four_winds",
-        "special_draw.thirteen_unconnected",
-        "false_win",
-        "false_win_waits",
-        "dealing",
-        "furiten_release",
-        "four_kongs_win",
-        "four_kongs_pass_deal",
-        "furiten_dealer_exception",
-    ];
-
-    /// Applies one override; the variant is unchanged when it fails.
-    pub fn set(&mut self, key: &str, value: &Value) -> Result<()> {
-        let int = |lo: i64, hi: i64| -> Result<i64> {
-            match value {
-                Value::Int(i) if (lo..=hi).contains(i) => Ok(*i),
-                Value::Int(i) => Err(Error::variant(
-                    key,
-                    format!("{i} is out of range (expected {lo} to {hi})"),
-                )),
-                v => Err(Error::variant(key, format!("{v} is not an integer"))),
-            }
-        };
-        let tai = || int(0, MAX_TAI).map(|i| i as u8);
-        match key {
-            "base_money" => {
-                let b = int(1, 1_000_000)? as u32;
-                if b % self.tai_money != 0 {
-                    return Err(Error::variant(
-                        key,
-                        format!("{b} is not a multiple of tai_money {}", self.tai_money),
-                    ));
-                }
-                self.base_money = b;
-            }
-            "tai_money" => {
-                let t = int(1, 1_000_000)? as u32;
-                if self.base_money % t != 0 {
-                    return Err(Error::variant(
-                        key,
-                        format!("base_money {} is not a multiple of {t}", self.base_money),
-                    ));
-                }
-                self.tai_money = t;
-            }
-            "min_tai" => self.min_tai = tai()?,
-            "ankan_fee" => self.ankan_fee = int(0, 10)? as u8,
-            "players" => self.players = int(2, 4)? as u8,
-            // 004 兩人麻將 手牌: 16 張 (莊家 17), 也有人打 13 張; nothing else is played.
-            "hand_size" => match value {
-                Value::Int(n @ (13 | 16)) => self.hand_size = *n as u8,
-                v => {
-                    return Err(Error::variant(
-                        key,
-                        format!("{v} is not a hand size played (expected 16 or 13)"),
-                    ))
-                }
-            },
-            "dice_enabled"
-            | "ping_hu_concealed"
-            | "ping_hu_other_flowers"
-            | "heaven_win_dealer"
-            | "flowers"
-            | "chi_allowed"
-            | "special_shapes.compound"
-            | "special_shapes.ask_ankan"
-            | "special_shapes.orphans_pung_set"
-            | "full_tile_set" => match value {
-                Value::Bool(b) => *self.switch(key) = *b,
-                v => return Err(Error::variant(key, format!("{v} is not true or false"))),
-            },
-            _ if key
-                .strip_prefix("special_shapes.")
-                .is_some_and(|k| Special::ALL.iter().any(|s| s.key() == k)) =>
-            {
-                let shape = Special::ALL
-                    .into_iter()
-                    .find(|s| key.strip_prefix("special_shapes.") == Some(s.key()));
-                match (value, shape) {
-                    (Value::Bool(b), Some(s)) => *self.special.switch_mut(s) = *b,
-                    (v, _) => return Err(Error::variant(key, format!("{v} is not true or false"))),
-                }
-            }
-            "multi_win" => {
-                self.multi_win = pick(key, value, &MultiWin::ALL, MultiWin::key)?;
-            }
-            "payment" => self.payment = pick(key, value, &Payment::ALL, Payment::key)?,
-            "unit" => self.unit = pick(key, value, &["台", "番"], |u| u)?,
-            "dice.leopard" => self.dice.leopard = tai()?,
-            "dice.all_red" => self.dice.all_red = tai()?,
-            "dice.straight" => self.dice.straight = tai()?,
-            "dice.all_black" => self.dice.all_black = tai()?,
-            "streak_cap" => self.streak_cap = tai()?,
-            "honors_merge_minus" => self.honors_merge_minus = tai()?,
-            "exchange_direction" => {
-                let dirs = [
-                    ExchangeDirection::Next,
-                    ExchangeDirection::Across,
-                    ExchangeDirection::Previous,
-                    ExchangeDirection::Dice,
-                ];
-                let found = match value {
-                    Value::Text(s) => dirs.into_iter().find(|d| d.key() == s),
-                    _ => None,
-                };
-                match found {
-                    Some(d) => self.exchange = d,
-                    None => {
-                        return Err(Error::variant(
-                            key,
-                            format!(
-                            "{value} is not one of \"next\", \"across\", \"previous\", \"dice\""
-                        ),
-                        ))
-                    }
-                }
-            }
-            _ if self.flow.set(key, value)? => {}
-            _ => {
-                let item = key
-                    .strip_prefix("tai.")
-                    .and_then(Item::from_key)
-                    .ok_or_else(|| {
-                        Error::variant(
-                            key,
-                            "unknown key (expected tai.<item key> or one of ".to_owned()
-                                + &Variant::KEYS.join(", ")
-                                + ")",
-                        )
-                    })?;
-                if let Some(s) = item.special() {
-                    // Drawing a shape in by its tai switches it on (as `tai.<key>` adds an
-                    // absent item back); `special_shapes.<key>: false` switches it off again.
-                    self.special_tai[s as usize] = tai()?;
-                    *self.special.switch_mut(s) = true;
-                    self.overrides.push((key.to_owned(), value.to_string()));
-                    return Ok(());
-                }
-                if item == Item::Dice {
-                    return Err(Error::variant(
-                        key,
-                        "骰規台 takes its value from the dice shape: set dice.leopard, dice.all_red, dice.straight or dice.all_black",
-                    ));
-                }
-                self.tai[item as usize] = tai()?;
-                self.absent = self.absent.without(item);
-            }
-        }
-        self.overrides.push((key.to_owned(), value.to_string()));
-        Ok(())
-    }
-
-    /// Every setting as `(key, value)`, in the form [`Variant::set`] accepts: the full config
-    /// a listing of the presets shows.
-    pub fn settings(&self) -> Vec<(String, Value)> {
-        let int = |v: u32| Value::Int(i64::from(v));
-        let mut v = vec![
-            ("base_money".to_owned(), int(self.base_money)),
-            ("tai_money".to_owned(), int(self.tai_money)),
-            ("min_tai".to_owned(), int(self.min_tai.into())),
-            ("ankan_fee".to_owned(), int(self.ankan_fee.into())),
-            ("dice_enabled".to_owned(), Value::Bool(self.dice_enabled)),
-            ("dice.leopard".to_owned(), int(self.dice.leopard.into())),
-            ("dice.all_red".to_owned(), int(self.dice.all_red.into())),
-            ("dice.straight".to_owned(), int(self.dice.straight.into())),
-            ("dice.all_black".to_owned(), int(self.dice.all_black.into())),
-            ("streak_cap".to_owned(), int(self.streak_cap.into())),
-            (
-                "honors_merge_minus".to_owned(),
-                int(self.honors_merge_minus.into()),
-            ),
-            (
-                "exchange_direction".to_owned(),
-                Value::Text(self.exchange.key().to_owned()),
-            ),
-            (
-                "ping_hu_concealed".to_owned(),
-                Value::Bool(self.ping_hu_concealed),
-            ),
-            (
-                "ping_hu_other_flowers".to_owned(),
-                Value::Bool(self.ping_hu_other_flowers),
-            ),
-            (
-                "heaven_win_dealer".to_owned(),
-                Value::Bool(self.heaven_win_dealer),
-            ),
-            (
-                "multi_win".to_owned(),
-                Value::Text(self.multi_win.key().to_owned()),
-            ),
-            (
-                "payment".to_owned(),
-                Value::Text(self.payment.key().to_owned()),
-            ),
-            ("players".to_owned(), int(self.players.into())),
-            ("flowers".to_owned(), Value::Bool(self.flowers)),
-            ("chi_allowed".to_owned(), Value::Bool(self.chi_allowed)),
-            ("full_tile_set".to_owned(), Value::Bool(self.full_tile_set)),
-            ("hand_size".to_owned(), int(self.hand_size.into())),
-        ];
-        v.extend(self.flow.settings());
-        for w in WORDS[..Item::COUNT]
-            .iter()
-            .filter(|w| w.item != Item::Dice && self.has(w.item))
-        {
-            v.push((format!("tai.{}", w.key), int(self.tai_of(w.item).into())));
-        }
-        // The special shapes: every switch always, an item's tai when its shape is on.
-        for s in Special::ALL {
-            v.push((
-                format!("special_shapes.{}", s.key()),
-                Value::Bool(self.special.allows(s)),
-            ));
-        }
-        v.push((
-            "special_shapes.compound".to_owned(),
-            Value::Bool(self.special_compound),
-        ));
-        v.push((
-            "special_shapes.ask_ankan".to_owned(),
-            Value::Bool(self.special.ask_ankan),
-        ));
-        v.push((
-            "special_shapes.orphans_pung_set".to_owned(),
-            Value::Bool(self.special.orphans_pung_set),
-        ));
-        v.push(("unit".to_owned(), Value::Text(self.unit.to_owned())));
-        for item in Special::ALL
-            .into_iter()
-            .filter(|&s| self.allows(s))
-            .map(Item::of_special)
-        {
-            v.push((format!("tai.{}", item.key()), int(self.tai_of(item).into())));
-        }
-        v
-    }
-
-    /// Applies overrides in order, then checks they can be played together
-    /// ([`Variant::check`]); stops at the first bad one and leaves `self` unchanged.
-    pub fn with_overrides(&self, pairs: &[(&str, Value)]) -> Result<Variant> {
-        let mut v = self.clone();
-        for (k, val) in pairs {
-            v.set(k, val)?;
-        }
-        v.check()?;
-        Ok(v)
-    }
-}
-
-/// One of `options` named by a text value.
-fn pick<T: Copy>(
-    key: &str,
-    value: &Value,
-    options: &[T],
-    name: fn(T) -> &'static str,
-) -> Result<T> {
-    let found = match value {
-        Value::Text(s) => options.iter().copied().find(|&o| name(o) == s),
-        _ => None,
-    };
-    found.ok_or_else(|| {
-        let names: Vec<String> = options
-            .iter()
-            .map(|&o| format!("\"{}\"", name(o)))
-            .collect();
-        Error::variant(key, format!("{value} is not one of {}", names.join(", ")))
-    })
 }
 
 impl Default for Variant {

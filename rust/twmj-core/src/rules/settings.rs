@@ -1,0 +1,711 @@
+//! The settings registry: every setting of a variant written once — its key, the values it
+//! takes, the layer that reads it, one line of doc in English and in Chinese, and how it is read
+//! from and written to a [`Variant`]. [`Variant::set`], [`Variant::settings`], the key list, the
+//! HTTP schema of `overrides`, `/v1/settings` and the tables of docs/variants.md all come from
+//! here; a preset's default is what its constructor holds ([`Setting::default_in`]).
+
+use crate::error::{Error, Result};
+use crate::rules::item::{Item, WORDS};
+use crate::rules::shapes::Special;
+use crate::rules::variant::{
+    Dealing, ExchangeDirection, FuritenRelease, MultiWin, Payment, Value, Variant, WallReserve,
+};
+
+/// Largest tai a single setting may hold; anything larger is a typo, not a house rule.
+pub const MAX_TAI: i64 = 100;
+
+/// The values a setting takes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// An integer from `min` to `max`, both included.
+    Int { min: i64, max: i64 },
+    /// One of these integers.
+    IntOf(&'static [i64]),
+    /// `true` or `false`.
+    Bool,
+    /// One of these texts.
+    Choice(&'static [&'static str]),
+}
+
+impl Kind {
+    /// The type's name as JSON writes it: `integer`, `boolean` or `string`.
+    pub const fn json_type(self) -> &'static str {
+        match self {
+            Kind::Int { .. } | Kind::IntOf(_) => "integer",
+            Kind::Bool => "boolean",
+            Kind::Choice(_) => "string",
+        }
+    }
+}
+
+/// The layer of the engine that reads a setting.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Layer {
+    /// The win detector, waits and shanten (the tile set, the hand size, the special shapes).
+    Analysis,
+    /// The tai items, the score and the settlement.
+    Scoring,
+    /// The game: dealing, calls, 過水, the end of a hand.
+    Flow,
+}
+
+impl Layer {
+    pub const fn key(self) -> &'static str {
+        match self {
+            Layer::Analysis => "analysis",
+            Layer::Scoring => "scoring",
+            Layer::Flow => "flow",
+        }
+    }
+}
+
+/// How a setting is read from and written to a variant, by its kind.
+#[derive(Clone, Copy)]
+enum Access {
+    /// Read; write a value already within the setting's range (an error message otherwise).
+    Int(
+        fn(&Variant) -> i64,
+        fn(&mut Variant, i64) -> std::result::Result<(), String>,
+    ),
+    Bool(fn(&Variant) -> bool, fn(&mut Variant) -> &mut bool),
+    /// Read the chosen text; write the `i`-th choice.
+    Choice(fn(&Variant) -> &'static str, fn(&mut Variant, usize)),
+}
+
+/// One setting of a variant.
+#[derive(Clone, Copy)]
+pub struct Setting {
+    /// The key, as `overrides`, TOML tables (dotted) and `settings()` write it.
+    pub key: &'static str,
+    pub kind: Kind,
+    pub layer: Layer,
+    /// One line in English.
+    pub doc: &'static str,
+    /// One line in Chinese.
+    pub doc_zh: &'static str,
+    access: Access,
+}
+
+impl std::fmt::Debug for Setting {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Setting")
+            .field("key", &self.key)
+            .field("kind", &self.kind)
+            .field("layer", &self.layer)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Setting {
+    /// The setting's value in `v`.
+    pub fn get(&self, v: &Variant) -> Value {
+        match self.access {
+            Access::Int(get, _) => Value::Int(get(v)),
+            Access::Bool(get, _) => Value::Bool(get(v)),
+            Access::Choice(get, _) => Value::Text(get(v).to_owned()),
+        }
+    }
+
+    /// The setting's value in the preset `preset` (an unknown name is an error).
+    pub fn default_in(&self, preset: &str) -> Result<Value> {
+        Ok(self.get(&Variant::preset(preset)?))
+    }
+
+    /// Writes `value` into `v` after checking it against the kind; the error names the key, and
+    /// `v` is unchanged when it fails.
+    pub fn set(&self, v: &mut Variant, value: &Value) -> Result<()> {
+        let bad = |m: String| Error::variant(self.key, m);
+        match (self.kind, self.access, value) {
+            (Kind::Int { min, max }, Access::Int(_, set), Value::Int(i)) => {
+                if !(min..=max).contains(i) {
+                    return Err(bad(format!(
+                        "{i} is out of range (expected {min} to {max})"
+                    )));
+                }
+                set(v, *i).map_err(bad)
+            }
+            (Kind::IntOf(options), Access::Int(_, set), Value::Int(i)) if options.contains(i) => {
+                set(v, *i).map_err(bad)
+            }
+            (Kind::IntOf(options), _, x) => {
+                let names: Vec<String> = options.iter().map(ToString::to_string).collect();
+                Err(bad(format!(
+                    "{x} is not allowed (expected {})",
+                    names.join(" or ")
+                )))
+            }
+            (Kind::Int { .. }, _, x) => Err(bad(format!("{x} is not an integer"))),
+            (Kind::Bool, Access::Bool(_, switch), Value::Bool(b)) => {
+                *switch(v) = *b;
+                Ok(())
+            }
+            (Kind::Bool, _, x) => Err(bad(format!("{x} is not true or false"))),
+            (Kind::Choice(options), Access::Choice(_, set), x) => {
+                let at = match x {
+                    Value::Text(s) => options.iter().position(|o| o == s),
+                    _ => None,
+                };
+                if let Some(i) = at {
+                    set(v, i);
+                    Ok(())
+                } else {
+                    let names: Vec<String> = options.iter().map(|o| format!("\"{o}\"")).collect();
+                    Err(bad(format!("{x} is not one of {}", names.join(", "))))
+                }
+            }
+            // The registry below pairs every kind with its access (checked by a test).
+            (kind, _, _) => Err(bad(format!(
+                "the registry's {kind:?} has no matching access"
+            ))),
+        }
+    }
+}
+
+/// The family of item settings `tai.<item key>`: one per item of [`Item`] (the special
+/// shapes' included), not listed in [`SETTINGS`].
+pub const TAI: Family = Family {
+    prefix: "tai.",
+    kind: Kind::Int {
+        min: 0,
+        max: MAX_TAI,
+    },
+    layer: Layer::Scoring,
+    doc: "an item's tai (per set or flower where it counts several); 0 switches it off, a value \
+          for an item the preset's table lacks adds it (a house rule); a special shape's switches \
+          the shape on",
+    doc_zh: "該台項的台數（按組或按花計者為每組／每花）；設 0 即不計，設於本表所無之台項即加入（自訂規則）",
+};
+
+/// A family of settings keyed `<prefix><item key>`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Family {
+    pub prefix: &'static str,
+    pub kind: Kind,
+    pub layer: Layer,
+    pub doc: &'static str,
+    pub doc_zh: &'static str,
+}
+
+impl Family {
+    /// Every key of the family: `tai.<key>` for every item but 骰規台 (whose value the dice
+    /// shape decides: `dice.*`).
+    pub fn keys(&self) -> impl Iterator<Item = String> + '_ {
+        WORDS
+            .iter()
+            .filter(|w| w.item != Item::Dice)
+            .map(move |w| format!("{}{}", self.prefix, w.key))
+    }
+}
+
+/// The keys of an enum's choices, in its `ALL` order.
+macro_rules! choice_keys {
+    ($t:ty, $n:expr) => {{
+        const K: [&str; $n] = {
+            let mut k = [""; $n];
+            let mut i = 0;
+            while i < $n {
+                k[i] = <$t>::ALL[i].key();
+                i += 1;
+            }
+            k
+        };
+        &K
+    }};
+}
+
+macro_rules! int {
+    ($key:literal, $min:expr, $max:expr, $layer:ident, $($f:ident).+ : $t:ty, $doc:literal, $zh:literal) => {
+        Setting {
+            key: $key,
+            kind: Kind::Int { min: $min, max: $max },
+            layer: Layer::$layer,
+            doc: $doc,
+            doc_zh: $zh,
+            access: Access::Int(
+                |v| i64::from(v.$($f).+),
+                |v, i| {
+                    v.$($f).+ = <$t>::try_from(i).map_err(|e| e.to_string())?;
+                    Ok(())
+                },
+            ),
+        }
+    };
+}
+
+macro_rules! switch {
+    ($key:literal, $layer:ident, $($f:ident).+, $doc:literal, $zh:literal) => {
+        Setting {
+            key: $key,
+            kind: Kind::Bool,
+            layer: Layer::$layer,
+            doc: $doc,
+            doc_zh: $zh,
+            access: Access::Bool(|v| v.$($f).+, |v| &mut v.$($f).+),
+        }
+    };
+}
+
+macro_rules! choice {
+    ($key:literal, $layer:ident, $($f:ident).+ : $t:ty, $n:expr, $doc:literal, $zh:literal) => {
+        Setting {
+            key: $key,
+            kind: Kind::Choice(choice_keys!($t, $n)),
+            layer: Layer::$layer,
+            doc: $doc,
+            doc_zh: $zh,
+            access: Access::Choice(|v| v.$($f).+.key(), |v, i| v.$($f).+ = <$t>::ALL[i]),
+        }
+    };
+}
+
+/// The units a table counts in.
+const UNITS: [&str; 2] = ["台", "番"];
+
+/// Every setting but the `tai.<item>` family ([`TAI`]), in the order `settings()` lists them.
+pub static SETTINGS: [Setting; COUNT] = REGISTRY;
+
+/// The settings' keys, in [`SETTINGS`] order.
+pub const KEYS: [&str; COUNT] = {
+    let mut k = [""; COUNT];
+    let mut i = 0;
+    while i < COUNT {
+        k[i] = REGISTRY[i].key;
+        i += 1;
+    }
+    k
+};
+
+/// How many settings there are (the `tai.<item>` family aside).
+pub const COUNT: usize = 44;
+
+const REGISTRY: [Setting; COUNT] = [
+    Setting {
+        key: "base_money",
+        kind: Kind::Int { min: 1, max: 1_000_000 },
+        layer: Layer::Scoring,
+        doc: "底 in money (000 計分: 應付 ＝ 底 300 ＋ 台數 × 100); a multiple of tai_money",
+        doc_zh: "底的金額（000 計分：應付＝底 300＋台數×100），須為 tai_money 的倍數",
+        access: Access::Int(
+            |v| i64::from(v.base_money),
+            |v, i| {
+                let b = u32::try_from(i).map_err(|e| e.to_string())?;
+                if b % v.tai_money != 0 {
+                    return Err(format!("{b} is not a multiple of tai_money {}", v.tai_money));
+                }
+                v.base_money = b;
+                Ok(())
+            },
+        ),
+    },
+    Setting {
+        key: "tai_money",
+        kind: Kind::Int { min: 1, max: 1_000_000 },
+        layer: Layer::Scoring,
+        doc: "money per 台; base_money is a multiple of it",
+        doc_zh: "每台的金額；base_money 須為其倍數",
+        access: Access::Int(
+            |v| i64::from(v.tai_money),
+            |v, i| {
+                let t = u32::try_from(i).map_err(|e| e.to_string())?;
+                if v.base_money % t != 0 {
+                    return Err(format!("base_money {} is not a multiple of {t}", v.base_money));
+                }
+                v.tai_money = t;
+                Ok(())
+            },
+        ),
+    },
+    int!("min_tai", 0, MAX_TAI, Scoring, min_tai: u8,
+        "起胡: the least tai a win needs (002 起胡台數; friend mode 0/2/3/5)",
+        "起胡台數：胡牌最少須有的台數（002；朋友局 0/2/3/5）"),
+    int!("ankan_fee", 0, 10, Scoring, ankan_fee: u8,
+        "暗槓 底: the 底 an 暗槓's owner collects from every other seated player, whatever the hand's end (003 hk16 槓牌); one 底 is base_money",
+        "暗槓收底：暗槓者向每位其他玩家收的底數，不論該局結果（003 港澳 槓牌）"),
+    switch!("dice_enabled", Scoring, dice_enabled,
+        "骰規台 counted (002)",
+        "計骰規台（002）"),
+    int!("dice.leopard", 0, MAX_TAI, Scoring, dice.leopard: u8,
+        "骰規台 豹子: three equal faces",
+        "骰規台 豹子：三骰同點"),
+    int!("dice.all_red", 0, MAX_TAI, Scoring, dice.all_red: u8,
+        "骰規台 全紅: every face 1 or 4, not a 豹子",
+        "骰規台 全紅：三骰皆為 1 或 4 點（非豹子）"),
+    int!("dice.straight", 0, MAX_TAI, Scoring, dice.straight: u8,
+        "骰規台 順子: three consecutive faces",
+        "骰規台 順子：三骰點數相連"),
+    int!("dice.all_black", 0, MAX_TAI, Scoring, dice.all_black: u8,
+        "骰規台 全黑: no face 1 or 4, not a 豹子",
+        "骰規台 全黑：三骰皆無 1、4 點（非豹子）"),
+    int!("streak_cap", 0, MAX_TAI, Scoring, streak_cap: u8,
+        "the most 連莊 a dealer keeps, and the largest streak a score accepts (000 連莊)",
+        "連莊上限：莊家最多連莊次數，計分所收連莊數亦以此為限（000 連莊）"),
+    int!("honors_merge_minus", 0, MAX_TAI, Scoring, honors_merge_minus: u8,
+        "字一色 composites: both values added, minus this (000 字一色的複合)",
+        "字一色複合：兩項台數相加後減去此數（000 字一色的複合）"),
+    switch!("exchange", Flow, exchange_three,
+        "換三張: before the first discard each seat passes three tiles of one suit (002; four seats only)",
+        "換三張：開局首打前每家交出同一花色三張（002；限四人）"),
+    choice!("exchange_direction", Flow, exchange: ExchangeDirection, 4,
+        "換三張 direction: next, across, previous, or dice (the opening dice total mod 3)",
+        "換三張方向：下家、對家、上家，或依開門骰點數除以 3 之餘數"),
+    switch!("ping_hu_concealed", Scoring, ping_hu_concealed,
+        "平胡 also on a 門清 hand (001 平胡說明)",
+        "門清亦可計平胡（001 平胡說明）"),
+    switch!("ping_hu_other_flowers", Scoring, ping_hu_other_flowers,
+        "平胡 with flowers other than the winner's own (003 改良式: 無「本花」)",
+        "有非本花之花牌仍可計平胡（003 改良式：無「本花」）"),
+    switch!("heaven_win_dealer", Scoring, heaven_win_dealer,
+        "莊家 1 counted on a 天胡 (003 註16: off)",
+        "天胡另計莊家一台（003 註16 不計）"),
+    choice!("multi_win", Scoring, multi_win: MultiWin, 3,
+        "several seats on one tile: nearest (攔胡 always), nearest_of_two (攔胡 of two, 一砲三響 of three), all (every one wins)",
+        "一砲多響：nearest 一律攔胡，nearest_of_two 兩家攔胡、三家皆胡，all 皆胡"),
+    choice!("payment", Scoring, payment: Payment, 2,
+        "base (底 + 台 × tai per payer) or zhongyong (中庸全統制: no 底, 台 × tai × 3 from a discarder, × 2 from each on 自摸)",
+        "付法：base 底＋台×台數；zhongyong 中庸全統制（無底，放槍付三倍、自摸每家付兩倍）"),
+    int!("players", 2, 4, Flow, players: u8,
+        "seated players: 4, 3 or 2 (004); the tile set follows it: 3 drops 二萬–八萬, 2 keeps 萬子 and 字牌 only",
+        "玩家人數 4、3 或 2（004）；三人去二萬至八萬，兩人只留萬子與字牌"),
+    switch!("flowers", Flow, flowers,
+        "the 8 flowers are in the wall (004 兩人 花牌看桌)",
+        "八張花牌在牌牆中（004 兩人麻將花牌看桌）"),
+    switch!("chi_allowed", Flow, chi_allowed,
+        "吃 offered (004 三人 多數不能吃)",
+        "可吃牌（004 三人麻將多數不能吃）"),
+    switch!("full_tile_set", Analysis, full_tile_set,
+        "all 144 tiles whatever players is, the empty seats left empty (004 也有人 144 張全部照打)",
+        "不論人數皆用全副 144 張，空位留空（004 也有人 144 張全部照打）"),
+    Setting {
+        key: "hand_size",
+        kind: Kind::IntOf(&[16, 13]),
+        layer: Layer::Analysis,
+        doc: "tiles in a waiting hand: 16 (five sets and a pair) or 13 (004 兩人 13 張版: four sets and a pair); 13 refuses 瀝咕瀝咕",
+        doc_zh: "聽牌時手牌張數：16（五組一對）或 13（004 兩人 13 張版：四組一對）；13 張不可配瀝咕瀝咕",
+        access: Access::Int(
+            |v| i64::from(v.hand_size),
+            |v, i| {
+                v.hand_size = u8::try_from(i).map_err(|e| e.to_string())?;
+                Ok(())
+            },
+        ),
+    },
+    choice!("wall_reserve", Flow, flow.wall_reserve: WallReserve, 4,
+        "when the wall is exhausted: sixteen (16 kept back), kong_one (一槓一), kong_stack (16 + 2 per kong), none (取至不剩); 001 流局",
+        "流局時機：sixteen 留八墩，kong_one 一槓一，kong_stack 每槓多留一墩，none 取至不剩（001 流局）"),
+    switch!("special_draw.four_kongs", Flow, flow.four_kongs_draw,
+        "四家開槓: four kongs on the table, not all one player's, end the hand as a draw (001 特殊流局)",
+        "四家開槓：桌上四槓且非同一人所開即流局（001 特殊流局）"),
+    switch!("special_draw.four_winds", Flow, flow.four_winds_draw,
+        "四風連打: every player's first discard the same wind ends the hand as a draw (001 特殊流局)",
+        "四風連打：四家首打同一風牌即流局（001 特殊流局）"),
+    switch!("special_draw.thirteen_unconnected", Flow, flow.thirteen_unconnected_draw,
+        "十三不搭 亮牌重洗: a seat dealt 十三不搭 may show it and end the hand as a draw (003 改良式 特殊流局情形)",
+        "起手十三不搭可亮牌重洗，該局流局，莊家連莊（003 改良式 特殊流局情形）"),
+    switch!("false_win", Flow, flow.false_win,
+        "詐胡 in play: a 胡 that is no win ends the hand, paid 一家賠三家 (001 詐胡); off, it is refused",
+        "詐胡成立：非胡之胡即結束該局，一家賠三家（001 詐胡）；關閉則拒絕該動作"),
+    switch!("false_win_waits", Scoring, flow.false_win_waits,
+        "a 詐胡 pays each ready seat the tai it waited for (003 詐胡的罰則)",
+        "詐胡賠聽牌者所聽台數，賠未聽者自己詐胡的台數（003 詐胡的罰則）"),
+    choice!("dealing", Flow, flow.dealing: Dealing, 2,
+        "plain (the shuffled set dealt from its start) or wall (001 抽位, 起莊、發牌, 開門: the dice break the walls)",
+        "發牌：plain 洗牌後依序發，wall 依 001 抽位、起莊、開門由骰子開牌"),
+    choice!("furiten_release", Flow, flow.furiten_release: FuritenRelease, 2,
+        "what releases 過水: table (000's release table) or own_draw (001 過手: only a drawn tile that does not win, then a discard)",
+        "過水解除：table 依 000 過水表；own_draw 依 001 過手，須自摸未胡再打出"),
+    switch!("four_kongs_win", Flow, flow.four_kongs_win,
+        "四槓胡: a player's own fourth kong ends the hand at once as that player's win (001 特殊胡牌, 003 改良式)",
+        "四槓胡：自己開第四槓即以胡牌計（001 特殊胡牌、003 改良式）"),
+    switch!("four_kongs_pass_deal", Flow, flow.four_kongs_pass_deal,
+        "after a 四槓胡 the deal passes, the dealer's own included (001 台數表 四槓牌)",
+        "四槓胡後莊家不再連莊（001 台數表 四槓牌）"),
+    switch!("furiten_dealer_exception", Flow, flow.furiten_dealer_exception,
+        "a win declined for 起胡 may still be taken on the dealer's discard of the same tile (003 過水特殊規定)",
+        "因台數不足未胡者，莊家於同圈打出同一張仍可胡（003 過水特殊規定）"),
+    switch!("special_shapes.lig_gu", Analysis, special.lig_gu,
+        "瀝咕瀝咕 admitted by the win detector, the waits and the scorer (003 註八)",
+        "承認瀝咕瀝咕胡牌型（003 註八）"),
+    switch!("special_shapes.thirteen_orphans", Analysis, special.thirteen_orphans,
+        "十三么 admitted likewise (003 註13)",
+        "承認十三么胡牌型（003 註13）"),
+    switch!("special_shapes.fan_seven_pairs", Analysis, special.seven_pairs,
+        "the fan list's 七對 admitted likewise (003 fan list)",
+        "承認番表七對胡牌型（003 番表）"),
+    switch!("special_shapes.fan_seven_stars", Analysis, special.seven_stars,
+        "the fan list's 七星不靠 admitted likewise (003 fan list)",
+        "承認番表七星不靠胡牌型（003 番表）"),
+    switch!("special_shapes.fan_all_knitted", Analysis, special.all_knitted,
+        "the fan list's 全不靠 admitted likewise (003 fan list)",
+        "承認番表全不靠胡牌型（003 番表）"),
+    switch!("special_shapes.fan_knitted_straight", Analysis, special.knitted_straight,
+        "the fan list's 組合龍 admitted likewise (003 fan list)",
+        "承認番表組合龍胡牌型（003 番表）"),
+    switch!("special_shapes.compound", Scoring, special_compound,
+        "a special shape also counts the items judged on the whole hand; off, only 自摸 and 不求人 (003 hk16; 改良式 註八)",
+        "特殊牌型可與全手台項複合；關閉則只另計自摸、不求人（003 港澳；改良式 註八）"),
+    switch!("special_shapes.ask_ankan", Flow, special.ask_ankan,
+        "a player ready for 十三么 on the one orphan it lacks may rob an 暗槓 of it (003 註13 特殊規定)",
+        "聽十三么所缺之么九者可搶暗槓（003 註13 特殊規定）"),
+    switch!("special_shapes.orphans_pung_set", Analysis, special.orphans_pung_set,
+        "十三么's extra set may be a 碰 or 槓 (改良式 註13); off, a concealed triplet or a run only (hk16)",
+        "十三么另一搭可為碰或槓（改良式 註13）；關閉則限暗刻或順子（港澳）"),
+    Setting {
+        key: "unit",
+        kind: Kind::Choice(&UNITS),
+        layer: Layer::Scoring,
+        doc: "what the table counts in: 台, or 番 (hk16); a name only",
+        doc_zh: "計數單位：台，或番（港澳）；僅名稱",
+        access: Access::Choice(|v| v.unit, |v, i| v.unit = UNITS[i]),
+    },
+];
+
+/// The setting called `key` (the `tai.<item>` family aside).
+pub fn setting(key: &str) -> Option<&'static Setting> {
+    SETTINGS.iter().find(|s| s.key == key)
+}
+
+/// Writing and listing a variant's settings, through the registry.
+impl Variant {
+    /// The setting keys [`Variant::set`] accepts besides `tai.<item key>`: the registry's.
+    pub const KEYS: [&'static str; COUNT] = KEYS;
+
+    /// Applies one override, `tai.<item key>` or a key of the settings registry
+    /// ([`SETTINGS`]); the variant is unchanged when it fails.
+    pub fn set(&mut self, key: &str, value: &Value) -> Result<()> {
+        if let Some(s) = setting(key) {
+            s.set(self, value)?;
+        } else {
+            self.set_tai(key, value)?;
+        }
+        self.overrides.push((key.to_owned(), value.to_string()));
+        Ok(())
+    }
+
+    /// Sets `tai.<item key>` (the [`TAI`] family).
+    fn set_tai(&mut self, key: &str, value: &Value) -> Result<()> {
+        let item = key
+            .strip_prefix(TAI.prefix)
+            .and_then(Item::from_key)
+            .ok_or_else(|| {
+                let keys: Vec<&str> = SETTINGS.iter().map(|s| s.key).collect();
+                Error::variant(
+                    key,
+                    format!(
+                        "unknown key (expected tai.<item key> or one of {})",
+                        keys.join(", ")
+                    ),
+                )
+            })?;
+        if item == Item::Dice {
+            return Err(Error::variant(
+                key,
+                "骰規台 takes its value from the dice shape: set dice.leopard, dice.all_red, dice.straight or dice.all_black",
+            ));
+        }
+        let tai = match value {
+            Value::Int(i) if (0..=MAX_TAI).contains(i) => *i as u8,
+            Value::Int(i) => {
+                return Err(Error::variant(
+                    key,
+                    format!("{i} is out of range (expected 0 to {MAX_TAI})"),
+                ))
+            }
+            v => return Err(Error::variant(key, format!("{v} is not an integer"))),
+        };
+        if let Some(s) = item.special() {
+            // Drawing a shape in by its tai switches it on (as `tai.<key>` adds an absent
+            // item back); `special_shapes.<key>: false` switches it off again.
+            self.special_tai[s as usize] = tai;
+            *self.special.switch_mut(s) = true;
+        } else {
+            self.tai[item as usize] = tai;
+            self.absent = self.absent.without(item);
+        }
+        Ok(())
+    }
+
+    /// Every setting as `(key, value)`, in the form [`Variant::set`] accepts: the registry's
+    /// settings in its order, then `tai.<key>` for every item the table has (骰規台 aside: the
+    /// dice shape decides it) and for every special shape switched on.
+    pub fn settings(&self) -> Vec<(String, Value)> {
+        let mut v: Vec<(String, Value)> = SETTINGS
+            .iter()
+            .map(|s| (s.key.to_owned(), s.get(self)))
+            .collect();
+        let int = |t: u8| Value::Int(i64::from(t));
+        for w in WORDS[..Item::COUNT]
+            .iter()
+            .filter(|w| w.item != Item::Dice && self.has(w.item))
+        {
+            v.push((format!("tai.{}", w.key), int(self.tai_of(w.item))));
+        }
+        for item in Special::ALL
+            .into_iter()
+            .filter(|&s| self.allows(s))
+            .map(Item::of_special)
+        {
+            v.push((format!("tai.{}", item.key()), int(self.tai_of(item))));
+        }
+        v
+    }
+
+    /// Applies overrides in order, then checks they can be played together
+    /// ([`Variant::check`]); stops at the first bad one and leaves `self` unchanged.
+    pub fn with_overrides(&self, pairs: &[(&str, Value)]) -> Result<Variant> {
+        let mut v = self.clone();
+        for (k, val) in pairs {
+            v.set(k, val)?;
+        }
+        v.check()?;
+        Ok(v)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::PRESETS;
+    use std::collections::BTreeMap;
+
+    fn map(v: &Variant) -> BTreeMap<String, Value> {
+        v.settings().into_iter().collect()
+    }
+
+    #[test]
+    fn keys_are_unique_and_documented() {
+        let mut seen = std::collections::BTreeSet::new();
+        for s in &SETTINGS {
+            assert!(seen.insert(s.key), "{} twice", s.key);
+            assert!(!s.doc.is_empty() && !s.doc_zh.is_empty(), "{}", s.key);
+            assert!(!s.key.starts_with(TAI.prefix), "{}", s.key);
+        }
+    }
+
+    #[test]
+    fn spot_values_per_preset() {
+        // Each from its rule text: 002 起胡 3 and 換三張; 003 改良式 原則上以一台以上起胡, 中庸全統制,
+        // 無攔胡; 001 一家放槍只能一家胡牌; 003 hk16 counts in 番 and 暗槓收底; 004 三人 and 兩人.
+        let d = |key: &str, preset: &str| setting(key).unwrap().default_in(preset).unwrap();
+        assert_eq!(d("min_tai", "taiwan"), Value::Int(0));
+        assert_eq!(d("min_tai", "american"), Value::Int(3));
+        assert_eq!(d("min_tai", "improved16"), Value::Int(1));
+        assert_eq!(d("exchange", "american"), Value::Bool(true));
+        for p in PRESETS.iter().filter(|&&p| p != "american") {
+            assert_eq!(d("exchange", p), Value::Bool(false), "{p}");
+        }
+        assert_eq!(d("dice_enabled", "american"), Value::Bool(true));
+        assert_eq!(d("payment", "improved16"), Value::Text("zhongyong".into()));
+        assert_eq!(d("multi_win", "improved16"), Value::Text("all".into()));
+        assert_eq!(d("multi_win", "traditional"), Value::Text("nearest".into()));
+        assert_eq!(
+            d("multi_win", "taiwan"),
+            Value::Text("nearest_of_two".into())
+        );
+        assert_eq!(d("unit", "hk16"), Value::Text("番".into()));
+        assert_eq!(d("ankan_fee", "hk16"), Value::Int(1));
+        assert_eq!(d("players", "three_player"), Value::Int(3));
+        assert_eq!(d("players", "two_player"), Value::Int(2));
+        assert_eq!(d("flowers", "two_player"), Value::Bool(false));
+        assert_eq!(d("chi_allowed", "three_player"), Value::Bool(false));
+        assert_eq!(d("dealing", "traditional"), Value::Text("wall".into()));
+        assert_eq!(d("streak_cap", "taiwan"), Value::Int(18));
+        assert_eq!(d("special_shapes.lig_gu", "improved16"), Value::Bool(true));
+        assert!(setting("min_tai").unwrap().default_in("mahjong").is_err());
+    }
+
+    /// A valid value of `s` in `v` other than the one it holds.
+    fn another(s: &Setting, v: &Variant) -> Value {
+        let now = s.get(v);
+        let candidates: Vec<Value> = match s.kind {
+            Kind::Int { min, max } => {
+                let Value::Int(i) = now else { unreachable!() };
+                [min, min + 1, max, i + 1, i - 1, i * 2]
+                    .into_iter()
+                    .filter(|x| (min..=max).contains(x))
+                    .map(Value::Int)
+                    .collect()
+            }
+            Kind::IntOf(o) => o.iter().map(|&i| Value::Int(i)).collect(),
+            Kind::Bool => vec![Value::Bool(true), Value::Bool(false)],
+            Kind::Choice(o) => o.iter().map(|&t| Value::Text(t.to_owned())).collect(),
+        };
+        candidates
+            .into_iter()
+            .find(|c| *c != now && s.set(&mut v.clone(), c).is_ok())
+            .unwrap_or_else(|| panic!("{} has no other value", s.key))
+    }
+
+    #[test]
+    fn every_key_round_trips_and_sets_only_itself() {
+        // get → set gives the same variant; another value changes that key and no other (no
+        // setting falls through to a neighbour's field).
+        for p in PRESETS {
+            let v = Variant::preset(p).unwrap();
+            let before = map(&v);
+            for s in &SETTINGS {
+                let mut same = v.clone();
+                s.set(&mut same, &s.get(&v)).unwrap();
+                assert_eq!(map(&same), before, "{p} {}", s.key);
+                let other = another(s, &v);
+                let mut w = v.clone();
+                w.set(s.key, &other).unwrap();
+                assert_eq!(s.get(&w), other, "{p} {}", s.key);
+                let after = map(&w);
+                // A special shape's switch also lists (or drops) that shape's tai.
+                let shape_tai = s
+                    .key
+                    .strip_prefix("special_shapes.")
+                    .map(|k| format!("tai.{k}"));
+                for (k, x) in &before {
+                    if k != s.key && Some(k) != shape_tai.as_ref() {
+                        assert_eq!(after.get(k), Some(x), "{p}: setting {} changed {k}", s.key);
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn bad_values_are_refused_naming_the_key() {
+        let v = Variant::taiwan();
+        for s in &SETTINGS {
+            let wrong_type = match s.kind {
+                Kind::Bool => Value::Int(1),
+                _ => Value::Bool(true),
+            };
+            let out_of_range = match s.kind {
+                Kind::Int { max, .. } => Some(Value::Int(max + 1)),
+                Kind::IntOf(_) => Some(Value::Int(15)),
+                Kind::Choice(_) => Some(Value::Text("no such choice".into())),
+                Kind::Bool => None,
+            };
+            for bad in std::iter::once(wrong_type).chain(out_of_range) {
+                let mut w = v.clone();
+                match w.set(s.key, &bad) {
+                    Err(crate::Error::Variant { key, .. }) => assert_eq!(key, s.key),
+                    other => panic!("{} = {bad} gave {other:?}", s.key),
+                }
+                assert_eq!(w, v, "{} changed on a refusal", s.key);
+            }
+        }
+        let mut w = v.clone();
+        assert!(matches!(w.set("tai.no_such_item", &Value::Int(1)),
+            Err(crate::Error::Variant { key, .. }) if key == "tai.no_such_item"));
+        assert!(matches!(w.set("no_such_key", &Value::Int(1)),
+            Err(crate::Error::Variant { key, .. }) if key == "no_such_key"));
+    }
+
+    #[test]
+    fn tai_family_lists_every_item_but_dice() {
+        let keys: Vec<String> = TAI.keys().collect();
+        assert_eq!(keys.len(), Item::ALL - 1);
+        assert!(keys.contains(&"tai.ping_hu".to_owned()));
+        assert!(keys.contains(&"tai.lig_gu".to_owned()));
+        assert!(!keys.contains(&"tai.dice".to_owned()));
+        let mut v = Variant::taiwan();
+        for k in &keys {
+            v.set(k, &Value::Int(2))
+                .unwrap_or_else(|e| panic!("{k}: {e}"));
+        }
+    }
+}
