@@ -239,6 +239,8 @@ def answer_of(e: Exception) -> Response:
     or without its field), for callers outside a route: the MCP tools answer with its body."""
     if isinstance(e, ValidationError):
         return _validation_answer(list(e.errors()))
+    if isinstance(e, NestedError):
+        return _library_error(e.error, e.under)
     if isinstance(e, twmj.Error):
         return _library_error(e)
     raise TypeError(f"not a refusal: {e!r}")

@@ -22,7 +22,7 @@ from pydantic import BaseModel, ValidationError
 
 import twmj
 from twmj.data import score_data, waits_data
-from twmj_api.errors import answer_of
+from twmj_api.errors import NestedError, answer_of
 from twmj_api.routers import analyze, game, score, values, waits
 from twmj_api.routers.values import WaitValuesRequest
 from twmj_api.schemas import (
@@ -197,7 +197,7 @@ async def call(name: str, arguments: dict[str, Any]) -> types.CallToolResult:
     try:
         req = spec.model.model_validate(arguments)
         data = _plain(await spec.answer(req))
-    except (ValidationError, twmj.Error) as e:
+    except (ValidationError, NestedError, twmj.Error) as e:
         # The body of the HTTP answer to the same request: the same code, message and field.
         return _result(orjson.loads(answer_of(e).body), is_error=True)
     return _result(data)
