@@ -142,7 +142,7 @@ def test_vector_env_steps_every_table() -> None:
     with pytest.raises(twmj.IllegalActionError, match="table 5"):
         v.step(bad)
     assert (obs == before).all()
-    with pytest.raises(twmj.HandError, match="tables"):
+    with pytest.raises(twmj.IllegalActionError, match="tables"):
         v.step(np.zeros(3, dtype=np.int64))
 
 
