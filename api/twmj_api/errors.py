@@ -168,6 +168,11 @@ def _validation_answer(errors: list[Any]) -> Response:
             None,
         )
     message = str(first.get("msg"))
+    if first.get("type") == "variant_error":
+        # An override outside the registry (schemas.Overrides): the core's code and field.
+        key = first.get("ctx", {}).get("key", "")
+        where = _location(tuple(first.get("loc", ())))
+        return error_response(422, "variant_error", message, f"{where}.{key}" if where else key)
     if first.get("type") == "value_error":
         message = message.removeprefix("Value error, ")  # a model's own check: its words
     return error_response(422, "invalid_request", message, _location(tuple(first.get("loc", ()))))

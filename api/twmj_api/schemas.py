@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import (
+    AfterValidator,
     BaseModel,
     BeforeValidator,
     ConfigDict,
@@ -14,6 +15,7 @@ from pydantic import (
     field_validator,
     model_validator,
 )
+from pydantic_core import PydanticCustomError
 
 import twmj
 
@@ -169,6 +171,10 @@ ERROR_RESPONSES: dict[int | str, dict[str, object]] = {
 Setting = JSONInt | bool | str
 
 
+#: Most overrides one request may carry (a service limit, not a rule).
+MAX_OVERRIDES = 100
+
+
 def _override_schema() -> dict[str, object]:
     """The JSON Schema of `overrides`, from the core's settings registry: every key with its
     type, range or choices and doc, plus the `tai.<item>` keys. The core checks the values
@@ -193,11 +199,55 @@ def _override_schema() -> dict[str, object]:
             "maximum": tai.maximum,
             "description": tai.doc,
         }
-    return {"type": "object", "properties": props, "additionalProperties": False}
+    return {
+        "type": "object",
+        "properties": props,
+        "additionalProperties": False,
+        "maxProperties": MAX_OVERRIDES,
+    }
+
+
+def _override_specs() -> dict[str, twmj.SettingSpec]:
+    family = next(s for s in twmj.SETTINGS if s.key.startswith("tai."))
+    specs = {s.key: s for s in twmj.SETTINGS if not s.key.startswith("tai.")}
+    return specs | {key: family for key in twmj.TAI_KEYS}
+
+
+_OVERRIDE_SPECS = _override_specs()
+_JSON_TYPES: dict[str, type] = {"integer": int, "boolean": bool, "string": str}
+
+
+def _check_overrides(overrides: dict[str, Setting]) -> dict[str, Setting]:
+    """The request's overrides checked as their schema states it (from the registry), so the
+    whole request is refused when any key or value is outside it, the same for a single call
+    and for every item of a batch: a 422 `variant_error` naming `overrides.<key>`, as the core
+    would (the core still checks what a schema cannot say, such as 13 tiles with 瀝咕瀝咕)."""
+
+    def refuse(key: str, why: str) -> PydanticCustomError:
+        return PydanticCustomError(
+            "variant_error", "variant setting {key}: {why}", {"key": key, "why": why}
+        )
+
+    for key, value in overrides.items():
+        spec = _OVERRIDE_SPECS.get(key)
+        if spec is None:
+            raise refuse(key, "unknown key")
+        if type(value) is not _JSON_TYPES[spec.type]:
+            raise refuse(key, f"takes a {spec.type}")
+        if isinstance(value, int) and not isinstance(value, bool):
+            if spec.minimum is not None and value < spec.minimum:
+                raise refuse(key, f"{value} is below {spec.minimum}")
+            if spec.maximum is not None and value > spec.maximum:
+                raise refuse(key, f"{value} is above {spec.maximum}")
+        if spec.choices is not None and value not in spec.choices:
+            raise refuse(key, f"{value!r} is not one of {', '.join(map(str, spec.choices))}")
+    return overrides
 
 
 #: A variant's overrides: any settings of the registry, applied in order.
-Overrides = Annotated[dict[str, Setting], WithJsonSchema(_override_schema())]
+Overrides = Annotated[
+    dict[str, Setting], AfterValidator(_check_overrides), WithJsonSchema(_override_schema())
+]
 
 
 class WaitsRequest(HandRequest):
@@ -222,7 +272,7 @@ class WaitsRequest(HandRequest):
     )
     overrides: Overrides = Field(
         default_factory=dict,
-        max_length=100,
+        max_length=MAX_OVERRIDES,
         description=(
             "Settings on top of `variant` (taiwan when absent), e.g. `hand_size: 13` for the "
             "13-tile hand (004 兩人麻將 13 張版: 13 − 3k tiles waiting for four sets and a pair)."
@@ -335,7 +385,7 @@ class ScoreRequest(BaseModel):
     variant: PresetName = Field("taiwan", description="The preset the rules start from.")
     overrides: Overrides = Field(
         default_factory=dict,
-        max_length=100,
+        max_length=MAX_OVERRIDES,
         description="House rules on top of the preset: `tai.<item>`, `min_tai`, `dice.<shape>`, …",
     )
     hand: HandText
@@ -410,7 +460,7 @@ class ScoreBatchItem(BaseModel):
 class VariantChoice(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
     variant: PresetName = "taiwan"
-    overrides: Overrides = Field(default_factory=dict, max_length=100)
+    overrides: Overrides = Field(default_factory=dict, max_length=MAX_OVERRIDES)
 
 
 class CompareRequest(BaseModel):
@@ -592,7 +642,7 @@ class Snapshot(BaseModel):
         description="The rules, when they matter (american 起胡 scores a win before allowing "
         "it); then the table fields below are read too. None plays the taiwan rules.",
     )
-    overrides: Overrides = Field(default_factory=dict, max_length=100)
+    overrides: Overrides = Field(default_factory=dict, max_length=MAX_OVERRIDES)
     dealer: JSONInt = Field(0, ge=0, le=3, description="The dealer's seat.")
     east: JSONInt = Field(0, ge=0, le=3, description="The seat sitting 東 (門風 follows).")
     streak: JSONInt = Field(0, ge=0, description="連莊 count (at most the variant's `streak_cap`).")
@@ -688,7 +738,7 @@ class ReplayRequest(BaseModel):
     )
     record: Annotated[str, Field(max_length=200_000, description="A JSON-lines game record.")]
     variant: PresetName = "taiwan"
-    overrides: Overrides = Field(default_factory=dict, max_length=100)
+    overrides: Overrides = Field(default_factory=dict, max_length=MAX_OVERRIDES)
     streak: JSONInt = Field(
         0, ge=0, description="連莊 count of the dealer, for settlement (at most `streak_cap`)."
     )

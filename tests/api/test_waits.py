@@ -196,14 +196,15 @@ def test_special_shapes_only_with_their_preset(client: TestClient) -> None:
 def test_batch_items_carry_their_own_rules(client: TestClient) -> None:
     # Each item as `/v1/waits` takes it: 003 改良式 註八 瀝咕瀝咕 waits under improved16 only,
     # 004's 13-tile hand with `hand_size` 13, 004 三人麻將's missing 2m–8m refused by name, and a
-    # bad setting is that item's error alone.
+    # setting the core refuses (13 tiles with 瀝咕瀝咕, which has no 13-tile form) is that item's
+    # error alone.
     lig_gu = "11m33m55m77m99m11p333p5p"
     items: list[dict[str, Any]] = [
         {"hand": lig_gu, "variant": "improved16"},
         {"hand": lig_gu},
         {"hand": "2223456m123456p", "overrides": {"hand_size": 13}},
         {"hand": "123p456p789p123s45s55m", "variant": "three_player"},
-        {"hand": "2223456m123456p", "overrides": {"hand_size": 12}},
+        {"hand": "2223456m123456p", "variant": "improved16", "overrides": {"hand_size": 13}},
     ]
     out = client.post("/v1/waits/batch", json={"items": items}).json()
     for item, answer in zip(items[:3], out, strict=False):
@@ -214,3 +215,10 @@ def test_batch_items_carry_their_own_rules(client: TestClient) -> None:
     assert [w["tile"] for w in out[2]["result"]["waits"]] == ["1m", "3m", "4m", "6m", "7m"]
     assert out[3]["result"] is None and "5m is not in play" in out[3]["error"]["message"]
     assert out[4]["result"] is None and out[4]["error"]["code"] == "variant_error"
+    # A value outside the registry's choices is outside the schema: the whole request is refused.
+    bad = client.post(
+        "/v1/waits/batch", json={"items": [items[0], {**items[2], "overrides": {"hand_size": 12}}]}
+    )
+    assert bad.status_code == 422
+    assert bad.json()["error"]["code"] == "variant_error"
+    assert bad.json()["error"]["field"] == "items[1].overrides.hand_size"
