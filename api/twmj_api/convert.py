@@ -6,9 +6,17 @@ the same names, so nothing is parsed here: a bad hand or meld is found once, by 
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
+import twmj
 from twmj_api.schemas import HandRequest
+
+
+@functools.cache
+def preset(name: str) -> twmj.Variant:
+    """The preset `name` without overrides, built once (a `Variant` is frozen)."""
+    return twmj.Variant(name)
 
 
 def melds_of(req: Any) -> list[tuple[str, str]]:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 from typing import Any
 
 from fastapi import APIRouter
@@ -10,6 +9,7 @@ from fastapi import APIRouter
 import twmj
 from twmj.data import score_data
 from twmj_api.convert import melds_of
+from twmj_api.convert import preset as convert_preset
 from twmj_api.errors import NestedError, detail
 from twmj_api.offload import OffLoopRoute, heavy
 from twmj_api.responses import JSONResponse
@@ -31,16 +31,10 @@ router = APIRouter(
 )
 
 
-@functools.cache
-def _preset(name: str) -> twmj.Variant:
-    """A preset without overrides, built once (a `Variant` is frozen)."""
-    return twmj.Variant(name)
-
-
 def variant_of(preset: str, overrides: dict[str, Setting]) -> twmj.Variant:
     """The preset with its overrides (a preset alone is built once); a bad one is a
     `VariantError` naming `overrides.<key>`."""
-    return twmj.Variant(preset, overrides) if overrides else _preset(preset)
+    return twmj.Variant(preset, overrides) if overrides else convert_preset(preset)
 
 
 #: The context's fields, read by name: `model_dump` cost more than the scoring itself.

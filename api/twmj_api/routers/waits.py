@@ -9,7 +9,7 @@ from fastapi import APIRouter
 
 import twmj
 from twmj.data import waits_data
-from twmj_api.convert import call
+from twmj_api.convert import call, preset
 from twmj_api.errors import detail
 from twmj_api.offload import OffLoopRoute, heavy
 from twmj_api.responses import JSONResponse
@@ -27,12 +27,6 @@ from twmj_api.schemas import (
 router = APIRouter(
     prefix="/v1", tags=["waits"], responses=ERROR_RESPONSES, route_class=OffLoopRoute
 )
-
-
-@functools.cache
-def preset(name: str) -> twmj.Variant:
-    """The preset `name`, built once."""
-    return twmj.Variant(name)
 
 
 def variant_for(req: WaitsRequest) -> twmj.Variant | None:
