@@ -190,7 +190,10 @@ mod tests {
         // Issue 12: (2**32 − 1) + 3 wrapped to 2 tai, paid as 200.
         let taiwan = Variant::taiwan();
         let err = false_win(0, [u32::MAX; 4], &taiwan).unwrap_err();
-        assert!(matches!(err, Error::Context { field: "tai", .. }), "{err}");
+        assert!(
+            matches!(&err, Error::Context { field, .. } if field == "tai"),
+            "{err}"
+        );
         // The largest that fits: 3 (底) + tai, each of the three others paid.
         let s = false_win(0, [u32::MAX - 3; 4], &taiwan).unwrap();
         assert_eq!(s.lines.len(), 3);
