@@ -15,6 +15,8 @@ if ! command -v chromium >/dev/null 2>&1; then
     $sudo apt-get update -qq
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium >/dev/null
 fi
+echo "== RLlib and torch for the PPO smoke test (requirements-rl.txt; the test command only)"
+.venv/bin/python -m pip install -q -r requirements-rl.txt
 echo "== cargo test (twmj-core)"
 cargo test --release -p twmj-core
 echo "== cargo fmt, cargo clippy"
