@@ -37,7 +37,9 @@ def _variant(variant: str | Variant) -> Variant:
     return Variant(variant) if isinstance(variant, str) else variant
 
 
-def _spaces(n_actions: int) -> tuple[spaces.Dict, spaces.Discrete]:
+def _spaces(n_actions: int) -> tuple[spaces.Dict, spaces.Space[Any]]:
+    # `Space[Any]`: Discrete's type parameters differ between the gymnasium versions in use
+    # (RLlib pins an older one than the latest).
     obs = spaces.Dict(
         {
             "observation": spaces.Box(0, 255, shape=(OBS_LEN,), dtype=np.uint8),
@@ -232,7 +234,7 @@ class TwmjGymEnv(gymnasium.Env[Obs, np.int64]):
             return obs, float(net[self.seat]), True, False, info
         return obs, 0.0, False, False, info
 
-    def render(self) -> str | None:
+    def render(self) -> Any:  # str or None; typed as the gymnasium version in use allows
         if self.render_mode != "ansi":
             return None
         return f"seat {self.seat}: {self.game.hand(self.seat)} ({self.game.phase})"
