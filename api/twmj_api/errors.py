@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 import orjson
@@ -27,40 +28,53 @@ LIBRARY_STATUS: dict[str, int] = {
     code: 500 if code == "internal" else 422 for code in twmj.ERROR_CODES
 }
 
-#: The codes of the service itself: (code, HTTP status, meaning, its Chinese name).
-SERVICE_CODES: list[tuple[str, str, str, str]] = [
-    (
+@dataclass(frozen=True)
+class ServiceCode:
+    """One error code of the service itself (not the library's)."""
+
+    code: str
+    #: The HTTP statuses answered with it, the first the usual one; empty: any other.
+    statuses: tuple[int, ...]
+    doc: str
+    #: Its name in Chinese, for the page.
+    name: str
+
+    @property
+    def status_text(self) -> str:
+        return ", ".join(map(str, self.statuses)) or "other"
+
+
+#: The codes of the service itself. An HTTP error raised in a route is answered with the
+#: first code listing its status (400: `invalid_request`; `bad_http` is the server's own, for
+#: a request no route saw), any other with `http_error`.
+SERVICE_CODES: list[ServiceCode] = [
+    ServiceCode(
         "invalid_request",
-        "422, 400",
+        (422, 400),
         "the body does not match the request schema (`field` names where; 422), or is not "
         "JSON text (400)",
         "填的格式不對",
     ),
-    ("bad_http", "400", "malformed HTTP", "請求格式錯誤"),
-    ("not_found", "404", "no such path", "找不到"),
-    ("method_not_allowed", "405", "the path does not take this method", "不支援"),
-    (
-        "request_timeout",
-        "408",
-        "the request was not complete within the deadline",
-        "請求逾時",
+    ServiceCode("bad_http", (400,), "malformed HTTP", "請求格式錯誤"),
+    ServiceCode("not_found", (404,), "no such path", "找不到"),
+    ServiceCode("method_not_allowed", (405,), "the path does not take this method", "不支援"),
+    ServiceCode(
+        "request_timeout", (408,), "the request was not complete within the deadline", "請求逾時"
     ),
-    ("too_large", "413", "the body is over the limit", "資料太大"),
-    ("header_too_large", "431", "the request head is over 16 KiB", "請求標頭太大"),
-    (
+    ServiceCode("too_large", (413,), "the body is over the limit", "資料太大"),
+    ServiceCode("header_too_large", (431,), "the request head is over 16 KiB", "請求標頭太大"),
+    ServiceCode(
         "busy",
-        "503",
+        (503,),
         "too many requests at once; retry after the `Retry-After` seconds",
         "伺服器正忙，請稍後再試",
     ),
-    ("http_error", "other", "any other HTTP error", "伺服器出錯"),
+    ServiceCode("http_error", (), "any other HTTP error", "伺服器出錯"),
 ]
-_HTTP_CODES = {
-    400: "invalid_request",
-    404: "not_found",
-    405: "method_not_allowed",
-    413: "too_large",
-}
+_HTTP_CODES: dict[int, str] = {}
+for _c in SERVICE_CODES:
+    for _status in _c.statuses:
+        _HTTP_CODES.setdefault(_status, _c.code)
 
 
 def field_of(error: twmj.Error, under: str | None = None) -> str | None:
@@ -228,8 +242,8 @@ def errors_doc() -> str:
     for e in twmj.VOCABULARY["errors"]:
         code = e["code"]
         lines.append(f"| `{code}` | {LIBRARY_STATUS[code]} | `twmj.{e['class']}` | {e['doc']} |")
-    for code, status, doc, _ in SERVICE_CODES:
-        lines.append(f"| `{code}` | {status} | — (service) | {doc} |")
+    for c in SERVICE_CODES:
+        lines.append(f"| `{c.code}` | {c.status_text} | — (service) | {c.doc} |")
     return "\n".join(lines) + "\n"
 
 

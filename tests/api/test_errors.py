@@ -122,7 +122,7 @@ def test_unknown_action(client: TestClient) -> None:
 def test_every_error_code_has_a_status(client: TestClient) -> None:
     body = client.get("/v1/vocabulary").json()
     statuses = {e["code"]: e["status"] for e in body["errors"]}
-    assert set(statuses) == set(twmj.ERROR_CODES) | {c for c, *_ in SERVICE_CODES}
+    assert set(statuses) == set(twmj.ERROR_CODES) | {c.code for c in SERVICE_CODES}
     assert statuses["tile_error"] == 422 and statuses["internal"] == 500
 
 

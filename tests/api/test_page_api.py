@@ -106,7 +106,7 @@ def test_vocabulary_names_every_key_the_api_takes(client: TestClient) -> None:
         ("W", "西"),
         ("N", "北"),
     ]
-    assert set(twmj.ERROR_CODES) | {c for c, *_ in SERVICE_CODES} == set(keys["errors"])
+    assert set(twmj.ERROR_CODES) | {c.code for c in SERVICE_CODES} == set(keys["errors"])
     # Every name is Chinese, but MIGI, which 000 (嗆聽與 MIGI) writes in Latin letters.
     assert all(CJK.search(t["name"]) or t["name"] == "MIGI" for terms in v.values() for t in terms)
     # A kind is marked as paid by one seat exactly when the engine asks for that seat.

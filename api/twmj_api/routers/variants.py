@@ -35,14 +35,14 @@ def _vocabulary() -> dict[str, Any]:
     data["errors"] = [{**e, "status": LIBRARY_STATUS[e["code"]]} for e in data["errors"]] + [
         # The service's own codes, after the library's; the status of the first answer listed.
         {
-            "code": c,
-            "key": c,
-            "name": name,
+            "code": c.code,
+            "key": c.code,
+            "name": c.name,
             "class": None,
-            "doc": doc,
-            "status": int(status[:3]) if status[:3].isdigit() else None,
+            "doc": c.doc,
+            "status": c.statuses[0] if c.statuses else None,
         }
-        for c, status, doc, name in SERVICE_CODES
+        for c in SERVICE_CODES
     ]
     return data
 
