@@ -28,6 +28,7 @@ LIBRARY_STATUS: dict[str, int] = {
     code: 500 if code == "internal" else 422 for code in twmj.ERROR_CODES
 }
 
+
 @dataclass(frozen=True)
 class ServiceCode:
     """One error code of the service itself (not the library's)."""
