@@ -12,6 +12,7 @@ from collections import Counter
 from typing import Any
 
 import pytest
+
 import twmj
 
 # The dealer is ready on 3p / 6p once 東 goes; seat 1 draws 6p first and lets it go.

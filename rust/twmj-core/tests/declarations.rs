@@ -194,15 +194,14 @@ fn tsumogiri_or_first(st: &mut State) {
     let Phase::Turn(tn) = *st.phase() else {
         panic!("not a turn")
     };
-    match tn.drawn {
-        Some(_) => tsumogiri(st),
-        None => {
-            let c = st.player(tn.seat).concealed;
-            let k = twmj_core::tile::Tile::all()
-                .find(|k| c[k.index()] > 0)
-                .unwrap();
-            discard(st, &k.code());
-        }
+    if tn.drawn.is_some() {
+        tsumogiri(st);
+    } else {
+        let c = st.player(tn.seat).concealed;
+        let k = twmj_core::tile::Tile::all()
+            .find(|k| c[k.index()] > 0)
+            .unwrap();
+        discard(st, &k.code());
     }
 }
 
