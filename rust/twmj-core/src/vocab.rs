@@ -17,6 +17,16 @@ pub struct Term {
     pub name: &'static str,
 }
 
+/// One fixed number of the table (a count every layer bounds its inputs by), with its key,
+/// its name and the rule it comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limit {
+    pub key: &'static str,
+    pub name: &'static str,
+    pub value: u32,
+    pub doc: &'static str,
+}
+
 /// What the replacement draw followed (明槓 replacements cannot win, 000 槓).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Replacement {

@@ -10,6 +10,7 @@ use twmj_core::game::{
 };
 use twmj_core::hand::Meld;
 use twmj_core::notation::{self, Symbol};
+use twmj_core::vocab::WINDS;
 use twmj_core::{Flower, Tile};
 use twmj_py_macros::guarded;
 
@@ -901,9 +902,13 @@ pub fn legal<'py>(
                     .ok_or_else(|| context_error("snapshot.dice", "dice are three faces 1 to 6"))?,
             };
             Some(Situation {
-                rules: Rules::new(&variant.0, small("streak", 18)?, small("round_wind", 3)?),
-                dealer: small("dealer", 3)?,
-                east: small("east", 3)?,
+                rules: Rules::new(
+                    &variant.0,
+                    small("streak", u32::from(game::MAX_STREAK))?,
+                    small("round_wind", (WINDS.len() - 1) as u32)?,
+                ),
+                dealer: small("dealer", (game::SEATS - 1) as u32)?,
+                east: small("east", (game::SEATS - 1) as u32)?,
                 dice,
                 discards_total: get(snapshot, "discards_total")?
                     .map_or(Ok(0), |x| x.extract())
