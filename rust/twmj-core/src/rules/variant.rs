@@ -78,6 +78,16 @@ pub enum ExchangeDirection {
 }
 
 impl ExchangeDirection {
+    /// The choice's name in Chinese (a settings form's menu).
+    pub const fn name(self) -> &'static str {
+        match self {
+            ExchangeDirection::Next => "下家",
+            ExchangeDirection::Across => "對家",
+            ExchangeDirection::Previous => "上家",
+            ExchangeDirection::Dice => "看開門骰子",
+        }
+    }
+
     pub const ALL: [ExchangeDirection; 4] = [
         ExchangeDirection::Next,
         ExchangeDirection::Across,
@@ -107,6 +117,15 @@ pub enum MultiWin {
 }
 
 impl MultiWin {
+    /// The choice's name in Chinese (a settings form's menu).
+    pub const fn name(self) -> &'static str {
+        match self {
+            MultiWin::Nearest => "一律攔胡",
+            MultiWin::NearestOfTwo => "兩家攔胡，三家都胡",
+            MultiWin::All => "不攔胡，都可以胡",
+        }
+    }
+
     pub const ALL: [MultiWin; 3] = [MultiWin::Nearest, MultiWin::NearestOfTwo, MultiWin::All];
 
     pub const fn key(self) -> &'static str {
@@ -128,6 +147,14 @@ pub enum Payment {
 }
 
 impl Payment {
+    /// The choice's name in Chinese (a settings form's menu).
+    pub const fn name(self) -> &'static str {
+        match self {
+            Payment::Base => "底＋台",
+            Payment::Zhongyong => "中庸全統制（無底）",
+        }
+    }
+
     pub const ALL: [Payment; 2] = [Payment::Base, Payment::Zhongyong];
 
     pub const fn key(self) -> &'static str {
@@ -153,6 +180,16 @@ pub enum WallReserve {
 }
 
 impl WallReserve {
+    /// The choice's name in Chinese (a settings form's menu).
+    pub const fn name(self) -> &'static str {
+        match self {
+            WallReserve::Sixteen => "留十六張（八墩）",
+            WallReserve::KongOne => "一槓一",
+            WallReserve::KongStack => "每槓多留一墩",
+            WallReserve::None => "取至不剩",
+        }
+    }
+
     pub const ALL: [WallReserve; 4] = [
         WallReserve::Sixteen,
         WallReserve::KongOne,
@@ -193,6 +230,14 @@ pub enum Dealing {
 }
 
 impl Dealing {
+    /// The choice's name in Chinese (a settings form's menu).
+    pub const fn name(self) -> &'static str {
+        match self {
+            Dealing::Plain => "洗好依序發",
+            Dealing::Wall => "擲骰開門發牌",
+        }
+    }
+
     pub const ALL: [Dealing; 2] = [Dealing::Plain, Dealing::Wall];
 
     pub const fn key(self) -> &'static str {
@@ -214,6 +259,14 @@ pub enum FuritenRelease {
 }
 
 impl FuritenRelease {
+    /// The choice's name in Chinese (a settings form's menu).
+    pub const fn name(self) -> &'static str {
+        match self {
+            FuritenRelease::Table => "依過水表",
+            FuritenRelease::OwnDraw => "過手（自摸不胡再打出）",
+        }
+    }
+
     pub const ALL: [FuritenRelease; 2] = [FuritenRelease::Table, FuritenRelease::OwnDraw];
 
     pub const fn key(self) -> &'static str {
@@ -687,18 +740,14 @@ impl Variant {
         }
     }
 
-    /// Checks that the settings can be played together: `hand_size = 13` refuses 瀝咕瀝咕
-    /// (003 註八 八對半: seven pairs and a triplet, a 17-tile shape with no 13-tile form).
-    /// Every way of building a variant from overrides calls it once they are all applied.
+    /// Checks that the settings can be played together ([`crate::rules::settings::REQUIRES`]:
+    /// `hand_size = 13` refuses 瀝咕瀝咕, 003 註八 八對半 being a 17-tile shape with no 13-tile
+    /// form). Every way of building a variant from overrides calls it once they are all applied.
     pub fn check(&self) -> Result<()> {
-        if self.hand_size == 13 && self.special.lig_gu {
-            return Err(Error::variant(
-                "hand_size",
-                format!(
-                    "13 cannot be played with 瀝咕瀝咕 (special_shapes.lig_gu, on in {}): it is                      seven pairs and a triplet, a 17-tile shape with no 13-tile form; set                      special_shapes.lig_gu = false to play 13 tiles",
-                    self.preset
-                ),
-            ));
+        for r in &crate::rules::settings::REQUIRES {
+            if let Some(e) = r.broken_by(self) {
+                return Err(e);
+            }
         }
         Ok(())
     }
