@@ -549,6 +549,18 @@ impl Variant {
     /// The setting keys [`Variant::set`] accepts besides `tai.<item key>`: the registry's.
     pub const KEYS: [&'static str; COUNT] = KEYS;
 
+    /// Checks that the settings can be played together ([`REQUIRES`]: `hand_size = 13`
+    /// refuses 瀝咕瀝咕, 003 註八 八對半 being a 17-tile shape with no 13-tile form). Every way
+    /// of building a variant from overrides calls it once they are all applied.
+    pub fn check(&self) -> Result<()> {
+        for r in &REQUIRES {
+            if let Some(e) = r.broken_by(self) {
+                return Err(e);
+            }
+        }
+        Ok(())
+    }
+
     /// Applies one override, `tai.<item key>` or a key of the settings registry
     /// ([`SETTINGS`]); the variant is unchanged when it fails.
     pub fn set(&mut self, key: &str, value: &Value) -> Result<()> {

@@ -740,18 +740,6 @@ impl Variant {
         }
     }
 
-    /// Checks that the settings can be played together ([`crate::rules::settings::REQUIRES`]:
-    /// `hand_size = 13` refuses 瀝咕瀝咕, 003 註八 八對半 being a 17-tile shape with no 13-tile
-    /// form). Every way of building a variant from overrides calls it once they are all applied.
-    pub fn check(&self) -> Result<()> {
-        for r in &crate::rules::settings::REQUIRES {
-            if let Some(e) = r.broken_by(self) {
-                return Err(e);
-            }
-        }
-        Ok(())
-    }
-
     /// An error when `hand` was validated for another hand size than this variant's (a
     /// 13-tile hand read as a 16-tile one, or the other way round).
     pub fn check_hand_size(&self, hand: &crate::hand::Hand) -> Result<()> {
