@@ -1020,8 +1020,13 @@ fn single_edge_and_closed_waits() {
     hit(&s, "fan_edge_wait", 1);
     let s = sc("123345m789p234s567s99s", &[], "3m", &discard(), &v);
     miss(&s, "fan_edge_wait");
-    // 坎張: 4556 胡5; 45567 胡6 is not (it waits on 3 too).
+    // 坎張: 4556 胡5; 45567 胡6 is not (it waits on 3 too). 4556 胡5 also reads as 單吊將 (456
+    // and the 5 pair), worth the same: the reading shown is the first in table order (單吊將),
+    // so the 坎張 reading is checked without it.
     let s = sc("45556m789p234s567s111z", &[], "5m", &discard(), &v);
+    hit(&s, "fan_single_wait", 1);
+    let closed = fan(&["fan_edge_wait", "fan_closed_wait"]);
+    let s = sc("45556m789p234s567s111z", &[], "5m", &discard(), &closed);
     hit(&s, "fan_closed_wait", 1);
     let s = sc("455667m789p234s567s99s", &[], "6m", &discard(), &v);
     miss(&s, "fan_closed_wait");

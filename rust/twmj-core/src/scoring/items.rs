@@ -52,6 +52,28 @@ pub const WHOLE_HAND: &[Item] = &[
     Item::EightFlowers,
 ];
 
+/// Tiers, read from the tables' own rows rather than from a 備註 (rules README: 三暗刻, 四暗刻
+/// and 五暗刻 are tiers; hk16 兩暗刻 < 三暗刻 < 四暗刻 < 五暗刻; 003 改良式 三連刻 < 四連刻 <
+/// 五連刻): `(x, y)` = y is not counted with x. They hold under every preset, also one that
+/// reads only its own notes.
+pub const TIERS: &[(Item, Item)] = &[
+    (Item::FourConcealed, Item::ThreeConcealed),
+    (Item::FiveConcealed, Item::ThreeConcealed),
+    (Item::FiveConcealed, Item::FourConcealed),
+    (Item::ThreeConcealed, Item::TwoConcealed),
+    (Item::FourConcealed, Item::TwoConcealed),
+    (Item::FiveConcealed, Item::TwoConcealed),
+    (
+        Item::FourConsecutiveTriplets,
+        Item::ThreeConsecutiveTriplets,
+    ),
+    (
+        Item::FiveConsecutiveTriplets,
+        Item::ThreeConsecutiveTriplets,
+    ),
+    (Item::FiveConsecutiveTriplets, Item::FourConsecutiveTriplets),
+];
+
 /// Where an item is counted.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Scope {
@@ -188,6 +210,17 @@ impl Facts<'_> {
     /// The first meld that breaks 門清 (any but 暗槓).
     pub(crate) fn open_meld(&self) -> Option<&Meld> {
         self.melds.iter().find(|m| m.kind.is_open())
+    }
+
+    /// The first meld that breaks the preset's 門清: any but an 暗槓, or any at all when the
+    /// variant's `concealed_ankan` is off (001 門清: 沒有吃沒有碰沒有槓; 003 hk16 門前清:
+    /// 沒碰上槓過).
+    pub(crate) fn breaks_concealed(&self) -> Option<&Meld> {
+        if self.variant.scoring.concealed_ankan {
+            self.open_meld()
+        } else {
+            self.melds.first()
+        }
     }
 
     /// 自摸 as the payment sees it: the winner drew the tile and the three others pay.
@@ -543,7 +576,7 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
         merges: NONE,
         doc: "門清 (000 台數表): no 吃, 碰, 明槓 or 加槓; an 暗槓 keeps it. Not counted with 天胡, 地胡, \
               人胡, MIGI. Example: a fully concealed hand winning on a discard scores 門清 1.",
-        check: |f| match f.open_meld() {
+        check: |f| match f.breaks_concealed() {
             Some(m) => f.why(|| format!("{} of {}", meld_name(m.kind), m.tile.code())),
             None => Hit::Times(1),
         },
@@ -566,7 +599,7 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
         merges: NONE,
         doc: "不求 (000 台數表): 門清 and 自摸 (an 暗槓 allowed), so 門清 + 自摸 + 不求 = 3. Not counted \
               with 天胡, 地胡, MIGI. Example 一: 門清自摸 = 3 tai.",
-        check: |f| match f.open_meld() {
+        check: |f| match f.breaks_concealed() {
             Some(m) => f.why(|| format!("{} of {}", meld_name(m.kind), m.tile.code())),
             None => f.yes_if(f.self_draw(), || how_won(f.ctx)),
         },
@@ -658,7 +691,8 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
               of are not waits, README), and the winning tile is an edge (邊張), closed (嵌張) or pair \
               (單吊) wait. Not with 平胡; not with 天胡. Example: 13m … waits only on 2m, 嵌張.",
         check: |f| {
-            if f.waits_before.is_power_of_two() {
+            // 001 獨聽說明: 也有人玩「抓得出來」就有台 (a house rule): the reading decides alone.
+            if f.waits_before.is_power_of_two() || f.variant.scoring.single_wait_extractable {
                 f.yes_if(f.shape.is_single(), || format!("won on a {} wait", f.shape.name()))
             } else {
                 f.why(|| format!("the hand waited on {}", f.wait_list()))
@@ -752,8 +786,20 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
                 no("the hand holds a flower of the seat wind (本花)")
             } else if !f.claimed_tile() {
                 f.why(|| how_won(f.ctx))
-            } else if f.open_meld().is_none() && !f.variant.ping_hu_concealed {
+            } else if f.breaks_concealed().is_none() && !f.variant.ping_hu_concealed {
                 no("門清 (a concealed hand does not count 平胡)")
+            } else if f.variant.scoring.ping_hu_two_waits && f.waits_before.count_ones() > 2 {
+                // 001 平胡說明 參: 聽超過兩種牌沒平胡 (a house rule).
+                f.why(|| format!("the hand waited on {} (more than two kinds)", f.wait_list()))
+            } else if let Some(t) = f
+                .variant
+                .scoring
+                .ping_hu_no_three_alike
+                .then(|| (0..KINDS).find(|&i| f.all[i] >= 3).and_then(Tile::new))
+                .flatten()
+            {
+                // 001 平胡說明 肆: 手牌有三張同樣的牌沒平胡 (a house rule).
+                f.why(|| format!("the hand holds three {}", t.code()))
             } else {
                 f.yes_if(f.shape == Shape::Ryanmen, || {
                     format!("{} won on a {} wait", f.win_tile.code(), f.shape.name())
@@ -876,6 +922,16 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
               while nobody has called or kong'd; also the replacement win after a 七搶一 it did not \
               draw for (case 2, paid as a discard). Not with 門清.",
         check: |f| {
+            if f.variant.scoring.human_win_declared {
+                // 003 改良式 人胡: 必為天聽，在各家未吃碰下八張牌內有人放槍.
+                return if f.ctx.declared != Declaration::HeavenReady {
+                    no("no 天聽 declaration (003 人胡: 必為天聽)")
+                } else if !f.ctx.first_eight {
+                    no("not within the first eight discards with nobody having called")
+                } else {
+                    f.yes_if(matches!(f.ctx.win, WinKind::Discard { .. }), || how_won(f.ctx))
+                };
+            }
             if f.is_dealer() {
                 no("the winner is the dealer")
             } else if let Some(r) = not_first_turn(f) {
@@ -1215,7 +1271,7 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
         check: |f| {
             let (_, honors) = f.suits();
             if outside(f) && honors {
-                open_less(f, Item::MixedOutside, f.open_meld().is_some())
+                open_less(f, Item::MixedOutside, f.breaks_concealed().is_some())
             } else {
                 no("not every set and the pair with a terminal, with honours")
             }
@@ -1231,7 +1287,7 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
         check: |f| {
             let (_, honors) = f.suits();
             if outside(f) && !honors {
-                open_less(f, Item::PureOutside, f.open_meld().is_some())
+                open_less(f, Item::PureOutside, f.breaks_concealed().is_some())
             } else {
                 no("not every set and the pair with a 1 or 9, without honours")
             }
@@ -1400,7 +1456,7 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
         merges: NONE,
         doc: "清盃口 (003 改良式 16台): 門清, with three consecutive triplets and two equal runs of one suit, and a pair. Not with 門清, 三連刻, 三暗刻, 一盃口.",
         check: |f| {
-            if let Some(m) = f.open_meld() {
+            if let Some(m) = f.breaks_concealed() {
                 return f.why(|| format!("{} of {}", meld_name(m.kind), m.tile.code()));
             }
             let ok = (0..3).any(|s| {
