@@ -983,11 +983,15 @@ fn one_suit_missing_and_no_honours() {
     let s = sc(PLAIN, &[], "7p", &discard(), &v);
     miss(&s, "fan_one_suit_missing");
     hit(&s, "no_honors", 1);
-    // One suit only: not 缺一門 (that is 缺兩門). 清一色's 不算無字 is between two preset items,
-    // so it is not transcribed (docs/variants.md): both count.
+    // One suit only: not 缺一門 (that is 缺兩門). 清一色 24 不算無字: 無字 was drawn in from the
+    // fan list, so its note holds (a shared note, docs/variants.md).
     let s = sc("123456789m234m567m77m", &[], "7m", &discard(), &v);
     hit(&s, "full_flush", 8);
-    hit(&s, "no_honors", 1);
+    assert_eq!(tai(&s, "no_honors"), None);
+    assert!(s
+        .why_not
+        .iter()
+        .any(|n| n.key == "no_honors" && n.reason.contains("清一色")));
     miss(&s, "fan_one_suit_missing");
     let s = sc("123456789m234p567p11z", &[], "1z", &discard(), &v);
     miss(&s, "no_honors");

@@ -967,3 +967,157 @@ fn equal_totals_show_the_fewest_items_then_table_order() {
     .unwrap_or_else(|e| panic!("{e}"));
     assert!(all.iter().all(|r| r.total_tai <= s.total_tai));
 }
+
+// --- the fan list (003): 不算 notes between shared rows ----------------------------------------
+
+fn drawn(base: Variant, rows: &[(&str, i64)]) -> Variant {
+    let mut v = base;
+    for &(k, t) in rows {
+        v.set(k, &Value::Int(t)).unwrap_or_else(|e| panic!("{e}"));
+    }
+    v
+}
+
+/// 綠一色 88 (不算清一色跟混一色), drawn into taiwan: neither 清一色 nor 混一色 adds. Under
+/// improved16, whose own 綠一色 16 並可與其他官銜複合, 混一色 still adds.
+#[test]
+fn fan_all_green_drops_the_flushes() {
+    let v = drawn(Variant::taiwan(), &[("tai.all_green", 88)]);
+    let green = [("pon", "666s"), ("pon", "888s"), ("pon", "444s")];
+    let s = win("234s22s33s", &green, "2s", &ctx(DISCARD), &v);
+    check(&s, &[("all_green", 88)], 88);
+    let s = win(
+        "234s22s33s",
+        &green,
+        "2s",
+        &ctx(DISCARD),
+        &Variant::taiwan(),
+    );
+    check(&s, &[("full_flush", 8)], 8);
+    let fa = [("pon", "666s"), ("pon", "888s"), ("pon", "666z")];
+    let s = win("234s22s44s", &fa, "2s", &ctx(DISCARD), &v);
+    check(&s, &[("all_green", 88), ("dragon", 1)], 89);
+    let s = win("234s22s44s", &fa, "2s", &ctx(DISCARD), &i16());
+    check(
+        &s,
+        &[("all_green", 16), ("half_flush", 4), ("dragon", 1)],
+        21,
+    );
+}
+
+/// 四槓 88 (不算碰碰胡), drawn into taiwan.
+#[test]
+fn fan_four_kongs_drops_all_triplets() {
+    let v = drawn(Variant::taiwan(), &[("tai.four_kongs", 88)]);
+    let ms = [
+        ("minkan", "2222m"),
+        ("minkan", "3333p"),
+        ("minkan", "4444s"),
+        ("minkan", "6666m"),
+    ];
+    let s = win("777p5p", &ms, "5p", &ctx(DISCARD), &v);
+    // 四槓 88 alone (7775p waited on 5p and 6p: no 獨聽); no 碰碰胡.
+    check(&s, &[("four_kongs", 88)], 88);
+    assert!(win("777p5p", &ms, "5p", &ctx(DISCARD), &Variant::taiwan())
+        .items
+        .iter()
+        .any(|i| i.key == "all_triplets"));
+}
+
+/// 清一色 24 (不算無字): 無字 (hk16's, the fan list's row) drawn into taiwan is not counted with
+/// 清一色; under hk16, whose own table has both, it is.
+#[test]
+fn fan_full_flush_drops_no_honors() {
+    let v = drawn(Variant::taiwan(), &[("tai.no_honors", 1)]);
+    let s = win("123456789m234m999m5m", &[], "5m", &ctx(DISCARD), &v);
+    check(&s, &[("full_flush", 8), ("concealed", 1)], 9);
+    let s = win("123456789m234m999m5m", &[], "5m", &ctx(DISCARD), &hk());
+    assert!(keys(&s)
+        .iter()
+        .any(|(k, _)| *k == "no_honors" || *k == "no_honors_no_flowers"));
+}
+
+/// 一色四頭高 48 (不算…碰碰胡，清一色) and 一色四同順 48 (不算…清一色), drawn into taiwan.
+#[test]
+fn fan_four_in_a_suit_drop_full_flush() {
+    let v = drawn(Variant::taiwan(), &[("tai.four_consecutive_triplets", 48)]);
+    let ms = [
+        ("pon", "111m"),
+        ("pon", "222m"),
+        ("pon", "333m"),
+        ("pon", "444m"),
+    ];
+    let s = win("999m5m", &ms, "5m", &ctx(DISCARD), &v);
+    check(
+        &s,
+        &[("four_consecutive_triplets", 48), ("single_wait", 1)],
+        49,
+    );
+    let v = drawn(Variant::taiwan(), &[("tai.four_identical_runs", 48)]);
+    let ms = [
+        ("chi", "123m"),
+        ("chi", "123m"),
+        ("chi", "123m"),
+        ("chi", "123m"),
+    ];
+    let s = win("999m5m", &ms, "5m", &ctx(DISCARD), &v);
+    check(&s, &[("four_identical_runs", 48), ("single_wait", 1)], 49);
+}
+
+/// 大四喜 88 (…碰碰胡不算) and 字一色 64 (不算碰碰胡) under a preset that has both rows: only
+/// with `fan_notes`.
+#[test]
+fn fan_notes_setting_applies_them_to_native_rows() {
+    let ms = [
+        ("pon", "111z"),
+        ("pon", "222z"),
+        ("pon", "333z"),
+        ("pon", "444z"),
+    ];
+    let s = win("999m5m", &ms, "5m", &ctx(DISCARD), &Variant::taiwan());
+    // 000: 大四喜 16, 碰碰胡 4, 混一色 4, 獨聽 1.
+    assert_eq!(s.total_tai, 25);
+    let v = with(Variant::taiwan(), "fan_notes", &Value::Bool(true));
+    let s = win("999m5m", &ms, "5m", &ctx(DISCARD), &v);
+    check(
+        &s,
+        &[("big_winds", 16), ("half_flush", 4), ("single_wait", 1)],
+        21,
+    );
+}
+
+/// 十三么 switched on by its setting alone scores its row's value (the fan list's 88 where the
+/// preset's table lacks it), and as the fan list's row 不算不求人: a self-draw adds 自摸 only.
+/// improved16's own 十三么 16 keeps 自摸 and 不求人.
+#[test]
+fn fan_thirteen_orphans_by_its_switch() {
+    let v = with(
+        Variant::taiwan(),
+        "special_shapes.thirteen_orphans",
+        &Value::Bool(true),
+    );
+    let s = win(
+        "19m19p19s1234567z123p",
+        &[],
+        "1m",
+        &ctx(WinKind::SelfDraw),
+        &v,
+    );
+    check(&s, &[("thirteen_orphans", 88), ("self_draw", 1)], 89);
+    let s = win(
+        "19m19p19s1234567z123p",
+        &[],
+        "1m",
+        &ctx(WinKind::SelfDraw),
+        &i16(),
+    );
+    check(
+        &s,
+        &[
+            ("thirteen_orphans", 16),
+            ("self_draw", 1),
+            ("concealed_self_draw", 1),
+        ],
+        18,
+    );
+}

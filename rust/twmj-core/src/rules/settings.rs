@@ -276,7 +276,7 @@ pub const KEYS: [&str; COUNT] = {
 };
 
 /// How many settings there are (the `tai.<item>` family aside).
-pub const COUNT: usize = 51;
+pub const COUNT: usize = 52;
 
 const REGISTRY: [Setting; COUNT] = [
     Setting {
@@ -375,6 +375,9 @@ const REGISTRY: [Setting; COUNT] = [
     switch!("single_wait_extractable", Scoring, scoring.single_wait_extractable,
         "獨聽 whenever the winning tile reads as 邊張, 嵌張 or 單吊, however many kinds the hand waited on (001 獨聽說明: 抓得出來就有台)",
         "胡牌張可拆成邊張、嵌張或單吊即算獨聽，不論聽幾種牌（001 獨聽說明：抓得出來就有台）"),
+    switch!("fan_notes", Scoring, scoring.fan_notes,
+        "the fan list's 不算 notes between rows the presets share hold even when neither row was drawn in (003 fan list: 大四喜 碰碰胡不算, 綠一色 不算清一色跟混一色 …); a drawn-in row always brings them",
+        "番表各列與各表共有台項間的「不算」亦適用於未自番表加入者（003 番表：大四喜 碰碰胡不算、綠一色 不算清一色跟混一色…）；自番表加入者一律適用"),
     switch!("human_win_declared", Scoring, scoring.human_win_declared,
         "人胡 needs a declared 天聽 and a discard among the first eight, nobody having called (003 改良式: 必為天聽); off, 000's first-go-around discard win",
         "人胡須宣告天聽，且於各家未吃碰下八張牌內有人放槍（003 改良式：必為天聽）；關閉則依 000"),

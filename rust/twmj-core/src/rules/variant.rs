@@ -346,6 +346,10 @@ pub struct ScoringRules {
     /// `single_wait_extractable`: 獨聽 whenever the winning tile reads as 邊張, 嵌張 or 單吊,
     /// however many kinds the hand waited on (001 獨聽說明: 也有人玩「抓得出來」就有台).
     pub single_wait_extractable: bool,
+    /// `fan_notes`: the fan list's 不算 notes between rows the presets share
+    /// (`scoring::fan::SHARED_NOTES`: 大四喜 碰碰胡不算, 綠一色 不算清一色跟混一色 …) hold even
+    /// when neither row was drawn in from the library (a drawn-in row always brings them).
+    pub fan_notes: bool,
     /// `human_win_declared`: 人胡 needs a declared 天聽 and a discard among the first eight
     /// with nobody having called (003 改良式 人胡: 必為天聽，在各家未吃碰下八張牌內有人放槍).
     /// Off, 000's: a non-dealer wins on a discard before its own first discard.
@@ -362,6 +366,7 @@ impl ScoringRules {
         ping_hu_two_waits: false,
         ping_hu_no_three_alike: false,
         single_wait_extractable: false,
+        fan_notes: false,
         human_win_declared: false,
     };
 }
@@ -441,6 +446,11 @@ pub struct Variant {
     /// Items this preset's table does not have: never checked or listed. Setting `tai.<key>`
     /// adds one back (a house rule); the fan list's patterns are absent from every preset.
     pub absent: ItemSet,
+    /// The items the preset's own table lacks (`absent` as the preset built it, before any
+    /// override) and the special shapes it admits: a row drawn in over them is the fan list's
+    /// (003), with its 不算 notes ([`Variant::drawn`]).
+    pub table_absent: ItemSet,
+    pub table_special: SpecialShapes,
     /// Items that, counted, are the whole hand's tai (003 四槓胡: 不另計手牌台數).
     pub alone: &'static [Item],
     /// This preset's own 備註 besides the items' (000) ones: `(x, y)` = y not counted with x.
@@ -664,13 +674,18 @@ impl Variant {
             ping_hu_other_flowers: false,
             heaven_win_dealer: true,
             special: SpecialShapes::NONE,
-            special_tai: [0, 0, 24, 24, 12, 12],
+            // A shape switched on by its setting alone scores its row's value: the fan list's
+            // (十三么 88, 七對 24, 七星不靠 24, 全不靠 12, 組合龍 12), and 瀝咕瀝咕, which the fan
+            // list has no row for, 003 改良式's 8台 (the 台 table that has it).
+            special_tai: [8, 88, 24, 24, 12, 12],
             special_compound: false,
             unit: "台",
             absent: bits(ADDED_001)
                 .union(bits(ADDED_003))
                 .union(bits(ADDED_HK16))
                 .union(fan_list()),
+            table_absent: ItemSet::EMPTY,
+            table_special: SpecialShapes::NONE,
             alone: &[],
             not_counted_with: &[],
             counted_with: &[],
@@ -683,6 +698,24 @@ impl Variant {
             flow: Flow::TAIWAN,
             scoring: ScoringRules::TAIWAN,
             overrides: Vec::new(),
+        }
+        .as_table()
+    }
+
+    /// Records the variant as its preset's own table ([`Variant::table_absent`]).
+    fn as_table(mut self) -> Variant {
+        self.table_absent = self.absent;
+        self.table_special = self.special;
+        self
+    }
+
+    /// `item` was drawn in from the library: the variant counts it and the preset's own table
+    /// does not have it (a `tai.<key>` on an absent item, a special shape switched on where the
+    /// preset has it off).
+    pub fn drawn(&self, item: Item) -> bool {
+        match item.special() {
+            Some(s) => self.allows(s) && !self.table_special.allows(s),
+            None => self.has(item) && self.table_absent.contains(item),
         }
     }
 
@@ -713,6 +746,7 @@ impl Variant {
             ])),
             ..Variant::taiwan()
         }
+        .as_table()
     }
 
     /// The tile is in this variant's set (004: three-player drops 二萬–八萬, two-player keeps
@@ -870,7 +904,7 @@ impl Variant {
         ] {
             v.tai[item as usize] = tai;
         }
-        v
+        v.as_table()
     }
 
     /// 改良式十六張 (003, its second part): its tai table with 註一–註17, 起胡 1, no 攔胡,
@@ -983,7 +1017,7 @@ impl Variant {
         ] {
             v.tai[item as usize] = tai;
         }
-        v
+        v.as_table()
     }
 
     /// The Hong Kong / Macau 番 table for 16-tile play (003, its first part), scored in 番:
@@ -1125,7 +1159,7 @@ impl Variant {
             v.absent = v.absent.without(item);
             v.tai[item as usize] = tai;
         }
-        v
+        v.as_table()
     }
 
     /// The item is in this variant's table.

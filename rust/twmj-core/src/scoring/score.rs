@@ -5,6 +5,7 @@ use crate::error::{Error, Result};
 use crate::hand::{Hand, Meld, MeldKind};
 use crate::rules::{Item, Special, Variant};
 use crate::scoring::context::{others, Context};
+use crate::scoring::fan::SHARED_NOTES;
 use crate::scoring::items::{Facts, Hit, Scope, SetView, Sets, TIERS, WHOLE_HAND};
 use crate::scoring::table::{present, table};
 use crate::tile::{Counts, Tile, COPIES, KINDS};
@@ -433,6 +434,16 @@ fn evaluate(f: &Facts, only: Option<&[Item]>) -> Reading {
             }
         }
     }
+    // The fan list's notes between shared rows (003 fan list; docs/variants.md): when a row
+    // of the note was drawn in from the library, or the variant asks for them.
+    for &(by, x) in SHARED_NOTES {
+        if held[by as usize] > 0
+            && held[x as usize] > 0
+            && (f.variant.scoring.fan_notes || f.variant.drawn(by) || f.variant.drawn(x))
+        {
+            drop(x, by, &mut hits);
+        }
+    }
     // The preset's own notes, by the items still counted (天聽 drops 不求, so 自摸 stays).
     for &(by, x) in f.variant.not_counted_with {
         if hits[by as usize] > 0 && hits[x as usize] > 0 {
@@ -770,10 +781,12 @@ fn special_score(
 /// list rows 七對, 七星不靠 and 全不靠 say 不算不求人: a self-draw adds 自摸 only.
 fn shape_score(p: &Prepared, shape: Special, ctx: &Context, variant: &Variant) -> Score {
     let item = Item::of_special(shape);
+    // 十三么 88 (fan list): 不算…不求人, when it is the fan list's row (drawn in).
     let no_concealed_self_draw = matches!(
         shape,
         Special::SevenPairs | Special::GreaterHonorsKnitted | Special::LesserHonorsKnitted
-    );
+    ) || (shape == Special::ThirteenOrphans
+        && (variant.scoring.fan_notes || variant.drawn(item)));
     let reading = if variant.special_compound {
         // 不算不求人: 不求人 is not judged at all, so what it would have excluded (門前清, 自摸
         // under hk16) still counts.
