@@ -195,13 +195,7 @@ def install(app: FastAPI) -> None:
 
     @app.exception_handler(BusyError)
     async def _busy(_: Request, exc: BusyError) -> Response:
-        return error_response(
-            503,
-            "busy",
-            "too many heavy requests at once; retry shortly",
-            None,
-            {"retry-after": "1"},
-        )
+        return _busy_answer()
 
     @app.exception_handler(Exception)
     async def _internal(_: Request, exc: Exception) -> Response:
@@ -239,15 +233,27 @@ def errors_doc() -> str:
     return "\n".join(lines) + "\n"
 
 
+def _busy_answer() -> Response:
+    return error_response(
+        503,
+        "busy",
+        "too many heavy requests at once; retry shortly",
+        None,
+        {"retry-after": "1"},
+    )
+
+
 def answer_of(e: Exception) -> Response:
     """The HTTP answer of a request refused with `e` (a validation error, a library error with
-    or without its field), for callers outside a route: the MCP tools answer with its body."""
+    or without its field, the heavy-work bound), for callers outside a route: the MCP tools answer with its body."""
     if isinstance(e, ValidationError):
         return _validation_answer(list(e.errors()))
     if isinstance(e, NestedError):
         return _library_error(e.error, e.under)
     if isinstance(e, twmj.Error):
         return _library_error(e)
+    if isinstance(e, BusyError):
+        return _busy_answer()
     raise TypeError(f"not a refusal: {e!r}")
 
 

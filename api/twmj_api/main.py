@@ -13,11 +13,12 @@ from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
 from fastapi_offline import FastAPIOffline
 from starlette.exceptions import HTTPException
+from starlette.requests import Request
 from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 import twmj
-from twmj_api import errors, tools
+from twmj_api import errors, offload, tools
 from twmj_api.responses import JSONResponse
 from twmj_api.routers import (
     analyze,
@@ -72,12 +73,25 @@ class BodyLimit:
 
 
 class MCPEndpoint:
-    """`/mcp`: the MCP tools over streamable HTTP, answered by the app's session manager."""
+    """`/mcp`: the MCP tools over streamable HTTP, answered by the app's session manager. The
+    SDK parses a message on the event loop, so a body that would take long to parse is refused
+    first, as a heavy route's is (`offload.refuse_many_values`); a heavy tool's work runs in a
+    worker thread under the heavy routes' bound (`tools.call`)."""
 
     def __init__(self, app: FastAPI) -> None:
         self.app = app
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["method"] == "POST":
+            body = await Request(scope, receive).body()
+            try:
+                offload.refuse_many_values(body)
+            except HTTPException as e:
+                await errors.error_response(413, "too_large", str(e.detail), None)(
+                    scope, receive, send
+                )
+                return
+            receive = offload.replayed(body)
         await self.app.state.mcp.handle_request(scope, receive, send)
 
 

@@ -58,16 +58,7 @@ class _JSONRequest(Request):
     library's parser, whose decode error it subclasses, so FastAPI answers it the same way)."""
 
     def __init__(self, scope: Scope, body: bytes) -> None:
-        sent = False
-
-        async def receive() -> Message:
-            nonlocal sent
-            if sent:
-                return {"type": "http.disconnect"}
-            sent = True
-            return {"type": "http.request", "body": body, "more_body": False}
-
-        super().__init__(scope, receive)
+        super().__init__(scope, replayed(body))
 
     async def json(self) -> Any:
         if not hasattr(self, "_json"):
@@ -88,9 +79,31 @@ def _too_large(message: str) -> HTTPException:
     return HTTPException(413, message)
 
 
+def refuse_many_values(body: bytes) -> None:
+    """413 for a body that may hold over `MAX_JSON_VALUES` JSON values, before it is parsed."""
+    values = body.count(b",") + body.count(b"[") + body.count(b"{")
+    if values > MAX_JSON_VALUES:
+        raise _too_large(f"request body with over {MAX_JSON_VALUES} JSON values")
+
+
+def replayed(body: bytes) -> Callable[[], Coroutine[Any, Any, Message]]:
+    """An ASGI `receive` that gives `body`, already read, once."""
+    sent = False
+
+    async def receive() -> Message:
+        nonlocal sent
+        if sent:
+            return {"type": "http.disconnect"}
+        sent = True
+        return {"type": "http.request", "body": body, "more_body": False}
+
+    return receive
+
+
 _HEAVY: set[Callable[..., Any]] = set()
 
 Endpoint = TypeVar("Endpoint", bound=Callable[..., Any])
+Result = TypeVar("Result")
 
 
 def heavy(endpoint: Endpoint) -> Endpoint:
@@ -116,9 +129,7 @@ class OffLoopRoute(APIRoute):
                 if len(body) > SMALL_BODY:
                     raise _too_large(f"request body over {SMALL_BODY} bytes (this route's limit)")
                 return await handler(_JSONRequest(request.scope, body))
-            values = body.count(b",") + body.count(b"[") + body.count(b"{")
-            if values > MAX_JSON_VALUES:
-                raise _too_large(f"request body with over {MAX_JSON_VALUES} JSON values")
+            refuse_many_values(body)
             return await _offload(handler, request.scope, body)
 
         return route
@@ -127,6 +138,18 @@ class OffLoopRoute(APIRoute):
 async def _offload(
     handler: Callable[[Request], Coroutine[Any, Any, Response]], scope: Scope, body: bytes
 ) -> Response:
+    return await run_heavy(_handle, handler, scope, body)
+
+
+def is_heavy(endpoint: Callable[..., Any]) -> bool:
+    """Whether `endpoint` was marked `heavy` (its work always runs in a worker thread)."""
+    return endpoint in _HEAVY
+
+
+async def run_heavy(work: Callable[..., Result], *args: Any) -> Result:
+    """`work(*args)` in a worker thread, under the bound every heavy request shares (the heavy
+    routes and the MCP tools that answer like them): `BusyError` at once past
+    `HEAVY_SLOTS + HEAVY_QUEUE` admitted."""
     global _limiter, _admitted
     if _limiter is None:
         _limiter = anyio.CapacityLimiter(HEAVY_SLOTS)
@@ -135,6 +158,6 @@ async def _offload(
         raise BusyError
     _admitted += 1
     try:
-        return await anyio.to_thread.run_sync(_handle, handler, scope, body, limiter=_limiter)
+        return await anyio.to_thread.run_sync(work, *args, limiter=_limiter)
     finally:
         _admitted -= 1

@@ -7,6 +7,7 @@ same `{error: {code, message, field}}` as an HTTP 4xx.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
@@ -23,6 +24,7 @@ from pydantic import BaseModel, ValidationError
 import twmj
 from twmj.data import score_data, waits_data
 from twmj_api.errors import NestedError, answer_of
+from twmj_api.offload import BusyError, is_heavy, run_heavy
 from twmj_api.routers import analyze, game, score, values, waits
 from twmj_api.routers.values import WaitValuesRequest
 from twmj_api.schemas import (
@@ -50,6 +52,8 @@ class ToolSpec:
     description: str
     model: type[BaseModel]
     answer: Callable[[Any], Awaitable[Any]]
+    #: Answered in a worker thread under the service's heavy-work bound, as the endpoint is.
+    heavy: bool = False
 
 
 def _plain(result: Any) -> Any:
@@ -137,6 +141,7 @@ TOOLS: list[ToolSpec] = [
         "whose 台 differ between them.",
         CompareRequest,
         _compare,
+        heavy=is_heavy(score.compare),
     ),
     ToolSpec(
         "wait_values",
@@ -155,6 +160,7 @@ TOOLS: list[ToolSpec] = [
         "`record`; each with its mask over the fixed action space.",
         LegalRequest,
         _legal,
+        heavy=is_heavy(game.legal),
     ),
     ToolSpec(
         "replay",
@@ -165,6 +171,7 @@ TOOLS: list[ToolSpec] = [
         "詐胡, each seat's net 台.",
         ReplayRequest,
         _replay,
+        heavy=is_heavy(game.replay),
     ),
     ToolSpec(
         "variants",
@@ -188,6 +195,16 @@ def _result(data: dict[str, Any], is_error: bool = False) -> types.CallToolResul
     )
 
 
+async def _answer(spec: ToolSpec, arguments: dict[str, Any]) -> Any:
+    return _plain(await spec.answer(spec.model.model_validate(arguments)))
+
+
+def _answer_in_thread(spec: ToolSpec, arguments: dict[str, Any]) -> Any:
+    """A heavy tool's validation and work, on a loop of the worker thread's own (as a heavy
+    route's handler runs): the service's event loop stays free for light requests."""
+    return asyncio.run(_answer(spec, arguments))
+
+
 async def call(name: str, arguments: dict[str, Any]) -> types.CallToolResult:
     """Runs tool `name`; a bad input is an error result, never an exception."""
     spec = _BY_NAME.get(name)
@@ -195,9 +212,11 @@ async def call(name: str, arguments: dict[str, Any]) -> types.CallToolResult:
         detail = ErrorDetail(code="not_found", message=f"no tool named {name!r}", field=None)
         return _result({"error": detail.model_dump()}, is_error=True)
     try:
-        req = spec.model.model_validate(arguments)
-        data = _plain(await spec.answer(req))
-    except (ValidationError, NestedError, twmj.Error) as e:
+        if spec.heavy:
+            data = await run_heavy(_answer_in_thread, spec, arguments)
+        else:
+            data = await _answer(spec, arguments)
+    except (ValidationError, NestedError, twmj.Error, BusyError) as e:
         # The body of the HTTP answer to the same request: the same code, message and field.
         return _result(orjson.loads(answer_of(e).body), is_error=True)
     return _result(data)

@@ -5,13 +5,19 @@ what the HTTP endpoint answers, bad input as a tool error with code and field.""
 from __future__ import annotations
 
 import asyncio
+import threading
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+import pytest
+from fastapi.routing import APIRoute
 from fastapi.testclient import TestClient
 from mcp.client import Client
 from pydantic import BaseModel
 
+from twmj_api import offload
+from twmj_api.offload import is_heavy
+from twmj_api.routers import analyze, game, score, values, waits
 from twmj_api.routers.values import WaitValuesRequest
 from twmj_api.schemas import (
     AnalyzeRequest,
@@ -21,7 +27,7 @@ from twmj_api.schemas import (
     ScoreRequest,
     WaitsRequest,
 )
-from twmj_api.tools import SERVER
+from twmj_api.tools import SERVER, TOOLS
 
 #: Each tool and the HTTP endpoint it answers for.
 ENDPOINTS: dict[str, tuple[str, type[BaseModel]]] = {
@@ -149,3 +155,70 @@ def test_tools_are_mounted_on_the_service(client: TestClient) -> None:
     )
     assert r.status_code == 200, r.text
     assert r.json()["result"]["structuredContent"]["total_tai"] == 3
+
+
+def test_a_tool_is_heavy_exactly_when_its_endpoint_is() -> None:
+    # Issue 12 item 8: heavy work never runs on the event loop, whichever door it comes in by.
+    routes = {
+        r.path: r
+        for module in (analyze, game, score, values, waits)
+        for r in module.router.routes
+        if isinstance(r, APIRoute) and "POST" in (r.methods or ())
+    }
+    heavy = {t.name for t in TOOLS if t.heavy}
+    assert heavy == {
+        name for name, (path, _) in ENDPOINTS.items() if is_heavy(routes[path].endpoint)
+    }
+    assert {"compare", "legal", "replay"} <= heavy
+
+
+def test_heavy_tools_run_in_a_worker_thread(monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: list[int] = []
+    legal = game.legal
+
+    async def recording(req: LegalRequest) -> Any:
+        seen.append(threading.get_ident())
+        return await legal(req)
+
+    monkeypatch.setattr(game, "legal", recording)
+
+    async def body(c: Client) -> Any:
+        return await c.call_tool("legal", _example(LegalRequest))
+
+    result = _session(body)
+    assert not result.is_error, result.content
+    assert seen and seen[0] != threading.get_ident()
+
+
+def test_heavy_tools_share_the_heavy_routes_bound(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Every slot and queue place taken: a heavy tool is refused at once with the HTTP 503
+    # body, as a heavy route is; a light tool still answers.
+    monkeypatch.setattr(offload, "_admitted", offload.HEAVY_SLOTS + offload.HEAVY_QUEUE)
+
+    async def body(c: Client) -> list[Any]:
+        return [
+            await c.call_tool("replay", _example(ReplayRequest)),
+            await c.call_tool("waits", _example(WaitsRequest)),
+        ]
+
+    replay, waits = _session(body)
+    http = client.post("/v1/replay", json=_example(ReplayRequest))
+    assert http.status_code == 503
+    assert replay.is_error and replay.structured_content == http.json()
+    assert replay.structured_content["error"]["code"] == "busy"
+    assert not waits.is_error
+
+
+def test_an_mcp_body_too_long_to_parse_is_refused_unparsed(client: TestClient) -> None:
+    # The SDK parses on the event loop: past offload.MAX_JSON_VALUES values, 413 first.
+    many = (
+        b'{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"x":['
+        + b"{}," * (offload.MAX_JSON_VALUES)
+        + b"{}]}}"
+    )
+    headers = {"accept": "application/json, text/event-stream", "content-type": "application/json"}
+    r = client.post("/mcp", content=many, headers=headers)
+    assert r.status_code == 413
+    assert r.json()["error"]["code"] == "too_large"

@@ -6,7 +6,7 @@
 //! [`View`](super::View)) and picks among [`legal_actions`]; nothing here decides what is
 //! legal. Each always takes a win it may take (胡, 自摸, 八仙過海, 七搶一).
 
-use crate::analyze::{analyze_with, Analysis};
+use crate::analyze::{accepts_with, analyze_with, Analysis, Discard};
 use crate::error::{Error, Result};
 use crate::hand::{Form, Hand, Meld, MeldKind};
 use crate::notation::Tiles;
@@ -18,6 +18,10 @@ use super::action::Action;
 use super::legality::legal_actions;
 use super::state::{OfferKind, Phase, SplitMix64, State};
 use super::view::seen_meld;
+
+/// Unseen accepting copies at which a concealed hand one from ready keeps 門清 rather than
+/// call: it will likely be ready within a few draws anyway.
+const MANY_ACCEPTS: u32 = 16;
 
 /// A bot, by name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -164,15 +168,58 @@ impl<'a> Seat<'a> {
     }
 
     fn analysis(&self) -> Option<Analysis> {
-        let hand = self.hand(self.concealed, Form::Full)?;
+        self.analysis_of(self.concealed)
+    }
+
+    /// What the seat sees outside `concealed`: the table and its own melds, never more than
+    /// the copies the concealed tiles leave.
+    fn outside(&self, concealed: &Counts) -> Counts {
         let mut visible = self.visible;
         for m in &self.melds {
             m.add_to(&mut visible);
         }
         for k in 0..KINDS {
-            visible[k] = visible[k].min(4u8.saturating_sub(self.concealed[k]));
+            visible[k] = visible[k].min(4u8.saturating_sub(concealed[k]));
         }
-        analyze_with(&hand, &visible, self.state.variant()).ok()
+        visible
+    }
+
+    /// The analysis of `concealed` (17 − 3k tiles) with what the seat sees outside it.
+    fn analysis_of(&self, concealed: Counts) -> Option<Analysis> {
+        let hand = self.hand(concealed, Form::Full)?;
+        analyze_with(&hand, &self.outside(&concealed), self.state.variant()).ok()
+    }
+
+    /// Unseen accepting copies of the hand as held between turns (16 − 3k tiles).
+    fn analysis_of_waiting(&self) -> Option<u32> {
+        let hand = self.hand(self.concealed, Form::Waiting)?;
+        accepts_with(&hand, &self.outside(&self.concealed), self.state.variant())
+            .ok()
+            .map(|a| a.iter().map(|x| u32::from(x.remaining)).sum())
+    }
+
+    /// One from ready: for discarding `d`, the unseen accepting copies, each weighted by the
+    /// unseen waits of the best ready hand that drawing it gives (a ready hand with more
+    /// waits wins more often).
+    fn ready_outlook(&self, d: &Discard) -> u32 {
+        let mut after = self.concealed;
+        after[d.tile.index()] -= 1;
+        d.accepts
+            .iter()
+            .map(|x| {
+                let mut drawn = after;
+                drawn[x.tile.index()] += 1;
+                let waits = self.analysis_of(drawn).map_or(0, |a| {
+                    a.discards
+                        .iter()
+                        .filter(|e| e.shanten == 0)
+                        .map(|e| e.waits.iter().map(|w| u32::from(w.remaining)).sum::<u32>())
+                        .max()
+                        .unwrap_or(0)
+                });
+                u32::from(x.remaining) * waits
+            })
+            .sum()
     }
 
     fn turn(&self, legal: &[Action]) -> Option<Action> {
@@ -204,11 +251,13 @@ impl<'a> Seat<'a> {
             .map(Action::Discard)
     }
 
-    /// The value bot's discard: defence when far from ready and a seat threatens; the ready
-    /// discard whose waits are worth most; a discard that keeps a flush.
+    /// The value bot's discard, among the lowest-shanten ones: against a threat, the safest
+    /// (the whole hand when three or more from ready); one from ready, the one whose draws
+    /// give the ready hands with the most unseen waits; ready, the one whose waits are worth
+    /// most; otherwise one that keeps a flush.
     fn value_discard(&self, a: &Analysis, best: i8, legal: &dyn Fn(Tile) -> bool) -> Option<Tile> {
         let threats = self.threats();
-        if best >= 2 && threats != 0 {
+        if best >= 1 && threats != 0 {
             // Safest first: copies already out (a kind all four of which are visible cannot be
             // waited on), the threat's own discards, honours; then the analysis order.
             let st = self.state;
@@ -224,6 +273,7 @@ impl<'a> Seat<'a> {
             return a
                 .discards
                 .iter()
+                .filter(|d| d.shanten == best || best >= 3)
                 .map(|d| d.tile)
                 .filter(|&t| legal(t))
                 .enumerate()
@@ -237,8 +287,22 @@ impl<'a> Seat<'a> {
             .map(|d| d.tile)
             .filter(|&t| legal(t))
             .collect();
-        if best == 0 && top.len() > 1 {
+        if top.len() < 2 {
+            return None;
+        }
+        if best == 1 {
+            return a
+                .discards
+                .iter()
+                .filter(|d| d.shanten == 1 && legal(d.tile))
+                .enumerate()
+                .max_by_key(|&(i, d)| (self.ready_outlook(d), usize::MAX - i))
+                .map(|(_, d)| d.tile);
+        }
+        if best == 0 {
             let ctx = self.context();
+            let base = self.state.variant().base_tai();
+            // What a wait brings: 自摸 is paid by each of three, 放槍 by one; each 底 + 台.
             let worth = |t: Tile| {
                 let mut c = self.concealed;
                 c[t.index()] -= 1;
@@ -251,7 +315,9 @@ impl<'a> Seat<'a> {
                 values
                     .iter()
                     .map(|v| {
-                        unseen(v.tile) * (v.on_discard.total_tai.max(v.on_self_draw.total_tai) + 1)
+                        unseen(v.tile)
+                            * (3 * (base + v.on_self_draw.total_tai)
+                                + 2 * (base + v.on_discard.total_tai))
                     })
                     .sum::<u32>()
             };
@@ -262,14 +328,8 @@ impl<'a> Seat<'a> {
                 .max_by_key(|&(i, t)| (worth(t), usize::MAX - i))
                 .map(|(_, t)| t);
         }
-        if let Some(s) = self.flush_suit() {
-            return top
-                .iter()
-                .copied()
-                .find(|t| t.suit() != s && !t.is_honor())
-                .or_else(|| top.first().copied());
-        }
-        None
+        let s = self.flush_suit()?;
+        top.iter().copied().find(|t| t.suit() != s && !t.is_honor())
     }
 
     /// Seats that declared, or whose melds show a big hand (three melds, or two dragon
@@ -345,6 +405,12 @@ impl<'a> Seat<'a> {
         let now = self.shanten(self.concealed, Form::Waiting);
         let concealed_hand = self.melds.iter().all(|m| m.kind == MeldKind::Ankan);
         let flush = if self.value { self.flush_suit() } else { None };
+        let many_accepts = self.value
+            && concealed_hand
+            && now == 1
+            && self
+                .analysis_of_waiting()
+                .is_some_and(|n| n >= MANY_ACCEPTS);
         let mut best: Option<(i8, Action)> = None;
         for &act in legal {
             let (take, kind, form): (&[Tile], _, _) = match act {
@@ -375,15 +441,18 @@ impl<'a> Seat<'a> {
                 if !(lowers || valued && after <= now) {
                     continue;
                 }
-                // Keeps 門清 unless the call makes the hand ready, and a flush.
-                if concealed_hand && after > 0 && !valued {
+                // 門清 is kept while it is cheap: one from ready with many tiles to go, and
+                // the call would not make the hand ready.
+                if concealed_hand && now == 1 && after > 0 && many_accepts && !valued {
                     continue;
                 }
+                // A flush is kept: no call of another suit.
                 if flush.is_some_and(|s| tile.suit() != s && !tile.is_honor()) {
                     continue;
                 }
-                // 碰碰胡 shape: four or more pairs and triplets, no 吃 yet: no 吃.
-                if kind == MeldKind::Chi && self.pairs() >= 4 {
+                // A 碰碰胡 shape (pairs and triplets for every set and the pair, no 吃 yet):
+                // no 吃.
+                if kind == MeldKind::Chi && self.pairs() > usize::from(self.size / 3) {
                     continue;
                 }
             } else if !lowers {
@@ -576,5 +645,44 @@ mod tests {
             }
         }
         assert!(calls > 0);
+    }
+
+    #[test]
+    fn value_keeps_the_lowest_shanten_unless_it_folds() {
+        // Checked against shanten itself, not the analysis the bot reads: with no seat
+        // threatening, the value bot's discard leaves the hand as near ready as the best
+        // discard does (its worth and outlook only choose among those).
+        let v = Variant::taiwan();
+        let mut checked = 0;
+        for seed in 0..30 {
+            let mut st = State::from_seed_with(seed, &v);
+            let mut rng = SplitMix64::new(seed);
+            while !st.is_over() {
+                let seat = st.pending().trailing_zeros() as u8;
+                let a = Bot::Value.act(&st, seat, &mut rng).unwrap();
+                if let (Phase::Turn(_), Action::Discard(t)) = (st.phase(), a) {
+                    let me = Seat::new(&st, seat, true);
+                    if me.threats() == 0 {
+                        let after = |d: Tile| {
+                            let mut c = me.concealed;
+                            c[d.index()] -= 1;
+                            me.shanten(c, Form::Waiting)
+                        };
+                        let best = legal_actions(&st, seat)
+                            .iter()
+                            .filter_map(|&x| match x {
+                                Action::Discard(d) => Some(after(d)),
+                                _ => None,
+                            })
+                            .min()
+                            .unwrap();
+                        assert_eq!(after(t), best, "seed {seed} seat {seat} discards {t:?}");
+                        checked += 1;
+                    }
+                }
+                st.apply(seat, a).unwrap();
+            }
+        }
+        assert!(checked > 100, "{checked}");
     }
 }

@@ -233,3 +233,40 @@ impl Snapshot {
         check(&self.state()?, self.seat, action)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::parse;
+
+    fn offer_snapshot(drawable: usize) -> Snapshot {
+        let player = Player {
+            concealed: parse("2223456m123456789p").unwrap().counts,
+            ..Player::default()
+        };
+        Snapshot {
+            seat: 0,
+            player,
+            drawable,
+            decision: Decision::Offer {
+                from: 3,
+                kind: OfferKind::Discard {
+                    tile: crate::tile::Tile::new(4).unwrap(),
+                    last: false,
+                },
+            },
+            situation: None,
+        }
+    }
+
+    #[test]
+    fn drawable_is_bounded_by_the_wall_before_it_is_built() {
+        // 144 pieces, 16 held, 16 kept back (000): at most 112 still drawable.
+        assert!(offer_snapshot(112).legal_actions().is_ok());
+        for drawable in [113, 1 << 40, usize::MAX] {
+            // Issue 12: 2**40 aborted, usize::MAX wrapped to no actions at all.
+            let err = offer_snapshot(drawable).legal_actions().unwrap_err();
+            assert!(err.to_string().contains("at most 112"), "{err}");
+        }
+    }
+}

@@ -192,3 +192,29 @@ pub fn false_win(offender: Seat, tai: [u32; 4], variant: &Variant) -> Result<Set
     }
     Ok(out)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn false_win_tai_that_would_wrap_are_refused() {
+        // Issue 12: (2**32 − 1) + 3 wrapped to 2 tai, paid as 200.
+        let taiwan = Variant::taiwan();
+        let err = false_win(0, [u32::MAX; 4], &taiwan).unwrap_err();
+        assert!(
+            matches!(&err, Error::Context { field, .. } if field == "tai"),
+            "{err}"
+        );
+        // The largest that fits: 3 (底) + tai, each of the three others paid.
+        let s = false_win(0, [u32::MAX - 3; 4], &taiwan).unwrap();
+        assert_eq!(s.lines.len(), 3);
+        assert!(s.lines.iter().all(|l| l.total_tai == u32::MAX));
+        assert_eq!(s.net_tai[0], -3 * i64::from(u32::MAX));
+        // 中庸全統制 doubles: 2**31 × 2 does not fit.
+        let mut zhongyong = Variant::improved16();
+        zhongyong.payment = Payment::Zhongyong;
+        assert!(false_win(0, [1 << 31; 4], &zhongyong).is_err());
+        assert!(false_win(0, [(1 << 31) - 1; 4], &zhongyong).is_ok());
+    }
+}
