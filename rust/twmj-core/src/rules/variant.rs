@@ -699,11 +699,11 @@ impl Variant {
             scoring: ScoringRules::TAIWAN,
             overrides: Vec::new(),
         }
-        .as_table()
+        .into_table()
     }
 
     /// Records the variant as its preset's own table ([`Variant::table_absent`]).
-    fn as_table(mut self) -> Variant {
+    fn into_table(mut self) -> Variant {
         self.table_absent = self.absent;
         self.table_special = self.special;
         self
@@ -746,7 +746,7 @@ impl Variant {
             ])),
             ..Variant::taiwan()
         }
-        .as_table()
+        .into_table()
     }
 
     /// The tile is in this variant's set (004: three-player drops 二萬–八萬, two-player keeps
@@ -904,7 +904,7 @@ impl Variant {
         ] {
             v.tai[item as usize] = tai;
         }
-        v.as_table()
+        v.into_table()
     }
 
     /// 改良式十六張 (003, its second part): its tai table with 註一–註17, 起胡 1, no 攔胡,
@@ -1017,7 +1017,7 @@ impl Variant {
         ] {
             v.tai[item as usize] = tai;
         }
-        v.as_table()
+        v.into_table()
     }
 
     /// The Hong Kong / Macau 番 table for 16-tile play (003, its first part), scored in 番:
@@ -1159,7 +1159,7 @@ impl Variant {
             v.absent = v.absent.without(item);
             v.tai[item as usize] = tai;
         }
-        v.as_table()
+        v.into_table()
     }
 
     /// The item is in this variant's table.
