@@ -37,7 +37,9 @@ def test_improved16_human_win_needs_heaven_ready() -> None:
     assert s.total_tai == 32
     # A first-turn discard win without 天聽 is no 人胡 there (000's 人胡 is taiwan's).
     plain = twmj.Context(winner=1, seat_wind="S", win="discard", from_seat=0, first_turn=True)
-    assert "human_win" not in keys(twmj.score("123456789m234p56p77s", "4p", context=plain, variant=v))
+    assert "human_win" not in keys(
+        twmj.score("123456789m234p56p77s", "4p", context=plain, variant=v)
+    )
     assert "human_win" in keys(twmj.score("123456789m234p56p77s", "4p", context=plain))
 
 

@@ -1121,3 +1121,43 @@ fn fan_thirteen_orphans_by_its_switch() {
         18,
     );
 }
+
+/// 003 改良式: 其中十三么、綠一色、大車輪、百萬石、九連寶燈有一搭（三張或雀眼）可隨意吃碰: the free
+/// group may be the pair (雀眼): 綠一色 with a 東 pair, 百萬石 with a 1p pair.
+#[test]
+fn improved16_free_group_may_be_the_pair() {
+    let s = win(
+        "234s234s1z",
+        &[("pon", "666s"), ("pon", "888s"), ("pon", "666z")],
+        "1z",
+        &ctx(DISCARD),
+        &i16(),
+    );
+    assert!(keys(&s).contains(&("all_green", 16)), "{:?}", keys(&s));
+    let s = win(
+        "888m99m11p",
+        &[("pon", "555m"), ("pon", "666m"), ("pon", "777m")],
+        "9m",
+        &ctx(DISCARD),
+        &i16(),
+    );
+    assert!(keys(&s).contains(&("million_stones", 16)), "{:?}", keys(&s));
+}
+
+/// 003 fan list 花 1: 花牌補花成胡算自摸，不算槓上開花, with that row drawn in.
+#[test]
+fn fan_flower_replacement_is_no_kong_bloom() {
+    let mut c = ctx(WinKind::Replacement(Replacement::Flower));
+    c.flowers = 1;
+    let s = win(
+        "456p789p234s67s55m",
+        &[("chi", "123m")],
+        "8s",
+        &c,
+        &Variant::taiwan(),
+    );
+    assert!(keys(&s).contains(&("kong_bloom", 1)));
+    let v = drawn(Variant::taiwan(), &[("tai.fan_flower", 1)]);
+    let s = win("456p789p234s67s55m", &[("chi", "123m")], "8s", &c, &v);
+    check(&s, &[("self_draw", 1), ("fan_flower", 1)], 2);
+}

@@ -424,6 +424,18 @@ pub(crate) fn less_one_set<'a>(f: &'a Facts<'_>) -> impl Iterator<Item = Counts>
         .chain(whole)
 }
 
+/// [`less_one_set`], and the hand less its pair: 003 改良式's free 搭 is 「三張或雀眼」, a set or
+/// the pair (綠一色, 百萬石; the shapes of fixed size, 大車輪 and 九連寶燈, only fit with a set).
+pub(crate) fn less_one_group<'a>(f: &'a Facts<'_>) -> impl Iterator<Item = Counts> + 'a {
+    let pair = (f.sets.len() == 5).then(|| {
+        let mut c = f.all;
+        let i = f.pair.index();
+        c[i] = c[i].saturating_sub(2);
+        c
+    });
+    less_one_set(f).chain(pair)
+}
+
 /// 九連寶燈 and 九子連環 (003): the hand less one set `x` (with `fifth(x)`) is 14 concealed tiles
 /// of the winning tile's suit whose counts satisfy `row_ok`.
 fn nine_gates(
@@ -730,6 +742,12 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
               or a 加槓 (never after a 明槓), including the replacement of a 七搶一. Not with 天胡; \
               with 地胡 and 海底撈月 it adds.",
         check: |f| {
+            // 003 fan list 花 1: 花牌補花成胡算自摸，不算槓上開花 (with that row drawn in).
+            if f.ctx.win == WinKind::Replacement(crate::scoring::context::Replacement::Flower)
+                && (f.variant.has(Item::FanFlower) || f.variant.scoring.fan_notes)
+            {
+                return no("花牌補花成胡算自摸，不算槓上開花 (003 fan list 花)");
+            }
             f.yes_if(
                 matches!(f.ctx.win, WinKind::Replacement(_) | WinKind::AfterRobbingFlower { .. }),
                 || how_won(f.ctx),
@@ -1413,10 +1431,10 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
         excludes: NONE,
         excluded_by: NONE,
         merges: NONE,
-        doc: "綠一色 (003 改良式 16台): the hand but one set (which may be anything, 吃 or 碰) is 2, 3, 4, 6, 8 of 條 and 發.",
+        doc: "綠一色 (003 改良式 16台): the hand but one group (a set or the pair: 有一搭（三張或雀眼）可隨意吃碰) is 2, 3, 4, 6, 8 of 條 and 發.",
         check: |f| {
             let green = |i: usize| matches!(i, 19 | 20 | 21 | 23 | 25 | 32);
-            let ok = less_one_set(f).any(|c| (0..KINDS).all(|i| c[i] == 0 || green(i)));
+            let ok = less_one_group(f).any(|c| (0..KINDS).all(|i| c[i] == 0 || green(i)));
             f.yes_if(ok, || "not green but for one set".to_owned())
         },
     },
@@ -1439,9 +1457,9 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
         excludes: NONE,
         excluded_by: NONE,
         merges: NONE,
-        doc: "百萬石 (003 改良式 16台): the hand but one set (anything) is 5m to 9m only, and their numbers add up to 100 or more. Not with 四連刻.",
+        doc: "百萬石 (003 改良式 16台): the hand but one group (a set or the pair, anything: 三張或雀眼) is 5m to 9m only, and their numbers add up to 100 or more. Not with 四連刻.",
         check: |f| {
-            let ok = less_one_set(f).any(|c| {
+            let ok = less_one_group(f).any(|c| {
                 let sum: u32 = (4..9).map(|i| u32::from(c[i]) * (i as u32 + 1)).sum();
                 (0..KINDS).all(|i| c[i] == 0 || (4..9).contains(&i)) && sum >= 100
             });
