@@ -920,6 +920,14 @@ fn impossible_contexts_are_refused() {
             field_of(try_win(hand, &[], "4p", &c, &v)),
             Some("context.win".into())
         );
+        // first_eight and the wall's last discard.
+        let mut c = ctx(DISCARD);
+        c.first_eight = true;
+        c.last_tile = true;
+        assert_eq!(
+            field_of(try_win(hand, &[], "4p", &c, &v)),
+            Some("context.last_tile".into())
+        );
         // first_eight names a discard.
         let mut c = ctx(WinKind::SelfDraw);
         c.first_eight = true;

@@ -243,6 +243,12 @@ impl Context {
                 "a win on a flower's replacement, but the winner holds no flower",
             ));
         }
+        if self.first_eight && self.last_tile {
+            return Err(Error::context(
+                "context.last_tile",
+                "the wall's last discard cannot be one of the hand's first eight",
+            ));
+        }
         if self.first_eight && !discard {
             return Err(Error::context(
                 "context.first_eight",
