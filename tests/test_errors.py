@@ -128,3 +128,11 @@ def test_errors_doc_is_generated() -> None:
     assert DOCS.read_text(encoding="utf-8") == errors_doc(), (
         "docs/errors.md drifted: run `python -m twmj_api.errors > docs/errors.md`"
     )
+
+
+def test_the_tables_fixed_numbers_are_the_texts() -> None:
+    # 000 開頭: 四人對打, 144 張牌（含 8 張花牌）; 牌與發牌: 牌牆最後 16 張不摸; 連莊最多 18 次.
+    assert twmj.LIMITS == {"seats": 4, "full_set": 144, "kept_back": 16, "max_streak": 18}
+    assert twmj.LIMITS["full_set"] == len(twmj.TILES) * twmj.COPIES + len(twmj.FLOWERS)
+    assert [t["key"] for t in twmj.VOCABULARY["limits"]] == list(twmj.LIMITS)
+    assert all(t["name"] and t["doc"] for t in twmj.VOCABULARY["limits"])

@@ -32,8 +32,12 @@ def _integral(value: object) -> object:
 
 #: An integer as JSON Schema means it (also `3.0`), never a bool.
 JSONInt = Annotated[int, BeforeValidator(_integral)]
+#: The last seat (and wind) index: seats are 0 to `twmj.LIMITS["seats"]` − 1.
+LAST_SEAT: int = twmj.LIMITS["seats"] - 1
+#: The last 圈風 index (0 = 東 … 北), from the core's winds.
+LAST_WIND: int = len(twmj.VOCABULARY["winds"]) - 1
 #: A seat, 0–3.
-Seat = Annotated[int, Field(ge=0, le=3), BeforeValidator(_integral)]
+Seat = Annotated[int, Field(ge=0, le=LAST_SEAT), BeforeValidator(_integral)]
 #: A die's face (the dice are three of them).
 DieFace = Annotated[int, Field(ge=1, le=6), BeforeValidator(_integral)]
 
@@ -46,6 +50,7 @@ if TYPE_CHECKING:
     WinKindName = str
     DeclarationName = str
     AnyWinKind = str
+    WindName = str
 else:
     MeldKind = Literal[tuple(twmj.MELD_KINDS)]
     ShapeName = Literal[tuple(twmj.SHAPE_NAMES)]
@@ -55,6 +60,11 @@ else:
     DeclarationName = Literal[tuple(twmj.DECLARATIONS)]
     #: Every win kind, as `/v1/replay` answers them.
     AnyWinKind = Literal[tuple(twmj.WIN_KINDS)]
+    #: A wind by key (`E`) or by name (`東`).
+    WindName = Literal[
+        tuple(w["key"] for w in twmj.VOCABULARY["winds"])
+        + tuple(w["name"] for w in twmj.VOCABULARY["winds"])
+    ]
 
 
 def _names(terms: dict[str, str]) -> str:
@@ -313,18 +323,14 @@ class ContextIn(BaseModel):
 
     model_config = ConfigDict(extra="forbid", strict=True)
     winner: JSONInt = Field(
-        0, ge=0, le=3, description="The winner's seat, 0–3 (seat + 1 is its 下家)."
+        0, ge=0, le=LAST_SEAT, description="The winner's seat, 0–3 (seat + 1 is its 下家)."
     )
-    dealer: JSONInt = Field(0, ge=0, le=3, description="The dealer's seat (莊家).")
+    dealer: JSONInt = Field(0, ge=0, le=LAST_SEAT, description="The dealer's seat (莊家).")
     streak: JSONInt = Field(
         0, ge=0, description="連莊 count N (莊家台 = 1 + 2N; at most the variant's `streak_cap`)."
     )
-    seat_wind: Literal["E", "S", "W", "N", "東", "南", "西", "北"] = Field(
-        "E", description="The winner's 門風."
-    )
-    round_wind: Literal["E", "S", "W", "N", "東", "南", "西", "北"] = Field(
-        "E", description="The 圈風."
-    )
+    seat_wind: WindName = Field("E", description="The winner's 門風.")
+    round_wind: WindName = Field("E", description="The 圈風.")
     win: WinKindName = Field(
         "self_draw",
         description="How the tile came: "
@@ -364,7 +370,7 @@ class ContextIn(BaseModel):
         None,
         description="Tiles the winner discarded before this win (hk16 七隻內: at most 7).",
     )
-    shown: Annotated[int, Field(ge=0, le=3), BeforeValidator(_integral)] | None = Field(
+    shown: Annotated[int, Field(ge=0, le=LAST_SEAT), BeforeValidator(_integral)] | None = Field(
         None,
         description="Copies of the winning tile's kind already shown on the table, the winning "
         "tile not counted: unclaimed discards in the rivers and every player's 吃, 碰, 明槓 and "
@@ -535,6 +541,11 @@ class ErrorCodeOut(BaseModel):
     )
 
 
+class LimitOut(TermOut):
+    value: int
+    doc: str
+
+
 class VocabularyOut(BaseModel):
     """Every term of the engine with its key and Chinese name, from the core."""
 
@@ -549,6 +560,10 @@ class VocabularyOut(BaseModel):
     )
     errors: list[ErrorCodeOut] = Field(description="The library's and the service's error codes.")
     winds: list[TermOut] = Field(description="門風 and 圈風 by the letters a context takes.")
+    limits: list[LimitOut] = Field(
+        description="The table's fixed numbers (seats, a full set's pieces, the tiles kept "
+        "back, the most 連莊): every bound on a count in this API is read from them."
+    )
 
 
 class VariantOut(BaseModel):
@@ -589,11 +604,19 @@ class TurnIn(BaseModel):
     after_call: CallLockIn | None = Field(None, description="Set right after 吃/碰.")
     replacement: bool = Field(False, description="The drawn tile came from the replacement end.")
     last_tile: bool = Field(False, description="The drawn tile was the last drawable (海底).")
+    rob_from: Seat | None = Field(
+        None,
+        description="七搶一 case 1: the seat that already holds the 8th flower, when this turn's "
+        "draw is the replacement after the seat's 7th (000 花牌與花胡); `seven rob one` is then "
+        "offered.",
+    )
 
 
 class OfferIn(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
-    from_: JSONInt = Field(alias="from", ge=0, le=3, description="The seat offering the tile.")
+    from_: JSONInt = Field(
+        alias="from", ge=0, le=LAST_SEAT, description="The seat offering the tile."
+    )
     discard: str | None = Field(None, description="A discarded tile.")
     last: bool = Field(False, description="The discard came after the wall ran out (only 胡).")
     kakan: str | None = Field(None, description="The tile of a 加槓 (only 搶槓).")
@@ -621,7 +644,7 @@ class Snapshot(BaseModel):
     """One seat at a decision point, with the rule memory legality reads."""
 
     model_config = ConfigDict(extra="forbid", strict=True)
-    seat: JSONInt = Field(0, ge=0, le=3)
+    seat: JSONInt = Field(0, ge=0, le=LAST_SEAT)
     hand: HandText
     melds: Annotated[list[Meld], Field(max_length=5)] = []
     flowers: Annotated[str, Field(max_length=40)] = ""
@@ -640,7 +663,11 @@ class Snapshot(BaseModel):
         description="The tile of a win declined for 起胡 when that alone made the 過水 (003 "
         "過水特殊規定: the dealer's discard of it may still be won).",
     )
-    drawable: JSONInt = Field(ge=0, le=144, description="Tiles still drawable (wall minus 16).")
+    drawable: JSONInt = Field(
+        ge=0,
+        le=twmj.LIMITS["full_set"],
+        description="Tiles still drawable (the wall but its last 16); at most a full set.",
+    )
     decision: DecisionIn
     variant: PresetName | None = Field(
         None,
@@ -648,10 +675,10 @@ class Snapshot(BaseModel):
         "it); then the table fields below are read too. None plays the taiwan rules.",
     )
     overrides: Overrides = Field(default_factory=dict, max_length=MAX_OVERRIDES)
-    dealer: JSONInt = Field(0, ge=0, le=3, description="The dealer's seat.")
-    east: JSONInt = Field(0, ge=0, le=3, description="The seat sitting 東 (門風 follows).")
+    dealer: JSONInt = Field(0, ge=0, le=LAST_SEAT, description="The dealer's seat.")
+    east: JSONInt = Field(0, ge=0, le=LAST_SEAT, description="The seat sitting 東 (門風 follows).")
     streak: JSONInt = Field(0, ge=0, description="連莊 count (at most the variant's `streak_cap`).")
-    round_wind: JSONInt = Field(0, ge=0, le=3, description="圈風 0 = 東 … 3 = 北.")
+    round_wind: JSONInt = Field(0, ge=0, le=LAST_WIND, description="圈風 0 = 東 … 3 = 北.")
     dice: list[DieFace] | None = Field(None, min_length=3, max_length=3, description="The dice.")
     discards_total: JSONInt = Field(0, ge=0, le=200, description="Discards made at the table.")
     any_call: bool = Field(False, description="Someone has called or kong'd.")
@@ -747,7 +774,9 @@ class ReplayRequest(BaseModel):
     streak: JSONInt = Field(
         0, ge=0, description="連莊 count of the dealer, for settlement (at most `streak_cap`)."
     )
-    round_wind: JSONInt = Field(0, ge=0, le=3, description="圈風 0 = 東 … 3 = 北, for settlement.")
+    round_wind: JSONInt = Field(
+        0, ge=0, le=LAST_WIND, description="圈風 0 = 東 … 3 = 北, for settlement."
+    )
 
 
 class WinOut(BaseModel):

@@ -15,6 +15,7 @@ __all__ = [
     "DRAW_REASONS",
     "ERROR_CODES",
     "FROM_SEAT_WIN_KINDS",
+    "LIMITS",
     "MELD_KINDS",
     "PRESET_NAMES",
     "REGULAR_WIN_KINDS",
@@ -23,8 +24,8 @@ __all__ = [
 ]
 
 #: Every list of terms: `win_kinds`, `declarations`, `shapes`, `meld_kinds`, `presets`,
-#: `draw_reasons`, `actions` (each `{key, name}`; win kinds also `from_seat` and `regular`) and `errors`
-#: (`{code, class, doc}`).
+#: `draw_reasons`, `actions` (each `{key, name}`; win kinds also `from_seat` and `regular`), `errors`
+#: (`{code, class, doc}`) and `limits` (`{key, name, value, doc}`).
 VOCABULARY: dict[str, list[dict[str, Any]]] = vocabulary()
 
 
@@ -50,5 +51,8 @@ DRAW_REASONS: dict[str, str] = _names("draw_reasons")
 MELD_KINDS: dict[str, str] = _names("meld_kinds")
 #: Presets: key → name, default first.
 PRESET_NAMES: dict[str, str] = _names("presets")
+#: The table's fixed numbers: key → value (`seats`, `full_set`, `kept_back`, `max_streak`);
+#: every layer bounds its inputs by these.
+LIMITS: dict[str, int] = {t["key"]: t["value"] for t in VOCABULARY["limits"]}
 #: Every error code the library raises (`twmj.Error.code`).
 ERROR_CODES: tuple[str, ...] = tuple(e["code"] for e in VOCABULARY["errors"])

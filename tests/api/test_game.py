@@ -175,3 +175,53 @@ def test_replay_names_the_reason_of_a_draw(client: TestClient) -> None:
     assert result is not None and result["draw"]
     body = client.post("/v1/replay", json={"record": g.record()}).json()
     assert (body["draw"], body["draw_reason"], body["false_win"]) == (True, "wall", None)
+
+
+def test_snapshot_bounds_are_the_cores_limits(client: TestClient) -> None:
+    # One owner: the schema reads its bounds from twmj.LIMITS and the core's winds, so the
+    # first number past each is refused by name, and the last seat and wind are answered.
+    snap = {
+        "seat": 1,
+        "hand": "456m789m234p56p77s",
+        "melds": [{"kind": "chi", "tiles": "123m"}],
+        "drawable": 40,
+        "decision": {"offer": {"from": 0, "discard": "7p"}},
+    }
+    last_seat = twmj.LIMITS["seats"] - 1
+    last_wind = len(twmj.VOCABULARY["winds"]) - 1
+    for key, inside in [
+        ("drawable", twmj.LIMITS["full_set"]),
+        ("dealer", last_seat),
+        ("east", last_seat),
+        ("round_wind", last_wind),
+    ]:
+        r = client.post("/v1/legal", json={"snapshot": {**snap, key: inside + 1}})
+        assert r.status_code == 422, key
+        assert r.json()["error"]["field"] == f"snapshot.{key}", r.json()
+        if key != "drawable":  # a full set is past what the wall can hold beside a hand
+            r = client.post("/v1/legal", json={"snapshot": {**snap, key: inside}})
+            assert r.status_code == 200, (key, r.json())
+
+
+def test_the_vocabulary_serves_the_limits(client: TestClient) -> None:
+    served = client.get("/v1/vocabulary").json()["limits"]
+    assert {t["key"]: t["value"] for t in served} == twmj.LIMITS
+
+
+def test_legal_with_the_eighth_flower_elsewhere(client: TestClient) -> None:
+    # 000 七搶一 情形 1 (the snapshot says where the 8th flower is); 天聽 in the vocabulary.
+    snap = {
+        "seat": 1,
+        "hand": "2m2m8s8s 4m6m 1z2z3z5z6z7z 9m9p 1s3s 3m",
+        "flowers": "1234567f",
+        "drawable": 30,
+        "decision": {"turn": {"drawn": "3m", "replacement": True, "rob_from": 3}},
+    }
+    body = client.post("/v1/legal", json={"snapshot": snap}).json()
+    assert "seven rob one" in body["actions"]
+    snap["decision"] = {"turn": {"drawn": "3m", "replacement": True, "rob_from": 1}}
+    r = client.post("/v1/legal", json={"snapshot": snap})
+    assert r.status_code == 422
+    assert r.json()["error"]["field"] == "snapshot.decision.turn.rob_from"
+    vocab = client.get("/v1/vocabulary").json()
+    assert {"key": "heaven_ready", "name": "天聽"} in vocab["declarations"]

@@ -11,7 +11,7 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use twmj_core::hand::{Form, Hand};
+use twmj_core::hand::{Form, Hand, Meld, MeldKind};
 use twmj_core::scoring::{score, Context, Variant, WinKind};
 use twmj_core::{
     accepts, analyze, analyze_with, decompositions, is_win_counts, notation, shanten,
@@ -79,6 +79,38 @@ fn add_random(rng: &mut fastrand::Rng, c: &mut Counts) {
             c[k] += 1;
             return;
         }
+    }
+}
+
+/// A hand of `n` random concealed tiles beside one random 吃 (or 碰 when `pon`), drawn from
+/// the 136 less the meld's tiles: the capped path, where a meld holds copies of a kind.
+fn melded_hand(rng: &mut fastrand::Rng, n: usize, pon: bool, form: Form) -> Hand {
+    let (meld, first) = if pon {
+        let k = rng.usize(0..KINDS);
+        (MeldKind::Pon, k)
+    } else {
+        (MeldKind::Chi, rng.usize(0..3) * 9 + rng.usize(0..7))
+    };
+    let tile = Tile::new(first).unwrap_or_else(|| unreachable!());
+    let m = Meld { kind: meld, tile };
+    let mut used = [0u8; KINDS];
+    m.add_to(&mut used);
+    let mut wall: Vec<u8> = (0..KINDS as u8)
+        .flat_map(|k| std::iter::repeat_n(k, usize::from(4 - used[k as usize])))
+        .collect();
+    let mut c = [0u8; KINDS];
+    for i in 0..n {
+        let j = rng.usize(i..wall.len());
+        wall.swap(i, j);
+        c[wall[i] as usize] += 1;
+    }
+    let tiles = notation::Tiles {
+        counts: c,
+        flowers: 0,
+    };
+    match Hand::new(tiles, vec![m], form) {
+        Ok(h) => h,
+        Err(e) => panic!("generated hand rejected: {e}"),
     }
 }
 
@@ -293,6 +325,29 @@ fn benches(c: &mut Criterion) {
     });
     walk(c, "analyze", "ready17_hot", &d17[..HOT], |h| {
         analyze(h, &no_visible)
+    });
+    // With an explicit meld: the suit (or honours) holding the meld's kinds is capped, so its
+    // overlaps come from the dynamic programme instead of the tables. Fewer hands: they are
+    // built one by one.
+    let mut rng = fastrand::Rng::with_seed(41);
+    let chi14: Vec<Hand> = (0..1 << 12)
+        .map(|_| melded_hand(&mut rng, 14, false, Form::Full))
+        .collect();
+    let pon14: Vec<Hand> = (0..1 << 12)
+        .map(|_| melded_hand(&mut rng, 14, true, Form::Full))
+        .collect();
+    let chi13: Vec<Hand> = (0..1 << 12)
+        .map(|_| melded_hand(&mut rng, 13, false, Form::Waiting))
+        .collect();
+    walk(c, "analyze", "chi/random14", &chi14, |h| {
+        analyze(h, &no_visible)
+    });
+    walk(c, "analyze", "pon/random14", &pon14, |h| {
+        analyze(h, &no_visible)
+    });
+    walk(c, "shanten", "hand_chi/random13", &chi13, shanten);
+    walk(c, "waits", "accepts_chi/random13", &chi13, |h| {
+        accepts(h, &no_visible)
     });
 
     // is_win: complete and random 17-tile hands.

@@ -5,8 +5,7 @@ use crate::error::Result;
 use crate::hand::{seen_counts, Hand};
 use crate::rules::{Special, Variant};
 use crate::shanten::{
-    caps, convolve, group, group_overlap, lig_gu_accept_mask, special_shanten_counts,
-    specials_within, SHAPES,
+    caps, convolve, group, lig_gu_accept_mask, special_shanten_counts, specials_within, SHAPES,
 };
 use crate::special::waits_seen_with;
 use crate::tables::{self, GroupTable, Overlap};
@@ -48,7 +47,8 @@ pub struct Analysis {
 }
 
 /// A group's overlap vector and, for each (m, p), the kinds that raise it there: one table
-/// read, or, when melds cap a kind of the group, recomputed one added tile at a time.
+/// read, or, when melds cap a kind of the group, the capped programme's forward and backward
+/// passes.
 fn overlap_useful(
     counts: &Counts,
     caps: &Counts,
@@ -65,24 +65,7 @@ fn overlap_useful(
         let e = &t[GroupTable::index(group(counts, suit))];
         return (e.overlap, e.useful());
     }
-    let base = group_overlap(counts, caps, suit, capped);
-    let mut out = [0u16; 12];
-    let mut c = *counts;
-    for x in 0..suit.len() {
-        let i = suit.base() + x;
-        if c[i] >= COPIES {
-            continue;
-        }
-        c[i] += 1;
-        let o = group_overlap(&c, caps, suit, capped);
-        c[i] -= 1;
-        for k in 0..12 {
-            if o[k] > base[k] {
-                out[k] |= 1 << x;
-            }
-        }
-    }
-    (base, out)
+    tables::overlap_useful_capped(group(counts, suit), group(caps, suit), suit != Suit::Honor)
 }
 
 /// The best total overlap, and the kinds whose draw raises it: those useful to some group in

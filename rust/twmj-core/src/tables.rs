@@ -275,58 +275,265 @@ pub fn useful() -> &'static Useful {
     })
 }
 
-/// The best overlap vector of a group under per-kind caps (`t_i ≤ caps[i]`), by dynamic
-/// programming over the kinds. Used where melds hold copies of a kind (so a target may use
-/// fewer than 4), and as an independent check of the tables.
-pub fn overlap_capped(counts: &[u8], caps: &[u8], sequences: bool) -> Overlap {
-    // State after deciding kinds < i: (sequences started at i-1, at i-2, sets, pair) → best.
-    const NEG: i16 = -1;
-    let len = counts.len();
-    let mut cur = [[[[NEG; 2]; 6]; 5]; 5];
-    cur[0][0][0][0] = 0;
-    for i in 0..len {
-        let mut next = [[[[NEG; 2]; 6]; 5]; 5];
-        for s1 in 0..5 {
-            for s2 in 0..5 {
-                for m in 0..6 {
-                    for p in 0..2 {
-                        let v = cur[s1][s2][m][p];
-                        if v < 0 {
-                            continue;
-                        }
-                        let max_start = if sequences && i + 2 < len { 4 } else { 0 };
-                        for s0 in 0..=max_start {
-                            for trip in 0..2usize {
-                                for pair in 0..2usize {
-                                    let m2 = m + s0 + trip;
-                                    let p2 = p + pair;
-                                    if m2 > 5 || p2 > 1 {
-                                        continue;
-                                    }
-                                    let t = s0 + s1 + s2 + 3 * trip + 2 * pair;
-                                    if t > caps[i] as usize {
-                                        continue;
-                                    }
-                                    let gain = t.min(counts[i] as usize) as i16;
-                                    let slot = &mut next[s0][s1][m2][p2];
-                                    *slot = (*slot).max(v + gain);
-                                }
-                            }
+/// Lanes hold a gain plus `BIAS`; a lane below `BIAS` is unreachable. Along any path the
+/// gains add up to at most the group's 17 tiles, so an unreachable lane (from 0) stays under
+/// 17 and never passes for a reachable one; unsigned lanes with saturating adds and `max`
+/// are single SSE2 instructions (`paddusb`, `pmaxub`).
+const BIAS: u8 = 64;
+/// The gain for each (sets, pair), lane `m * 2 + p`, plus [`BIAS`]. Lanes 12–15 are padding
+/// (more than five sets), so a state is one 16-byte vector.
+type Lanes = [u8; 16];
+/// A state's lanes moved up by some sets: room for a shift of up to 11 lanes.
+type Wide = [u8; 32];
+
+/// The capped programme's states at a cut between two kinds: index `s1 * 5 + s2` for `s1`
+/// sequences started one kind before the cut and `s2` two kinds before, both still owed a
+/// copy of the kind after the cut. Each state holds its best gain for every (sets, pair) as
+/// one vector of lanes, so a choice at a kind is one shifted lane-wise max.
+#[derive(Clone, Copy)]
+struct Cut {
+    lanes: [Lanes; 25],
+    /// Bit `s1 * 5 + s2` set when some lane of that state is reachable.
+    live: u32,
+}
+
+/// One choice at a kind: from state `from` (before the kind) to state `to` (after it), the
+/// lanes moving up by `off` (two a set; one more, from the no-pair lanes, for a pair), with
+/// `copies` of the kind in the target.
+#[derive(Clone, Copy, Default)]
+struct Step {
+    from: u8,
+    to: u8,
+    off: u8,
+    pair: bool,
+    copies: u8,
+}
+
+/// The choices at a kind with room for `cap` copies (0–4) in a target, with sequences
+/// allowed to start there or not: `s0` sequences started there, a triplet or not, a pair or
+/// not, `s0 + s1 + s2 + 3·trip + 2·pair ≤ cap`. At most 49 (cap 4, sequences).
+struct Steps {
+    steps: [Step; 64],
+    len: usize,
+}
+
+fn steps_for(cap: usize, sequences: bool) -> Steps {
+    let mut out = Steps {
+        steps: [Step::default(); 64],
+        len: 0,
+    };
+    for s1 in 0..5 {
+        for s2 in 0..5 - s1 {
+            if s1 + s2 > cap {
+                continue;
+            }
+            let most = if sequences { cap - s1 - s2 } else { 0 };
+            for s0 in 0..=most {
+                for trip in 0..2usize {
+                    for pair in 0..2usize {
+                        let t = s0 + s1 + s2 + 3 * trip + 2 * pair;
+                        let dm = s0 + trip;
+                        if t <= cap && dm <= 5 && out.len < 64 {
+                            out.steps[out.len] = Step {
+                                from: (s1 * 5 + s2) as u8,
+                                to: (s0 * 5 + s1) as u8,
+                                off: (2 * dm + pair) as u8,
+                                pair: pair == 1,
+                                copies: t as u8,
+                            };
+                            out.len += 1;
                         }
                     }
                 }
             }
         }
-        cur = next;
-    }
-    let mut out = [0u8; 12];
-    for m in 0..6 {
-        for p in 0..2 {
-            // Sequences cannot still be open after the last kind.
-            out[m * 2 + p] = cur[0][0][m][p].max(0) as u8;
-        }
     }
     out
+}
+
+/// The step lists, by cap (0–4) and whether sequences may start at the kind.
+fn steps(cap: u8, sequences: bool) -> &'static [Step] {
+    static STEPS: OnceLock<[[Steps; 2]; 5]> = OnceLock::new();
+    let all =
+        STEPS.get_or_init(|| std::array::from_fn(|c| [steps_for(c, false), steps_for(c, true)]));
+    let s = &all[usize::from(cap.min(4))][usize::from(sequences)];
+    &s.steps[..s.len]
+}
+
+/// Raises `into[off..off + 16]` lane-wise to `from + gain`.
+#[inline]
+fn raise(into: &mut Wide, off: usize, from: &Lanes, gain: u8) {
+    let Some(dst) = into.get_mut(off..off + 16) else {
+        return;
+    };
+    for (d, &f) in dst.iter_mut().zip(from) {
+        *d = (*d).max(f.saturating_add(gain));
+    }
+}
+
+impl Cut {
+    const EMPTY: Cut = Cut {
+        lanes: [[0; 16]; 25],
+        live: 0,
+    };
+
+    /// Nothing decided: no sequence open, no set, no pair, gain 0.
+    fn start() -> Cut {
+        let mut c = Cut::EMPTY;
+        c.lanes[0][0] = BIAS;
+        c.live = 1;
+        c
+    }
+
+    /// Each state's lanes with the pair lanes unreachable: what a pair may be added to.
+    fn no_pair(&self) -> [Lanes; 25] {
+        let mut out = self.lanes;
+        for l in &mut out {
+            for k in (1..16).step_by(2) {
+                l[k] = 0;
+            }
+        }
+        out
+    }
+
+    /// The first 16 lanes of each wide state (the rest is more than five sets).
+    fn narrow(wide: &[Wide; 25], live: u32) -> Cut {
+        let mut c = Cut::EMPTY;
+        for (l, w) in c.lanes.iter_mut().zip(wide) {
+            l.copy_from_slice(&w[..16]);
+        }
+        c.live = live;
+        c
+    }
+
+    /// The cut after one more kind, holding `held` copies with room for `cap` in a target:
+    /// the best of every choice there, from each state before.
+    fn forward(&self, held: u8, cap: u8, sequences: bool) -> Cut {
+        let evens = self.no_pair();
+        let mut wide = [[0u8; 32]; 25];
+        let mut live = 0u32;
+        for st in steps(cap, sequences) {
+            let (from, to) = (usize::from(st.from), usize::from(st.to));
+            if self.live >> from & 1 == 0 {
+                continue;
+            }
+            live |= 1 << to;
+            let src = if st.pair {
+                &evens[from]
+            } else {
+                &self.lanes[from]
+            };
+            raise(&mut wide[to], usize::from(st.off), src, st.copies.min(held));
+        }
+        Cut::narrow(&wide, live)
+    }
+
+    /// Going backward: `self` holds, for each state arriving after one kind, the best gain of
+    /// the kinds from there on; the result holds the same for the states arriving before it.
+    fn backward(&self, held: u8, cap: u8, sequences: bool) -> Cut {
+        let evens = self.no_pair();
+        let mut wide = [[0u8; 32]; 25];
+        let mut live = 0u32;
+        for st in steps(cap, sequences) {
+            let (from, to) = (usize::from(st.from), usize::from(st.to));
+            if self.live >> to & 1 == 0 {
+                continue;
+            }
+            live |= 1 << from;
+            let src = if st.pair { &evens[to] } else { &self.lanes[to] };
+            raise(
+                &mut wide[from],
+                usize::from(st.off),
+                src,
+                st.copies.min(held),
+            );
+        }
+        Cut::narrow(&wide, live)
+    }
+
+    /// The best overlap of the whole group through this cut: each state's prefix gains
+    /// (`self`) combined with its suffix gains (`after`) by max-plus over (sets, pair).
+    fn meet(&self, after: &Cut) -> Overlap {
+        let mut best = [0u8; 12];
+        let mut both = self.live & after.live;
+        // Two biased lanes add to the sum plus 2·BIAS; less than that is unreachable.
+        let add = |x: u8, y: u8| u16::from(x) + u16::from(y);
+        while both != 0 {
+            let state = both.trailing_zeros() as usize;
+            both &= both - 1;
+            let (a, b) = (&self.lanes[state], &after.lanes[state]);
+            for m1 in 0..6 {
+                for m2 in 0..6 - m1 {
+                    let m = (m1 + m2) * 2;
+                    let sums = [
+                        add(a[m1 * 2], b[m2 * 2]),
+                        add(a[m1 * 2], b[m2 * 2 + 1]).max(add(a[m1 * 2 + 1], b[m2 * 2])),
+                    ];
+                    for (p, sum) in sums.into_iter().enumerate() {
+                        let gain = sum.saturating_sub(2 * u16::from(BIAS)) as u8;
+                        best[m + p] = best[m + p].max(gain);
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    /// The finished group: sequences cannot still be open after the last kind, and an
+    /// unreachable (sets, pair) reads 0.
+    fn end(&self) -> Overlap {
+        std::array::from_fn(|k| self.lanes[0][k].saturating_sub(BIAS))
+    }
+}
+
+/// Whether sequences may start at kind `i` of a group of `len` kinds.
+fn starts(sequences: bool, i: usize, len: usize) -> bool {
+    sequences && i + 2 < len
+}
+
+/// The best overlap vector of a group under per-kind caps (`t_i ≤ caps[i]`), by dynamic
+/// programming over the kinds ([`Cut`]). Used where melds hold copies of a kind (so a target
+/// may use fewer than 4); the tables are checked against it with every cap at 4.
+pub fn overlap_capped(counts: &[u8], caps: &[u8], sequences: bool) -> Overlap {
+    let len = counts.len();
+    let mut cut = Cut::start();
+    for i in 0..len {
+        cut = cut.forward(counts[i], caps[i], starts(sequences, i, len));
+    }
+    cut.end()
+}
+
+/// [`overlap_capped`] and, for each (m, p), the kinds whose one more copy raises it (the
+/// capped counterpart of an analysis [`Entry`]). One pass forward and one backward keep
+/// every cut, so each added copy costs one step and one meeting instead of a whole pass.
+pub fn overlap_useful_capped(counts: &[u8], caps: &[u8], sequences: bool) -> (Overlap, [u16; 12]) {
+    let len = counts.len().min(9);
+    let mut fwd = [Cut::EMPTY; 10];
+    let mut bwd = [Cut::EMPTY; 10];
+    fwd[0] = Cut::start();
+    for i in 0..len {
+        fwd[i + 1] = fwd[i].forward(counts[i], caps[i], starts(sequences, i, len));
+    }
+    bwd[len] = Cut::start();
+    for i in (0..len).rev() {
+        bwd[i] = bwd[i + 1].backward(counts[i], caps[i], starts(sequences, i, len));
+    }
+    let base = fwd[len].end();
+    let mut useful = [0u16; 12];
+    for x in 0..len {
+        if counts[x] >= 4 {
+            continue;
+        }
+        let o = fwd[x]
+            .forward(counts[x] + 1, caps[x], starts(sequences, x, len))
+            .meet(&bwd[x + 1]);
+        for k in 0..12 {
+            if o[k] > base[k] {
+                useful[k] |= 1 << x;
+            }
+        }
+    }
+    (base, useful)
 }
 
 #[cfg(test)]
@@ -368,6 +575,104 @@ mod tests {
             tables().suit.overlap[idx(&[1, 0, 1, 0, 0, 0, 0, 0, 0])]
         );
         assert_eq!(e.useful()[2], 0b10);
+    }
+
+    /// The plain dynamic programme the vectorised one replaced, kept as its reference.
+    fn overlap_capped_reference(counts: &[u8], caps: &[u8], sequences: bool) -> Overlap {
+        const NEG: i16 = -1;
+        let len = counts.len();
+        let mut cur = [[[[NEG; 2]; 6]; 5]; 5];
+        cur[0][0][0][0] = 0;
+        for i in 0..len {
+            let mut next = [[[[NEG; 2]; 6]; 5]; 5];
+            for s1 in 0..5 {
+                for s2 in 0..5 {
+                    for m in 0..6 {
+                        for p in 0..2 {
+                            let v = cur[s1][s2][m][p];
+                            if v < 0 {
+                                continue;
+                            }
+                            let max_start = if sequences && i + 2 < len { 4 } else { 0 };
+                            for s0 in 0..=max_start {
+                                for trip in 0..2usize {
+                                    for pair in 0..2usize {
+                                        let m2 = m + s0 + trip;
+                                        let p2 = p + pair;
+                                        if m2 > 5 || p2 > 1 {
+                                            continue;
+                                        }
+                                        let t = s0 + s1 + s2 + 3 * trip + 2 * pair;
+                                        if t > caps[i] as usize {
+                                            continue;
+                                        }
+                                        let gain = t.min(counts[i] as usize) as i16;
+                                        let slot = &mut next[s0][s1][m2][p2];
+                                        *slot = (*slot).max(v + gain);
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            cur = next;
+        }
+        let mut out = [0u8; 12];
+        for m in 0..6 {
+            for p in 0..2 {
+                out[m * 2 + p] = cur[0][0][m][p].max(0) as u8;
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn capped_dp_agrees_with_its_reference() {
+        // Random groups under random caps, as melds leave them (each count within its cap).
+        let mut rng = fastrand::Rng::with_seed(11);
+        for _ in 0..4000 {
+            let len = if rng.bool() { 9 } else { 7 };
+            let sequences = len == 9;
+            let mut caps = [4u8; 9];
+            for _ in 0..rng.usize(0..4) {
+                let k = rng.usize(0..len);
+                caps[k] = caps[k].saturating_sub(rng.u8(1..=4));
+            }
+            let mut c = [0u8; 9];
+            let n = rng.usize(0..=17);
+            for _ in 0..n * 3 {
+                let i = rng.usize(0..len);
+                if c[i] < caps[i] && c.iter().map(|&x| x as usize).sum::<usize>() < n {
+                    c[i] += 1;
+                }
+            }
+            let base = overlap_capped_reference(&c[..len], &caps[..len], sequences);
+            assert_eq!(
+                overlap_capped(&c[..len], &caps[..len], sequences),
+                base,
+                "{c:?} caps {caps:?}"
+            );
+            // The useful kinds: one more copy of each, recomputed whole by the reference.
+            let mut useful = [0u16; 12];
+            for x in 0..len {
+                if c[x] < 4 {
+                    let mut d = c;
+                    d[x] += 1;
+                    let o = overlap_capped_reference(&d[..len], &caps[..len], sequences);
+                    for k in 0..12 {
+                        if o[k] > base[k] {
+                            useful[k] |= 1 << x;
+                        }
+                    }
+                }
+            }
+            assert_eq!(
+                overlap_useful_capped(&c[..len], &caps[..len], sequences),
+                (base, useful),
+                "{c:?} caps {caps:?}"
+            );
+        }
     }
 
     #[test]

@@ -17,6 +17,16 @@ pub struct Term {
     pub name: &'static str,
 }
 
+/// One fixed number of the table (a count every layer bounds its inputs by), with its key,
+/// its name and the rule it comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limit {
+    pub key: &'static str,
+    pub name: &'static str,
+    pub value: u32,
+    pub doc: &'static str,
+}
+
 /// What the replacement draw followed (明槓 replacements cannot win, 000 槓).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Replacement {
@@ -221,6 +231,12 @@ impl Declaration {
 
     pub const fn key(self) -> &'static str {
         DECLARATIONS[self as usize].key
+    }
+
+    /// The declarer may not let a winning tile go (000 MIGI 一定要胡; 001 地聽, 天聽: 喊出聽牌後
+    /// 不得換牌或過水; 003 天聽（不可換牌、過水）): MIGI (地聽) and 天聽. 嗆聽 may pass.
+    pub const fn must_win(self) -> bool {
+        matches!(self, Declaration::Migi | Declaration::HeavenReady)
     }
 
     /// The declaration of `key`; errors name `field`.

@@ -10,6 +10,7 @@ use twmj_core::game::{
 };
 use twmj_core::hand::Meld;
 use twmj_core::notation::{self, Symbol};
+use twmj_core::vocab::WINDS;
 use twmj_core::{Flower, Tile};
 use twmj_py_macros::guarded;
 
@@ -382,6 +383,15 @@ impl PyGame {
             x.set_item("discards", w.discards)?;
             // 003 fan list 胡絕張: the winning tile's kind shown on the table.
             x.set_item("shown", w.shown)?;
+            // The declaration (twmj.DECLARATIONS key, None when none), 天胡/地胡/人胡, 槓上開花
+            // and the last tile (海底撈月, 河底撈魚), as the record's end line has them.
+            x.set_item(
+                "declaration",
+                (w.declaration != game::Declaration::None).then(|| w.declaration.key()),
+            )?;
+            x.set_item("first_turn", w.first_turn.map(game::FirstTurn::key))?;
+            x.set_item("replacement", w.replacement)?;
+            x.set_item("last_tile", w.last_tile)?;
             wins.push(x);
         }
         d.set_item("wins", wins)?;
@@ -703,7 +713,10 @@ pub fn legal<'py>(
         None => game::Declaration::None,
         Some(v) => {
             let key: String = v.extract().map_err(|_| {
-                context_error("snapshot.declared", "declared must be ready, migi or null")
+                context_error(
+                    "snapshot.declared",
+                    "declared must be ready, migi, heaven_ready or null",
+                )
             })?;
             game::Declaration::parse(&key, "snapshot.declared").map_err(CoreError)?
         }
@@ -789,7 +802,19 @@ pub fn legal<'py>(
             after_call,
             replacement: get_bool(t, "snapshot.decision.turn", "replacement")?,
             last_tile: get_bool(t, "snapshot.decision.turn", "last_tile")?,
-            rob_from: None,
+            // 七搶一 case 1: the seat holding the 8th flower (the core checks the rest).
+            rob_from: get(t, "rob_from")?
+                .map(|v| {
+                    v.extract::<Int>()
+                        .map_err(|_| {
+                            context_error(
+                                "snapshot.decision.turn.rob_from",
+                                "rob_from must be a seat",
+                            )
+                        })
+                        .and_then(|i| seat_at("snapshot.decision.turn.rob_from", &i))
+                })
+                .transpose()?,
         })
     } else if let Some(o) = get(decision_dict, "offer")? {
         let o = o.cast::<PyDict>().map_err(|_| {
@@ -877,9 +902,13 @@ pub fn legal<'py>(
                     .ok_or_else(|| context_error("snapshot.dice", "dice are three faces 1 to 6"))?,
             };
             Some(Situation {
-                rules: Rules::new(&variant.0, small("streak", 18)?, small("round_wind", 3)?),
-                dealer: small("dealer", 3)?,
-                east: small("east", 3)?,
+                rules: Rules::new(
+                    &variant.0,
+                    small("streak", u32::from(game::MAX_STREAK))?,
+                    small("round_wind", (WINDS.len() - 1) as u32)?,
+                ),
+                dealer: small("dealer", (game::SEATS - 1) as u32)?,
+                east: small("east", (game::SEATS - 1) as u32)?,
                 dice,
                 discards_total: get(snapshot, "discards_total")?
                     .map_or(Ok(0), |x| x.extract())

@@ -2,7 +2,7 @@
 
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
-use twmj_core::game::{DrawReason, ACTION_TERMS};
+use twmj_core::game::{DrawReason, ACTION_TERMS, LIMITS};
 use twmj_core::vocab::{DECLARATIONS, PRESETS, WINDS, WIN_KINDS};
 use twmj_core::{MeldKind, Shape, Term, CODES};
 
@@ -20,7 +20,8 @@ fn terms(py: Python<'_>, ts: impl IntoIterator<Item = Term>) -> PyResult<Bound<'
 /// The vocabulary: `win_kinds` (with `from_seat`: one seat pays and is named; `regular`: a
 /// complete hand scored by `score`), `declarations`, `shapes`, `meld_kinds`, `presets`,
 /// `draw_reasons` (why a hand ended without a winner),
-/// `actions` (by the first word of their names) and `errors` (`code`, `class`, `doc`).
+/// `actions` (by the first word of their names), `errors` (`code`, `class`, `doc`) and
+/// `limits` (the table's fixed numbers: `key`, `name`, `value`, `doc`).
 #[pyfunction]
 pub fn vocabulary(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
     let d = PyDict::new(py);
@@ -64,5 +65,15 @@ pub fn vocabulary(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
     }
     d.set_item("errors", errors)?;
     d.set_item("winds", terms(py, WINDS)?)?;
+    let limits = PyList::empty(py);
+    for l in LIMITS {
+        let x = PyDict::new(py);
+        x.set_item("key", l.key)?;
+        x.set_item("name", l.name)?;
+        x.set_item("value", l.value)?;
+        x.set_item("doc", l.doc)?;
+        limits.append(x)?;
+    }
+    d.set_item("limits", limits)?;
     Ok(d)
 }

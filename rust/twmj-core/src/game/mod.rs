@@ -43,6 +43,36 @@ pub mod vector;
 pub mod view;
 
 pub use action::{Action, ChiPos, ACTION_COUNT, ACTION_TERMS};
+
+/// The table's fixed numbers, for the layers above to bound their inputs by (the binding's
+/// vocabulary `limits`, the HTTP schema): one owner each, here.
+pub const LIMITS: [crate::vocab::Limit; 4] = [
+    crate::vocab::Limit {
+        key: "seats",
+        name: "座位",
+        value: deal::SEATS as u32,
+        doc: "seats at the table (0 to seats − 1); the 4 winds 東南西北 are as many",
+    },
+    crate::vocab::Limit {
+        key: "full_set",
+        name: "一副牌",
+        value: deal::FULL_SET as u32,
+        doc: "pieces in a full set (34 kinds × 4 + 8 flowers): no count of tiles exceeds it",
+    },
+    crate::vocab::Limit {
+        key: "kept_back",
+        name: "留牌",
+        value: deal::KEPT_BACK as u32,
+        doc: "tiles at the end of the wall never drawn (000 牌與發牌: 牌牆最後 16 張不摸)",
+    },
+    crate::vocab::Limit {
+        key: "max_streak",
+        name: "連莊上限",
+        value: series::MAX_STREAK as u32,
+        doc:
+            "most 連莊 in a row in a match (000 連莊); a score's own cap is the setting streak_cap",
+    },
+];
 pub use bots::{play_hand, Bot, Played};
 pub use event::Event;
 pub use legality::{check, is_legal, legal_actions, legal_mask};
