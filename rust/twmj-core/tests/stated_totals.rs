@@ -891,14 +891,6 @@ fn impossible_contexts_are_refused() {
             field_of(try_win(hand, &[], "4p", &c, &v)),
             Some("context.first_turn".into())
         );
-        // The first turn and the last tile of the wall.
-        let mut c = ctx(WinKind::SelfDraw);
-        c.first_turn = true;
-        c.last_tile = true;
-        assert_eq!(
-            field_of(try_win(hand, &[], "4p", &c, &v)),
-            Some("context.last_tile".into())
-        );
         // The first turn after discards of the winner's own.
         let mut c = ctx(WinKind::SelfDraw);
         c.first_turn = true;

@@ -217,12 +217,6 @@ impl Context {
                      turn",
                 ));
             }
-            if self.last_tile {
-                return Err(Error::context(
-                    "context.last_tile",
-                    "the last tile of the wall cannot come on the first turn",
-                ));
-            }
             if let Some(n) = self.discards.filter(|&n| n > 0) {
                 return Err(Error::context(
                     "context.discards",
