@@ -599,6 +599,12 @@ class TurnIn(BaseModel):
     after_call: CallLockIn | None = Field(None, description="Set right after 吃/碰.")
     replacement: bool = Field(False, description="The drawn tile came from the replacement end.")
     last_tile: bool = Field(False, description="The drawn tile was the last drawable (海底).")
+    rob_from: Seat | None = Field(
+        None,
+        description="七搶一 case 1: the seat that already holds the 8th flower, when this turn's "
+        "draw is the replacement after the seat's 7th (000 花牌與花胡); `seven rob one` is then "
+        "offered.",
+    )
 
 
 class OfferIn(BaseModel):

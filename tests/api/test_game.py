@@ -206,3 +206,22 @@ def test_snapshot_bounds_are_the_cores_limits(client: TestClient) -> None:
 def test_the_vocabulary_serves_the_limits(client: TestClient) -> None:
     served = client.get("/v1/vocabulary").json()["limits"]
     assert {t["key"]: t["value"] for t in served} == twmj.LIMITS
+
+
+def test_legal_with_the_eighth_flower_elsewhere(client: TestClient) -> None:
+    # 000 七搶一 情形 1 (the snapshot says where the 8th flower is); 天聽 in the vocabulary.
+    snap = {
+        "seat": 1,
+        "hand": "2m2m8s8s 4m6m 1z2z3z5z6z7z 9m9p 1s3s 3m",
+        "flowers": "1234567f",
+        "drawable": 30,
+        "decision": {"turn": {"drawn": "3m", "replacement": True, "rob_from": 3}},
+    }
+    body = client.post("/v1/legal", json={"snapshot": snap}).json()
+    assert "seven rob one" in body["actions"]
+    snap["decision"] = {"turn": {"drawn": "3m", "replacement": True, "rob_from": 1}}
+    r = client.post("/v1/legal", json={"snapshot": snap})
+    assert r.status_code == 422
+    assert r.json()["error"]["field"] == "snapshot.decision.turn.rob_from"
+    vocab = client.get("/v1/vocabulary").json()
+    assert {"key": "heaven_ready", "name": "天聽"} in vocab["declarations"]

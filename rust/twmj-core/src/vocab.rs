@@ -233,6 +233,12 @@ impl Declaration {
         DECLARATIONS[self as usize].key
     }
 
+    /// The declarer may not let a winning tile go (000 MIGI 一定要胡; 001 地聽, 天聽: 喊出聽牌後
+    /// 不得換牌或過水; 003 天聽（不可換牌、過水）): MIGI (地聽) and 天聽. 嗆聽 may pass.
+    pub const fn must_win(self) -> bool {
+        matches!(self, Declaration::Migi | Declaration::HeavenReady)
+    }
+
     /// The declaration of `key`; errors name `field`.
     pub fn parse(key: &str, field: &str) -> Result<Declaration> {
         DECLARATIONS

@@ -383,6 +383,15 @@ impl PyGame {
             x.set_item("discards", w.discards)?;
             // 003 fan list 胡絕張: the winning tile's kind shown on the table.
             x.set_item("shown", w.shown)?;
+            // The declaration (twmj.DECLARATIONS key, None when none), 天胡/地胡/人胡, 槓上開花
+            // and the last tile (海底撈月, 河底撈魚), as the record's end line has them.
+            x.set_item(
+                "declaration",
+                (w.declaration != game::Declaration::None).then(|| w.declaration.key()),
+            )?;
+            x.set_item("first_turn", w.first_turn.map(game::FirstTurn::key))?;
+            x.set_item("replacement", w.replacement)?;
+            x.set_item("last_tile", w.last_tile)?;
             wins.push(x);
         }
         d.set_item("wins", wins)?;
@@ -704,7 +713,10 @@ pub fn legal<'py>(
         None => game::Declaration::None,
         Some(v) => {
             let key: String = v.extract().map_err(|_| {
-                context_error("snapshot.declared", "declared must be ready, migi or null")
+                context_error(
+                    "snapshot.declared",
+                    "declared must be ready, migi, heaven_ready or null",
+                )
             })?;
             game::Declaration::parse(&key, "snapshot.declared").map_err(CoreError)?
         }
@@ -790,7 +802,19 @@ pub fn legal<'py>(
             after_call,
             replacement: get_bool(t, "snapshot.decision.turn", "replacement")?,
             last_tile: get_bool(t, "snapshot.decision.turn", "last_tile")?,
-            rob_from: None,
+            // 七搶一 case 1: the seat holding the 8th flower (the core checks the rest).
+            rob_from: get(t, "rob_from")?
+                .map(|v| {
+                    v.extract::<Int>()
+                        .map_err(|_| {
+                            context_error(
+                                "snapshot.decision.turn.rob_from",
+                                "rob_from must be a seat",
+                            )
+                        })
+                        .and_then(|i| seat_at("snapshot.decision.turn.rob_from", &i))
+                })
+                .transpose()?,
         })
     } else if let Some(o) = get(decision_dict, "offer")? {
         let o = o.cast::<PyDict>().map_err(|_| {

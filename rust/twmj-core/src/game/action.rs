@@ -3,7 +3,7 @@
 //! | offset | count | action |
 //! |---|---|---|
 //! | [`DISCARD`] | 34 | discard a tile kind |
-//! | [`DECLARE`] | 34 | declare ready (嗆聽 / MIGI) while discarding a tile kind |
+//! | [`DECLARE`] | 34 | declare ready (天聽 / MIGI・地聽 / 嗆聽) while discarding a tile kind |
 //! | [`CHI_LOW`], [`CHI_MID`], [`CHI_HIGH`] | 3 | 吃 with the claimed tile lowest, middle, highest |
 //! | [`PON`] | 1 | 碰 |
 //! | [`MINKAN`] | 1 | 明槓 |
@@ -80,7 +80,8 @@ pub const ACTION_TERMS: [Term; 18] = [
     },
     Term {
         key: "declare",
-        name: "嗆聽",
+        // 000 嗆聽與 MIGI, 001 地聽 / 天聽: which one the moment and the table decide.
+        name: "宣告聽牌（嗆聽、MIGI／地聽、天聽）",
     },
     Term {
         key: "chi low",
@@ -193,8 +194,9 @@ impl ChiPos {
 pub enum Action {
     /// Discard one tile of this kind (打牌).
     Discard(Tile),
-    /// Declare ready (嗆聽, or MIGI when its conditions hold) and discard this tile; the
-    /// hand must be ready after the discard.
+    /// Declare ready and discard this tile; the hand must be ready after the discard. The
+    /// declaration is 天聽, MIGI (地聽) or 嗆聽 by the moment, the first the variant's table
+    /// has (see `legality::declaration_now`).
     Declare(Tile),
     /// 吃 the discard of the player on the left.
     Chi(ChiPos),

@@ -6,7 +6,7 @@ use crate::hand::{Meld, MeldKind};
 use crate::tile::{Flower, Tile};
 use crate::waits::exhausted;
 
-use crate::rules::{Dealing, FuritenRelease, Item, MultiWin, Variant};
+use crate::rules::{Dealing, FuritenRelease, MultiWin, Variant};
 
 use super::action::Action;
 use super::event::Event;
@@ -15,7 +15,7 @@ use super::result::{DrawReason, FalseWin, FirstTurn, HandResult, Win, WinKind};
 use super::settle::{self, Table};
 use super::state::{
     exchange_offset, CallLock, Deal, Declaration, Discarded, Exchange, Offer, OfferKind, Opening,
-    Options, Phase, Piece, Player, Rules, State, Turn, WallBreak, MIGI_DISCARDS, SEATS,
+    Options, Phase, Piece, Player, Rules, State, Turn, WallBreak, SEATS,
 };
 
 impl State {
@@ -454,12 +454,12 @@ impl State {
         if win.is_some() && !p.furiten {
             return None;
         }
-        let declared = match p.declared {
-            Declaration::Migi if v.has(Item::Migi) => u32::from(v.tai_of(Item::Migi)),
-            Declaration::Ready if v.has(Item::DeclaredReady) => {
-                u32::from(v.tai_of(Item::DeclaredReady))
-            }
-            _ => 0,
+        // 001 詐胡: 宣告地聽後詐胡則需賠其它三家一底八台; after 天聽 its 16 likewise.
+        let item = legality::declared_item(p.declared);
+        let declared = if p.declared != Declaration::None && v.has(item) {
+            u32::from(v.tai_of(item))
+        } else {
+            0
         };
         let scored = win.and_then(|w| {
             settle::regular(&w, &self.win_context(&w), v)
@@ -668,7 +668,8 @@ impl State {
     }
 
     fn discard(&mut self, seat: u8, k: Tile, declare: bool) {
-        let migi = self.discards_total < MIGI_DISCARDS && !self.any_call;
+        // 天聽, MIGI (地聽) or 嗆聽 by the moment (legality offered `declare` only if one fits).
+        let declaration = legality::declaration_now(self, seat).unwrap_or(Declaration::Ready);
         let p = &mut self.players[seat as usize];
         p.concealed[k.index()] -= 1;
         p.discards.push(Discarded {
@@ -677,11 +678,7 @@ impl State {
             declared: declare,
         });
         if declare {
-            p.declared = if migi {
-                Declaration::Migi
-            } else {
-                Declaration::Ready
-            };
+            p.declared = declaration;
         }
         // 000 過水: a discard releases unless the turn's draw (or kong, or call) held it.
         if p.furiten && !p.furiten_hold {
@@ -1123,6 +1120,9 @@ impl State {
         let mut w = self.base_win(seat, kind, Some(tile));
         w.concealed[tile.index()] += 1;
         w.first_turn = self.first_turn(seat, false);
+        // 河底撈魚 (001 台數表: 流局前最後一個玩家最後一次捨牌剛好胡牌; 003 註一: 海底最後一張打出
+        // 放槍): a discard made with nothing left to draw (the offer's `last`).
+        w.last_tile = matches!(kind, WinKind::Discard { .. }) && self.drawable() == 0;
         w
     }
 

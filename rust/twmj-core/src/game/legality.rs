@@ -2,7 +2,7 @@
 
 use crate::error::{Error, Result};
 use crate::hand::MeldKind;
-use crate::rules::{is_win_counts, Variant};
+use crate::rules::{is_win_counts, Item, Variant};
 use crate::shanten::shanten_counts;
 use crate::special::{special_mask_own, special_win_n};
 use crate::tile::{Counts, Tile};
@@ -13,7 +13,7 @@ use super::event::Event;
 use super::result::WinKind;
 use super::state::{
     Declaration, Exchange, OfferKind, Opening, Options, Phase, Player, State, Turn,
-    CALL_MIN_DRAWABLE,
+    CALL_MIN_DRAWABLE, MIGI_DISCARDS,
 };
 use crate::unconnected::{is_thirteen_unconnected, unconnected_count, THIRTEEN};
 
@@ -46,6 +46,9 @@ pub mod rule {
     pub const NOT_A_WIN: &str = "胡牌的樣子";
     /// Declaring needs a ready hand after the discard (000 嗆聽與 MIGI).
     pub const NOT_READY: &str = "嗆聽";
+    /// No declaration of the variant's table fits the moment (000 嗆聽與 MIGI 宣告時機; 001 has
+    /// only 地聽 and 天聽, both at the start of the hand).
+    pub const DECLARE_WINDOW: &str = "宣告時機";
     /// Only the 下家 may 吃 (000 怎麼玩).
     pub const CHI_FROM_LEFT: &str = "吃上家";
     /// 004 兩人麻將、三人麻將規則: 三人麻將多數不能吃.
@@ -58,6 +61,8 @@ pub mod rule {
     pub const EXCHANGE: &str = "換三張";
     /// 起手十三不搭 亮牌重洗 (003 改良式 特殊流局情形).
     pub const UNCONNECTED: &str = "十三不搭";
+    /// 天胡 is decided at the opening: the dealer's winning 17 have no other move (000 開局花胡).
+    pub const HEAVEN_WIN: &str = "天胡";
     /// 003 註13 特殊規定: asking what an 暗槓 is (詢問暗槓).
     pub const ASK_ANKAN: &str = "詢問暗槓";
 }
@@ -120,6 +125,33 @@ pub(crate) fn ready_discards(p: &Player, variant: &Variant) -> u64 {
         own_after[i] += 1;
     }
     out
+}
+
+/// The declaration `declare X` by `seat` would make now, the highest its moment allows among
+/// the ones the variant's table has; `None` when none does (so `declare` is not offered).
+///
+/// - 天聽 (001 台數表: 在莊家取完牌後，打出第一張牌時即聽牌; 003 改良式 天聽; hk16 天聽: 莊家配牌，
+///   打第一隻後就叫胡): the dealer's first discard, the table's first, nobody having called or
+///   kong'd (the dealer's own 暗槓 included: the conditions 001 writes for 地聽, the declaration
+///   beside it).
+/// - MIGI / 地聽 (000 嗆聽與 MIGI; 001 地聽: 沒有任何玩家碰牌吃牌或(暗)槓牌的情況下，每家過兩手即
+///   八張牌以內): fewer than 8 discards before it and no call or kong.
+/// - 嗆聽 (000): any other discard, in a table that has it (001 and 003 do not).
+pub(crate) fn declaration_now(state: &State, seat: u8) -> Option<Declaration> {
+    let v = state.variant();
+    let early = !state.any_call() && state.discards_total() < MIGI_DISCARDS;
+    let heaven = early
+        && seat == state.dealer()
+        && state.discards_total() == 0
+        && !state.player(seat).has_discarded;
+    [
+        (heaven, Declaration::HeavenReady, Item::HeavenReady),
+        (early, Declaration::Migi, Item::Migi),
+        (true, Declaration::Ready, Item::DeclaredReady),
+    ]
+    .into_iter()
+    .find(|&(moment, _, item)| moment && v.has(item))
+    .map(|(_, d, _)| d)
 }
 
 /// True when the hand is complete and nothing but 起胡 could keep it from 自摸 now (not right
@@ -322,7 +354,8 @@ pub(crate) fn offer_options_with(
     wins: bool,
 ) -> Options {
     let p = state.player(seat);
-    let migi = p.declared == Declaration::Migi;
+    // 000 MIGI 一定要胡; 001/003 地聽, 天聽 不得過水.
+    let must_win = p.declared.must_win();
     let mut o = 0u8;
     match kind {
         OfferKind::Discard { tile: x, last } => {
@@ -356,7 +389,7 @@ pub(crate) fn offer_options_with(
             }
             // 003 註13: a later ask is a choice too, so the seat is asked.
             let asks = later_asks(state, seat, kind);
-            if (o != 0 || asks != 0) && !(win && migi) {
+            if (o != 0 || asks != 0) && !(win && must_win) {
                 o |= Options::PASS;
             }
         }
@@ -372,7 +405,7 @@ pub(crate) fn offer_options_with(
                 && wins
                 && state.reaches(&state.claim_win(seat, x, WinKind::RobbingKong { from }))
             {
-                o = Options::WIN | if migi { 0 } else { Options::PASS };
+                o = Options::WIN | if must_win { 0 } else { Options::PASS };
             }
         }
         OfferKind::Flower { .. } => {
@@ -412,10 +445,33 @@ fn push_options(o: Options, asks: u8, out: &mut Vec<Action>) {
     }
 }
 
+/// True at the dealer's opening turn (its 17 after the opening flowers, nobody having acted)
+/// when the hand wins: 天胡, decided at the opening like the opening flower wins (000 開局花胡:
+/// they 同時成立 and 天胡優先; rules README), so the dealer has no choice to discard. The game
+/// decides it before the turn; a snapshot of that moment offers only the win. Not after 換三張
+/// (002), which comes after the opening.
+pub(crate) fn heaven_at_opening(state: &State, t: &Turn) -> bool {
+    let p = state.player(t.seat);
+    t.drawn.is_none()
+        && t.after_call.is_none()
+        && t.seat == state.dealer()
+        && state.discards_total() == 0
+        && !state.any_call()
+        && !p.has_discarded
+        && !p.has_konged
+        && !state.rules().exchange()
+        && can_self_draw(state, t)
+}
+
 fn turn_actions(state: &State, t: &Turn, out: &mut Vec<Action>) {
     let p = state.player(t.seat);
+    if heaven_at_opening(state, t) {
+        out.push(Action::Win);
+        return;
+    }
+    let may_declare = p.declared == Declaration::None && declaration_now(state, t.seat).is_some();
     let ready = || {
-        if p.declared == Declaration::None {
+        if may_declare {
             ready_discards(p, state.variant())
         } else {
             0
@@ -440,7 +496,7 @@ fn turn_actions(state: &State, t: &Turn, out: &mut Vec<Action>) {
         // (unless it wins and the player wins, or it is the 海底 draw).
         if can_win {
             out.push(Action::Win);
-            if decl == Declaration::Migi {
+            if decl.must_win() {
                 return;
             }
         }
@@ -670,14 +726,33 @@ fn diagnose(state: &State, seat: u8, action: Action) -> (&'static str, String) {
     }
 }
 
+/// The tai item of a declaration (MIGI's is 地聽 in 001 and 003).
+pub(crate) fn declared_item(d: Declaration) -> Item {
+    match d {
+        Declaration::HeavenReady => Item::HeavenReady,
+        Declaration::Migi => Item::Migi,
+        Declaration::Ready | Declaration::None => Item::DeclaredReady,
+    }
+}
+
 fn diagnose_turn(state: &State, t: &Turn, action: Action) -> (&'static str, String) {
     let p = state.player(t.seat);
     let held = |k: Tile| p.concealed[k.index()];
     let can_win = can_self_draw(state, t);
-    if p.declared == Declaration::Migi && can_win && action != Action::Win {
+    if heaven_at_opening(state, t) {
+        return (
+            rule::HEAVEN_WIN,
+            "the dealer's 17 win as dealt: 天胡 is decided at the opening (000 開局花胡 天胡優先)"
+                .to_owned(),
+        );
+    }
+    if p.declared.must_win() && can_win && action != Action::Win {
         return (
             rule::MIGI_MUST_WIN,
-            "a MIGI declarer must win a winning tile".to_owned(),
+            format!(
+                "a {} declarer must win a winning tile",
+                state.variant().name_of(declared_item(p.declared))
+            ),
         );
     }
     match action {
@@ -721,6 +796,18 @@ fn diagnose_turn(state: &State, t: &Turn, action: Action) -> (&'static str, Stri
                 return (
                     rule::DECLARED,
                     "after declaring, only the drawn tile may be discarded".to_owned(),
+                );
+            }
+            if matches!(action, Action::Declare(_)) && declaration_now(state, t.seat).is_none() {
+                return (
+                    rule::DECLARE_WINDOW,
+                    format!(
+                        "{} has no declaration now: {} at the dealer's first discard, {} within \
+                         the first {MIGI_DISCARDS} discards with no 吃, 碰 or 槓, and no 嗆聽",
+                        state.variant().preset,
+                        state.variant().name_of(Item::HeavenReady),
+                        state.variant().name_of(Item::Migi),
+                    ),
                 );
             }
             if matches!(action, Action::Declare(_)) && !ready_after(p, k, state.variant()) {
@@ -844,7 +931,10 @@ fn diagnose_offer(
         Action::Pass if options.has(Options::WIN) => {
             return (
                 rule::MIGI_MUST_WIN,
-                "a MIGI declarer must win a winning tile".to_owned(),
+                format!(
+                    "a {} declarer must win a winning tile",
+                    state.variant().name_of(declared_item(p.declared))
+                ),
             )
         }
         Action::Win => {

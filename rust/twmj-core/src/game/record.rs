@@ -55,7 +55,7 @@
 //! `action` is [`Action::name`]; win `kind` is `self_draw`, `discard`, `robbing_kong`,
 //! `eight_flowers`, `seven_rob_one`, `after_robbing_flower` or `four_kongs` (`discard`,
 //! `robbing_kong`, `seven_rob_one` and `after_robbing_flower` carry `from`); `declaration` is
-//! `ready`, `migi` or null; `first_turn` is `heaven`, `earth`, `human` or null; `discards` is
+//! `ready`, `migi`, `heaven_ready` or null; `first_turn` is `heaven`, `earth`, `human` or null; `discards` is
 //! the winner's discard count and `shown` the winning tile's kind shown on the table (胡絕張;
 //! both absent in older records, `shown` also for a win without a tile). An end line has
 //! `fees` (詢問費, `[[payer, payee], …]`) and `ankan_fees` (hk16 暗槓 底, `[[owner, tile], …]`)
@@ -73,6 +73,9 @@ use super::action::Action;
 use super::event::Event;
 use super::result::{DrawReason, FalseWin, FirstTurn, HandResult, Win, WinKind};
 use super::state::{Deal, Declaration, Piece, Rules, WallBreak, SEATS};
+
+/// What a win's `declaration` may be: a declaration key (`none` aside) or null.
+const DECLARATION_KEYS: &str = "must be ready, migi, heaven_ready or null";
 use crate::rules::{Value as Setting, Variant};
 
 /// A JSON object written field by field in the order given. Every key and every value goes
@@ -365,12 +368,7 @@ fn win_json(w: &Win) -> String {
         Declaration::None => J::Null,
         d => J::from(d.key()),
     };
-    let first = match w.first_turn {
-        None => J::Null,
-        Some(FirstTurn::Heaven) => J::from("heaven"),
-        Some(FirstTurn::Earth) => J::from("earth"),
-        Some(FirstTurn::Human) => J::from("human"),
-    };
+    let first = w.first_turn.map_or(J::Null, |f| J::from(f.key()));
     o.put("tile", w.tile.map_or(J::Null, |t| J::from(t.code())))
         .put("concealed", format(&w.concealed, 0))
         .raw("melds", &list(&melds))
@@ -830,8 +828,8 @@ fn win_from(v: &Value) -> Result<Win> {
     let declaration = match field(o, "declaration")? {
         Value::Null => Declaration::None,
         Value::Str(s) => Declaration::parse(s, "declaration")
-            .map_err(|_| Error::record("declaration", "must be ready, migi or null"))?,
-        _ => return Err(Error::record("declaration", "must be ready, migi or null")),
+            .map_err(|_| Error::record("declaration", DECLARATION_KEYS))?,
+        _ => return Err(Error::record("declaration", DECLARATION_KEYS)),
     };
     let first_turn = match field(o, "first_turn")? {
         Value::Null => None,

@@ -8,7 +8,8 @@ use super::state::State;
 
 /// The engine's event `mine` and the log's `ev` agree. An older record's end line lacks what
 /// the engine has kept since: a win's discard count (`Win::discards`, 003 hk16 七隻內) and
-/// shown count (`Win::shown`, 003 fan list 胡絕張), and the 暗槓 底 (`HandResult::ankan_fees`,
+/// shown count (`Win::shown`, 003 fan list 胡絕張), 河底撈魚 (`Win::last_tile` on a discard), and
+/// the 暗槓 底 (`HandResult::ankan_fees`,
 /// 003 hk16 槓牌); absent, they agree with the engine's.
 fn same(mine: &Event, ev: &Event) -> bool {
     match (mine, ev) {
@@ -20,6 +21,11 @@ fn same(mine: &Event, ev: &Event) -> bool {
                 }
                 if w.shown.is_none() {
                     w.shown = mw.shown;
+                }
+                // Records written before 河底撈魚 was kept said `last_tile: false` on a win on
+                // the last discard.
+                if matches!(w.kind, super::result::WinKind::Discard { .. }) && !w.last_tile {
+                    w.last_tile = mw.last_tile;
                 }
             }
             if e.ankan_fees.is_empty() {

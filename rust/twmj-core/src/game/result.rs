@@ -16,6 +16,17 @@ pub enum FirstTurn {
     Human,
 }
 
+impl FirstTurn {
+    /// The name in records and answers.
+    pub const fn key(self) -> &'static str {
+        match self {
+            FirstTurn::Heaven => "heaven",
+            FirstTurn::Earth => "earth",
+            FirstTurn::Human => "human",
+        }
+    }
+}
+
 /// One win (one 筆): flower wins and the regular win that may follow are separate entries.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Win {
@@ -30,7 +41,8 @@ pub struct Win {
     pub flowers: u8,
     /// 槓上開花: the tile came from the replacement end after a flower, 暗槓 or 加槓.
     pub replacement: bool,
-    /// 海底撈月: self-draw of the last drawable tile.
+    /// The last tile: 海底撈月, a self-draw of the last drawable tile; or 河底撈魚, a win on the
+    /// discard made when nothing was left to draw (001 台數表; 003 註一).
     pub last_tile: bool,
     pub declaration: Declaration,
     pub first_turn: Option<FirstTurn>,

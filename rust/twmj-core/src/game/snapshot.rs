@@ -158,6 +158,31 @@ impl Snapshot {
             if t.drawn.is_some_and(|d| p.concealed[d.index()] == 0) {
                 return Err(Error::hand("the drawn tile is not in the hand"));
             }
+            // 000 七搶一 case 1 (你摸到第 7 張花，而第 8 張早已在另一家門前：你先照常補一張牌，再搶
+            // 他那一張): open on the replacement drawn after the seat's 7th flower, the 8th at
+            // another seat.
+            if let Some(v) = t.rob_from {
+                let why = if v >= n || v == seat {
+                    Some(format!(
+                        "seat {v} is not another seat at the table (0–{last})"
+                    ))
+                } else if p.flower_count() != 7 {
+                    Some(format!(
+                        "七搶一 needs 7 flowers in front of the seat; it has {}",
+                        p.flower_count()
+                    ))
+                } else if t.drawn.is_none() || !t.replacement {
+                    Some(
+                        "七搶一 case 1 is open on the replacement drawn after the 7th flower"
+                            .into(),
+                    )
+                } else {
+                    None
+                };
+                if let Some(why) = why {
+                    return Err(Error::context("decision.turn.rob_from", why));
+                }
+            }
         }
         let mut st = State::blank(Vec::new());
         if let Some(sit) = &self.situation {

@@ -1,0 +1,251 @@
+//! Declaring ready in play, by preset: which declaration a `declare` makes (天聽, MIGI / 地聽,
+//! 嗆聽), when it is offered at all, what binds the declarer, and what a 詐胡 after it pays;
+//! and the win on the last discard (河底撈魚).
+//!
+//! 000 = 鬥雀 台灣麻將 16 張 (嗆聽與 MIGI), 001 = Wikibooks 臺灣麻將 (台數表 地聽, 天聽, 河底撈魚,
+//! 詐胡), 003 = 改良式十六張 (天聽（不可換牌、過水）, 註一). Scripted deals: seat 0 deals (dice
+//! 1 1 1); seat s + 1 is the 下家 of seat s.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use twmj_core::game::legality::rule;
+use twmj_core::game::{
+    is_legal, settle_hand, Action, Declaration, FalseWin, Phase, State, WinKind,
+};
+use twmj_core::scoring::{Item, Variant};
+
+mod common;
+#[allow(clippy::wildcard_imports)]
+use common::game::*;
+
+/// The dealer's 17: ready on 3p / 6p once 東 is discarded.
+const DEALER_READY: &str = "111m 222m 333m 777p 45p 99s 1z";
+
+/// The dealer declares on its first discard (東); seat 1 draws 6p first.
+fn dealer_declares(v: &Variant) -> State {
+    let mut st = table(v, [DEALER_READY, "", "", ""], "6p", "", None);
+    assert_eq!(turn(&st), 0);
+    act(&mut st, 0, Action::Declare(t("1z")));
+    pass_all(&mut st);
+    st
+}
+
+fn item_tai(st: &State, v: &Variant, item: Item) -> Option<u32> {
+    let r = st.result().unwrap();
+    let (bills, _) = settle_hand(r, &table_of(st), v).unwrap();
+    let name = v.name_of(item);
+    bills
+        .iter()
+        .flat_map(|b| &b.items)
+        .find(|i| i.name == name)
+        .map(|i| i.tai)
+}
+
+#[test]
+fn the_dealers_first_discard_declares_heaven_ready() {
+    // 001 台數表 天聽 16: 在莊家取完牌後，打出第一張牌時即聽牌，需告知其它玩家; 003 改良式 12台
+    // 天聽. Both tables also have 地聽, which the dealer's first discard is not.
+    for (v, tai) in [(trad(), 16), (Variant::improved16(), 12)] {
+        let mut st = dealer_declares(&v);
+        assert_eq!(
+            st.player(0).declared,
+            Declaration::HeavenReady,
+            "{}",
+            v.preset
+        );
+        // Seat 1 draws 6p and lets it go: 喊出聽牌後不得換牌或過水 (001), 不可換牌、過水 (003):
+        // the dealer may only win it.
+        act(&mut st, 1, Action::Discard(t("6p")));
+        refuse(&st, 0, Action::Pass, rule::MIGI_MUST_WIN);
+        act(&mut st, 0, Action::Win);
+        let r = st.result().unwrap();
+        let [w] = r.wins.as_slice() else {
+            panic!("{r:?}")
+        };
+        assert_eq!((w.seat, w.kind), (0, WinKind::Discard { from: 1 }));
+        assert_eq!(w.declaration, Declaration::HeavenReady, "{}", v.preset);
+        assert_eq!(
+            item_tai(&st, &v, Item::HeavenReady),
+            Some(tai),
+            "{}",
+            v.preset
+        );
+        assert_eq!(item_tai(&st, &v, Item::Migi), None, "{}", v.preset);
+        round_trip(&st);
+        let text = twmj_core::game::write_log(st.log());
+        assert!(text.contains(r#""declaration":"heaven_ready""#), "{text}");
+    }
+}
+
+#[test]
+fn taiwan_has_no_heaven_ready_so_the_first_discard_is_migi() {
+    // 000 不採用的項目: 天聽; 嗆聽與 MIGI: 宣告之前全桌已打出的捨牌少於 8 張 … 沒有任何人吃、碰、槓過.
+    let st = dealer_declares(&Variant::taiwan());
+    assert_eq!(st.player(0).declared, Declaration::Migi);
+}
+
+#[test]
+fn a_later_declaration_is_di_ting_not_heaven_ready() {
+    // 001 地聽: 每家過兩手即八張牌以內喊出聽牌; 天聽 is the dealer's first discard only. The
+    // dealer discards its inert 17th tile first, then declares on its second discard (the
+    // table's 5th).
+    let v = trad();
+    let core = "111m 222m 333m 777p 45p 99s";
+    let mut st = table(&v, [core, "", "", ""], "", "", None);
+    let (held, mine) = (st.player(0).concealed, common::counts(core));
+    let inert = twmj_core::tile::Tile::all()
+        .find(|k| held[k.index()] > mine[k.index()])
+        .unwrap();
+    discard(&mut st, &inert.code());
+    for _ in 0..3 {
+        tsumogiri(&mut st);
+    }
+    assert_eq!((turn(&st), st.discards_total()), (0, 4));
+    let d = drawn(&st);
+    act(&mut st, 0, Action::Declare(d));
+    pass_all(&mut st);
+    assert_eq!(st.player(0).declared, Declaration::Migi);
+}
+
+#[test]
+fn a_false_win_after_heaven_ready_pays_its_tai() {
+    // 001 詐胡: 所賠台數視詐胡的台數計算。例如：宣告地聽後詐胡則需賠其它三家一底八台 — after 天聽
+    // (16) each of the other three is paid 一底 3 + 16.
+    let v = trad();
+    let mut st = dealer_declares(&v);
+    assert_eq!(drawn(&st), t("6p"));
+    // Seat 1 drew 6p; say it discards another tile the dealer does not wait on.
+    let other = twmj_core::tile::Tile::all()
+        .find(|k| st.player(1).concealed[k.index()] > 0 && *k != t("6p") && *k != t("3p"))
+        .unwrap();
+    act(&mut st, 1, Action::Discard(other));
+    assert!(!is_legal(&st, 0, Action::Win));
+    act(&mut st, 0, Action::Win);
+    let r = st.result().unwrap().clone();
+    assert_eq!(
+        r.false_win,
+        Some(FalseWin {
+            seat: 0,
+            tai: 16,
+            ready: [None; 4]
+        })
+    );
+    let (_, s) = settle_hand(&r, &table_of(&st), &v).unwrap();
+    assert_eq!(s.net_tai, [-57, 19, 19, 19]);
+    round_trip(&st);
+}
+
+/// Seat 1 waits on 9p alone after any discard of the tile it draws.
+const SEAT1_READY: &str = "444m 555m 666m 111s 222s 9p";
+
+#[test]
+fn traditional_offers_no_declaration_after_eight_discards() {
+    // 001 has 地聽 (八張牌以內) and 天聽 only, no 嗆聽: past the eighth discard there is nothing
+    // to declare. 000 keeps 嗆聽 at any time (輪到自己打牌時).
+    for (v, late) in [(trad(), false), (Variant::taiwan(), true)] {
+        let mut st = table(&v, ["", SEAT1_READY, "", ""], "", "", None);
+        // Discards 1 (dealer), then seat 1's first turn: the 2nd discard, 地聽 / MIGI.
+        tsumogiri_or_first(&mut st);
+        assert_eq!(turn(&st), 1);
+        assert!(
+            is_legal(&st, 1, Action::Declare(drawn(&st))),
+            "{}",
+            v.preset
+        );
+        // Round the table twice more: seat 1's third turn follows 9 discards.
+        for _ in 0..8 {
+            tsumogiri(&mut st);
+        }
+        assert_eq!(turn(&st), 1);
+        assert_eq!(st.discards_total(), 9);
+        let d = drawn(&st);
+        assert_eq!(is_legal(&st, 1, Action::Declare(d)), late, "{}", v.preset);
+        if !late {
+            refuse(&st, 1, Action::Declare(d), rule::DECLARE_WINDOW);
+        }
+    }
+}
+
+#[test]
+fn traditional_offers_no_declaration_after_a_pon() {
+    // 001 地聽: 沒有任何玩家碰牌吃牌或(暗)槓牌的情況下; after seat 2's 碰 nothing is left to
+    // declare in 001, while 000's 嗆聽 stays (有吃、碰在外面也可以宣告嗆聽 — for anyone).
+    for (v, after) in [(trad(), false), (Variant::taiwan(), true)] {
+        let mut st = table(&v, ["7z", SEAT1_READY, "7z7z", ""], "", "", None);
+        act(&mut st, 0, Action::Discard(t("7z")));
+        act(&mut st, 2, Action::Pon);
+        pass_all(&mut st);
+        assert!(st.any_call());
+        let s2 = st.player(2).concealed;
+        let k = twmj_core::tile::Tile::all()
+            .find(|k| s2[k.index()] > 0)
+            .unwrap();
+        discard(&mut st, &k.code());
+        tsumogiri(&mut st); // seat 3
+        tsumogiri(&mut st); // the dealer
+        assert_eq!(turn(&st), 1);
+        assert!(st.discards_total() < 8);
+        let d = drawn(&st);
+        assert_eq!(is_legal(&st, 1, Action::Declare(d)), after, "{}", v.preset);
+    }
+}
+
+/// The dealer's first turn: it holds 17 and has drawn nothing; it discards a tile no one uses.
+fn tsumogiri_or_first(st: &mut State) {
+    let Phase::Turn(tn) = *st.phase() else {
+        panic!("not a turn")
+    };
+    if tn.drawn.is_some() {
+        tsumogiri(st);
+    } else {
+        let c = st.player(tn.seat).concealed;
+        let k = twmj_core::tile::Tile::all()
+            .find(|k| c[k.index()] > 0)
+            .unwrap();
+        discard(st, &k.code());
+    }
+}
+
+/// Seat 2 waits on 7s alone; seat 1 draws the last drawable tile, 7s, and discards it.
+fn last_discard(v: &Variant) -> State {
+    let mut st = table(
+        v,
+        ["1z", "", "111m 222m 333m 777p 999p 7s", ""],
+        "7s",
+        "",
+        Some(1),
+    );
+    act(&mut st, 0, Action::Discard(t("1z")));
+    pass_all(&mut st);
+    assert_eq!((turn(&st), drawn(&st), st.drawable()), (1, t("7s"), 0));
+    act(&mut st, 1, Action::Discard(t("7s")));
+    // 000 合法與犯規 最後一張捨牌: 別人只能胡.
+    act(&mut st, 2, Action::Win);
+    st
+}
+
+#[test]
+fn a_win_on_the_last_discard_is_he_di_lao_yu() {
+    // 001 台數表 河底撈魚 1: 流局前最後一個玩家最後一次捨牌剛好胡牌; 003 改良式 1台 河底撈魚 (註一:
+    // 即海底最後一張打出放槍). The win is recorded on the last tile and scores the item.
+    for (v, tai) in [(trad(), 1), (Variant::improved16(), 1)] {
+        let st = last_discard(&v);
+        let w = &st.result().unwrap().wins[0];
+        assert_eq!((w.seat, w.kind), (2, WinKind::Discard { from: 1 }));
+        assert!(w.last_tile, "{}", v.preset);
+        assert_eq!(
+            item_tai(&st, &v, Item::LastDiscard),
+            Some(tai),
+            "{}",
+            v.preset
+        );
+        // 海底撈月 is the self-draw of the last tile, not this.
+        assert_eq!(item_tai(&st, &v, Item::LastTile), None, "{}", v.preset);
+        round_trip(&st);
+    }
+    // 000 不採用的項目: 河底撈魚（胡最後一張捨牌可以胡，但沒有額外台數）.
+    let v = Variant::taiwan();
+    let st = last_discard(&v);
+    assert!(st.result().unwrap().wins[0].last_tile);
+    assert_eq!(item_tai(&st, &v, Item::LastDiscard), None);
+    assert_eq!(item_tai(&st, &v, Item::LastTile), None);
+}
