@@ -109,11 +109,15 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
                 "type": s.type,
                 "minimum": s.minimum,
                 "maximum": s.maximum,
+                "name": s.name,
                 "choices": s.choices,
+                "choice_names": s.choice_names,
                 "layer": s.layer,
+                "layer_name": s.layer_name,
                 "doc": s.doc,
                 "doc_zh": s.doc_zh,
                 "defaults": s.defaults,
+                "requires": s.requires,
             }
         )
         for s in twmj.SETTINGS

@@ -91,6 +91,11 @@ class ErrorDetail(BaseModel):
         description="The request field at fault (`hand`, `melds[1].tiles`, `context.from_seat`, "
         "`overrides.min_tai`, `record[2].kind`), if any."
     )
+    position: int | None = Field(
+        None,
+        description="The 0-based character of that field's notation at fault (a tile that "
+        "cannot be read, a fifth copy), if the error names one.",
+    )
 
 
 class ErrorResponse(BaseModel):
@@ -355,6 +360,11 @@ class ContextIn(BaseModel):
         False,
         description="Nobody has called or kong'd and the winner has not discarded (天/地/人胡).",
     )
+    first_eight: bool = Field(
+        False,
+        description="The winning tile is among the hand's first eight discards, nobody having "
+        "called (improved16 人胡, with a declared 天聽: 在各家未吃碰下八張牌內有人放槍).",
+    )
     dice: list[DieFace] | None = Field(
         None,
         min_length=3,
@@ -555,6 +565,9 @@ class VocabularyOut(BaseModel):
     )
     errors: list[ErrorCodeOut] = Field(description="The library's and the service's error codes.")
     winds: list[TermOut] = Field(description="門風 and 圈風 by the letters a context takes.")
+    items: list[TermOut] = Field(
+        description="The tai items (`tai.<key>` settings, `items` of a score), as their table names them."
+    )
     limits: list[LimitOut] = Field(
         description="The table's fixed numbers (seats, a full set's pieces, the tiles kept "
         "back, the most 連莊): every bound on a count in this API is read from them."
@@ -566,19 +579,34 @@ class VariantOut(BaseModel):
     settings: dict[str, Setting] = Field(description="Every setting, as overrides accept them.")
 
 
+class SettingRequirement(BaseModel):
+    when: Setting = Field(description="This setting's value that requires another's.")
+    key: str = Field(description="The other setting.")
+    value: Setting = Field(description="The value it must then hold.")
+
+
 class SettingOut(BaseModel):
     """One entry of the core's settings registry (`twmj.SETTINGS`)."""
 
     key: str = Field(description="The key, as `overrides` take it (`tai.<item>`: the family).")
+    name: str = Field(description="Its name in Chinese (a settings form's label).")
     type: Literal["integer", "boolean", "string"] = Field(description="The JSON type.")
     minimum: int | None = Field(description="The least integer allowed, if a range.")
     maximum: int | None = Field(description="The greatest integer allowed, if a range.")
     choices: list[Setting] | None = Field(description="The values allowed, if a list.")
+    choice_names: list[str] | None = Field(
+        description="The choices' names in Chinese, in `choices` order (texts only)."
+    )
     layer: Literal["analysis", "scoring", "flow"] = Field(description="The layer that reads it.")
+    layer_name: str = Field(description="The layer's name in Chinese (a settings form's group).")
     doc: str = Field(description="One line in English.")
     doc_zh: str = Field(description="One line in Chinese.")
     defaults: dict[str, Setting] = Field(
         description="The value in every preset (empty for `tai.<item>`: see `/v1/variants`)."
+    )
+    requires: list[SettingRequirement] = Field(
+        description="While this setting holds `when`, setting `key` must hold `value` (the core "
+        "refuses the pair otherwise: `hand_size` 13 needs `special_shapes.lig_gu` false)."
     )
 
 

@@ -121,10 +121,10 @@ def _request(
 
 
 def _error_of(body: bytes) -> dict[str, Any]:
-    """The `{error: {code, message, field}}` body every error answer has."""
+    """The `{error: {code, message, field, position}}` body every error answer has."""
     data = json.loads(body)
     assert set(data) == {"error"}
-    assert set(data["error"]) == {"code", "message", "field"}
+    assert set(data["error"]) == {"code", "message", "field", "position"}
     error: dict[str, Any] = data["error"]
     return error
 

@@ -4,6 +4,7 @@ of 20 over HTTP as in Python)."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -19,15 +20,76 @@ def test_settings_endpoint_is_the_registry(client: TestClient) -> None:
     assert by_key["exchange"]["defaults"]["american"] is True
     assert by_key["streak_cap"] | {"defaults": None} == {
         "key": "streak_cap",
+        "name": "連莊上限",
         "type": "integer",
         "minimum": 0,
         "maximum": 100,
         "choices": None,
+        "choice_names": None,
         "layer": "scoring",
+        "layer_name": "算台",
         "doc": by_key["streak_cap"]["doc"],
         "doc_zh": by_key["streak_cap"]["doc_zh"],
         "defaults": None,
+        "requires": [],
     }
+
+
+def test_settings_are_named_in_chinese(client: TestClient) -> None:
+    # The page's 家規 is built from these (issue 13): every setting, group and choice has a
+    # Chinese name, one per choice, in the choices' order.
+    body = client.get("/v1/settings").json()
+    han = re.compile(r"[\u4e00-\u9fff]")
+    for s in body:
+        assert han.search(s["name"]), s["key"]
+        assert han.search(s["layer_name"]), s["key"]
+        if s["type"] == "string":
+            assert len(s["choice_names"]) == len(s["choices"]), s["key"]
+            assert all(han.search(n) for n in s["choice_names"]), s["key"]
+    by_key = {s["key"]: s for s in body}
+    assert (
+        dict(zip(by_key["multi_win"]["choices"], by_key["multi_win"]["choice_names"], strict=True))[
+            "nearest"
+        ]
+        == "一律攔胡"
+    )
+    assert {s["layer_name"] for s in body} == {
+        "算台",
+        "玩法（不影響算台）",
+        "牌型（聽牌、胡牌的認定）",
+    }
+
+
+def test_requirements_are_the_cores(client: TestClient) -> None:
+    # 003 註八: 瀝咕瀝咕 has no 13-tile form, so hand_size 13 needs it off; the page reads this
+    # pair from here instead of copying the rule (issue 13).
+    by_key = {s["key"]: s for s in client.get("/v1/settings").json()}
+    assert by_key["hand_size"]["requires"] == [
+        {"when": 13, "key": "special_shapes.lig_gu", "value": False}
+    ]
+    assert sum(len(s["requires"]) for s in by_key.values()) == 1
+    # What it says is what the core enforces: the pair is refused, the required pair plays.
+    refused = client.post(
+        "/v1/waits",
+        json={"hand": "2223456m123456p", "variant": "improved16", "overrides": {"hand_size": 13}},
+    )
+    assert refused.status_code == 422
+    assert refused.json()["error"]["field"] == "overrides.hand_size"
+    played = client.post(
+        "/v1/waits",
+        json={
+            "hand": "2223456m123456p",
+            "variant": "improved16",
+            "overrides": {"hand_size": 13, "special_shapes.lig_gu": False},
+        },
+    )
+    assert played.status_code == 200
+
+
+def test_vocabulary_names_the_tai_items(client: TestClient) -> None:
+    items = {t["key"]: t["name"] for t in client.get("/v1/vocabulary").json()["items"]}
+    assert items["ping_hu"] == "平胡"
+    assert set(twmj.TAI_KEYS) <= {f"tai.{k}" for k in items}
 
 
 def test_openapi_enumerates_the_override_keys(client: TestClient) -> None:

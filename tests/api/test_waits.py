@@ -126,6 +126,7 @@ def test_batch_answers_each_hand(client: TestClient) -> None:
             "code": "tile_error",
             "message": "unknown symbol: 'x' at position 1",
             "field": "hand",
+            "position": 1,
         },
     }
     # Sent as plain data: exactly the documented model.
@@ -162,6 +163,7 @@ def test_chunked_body_size_is_limited(client: TestClient) -> None:
         "code": "too_large",
         "message": "request body over 8388608 bytes",
         "field": None,
+        "position": None,
     }
 
 

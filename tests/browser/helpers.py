@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import urllib.error
 import urllib.request
 from typing import Any
 
@@ -68,3 +69,13 @@ def lines(tiles: Locator) -> set[int]:
         assert box is not None
         out.add(round(box["y"]))
     return out
+
+
+def api_error(server: str, path: str, body: dict[str, Any]) -> dict[str, Any]:
+    """The `error` of the answer `POST path` refuses `body` with (an HTTP 4xx)."""
+    try:
+        api(server, path, body)
+    except urllib.error.HTTPError as e:
+        error: dict[str, Any] = json.loads(e.read())["error"]
+        return error
+    raise AssertionError(f"{path} accepted {body}")

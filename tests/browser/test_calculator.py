@@ -74,6 +74,7 @@ def test_house_rule_changes_the_score(page: Page) -> None:
     page.get_by_test_id("calc-submit").click()
     expect(page.locator('[data-testid="item"][data-key="ping_hu"]')).to_contain_text("2 台")
     page.get_by_test_id("house-rules").locator("summary").first.click()
+    page.get_by_test_id("house-group-tai").locator("summary").click()
     page.get_by_test_id("house-tai.ping_hu").fill("3")
     page.get_by_test_id("house-tai.ping_hu").dispatch_event("change")
     page.get_by_test_id("calc-submit").click()

@@ -11,6 +11,7 @@ from playwright.sync_api import Page, expect
 from tests.browser.helpers import (
     add_meld,
     api,
+    api_error,
     click,
     hand_tiles,
     lines,
@@ -275,3 +276,24 @@ def test_checker_offers_every_preset(page: Page, server: str) -> None:
     assert [options.nth(i).get_attribute("value") for i in range(len(presets))] == [
         p["name"] for p in presets
     ]
+
+
+def test_an_error_shows_where_in_what_was_typed(page: Page, server: str) -> None:
+    # The API names the character at fault (`position`); the page says which one, in Chinese
+    # and counted from 1, and underlines it in what the player typed (issue 13).
+    for notation in ["2223x56m123456789p", "11111m23456789p123s"]:
+        err = api_error(server, "/v1/tiles/read", {"text": notation})
+        type_hand(page, notation)
+        error = page.get_by_test_id("result").get_by_test_id("error")
+        at = notation[err["position"]]
+        expect(error).to_contain_text(
+            f"「手牌（也可以直接輸入）」第 {err['position'] + 1} 個字「{at}」"
+        )
+        expect(page.get_by_test_id("error-snippet")).to_have_text(notation)
+        expect(page.get_by_test_id("error-at")).to_have_text(at)
+    # In a meld's box too.
+    open_melds(page)
+    add_meld(page, "pon", "五五x")
+    meld_error = page.get_by_test_id("meld-error")
+    expect(meld_error.get_by_test_id("error")).to_contain_text("第 3 個字「x」")
+    expect(meld_error.get_by_test_id("error-at")).to_have_text("x")

@@ -46,6 +46,16 @@ def _normal_use(page: Page) -> list[str]:
     page.get_by_test_id("calc-submit").click()
     expect(page.get_by_test_id("total")).to_be_visible()
     look()
+    # Every panel opened: the calculator's melds and 家規 with each of its groups.
+    open_melds(page, "calc-more")
+    page.get_by_test_id("house-rules").locator("summary").first.click()
+    groups = page.locator("#house details.house-group")
+    expect(groups.first).to_be_visible()
+    for group in groups.all():
+        if group.get_attribute("open") is None:
+            group.locator("summary").click()
+    expect(page.get_by_test_id("house-tai.ping_hu")).to_be_visible()
+    look()
     return seen
 
 

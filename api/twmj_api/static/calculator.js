@@ -35,6 +35,7 @@ export class Calculator {
     this.palette = new Palette($("calc-palette"), (code) => this.pick(code), (code) => this.tileState(code));
     this.melds = new Melds($("calc-melds"), "calc", { onAdd: () => this.render(), onRemove: () => this.render() });
     this.house = new House($("house"), $("house-reset"));
+    this.house.onChange = () => { this.fields(); this.render(); };
     f.variant.addEventListener("change", () => this.presetChanged());
     f.win.addEventListener("change", () => this.fields());
     f.hand.addEventListener("change", () => { this.pending = this.typed(); });

@@ -1,7 +1,7 @@
 // 聽牌檢查器: build a hand by clicking tiles or typing notation; a 16 − 3k hand asks /v1/waits
 // (what it waits on), a 17 − 3k hand /v1/analyze (what to discard). Melds are checked by the
 // server when added and take their tiles; nothing the player entered is ever dropped.
-import { data, post, term } from "./data.js";
+import { data, post, settingSpec, term, withRequired } from "./data.js";
 import { Palette, handTiles, read, sortTiles, text, tileEl } from "./tiles.js";
 import { Melds } from "./melds.js";
 import { clear, show } from "./messages.js";
@@ -22,6 +22,10 @@ export class Checker {
     this.size = $("checker-size");
     this.implied = $("implied");
     this.variant.replaceChildren(...data.order.map((p) => new Option(data.presets[p].name, p)));
+    // The hand sizes the core plays (the registry's `hand_size` choices): n tiles are
+    // (n − 1) / 3 sets and a pair.
+    this.size.replaceChildren(...settingSpec("hand_size").choices.map((n) => new Option(`${n} 張（${(n - 1) / 3} 組＋一對）`, String(n))));
+    this.size.value = String(data.presets[data.order[0]].settings.hand_size);
     this.palette = new Palette($("palette"), (code) => this.pick(code), (code) => this.tileState(code));
     this.melds = new Melds($("checker-melds"), "", {
       onAdd: (meld) => this.meldAdded(meld),
@@ -142,13 +146,7 @@ export class Checker {
     const preset = this.variant.value;
     const rules = { variant: preset };
     if (this.size.value !== String(data.presets[preset].settings.hand_size)) {
-      const overrides = { hand_size: Number(this.size.value) };
-      // 瀝咕瀝咕 has no 13-tile form: a 13-tile game under its preset plays without it
-      // (docs/variants.md), as the variant itself would refuse the pair of settings.
-      if (data.presets[preset].settings["special_shapes.lig_gu"] && this.size.value === "13") {
-        overrides["special_shapes.lig_gu"] = false;
-      }
-      rules.overrides = overrides;
+      rules.overrides = withRequired(preset, { hand_size: Number(this.size.value) });
     }
     return rules;
   }

@@ -10,7 +10,7 @@ export const data = {
   presets: {},      // preset → {settings, tiles, name}
   order: [],        // preset keys, default first
   vocab: {},        // vocabulary lists, each {key → {key, name, …}}
-  registry: [],     // the settings registry, when the server has one
+  registry: [],     // the settings registry (/v1/settings): key, name, type, range or choices, layer
 };
 
 export class ApiError extends Error {
@@ -63,16 +63,14 @@ export function termList(list) {
 }
 
 export async function load() {
-  const [tileSet, variants, vocabulary] = await Promise.all([
-    get("/v1/tiles"), get("/v1/variants"), get("/v1/vocabulary"),
+  const [tileSet, variants, vocabulary, registry] = await Promise.all([
+    get("/v1/tiles"), get("/v1/variants"), get("/v1/vocabulary"), get("/v1/settings"),
   ]);
+  data.registry = registry;
   data.copies = tileSet.copies;
   data.tiles = tileSet.tiles;
   for (const t of tileSet.tiles) data.names[t.tile] = t.name;
-  for (const [key, listed] of Object.entries(vocabulary)) {
-    if (key === "settings") data.registry = listed;
-    else data.vocab[key] = terms(listed);
-  }
+  for (const [key, listed] of Object.entries(vocabulary)) data.vocab[key] = terms(listed);
   for (const v of variants) {
     data.order.push(v.name);
     data.presets[v.name] = {
@@ -86,4 +84,25 @@ export async function load() {
 /** The unit a preset counts in (台 or 番), from its settings. */
 export function unitOf(preset) {
   return data.presets[preset].settings.unit;
+}
+
+/** The registry's entry for `key` (`tai.<item>` keys share the family's entry). */
+export function settingSpec(key) {
+  return data.registry.find((e) => e.key === key) ||
+    (key.startsWith("tai.") ? data.registry.find((e) => e.key.startsWith("tai.") && e.key.endsWith("<item>")) : undefined);
+}
+
+/**
+ * `overrides` of `preset` with what they require of other settings (the core's requirements,
+ * `/v1/settings` `requires`: 13 tiles need 瀝咕瀝咕 off), so the pair is never refused.
+ */
+export function withRequired(preset, overrides) {
+  const out = { ...overrides };
+  const base = data.presets[preset].settings;
+  for (const [key, value] of Object.entries(overrides)) {
+    for (const r of (settingSpec(key) || {}).requires || []) {
+      if (r.when === value && !(r.key in overrides) && base[r.key] !== r.value) out[r.key] = r.value;
+    }
+  }
+  return out;
 }

@@ -1,10 +1,8 @@
-// 家規: the preset's settings as controls generated from the settings registry (choices as
-// menus, ranges as number inputs, switches as checkboxes), grouped by what reads them; the
-// player's edits are kept across a preset change until reset on purpose.
-import { data } from "./data.js";
-
-/** The registry's groups, in the order shown; the scoring settings come first and open. */
-const LAYER_TITLES = { scoring: "算台", flow: "玩法（不影響算台）", analysis: "牌型（聽牌、胡牌的認定）" };
+// 家規: the preset's settings as controls generated from the settings registry (/v1/settings:
+// each setting's Chinese name, its group, choices as menus, ranges as number inputs, switches as
+// checkboxes) and the tai items by their names; the player's edits are kept across a preset
+// change until reset on purpose.
+import { data, settingSpec, term } from "./data.js";
 
 export class House {
   constructor(root, reset) {
@@ -12,14 +10,6 @@ export class House {
     this.edits = {};
     this.preset = null;
     reset.addEventListener("click", () => { this.edits = {}; this.show(this.preset); });
-  }
-
-  /** The registry entries, or one plain entry per setting when the server has no registry. */
-  entries() {
-    if (data.registry.length) return data.registry;
-    return Object.entries(data.presets[this.preset].settings).map(([key, value]) => ({
-      key, type: typeof value === "boolean" ? "bool" : typeof value === "number" ? "int" : "text", layer: "scoring",
-    }));
   }
 
   defaultOf(key) {
@@ -40,27 +30,66 @@ export class House {
     return out;
   }
 
+  /** The groups to show: the registry's settings by layer (in the registry's order), then the
+   * preset's tai items under the family's name. */
+  groups() {
+    const groups = new Map();
+    const add = (id, title, entry) => {
+      if (!groups.has(id)) groups.set(id, { id, title, entries: [] });
+      groups.get(id).entries.push(entry);
+    };
+    const family = data.registry.find((e) => e.key.startsWith("tai.") && e.key.endsWith("<item>"));
+    for (const e of data.registry) {
+      if (e === family || this.defaultOf(e.key) === undefined) continue;
+      add(e.layer, e.layer_name, { ...e, label: e.name });
+    }
+    if (family) {
+      for (const key of Object.keys(data.presets[this.preset].settings).filter((k) => k.startsWith("tai."))) {
+        add("tai", family.name, { ...family, key, label: term("items", key.slice(4)).name });
+      }
+    }
+    return [...groups.values()];
+  }
+
   show(preset) {
     this.preset = preset;
-    const groups = {};
-    for (const e of this.entries()) {
-      if (this.defaultOf(e.key) === undefined) continue;
-      (groups[e.layer || "scoring"] ||= []).push(e);
-    }
-    const order = [...Object.keys(LAYER_TITLES).filter((k) => groups[k]), ...Object.keys(groups).filter((k) => !(k in LAYER_TITLES))];
-    this.root.replaceChildren(...order.map((layer) => {
+    this.root.replaceChildren(...this.groups().map((g) => {
       const box = document.createElement("details");
       box.className = "house-group";
-      box.dataset.layer = layer;
-      box.open = layer === "scoring";
+      box.dataset.layer = g.id;
+      box.dataset.testid = `house-group-${g.id}`;
+      box.open = g.id === "scoring";
       const sum = document.createElement("summary");
-      sum.textContent = LAYER_TITLES[layer] || layer;
+      sum.textContent = g.title;
       const grid = document.createElement("div");
       grid.className = "grid";
-      grid.append(...groups[layer].map((e) => this.control(e)));
+      grid.append(...g.entries.map((e) => this.control(e)));
       box.append(sum, grid);
       return box;
     }));
+  }
+
+  /** Sets `key` to `value` as an edit (or drops the edit when it is the preset's), then what
+   * the core requires along with it (`requires`: 13 tiles need 瀝咕瀝咕 off). */
+  edit(key, value) {
+    if (value === this.defaultOf(key)) delete this.edits[key];
+    else this.edits[key] = value;
+    for (const r of (settingSpec(key) || {}).requires || []) {
+      if (r.when === value && this.settings()[r.key] !== r.value && this.defaultOf(r.key) !== undefined) {
+        this.edit(r.key, r.value);
+        this.refresh(r.key);
+      }
+    }
+  }
+
+  /** Shows the current value of `key` in its control. */
+  refresh(key) {
+    const input = this.root.querySelector(`[data-field="overrides.${CSS.escape(key)}"]`);
+    if (!input) return;
+    const value = this.settings()[key];
+    if (input.type === "checkbox") input.checked = value;
+    else input.value = String(value);
+    input.closest("label").classList.toggle("changed", value !== this.defaultOf(key));
   }
 
   control(e) {
@@ -68,42 +97,35 @@ export class House {
     const value = e.key in this.edits ? this.edits[e.key] : base;
     const label = document.createElement("label");
     label.dataset.key = e.key;
-    label.title = (e.doc && (e.doc.zh || e.doc.en)) || "";
+    if (e.doc_zh) label.title = e.doc_zh;
     let input;
-    const choices = e.choices || null;
-    if (e.type === "bool" || typeof base === "boolean") {
+    if (e.type === "boolean") {
       input = document.createElement("input");
       input.type = "checkbox";
       input.checked = value;
       label.className = "check";
-    } else if (choices) {
+    } else if (e.choices) {
       input = document.createElement("select");
-      input.append(...choices.map((c) => (typeof c === "object" ? new Option(c.name || c.key, c.key) : new Option(String(c), String(c)))));
-      input.value = String(value);
-    } else if (e.type === "int" || typeof base === "number") {
-      input = document.createElement("input");
-      input.type = "number";
-      if (e.min !== undefined && e.min !== null) input.min = String(e.min);
-      if (e.max !== undefined && e.max !== null) input.max = String(e.max);
+      input.append(...e.choices.map((c, i) => new Option(e.choice_names ? e.choice_names[i] : String(c), String(c))));
       input.value = String(value);
     } else {
       input = document.createElement("input");
+      input.type = "number";
+      if (e.minimum !== null && e.minimum !== undefined) input.min = String(e.minimum);
+      if (e.maximum !== null && e.maximum !== undefined) input.max = String(e.maximum);
       input.value = String(value);
     }
     input.dataset.testid = `house-${e.key}`;
     input.dataset.field = `overrides.${e.key}`;
-    const read = () => (input.type === "checkbox" ? input.checked : input.type === "number" ? Number(input.value)
-      : typeof base === "number" ? Number(input.value) : input.value);
+    const read = () => (input.type === "checkbox" ? input.checked : e.type === "integer" ? Number(input.value) : input.value);
     input.addEventListener("change", () => {
-      const v = read();
-      if (v === base) delete this.edits[e.key];
-      else this.edits[e.key] = v;
-      label.classList.toggle("changed", v !== base);
+      this.edit(e.key, read());
+      label.classList.toggle("changed", read() !== base);
+      this.onChange?.();
     });
     label.classList.toggle("changed", value !== base);
-    const name = e.name || (e.doc && e.doc.zh) || e.key;
-    if (input.type === "checkbox") label.append(input, ` ${name}`);
-    else label.append(`${name} `, input);
+    if (input.type === "checkbox") label.append(input, ` ${e.label}`);
+    else label.append(`${e.label} `, input);
     return label;
   }
 }

@@ -1,6 +1,6 @@
 // Messages for the player: built from an error's code and field (never the server's English
 // message), with the input at fault outlined.
-import { term } from "./data.js";
+import { data, term } from "./data.js";
 
 /** The input a field path names (`melds[1].tiles` → the meld box, `context.dice[2]` → dice). */
 function inputFor(scope, field) {
@@ -30,6 +30,28 @@ function indexOf(field) {
   return m ? Number(m[1]) + 1 : null;
 }
 
+/**
+ * Where in its input an error's `position` falls: the tile of the row the input mirrors
+ * (`data-tiles`: the input shows the row's codes, a string the player may never have typed),
+ * else the character of what the player typed. `null` when the error names no position.
+ */
+function spotOf(err, el) {
+  if (!el || !Number.isInteger(err.position) || typeof el.value !== "string") return null;
+  const row = el.dataset.tiles ? document.getElementById(el.dataset.tiles) : null;
+  const tiles = row ? [...row.querySelectorAll(".tile")] : [];
+  if (tiles.length && tiles.map((t) => t.dataset.tile).join("") === el.value) {
+    let at = 0;
+    for (const [i, t] of tiles.entries()) {
+      at += t.dataset.tile.length;
+      if (err.position < at) return { tile: t, index: i };
+    }
+    return null;
+  }
+  const chars = [...el.value];
+  // The server counts characters as Python does (code points), as the spread above does.
+  return err.position < chars.length ? { chars, index: err.position } : null;
+}
+
 /** The Chinese sentence for an error: which input, what is wrong, where in it. */
 export function describe(err, scope = document) {
   if (!err || err.code === undefined) return "連不上伺服器，請稍後再試。";
@@ -38,7 +60,9 @@ export function describe(err, scope = document) {
   const item = indexOf(err.field);
   const where = [];
   if (item !== null && !(el && el.dataset.field === err.field)) where.push(`第 ${item} 項`);
-  if (err.position !== null && err.position !== undefined) where.push(`第 ${err.position + 1} 個字`);
+  const spot = spotOf(err, el);
+  if (spot && spot.tile) where.push(`第 ${spot.index + 1} 張（${data.names[spot.tile.dataset.tile] || spot.tile.dataset.tile}）`);
+  else if (spot) where.push(`第 ${spot.index + 1} 個字「${spot.chars[spot.index]}」`);
   const reason = term("errors", err.code).name;
   return `${what}${where.length ? where.join("、") : ""}${what || where.length ? "：" : ""}${reason}`;
 }
@@ -51,7 +75,20 @@ export function clear(scope) {
   }
 }
 
-/** Shows `err` in `box` as a Chinese sentence and outlines its input in `scope`. */
+/** What the player typed, the character at fault underlined. */
+function snippet(spot) {
+  const p = document.createElement("p");
+  p.className = "snippet";
+  p.dataset.testid = "error-snippet";
+  const mark = document.createElement("mark");
+  mark.dataset.testid = "error-at";
+  mark.textContent = spot.chars[spot.index];
+  p.append(spot.chars.slice(0, spot.index).join(""), mark, spot.chars.slice(spot.index + 1).join(""));
+  return p;
+}
+
+/** Shows `err` in `box` as a Chinese sentence and outlines its input in `scope` (and, when the
+ * error names a position, the tile or the character there). */
 export function show(err, box, scope = document) {
   clear(scope);
   const el = inputFor(scope, err && err.field);
@@ -65,5 +102,10 @@ export function show(err, box, scope = document) {
   p.dataset.code = (err && err.code) || "";
   p.setAttribute("role", "alert");
   p.textContent = describe(err, scope);
-  box.replaceChildren(p);
+  const spot = err ? spotOf(err, el) : null;
+  if (spot && spot.tile) {
+    spot.tile.classList.add("bad");
+    spot.tile.setAttribute("aria-invalid", "true");
+  }
+  box.replaceChildren(p, ...(spot && spot.chars ? [snippet(spot)] : []));
 }

@@ -2,7 +2,7 @@
 
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyInt, PyString};
-use twmj_core::rules::{Kind, Setting, PRESETS, SETTINGS, TAI};
+use twmj_core::rules::{Kind, Layer, Setting, PRESETS, REQUIRES, SETTINGS, TAI};
 use twmj_core::scoring::{Value, Variant};
 use twmj_py_macros::guarded;
 
@@ -134,6 +134,9 @@ pub fn presets() -> Vec<&'static str> {
 pub struct PySettingSpec {
     #[pyo3(get)]
     key: String,
+    /// Its name in Chinese (a settings form's label).
+    #[pyo3(get)]
+    name: &'static str,
     /// `integer`, `boolean` or `string` (as JSON Schema names them).
     #[pyo3(get, name = "type")]
     kind: &'static str,
@@ -142,8 +145,14 @@ pub struct PySettingSpec {
     #[pyo3(get)]
     maximum: Option<i64>,
     choices: Option<Vec<Value>>,
+    /// The choices' names in Chinese, in `choices` order (None when not a list of texts).
+    #[pyo3(get)]
+    choice_names: Option<Vec<&'static str>>,
     #[pyo3(get)]
     layer: &'static str,
+    /// The layer's name in Chinese (a settings form's group).
+    #[pyo3(get)]
+    layer_name: &'static str,
     #[pyo3(get)]
     doc: &'static str,
     #[pyo3(get)]
@@ -151,6 +160,9 @@ pub struct PySettingSpec {
     /// `(preset, value)` for every preset; empty for the `tai.<item>` family (its values
     /// are in each preset's `settings()`).
     defaults: Vec<(&'static str, Value)>,
+    /// `(value, other key, its value)`: while this setting holds `value`, the other must hold
+    /// its value (the core's `REQUIRES`).
+    requires: Vec<(Value, &'static str, Value)>,
 }
 
 fn py_value<'py>(py: Python<'py>, v: &Value) -> PyResult<Bound<'py, PyAny>> {
@@ -163,8 +175,10 @@ fn py_value<'py>(py: Python<'py>, v: &Value) -> PyResult<Bound<'py, PyAny>> {
 
 fn spec(
     key: &str,
+    name: &'static str,
     kind: Kind,
-    layer: &'static str,
+    choice_names: &'static [&'static str],
+    layer: Layer,
     doc: &'static str,
     doc_zh: &'static str,
 ) -> PySettingSpec {
@@ -180,19 +194,35 @@ fn spec(
     };
     PySettingSpec {
         key: key.to_owned(),
+        name,
         kind: kind.json_type(),
         minimum,
         maximum,
         choices,
-        layer,
+        choice_names: (!choice_names.is_empty()).then(|| choice_names.to_vec()),
+        layer: layer.key(),
+        layer_name: layer.name(),
         doc,
         doc_zh,
         defaults: Vec::new(),
+        requires: REQUIRES
+            .iter()
+            .filter(|r| r.when == key)
+            .map(|r| (r.is.clone(), r.then, r.must.clone()))
+            .collect(),
     }
 }
 
 fn setting_spec(s: &Setting) -> PyResult<PySettingSpec> {
-    let mut out = spec(s.key, s.kind, s.layer.key(), s.doc, s.doc_zh);
+    let mut out = spec(
+        s.key,
+        s.name,
+        s.kind,
+        s.choice_names,
+        s.layer,
+        s.doc,
+        s.doc_zh,
+    );
     for p in PRESETS {
         out.defaults.push((p, s.default_in(p).map_err(CoreError)?));
     }
@@ -209,6 +239,23 @@ impl PySettingSpec {
             .as_ref()
             .map(|c| c.iter().map(|v| py_value(py, v)).collect())
             .transpose()
+    }
+
+    /// What this setting's values require of others: `[{"when": value, "key": other,
+    /// "value": its value}]` (`hand_size` 13 needs `special_shapes.lig_gu` false).
+    #[getter]
+    #[guarded]
+    fn requires<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyDict>>> {
+        self.requires
+            .iter()
+            .map(|(when, key, value)| {
+                let d = PyDict::new(py);
+                d.set_item("when", py_value(py, when)?)?;
+                d.set_item("key", key)?;
+                d.set_item("value", py_value(py, value)?)?;
+                Ok(d)
+            })
+            .collect()
     }
 
     /// The value in every preset, by preset name.
@@ -237,8 +284,10 @@ pub fn settings_registry() -> PyResult<Vec<PySettingSpec>> {
         .collect::<PyResult<Vec<_>>>()?;
     out.push(spec(
         &format!("{}<item>", TAI.prefix),
+        TAI.name,
         TAI.kind,
-        TAI.layer.key(),
+        &[],
+        TAI.layer,
         TAI.doc,
         TAI.doc_zh,
     ));

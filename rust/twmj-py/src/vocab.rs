@@ -3,6 +3,7 @@
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use twmj_core::game::{DrawReason, ACTION_TERMS, LIMITS};
+use twmj_core::rules::WORDS;
 use twmj_core::vocab::{DECLARATIONS, PRESETS, WINDS, WIN_KINDS};
 use twmj_core::{MeldKind, Shape, Term, CODES};
 
@@ -20,8 +21,9 @@ fn terms(py: Python<'_>, ts: impl IntoIterator<Item = Term>) -> PyResult<Bound<'
 /// The vocabulary: `win_kinds` (with `from_seat`: one seat pays and is named; `regular`: a
 /// complete hand scored by `score`), `declarations`, `shapes`, `meld_kinds`, `presets`,
 /// `draw_reasons` (why a hand ended without a winner),
-/// `actions` (by the first word of their names), `errors` (`code`, `class`, `doc`) and
-/// `limits` (the table's fixed numbers: `key`, `name`, `value`, `doc`).
+/// `actions` (by the first word of their names), `errors` (`code`, `class`, `doc`), `winds`,
+/// `items` (the tai items, `tai.<key>`) and `limits` (the table's fixed numbers: `key`, `name`,
+/// `value`, `doc`).
 #[pyfunction]
 pub fn vocabulary(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
     let d = PyDict::new(py);
@@ -65,6 +67,12 @@ pub fn vocabulary(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
     }
     d.set_item("errors", errors)?;
     d.set_item("winds", terms(py, WINDS)?)?;
+    // The tai items (`tai.<key>`), named as their own table writes them.
+    let items = WORDS.iter().map(|w| Term {
+        key: w.key,
+        name: w.name,
+    });
+    d.set_item("items", terms(py, items)?)?;
     let limits = PyList::empty(py);
     for l in LIMITS {
         let x = PyDict::new(py);

@@ -1,6 +1,7 @@
 //! A finished hand scored and settled: each 筆 of the [`HandResult`] through [`crate::scoring`].
 
 use crate::error::Result;
+use crate::hand::MeldKind;
 use crate::scoring::{
     self, settle, Context, FlowerWin, Replacement, Score, Settlement, Variant, Wind,
 };
@@ -35,15 +36,28 @@ impl Win {
             streak: table.streak,
             seat_wind: wind((self.seat % n + n - east % n) % n),
             round_wind: wind(table.round_wind),
-            // The replacement's cause does not change the tai (槓上開花 1); a flower
-            // replacement is the one every hand can have.
+            // The replacement's cause does not change the tai (槓上開花 1); it is named by
+            // what the hand shows (a flower, else its 暗槓, else its 加槓), which the scorer
+            // checks the context against.
             win: match self.kind {
-                WinKind::SelfDraw if self.replacement => WinKind::Replacement(Replacement::Flower),
+                WinKind::SelfDraw if self.replacement => {
+                    WinKind::Replacement(if self.flowers != 0 {
+                        Replacement::Flower
+                    } else if self.melds.iter().any(|m| m.kind == MeldKind::Ankan) {
+                        Replacement::Ankan
+                    } else if self.melds.iter().any(|m| m.kind == MeldKind::Kakan) {
+                        Replacement::Kakan
+                    } else {
+                        Replacement::Flower
+                    })
+                }
                 kind => kind,
             },
             last_tile: self.last_tile,
             declared: self.declaration,
             first_turn: self.first_turn.is_some(),
+            // 003 改良式 人胡 (天聽 dealt into within eight discards) is not yet played.
+            first_eight: false,
             flowers: self.flowers,
             dice: Some(table.dice),
             // 003 hk16 七隻內: the winner's discards before the win.

@@ -9,10 +9,12 @@ pub mod variant;
 pub mod win;
 
 pub use item::{Item, Word, WORDS};
-pub use settings::{setting, Family, Kind, Layer, Setting, MAX_TAI, SETTINGS, TAI};
+pub use settings::{
+    setting, Family, Kind, Layer, Requirement, Setting, MAX_TAI, REQUIRES, SETTINGS, TAI,
+};
 pub use shapes::{knitted_kinds, Special, SpecialShapes, KNITTINGS, ORPHANS};
 pub use variant::{
     Dealing, DiceShape, DiceTai, ExchangeDirection, Flow, FuritenRelease, ItemSet, MultiWin,
-    Payment, Value, Variant, WallReserve, PRESETS,
+    Payment, ScoringRules, Value, Variant, WallReserve, PRESETS,
 };
 pub use win::{is_win, is_win_counts};

@@ -57,6 +57,18 @@ impl Layer {
             Layer::Flow => "flow",
         }
     }
+
+    /// The group's name on a settings form (the page's 家規).
+    pub const fn name(self) -> &'static str {
+        match self {
+            Layer::Analysis => "牌型（聽牌、胡牌的認定）",
+            Layer::Scoring => "算台",
+            Layer::Flow => "玩法（不影響算台）",
+        }
+    }
+
+    /// Every layer, in the order a settings form shows them.
+    pub const ALL: [Layer; 3] = [Layer::Scoring, Layer::Flow, Layer::Analysis];
 }
 
 /// How a setting is read from and written to a variant, by its kind.
@@ -77,7 +89,11 @@ enum Access {
 pub struct Setting {
     /// The key, as `overrides`, TOML tables (dotted) and `settings()` write it.
     pub key: &'static str,
+    /// Its name in Chinese, as a settings form labels it.
+    pub name: &'static str,
     pub kind: Kind,
+    /// The Chinese names of a [`Kind::Choice`]'s choices, in its order (empty otherwise).
+    pub choice_names: &'static [&'static str],
     pub layer: Layer,
     /// One line in English.
     pub doc: &'static str,
@@ -165,6 +181,7 @@ impl Setting {
 /// shapes' included), not listed in [`SETTINGS`].
 pub const TAI: Family = Family {
     prefix: "tai.",
+    name: "台數表（各項台數）",
     kind: Kind::Int {
         min: 0,
         max: MAX_TAI,
@@ -180,6 +197,8 @@ pub const TAI: Family = Family {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Family {
     pub prefix: &'static str,
+    /// The family's name in Chinese (each member is labelled by its item's name).
+    pub name: &'static str,
     pub kind: Kind,
     pub layer: Layer,
     pub doc: &'static str,
@@ -197,14 +216,14 @@ impl Family {
     }
 }
 
-/// The keys of an enum's choices, in its `ALL` order.
-macro_rules! choice_keys {
-    ($t:ty, $n:expr) => {{
+/// The keys (`$f` = `key`) or Chinese names (`name`) of an enum's choices, in its `ALL` order.
+macro_rules! choice_words {
+    ($t:ty, $n:expr, $f:ident) => {{
         const K: [&str; $n] = {
             let mut k = [""; $n];
             let mut i = 0;
             while i < $n {
-                k[i] = <$t>::ALL[i].key();
+                k[i] = <$t>::ALL[i].$f();
                 i += 1;
             }
             k
@@ -214,10 +233,12 @@ macro_rules! choice_keys {
 }
 
 macro_rules! int {
-    ($key:literal, $min:expr, $max:expr, $layer:ident, $($f:ident).+ : $t:ty, $doc:literal, $zh:literal) => {
+    ($key:literal, $name:literal, $min:expr, $max:expr, $layer:ident, $($f:ident).+ : $t:ty, $doc:literal, $zh:literal) => {
         Setting {
             key: $key,
+            name: $name,
             kind: Kind::Int { min: $min, max: $max },
+            choice_names: &[],
             layer: Layer::$layer,
             doc: $doc,
             doc_zh: $zh,
@@ -233,10 +254,12 @@ macro_rules! int {
 }
 
 macro_rules! switch {
-    ($key:literal, $layer:ident, $($f:ident).+, $doc:literal, $zh:literal) => {
+    ($key:literal, $name:literal, $layer:ident, $($f:ident).+, $doc:literal, $zh:literal) => {
         Setting {
             key: $key,
+            name: $name,
             kind: Kind::Bool,
+            choice_names: &[],
             layer: Layer::$layer,
             doc: $doc,
             doc_zh: $zh,
@@ -246,10 +269,12 @@ macro_rules! switch {
 }
 
 macro_rules! choice {
-    ($key:literal, $layer:ident, $($f:ident).+ : $t:ty, $n:expr, $doc:literal, $zh:literal) => {
+    ($key:literal, $name:literal, $layer:ident, $($f:ident).+ : $t:ty, $n:expr, $doc:literal, $zh:literal) => {
         Setting {
             key: $key,
-            kind: Kind::Choice(choice_keys!($t, $n)),
+            name: $name,
+            kind: Kind::Choice(choice_words!($t, $n, key)),
+            choice_names: choice_words!($t, $n, name),
             layer: Layer::$layer,
             doc: $doc,
             doc_zh: $zh,
@@ -276,12 +301,14 @@ pub const KEYS: [&str; COUNT] = {
 };
 
 /// How many settings there are (the `tai.<item>` family aside).
-pub const COUNT: usize = 44;
+pub const COUNT: usize = 52;
 
 const REGISTRY: [Setting; COUNT] = [
     Setting {
         key: "base_money",
+        name: "底（金額）",
         kind: Kind::Int { min: 1, max: 1_000_000 },
+        choice_names: &[],
         layer: Layer::Scoring,
         doc: "底 in money (000 計分: 應付 ＝ 底 300 ＋ 台數 × 100); a multiple of tai_money",
         doc_zh: "底的金額（000 計分：應付＝底 300＋台數×100），須為 tai_money 的倍數",
@@ -299,7 +326,9 @@ const REGISTRY: [Setting; COUNT] = [
     },
     Setting {
         key: "tai_money",
+        name: "每台金額",
         kind: Kind::Int { min: 1, max: 1_000_000 },
+        choice_names: &[],
         layer: Layer::Scoring,
         doc: "money per 台; base_money is a multiple of it",
         doc_zh: "每台的金額；base_money 須為其倍數",
@@ -315,69 +344,95 @@ const REGISTRY: [Setting; COUNT] = [
             },
         ),
     },
-    int!("min_tai", 0, MAX_TAI, Scoring, min_tai: u8,
+    int!("min_tai", "起胡台數", 0, MAX_TAI, Scoring, min_tai: u8,
         "起胡: the least tai a win needs (002 起胡台數; friend mode 0/2/3/5)",
         "起胡台數：胡牌最少須有的台數（002；朋友局 0/2/3/5）"),
-    int!("ankan_fee", 0, 10, Scoring, ankan_fee: u8,
+    int!("ankan_fee", "暗槓收底", 0, 10, Scoring, ankan_fee: u8,
         "暗槓 底: the 底 an 暗槓's owner collects from every other seated player, whatever the hand's end (003 hk16 槓牌); one 底 is base_money",
         "暗槓收底：暗槓者向每位其他玩家收的底數，不論該局結果（003 港澳 槓牌）"),
-    switch!("dice_enabled", Scoring, dice_enabled,
+    switch!("dice_enabled", "計骰規台", Scoring, dice_enabled,
         "骰規台 counted (002)",
         "計骰規台（002）"),
-    int!("dice.leopard", 0, MAX_TAI, Scoring, dice.leopard: u8,
+    int!("dice.leopard", "骰規台・豹子", 0, MAX_TAI, Scoring, dice.leopard: u8,
         "骰規台 豹子: three equal faces",
         "骰規台 豹子：三骰同點"),
-    int!("dice.all_red", 0, MAX_TAI, Scoring, dice.all_red: u8,
+    int!("dice.all_red", "骰規台・全紅", 0, MAX_TAI, Scoring, dice.all_red: u8,
         "骰規台 全紅: every face 1 or 4, not a 豹子",
         "骰規台 全紅：三骰皆為 1 或 4 點（非豹子）"),
-    int!("dice.straight", 0, MAX_TAI, Scoring, dice.straight: u8,
+    int!("dice.straight", "骰規台・順子", 0, MAX_TAI, Scoring, dice.straight: u8,
         "骰規台 順子: three consecutive faces",
         "骰規台 順子：三骰點數相連"),
-    int!("dice.all_black", 0, MAX_TAI, Scoring, dice.all_black: u8,
+    int!("dice.all_black", "骰規台・全黑", 0, MAX_TAI, Scoring, dice.all_black: u8,
         "骰規台 全黑: no face 1 or 4, not a 豹子",
         "骰規台 全黑：三骰皆無 1、4 點（非豹子）"),
-    int!("streak_cap", 0, MAX_TAI, Scoring, streak_cap: u8,
+    int!("streak_cap", "連莊上限", 0, MAX_TAI, Scoring, streak_cap: u8,
         "the most 連莊 a dealer keeps, and the largest streak a score accepts (000 連莊)",
         "連莊上限：莊家最多連莊次數，計分所收連莊數亦以此為限（000 連莊）"),
-    int!("honors_merge_minus", 0, MAX_TAI, Scoring, honors_merge_minus: u8,
+    int!("honors_merge_minus", "字一色複合減台", 0, MAX_TAI, Scoring, honors_merge_minus: u8,
         "字一色 composites: both values added, minus this (000 字一色的複合)",
         "字一色複合：兩項台數相加後減去此數（000 字一色的複合）"),
-    switch!("exchange", Flow, exchange_three,
+    switch!("exchange", "換三張", Flow, exchange_three,
         "換三張: before the first discard each seat passes three tiles of one suit (002; four seats only)",
         "換三張：開局首打前每家交出同一花色三張（002；限四人）"),
-    choice!("exchange_direction", Flow, exchange: ExchangeDirection, 4,
+    choice!("exchange_direction", "換三張方向", Flow, exchange: ExchangeDirection, 4,
         "換三張 direction: next, across, previous, or dice (the opening dice total mod 3)",
         "換三張方向：下家、對家、上家，或依開門骰點數除以 3 之餘數"),
-    switch!("ping_hu_concealed", Scoring, ping_hu_concealed,
+    switch!("ping_hu_concealed", "門清可計平胡", Scoring, ping_hu_concealed,
         "平胡 also on a 門清 hand (001 平胡說明)",
         "門清亦可計平胡（001 平胡說明）"),
-    switch!("ping_hu_other_flowers", Scoring, ping_hu_other_flowers,
+    switch!("ping_hu_other_flowers", "有別家的花仍可計平胡", Scoring, ping_hu_other_flowers,
         "平胡 with flowers other than the winner's own (003 改良式: 無「本花」)",
         "有非本花之花牌仍可計平胡（003 改良式：無「本花」）"),
-    switch!("heaven_win_dealer", Scoring, heaven_win_dealer,
+    switch!("heaven_win_dealer", "天胡另計莊家台", Scoring, heaven_win_dealer,
         "莊家 1 counted on a 天胡 (003 註16: off)",
         "天胡另計莊家一台（003 註16 不計）"),
-    choice!("multi_win", Scoring, multi_win: MultiWin, 3,
+    switch!("concealed_ankan", "暗槓不破門清", Scoring, scoring.concealed_ankan,
+        "an 暗槓 keeps 門清 and 不求 (000); off, any kong ends them (001 門清: 沒有吃沒有碰沒有槓; 003 hk16 門前清: 沒碰上槓過)",
+        "暗槓不破門清（000）；關閉則任何槓皆非門清（001 門清：沒有吃沒有碰沒有槓；003 港澳 門前清：沒碰上槓過）"),
+    int!("tai_cap", "滿台（每家最多付幾台）", 0, MAX_TAI, Scoring, scoring.tai_cap: u8,
+        "滿台: the most tai one payer pays on one 筆, dealer tai included, 底 aside (001 各地: 滿台為八台); 0 is no cap",
+        "滿台：每筆每家最多付的台數（含莊家台，不含底；001 各地：滿台為八台）；0 為不設"),
+    switch!("ping_hu_alone", "有其他台就沒有平胡", Scoring, scoring.ping_hu_alone,
+        "平胡 only when the hand counts no other item (001 平胡說明 貳: 有其他台種無平胡)",
+        "有其他台種即無平胡（001 平胡說明 貳）"),
+    switch!("ping_hu_two_waits", "聽超過兩種就沒有平胡", Scoring, scoring.ping_hu_two_waits,
+        "no 平胡 when the hand waited on more than two kinds (001 平胡說明 參: 聽超過兩種牌沒平胡)",
+        "聽超過兩種牌沒平胡（001 平胡說明 參）"),
+    switch!("ping_hu_no_three_alike", "手牌有三張同樣的就沒有平胡", Scoring, scoring.ping_hu_no_three_alike,
+        "no 平胡 when the hand holds three tiles of one kind (001 平胡說明 肆: 手牌有三張同樣的牌沒平胡)",
+        "手牌有三張同樣的牌沒平胡（001 平胡說明 肆）"),
+    switch!("single_wait_extractable", "抓得出來就算獨聽", Scoring, scoring.single_wait_extractable,
+        "獨聽 whenever the winning tile reads as 邊張, 嵌張 or 單吊, however many kinds the hand waited on (001 獨聽說明: 抓得出來就有台)",
+        "胡牌張可拆成邊張、嵌張或單吊即算獨聽，不論聽幾種牌（001 獨聽說明：抓得出來就有台）"),
+    switch!("fan_notes", "番表的「不算」一律適用", Scoring, scoring.fan_notes,
+        "the fan list's 不算 notes between rows the presets share hold even when neither row was drawn in (003 fan list: 大四喜 碰碰胡不算, 綠一色 不算清一色跟混一色 …); a drawn-in row always brings them",
+        "番表各列與各表共有台項間的「不算」亦適用於未自番表加入者（003 番表：大四喜 碰碰胡不算、綠一色 不算清一色跟混一色…）；自番表加入者一律適用"),
+    switch!("human_win_declared", "人胡須宣告天聽", Scoring, scoring.human_win_declared,
+        "人胡 needs a declared 天聽 and a discard among the first eight, nobody having called (003 改良式: 必為天聽); off, 000's first-go-around discard win",
+        "人胡須宣告天聽，且於各家未吃碰下八張牌內有人放槍（003 改良式：必為天聽）；關閉則依 000"),
+    choice!("multi_win", "一砲多響", Scoring, multi_win: MultiWin, 3,
         "several seats on one tile: nearest (攔胡 always), nearest_of_two (攔胡 of two, 一砲三響 of three), all (every one wins)",
         "一砲多響：nearest 一律攔胡，nearest_of_two 兩家攔胡、三家皆胡，all 皆胡"),
-    choice!("payment", Scoring, payment: Payment, 2,
+    choice!("payment", "付法", Scoring, payment: Payment, 2,
         "base (底 + 台 × tai per payer) or zhongyong (中庸全統制: no 底, 台 × tai × 3 from a discarder, × 2 from each on 自摸)",
         "付法：base 底＋台×台數；zhongyong 中庸全統制（無底，放槍付三倍、自摸每家付兩倍）"),
-    int!("players", 2, 4, Flow, players: u8,
+    int!("players", "玩家人數", 2, 4, Flow, players: u8,
         "seated players: 4, 3 or 2 (004); the tile set follows it: 3 drops 二萬–八萬, 2 keeps 萬子 and 字牌 only",
         "玩家人數 4、3 或 2（004）；三人去二萬至八萬，兩人只留萬子與字牌"),
-    switch!("flowers", Flow, flowers,
+    switch!("flowers", "用花牌", Flow, flowers,
         "the 8 flowers are in the wall (004 兩人 花牌看桌)",
         "八張花牌在牌牆中（004 兩人麻將花牌看桌）"),
-    switch!("chi_allowed", Flow, chi_allowed,
+    switch!("chi_allowed", "可以吃牌", Flow, chi_allowed,
         "吃 offered (004 三人 多數不能吃)",
         "可吃牌（004 三人麻將多數不能吃）"),
-    switch!("full_tile_set", Analysis, full_tile_set,
+    switch!("full_tile_set", "不論人數用全副 144 張", Analysis, full_tile_set,
         "all 144 tiles whatever players is, the empty seats left empty (004 也有人 144 張全部照打)",
         "不論人數皆用全副 144 張，空位留空（004 也有人 144 張全部照打）"),
     Setting {
         key: "hand_size",
+        name: "手牌張數",
         kind: Kind::IntOf(&[16, 13]),
+        choice_names: &[],
         layer: Layer::Analysis,
         doc: "tiles in a waiting hand: 16 (five sets and a pair) or 13 (004 兩人 13 張版: four sets and a pair); 13 refuses 瀝咕瀝咕",
         doc_zh: "聽牌時手牌張數：16（五組一對）或 13（004 兩人 13 張版：四組一對）；13 張不可配瀝咕瀝咕",
@@ -389,75 +444,124 @@ const REGISTRY: [Setting; COUNT] = [
             },
         ),
     },
-    choice!("wall_reserve", Flow, flow.wall_reserve: WallReserve, 4,
+    choice!("wall_reserve", "流局時機（留牌）", Flow, flow.wall_reserve: WallReserve, 4,
         "when the wall is exhausted: sixteen (16 kept back), kong_one (一槓一), kong_stack (16 + 2 per kong), none (取至不剩); 001 流局",
         "流局時機：sixteen 留八墩，kong_one 一槓一，kong_stack 每槓多留一墩，none 取至不剩（001 流局）"),
-    switch!("special_draw.four_kongs", Flow, flow.four_kongs_draw,
+    switch!("special_draw.four_kongs", "四家開槓流局", Flow, flow.four_kongs_draw,
         "四家開槓: four kongs on the table, not all one player's, end the hand as a draw (001 特殊流局)",
         "四家開槓：桌上四槓且非同一人所開即流局（001 特殊流局）"),
-    switch!("special_draw.four_winds", Flow, flow.four_winds_draw,
+    switch!("special_draw.four_winds", "四風連打流局", Flow, flow.four_winds_draw,
         "四風連打: every player's first discard the same wind ends the hand as a draw (001 特殊流局)",
         "四風連打：四家首打同一風牌即流局（001 特殊流局）"),
-    switch!("special_draw.thirteen_unconnected", Flow, flow.thirteen_unconnected_draw,
+    switch!("special_draw.thirteen_unconnected", "十三不搭亮牌重洗", Flow, flow.thirteen_unconnected_draw,
         "十三不搭 亮牌重洗: a seat dealt 十三不搭 may show it and end the hand as a draw (003 改良式 特殊流局情形)",
         "起手十三不搭可亮牌重洗，該局流局，莊家連莊（003 改良式 特殊流局情形）"),
-    switch!("false_win", Flow, flow.false_win,
+    switch!("false_win", "詐胡成立", Flow, flow.false_win,
         "詐胡 in play: a 胡 that is no win ends the hand, paid 一家賠三家 (001 詐胡); off, it is refused",
         "詐胡成立：非胡之胡即結束該局，一家賠三家（001 詐胡）；關閉則拒絕該動作"),
-    switch!("false_win_waits", Scoring, flow.false_win_waits,
+    switch!("false_win_waits", "詐胡賠所聽台數", Scoring, flow.false_win_waits,
         "a 詐胡 pays each ready seat the tai it waited for (003 詐胡的罰則)",
         "詐胡賠聽牌者所聽台數，賠未聽者自己詐胡的台數（003 詐胡的罰則）"),
-    choice!("dealing", Flow, flow.dealing: Dealing, 2,
+    choice!("dealing", "發牌方式", Flow, flow.dealing: Dealing, 2,
         "plain (the shuffled set dealt from its start) or wall (001 抽位, 起莊、發牌, 開門: the dice break the walls)",
         "發牌：plain 洗牌後依序發，wall 依 001 抽位、起莊、開門由骰子開牌"),
-    choice!("furiten_release", Flow, flow.furiten_release: FuritenRelease, 2,
+    choice!("furiten_release", "過水解除", Flow, flow.furiten_release: FuritenRelease, 2,
         "what releases 過水: table (000's release table) or own_draw (001 過手: only a drawn tile that does not win, then a discard)",
         "過水解除：table 依 000 過水表；own_draw 依 001 過手，須自摸未胡再打出"),
-    switch!("four_kongs_win", Flow, flow.four_kongs_win,
+    switch!("four_kongs_win", "四槓胡", Flow, flow.four_kongs_win,
         "四槓胡: a player's own fourth kong ends the hand at once as that player's win (001 特殊胡牌, 003 改良式)",
         "四槓胡：自己開第四槓即以胡牌計（001 特殊胡牌、003 改良式）"),
-    switch!("four_kongs_pass_deal", Flow, flow.four_kongs_pass_deal,
+    switch!("four_kongs_pass_deal", "四槓胡後下莊", Flow, flow.four_kongs_pass_deal,
         "after a 四槓胡 the deal passes, the dealer's own included (001 台數表 四槓牌)",
         "四槓胡後莊家不再連莊（001 台數表 四槓牌）"),
-    switch!("furiten_dealer_exception", Flow, flow.furiten_dealer_exception,
+    switch!("furiten_dealer_exception", "過水的莊家例外", Flow, flow.furiten_dealer_exception,
         "a win declined for 起胡 may still be taken on the dealer's discard of the same tile (003 過水特殊規定)",
         "因台數不足未胡者，莊家於同圈打出同一張仍可胡（003 過水特殊規定）"),
-    switch!("special_shapes.lig_gu", Analysis, special.lig_gu,
+    switch!("special_shapes.lig_gu", "瀝咕瀝咕", Analysis, special.lig_gu,
         "瀝咕瀝咕 admitted by the win detector, the waits and the scorer (003 註八)",
         "承認瀝咕瀝咕胡牌型（003 註八）"),
-    switch!("special_shapes.thirteen_orphans", Analysis, special.thirteen_orphans,
+    switch!("special_shapes.thirteen_orphans", "十三么", Analysis, special.thirteen_orphans,
         "十三么 admitted likewise (003 註13)",
         "承認十三么胡牌型（003 註13）"),
-    switch!("special_shapes.fan_seven_pairs", Analysis, special.seven_pairs,
+    switch!("special_shapes.fan_seven_pairs", "七對（番表）", Analysis, special.seven_pairs,
         "the fan list's 七對 admitted likewise (003 fan list)",
         "承認番表七對胡牌型（003 番表）"),
-    switch!("special_shapes.fan_seven_stars", Analysis, special.seven_stars,
+    switch!("special_shapes.fan_seven_stars", "七星不靠（番表）", Analysis, special.seven_stars,
         "the fan list's 七星不靠 admitted likewise (003 fan list)",
         "承認番表七星不靠胡牌型（003 番表）"),
-    switch!("special_shapes.fan_all_knitted", Analysis, special.all_knitted,
+    switch!("special_shapes.fan_all_knitted", "全不靠（番表）", Analysis, special.all_knitted,
         "the fan list's 全不靠 admitted likewise (003 fan list)",
         "承認番表全不靠胡牌型（003 番表）"),
-    switch!("special_shapes.fan_knitted_straight", Analysis, special.knitted_straight,
+    switch!("special_shapes.fan_knitted_straight", "組合龍（番表）", Analysis, special.knitted_straight,
         "the fan list's 組合龍 admitted likewise (003 fan list)",
         "承認番表組合龍胡牌型（003 番表）"),
-    switch!("special_shapes.compound", Scoring, special_compound,
+    switch!("special_shapes.compound", "特殊牌型與全手台項複合", Scoring, special_compound,
         "a special shape also counts the items judged on the whole hand; off, only 自摸 and 不求人 (003 hk16; 改良式 註八)",
         "特殊牌型可與全手台項複合；關閉則只另計自摸、不求人（003 港澳；改良式 註八）"),
-    switch!("special_shapes.ask_ankan", Flow, special.ask_ankan,
+    switch!("special_shapes.ask_ankan", "十三么可搶暗槓", Flow, special.ask_ankan,
         "a player ready for 十三么 on the one orphan it lacks may rob an 暗槓 of it (003 註13 特殊規定)",
         "聽十三么所缺之么九者可搶暗槓（003 註13 特殊規定）"),
-    switch!("special_shapes.orphans_pung_set", Analysis, special.orphans_pung_set,
+    switch!("special_shapes.orphans_pung_set", "十三么另一搭可碰槓", Analysis, special.orphans_pung_set,
         "十三么's extra set may be a 碰 or 槓 (改良式 註13); off, a concealed triplet or a run only (hk16)",
         "十三么另一搭可為碰或槓（改良式 註13）；關閉則限暗刻或順子（港澳）"),
     Setting {
         key: "unit",
+        name: "計數單位",
         kind: Kind::Choice(&UNITS),
+        choice_names: &UNITS,
         layer: Layer::Scoring,
         doc: "what the table counts in: 台, or 番 (hk16); a name only",
         doc_zh: "計數單位：台，或番（港澳）；僅名稱",
         access: Access::Choice(|v| v.unit, |v, i| v.unit = UNITS[i]),
     },
 ];
+
+/// Two settings that cannot be played together, written once: while `when` holds `is`,
+/// `then` must hold `must`. [`Variant::check`] refuses a variant that breaks one (the error
+/// names `when`), and a settings form reads them (`/v1/settings`) to set `then` along with
+/// `when` rather than copy the rule.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Requirement {
+    pub when: &'static str,
+    pub is: Value,
+    pub then: &'static str,
+    pub must: Value,
+    /// Why, in English and in Chinese.
+    pub why: &'static str,
+    pub why_zh: &'static str,
+}
+
+impl Requirement {
+    /// The error `v` earns by breaking the requirement, if it does.
+    pub fn broken_by(&self, v: &Variant) -> Option<Error> {
+        let (when, then) = (setting(self.when)?, setting(self.then)?);
+        (when.get(v) == self.is && then.get(v) != self.must).then(|| {
+            Error::variant(
+                self.when,
+                format!(
+                    "{} cannot be played with {} = {} (as in {}): {}; set {} = {} to play it",
+                    self.is,
+                    self.then,
+                    then.get(v),
+                    v.preset,
+                    self.why,
+                    self.then,
+                    self.must
+                ),
+            )
+        })
+    }
+}
+
+/// Every [`Requirement`].
+pub static REQUIRES: [Requirement; 1] = [Requirement {
+    when: "hand_size",
+    is: Value::Int(13),
+    then: "special_shapes.lig_gu",
+    must: Value::Bool(false),
+    why: "瀝咕瀝咕 (003 註八 八對半) is seven pairs and a triplet, a 17-tile shape with no 13-tile form",
+    why_zh: "瀝咕瀝咕（003 註八 八對半）是七對加一刻的 17 張牌型，沒有 13 張的形式",
+}];
 
 /// The setting called `key` (the `tai.<item>` family aside).
 pub fn setting(key: &str) -> Option<&'static Setting> {
@@ -468,6 +572,18 @@ pub fn setting(key: &str) -> Option<&'static Setting> {
 impl Variant {
     /// The setting keys [`Variant::set`] accepts besides `tai.<item key>`: the registry's.
     pub const KEYS: [&'static str; COUNT] = KEYS;
+
+    /// Checks that the settings can be played together ([`REQUIRES`]: `hand_size = 13`
+    /// refuses 瀝咕瀝咕, 003 註八 八對半 being a 17-tile shape with no 13-tile form). Every way
+    /// of building a variant from overrides calls it once they are all applied.
+    pub fn check(&self) -> Result<()> {
+        for r in &REQUIRES {
+            if let Some(e) = r.broken_by(self) {
+                return Err(e);
+            }
+        }
+        Ok(())
+    }
 
     /// Applies one override, `tai.<item key>` or a key of the settings registry
     /// ([`SETTINGS`]); the variant is unchanged when it fails.
@@ -578,6 +694,44 @@ mod tests {
             assert!(seen.insert(s.key), "{} twice", s.key);
             assert!(!s.doc.is_empty() && !s.doc_zh.is_empty(), "{}", s.key);
             assert!(!s.key.starts_with(TAI.prefix), "{}", s.key);
+        }
+    }
+
+    /// Han characters: a settings form shows these names, in Chinese.
+    fn chinese(s: &str) -> bool {
+        s.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c))
+    }
+
+    #[test]
+    fn names_are_chinese_one_per_choice() {
+        for s in &SETTINGS {
+            assert!(chinese(s.name) && chinese(s.layer.name()), "{}", s.key);
+            match s.kind {
+                Kind::Choice(keys) => {
+                    assert_eq!(keys.len(), s.choice_names.len(), "{}", s.key);
+                    assert!(s.choice_names.iter().all(|n| chinese(n)), "{}", s.key);
+                }
+                _ => assert!(s.choice_names.is_empty(), "{}", s.key),
+            }
+        }
+        assert!(chinese(TAI.name));
+        // Spot values: the menu of multi_win in the order of its keys.
+        let multi = setting("multi_win").unwrap();
+        assert_eq!(multi.choice_names[0], "一律攔胡");
+    }
+
+    #[test]
+    fn requirements_name_settings_and_are_enforced() {
+        for r in &REQUIRES {
+            let (when, then) = (setting(r.when).unwrap(), setting(r.then).unwrap());
+            let mut v = Variant::preset("improved16").unwrap();
+            when.set(&mut v, &r.is).unwrap();
+            // improved16 has 瀝咕瀝咕 on (003 註八): 13 tiles break the requirement, named by
+            // `when`; the required value plays.
+            let e = v.check().unwrap_err();
+            assert_eq!(e.field(), Some(format!("overrides.{}", r.when)), "{e}");
+            then.set(&mut v, &r.must).unwrap();
+            assert!(v.check().is_ok());
         }
     }
 
