@@ -54,10 +54,7 @@ fn hands(c: &mut Criterion) {
                 let mut rng = SplitMix64::new(seed);
                 while !st.is_over() {
                     let seat = st.pending().trailing_zeros() as u8;
-                    let Some(a) = bot.act(&st, seat, &mut rng) else {
-                        break;
-                    };
-                    if st.apply(seat, a).is_err() {
+                    if bot.play(&mut st, seat, &mut rng).is_none() {
                         break;
                     }
                 }

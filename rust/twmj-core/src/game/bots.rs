@@ -68,7 +68,26 @@ impl Bot {
     /// The bot's action for `seat` now; `None` when the seat has no decision. `rng` is drawn
     /// from only by `random`.
     pub fn act(self, state: &State, seat: u8, rng: &mut SplitMix64) -> Option<Action> {
+        self.choose(state, seat, &legal_actions(state, seat), rng)
+    }
+
+    /// [`Bot::act`], then the action applied to `state`: the legal actions are listed once,
+    /// for the choice and as the check. `None` when the seat has no decision.
+    pub fn play(self, state: &mut State, seat: u8, rng: &mut SplitMix64) -> Option<Action> {
         let legal = legal_actions(state, seat);
+        let a = self.choose(state, seat, &legal, rng)?;
+        state.apply_listed(seat, a);
+        Some(a)
+    }
+
+    /// The bot's pick among `legal` (the legal actions of `seat` in `state`).
+    fn choose(
+        self,
+        state: &State,
+        seat: u8,
+        legal: &[Action],
+        rng: &mut SplitMix64,
+    ) -> Option<Action> {
         let first = *legal.first()?;
         // The random agent of `simulate` has always taken 胡 and nothing else for sure.
         let sure: &[Action] = if self == Bot::Random {
@@ -85,7 +104,7 @@ impl Bot {
             Bot::Random => legal[rng.below(legal.len())],
             Bot::FirstLegal => first,
             Bot::Efficiency | Bot::Value => {
-                Seat::new(state, seat, self == Bot::Value).choose(&legal, first)
+                Seat::new(state, seat, self == Bot::Value).choose(legal, first)
             }
         })
     }
@@ -545,12 +564,14 @@ pub fn play_hand(
     let mut out = Played::default();
     while !st.is_over() {
         let seat = st.pending().trailing_zeros() as u8;
-        let Some(a) = bots[usize::from(seat % 4)].act(&st, seat, &mut rng) else {
+        if bots[usize::from(seat % 4)]
+            .play(&mut st, seat, &mut rng)
+            .is_none()
+        {
             return Err(Error::hand(format!(
                 "seat {seat} is pending with no action"
             )));
-        };
-        st.apply(seat, a)?;
+        }
         out.actions += 1;
     }
     if let Some(r) = st.result() {

@@ -399,6 +399,14 @@ impl State {
             }
         }
         legality::check(self, seat, action)?;
+        self.apply_listed(seat, action);
+        Ok(())
+    }
+
+    /// [`State::apply`] of an action just found in [`legality::legal_actions`] of this state
+    /// and seat (by a bot, or in a mask written from that list), without listing them again:
+    /// the caller's list is the check. A listed 胡 is a win, never a 詐胡.
+    pub(crate) fn apply_listed(&mut self, seat: u8, action: Action) {
         self.log.push(Event::Act { seat, action });
         match self.phase {
             Phase::Turn(t) => self.turn_action(&t, action),
@@ -414,7 +422,6 @@ impl State {
             }
             Phase::Over => {}
         }
-        Ok(())
     }
 
     /// The tai of a 胡 `seat` would declare now if it is a 詐胡 (001 詐胡: 在未胡牌的情況下宣告
@@ -700,13 +707,12 @@ impl State {
         };
         for s in 0..self.seats() {
             if s != from {
-                let opts = legality::offer_options(self, s, from, kind);
+                let wins = legality::wins_offered(self, self.player(s), kind);
+                let opts = legality::offer_options_with(self, s, from, kind, wins);
                 o.options[s as usize] = opts;
                 // 002 起胡: a win under the threshold is declined: 過水 at once. (A shown flower
                 // is no winning tile.)
-                let declined = !opts.has(Options::WIN)
-                    && !self.player(s).furiten
-                    && legality::wins_offered(self, self.player(s), kind);
+                let declined = !opts.has(Options::WIN) && !self.player(s).furiten && wins;
                 if declined {
                     let p = &mut self.players[s as usize];
                     p.furiten = true;

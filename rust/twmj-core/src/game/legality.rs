@@ -3,6 +3,7 @@
 use crate::error::{Error, Result};
 use crate::hand::MeldKind;
 use crate::rules::{is_win_counts, Item, Variant};
+use crate::shanten::shanten_counts;
 use crate::special::{special_mask_own, special_win_n};
 use crate::tile::{Counts, Tile};
 use crate::waits::{exhausted, wait_mask};
@@ -95,15 +96,35 @@ pub(crate) fn wait_mask_with(p: &Player, c: &Counts, own: &Counts, v: &Variant) 
 /// True when `p`, after discarding `k`, is ready under `v` (some kind completes it that the
 /// player does not already hold all four of).
 pub(crate) fn ready_after(p: &Player, k: Tile, variant: &Variant) -> bool {
-    let mut c = p.concealed;
-    let i = k.index();
-    if c[i] == 0 {
-        return false;
+    ready_discards(p, variant) >> k.index() & 1 == 1
+}
+
+/// The kinds whose discard leaves `p` ready under `v` ([`ready_after`] of every kind at once,
+/// bit per kind). A hand whose regular shanten is 1 or more is ready after no discard (a wait
+/// after discarding `k` would make the hand one exchange from complete), so only a hand at
+/// shanten 0 or under a variant with special shapes looks at each kind; the table-only
+/// shanten never exceeds the exact one under the melds' caps, so the shortcut is safe.
+pub(crate) fn ready_discards(p: &Player, variant: &Variant) -> u64 {
+    let shapes = variant.special.beside(&p.melds);
+    if !shapes.any() && shanten_counts(&p.concealed) >= 1 {
+        return 0;
     }
-    c[i] -= 1;
-    let mut own = p.own_counts();
-    own[i] -= 1;
-    wait_mask_with(p, &c, &own, variant) & !exhausted(&own) != 0
+    let mut out = 0u64;
+    let mut c = p.concealed;
+    let mut own_after = p.own_counts();
+    for i in 0..c.len() {
+        if c[i] == 0 {
+            continue;
+        }
+        c[i] -= 1;
+        own_after[i] -= 1;
+        if wait_mask_with(p, &c, &own_after, variant) & !exhausted(&own_after) != 0 {
+            out |= 1 << i;
+        }
+        c[i] += 1;
+        own_after[i] += 1;
+    }
+    out
 }
 
 /// The declaration `declare X` by `seat` would make now, the highest its moment allows among
@@ -319,6 +340,19 @@ const CHI_BITS: [(ChiPos, u8); 3] = [
 
 /// What `seat` may answer to an offer from `from`.
 pub(crate) fn offer_options(state: &State, seat: u8, from: u8, kind: OfferKind) -> Options {
+    let wins = wins_offered(state, state.player(seat), kind);
+    offer_options_with(state, seat, from, kind, wins)
+}
+
+/// [`offer_options`] given `wins`, [`wins_offered`] of the seat and offer (the caller needs it
+/// too, for the 起胡 decline).
+pub(crate) fn offer_options_with(
+    state: &State,
+    seat: u8,
+    from: u8,
+    kind: OfferKind,
+    wins: bool,
+) -> Options {
     let p = state.player(seat);
     // 000 MIGI 一定要胡; 001/003 地聽, 天聽 不得過水.
     let must_win = p.declared.must_win();
@@ -331,7 +365,7 @@ pub(crate) fn offer_options(state: &State, seat: u8, from: u8, kind: OfferKind) 
                 && from == state.dealer()
                 && state.variant().flow.furiten_dealer_exception;
             let win = (!p.furiten || exempt)
-                && wins_with(p, x, state.variant())
+                && wins
                 && state.reaches(&state.claim_win(seat, x, WinKind::Discard { from }));
             if win {
                 o |= Options::WIN;
@@ -368,7 +402,7 @@ pub(crate) fn offer_options(state: &State, seat: u8, from: u8, kind: OfferKind) 
         }
         OfferKind::Kakan { tile: x } => {
             if !p.furiten
-                && wins_offered(state, p, kind)
+                && wins
                 && state.reaches(&state.claim_win(seat, x, WinKind::RobbingKong { from }))
             {
                 o = Options::WIN | if must_win { 0 } else { Options::PASS };
@@ -436,11 +470,19 @@ fn turn_actions(state: &State, t: &Turn, out: &mut Vec<Action>) {
         return;
     }
     let may_declare = p.declared == Declaration::None && declaration_now(state, t.seat).is_some();
+    let ready = || {
+        if may_declare {
+            ready_discards(p, state.variant())
+        } else {
+            0
+        }
+    };
     if let Some(lock) = t.after_call {
+        let ready = ready();
         for k in Tile::all().filter(|k| p.concealed[k.index()] > 0) {
             if !lock.forbids(k) {
                 out.push(Action::Discard(k));
-                if may_declare && ready_after(p, k, state.variant()) {
+                if ready >> k.index() & 1 == 1 {
                     out.push(Action::Declare(k));
                 }
             }
@@ -469,9 +511,10 @@ fn turn_actions(state: &State, t: &Turn, out: &mut Vec<Action>) {
     if can_win {
         out.push(Action::Win);
     }
+    let ready = ready();
     for k in Tile::all().filter(|k| p.concealed[k.index()] > 0) {
         out.push(Action::Discard(k));
-        if may_declare && ready_after(p, k, state.variant()) {
+        if ready >> k.index() & 1 == 1 {
             out.push(Action::Declare(k));
         }
     }
@@ -519,7 +562,9 @@ fn exchange_actions(state: &State, x: &Exchange, seat: u8, out: &mut Vec<Action>
 
 /// The legal actions of `seat` now; empty when it is not that seat's decision.
 pub fn legal_actions(state: &State, seat: u8) -> Vec<Action> {
-    let mut out = Vec::new();
+    // A turn lists one discard per kind held, and a 嗆聽 beside each that leaves the hand
+    // ready: room for that in one allocation.
+    let mut out = Vec::with_capacity(24);
     match state.phase() {
         Phase::Turn(t) if t.seat == seat => turn_actions(state, t, &mut out),
         Phase::Exchange(x) if (seat as usize) < 4 => exchange_actions(state, x, seat, &mut out),

@@ -125,6 +125,7 @@ pub fn observe_into(state: &State, seat: u8, out: &mut [u8], mask: &mut [bool]) 
     let n = state.seats();
     let seat = seat % n;
     let rel = |s: u8| (s + n - seat) % n;
+    let relative: [u8; SEATS] = std::array::from_fn(|s| rel(s as u8 % n));
     let me = state.player(seat);
     let turned_over = state.ankans_turned_over();
     let mut seen: Counts = me.concealed;
@@ -158,14 +159,18 @@ pub fn observe_into(state: &State, seat: u8, out: &mut [u8], mask: &mut [bool]) 
                 }
             }
         }
-        // The latest RIVER discards, should a river ever be longer.
+        // The latest RIVER discards, should a river ever be longer. The river is most of an
+        // observation's writes: seats relative to the observer come from a table, not a
+        // division per discard.
         let skip = p.discards.len().saturating_sub(RIVER);
-        for (i, d) in p.discards.iter().skip(skip).enumerate() {
-            out[b + S_RIVER + 2 * i] = tile_code(d.tile);
-            let by = d.claimed_by.map_or(0, rel);
-            out[b + S_RIVER + 2 * i + 1] = by | u8::from(d.declared) << 2;
+        let river = &mut out[b + S_RIVER..b + S_RIVER + 2 * RIVER];
+        for (slot, d) in river.chunks_exact_mut(2).zip(&p.discards[skip..]) {
+            slot[0] = tile_code(d.tile);
+            let by = d.claimed_by.map_or(0, |c| relative[usize::from(c) % SEATS]);
+            slot[1] = by | u8::from(d.declared) << 2;
             if d.claimed_by.is_none() {
-                seen[d.tile.index()] = seen[d.tile.index()].saturating_add(1);
+                let k = d.tile.index();
+                seen[k] = seen[k].saturating_add(1);
             }
         }
     }

@@ -76,10 +76,9 @@ pub fn simulate_with(hands: u32, seed: u64, variant: &Variant, bot: Bot) -> Resu
         let mut st = State::from_seed_with(hand_seed, variant);
         while !st.is_over() {
             let seat = st.pending().trailing_zeros() as u8;
-            let Some(a) = bot.act(&st, seat, &mut rng) else {
+            if bot.play(&mut st, seat, &mut rng).is_none() {
                 break;
-            };
-            st.apply(seat, a)?;
+            }
             s.actions += 1;
         }
         s.hands += 1;

@@ -120,7 +120,8 @@ impl Slot {
                 format!("action {action} is not in seat {}'s legal mask", self.seat),
             ));
         };
-        self.state.apply(self.seat, a)?;
+        // The mask was written from the legal actions of this state and seat.
+        self.state.apply_listed(self.seat, a);
         reward[..4].fill(0.0);
         let done = self.state.is_over();
         if done {
