@@ -1,7 +1,7 @@
 //! `twmj.quiz`: a practice hand (聽牌練習) from the core.
 
 use pyo3::prelude::*;
-use twmj_core::game::quiz;
+use twmj_core::game::quiz as core_quiz;
 use twmj_core::rules::Variant;
 use twmj_py_macros::guarded;
 
@@ -23,7 +23,7 @@ pub fn quiz(
 ) -> PyResult<(Vec<String>, Vec<(&'static str, String)>)> {
     let v = variant.map_or_else(Variant::taiwan, |v| v.0.clone());
     let q = py
-        .detach(|| quiz::quiz(&v, melds, min_waits, max_waits, seed))
+        .detach(|| core_quiz::quiz(&v, melds, min_waits, max_waits, seed))
         .map_err(CoreError)?;
     Ok((
         q.concealed.iter().map(|t| t.code()).collect(),
