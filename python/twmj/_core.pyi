@@ -39,6 +39,7 @@ __all__ = [
     "observation_layout",
     "parse",
     "presets",
+    "quiz",
     "read_record_for",
     "replay",
     "score",

@@ -204,7 +204,7 @@ def test_why_not_reasons_in_chinese(client: TestClient) -> None:
     presets = [v["name"] for v in client.get("/v1/variants").json()]
     taiwan = next(v for v in client.get("/v1/variants").json() if v["name"] == "taiwan")
     drawn = {k: 1 for k in twmj.TAI_KEYS if k not in taiwan["settings"]}
-    asks = [(p, {}) for p in presets] + [("taiwan", drawn)]
+    asks: list[tuple[str, dict[str, int]]] = [(p, {}) for p in presets] + [("taiwan", drawn)]
     seen = 0
     for case in CASES:
         for preset, overrides in asks:

@@ -8,6 +8,9 @@ use twmj_py_macros::guarded;
 use crate::errors::CoreError;
 use crate::variant::PyVariant;
 
+/// A practice hand as Python gets it: the concealed tiles and the melds as `(kind, tiles)`.
+type QuizOut = (Vec<String>, Vec<(&'static str, String)>);
+
 /// A ready hand of `variant` (taiwan) with `melds` open melds and between `min_waits` and
 /// `max_waits` waits: `(concealed tiles, [(kind, tiles)])`; the same `seed` draws it again.
 #[pyfunction]
@@ -20,7 +23,7 @@ pub fn quiz(
     min_waits: usize,
     max_waits: usize,
     seed: u64,
-) -> PyResult<(Vec<String>, Vec<(&'static str, String)>)> {
+) -> PyResult<QuizOut> {
     let v = variant.map_or_else(Variant::taiwan, |v| v.0.clone());
     let q = py
         .detach(|| core_quiz::quiz(&v, melds, min_waits, max_waits, seed))
