@@ -424,6 +424,7 @@ class NotAppliedOut(BaseModel):
     key: str = Field(description="The item's key.")
     name: str = Field(description="The item's name.")
     reason: str = Field(description="Why it does not apply, e.g. `平胡: the hand holds a flower`.")
+    reason_zh: str = Field(description="The same in Chinese, e.g. `平胡：有花牌`.")
 
 
 class PaymentOut(BaseModel):

@@ -39,6 +39,7 @@ __all__ = [
     "observation_layout",
     "parse",
     "presets",
+    "quiz",
     "read_record_for",
     "replay",
     "score",
@@ -216,6 +217,13 @@ class SettingSpec:
     def requires(self) -> list[dict[str, int | bool | str]]: ...
 
 def settings_registry() -> list[SettingSpec]: ...
+def quiz(
+    variant: Variant | None = None,
+    melds: int = 0,
+    min_waits: int = 1,
+    max_waits: int = 13,
+    seed: int = 0,
+) -> tuple[list[str], list[tuple[str, str]]]: ...
 def tai_keys() -> list[str]: ...
 
 @final
@@ -261,6 +269,8 @@ class NotApplied:
     def name(self) -> str: ...
     @property
     def reason(self) -> str: ...
+    @property
+    def reason_zh(self) -> str: ...
 
 @final
 class Payment:

@@ -71,7 +71,10 @@ def score_data(s: Score) -> dict[str, Any]:
         ],
         "net_tai": s.net_tai,
         "net_money": s.net_money,
-        "why_not": [{"key": n.key, "name": n.name, "reason": n.reason} for n in s.why_not],
+        "why_not": [
+            {"key": n.key, "name": n.name, "reason": n.reason, "reason_zh": n.reason_zh}
+            for n in s.why_not
+        ],
     }
 
 

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 from pydantic import TypeAdapter
+
+import twmj
 
 CASES = json.loads(
     (Path(__file__).parents[1] / "cases" / "scoring_examples.json").read_text("utf-8")
@@ -190,3 +193,27 @@ def test_hk16_over_http_counts_fan_and_within_seven(client: TestClient) -> None:
     req["context"]["discards"] = -1
     r = client.post("/v1/score", json=req)
     assert r.status_code == 422 and r.json()["error"]["field"] == "context.discards"
+
+
+def test_why_not_reasons_in_chinese(client: TestClient) -> None:
+    # The page shows why an item did not apply in the player's language (issue 13): beside the
+    # English reason, the core's Chinese one, named by the item, with no English left in it
+    # (MIGI is the rule text's own word). Every worked example under every preset, and under
+    # taiwan with every other item of the tables and the fan list drawn in, so each condition's
+    # reason is built.
+    presets = [v["name"] for v in client.get("/v1/variants").json()]
+    taiwan = next(v for v in client.get("/v1/variants").json() if v["name"] == "taiwan")
+    drawn = {k: 1 for k in twmj.TAI_KEYS if k not in taiwan["settings"]}
+    asks: list[tuple[str, dict[str, int]]] = [(p, {}) for p in presets] + [("taiwan", drawn)]
+    seen = 0
+    for case in CASES:
+        for preset, overrides in asks:
+            req = _request(case) | {"variant": preset, "overrides": overrides, "why_not": True}
+            r = client.post("/v1/score", json=req)
+            if r.status_code != 200:  # a hand the preset's tile set or shapes refuse
+                continue
+            for n in r.json()["why_not"]:
+                zh = n["reason_zh"].replace("MIGI", "")
+                assert re.fullmatch(r"[^A-Za-z]*：[^A-Za-z]+", zh), (n["key"], n["reason_zh"])
+                seen += 1
+    assert seen > 500

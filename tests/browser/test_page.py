@@ -46,6 +46,11 @@ def _normal_use(page: Page) -> list[str]:
     page.get_by_test_id("calc-submit").click()
     expect(page.get_by_test_id("total")).to_be_visible()
     look()
+    # The items not counted, with their reasons (the core's Chinese).
+    page.get_by_test_id("calc-why").check()
+    page.get_by_test_id("calc-submit").click()
+    expect(page.get_by_test_id("why-not").first).to_be_visible()
+    look()
     # Every panel opened: the calculator's melds and 家規 with each of its groups.
     open_melds(page, "calc-more")
     page.get_by_test_id("house-rules").locator("summary").first.click()

@@ -249,7 +249,7 @@ export class Calculator {
       out.append(el("h3", {}, `沒算到的${unit}`));
       const ul = el("ul");
       for (const n of r.why_not) {
-        const li = el("li", {}, n.reason);
+        const li = el("li", {}, n.reason_zh);
         li.dataset.testid = "why-not";
         li.dataset.key = n.key;
         ul.append(li);

@@ -15,6 +15,7 @@ mod errors;
 mod game;
 mod meld;
 mod notation;
+mod quiz;
 mod score;
 mod shanten;
 mod variant;
@@ -48,6 +49,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<score::PyPayment>()?;
     m.add_class::<score::PyScore>()?;
     m.add_function(wrap_pyfunction!(variant::presets, m)?)?;
+    m.add_function(wrap_pyfunction!(quiz::quiz, m)?)?;
     m.add_function(wrap_pyfunction!(variant::settings_registry, m)?)?;
     m.add_function(wrap_pyfunction!(variant::tai_keys, m)?)?;
     m.add_function(wrap_pyfunction!(score::score, m)?)?;

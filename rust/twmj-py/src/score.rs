@@ -186,13 +186,14 @@ impl PyTaiItem {
     }
 }
 
-/// An item checked and not counted, with the reason.
+/// An item checked and not counted, with the reason in English and in Chinese.
 #[pyclass(name = "NotApplied", module = "twmj", frozen, get_all)]
 #[derive(Clone)]
 pub struct PyNotApplied {
     key: &'static str,
     name: String,
     reason: String,
+    reason_zh: String,
 }
 
 #[pymethods]
@@ -359,6 +360,7 @@ pub(crate) fn to_py(
                         key: n.key,
                         name: n.item.name().to_owned(),
                         reason: n.reason.clone(),
+                        reason_zh: n.reason_zh.clone(),
                     },
                 )
             })

@@ -31,6 +31,7 @@ pub mod event;
 mod flow;
 pub mod legality;
 pub mod observe;
+pub mod quiz;
 pub mod record;
 pub mod replay;
 pub mod result;

@@ -138,10 +138,18 @@ fn mixed_shifted(f: &Facts, triplets: bool) -> bool {
 fn only_wait(f: &Facts, shape: Shape) -> Hit {
     if f.waits_before.is_power_of_two() {
         f.yes_if(f.shape == shape, || {
-            format!("{} won on a {} wait", f.win_tile.code(), f.shape.name())
+            (
+                format!("{} won on a {} wait", f.win_tile.code(), f.shape.name()),
+                format!("胡{}，聽的是{}", f.win_tile.name(), f.shape.name()),
+            )
         })
     } else {
-        f.why(|| format!("the hand waited on {}", f.wait_list()))
+        f.why(|| {
+            (
+                format!("the hand waited on {}", f.wait_list()),
+                format!("這手牌聽{}", f.wait_names()),
+            )
+        })
     }
 }
 
@@ -173,18 +181,23 @@ fn chicken_hand(f: &Facts) -> Hit {
     let mut v = f.variant.clone();
     v.absent = v.absent.with(Item::FanChickenHand).with(Item::ChickenHand);
     let Some(items) = (f.rescore)(&concealed, f.melds, f.win_tile, f.ctx, &v) else {
-        return no("the hand does not score");
+        return no("the hand does not score", "這手牌不計分");
     };
     let counted = items.iter().find(|(i, _)| !FLOWER_ITEMS.contains(i));
     match counted {
-        Some((_, name)) => f.why(|| format!("the hand counts {name}")),
+        Some((_, name)) => f.why(|| {
+            (
+                format!("the hand counts {name}"),
+                format!("這手牌算到{name}"),
+            )
+        }),
         None => Hit::Times(1),
     }
 }
 
 fn times(n: usize) -> Hit {
     match n {
-        0 => no("none"),
+        0 => no("none", "沒有"),
         n => Hit::Times(n as u8),
     }
 }
@@ -205,7 +218,7 @@ pub static FAN_ITEMS: [ItemDef; 51] = [
               11123455678999m + 123p.",
         check: |f| {
             f.yes_if(shape_plus_one_set(f, nine_gates), || {
-                "no 1112345678999 and one more of a suit (with one set)".to_owned()
+                ("no 1112345678999 and one more of a suit (with one set)".to_owned(), "沒有同一花色的一一一二三四五六七八九九九再加一張（另加一組）".to_owned())
             })
         },
     },
@@ -221,7 +234,7 @@ pub static FAN_ITEMS: [ItemDef; 51] = [
               (青一色), 不求人, 單吊. Example: 11223344556677p + 東東東.",
         check: |f| {
             f.yes_if(shape_plus_one_set(f, seven_shifted_pairs), || {
-                "not seven consecutive pairs of a suit and one set".to_owned()
+                ("not seven consecutive pairs of a suit and one set".to_owned(), "不是同一花色七個連續的對子加一組".to_owned())
             })
         },
     },
@@ -241,7 +254,7 @@ pub static FAN_ITEMS: [ItemDef; 51] = [
               同刻 (三同刻, 雙同刻), 無字. The condition of 003 改良式's 清老頭, whose row counts 碰碰胡 \
               besides (總計16台): the fan list's version, it replaces 清老頭 (all_terminals). \
               Example: 111m 999m 111p 999p 111s 99s.",
-        check: |f| f.yes_if(triplets_of(f, Tile::is_terminal), || "not triplets of 1s and 9s".to_owned()),
+        check: |f| f.yes_if(triplets_of(f, Tile::is_terminal), || ("not triplets of 1s and 9s".to_owned(), "不是一和九的刻子".to_owned())),
     },
     ItemDef {
         item: Item::FanFourConcealed,
@@ -277,7 +290,7 @@ pub static FAN_ITEMS: [ItemDef; 51] = [
                 lo.zip(hi).is_some_and(|(lo, hi)| runs_of(f, lo) >= 2 && runs_of(f, hi) >= 2)
                     && f.pair.index() == s * 9 + 4
             });
-            f.yes_if(ok, || "no two 123 and two 789 of a suit with its 5 as the pair".to_owned())
+            f.yes_if(ok, || ("no two 123 and two 789 of a suit with its 5 as the pair".to_owned(), "沒有同一花色兩組一二三、兩組七八九，五做眼".to_owned()))
         },
     },
     ItemDef {
@@ -289,7 +302,7 @@ pub static FAN_ITEMS: [ItemDef; 51] = [
         doc: "一色四步高 (003 fan list 32): four runs of one suit, each one number higher than the \
               last, or each two higher. 不算清一色, 平胡. Example: 123 234 345 456m, or 123 345 567 \
               789p.",
-        check: |f| f.yes_if(shifted_runs(f, 4), || "no four shifted runs of a suit".to_owned()),
+        check: |f| f.yes_if(shifted_runs(f, 4), || ("no four shifted runs of a suit".to_owned(), "沒有同一花色四組依序錯開的順子".to_owned())),
     },
     ItemDef {
         item: Item::FanMixedTerminals,
@@ -304,7 +317,7 @@ pub static FAN_ITEMS: [ItemDef; 51] = [
         check: |f| {
             let (suits, honors) = f.suits();
             let ok = triplets_of(f, |t| t.is_honor() || t.is_terminal()) && honors && suits > 0;
-            f.yes_if(ok, || "not triplets of terminals and honours, with both".to_owned())
+            f.yes_if(ok, || ("not triplets of terminals and honours, with both".to_owned(), "不是么九和字牌的刻子（兩種都要有）".to_owned()))
         },
     },
     ItemDef {
@@ -319,7 +332,7 @@ pub static FAN_ITEMS: [ItemDef; 51] = [
               345m.",
         check: |f| {
             let ok = f.sets.iter().any(|x| !x.triplet && runs_of(f, x.tile) >= 3);
-            f.yes_if(ok, || "no three equal runs".to_owned())
+            f.yes_if(ok, || ("no three equal runs".to_owned(), "沒有三組相同的順子".to_owned()))
         },
     },
     ItemDef {
@@ -332,7 +345,7 @@ pub static FAN_ITEMS: [ItemDef; 51] = [
               不算碰碰胡, 斷么 (斷么九). Example: 222m 444p 666s 888m 222s 44m.",
         check: |f| {
             let ok = triplets_of(f, |t| !t.is_honor() && t.number() % 2 == 0);
-            f.yes_if(ok, || "not triplets of 2, 4, 6, 8".to_owned())
+            f.yes_if(ok, || ("not triplets of 2, 4, 6, 8".to_owned(), "不是二、四、六、八的刻子".to_owned()))
         },
     },
     ItemDef {
@@ -343,7 +356,7 @@ pub static FAN_ITEMS: [ItemDef; 51] = [
         merges: NONE,
         doc: "全大 (003 fan list 24): runs, triplets (kongs) and the pair of suited 7, 8, 9 only. \
               不算無字. Example: 789m 789p 777s 888s 999m 99p.",
-        check: |f| f.yes_if(only_tiles(f, |t| numbers(t, 7, 9)), || "a tile other than 7–9".to_owned()),
+        check: |f| f.yes_if(only_tiles(f, |t| numbers(t, 7, 9)), || ("a tile other than 7–9".to_owned(), "有七到九以外的牌".to_owned())),
     },
     ItemDef {
         item: Item::FanMiddleTiles,
@@ -353,7 +366,7 @@ pub static FAN_ITEMS: [ItemDef; 51] = [
         merges: NONE,
         doc: "全中 (003 fan list 24, 同上 456): runs, triplets (kongs) and the pair of suited 4, 5, 6 \
               only. 不算斷么 (斷么九), 無字. Example: 456m 456p 456s 444m 555p 66s.",
-        check: |f| f.yes_if(only_tiles(f, |t| numbers(t, 4, 6)), || "a tile other than 4–6".to_owned()),
+        check: |f| f.yes_if(only_tiles(f, |t| numbers(t, 4, 6)), || ("a tile other than 4–6".to_owned(), "有四到六以外的牌".to_owned())),
     },
     ItemDef {
         item: Item::FanLowerTiles,
@@ -363,7 +376,7 @@ pub static FAN_ITEMS: [ItemDef; 51] = [
         merges: NONE,
         doc: "全小 (003 fan list 24, 同上 123): runs, triplets (kongs) and the pair of suited 1, 2, 3 \
               only. 不算無字. Example: 123m 123p 123s 111m 222p 33s.",
-        check: |f| f.yes_if(only_tiles(f, |t| numbers(t, 1, 3)), || "a tile other than 1–3".to_owned()),
+        check: |f| f.yes_if(only_tiles(f, |t| numbers(t, 1, 3)), || ("a tile other than 1–3".to_owned(), "有一到三以外的牌".to_owned())),
     },
     ItemDef {
         item: Item::FanPureStraight,
@@ -376,7 +389,7 @@ pub static FAN_ITEMS: [ItemDef; 51] = [
               less with a 吃: the fan list's version replaces it (straight). Example: 123 456 789p.",
         check: |f| {
             let ok = (0..3).any(|s| [0, 3, 6].iter().all(|&n| run_at(f, s * 9 + n)));
-            f.yes_if(ok, || "no 123 456 789 of a suit".to_owned())
+            f.yes_if(ok, || ("no 123 456 789 of a suit".to_owned(), "沒有同一花色的一二三、四五六、七八九".to_owned()))
         },
     },
     ItemDef {
@@ -398,7 +411,7 @@ pub static FAN_ITEMS: [ItemDef; 51] = [
                 (0..2).all(|k| run_at(f, o[k] * 9) && run_at(f, o[k] * 9 + 6))
                     && f.pair.index() == o[2] * 9 + 4
             });
-            f.yes_if(ok, || "no 老少副 of two suits with the third suit's 5 as the pair".to_owned())
+            f.yes_if(ok, || ("no 老少副 of two suits with the third suit's 5 as the pair".to_owned(), "沒有兩種花色的老少副、第三種花色的五做眼".to_owned()))
         },
     },
     ItemDef {
@@ -409,7 +422,7 @@ pub static FAN_ITEMS: [ItemDef; 51] = [
         merges: NONE,
         doc: "一色三步高 (003 fan list 16): three runs of one suit, each one number higher than the \
               last, or each two higher. No 不算 note. Example: 234 345 456s, or 123 345 567s.",
-        check: |f| f.yes_if(shifted_runs(f, 3), || "no three shifted runs of a suit".to_owned()),
+        check: |f| f.yes_if(shifted_runs(f, 3), || ("no three shifted runs of a suit".to_owned(), "沒有同一花色三組依序錯開的順子".to_owned())),
     },
     ItemDef {
         item: Item::FanAllFives,
@@ -429,7 +442,7 @@ pub static FAN_ITEMS: [ItemDef; 51] = [
                         !x.tile.is_honor() && (3..=5).contains(&x.tile.number())
                     }
                 });
-            f.yes_if(ok, || "a set or the pair without a 5".to_owned())
+            f.yes_if(ok, || ("a set or the pair without a 5".to_owned(), "有一組或眼沒有五".to_owned()))
         },
     },
     ItemDef {
@@ -440,7 +453,7 @@ pub static FAN_ITEMS: [ItemDef; 51] = [
         merges: NONE,
         doc: "大於五 (003 fan list 12): runs, triplets (kongs) and the pair of suited 6 to 9 only. \
               不算無字. Example: 678m 789p 666s 999s 678s 88m.",
-        check: |f| f.yes_if(only_tiles(f, |t| numbers(t, 6, 9)), || "a tile other than 6–9".to_owned()),
+        check: |f| f.yes_if(only_tiles(f, |t| numbers(t, 6, 9)), || ("a tile other than 6–9".to_owned(), "有六到九以外的牌".to_owned())),
     },
     ItemDef {
         item: Item::FanLowerFour,
@@ -450,7 +463,7 @@ pub static FAN_ITEMS: [ItemDef; 51] = [
         merges: NONE,
         doc: "小於五 (003 fan list 12, 同上 1~4): runs, triplets (kongs) and the pair of suited 1 to 4 \
               only. 不算無字. Example: 123m 234p 444s 111s 234s 22m.",
-        check: |f| f.yes_if(only_tiles(f, |t| numbers(t, 1, 4)), || "a tile other than 1–4".to_owned()),
+        check: |f| f.yes_if(only_tiles(f, |t| numbers(t, 1, 4)), || ("a tile other than 1–4".to_owned(), "有一到四以外的牌".to_owned())),
     },
     ItemDef {
         item: Item::FanThreeWindTriplets,
@@ -463,7 +476,7 @@ pub static FAN_ITEMS: [ItemDef; 51] = [
               need the fourth wind absent and keeps 圈風刻, 門風刻. Example: 東東東 南南南 西西西.",
         check: |f| {
             let n = f.count_triplets(Tile::is_wind);
-            f.yes_if(n >= 3, || format!("{n} wind triplets"))
+            f.yes_if(n >= 3, || (format!("{n} wind triplets"), format!("風牌的刻子 {n} 組")))
         },
     },
     ItemDef {
@@ -478,7 +491,7 @@ pub static FAN_ITEMS: [ItemDef; 51] = [
             let ok = SUIT_ORDERS
                 .iter()
                 .any(|o| (0..3).all(|k| run_at(f, o[k] * 9 + 3 * k)));
-            f.yes_if(ok, || "no 123 456 789 in three suits".to_owned())
+            f.yes_if(ok, || ("no 123 456 789 in three suits".to_owned(), "沒有分在三種花色的一二三、四五六、七八九".to_owned()))
         },
     },
     ItemDef {
@@ -492,7 +505,7 @@ pub static FAN_ITEMS: [ItemDef; 51] = [
               (three_colour_run). Example: 456m 456p 456s.",
         check: |f| {
             let ok = (0..7).any(|n| (0..3).all(|s| run_at(f, s * 9 + n)));
-            f.yes_if(ok, || "no run in all three suits".to_owned())
+            f.yes_if(ok, || ("no run in all three suits".to_owned(), "沒有三種花色都有的同一組順子".to_owned()))
         },
     },
     ItemDef {
@@ -504,7 +517,7 @@ pub static FAN_ITEMS: [ItemDef; 51] = [
         doc: "三色三頭高 (003 fan list 8): triplets (kongs) of the three suits at numbers each one \
               higher. The row writes 順子, word for word the 三色三步高 row; 頭高 is read as \
               triplets, as in 一色三頭高 and 一色四頭高. Example: 333m 444p 555s.",
-        check: |f| f.yes_if(mixed_shifted(f, true), || "no shifted triplets in three suits".to_owned()),
+        check: |f| f.yes_if(mixed_shifted(f, true), || ("no shifted triplets in three suits".to_owned(), "沒有三種花色依序錯開的刻子".to_owned())),
     },
     ItemDef {
         item: Item::FanReversible,
@@ -518,7 +531,7 @@ pub static FAN_ITEMS: [ItemDef; 51] = [
             let ok = (0..KINDS).all(|i| {
                 f.all[i] == 0 || matches!(i, 9..=13 | 16 | 17 | 19 | 21 | 22 | 23 | 25 | 26 | 31)
             });
-            f.yes_if(ok, || "a tile that is not symmetric".to_owned())
+            f.yes_if(ok, || ("a tile that is not symmetric".to_owned(), "有不是上下對稱的牌".to_owned()))
         },
     },
     ItemDef {
@@ -532,9 +545,9 @@ pub static FAN_ITEMS: [ItemDef; 51] = [
               (last_tile). The fan list's own 海底撈月 is the presets' 河底撈魚 (last_discard).",
         check: |f| {
             if f.ctx.last_tile {
-                f.yes_if(f.self_draw(), || "won on the last discard".to_owned())
+                f.yes_if(f.self_draw(), || ("won on the last discard".to_owned(), "胡的是最後一張打出的牌".to_owned()))
             } else {
-                no("not the last tile of the wall")
+                no("not the last tile of the wall", "不是牌牆最後一張")
             }
         },
     },
@@ -554,7 +567,7 @@ pub static FAN_ITEMS: [ItemDef; 51] = [
                     f.ctx.win,
                     WinKind::Replacement(Replacement::Ankan | Replacement::Kakan)
                 ),
-                || "not the replacement of a kong".to_owned(),
+                || ("not the replacement of a kong".to_owned(), "不是槓後補的牌".to_owned()),
             )
         },
     },
@@ -580,7 +593,7 @@ pub static FAN_ITEMS: [ItemDef; 51] = [
               note, so 暗槓 still counts for each.",
         check: |f| {
             let n = melds_of(f, |k| k == MeldKind::Ankan);
-            f.yes_if(n == 2, || format!("{n} 暗槓"))
+            f.yes_if(n == 2, || (format!("{n} 暗槓"), format!("{n} 個暗槓")))
         },
     },
     ItemDef {
@@ -593,7 +606,7 @@ pub static FAN_ITEMS: [ItemDef; 51] = [
               大三元 applies instead). No 不算 note. Example: 中中中 發發發.",
         check: |f| {
             let n = f.count_triplets(Tile::is_dragon);
-            f.yes_if(n == 2, || format!("{n} dragon triplets"))
+            f.yes_if(n == 2, || (format!("{n} dragon triplets"), format!("三元牌的刻子 {n} 組")))
         },
     },
     ItemDef {
@@ -604,7 +617,7 @@ pub static FAN_ITEMS: [ItemDef; 51] = [
         merges: NONE,
         doc: "三色三步高 (003 fan list 6): runs of the three suits, each starting one number higher. \
               Example: 123m 234p 345s.",
-        check: |f| f.yes_if(mixed_shifted(f, false), || "no shifted runs in three suits".to_owned()),
+        check: |f| f.yes_if(mixed_shifted(f, false), || ("no shifted runs in three suits".to_owned(), "沒有三種花色依序錯開的順子".to_owned())),
     },
     ItemDef {
         item: Item::FanAllTypes,
@@ -618,7 +631,7 @@ pub static FAN_ITEMS: [ItemDef; 51] = [
             let (suits, _) = f.suits();
             let wind = f.all[27..31].iter().any(|&c| c > 0);
             let dragon = f.all[31..34].iter().any(|&c| c > 0);
-            f.yes_if(suits == 3 && wind && dragon, || "not all three suits, a wind and a dragon".to_owned())
+            f.yes_if(suits == 3 && wind && dragon, || ("not all three suits, a wind and a dragon".to_owned(), "不是三種花色、風牌、三元牌都有".to_owned()))
         },
     },
     ItemDef {
@@ -630,7 +643,7 @@ pub static FAN_ITEMS: [ItemDef; 51] = [
         doc: "全求人 (003 fan list 6): all five sets 吃, 碰 (or 明槓, 加槓), winning as 單吊 on \
               another player's tile. 不算單吊 (單吊將). The presets' 全求 counts the 單吊's 獨聽 \
               besides: the fan list's version replaces it (all_melded).",
-        check: |f| all_open_then(f, f.claimed_tile(), || "won by self-draw".to_owned()),
+        check: |f| all_open_then(f, f.claimed_tile(), || ("won by self-draw".to_owned(), "是自摸".to_owned())),
     },
     ItemDef {
         item: Item::FanConcealedSelfDraw,
@@ -642,8 +655,8 @@ pub static FAN_ITEMS: [ItemDef; 51] = [
               The presets' 不求 adds to 門清 and 自摸 (000: 門清自摸 = 3): the fan list's version \
               replaces all three (concealed_self_draw, concealed; its 門前清 is the discard win).",
         check: |f| match f.open_meld() {
-            Some(m) => f.why(|| format!("an open meld of {}", m.tile.code())),
-            None => f.yes_if(f.self_draw(), || "won on another player's tile".to_owned()),
+            Some(m) => f.why(|| (format!("an open meld of {}", m.tile.code()), format!("有{}的副露", m.tile.name()))),
+            None => f.yes_if(f.self_draw(), || ("won on another player's tile".to_owned(), "胡的是別家的牌".to_owned())),
         },
     },
     ItemDef {
@@ -656,7 +669,7 @@ pub static FAN_ITEMS: [ItemDef; 51] = [
               honour (么牌). Not 003 改良式's 清老頭 (all_terminals, triplets of 1s and 9s: the fan \
               list's 清么九); it is 混帶么/全帶么 without their 門清 rule, and replaces them \
               (mixed_outside, pure_outside). Example: 123m 789p 111s 東東東 789s 99m.",
-        check: |f| f.yes_if(outside(f), || "a set or the pair without a terminal or honour".to_owned()),
+        check: |f| f.yes_if(outside(f), || ("a set or the pair without a terminal or honour".to_owned(), "有一組或眼沒有么九牌或字牌".to_owned())),
     },
     ItemDef {
         item: Item::FanTwoMeldedKongs,
@@ -668,7 +681,7 @@ pub static FAN_ITEMS: [ItemDef; 51] = [
               明槓 still counts for each.",
         check: |f| {
             let n = melds_of(f, |k| matches!(k, MeldKind::Minkan | MeldKind::Kakan));
-            f.yes_if(n == 2, || format!("{n} 明槓"))
+            f.yes_if(n == 2, || (format!("{n} 明槓"), format!("{n} 個明槓")))
         },
     },
     ItemDef {
@@ -685,7 +698,7 @@ pub static FAN_ITEMS: [ItemDef; 51] = [
               wins on 5m; or 5m twice in the rivers and once in another player's 吃, wins on 5m.",
         check: |f| {
             if matches!(f.ctx.win, WinKind::RobbingKong { .. }) {
-                return no("搶槓胡不算胡絕張");
+                return no("搶槓胡不算胡絕張", "搶槓胡不算胡絕張");
             }
             let own = || -> usize {
                 f.melds
@@ -700,8 +713,15 @@ pub static FAN_ITEMS: [ItemDef; 51] = [
             };
             let shown = f.ctx.shown.map_or_else(own, usize::from);
             f.yes_if(shown == 3, || {
-                let on = if f.ctx.shown.is_some() { "on the table" } else { "in the winner's melds" };
-                format!("{shown} of {} shown {on}", f.win_tile.code())
+                let (on, zh) = if f.ctx.shown.is_some() {
+                    ("on the table", "桌上")
+                } else {
+                    ("in the winner's melds", "胡牌者的副露裡")
+                };
+                (
+                    format!("{shown} of {} shown {on}", f.win_tile.code()),
+                    format!("{zh}看得到的{}只有 {shown} 張", f.win_tile.name()),
+                )
             })
         },
     },
@@ -715,8 +735,8 @@ pub static FAN_ITEMS: [ItemDef; 51] = [
               is 不求人). The presets' 門清 counts on a self-draw too: the fan list's version \
               replaces it (concealed).",
         check: |f| match f.open_meld() {
-            Some(m) => f.why(|| format!("an open meld of {}", m.tile.code())),
-            None => f.yes_if(f.claimed_tile(), || "won by self-draw".to_owned()),
+            Some(m) => f.why(|| (format!("an open meld of {}", m.tile.code()), format!("有{}的副露", m.tile.name()))),
+            None => f.yes_if(f.claimed_tile(), || ("won by self-draw".to_owned(), "是自摸".to_owned())),
         },
     },
     ItemDef {
@@ -731,7 +751,7 @@ pub static FAN_ITEMS: [ItemDef; 51] = [
               不算平胡). Example: 123m 456m 789p 234s 678s 55p, any wait.",
         check: |f| {
             let runs = f.sets.iter().all(|x| !x.triplet);
-            f.yes_if(runs && !f.pair.is_honor(), || "a triplet or an honour pair".to_owned())
+            f.yes_if(runs && !f.pair.is_honor(), || ("a triplet or an honour pair".to_owned(), "有刻子或字牌做眼".to_owned()))
         },
     },
     ItemDef {
@@ -749,7 +769,7 @@ pub static FAN_ITEMS: [ItemDef; 51] = [
                     .any(|m| m.kind.is_kong() && m.tile.index() == i)
             };
             let ok = (0..KINDS).any(|i| f.all[i] == 4 && !kong(i));
-            f.yes_if(ok, || "no kind held four times outside a kong".to_owned())
+            f.yes_if(ok, || ("no kind held four times outside a kong".to_owned(), "沒有不成槓的四張同樣的牌".to_owned()))
         },
     },
     ItemDef {
@@ -771,7 +791,7 @@ pub static FAN_ITEMS: [ItemDef; 51] = [
               three it is 三同刻). Not with 清么九 (its row: 不算同刻). Example: 555m 555s.",
         check: |f| {
             let ok = (0..9).any(|n| (0..3).filter(|&s| triplet_at(f, s * 9 + n)).count() == 2);
-            f.yes_if(ok, || "no number tripled in exactly two suits".to_owned())
+            f.yes_if(ok, || ("no number tripled in exactly two suits".to_owned(), "沒有剛好兩種花色同一數字的刻子".to_owned()))
         },
     },
     ItemDef {
@@ -784,7 +804,7 @@ pub static FAN_ITEMS: [ItemDef; 51] = [
               needs one concealed). Not with 一色四同順 (its row: 不算一般高). Example: 234p 234p.",
         check: |f| {
             let ok = f.sets.iter().any(|x| !x.triplet && runs_of(f, x.tile) >= 2);
-            f.yes_if(ok, || "no two equal runs".to_owned())
+            f.yes_if(ok, || ("no two equal runs".to_owned(), "沒有兩組相同的順子".to_owned()))
         },
     },
     ItemDef {
@@ -797,7 +817,7 @@ pub static FAN_ITEMS: [ItemDef; 51] = [
               不算喜相逢). Example: 345m 345s.",
         check: |f| {
             let ok = (0..7).any(|n| (0..3).filter(|&s| run_at(f, s * 9 + n)).count() >= 2);
-            f.yes_if(ok, || "no run in two suits".to_owned())
+            f.yes_if(ok, || ("no run in two suits".to_owned(), "沒有兩種花色同樣的順子".to_owned()))
         },
     },
     ItemDef {
@@ -819,7 +839,7 @@ pub static FAN_ITEMS: [ItemDef; 51] = [
               老少副). Example: 123s 789s.",
         check: |f| {
             let ok = (0..3).any(|s| run_at(f, s * 9) && run_at(f, s * 9 + 6));
-            f.yes_if(ok, || "no 123 and 789 of a suit".to_owned())
+            f.yes_if(ok, || ("no 123 and 789 of a suit".to_owned(), "沒有同一花色的一二三和七八九".to_owned()))
         },
     },
     ItemDef {
@@ -832,7 +852,7 @@ pub static FAN_ITEMS: [ItemDef; 51] = [
               with 推不倒 (its row: 不算缺一門). Example: 萬 and 筒 only.",
         check: |f| {
             let (suits, _) = f.suits();
-            f.yes_if(suits == 2, || format!("{suits} suits"))
+            f.yes_if(suits == 2, || (format!("{suits} suits"), format!("{suits} 種花色")))
         },
     },
     ItemDef {
@@ -856,7 +876,7 @@ pub static FAN_ITEMS: [ItemDef; 51] = [
               567, …). Example: 345p 678p.",
         check: |f| {
             let ok = (0..3).any(|s| (0..4).any(|n| run_at(f, s * 9 + n) && run_at(f, s * 9 + n + 3)));
-            f.yes_if(ok, || "no two runs of a suit joining into six".to_owned())
+            f.yes_if(ok, || ("no two runs of a suit joining into six".to_owned(), "沒有同一花色兩組順子連成六張".to_owned()))
         },
     },
     ItemDef {

@@ -12,7 +12,7 @@ use crate::decompose::Block;
 use crate::hand::{Meld, MeldKind};
 pub use crate::rules::Item;
 use crate::rules::{DiceShape, Variant};
-use crate::scoring::context::{Context, Declaration, WinKind};
+use crate::scoring::context::{Context, Declaration, Replacement, WinKind};
 use crate::tile::{Counts, Tile, KINDS};
 use crate::waits::Shape;
 
@@ -96,7 +96,15 @@ pub enum Hit {
     /// Applies with this many tai, not from the tai table (連莊 2N, 骰規台).
     Tai(u8),
     /// Does not apply, and why (without the item name; empty unless [`Facts::explain`]).
-    No(Cow<'static, str>),
+    No(Why),
+}
+
+/// Why an item did not apply, in English and in Chinese (what a player reads, issue 13): one
+/// owner for both, written side by side at each condition.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Why {
+    pub en: Cow<'static, str>,
+    pub zh: Cow<'static, str>,
 }
 
 /// What a condition looks at: one reading of a winning hand (a decomposition and the block
@@ -179,16 +187,20 @@ impl std::ops::Deref for Sets {
 
 impl Facts<'_> {
     /// Does not apply; the reason is only built when explaining.
-    pub fn why(&self, reason: impl FnOnce() -> String) -> Hit {
+    pub fn why(&self, reason: impl FnOnce() -> (String, String)) -> Hit {
         Hit::No(if self.explain {
-            Cow::Owned(reason())
+            let (en, zh) = reason();
+            Why {
+                en: Cow::Owned(en),
+                zh: Cow::Owned(zh),
+            }
         } else {
-            Cow::Borrowed("")
+            Why::default()
         })
     }
 
     /// Applies once when `cond` holds, else [`Facts::why`].
-    pub fn yes_if(&self, cond: bool, reason: impl FnOnce() -> String) -> Hit {
+    pub fn yes_if(&self, cond: bool, reason: impl FnOnce() -> (String, String)) -> Hit {
         if cond {
             Hit::Times(1)
         } else {
@@ -260,46 +272,96 @@ impl Facts<'_> {
         }
         v.join(", ")
     }
+
+    /// The waits by their Chinese names (`一萬、四萬`).
+    pub(crate) fn wait_names(&self) -> String {
+        let mut v = Vec::new();
+        let mut m = self.waits_before;
+        while m != 0 {
+            let i = m.trailing_zeros() as usize;
+            m &= m - 1;
+            if let Some(t) = Tile::new(i) {
+                v.push(t.name());
+            }
+        }
+        v.join("、")
+    }
 }
 
 pub(crate) fn meld_name(kind: MeldKind) -> &'static str {
     kind.chinese()
 }
 
-pub(crate) fn no(s: &'static str) -> Hit {
-    Hit::No(Cow::Borrowed(s))
+/// Does not apply, for a reason fixed in English and Chinese.
+pub(crate) fn no(en: &'static str, zh: &'static str) -> Hit {
+    Hit::No(Why {
+        en: Cow::Borrowed(en),
+        zh: Cow::Borrowed(zh),
+    })
 }
 
-pub(crate) fn how_won(ctx: &Context) -> String {
+/// How the hand was won, in English and Chinese (the why-not of an item about the manner).
+pub(crate) fn how_won(ctx: &Context) -> (String, String) {
     match ctx.win {
-        WinKind::SelfDraw => "won by self-draw".to_owned(),
-        WinKind::Replacement(r) => {
-            format!("won by self-draw on the replacement after {}", r.name())
-        }
-        WinKind::Discard { from } => format!("won on a discard from seat {from}"),
-        WinKind::RobbingKong { from } => format!("won by robbing the 加槓 of seat {from}"),
-        WinKind::AfterRobbingFlower { from } => {
-            format!("won on the replacement after robbing a flower from seat {from} (七搶一 case 2, paid as a discard)")
-        }
-        WinKind::EightFlowers => "won by 八仙過海".to_owned(),
-        WinKind::SevenRobOne { from } => format!("won by 七搶一 from seat {from}"),
-        WinKind::FourKongs => "won by 四槓胡".to_owned(),
+        WinKind::SelfDraw => ("won by self-draw".to_owned(), "是自摸".to_owned()),
+        WinKind::Replacement(r) => (
+            format!("won by self-draw on the replacement after {}", r.name()),
+            format!(
+                "{}後補牌自摸",
+                match r {
+                    Replacement::Flower => "補花",
+                    Replacement::Ankan => "暗槓",
+                    Replacement::Kakan => "加槓",
+                }
+            ),
+        ),
+        WinKind::Discard { from } => (
+            format!("won on a discard from seat {from}"),
+            format!("胡座位 {from} 打出的牌"),
+        ),
+        WinKind::RobbingKong { from } => (
+            format!("won by robbing the 加槓 of seat {from}"),
+            format!("搶座位 {from} 的加槓"),
+        ),
+        WinKind::AfterRobbingFlower { from } => (
+            format!("won on the replacement after robbing a flower from seat {from} (七搶一 case 2, paid as a discard)"),
+            format!("搶座位 {from} 的花後補牌胡（七搶一第二種，算放槍）"),
+        ),
+        WinKind::EightFlowers => ("won by 八仙過海".to_owned(), "八仙過海".to_owned()),
+        WinKind::SevenRobOne { from } => (
+            format!("won by 七搶一 from seat {from}"),
+            format!("七搶一，搶座位 {from}"),
+        ),
+        WinKind::FourKongs => ("won by 四槓胡".to_owned(), "四槓胡".to_owned()),
     }
 }
 
-pub(crate) fn not_first_turn(f: &Facts) -> Option<&'static str> {
-    (!f.ctx.first_turn)
-        .then_some("not the first turn (someone called or kong'd, or the winner already discarded)")
+pub(crate) fn not_first_turn(f: &Facts) -> Option<Hit> {
+    (!f.ctx.first_turn).then(|| {
+        no(
+            "not the first turn (someone called or kong'd, or the winner already discarded)",
+            "不是第一巡（有人吃碰槓，或胡牌者已經打過牌）",
+        )
+    })
 }
 
 /// 全求 / 半求人 / the fan list's 全求人: all five sets (four in a 13-tile hand) 吃, 碰, 明槓 or
 /// 加槓 (so the concealed part is the 單吊 pair), then `won` for the manner of the win
 /// (`reason` when it is not).
-pub(crate) fn all_open_then(f: &Facts, won: bool, reason: impl FnOnce() -> String) -> Hit {
+pub(crate) fn all_open_then(
+    f: &Facts,
+    won: bool,
+    reason: impl FnOnce() -> (String, String),
+) -> Hit {
     let open = f.melds.iter().filter(|m| m.kind.is_open()).count();
     let sets = f.sets.len();
     if open < sets {
-        f.why(|| format!("{open} open melds of {sets}"))
+        f.why(|| {
+            (
+                format!("{open} open melds of {sets}"),
+                format!("{sets} 組裡只有 {open} 組是吃碰槓"),
+            )
+        })
     } else {
         f.yes_if(won, reason)
     }
@@ -337,7 +399,12 @@ pub(crate) fn consecutive_triplets(f: &Facts) -> usize {
 
 pub(crate) fn consecutive(f: &Facts, n: usize) -> Hit {
     let got = consecutive_triplets(f);
-    f.yes_if(got >= n, || format!("{got} consecutive triplets in a suit"))
+    f.yes_if(got >= n, || {
+        (
+            format!("{got} consecutive triplets in a suit"),
+            format!("同一花色只有 {got} 組連續的刻子"),
+        )
+    })
 }
 
 /// The run starting at `t` appears this many times among the sets.
@@ -491,12 +558,25 @@ fn over_nine_gates(row: &[u8; 9]) -> bool {
 /// 平糊 (003 hk16): five runs (no 碰, 槓, 刻), then the pair an honour or not, flowers or not.
 fn ping_wu(f: &Facts, honor_pair: bool, flowers: bool) -> Hit {
     if let Some(x) = f.sets.iter().find(|x| x.triplet) {
-        f.why(|| format!("a triplet of {}", x.tile.code()))
+        f.why(|| {
+            (
+                format!("a triplet of {}", x.tile.code()),
+                format!("有{}的刻子", x.tile.name()),
+            )
+        })
     } else if f.pair.is_honor() != honor_pair {
-        f.why(|| format!("the pair is {}", f.pair.code()))
+        f.why(|| {
+            (
+                format!("the pair is {}", f.pair.code()),
+                format!("眼是{}", f.pair.name()),
+            )
+        })
     } else {
         f.yes_if((f.ctx.flowers != 0) == flowers, || {
-            format!("{} flowers", f.ctx.flowers.count_ones())
+            (
+                format!("{} flowers", f.ctx.flowers.count_ones()),
+                format!("有 {} 張花", f.ctx.flowers.count_ones()),
+            )
         })
     }
 }
@@ -541,18 +621,26 @@ impl ItemDef {
 pub(crate) const NONE: &[Item] = &[];
 
 fn dealer_pair(_: &Facts) -> Hit {
-    no("counted per payer between the dealer and the counterpart (settlement)")
+    no(
+        "counted per payer between the dealer and the counterpart (settlement)",
+        "按每位付款者另算，只算在莊家和對方之間",
+    )
 }
 
 fn flower_win(_: &Facts) -> Hit {
-    no("a flower win is its own 筆 (score_flower)")
+    no("a flower win is its own 筆 (score_flower)", "花胡另算一筆")
 }
 
 pub(crate) fn concealed_count(f: &Facts, n: u8) -> Hit {
     if f.concealed_triplets >= n {
         Hit::Times(1)
     } else {
-        f.why(|| format!("{} 暗刻", f.concealed_triplets))
+        f.why(|| {
+            (
+                format!("{} 暗刻", f.concealed_triplets),
+                format!("{} 個暗刻", f.concealed_triplets),
+            )
+        })
     }
 }
 
@@ -589,7 +677,7 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
         doc: "門清 (000 台數表): no 吃, 碰, 明槓 or 加槓; an 暗槓 keeps it. Not counted with 天胡, 地胡, \
               人胡, MIGI. Example: a fully concealed hand winning on a discard scores 門清 1.",
         check: |f| match f.breaks_concealed() {
-            Some(m) => f.why(|| format!("{} of {}", meld_name(m.kind), m.tile.code())),
+            Some(m) => f.why(|| (format!("{} of {}", meld_name(m.kind), m.tile.code()), format!("有{}（{}）", meld_name(m.kind), m.tile.name()))),
             None => Hit::Times(1),
         },
     },
@@ -612,7 +700,7 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
         doc: "不求 (000 台數表): 門清 and 自摸 (an 暗槓 allowed), so 門清 + 自摸 + 不求 = 3. Not counted \
               with 天胡, 地胡, MIGI. Example 一: 門清自摸 = 3 tai.",
         check: |f| match f.breaks_concealed() {
-            Some(m) => f.why(|| format!("{} of {}", meld_name(m.kind), m.tile.code())),
+            Some(m) => f.why(|| (format!("{} of {}", meld_name(m.kind), m.tile.code()), format!("有{}（{}）", meld_name(m.kind), m.tile.name()))),
             None => f.yes_if(f.self_draw(), || how_won(f.ctx)),
         },
     },
@@ -626,7 +714,7 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
               same wind; not with 大四喜, 字一色 (nor 小四喜, whose row says so).",
         check: |f| {
             let t = f.ctx.round_wind.tile();
-            f.yes_if(f.triplet_of(t), || format!("no triplet of {}", t.name()))
+            f.yes_if(f.triplet_of(t), || (format!("no triplet of {}", t.name()), format!("沒有{}的刻子", t.name())))
         },
     },
     ItemDef {
@@ -639,7 +727,7 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
               the same tile. Not with 大四喜, 字一色 (nor 小四喜).",
         check: |f| {
             let t = f.ctx.seat_wind.tile();
-            f.yes_if(f.triplet_of(t), || format!("no triplet of {}", t.name()))
+            f.yes_if(f.triplet_of(t), || (format!("no triplet of {}", t.name()), format!("沒有{}的刻子", t.name())))
         },
     },
     ItemDef {
@@ -654,7 +742,7 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
             // 003 註九: 風花雪月 不計白皮台.
             let snow = f.variant.has(Item::WindFlowerSnowMoon) && wind_flower_snow_moon(f);
             match f.count_triplets(Tile::is_dragon) - u8::from(snow) {
-                0 => no("no triplet of 中, 發 or 白"),
+                0 => no("no triplet of 中, 發 or 白", "沒有中、發、白的刻子"),
                 n => Hit::Times(n),
             }
         },
@@ -673,7 +761,7 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
                 .filter(|&i| f.ctx.flowers >> i & 1 == 1 && i % 4 == seat)
                 .count() as u8;
             match n.min(2) {
-                0 => f.why(|| format!("no flower of the seat wind {}", f.ctx.seat_wind.tile().name())),
+                0 => f.why(|| (format!("no flower of the seat wind {}", f.ctx.seat_wind.tile().name()), format!("沒有門風{}的花", f.ctx.seat_wind.tile().name()))),
                 n => Hit::Times(n),
             }
         },
@@ -688,7 +776,7 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
         check: |f| {
             let n = u8::from(f.ctx.flowers & 0x0F == 0x0F) + u8::from(f.ctx.flowers & 0xF0 == 0xF0);
             match n {
-                0 => no("neither 春夏秋冬 nor 梅蘭菊竹 complete"),
+                0 => no("neither 春夏秋冬 nor 梅蘭菊竹 complete", "春夏秋冬、梅蘭菊竹都沒有湊齊"),
                 n => Hit::Times(n),
             }
         },
@@ -705,9 +793,9 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
         check: |f| {
             // 001 獨聽說明: 也有人玩「抓得出來」就有台 (a house rule): the reading decides alone.
             if f.waits_before.is_power_of_two() || f.variant.scoring.single_wait_extractable {
-                f.yes_if(f.shape.is_single(), || format!("won on a {} wait", f.shape.name()))
+                f.yes_if(f.shape.is_single(), || (format!("won on a {} wait", f.shape.name()), format!("聽的是{}", f.shape.name())))
             } else {
-                f.why(|| format!("the hand waited on {}", f.wait_list()))
+                f.why(|| (format!("the hand waited on {}", f.wait_list()), format!("這手牌聽{}", f.wait_names())))
             }
         },
     },
@@ -746,7 +834,7 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
             if f.ctx.win == WinKind::Replacement(crate::scoring::context::Replacement::Flower)
                 && (f.variant.has(Item::FanFlower) || f.variant.scoring.fan_notes)
             {
-                return no("花牌補花成胡算自摸，不算槓上開花 (003 fan list 花)");
+                return no("花牌補花成胡算自摸，不算槓上開花 (003 fan list 花)", "補花成胡算自摸，不算槓上開花（003 番表 花）");
             }
             f.yes_if(
                 matches!(f.ctx.win, WinKind::Replacement(_) | WinKind::AfterRobbingFlower { .. }),
@@ -765,10 +853,14 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
         check: |f| {
             if f.ctx.last_tile {
                 f.yes_if(f.self_draw(), || {
-                    format!("{}; the last discard scores nothing (no 河底撈魚)", how_won(f.ctx))
+                    let (en, zh) = how_won(f.ctx);
+                    (
+                        format!("{en}; the last discard scores nothing (no 河底撈魚)"),
+                        format!("{zh}；胡最後一張打出的牌不算（沒有河底撈魚）"),
+                    )
                 })
             } else {
-                no("not the last tile of the wall")
+                no("not the last tile of the wall", "不是牌牆最後一張")
             }
         },
     },
@@ -780,7 +872,7 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
         merges: NONE,
         doc: "嗆聽 (000 台數表, 嗆聽與 MIGI): winning after declaring ready. A MIGI declaration is not \
               counted again as 嗆聽.",
-        check: |f| f.yes_if(f.ctx.declared != Declaration::None, || "no declaration".to_owned()),
+        check: |f| f.yes_if(f.ctx.declared != Declaration::None, || ("no declaration".to_owned(), "沒有宣告".to_owned())),
     },
     ItemDef {
         item: Item::PingHu,
@@ -795,20 +887,20 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
               (001 平胡說明: 門清無平胡 is only a stricter house rule) a 門清 hand counts too.",
         check: |f| {
             if let Some(s) = f.sets.iter().find(|s| s.triplet) {
-                f.why(|| format!("a triplet of {}", s.tile.code()))
+                f.why(|| (format!("a triplet of {}", s.tile.code()), format!("有{}的刻子", s.tile.name())))
             } else if f.all[27..].iter().any(|&c| c > 0) {
-                no("the hand holds an honour tile")
+                no("the hand holds an honour tile", "手牌有字牌")
             } else if f.ctx.flowers != 0 && !f.variant.ping_hu_other_flowers {
-                no("the hand holds a flower")
+                no("the hand holds a flower", "有花牌")
             } else if (0..8).any(|i| f.ctx.flowers >> i & 1 == 1 && i % 4 == f.ctx.seat_wind as usize) {
-                no("the hand holds a flower of the seat wind (本花)")
+                no("the hand holds a flower of the seat wind (本花)", "有本花（自己門風的花）")
             } else if !f.claimed_tile() {
                 f.why(|| how_won(f.ctx))
             } else if f.breaks_concealed().is_none() && !f.variant.ping_hu_concealed {
-                no("門清 (a concealed hand does not count 平胡)")
+                no("門清 (a concealed hand does not count 平胡)", "門清（門清不計平胡）")
             } else if f.variant.scoring.ping_hu_two_waits && f.waits_before.count_ones() > 2 {
                 // 001 平胡說明 參: 聽超過兩種牌沒平胡 (a house rule).
-                f.why(|| format!("the hand waited on {} (more than two kinds)", f.wait_list()))
+                f.why(|| (format!("the hand waited on {} (more than two kinds)", f.wait_list()), format!("這手牌聽{}（超過兩種）", f.wait_names())))
             } else if let Some(t) = f
                 .variant
                 .scoring
@@ -817,10 +909,10 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
                 .flatten()
             {
                 // 001 平胡說明 肆: 手牌有三張同樣的牌沒平胡 (a house rule).
-                f.why(|| format!("the hand holds three {}", t.code()))
+                f.why(|| (format!("the hand holds three {}", t.code()), format!("手牌有三張{}", t.name())))
             } else {
                 f.yes_if(f.shape == Shape::Ryanmen, || {
-                    format!("{} won on a {} wait", f.win_tile.code(), f.shape.name())
+                    (format!("{} won on a {} wait", f.win_tile.code(), f.shape.name()), format!("胡{}，聽的是{}", f.win_tile.name(), f.shape.name()))
                 })
             }
         },
@@ -844,7 +936,7 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
         merges: NONE,
         doc: "碰碰胡 (000 台數表): all five sets (four at `hand_size` 13) are triplets or kongs. Not with 字一色.",
         check: |f| match f.sets.iter().find(|s| !s.triplet) {
-            Some(s) => f.why(|| format!("a run from {}", s.tile.code())),
+            Some(s) => f.why(|| (format!("a run from {}", s.tile.code()), format!("有{}起的順子", s.tile.name()))),
             None => Hit::Times(1),
         },
     },
@@ -858,7 +950,7 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
               besides; with 字一色 it merges into 字一色（小三元）.",
         check: |f| {
             let n = f.count_triplets(Tile::is_dragon);
-            f.yes_if(n == 2 && f.pair.is_dragon(), || format!("{n} dragon triplets, pair {}", f.pair.code()))
+            f.yes_if(n == 2 && f.pair.is_dragon(), || (format!("{n} dragon triplets, pair {}", f.pair.code()), format!("三元牌的刻子 {n} 組，眼是{}", f.pair.name())))
         },
     },
     ItemDef {
@@ -870,7 +962,7 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
         doc: "混一色 (000 台數表): one suit of number tiles plus honour tiles.",
         check: |f| {
             let (suits, honors) = f.suits();
-            f.yes_if(suits == 1 && honors, || format!("{suits} suits, honours {honors}"))
+            f.yes_if(suits == 1 && honors, || (format!("{suits} suits, honours {honors}"), format!("{suits} 種花色，{}", if honors { "有字牌" } else { "沒有字牌" })))
         },
     },
     ItemDef {
@@ -902,7 +994,7 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
         doc: "大三元 (000 台數表): triplets of 中, 發 and 白. 三元牌 not counted besides.",
         check: |f| {
             let n = f.count_triplets(Tile::is_dragon);
-            f.yes_if(n == 3, || format!("{n} dragon triplets"))
+            f.yes_if(n == 3, || (format!("{n} dragon triplets"), format!("三元牌的刻子 {n} 組")))
         },
     },
     ItemDef {
@@ -915,7 +1007,7 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
               counted besides.",
         check: |f| {
             let n = f.count_triplets(Tile::is_wind);
-            f.yes_if(n == 3 && f.pair.is_wind(), || format!("{n} wind triplets, pair {}", f.pair.code()))
+            f.yes_if(n == 3 && f.pair.is_wind(), || (format!("{n} wind triplets, pair {}", f.pair.code()), format!("風牌的刻子 {n} 組，眼是{}", f.pair.name())))
         },
     },
     ItemDef {
@@ -927,7 +1019,7 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
         doc: "清一色 (000 台數表): one suit of number tiles only, no honour.",
         check: |f| {
             let (suits, honors) = f.suits();
-            f.yes_if(suits == 1 && !honors, || format!("{suits} suits, honours {honors}"))
+            f.yes_if(suits == 1 && !honors, || (format!("{suits} suits, honours {honors}"), format!("{suits} 種花色，{}", if honors { "有字牌" } else { "沒有字牌" })))
         },
     },
     ItemDef {
@@ -943,17 +1035,17 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
             if f.variant.scoring.human_win_declared {
                 // 003 改良式 人胡: 必為天聽，在各家未吃碰下八張牌內有人放槍.
                 return if f.ctx.declared != Declaration::HeavenReady {
-                    no("no 天聽 declaration (003 人胡: 必為天聽)")
+                    no("no 天聽 declaration (003 人胡: 必為天聽)", "沒有宣告天聽（003 人胡：必為天聽）")
                 } else if !f.ctx.first_eight {
-                    no("not within the first eight discards with nobody having called")
+                    no("not within the first eight discards with nobody having called", "不是在沒人吃碰的前八張牌內")
                 } else {
                     f.yes_if(matches!(f.ctx.win, WinKind::Discard { .. }), || how_won(f.ctx))
                 };
             }
             if f.is_dealer() {
-                no("the winner is the dealer")
+                no("the winner is the dealer", "胡牌者是莊家")
             } else if let Some(r) = not_first_turn(f) {
-                no(r)
+                r
             } else {
                 let discard_like = matches!(
                     f.ctx.win,
@@ -971,7 +1063,7 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
         merges: NONE,
         doc: "MIGI (000 嗆聽與 MIGI): winning after declaring ready within the first 8 discards with no \
               call or kong before. Not with 門清, 不求, 嗆聽; 自摸 is kept.",
-        check: |f| f.yes_if(f.ctx.declared == Declaration::Migi, || "no MIGI declaration".to_owned()),
+        check: |f| f.yes_if(f.ctx.declared == Declaration::Migi, || ("no MIGI declaration".to_owned(), "沒有宣告 MIGI".to_owned())),
     },
     ItemDef {
         item: Item::SevenRobOne,
@@ -1003,9 +1095,9 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
               Not with 自摸, 門清, 不求.",
         check: |f| {
             if f.is_dealer() {
-                no("the winner is the dealer")
+                no("the winner is the dealer", "胡牌者是莊家")
             } else if let Some(r) = not_first_turn(f) {
-                no(r)
+                r
             } else {
                 f.yes_if(f.self_draw(), || how_won(f.ctx))
             }
@@ -1020,7 +1112,7 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
         doc: "大四喜 (000 台數表): triplets of 東, 南, 西 and 北. 圈風 and 門風 not counted besides.",
         check: |f| {
             let n = f.count_triplets(Tile::is_wind);
-            f.yes_if(n == 4, || format!("{n} wind triplets"))
+            f.yes_if(n == 4, || (format!("{n} wind triplets"), format!("風牌的刻子 {n} 組")))
         },
     },
     ItemDef {
@@ -1034,7 +1126,7 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
               字一色（小三元） 16, 字一色（大三元） 20, 字一色（小四喜） 20, 字一色（大四喜） 28. 五暗刻 adds.",
         check: |f| {
             let (suits, _) = f.suits();
-            f.yes_if(suits == 0, || format!("{suits} suits of number tiles"))
+            f.yes_if(suits == 0, || (format!("{suits} suits of number tiles"), format!("有 {suits} 種數牌")))
         },
     },
     ItemDef {
@@ -1053,9 +1145,9 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
               replacements, are already a win. Not with 自摸, 門清, 不求, 獨聽, 槓上開花.",
         check: |f| {
             if !f.is_dealer() {
-                no("the winner is not the dealer")
+                no("the winner is not the dealer", "胡牌者不是莊家")
             } else if let Some(r) = not_first_turn(f) {
-                no(r)
+                r
             } else {
                 f.yes_if(f.self_draw(), || how_won(f.ctx))
             }
@@ -1072,14 +1164,14 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
               payer pays it; one 筆 per hand only. Example 五: dice 2, 3, 6 = 全黑 1.",
         check: |f| {
             if !f.variant.dice_enabled {
-                return no("the variant has no 骰規台");
+                return no("the variant has no 骰規台", "這個規則沒有骰規台");
             }
             let Some(d) = f.ctx.dice else {
-                return no("no opening dice given");
+                return no("no opening dice given", "沒有填開門的骰子");
             };
             match DiceShape::of(d) {
                 Some(s) => Hit::Tai(f.variant.dice.value(s)),
-                None => f.why(|| format!("dice {}, {}, {} have no shape", d[0], d[1], d[2])),
+                None => f.why(|| (format!("dice {}, {}, {} have no shape", d[0], d[1], d[2]), format!("骰子 {}、{}、{} 不成骰規台的形", d[0], d[1], d[2]))),
             }
         },
     },
@@ -1096,7 +1188,7 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
             if f.ctx.last_tile {
                 f.yes_if(matches!(f.ctx.win, WinKind::Discard { .. }), || how_won(f.ctx))
             } else {
-                no("not the last discard of the wall")
+                no("not the last discard of the wall", "不是牌牆最後一張打出的牌")
             }
         },
     },
@@ -1112,7 +1204,7 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
               門清, 不求, 嗆聽. Example: declared 天聽, won on a discard: 16 tai (traditional).",
         check: |f| {
             f.yes_if(f.ctx.declared == Declaration::HeavenReady, || {
-                "no 天聽 declaration".to_owned()
+                ("no 天聽 declaration".to_owned(), "沒有宣告天聽".to_owned())
             })
         },
     },
@@ -1127,7 +1219,7 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
               Example: four kong melds and a pair of 5p: 8 tai (traditional).",
         check: |f| {
             let n = kongs(f);
-            f.yes_if(n >= 4, || format!("{n} kongs"))
+            f.yes_if(n >= 4, || (format!("{n} kongs"), format!("{n} 個槓")))
         },
     },
     ItemDef {
@@ -1141,13 +1233,16 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
               kong'd. Like 000's 人胡 (its 備註 kept): not with 門清. Example: 16 tai (traditional).",
         check: |f| {
             if f.is_dealer() {
-                no("the winner is the dealer")
+                no("the winner is the dealer", "胡牌者是莊家")
             } else if let Some(r) = not_first_turn(f) {
-                no(r)
+                r
             } else {
                 let from_dealer =
                     matches!(f.ctx.win, WinKind::Discard { from } if from == f.ctx.dealer);
-                f.yes_if(from_dealer, || format!("{}, not the dealer's", how_won(f.ctx)))
+                f.yes_if(from_dealer, || {
+                    let (en, zh) = how_won(f.ctx);
+                    (format!("{en}, not the dealer's"), format!("{zh}，不是莊家的"))
+                })
             }
         },
     },
@@ -1160,7 +1255,7 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
         doc: "兩槓子 (003 改良式 1台): exactly two kongs.",
         check: |f| {
             let n = kongs(f);
-            f.yes_if(n == 2, || format!("{n} kongs"))
+            f.yes_if(n == 2, || (format!("{n} kongs"), format!("{n} 個槓")))
         },
     },
     ItemDef {
@@ -1172,7 +1267,7 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
         doc: "三槓子 (003 改良式 3台): exactly three kongs.",
         check: |f| {
             let n = kongs(f);
-            f.yes_if(n == 3, || format!("{n} kongs"))
+            f.yes_if(n == 3, || (format!("{n} kongs"), format!("{n} 個槓")))
         },
     },
     ItemDef {
@@ -1186,7 +1281,7 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
             let bad = (0..KINDS).find(|&i| {
                 f.all[i] > 0 && Tile::new(i).is_some_and(|t| t.is_honor() || t.is_terminal())
             });
-            f.yes_if(bad.is_none(), || "a terminal or honour tile".to_owned())
+            f.yes_if(bad.is_none(), || ("a terminal or honour tile".to_owned(), "有么九牌或字牌".to_owned()))
         },
     },
     ItemDef {
@@ -1196,7 +1291,7 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
         excluded_by: &[Item::FourIdenticalRuns, Item::CleanCup],
         merges: NONE,
         doc: "一盃口 (003 改良式 1台, 註二): two equal runs, at least one of them in the concealed hand and not completed by a claimed tile. Not with 一色四同順, 清盃口.",
-        check: |f| f.yes_if(double_run(f).is_some(), || "no two equal runs (one concealed)".to_owned()),
+        check: |f| f.yes_if(double_run(f).is_some(), || ("no two equal runs (one concealed)".to_owned(), "沒有兩組相同的順子（其中一組門清）".to_owned())),
     },
     ItemDef {
         item: Item::ThreeColourRun,
@@ -1210,7 +1305,7 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
                 (0..3).all(|s| f.sets.iter().any(|x| !x.triplet && x.tile.index() == s * 9 + n))
             });
             match found {
-                None => no("no run in all three suits"),
+                None => no("no run in all three suits", "沒有三種花色都有的同一組順子"),
                 Some(n) => {
                     let chi = f.sets.iter().any(|x| {
                         x.meld == Some(MeldKind::Chi) && x.tile.index() % 9 == n
@@ -1228,7 +1323,7 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
         merges: NONE,
         doc: "一條龍 (003 改良式 2台, 註四): every number 1 to 9 of one suit in the hand (not necessarily three runs); one less (1台) when a 吃 of that suit helps. Not with 台灣縱貫線.",
         check: |f| match (0..3).find(|&s| f.all[s * 9..s * 9 + 9].iter().all(|&c| c > 0)) {
-            None => no("no suit with every number 1 to 9"),
+            None => no("no suit with every number 1 to 9", "沒有一種花色一到九都有"),
             Some(s) => {
                 let chi = f
                     .melds
@@ -1249,7 +1344,7 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
             let found = (0..9).any(|n| {
                 (0..3).all(|s| f.sets.iter().any(|x| x.triplet && x.tile.index() == s * 9 + n))
             });
-            f.yes_if(found, || "no number tripled in all three suits".to_owned())
+            f.yes_if(found, || ("no number tripled in all three suits".to_owned(), "沒有三種花色同一數字的刻子".to_owned()))
         },
     },
     ItemDef {
@@ -1291,7 +1386,7 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
             if outside(f) && honors {
                 open_less(f, Item::MixedOutside, f.breaks_concealed().is_some())
             } else {
-                no("not every set and the pair with a terminal, with honours")
+                no("not every set and the pair with a terminal, with honours", "不是每一組和眼都帶么九或字牌（且有字牌）")
             }
         },
     },
@@ -1307,7 +1402,7 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
             if outside(f) && !honors {
                 open_less(f, Item::PureOutside, f.breaks_concealed().is_some())
             } else {
-                no("not every set and the pair with a 1 or 9, without honours")
+                no("not every set and the pair with a 1 or 9, without honours", "不是每一組和眼都帶一或九（且沒有字牌）")
             }
         },
     },
@@ -1320,7 +1415,7 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
         doc: "小三風 (003 改良式 3台, 註六): two wind triplets and a third wind as the pair. Not with 圈風, 門風.",
         check: |f| {
             let n = f.count_triplets(Tile::is_wind);
-            f.yes_if(n == 2 && f.pair.is_wind(), || format!("{n} wind triplets, pair {}", f.pair.code()))
+            f.yes_if(n == 2 && f.pair.is_wind(), || (format!("{n} wind triplets, pair {}", f.pair.code()), format!("風牌的刻子 {n} 組，眼是{}", f.pair.name())))
         },
     },
     ItemDef {
@@ -1332,7 +1427,7 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
         doc: "大三風 (003 改良式 6台, 註六): three wind triplets, the fourth wind absent (else 小四喜). Not with 圈風, 門風.",
         check: |f| {
             let n = f.count_triplets(Tile::is_wind);
-            f.yes_if(n == 3 && !f.pair.is_wind(), || format!("{n} wind triplets, pair {}", f.pair.code()))
+            f.yes_if(n == 3 && !f.pair.is_wind(), || (format!("{n} wind triplets, pair {}", f.pair.code()), format!("風牌的刻子 {n} 組，眼是{}", f.pair.name())))
         },
     },
     ItemDef {
@@ -1346,7 +1441,7 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
             let held = [18, 27, 28]
                 .iter()
                 .all(|&i| f.sets.iter().any(|x| x.triplet && x.tile.index() == i));
-            f.yes_if(held, || "no triplets of 1s, 東 and 南".to_owned())
+            f.yes_if(held, || ("no triplets of 1s, 東 and 南".to_owned(), "沒有一、東、南的刻子".to_owned()))
         },
     },
     ItemDef {
@@ -1361,7 +1456,7 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
         check: |f| {
             let (suits, honors) = f.suits();
             let ok = only_tiles(f, |t| t.is_honor() || t.is_terminal()) && honors && suits > 0;
-            f.yes_if(ok, || "not only terminals and honours, with both".to_owned())
+            f.yes_if(ok, || ("not only terminals and honours, with both".to_owned(), "不是只有么九牌和字牌（兩種都要有）".to_owned()))
         },
     },
     ItemDef {
@@ -1371,7 +1466,7 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
         excluded_by: NONE,
         merges: NONE,
         doc: "清老頭 (003 改良式 12台, 註七): triplets and pair of 1s and 9s only (with 碰碰胡: 16). Not with 全帶么, 混帶么.",
-        check: |f| f.yes_if(only_tiles(f, Tile::is_terminal), || "not only 1s and 9s".to_owned()),
+        check: |f| f.yes_if(only_tiles(f, Tile::is_terminal), || ("not only 1s and 9s".to_owned(), "不是只有一和九".to_owned())),
     },
     ItemDef {
         item: Item::All258,
@@ -1382,7 +1477,7 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
         doc: "全將碰 (003 改良式 10台): triplets and pair of suited 2, 5, 8 only (with 碰碰胡: 14).",
         check: |f| {
             let ok = triplets_of(f, |t| !t.is_honor() && matches!(t.number(), 2 | 5 | 8));
-            f.yes_if(ok, || "not triplets of 2, 5, 8".to_owned())
+            f.yes_if(ok, || ("not triplets of 2, 5, 8".to_owned(), "不是二、五、八的刻子".to_owned()))
         },
     },
     ItemDef {
@@ -1392,7 +1487,7 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
         excluded_by: NONE,
         merges: NONE,
         doc: "風花雪月 (003 改良式 8台, 註九): triplets of a wind (風), 5p (花), 白 (雪) and 1p (月); the 白 triplet is not counted as 三元牌 (不計白皮台).",
-        check: |f| f.yes_if(wind_flower_snow_moon(f), || "no triplets of a wind, 5p, 白 and 1p".to_owned()),
+        check: |f| f.yes_if(wind_flower_snow_moon(f), || ("no triplets of a wind, 5p, 白 and 1p".to_owned(), "沒有風牌、五筒、白、一筒的刻子".to_owned())),
     },
     ItemDef {
         item: Item::TaiwanLine,
@@ -1410,7 +1505,7 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
             let honours = [30, 33, 28]
                 .iter()
                 .all(|&i| f.pair.index() == i || f.sets.iter().any(|x| x.triplet && x.tile.index() == i));
-            f.yes_if(line && honours, || "not 123 456 789 of a suit with 北 中 南".to_owned())
+            f.yes_if(line && honours, || ("not 123 456 789 of a suit with 北 中 南".to_owned(), "不是同一花色的一二三、四五六、七八九加北、中、南".to_owned()))
         },
     },
     ItemDef {
@@ -1422,7 +1517,7 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
         doc: "一色四同順 (003 改良式 12台, 註12): four equal runs, 吃 allowed. Not with 一盃口.",
         check: |f| {
             let ok = f.sets.iter().any(|x| !x.triplet && runs_of(f, x.tile) >= 4);
-            f.yes_if(ok, || "no four equal runs".to_owned())
+            f.yes_if(ok, || ("no four equal runs".to_owned(), "沒有四組相同的順子".to_owned()))
         },
     },
     ItemDef {
@@ -1435,7 +1530,7 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
         check: |f| {
             let green = |i: usize| matches!(i, 19 | 20 | 21 | 23 | 25 | 32);
             let ok = less_one_group(f).any(|c| (0..KINDS).all(|i| c[i] == 0 || green(i)));
-            f.yes_if(ok, || "not green but for one set".to_owned())
+            f.yes_if(ok, || ("not green but for one set".to_owned(), "除了一組以外不全是綠色的牌".to_owned()))
         },
     },
     ItemDef {
@@ -1448,7 +1543,7 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
         check: |f| {
             let ok = less_one_set(f)
                 .any(|c| (0..KINDS).all(|i| c[i] == if (10..=16).contains(&i) { 2 } else { 0 }));
-            f.yes_if(ok, || "not two each of 2p to 8p and one set".to_owned())
+            f.yes_if(ok, || ("not two each of 2p to 8p and one set".to_owned(), "不是二筒到八筒各兩張加一組".to_owned()))
         },
     },
     ItemDef {
@@ -1463,7 +1558,7 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
                 let sum: u32 = (4..9).map(|i| u32::from(c[i]) * (i as u32 + 1)).sum();
                 (0..KINDS).all(|i| c[i] == 0 || (4..9).contains(&i)) && sum >= 100
             });
-            f.yes_if(ok, || "not 5m to 9m worth 100 but for one set".to_owned())
+            f.yes_if(ok, || ("not 5m to 9m worth 100 but for one set".to_owned(), "除了一組以外不是五萬到九萬合計一百".to_owned()))
         },
     },
     ItemDef {
@@ -1475,7 +1570,7 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
         doc: "清盃口 (003 改良式 16台): 門清, with three consecutive triplets and two equal runs of one suit, and a pair. Not with 門清, 三連刻, 三暗刻, 一盃口.",
         check: |f| {
             if let Some(m) = f.breaks_concealed() {
-                return f.why(|| format!("{} of {}", meld_name(m.kind), m.tile.code()));
+                return f.why(|| (format!("{} of {}", meld_name(m.kind), m.tile.code()), format!("有{}（{}）", meld_name(m.kind), m.tile.name())));
             }
             let ok = (0..3).any(|s| {
                 let row = (s * 9..s * 9 + 7).any(|i| {
@@ -1487,7 +1582,7 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
                     .any(|x| !x.triplet && x.tile.index() / 9 == s && runs_of(f, x.tile) >= 2);
                 row && cup
             });
-            f.yes_if(ok, || "no three consecutive triplets with two equal runs of a suit".to_owned())
+            f.yes_if(ok, || ("no three consecutive triplets with two equal runs of a suit".to_owned(), "沒有同一花色的三連刻加兩組相同順子".to_owned()))
         },
     },
     ItemDef {
@@ -1502,7 +1597,7 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
                 .iter()
                 .all(|&i| f.pair.index() == i || f.sets.iter().any(|x| x.triplet && x.tile.index() == i));
             let dragons = f.count_triplets(Tile::is_dragon) == 3;
-            f.yes_if(threes && dragons, || "not 大三元 with 3m 3p 3s".to_owned())
+            f.yes_if(threes && dragons, || ("not 大三元 with 3m 3p 3s".to_owned(), "不是大三元加三萬、三筒、三條".to_owned()))
         },
     },
     ItemDef {
@@ -1527,7 +1622,7 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
                     })
                 })
             });
-            f.yes_if(ok, || "no 13 tiles of a suit in a 註14 shape".to_owned())
+            f.yes_if(ok, || ("no 13 tiles of a suit in a 註14 shape".to_owned(), "沒有同一花色 13 張成註14 的牌型".to_owned()))
         },
     },
     ItemDef {
@@ -1542,7 +1637,7 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
               Compounds with other items.",
         check: |f| {
             let ok = nine_gates(f, |_| true, |row| over_nine_gates(&row));
-            f.yes_if(ok, || "no 1112345678999 plus one of a suit".to_owned())
+            f.yes_if(ok, || ("no 1112345678999 plus one of a suit".to_owned(), "沒有同一花色的一一一二三四五六七八九九九加一張".to_owned()))
         },
     },
     ItemDef {
@@ -1555,7 +1650,7 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
               seat wind) add 圈風 and 門風 besides. Not with 小四喜, 大四喜 (000's note on 圈風, 門風 \
               kept). Example: a 碰 of 西 as 南 seat in the 東 round: 1.",
         check: |f| match f.count_triplets(Tile::is_wind) {
-            0 => no("no wind triplet"),
+            0 => no("no wind triplet", "沒有風牌的刻子"),
             n => Hit::Times(n),
         },
     },
@@ -1566,7 +1661,7 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
         excluded_by: NONE,
         merges: NONE,
         doc: "無字 (003 hk16 1番): no honour tile anywhere in the winning hand.",
-        check: |f| f.yes_if(f.all[27..].iter().all(|&c| c == 0), || "the hand holds an honour".to_owned()),
+        check: |f| f.yes_if(f.all[27..].iter().all(|&c| c == 0), || ("the hand holds an honour".to_owned(), "手牌有字牌".to_owned())),
     },
     ItemDef {
         item: Item::NoFlowers,
@@ -1575,7 +1670,7 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
         excluded_by: NONE,
         merges: NONE,
         doc: "無花 (003 hk16 1番): the winner holds no flower.",
-        check: |f| f.yes_if(f.ctx.flowers == 0, || format!("{} flowers", f.ctx.flowers.count_ones())),
+        check: |f| f.yes_if(f.ctx.flowers == 0, || (format!("{} flowers", f.ctx.flowers.count_ones()), format!("有 {} 張花", f.ctx.flowers.count_ones()))),
     },
     ItemDef {
         item: Item::Eyes258,
@@ -1586,7 +1681,7 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
         doc: "象眼 (003 hk16 1番): the pair (眼) is a 2, 5 or 8 of 筒, 索 or 萬.",
         check: |f| {
             let ok = !f.pair.is_honor() && matches!(f.pair.number(), 2 | 5 | 8);
-            f.yes_if(ok, || format!("the pair is {}", f.pair.code()))
+            f.yes_if(ok, || (format!("the pair is {}", f.pair.code()), format!("眼是{}", f.pair.name())))
         },
     },
     ItemDef {
@@ -1600,9 +1695,9 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
               winning on 4 reads 123 + 44, a 單吊. A true one-kind wait is 獨獨 instead.",
         check: |f| {
             if f.waits_before.count_ones() < 2 {
-                f.why(|| format!("the hand waited on {} only", f.wait_list()))
+                f.why(|| (format!("the hand waited on {} only", f.wait_list()), format!("這手牌只聽{}", f.wait_names())))
             } else {
-                f.yes_if(f.shape.is_single(), || format!("won on a {} wait", f.shape.name()))
+                f.yes_if(f.shape.is_single(), || (format!("won on a {} wait", f.shape.name()), format!("聽的是{}", f.shape.name())))
             }
         },
     },
@@ -1645,7 +1740,7 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
         merges: NONE,
         doc: "槓牌 (003 hk16 1番): 1 番 per kong, 明槓 or 暗槓.",
         check: |f| match kongs(f) {
-            0 => no("no kong"),
+            0 => no("no kong", "沒有槓"),
             n => Hit::Times(n as u8),
         },
     },
@@ -1659,7 +1754,7 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
               one more, so it stands for the three: not with 無字, 無花.",
         check: |f| {
             let ok = f.all[27..].iter().all(|&c| c == 0) && f.ctx.flowers == 0;
-            f.yes_if(ok, || "an honour or a flower".to_owned())
+            f.yes_if(ok, || ("an honour or a flower".to_owned(), "有字牌或花牌".to_owned()))
         },
     },
     ItemDef {
@@ -1692,7 +1787,7 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
         doc: "屁胡 (003 hk16 10番): the hand counts no other 番 of its own (莊家 and 連莊, counted \
               between the dealer and a payer, are not the hand's). The text: 台灣牌得番容易, so a hand \
               without any is the hard one. Judged after every other item and note.",
-        check: |_| no("judged on the other items (score.rs)"),
+        check: |_| no("judged on the other items (score.rs)", "要看其他台項"),
     },
     ItemDef {
         item: Item::WithinSeven,
@@ -1703,8 +1798,8 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
         doc: "七隻內 (003 hk16 20番): winning having discarded at most 7 tiles (a 上 or 碰 is followed by \
               a discard, so it counts: 上或碰皆計). Needs the context's `discards`.",
         check: |f| match f.ctx.discards {
-            None => no("the winner's discards are not given"),
-            Some(n) => f.yes_if(n <= 7, || format!("{n} discards")),
+            None => no("the winner's discards are not given", "沒有填胡牌者已打出幾張"),
+            Some(n) => f.yes_if(n <= 7, || (format!("{n} discards"), format!("已打出 {n} 張"))),
         },
     },
     ItemDef {
@@ -1717,7 +1812,7 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
               the eighth; added when the hand wins (胡的時候加), not a flower win of its own as in 000.",
         check: |f| {
             let n = f.ctx.flowers.count_ones();
-            f.yes_if(n == 7, || format!("{n} flowers"))
+            f.yes_if(n == 7, || (format!("{n} flowers"), format!("有 {n} 張花")))
         },
     },
     ItemDef {
@@ -1730,7 +1825,7 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
               the hand wins (只是在胡的時候加), not a flower win of its own as in 000.",
         check: |f| {
             let n = f.ctx.flowers.count_ones();
-            f.yes_if(n == 8, || format!("{n} flowers"))
+            f.yes_if(n == 8, || (format!("{n} flowers"), format!("有 {n} 張花")))
         },
     },
     ItemDef {
@@ -1745,13 +1840,16 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
         check: |f| {
             let fifth = |x: &SetView| if x.triplet { x.meld.is_none() } else { x.meld.is_none_or(|m| m == MeldKind::Chi) };
             let ok = nine_gates(f, fifth, |row| over_nine_gates(&row));
-            f.yes_if(ok, || "no 1112345678999 plus one of a suit with a 暗坎 or a run".to_owned())
+            f.yes_if(ok, || ("no 1112345678999 plus one of a suit with a 暗坎 or a run".to_owned(), "沒有同一花色的一一一二三四五六七八九九九加一張（含暗坎或順子）".to_owned()))
         },
     },
 ];
 
 fn special_shape(_: &Facts) -> Hit {
-    no("a special shape, judged on the whole hand (special.rs), not on five sets and a pair")
+    no(
+        "a special shape, judged on the whole hand (special.rs), not on five sets and a pair",
+        "特殊牌型看整手牌，不看五組一對",
+    )
 }
 
 /// The items of the special shapes, in [`Special::ALL`] order. A preset scores one only when

@@ -31,12 +31,14 @@ pub struct ScoredItem {
     pub tai: u32,
 }
 
-/// An item checked and not counted, with the reason (`平胡: the hand holds a flower`).
+/// An item checked and not counted, with the reason (`平胡: the hand holds a flower`) and the
+/// same in Chinese (`平胡：有花牌`), what a player reads.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NotApplied {
     pub item: Item,
     pub key: &'static str,
     pub reason: String,
+    pub reason_zh: String,
 }
 
 /// The score of one 筆.
@@ -372,12 +374,15 @@ impl Reading {
 fn evaluate(f: &Facts, only: Option<&[Item]>) -> Reading {
     let mut hits = [0u32; Item::COUNT];
     let mut reasons: Vec<NotApplied> = Vec::new();
-    let mut note = |item: Item, reason: &dyn Fn() -> String| {
+    let mut note = |item: Item, reason: &dyn Fn() -> (String, String)| {
         if f.explain {
+            let (en, zh) = reason();
+            let name = f.variant.name_of(item);
             reasons.push(NotApplied {
                 item,
                 key: item.key(),
-                reason: format!("{}: {}", f.variant.name_of(item), reason()),
+                reason: format!("{name}: {en}"),
+                reason_zh: format!("{name}：{zh}"),
             });
         }
     };
@@ -392,12 +397,17 @@ fn evaluate(f: &Facts, only: Option<&[Item]>) -> Reading {
             Hit::Times(n) => u32::from(n) * u32::from(f.variant.tai_of(def.item)),
             Hit::Tai(t) => u32::from(t),
             Hit::No(r) => {
-                note(def.item, &|| r.to_string());
+                note(def.item, &|| (r.en.to_string(), r.zh.to_string()));
                 continue;
             }
         };
         if tai == 0 {
-            note(def.item, &|| "worth 0 tai in this variant".to_owned());
+            note(def.item, &|| {
+                (
+                    "worth 0 tai in this variant".to_owned(),
+                    "這個規則裡不計（0）".to_owned(),
+                )
+            });
         }
         hits[def.item as usize] = tai;
     }
@@ -407,7 +417,11 @@ fn evaluate(f: &Facts, only: Option<&[Item]>) -> Reading {
         if hits[x as usize] > 0 {
             hits[x as usize] = 0;
             note(x, &|| {
-                format!("not counted with {} (備註)", f.variant.name_of(by))
+                let by = f.variant.name_of(by);
+                (
+                    format!("not counted with {by} (備註)"),
+                    format!("有{by}就不另計（備註）"),
+                )
             });
         }
     };
@@ -477,10 +491,10 @@ fn evaluate(f: &Facts, only: Option<&[Item]>) -> Reading {
             hits[m as usize] = 0;
             merged = Some((def.item, m));
             note(m, &|| {
-                format!(
-                    "merged into {}（{}）",
-                    f.variant.name_of(def.item),
-                    f.variant.name_of(m)
+                let (owner, merged) = (f.variant.name_of(def.item), f.variant.name_of(m));
+                (
+                    format!("merged into {owner}（{merged}）"),
+                    format!("併入{owner}（{merged}）"),
                 )
             });
         }
@@ -492,7 +506,11 @@ fn evaluate(f: &Facts, only: Option<&[Item]>) -> Reading {
                 hits[Item::ChickenHand as usize] = u32::from(f.variant.tai_of(Item::ChickenHand));
             }
             Some(d) => note(Item::ChickenHand, &|| {
-                format!("the hand counts {}", f.variant.name_of(d.item))
+                let other = f.variant.name_of(d.item);
+                (
+                    format!("the hand counts {other}"),
+                    format!("這手牌算到{other}"),
+                )
             }),
         }
     }
@@ -589,21 +607,23 @@ fn dealer_part(
 /// The why-not entries of the dealer items, which are judged per line, not per reading.
 fn dealer_why_not(ctx: &Context, payers: &[Seat]) -> Vec<NotApplied> {
     let mut v = Vec::new();
-    let mut add = |item: Item, reason: &str| {
+    let mut add = |item: Item, en: &str, zh: &str| {
         v.push(NotApplied {
             item,
             key: item.key(),
-            reason: format!("{}: {reason}", item.name()),
+            reason: format!("{}: {en}", item.name()),
+            reason_zh: format!("{}：{zh}", item.name()),
         });
     };
+    let nobody = (
+        "neither the winner nor a payer is the dealer",
+        "胡牌者和付錢的人都不是莊家",
+    );
     if ctx.winner != ctx.dealer && !payers.contains(&ctx.dealer) {
-        add(Item::Dealer, "neither the winner nor a payer is the dealer");
-        add(
-            Item::DealerStreak,
-            "neither the winner nor a payer is the dealer",
-        );
+        add(Item::Dealer, nobody.0, nobody.1);
+        add(Item::DealerStreak, nobody.0, nobody.1);
     } else if ctx.streak == 0 {
-        add(Item::DealerStreak, "the dealer has no 連莊");
+        add(Item::DealerStreak, "the dealer has no 連莊", "莊家沒有連莊");
     }
     v
 }

@@ -1,0 +1,38 @@
+//! `twmj.quiz`: a practice hand (聽牌練習) from the core.
+
+use pyo3::prelude::*;
+use twmj_core::game::quiz as core_quiz;
+use twmj_core::rules::Variant;
+use twmj_py_macros::guarded;
+
+use crate::errors::CoreError;
+use crate::variant::PyVariant;
+
+/// A practice hand as Python gets it: the concealed tiles and the melds as `(kind, tiles)`.
+type QuizOut = (Vec<String>, Vec<(&'static str, String)>);
+
+/// A ready hand of `variant` (taiwan) with `melds` open melds and between `min_waits` and
+/// `max_waits` waits: `(concealed tiles, [(kind, tiles)])`; the same `seed` draws it again.
+#[pyfunction]
+#[pyo3(signature = (variant=None, melds=0, min_waits=1, max_waits=13, seed=0))]
+#[guarded]
+pub fn quiz(
+    py: Python<'_>,
+    variant: Option<PyRef<'_, PyVariant>>,
+    melds: usize,
+    min_waits: usize,
+    max_waits: usize,
+    seed: u64,
+) -> PyResult<QuizOut> {
+    let v = variant.map_or_else(Variant::taiwan, |v| v.0.clone());
+    let q = py
+        .detach(|| core_quiz::quiz(&v, melds, min_waits, max_waits, seed))
+        .map_err(CoreError)?;
+    Ok((
+        q.concealed.iter().map(|t| t.code()).collect(),
+        q.melds
+            .iter()
+            .map(|m| (m.kind.name(), m.tiles().iter().map(|t| t.code()).collect()))
+            .collect(),
+    ))
+}
