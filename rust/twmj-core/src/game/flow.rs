@@ -49,6 +49,24 @@ impl State {
             rules.variant.players.clamp(2, SEATS as u8),
             rules.variant.hand_size,
         )?;
+        // 004 兩人麻將、三人麻將規則: a scripted deal (or a replayed record) holds only the
+        // variant's tiles, refused with the error `waits` gives for a tile out of play.
+        let v = &rules.variant;
+        let mut tiles = [0u8; crate::tile::KINDS];
+        for p in deal.pieces() {
+            match p.tile() {
+                Some(t) => tiles[t.index()] = tiles[t.index()].saturating_add(1),
+                None if !v.flowers => {
+                    return Err(crate::error::Error::hand(format!(
+                        "{} is not in play under {} (flowers = false: played without flowers)",
+                        p.code(),
+                        v.preset
+                    )))
+                }
+                None => {}
+            }
+        }
+        v.check_in_play(&tiles)?;
         Ok(State::start(deal, rules))
     }
 

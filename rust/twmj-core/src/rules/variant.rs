@@ -282,11 +282,14 @@ impl Flow {
         furiten_dealer_exception: false,
     };
 
-    /// 001: 16 kept back (八墩), no 特殊流局 (台灣多數人玩的規則裡沒有), 詐胡 paid, the dice
-    /// deal, 過手.
+    /// 001: 16 kept back (八墩), no 四風連打 (特殊流局: 台灣多數人玩的規則裡沒有), 詐胡 paid, the
+    /// dice deal, 過手; 四槓 as its 台數表 row and 特殊胡牌 give it, a win or a draw.
     pub const TRADITIONAL: Flow = Flow {
         wall_reserve: WallReserve::Sixteen,
-        four_kongs_draw: false,
+        // 001 台數表 四槓牌: 若兩家以上合力完成四槓，則和局; 特殊胡牌: 若由不同玩家共同完成四槓則為
+        // 和局當莊者加算連莊 — the same row as the 四槓胡 below, so on with it (not 特殊流局's
+        // optional 四家開槓).
+        four_kongs_draw: true,
         four_winds_draw: false,
         thirteen_unconnected_draw: false,
         false_win: true,
