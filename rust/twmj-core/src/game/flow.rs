@@ -370,10 +370,11 @@ impl State {
             let Some(t) = piece.tile() else { return };
             let last_tile = self.drawable() == 0;
             let own_draw = self.rules.variant.flow.furiten_release == FuritenRelease::OwnDraw;
+            let self_draw_furiten = self.furiten_on_self_draw();
             self.players[s].concealed[t.index()] += 1;
             let win = complete(&self.players[s], &self.rules.variant);
             let p = &mut self.players[s];
-            if win && p.no_self_draw {
+            if win && p.no_self_draw && self_draw_furiten {
                 // 000 過水: a 明槓 replacement that wins cannot be 自摸, so it is 過水 at once.
                 p.furiten = true;
                 p.furiten_hold = true;
@@ -565,6 +566,7 @@ impl State {
         // A complete hand not won is 過水, also when 起胡 blocked it (002 過水: 自己摸到的，
         // 打出一張之後就在過水中).
         if self_draw_open(self, t)
+            && self.furiten_on_self_draw()
             && !matches!(
                 action,
                 Action::Win | Action::EightFlowers | Action::SevenRobOne
@@ -652,6 +654,17 @@ impl State {
         }
     }
 
+    /// 過水 is played at all (004 過水: 也有不管的 — `furiten_ignored`).
+    fn furiten_played(&self) -> bool {
+        !self.rules.variant.flow.furiten_ignored
+    }
+
+    /// A self-draw let go is 過水 (000 過水: 摸到能自摸的牌而你不自摸); 001's 過水 is only 有人放槍而
+    /// 不胡 (`furiten_self_draw`).
+    fn furiten_on_self_draw(&self) -> bool {
+        self.furiten_played() && self.rules.variant.flow.furiten_self_draw
+    }
+
     /// 000 過水 release table for 暗槓/加槓: a kong of a non-winning tile releases, a kong of
     /// a winning tile does not (and keeps this turn's discard from releasing).
     /// Under 001 過手 (`furiten_release = "own_draw"`) a kong neither releases nor holds: the
@@ -723,6 +736,7 @@ impl State {
                 // 002 起胡: a win under the threshold is declined: 過水 at once. (A shown flower
                 // is no winning tile.)
                 let declined = !opts.has(Options::WIN)
+                    && self.furiten_played()
                     && !self.player(s).furiten
                     && legality::wins_offered(self, self.player(s), kind);
                 if declined {
@@ -775,6 +789,7 @@ impl State {
                 self.queried[s as usize][owner as usize] = n;
             }
         }
+        let furiten = self.furiten_played();
         for &s in &order {
             let opts = o.options[s as usize];
             if ankan && said(s) == Some(Action::Win) {
@@ -785,7 +800,8 @@ impl State {
                 }
             }
             let p = &mut self.players[s as usize];
-            if opts.has(Options::WIN) && said(s) != Some(Action::Win) && robs[s as usize] {
+            if furiten && opts.has(Options::WIN) && said(s) != Some(Action::Win) && robs[s as usize]
+            {
                 p.furiten = true; // 000 過水: a winning tile let go (or taken by 吃碰槓)
                 p.furiten_declined = None;
             }

@@ -276,7 +276,7 @@ pub const KEYS: [&str; COUNT] = {
 };
 
 /// How many settings there are (the `tai.<item>` family aside).
-pub const COUNT: usize = 44;
+pub const COUNT: usize = 46;
 
 const REGISTRY: [Setting; COUNT] = [
     Setting {
@@ -422,6 +422,12 @@ const REGISTRY: [Setting; COUNT] = [
     switch!("furiten_dealer_exception", Flow, flow.furiten_dealer_exception,
         "a win declined for 起胡 may still be taken on the dealer's discard of the same tile (003 過水特殊規定)",
         "因台數不足未胡者，莊家於同圈打出同一張仍可胡（003 過水特殊規定）"),
+    switch!("furiten_self_draw", Flow, flow.furiten_self_draw,
+        "a self-draw let go puts the seat in 過水 (000 過水); off, only a passed discard does (001 過水: 有人放槍而不胡)",
+        "放棄自摸亦入過水（000 過水）；關閉則只有放槍不胡才算過水（001 過水：有人放槍而不胡）"),
+    switch!("furiten_ignored", Flow, flow.furiten_ignored,
+        "no 過水 at all: a win let go never blocks a later one (004 過水: 也有不管的)",
+        "不管過水：放過的胡牌不影響之後胡牌（004 過水：也有不管的）"),
     switch!("special_shapes.lig_gu", Analysis, special.lig_gu,
         "瀝咕瀝咕 admitted by the win detector, the waits and the scorer (003 註八)",
         "承認瀝咕瀝咕胡牌型（003 註八）"),
