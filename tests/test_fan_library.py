@@ -115,8 +115,10 @@ def test_fan_pattern_over_http(client: TestClient) -> None:
     assert "tai.fan_" not in listing
     shapes = ("fan_seven_pairs", "fan_seven_stars", "fan_all_knitted", "fan_knitted_straight")
     for preset in client.get("/v1/variants").json():
-        fans = {k: v for k, v in preset["settings"].items() if "fan_" in k}
+        fans = {k: v for k, v in preset["settings"].items() if ".fan_" in k}
         assert fans == {f"special_shapes.{k}": False for k in shapes}, preset["name"]
+        # The fan list's shared notes are one switch, off in every preset.
+        assert preset["settings"]["fan_notes"] is False
 
 
 def test_fan_special_shape_over_http(client: TestClient) -> None:

@@ -225,9 +225,10 @@ def test_traditional_preset() -> None:
     ctx = twmj.Context(winner=1, win="discard", from_seat=2, seat_wind="S", last_tile=True)
     s = twmj.score("456m789m234p56p77s", "7p", [("chi", "123m")], ctx, trad)
     assert [(i.name, i.tai) for i in s.items] == [("平胡", 2), ("河底撈魚", 1)]
+    # 001 writes no note on 天聽, so 門清 adds (000's MIGI 備註 does not carry over).
     ctx = twmj.Context(winner=1, win="discard", from_seat=2, declared="heaven_ready")
     s = twmj.score("123456789m234p56p77s", "7p", context=ctx, variant=trad)
-    assert [(i.name, i.tai) for i in s.items] == [("平胡", 2), ("天聽", 16)]
+    assert [(i.name, i.tai) for i in s.items] == [("門清", 1), ("平胡", 2), ("天聽", 16)]
     assert twmj.winners(3, [2, 0, 1], trad) == [0]
     assert twmj.winners(3, [2, 0, 1]) == [0, 1, 2]
 

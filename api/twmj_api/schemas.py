@@ -355,6 +355,11 @@ class ContextIn(BaseModel):
         False,
         description="Nobody has called or kong'd and the winner has not discarded (天/地/人胡).",
     )
+    first_eight: bool = Field(
+        False,
+        description="The winning tile is among the hand's first eight discards, nobody having "
+        "called (improved16 人胡, with a declared 天聽: 在各家未吃碰下八張牌內有人放槍).",
+    )
     dice: list[DieFace] | None = Field(
         None,
         min_length=3,

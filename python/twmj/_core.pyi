@@ -229,6 +229,7 @@ class Context:
         dice: tuple[int, int, int] | None = None,
         discards: int | None = None,
         shown: int | None = None,
+        first_eight: bool = False,
     ) -> Context: ...
     @property
     def winner(self) -> int: ...

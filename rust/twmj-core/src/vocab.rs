@@ -79,8 +79,8 @@ pub struct WinTerm {
     pub name: &'static str,
     /// One seat pays, named by `from_seat` (the discarder, the robbed player).
     pub from_seat: bool,
-    /// A regular win a hand is scored for (`twmj.score`, `/v1/score`); the flower wins and 四槓胡
-    /// are scored by their own calls.
+    /// A win `twmj.score` and `/v1/score` take: every win on a tile, and 四槓胡 (scored on the
+    /// four kongs, [`crate::scoring::score`]); the flower wins are scored by their own call.
     pub regular: bool,
 }
 
@@ -104,7 +104,7 @@ pub const WIN_KINDS: [WinTerm; 10] = [
     win("eight_flowers", "八仙過海", false, false),
     win("seven_rob_one", "七搶一", true, false),
     win("after_robbing_flower", "七搶一後補牌胡", true, true),
-    win("four_kongs", "四槓胡", false, false),
+    win("four_kongs", "四槓胡", false, true),
 ];
 
 /// Keys read as another kind's key: records and calls written before the vocabulary was one

@@ -983,11 +983,15 @@ fn one_suit_missing_and_no_honours() {
     let s = sc(PLAIN, &[], "7p", &discard(), &v);
     miss(&s, "fan_one_suit_missing");
     hit(&s, "no_honors", 1);
-    // One suit only: not 缺一門 (that is 缺兩門). 清一色's 不算無字 is between two preset items,
-    // so it is not transcribed (docs/variants.md): both count.
+    // One suit only: not 缺一門 (that is 缺兩門). 清一色 24 不算無字: 無字 was drawn in from the
+    // fan list, so its note holds (a shared note, docs/variants.md).
     let s = sc("123456789m234m567m77m", &[], "7m", &discard(), &v);
     hit(&s, "full_flush", 8);
-    hit(&s, "no_honors", 1);
+    assert_eq!(tai(&s, "no_honors"), None);
+    assert!(s
+        .why_not
+        .iter()
+        .any(|n| n.key == "no_honors" && n.reason.contains("清一色")));
     miss(&s, "fan_one_suit_missing");
     let s = sc("123456789m234p567p11z", &[], "1z", &discard(), &v);
     miss(&s, "no_honors");
@@ -1020,8 +1024,13 @@ fn single_edge_and_closed_waits() {
     hit(&s, "fan_edge_wait", 1);
     let s = sc("123345m789p234s567s99s", &[], "3m", &discard(), &v);
     miss(&s, "fan_edge_wait");
-    // 坎張: 4556 胡5; 45567 胡6 is not (it waits on 3 too).
+    // 坎張: 4556 胡5; 45567 胡6 is not (it waits on 3 too). 4556 胡5 also reads as 單吊將 (456
+    // and the 5 pair), worth the same: the reading shown is the first in table order (單吊將),
+    // so the 坎張 reading is checked without it.
     let s = sc("45556m789p234s567s111z", &[], "5m", &discard(), &v);
+    hit(&s, "fan_single_wait", 1);
+    let closed = fan(&["fan_edge_wait", "fan_closed_wait"]);
+    let s = sc("45556m789p234s567s111z", &[], "5m", &discard(), &closed);
     hit(&s, "fan_closed_wait", 1);
     let s = sc("455667m789p234s567s99s", &[], "6m", &discard(), &v);
     miss(&s, "fan_closed_wait");

@@ -45,6 +45,9 @@ enum How {
     Declared(Declaration),
     /// The first turn: seat, and the seat whose discard wins (None = self-draw).
     FirstTurn(u8, Option<u8>),
+    /// 003 人胡: the dealer's declared 天聽 dealt into by seat 2 within the first eight
+    /// discards, nobody having called.
+    HeavenReadyDealtIn,
 }
 
 fn row_ctx(how: How) -> Context {
@@ -73,6 +76,11 @@ fn row_ctx(how: How) -> Context {
                 from.map_or(WinKind::SelfDraw, |from| WinKind::Discard { from }),
             );
             c.first_turn = true;
+        }
+        How::HeavenReadyDealtIn => {
+            c = ctx(0, DISCARD_FROM_2);
+            c.declared = Declaration::HeavenReady;
+            c.first_eight = true;
         }
     }
     c
@@ -347,7 +355,8 @@ fn traditional_concealed_self_draw_is_three_in_place_of_two() {
         items(&win(PLAIN, &[], "7p", &c, &Variant::taiwan())),
         named(&[("門清", 1), ("自摸", 1), ("不求", 1)])
     );
-    // 001 台數表 海底撈月 / 槓上開花: 可加算自摸台 (here through 不求).
+    // 001 台數表 海底撈月 / 槓上開花: 可加算自摸台; the 暗槓 ends 門清 (沒有吃沒有碰沒有槓), so
+    // 自摸 1 and no 不求.
     let mut c = ctx(1, WinKind::Replacement(Replacement::Ankan));
     c.last_tile = true;
     let s = win(
@@ -359,7 +368,7 @@ fn traditional_concealed_self_draw_is_three_in_place_of_two() {
     );
     assert_eq!(
         items(&s),
-        named(&[("不求", 3), ("槓上開花", 1), ("海底撈月", 1)])
+        named(&[("自摸", 1), ("槓上開花", 1), ("海底撈月", 1)])
     );
 }
 
@@ -440,29 +449,30 @@ fn traditional_last_discard() {
 
 #[test]
 fn traditional_declarations() {
-    // 001 台數表 天聽 16, 地聽(咪機) 8; no 嗆聽 row. 000's MIGI 備註 kept: not with 門清 / 不求.
+    // 001 台數表 天聽 16, 地聽(咪機) 8; no 嗆聽 row. 001 writes no note on either, and 000's
+    // MIGI 備註 does not carry over (rules README): 門清 adds.
     let mut c = ctx(1, DISCARD_FROM_2);
     c.declared = Declaration::HeavenReady;
     assert_eq!(
         items(&win(PLAIN, &[], "7p", &c, &trad())),
-        named(&[("平胡", 2), ("天聽", 16)])
+        named(&[("門清", 1), ("平胡", 2), ("天聽", 16)])
     );
     c.declared = Declaration::Migi;
     assert_eq!(
         items(&win(PLAIN, &[], "7p", &c, &trad())),
-        named(&[("平胡", 2), ("地聽(咪機)", 8)])
+        named(&[("門清", 1), ("平胡", 2), ("地聽(咪機)", 8)])
     );
     c.declared = Declaration::Ready;
     assert_eq!(
         items(&win(PLAIN, &[], "7p", &c, &trad())),
         named(&[("門清", 1), ("平胡", 2)])
     );
-    // 天聽 self-drawn keeps 自摸 (the MIGI reading), drops 不求.
+    // 天聽 self-drawn: 不求 3 (門清加自摸) beside it.
     c.declared = Declaration::HeavenReady;
     c.win = WinKind::SelfDraw;
     assert_eq!(
         items(&win(PLAIN, &[], "7p", &c, &trad())),
-        named(&[("自摸", 1), ("天聽", 16)])
+        named(&[("不求", 3), ("天聽", 16)])
     );
     // 天聽: 喊出聽牌後不得換牌 — no call before or after.
     let e = try_win(PING_HU_HAND, CHI, "7p", &c, &trad())
@@ -496,8 +506,9 @@ fn traditional_earth_and_heaven_win() {
         )),
         named(&[("平胡", 2)])
     );
+    // 001 writes no note on 地胡: 門清 adds (000's 人胡 備註 does not carry over).
     let s = win(PLAIN, &[], "7p", &first(Some(0)), &trad());
-    assert_eq!(items(&s), named(&[("平胡", 2), ("地胡", 16)]));
+    assert_eq!(items(&s), named(&[("門清", 1), ("平胡", 2), ("地胡", 16)]));
     // Not the dealer's discard: nothing (000 would give 人胡 8).
     let s = win(PLAIN, &[], "7p", &first(Some(3)), &trad());
     assert_eq!(items(&s), named(&[("門清", 1), ("平胡", 2)]));
@@ -506,12 +517,12 @@ fn traditional_earth_and_heaven_win() {
     // A non-dealer's first self-draw: 不求 only (000: 地胡 16).
     let s = win(PLAIN, &[], "7p", &first(None), &trad());
     assert_eq!(items(&s), named(&[("不求", 3)]));
-    // 001 台數表 天胡 32 (000: 24), 000's 備註 kept.
+    // 001 台數表 天胡 32 (000: 24); no note, so 不求 (門清加自摸) adds.
     let mut c = ctx(0, WinKind::SelfDraw);
     c.first_turn = true;
     assert_eq!(
         items(&win(PLAIN, &[], "7p", &c, &trad())),
-        named(&[("天胡", 32)])
+        named(&[("不求", 3), ("天胡", 32)])
     );
 }
 
@@ -855,14 +866,7 @@ const IMPROVED16_ROWS: &[Row] = &[
         How::Discard,
         8,
     ),
-    (
-        "human_win",
-        PLAIN,
-        &[],
-        "7p",
-        How::FirstTurn(1, Some(3)),
-        16,
-    ),
+    ("human_win", PLAIN, &[], "7p", How::HeavenReadyDealtIn, 16),
     (
         "migi",
         PLAIN,

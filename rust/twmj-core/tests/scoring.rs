@@ -1059,15 +1059,26 @@ fn random_wins_max_tai_and_item_sums() {
         c.seat_wind = Wind::ALL[rng.usize(0..4)];
         c.round_wind = Wind::ALL[rng.usize(0..4)];
         c.flowers = if rng.bool() { 0 } else { rng.u8(..) };
+        // A flower's replacement needs a flower (issue 17: contexts that cannot happen are
+        // refused).
+        if win == WinKind::Replacement(Replacement::Flower) && c.flowers == 0 {
+            c.flowers = 1;
+        }
         c.dice = Some([rng.u8(1..7), rng.u8(1..7), rng.u8(1..7)]);
-        c.last_tile = rng.u8(0..8) == 0;
+        c.last_tile = rng.u8(0..8) == 0 && !matches!(win, WinKind::RobbingKong { .. });
         c.declared = match rng.u8(0..8) {
             0 => Declaration::Ready,
             1 if ms.is_empty() => Declaration::Migi,
             _ => Declaration::None,
         };
-        c.first_turn =
-            ms.is_empty() && !matches!(win, WinKind::RobbingKong { .. }) && rng.u8(0..6) == 0;
+        // The first turn: no meld, no robbed kong, nothing declared, not the last tile, and
+        // the dealer (who discards first) not on a discard.
+        c.first_turn = ms.is_empty()
+            && !matches!(win, WinKind::RobbingKong { .. })
+            && c.declared == Declaration::None
+            && !c.last_tile
+            && !(winner == c.dealer && matches!(win, WinKind::Discard { .. }))
+            && rng.u8(0..6) == 0;
         let s = match score(&concealed, &ms, win_tile, &c, &variant, true) {
             Ok(s) => s,
             Err(e) => panic!("{concealed:?} {ms:?} {win_tile:?}: {e}"),

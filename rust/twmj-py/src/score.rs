@@ -22,6 +22,9 @@ use crate::variant::PyVariant;
 /// one seat pays. Winds are `E S W N` or 東南西北; `declared` is a `twmj.DECLARATIONS` key.
 /// `shown` is how many copies of the winning tile's kind the table already shows (rivers and
 /// every player's open melds, the winning tile not counted; 3 is the fan list's 胡絕張).
+/// `first_eight`: the winning tile is among the hand's first eight discards, nobody having
+/// called (003 改良式 人胡 with a declared 天聽). `win="four_kongs"` scores a 四槓胡: `hand` then
+/// holds the tiles besides the four kongs and `win_tile` is the fourth kong's.
 #[pyclass(name = "Context", module = "twmj", frozen)]
 #[derive(Clone)]
 pub struct PyContext(pub Context);
@@ -42,11 +45,13 @@ impl PyContext {
         signature = (
             *, winner=Int::from(0), dealer=Int::from(0), streak=Int::from(0), seat_wind="E",
             round_wind="E", win="self_draw", from_seat=None, last_tile=false, declared=None,
-            first_turn=false, flowers="", dice=None, discards=None, shown=None
+            first_turn=false, flowers="", dice=None, discards=None, shown=None,
+            first_eight=false
         ),
         text_signature = "(*, winner=0, dealer=0, streak=0, seat_wind=\"E\", round_wind=\"E\", \
                           win=\"self_draw\", from_seat=None, last_tile=False, declared=None, \
-                          first_turn=False, flowers=\"\", dice=None, discards=None, shown=None)"
+                          first_turn=False, flowers=\"\", dice=None, discards=None, shown=None, \
+                          first_eight=False)"
     )]
     #[allow(clippy::too_many_arguments, clippy::fn_params_excessive_bools)]
     #[guarded]
@@ -65,6 +70,7 @@ impl PyContext {
         dice: Option<[Int; 3]>,
         discards: Option<Int>,
         shown: Option<Int>,
+        first_eight: bool,
     ) -> PyResult<Self> {
         // Python ints of any size arrive here; out-of-range ones are context errors, not
         // OverflowError from the conversion.
@@ -130,6 +136,7 @@ impl PyContext {
             last_tile,
             declared,
             first_turn,
+            first_eight,
             flowers: parsed.flowers,
             dice,
             discards,
@@ -374,18 +381,7 @@ pub(crate) fn winning_hand(
     size: u8,
 ) -> PyResult<(twmj_core::Hand, Tile)> {
     let mut tiles = convert::tiles(hand, "hand")?;
-    let win = match notation::symbols(win_tile)
-        .map_err(|e| CoreError(e.at("win_tile")))?
-        .as_slice()
-    {
-        [notation::Symbol::Tile(t, _)] => *t,
-        _ => {
-            return Err(context_error(
-                "win_tile",
-                format!("'{win_tile}' is not one tile"),
-            ));
-        }
-    };
+    let win = one_tile(win_tile)?;
     let melds = convert::melds(melds)?;
     let n = tiles.len();
     let k = melds.len();
@@ -416,6 +412,43 @@ pub(crate) fn winning_hand(
     Ok((h, win))
 }
 
+/// The winning tile, one tile's code.
+fn one_tile(win_tile: &str) -> PyResult<Tile> {
+    match notation::symbols(win_tile)
+        .map_err(|e| CoreError(e.at("win_tile")))?
+        .as_slice()
+    {
+        [notation::Symbol::Tile(t, _)] => Ok(*t),
+        _ => Err(context_error(
+            "win_tile",
+            format!("'{win_tile}' is not one tile"),
+        )),
+    }
+}
+
+/// A 四槓胡 (`win="four_kongs"`): `hand` holds the tiles besides the four kongs (the hand is
+/// not complete, so the winning tile, the fourth kong's, is not added); the core checks them.
+fn four_kongs_score(
+    hand: &Bound<'_, PyAny>,
+    win_tile: &str,
+    melds: Option<&Bound<'_, PyAny>>,
+    ctx: &Context,
+    v: &PyVariant,
+    why_not: bool,
+) -> PyResult<Score> {
+    let tiles = convert::tiles(hand, "hand")?;
+    let win = one_tile(win_tile)?;
+    let melds = convert::melds(melds)?;
+    let mut ctx = ctx.clone();
+    if ctx.flowers == 0 {
+        ctx.flowers = tiles.flowers;
+    }
+    Ok(
+        scoring::score(&tiles.counts, &melds, win, &ctx, &v.0, why_not)
+            .map_err(|e| CoreError(e.at("hand")))?,
+    )
+}
+
 fn context_or_default(context: Option<&PyContext>) -> Context {
     context.map_or_else(|| Context::new(0, WinKind::SelfDraw), |c| c.0.clone())
 }
@@ -440,8 +473,12 @@ pub fn score(
     why_not: bool,
 ) -> PyResult<PyScore> {
     let v = variant_or_default(variant.as_deref());
-    let (h, win) = winning_hand(hand, win_tile, melds, v.0.hand_size)?;
     let ctx = context_or_default(context.as_deref());
+    if ctx.win == WinKind::FourKongs {
+        let s = four_kongs_score(hand, win_tile, melds, &ctx, &v, why_not)?;
+        return to_py(py, &s, &v, 0);
+    }
+    let (h, win) = winning_hand(hand, win_tile, melds, v.0.hand_size)?;
     // A reading of the hand that fails (not a complete hand) is about `hand`.
     let s =
         scoring::score_hand(&h, win, &ctx, &v.0, why_not).map_err(|e| CoreError(e.at("hand")))?;

@@ -391,6 +391,7 @@ impl<'a> Seat<'a> {
             last_tile: false,
             declared: Declaration::None,
             first_turn: false,
+            first_eight: false,
             flowers: me.flowers,
             dice: Some(st.dice()),
             discards: None,

@@ -15,7 +15,7 @@ use super::result::{DrawReason, FalseWin, FirstTurn, HandResult, Win, WinKind};
 use super::settle::{self, Table};
 use super::state::{
     exchange_offset, CallLock, Deal, Declaration, Discarded, Exchange, Offer, OfferKind, Opening,
-    Options, Phase, Piece, Player, Rules, State, Turn, WallBreak, SEATS,
+    Options, Phase, Piece, Player, Rules, State, Turn, WallBreak, MIGI_DISCARDS, SEATS,
 };
 
 impl State {
@@ -1151,6 +1151,17 @@ impl State {
         // 河底撈魚 (001 台數表: 流局前最後一個玩家最後一次捨牌剛好胡牌; 003 註一: 海底最後一張打出
         // 放槍): a discard made with nothing left to draw (the offer's `last`).
         w.last_tile = matches!(kind, WinKind::Discard { .. }) && self.drawable() == 0;
+        // 003 改良式 人胡: 必為天聽，在各家未吃碰下八張牌內有人放槍 — a 天聽 declarer dealt into
+        // with the table's first eight discards, nobody having called (`human_win_declared`).
+        let p = self.player(seat);
+        if self.rules.variant.scoring.human_win_declared
+            && matches!(kind, WinKind::Discard { .. })
+            && p.declared == Declaration::HeavenReady
+            && !self.any_call
+            && self.discards_total <= MIGI_DISCARDS
+        {
+            w.first_turn = Some(FirstTurn::Human);
+        }
         w
     }
 

@@ -13,6 +13,6 @@ pub use settings::{setting, Family, Kind, Layer, Setting, MAX_TAI, SETTINGS, TAI
 pub use shapes::{knitted_kinds, Special, SpecialShapes, KNITTINGS, ORPHANS};
 pub use variant::{
     Dealing, DiceShape, DiceTai, ExchangeDirection, Flow, FuritenRelease, ItemSet, MultiWin,
-    Payment, Value, Variant, WallReserve, PRESETS,
+    Payment, ScoringRules, Value, Variant, WallReserve, PRESETS,
 };
 pub use win::{is_win, is_win_counts};

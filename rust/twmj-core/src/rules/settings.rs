@@ -276,7 +276,7 @@ pub const KEYS: [&str; COUNT] = {
 };
 
 /// How many settings there are (the `tai.<item>` family aside).
-pub const COUNT: usize = 46;
+pub const COUNT: usize = 54;
 
 const REGISTRY: [Setting; COUNT] = [
     Setting {
@@ -357,6 +357,30 @@ const REGISTRY: [Setting; COUNT] = [
     switch!("heaven_win_dealer", Scoring, heaven_win_dealer,
         "莊家 1 counted on a 天胡 (003 註16: off)",
         "天胡另計莊家一台（003 註16 不計）"),
+    switch!("concealed_ankan", Scoring, scoring.concealed_ankan,
+        "an 暗槓 keeps 門清 and 不求 (000); off, any kong ends them (001 門清: 沒有吃沒有碰沒有槓; 003 hk16 門前清: 沒碰上槓過)",
+        "暗槓不破門清（000）；關閉則任何槓皆非門清（001 門清：沒有吃沒有碰沒有槓；003 港澳 門前清：沒碰上槓過）"),
+    int!("tai_cap", 0, MAX_TAI, Scoring, scoring.tai_cap: u8,
+        "滿台: the most tai one payer pays on one 筆, dealer tai included, 底 aside (001 各地: 滿台為八台); 0 is no cap",
+        "滿台：每筆每家最多付的台數（含莊家台，不含底；001 各地：滿台為八台）；0 為不設"),
+    switch!("ping_hu_alone", Scoring, scoring.ping_hu_alone,
+        "平胡 only when the hand counts no other item (001 平胡說明 貳: 有其他台種無平胡)",
+        "有其他台種即無平胡（001 平胡說明 貳）"),
+    switch!("ping_hu_two_waits", Scoring, scoring.ping_hu_two_waits,
+        "no 平胡 when the hand waited on more than two kinds (001 平胡說明 參: 聽超過兩種牌沒平胡)",
+        "聽超過兩種牌沒平胡（001 平胡說明 參）"),
+    switch!("ping_hu_no_three_alike", Scoring, scoring.ping_hu_no_three_alike,
+        "no 平胡 when the hand holds three tiles of one kind (001 平胡說明 肆: 手牌有三張同樣的牌沒平胡)",
+        "手牌有三張同樣的牌沒平胡（001 平胡說明 肆）"),
+    switch!("single_wait_extractable", Scoring, scoring.single_wait_extractable,
+        "獨聽 whenever the winning tile reads as 邊張, 嵌張 or 單吊, however many kinds the hand waited on (001 獨聽說明: 抓得出來就有台)",
+        "胡牌張可拆成邊張、嵌張或單吊即算獨聽，不論聽幾種牌（001 獨聽說明：抓得出來就有台）"),
+    switch!("fan_notes", Scoring, scoring.fan_notes,
+        "the fan list's 不算 notes between rows the presets share hold even when neither row was drawn in (003 fan list: 大四喜 碰碰胡不算, 綠一色 不算清一色跟混一色 …); a drawn-in row always brings them",
+        "番表各列與各表共有台項間的「不算」亦適用於未自番表加入者（003 番表：大四喜 碰碰胡不算、綠一色 不算清一色跟混一色…）；自番表加入者一律適用"),
+    switch!("human_win_declared", Scoring, scoring.human_win_declared,
+        "人胡 needs a declared 天聽 and a discard among the first eight, nobody having called (003 改良式: 必為天聽); off, 000's first-go-around discard win",
+        "人胡須宣告天聽，且於各家未吃碰下八張牌內有人放槍（003 改良式：必為天聽）；關閉則依 000"),
     choice!("multi_win", Scoring, multi_win: MultiWin, 3,
         "several seats on one tile: nearest (攔胡 always), nearest_of_two (攔胡 of two, 一砲三響 of three), all (every one wins)",
         "一砲多響：nearest 一律攔胡，nearest_of_two 兩家攔胡、三家皆胡，all 皆胡"),

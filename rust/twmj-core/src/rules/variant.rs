@@ -331,6 +331,61 @@ impl Flow {
     };
 }
 
+/// How a preset's table is read when items meet: whose 備註 exclude, what 門清 is, and the house
+/// rules its text names as optional (001 平胡說明, 獨聽說明, 各地 滿台; 003 改良式 人胡). Every
+/// field but `item_notes` is a setting (docs/variants.md).
+// Each bool is one switch a rule text names, set by key like every other setting.
+#[allow(clippy::struct_excessive_bools)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct ScoringRules {
+    /// The 備註 written with the shared items (000's, and the 003 改良式 notes on its rows)
+    /// exclude. Off, only this preset's own notes (`not_counted_with`) and the 暗刻 and 連刻
+    /// tiers do: hk16 and traditional, whose texts write their own notes (rules README:
+    /// only the notes written in its own table exclude). The fan list's 不算 notes always hold.
+    pub item_notes: bool,
+    /// `concealed_ankan`: an 暗槓 keeps 門清 (000; 004 術語 門清 暗槓可以). Off, any kong ends
+    /// 門清 and 不求 (001 台數表 門清: 沒有吃沒有碰沒有槓; 003 hk16 門前清: 沒碰上槓過).
+    pub concealed_ankan: bool,
+    /// `tai_cap`: 滿台, the most tai one payer pays on one 筆, its dealer tai included and its
+    /// 底 aside (001 台數表 各地: 滿台為八台不管怎麼胡最高為一底八台); 0 is no cap.
+    pub tai_cap: u8,
+    /// `ping_hu_alone`: 平胡 only when the hand counts no other item (001 平胡說明 貳:
+    /// 有其他台種無平胡, 搶槓胡沒平胡、清一色胡沒平胡).
+    pub ping_hu_alone: bool,
+    /// `ping_hu_two_waits`: no 平胡 when the hand waited on more than two kinds (001 平胡說明
+    /// 參: 聽超過兩種牌沒平胡).
+    pub ping_hu_two_waits: bool,
+    /// `ping_hu_no_three_alike`: no 平胡 when the hand holds three tiles of one kind (001 平胡說明
+    /// 肆: 手牌有三張同樣的牌沒平胡).
+    pub ping_hu_no_three_alike: bool,
+    /// `single_wait_extractable`: 獨聽 whenever the winning tile reads as 邊張, 嵌張 or 單吊,
+    /// however many kinds the hand waited on (001 獨聽說明: 也有人玩「抓得出來」就有台).
+    pub single_wait_extractable: bool,
+    /// `fan_notes`: the fan list's 不算 notes between rows the presets share
+    /// (`scoring::fan::SHARED_NOTES`: 大四喜 碰碰胡不算, 綠一色 不算清一色跟混一色 …) hold even
+    /// when neither row was drawn in from the library (a drawn-in row always brings them).
+    pub fan_notes: bool,
+    /// `human_win_declared`: 人胡 needs a declared 天聽 and a discard among the first eight
+    /// with nobody having called (003 改良式 人胡: 必為天聽，在各家未吃碰下八張牌內有人放槍).
+    /// Off, 000's: a non-dealer wins on a discard before its own first discard.
+    pub human_win_declared: bool,
+}
+
+impl ScoringRules {
+    /// 000 (taiwan and every preset built on it).
+    pub const TAIWAN: ScoringRules = ScoringRules {
+        item_notes: true,
+        concealed_ankan: true,
+        tai_cap: 0,
+        ping_hu_alone: false,
+        ping_hu_two_waits: false,
+        ping_hu_no_three_alike: false,
+        single_wait_extractable: false,
+        fan_notes: false,
+        human_win_declared: false,
+    };
+}
+
 /// A value for one override, as the Python layer reads it from TOML or JSON.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Value {
@@ -406,6 +461,11 @@ pub struct Variant {
     /// Items this preset's table does not have: never checked or listed. Setting `tai.<key>`
     /// adds one back (a house rule); the fan list's patterns are absent from every preset.
     pub absent: ItemSet,
+    /// The items the preset's own table lacks (`absent` as the preset built it, before any
+    /// override) and the special shapes it admits: a row drawn in over them is the fan list's
+    /// (003), with its 不算 notes ([`Variant::drawn`]).
+    pub table_absent: ItemSet,
+    pub table_special: SpecialShapes,
     /// Items that, counted, are the whole hand's tai (003 四槓胡: 不另計手牌台數).
     pub alone: &'static [Item],
     /// This preset's own 備註 besides the items' (000) ones: `(x, y)` = y not counted with x.
@@ -429,6 +489,8 @@ pub struct Variant {
     pub hand_size: u8,
     /// Game-flow rules (001 流局, 特殊流局, 詐胡, 抽位 and 開門, 過手).
     pub flow: Flow,
+    /// How the table is read when items meet, and the scoring house rules.
+    pub scoring: ScoringRules,
     /// The overrides applied to the preset, in order, as `key = value`.
     pub overrides: Vec<(String, String)>,
 }
@@ -627,13 +689,18 @@ impl Variant {
             ping_hu_other_flowers: false,
             heaven_win_dealer: true,
             special: SpecialShapes::NONE,
-            special_tai: [0, 0, 24, 24, 12, 12],
+            // A shape switched on by its setting alone scores its row's value: the fan list's
+            // (十三么 88, 七對 24, 七星不靠 24, 全不靠 12, 組合龍 12), and 瀝咕瀝咕, which the fan
+            // list has no row for, 003 改良式's 8台 (the 台 table that has it).
+            special_tai: [8, 88, 24, 24, 12, 12],
             special_compound: false,
             unit: "台",
             absent: bits(ADDED_001)
                 .union(bits(ADDED_003))
                 .union(bits(ADDED_HK16))
                 .union(fan_list()),
+            table_absent: ItemSet::EMPTY,
+            table_special: SpecialShapes::NONE,
             alone: &[],
             not_counted_with: &[],
             counted_with: &[],
@@ -644,7 +711,26 @@ impl Variant {
             full_tile_set: false,
             hand_size: 16,
             flow: Flow::TAIWAN,
+            scoring: ScoringRules::TAIWAN,
             overrides: Vec::new(),
+        }
+        .into_table()
+    }
+
+    /// Records the variant as its preset's own table ([`Variant::table_absent`]).
+    fn into_table(mut self) -> Variant {
+        self.table_absent = self.absent;
+        self.table_special = self.special;
+        self
+    }
+
+    /// `item` was drawn in from the library: the variant counts it and the preset's own table
+    /// does not have it (a `tai.<key>` on an absent item, a special shape switched on where the
+    /// preset has it off).
+    pub fn drawn(&self, item: Item) -> bool {
+        match item.special() {
+            Some(s) => self.allows(s) && !self.table_special.allows(s),
+            None => self.has(item) && self.table_absent.contains(item),
         }
     }
 
@@ -675,6 +761,7 @@ impl Variant {
             ])),
             ..Variant::taiwan()
         }
+        .into_table()
     }
 
     /// The tile is in this variant's set (004: three-player drops 二萬–八萬, two-player keeps
@@ -784,23 +871,33 @@ impl Variant {
                     Item::EarthWin,
                     Item::Dice,
                 ])),
-            // 001 台數表 不求: 門清加自摸, 3 in their place.
+            // 001's own notes are its exclusions, 000's do not carry over (rules README): 001
+            // writes none on 地聽, 天聽, 天胡, 地胡, so they add what holds besides (門清 …);
+            // 小四喜 得加計風牌台 and 字一色說明 並可複合碰碰胡、大小三元四喜、其他正字箭牌 are
+            // then what the table does anyway.
             not_counted_with: &[
+                // 001 台數表 不求: 門清加自摸, 3 in their place.
                 (Item::ConcealedSelfDraw, Item::Concealed),
                 (Item::ConcealedSelfDraw, Item::SelfDraw),
                 // 001 特殊胡牌 四槓胡: 不得加算自摸台.
                 (Item::FourKongs, Item::SelfDraw),
+                // 001 台數表 小三元, 大三元: 不得重複計算三元台.
+                (Item::SmallDragons, Item::Dragon),
+                (Item::BigDragons, Item::Dragon),
+                // 001 台數表 四暗刻: 不得重複計算三暗刻; 五暗刻: 不得重複計算其他暗刻台.
+                (Item::FourConcealed, Item::ThreeConcealed),
+                (Item::FiveConcealed, Item::ThreeConcealed),
+                (Item::FiveConcealed, Item::FourConcealed),
+                // 001 台數表 大四喜: 不重複計算風牌台(圈風及門風).
+                (Item::BigWinds, Item::RoundWind),
+                (Item::BigWinds, Item::SeatWind),
             ],
-            counted_with: &[
-                // 001 台數表 小四喜: 得加計風牌台(圈風及門風).
-                (Item::SmallWinds, Item::RoundWind),
-                (Item::SmallWinds, Item::SeatWind),
-                // 001 字一色說明: 16, 並可複合碰碰胡、大小三元四喜、其他正字箭牌.
-                (Item::AllHonors, Item::AllTriplets),
-                (Item::AllHonors, Item::RoundWind),
-                (Item::AllHonors, Item::SeatWind),
-                (Item::AllHonors, Item::Dragon),
-            ],
+            scoring: ScoringRules {
+                item_notes: false,
+                // 001 台數表 門清: 沒有吃沒有碰沒有槓.
+                concealed_ankan: false,
+                ..ScoringRules::TAIWAN
+            },
             names: &[
                 (Item::Migi, "地聽(咪機)"),
                 (Item::ConcealedSelfDraw, "不求"),
@@ -822,7 +919,7 @@ impl Variant {
         ] {
             v.tai[item as usize] = tai;
         }
-        v
+        v.into_table()
     }
 
     /// 改良式十六張 (003, its second part): its tai table with 註一–註17, 起胡 1, no 攔胡,
@@ -856,8 +953,23 @@ impl Variant {
                 .union(fan_list()),
             // 003 四槓胡: 除莊連拉外不另計手牌台數.
             alone: &[Item::FourKongs],
-            // 003 10台 五暗刻: 不計門清.
-            not_counted_with: &[(Item::FiveConcealed, Item::Concealed)],
+            not_counted_with: &[
+                // 003 10台 五暗刻: 不計門清.
+                (Item::FiveConcealed, Item::Concealed),
+                // A total 003 states binds (rules README): what the combination always holds
+                // besides the items it names is not added. 12台 清老頭（必為碰碰胡，故總計16台）:
+                // five triplets of 1s and 9s always make a 三同刻.
+                (Item::AllTerminals, Item::ThreeSameTriplets),
+                // 8台 字一色（一定為碰碰胡，故總計為12台）: honours alone are 混帶么 (註五).
+                (Item::AllHonors, Item::MixedOutside),
+                // 10台 全將碰（全由258的刻子組成的碰碰胡，共14台）: 2, 5, 8 only is 斷么九.
+                (Item::All258, Item::AllSimples),
+            ],
+            scoring: ScoringRules {
+                // 003 16台 人胡: 必為天聽，在各家未吃碰下八張牌內有人放槍.
+                human_win_declared: true,
+                ..ScoringRules::TAIWAN
+            },
             counted_with: &[
                 // 003 8台: 地聽 (天聽亦同) 自摸胡只另計自摸、不求人.
                 (Item::Migi, Item::ConcealedSelfDraw),
@@ -920,7 +1032,7 @@ impl Variant {
         ] {
             v.tai[item as usize] = tai;
         }
-        v
+        v.into_table()
     }
 
     /// The Hong Kong / Macau 番 table for 16-tile play (003, its first part), scored in 番:
@@ -1006,6 +1118,9 @@ impl Variant {
             special_tai: [30, 80, 24, 24, 12, 12],
             special_compound: true,
             absent,
+            // Only the notes written in hk16's own table exclude (rules README), so 字一色 adds
+            // 對對胡 (可計風牌及中發白), 大三元 adds 中發白, 大四喜 the wind rows, 天地胡 and 地聽
+            // 門前清; 003 註六 (小三風, 大三風 不計風台) is the 改良式 table's note, not hk16's.
             not_counted_with: &[
                 // 003 hk16 不求人: 門前清加自摸 (不計門前清、自摸).
                 (Item::ConcealedSelfDraw, Item::Concealed),
@@ -1015,18 +1130,21 @@ impl Variant {
                 (Item::FiveConcealed, Item::AllTriplets),
                 // 003 hk16 字么九 only with both kinds; 清么九 is its own row.
                 (Item::AllTerminals, Item::MixedTerminals),
+                // 003 hk16 平糊: 眼不是字牌，有花 (不計無字); 無花 (不計無字花).
+                (Item::PingWuFlowers, Item::NoHonors),
+                (Item::PingWuClean, Item::NoHonors),
+                (Item::PingWuClean, Item::NoFlowers),
+                (Item::PingWuClean, Item::NoHonorsNoFlowers),
+                // 003 hk16 無字花: 在無字一番無花一番外再加一番 (the row is the three).
+                (Item::NoHonorsNoFlowers, Item::NoHonors),
+                (Item::NoHonorsNoFlowers, Item::NoFlowers),
             ],
-            counted_with: &[
-                // 003 hk16 字一色: 可計風牌及中發白.
-                (Item::AllHonors, Item::RoundWind),
-                (Item::AllHonors, Item::SeatWind),
-                (Item::AllHonors, Item::Dragon),
-                // 003 註六 (小三風, 大三風 不計風台) is the 改良式 table's note; hk16 has none.
-                (Item::SmallThreeWinds, Item::RoundWind),
-                (Item::SmallThreeWinds, Item::SeatWind),
-                (Item::BigThreeWinds, Item::RoundWind),
-                (Item::BigThreeWinds, Item::SeatWind),
-            ],
+            scoring: ScoringRules {
+                item_notes: false,
+                // 003 hk16 門前清: 即沒碰上槓過而胡.
+                concealed_ankan: false,
+                ..ScoringRules::TAIWAN
+            },
             names: &[
                 (Item::SeatFlower, "位花"),
                 (Item::RoundWind, "合風"),
@@ -1056,7 +1174,7 @@ impl Variant {
             v.absent = v.absent.without(item);
             v.tai[item as usize] = tai;
         }
-        v
+        v.into_table()
     }
 
     /// The item is in this variant's table.

@@ -52,6 +52,10 @@ pub struct Context {
     /// Nobody has called or kong'd yet (暗槓 and 加槓 included) and the winner has neither
     /// discarded nor kong'd: the state 天胡, 地胡 and 人胡 require.
     pub first_turn: bool,
+    /// The winning tile is among the hand's first eight discards and nobody has called (吃,
+    /// 碰, 槓) before it (003 改良式 人胡: 在各家未吃碰下八張牌內有人放槍): with a declared 天聽,
+    /// the state improved16's 人胡 requires.
+    pub first_eight: bool,
     /// Flowers the winner holds, bit i = flower i (0 春 … 7 竹).
     pub flowers: u8,
     /// The opening dice (american 骰規台).
@@ -79,6 +83,7 @@ impl Context {
             last_tile: false,
             declared: Declaration::None,
             first_turn: false,
+            first_eight: false,
             flowers: 0,
             dice: None,
             discards: None,
@@ -138,6 +143,114 @@ impl Context {
             return Err(Error::context(
                 "context.first_turn",
                 "a robbed 加槓 means someone kong'd, so it cannot be the first turn",
+            ));
+        }
+        self.validate_table(variant)?;
+        self.validate_moment()
+    }
+
+    /// The preset's own switches bind the context (004 兩人麻將、三人麻將規則): three players
+    /// leave the 北 seat empty (空出北風位), so nobody sits 北 and no round is 北; a table played
+    /// without flowers has none to score.
+    fn validate_table(&self, variant: &Variant) -> Result<()> {
+        if variant.players == 3 {
+            let empty = |field: &'static str, what: &str| {
+                Error::context(
+                    field,
+                    format!(
+                        "{what} is 北, but {} seats three players and leaves the 北 seat empty \
+                         (004 三人麻將: 空出北風位)",
+                        variant.preset
+                    ),
+                )
+            };
+            if self.seat_wind == Wind::North {
+                return Err(empty("context.seat_wind", "the winner's 門風"));
+            }
+            if self.round_wind == Wind::North {
+                return Err(empty("context.round_wind", "the 圈風"));
+            }
+        }
+        if !variant.flowers && self.flowers != 0 {
+            return Err(Error::context(
+                "context.flowers",
+                format!(
+                    "{} plays without flowers (flowers = false; 004 兩人麻將 花牌看桌), but the \
+                     winner holds {}",
+                    variant.preset,
+                    self.flowers.count_ones()
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Contexts no hand can reach, by the texts' definitions of the moments they name.
+    fn validate_moment(&self) -> Result<()> {
+        let discard = matches!(self.win, WinKind::Discard { .. });
+        if self.first_turn {
+            // first_turn: the winner has not discarded, nobody has called or kong'd.
+            if self.declared != Declaration::None {
+                return Err(Error::context(
+                    "context.declared",
+                    format!(
+                        "a declaration ({}) is made with a discard, but first_turn says the \
+                         winner has not discarded yet",
+                        self.declared.key()
+                    ),
+                ));
+            }
+            if self.winner == self.dealer && discard {
+                return Err(Error::context(
+                    "context.first_turn",
+                    "the dealer discards first: it cannot win on a discard before its own \
+                     first discard",
+                ));
+            }
+            if matches!(
+                self.win,
+                WinKind::Replacement(Replacement::Ankan | Replacement::Kakan)
+            ) {
+                return Err(Error::context(
+                    "context.first_turn",
+                    "a replacement after a kong means someone kong'd, so it cannot be the first \
+                     turn",
+                ));
+            }
+            if let Some(n) = self.discards.filter(|&n| n > 0) {
+                return Err(Error::context(
+                    "context.discards",
+                    format!("{n} discards, but first_turn says the winner has not discarded"),
+                ));
+            }
+        }
+        if self.last_tile && matches!(self.win, WinKind::RobbingKong { .. }) {
+            return Err(Error::context(
+                "context.last_tile",
+                "a robbed 加槓 is no tile of the wall nor its last discard (搶槓 is never 海底 \
+                 or 河底)",
+            ));
+        }
+        if self.win == WinKind::Replacement(Replacement::Flower) && self.flowers == 0 {
+            return Err(Error::context(
+                "context.win",
+                "a win on a flower's replacement, but the winner holds no flower",
+            ));
+        }
+        if self.first_eight && self.last_tile {
+            return Err(Error::context(
+                "context.last_tile",
+                "the wall's last discard cannot be one of the hand's first eight",
+            ));
+        }
+        if self.first_eight && !discard {
+            return Err(Error::context(
+                "context.first_eight",
+                format!(
+                    "first_eight says the winning tile is one of the first eight discards, but \
+                     the win is {}",
+                    self.win.key()
+                ),
             ));
         }
         Ok(())

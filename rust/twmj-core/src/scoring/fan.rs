@@ -22,6 +22,36 @@ use crate::scoring::items::{
 use crate::tile::{Counts, Tile, KINDS};
 use crate::waits::Shape;
 
+/// The fan list's 不算 notes between rows the presets' tables share (the row has no `fan_*`
+/// entry of its own: docs/variants.md, *shared note*): `(x, y)` = y is not counted with x. They
+/// hold when either row was drawn into a preset whose own table lacks it, or under every
+/// preset with the setting `fan_notes`; a preset's own table otherwise decides how its rows
+/// meet.
+pub const SHARED_NOTES: &[(Item, Item)] = &[
+    // 大四喜 88: 圈風刻，門風刻，三風刻，碰碰胡不算 (三風刻 on `fan_three_wind_triplets`).
+    (Item::BigWinds, Item::AllTriplets),
+    (Item::BigWinds, Item::RoundWind),
+    (Item::BigWinds, Item::SeatWind),
+    // 大三元 88: 不算箭刻.
+    (Item::BigDragons, Item::Dragon),
+    // 綠一色 88: 不算清一色跟混一色.
+    (Item::AllGreen, Item::FullFlush),
+    (Item::AllGreen, Item::HalfFlush),
+    // 四槓 88: 不算碰碰胡.
+    (Item::FourKongs, Item::AllTriplets),
+    // 小三元 88: 不算箭刻.
+    (Item::SmallDragons, Item::Dragon),
+    // 字一色 64: 不算碰碰胡.
+    (Item::AllHonors, Item::AllTriplets),
+    // 一色四同順 48: 不算…清一色 (一般高, 四聚一, 平胡, 一色三同順 on their fan entries).
+    (Item::FourIdenticalRuns, Item::FullFlush),
+    // 一色四頭高 48: 不算一色三同順跟碰碰胡，清一色 (its 一色三同順 read as 一色三頭高, a tier).
+    (Item::FourConsecutiveTriplets, Item::AllTriplets),
+    (Item::FourConsecutiveTriplets, Item::FullFlush),
+    // 清一色 24: 不算無字.
+    (Item::FullFlush, Item::NoHonors),
+];
+
 /// A run of the hand starts at kind `i`.
 fn run_at(f: &Facts, i: usize) -> bool {
     f.sets.iter().any(|x| !x.triplet && x.tile.index() == i)

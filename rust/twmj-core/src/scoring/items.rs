@@ -52,6 +52,28 @@ pub const WHOLE_HAND: &[Item] = &[
     Item::EightFlowers,
 ];
 
+/// Tiers, read from the tables' own rows rather than from a 備註 (rules README: 三暗刻, 四暗刻
+/// and 五暗刻 are tiers; hk16 兩暗刻 < 三暗刻 < 四暗刻 < 五暗刻; 003 改良式 三連刻 < 四連刻 <
+/// 五連刻): `(x, y)` = y is not counted with x. They hold under every preset, also one that
+/// reads only its own notes.
+pub const TIERS: &[(Item, Item)] = &[
+    (Item::FourConcealed, Item::ThreeConcealed),
+    (Item::FiveConcealed, Item::ThreeConcealed),
+    (Item::FiveConcealed, Item::FourConcealed),
+    (Item::ThreeConcealed, Item::TwoConcealed),
+    (Item::FourConcealed, Item::TwoConcealed),
+    (Item::FiveConcealed, Item::TwoConcealed),
+    (
+        Item::FourConsecutiveTriplets,
+        Item::ThreeConsecutiveTriplets,
+    ),
+    (
+        Item::FiveConsecutiveTriplets,
+        Item::ThreeConsecutiveTriplets,
+    ),
+    (Item::FiveConsecutiveTriplets, Item::FourConsecutiveTriplets),
+];
+
 /// Where an item is counted.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Scope {
@@ -188,6 +210,17 @@ impl Facts<'_> {
     /// The first meld that breaks 門清 (any but 暗槓).
     pub(crate) fn open_meld(&self) -> Option<&Meld> {
         self.melds.iter().find(|m| m.kind.is_open())
+    }
+
+    /// The first meld that breaks the preset's 門清: any but an 暗槓, or any at all when the
+    /// variant's `concealed_ankan` is off (001 門清: 沒有吃沒有碰沒有槓; 003 hk16 門前清:
+    /// 沒碰上槓過).
+    pub(crate) fn breaks_concealed(&self) -> Option<&Meld> {
+        if self.variant.scoring.concealed_ankan {
+            self.open_meld()
+        } else {
+            self.melds.first()
+        }
     }
 
     /// 自摸 as the payment sees it: the winner drew the tile and the three others pay.
@@ -391,6 +424,18 @@ pub(crate) fn less_one_set<'a>(f: &'a Facts<'_>) -> impl Iterator<Item = Counts>
         .chain(whole)
 }
 
+/// [`less_one_set`], and the hand less its pair: 003 改良式's free 搭 is 「三張或雀眼」, a set or
+/// the pair (綠一色, 百萬石; the shapes of fixed size, 大車輪 and 九連寶燈, only fit with a set).
+pub(crate) fn less_one_group<'a>(f: &'a Facts<'_>) -> impl Iterator<Item = Counts> + 'a {
+    let pair = (f.sets.len() == 5).then(|| {
+        let mut c = f.all;
+        let i = f.pair.index();
+        c[i] = c[i].saturating_sub(2);
+        c
+    });
+    less_one_set(f).chain(pair)
+}
+
 /// 九連寶燈 and 九子連環 (003): the hand less one set `x` (with `fifth(x)`) is 14 concealed tiles
 /// of the winning tile's suit whose counts satisfy `row_ok`.
 fn nine_gates(
@@ -543,7 +588,7 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
         merges: NONE,
         doc: "門清 (000 台數表): no 吃, 碰, 明槓 or 加槓; an 暗槓 keeps it. Not counted with 天胡, 地胡, \
               人胡, MIGI. Example: a fully concealed hand winning on a discard scores 門清 1.",
-        check: |f| match f.open_meld() {
+        check: |f| match f.breaks_concealed() {
             Some(m) => f.why(|| format!("{} of {}", meld_name(m.kind), m.tile.code())),
             None => Hit::Times(1),
         },
@@ -566,7 +611,7 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
         merges: NONE,
         doc: "不求 (000 台數表): 門清 and 自摸 (an 暗槓 allowed), so 門清 + 自摸 + 不求 = 3. Not counted \
               with 天胡, 地胡, MIGI. Example 一: 門清自摸 = 3 tai.",
-        check: |f| match f.open_meld() {
+        check: |f| match f.breaks_concealed() {
             Some(m) => f.why(|| format!("{} of {}", meld_name(m.kind), m.tile.code())),
             None => f.yes_if(f.self_draw(), || how_won(f.ctx)),
         },
@@ -658,7 +703,8 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
               of are not waits, README), and the winning tile is an edge (邊張), closed (嵌張) or pair \
               (單吊) wait. Not with 平胡; not with 天胡. Example: 13m … waits only on 2m, 嵌張.",
         check: |f| {
-            if f.waits_before.is_power_of_two() {
+            // 001 獨聽說明: 也有人玩「抓得出來」就有台 (a house rule): the reading decides alone.
+            if f.waits_before.is_power_of_two() || f.variant.scoring.single_wait_extractable {
                 f.yes_if(f.shape.is_single(), || format!("won on a {} wait", f.shape.name()))
             } else {
                 f.why(|| format!("the hand waited on {}", f.wait_list()))
@@ -696,6 +742,12 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
               or a 加槓 (never after a 明槓), including the replacement of a 七搶一. Not with 天胡; \
               with 地胡 and 海底撈月 it adds.",
         check: |f| {
+            // 003 fan list 花 1: 花牌補花成胡算自摸，不算槓上開花 (with that row drawn in).
+            if f.ctx.win == WinKind::Replacement(crate::scoring::context::Replacement::Flower)
+                && (f.variant.has(Item::FanFlower) || f.variant.scoring.fan_notes)
+            {
+                return no("花牌補花成胡算自摸，不算槓上開花 (003 fan list 花)");
+            }
             f.yes_if(
                 matches!(f.ctx.win, WinKind::Replacement(_) | WinKind::AfterRobbingFlower { .. }),
                 || how_won(f.ctx),
@@ -752,8 +804,20 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
                 no("the hand holds a flower of the seat wind (本花)")
             } else if !f.claimed_tile() {
                 f.why(|| how_won(f.ctx))
-            } else if f.open_meld().is_none() && !f.variant.ping_hu_concealed {
+            } else if f.breaks_concealed().is_none() && !f.variant.ping_hu_concealed {
                 no("門清 (a concealed hand does not count 平胡)")
+            } else if f.variant.scoring.ping_hu_two_waits && f.waits_before.count_ones() > 2 {
+                // 001 平胡說明 參: 聽超過兩種牌沒平胡 (a house rule).
+                f.why(|| format!("the hand waited on {} (more than two kinds)", f.wait_list()))
+            } else if let Some(t) = f
+                .variant
+                .scoring
+                .ping_hu_no_three_alike
+                .then(|| (0..KINDS).find(|&i| f.all[i] >= 3).and_then(Tile::new))
+                .flatten()
+            {
+                // 001 平胡說明 肆: 手牌有三張同樣的牌沒平胡 (a house rule).
+                f.why(|| format!("the hand holds three {}", t.code()))
             } else {
                 f.yes_if(f.shape == Shape::Ryanmen, || {
                     format!("{} won on a {} wait", f.win_tile.code(), f.shape.name())
@@ -876,6 +940,16 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
               while nobody has called or kong'd; also the replacement win after a 七搶一 it did not \
               draw for (case 2, paid as a discard). Not with 門清.",
         check: |f| {
+            if f.variant.scoring.human_win_declared {
+                // 003 改良式 人胡: 必為天聽，在各家未吃碰下八張牌內有人放槍.
+                return if f.ctx.declared != Declaration::HeavenReady {
+                    no("no 天聽 declaration (003 人胡: 必為天聽)")
+                } else if !f.ctx.first_eight {
+                    no("not within the first eight discards with nobody having called")
+                } else {
+                    f.yes_if(matches!(f.ctx.win, WinKind::Discard { .. }), || how_won(f.ctx))
+                };
+            }
             if f.is_dealer() {
                 no("the winner is the dealer")
             } else if let Some(r) = not_first_turn(f) {
@@ -1215,7 +1289,7 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
         check: |f| {
             let (_, honors) = f.suits();
             if outside(f) && honors {
-                open_less(f, Item::MixedOutside, f.open_meld().is_some())
+                open_less(f, Item::MixedOutside, f.breaks_concealed().is_some())
             } else {
                 no("not every set and the pair with a terminal, with honours")
             }
@@ -1231,7 +1305,7 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
         check: |f| {
             let (_, honors) = f.suits();
             if outside(f) && !honors {
-                open_less(f, Item::PureOutside, f.open_meld().is_some())
+                open_less(f, Item::PureOutside, f.breaks_concealed().is_some())
             } else {
                 no("not every set and the pair with a 1 or 9, without honours")
             }
@@ -1357,10 +1431,10 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
         excludes: NONE,
         excluded_by: NONE,
         merges: NONE,
-        doc: "綠一色 (003 改良式 16台): the hand but one set (which may be anything, 吃 or 碰) is 2, 3, 4, 6, 8 of 條 and 發.",
+        doc: "綠一色 (003 改良式 16台): the hand but one group (a set or the pair: 有一搭（三張或雀眼）可隨意吃碰) is 2, 3, 4, 6, 8 of 條 and 發.",
         check: |f| {
             let green = |i: usize| matches!(i, 19 | 20 | 21 | 23 | 25 | 32);
-            let ok = less_one_set(f).any(|c| (0..KINDS).all(|i| c[i] == 0 || green(i)));
+            let ok = less_one_group(f).any(|c| (0..KINDS).all(|i| c[i] == 0 || green(i)));
             f.yes_if(ok, || "not green but for one set".to_owned())
         },
     },
@@ -1383,9 +1457,9 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
         excludes: NONE,
         excluded_by: NONE,
         merges: NONE,
-        doc: "百萬石 (003 改良式 16台): the hand but one set (anything) is 5m to 9m only, and their numbers add up to 100 or more. Not with 四連刻.",
+        doc: "百萬石 (003 改良式 16台): the hand but one group (a set or the pair, anything: 三張或雀眼) is 5m to 9m only, and their numbers add up to 100 or more. Not with 四連刻.",
         check: |f| {
-            let ok = less_one_set(f).any(|c| {
+            let ok = less_one_group(f).any(|c| {
                 let sum: u32 = (4..9).map(|i| u32::from(c[i]) * (i as u32 + 1)).sum();
                 (0..KINDS).all(|i| c[i] == 0 || (4..9).contains(&i)) && sum >= 100
             });
@@ -1400,7 +1474,7 @@ pub static ITEMS: [ItemDef; Item::TABLE] = [
         merges: NONE,
         doc: "清盃口 (003 改良式 16台): 門清, with three consecutive triplets and two equal runs of one suit, and a pair. Not with 門清, 三連刻, 三暗刻, 一盃口.",
         check: |f| {
-            if let Some(m) = f.open_meld() {
+            if let Some(m) = f.breaks_concealed() {
                 return f.why(|| format!("{} of {}", meld_name(m.kind), m.tile.code()));
             }
             let ok = (0..3).any(|s| {

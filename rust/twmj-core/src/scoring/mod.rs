@@ -22,8 +22,8 @@ pub use crate::rules::{
     Payment, Value, Variant, WallReserve, PRESETS,
 };
 pub use score::{
-    score, score_all, score_decomposition, score_flower, score_four_kongs, score_hand, FlowerWin,
-    NotApplied, Score, ScoredItem,
+    score, score_all, score_decomposition, score_flower, score_four_kongs, score_four_kongs_hand,
+    score_hand, FlowerWin, NotApplied, Score, ScoredItem,
 };
 pub use settle::{false_win, settle, Line, Settlement};
 pub use table::{def, present, table};

@@ -5,7 +5,8 @@ use crate::error::{Error, Result};
 use crate::hand::{Hand, Meld, MeldKind};
 use crate::rules::{Item, Special, Variant};
 use crate::scoring::context::{others, Context};
-use crate::scoring::items::{Facts, Hit, Scope, SetView, Sets, WHOLE_HAND};
+use crate::scoring::fan::SHARED_NOTES;
+use crate::scoring::items::{Facts, Hit, Scope, SetView, Sets, TIERS, WHOLE_HAND};
 use crate::scoring::table::{present, table};
 use crate::tile::{Counts, Tile, COPIES, KINDS};
 pub use crate::vocab::{Declaration, Replacement, Seat, WinKind};
@@ -124,15 +125,25 @@ fn prepare<'a>(
     variant: &Variant,
 ) -> Result<Prepared<'a>> {
     ctx.validate(variant)?;
-    if !ctx.win.term().regular {
+    if !ctx.win.term().regular || ctx.win == WinKind::FourKongs {
         return Err(Error::context(
             "context.win",
             format!(
                 "a {} win is scored on its own (the flower wins by score_flower, 四槓胡 by \
-                 score_four_kongs), not as a complete hand",
+                 score or score_four_kongs), not as a complete hand",
                 ctx.win.key()
             ),
         ));
+    }
+    // 004 三人麻將 多數不能吃: where the preset forbids 吃, no hand holds one.
+    if !variant.chi_allowed {
+        if let Some(i) = melds.iter().position(|m| m.kind == MeldKind::Chi) {
+            return Err(Error::hand(format!(
+                "a 吃, but {} plays without 吃 (chi_allowed = false; 004 三人麻將 多數不能吃)",
+                variant.preset
+            ))
+            .at(format!("melds[{i}].kind")));
+        }
     }
     // 004 兩人麻將: a 13-tile hand (13 張版) wins with 4 組+1 對, so at most four melds.
     let size = usize::from(variant.hand_size);
@@ -286,6 +297,26 @@ fn shape_in(b: Block, x: Tile) -> Option<Shape> {
     }
 }
 
+/// Which reading of a hand is shown (docs/variants.md, 兩種讀法同台數): the most tai; on equal
+/// totals the one with the fewest items; then the one whose items come first in table order
+/// (compared item by item); then the first found (decompositions in their fixed order, the
+/// winning tile's block the first that holds it). Every layer reads the core's choice.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+struct Rank(std::cmp::Reverse<u32>, usize, Vec<usize>);
+
+impl Rank {
+    fn of(total: u32, items: impl Iterator<Item = usize>) -> Rank {
+        let items: Vec<usize> = items.collect();
+        Rank(std::cmp::Reverse(total), items.len(), items)
+    }
+
+    fn of_score(s: &Score) -> Rank {
+        let mut items: Vec<usize> = s.items.iter().map(|i| i.item as usize).collect();
+        items.sort_unstable();
+        Rank::of(s.total_tai, items.into_iter())
+    }
+}
+
 /// One reading judged: the tai each item counts for after the 備註, before materialising.
 struct Reading {
     total: u32,
@@ -307,6 +338,16 @@ impl Reading {
 
     fn has_chicken(&self) -> bool {
         self.tai[Item::ChickenHand as usize] > 0
+    }
+
+    /// Its place in [`Rank`] order.
+    fn rank(&self) -> Rank {
+        Rank::of(self.total, (0..Item::COUNT).filter(|&i| self.tai[i] > 0))
+    }
+
+    /// Shown before `other` ([`Rank`]); the items are only compared on equal totals.
+    fn beats(&self, other: &Reading) -> bool {
+        self.total > other.total || (self.total == other.total && self.rank() < other.rank())
     }
 
     fn items(&self, variant: &Variant) -> Vec<ScoredItem> {
@@ -370,26 +411,51 @@ fn evaluate(f: &Facts, only: Option<&[Item]>) -> Reading {
             });
         }
     };
-    let lifted = |by: Item, x: Item| f.variant.counted_with.contains(&(by, x));
+    // A note written with a shared item (000's 備註, 003 改良式's on its rows) holds unless the
+    // preset lifts it, or reads only its own table's notes (hk16, traditional), in which case
+    // only the 暗刻 and 連刻 tiers stay; the fan list's 不算 notes always hold.
+    let own_only = !f.variant.scoring.item_notes;
+    let applies = |by: Item, x: Item, fan: bool| {
+        !f.variant.counted_with.contains(&(by, x)) && (fan || !own_only || TIERS.contains(&(by, x)))
+    };
     for def in present(f.variant) {
         if held[def.item as usize] == 0 {
             continue;
         }
+        let fan = def.item as usize >= Item::TABLE;
         for &x in def.excludes {
-            if held[x as usize] > 0 && !lifted(def.item, x) {
+            if held[x as usize] > 0 && applies(def.item, x, fan) {
                 drop(x, def.item, &mut hits);
             }
         }
         for &by in def.excluded_by {
-            if held[by as usize] > 0 && !lifted(by, def.item) {
+            if held[by as usize] > 0 && applies(by, def.item, fan) {
                 drop(def.item, by, &mut hits);
             }
+        }
+    }
+    // The fan list's notes between shared rows (003 fan list; docs/variants.md): when a row
+    // of the note was drawn in from the library, or the variant asks for them.
+    for &(by, x) in SHARED_NOTES {
+        if held[by as usize] > 0
+            && held[x as usize] > 0
+            && (f.variant.scoring.fan_notes || f.variant.drawn(by) || f.variant.drawn(x))
+        {
+            drop(x, by, &mut hits);
         }
     }
     // The preset's own notes, by the items still counted (天聽 drops 不求, so 自摸 stays).
     for &(by, x) in f.variant.not_counted_with {
         if hits[by as usize] > 0 && hits[x as usize] > 0 {
             drop(x, by, &mut hits);
+        }
+    }
+    // 001 平胡說明 貳 (有其他台種無平胡), a house rule: 平胡 stands alone or not at all.
+    if f.variant.scoring.ping_hu_alone && hits[Item::PingHu as usize] > 0 {
+        if let Some(d) =
+            present(f.variant).find(|d| d.item != Item::PingHu && hits[d.item as usize] > 0)
+        {
+            drop(Item::PingHu, d.item, &mut hits);
         }
     }
     // An item that is the whole hand's tai (003 四槓胡) drops every other.
@@ -605,7 +671,7 @@ fn best_in(
         if !chicken {
             r.drop_chicken();
         }
-        if best.as_ref().is_none_or(|(x, _, _)| r.total > x.total) {
+        if best.as_ref().is_none_or(|(x, _, _)| r.beats(x)) {
             best = Some((r, b, shape));
         }
     }
@@ -701,7 +767,10 @@ fn special_score(
     let mut best: Option<Score> = None;
     for shape in crate::special::special_wins(concealed, p.melds, variant) {
         let s = shape_score(p, shape, ctx, variant);
-        if best.as_ref().is_none_or(|b| s.total_tai > b.total_tai) {
+        if best
+            .as_ref()
+            .is_none_or(|b| Rank::of_score(&s) < Rank::of_score(b))
+        {
             best = Some(s);
         }
     }
@@ -712,10 +781,12 @@ fn special_score(
 /// list rows 七對, 七星不靠 and 全不靠 say 不算不求人: a self-draw adds 自摸 only.
 fn shape_score(p: &Prepared, shape: Special, ctx: &Context, variant: &Variant) -> Score {
     let item = Item::of_special(shape);
+    // 十三么 88 (fan list): 不算…不求人, when it is the fan list's row (drawn in).
     let no_concealed_self_draw = matches!(
         shape,
         Special::SevenPairs | Special::GreaterHonorsKnitted | Special::LesserHonorsKnitted
-    );
+    ) || (shape == Special::ThirteenOrphans
+        && (variant.scoring.fan_notes || variant.drawn(item)));
     let reading = if variant.special_compound {
         // 不算不求人: 不求人 is not judged at all, so what it would have excluded (門前清, 自摸
         // under hk16) still counts.
@@ -882,13 +953,16 @@ pub fn score(
     variant: &Variant,
     why_not: bool,
 ) -> Result<Score> {
+    if ctx.win == WinKind::FourKongs {
+        return score_four_kongs_hand(concealed, melds, win_tile, ctx, variant);
+    }
     let p = prepare(concealed, melds, win_tile, ctx, variant)?;
     let decs = decompositions(concealed);
     let best_of = |chicken: bool| {
         let mut best: Option<(Reading, usize, Block, Shape)> = None;
         for (i, blocks) in decs.iter().enumerate() {
             if let Some((r, b, s)) = best_in(&p, blocks, ctx, variant, false, chicken) {
-                if best.as_ref().is_none_or(|x| r.total > x.0.total) {
+                if best.as_ref().is_none_or(|x| r.beats(&x.0)) {
                     best = Some((r, i, b, s));
                 }
             }
@@ -905,7 +979,10 @@ pub fn score(
     }
     // A special shape the variant admits (003 瀝咕瀝咕, 十三么) when it is worth more.
     if let Some(sp) = special_score(&p, concealed, ctx, variant) {
-        if best.as_ref().is_none_or(|x| sp.total_tai > x.0.total) {
+        if best
+            .as_ref()
+            .is_none_or(|x| Rank::of_score(&sp) < x.0.rank())
+        {
             return Ok(sp);
         }
     }
@@ -1022,6 +1099,58 @@ pub fn score_flower(
         why_not: Vec::new(),
     };
     Ok(finish(reading, &[], None, &[], ctx, variant, Some(win)))
+}
+
+/// 四槓胡 as a caller describes it to [`score`] (`ctx.win` = [`WinKind::FourKongs`]; 001 特殊胡牌
+/// 四槓胡, 003 改良式 四槓胡): `concealed` holds the tiles besides the four kongs (16 − 12 = 4;
+/// the hand is not complete, so no winning tile is added), `win_tile` is the fourth kong's
+/// tile, and the variant plays 四槓胡 (`four_kongs_win`). Scored by [`score_four_kongs`].
+pub fn score_four_kongs_hand(
+    concealed: &Counts,
+    melds: &[Meld],
+    win_tile: Tile,
+    ctx: &Context,
+    variant: &Variant,
+) -> Result<Score> {
+    if !variant.flow.four_kongs_win {
+        return Err(Error::context(
+            "context.win",
+            format!(
+                "{} has no 四槓胡 (four_kongs_win is off): four kongs end no hand there",
+                variant.preset
+            ),
+        ));
+    }
+    let want = usize::from(variant.hand_size).saturating_sub(3 * melds.len());
+    let n: usize = concealed.iter().map(|&c| usize::from(c)).sum();
+    if n != want {
+        return Err(Error::hand(format!(
+            "a 四槓胡 hand holds its four kongs and {want} other tiles (no winning tile is \
+             added: the hand is not complete); it has {n}"
+        )));
+    }
+    let mut all = *concealed;
+    for m in melds {
+        m.add_to(&mut all);
+    }
+    if let Some(i) = (0..KINDS).find(|&i| all[i] > COPIES) {
+        let code = Tile::new(i).map(Tile::code).unwrap_or_default();
+        return Err(Error::hand(format!(
+            "{} copies of {code} between the hand and its melds; a tile has 4",
+            all[i]
+        )));
+    }
+    variant.check_in_play(&all)?;
+    if !melds.iter().any(|m| m.kind.is_kong() && m.tile == win_tile) {
+        return Err(Error::context(
+            "win_tile",
+            format!(
+                "a 四槓胡 is won on the fourth kong: {} is none of the kongs' tiles",
+                win_tile.code()
+            ),
+        ));
+    }
+    score_four_kongs(melds, ctx, variant)
 }
 
 /// The items a 四槓胡 is judged on: the kongs and the flowers decide them, not a complete hand.

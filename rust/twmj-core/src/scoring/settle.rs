@@ -87,6 +87,19 @@ fn too_many_tai(field: &'static str, seat: Seat, tai: u32) -> Error {
     )
 }
 
+/// The hand and dealer tai one payer pays on one 筆 under the variant's 滿台 (`tai_cap`; 001
+/// 台數表 各地: 滿台為八台不管怎麼胡最高為一底八台): their sum is at most the cap, the hand's
+/// tai cut first to the cap and the dealer tai then to what is left; no cap at 0.
+fn capped(variant: &Variant, hand_tai: u32, dealer_tai: u32) -> (u32, u32) {
+    match u32::from(variant.scoring.tai_cap) {
+        0 => (hand_tai, dealer_tai),
+        cap => {
+            let hand = hand_tai.min(cap);
+            (hand, dealer_tai.min(cap - hand))
+        }
+    }
+}
+
 /// Settles the 筆 of one hand: a regular win, a flower win and the regular win after it, or
 /// the three wins of 一砲三響. Each 筆 carries its own dealer tai (000 花牌與花胡). A 筆 whose
 /// tai misses the 起胡 threshold for every payer is an error (002 起胡台數, README).
@@ -104,8 +117,7 @@ pub fn settle(bills: &[Score], variant: &Variant) -> Result<Settlement> {
             ));
         }
         for &payer in &s.payers {
-            let dealer_tai = s.dealer_tai_for(payer);
-            let hand_tai = s.total_tai;
+            let (hand_tai, dealer_tai) = capped(variant, s.total_tai, s.dealer_tai_for(payer));
             let (base_tai, total_tai) = match variant.payment {
                 Payment::Base => {
                     let base = variant.base_tai();
