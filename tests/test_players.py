@@ -87,3 +87,18 @@ def test_waits_and_analysis_hold_to_the_tile_set() -> None:
         twmj.waits("123m456m789m111z222z1p", variant=two)
     # The same hands without a variant are plain 16-tile hands.
     assert twmj.waits("123p456p789p123s45s55m").tiles == ["3s", "6s"]
+
+
+def test_a_scripted_deal_refuses_tiles_out_of_play() -> None:
+    # 004: 三人麻將 拿掉二萬到八萬; 兩人麻將 只用萬子+字牌: the error `waits` gives for the tile.
+    hands = [
+        "1z1z1z1z 2z2z2z2z 3z3z3z3z 4z4z4z4z 1m",
+        "5z5z5z5z 6z6z6z6z 7z7z7z7z 9m9m9m9m",
+        "1m1m1m 1p1p1p1p 9p9p9p9p 1s1s1s1s 9s",
+        "",
+    ]
+    with pytest.raises(twmj.HandError) as waits:
+        twmj.waits("5m 1z1z1z 2z2z2z 3z3z3z 4z4z4z 5z5z6z", variant=twmj.Variant("three_player"))
+    with pytest.raises(twmj.HandError) as dealt:
+        twmj.Game.from_deal(hands, "5m", "", variant=twmj.Variant("three_player"))
+    assert str(dealt.value) == str(waits.value)

@@ -150,9 +150,10 @@ def test_variants_list_every_preset_with_full_config(client: TestClient) -> None
     assert traditional["tai.concealed_self_draw"] == 3 and traditional["tai.last_discard"] == 1
     assert traditional["multi_win"] == "nearest" and taiwan["multi_win"] == "nearest_of_two"
     assert "tai.last_discard" not in taiwan and "tai.human_win" not in traditional
-    # 001 流局 (八墩), 詐胡, 起莊、發牌, 過手; 特殊流局 off (台灣多數人玩的規則裡沒有). 000: 16 kept back.
+    # 001 流局 (八墩), 詐胡, 起莊、發牌, 過手; 台數表 四槓牌: 若兩家以上合力完成四槓，則和局 (on, while
+    # 特殊流局's 四風連打 is off: 台灣多數人玩的規則裡沒有). 000: 16 kept back.
     flow = ("wall_reserve", "false_win", "dealing", "furiten_release", "special_draw.four_kongs")
-    assert [traditional[k] for k in flow] == ["sixteen", True, "wall", "own_draw", False]
+    assert [traditional[k] for k in flow] == ["sixteen", True, "wall", "own_draw", True]
     assert [taiwan[k] for k in flow] == ["sixteen", False, "plain", "table", False]
     # 000 台數表 and 002 起胡台數 / README decisions (骰規台 豹子 5, 全紅 3, 順子 2, 全黑 1).
     assert taiwan["tai.heaven_win"] == 24 and taiwan["tai.ping_hu"] == 2

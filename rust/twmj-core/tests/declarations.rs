@@ -70,10 +70,46 @@ fn the_dealers_first_discard_declares_heaven_ready() {
             v.preset
         );
         assert_eq!(item_tai(&st, &v, Item::Migi), None, "{}", v.preset);
+        // 003 改良式 16台 人胡: 必為天聽，在各家未吃碰下八張牌內有人放槍 — 6p is the table's second
+        // discard, nobody has called. 001 has no 人胡.
+        let human = (v.preset == "improved16").then_some(16);
+        assert_eq!(item_tai(&st, &v, Item::HumanWin), human, "{}", v.preset);
         round_trip(&st);
         let text = twmj_core::game::write_log(st.log());
         assert!(text.contains(r#""declaration":"heaven_ready""#), "{text}");
     }
+}
+
+#[test]
+fn heaven_ready_dealt_into_after_eight_discards_is_no_human_win() {
+    // 003 人胡: 八張牌內 — seat 1's third discard is the table's 10th.
+    let v = Variant::improved16();
+    let mut st = table(
+        &v,
+        [DEALER_READY, "", "", ""],
+        "1s 2s 4s 6s 7s 8s 9s 9s 6p",
+        "",
+        None,
+    );
+    act(&mut st, 0, Action::Declare(t("1z")));
+    pass_all(&mut st);
+    for _ in 0..8 {
+        tsumogiri(&mut st);
+    }
+    assert_eq!(
+        (turn(&st), drawn(&st), st.discards_total()),
+        (1, t("6p"), 9)
+    );
+    act(&mut st, 1, Action::Discard(t("6p")));
+    act(&mut st, 0, Action::Win);
+    pass_all(&mut st);
+    let w = &st.result().unwrap().wins[0];
+    assert_eq!(
+        (w.declaration, w.first_turn),
+        (Declaration::HeavenReady, None)
+    );
+    assert_eq!(item_tai(&st, &v, Item::HeavenReady), Some(12));
+    assert_eq!(item_tai(&st, &v, Item::HumanWin), None);
 }
 
 #[test]

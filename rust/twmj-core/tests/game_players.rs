@@ -362,3 +362,48 @@ fn scoring_refuses_tiles_out_of_play() {
         "{e:?}"
     );
 }
+
+#[test]
+fn scripted_deals_and_replays_refuse_tiles_out_of_play() {
+    // 004: 三人麻將 拿掉二萬到八萬; 兩人麻將 只用萬子+字牌 (花牌看桌: off in the preset). A deal
+    // holding another piece is refused, with the error the analysis (`waits`) gives for it.
+    let out = |v: &Variant, code: &str| {
+        let p = Piece::parse_list(code).unwrap()[0];
+        let mut deal = Deal::from_seed_with(3, 0, false, v);
+        deal.live[0] = p;
+        let st = State::from_seed_with(3, v);
+        let mut log = st.log().to_vec();
+        log[0] = Event::Deal(Box::new(deal.clone()));
+        (
+            State::from_deal_with(deal, v).unwrap_err(),
+            replay(&log).unwrap_err(),
+        )
+    };
+    for (v, code) in [
+        (Variant::three_player(), "5m"),
+        (Variant::two_player(), "1p"),
+        (Variant::two_player(), "9s"),
+    ] {
+        let (e, r) = out(&v, code);
+        let waits = v
+            .check_in_play(&twmj_core::parse(code).unwrap().counts)
+            .unwrap_err();
+        assert_eq!(e, waits, "{} {code}", v.preset);
+        assert!(r.to_string().contains(&waits.to_string()), "{r}");
+    }
+    let (e, _) = out(&Variant::two_player(), "1f");
+    assert!(
+        e.to_string().contains("1f is not in play under two_player"),
+        "{e}"
+    );
+    // The full set stays playable where the variant has it.
+    let full = with_full(&Variant::three_player());
+    let mut deal = Deal::from_seed_with(3, 0, false, &Variant::three_player());
+    deal.live[0] = Piece::parse_list("5m").unwrap()[0];
+    assert!(State::from_deal_with(deal, &full).is_ok());
+}
+
+fn with_full(v: &Variant) -> Variant {
+    v.with_overrides(&[("full_tile_set", Value::Bool(true))])
+        .unwrap()
+}

@@ -59,9 +59,10 @@ fn flow_settings_per_preset() {
         settings(&Variant::improved16()),
         row("sixteen", true, false, true, "plain", "table")
     );
+    // 001 台數表 四槓牌: 若兩家以上合力完成四槓，則和局 (the row traditional plays as 四槓胡).
     assert_eq!(
         settings(&trad()),
-        row("sixteen", false, false, true, "wall", "own_draw")
+        row("sixteen", true, false, true, "wall", "own_draw")
     );
     assert_eq!(trad().multi_win, MultiWin::Nearest);
     // Every listed key is accepted back and reproduces the preset.
@@ -274,10 +275,11 @@ fn four_winds_in_a_row_is_a_draw_when_switched_on() {
 }
 
 #[test]
-fn four_kongs_by_two_players_is_a_draw_when_switched_on() {
-    // 001 特殊流局 四家開槓; 台數表 四槓牌: 若兩家以上合力完成四槓，則和局.
+fn four_kongs_by_two_players_is_a_draw() {
+    // 001 台數表 四槓牌: 若兩家以上合力完成四槓，則和局; 特殊胡牌: 若由不同玩家共同完成四槓則為和局
+    // (on in traditional, which plays that row's 四槓胡).
     let cores = ["1m1m1m1m 9m9m9m9m 8s", "1p1p1p1p 9p9p9p9p", "", ""];
-    let v = with(&trad(), &[("special_draw.four_kongs", Value::Bool(true))]);
+    let v = trad();
     let play = |v: &Variant| {
         let mut st = table(v, cores, "", "", None);
         act(&mut st, 0, Action::Ankan(t("1m")));
@@ -301,7 +303,10 @@ fn four_kongs_by_two_players_is_a_draw_when_switched_on() {
     ));
     round_trip(&st);
     // Off: seat 1 takes its replacement and plays on.
-    let st = play(&trad());
+    let st = play(&with(
+        &trad(),
+        &[("special_draw.four_kongs", Value::Bool(false))],
+    ));
     assert_eq!(turn(&st), 1);
     assert_eq!(st.kongs(), 4);
     // 003 改良式 特殊流局情形: 出現四槓之時（非同一玩家）: on in improved16 as the preset stands.

@@ -507,16 +507,39 @@ impl PyMatch {
         })
     }
 
-    /// The next hand: its dealer, 連莊 count and 圈風 come from the match.
+    /// The next hand: its dealer, 連莊 count and 圈風 come from the match. With `hands` (and
+    /// `live`, `dead`, `dice` as `Game.from_deal` takes them) the hand is dealt from that script
+    /// by the match's dealer instead of the match's shuffle.
+    #[pyo3(
+        signature = (hands=None, live="", dead="", dice=None),
+        text_signature = "($self, hands=None, live='', dead='', dice=None)"
+    )]
     #[guarded]
-    fn next_game(&mut self) -> PyResult<PyGame> {
+    fn next_game(
+        &mut self,
+        hands: Option<[String; 4]>,
+        live: &str,
+        dead: &str,
+        dice: Option<[Int; 3]>,
+    ) -> PyResult<PyGame> {
         if self.series.over {
             return Err(context_error("match", "the match is over"));
         }
         if self.current.is_some() {
             return Err(context_error("match", "finish the current hand first"));
         }
-        let deal = self.series.deal();
+        let deal = match hands {
+            Some(h) => {
+                let h = [h[0].as_str(), h[1].as_str(), h[2].as_str(), h[3].as_str()];
+                let mut script =
+                    Deal::scripted(self.series.dealer, h, live, dead).map_err(CoreError)?;
+                if let Some(d) = dice.as_ref().map(dice_ok).transpose()? {
+                    script.dice = d;
+                }
+                self.series.scripted(script)
+            }
+            None => self.series.deal(),
+        };
         let rules = Rules::new(&self.variant, self.series.streak, self.series.round_wind);
         let state = State::from_deal_ruled(deal, rules).map_err(CoreError)?;
         self.current = Some(state.dice());

@@ -375,7 +375,8 @@ impl Deal {
         self
     }
 
-    fn pieces(&self) -> impl Iterator<Item = Piece> + '_ {
+    /// Every piece of the deal: the hands, the live wall, the replacement end.
+    pub(crate) fn pieces(&self) -> impl Iterator<Item = Piece> + '_ {
         self.hands
             .iter()
             .flatten()

@@ -15,7 +15,7 @@ use super::result::{DrawReason, FalseWin, FirstTurn, HandResult, Win, WinKind};
 use super::settle::{self, Table};
 use super::state::{
     exchange_offset, CallLock, Deal, Declaration, Discarded, Exchange, Offer, OfferKind, Opening,
-    Options, Phase, Piece, Player, Rules, State, Turn, WallBreak, SEATS,
+    Options, Phase, Piece, Player, Rules, State, Turn, WallBreak, MIGI_DISCARDS, SEATS,
 };
 
 impl State {
@@ -49,6 +49,24 @@ impl State {
             rules.variant.players.clamp(2, SEATS as u8),
             rules.variant.hand_size,
         )?;
+        // 004 兩人麻將、三人麻將規則: a scripted deal (or a replayed record) holds only the
+        // variant's tiles, refused with the error `waits` gives for a tile out of play.
+        let v = &rules.variant;
+        let mut tiles = [0u8; crate::tile::KINDS];
+        for p in deal.pieces() {
+            match p.tile() {
+                Some(t) => tiles[t.index()] = tiles[t.index()].saturating_add(1),
+                None if !v.flowers => {
+                    return Err(crate::error::Error::hand(format!(
+                        "{} is not in play under {} (flowers = false: played without flowers)",
+                        p.code(),
+                        v.preset
+                    )))
+                }
+                None => {}
+            }
+        }
+        v.check_in_play(&tiles)?;
         Ok(State::start(deal, rules))
     }
 
@@ -352,10 +370,11 @@ impl State {
             let Some(t) = piece.tile() else { return };
             let last_tile = self.drawable() == 0;
             let own_draw = self.rules.variant.flow.furiten_release == FuritenRelease::OwnDraw;
+            let self_draw_furiten = self.furiten_on_self_draw();
             self.players[s].concealed[t.index()] += 1;
             let win = complete(&self.players[s], &self.rules.variant);
             let p = &mut self.players[s];
-            if win && p.no_self_draw {
+            if win && p.no_self_draw && self_draw_furiten {
                 // 000 過水: a 明槓 replacement that wins cannot be 自摸, so it is 過水 at once.
                 p.furiten = true;
                 p.furiten_hold = true;
@@ -554,6 +573,7 @@ impl State {
         // A complete hand not won is 過水, also when 起胡 blocked it (002 過水: 自己摸到的，
         // 打出一張之後就在過水中).
         if self_draw_open(self, t)
+            && self.furiten_on_self_draw()
             && !matches!(
                 action,
                 Action::Win | Action::EightFlowers | Action::SevenRobOne
@@ -641,6 +661,17 @@ impl State {
         }
     }
 
+    /// 過水 is played at all (004 過水: 也有不管的 — `furiten_ignored`).
+    fn furiten_played(&self) -> bool {
+        !self.rules.variant.flow.furiten_ignored
+    }
+
+    /// A self-draw let go is 過水 (000 過水: 摸到能自摸的牌而你不自摸); 001's 過水 is only 有人放槍而
+    /// 不胡 (`furiten_self_draw`).
+    fn furiten_on_self_draw(&self) -> bool {
+        self.furiten_played() && self.rules.variant.flow.furiten_self_draw
+    }
+
     /// 000 過水 release table for 暗槓/加槓: a kong of a non-winning tile releases, a kong of
     /// a winning tile does not (and keeps this turn's discard from releasing).
     /// Under 001 過手 (`furiten_release = "own_draw"`) a kong neither releases nor holds: the
@@ -712,7 +743,10 @@ impl State {
                 o.options[s as usize] = opts;
                 // 002 起胡: a win under the threshold is declined: 過水 at once. (A shown flower
                 // is no winning tile.)
-                let declined = !opts.has(Options::WIN) && !self.player(s).furiten && wins;
+                let declined = !opts.has(Options::WIN)
+                    && self.furiten_played()
+                    && !self.player(s).furiten
+                    && wins;
                 if declined {
                     let p = &mut self.players[s as usize];
                     p.furiten = true;
@@ -763,6 +797,7 @@ impl State {
                 self.queried[s as usize][owner as usize] = n;
             }
         }
+        let furiten = self.furiten_played();
         for &s in &order {
             let opts = o.options[s as usize];
             if ankan && said(s) == Some(Action::Win) {
@@ -773,7 +808,8 @@ impl State {
                 }
             }
             let p = &mut self.players[s as usize];
-            if opts.has(Options::WIN) && said(s) != Some(Action::Win) && robs[s as usize] {
+            if furiten && opts.has(Options::WIN) && said(s) != Some(Action::Win) && robs[s as usize]
+            {
                 p.furiten = true; // 000 過水: a winning tile let go (or taken by 吃碰槓)
                 p.furiten_declined = None;
             }
@@ -1123,6 +1159,17 @@ impl State {
         // 河底撈魚 (001 台數表: 流局前最後一個玩家最後一次捨牌剛好胡牌; 003 註一: 海底最後一張打出
         // 放槍): a discard made with nothing left to draw (the offer's `last`).
         w.last_tile = matches!(kind, WinKind::Discard { .. }) && self.drawable() == 0;
+        // 003 改良式 人胡: 必為天聽，在各家未吃碰下八張牌內有人放槍 — a 天聽 declarer dealt into
+        // with the table's first eight discards, nobody having called (`human_win_declared`).
+        let p = self.player(seat);
+        if self.rules.variant.scoring.human_win_declared
+            && matches!(kind, WinKind::Discard { .. })
+            && p.declared == Declaration::HeavenReady
+            && !self.any_call
+            && self.discards_total <= MIGI_DISCARDS
+        {
+            w.first_turn = Some(FirstTurn::Human);
+        }
         w
     }
 

@@ -128,6 +128,17 @@ impl Match {
         deal
     }
 
+    /// The next hand from a script instead of the match's shuffle (a game server's own deal, a
+    /// test): the match's dealer deals `deal`'s tiles and, from the second hand on, the dice
+    /// pick the opening wall as for a seeded deal (000 門風與正花). The first hand under
+    /// `dealing = "wall"` is dealt by the match's dealer too (the script chose the seats).
+    pub fn scripted(&self, mut deal: Deal) -> Deal {
+        deal.dealer = self.dealer;
+        deal.door_from_dice = self.hand > 1;
+        deal.origin = None;
+        deal
+    }
+
     /// Seated players (4, 3 or 2).
     pub fn seats(&self) -> u8 {
         self.variant.players.clamp(2, SEATS as u8)

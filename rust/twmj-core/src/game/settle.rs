@@ -25,6 +25,12 @@ fn wind(i: u8) -> Wind {
 }
 
 impl Win {
+    /// The 人胡 moment of a 天聽 declarer (003 改良式 人胡: 必為天聽，在各家未吃碰下八張牌內有人放槍).
+    fn heaven_ready_human(&self) -> bool {
+        self.first_turn == Some(super::result::FirstTurn::Human)
+            && self.declaration == crate::vocab::Declaration::HeavenReady
+    }
+
     /// The scoring context of this 筆 (also what the 起胡 check of the game flow scores with)
     /// in a hand dealt by `dealer` with `east` sitting 東. `seats`: the seated players (door
     /// winds run 東, 南, … over them; 004).
@@ -55,9 +61,11 @@ impl Win {
             },
             last_tile: self.last_tile,
             declared: self.declaration,
-            first_turn: self.first_turn.is_some(),
-            // 003 改良式 人胡 (天聽 dealt into within eight discards) is not yet played.
-            first_eight: false,
+            // A 天聽 declarer's 人胡 moment (003 改良式: within the first eight discards, nobody
+            // having called) is `first_eight`, not the first turn: it has discarded. On the
+            // last discard too (a scripted short wall) the scorer refuses both, and 河底撈魚 is kept.
+            first_turn: self.first_turn.is_some() && !self.heaven_ready_human(),
+            first_eight: self.heaven_ready_human() && !self.last_tile,
             flowers: self.flowers,
             dice: Some(table.dice),
             // 003 hk16 七隻內: the winner's discards before the win.

@@ -301,7 +301,7 @@ pub const KEYS: [&str; COUNT] = {
 };
 
 /// How many settings there are (the `tai.<item>` family aside).
-pub const COUNT: usize = 52;
+pub const COUNT: usize = 54;
 
 const REGISTRY: [Setting; COUNT] = [
     Setting {
@@ -448,8 +448,8 @@ const REGISTRY: [Setting; COUNT] = [
         "when the wall is exhausted: sixteen (16 kept back), kong_one (一槓一), kong_stack (16 + 2 per kong), none (取至不剩); 001 流局",
         "流局時機：sixteen 留八墩，kong_one 一槓一，kong_stack 每槓多留一墩，none 取至不剩（001 流局）"),
     switch!("special_draw.four_kongs", "四家開槓流局", Flow, flow.four_kongs_draw,
-        "四家開槓: four kongs on the table, not all one player's, end the hand as a draw (001 特殊流局)",
-        "四家開槓：桌上四槓且非同一人所開即流局（001 特殊流局）"),
+        "four kongs on the table, not all one player's, end the hand as a draw (001 台數表 四槓牌: 兩家以上合力完成四槓則和局; 特殊流局 四家開槓; 003 特殊流局情形)",
+        "桌上四槓且非同一人所開即流局（001 台數表 四槓牌：兩家以上合力完成四槓則和局；特殊流局 四家開槓；003 特殊流局情形）"),
     switch!("special_draw.four_winds", "四風連打流局", Flow, flow.four_winds_draw,
         "四風連打: every player's first discard the same wind ends the hand as a draw (001 特殊流局)",
         "四風連打：四家首打同一風牌即流局（001 特殊流局）"),
@@ -477,6 +477,12 @@ const REGISTRY: [Setting; COUNT] = [
     switch!("furiten_dealer_exception", "過水的莊家例外", Flow, flow.furiten_dealer_exception,
         "a win declined for 起胡 may still be taken on the dealer's discard of the same tile (003 過水特殊規定)",
         "因台數不足未胡者，莊家於同圈打出同一張仍可胡（003 過水特殊規定）"),
+    switch!("furiten_self_draw", "放棄自摸也算過水", Flow, flow.furiten_self_draw,
+        "a self-draw let go puts the seat in 過水 (000 過水); off, only a passed discard does (001 過水: 有人放槍而不胡)",
+        "放棄自摸亦入過水（000 過水）；關閉則只有放槍不胡才算過水（001 過水：有人放槍而不胡）"),
+    switch!("furiten_ignored", "不管過水", Flow, flow.furiten_ignored,
+        "no 過水 at all: a win let go never blocks a later one (004 過水: 也有不管的)",
+        "不管過水：放過的胡牌不影響之後胡牌（004 過水：也有不管的）"),
     switch!("special_shapes.lig_gu", "瀝咕瀝咕", Analysis, special.lig_gu,
         "瀝咕瀝咕 admitted by the win detector, the waits and the scorer (003 註八)",
         "承認瀝咕瀝咕胡牌型（003 註八）"),

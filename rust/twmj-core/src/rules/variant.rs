@@ -317,6 +317,13 @@ pub struct Flow {
     /// dealer's discard of the same tile before that 過水 ends (003 過水特殊規定: 若某家打出己方
     /// 放槍牌，但因台數不足不能胡，而莊家在同圈內打出同一張而胡牌，不算過水未完的詐胡).
     pub furiten_dealer_exception: bool,
+    /// `furiten_self_draw`: a self-draw let go (declined, or refused by 起胡 or the 明槓
+    /// replacement) puts the seat in 過水 (000 過水: 摸到能自摸的牌而你不自摸); off, only a
+    /// passed discard does (001 過水: 有人放槍而不胡).
+    pub furiten_self_draw: bool,
+    /// `furiten_ignored`: no 過水 at all, a win let go never blocks a later one (004 過水: 很多桌
+    /// 有這條，也有不管的); a house rule, off in every preset.
+    pub furiten_ignored: bool,
 }
 
 impl Flow {
@@ -333,13 +340,18 @@ impl Flow {
         four_kongs_win: false,
         four_kongs_pass_deal: false,
         furiten_dealer_exception: false,
+        furiten_self_draw: true,
+        furiten_ignored: false,
     };
 
-    /// 001: 16 kept back (八墩), no 特殊流局 (台灣多數人玩的規則裡沒有), 詐胡 paid, the dice
-    /// deal, 過手.
+    /// 001: 16 kept back (八墩), no 四風連打 (特殊流局: 台灣多數人玩的規則裡沒有), 詐胡 paid, the
+    /// dice deal, 過手; 四槓 as its 台數表 row and 特殊胡牌 give it, a win or a draw.
     pub const TRADITIONAL: Flow = Flow {
         wall_reserve: WallReserve::Sixteen,
-        four_kongs_draw: false,
+        // 001 台數表 四槓牌: 若兩家以上合力完成四槓，則和局; 特殊胡牌: 若由不同玩家共同完成四槓則為
+        // 和局當莊者加算連莊 — the same row as the 四槓胡 below, so on with it (not 特殊流局's
+        // optional 四家開槓).
+        four_kongs_draw: true,
         four_winds_draw: false,
         thirteen_unconnected_draw: false,
         false_win: true,
@@ -350,6 +362,9 @@ impl Flow {
         four_kongs_win: true,
         four_kongs_pass_deal: true,
         furiten_dealer_exception: false,
+        // 001 過水 is 有人放槍而不胡: a passed discard; a self-draw let go is not 過水 there.
+        furiten_self_draw: false,
+        furiten_ignored: false,
     };
 
     /// 003 改良式: as 000, but 四槓胡 is a win (6台, 自摸第四槓三家各付六台); 003 says nothing
