@@ -88,3 +88,17 @@ def test_four_kongs_from_score() -> None:
     with pytest.raises(twmj.ContextError) as e:
         twmj.score("5678m", "4m", melds=ms, context=ctx)
     assert e.value.field == "context.win"
+
+
+def test_four_kongs_compared_between_tables() -> None:
+    # The same 四槓胡 under 001 (四槓牌 8) and 003 改良式 (四槓胡): compare scores the hand as
+    # given, as score does, each variant as its own score would.
+    ms = [("ankan", "1111z"), ("minkan", "2222p"), ("ankan", "3333s"), ("kakan", "4444m")]
+    ctx = twmj.Context(winner=1, seat_wind="S", win="four_kongs")
+    tables = [twmj.Variant("traditional"), twmj.Variant("improved16")]
+    scores, _ = twmj.compare("5678m", "4m", tables, melds=ms, context=ctx)
+    for v, s in zip(tables, scores, strict=True):
+        alone = twmj.score("5678m", "4m", melds=ms, context=ctx, variant=v)
+        assert s.total_tai == alone.total_tai
+        assert keys(s) == keys(alone)
+    assert keys(scores[0]) == {"four_kongs": 8, "round_wind": 1}

@@ -551,10 +551,20 @@ pub fn compare(
         })
         .into());
     }
-    let (h, win) = winning_hand(hand, win_tile, melds, size)?;
-    let ctx = context_or_default(context.as_deref());
+    let mut ctx = context_or_default(context.as_deref());
+    // A 四槓胡 hand is not complete: its tiles are scored as given, as `score` does.
+    let (concealed, melds, win) = if ctx.win == WinKind::FourKongs {
+        let tiles = convert::tiles(hand, "hand")?;
+        if ctx.flowers == 0 {
+            ctx.flowers = tiles.flowers;
+        }
+        (tiles.counts, convert::melds(melds)?, one_tile(win_tile)?)
+    } else {
+        let (h, win) = winning_hand(hand, win_tile, melds, size)?;
+        (h.concealed, h.melds, win)
+    };
     let vs: Vec<scoring::Variant> = variants.iter().map(|v| v.0.clone()).collect();
-    let c = scoring::compare(&h.concealed, &h.melds, win, &ctx, &vs, why_not)
+    let c = scoring::compare(&concealed, &melds, win, &ctx, &vs, why_not)
         .map_err(|e| CoreError(e.at("hand")))?;
     let scores = c
         .scores
