@@ -28,12 +28,16 @@ fn seat_ok(seat: &Int) -> PyResult<u8> {
 
 /// A seat argument named `field` (`seat`, `dealer`).
 fn seat_at(field: &str, seat: &Int) -> PyResult<u8> {
-    seat.to(|&s: &u8| s < 4).ok_or_else(|| {
-        context_error(
-            field,
-            format!("seat {seat} does not exist (seats are 0 to 3)"),
-        )
-    })
+    seat.to(|&s: &u8| usize::from(s) < game::SEATS)
+        .ok_or_else(|| {
+            context_error(
+                field,
+                format!(
+                    "seat {seat} does not exist (seats are 0 to {})",
+                    game::SEATS - 1
+                ),
+            )
+        })
 }
 
 /// A seed from any Python int: the 64-bit range, else a `ContextError` naming it.

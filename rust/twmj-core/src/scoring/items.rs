@@ -260,31 +260,27 @@ impl Facts<'_> {
         (used, honors)
     }
 
+    /// The waits in notation (`1m, 4m`).
     pub(crate) fn wait_list(&self) -> String {
-        let mut v = Vec::new();
-        let mut m = self.waits_before;
-        while m != 0 {
-            let i = m.trailing_zeros() as usize;
-            m &= m - 1;
-            if let Some(t) = Tile::new(i) {
-                v.push(t.code());
-            }
-        }
-        v.join(", ")
+        self.waits_by(|t| t.code().to_string(), ", ")
     }
 
     /// The waits by their Chinese names (`一萬、四萬`).
     pub(crate) fn wait_names(&self) -> String {
+        self.waits_by(|t| t.name().to_string(), "、")
+    }
+
+    fn waits_by(&self, word: impl Fn(Tile) -> String, sep: &str) -> String {
         let mut v = Vec::new();
         let mut m = self.waits_before;
         while m != 0 {
             let i = m.trailing_zeros() as usize;
             m &= m - 1;
             if let Some(t) = Tile::new(i) {
-                v.push(t.name());
+                v.push(word(t));
             }
         }
-        v.join("、")
+        v.join(sep)
     }
 }
 

@@ -169,18 +169,7 @@ fn prepare<'a>(
             melds.len()
         )));
     }
-    let mut all = *concealed;
-    for m in melds {
-        m.add_to(&mut all);
-    }
-    if let Some(i) = (0..KINDS).find(|&i| all[i] > COPIES) {
-        let code = Tile::new(i).map(Tile::code).unwrap_or_default();
-        return Err(Error::hand(format!(
-            "{} copies of {code} between the hand and its melds; a tile has 4",
-            all[i]
-        )));
-    }
-    variant.check_in_play(&all)?;
+    let all = all_tiles(concealed, melds, variant)?;
     if concealed[win_tile.index()] == 0 {
         return Err(Error::hand(format!(
             "the winning tile {} is not in the concealed tiles (they include it)",
@@ -1149,18 +1138,7 @@ pub fn score_four_kongs_hand(
              added: the hand is not complete); it has {n}"
         )));
     }
-    let mut all = *concealed;
-    for m in melds {
-        m.add_to(&mut all);
-    }
-    if let Some(i) = (0..KINDS).find(|&i| all[i] > COPIES) {
-        let code = Tile::new(i).map(Tile::code).unwrap_or_default();
-        return Err(Error::hand(format!(
-            "{} copies of {code} between the hand and its melds; a tile has 4",
-            all[i]
-        )));
-    }
-    variant.check_in_play(&all)?;
+    all_tiles(concealed, melds, variant)?;
     if !melds.iter().any(|m| m.kind.is_kong() && m.tile == win_tile) {
         return Err(Error::context(
             "win_tile",
@@ -1236,4 +1214,21 @@ pub fn score_four_kongs(melds: &[Meld], ctx: &Context, variant: &Variant) -> Res
     };
     let reading = evaluate(&facts, Some(&FOUR_KONG_ITEMS));
     Ok(finish(reading, &[], None, melds, ctx, variant, None))
+}
+/// The hand and its melds together, checked to hold at most 4 of a kind, each a tile the
+/// variant plays.
+fn all_tiles(concealed: &Counts, melds: &[Meld], variant: &Variant) -> Result<Counts> {
+    let mut all = *concealed;
+    for m in melds {
+        m.add_to(&mut all);
+    }
+    if let Some(i) = (0..KINDS).find(|&i| all[i] > COPIES) {
+        let code = Tile::new(i).map(Tile::code).unwrap_or_default();
+        return Err(Error::hand(format!(
+            "{} copies of {code} between the hand and its melds; a tile has 4",
+            all[i]
+        )));
+    }
+    variant.check_in_play(&all)?;
+    Ok(all)
 }
