@@ -262,12 +262,12 @@ impl Facts<'_> {
 
     /// The waits in notation (`1m, 4m`).
     pub(crate) fn wait_list(&self) -> String {
-        self.waits_by(|t| t.code().to_string(), ", ")
+        self.waits_by(Tile::code, ", ")
     }
 
     /// The waits by their Chinese names (`一萬、四萬`).
     pub(crate) fn wait_names(&self) -> String {
-        self.waits_by(|t| t.name().to_string(), "、")
+        self.waits_by(Tile::name, "、")
     }
 
     fn waits_by(&self, word: impl Fn(Tile) -> String, sep: &str) -> String {
