@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import urllib.request
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Route, expect
 
 from tests.browser.helpers import (
     add_meld,
@@ -61,6 +61,21 @@ def test_seventeen_tiles_show_the_best_discard(page: Page) -> None:
     first = page.get_by_test_id("discard").first
     expect(first).to_have_attribute("data-tile", "9s")
     expect(first).to_contain_text("聽 一萬 三萬 四萬 六萬 七萬")
+
+
+def test_a_tile_clicked_while_typed_text_is_read_lands_on_the_typed_hand(page: Page) -> None:
+    # The server reads typed notation; a slow reading must not undo a tile clicked meanwhile
+    # (it once put the hand back to the typed 16 tiles: 聽牌 where the player had 胡牌).
+    def slow(route: Route) -> None:
+        page.wait_for_timeout(400)
+        route.continue_()
+
+    page.route("**/v1/tiles/read", slow)
+    type_hand(page, "123456789m234p56p77s")
+    click(page, ["7p"])
+    expect(page.get_by_test_id("count")).to_have_text("17/16")
+    expect(page.get_by_test_id("status")).to_have_text("胡牌！")
+    page.unroute("**/v1/tiles/read")
 
 
 def test_a_complete_hand_goes_to_the_calculator(page: Page) -> None:

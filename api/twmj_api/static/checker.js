@@ -15,6 +15,9 @@ export class Checker {
     this.visible = [];
     this.last = null;
     this.seq = 0;
+    // Typed notation is read by the server: a tile clicked meanwhile waits for the reading,
+    // so it lands on the typed hand instead of being undone by it.
+    this.reading = Promise.resolve();
     this.toCalculator = toCalculator;
     this.root = $("checker");
     this.out = $("result");
@@ -87,6 +90,10 @@ export class Checker {
   }
 
   pick(code) {
+    this.reading = this.reading.then(() => this.picked(code));
+  }
+
+  picked(code) {
     if (this.melds.isPicking) {
       this.melds.pick(code);
       return;
@@ -118,10 +125,15 @@ export class Checker {
     this.update();
   }
 
-  async typed(input) {
+  typed(input) {
+    const value = input.value;
+    this.reading = this.reading.then(() => this.readHand(value));
+  }
+
+  async readHand(value) {
     clear(this.root);
     try {
-      this.hand = sortTiles(await read(input.value));
+      this.hand = sortTiles(await read(value));
       this.last = null; // typed: which tile came last is not known
       this.update();
     } catch (err) {
@@ -130,10 +142,15 @@ export class Checker {
     }
   }
 
-  async typedVisible(input) {
+  typedVisible(input) {
+    const value = input.value;
+    this.reading = this.reading.then(() => this.readVisible(value));
+  }
+
+  async readVisible(value) {
     clear(this.root);
     try {
-      this.visible = input.value.trim() ? await read(input.value) : [];
+      this.visible = value.trim() ? await read(value) : [];
       this.update();
     } catch (err) {
       if (err.field === "text") err.field = "visible";
