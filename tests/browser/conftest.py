@@ -42,7 +42,8 @@ def server() -> Iterator[str]:
     )
     url = f"http://127.0.0.1:{port}"
     try:
-        for _ in range(100):
+        # Up to 30 s: importing the service takes seconds on a loaded 2-core machine.
+        for _ in range(300):
             try:
                 with urllib.request.urlopen(f"{url}/health", timeout=1):
                     break

@@ -150,8 +150,9 @@ def test_changing_the_meld_count_keeps_every_tile(page: Page) -> None:
     # Broken 2: 2223456m123456789p with 1 meld dropped 八筒 and 九筒, for good.
     type_hand(page, "2223456m123456789p")
     page.get_by_test_id("implied").select_option("1")
-    assert hand_tiles(page) == [*READY]
+    # The typed text is read by the server: the count shows when it is in.
     expect(page.get_by_test_id("count")).to_have_text("16/13")
+    assert hand_tiles(page) == [*READY]
     expect(page.get_by_test_id("too-many")).to_contain_text("多了 2 張")
     page.get_by_test_id("implied").select_option("0")
     expect(page.get_by_test_id("wait")).to_have_count(5)
