@@ -3,6 +3,8 @@ texts to the number, errors in Chinese at the input at fault, only the fields th
 
 from __future__ import annotations
 
+import re
+
 from playwright.sync_api import Page, expect
 
 from tests.browser.helpers import add_meld, click, open_melds, type_hand
@@ -173,3 +175,24 @@ def test_calculator_errors_name_the_input(page: Page) -> None:
     add_meld(page, "pon", "五五五筒", "calc")
     expect(page.get_by_test_id("calc-melds").locator(".tile")).to_have_count(3)
     expect(page.get_by_test_id("calc-count")).to_contain_text("不含胡的牌 13 張")
+
+
+def test_a_preset_without_base_shows_its_multiple(page: Page) -> None:
+    # 003 中庸全統制 (improved16's payment): no 底; on 自摸 each of the three pays the tai × 2
+    # (a discarder would pay × 3), so each line reads N 台 × 2 × 每台.
+    _open(page)
+    page.get_by_test_id("calc-variant").select_option("improved16")
+    _hand(page, "123456789m234p56p77s", "7p")
+    page.get_by_test_id("calc-winner").select_option("1")
+    page.get_by_test_id("calc-dealer").select_option("0")
+    page.get_by_test_id("calc-seat-wind").select_option("S")
+    page.get_by_test_id("calc-submit").click()
+    expect(page.get_by_test_id("payment")).to_have_count(3)
+    other = page.locator('[data-testid="payment"][data-payer="2"]')
+    line = re.search(r"：(\d+) 台 × (\d+) × (\d+) = (\d+)", other.inner_text())
+    assert line, other.inner_text()
+    tai, times, per, money = map(int, line.groups())
+    assert times == 2
+    assert tai * times * per == money
+    assert other.get_by_test_id("pay-total").get_attribute("data-total") == str(tai * 2)
+    expect(other).not_to_contain_text("底")

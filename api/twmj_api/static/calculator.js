@@ -231,10 +231,8 @@ export class Calculator {
       li.dataset.testid = "payment";
       li.dataset.payer = String(p.payer);
       const n = p.hand_tai + p.dealer_tai;
-      const base = p.base_tai * per;
       const tai = p.dealer_tai ? `（${p.hand_tai} + 莊家 ${p.dealer_tai}）${unit}` : `${n} ${unit}`;
-      const line = base + n * per === p.money ? `底 ${base} + ${tai} × ${per} = ${p.money}` : `${p.money}`;
-      li.append(`座位 ${p.payer} 付座位 ${p.payee}：${line}`);
+      li.append(`座位 ${p.payer} 付座位 ${p.payee}：${this.payLine(p, tai, per, unit)}`);
       const sum = el("span", { className: "sr-only" }, `，合計 ${p.total_tai} ${unit}`);
       sum.dataset.testid = "pay-total";
       sum.dataset.total = String(p.total_tai);
@@ -257,5 +255,22 @@ export class Calculator {
       out.append(ul);
     }
     out.scrollIntoView({ block: "nearest" });
+  }
+
+  /** One payer's line from the answer's own numbers: 底 + N 台 × 每台 = money; where the
+   * preset pays without 底 by a multiple (003 中庸全統制), N 台 × the multiple × 每台; where
+   * a cap (滿台) cut the tai, the tai paid. */
+  payLine(p, tai, per, unit) {
+    const n = p.hand_tai + p.dealer_tai;
+    const base = p.base_tai * per;
+    if (base + n * per === p.money) return `底 ${base} + ${tai} × ${per} = ${p.money}`;
+    if (p.base_tai === 0 && n > 0 && p.total_tai % n === 0 && p.total_tai * per === p.money) {
+      return `${tai} × ${p.total_tai / n} × ${per} = ${p.money}`;
+    }
+    const paid = p.total_tai - p.base_tai;
+    if (paid < n && p.total_tai * per === p.money) {
+      return `底 ${base} + ${paid} ${unit}（滿台）× ${per} = ${p.money}`;
+    }
+    return `${p.money}`;
   }
 }
