@@ -84,13 +84,8 @@ class MCPEndpoint:
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["method"] == "POST":
             body = await Request(scope, receive).body()
-            try:
-                offload.refuse_many_values(body)
-            except HTTPException as e:
-                await errors.error_response(413, "too_large", str(e.detail), None)(
-                    scope, receive, send
-                )
-                return
+            # A 413 raised here is answered by the app's handler, as a route's is.
+            offload.refuse_many_values(body)
             receive = offload.replayed(body)
         await self.app.state.mcp.handle_request(scope, receive, send)
 
