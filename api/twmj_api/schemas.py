@@ -675,8 +675,18 @@ class Snapshot(BaseModel):
     declared: DeclarationName | None = Field(
         None, description="The declaration made: " + _names(twmj.DECLARATIONS) + "."
     )
-    furiten: bool = Field(False, description="過水: no win until released.")
-    furiten_hold: bool = Field(False, description="The next discard does not release 過水.")
+    furiten: bool = Field(
+        False,
+        description="過水 (000 過水): the seat let a win go and may not win, 自摸 included, until "
+        "its own discard releases it; with `furiten_declined` the one state legality reads of "
+        "過水 (what releases it is the game's flow, not part of a decision point).",
+    )
+    furiten_hold: bool = Field(
+        False,
+        deprecated=True,
+        description="Accepted from older snapshots and ignored: whether this turn's discard "
+        "releases 過水 changes no legal action at the decision point.",
+    )
     no_pon: Annotated[str, Field(max_length=200, description="Kinds passed for 碰 (過水碰).")] = ""
     last_discard: str | None = Field(None, description="The seat's latest discard (打出吃入).")
     no_self_draw: bool = Field(False, description="After 明槓: no self-draw yet.")
@@ -684,8 +694,9 @@ class Snapshot(BaseModel):
     has_konged: bool = False
     furiten_declined: str | None = Field(
         None,
-        description="The tile of a win declined for 起胡 when that alone made the 過水 (003 "
-        "過水特殊規定: the dealer's discard of it may still be won).",
+        description="With `furiten`: the tile of a win declined for 起胡 when that alone made "
+        "the 過水 (003 過水特殊規定: the dealer's discard of it may still be won); read only "
+        "while `furiten` is true.",
     )
     drawable: JSONInt = Field(
         ge=0,

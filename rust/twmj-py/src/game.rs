@@ -766,14 +766,19 @@ pub fn legal<'py>(
         flowers,
         discards: Vec::new(),
         declared,
-        furiten: get_bool(snapshot, "snapshot", "furiten")?,
-        furiten_hold: get_bool(snapshot, "snapshot", "furiten_hold")?,
+        // 過水 is the field `furiten` (with the 003 declined tile); `furiten_hold`, the
+        // flow's memory of whether this turn's discard releases it, changes no legal action
+        // at the decision point and is read only for older snapshots (docs/api.md).
+        furiten: game::Furiten::from_parts(
+            get_bool(snapshot, "snapshot", "furiten")?,
+            get_bool(snapshot, "snapshot", "furiten_hold")?,
+            get_tile(snapshot, "snapshot", "furiten_declined")?,
+        ),
         no_pon,
         last_discard: get_tile(snapshot, "snapshot", "last_discard")?,
         no_self_draw: get_bool(snapshot, "snapshot", "no_self_draw")?,
         has_discarded: get_bool(snapshot, "snapshot", "has_discarded")?,
         has_konged: get_bool(snapshot, "snapshot", "has_konged")?,
-        furiten_declined: get_tile(snapshot, "snapshot", "furiten_declined")?,
     };
     let drawable: usize = get(snapshot, "drawable")?
         .ok_or_else(|| context_error("snapshot.drawable", "drawable is required"))?

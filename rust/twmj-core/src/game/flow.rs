@@ -369,24 +369,12 @@ impl State {
             }
             let Some(t) = piece.tile() else { return };
             let last_tile = self.drawable() == 0;
-            let own_draw = self.rules.variant.flow.furiten_release == FuritenRelease::OwnDraw;
-            let self_draw_furiten = self.furiten_on_self_draw();
             self.players[s].concealed[t.index()] += 1;
             let win = complete(&self.players[s], &self.rules.variant);
             let p = &mut self.players[s];
-            if win && p.no_self_draw && self_draw_furiten {
-                // 000 過水: a 明槓 replacement that wins cannot be 自摸, so it is 過水 at once.
-                p.furiten = true;
-                p.furiten_hold = true;
-                p.furiten_declined = None;
-            } else if win && p.furiten {
-                // 000 過水 release table: drawing a winning tile does not release.
-                p.furiten_hold = true;
-            } else if p.furiten && own_draw {
-                // 001 過手: a drawn tile that does not win, then a discard, releases (after a
-                // kong or a call too).
-                p.furiten_hold = false;
-            }
+            p.furiten = p
+                .furiten
+                .drew(&self.rules.variant.flow, win, p.no_self_draw);
             self.phase = Phase::Turn(Turn {
                 seat,
                 drawn: Some(t),
@@ -470,7 +458,7 @@ impl State {
             },
             Phase::Exchange(_) | Phase::Opening(_) | Phase::Over => return None,
         };
-        if win.is_some() && !p.furiten {
+        if win.is_some() && !p.furiten.blocks_win() {
             return None;
         }
         // 001 詐胡: 宣告地聽後詐胡則需賠其它三家一底八台; after 天聽 its 16 likewise.
@@ -573,16 +561,13 @@ impl State {
         // A complete hand not won is 過水, also when 起胡 blocked it (002 過水: 自己摸到的，
         // 打出一張之後就在過水中).
         if self_draw_open(self, t)
-            && self.furiten_on_self_draw()
             && !matches!(
                 action,
                 Action::Win | Action::EightFlowers | Action::SevenRobOne
             )
         {
-            // 000 過水: a self-draw let go; this turn's discard does not release it.
-            self.players[s].furiten = true;
-            self.players[s].furiten_hold = true;
-            self.players[s].furiten_declined = None;
+            let p = &mut self.players[s];
+            p.furiten = p.furiten.let_a_self_draw_go(&self.rules.variant.flow);
         }
         match action {
             Action::Discard(k) => self.discard(seat, k, false),
@@ -639,7 +624,7 @@ impl State {
                 // Case 1: the replacement was drawn before the robbing; if it completes the
                 // hand it is a second 筆, a self-draw with 槓上開花 and 7 flowers.
                 let p = &self.players[s];
-                if complete(p, &self.rules.variant) && !p.furiten && !p.no_self_draw {
+                if complete(p, &self.rules.variant) && !p.furiten.blocks_win() && !p.no_self_draw {
                     let mut w = self.self_draw_win(seat, t.drawn, true, t.last_tile);
                     w.flowers = before;
                     // 002 花牌與花胡: the second 筆 needs 起胡 on its own.
@@ -661,41 +646,20 @@ impl State {
         }
     }
 
-    /// 過水 is played at all (004 過水: 也有不管的 — `furiten_ignored`).
-    fn furiten_played(&self) -> bool {
-        !self.rules.variant.flow.furiten_ignored
-    }
-
-    /// A self-draw let go is 過水 (000 過水: 摸到能自摸的牌而你不自摸); 001's 過水 is only 有人放槍而
-    /// 不胡 (`furiten_self_draw`).
-    fn furiten_on_self_draw(&self) -> bool {
-        self.furiten_played() && self.rules.variant.flow.furiten_self_draw
-    }
-
-    /// 000 過水 release table for 暗槓/加槓: a kong of a non-winning tile releases, a kong of
-    /// a winning tile does not (and keeps this turn's discard from releasing).
-    /// Under 001 過手 (`furiten_release = "own_draw"`) a kong neither releases nor holds: the
-    /// replacement draw decides.
+    /// 000 過水 release table for 暗槓/加槓 of `k` ([`Furiten::konged`]): whether `k` was a
+    /// winning tile before the turn's draw is asked only in 過水.
     fn kong_furiten(&mut self, t: &Turn, k: Tile) {
-        let own_draw = self.rules.variant.flow.furiten_release == FuritenRelease::OwnDraw;
         let p = &self.players[t.seat as usize];
-        if !p.furiten || own_draw {
-            return;
-        }
-        let (mut before, mut own) = (p.concealed, p.own_counts());
-        if let Some(d) = t.drawn {
-            before[d.index()] -= 1;
-            own[d.index()] -= 1;
-        }
-        let winning = t.drawn.is_some()
-            && wait_mask_with(p, &before, &own, &self.rules.variant) >> k.index() & 1 == 1;
-        let p = &mut self.players[t.seat as usize];
-        if winning {
-            p.furiten_hold = true;
-        } else {
-            p.furiten = false;
-            p.furiten_hold = false;
-        }
+        let variant = &self.rules.variant;
+        let furiten = p.furiten.konged(&variant.flow, || {
+            let (mut before, mut own) = (p.concealed, p.own_counts());
+            if let Some(d) = t.drawn {
+                before[d.index()] -= 1;
+                own[d.index()] -= 1;
+            }
+            t.drawn.is_some() && wait_mask_with(p, &before, &own, variant) >> k.index() & 1 == 1
+        });
+        self.players[t.seat as usize].furiten = furiten;
     }
 
     fn discard(&mut self, seat: u8, k: Tile, declare: bool) {
@@ -712,11 +676,7 @@ impl State {
             p.declared = declaration;
         }
         // 000 過水: a discard releases unless the turn's draw (or kong, or call) held it.
-        if p.furiten && !p.furiten_hold {
-            p.furiten = false;
-            p.furiten_declined = None;
-        }
-        p.furiten_hold = false;
+        p.furiten = p.furiten.discarded();
         p.no_pon = 0;
         p.last_discard = Some(k);
         p.no_self_draw = false;
@@ -742,20 +702,17 @@ impl State {
                 let opts = legality::offer_options_with(self, s, from, kind, wins);
                 o.options[s as usize] = opts;
                 // 002 起胡: a win under the threshold is declined: 過水 at once. (A shown flower
-                // is no winning tile.)
-                let declined = !opts.has(Options::WIN)
-                    && self.furiten_played()
-                    && !self.player(s).furiten
-                    && wins;
-                if declined {
-                    let p = &mut self.players[s as usize];
-                    p.furiten = true;
-                    // 003 過水特殊規定: a discard declined for 起胡 alone; the dealer's discard
-                    // of the same tile may still be won while this 過水 lasts.
-                    p.furiten_declined = match kind {
+                // is no winning tile.) 003 過水特殊規定: a discard declined for 起胡 alone; the
+                // dealer's discard of the same tile may still be won while this 過水 lasts.
+                if wins && !opts.has(Options::WIN) {
+                    let tile = match kind {
                         OfferKind::Discard { tile, .. } => Some(tile),
                         _ => None,
                     };
+                    let p = &mut self.players[s as usize];
+                    p.furiten = p
+                        .furiten
+                        .declined_for_min_tai(&self.rules.variant.flow, tile);
                 }
             }
         }
@@ -797,7 +754,6 @@ impl State {
                 self.queried[s as usize][owner as usize] = n;
             }
         }
-        let furiten = self.furiten_played();
         for &s in &order {
             let opts = o.options[s as usize];
             if ankan && said(s) == Some(Action::Win) {
@@ -808,10 +764,9 @@ impl State {
                 }
             }
             let p = &mut self.players[s as usize];
-            if furiten && opts.has(Options::WIN) && said(s) != Some(Action::Win) && robs[s as usize]
-            {
-                p.furiten = true; // 000 過水: a winning tile let go (or taken by 吃碰槓)
-                p.furiten_declined = None;
+            if opts.has(Options::WIN) && said(s) != Some(Action::Win) && robs[s as usize] {
+                // 000 過水: a winning tile let go (or taken by 吃碰槓).
+                p.furiten = p.furiten.passed_a_win(&self.rules.variant.flow);
             }
             if let OfferKind::Discard { tile, .. } = o.kind {
                 if opts.has(Options::PON) && said(s) != Some(Action::Pon) {
@@ -919,7 +874,7 @@ impl State {
         let t = piece.tile()?;
         self.players[r as usize].concealed[t.index()] += 1;
         let p = &self.players[r as usize];
-        if p.furiten || !complete(p, &self.rules.variant) {
+        if p.furiten.blocks_win() || !complete(p, &self.rules.variant) {
             return None;
         }
         let mut w = self.self_draw_win(r, Some(t), true, self.drawable() == 0);
@@ -962,9 +917,8 @@ impl State {
             }
             _ => {
                 // 明槓: a kong of a winning tile does not release 過水 (000 過水).
-                if p.furiten && wins_with(p, x, &self.rules.variant) {
-                    p.furiten_hold = true;
-                }
+                let variant = &self.rules.variant;
+                p.furiten = p.furiten.minkan(|| wins_with(&*p, x, variant));
                 p.concealed[x.index()] -= 3;
                 p.melds.push(Meld {
                     kind: MeldKind::Minkan,
@@ -981,8 +935,8 @@ impl State {
         };
         // 000 過水: complete right after 吃/碰 → the next discard does not release. 001 過手:
         // no tile was drawn, so the next discard never releases.
-        let own_draw = self.rules.variant.flow.furiten_release == FuritenRelease::OwnDraw;
-        p.furiten_hold = complete(p, &self.rules.variant) || (own_draw && p.furiten);
+        let complete = complete(p, &self.rules.variant);
+        p.furiten = p.furiten.called(&self.rules.variant.flow, complete);
         self.phase = Phase::Turn(Turn {
             seat,
             drawn: None,

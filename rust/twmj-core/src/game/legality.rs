@@ -158,7 +158,7 @@ pub(crate) fn declaration_now(state: &State, seat: u8) -> Option<Declaration> {
 /// after 吃/碰, not in 過水, not on the replacement of a 明槓).
 pub(crate) fn self_draw_open(state: &State, t: &Turn) -> bool {
     let p = state.player(t.seat);
-    t.after_call.is_none() && !p.furiten && !p.no_self_draw && complete(p, state.variant())
+    t.after_call.is_none() && !p.furiten.blocks_win() && !p.no_self_draw && complete(p, state.variant())
 }
 
 /// True when the drawn hand may 自摸 now: [`self_draw_open`] and the 筆 reaches 起胡 (002).
@@ -177,7 +177,7 @@ pub(crate) fn wins_with(p: &Player, t: Tile, v: &Variant) -> bool {
 /// The orphan kind `p` lacks when ready for 十三么 on it under `v` (003 註13 特殊規定: 在缺一門
 /// 聽牌時), not in 過水; `None` otherwise or when the variant has no such rule.
 fn missing_orphan(p: &Player, v: &Variant) -> Option<usize> {
-    if !v.special.robs_ankan() || p.furiten {
+    if !v.special.robs_ankan() || p.furiten.blocks_win() {
         return None;
     }
     let only = crate::rules::SpecialShapes {
@@ -263,17 +263,6 @@ pub(crate) fn may_redeal(state: &State, seat: u8) -> bool {
         && is_thirteen_unconnected(&state.player(seat).concealed)
 }
 
-/// 起手: `redeal` when the seat's hand is 十三不搭, and `pass` (亮牌 is a choice).
-fn opening_actions(state: &State, o: Opening, seat: u8, out: &mut Vec<Action>) {
-    if o.seat != seat {
-        return;
-    }
-    if may_redeal(state, seat) {
-        out.push(Action::Redeal);
-    }
-    out.push(Action::Pass);
-}
-
 /// True when some concealed kind may still be discarded after removing `used` and with `lock`.
 fn discard_left(p: &Player, used: &[Tile], forbid: impl Fn(Tile) -> bool) -> bool {
     let mut c = p.concealed;
@@ -303,154 +292,108 @@ fn run_with(a: Tile, b: Tile, y: Tile) -> bool {
     v[1] == v[0] + 1 && v[2] == v[1] + 1
 }
 
-fn pon_ok(p: &Player, x: Tile) -> bool {
-    p.concealed[x.index()] >= 2
-        && p.no_pon >> x.index() & 1 == 0
-        && p.last_discard != Some(x)
-        && discard_left(p, &[x, x], |t| t == x)
-}
-
-/// `from_left`: the discard comes from the claimer's 上家 at a table of three or four (two
-/// players face each other: no 上家 rule, docs/variants.md).
-fn minkan_ok(p: &Player, x: Tile, from_left: bool) -> bool {
-    p.concealed[x.index()] == 3 && !from_left && p.last_discard != Some(x)
-}
-
 /// `from` is the 上家 of `seat` at a table where that restricts 明槓 (three or four seats).
 fn kong_from_left(state: &State, seat: u8, from: u8) -> bool {
     state.seats() > 2 && seat == state.next(from)
 }
+// ---------------------------------------------------------------- rules as predicates
+//
+// Each rule of 000 合法與犯規 (and the later texts' additions) is one predicate below: it
+// returns `Ok` when the move keeps the rule, or the violation, naming the rule ([`rule`]) and
+// saying why. The same predicates list the legal actions ([`legal_actions`]: every candidate
+// that breaks none) and explain a refusal ([`check`]: the first rule broken, in the order the
+// verdicts below ask them). Listing asks for no reason: a predicate's reason is a closure that
+// only an explanation runs, so listing formats nothing.
 
-fn chi_ok(p: &Player, x: Tile, pos: ChiPos) -> bool {
-    let Some((a, b)) = pos.partners(x) else {
-        return false;
-    };
-    let end = chi_other_end(x, pos);
-    p.concealed[a.index()] >= 1
-        && p.concealed[b.index()] >= 1
-        && !p.last_discard.is_some_and(|y| run_with(a, b, y))
-        && discard_left(p, &[a, b], |t| t == x || Some(t) == end)
+/// A move refused: the rule it breaks ([`rule`], the rule text's name) and why, at this moment.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Violation {
+    pub rule: &'static str,
+    pub why: String,
 }
 
-const CHI_BITS: [(ChiPos, u8); 3] = [
-    (ChiPos::Low, Options::CHI_LOW),
-    (ChiPos::Mid, Options::CHI_MID),
-    (ChiPos::High, Options::CHI_HIGH),
-];
-
-/// What `seat` may answer to an offer from `from`.
-pub(crate) fn offer_options(state: &State, seat: u8, from: u8, kind: OfferKind) -> Options {
-    let wins = wins_offered(state, state.player(seat), kind);
-    offer_options_with(state, seat, from, kind, wins)
+/// What a predicate returns for a broken rule: [`Violation`] when explaining; `()` when only
+/// listing, so that the reason is never formatted.
+pub(crate) trait Refusal: Sized {
+    fn refuse(v: impl FnOnce() -> Violation) -> Self;
 }
 
-/// [`offer_options`] given `wins`, [`wins_offered`] of the seat and offer (the caller needs it
-/// too, for the 起胡 decline).
-pub(crate) fn offer_options_with(
-    state: &State,
-    seat: u8,
-    from: u8,
-    kind: OfferKind,
-    wins: bool,
-) -> Options {
-    let p = state.player(seat);
-    // 000 MIGI 一定要胡; 001/003 地聽, 天聽 不得過水.
-    let must_win = p.declared.must_win();
-    let mut o = 0u8;
-    match kind {
-        OfferKind::Discard { tile: x, last } => {
-            // 003 過水特殊規定: the dealer's discard of a tile declined for 起胡 alone.
-            let exempt = p.furiten
-                && p.furiten_declined == Some(x)
-                && from == state.dealer()
-                && state.variant().flow.furiten_dealer_exception;
-            let win = (!p.furiten || exempt)
-                && wins
-                && state.reaches(&state.claim_win(seat, x, WinKind::Discard { from }));
-            if win {
-                o |= Options::WIN;
-            }
-            if p.declared == Declaration::None && !last && state.drawable() >= CALL_MIN_DRAWABLE {
-                if pon_ok(p, x) {
-                    o |= Options::PON;
-                }
-                if minkan_ok(p, x, kong_from_left(state, seat, from)) {
-                    o |= Options::MINKAN;
-                }
-                // 吃 only from the 上家, and only where the variant allows it (004: three-player
-                // 多數不能吃, two-player 多數可以吃).
-                if seat == state.next(from) && state.variant().chi_allowed {
-                    for (pos, bit) in CHI_BITS {
-                        if chi_ok(p, x, pos) {
-                            o |= bit;
-                        }
-                    }
-                }
-            }
-            // 003 註13: a later ask is a choice too, so the seat is asked.
-            let asks = later_asks(state, seat, kind);
-            if (o != 0 || asks != 0) && !(win && must_win) {
-                o |= Options::PASS;
-            }
-        }
-        // 003 註13: the ask (胡) and 過, the same whatever the kong's tile, to every seat ready
-        // for 十三么 on the orphan it lacks; the kong's tile decides at the arbitration.
-        OfferKind::Ankan { .. } => {
-            if may_ask_ankan(p, state.variant()) {
-                o = Options::WIN | Options::PASS;
-            }
-        }
-        OfferKind::Kakan { tile: x } => {
-            if !p.furiten
-                && wins
-                && state.reaches(&state.claim_win(seat, x, WinKind::RobbingKong { from }))
-            {
-                o = Options::WIN | if must_win { 0 } else { Options::PASS };
-            }
-        }
-        OfferKind::Flower { .. } => {
-            if p.flower_count() == 7 && state.drawable() >= 1 {
-                o = Options::ROB_FLOWER | Options::PASS;
-            }
-        }
-    }
-    Options(o)
+impl Refusal for () {
+    fn refuse(_: impl FnOnce() -> Violation) -> Self {}
 }
 
-fn push_options(o: Options, asks: u8, out: &mut Vec<Action>) {
-    if o.has(Options::WIN) {
-        out.push(Action::Win);
-    }
-    for (pos, bit) in CHI_BITS {
-        if o.has(bit) {
-            out.push(Action::Chi(pos));
-        }
-    }
-    if o.has(Options::PON) {
-        out.push(Action::Pon);
-    }
-    if o.has(Options::MINKAN) {
-        out.push(Action::Minkan);
-    }
-    if o.has(Options::ROB_FLOWER) {
-        out.push(Action::SevenRobOne);
-    }
-    if o.has(Options::PASS) {
-        for s in (0..4u8).filter(|s| asks >> s & 1 == 1) {
-            out.push(Action::Ask(s));
-        }
-    }
-    if o.has(Options::PASS) {
-        out.push(Action::Pass);
+impl Refusal for Violation {
+    fn refuse(v: impl FnOnce() -> Violation) -> Self {
+        v()
     }
 }
 
-/// True at the dealer's opening turn (its 17 after the opening flowers, nobody having acted)
-/// when the hand wins: 天胡, decided at the opening like the opening flower wins (000 開局花胡:
-/// they 同時成立 and 天胡優先; rules README), so the dealer has no choice to discard. The game
-/// decides it before the turn; a snapshot of that moment offers only the win. Not after 換三張
-/// (002), which comes after the opening.
-pub(crate) fn heaven_at_opening(state: &State, t: &Turn) -> bool {
+/// `Ok` when the rule is kept; otherwise the violation.
+pub(crate) type Verdict<R> = std::result::Result<(), R>;
+
+/// The rule `rule` is broken, `why` (run only to explain a refusal).
+fn broken<R: Refusal>(rule: &'static str, why: impl FnOnce() -> String) -> Verdict<R> {
+    Err(R::refuse(|| Violation { rule, why: why() }))
+}
+
+/// `broken` unless `kept`.
+fn keep<R: Refusal>(kept: bool, rule: &'static str, why: impl FnOnce() -> String) -> Verdict<R> {
+    if kept {
+        Ok(())
+    } else {
+        broken(rule, why)
+    }
+}
+
+/// What a turn's predicates read, worked out once per turn: whether the hand may 自摸, 天胡 at
+/// the opening, the declaration the moment allows and the kinds whose discard leaves the hand
+/// ready (only when a declaration is open).
+struct TurnFacts<'a> {
+    state: &'a State,
+    t: &'a Turn,
+    p: &'a Player,
+    can_win: bool,
+    heaven: bool,
+    /// [`declaration_now`] while the player has not declared; `None` otherwise.
+    declaration: Option<Declaration>,
+    /// [`ready_discards`] when `declaration` is some; 0 otherwise.
+    ready: u64,
+}
+
+impl<'a> TurnFacts<'a> {
+    fn new(state: &'a State, t: &'a Turn) -> Self {
+        let p = state.player(t.seat);
+        let can_win = can_self_draw(state, t);
+        let declaration = if p.declared == Declaration::None {
+            declaration_now(state, t.seat)
+        } else {
+            None
+        };
+        let ready = if declaration.is_some() {
+            ready_discards(p, state.variant())
+        } else {
+            0
+        };
+        TurnFacts {
+            state,
+            t,
+            p,
+            can_win,
+            heaven: can_win && heaven_moment(state, t),
+            declaration,
+            ready,
+        }
+    }
+
+    fn held(&self, k: Tile) -> u8 {
+        self.p.concealed[k.index()]
+    }
+}
+
+/// The moment of 天胡 at the dealer's opening turn (its 17 after the opening flowers, nobody
+/// having acted; not after 換三張 (002), which comes after the opening), whether or not the
+/// hand wins: see [`heaven_at_opening`].
+fn heaven_moment(state: &State, t: &Turn) -> bool {
     let p = state.player(t.seat);
     t.drawn.is_none()
         && t.after_call.is_none()
@@ -460,103 +403,661 @@ pub(crate) fn heaven_at_opening(state: &State, t: &Turn) -> bool {
         && !p.has_discarded
         && !p.has_konged
         && !state.rules().exchange()
-        && can_self_draw(state, t)
 }
 
-fn turn_actions(state: &State, t: &Turn, out: &mut Vec<Action>) {
-    let p = state.player(t.seat);
-    if heaven_at_opening(state, t) {
-        out.push(Action::Win);
-        return;
+/// True at the dealer's opening turn when the hand wins: 天胡, decided at the opening like the
+/// opening flower wins (000 開局花胡: they 同時成立 and 天胡優先; rules README), so the dealer has
+/// no choice to discard. The game decides it before the turn; a snapshot of that moment offers
+/// only the win.
+pub(crate) fn heaven_at_opening(state: &State, t: &Turn) -> bool {
+    heaven_moment(state, t) && can_self_draw(state, t)
+}
+
+/// 天胡 (000 開局花胡 天胡優先): at the opening, a winning 17 has no other move.
+fn heaven_only_win<R: Refusal>(f: &TurnFacts, a: Action) -> Verdict<R> {
+    keep(!f.heaven || a == Action::Win, rule::HEAVEN_WIN, || {
+        "the dealer's 17 win as dealt: 天胡 is decided at the opening (000 開局花胡 天胡優先)"
+            .to_owned()
+    })
+}
+
+/// 000 MIGI 一定要胡 (001/003 地聽, 天聽 不得過水): a winning draw is won.
+fn must_win_draw<R: Refusal>(f: &TurnFacts, a: Action) -> Verdict<R> {
+    keep(
+        !(f.p.declared.must_win() && f.can_win && a != Action::Win),
+        rule::MIGI_MUST_WIN,
+        || must_win_why(f.state, f.p),
+    )
+}
+
+fn must_win_why(state: &State, p: &Player) -> String {
+    format!(
+        "a {} declarer must win a winning tile",
+        state.variant().name_of(declared_item(p.declared))
+    )
+}
+
+/// The hand holds `n` of `k` (手牌).
+fn holds<R: Refusal>(p: &Player, k: Tile, n: u8, why: impl FnOnce() -> String) -> Verdict<R> {
+    keep(p.concealed[k.index()] >= n, rule::TILES, why)
+}
+
+/// 000 吃入打出 / 碰入打出: right after 吃, neither the claimed tile nor the far end of a
+/// two-sided 搭子; right after 碰, not the same tile. The one place the lock after a call is
+/// read: the turn's listing and its refusals both come here.
+fn call_lock<R: Refusal>(t: &Turn, k: Tile) -> Verdict<R> {
+    match t.after_call {
+        Some(lock @ super::state::CallLock::Chi { claimed, .. }) if lock.forbids(k) => {
+            broken(rule::CHI_IN_DISCARD_OUT, || {
+                format!(
+                    "after 吃 of {} this discard may not be {}",
+                    claimed.code(),
+                    k.code()
+                )
+            })
+        }
+        Some(lock @ super::state::CallLock::Pon(x)) if lock.forbids(k) => {
+            broken(rule::PON_IN_DISCARD_OUT, || {
+                format!(
+                    "after 碰 of {} this discard may not be {}",
+                    x.code(),
+                    x.code()
+                )
+            })
+        }
+        _ => Ok(()),
     }
-    let may_declare = p.declared == Declaration::None && declaration_now(state, t.seat).is_some();
-    let ready = || {
-        if may_declare {
-            ready_discards(p, state.variant())
+}
+
+/// Right after 吃/碰 the only move is a discard (000 吃入打出: 吃入 then 打出); a 嗆聽 is a
+/// discard. `rule` names the refusal by what was tried.
+fn after_call_discard_only<R: Refusal>(
+    t: &Turn,
+    rule: &'static str,
+    why: &'static str,
+) -> Verdict<R> {
+    keep(t.after_call.is_none(), rule, || why.to_owned())
+}
+
+/// 000 嗆聽與 MIGI: once declared, draw and discard — the drawn tile, and the fourth tile of a
+/// 碰 is added (加槓) at once (unless it is the 海底 draw); no second declaration.
+fn declared_discard<R: Refusal>(f: &TurnFacts, a: Action, k: Tile) -> Verdict<R> {
+    if f.p.declared == Declaration::None {
+        return Ok(());
+    }
+    if matches!(a, Action::Declare(_)) {
+        return broken(rule::DECLARED, || "already declared".to_owned());
+    }
+    let Some(d) = f.t.drawn else { return Ok(()) };
+    if !f.t.last_tile && f.p.has_pon(d) {
+        return broken(rule::DECLARED, || {
+            "the fourth tile of a 碰 is added (加槓) at once".to_owned()
+        });
+    }
+    keep(k == d, rule::DECLARED, || {
+        "after declaring, only the drawn tile may be discarded".to_owned()
+    })
+}
+
+/// 000 嗆聽與 MIGI 宣告時機 ([`declaration_now`]): a declaration of the variant's table fits now.
+fn declare_window<R: Refusal>(f: &TurnFacts) -> Verdict<R> {
+    keep(f.declaration.is_some(), rule::DECLARE_WINDOW, || {
+        let v = f.state.variant();
+        format!(
+            "{} has no declaration now: {} at the dealer's first discard, {} within the first \
+             {MIGI_DISCARDS} discards with no 吃, 碰 or 槓, and no 嗆聽",
+            v.preset,
+            v.name_of(Item::HeavenReady),
+            v.name_of(Item::Migi),
+        )
+    })
+}
+
+/// 000 嗆聽: the hand is ready after the discard.
+fn declare_ready<R: Refusal>(f: &TurnFacts, k: Tile) -> Verdict<R> {
+    keep(f.ready >> k.index() & 1 == 1, rule::NOT_READY, || {
+        format!("the hand is not ready after discarding {}", k.code())
+    })
+}
+
+/// 自摸: the hand is complete (000 胡牌的樣子), not on a 明槓's replacement (000 槓), not in
+/// 過水 (000 過水), and reaches 起胡 (002) — the first of these a hand that may not win breaks.
+fn self_draw<R: Refusal>(f: &TurnFacts) -> Verdict<R> {
+    if f.can_win {
+        return Ok(());
+    }
+    Err(R::refuse(|| {
+        let (state, p) = (f.state, f.p);
+        let (rule, why) = if f.t.after_call.is_some() {
+            (rule::NOT_A_WIN, "after 吃/碰 the only move is a discard".to_owned())
+        } else if !complete(p, state.variant()) {
+            (
+                rule::NOT_A_WIN,
+                "the hand is not five sets and a pair (nor a special shape the variant admits)"
+                    .to_owned(),
+            )
+        } else if p.no_self_draw {
+            (
+                rule::MINKAN_NO_SELF_DRAW,
+                "the replacement of a 明槓 cannot be 自摸".to_owned(),
+            )
+        } else if p.furiten.blocks_win() {
+            (
+                rule::FURITEN,
+                "in 過水 no win is allowed, not even 自摸".to_owned(),
+            )
         } else {
-            0
+            (rule::MIN_TAI, min_tai_why(state))
+        };
+        Violation { rule, why }
+    }))
+}
+
+fn min_tai_why(state: &State) -> String {
+    format!(
+        "the hand does not reach {} tai for any payer",
+        state.rules().min_tai()
+    )
+}
+
+/// 暗槓 / 加槓 on one's turn: not right after a call (吃碰後不接槓), not after declaring but the
+/// automatic 加槓 (嗆聽與 MIGI), not on the 海底 draw (000 槓), and the tiles are there.
+fn kong<R: Refusal>(f: &TurnFacts, a: Action, k: Tile) -> Verdict<R> {
+    let (t, p) = (f.t, f.p);
+    after_call_discard_only(t, rule::NO_KONG_AFTER_CALL, "after 吃/碰 only a discard")?;
+    let automatic = matches!(a, Action::Kakan(_)) && t.drawn == Some(k) && !t.last_tile;
+    keep(
+        p.declared == Declaration::None || automatic,
+        rule::DECLARED,
+        || "no 槓 after declaring ready, except the automatic 加槓".to_owned(),
+    )?;
+    keep(!t.last_tile, rule::NO_KONG_ON_LAST, || {
+        "no 暗槓 or 加槓 on the 海底 draw".to_owned()
+    })?;
+    let ok = match a {
+        Action::Ankan(_) => f.held(k) == 4,
+        _ => f.held(k) > 0 && p.has_pon(k),
+    };
+    keep(ok, rule::TILES, || format!("the hand cannot {a}"))
+}
+
+/// 000 花牌與花胡: 八仙過海 with all eight flowers; 七搶一 right after the 7th flower's
+/// replacement when another seat holds the 8th. Not right after a call.
+fn flower_win<R: Refusal>(f: &TurnFacts, a: Action) -> Verdict<R> {
+    match a {
+        Action::EightFlowers => keep(f.p.flowers == 0xFF, rule::FLOWER_WIN, || {
+            format!(
+                "八仙過海 needs all 8 flowers; the seat has {}",
+                f.p.flower_count()
+            )
+        })?,
+        _ => keep(f.t.rob_from.is_some(), rule::FLOWER_WIN, || {
+            "七搶一 is open only right after the 7th flower's replacement".to_owned()
+        })?,
+    }
+    after_call_discard_only(f.t, rule::FLOWER_WIN, "after 吃/碰 the only move is a discard")
+}
+
+/// The verdict on `a` at the seat's own turn: its rules in the order a refusal names them.
+fn turn_verdict<R: Refusal>(f: &TurnFacts, a: Action) -> Verdict<R> {
+    heaven_only_win(f, a)?;
+    must_win_draw(f, a)?;
+    match a {
+        Action::Discard(k) | Action::Declare(k) => {
+            holds(f.p, k, 1, || format!("no {} in the hand", k.code()))?;
+            call_lock(f.t, k)?;
+            declared_discard(f, a, k)?;
+            if matches!(a, Action::Declare(_)) {
+                declare_window(f)?;
+                declare_ready(f, k)?;
+            }
+            Ok(())
+        }
+        Action::Win => self_draw(f),
+        Action::Ankan(k) | Action::Kakan(k) => kong(f, a, k),
+        Action::EightFlowers | Action::SevenRobOne => flower_win(f, a),
+        Action::Chi(_) | Action::Pon | Action::Minkan | Action::Pass => broken(rule::TURN, || {
+            "nothing is on offer; it is the seat's own turn".to_owned()
+        }),
+        Action::Pass3(_) | Action::ExchangeAgain | Action::ExchangeDone => {
+            broken(rule::EXCHANGE, || "換三張 is over".to_owned())
+        }
+        Action::Redeal => broken(rule::UNCONNECTED, || {
+            "十三不搭 is shown only at the start of the hand (起手)".to_owned()
+        }),
+        Action::Ask(_) => broken(rule::ASK_ANKAN, || {
+            "an 暗槓 is asked about while answering a discard".to_owned()
+        }),
+    }
+}
+
+/// The legal actions at the seat's own turn: every candidate [`turn_verdict`] keeps, in the
+/// order 胡, then per kind held its discard and 嗆聽, 暗槓, 加槓, 八仙過海, 七搶一.
+fn turn_actions(state: &State, t: &Turn, out: &mut Vec<Action>) {
+    let f = TurnFacts::new(state, t);
+    let p = f.p;
+    let mut push = |a: Action| {
+        if turn_verdict::<()>(&f, a).is_ok() {
+            out.push(a);
         }
     };
-    if let Some(lock) = t.after_call {
-        let ready = ready();
-        for k in Tile::all().filter(|k| p.concealed[k.index()] > 0) {
-            if !lock.forbids(k) {
-                out.push(Action::Discard(k));
-                if ready >> k.index() & 1 == 1 {
-                    out.push(Action::Declare(k));
-                }
-            }
-        }
-        return;
-    }
-    let can_win = can_self_draw(state, t);
-    let decl = p.declared;
-    if let Some(d) = t.drawn.filter(|_| decl != Declaration::None) {
-        // 000 嗆聽與 MIGI: draw and discard only; the fourth tile of a 碰 is added at once
-        // (unless it wins and the player wins, or it is the 海底 draw).
-        if can_win {
-            out.push(Action::Win);
-            if decl.must_win() {
-                return;
-            }
-        }
-        if !t.last_tile && p.has_pon(d) {
-            out.push(Action::Kakan(d));
-        } else {
-            out.push(Action::Discard(d));
-        }
-        flower_actions(p, t, out);
-        return;
-    }
-    if can_win {
-        out.push(Action::Win);
-    }
-    let ready = ready();
+    push(Action::Win);
     for k in Tile::all().filter(|k| p.concealed[k.index()] > 0) {
-        out.push(Action::Discard(k));
-        if ready >> k.index() & 1 == 1 {
-            out.push(Action::Declare(k));
-        }
+        push(Action::Discard(k));
+        push(Action::Declare(k));
     }
-    if !t.last_tile && p.declared == Declaration::None {
-        for k in Tile::all().filter(|k| p.concealed[k.index()] == 4) {
-            out.push(Action::Ankan(k));
-        }
-        for m in p.melds.iter().filter(|m| m.kind == MeldKind::Pon) {
-            if p.concealed[m.tile.index()] > 0 {
-                out.push(Action::Kakan(m.tile));
-            }
-        }
+    for k in Tile::all().filter(|k| p.concealed[k.index()] == 4) {
+        push(Action::Ankan(k));
     }
-    flower_actions(p, t, out);
+    for m in p.melds.iter().filter(|m| m.kind == MeldKind::Pon) {
+        push(Action::Kakan(m.tile));
+    }
+    push(Action::EightFlowers);
+    push(Action::SevenRobOne);
 }
 
-fn flower_actions(p: &Player, t: &Turn, out: &mut Vec<Action>) {
-    if p.flowers == 0xFF {
-        out.push(Action::EightFlowers);
+/// What an offer's predicates read: the seat answering, the offer, and whether its tile
+/// completes the seat's hand ([`wins_offered`], worked out once).
+struct OfferFacts<'a> {
+    state: &'a State,
+    seat: u8,
+    from: u8,
+    kind: OfferKind,
+    p: &'a Player,
+    wins: bool,
+}
+
+/// 胡 on an offer: a discard or a 加槓 (搶槓) that completes the hand, not in 過水 (000 過水;
+/// 003 過水特殊規定: the dealer's discard of a tile declined for 起胡 alone still may be won),
+/// reaching 起胡 (002); an 暗槓 only by the 十三么 ask (003 註13); a flower only by 七搶一.
+fn offer_win<R: Refusal>(f: &OfferFacts) -> Verdict<R> {
+    let (state, p) = (f.state, f.p);
+    let (tile, kind) = match f.kind {
+        OfferKind::Discard { tile, .. } => (tile, WinKind::Discard { from: f.from }),
+        OfferKind::Kakan { tile } => (tile, WinKind::RobbingKong { from: f.from }),
+        OfferKind::Ankan { .. } => {
+            return keep(may_ask_ankan(p, state.variant()), rule::ROB_KONG, || {
+                "only a seat ready for 十三么 on the one orphan it lacks, not in 過水, may ask \
+                 what an 暗槓 is (003 註13)"
+                    .to_owned()
+            })
+        }
+        OfferKind::Flower { .. } => {
+            return broken(rule::FLOWER_WIN, || {
+                "a shown flower can only be robbed by 七搶一".to_owned()
+            })
+        }
+    };
+    keep(f.wins, rule::NOT_A_WIN, || {
+        format!("{} does not complete the hand", tile.code())
+    })?;
+    let exempt = matches!(f.kind, OfferKind::Discard { .. })
+        && p
+            .furiten
+            .dealer_exception(&state.variant().flow, tile, f.from == state.dealer());
+    keep(!p.furiten.blocks_win() || exempt, rule::FURITEN, || {
+        "in 過水 no win is allowed".to_owned()
+    })?;
+    keep(
+        state.reaches(&state.claim_win(f.seat, tile, kind)),
+        rule::MIN_TAI,
+        || min_tai_why(state),
+    )
+}
+
+/// 吃, 碰 and 明槓 take a discard only (搶槓 takes a 加槓 by 胡; an 暗槓 is only asked about; a
+/// flower only 七搶一 robs), not after declaring (嗆聽與 MIGI), not the last discard (最後一張
+/// 捨牌), and not when the wall is nearly out (牌牆將盡不得鳴牌). The discarded tile.
+fn callable<R: Refusal>(f: &OfferFacts) -> std::result::Result<Tile, R> {
+    let x = match f.kind {
+        OfferKind::Discard { tile, .. } => tile,
+        OfferKind::Kakan { .. } => {
+            return Err(R::refuse(|| Violation {
+                rule: rule::ROB_KONG,
+                why: "a 加槓 can only be robbed by 胡".to_owned(),
+            }))
+        }
+        OfferKind::Ankan { .. } => {
+            return Err(R::refuse(|| Violation {
+                rule: rule::ROB_KONG,
+                why: "an 暗槓 can only be asked about (胡, 003 註13)".to_owned(),
+            }))
+        }
+        OfferKind::Flower { .. } => {
+            return Err(R::refuse(|| Violation {
+                rule: rule::FLOWER_WIN,
+                why: "a shown flower can only be robbed by 七搶一".to_owned(),
+            }))
+        }
+    };
+    keep(f.p.declared == Declaration::None, rule::DECLARED, || {
+        "no 吃, 碰 or 槓 after declaring ready".to_owned()
+    })?;
+    keep(
+        !matches!(f.kind, OfferKind::Discard { last: true, .. }),
+        rule::LAST_DISCARD,
+        || "the last discard can only be won".to_owned(),
+    )?;
+    let drawable = f.state.drawable();
+    keep(drawable >= CALL_MIN_DRAWABLE, rule::WALL_END, || {
+        format!("{drawable} drawable tiles left; 吃, 碰 and 明槓 need 4")
+    })?;
+    Ok(x)
+}
+
+/// 000 打出吃入: not the seat's own last discard, nor two tiles that made a set with it.
+fn own_last_discard<R: Refusal>(p: &Player, x: Tile) -> Verdict<R> {
+    keep(p.last_discard != Some(x), rule::DISCARD_OUT_CALL_IN, || {
+        format!("{} was the seat's own last discard", x.code())
+    })
+}
+
+/// 吃 (000 怎麼玩: only the 下家; 004 三人麻將多數不能吃), with both partners held, not of tiles
+/// that made a set with the seat's last discard (打出吃入), leaving a tile it may discard after
+/// (吃入打出).
+fn chi<R: Refusal>(f: &OfferFacts, x: Tile, pos: ChiPos) -> Verdict<R> {
+    let (state, p) = (f.state, f.p);
+    keep(state.variant().chi_allowed, rule::NO_CHI, || {
+        "this variant has no 吃 (004: three-player 多數不能吃)".to_owned()
+    })?;
+    keep(f.seat == state.next(f.from), rule::CHI_FROM_LEFT, || {
+        "only the next player may 吃 a discard".to_owned()
+    })?;
+    let action = Action::Chi(pos);
+    let Some((a, b)) = pos.partners(x) else {
+        return broken(rule::TILES, || {
+            format!("no {action} run with {}", x.code())
+        });
+    };
+    keep(
+        p.concealed[a.index()] >= 1 && p.concealed[b.index()] >= 1,
+        rule::TILES,
+        || format!("{action} of {} needs {} and {}", x.code(), a.code(), b.code()),
+    )?;
+    if let Some(y) = p.last_discard.filter(|&y| run_with(a, b, y)) {
+        return broken(rule::DISCARD_OUT_CALL_IN, || {
+            format!(
+                "{} and {} made a set with the discarded {}",
+                a.code(),
+                b.code(),
+                y.code()
+            )
+        });
     }
-    if t.rob_from.is_some() {
+    let end = chi_other_end(x, pos);
+    keep(
+        discard_left(p, &[a, b], |t| t == x || Some(t) == end),
+        rule::CHI_IN_DISCARD_OUT,
+        || "no tile could be discarded after this 吃".to_owned(),
+    )
+}
+
+/// 碰: two held, not the seat's own last discard (打出吃入), not a kind passed for 碰 since
+/// that discard (過水碰), leaving a tile it may discard after (碰入打出).
+fn pon<R: Refusal>(p: &Player, x: Tile) -> Verdict<R> {
+    holds(p, x, 2, || format!("碰 of {} needs two in the hand", x.code()))?;
+    own_last_discard(p, x)?;
+    keep(p.no_pon >> x.index() & 1 == 0, rule::PASSED_PON, || {
+        format!(
+            "{} was passed for 碰 since the seat's last discard",
+            x.code()
+        )
+    })?;
+    keep(
+        discard_left(p, &[x, x], |t| t == x),
+        rule::PON_IN_DISCARD_OUT,
+        || "no tile could be discarded after this 碰".to_owned(),
+    )
+}
+
+/// 明槓: three held, not from the 上家 at a table of three or four (明槓不對上家), not the
+/// seat's own last discard (打出吃入).
+fn minkan<R: Refusal>(f: &OfferFacts, x: Tile) -> Verdict<R> {
+    let p = f.p;
+    keep(p.concealed[x.index()] == 3, rule::TILES, || {
+        format!("明槓 of {} needs three in the hand", x.code())
+    })?;
+    keep(
+        !kong_from_left(f.state, f.seat, f.from),
+        rule::MINKAN_NOT_LEFT,
+        || "明槓 only from the 下家 or 對家, not the 上家".to_owned(),
+    )?;
+    own_last_discard(p, x)
+}
+
+/// 000 七搶一 case 2: a shown flower robbed by the seat holding the other seven, while a tile
+/// is left to replace it.
+fn rob_flower<R: Refusal>(f: &OfferFacts) -> Verdict<R> {
+    keep(
+        matches!(f.kind, OfferKind::Flower { .. })
+            && f.p.flower_count() == 7
+            && f.state.drawable() >= 1,
+        rule::FLOWER_WIN,
+        || "七搶一 needs 7 flowers and a drawable tile".to_owned(),
+    )
+}
+
+/// The verdict on answering the offer with `a` (not 過: see [`pass_verdict`]), its rules in
+/// the order a refusal names them.
+fn offer_verdict<R: Refusal>(f: &OfferFacts, a: Action) -> Verdict<R> {
+    match a {
+        Action::Win => offer_win(f),
+        Action::Chi(pos) => chi(f, callable(f)?, pos),
+        Action::Pon => pon(f.p, callable(f)?),
+        Action::Minkan => minkan(f, callable(f)?),
+        Action::SevenRobOne => rob_flower(f),
+        _ => broken(rule::TURN, || {
+            "an offer takes 胡, 吃, 碰, 明槓, 七搶一 or 過".to_owned()
+        }),
+    }
+}
+
+/// 過: a seat is asked only when it has a choice (some answer besides 過, or a later 暗槓
+/// ask, 003 註13), and a declarer that must win (000 MIGI 一定要胡; 001/003 地聽, 天聽 不得
+/// 過水) may not let a winning tile go. On an 暗槓 the ask and 過 come together.
+fn pass_verdict<R: Refusal>(f: &OfferFacts, others: Options, asks: u8) -> Verdict<R> {
+    if matches!(f.kind, OfferKind::Ankan { .. }) {
+        return keep(others.has(Options::WIN), rule::TURN, || {
+            "the seat has no decision on this offer".to_owned()
+        });
+    }
+    if others.has(Options::WIN) && f.p.declared.must_win() {
+        return broken(rule::MIGI_MUST_WIN, || must_win_why(f.state, f.p));
+    }
+    keep(!others.is_empty() || asks != 0, rule::TURN, || {
+        "the seat has no decision on this offer".to_owned()
+    })
+}
+
+/// Each answer to an offer besides 過, with its bit, in the order they are listed.
+const OFFER_ANSWERS: [(Action, u8); 6] = [
+    (Action::Win, Options::WIN),
+    (Action::Chi(ChiPos::Low), Options::CHI_LOW),
+    (Action::Chi(ChiPos::Mid), Options::CHI_MID),
+    (Action::Chi(ChiPos::High), Options::CHI_HIGH),
+    (Action::Pon, Options::PON),
+    (Action::Minkan, Options::MINKAN),
+];
+
+/// What `seat` may answer to an offer from `from`.
+pub(crate) fn offer_options(state: &State, seat: u8, from: u8, kind: OfferKind) -> Options {
+    let wins = wins_offered(state, state.player(seat), kind);
+    offer_options_with(state, seat, from, kind, wins)
+}
+
+/// [`offer_options`] given `wins`, [`wins_offered`] of the seat and offer (the caller needs it
+/// too, for the 起胡 decline): every answer [`offer_verdict`] keeps, and 過 by [`pass_verdict`].
+pub(crate) fn offer_options_with(
+    state: &State,
+    seat: u8,
+    from: u8,
+    kind: OfferKind,
+    wins: bool,
+) -> Options {
+    let f = OfferFacts {
+        state,
+        seat,
+        from,
+        kind,
+        p: state.player(seat),
+        wins,
+    };
+    let mut o = 0u8;
+    for (a, bit) in OFFER_ANSWERS {
+        if offer_verdict::<()>(&f, a).is_ok() {
+            o |= bit;
+        }
+    }
+    if rob_flower::<()>(&f).is_ok() {
+        o |= Options::ROB_FLOWER;
+    }
+    let asks = later_asks(state, seat, kind);
+    if pass_verdict::<()>(&f, Options(o), asks).is_ok() {
+        o |= Options::PASS;
+    }
+    Options(o)
+}
+
+fn push_options(o: Options, asks: u8, out: &mut Vec<Action>) {
+    for (a, bit) in OFFER_ANSWERS {
+        if o.has(bit) {
+            out.push(a);
+        }
+    }
+    if o.has(Options::ROB_FLOWER) {
         out.push(Action::SevenRobOne);
     }
+    if o.has(Options::PASS) {
+        for s in (0..4u8).filter(|s| asks >> s & 1 == 1) {
+            out.push(Action::Ask(s));
+        }
+        out.push(Action::Pass);
+    }
 }
 
-/// 換三張 (002 一局開始的順序): any concealed tile not yet picked, three per seat; then the
-/// dealer's choice of a second round.
-fn exchange_actions(state: &State, x: &Exchange, seat: u8, out: &mut Vec<Action>) {
-    if x.deciding {
-        if seat == state.dealer() {
-            out.push(Action::ExchangeAgain);
-            out.push(Action::ExchangeDone);
+/// 003 改良式 特殊流局情形 (起手十三不搭先說好可否亮牌重洗): `redeal` by the seat choosing at the
+/// start, its hand 十三不搭, in a variant that plays it.
+fn redeal<R: Refusal>(state: &State, seat: u8) -> Verdict<R> {
+    let on = state.variant().flow.thirteen_unconnected_draw;
+    let choosing = matches!(state.phase(), Phase::Opening(o) if o.seat == seat);
+    keep(on && choosing && may_redeal(state, seat), rule::UNCONNECTED, || {
+        if !on {
+            return "this variant does not redeal on 十三不搭 (special_draw.thirteen_unconnected \
+                    is off: 先說好可否亮牌重洗)"
+                .to_owned();
         }
-        return;
+        let held = unconnected_count(&state.player(seat).concealed);
+        match state.phase() {
+            Phase::Opening(o) if o.seat == seat => format!(
+                "the hand holds {held} tiles of distinct kinds no two of which 搭; 十三不搭 \
+                 needs {THIRTEEN}"
+            ),
+            Phase::Opening(o) => format!("seat {} is choosing on its 十三不搭 now", o.seat),
+            _ => "十三不搭 is shown only at the start of the hand (起手), before the first \
+                  discard"
+                .to_owned(),
+        }
+    })
+}
+
+/// 003 註13 (詢問時機可自行判斷): asking later what another seat's 暗槓 is, while answering a
+/// discard, ready for 十三么 on the one orphan it lacks and not in 過水, about a seat with an
+/// 暗槓 not asked about yet. The offer's listing decides; this says why not.
+fn ask_refused(state: &State, seat: u8, owner: u8) -> Violation {
+    let v = state.variant();
+    let why = if !v.special.robs_ankan() {
+        "this variant has no 暗槓 ask (special_shapes.ask_ankan is off)".to_owned()
+    } else if !matches!(state.phase(), Phase::Offer(o) if matches!(o.kind, OfferKind::Discard { .. }) && o.from != seat && o.responses[seat as usize % 4].is_none())
+    {
+        "an 暗槓 is asked about later only while answering a discard (at the kong, by 胡)"
+            .to_owned()
+    } else if !may_ask_ankan(state.player(seat), v) {
+        "only a seat ready for 十三么 on the one orphan it lacks, not in 過水, may ask".to_owned()
+    } else if owner == seat || owner >= state.seats() {
+        format!("seat {owner} is not another seat at the table")
+    } else {
+        format!("seat {owner} has no 暗槓 this seat has not asked about")
+    };
+    Violation {
+        rule: rule::ASK_ANKAN,
+        why,
+    }
+}
+
+/// 換三張 (002 一局開始的順序): three concealed tiles per seat, then the dealer's choice of a
+/// second round.
+fn exchange_verdict<R: Refusal>(
+    state: &State,
+    x: &Exchange,
+    seat: u8,
+    a: Action,
+) -> Verdict<R> {
+    let refuse = |why: fn(&Exchange, u8, Action) -> String| {
+        broken(rule::EXCHANGE, || why(x, seat, a))
+    };
+    if x.deciding {
+        return match a {
+            Action::ExchangeAgain | Action::ExchangeDone if seat == state.dealer() => Ok(()),
+            _ => refuse(|_, _, _| {
+                "after the first 換三張 the dealer chooses `exchange again` or `no second \
+                 exchange`"
+                    .to_owned()
+            }),
+        };
     }
     if x.picked(seat) >= 3 {
-        return;
+        return refuse(|_, _, _| "the seat has picked its three tiles".to_owned());
     }
-    let p = state.player(seat);
-    let chosen = &x.chosen[seat as usize];
-    for k in Tile::all().filter(|k| p.concealed[k.index()] > chosen[k.index()]) {
-        out.push(Action::Pass3(k));
+    match a {
+        Action::Pass3(k)
+            if (seat as usize) < 4
+                && state.player(seat).concealed[k.index()]
+                    > x.chosen[seat as usize][k.index()] =>
+        {
+            Ok(())
+        }
+        Action::Pass3(k) => broken(rule::EXCHANGE, || format!("no {} left to pass", k.code())),
+        _ => refuse(|_, _, _| {
+            "every seat passes three concealed tiles (pass3 <tile>) first".to_owned()
+        }),
+    }
+}
+
+/// 換三張: any concealed tile not yet picked, three per seat; then the dealer's choice.
+fn exchange_actions(state: &State, x: &Exchange, seat: u8, out: &mut Vec<Action>) {
+    let candidates = [Action::ExchangeAgain, Action::ExchangeDone]
+        .into_iter()
+        .chain(Tile::all().map(Action::Pass3));
+    for a in candidates {
+        if exchange_verdict::<()>(state, x, seat, a).is_ok() {
+            out.push(a);
+        }
+    }
+}
+
+/// 起手 (003 改良式 特殊流局情形): the seat choosing shows 十三不搭 (`redeal`) or plays on
+/// (`pass`: 亮牌 is a choice).
+fn opening_verdict<R: Refusal>(state: &State, o: Opening, seat: u8, a: Action) -> Verdict<R> {
+    if o.seat != seat {
+        return broken(rule::TURN, || {
+            format!("seat {} is choosing on its 十三不搭 (起手)", o.seat)
+        });
+    }
+    match a {
+        Action::Pass => Ok(()),
+        Action::Redeal => redeal(state, seat),
+        _ => broken(rule::UNCONNECTED, || {
+            "起手: the seat chooses `redeal` (十三不搭 亮牌重洗) or `pass` before play starts"
+                .to_owned()
+        }),
+    }
+}
+
+fn opening_actions(state: &State, o: Opening, seat: u8, out: &mut Vec<Action>) {
+    for a in [Action::Redeal, Action::Pass] {
+        if opening_verdict::<()>(state, o, seat, a).is_ok() {
+            out.push(a);
+        }
     }
 }
 
@@ -598,132 +1099,96 @@ pub fn check(state: &State, seat: u8, action: Action) -> Result<()> {
     if is_legal(state, seat, action) {
         return Ok(());
     }
-    let (rule, why) = diagnose(state, seat, action);
+    let v = why_not(state, seat, action);
     Err(Error::illegal(
-        rule,
-        format!("seat {seat} may not {action}: {why}"),
+        v.rule,
+        format!("seat {seat} may not {action}: {}", v.why),
     ))
 }
 
-/// Why `seat` may not `redeal` now (003 改良式 特殊流局情形).
-fn diagnose_redeal(state: &State, seat: u8) -> (&'static str, String) {
-    if !state.variant().flow.thirteen_unconnected_draw {
-        return (
-            rule::UNCONNECTED,
-            "this variant does not redeal on 十三不搭 (special_draw.thirteen_unconnected is off: \
-             先說好可否亮牌重洗)"
-                .to_owned(),
-        );
-    }
-    let held = unconnected_count(&state.player(seat).concealed);
-    let why = match state.phase() {
-        Phase::Opening(o) if o.seat == seat => format!(
-            "the hand holds {held} tiles of distinct kinds no two of which 搭; 十三不搭 needs \
-             {THIRTEEN}"
-        ),
-        Phase::Opening(o) => format!("seat {} is choosing on its 十三不搭 now", o.seat),
-        _ => "十三不搭 is shown only at the start of the hand (起手), before the first discard"
-            .to_owned(),
-    };
-    (rule::UNCONNECTED, why)
+/// The first rule `seat` taking `action` now breaks: the verdicts the listing reads, asked to
+/// explain. (An action the listing refuses that no verdict explains is `not available now`.)
+pub fn why_not(state: &State, seat: u8, action: Action) -> Violation {
+    verdict::<Violation>(state, seat, action).err().unwrap_or_else(|| Violation {
+        rule: rule::TURN,
+        why: "not available now".to_owned(),
+    })
 }
 
-/// Why `seat` may not ask what `owner`'s 暗槓 is now (003 註13).
-fn diagnose_ask(state: &State, seat: u8, owner: u8) -> (&'static str, String) {
-    let v = state.variant();
-    let why = if !v.special.robs_ankan() {
-        "this variant has no 暗槓 ask (special_shapes.ask_ankan is off)".to_owned()
-    } else if !matches!(state.phase(), Phase::Offer(o) if matches!(o.kind, OfferKind::Discard { .. }) && o.from != seat && o.responses[seat as usize % 4].is_none())
-    {
-        "an 暗槓 is asked about later only while answering a discard (at the kong, by 胡)"
-            .to_owned()
-    } else if !may_ask_ankan(state.player(seat), v) {
-        "only a seat ready for 十三么 on the one orphan it lacks, not in 過水, may ask".to_owned()
-    } else if owner == seat || owner >= state.seats() {
-        format!("seat {owner} is not another seat at the table")
-    } else {
-        format!("seat {owner} has no 暗槓 this seat has not asked about")
-    };
-    (rule::ASK_ANKAN, why)
-}
-
-fn diagnose(state: &State, seat: u8, action: Action) -> (&'static str, String) {
-    if action == Action::Redeal && !state.is_over() {
-        return diagnose_redeal(state, seat);
+/// The verdict on `seat` taking `action` now, whoever's decision it is.
+fn verdict<R: Refusal>(state: &State, seat: u8, action: Action) -> Verdict<R> {
+    let over = state.is_over();
+    if action == Action::Redeal && !over {
+        return redeal(state, seat);
     }
-    if let (Action::Ask(o), false) = (action, state.is_over()) {
-        return diagnose_ask(state, seat, o);
+    if let (Action::Ask(o), false) = (action, over) {
+        return Err(R::refuse(|| ask_refused(state, seat, o)));
     }
     match state.phase() {
-        Phase::Over => (rule::OVER, "the hand is over".to_owned()),
-        Phase::Opening(o) if o.seat == seat => (
-            rule::UNCONNECTED,
-            "起手: the seat chooses `redeal` (十三不搭 亮牌重洗) or `pass` before play starts"
-                .to_owned(),
-        ),
-        Phase::Opening(o) => (
-            rule::TURN,
-            format!("seat {} is choosing on its 十三不搭 (起手)", o.seat),
-        ),
-        Phase::Exchange(x) => (
-            rule::EXCHANGE,
-            if x.deciding {
-                "after the first 換三張 the dealer chooses `exchange again` or `no second exchange`"
-                    .to_owned()
-            } else if x.picked(seat) >= 3 {
-                "the seat has picked its three tiles".to_owned()
-            } else if let Action::Pass3(k) = action {
-                format!("no {} left to pass", k.code())
-            } else {
-                "every seat passes three concealed tiles (pass3 <tile>) first".to_owned()
-            },
-        ),
+        Phase::Over => broken(rule::OVER, || "the hand is over".to_owned()),
+        Phase::Opening(o) => opening_verdict(state, *o, seat, action),
+        Phase::Exchange(x) => exchange_verdict(state, x, seat, action),
         Phase::Turn(_) | Phase::Offer(_)
             if matches!(
                 action,
                 Action::Pass3(_) | Action::ExchangeAgain | Action::ExchangeDone
             ) =>
         {
-            (
-                rule::EXCHANGE,
-                "換三張 is over (or not played in this variant)".to_owned(),
-            )
+            broken(rule::EXCHANGE, || {
+                "換三張 is over (or not played in this variant)".to_owned()
+            })
         }
         Phase::Turn(t) if t.seat != seat => {
             // 000 合法與犯規 搶槓: only a 加槓 can be robbed; after 暗槓/明槓 nothing is on offer.
-            let last_kong = state.log().iter().rev().find_map(|e| match e {
-                Event::Act {
-                    action: a @ Action::Ankan(_),
-                    ..
-                }
-                | Event::Claim {
-                    action: a @ Action::Minkan,
-                    ..
-                } => Some(*a),
-                Event::Act { .. } | Event::Claim { .. } => Some(Action::Pass),
-                _ => None,
-            });
-            if action == Action::Win && matches!(last_kong, Some(Action::Ankan(_) | Action::Minkan))
-            {
-                return (
-                    rule::ROB_KONG,
-                    "only a 加槓 can be robbed, not a 暗槓 or 明槓".to_owned(),
-                );
+            let robbing = action == Action::Win && last_kong_unrobbable(state);
+            if robbing {
+                return broken(rule::ROB_KONG, || {
+                    "only a 加槓 can be robbed, not a 暗槓 or 明槓".to_owned()
+                });
             }
-            (rule::TURN, format!("it is seat {}'s turn", t.seat))
+            broken(rule::TURN, || format!("it is seat {}'s turn", t.seat))
         }
-        Phase::Turn(t) => diagnose_turn(state, t, action),
+        Phase::Turn(t) => turn_verdict(&TurnFacts::new(state, t), action),
         Phase::Offer(o) => {
             let s = seat as usize % super::state::SEATS;
             if seat == o.from || o.responses[s].is_some() {
-                return (
-                    rule::TURN,
-                    "the seat has no decision on this offer".to_owned(),
-                );
+                return broken(rule::TURN, || {
+                    "the seat has no decision on this offer".to_owned()
+                });
             }
-            diagnose_offer(state, seat, o.from, o.kind, o.options[s], action)
+            let p = state.player(seat);
+            let f = OfferFacts {
+                state,
+                seat,
+                from: o.from,
+                kind: o.kind,
+                p,
+                wins: wins_offered(state, p, o.kind),
+            };
+            if action == Action::Pass {
+                let others = Options(o.options[s].0 & !Options::PASS);
+                return pass_verdict(&f, others, later_asks(state, seat, o.kind));
+            }
+            offer_verdict(&f, action)
         }
     }
+}
+
+/// The last act or claim was a 暗槓 or a 明槓 (which no 胡 robs: 000 合法與犯規 搶槓).
+fn last_kong_unrobbable(state: &State) -> bool {
+    let last = state.log().iter().rev().find_map(|e| match e {
+        Event::Act {
+            action: a @ Action::Ankan(_),
+            ..
+        }
+        | Event::Claim {
+            action: a @ Action::Minkan,
+            ..
+        } => Some(*a),
+        Event::Act { .. } | Event::Claim { .. } => Some(Action::Pass),
+        _ => None,
+    });
+    matches!(last, Some(Action::Ankan(_) | Action::Minkan))
 }
 
 /// The tai item of a declaration (MIGI's is 地聽 in 001 and 003).
@@ -733,396 +1198,4 @@ pub(crate) fn declared_item(d: Declaration) -> Item {
         Declaration::Migi => Item::Migi,
         Declaration::Ready | Declaration::None => Item::DeclaredReady,
     }
-}
-
-fn diagnose_turn(state: &State, t: &Turn, action: Action) -> (&'static str, String) {
-    let p = state.player(t.seat);
-    let held = |k: Tile| p.concealed[k.index()];
-    let can_win = can_self_draw(state, t);
-    if heaven_at_opening(state, t) {
-        return (
-            rule::HEAVEN_WIN,
-            "the dealer's 17 win as dealt: 天胡 is decided at the opening (000 開局花胡 天胡優先)"
-                .to_owned(),
-        );
-    }
-    if p.declared.must_win() && can_win && action != Action::Win {
-        return (
-            rule::MIGI_MUST_WIN,
-            format!(
-                "a {} declarer must win a winning tile",
-                state.variant().name_of(declared_item(p.declared))
-            ),
-        );
-    }
-    match action {
-        Action::Discard(k) | Action::Declare(k) => {
-            if held(k) == 0 {
-                return (rule::TILES, format!("no {} in the hand", k.code()));
-            }
-            match t.after_call {
-                Some(lock @ super::state::CallLock::Chi { claimed, .. }) if lock.forbids(k) => {
-                    return (
-                        rule::CHI_IN_DISCARD_OUT,
-                        format!(
-                            "after 吃 of {} this discard may not be {}",
-                            claimed.code(),
-                            k.code()
-                        ),
-                    )
-                }
-                Some(lock @ super::state::CallLock::Pon(x)) if lock.forbids(k) => {
-                    return (
-                        rule::PON_IN_DISCARD_OUT,
-                        format!(
-                            "after 碰 of {} this discard may not be {}",
-                            x.code(),
-                            x.code()
-                        ),
-                    )
-                }
-                _ => {}
-            }
-            if p.declared != Declaration::None {
-                if matches!(action, Action::Declare(_)) {
-                    return (rule::DECLARED, "already declared".to_owned());
-                }
-                if t.drawn.is_some_and(|d| !t.last_tile && p.has_pon(d)) {
-                    return (
-                        rule::DECLARED,
-                        "the fourth tile of a 碰 is added (加槓) at once".to_owned(),
-                    );
-                }
-                return (
-                    rule::DECLARED,
-                    "after declaring, only the drawn tile may be discarded".to_owned(),
-                );
-            }
-            if matches!(action, Action::Declare(_)) && declaration_now(state, t.seat).is_none() {
-                return (
-                    rule::DECLARE_WINDOW,
-                    format!(
-                        "{} has no declaration now: {} at the dealer's first discard, {} within \
-                         the first {MIGI_DISCARDS} discards with no 吃, 碰 or 槓, and no 嗆聽",
-                        state.variant().preset,
-                        state.variant().name_of(Item::HeavenReady),
-                        state.variant().name_of(Item::Migi),
-                    ),
-                );
-            }
-            if matches!(action, Action::Declare(_)) && !ready_after(p, k, state.variant()) {
-                return (
-                    rule::NOT_READY,
-                    format!("the hand is not ready after discarding {}", k.code()),
-                );
-            }
-        }
-        Action::Win => {
-            if t.after_call.is_some() {
-                return (
-                    rule::NOT_A_WIN,
-                    "after 吃/碰 the only move is a discard".to_owned(),
-                );
-            }
-            if !complete(p, state.variant()) {
-                return (
-                    rule::NOT_A_WIN,
-                    "the hand is not five sets and a pair (nor a special shape the variant admits)"
-                        .to_owned(),
-                );
-            }
-            if p.no_self_draw {
-                return (
-                    rule::MINKAN_NO_SELF_DRAW,
-                    "the replacement of a 明槓 cannot be 自摸".to_owned(),
-                );
-            }
-            if p.furiten {
-                return (
-                    rule::FURITEN,
-                    "in 過水 no win is allowed, not even 自摸".to_owned(),
-                );
-            }
-            return (
-                rule::MIN_TAI,
-                format!(
-                    "the hand does not reach {} tai for any payer",
-                    state.rules().min_tai()
-                ),
-            );
-        }
-        Action::Ankan(k) | Action::Kakan(k) => {
-            if t.after_call.is_some() {
-                return (
-                    rule::NO_KONG_AFTER_CALL,
-                    "after 吃/碰 only a discard".to_owned(),
-                );
-            }
-            if p.declared != Declaration::None {
-                return (
-                    rule::DECLARED,
-                    "no 槓 after declaring ready, except the automatic 加槓".to_owned(),
-                );
-            }
-            if t.last_tile {
-                return (
-                    rule::NO_KONG_ON_LAST,
-                    "no 暗槓 or 加槓 on the 海底 draw".to_owned(),
-                );
-            }
-            let ok = match action {
-                Action::Ankan(_) => held(k) == 4,
-                _ => held(k) > 0 && p.has_pon(k),
-            };
-            if !ok {
-                return (rule::TILES, format!("the hand cannot {action}"));
-            }
-        }
-        Action::EightFlowers => {
-            return (
-                rule::FLOWER_WIN,
-                format!(
-                    "八仙過海 needs all 8 flowers; the seat has {}",
-                    p.flower_count()
-                ),
-            )
-        }
-        Action::SevenRobOne => {
-            return (
-                rule::FLOWER_WIN,
-                "七搶一 is open only right after the 7th flower's replacement".to_owned(),
-            )
-        }
-        Action::Chi(_) | Action::Pon | Action::Minkan | Action::Pass => {
-            return (
-                rule::TURN,
-                "nothing is on offer; it is the seat's own turn".to_owned(),
-            )
-        }
-        Action::Pass3(_) | Action::ExchangeAgain | Action::ExchangeDone => {
-            return (rule::EXCHANGE, "換三張 is over".to_owned())
-        }
-        Action::Redeal => {
-            return (
-                rule::UNCONNECTED,
-                "十三不搭 is shown only at the start of the hand (起手)".to_owned(),
-            )
-        }
-        Action::Ask(_) => {
-            return (
-                rule::ASK_ANKAN,
-                "an 暗槓 is asked about while answering a discard".to_owned(),
-            )
-        }
-    }
-    (rule::TURN, "not available now".to_owned())
-}
-
-fn diagnose_offer(
-    state: &State,
-    seat: u8,
-    from: u8,
-    kind: OfferKind,
-    options: Options,
-    action: Action,
-) -> (&'static str, String) {
-    let p = state.player(seat);
-    match action {
-        Action::Pass if options.has(Options::WIN) => {
-            return (
-                rule::MIGI_MUST_WIN,
-                format!(
-                    "a {} declarer must win a winning tile",
-                    state.variant().name_of(declared_item(p.declared))
-                ),
-            )
-        }
-        Action::Win => {
-            let tile = match kind {
-                OfferKind::Discard { tile, .. } | OfferKind::Kakan { tile } => tile,
-                // The kong is face down: the answer names no tile.
-                OfferKind::Ankan { .. } => return (
-                    rule::ROB_KONG,
-                    "only a seat ready for 十三么 on the one orphan it lacks, not in 過水, may \
-                         ask what an 暗槓 is (003 註13)"
-                        .to_owned(),
-                ),
-                OfferKind::Flower { .. } => {
-                    return (
-                        rule::FLOWER_WIN,
-                        "a shown flower can only be robbed by 七搶一".to_owned(),
-                    )
-                }
-            };
-            if !wins_with(p, tile, state.variant()) {
-                return (
-                    rule::NOT_A_WIN,
-                    format!("{} does not complete the hand", tile.code()),
-                );
-            }
-            if p.furiten {
-                return (rule::FURITEN, "in 過水 no win is allowed".to_owned());
-            }
-            return (
-                rule::MIN_TAI,
-                format!(
-                    "the hand does not reach {} tai for any payer",
-                    state.rules().min_tai()
-                ),
-            );
-        }
-        Action::Chi(_) | Action::Pon | Action::Minkan => {
-            let x = match kind {
-                OfferKind::Discard { tile, .. } => tile,
-                OfferKind::Kakan { .. } => {
-                    return (rule::ROB_KONG, "a 加槓 can only be robbed by 胡".to_owned())
-                }
-                OfferKind::Ankan { .. } => {
-                    return (
-                        rule::ROB_KONG,
-                        "an 暗槓 can only be asked about (胡, 003 註13)".to_owned(),
-                    )
-                }
-                OfferKind::Flower { .. } => {
-                    return (
-                        rule::FLOWER_WIN,
-                        "a shown flower can only be robbed by 七搶一".to_owned(),
-                    )
-                }
-            };
-            if p.declared != Declaration::None {
-                return (
-                    rule::DECLARED,
-                    "no 吃, 碰 or 槓 after declaring ready".to_owned(),
-                );
-            }
-            if matches!(kind, OfferKind::Discard { last: true, .. }) {
-                return (
-                    rule::LAST_DISCARD,
-                    "the last discard can only be won".to_owned(),
-                );
-            }
-            if state.drawable() < CALL_MIN_DRAWABLE {
-                return (
-                    rule::WALL_END,
-                    format!(
-                        "{} drawable tiles left; 吃, 碰 and 明槓 need 4",
-                        state.drawable()
-                    ),
-                );
-            }
-            let held = |k: Tile| p.concealed[k.index()];
-            match action {
-                Action::Chi(pos) => {
-                    if !state.variant().chi_allowed {
-                        return (
-                            rule::NO_CHI,
-                            "this variant has no 吃 (004: three-player 多數不能吃)".to_owned(),
-                        );
-                    }
-                    if seat != state.next(from) {
-                        return (
-                            rule::CHI_FROM_LEFT,
-                            "only the next player may 吃 a discard".to_owned(),
-                        );
-                    }
-                    let Some((a, b)) = pos.partners(x) else {
-                        return (rule::TILES, format!("no {action} run with {}", x.code()));
-                    };
-                    if held(a) == 0 || held(b) == 0 {
-                        return (
-                            rule::TILES,
-                            format!(
-                                "{action} of {} needs {} and {}",
-                                x.code(),
-                                a.code(),
-                                b.code()
-                            ),
-                        );
-                    }
-                    if let Some(y) = p.last_discard.filter(|&y| run_with(a, b, y)) {
-                        return (
-                            rule::DISCARD_OUT_CALL_IN,
-                            format!(
-                                "{} and {} made a set with the discarded {}",
-                                a.code(),
-                                b.code(),
-                                y.code()
-                            ),
-                        );
-                    }
-                    return (
-                        rule::CHI_IN_DISCARD_OUT,
-                        "no tile could be discarded after this 吃".to_owned(),
-                    );
-                }
-                Action::Pon => {
-                    if held(x) < 2 {
-                        return (
-                            rule::TILES,
-                            format!("碰 of {} needs two in the hand", x.code()),
-                        );
-                    }
-                    if p.last_discard == Some(x) {
-                        return (
-                            rule::DISCARD_OUT_CALL_IN,
-                            format!("{} was the seat's own last discard", x.code()),
-                        );
-                    }
-                    if p.no_pon >> x.index() & 1 == 1 {
-                        return (
-                            rule::PASSED_PON,
-                            format!(
-                                "{} was passed for 碰 since the seat's last discard",
-                                x.code()
-                            ),
-                        );
-                    }
-                    return (
-                        rule::PON_IN_DISCARD_OUT,
-                        "no tile could be discarded after this 碰".to_owned(),
-                    );
-                }
-                _ => {
-                    if held(x) < 3 {
-                        return (
-                            rule::TILES,
-                            format!("明槓 of {} needs three in the hand", x.code()),
-                        );
-                    }
-                    if kong_from_left(state, seat, from) {
-                        return (
-                            rule::MINKAN_NOT_LEFT,
-                            "明槓 only from the 下家 or 對家, not the 上家".to_owned(),
-                        );
-                    }
-                    if p.last_discard == Some(x) {
-                        return (
-                            rule::DISCARD_OUT_CALL_IN,
-                            format!("{} was the seat's own last discard", x.code()),
-                        );
-                    }
-                }
-            }
-        }
-        Action::SevenRobOne => {
-            return (
-                rule::FLOWER_WIN,
-                "七搶一 needs 7 flowers and a drawable tile".to_owned(),
-            )
-        }
-        Action::Pass => {
-            return (
-                rule::TURN,
-                "the seat has no decision on this offer".to_owned(),
-            )
-        }
-        _ => {
-            return (
-                rule::TURN,
-                "an offer takes 胡, 吃, 碰, 明槓, 七搶一 or 過".to_owned(),
-            )
-        }
-    }
-    (rule::TURN, "not available now".to_owned())
 }

@@ -29,7 +29,10 @@ pub mod bots;
 pub mod deal;
 pub mod event;
 mod flow;
+pub mod furiten;
 pub mod legality;
+#[cfg(test)]
+mod legality_legacy;
 pub mod observe;
 pub mod quiz;
 pub mod record;
@@ -76,6 +79,7 @@ pub const LIMITS: [crate::vocab::Limit; 4] = [
 ];
 pub use bots::{play_hand, Bot, Played};
 pub use event::Event;
+pub use furiten::Furiten;
 pub use legality::{check, is_legal, legal_actions, legal_mask};
 pub use observe::{observe, observe_into, OBS_LEN};
 pub use record::{

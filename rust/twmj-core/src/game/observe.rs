@@ -217,8 +217,8 @@ pub fn observe_into(state: &State, seat: u8, out: &mut [u8], mask: &mut [bool]) 
         out[t + T_OFFER_KIND] = k;
         out[t + T_OFFER_TILE] = code;
     }
-    out[t + T_FURITEN] = u8::from(me.furiten);
-    out[t + T_FURITEN_HOLD] = u8::from(me.furiten_hold);
+    out[t + T_FURITEN] = u8::from(me.furiten.blocks_win());
+    out[t + T_FURITEN_HOLD] = u8::from(me.furiten.held());
     out[t + T_DICE..t + T_DICE + 3].copy_from_slice(&state.dice());
     out[t + T_TO_ACT] = state.pending() >> seat & 1;
     for a in legal_actions(state, seat) {
@@ -238,6 +238,7 @@ pub fn observe(state: &State, seat: u8) -> (Vec<u8>, Vec<bool>) {
 mod tests {
     use super::*;
     use crate::game::bots::Bot;
+    use crate::game::furiten::Furiten;
     use crate::game::state::SplitMix64;
     use crate::scoring::{Variant, PRESETS};
     use crate::tile::Tile;
@@ -268,8 +269,10 @@ mod tests {
         let other = |t: Tile| Tile::new((t.index() + 1) % KINDS).unwrap_or(t);
         for &o in &others {
             let p = &mut x.players[o];
-            p.furiten = !p.furiten;
-            p.furiten_hold = !p.furiten_hold;
+            p.furiten = match p.furiten {
+                Furiten::Clear => Furiten::Held { declined: None },
+                _ => Furiten::Clear,
+            };
             p.no_pon ^= 0x2_5555_5555;
             p.last_discard = None;
             for m in &mut p.melds {

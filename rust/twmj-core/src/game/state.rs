@@ -9,6 +9,7 @@ pub use super::deal::{
     FULL_SET, KEPT_BACK, MIGI_DISCARDS, SEATS,
 };
 use super::event::Event;
+use super::furiten::Furiten;
 use super::result::HandResult;
 
 /// One tile in a player's river.
@@ -41,11 +42,8 @@ pub struct Player {
     /// The river, in order.
     pub discards: Vec<Discarded>,
     pub declared: Declaration,
-    /// 過水: no win, not even by self-draw, until released (000 過水).
-    pub furiten: bool,
-    /// The next discard does not release 過水 (the drawn tile was a winning tile, a kong of
-    /// a winning tile, or the hand was complete right after 吃/碰).
-    pub furiten_hold: bool,
+    /// 過水 (000 過水; its transitions are in [`super::furiten`]).
+    pub furiten: Furiten,
     /// 過水碰: kinds passed for 碰 since the player's last discard.
     pub no_pon: u64,
     /// The player's latest discard, for 打出吃入 until their next discard.
@@ -54,9 +52,6 @@ pub struct Player {
     pub no_self_draw: bool,
     pub has_discarded: bool,
     pub has_konged: bool,
-    /// The tile of a win declined for 起胡 when that alone put the player in 過水 (003
-    /// 過水特殊規定: the dealer's discard of it may still be won); `None` otherwise.
-    pub furiten_declined: Option<Tile>,
 }
 
 impl Default for Player {
@@ -67,14 +62,12 @@ impl Default for Player {
             flowers: 0,
             discards: Vec::new(),
             declared: Declaration::None,
-            furiten: false,
-            furiten_hold: false,
+            furiten: Furiten::Clear,
             no_pon: 0,
             last_discard: None,
             no_self_draw: false,
             has_discarded: false,
             has_konged: false,
-            furiten_declined: None,
         }
     }
 }

@@ -120,7 +120,7 @@ impl State {
             any_call: self.any_call(),
             pending: self.pending(),
             offer,
-            furiten: me.furiten,
+            furiten: me.furiten.blocks_win(),
             no_pon: me.no_pon,
             exchange: match self.phase() {
                 Phase::Exchange(x) => Some((x.round, x.chosen[seat as usize], x.deciding)),

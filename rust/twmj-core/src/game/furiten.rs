@@ -1,0 +1,260 @@
+//! 過水 of one seat as a state machine: its states, and one transition per event of play that
+//! changes it. The flow calls the transitions (`flow.rs`), legality reads the state
+//! ([`Furiten::blocks_win`]); nothing else writes it.
+//!
+//! The rule texts (`shared/rules/`):
+//!
+//! - 000 過水: 能胡而選擇不胡，就是過水 — a winning discard or 加槓 let go, a win passed for 吃碰槓,
+//!   a self-draw let go, a 明槓's winning replacement (明槓補牌不能自摸，所以直接進入過水). 過水期間，
+//!   任何牌都不能胡，自摸也不行. Its release table: a drawn tile that does not win, then a discard,
+//!   releases; a drawn winning tile holds (接著打哪一張都不解除); an 暗槓 or 加槓 of a tile that
+//!   does not win releases, a kong of a winning tile holds; a call that leaves the hand complete
+//!   holds, one that does not releases with the discard after it.
+//! - 001 過水 / 過手 (`furiten_release = own_draw`): 有人放槍而不胡 (only a passed discard, with
+//!   `furiten_self_draw` off); 過手: 輪到自己摸進一張「不能胡的牌」後，在捨出一張手牌後 — a kong or a
+//!   call neither releases nor holds, the next draw decides.
+//! - 002 過水: 台數不到起胡 … 也算放棄胡牌、進入過水 (a win refused by 起胡).
+//! - 003 過水特殊規定: a win declined for 起胡 alone may still be taken on the dealer's discard of
+//!   the same tile while that 過水 lasts (`furiten_dealer_exception`; the state keeps the tile).
+//! - 004 過水: 很多桌有這條，也有不管的 (`furiten_ignored`: never enters 過水).
+
+use crate::rules::{Flow, FuritenRelease};
+use crate::tile::Tile;
+
+/// A seat's 過水.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Furiten {
+    /// Not in 過水: the seat may win.
+    #[default]
+    Clear,
+    /// In 過水 (no win, 自摸 included); the seat's next discard releases it.
+    UntilDiscard {
+        /// The tile of a win declined for 起胡 alone when that made this 過水 (003 過水特殊規定).
+        declined: Option<Tile>,
+    },
+    /// In 過水, and the discard of this turn does not release it (the drawn tile wins, a kong of
+    /// a winning tile, a call that left the hand complete, a self-draw let go); after that
+    /// discard the seat is [`Furiten::UntilDiscard`].
+    Held {
+        /// As in [`Furiten::UntilDiscard`].
+        declined: Option<Tile>,
+    },
+}
+
+impl Furiten {
+    /// The seat is in 過水: it may not win (000 過水期間，任何牌都不能胡，自摸也不行).
+    pub const fn blocks_win(self) -> bool {
+        !matches!(self, Furiten::Clear)
+    }
+
+    /// In 過水, and this turn's discard does not release it.
+    pub const fn held(self) -> bool {
+        matches!(self, Furiten::Held { .. })
+    }
+
+    /// The tile of a win declined for 起胡 alone that made this 過水 (003 過水特殊規定).
+    pub const fn declined(self) -> Option<Tile> {
+        match self {
+            Furiten::Clear => None,
+            Furiten::UntilDiscard { declined } | Furiten::Held { declined } => declined,
+        }
+    }
+
+    /// The state from its three facts (a snapshot's fields): in 過水, held, the declined tile.
+    /// Not in 過水, the other two say nothing.
+    pub const fn from_parts(on: bool, held: bool, declined: Option<Tile>) -> Furiten {
+        match (on, held) {
+            (false, _) => Furiten::Clear,
+            (true, false) => Furiten::UntilDiscard { declined },
+            (true, true) => Furiten::Held { declined },
+        }
+    }
+
+    /// The same 過水 held (or not) this turn, the declined tile kept.
+    const fn with_hold(self, held: bool) -> Furiten {
+        match self {
+            Furiten::Clear => Furiten::Clear,
+            Furiten::UntilDiscard { declined } | Furiten::Held { declined } => {
+                Furiten::from_parts(true, held, declined)
+            }
+        }
+    }
+
+    // ------------------------------------------------------------ events of others' offers
+
+    /// The seat let a winning discard or 加槓 go, or took it by 吃碰槓 (000 過水: 別人打出（或加槓）
+    /// 你能胡的牌而你不胡、能胡卻選擇吃碰槓). A declined tile is forgotten: this 過水 is not 003's.
+    #[must_use]
+    pub fn passed_a_win(self, flow: &Flow) -> Furiten {
+        if flow.furiten_ignored {
+            return self;
+        }
+        match self {
+            Furiten::Held { .. } => Furiten::Held { declined: None },
+            _ => Furiten::UntilDiscard { declined: None },
+        }
+    }
+
+    /// A win on another seat's tile refused by 起胡 (002 過水: 台數不到起胡 … 當下就進入過水), on
+    /// `tile` when it was a discard (003 過水特殊規定 keeps it). Only from [`Furiten::Clear`].
+    #[must_use]
+    pub fn declined_for_min_tai(self, flow: &Flow, tile: Option<Tile>) -> Furiten {
+        if flow.furiten_ignored || self.blocks_win() {
+            return self;
+        }
+        Furiten::UntilDiscard { declined: tile }
+    }
+
+    // ------------------------------------------------------------ events of the seat's turn
+
+    /// The seat let a self-draw go: declined, refused by 起胡, or a 明槓's winning replacement
+    /// (000 過水: 摸到能自摸的牌而你不自摸; 明槓補牌 … 直接進入過水; 002: 自己摸到的，打出一張之後
+    /// 就在過水中). This turn's discard does not release it. Not under 001 (`furiten_self_draw`
+    /// off: 過水 is 有人放槍而不胡).
+    #[must_use]
+    pub fn let_a_self_draw_go(self, flow: &Flow) -> Furiten {
+        if flow.furiten_ignored || !flow.furiten_self_draw {
+            return self;
+        }
+        Furiten::Held { declined: None }
+    }
+
+    /// The seat drew a tile; `wins`: it completes the hand; `after_minkan`: the replacement of
+    /// its 明槓, which cannot be 自摸'd (000 槓), so a winning one is a self-draw let go.
+    /// In 過水, a winning draw holds (000 摸到的是胡牌張: 接著打哪一張都不解除); under 001 過手 a
+    /// draw that does not win lets the next discard release.
+    #[must_use]
+    pub fn drew(self, flow: &Flow, wins: bool, after_minkan: bool) -> Furiten {
+        if wins && after_minkan && flow.furiten_self_draw && !flow.furiten_ignored {
+            return self.let_a_self_draw_go(flow);
+        }
+        if !self.blocks_win() {
+            return self;
+        }
+        if wins {
+            self.with_hold(true)
+        } else if flow.furiten_release == FuritenRelease::OwnDraw {
+            self.with_hold(false)
+        } else {
+            self
+        }
+    }
+
+    /// The seat made an 暗槓 or 加槓 of `k`; `of_a_winning_tile` says whether `k` completed the
+    /// hand before the turn's draw (asked only in 過水 under 000's table). 000: a kong of a tile
+    /// that does not win releases, one of a winning tile holds. 001 過手: neither.
+    #[must_use]
+    pub fn konged(self, flow: &Flow, of_a_winning_tile: impl FnOnce() -> bool) -> Furiten {
+        if !self.blocks_win() || flow.furiten_release == FuritenRelease::OwnDraw {
+            return self;
+        }
+        if of_a_winning_tile() {
+            self.with_hold(true)
+        } else {
+            Furiten::Clear
+        }
+    }
+
+    /// The seat made a 明槓 of a discard; `of_a_winning_tile`: the discard completed its hand.
+    /// 000: a 明槓 of a winning tile does not release (暗槓、加槓或明槓的是胡牌張: 不解除).
+    #[must_use]
+    pub fn minkan(self, of_a_winning_tile: impl FnOnce() -> bool) -> Furiten {
+        if self.blocks_win() && of_a_winning_tile() {
+            self.with_hold(true)
+        } else {
+            self
+        }
+    }
+
+    /// The seat called 吃 or 碰; `complete`: its hand is a complete shape right after. 000: 吃、碰
+    /// 完成當下手牌已經是完整胡型，接著打出一張 — 不解除; otherwise the discard releases. 001 過手: no
+    /// tile was drawn, so the discard never releases.
+    #[must_use]
+    pub fn called(self, flow: &Flow, complete: bool) -> Furiten {
+        self.with_hold(complete || flow.furiten_release == FuritenRelease::OwnDraw)
+    }
+
+    /// The seat discarded: 過水 ends unless this turn held it (000 過水 release table), and a held
+    /// 過水 ends at the next discard.
+    #[must_use]
+    pub const fn discarded(self) -> Furiten {
+        match self {
+            Furiten::Clear | Furiten::UntilDiscard { .. } => Furiten::Clear,
+            Furiten::Held { declined } => Furiten::UntilDiscard { declined },
+        }
+    }
+
+    /// 003 過水特殊規定: in this 過水, `tile` discarded by the dealer may still be won — the 過水
+    /// came from a win declined for 起胡 alone on that tile, under `furiten_dealer_exception`.
+    pub fn dealer_exception(self, flow: &Flow, tile: Tile, from_dealer: bool) -> bool {
+        from_dealer && flow.furiten_dealer_exception && self.declined() == Some(tile)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Furiten;
+    use crate::rules::{Flow, FuritenRelease};
+    use crate::tile::Tile;
+
+    fn table() -> Flow {
+        Flow::TAIWAN
+    }
+
+    #[test]
+    fn the_release_table_of_000() {
+        let f = table();
+        let on = Furiten::Clear.passed_a_win(&f);
+        assert!(on.blocks_win() && !on.held());
+        // 摸到不是胡牌張的牌，然後打出一張: 解除.
+        assert_eq!(on.drew(&f, false, false).discarded(), Furiten::Clear);
+        // 摸到的是胡牌張: 接著打哪一張都不解除 (the discard after the next draw does).
+        let held = on.drew(&f, true, false);
+        assert!(held.held());
+        assert!(held.discarded().blocks_win());
+        assert_eq!(held.discarded().discarded(), Furiten::Clear);
+        // 暗槓或加槓不是胡牌張的牌: 解除; of a winning tile: 不解除.
+        assert_eq!(on.konged(&f, || false), Furiten::Clear);
+        assert!(on.konged(&f, || true).discarded().blocks_win());
+        // 明槓的是胡牌張: 不解除.
+        assert!(on.minkan(|| true).held());
+        assert!(!on.minkan(|| false).held());
+        // 吃、碰完成當下手牌已經是完整胡型: 不解除; otherwise 解除.
+        assert!(on.called(&f, true).discarded().blocks_win());
+        assert_eq!(on.called(&f, false).discarded(), Furiten::Clear);
+        // 明槓之後補到胡牌張: 不能自摸，直接進入過水.
+        assert!(Furiten::Clear.drew(&f, true, true).held());
+    }
+
+    #[test]
+    fn own_draw_release_of_001() {
+        let mut f = table();
+        f.furiten_release = FuritenRelease::OwnDraw;
+        f.furiten_self_draw = false;
+        let on = Furiten::Clear.passed_a_win(&f);
+        // 過手: a kong or a call neither releases nor holds; only a draw that does not win.
+        assert_eq!(on.konged(&f, || false), on);
+        assert!(on.called(&f, false).discarded().blocks_win());
+        assert_eq!(on.drew(&f, false, false).discarded(), Furiten::Clear);
+        // 有人放槍而不胡 only: a self-draw let go is no 過水.
+        assert_eq!(Furiten::Clear.let_a_self_draw_go(&f), Furiten::Clear);
+    }
+
+    #[test]
+    fn ignored_and_the_declined_tile() {
+        let mut f = table();
+        let t = Tile::new(3).unwrap_or_else(|| unreachable!());
+        let d = Furiten::Clear.declined_for_min_tai(&f, Some(t));
+        assert_eq!(d.declined(), Some(t));
+        assert!(!d.dealer_exception(&f, t, true), "off but in improved16");
+        f.furiten_dealer_exception = true;
+        assert!(d.dealer_exception(&f, t, true));
+        assert!(!d.dealer_exception(&f, t, false));
+        // A later passed win is an ordinary 過水.
+        assert_eq!(d.passed_a_win(&f).declined(), None);
+        f.furiten_ignored = true;
+        assert_eq!(Furiten::Clear.passed_a_win(&f), Furiten::Clear);
+        assert_eq!(Furiten::Clear.let_a_self_draw_go(&f), Furiten::Clear);
+        assert_eq!(Furiten::Clear.drew(&f, true, true), Furiten::Clear);
+    }
+}
