@@ -398,7 +398,7 @@ class ScoreRequest(BaseModel):
     model_config = ConfigDict(
         extra="forbid", strict=True, json_schema_extra={"examples": [EXAMPLE_WIN]}
     )
-    variant: PresetName = Field("taiwan", description="The preset the rules start from.")
+    variant: PresetName = Field(twmj.DEFAULT_PRESET, description="The preset the rules start from.")
     overrides: Overrides = Field(
         default_factory=dict,
         max_length=MAX_OVERRIDES,
@@ -476,7 +476,7 @@ class ScoreBatchItem(BaseModel):
 
 class VariantChoice(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
-    variant: PresetName = "taiwan"
+    variant: PresetName = twmj.DEFAULT_PRESET
     overrides: Overrides = Field(default_factory=dict, max_length=MAX_OVERRIDES)
 
 
@@ -793,7 +793,7 @@ class ReplayRequest(BaseModel):
         },
     )
     record: Annotated[str, Field(max_length=200_000, description="A JSON-lines game record.")]
-    variant: PresetName = "taiwan"
+    variant: PresetName = twmj.DEFAULT_PRESET
     overrides: Overrides = Field(default_factory=dict, max_length=MAX_OVERRIDES)
     streak: JSONInt = Field(
         0, ge=0, description="連莊 count of the dealer, for settlement (at most `streak_cap`)."

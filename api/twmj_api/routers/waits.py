@@ -33,7 +33,7 @@ def variant_for(req: WaitsRequest) -> twmj.Variant | None:
     """The request's variant: the preset with its overrides (taiwan when only overrides are
     given), or none at all."""
     if req.overrides:
-        return variant_of(req.variant or "taiwan", req.overrides)
+        return variant_of(req.variant or twmj.DEFAULT_PRESET, req.overrides)
     return None if req.variant is None else preset(req.variant)
 
 
