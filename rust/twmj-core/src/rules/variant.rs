@@ -415,7 +415,7 @@ pub struct ScoringRules {
     /// however many kinds the hand waited on (001 獨聽說明: 也有人玩「抓得出來」就有台).
     pub single_wait_extractable: bool,
     /// `fan_notes`: the fan list's 不算 notes between rows the presets share
-    /// (`scoring::fan::SHARED_NOTES`: 大四喜 碰碰胡不算, 綠一色 不算清一色跟混一色 …) hold even
+    /// (`scoring::tables::fan::SHARED_NOTES`: 大四喜 碰碰胡不算, 綠一色 不算清一色跟混一色 …) hold even
     /// when neither row was drawn in from the library (a drawn-in row always brings them).
     pub fan_notes: bool,
     /// `human_win_declared`: 人胡 needs a declared 天聽 and a discard among the first eight
