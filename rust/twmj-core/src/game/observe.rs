@@ -62,7 +62,7 @@ pub const T_OFFER_KIND: usize = 10;
 pub const T_OFFER_TILE: usize = 11;
 /// 1 when the observer is in 過水 (no win until released).
 pub const T_FURITEN: usize = 12;
-/// 1 when the observer's next discard does not release 過水.
+/// 1 when the observer's 過水 outlasts this turn's discard ([`super::Furiten::Held`]).
 pub const T_FURITEN_HOLD: usize = 13;
 /// 換三張 round (1, 2; 0 outside the exchange).
 pub const T_EXCHANGE_ROUND: usize = 14;
