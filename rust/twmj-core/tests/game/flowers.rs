@@ -16,7 +16,7 @@ fn opening_flowers_are_replaced_in_rounds_from_the_dealer() {
     let h = hands(["1f 2m2m8s", "2f 4m6m", "", ""], "3f 3m 3p");
     let mut deal = Deal::scripted(0, [&h[0], &h[1], &h[2], &h[3]], "", "3f 3m 3p").unwrap();
     deal = deal.completed();
-    let st = State::from_deal(deal).unwrap();
+    let st = State::from_deal(deal, &twmj_core::TAIWAN).unwrap();
     let draws: Vec<(u8, String)> = st
         .log()
         .iter()

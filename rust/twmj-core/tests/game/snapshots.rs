@@ -281,7 +281,7 @@ fn snapshot_refuses_an_empty_seat() {
     // 004: with three players seat 3 is empty (北), with two seats 2 and 3: they have nothing to
     // decide, and an offer cannot come from them.
     use twmj_core::game::{Decision, OfferKind, Situation, Snapshot};
-    let st = State::from_seed_with(1, &Variant::three_player());
+    let st = State::from_seed(1, &Variant::three_player());
     let sit = Situation {
         rules: st.rules().clone(),
         dealer: 0,
