@@ -6,7 +6,7 @@ use crate::hand::{Meld, MeldKind};
 use crate::tile::{Flower, Tile};
 use crate::waits::exhausted;
 
-use crate::rules::{Dealing, FuritenRelease, MultiWin, Variant};
+use crate::rules::{Dealing, MultiWin, Variant};
 
 use super::action::Action;
 use super::event::Event;
@@ -482,7 +482,7 @@ impl State {
             if matches!(self.phase, Phase::Turn(t) if t.seat == s) {
                 continue;
             }
-            // Its waits as the game reads them (special shapes included), as `ready_after` does.
+            // Its waits as the game reads them (special shapes included), as `legality::ready_discards` does.
             let own = p.own_counts();
             let waits = wait_mask_with(p, &p.concealed, &own, v) & !exhausted(&own);
             out[usize::from(s)] = Tile::all()

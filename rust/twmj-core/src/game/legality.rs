@@ -93,14 +93,8 @@ pub(crate) fn wait_mask_with(p: &Player, c: &Counts, own: &Counts, v: &Variant) 
     wait_mask(c) | special_mask_own(c, k, own, v.special.beside(&p.melds))
 }
 
-/// True when `p`, after discarding `k`, is ready under `v` (some kind completes it that the
-/// player does not already hold all four of).
-pub(crate) fn ready_after(p: &Player, k: Tile, variant: &Variant) -> bool {
-    ready_discards(p, variant) >> k.index() & 1 == 1
-}
-
-/// The kinds whose discard leaves `p` ready under `v` ([`ready_after`] of every kind at once,
-/// bit per kind). A hand whose regular shanten is 1 or more is ready after no discard (a wait
+/// The kinds whose discard leaves `p` ready under `v` (some kind completes it that the player
+/// does not already hold all four of), bit per kind. A hand whose regular shanten is 1 or more is ready after no discard (a wait
 /// after discarding `k` would make the hand one exchange from complete), so only a hand at
 /// shanten 0 or under a variant with special shapes looks at each kind; the table-only
 /// shanten never exceeds the exact one under the melds' caps, so the shortcut is safe.
@@ -158,7 +152,10 @@ pub(crate) fn declaration_now(state: &State, seat: u8) -> Option<Declaration> {
 /// after 吃/碰, not in 過水, not on the replacement of a 明槓).
 pub(crate) fn self_draw_open(state: &State, t: &Turn) -> bool {
     let p = state.player(t.seat);
-    t.after_call.is_none() && !p.furiten.blocks_win() && !p.no_self_draw && complete(p, state.variant())
+    t.after_call.is_none()
+        && !p.furiten.blocks_win()
+        && !p.no_self_draw
+        && complete(p, state.variant())
 }
 
 /// True when the drawn hand may 自摸 now: [`self_draw_open`] and the 筆 reaches 起胡 (002).
@@ -390,9 +387,11 @@ impl<'a> TurnFacts<'a> {
     }
 }
 
-/// The moment of 天胡 at the dealer's opening turn (its 17 after the opening flowers, nobody
-/// having acted; not after 換三張 (002), which comes after the opening), whether or not the
-/// hand wins: see [`heaven_at_opening`].
+/// The moment of 天胡: the dealer's opening turn (its 17 after the opening flowers, nobody
+/// having acted; not after 換三張 (002), which comes after the opening). A winning hand then is
+/// 天胡, decided at the opening like the opening flower wins (000 開局花胡: they 同時成立 and
+/// 天胡優先; rules README), so the dealer has no choice to discard; the game decides it before
+/// the turn, and a snapshot of that moment offers only the win.
 fn heaven_moment(state: &State, t: &Turn) -> bool {
     let p = state.player(t.seat);
     t.drawn.is_none()
@@ -403,14 +402,6 @@ fn heaven_moment(state: &State, t: &Turn) -> bool {
         && !p.has_discarded
         && !p.has_konged
         && !state.rules().exchange()
-}
-
-/// True at the dealer's opening turn when the hand wins: 天胡, decided at the opening like the
-/// opening flower wins (000 開局花胡: they 同時成立 and 天胡優先; rules README), so the dealer has
-/// no choice to discard. The game decides it before the turn; a snapshot of that moment offers
-/// only the win.
-pub(crate) fn heaven_at_opening(state: &State, t: &Turn) -> bool {
-    heaven_moment(state, t) && can_self_draw(state, t)
 }
 
 /// 天胡 (000 開局花胡 天胡優先): at the opening, a winning 17 has no other move.
@@ -529,7 +520,10 @@ fn self_draw<R: Refusal>(f: &TurnFacts) -> Verdict<R> {
     Err(R::refuse(|| {
         let (state, p) = (f.state, f.p);
         let (rule, why) = if f.t.after_call.is_some() {
-            (rule::NOT_A_WIN, "after 吃/碰 the only move is a discard".to_owned())
+            (
+                rule::NOT_A_WIN,
+                "after 吃/碰 the only move is a discard".to_owned(),
+            )
         } else if !complete(p, state.variant()) {
             (
                 rule::NOT_A_WIN,
@@ -563,11 +557,12 @@ fn min_tai_why(state: &State) -> String {
 /// 暗槓 / 加槓 on one's turn: not right after a call (吃碰後不接槓), not after declaring but the
 /// automatic 加槓 (嗆聽與 MIGI), not on the 海底 draw (000 槓), and the tiles are there.
 fn kong<R: Refusal>(f: &TurnFacts, a: Action, k: Tile) -> Verdict<R> {
-    let (t, p) = (f.t, f.p);
+    let (t, me) = (f.t, f.p);
     after_call_discard_only(t, rule::NO_KONG_AFTER_CALL, "after 吃/碰 only a discard")?;
-    let automatic = matches!(a, Action::Kakan(_)) && t.drawn == Some(k) && !t.last_tile;
+    let automatic =
+        matches!(a, Action::Kakan(_)) && t.drawn == Some(k) && !t.last_tile && me.has_pon(k);
     keep(
-        p.declared == Declaration::None || automatic,
+        me.declared == Declaration::None || automatic,
         rule::DECLARED,
         || "no 槓 after declaring ready, except the automatic 加槓".to_owned(),
     )?;
@@ -576,7 +571,7 @@ fn kong<R: Refusal>(f: &TurnFacts, a: Action, k: Tile) -> Verdict<R> {
     })?;
     let ok = match a {
         Action::Ankan(_) => f.held(k) == 4,
-        _ => f.held(k) > 0 && p.has_pon(k),
+        _ => f.held(k) > 0 && me.has_pon(k),
     };
     keep(ok, rule::TILES, || format!("the hand cannot {a}"))
 }
@@ -595,7 +590,11 @@ fn flower_win<R: Refusal>(f: &TurnFacts, a: Action) -> Verdict<R> {
             "七搶一 is open only right after the 7th flower's replacement".to_owned()
         })?,
     }
-    after_call_discard_only(f.t, rule::FLOWER_WIN, "after 吃/碰 the only move is a discard")
+    after_call_discard_only(
+        f.t,
+        rule::FLOWER_WIN,
+        "after 吃/碰 the only move is a discard",
+    )
 }
 
 /// The verdict on `a` at the seat's own turn: its rules in the order a refusal names them.
@@ -692,8 +691,7 @@ fn offer_win<R: Refusal>(f: &OfferFacts) -> Verdict<R> {
         format!("{} does not complete the hand", tile.code())
     })?;
     let exempt = matches!(f.kind, OfferKind::Discard { .. })
-        && p
-            .furiten
+        && p.furiten
             .dealer_exception(&state.variant().flow, tile, f.from == state.dealer());
     keep(!p.furiten.blocks_win() || exempt, rule::FURITEN, || {
         "in 過水 no win is allowed".to_owned()
@@ -756,7 +754,7 @@ fn own_last_discard<R: Refusal>(p: &Player, x: Tile) -> Verdict<R> {
 /// that made a set with the seat's last discard (打出吃入), leaving a tile it may discard after
 /// (吃入打出).
 fn chi<R: Refusal>(f: &OfferFacts, x: Tile, pos: ChiPos) -> Verdict<R> {
-    let (state, p) = (f.state, f.p);
+    let (state, me) = (f.state, f.p);
     keep(state.variant().chi_allowed, rule::NO_CHI, || {
         "this variant has no 吃 (004: three-player 多數不能吃)".to_owned()
     })?;
@@ -765,16 +763,21 @@ fn chi<R: Refusal>(f: &OfferFacts, x: Tile, pos: ChiPos) -> Verdict<R> {
     })?;
     let action = Action::Chi(pos);
     let Some((a, b)) = pos.partners(x) else {
-        return broken(rule::TILES, || {
-            format!("no {action} run with {}", x.code())
-        });
+        return broken(rule::TILES, || format!("no {action} run with {}", x.code()));
     };
     keep(
-        p.concealed[a.index()] >= 1 && p.concealed[b.index()] >= 1,
+        me.concealed[a.index()] >= 1 && me.concealed[b.index()] >= 1,
         rule::TILES,
-        || format!("{action} of {} needs {} and {}", x.code(), a.code(), b.code()),
+        || {
+            format!(
+                "{action} of {} needs {} and {}",
+                x.code(),
+                a.code(),
+                b.code()
+            )
+        },
     )?;
-    if let Some(y) = p.last_discard.filter(|&y| run_with(a, b, y)) {
+    if let Some(y) = me.last_discard.filter(|&y| run_with(a, b, y)) {
         return broken(rule::DISCARD_OUT_CALL_IN, || {
             format!(
                 "{} and {} made a set with the discarded {}",
@@ -786,7 +789,7 @@ fn chi<R: Refusal>(f: &OfferFacts, x: Tile, pos: ChiPos) -> Verdict<R> {
     }
     let end = chi_other_end(x, pos);
     keep(
-        discard_left(p, &[a, b], |t| t == x || Some(t) == end),
+        discard_left(me, &[a, b], |t| t == x || Some(t) == end),
         rule::CHI_IN_DISCARD_OUT,
         || "no tile could be discarded after this 吃".to_owned(),
     )
@@ -795,7 +798,9 @@ fn chi<R: Refusal>(f: &OfferFacts, x: Tile, pos: ChiPos) -> Verdict<R> {
 /// 碰: two held, not the seat's own last discard (打出吃入), not a kind passed for 碰 since
 /// that discard (過水碰), leaving a tile it may discard after (碰入打出).
 fn pon<R: Refusal>(p: &Player, x: Tile) -> Verdict<R> {
-    holds(p, x, 2, || format!("碰 of {} needs two in the hand", x.code()))?;
+    holds(p, x, 2, || {
+        format!("碰 of {} needs two in the hand", x.code())
+    })?;
     own_last_discard(p, x)?;
     keep(p.no_pon >> x.index() & 1 == 0, rule::PASSED_PON, || {
         format!(
@@ -940,24 +945,28 @@ fn push_options(o: Options, asks: u8, out: &mut Vec<Action>) {
 fn redeal<R: Refusal>(state: &State, seat: u8) -> Verdict<R> {
     let on = state.variant().flow.thirteen_unconnected_draw;
     let choosing = matches!(state.phase(), Phase::Opening(o) if o.seat == seat);
-    keep(on && choosing && may_redeal(state, seat), rule::UNCONNECTED, || {
-        if !on {
-            return "this variant does not redeal on 十三不搭 (special_draw.thirteen_unconnected \
+    keep(
+        on && choosing && may_redeal(state, seat),
+        rule::UNCONNECTED,
+        || {
+            if !on {
+                return "this variant does not redeal on 十三不搭 (special_draw.thirteen_unconnected \
                     is off: 先說好可否亮牌重洗)"
                 .to_owned();
-        }
-        let held = unconnected_count(&state.player(seat).concealed);
-        match state.phase() {
-            Phase::Opening(o) if o.seat == seat => format!(
-                "the hand holds {held} tiles of distinct kinds no two of which 搭; 十三不搭 \
+            }
+            let held = unconnected_count(&state.player(seat).concealed);
+            match state.phase() {
+                Phase::Opening(o) if o.seat == seat => format!(
+                    "the hand holds {held} tiles of distinct kinds no two of which 搭; 十三不搭 \
                  needs {THIRTEEN}"
-            ),
-            Phase::Opening(o) => format!("seat {} is choosing on its 十三不搭 now", o.seat),
-            _ => "十三不搭 is shown only at the start of the hand (起手), before the first \
+                ),
+                Phase::Opening(o) => format!("seat {} is choosing on its 十三不搭 now", o.seat),
+                _ => "十三不搭 is shown only at the start of the hand (起手), before the first \
                   discard"
-                .to_owned(),
-        }
-    })
+                    .to_owned(),
+            }
+        },
+    )
 }
 
 /// 003 註13 (詢問時機可自行判斷): asking later what another seat's 暗槓 is, while answering a
@@ -986,15 +995,9 @@ fn ask_refused(state: &State, seat: u8, owner: u8) -> Violation {
 
 /// 換三張 (002 一局開始的順序): three concealed tiles per seat, then the dealer's choice of a
 /// second round.
-fn exchange_verdict<R: Refusal>(
-    state: &State,
-    x: &Exchange,
-    seat: u8,
-    a: Action,
-) -> Verdict<R> {
-    let refuse = |why: fn(&Exchange, u8, Action) -> String| {
-        broken(rule::EXCHANGE, || why(x, seat, a))
-    };
+fn exchange_verdict<R: Refusal>(state: &State, x: &Exchange, seat: u8, a: Action) -> Verdict<R> {
+    let refuse =
+        |why: fn(&Exchange, u8, Action) -> String| broken(rule::EXCHANGE, || why(x, seat, a));
     if x.deciding {
         return match a {
             Action::ExchangeAgain | Action::ExchangeDone if seat == state.dealer() => Ok(()),
@@ -1011,8 +1014,7 @@ fn exchange_verdict<R: Refusal>(
     match a {
         Action::Pass3(k)
             if (seat as usize) < 4
-                && state.player(seat).concealed[k.index()]
-                    > x.chosen[seat as usize][k.index()] =>
+                && state.player(seat).concealed[k.index()] > x.chosen[seat as usize][k.index()] =>
         {
             Ok(())
         }
@@ -1109,10 +1111,12 @@ pub fn check(state: &State, seat: u8, action: Action) -> Result<()> {
 /// The first rule `seat` taking `action` now breaks: the verdicts the listing reads, asked to
 /// explain. (An action the listing refuses that no verdict explains is `not available now`.)
 pub fn why_not(state: &State, seat: u8, action: Action) -> Violation {
-    verdict::<Violation>(state, seat, action).err().unwrap_or_else(|| Violation {
-        rule: rule::TURN,
-        why: "not available now".to_owned(),
-    })
+    verdict::<Violation>(state, seat, action)
+        .err()
+        .unwrap_or_else(|| Violation {
+            rule: rule::TURN,
+            why: "not available now".to_owned(),
+        })
 }
 
 /// The verdict on `seat` taking `action` now, whoever's decision it is.

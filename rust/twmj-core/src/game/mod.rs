@@ -31,8 +31,6 @@ pub mod event;
 mod flow;
 pub mod furiten;
 pub mod legality;
-#[cfg(test)]
-mod legality_legacy;
 pub mod observe;
 pub mod quiz;
 pub mod record;

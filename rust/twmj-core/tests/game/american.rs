@@ -202,7 +202,7 @@ fn example_four_a_two_tai_win_from_a_non_dealer_is_blocked_and_is_furiten() {
     act(&mut st, 2, Action::Discard(t("9s")));
     assert!(!is_legal(&st, 1, Action::Win));
     pass_all(&mut st);
-    assert!(st.player(1).furiten, "a blocked win is 過水");
+    assert!(st.player(1).furiten.blocks_win(), "a blocked win is 過水");
     // Seat 3 and the dealer let their draws go; the dealer then discards 9s: still 過水
     // (only seat 1's own discard releases it).
     tsumogiri(&mut st);
@@ -393,7 +393,7 @@ fn a_self_draw_under_the_threshold_is_no_win_and_furiten_after_the_discard() {
     let mut st = example_table("3z4z5z9s", false);
     refuse(&st, 1, Action::Win, rule::MIN_TAI);
     act(&mut st, 1, Action::Discard(t("9s")));
-    assert!(st.player(1).furiten);
+    assert!(st.player(1).furiten.blocks_win());
     pass_all(&mut st);
     round_trip(&st);
 }
@@ -454,7 +454,7 @@ fn several_winners_seats_under_the_threshold_drop_first() {
     let mut st = play(&Variant::american());
     assert!(!is_legal(&st, 1, Action::Win));
     assert!(
-        st.player(1).furiten,
+        st.player(1).furiten.blocks_win(),
         "the seat under the threshold is in 過水"
     );
     act(&mut st, 2, Action::Win);

@@ -382,7 +382,7 @@ fn declared_may_win_or_let_the_self_draw_go() {
     tsumogiri(&mut st);
     assert_eq!(options(&st, 1), vec![Action::Win, Action::Discard(t("5m"))]);
     act(&mut st, 1, Action::Discard(t("5m")));
-    assert!(st.player(1).furiten);
+    assert!(st.player(1).furiten.blocks_win());
 }
 
 #[test]

@@ -94,7 +94,7 @@ fn seven_rob_one_case_1_draw_then_rob() {
     assert_eq!(st.player(1).flowers, 0xFF);
     // 可以選擇不搶；不搶則照常繼續行牌 (and no 過水).
     act(&mut declined, 1, Action::Discard(t("1z")));
-    assert!(!declined.player(1).furiten);
+    assert!(!declined.player(1).furiten.blocks_win());
 }
 
 #[test]
@@ -138,7 +138,7 @@ fn eight_flowers_in_play_ignore_furiten() {
     );
     act(&mut st, 0, Action::Discard(t("5m")));
     act(&mut st, 1, Action::Pass);
-    assert!(st.player(1).furiten);
+    assert!(st.player(1).furiten.blocks_win());
     assert_eq!(st.player(1).flowers, 0xFF);
     assert!(is_legal(&st, 1, Action::EightFlowers));
     act(&mut st, 1, Action::EightFlowers);

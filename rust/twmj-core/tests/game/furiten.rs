@@ -28,7 +28,7 @@ fn a_self_draw_let_go_is_furiten_in_000_not_in_001() {
         assert_eq!((turn(&st), drawn(&st)), (1, t("9p")));
         assert!(is_legal(&st, 1, Action::Win), "{}", v.preset);
         act(&mut st, 1, Action::Discard(t("9p")));
-        assert_eq!(st.player(1).furiten, furiten, "{}", v.preset);
+        assert_eq!(st.player(1).furiten.blocks_win(), furiten, "{}", v.preset);
         pass_all(&mut st);
         assert_eq!((turn(&st), drawn(&st)), (2, t("9p")));
         act(&mut st, 2, Action::Discard(t("9p")));
@@ -39,7 +39,7 @@ fn a_self_draw_let_go_is_furiten_in_000_not_in_001() {
     let mut st = table(&v, ["", READY, "", ""], "9p 9p", "", None);
     tsumogiri_first(&mut st);
     act(&mut st, 1, Action::Discard(t("9p")));
-    assert!(st.player(1).furiten);
+    assert!(st.player(1).furiten.blocks_win());
 }
 
 #[test]
@@ -56,7 +56,7 @@ fn tables_that_ignore_furiten() {
         assert!(win_offered(&st, 1));
         act(&mut st, 1, Action::Pass);
         pass_all(&mut st);
-        assert_eq!(st.player(1).furiten, !win, "{}", v.preset);
+        assert_eq!(st.player(1).furiten.blocks_win(), !win, "{}", v.preset);
         assert_eq!((turn(&st), drawn(&st)), (1, t("9p")));
         assert_eq!(is_legal(&st, 1, Action::Win), win, "{}", v.preset);
     }
@@ -129,13 +129,13 @@ fn furiten_drawn_winning_tile_does_not_release_other_draw_does() {
         vec![Action::Win, Action::Chi(ChiPos::Mid), Action::Pass]
     );
     act(&mut st, 1, Action::Pass);
-    assert!(st.player(1).furiten);
+    assert!(st.player(1).furiten.blocks_win());
     // Seat 1 draws 5m: no 自摸 in 過水.
     assert_eq!(drawn(&st), t("5m"));
     refuse(&st, 1, Action::Win, rule::FURITEN);
     tsumogiri(&mut st);
     assert!(
-        st.player(1).furiten,
+        st.player(1).furiten.blocks_win(),
         "discarding after drawing a winning tile does not release"
     );
     tsumogiri(&mut st); // seat 2
@@ -146,7 +146,7 @@ fn furiten_drawn_winning_tile_does_not_release_other_draw_does() {
     // Seat 1 draws 8p (not a winning tile) and discards it: released.
     assert_eq!(drawn(&st), t("8p"));
     tsumogiri(&mut st);
-    assert!(!st.player(1).furiten);
+    assert!(!st.player(1).furiten.blocks_win());
     tsumogiri(&mut st);
     tsumogiri(&mut st);
     act(&mut st, 0, Action::Discard(t("5m")));
@@ -164,9 +164,9 @@ fn furiten_released_by_ankan_of_a_non_winning_tile() {
     let mut st = taiwan_table(["5m 8s8s8s", hand, "", ""], "2p", "5m", None);
     act(&mut st, 0, Action::Discard(t("5m")));
     act(&mut st, 1, Action::Pass);
-    assert!(st.player(1).furiten);
+    assert!(st.player(1).furiten.blocks_win());
     act(&mut st, 1, Action::Ankan(t("2p")));
-    assert!(!st.player(1).furiten);
+    assert!(!st.player(1).furiten.blocks_win());
     // The replacement is 5m: 自摸 with 槓上開花.
     act(&mut st, 1, Action::Win);
     let w = &st.result().unwrap().wins[0];
@@ -185,10 +185,10 @@ fn furiten_kept_by_ankan_of_a_winning_tile() {
     assert_eq!(drawn(&st), t("2p"));
     refuse(&st, 1, Action::Win, rule::FURITEN);
     act(&mut st, 1, Action::Ankan(t("2p")));
-    assert!(st.player(1).furiten);
+    assert!(st.player(1).furiten.blocks_win());
     tsumogiri(&mut st);
     assert!(
-        st.player(1).furiten,
+        st.player(1).furiten.blocks_win(),
         "the discard after a kong of a winning tile does not release"
     );
 }
@@ -202,9 +202,9 @@ fn minkan_replacement_cannot_self_draw_and_enters_furiten() {
     act(&mut st, 2, Action::Minkan);
     assert_eq!(drawn(&st), t("5m"));
     refuse(&st, 2, Action::Win, rule::MINKAN_NO_SELF_DRAW);
-    assert!(st.player(2).furiten);
+    assert!(st.player(2).furiten.blocks_win());
     tsumogiri(&mut st);
-    assert!(st.player(2).furiten, "仍在過水");
+    assert!(st.player(2).furiten.blocks_win(), "仍在過水");
 }
 
 #[test]
@@ -234,7 +234,7 @@ fn minkan_of_the_winning_tile_allowed_in_furiten() {
     act(&mut st, 3, Action::Discard(t("2m")));
     assert!(options(&st, 2).contains(&Action::Win));
     act(&mut st, 2, Action::Pass);
-    assert!(st.player(2).furiten);
+    assert!(st.player(2).furiten.blocks_win());
     act(&mut st, 0, Action::Discard(t("5m")));
     assert_eq!(
         options(&st, 2),
@@ -243,7 +243,7 @@ fn minkan_of_the_winning_tile_allowed_in_furiten() {
     refuse(&st, 2, Action::Win, rule::FURITEN);
     act(&mut st, 2, Action::Minkan);
     tsumogiri(&mut st);
-    assert!(st.player(2).furiten);
+    assert!(st.player(2).furiten.blocks_win());
 }
 
 #[test]
@@ -253,10 +253,10 @@ fn chi_instead_of_win_is_furiten_and_a_complete_hand_keeps_it() {
     let mut st = taiwan_table(["5m 8s8s8s", waits_5m, "", ""], "", "", None);
     act(&mut st, 0, Action::Discard(t("5m")));
     act(&mut st, 1, Action::Chi(ChiPos::Mid));
-    assert!(st.player(1).furiten);
+    assert!(st.player(1).furiten.blocks_win());
     act(&mut st, 1, Action::Discard(t("1p")));
     pass_all(&mut st);
-    assert!(st.player(1).furiten);
+    assert!(st.player(1).furiten.blocks_win());
 }
 
 #[test]
@@ -269,12 +269,12 @@ fn chi_with_an_incomplete_hand_then_discard_releases() {
     tsumogiri(&mut st); // seat 2
     act(&mut st, 3, Action::Discard(t("5m")));
     act(&mut st, 1, Action::Pass);
-    assert!(st.player(1).furiten);
+    assert!(st.player(1).furiten.blocks_win());
     act(&mut st, 0, Action::Discard(t("3s")));
     act(&mut st, 1, Action::Chi(ChiPos::Mid));
     act(&mut st, 1, Action::Discard(t("1p")));
     pass_all(&mut st);
-    assert!(!st.player(1).furiten);
+    assert!(!st.player(1).furiten.blocks_win());
 }
 
 #[test]
@@ -286,7 +286,7 @@ fn declined_self_draw_is_furiten() {
     assert!(is_legal(&st, 1, Action::Win));
     act(&mut st, 1, Action::Discard(t("5m")));
     pass_all(&mut st);
-    assert!(st.player(1).furiten);
+    assert!(st.player(1).furiten.blocks_win());
 }
 
 // ---------------------------------------------------------------- more 花胡, 搶槓, MIGI cases
@@ -301,12 +301,12 @@ fn furiten_released_by_kakan_of_a_non_winning_tile() {
     discard(&mut st, "1z");
     act(&mut st, 3, Action::Discard(t("5p")));
     act(&mut st, 2, Action::Pass);
-    assert!(st.player(2).furiten);
+    assert!(st.player(2).furiten.blocks_win());
     tsumogiri(&mut st); // seat 0
     tsumogiri(&mut st); // seat 1
     assert_eq!(drawn(&st), t("5m"));
     act(&mut st, 2, Action::Kakan(t("5m")));
-    assert!(!st.player(2).furiten);
+    assert!(!st.player(2).furiten.blocks_win());
 }
 
 #[test]
@@ -324,12 +324,12 @@ fn declared_declining_a_self_draw_still_adds_the_kong_and_stays_in_furiten() {
     tsumogiri(&mut st);
     assert_eq!(options(&st, 1), vec![Action::Win, Action::Kakan(t("8m"))]);
     act(&mut st, 1, Action::Kakan(t("8m")));
-    assert!(st.player(1).furiten);
+    assert!(st.player(1).furiten.blocks_win());
     assert_eq!(options(&st, 1), vec![Action::Discard(t("2z"))]);
     act(&mut st, 1, Action::Discard(t("2z")));
     pass_all(&mut st);
     assert!(
-        st.player(1).furiten,
+        st.player(1).furiten.blocks_win(),
         "the kong was of a winning tile: not released"
     );
 }
@@ -354,12 +354,12 @@ fn furiten_a_call_does_not_release() {
         tsumogiri(&mut st); // seat 2
         act(&mut st, 3, Action::Discard(t("5m")));
         act(&mut st, 1, Action::Pass);
-        assert!(st.player(1).furiten);
+        assert!(st.player(1).furiten.blocks_win());
         act(&mut st, 0, Action::Discard(t("3s")));
         act(&mut st, 1, Action::Chi(twmj_core::game::ChiPos::Mid));
         act(&mut st, 1, Action::Discard(t("1p")));
         pass_all(&mut st);
-        st.player(1).furiten
+        st.player(1).furiten.blocks_win()
     };
     assert!(play(&trad()));
     assert!(!play(&Variant::taiwan()));
@@ -379,17 +379,17 @@ fn furiten_a_kong_does_not_release_and_its_winning_replacement_cannot_win() {
         st
     };
     let mut st = play(&trad());
-    assert!(st.player(1).furiten);
+    assert!(st.player(1).furiten.blocks_win());
     assert!(!is_legal(&st, 1, Action::Win));
     // Discarding that winning tile does not release either; declaring 胡 would be a 詐胡.
     let mut shout = st.clone();
     act(&mut shout, 1, Action::Win);
     assert_eq!(shout.result().unwrap().false_win.map(|f| f.seat), Some(1));
     tsumogiri(&mut st);
-    assert!(st.player(1).furiten);
+    assert!(st.player(1).furiten.blocks_win());
 
     let st = play(&Variant::taiwan());
-    assert!(!st.player(1).furiten);
+    assert!(!st.player(1).furiten.blocks_win());
     assert!(is_legal(&st, 1, Action::Win));
 }
 
@@ -406,10 +406,10 @@ fn furiten_released_by_drawing_a_tile_that_does_not_win() {
     );
     act(&mut st, 0, Action::Discard(t("5m")));
     act(&mut st, 1, Action::Pass);
-    assert!(st.player(1).furiten);
+    assert!(st.player(1).furiten.blocks_win());
     assert_eq!(drawn(&st), t("3m"));
     tsumogiri(&mut st); // seat 1 draws 3m, which does not win, and discards
-    assert!(!st.player(1).furiten);
+    assert!(!st.player(1).furiten.blocks_win());
     tsumogiri(&mut st); // seat 2
     tsumogiri(&mut st); // seat 3
     act(&mut st, 0, Action::Discard(t("5m")));
@@ -431,10 +431,10 @@ fn improved16_dealer_discard_after_a_win_declined_for_min_tai() {
         discard(&mut st, "8p"); // the dealer's first discard
         tsumogiri(&mut st); // seat 1
         discard(&mut st, "4s"); // seat 2: declined for 起胡 → 過水
-        assert!(st.player(1).furiten);
+        assert!(st.player(1).furiten.blocks_win());
         // Seat 3's 4s is a 閒家's: still 過水.
         discard(&mut st, "4s");
-        assert!(st.player(1).furiten);
+        assert!(st.player(1).furiten.blocks_win());
         // The dealer draws and lets its 4s go.
         act(&mut st, 0, Action::Discard(t("4s")));
         st

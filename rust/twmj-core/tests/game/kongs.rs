@@ -27,10 +27,10 @@ fn robbing_a_kakan() {
     act(&mut st, 0, Action::Discard(t("5m")));
     act(&mut st, 3, Action::Pass); // 過水 for seat 3
     act(&mut st, 2, Action::Pon);
-    assert!(st.player(3).furiten);
+    assert!(st.player(3).furiten.blocks_win());
     discard(&mut st, "1z"); // seat 2
     tsumogiri(&mut st); // seat 3 draws 8s (not a winning tile) and discards: released
-    assert!(!st.player(3).furiten);
+    assert!(!st.player(3).furiten.blocks_win());
     tsumogiri(&mut st); // seat 0
     tsumogiri(&mut st); // seat 1
     assert_eq!(turn(&st), 2);

@@ -18,7 +18,9 @@ fn oracle(st: &State, seat: u8, acts: &[Action]) {
                 match a {
                     Action::Win => {
                         assert!(twmj_core::is_win_counts(&p.concealed));
-                        assert!(!p.furiten && !p.no_self_draw && t.after_call.is_none());
+                        assert!(
+                            !p.furiten.blocks_win() && !p.no_self_draw && t.after_call.is_none()
+                        );
                     }
                     Action::Ankan(_) | Action::Kakan(_) => {
                         assert!(!t.last_tile, "海底不槓");
@@ -79,7 +81,7 @@ fn oracle(st: &State, seat: u8, acts: &[Action]) {
                     }
                 }
                 if a == Action::Win {
-                    assert!(!p.furiten, "過水");
+                    assert!(!p.furiten.blocks_win(), "過水");
                 }
             }
         }

@@ -111,7 +111,7 @@ fn taiwan_rejects_the_same_self_draw() {
     assert_eq!(rule_of(e), rule::NOT_A_WIN);
     // Nor is the hand in 過水 for letting it go: it was no win.
     act(&mut st, 1, Action::Discard(t("1m")));
-    assert!(!st.player(1).furiten);
+    assert!(!st.player(1).furiten.blocks_win());
 }
 
 // ---------------------------------------------------------------------------------------
@@ -149,7 +149,7 @@ fn taiwan_rejects_the_same_discard() {
     // No seat had a decision: the next seat has drawn.
     assert_eq!(turn(&st), (1, Some(t("8m"))));
     assert!(legal_actions(&st, 2).is_empty());
-    assert!(!st.player(2).furiten);
+    assert!(!st.player(2).furiten.blocks_win());
 }
 
 // ---------------------------------------------------------------------------------------
@@ -220,7 +220,7 @@ fn a_passed_rob_lets_the_kong_stand() {
     assert_eq!(turn(&st), (0, Some(t("3z"))));
     assert_eq!(st.player(0).melds.len(), 1);
     // A winning tile let go: 過水 (000 過水).
-    assert!(st.player(2).furiten);
+    assert!(st.player(2).furiten.blocks_win());
     replays(&st);
 }
 
@@ -263,7 +263,7 @@ fn a_wrong_ask_costs_a_fee_when_the_asker_does_not_win() {
     act(&mut st, 2, Action::Win);
     assert_eq!(turn(&st), (0, Some(t("4s"))));
     // Told no: no 過水 (no winning tile was let go).
-    assert!(!st.player(2).furiten);
+    assert!(!st.player(2).furiten.blocks_win());
     act(&mut st, 0, Action::Win);
     let r = st.result().unwrap();
     assert_eq!(r.winners(), vec![0]);
@@ -352,7 +352,7 @@ fn no_other_win_robs_an_ankan() {
     act(&mut st, 0, Action::Ankan(t("5m")));
     assert_eq!(turn(&st), (0, Some(t("3z"))));
     assert!(legal_actions(&st, 2).is_empty());
-    assert!(!st.player(2).furiten);
+    assert!(!st.player(2).furiten.blocks_win());
     // Under taiwan the 十三么 has no offer either (000 搶槓: only a 加槓).
     let mut st = ankan_deal(&Variant::taiwan(), ORPHANS);
     act(&mut st, 0, Action::Ankan(t("7z")));
@@ -429,7 +429,7 @@ fn a_later_ask_robs_the_ankan_once_the_seat_may_win_again() {
     let mut st = ankan_deal(&v, ORPHANS);
     act(&mut st, 0, Action::Ankan(t("7z")));
     act(&mut st, 2, Action::Pass);
-    assert!(st.player(2).furiten);
+    assert!(st.player(2).furiten.blocks_win());
     // While in 過水 no ask is offered: the dealer's, then seat 1's discard.
     let (_, d) = turn(&st);
     act(&mut st, 0, Action::Discard(d.unwrap()));
@@ -439,7 +439,7 @@ fn a_later_ask_robs_the_ankan_once_the_seat_may_win_again() {
     // Seat 2 draws and discards: released.
     assert_eq!(turn(&st).0, 2);
     tsumogiri(&mut st);
-    assert!(!st.player(2).furiten);
+    assert!(!st.player(2).furiten.blocks_win());
     // Seat 3's discard: seat 2 may ask the dealer (the only seat with an 暗槓) or pass.
     let (s, d) = turn(&st);
     assert_eq!(s, 3);
@@ -489,13 +489,13 @@ fn a_later_ask_told_no_is_a_fee_and_is_not_offered_again() {
     let mut st = wrong_kong_deal(&v);
     act(&mut st, 0, Action::Ankan(t("5m")));
     act(&mut st, 2, Action::Pass);
-    assert!(!st.player(2).furiten);
+    assert!(!st.player(2).furiten.blocks_win());
     act(&mut st, 0, Action::Discard(t("4s")));
     assert_eq!(legal_actions(&st, 2), vec![Action::Ask(0), Action::Pass]);
     act(&mut st, 2, Action::Ask(0));
     pass_all(&mut st);
     assert!(!st.is_over());
-    assert!(!st.player(2).furiten);
+    assert!(!st.player(2).furiten.blocks_win());
     // Nobody asks again: the next discards offer seat 2 nothing about that kong.
     let mut offers = 0;
     while !st.is_over() {

@@ -467,7 +467,7 @@ fn false_win_in_furiten_pays_the_hand_tai() {
     let mut st = table(&trad(), ["5m 8s", "5m", "6m7m", waits_5m], "", "", None);
     act(&mut st, 0, Action::Discard(t("5m")));
     act(&mut st, 3, Action::Pass);
-    assert!(st.player(3).furiten);
+    assert!(st.player(3).furiten.blocks_win());
     assert_eq!(turn(&st), 1);
     act(&mut st, 1, Action::Discard(t("5m")));
     assert!(matches!(st.phase(), Phase::Offer(_)));
