@@ -667,6 +667,24 @@ impl ItemDef {
     pub const fn name(&self) -> &'static str {
         self.item.name()
     }
+
+    /// The rule text and section the entry transcribes: the doc opens with the item's name
+    /// and its source in brackets, `name (source): …` (or `name (source: quote)`).
+    pub fn cite(&self) -> &'static str {
+        let open = self.doc.find(" (").map_or(0, |i| i + 2);
+        let rest = &self.doc[open..];
+        let end = rest.find([')', ':']).unwrap_or(rest.len());
+        &rest[..end]
+    }
+
+    /// The doc after its opening `name (source):` (the whole doc when it quotes its source
+    /// inside the brackets).
+    pub fn summary(&self) -> &'static str {
+        self.doc
+            .find("): ")
+            .filter(|&i| self.doc[..i].find(':').is_none_or(|c| c > i))
+            .map_or(self.doc, |i| &self.doc[i + 3..])
+    }
 }
 
 pub(crate) const NONE: &[Item] = &[];

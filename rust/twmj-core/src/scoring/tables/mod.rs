@@ -4,6 +4,7 @@
 //! [`ITEMS`] is the presets' tables in [`Item`] order (a preset's [`crate::rules::Variant`]
 //! says which of them it has, their tai, names and notes).
 
+pub mod doc;
 pub mod fan;
 pub mod hk16;
 pub mod improved16;

@@ -14,7 +14,10 @@ fn special_shape(_: &Facts) -> Hit {
 /// The items of the special shapes, in [`Special::ALL`] order. A preset scores one only when
 /// its variant admits the shape (`special_shapes.<key>`); the tai is `special_tai`. The fan
 /// list's four (七對, 七星不靠, 全不靠, 組合龍) are off in every preset: `tai.<key>` draws one in.
-pub static SPECIAL_ITEMS: [ItemDef; 6] = [
+pub static SPECIAL_ITEMS: [ItemDef; 6] = SPECIAL;
+
+/// [`SPECIAL_ITEMS`] as a constant.
+pub(crate) const SPECIAL: [ItemDef; 6] = [
     ItemDef {
         item: Item::LigGu,
         scope: Scope::Special,
