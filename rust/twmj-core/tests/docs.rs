@@ -10,7 +10,9 @@ const BEGIN: &str = "<!-- items: generated from the entries by `TWMJ_BLESS=1 car
 const END: &str = "<!-- items: end -->\n";
 
 fn path(rel: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..").join(rel)
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .join(rel)
 }
 
 fn bless() -> bool {
@@ -47,8 +49,14 @@ fn items_reference_is_generated() {
 fn variants_item_table_is_generated() {
     let rel = "docs/variants.md";
     let have = std::fs::read_to_string(path(rel)).unwrap_or_else(|e| panic!("{rel}: {e}"));
-    let start = have.find(BEGIN).unwrap_or_else(|| panic!("{rel}: no {BEGIN}")) + BEGIN.len();
-    let end = start + have[start..].find(END).unwrap_or_else(|| panic!("{rel}: no {END}"));
+    let start = have
+        .find(BEGIN)
+        .unwrap_or_else(|| panic!("{rel}: no {BEGIN}"))
+        + BEGIN.len();
+    let end = start
+        + have[start..]
+            .find(END)
+            .unwrap_or_else(|| panic!("{rel}: no {END}"));
     let want = format!("{}\n{}\n{}", &have[..start], variants_table(), &have[end..]);
     agree(rel, &have, &want);
 }

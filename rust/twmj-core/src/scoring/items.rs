@@ -547,10 +547,39 @@ pub struct ItemDef {
     pub excluded_by: &'static [Item],
     /// Items merged into this one as a composite (字一色的複合).
     pub merges: &'static [Item],
-    /// What / condition / excludes / example.
+    /// What / condition / excludes / example: `name (source): …`, the source being the rule
+    /// text and section the entry transcribes ([`ItemDef::cite`]).
     pub doc: &'static str,
+    /// Worked hands, each with the item's tai as its rule text gives it: the entry's test rows
+    /// (`tests/item_examples.rs` scores every one), shown in `docs/items.md`.
+    pub examples: &'static [Example],
     /// The condition, and what it looks at.
     pub check: Check,
+}
+
+/// A hand that shows an item at work: the rows of its entry's test. The expectation comes
+/// from the rule text (`source`), never from what the engine prints.
+#[derive(Debug, Clone, Copy)]
+pub struct Example {
+    /// The preset, then any `key=value` overrides (`taiwan tai.fan_chicken_hand=8`).
+    pub variant: &'static str,
+    /// The concealed tiles before the win, in notation (16 − 3 × melds of them).
+    pub hand: &'static str,
+    /// The melds: (kind, tiles), as `Meld::parse` reads them.
+    pub melds: &'static [(&'static str, &'static str)],
+    /// The winning tile.
+    pub win: &'static str,
+    /// The context as `key=value` words: `winner` (seat, default 1), `dealer` (0), `streak`,
+    /// `win` (a win kind's key, default `discard`), `from` (the seat that pays a discard or a
+    /// robbed kong, default 2), `seat` and `round` (E S W N; the seat wind defaults to the
+    /// winner's seat from the dealer's), `flowers` (bits), `dice` (`2,3,6`), `declared`,
+    /// `discards` (the winner's, hk16 七隻內), and
+    /// the flags `first_turn`, `last_tile`.
+    pub context: &'static str,
+    /// The item's tai in this hand (0: not counted), dealer items on the dealer's line.
+    pub tai: u32,
+    /// The rule text and section the hand and its tai come from.
+    pub source: &'static str,
 }
 
 /// An item's condition, by what it looks at: the scorer calls each kind where it belongs and

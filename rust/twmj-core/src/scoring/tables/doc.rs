@@ -78,9 +78,9 @@ fn tai_cell(d: &ItemDef, v: &Variant) -> String {
             DiceShape::AllBlack,
         ]
         .iter()
-            .map(|&s| v.dice.value(s).to_string())
-            .collect::<Vec<_>>()
-            .join("/")
+        .map(|&s| v.dice.value(s).to_string())
+        .collect::<Vec<_>>()
+        .join("/")
     } else {
         v.tai_of(d.item).to_string()
     };
@@ -94,12 +94,8 @@ fn tai_cell(d: &ItemDef, v: &Variant) -> String {
 
 /// The entry's 備註 as a cell: what it excludes, what excludes it, what merges into it.
 fn notes_cell(d: &ItemDef) -> String {
-    let names = |xs: &[crate::rules::Item]| {
-        xs.iter()
-            .map(|x| x.name())
-            .collect::<Vec<_>>()
-            .join("、")
-    };
+    let names =
+        |xs: &[crate::rules::Item]| xs.iter().map(|x| x.name()).collect::<Vec<_>>().join("、");
     let mut parts = Vec::new();
     if !d.excludes.is_empty() {
         parts.push(format!("excludes {}", names(d.excludes)));
@@ -131,7 +127,10 @@ pub fn items_markdown() -> String {
          table lacks it. Source is the rule text and section the entry transcribes \
          (`../shared/rules/`). Exclusions: *excludes* (不另計 X), *not with* (X 不計), \
          *merges* (a composite, 字一色的複合); a preset that reads only its own table's notes \
-         applies its own instead (docs/variants.md).\n",
+         applies its own instead (docs/variants.md). Under each table, every item's doc and \
+         its example hands (the entry's test rows, `tests/item_examples.rs`): preset, the \
+         concealed tiles before the win, melds, the winning tile, the context (seat 1 wins on a \
+         discard from seat 2, seat 0 deals, unless said) and the item's tai there.\n",
     );
     for t in TABLES {
         let _ = write!(
@@ -161,6 +160,22 @@ pub fn items_markdown() -> String {
         out.push('\n');
         for d in t.entries {
             let _ = writeln!(out, "- **`{}`** {}: {}", d.key(), d.name(), d.summary());
+            for ex in d.examples {
+                let mut melds = String::new();
+                for (k, tiles) in ex.melds {
+                    let _ = write!(melds, " + {k} {tiles}");
+                }
+                let how = if ex.context.is_empty() {
+                    String::new()
+                } else {
+                    format!(", {}", ex.context)
+                };
+                let _ = writeln!(
+                    out,
+                    "  - `{}` `{}`{melds}, wins on `{}`{how}: {} tai ({})",
+                    ex.variant, ex.hand, ex.win, ex.tai, ex.source
+                );
+            }
         }
     }
     out
