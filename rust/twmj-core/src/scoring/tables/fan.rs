@@ -15,11 +15,11 @@ use crate::hand::MeldKind;
 // The three suits in every order are the six knittings' suit orders.
 use crate::rules::KNITTINGS as SUIT_ORDERS;
 use crate::scoring::context::{Replacement, WinKind};
-use crate::scoring::items::Example;
 use crate::scoring::items::{
     all_open_then, concealed_count, less_one_set, no, only_tiles, outside, runs_of, triplets_of,
     Check, Facts, Hit, Item, ItemDef, Scope, Whole, NONE,
 };
+use crate::scoring::items::{Also, Example};
 use crate::tile::{Counts, Tile, KINDS};
 use crate::waits::Shape;
 
@@ -221,6 +221,7 @@ pub(crate) const FAN: [ItemDef; Item::FAN] = [
               The shape of 003 改良式's 純正九連寶燈 and hk16's 九子連環, which both compound with \
               清一色: the fan list's version replaces them (nine_gates_pure, nine_links). Example: \
               11123455678999m + 123p.",
+        also: Also::NONE,
         examples: &[],
         check: Check::Reading(|f| {
             f.yes_if(shape_plus_one_set(f, nine_gates), || {
@@ -238,6 +239,7 @@ pub(crate) const FAN: [ItemDef; Item::FAN] = [
               in 16 tiles plus one more set, which may be anything (003 convention, as 大車輪). \
               It reads as runs and a pair (11223344556677 = 123 123 456 456 77). 不算清一色 \
               (青一色), 不求人, 單吊. Example: 11223344556677p + 東東東.",
+        also: Also::NONE,
         examples: &[],
         check: Check::Reading(|f| {
             f.yes_if(shape_plus_one_set(f, seven_shifted_pairs), || {
@@ -261,6 +263,7 @@ pub(crate) const FAN: [ItemDef; Item::FAN] = [
               同刻 (三同刻, 雙同刻), 無字. The condition of 003 改良式's 清老頭, whose row counts 碰碰胡 \
               besides (總計16台): the fan list's version, it replaces 清老頭 (all_terminals). \
               Example: 111m 999m 111p 999p 111s 99s.",
+        also: Also::NONE,
         examples: &[],
         check: Check::Reading(|f| f.yes_if(triplets_of(f, Tile::is_terminal), || ("not triplets of 1s and 9s".to_owned(), "不是一和九的刻子".to_owned()))),
     },
@@ -281,6 +284,7 @@ pub(crate) const FAN: [ItemDef; Item::FAN] = [
               presets' 四暗刻 adds 碰碰胡 (README tiers), so this is the fan list's version: it \
               replaces 四暗刻 (four_concealed) and, as a tier, 三暗刻 and 兩暗刻 (雙暗刻); 五暗刻 replaces it. Example: \
               111m 222p 333s 444s concealed + 567m + 99p on a self-draw.",
+        also: Also::NONE,
         examples: &[],
         check: Check::Reading(|f| concealed_count(f, 4)),
     },
@@ -293,6 +297,7 @@ pub(crate) const FAN: [ItemDef; Item::FAN] = [
         doc: "一色雙龍會 (003 fan list 64): two 老少副 of one suit (123 123 789 789) with that suit's \
               5 as the pair; in 16 tiles one more set. 不算平胡, 清一色. Example: 123123789789s + 55s \
               + 東東東.",
+        also: Also::NONE,
         examples: &[],
         check: Check::Reading(|f| {
             let ok = (0..3).any(|s| {
@@ -312,6 +317,7 @@ pub(crate) const FAN: [ItemDef; Item::FAN] = [
         doc: "一色四步高 (003 fan list 32): four runs of one suit, each one number higher than the \
               last, or each two higher. 不算清一色, 平胡. Example: 123 234 345 456m, or 123 345 567 \
               789p.",
+        also: Also::NONE,
         examples: &[],
         check: Check::Reading(|f| f.yes_if(shifted_runs(f, 4), || ("no four shifted runs of a suit".to_owned(), "沒有同一花色四組依序錯開的順子".to_owned()))),
     },
@@ -325,6 +331,7 @@ pub(crate) const FAN: [ItemDef; Item::FAN] = [
               both. 不算碰碰胡. The condition of 003 改良式's 混老頭, whose row counts 碰碰胡 besides \
               (總計8台): the fan list's version, it replaces 混老頭 (mixed_terminals). Example: \
               111m 999p 東東東 中中中 111s 99s.",
+        also: Also::NONE,
         examples: &[],
         check: Check::Reading(|f| {
             let (suits, honors) = f.suits();
@@ -342,6 +349,7 @@ pub(crate) const FAN: [ItemDef; Item::FAN] = [
               Not with 一色四同順: that row's 不算一色三頭高 is read as 一色三同順 (as the 一色四頭高 \
               row's 不算一色三同順 is read as 一色三頭高, the tier below each). Example: 345m 345m \
               345m.",
+        also: Also::NONE,
         examples: &[],
         check: Check::Reading(|f| {
             let ok = f.sets.iter().any(|x| !x.triplet && runs_of(f, x.tile) >= 3);
@@ -356,6 +364,7 @@ pub(crate) const FAN: [ItemDef; Item::FAN] = [
         merges: NONE,
         doc: "全雙刻 (003 fan list 24): triplets (kongs) and the pair of suited 2, 4, 6, 8 only. \
               不算碰碰胡, 斷么 (斷么九). Example: 222m 444p 666s 888m 222s 44m.",
+        also: Also::NONE,
         examples: &[],
         check: Check::Reading(|f| {
             let ok = triplets_of(f, |t| !t.is_honor() && t.number() % 2 == 0);
@@ -370,6 +379,7 @@ pub(crate) const FAN: [ItemDef; Item::FAN] = [
         merges: NONE,
         doc: "全大 (003 fan list 24): runs, triplets (kongs) and the pair of suited 7, 8, 9 only. \
               不算無字. Example: 789m 789p 777s 888s 999m 99p.",
+        also: Also::NONE,
         examples: &[],
         check: Check::Reading(|f| f.yes_if(only_tiles(f, |t| numbers(t, 7, 9)), || ("a tile other than 7–9".to_owned(), "有七到九以外的牌".to_owned()))),
     },
@@ -381,6 +391,7 @@ pub(crate) const FAN: [ItemDef; Item::FAN] = [
         merges: NONE,
         doc: "全中 (003 fan list 24, 同上 456): runs, triplets (kongs) and the pair of suited 4, 5, 6 \
               only. 不算斷么 (斷么九), 無字. Example: 456m 456p 456s 444m 555p 66s.",
+        also: Also::NONE,
         examples: &[],
         check: Check::Reading(|f| f.yes_if(only_tiles(f, |t| numbers(t, 4, 6)), || ("a tile other than 4–6".to_owned(), "有四到六以外的牌".to_owned()))),
     },
@@ -392,6 +403,7 @@ pub(crate) const FAN: [ItemDef; Item::FAN] = [
         merges: NONE,
         doc: "全小 (003 fan list 24, 同上 123): runs, triplets (kongs) and the pair of suited 1, 2, 3 \
               only. 不算無字. Example: 123m 123p 123s 111m 222p 33s.",
+        also: Also::NONE,
         examples: &[],
         check: Check::Reading(|f| f.yes_if(only_tiles(f, |t| numbers(t, 1, 3)), || ("a tile other than 1–3".to_owned(), "有一到三以外的牌".to_owned()))),
     },
@@ -404,6 +416,7 @@ pub(crate) const FAN: [ItemDef; Item::FAN] = [
         doc: "清龍 (003 fan list 16): 1 to 9 of one suit connected (相連接) as the runs 123, 456, \
               789. 003 改良式's 一條龍 only asks for every number 1–9 in the hand and is worth one \
               less with a 吃: the fan list's version replaces it (straight). Example: 123 456 789p.",
+        also: Also::NONE,
         examples: &[
             Example {
                 variant: "taiwan tai.fan_pure_straight=16",
@@ -434,6 +447,7 @@ pub(crate) const FAN: [ItemDef; Item::FAN] = [
         doc: "三色雙龍會 (003 fan list 16): 老少副 (123 and 789) of two suits and the 5 of the third \
               suit as the pair; in 16 tiles one more set. 不算喜相逢, 老少副, 無字, 平胡. Example: \
               123 789m 123 789p 55s + 456s.",
+        also: Also::NONE,
         examples: &[],
         check: Check::Reading(|f| {
             let ok = SUIT_ORDERS.iter().any(|o| {
@@ -451,6 +465,7 @@ pub(crate) const FAN: [ItemDef; Item::FAN] = [
         merges: NONE,
         doc: "一色三步高 (003 fan list 16): three runs of one suit, each one number higher than the \
               last, or each two higher. No 不算 note. Example: 234 345 456s, or 123 345 567s.",
+        also: Also::NONE,
         examples: &[],
         check: Check::Reading(|f| f.yes_if(shifted_runs(f, 3), || ("no three shifted runs of a suit".to_owned(), "沒有同一花色三組依序錯開的順子".to_owned()))),
     },
@@ -462,6 +477,7 @@ pub(crate) const FAN: [ItemDef; Item::FAN] = [
         merges: NONE,
         doc: "全帶五 (003 fan list 16): every set and the pair hold a suited 5. 不算斷么 (斷么九). \
               Example: 345m 456p 567s 555m 345s 55p.",
+        also: Also::NONE,
         examples: &[],
         check: Check::Reading(|f| {
             let five = |t: Tile| !t.is_honor() && t.number() == 5;
@@ -484,6 +500,7 @@ pub(crate) const FAN: [ItemDef; Item::FAN] = [
         merges: NONE,
         doc: "大於五 (003 fan list 12): runs, triplets (kongs) and the pair of suited 6 to 9 only. \
               不算無字. Example: 678m 789p 666s 999s 678s 88m.",
+        also: Also::NONE,
         examples: &[],
         check: Check::Reading(|f| f.yes_if(only_tiles(f, |t| numbers(t, 6, 9)), || ("a tile other than 6–9".to_owned(), "有六到九以外的牌".to_owned()))),
     },
@@ -495,6 +512,7 @@ pub(crate) const FAN: [ItemDef; Item::FAN] = [
         merges: NONE,
         doc: "小於五 (003 fan list 12, 同上 1~4): runs, triplets (kongs) and the pair of suited 1 to 4 \
               only. 不算無字. Example: 123m 234p 444s 111s 234s 22m.",
+        also: Also::NONE,
         examples: &[],
         check: Check::Reading(|f| f.yes_if(only_tiles(f, |t| numbers(t, 1, 4)), || ("a tile other than 1–4".to_owned(), "有一到四以外的牌".to_owned()))),
     },
@@ -507,6 +525,7 @@ pub(crate) const FAN: [ItemDef; Item::FAN] = [
         doc: "三風刻 (003 fan list 12): three wind triplets (kongs), whatever the pair. Not with \
               大四喜 (its row: 三風刻不算) or 小四喜 (不算三風刻). Unlike 003 改良式's 大三風 it does not \
               need the fourth wind absent and keeps 圈風刻, 門風刻. Example: 東東東 南南南 西西西.",
+        also: Also::NONE,
         examples: &[],
         check: Check::Reading(|f| {
             let n = f.count_triplets(Tile::is_wind);
@@ -521,6 +540,7 @@ pub(crate) const FAN: [ItemDef; Item::FAN] = [
         merges: NONE,
         doc: "花龍 (003 fan list 8): three runs of the three suits that join into 1 to 9: 123, 456 \
               and 789, each of another suit. Example: 123m 456p 789s.",
+        also: Also::NONE,
         examples: &[],
         check: Check::Reading(|f| {
             let ok = SUIT_ORDERS
@@ -538,6 +558,7 @@ pub(crate) const FAN: [ItemDef; Item::FAN] = [
         doc: "三色三同順 (003 fan list 8): the same run in 萬, 筒 and 條. 003 改良式's 三色同順 is worth \
               one less with a 吃: the fan list's version has no such rule and replaces it \
               (three_colour_run). Example: 456m 456p 456s.",
+        also: Also::NONE,
         examples: &[],
         check: Check::Reading(|f| {
             let ok = (0..7).any(|n| (0..3).all(|s| run_at(f, s * 9 + n)));
@@ -553,6 +574,7 @@ pub(crate) const FAN: [ItemDef; Item::FAN] = [
         doc: "三色三頭高 (003 fan list 8): triplets (kongs) of the three suits at numbers each one \
               higher. The row writes 順子, word for word the 三色三步高 row; 頭高 is read as \
               triplets, as in 一色三頭高 and 一色四頭高. Example: 333m 444p 555s.",
+        also: Also::NONE,
         examples: &[],
         check: Check::Reading(|f| f.yes_if(mixed_shifted(f, true), || ("no shifted triplets in three suits".to_owned(), "沒有三種花色依序錯開的刻子".to_owned()))),
     },
@@ -564,6 +586,7 @@ pub(crate) const FAN: [ItemDef; Item::FAN] = [
         merges: NONE,
         doc: "推不倒 (003 fan list 8): only tiles that look the same upside down: 1234589 筒, 245689 \
               條 and 白. 不算缺一門. Example: 123p 345p 456s 888s 白白白 99p.",
+        also: Also::NONE,
         examples: &[],
         check: Check::Reading(|f| {
             let ok = (0..KINDS).all(|i| {
@@ -581,6 +604,7 @@ pub(crate) const FAN: [ItemDef; Item::FAN] = [
         doc: "妙手回春 (003 fan list 8): self-drawing the last tile of the wall. 不算自摸台. The \
               presets' 海底撈月 is the same win with 自摸 added: the fan list's version replaces it \
               (last_tile). The fan list's own 海底撈月 is the presets' 河底撈魚 (last_discard).",
+        also: Also::NONE,
         examples: &[],
         check: Check::Reading(|f| {
             if f.ctx.last_tile {
@@ -600,6 +624,7 @@ pub(crate) const FAN: [ItemDef; Item::FAN] = [
               a 明槓's replacement cannot win, 000), not after a flower (花: 補花成胡算自摸，不算槓上 \
               開花). 不算自摸台. The presets' 槓上開花 takes flower replacements and adds 自摸: the \
               fan list's version replaces it (kong_bloom).",
+        also: Also::NONE,
         examples: &[],
         check: Check::Reading(|f| {
             f.yes_if(
@@ -621,6 +646,7 @@ pub(crate) const FAN: [ItemDef; Item::FAN] = [
               (算不出任何台分); flower items do not count against it (花牌不能算), unlike hk16's 屁胡 \
               (chicken_hand), which counts them. Example (taiwan with 無番和 drawn in): 吃 123m, 456m 789p \
               234s 55p 99s waiting on 5p and 9s, won on a discard of 9s: no other item applies.",
+        also: Also::NONE,
         examples: &[
             Example {
                 variant: "taiwan tai.fan_chicken_hand=8",
@@ -642,6 +668,7 @@ pub(crate) const FAN: [ItemDef; Item::FAN] = [
         merges: NONE,
         doc: "雙暗槓 (003 fan list 6): exactly two 暗槓 (雙: two; a third is not this row). No 不算 \
               note, so 暗槓 still counts for each.",
+        also: Also::NONE,
         examples: &[],
         check: Check::Reading(|f| {
             let n = melds_of(f, |k| k == MeldKind::Ankan);
@@ -656,6 +683,7 @@ pub(crate) const FAN: [ItemDef; Item::FAN] = [
         merges: NONE,
         doc: "雙箭刻 (003 fan list 6): exactly two triplets (kongs) of 中, 發, 白 (with the third, \
               大三元 applies instead). No 不算 note. Example: 中中中 發發發.",
+        also: Also::NONE,
         examples: &[],
         check: Check::Reading(|f| {
             let n = f.count_triplets(Tile::is_dragon);
@@ -670,6 +698,7 @@ pub(crate) const FAN: [ItemDef; Item::FAN] = [
         merges: NONE,
         doc: "三色三步高 (003 fan list 6): runs of the three suits, each starting one number higher. \
               Example: 123m 234p 345s.",
+        also: Also::NONE,
         examples: &[],
         check: Check::Reading(|f| f.yes_if(mixed_shifted(f, false), || ("no shifted runs in three suits".to_owned(), "沒有三種花色依序錯開的順子".to_owned()))),
     },
@@ -681,6 +710,7 @@ pub(crate) const FAN: [ItemDef; Item::FAN] = [
         merges: NONE,
         doc: "五門齊 (003 fan list 6): 萬, 筒, 條, a wind and a dragon all in the hand. Example: 123m \
               456p 789s 東東東 中中.",
+        also: Also::NONE,
         examples: &[],
         check: Check::Reading(|f| {
             let (suits, _) = f.suits();
@@ -698,6 +728,7 @@ pub(crate) const FAN: [ItemDef; Item::FAN] = [
         doc: "全求人 (003 fan list 6): all five sets 吃, 碰 (or 明槓, 加槓), winning as 單吊 on \
               another player's tile. 不算單吊 (單吊將). The presets' 全求 counts the 單吊's 獨聽 \
               besides: the fan list's version replaces it (all_melded).",
+        also: Also::NONE,
         examples: &[],
         check: Check::Reading(|f| all_open_then(f, f.claimed_tile(), || ("won by self-draw".to_owned(), "是自摸".to_owned()))),
     },
@@ -710,6 +741,7 @@ pub(crate) const FAN: [ItemDef; Item::FAN] = [
         doc: "不求人 (003 fan list 6): no 吃, 碰 or 明槓 (暗槓 allowed) and a self-drawn win. 不算自摸. \
               The presets' 不求 adds to 門清 and 自摸 (000: 門清自摸 = 3): the fan list's version \
               replaces all three (concealed_self_draw, concealed; its 門前清 is the discard win).",
+        also: Also::NONE,
         examples: &[],
         check: Check::Reading(|f| match f.open_meld() {
             Some(m) => f.why(|| (format!("an open meld of {}", m.tile.code()), format!("有{}的副露", m.tile.name()))),
@@ -726,6 +758,7 @@ pub(crate) const FAN: [ItemDef; Item::FAN] = [
               honour (么牌). Not 003 改良式's 清老頭 (all_terminals, triplets of 1s and 9s: the fan \
               list's 清么九); it is 混帶么/全帶么 without their 門清 rule, and replaces them \
               (mixed_outside, pure_outside). Example: 123m 789p 111s 東東東 789s 99m.",
+        also: Also::NONE,
         examples: &[],
         check: Check::Reading(|f| f.yes_if(outside(f), || ("a set or the pair without a terminal or honour".to_owned(), "有一組或眼沒有么九牌或字牌".to_owned()))),
     },
@@ -737,6 +770,7 @@ pub(crate) const FAN: [ItemDef; Item::FAN] = [
         merges: NONE,
         doc: "雙明槓 (003 fan list 6): exactly two 明槓 (明槓 row: 明槓 or 加槓). No 不算 note, so \
               明槓 still counts for each.",
+        also: Also::NONE,
         examples: &[],
         check: Check::Reading(|f| {
             let n = melds_of(f, |k| matches!(k, MeldKind::Minkan | MeldKind::Kakan));
@@ -755,6 +789,7 @@ pub(crate) const FAN: [ItemDef; Item::FAN] = [
               the winner's own exposed melds (吃, 碰, 明槓, 加槓) are seen. 搶槓胡不算胡絕張: never on \
               a robbed 加槓 (whether or not the variant counts 搶槓). Example: 碰 5m, 46m waiting, \
               wins on 5m; or 5m twice in the rivers and once in another player's 吃, wins on 5m.",
+        also: Also::NONE,
         examples: &[],
         check: Check::Reading(|f| {
             if matches!(f.ctx.win, WinKind::RobbingKong { .. }) {
@@ -794,6 +829,7 @@ pub(crate) const FAN: [ItemDef; Item::FAN] = [
         doc: "門前清 (003 fan list 2): no 吃, 碰 or 明槓 and a win on another player's tile (a self-draw \
               is 不求人). The presets' 門清 counts on a self-draw too: the fan list's version \
               replaces it (concealed).",
+        also: Also::NONE,
         examples: &[],
         check: Check::Reading(|f| match f.open_meld() {
             Some(m) => f.why(|| (format!("an open meld of {}", m.tile.code()), format!("有{}的副露", m.tile.name()))),
@@ -810,6 +846,7 @@ pub(crate) const FAN: [ItemDef; Item::FAN] = [
               nor flowers, 門清 or 自摸. Not the presets' 平胡 (two-sided wait, no flower, a claimed \
               tile): the fan list's version replaces it (ping_hu). Not with 一色四同順 (its row: \
               不算平胡). Example: 123m 456m 789p 234s 678s 55p, any wait.",
+        also: Also::NONE,
         examples: &[],
         check: Check::Reading(|f| {
             let runs = f.sets.iter().all(|x| !x.triplet);
@@ -824,6 +861,7 @@ pub(crate) const FAN: [ItemDef; Item::FAN] = [
         merges: NONE,
         doc: "四聚一 (003 fan list 2): all four of a kind in the hand's sets and pair, not as a kong. \
               Not with 一色四同順 (its row: 不算四聚一). Example: 2223m + 234m … (four 2m).",
+        also: Also::NONE,
         examples: &[],
         check: Check::Reading(|f| {
             let kong = |i: usize| {
@@ -842,6 +880,7 @@ pub(crate) const FAN: [ItemDef; Item::FAN] = [
         excluded_by: NONE,
         merges: NONE,
         doc: "暗槓 (003 fan list 2): per 暗槓 (four self-drawn tiles made a kong).",
+        also: Also::NONE,
         examples: &[],
         check: Check::Reading(|f| times(melds_of(f, |k| k == MeldKind::Ankan))),
     },
@@ -853,6 +892,7 @@ pub(crate) const FAN: [ItemDef; Item::FAN] = [
         merges: NONE,
         doc: "雙同刻 (003 fan list 2): triplets (kongs) of the same number in exactly two suits (in \
               three it is 三同刻). Not with 清么九 (its row: 不算同刻). Example: 555m 555s.",
+        also: Also::NONE,
         examples: &[],
         check: Check::Reading(|f| {
             let ok = (0..9).any(|n| (0..3).filter(|&s| triplet_at(f, s * 9 + n)).count() == 2);
@@ -867,6 +907,7 @@ pub(crate) const FAN: [ItemDef; Item::FAN] = [
         merges: NONE,
         doc: "一般高 (003 fan list 1): two equal runs of one suit, melded or not (003 改良式's 一盃口 \
               needs one concealed). Not with 一色四同順 (its row: 不算一般高). Example: 234p 234p.",
+        also: Also::NONE,
         examples: &[],
         check: Check::Reading(|f| {
             let ok = f.sets.iter().any(|x| !x.triplet && runs_of(f, x.tile) >= 2);
@@ -881,6 +922,7 @@ pub(crate) const FAN: [ItemDef; Item::FAN] = [
         merges: NONE,
         doc: "喜相逢 (003 fan list 1): the same run in two suits. Not with 三色雙龍會 (its row: \
               不算喜相逢). Example: 345m 345s.",
+        also: Also::NONE,
         examples: &[],
         check: Check::Reading(|f| {
             let ok = (0..7).any(|n| (0..3).filter(|&s| run_at(f, s * 9 + n)).count() >= 2);
@@ -894,6 +936,7 @@ pub(crate) const FAN: [ItemDef; Item::FAN] = [
         excluded_by: NONE,
         merges: NONE,
         doc: "么九刻 (003 fan list 1): per triplet (kong) of a 1, a 9 or an honour.",
+        also: Also::NONE,
         examples: &[
             Example {
                 variant: "taiwan tai.fan_terminal_honor_triplet=1",
@@ -915,6 +958,7 @@ pub(crate) const FAN: [ItemDef; Item::FAN] = [
         merges: NONE,
         doc: "老少副 (003 fan list 1): 123 and 789 of one suit. Not with 三色雙龍會 (its row: 不算 \
               老少副). Example: 123s 789s.",
+        also: Also::NONE,
         examples: &[],
         check: Check::Reading(|f| {
             let ok = (0..3).any(|s| run_at(f, s * 9) && run_at(f, s * 9 + 6));
@@ -929,6 +973,7 @@ pub(crate) const FAN: [ItemDef; Item::FAN] = [
         merges: NONE,
         doc: "缺一門 (003 fan list 1): exactly two of 萬, 筒, 條 in the hand (honours or not). Not \
               with 推不倒 (its row: 不算缺一門). Example: 萬 and 筒 only.",
+        also: Also::NONE,
         examples: &[],
         check: Check::Reading(|f| {
             let (suits, _) = f.suits();
@@ -944,6 +989,7 @@ pub(crate) const FAN: [ItemDef; Item::FAN] = [
         doc: "單吊將 (003 fan list 1): the winning tile completes the pair, the hand having waited on \
               that kind only (as 邊張, 坎張: 12345 胡3 is not 邊張). Not with 連七對, 全求人 (their \
               rows: 不算單吊).",
+        also: Also::NONE,
         examples: &[],
         check: Check::Reading(|f| only_wait(f, Shape::Tanki)),
     },
@@ -955,6 +1001,7 @@ pub(crate) const FAN: [ItemDef; Item::FAN] = [
         merges: NONE,
         doc: "連六 (003 fan list 1): six consecutive numbers of one suit as two runs (123 456, 234 \
               567, …). Example: 345p 678p.",
+        also: Also::NONE,
         examples: &[
             Example {
                 variant: "taiwan tai.fan_short_straight=1",
@@ -979,6 +1026,7 @@ pub(crate) const FAN: [ItemDef; Item::FAN] = [
         merges: NONE,
         doc: "邊張 (003 fan list 1): the 3 of 12 or the 7 of 89, the hand having waited on that kind \
               only: 12 胡3 and 12333 胡3 are 邊張, 12345 胡3 (also waiting on 6) is not.",
+        also: Also::NONE,
         examples: &[],
         check: Check::Reading(|f| only_wait(f, Shape::Penchan)),
     },
@@ -990,6 +1038,7 @@ pub(crate) const FAN: [ItemDef; Item::FAN] = [
         merges: NONE,
         doc: "坎張 (003 fan list 1): the middle tile of a run, the hand having waited on that kind \
               only: 4556 胡5 is 坎張, 45567 胡6 (also waiting on 3) is not.",
+        also: Also::NONE,
         examples: &[],
         check: Check::Reading(|f| only_wait(f, Shape::Kanchan)),
     },
@@ -1001,6 +1050,7 @@ pub(crate) const FAN: [ItemDef; Item::FAN] = [
         merges: NONE,
         doc: "明槓 (003 fan list 1): per 明槓 or 加槓 (a discard on one's concealed triplet, or one's \
               own draw added to a 碰).",
+        also: Also::NONE,
         examples: &[],
         check: Check::Reading(|f| times(melds_of(f, |k| matches!(k, MeldKind::Minkan | MeldKind::Kakan)))),
     },
@@ -1014,6 +1064,7 @@ pub(crate) const FAN: [ItemDef; Item::FAN] = [
               it is left out of the tai the variant's min_tai compares (Item::after_win, \
               Score::threshold_tai) and still paid with the hand. 補花成胡 is 自摸, not 槓上開花 \
               (see fan_kong_bloom).",
+        also: Also::NONE,
         examples: &[],
         check: Check::Reading(|f| times(f.ctx.flowers.count_ones() as usize)),
     },

@@ -2,12 +2,12 @@
 //! 註一–註17, in [`Item`] order.
 
 use crate::hand::MeldKind;
-use crate::scoring::items::Example;
 use crate::scoring::items::{
     consecutive, double_run, kongs, less_one_group, less_one_set, meld_name, nine_gates, no,
     only_tiles, open_less, outside, over_nine_gates, runs_of, triplets_of, wind_flower_snow_moon,
     Check, Item, ItemDef, Scope, NINE_GATES_VARIANTS, NONE,
 };
+use crate::scoring::items::{Also, Example};
 use crate::tile::{Tile, KINDS};
 
 /// The table's entries, in [`Item`] order.
@@ -19,6 +19,7 @@ pub(crate) const ITEMS: [ItemDef; 28] = [
         excluded_by: NONE,
         merges: NONE,
         doc: "兩槓子 (003 改良式 1台): exactly two kongs.",
+        also: Also::NONE,
         examples: &[
             Example {
                 variant: "improved16",
@@ -42,6 +43,7 @@ pub(crate) const ITEMS: [ItemDef; 28] = [
         excluded_by: NONE,
         merges: NONE,
         doc: "三槓子 (003 改良式 3台): exactly three kongs.",
+        also: Also::NONE,
         examples: &[],
         check: Check::Reading(|f| {
             let n = kongs(f);
@@ -55,6 +57,7 @@ pub(crate) const ITEMS: [ItemDef; 28] = [
         excluded_by: NONE,
         merges: NONE,
         doc: "斷么九 (003 改良式 1台): no 1, no 9, no honour anywhere in the hand.",
+        also: Also::WHOLE_HAND,
         examples: &[
             Example {
                 variant: "improved16",
@@ -80,6 +83,7 @@ pub(crate) const ITEMS: [ItemDef; 28] = [
         excluded_by: &[Item::FourIdenticalRuns, Item::CleanCup],
         merges: NONE,
         doc: "一盃口 (003 改良式 1台, 註二): two equal runs, at least one of them in the concealed hand and not completed by a claimed tile. Not with 一色四同順, 清盃口.",
+        also: Also::NONE,
         examples: &[],
         check: Check::Reading(|f| f.yes_if(double_run(f).is_some(), || ("no two equal runs (one concealed)".to_owned(), "沒有兩組相同的順子（其中一組門清）".to_owned()))),
     },
@@ -90,6 +94,7 @@ pub(crate) const ITEMS: [ItemDef; 28] = [
         excluded_by: NONE,
         merges: NONE,
         doc: "三色同順 (003 改良式 2台, 註三): the same run in 萬, 筒 and 條; one less (1台) when one of them is a 吃.",
+        also: Also::NONE,
         examples: &[
             Example {
                 variant: "improved16",
@@ -132,6 +137,7 @@ pub(crate) const ITEMS: [ItemDef; 28] = [
         excluded_by: &[Item::TaiwanLine],
         merges: NONE,
         doc: "一條龍 (003 改良式 2台, 註四): every number 1 to 9 of one suit in the hand (not necessarily three runs); one less (1台) when a 吃 of that suit helps. Not with 台灣縱貫線.",
+        also: Also::NONE,
         examples: &[
             Example {
                 variant: "improved16",
@@ -161,6 +167,7 @@ pub(crate) const ITEMS: [ItemDef; 28] = [
         excluded_by: NONE,
         merges: NONE,
         doc: "三同刻 (003 改良式 2台): triplets of the same number in 萬, 筒 and 條.",
+        also: Also::NONE,
         examples: &[],
         check: Check::Reading(|f| {
             let found = (0..9).any(|n| {
@@ -176,6 +183,7 @@ pub(crate) const ITEMS: [ItemDef; 28] = [
         excluded_by: &[Item::FourConsecutiveTriplets, Item::FiveConsecutiveTriplets, Item::CleanCup],
         merges: NONE,
         doc: "三連刻 (003 改良式 2台): triplets of three consecutive numbers of one suit. A tier under 四連刻, 五連刻; not with 清盃口.",
+        also: Also::NONE,
         examples: &[],
         check: Check::Reading(|f| consecutive(f, 3)),
     },
@@ -186,6 +194,7 @@ pub(crate) const ITEMS: [ItemDef; 28] = [
         excluded_by: &[Item::FiveConsecutiveTriplets, Item::MillionStones],
         merges: NONE,
         doc: "四連刻 (003 改良式 5台): triplets of four consecutive numbers of one suit. A tier under 五連刻; not with 百萬石.",
+        also: Also::NONE,
         examples: &[],
         check: Check::Reading(|f| consecutive(f, 4)),
     },
@@ -196,6 +205,7 @@ pub(crate) const ITEMS: [ItemDef; 28] = [
         excluded_by: NONE,
         merges: NONE,
         doc: "五連刻 (003 改良式 8台): triplets of five consecutive numbers of one suit (with 碰碰胡, 12).",
+        also: Also::NONE,
         examples: &[],
         check: Check::Reading(|f| consecutive(f, 5)),
     },
@@ -206,6 +216,7 @@ pub(crate) const ITEMS: [ItemDef; 28] = [
         excluded_by: &[Item::MixedTerminals, Item::AllTerminals],
         merges: NONE,
         doc: "混帶么 (003 改良式 3台, 註五): every set and the pair hold a 1, a 9 or an honour, with honours; 2台 when not 門清. Not with 混老頭, 清老頭.",
+        also: Also::NONE,
         examples: &[],
         check: Check::Reading(|f| {
             let (_, honors) = f.suits();
@@ -223,6 +234,7 @@ pub(crate) const ITEMS: [ItemDef; 28] = [
         excluded_by: &[Item::AllTerminals],
         merges: NONE,
         doc: "全帶么 (003 改良式 4台, 註五): every set and the pair hold a 1 or a 9, no honour; 3台 when not 門清. Not with 清老頭.",
+        also: Also::NONE,
         examples: &[],
         check: Check::Reading(|f| {
             let (_, honors) = f.suits();
@@ -240,6 +252,7 @@ pub(crate) const ITEMS: [ItemDef; 28] = [
         excluded_by: NONE,
         merges: NONE,
         doc: "小三風 (003 改良式 3台, 註六): two wind triplets and a third wind as the pair. Not with 圈風, 門風.",
+        also: Also::NONE,
         examples: &[],
         check: Check::Reading(|f| {
             let n = f.count_triplets(Tile::is_wind);
@@ -253,6 +266,7 @@ pub(crate) const ITEMS: [ItemDef; 28] = [
         excluded_by: NONE,
         merges: NONE,
         doc: "大三風 (003 改良式 6台, 註六): three wind triplets, the fourth wind absent (else 小四喜). Not with 圈風, 門風.",
+        also: Also::NONE,
         examples: &[],
         check: Check::Reading(|f| {
             let n = f.count_triplets(Tile::is_wind);
@@ -266,6 +280,7 @@ pub(crate) const ITEMS: [ItemDef; 28] = [
         excluded_by: NONE,
         merges: NONE,
         doc: "孔雀東南飛 (003 改良式 4台): triplets of 1s, 東 and 南. Not with 圈風, 門風.",
+        also: Also::NONE,
         examples: &[
             Example {
                 variant: "improved16",
@@ -293,6 +308,7 @@ pub(crate) const ITEMS: [ItemDef; 28] = [
         doc: "混老頭 (003 改良式 4台, 註七): triplets and pair of 1s, 9s and honours, with both (so 碰碰胡 too: 8). Not with 混帶么.",
         // Every tile a terminal or an honour: on five sets and a pair that is triplets and a
         // pair of them; read on the tiles, it holds on a special shape too (十三么).
+        also: Also::WHOLE_HAND,
         examples: &[],
         check: Check::Reading(|f| {
             let (suits, honors) = f.suits();
@@ -307,6 +323,7 @@ pub(crate) const ITEMS: [ItemDef; 28] = [
         excluded_by: NONE,
         merges: NONE,
         doc: "清老頭 (003 改良式 12台, 註七): triplets and pair of 1s and 9s only (with 碰碰胡: 16). Not with 全帶么, 混帶么.",
+        also: Also::WHOLE_HAND,
         examples: &[],
         check: Check::Reading(|f| f.yes_if(only_tiles(f, Tile::is_terminal), || ("not only 1s and 9s".to_owned(), "不是只有一和九".to_owned()))),
     },
@@ -317,6 +334,7 @@ pub(crate) const ITEMS: [ItemDef; 28] = [
         excluded_by: NONE,
         merges: NONE,
         doc: "全將碰 (003 改良式 10台): triplets and pair of suited 2, 5, 8 only (with 碰碰胡: 14).",
+        also: Also::NONE,
         examples: &[],
         check: Check::Reading(|f| {
             let ok = triplets_of(f, |t| !t.is_honor() && matches!(t.number(), 2 | 5 | 8));
@@ -330,6 +348,7 @@ pub(crate) const ITEMS: [ItemDef; 28] = [
         excluded_by: NONE,
         merges: NONE,
         doc: "風花雪月 (003 改良式 8台, 註九): triplets of a wind (風), 5p (花), 白 (雪) and 1p (月); the 白 triplet is not counted as 三元牌 (不計白皮台).",
+        also: Also::NONE,
         examples: &[],
         check: Check::Reading(|f| f.yes_if(wind_flower_snow_moon(f), || ("no triplets of a wind, 5p, 白 and 1p".to_owned(), "沒有風牌、五筒、白、一筒的刻子".to_owned()))),
     },
@@ -340,6 +359,7 @@ pub(crate) const ITEMS: [ItemDef; 28] = [
         excluded_by: NONE,
         merges: NONE,
         doc: "台灣縱貫線 (003 改良式 12台, 註11): 123, 456, 789 of one suit and 北, 中, 南 as two triplets and the pair. Not with 一條龍, 三元牌 (紅中), 混一色.",
+        also: Also::NONE,
         examples: &[],
         check: Check::Reading(|f| {
             let line = (0..3).any(|s| {
@@ -360,6 +380,7 @@ pub(crate) const ITEMS: [ItemDef; 28] = [
         excluded_by: NONE,
         merges: NONE,
         doc: "一色四同順 (003 改良式 12台, 註12): four equal runs, 吃 allowed. Not with 一盃口.",
+        also: Also::NONE,
         examples: &[],
         check: Check::Reading(|f| {
             let ok = f.sets.iter().any(|x| !x.triplet && runs_of(f, x.tile) >= 4);
@@ -373,6 +394,7 @@ pub(crate) const ITEMS: [ItemDef; 28] = [
         excluded_by: NONE,
         merges: NONE,
         doc: "綠一色 (003 改良式 16台): the hand but one group (a set or the pair: 有一搭（三張或雀眼）可隨意吃碰) is 2, 3, 4, 6, 8 of 條 and 發.",
+        also: Also::NONE,
         examples: &[],
         check: Check::Reading(|f| {
             let green = |i: usize| matches!(i, 19 | 20 | 21 | 23 | 25 | 32);
@@ -387,6 +409,7 @@ pub(crate) const ITEMS: [ItemDef; 28] = [
         excluded_by: NONE,
         merges: NONE,
         doc: "大車輪 (003 改良式 16台): pairs of every 2p to 8p (seven pairs) and one more set, which may be anything.",
+        also: Also::NONE,
         examples: &[],
         check: Check::Reading(|f| {
             let ok = less_one_set(f)
@@ -401,6 +424,7 @@ pub(crate) const ITEMS: [ItemDef; 28] = [
         excluded_by: NONE,
         merges: NONE,
         doc: "百萬石 (003 改良式 16台): the hand but one group (a set or the pair, anything: 三張或雀眼) is 5m to 9m only, and their numbers add up to 100 or more. Not with 四連刻.",
+        also: Also::NONE,
         examples: &[],
         check: Check::Reading(|f| {
             let ok = less_one_group(f).any(|c| {
@@ -417,6 +441,7 @@ pub(crate) const ITEMS: [ItemDef; 28] = [
         excluded_by: NONE,
         merges: NONE,
         doc: "清盃口 (003 改良式 16台): 門清, with three consecutive triplets and two equal runs of one suit, and a pair. Not with 門清, 三連刻, 三暗刻, 一盃口.",
+        also: Also::NONE,
         examples: &[],
         check: Check::Reading(|f| {
             if let Some(m) = f.breaks_concealed() {
@@ -442,6 +467,7 @@ pub(crate) const ITEMS: [ItemDef; 28] = [
         excluded_by: NONE,
         merges: NONE,
         doc: "桃園三結義 (003 改良式 16台, 註15): 大三元 plus 3m, 3p, 3s as two triplets and the pair (with 碰碰胡: 20). Not with 大三元, 三元牌.",
+        also: Also::NONE,
         examples: &[],
         check: Check::Reading(|f| {
             let threes = [2, 11, 20]
@@ -463,6 +489,7 @@ pub(crate) const ITEMS: [ItemDef; 28] = [
               a row of numbers, anywhere from 1 to 9), and the winning tile is the 14th; compounds \
               with other items (清一色 …). Not with 純正九連寶燈. Example: 1233334567888m waits on \
               1, 2, 4–9m.",
+        also: Also::NONE,
         examples: &[],
         check: Check::Reading(|f| {
             let ok = nine_gates(f, |_| true, |mut row| {
@@ -487,6 +514,7 @@ pub(crate) const ITEMS: [ItemDef; 28] = [
               tiles of one suit, 1112345678999 plus one more, the winning tile among them; per 註17 \
               1112345677999m winning on 8m counts too (on anything else it is only 清一色). \
               Compounds with other items.",
+        also: Also::NONE,
         examples: &[],
         check: Check::Reading(|f| {
             let ok = nine_gates(f, |_| true, |row| over_nine_gates(&row));
