@@ -19,12 +19,17 @@ def steps_per_second(tables: int, steps: int) -> tuple[float, float]:
     env = twmj.VecEnv(tables, seed=1)
     _, mask, _ = env.reset()
     rng = np.random.default_rng(0)
+    keys = np.empty(mask.shape, np.uint16)
     step_s = sample_s = 0.0
     for _ in range(steps):
         t0 = time.perf_counter()
-        # Uniform over each row's legal actions: argmax of random keys on the legal entries.
-        keys = rng.random(mask.shape, dtype=np.float32)
-        keys[~mask] = -1.0
+        # Uniform over each row's legal actions (ties aside, 1 in 2^15): the argmax of random
+        # 16-bit keys, odd so never 0, kept on the legal entries only. Random bytes and
+        # in-place integer arithmetic cost a third of float keys with a boolean assignment.
+        np.bitwise_or(
+            np.frombuffer(rng.bytes(2 * mask.size), np.uint16).reshape(mask.shape), 1, out=keys
+        )
+        np.multiply(keys, mask, out=keys)
         actions = keys.argmax(axis=1)
         t1 = time.perf_counter()
         _, mask, _, _, _ = env.step(actions)

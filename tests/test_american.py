@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 import twmj
+from tests.games import play_out
 
 AMERICAN = twmj.Variant("american")
 
@@ -143,12 +144,7 @@ def test_example_four_the_dealers_discard_wins() -> None:
 def test_random_american_games_replay_and_every_win_reaches_the_threshold() -> None:
     rng = random.Random(8)
     for seed in range(60):
-        g = twmj.Game(seed, variant=AMERICAN)
-        while not g.is_over:
-            seat = g.pending[0]
-            acts = g.legal_actions(seat)
-            assert acts
-            g.apply(seat, "win" if "win" in acts else rng.choice(acts))
+        g = play_out(twmj.Game(seed, variant=AMERICAN), rng)
         assert twmj.replay(g.record()).record() == g.record()
         scores, net = g.settle()
         assert sum(net) == 0
@@ -170,10 +166,7 @@ def test_a_match_rotates_the_deal_and_ends_after_four_rounds() -> None:
         with pytest.raises(twmj.ContextError) as e:
             m.next_game()
         assert (e.value.code, e.value.field) == ("context_error", "match")
-        while not g.is_over:
-            seat = g.pending[0]
-            acts = g.legal_actions(seat)
-            g.apply(seat, "win" if "win" in acts else rng.choice(acts))
+        play_out(g, rng)
         net = m.finish(g)
         assert sum(net) == 0
         totals = [a + b for a, b in zip(totals, net, strict=True)]

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 import twmj
+from tests.games import with_illegal_discard, won_game
 from twmj.cli import main
 
 
@@ -164,19 +165,8 @@ def test_compare_table(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def _won_record() -> tuple[twmj.Game, str]:
-    import random
-
-    for seed in range(60):
-        g = twmj.Game(seed)
-        rng = random.Random(seed)
-        while not g.is_over:
-            s = g.pending[0]
-            acts = g.legal_actions(s)
-            g.apply(s, "win" if "win" in acts else rng.choice(acts))
-        result = g.result()
-        if result is not None and result["wins"]:
-            return g, g.record()
-    raise AssertionError("no won hand in 60 seeds")
+    g = won_game()
+    return g, g.record()
 
 
 def test_replay_scores_each_win(
@@ -199,17 +189,8 @@ def test_replay_scores_each_win(
 def test_replay_names_the_first_illegal_move(
     capsys: pytest.CaptureFixture[str], tmp_path: Any
 ) -> None:
-    g, record = _won_record()
-    lines = record.splitlines()
-    for i, line in enumerate(lines):
-        event = json.loads(line)
-        if event.get("type") == "act" and str(event.get("action", "")).startswith("discard"):
-            held = set(twmj.parse(g.hand(event["seat"])).tiles)
-            event["action"] = "discard " + next(t for t in twmj.TILES if t not in held)
-            lines[i] = json.dumps(event)
-            break
     path = tmp_path / "bad.jsonl"
-    path.write_text("\n".join(lines), encoding="utf-8")
+    path.write_text(with_illegal_discard(won_game()), encoding="utf-8")
     assert main(["replay", str(path)]) == 2
     err = capsys.readouterr().err
     assert err.startswith("twmj: error:") and "event" in err

@@ -6,25 +6,14 @@ import random
 import pytest
 
 import twmj
-
-
-def play(game: twmj.Game, rng: random.Random) -> twmj.Game:
-    steps = 0
-    while not game.is_over:
-        seat = game.pending[0]
-        acts = game.legal_actions(seat)
-        assert acts, f"no legal action for seat {seat}"
-        game.apply(seat, "win" if "win" in acts else rng.choice(acts))
-        steps += 1
-        assert steps < 2000
-    return game
+from tests.games import play_out
 
 
 @pytest.mark.parametrize(("preset", "seats"), [("three_player", 3), ("two_player", 2)])
 def test_game_plays_to_the_end(preset: str, seats: int) -> None:
     rng = random.Random(7)
     for seed in range(40):
-        game = play(twmj.Game(seed, variant=twmj.Variant(preset)), rng)
+        game = play_out(twmj.Game(seed, variant=twmj.Variant(preset)), rng)
         assert game.seats == seats
         assert game.variant.preset == preset
         _scores, net = game.settle()
@@ -53,7 +42,7 @@ def test_match_rotates_over_the_seated_players() -> None:
             break
         game = m.next_game()
         dealers.add(game.dealer)
-        play(game, rng)
+        play_out(game, rng)
         net = m.finish(game)
         assert sum(net) == 0 and net[3] == 0
     assert dealers <= {0, 1, 2}

@@ -11,6 +11,7 @@ import random
 import pytest
 
 import twmj
+from tests.games import play_out
 
 TWO13 = twmj.Variant("two_player", {"hand_size": 13})
 TAIWAN13 = twmj.Variant("taiwan", {"hand_size": 13})
@@ -70,10 +71,6 @@ def test_score_of_a_worked_hand() -> None:
 def test_games_play_to_the_end_and_replay() -> None:
     rng = random.Random(13)
     for seed in range(30):
-        g = twmj.Game(seed, TWO13)
-        while not g.is_over:
-            seat = g.pending[0]
-            acts = g.legal_actions(seat)
-            g.apply(seat, "win" if "win" in acts else rng.choice(acts))
+        g = play_out(twmj.Game(seed, TWO13), rng)
         again = twmj.replay(g.record())
         assert again.result() == g.result()

@@ -8,9 +8,9 @@ are listed here; `docs/errors.md` is generated from both (`python -m twmj_api.er
 from __future__ import annotations
 
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 import orjson
 from fastapi import FastAPI, Request
@@ -96,6 +96,21 @@ def detail(error: twmj.Error, under: str | None = None) -> ErrorDetail:
         field=None if field is None else _clip(field, MAX_FIELD),
         position=error.position,
     )
+
+
+Item = TypeVar("Item")
+
+
+def batch_answers(items: Iterable[Item], answer: Callable[[Item], Any]) -> list[dict[str, Any]]:
+    """One `{result, error}` per item, in order: `answer(item)`, or the library error it raised
+    (a batch answers every item rather than failing whole)."""
+    out: list[dict[str, Any]] = []
+    for item in items:
+        try:
+            out.append({"result": answer(item), "error": None})
+        except twmj.Error as e:
+            out.append({"result": None, "error": detail(e).model_dump()})
+    return out
 
 
 def with_field(error: twmj.Error, field: str | None) -> twmj.Error:

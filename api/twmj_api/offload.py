@@ -14,9 +14,10 @@ request gets a 503 with `Retry-After` at once rather than a place in an unbounde
 from __future__ import annotations
 
 import asyncio
+import inspect
 import sys
 from collections.abc import Callable, Coroutine
-from typing import Any, TypeVar
+from typing import Any, TypeVar, get_type_hints
 
 import anyio
 import anyio.to_thread
@@ -113,13 +114,30 @@ def heavy(endpoint: Endpoint) -> Endpoint:
     return endpoint
 
 
+def _json_content_type(request: Request) -> bool:
+    """Whether the request declares a JSON body exactly as `application/json` (parameters
+    such as `; charset=utf-8` allowed); any other spelling takes FastAPI's own path."""
+    value = request.headers.get("content-type")
+    return value is not None and value.partition(";")[0].strip().lower() == "application/json"
+
+
 class OffLoopRoute(APIRoute):
     """The route class of every router: a `heavy` endpoint's request runs in a worker thread;
-    any other on the event loop, its body at most `SMALL_BODY`."""
+    any other on the event loop, its body at most `SMALL_BODY`.
+
+    A light route whose endpoint takes one body model and nothing else and returns a
+    `Response` (the hot ones: `/v1/waits`, `/v1/score`, …) answers a valid request directly:
+    the body parsed with orjson, validated by FastAPI's own body field (the very call its
+    handler makes), the endpoint awaited. That skips the per-request work FastAPI does for
+    routes with dependencies, about 40 % of such a request's Python time (benches/README.md,
+    HTTP load test). Anything else (no JSON content type, a body that does not parse or
+    validate) goes through FastAPI's handler with the same body, so every error answer is
+    FastAPI's own."""
 
     def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
         handler = super().get_route_handler()
         always = self.endpoint in _HEAVY
+        direct = None if always else self._direct()
 
         async def route(request: Request) -> Response:
             if request.method in ("GET", "HEAD"):
@@ -128,17 +146,59 @@ class OffLoopRoute(APIRoute):
             if not always:
                 if len(body) > SMALL_BODY:
                     raise _too_large(f"request body over {SMALL_BODY} bytes (this route's limit)")
+                if direct is not None and body and _json_content_type(request):
+                    response = await direct(body)
+                    if response is not None:
+                        return response
                 return await handler(_JSONRequest(request.scope, body))
             refuse_many_values(body)
             return await _offload(handler, request.scope, body)
 
         return route
 
+    def _direct(self) -> Callable[[bytes], Coroutine[Any, Any, Response | None]] | None:
+        """The direct answer of a valid request, `None` when the request is not valid (FastAPI
+        then answers it); `None` for a route that needs FastAPI's whole handler."""
+        d = self.dependant
+        field = self.body_field
+        takes_one_body = (
+            field is not None
+            and len(d.body_params) == 1
+            and not (d.path_params or d.query_params or d.header_params or d.cookie_params)
+            and not d.dependencies
+            and d.request_param_name is None
+            and d.response_param_name is None
+            and d.background_tasks_param_name is None
+            and inspect.iscoroutinefunction(self.endpoint)
+        )
+        returns = get_type_hints(self.endpoint).get("return")
+        if field is None or not takes_one_body or not _is_response(returns):
+            return None
+        endpoint = self.endpoint
+        name = field.name
+
+        async def direct(body: bytes) -> Response | None:
+            try:
+                data = orjson.loads(body)
+            except orjson.JSONDecodeError:
+                return None
+            value, errors = field.validate(data, {}, loc=("body",))
+            if errors:
+                return None
+            response: Response = await endpoint(**{name: value})
+            return response
+
+        return direct
+
 
 async def _offload(
     handler: Callable[[Request], Coroutine[Any, Any, Response]], scope: Scope, body: bytes
 ) -> Response:
     return await run_heavy(_handle, handler, scope, body)
+
+
+def _is_response(annotation: object) -> bool:
+    return isinstance(annotation, type) and issubclass(annotation, Response)
 
 
 def is_heavy(endpoint: Callable[..., Any]) -> bool:

@@ -392,18 +392,22 @@ EXAMPLE_WIN: dict[str, JsonValue] = {
 }
 
 
-class ScoreRequest(BaseModel):
-    """A win to score: the tiles, how it was won, and under which rules."""
+class VariantChoice(BaseModel):
+    """A rule set: a preset and house rules on top of it."""
 
-    model_config = ConfigDict(
-        extra="forbid", strict=True, json_schema_extra={"examples": [EXAMPLE_WIN]}
-    )
-    variant: PresetName = Field("taiwan", description="The preset the rules start from.")
+    model_config = ConfigDict(extra="forbid", strict=True)
+    variant: PresetName = Field(twmj.DEFAULT_PRESET, description="The preset the rules start from.")
     overrides: Overrides = Field(
         default_factory=dict,
         max_length=MAX_OVERRIDES,
         description="House rules on top of the preset: `tai.<item>`, `min_tai`, `dice.<shape>`, …",
     )
+
+
+class WinIn(BaseModel):
+    """A win: the tiles and how it was won (the score and compare requests' common part)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
     hand: HandText
     win_tile: Annotated[str, Field(max_length=10, description="The winning tile, e.g. `7p`.")]
     melds: Annotated[list[Meld], Field(max_length=5, description="Up to 5 melds.")] = []
@@ -412,6 +416,12 @@ class ScoreRequest(BaseModel):
     ] = ""
     context: ContextIn = Field(default_factory=lambda: ContextIn())
     why_not: bool = Field(False, description="Also list the items checked and not counted.")
+
+
+class ScoreRequest(VariantChoice, WinIn):
+    """A win to score: the tiles, how it was won, and under which rules."""
+
+    model_config = ConfigDict(json_schema_extra={"examples": [EXAMPLE_WIN]})
 
 
 class TaiItemOut(BaseModel):
@@ -474,18 +484,10 @@ class ScoreBatchItem(BaseModel):
     error: ErrorDetail | None = Field(description="What is wrong, when the request is invalid.")
 
 
-class VariantChoice(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True)
-    variant: PresetName = "taiwan"
-    overrides: Overrides = Field(default_factory=dict, max_length=MAX_OVERRIDES)
-
-
-class CompareRequest(BaseModel):
+class CompareRequest(WinIn):
     """One win scored under several variants."""
 
     model_config = ConfigDict(
-        extra="forbid",
-        strict=True,
         json_schema_extra={
             "examples": [
                 {
@@ -499,12 +501,6 @@ class CompareRequest(BaseModel):
         list[VariantChoice],
         Field(min_length=1, max_length=8, description="The rule sets to compare."),
     ]
-    hand: HandText
-    win_tile: Annotated[str, Field(max_length=10)]
-    melds: Annotated[list[Meld], Field(max_length=5)] = []
-    flowers: Annotated[str, Field(max_length=40)] = ""
-    context: ContextIn = Field(default_factory=lambda: ContextIn())
-    why_not: bool = False
 
 
 class DifferingItem(BaseModel):
@@ -793,7 +789,7 @@ class ReplayRequest(BaseModel):
         },
     )
     record: Annotated[str, Field(max_length=200_000, description="A JSON-lines game record.")]
-    variant: PresetName = "taiwan"
+    variant: PresetName = twmj.DEFAULT_PRESET
     overrides: Overrides = Field(default_factory=dict, max_length=MAX_OVERRIDES)
     streak: JSONInt = Field(
         0, ge=0, description="連莊 count of the dealer, for settlement (at most `streak_cap`)."

@@ -63,7 +63,14 @@ from twmj.errors import (
     VariantError,
 )
 from twmj.tiles import COPIES, FLOWERS, SHAPE_NAMES, TILES, counts, mask_tiles
-from twmj.variants import PRESETS, SETTINGS, TAI_KEYS, load_variant, variant_settings
+from twmj.variants import (
+    DEFAULT_PRESET,
+    PRESETS,
+    SETTINGS,
+    TAI_KEYS,
+    load_variant,
+    variant_settings,
+)
 from twmj.vocab import (
     DECLARATIONS,
     DRAW_REASONS,
@@ -87,6 +94,7 @@ __all__ = [
     "ACTIONS",
     "COPIES",
     "DECLARATIONS",
+    "DEFAULT_PRESET",
     "DRAW_REASONS",
     "ERROR_CODES",
     "FLOWERS",

@@ -16,6 +16,7 @@ import numpy as np
 import numpy.typing as npt
 
 from twmj._core import Variant, arena_hands
+from twmj.variants import DEFAULT_PRESET
 
 __all__ = ["AgentStats", "ArenaResult", "arena", "chunks", "combine", "summarise"]
 
@@ -155,7 +156,7 @@ def arena(
     agents: Sequence[str],
     hands: int,
     seed: int = 0,
-    variant: str = "taiwan",
+    variant: str = DEFAULT_PRESET,
     *,
     reward: str = "tai",
     chunk: int = CHUNK,
@@ -173,3 +174,20 @@ def arena(
             progress(n)
     rows = combine(parts) if parts else play_chunk(agents, 0, seed, v)
     return summarise(agents, rows, seed=seed, variant=variant, reward=reward)
+
+
+def add_summaries(parts: list[dict[str, Any]]) -> dict[str, Any]:
+    """The summaries of consecutive runs as one."""
+    out: dict[str, Any] = {}
+    for p in parts:
+        for k, v in p.items():
+            if isinstance(v, dict):
+                d = out.setdefault(k, {})
+                for kk, vv in v.items():
+                    d[kk] = d.get(kk, 0) + vv
+            elif isinstance(v, list):
+                cur = out.setdefault(k, [0] * len(v))
+                out[k] = [a + b for a, b in zip(cur, v, strict=True)]
+            else:
+                out[k] = out.get(k, 0) + v
+    return out

@@ -35,7 +35,7 @@ from twmj._core import (
 from twmj.data import analysis_data, replay_data, score_data, waits_data
 from twmj.errors import Error
 from twmj.tiles import SHAPE_NAMES
-from twmj.variants import PRESETS, variant_settings
+from twmj.variants import DEFAULT_PRESET, PRESETS, variant_settings
 from twmj.vocab import DRAW_REASONS, WIN_KINDS
 
 __all__ = ["main"]
@@ -318,7 +318,9 @@ def _cmd_compare(args: argparse.Namespace) -> int:
 def _cmd_replay(args: argparse.Namespace) -> int:
     record = _read(args.file)
     game = replay(record)  # a twmj.Error names the first illegal event and the rule
-    variant = _variant(args.variant or "taiwan", args.set) if args.variant or args.set else None
+    variant = (
+        _variant(args.variant or DEFAULT_PRESET, args.set) if args.variant or args.set else None
+    )
     events = sum(1 for line in record.splitlines() if line.strip())
     data = replay_data(game, events, variant, args.streak, args.round_wind)
     if args.json:
@@ -352,7 +354,7 @@ def _cmd_legal(args: argparse.Namespace) -> int:
     preset = snapshot.pop("variant", None)
     overrides = snapshot.pop("overrides", {})
     if preset is not None or overrides:
-        snapshot["variant"] = Variant(preset or "taiwan", overrides)
+        snapshot["variant"] = Variant(preset or DEFAULT_PRESET, overrides)
     actions, _ = legal(snapshot)
     if args.json:
         _dumps({"seat": snapshot.get("seat", 0), "actions": actions})
@@ -540,13 +542,13 @@ def _parser() -> argparse.ArgumentParser:
         s.add_argument("--json", action="store_true", help="print JSON instead of text")
     s = sub.add_parser("score", help="what a win is worth, and who pays (台數計算)", epilog=EPILOG)
     _win_flags(s)
-    s.add_argument("--variant", default="taiwan", help="the preset (see `twmj variants`)")
+    s.add_argument("--variant", default=DEFAULT_PRESET, help="the preset (see `twmj variants`)")
     s = sub.add_parser("compare", help="one win under several presets, item by item", epilog=EPILOG)
     _win_flags(s)
     s.add_argument(
         "--variants",
         nargs="+",
-        default=["taiwan", "american"],
+        default=list(PRESETS[:2]),
         metavar="PRESET",
         help="the presets to compare",
     )

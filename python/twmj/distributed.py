@@ -16,7 +16,16 @@ import numpy as np
 import numpy.typing as npt
 
 from twmj._core import Variant, replay, simulate
-from twmj.arena import CHUNK, ArenaResult, chunks, combine, play_chunk, summarise
+from twmj.arena import (
+    CHUNK,
+    ArenaResult,
+    add_summaries,
+    chunks,
+    combine,
+    play_chunk,
+    summarise,
+)
+from twmj.variants import DEFAULT_PRESET
 
 __all__ = ["arena_ray", "init", "score_records", "simulate_ray"]
 
@@ -47,7 +56,7 @@ def arena_ray(
     agents: Sequence[str],
     hands: int,
     seed: int = 0,
-    variant: str = "taiwan",
+    variant: str = DEFAULT_PRESET,
     *,
     address: str | None = None,
     chunk: int = CHUNK,
@@ -67,7 +76,7 @@ def arena_ray(
 def simulate_ray(
     hands: int,
     seed: int = 0,
-    variant: str = "taiwan",
+    variant: str = DEFAULT_PRESET,
     bot: str = "efficiency",
     *,
     address: str | None = None,
@@ -75,8 +84,6 @@ def simulate_ray(
 ) -> dict[str, Any]:
     """`twmj.simulate` with each chunk of seeds a Ray task, added up; the same summary."""
     import ray
-
-    from twmj.play import add_summaries
 
     init(address)
     task = ray.remote(_simulate_task)

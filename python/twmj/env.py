@@ -22,6 +22,7 @@ from pettingzoo.utils import wrappers
 
 from twmj._core import Game, Variant, observation_layout
 from twmj.bots import Bot, make
+from twmj.variants import DEFAULT_PRESET
 
 __all__ = ["OBS_LEN", "REWARDS", "TwmjGymEnv", "env", "gym_env", "raw_env"]
 
@@ -72,7 +73,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
 
     def __init__(
         self,
-        variant: str | Variant = "taiwan",
+        variant: str | Variant = DEFAULT_PRESET,
         seed: int | None = None,
         reward: str = "tai",
         render_mode: str | None = None,
@@ -172,7 +173,7 @@ class TwmjGymEnv(gymnasium.Env[Obs, np.int64]):
     def __init__(
         self,
         opponents: Sequence[str | Bot] = ("efficiency",),
-        variant: str | Variant = "taiwan",
+        variant: str | Variant = DEFAULT_PRESET,
         seat: int = 0,
         seed: int | None = None,
         reward: str = "tai",
@@ -242,7 +243,7 @@ class TwmjGymEnv(gymnasium.Env[Obs, np.int64]):
 
 def gym_env(
     opponents: Sequence[str | Bot] = ("efficiency",),
-    variant: str | Variant = "taiwan",
+    variant: str | Variant = DEFAULT_PRESET,
     **kwargs: Any,
 ) -> TwmjGymEnv:
     """The Gymnasium environment of one seat (`seat=0`) against `opponents`."""

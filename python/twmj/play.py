@@ -10,8 +10,9 @@ import time
 from typing import Any
 
 from twmj._core import Variant, simulate
-from twmj.arena import CHUNK, ArenaResult, arena, chunks
+from twmj.arena import CHUNK, ArenaResult, add_summaries, arena, chunks
 from twmj.bots import NAMES
+from twmj.variants import DEFAULT_PRESET
 
 __all__ = ["add_commands", "run_arena", "run_simulate", "simulate_summary"]
 
@@ -26,13 +27,13 @@ def add_commands(sub: Any) -> None:
     )
     s.add_argument("--hands", type=int, default=2000, help="hands to play")
     s.add_argument("--seed", type=int, default=0)
-    s.add_argument("--variant", default="taiwan", help="a preset name (see GET /v1/variants)")
+    s.add_argument("--variant", default=DEFAULT_PRESET, help="a preset name (see GET /v1/variants)")
     s.add_argument("--reward", choices=("tai", "money"), default="tai")
     _common(s)
     s = sub.add_parser("simulate", help="self-play bots and summarise the hands")
     s.add_argument("--games", type=int, default=1000, help="hands to play")
     s.add_argument("--seed", type=int, default=0)
-    s.add_argument("--variant", default="taiwan", help="a preset name (see GET /v1/variants)")
+    s.add_argument("--variant", default=DEFAULT_PRESET, help="a preset name (see GET /v1/variants)")
     s.add_argument(
         "--bot",
         default="efficiency",
@@ -129,23 +130,6 @@ def simulate_summary(
         if progress is not None:
             progress(n)
     return add_summaries(parts) if parts else simulate(0, seed, v, bot)
-
-
-def add_summaries(parts: list[dict[str, Any]]) -> dict[str, Any]:
-    """The summaries of consecutive runs as one."""
-    out: dict[str, Any] = {}
-    for p in parts:
-        for k, v in p.items():
-            if isinstance(v, dict):
-                d = out.setdefault(k, {})
-                for kk, vv in v.items():
-                    d[kk] = d.get(kk, 0) + vv
-            elif isinstance(v, list):
-                cur = out.setdefault(k, [0] * len(v))
-                out[k] = [a + b for a, b in zip(cur, v, strict=True)]
-            else:
-                out[k] = out.get(k, 0) + v
-    return out
 
 
 def run_simulate(args: argparse.Namespace) -> dict[str, Any]:

@@ -24,6 +24,7 @@ from twmj._core import SettingSpec, Variant, presets, settings_registry, tai_key
 from twmj.errors import VariantError
 
 __all__ = [
+    "DEFAULT_PRESET",
     "PRESETS",
     "SETTINGS",
     "TAI_KEYS",
@@ -34,6 +35,9 @@ __all__ = [
 
 #: The preset names, default first.
 PRESETS: tuple[str, ...] = tuple(presets())
+
+#: The preset a variant starts from when none is named (the core's default variant).
+DEFAULT_PRESET: str = Variant().preset
 
 #: The core's settings registry: every setting (key, type, range or choices, layer, docs in
 #: English and Chinese, the value in every preset), then the `tai.<item>` family.
@@ -76,7 +80,7 @@ def load_variant(source: str | Path | Mapping[str, Any]) -> Variant:
         data = dict(source)
     if "variant" in data and isinstance(data["variant"], Mapping):
         data = dict(data["variant"])
-    preset = data.pop("preset", "taiwan")
+    preset = data.pop("preset", DEFAULT_PRESET)
     if not isinstance(preset, str):
         raise VariantError(f"variant setting 'preset': {preset!r} is not a preset name")
     return Variant(preset, _flatten(data))

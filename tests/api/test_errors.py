@@ -9,6 +9,7 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 import twmj
+from tests.games import play_out
 from twmj_api.errors import SERVICE_CODES
 
 
@@ -171,12 +172,7 @@ def test_openapi_enums_are_the_vocabulary(client: TestClient) -> None:
 def test_the_same_win_kind_key_in_replay_and_score(client: TestClient) -> None:
     checked = 0
     for seed in range(60):
-        g = twmj.Game(seed)
-        rng = random.Random(seed)
-        while not g.is_over:
-            s = g.pending[0]
-            acts = g.legal_actions(s)
-            g.apply(s, "win" if "win" in acts else rng.choice(acts))
+        g = play_out(twmj.Game(seed), random.Random(seed))
         replayed = client.post("/v1/replay", json={"record": g.record()}).json()
         if not replayed["wins"] or replayed["wins"][0]["tile"] is None:
             continue

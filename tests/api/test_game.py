@@ -2,23 +2,16 @@
 
 from __future__ import annotations
 
-import json
 import random
-from typing import Any
 
 from fastapi.testclient import TestClient
 
 import twmj
+from tests.games import play_out, with_illegal_discard, won_game
 
 
 def _finished(seed: int) -> twmj.Game:
-    g = twmj.Game(seed)
-    rng = random.Random(seed)
-    while not g.is_over:
-        s = g.pending[0]
-        acts = g.legal_actions(s)
-        g.apply(s, "win" if "win" in acts else rng.choice(acts))
-    return g
+    return play_out(twmj.Game(seed), random.Random(seed))
 
 
 def test_actions_are_the_fixed_space(client: TestClient) -> None:
@@ -79,16 +72,7 @@ def test_replay_validates_and_settles(client: TestClient) -> None:
 
 
 def test_replay_names_the_first_illegal_event(client: TestClient) -> None:
-    g = _finished(3)
-    lines = g.record().splitlines()
-    for i, line in enumerate(lines):
-        event = json.loads(line)
-        if event.get("type") == "act" and str(event.get("action", "")).startswith("discard"):
-            held = set(twmj.parse(g.hand(event["seat"])).tiles)
-            event["action"] = "discard " + next(t for t in twmj.TILES if t not in held)
-            lines[i] = json.dumps(event)
-            break
-    r = client.post("/v1/replay", json={"record": "\n".join(lines)})
+    r = client.post("/v1/replay", json={"record": with_illegal_discard(_finished(3))})
     assert r.status_code == 422
     err = r.json()["error"]
     # An illegal move names its rule (in the message: the body has no rule field) and the
@@ -106,20 +90,7 @@ def test_replay_of_garbage_is_422(client: TestClient) -> None:
 
 
 def test_replay_of_an_american_record_settles_under_its_rules(client: TestClient) -> None:
-    am = twmj.Variant("american")
-    rng = random.Random(3)
-    result: dict[str, Any] | None = None
-    for seed in range(300):
-        g = twmj.Game(seed, variant=am)
-        while not g.is_over:
-            s = g.pending[0]
-            acts = g.legal_actions(s)
-            g.apply(s, "win" if "win" in acts else rng.choice(acts))
-        result = g.result()
-        assert result is not None
-        if result["wins"]:
-            break
-    assert result is not None and result["wins"]
+    g = won_game(twmj.Variant("american"))
     body = client.post("/v1/replay", json={"record": g.record()}).json()
     assert body["over"] is True
     assert body["net_tai"] == g.settle()[1]

@@ -35,6 +35,36 @@ def add_meld(page: Page, kind: str, tiles: str, prefix: str = "") -> None:
     page.get_by_test_id(tid("meld-add")).click()
 
 
+def calc_win(
+    page: Page,
+    hand: str,
+    win: str,
+    *,
+    variant: str | None = None,
+    melds: tuple[tuple[str, str], ...] = (),
+    **fields: str,
+) -> None:
+    """The calculator's tab opened and a win entered: the preset first (it sets the form's
+    choices), the hand typed, the winning tile chosen, the melds added, then each field by
+    its test id without `calc-` (`_` for `-`, `from_` for `from`: `seat_wind="S"`): a menu's option chosen, a box
+    filled."""
+    page.get_by_test_id("tab-calculator").click()
+    if variant is not None:
+        page.get_by_test_id("calc-variant").select_option(variant)
+    type_hand(page, hand, "calc-hand")
+    page.get_by_test_id("calc-win").select_option(win)
+    if melds:
+        open_melds(page, "calc-more")
+        for kind, tiles in melds:
+            add_meld(page, kind, tiles, "calc")
+    for name, value in fields.items():
+        box = page.get_by_test_id("calc-" + name.rstrip("_").replace("_", "-"))
+        if box.evaluate("e => e.tagName") == "SELECT":
+            box.select_option(value)
+        else:
+            box.fill(value)
+
+
 def api(server: str, path: str, body: dict[str, Any] | None = None) -> Any:
     data = None if body is None else json.dumps(body).encode()
     req = urllib.request.Request(

@@ -7,7 +7,7 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from tests.browser.helpers import add_meld, click, open_melds, type_hand
+from tests.browser.helpers import add_meld, calc_win, click, open_melds, type_hand
 
 
 def _open(page: Page) -> None:
@@ -32,12 +32,7 @@ def _payments(page: Page) -> dict[str | None, str | None]:
 def test_example_one_with_each_payers_line(page: Page) -> None:
     # 000 計分 範例一: 閒家門清自摸 3 台, 莊家連莊 2 (莊家台 1 + 2×2 = 5): the dealer pays
     # 底 300 + (3 + 5) × 100 = 1100, each 閒家 底 300 + 3 × 100 = 600; the winner nets +2300.
-    _open(page)
-    _hand(page, "123456789m234p56p77s", "7p")
-    page.get_by_test_id("calc-winner").select_option("1")
-    page.get_by_test_id("calc-dealer").select_option("0")
-    page.get_by_test_id("calc-streak").fill("2")
-    page.get_by_test_id("calc-seat-wind").select_option("S")
+    calc_win(page, "123456789m234p56p77s", "7p", winner="1", dealer="0", streak="2", seat_wind="S")
     page.get_by_test_id("calc-submit").click()
     expect(page.get_by_test_id("total")).to_have_text("3 台")
     keys = page.get_by_test_id("item")
@@ -67,12 +62,9 @@ def test_calculator_tile_picker(page: Page) -> None:
 def test_house_rule_changes_the_score(page: Page) -> None:
     # A house rule: 平胡 worth 3 instead of 2 (000 台數表 平胡 2); kept across a preset change
     # and back, cleared only by the reset button.
-    _open(page)
-    _hand(page, "2223456m456789p", "1m")
-    open_melds(page, "calc-more")
-    add_meld(page, "chi", "123p", "calc")
-    page.get_by_test_id("calc-winner").select_option("1")
-    page.get_by_test_id("calc-win-kind").select_option("discard")
+    calc_win(
+        page, "2223456m456789p", "1m", melds=(("chi", "123p"),), winner="1", win_kind="discard"
+    )
     page.get_by_test_id("calc-submit").click()
     expect(page.locator('[data-testid="item"][data-key="ping_hu"]')).to_contain_text("2 台")
     page.get_by_test_id("house-rules").locator("summary").first.click()
@@ -90,16 +82,18 @@ def test_house_rule_changes_the_score(page: Page) -> None:
 
 def test_american_threshold_and_dice(page: Page) -> None:
     # 002 範例四 then 範例五: 平胡 2 from a 閒家 is not enough; dice 2 3 6 (全黑 1) make it 3.
-    _open(page)
-    page.get_by_test_id("calc-variant").select_option("american")
-    _hand(page, "456m789m234p56p77s", "7p")
-    open_melds(page, "calc-more")
-    add_meld(page, "chi", "123m", "calc")
-    page.get_by_test_id("calc-winner").select_option("1")
-    page.get_by_test_id("calc-seat-wind").select_option("S")
-    page.get_by_test_id("calc-win-kind").select_option("discard")
-    page.get_by_test_id("calc-from").select_option("2")
-    page.get_by_test_id("calc-dice").fill("1 2 5")
+    calc_win(
+        page,
+        "456m789m234p56p77s",
+        "7p",
+        variant="american",
+        melds=(("chi", "123m"),),
+        winner="1",
+        seat_wind="S",
+        win_kind="discard",
+        from_="2",
+        dice="1 2 5",
+    )
     page.get_by_test_id("calc-submit").click()
     expect(page.get_by_test_id("not-allowed")).to_be_visible()
     page.get_by_test_id("calc-dice").fill("2 3 6")
@@ -111,13 +105,16 @@ def test_american_threshold_and_dice(page: Page) -> None:
 
 def test_hk16_counts_in_fan(page: Page) -> None:
     # 003 hk16 (番): 門前清 3 + 平糊 (無花) 8; with 3 discards given, 七隻內 20 → 31 番.
-    _open(page)
-    page.get_by_test_id("calc-variant").select_option("hk16")
-    _hand(page, "123456789m234p56p77s", "7p")
-    page.get_by_test_id("calc-winner").select_option("1")
-    page.get_by_test_id("calc-seat-wind").select_option("S")
-    page.get_by_test_id("calc-win-kind").select_option("discard")
-    page.get_by_test_id("calc-from").select_option("2")
+    calc_win(
+        page,
+        "123456789m234p56p77s",
+        "7p",
+        variant="hk16",
+        winner="1",
+        seat_wind="S",
+        win_kind="discard",
+        from_="2",
+    )
     page.get_by_test_id("calc-why").check()
     page.get_by_test_id("calc-submit").click()
     expect(page.get_by_test_id("total")).to_have_text("11 番")
@@ -180,12 +177,15 @@ def test_calculator_errors_name_the_input(page: Page) -> None:
 def test_a_preset_without_base_shows_its_multiple(page: Page) -> None:
     # 003 中庸全統制 (improved16's payment): no 底; on 自摸 each of the three pays the tai × 2
     # (a discarder would pay × 3), so each line reads N 台 × 2 × 每台.
-    _open(page)
-    page.get_by_test_id("calc-variant").select_option("improved16")
-    _hand(page, "123456789m234p56p77s", "7p")
-    page.get_by_test_id("calc-winner").select_option("1")
-    page.get_by_test_id("calc-dealer").select_option("0")
-    page.get_by_test_id("calc-seat-wind").select_option("S")
+    calc_win(
+        page,
+        "123456789m234p56p77s",
+        "7p",
+        variant="improved16",
+        winner="1",
+        dealer="0",
+        seat_wind="S",
+    )
     page.get_by_test_id("calc-submit").click()
     expect(page.get_by_test_id("payment")).to_have_count(3)
     other = page.locator('[data-testid="payment"][data-payer="2"]')

@@ -8,7 +8,7 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 
-from tests.browser.helpers import api, type_hand
+from tests.browser.helpers import api, calc_win, type_hand
 
 
 def _open_house(page: Page) -> None:
@@ -61,12 +61,7 @@ def test_every_setting_is_a_chinese_control_from_the_registry(page: Page, server
 
 def test_a_choice_edit_changes_the_score_and_shows(page: Page) -> None:
     # 付法 中庸全統制 (003): no 底, 台 × tai × 3 from the discarder — chosen from a menu.
-    page.get_by_test_id("tab-calculator").click()
-    type_hand(page, "123456789m234p56p77s", "calc-hand")
-    page.get_by_test_id("calc-win").select_option("7p")
-    page.get_by_test_id("calc-winner").select_option("1")
-    page.get_by_test_id("calc-win-kind").select_option("discard")
-    page.get_by_test_id("calc-from").select_option("2")
+    calc_win(page, "123456789m234p56p77s", "7p", winner="1", win_kind="discard", from_="2")
     page.get_by_test_id("calc-submit").click()
     expect(page.get_by_test_id("payment")).to_contain_text("底 300")
     _open_house(page)

@@ -9,7 +9,7 @@ import urllib.request
 
 from playwright.sync_api import Page, Response, expect
 
-from tests.browser.helpers import click, open_melds, type_hand
+from tests.browser.helpers import calc_win, click, open_melds
 
 #: Words in Latin letters the rule texts themselves use (000 嗆聽與 MIGI).
 RULE_WORDS = {"MIGI"}
@@ -39,10 +39,7 @@ def _normal_use(page: Page) -> list[str]:
     page.get_by_test_id("quiz-check").click()
     expect(page.get_by_test_id("quiz-split").first).to_be_visible()
     look()
-    page.get_by_test_id("tab-calculator").click()
-    type_hand(page, "123456789m234p56p77s", "calc-hand")
-    page.get_by_test_id("calc-win").select_option("7p")
-    page.get_by_test_id("calc-winner").select_option("1")
+    calc_win(page, "123456789m234p56p77s", "7p", winner="1")
     page.get_by_test_id("calc-submit").click()
     expect(page.get_by_test_id("total")).to_be_visible()
     look()

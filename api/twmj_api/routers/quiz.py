@@ -23,7 +23,9 @@ class QuizRequest(BaseModel):
         strict=True,
         json_schema_extra={"examples": [{"min_waits": 3, "max_waits": 5, "seed": 7}]},
     )
-    variant: PresetName = Field("taiwan", description="The preset: its tile set and shapes.")
+    variant: PresetName = Field(
+        twmj.DEFAULT_PRESET, description="The preset: its tile set and shapes."
+    )
     melds: Annotated[
         int, Field(ge=0, le=4, description="Open melds the hand has."), BeforeValidator(_integral)
     ] = 0

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from fastapi import APIRouter
 
 import twmj
 from twmj.data import score_data
 from twmj_api.convert import melds_of
 from twmj_api.convert import preset as convert_preset
-from twmj_api.errors import NestedError, detail
+from twmj_api.errors import NestedError, batch_answers
 from twmj_api.offload import OffLoopRoute, heavy
 from twmj_api.responses import JSONResponse
 from twmj_api.schemas import (
@@ -83,13 +81,7 @@ async def score_batch(req: ScoreBatchRequest) -> JSONResponse:
     `error` instead of failing the whole batch."""
     # Plain data, as `/v1/score` answers: validating a thousand nested answers again took
     # longer than scoring them (tests check the body against the response model).
-    out: list[dict[str, Any]] = []
-    for item in req.items:
-        try:
-            out.append({"result": score_data(scored(item)), "error": None})
-        except twmj.Error as e:
-            out.append({"result": None, "error": detail(e).model_dump()})
-    return JSONResponse(out)
+    return JSONResponse(batch_answers(req.items, lambda item: score_data(scored(item))))
 
 
 @router.post("/compare", response_model=CompareResponse, summary="One win under several variants")

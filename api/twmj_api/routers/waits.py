@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import functools
-from typing import Any, cast
+from typing import cast
 
 from fastapi import APIRouter
 
 import twmj
 from twmj.data import waits_data
 from twmj_api.convert import call, preset
-from twmj_api.errors import detail
+from twmj_api.errors import batch_answers
 from twmj_api.offload import OffLoopRoute, heavy
 from twmj_api.responses import JSONResponse
 from twmj_api.routers.score import variant_of
@@ -33,7 +33,7 @@ def variant_for(req: WaitsRequest) -> twmj.Variant | None:
     """The request's variant: the preset with its overrides (taiwan when only overrides are
     given), or none at all."""
     if req.overrides:
-        return variant_of(req.variant or "taiwan", req.overrides)
+        return variant_of(req.variant or twmj.DEFAULT_PRESET, req.overrides)
     return None if req.variant is None else preset(req.variant)
 
 
@@ -83,10 +83,4 @@ async def waits_batch(req: WaitsBatchRequest) -> JSONResponse:
     """The batch form of `/v1/waits`: one answer per hand, in order; an invalid hand gets an
     `error` instead of failing the whole batch."""
     # Plain data, as `/v1/waits` answers (tests check the body against the response model).
-    out: list[dict[str, Any]] = []
-    for item in req.items:
-        try:
-            out.append({"result": waits_data(waits_of(item)), "error": None})
-        except twmj.Error as e:
-            out.append({"result": None, "error": detail(e).model_dump()})
-    return JSONResponse(out)
+    return JSONResponse(batch_answers(req.items, lambda item: waits_data(waits_of(item))))

@@ -9,6 +9,48 @@ import { waitValues } from "./values.js";
 
 const $ = (id) => document.getElementById(id);
 
+/** A table with these column headers (`{ hidden: "…" }`: read by screen readers only) and a
+ * caption for screen readers; its body to fill with `newRow`. */
+function newTable(headers, caption = null) {
+  const table = document.createElement("table");
+  if (caption) {
+    const c = document.createElement("caption");
+    c.className = "sr-only";
+    c.textContent = caption;
+    table.append(c);
+  }
+  const head = document.createElement("tr");
+  for (const h of headers) {
+    const th = document.createElement("th");
+    th.scope = "col";
+    if (typeof h === "string") {
+      th.textContent = h;
+    } else {
+      const span = document.createElement("span");
+      span.className = "sr-only";
+      span.textContent = h.hidden;
+      th.append(span);
+    }
+    head.append(th);
+  }
+  const thead = document.createElement("thead");
+  thead.append(head);
+  const tbody = document.createElement("tbody");
+  table.append(thead, tbody);
+  return { table, tbody };
+}
+
+/** A row of `n` empty cells for `tile`, appended to `tbody` (the tests find it by `testid`). */
+function newRow(tbody, testid, tile, n) {
+  const tr = document.createElement("tr");
+  tr.dataset.testid = testid;
+  tr.dataset.tile = tile;
+  const cells = Array.from({ length: n }, () => document.createElement("td"));
+  tr.append(...cells);
+  tbody.append(tr);
+  return { tr, cells };
+}
+
 export class Checker {
   constructor({ toCalculator }) {
     this.hand = [];
@@ -258,16 +300,9 @@ export class Checker {
       warn.textContent = "空聽：聽的牌已經全部看得到了，這手牌胡不了，考慮換聽。";
       out.append(warn);
     }
-    const table = document.createElement("table");
-    table.innerHTML = "<caption class=\"sr-only\">聽的牌</caption><thead><tr><th scope=\"col\">牌</th><th scope=\"col\">聽型</th>" +
-      "<th scope=\"col\">剩餘</th><th scope=\"col\">值多少</th><th scope=\"col\"><span class=\"sr-only\">算台</span></th></tr></thead><tbody></tbody>";
-    const tbody = table.querySelector("tbody");
+    const { table, tbody } = newTable(["牌", "聽型", "剩餘", "值多少", { hidden: "算台" }], "聽的牌");
     for (const w of r.waits) {
-      const tr = document.createElement("tr");
-      tr.dataset.testid = "wait";
-      tr.dataset.tile = w.tile;
-      const cells = [document.createElement("td"), document.createElement("td"), document.createElement("td"),
-        document.createElement("td"), document.createElement("td")];
+      const { tr, cells } = newRow(tbody, "wait", w.tile, 5);
       cells[0].append(tileEl(w.tile, { small: true }), ` ${w.name}`);
       cells[1].textContent = w.shapes.map((s) => term("shapes", s).name).join("、");
       cells[2].dataset.testid = "remaining";
@@ -283,8 +318,6 @@ export class Checker {
         variant: this.variant.value, hand: this.hand.slice(), win_tile: w.tile, melds: this.melds.list.slice(),
       }));
       cells[4].append(calc);
-      tr.append(...cells);
-      tbody.append(tr);
     }
     out.append(table);
     const sum = document.createElement("p");
@@ -312,25 +345,14 @@ export class Checker {
       }));
       out.append(calc);
     }
-    const table = document.createElement("table");
-    table.innerHTML = "<thead><tr><th scope=\"col\">打牌</th><th scope=\"col\">之後</th><th scope=\"col\">聽／進張</th>" +
-      "<th scope=\"col\">張數</th></tr></thead><tbody></tbody>";
-    const tbody = table.querySelector("tbody");
+    const { table, tbody } = newTable(["打牌", "之後", "聽／進張", "張數"]);
     for (const d of r.discards) {
-      const tr = document.createElement("tr");
-      tr.dataset.testid = "discard";
-      tr.dataset.tile = d.tile;
-      const a = document.createElement("td");
+      const { cells: [a, b, c, e] } = newRow(tbody, "discard", d.tile, 4);
       a.append("打 ", tileEl(d.tile, { small: true }));
-      const b = document.createElement("td");
       b.textContent = this.shantenText(d.shanten);
-      const c = document.createElement("td");
       c.textContent = d.waits.length ? `聽 ${d.waits.map((w) => w.name).join(" ")}` :
         `進 ${d.accepts.map((x) => data.names[x.tile]).join(" ")}`;
-      const e = document.createElement("td");
       e.textContent = `${d.accepted} 張`;
-      tr.append(a, b, c, e);
-      tbody.append(tr);
     }
     out.append(table);
   }

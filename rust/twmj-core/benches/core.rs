@@ -17,8 +17,8 @@ use criterion::{criterion_group, criterion_main, Criterion};
 use twmj_core::hand::{Form, Hand, Meld, MeldKind};
 use twmj_core::scoring::{score, Context, Variant, WinKind};
 use twmj_core::{
-    accepts, analyze, analyze_with, decompositions, is_win_counts, notation, shanten,
-    shanten_counts, shanten_with, tables, wait_mask, waits, Counts, Shape, Tile, KINDS,
+    accepts, analyze, decompositions, is_win_counts, notation, shanten, shanten_counts, tables,
+    wait_mask, waits, Counts, Shape, Tile, KINDS,
 };
 
 /// Hands per set: a power of two, so the walk is a mask.
@@ -111,7 +111,7 @@ fn melded_hand(rng: &mut fastrand::Rng, n: usize, pon: bool, form: Form) -> Hand
         counts: c,
         flowers: 0,
     };
-    match Hand::new(tiles, vec![m], form) {
+    match Hand::new(tiles, vec![m], form, 16) {
         Ok(h) => h,
         Err(e) => panic!("generated hand rejected: {e}"),
     }
@@ -161,14 +161,14 @@ fn hand_of(c: &Counts, form: Form) -> Hand {
         counts: *c,
         flowers: 0,
     };
-    match Hand::new(tiles, Vec::new(), form) {
+    match Hand::new(tiles, Vec::new(), form, 16) {
         Ok(h) => h,
         Err(e) => panic!("generated hand rejected: {e}"),
     }
 }
 
 fn parse_hand(s: &str, form: Form) -> Hand {
-    match Hand::parse(s, &[], form) {
+    match Hand::parse(s, &[], form, 16) {
         Ok(h) => h,
         Err(e) => panic!("{s}: {e}"),
     }
@@ -178,7 +178,7 @@ fn parse_hand(s: &str, form: Form) -> Hand {
 fn check(sets: &Sets) {
     let none = [0u8; KINDS];
     let wait_codes = |text: &str| -> Vec<String> {
-        match waits(&parse_hand(text, Form::Waiting), &none) {
+        match waits(&parse_hand(text, Form::Waiting), &none, &twmj_core::TAIWAN) {
             Ok(ws) => ws.iter().map(|x| x.tile.code()).collect(),
             Err(e) => panic!("{e}"),
         }
@@ -190,20 +190,31 @@ fn check(sets: &Sets) {
         ["1m", "3m", "4m", "6m", "7m"]
     );
     assert_eq!(wait_mask(&ready.concealed), 0b110_1101);
-    match accepts(&ready, &none) {
+    match accepts(&ready, &none, &twmj_core::TAIWAN) {
         Ok(acc) => assert_eq!(acc.len(), 5),
         Err(e) => panic!("{e}"),
     }
     // 3345m waits on 3m as ryanmen and tanki.
-    match waits(&parse_hand("3345m123p456p789p111z", Form::Waiting), &none) {
+    match waits(
+        &parse_hand("3345m123p456p789p111z", Form::Waiting),
+        &none,
+        &twmj_core::TAIWAN,
+    ) {
         Ok(ws) => {
             let first: Vec<&str> = ws[0].shapes.iter().map(Shape::key).collect();
             assert_eq!(first, ["ryanmen", "tanki"]);
         }
         Err(e) => panic!("{e}"),
     }
-    assert_eq!(shanten(&parse_hand("1234567z", Form::Any)), 4);
-    match analyze(&parse_hand("2223456m123456789p9s", Form::Full), &none) {
+    assert_eq!(
+        shanten(&parse_hand("1234567z", Form::Any), &twmj_core::TAIWAN),
+        4
+    );
+    match analyze(
+        &parse_hand("2223456m123456789p9s", Form::Full),
+        &none,
+        &twmj_core::TAIWAN,
+    ) {
         Ok(analysis) => assert_eq!(analysis.discards[0].tile.code(), "9s"),
         Err(e) => panic!("{e}"),
     }
@@ -232,11 +243,19 @@ fn check(sets: &Sets) {
     // the validated-hand paths on them.
     for counts in &sets.ready16 {
         assert_ne!(wait_mask(counts), 0, "{counts:?}");
-        assert_eq!(shanten(&hand_of(counts, Form::Waiting)), 0, "{counts:?}");
+        assert_eq!(
+            shanten(&hand_of(counts, Form::Waiting), &twmj_core::TAIWAN),
+            0,
+            "{counts:?}"
+        );
     }
     for counts in &sets.complete17 {
         assert!(is_win_counts(counts), "{counts:?}");
-        assert_eq!(shanten(&hand_of(counts, Form::Full)), -1, "{counts:?}");
+        assert_eq!(
+            shanten(&hand_of(counts, Form::Full), &twmj_core::TAIWAN),
+            -1,
+            "{counts:?}"
+        );
     }
     for counts in sets
         .random16
@@ -244,7 +263,7 @@ fn check(sets: &Sets) {
         .chain(&sets.ready16)
         .chain(&sets.random14)
     {
-        let sh = shanten(&hand_of(counts, Form::Any));
+        let sh = shanten(&hand_of(counts, Form::Any), &twmj_core::TAIWAN);
         assert_eq!(shanten_counts(counts), sh, "{counts:?}");
         if counts.iter().map(|&x| x as usize).sum::<usize>() == 16 {
             assert_eq!(wait_mask(counts) != 0, sh == 0, "{counts:?}");
@@ -308,6 +327,8 @@ fn benches(c: &mut Criterion) {
     check(&s);
     let hands = |v: &[Counts], form| v.iter().map(|c| hand_of(c, form)).collect::<Vec<_>>();
     let no_visible = [0u8; KINDS];
+    // The default rules, built once as a caller would (the binding passes `&TAIWAN`).
+    let taiwan = Variant::taiwan();
 
     // waits: the raw mask, the full answer with shapes and copies left, and from notation.
     walk(c, "waits", "wait_mask/random16", &s.random16, wait_mask);
@@ -321,20 +342,24 @@ fn benches(c: &mut Criterion) {
     );
     let r16 = hands(&s.random16, Form::Waiting);
     let d16 = hands(&s.ready16, Form::Waiting);
-    walk(c, "waits", "full/random16", &r16, |h| waits(h, &no_visible));
-    walk(c, "waits", "full/ready16", &d16, |h| waits(h, &no_visible));
+    walk(c, "waits", "full/random16", &r16, |h| {
+        waits(h, &no_visible, &taiwan)
+    });
+    walk(c, "waits", "full/ready16", &d16, |h| {
+        waits(h, &no_visible, &taiwan)
+    });
     walk(c, "waits", "full/ready16_hot", &d16[..HOT], |h| {
-        waits(h, &no_visible)
+        waits(h, &no_visible, &taiwan)
     });
     // What `twmj.waits` adds for a hand that is not ready: the accepting draws.
     walk(c, "waits", "accepts/random16", &r16, |h| {
-        accepts(h, &no_visible)
+        accepts(h, &no_visible, &taiwan)
     });
     let strings: Vec<String> = s.ready16.iter().map(|c| notation::format(c, 0)).collect();
     walk(c, "waits", "from_str/ready16", &strings, |t| {
         notation::parse(t)
-            .and_then(|t| Hand::new(t, Vec::new(), Form::Waiting))
-            .and_then(|h| waits(&h, &no_visible))
+            .and_then(|t| Hand::new(t, Vec::new(), Form::Waiting, 16))
+            .and_then(|h| waits(&h, &no_visible, &taiwan))
     });
 
     // shanten: from counts (what the batch call runs) and of a validated hand.
@@ -348,23 +373,27 @@ fn benches(c: &mut Criterion) {
     );
     walk(c, "shanten", "counts/ready16", &s.ready16, shanten_counts);
     walk(c, "shanten", "counts/random14", &s.random14, shanten_counts);
-    walk(c, "shanten", "hand/random16", &r16, shanten);
+    walk(c, "shanten", "hand/random16", &r16, |h| shanten(h, &taiwan));
     // The same under improved16: the regular shanten and the special shapes' (瀝咕瀝咕, 十三么).
     let improved = Variant::improved16();
     walk(c, "shanten", "hand_improved16/random16", &r16, |h| {
-        shanten_with(h, &improved)
+        shanten(h, &improved)
     });
 
     // analyze: discard analysis of a 17-tile hand.
     let r17 = hands(&s.random17, Form::Full);
     let d17 = hands(&s.ready17, Form::Full);
-    walk(c, "analyze", "random17", &r17, |h| analyze(h, &no_visible));
-    walk(c, "analyze", "ready17", &d17, |h| analyze(h, &no_visible));
+    walk(c, "analyze", "random17", &r17, |h| {
+        analyze(h, &no_visible, &taiwan)
+    });
+    walk(c, "analyze", "ready17", &d17, |h| {
+        analyze(h, &no_visible, &taiwan)
+    });
     walk(c, "analyze", "improved16/random17", &r17, |h| {
-        analyze_with(h, &no_visible, &improved)
+        analyze(h, &no_visible, &improved)
     });
     walk(c, "analyze", "ready17_hot", &d17[..HOT], |h| {
-        analyze(h, &no_visible)
+        analyze(h, &no_visible, &taiwan)
     });
     // With an explicit meld: the suit (or honours) holding the meld's kinds is capped, so its
     // overlaps come from the dynamic programme instead of the tables. Fewer hands: they are
@@ -380,14 +409,16 @@ fn benches(c: &mut Criterion) {
         .map(|_| melded_hand(&mut rng, 13, false, Form::Waiting))
         .collect();
     walk(c, "analyze", "chi/random14", &chi14, |h| {
-        analyze(h, &no_visible)
+        analyze(h, &no_visible, &taiwan)
     });
     walk(c, "analyze", "pon/random14", &pon14, |h| {
-        analyze(h, &no_visible)
+        analyze(h, &no_visible, &taiwan)
     });
-    walk(c, "shanten", "hand_chi/random13", &chi13, shanten);
+    walk(c, "shanten", "hand_chi/random13", &chi13, |h| {
+        shanten(h, &taiwan)
+    });
     walk(c, "waits", "accepts_chi/random13", &chi13, |h| {
-        accepts(h, &no_visible)
+        accepts(h, &no_visible, &taiwan)
     });
 
     // is_win: complete and random 17-tile hands.
@@ -397,7 +428,6 @@ fn benches(c: &mut Criterion) {
     // decompose and score: every split of a winning hand, and the max-tai score over them
     // (taiwan preset, a self-draw by the dealer on a random tile of the hand).
     walk(c, "decompose", "complete17", &s.complete17, decompositions);
-    let variant = Variant::taiwan();
     let ctx = Context::new(0, WinKind::SelfDraw);
     let mut rng = fastrand::Rng::with_seed(17);
     let wins: Vec<(Counts, Tile)> = s
@@ -410,19 +440,19 @@ fn benches(c: &mut Criterion) {
         })
         .collect();
     for (counts, tile) in &wins {
-        if let Err(e) = score(counts, &[], *tile, &ctx, &variant, false) {
+        if let Err(e) = score(counts, &[], *tile, &ctx, &taiwan, false) {
             panic!("{}: {e}", notation::format(counts, 0));
         }
     }
     walk(c, "score", "max_tai/complete17", &wins, |(counts, tile)| {
-        score(counts, &[], *tile, &ctx, &variant, false)
+        score(counts, &[], *tile, &ctx, &taiwan, false)
     });
     walk(
         c,
         "score",
         "max_tai_why_not/complete17",
         &wins,
-        |(counts, tile)| score(counts, &[], *tile, &ctx, &variant, true),
+        |(counts, tile)| score(counts, &[], *tile, &ctx, &taiwan, true),
     );
 }
 

@@ -10,7 +10,7 @@ use twmj_core::scoring::Variant;
 fn states() -> Vec<State> {
     let mut out = Vec::new();
     for seed in 0..8 {
-        let mut st = State::from_seed(seed);
+        let mut st = State::from_seed(seed, &twmj_core::TAIWAN);
         while !st.is_over() {
             out.push(st.clone());
             let seat = st.pending().trailing_zeros() as u8;
@@ -50,7 +50,7 @@ fn hands(c: &mut Criterion) {
         c.bench_function(name, |b| {
             b.iter(|| {
                 seed += 1;
-                let mut st = State::from_seed_with(seed, &v);
+                let mut st = State::from_seed(seed, &v);
                 let mut rng = SplitMix64::new(seed);
                 while !st.is_over() {
                     let seat = st.pending().trailing_zeros() as u8;

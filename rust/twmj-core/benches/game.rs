@@ -4,7 +4,7 @@ use criterion::{criterion_group, criterion_main, Criterion};
 use twmj_core::game::{legal_actions, SplitMix64, State};
 
 fn play(seed: u64, rng: &mut SplitMix64) -> usize {
-    let mut st = State::from_seed(seed);
+    let mut st = State::from_seed(seed, &twmj_core::TAIWAN);
     let mut steps = 0;
     while !st.is_over() {
         let seat = st.pending().trailing_zeros() as u8;
@@ -20,7 +20,7 @@ fn play(seed: u64, rng: &mut SplitMix64) -> usize {
 fn selfplay(c: &mut Criterion) {
     let mut rng = SplitMix64::new(7);
     // Checked once before timing: a hand ends with a result.
-    let mut st = State::from_seed(0);
+    let mut st = State::from_seed(0, &twmj_core::TAIWAN);
     while !st.is_over() {
         let seat = st.pending().trailing_zeros() as u8;
         let a = legal_actions(&st, seat)[0];

@@ -16,7 +16,7 @@ fn main() {
     let mut kinds: BTreeMap<&str, u32> = BTreeMap::new();
     let start = Instant::now();
     for seed in 0..games {
-        let mut st = State::from_seed(u64::from(seed));
+        let mut st = State::from_seed(u64::from(seed), &twmj_core::TAIWAN);
         while !st.is_over() {
             let seat = st.pending().trailing_zeros() as u8;
             let acts = legal_actions(&st, seat);

@@ -113,9 +113,9 @@ fn accept_list(mask: u64, seen: &Counts) -> Vec<Accept> {
     accepts
 }
 
-/// The kinds whose draw lowers the shanten of a validated 16 − 3k hand (進張), with their
-/// unseen copies. For a ready hand these are exactly its waits.
-pub fn accepts(hand: &Hand, visible: &Counts) -> Result<Vec<Accept>> {
+/// The kinds whose draw lowers the regular shanten of a validated 16 − 3k hand: [`accepts`]
+/// with no special shape.
+pub(crate) fn regular_accepts(hand: &Hand, visible: &Counts) -> Result<Vec<Accept>> {
     let own = hand.own_counts();
     let seen = seen_counts(&own, visible)?;
     let caps = caps(&hand.meld_counts());
@@ -138,8 +138,8 @@ fn rest(a: usize, b: usize) -> (usize, usize) {
     (x, it.next().unwrap_or(0))
 }
 
-/// Analyses a validated 17 − 3k hand; `visible` are the other tiles the player can see.
-pub fn analyze(hand: &Hand, visible: &Counts) -> Result<Analysis> {
+/// [`analyze`] with no special shape and no in-play check.
+pub(crate) fn regular_analyze(hand: &Hand, visible: &Counts) -> Result<Analysis> {
     let own = hand.own_counts();
     let seen = seen_counts(&own, visible)?;
     let caps = caps(&hand.meld_counts());
@@ -273,16 +273,17 @@ fn accept_mask(accepts: &[Accept]) -> u64 {
     accepts.iter().fold(0, |m, a| m | 1 << a.tile.index())
 }
 
-/// [`accepts`] under `variant`: the kinds that lower [`crate::shanten_with`], i.e. the regular
-/// accepting kinds when the regular shanten is the least, the special shapes' when theirs
-/// is, both when they tie. The same as [`accepts`] under a variant that admits no special
-/// shape.
+/// The kinds whose draw lowers the shanten under `variant` ([`crate::shanten`]) of a
+/// validated 16 − 3k hand (進張), with their unseen copies: the regular accepting kinds when
+/// the regular shanten is the least, the special shapes' when theirs is, both when they tie
+/// (only the regular ones under a variant that admits no special shape). For a ready hand
+/// these are exactly its waits.
 ///
 /// Under a variant whose set lacks some tiles (004: three or two players) a hand holding one
 /// is an error naming it, and a tile out of play is never an accepting kind.
 ///
-/// The hand must have been validated for the variant's `hand_size` ([`Hand::new_sized`]).
-pub fn accepts_with(hand: &Hand, visible: &Counts, variant: &Variant) -> Result<Vec<Accept>> {
+/// The hand must have been validated for the variant's `hand_size` ([`Hand::new`]).
+pub fn accepts(hand: &Hand, visible: &Counts, variant: &Variant) -> Result<Vec<Accept>> {
     variant.check_hand_size(hand)?;
     variant.check_in_play(&hand.own_counts())?;
     let mut a = accepts_with_shapes(hand, visible, variant)?;
@@ -291,12 +292,12 @@ pub fn accepts_with(hand: &Hand, visible: &Counts, variant: &Variant) -> Result<
 }
 
 fn accepts_with_shapes(hand: &Hand, visible: &Counts, variant: &Variant) -> Result<Vec<Accept>> {
-    let regular = accepts(hand, visible)?;
+    let regular = regular_accepts(hand, visible)?;
     if !variant.special.any() || hand.meld_count > 2 {
         return Ok(regular);
     }
     let caps = caps(&hand.meld_counts());
-    let reg = crate::shanten::shanten(hand);
+    let reg = crate::shanten::regular_shanten(hand);
     let each = specials_within(
         &hand.concealed,
         hand.meld_count,
@@ -318,17 +319,16 @@ fn accepts_with_shapes(hand: &Hand, visible: &Counts, variant: &Variant) -> Resu
     Ok(accept_list(mask, &seen))
 }
 
-/// [`analyze`] under `variant`: every shanten is [`crate::shanten_with`]'s (the least of the
-/// regular one and the special shapes' the variant admits), the accepting kinds are those
-/// that lower it ([`accepts_with`]) and the waits include the special ones
-/// ([`crate::waits_with`]). The same as [`analyze`] under a variant that admits no special
-/// shape.
+/// Analyses a validated 17 − 3k hand under `variant`; `visible` are the other tiles the
+/// player can see. Every shanten is [`crate::shanten`]'s (the least of the regular one and
+/// the special shapes' the variant admits), the accepting kinds are those that lower it
+/// ([`accepts`]) and the waits include the special ones ([`crate::waits`]).
 ///
 /// Under a variant whose set lacks some tiles (004: three or two players) a hand holding one
 /// is an error naming it, and no tile out of play is an accepting kind or a wait.
 ///
-/// The hand must have been validated for the variant's `hand_size` ([`Hand::new_sized`]).
-pub fn analyze_with(hand: &Hand, visible: &Counts, variant: &Variant) -> Result<Analysis> {
+/// The hand must have been validated for the variant's `hand_size` ([`Hand::new`]).
+pub fn analyze(hand: &Hand, visible: &Counts, variant: &Variant) -> Result<Analysis> {
     variant.check_hand_size(hand)?;
     variant.check_in_play(&hand.own_counts())?;
     let mut a = analyze_with_shapes(hand, visible, variant)?;
@@ -340,7 +340,7 @@ pub fn analyze_with(hand: &Hand, visible: &Counts, variant: &Variant) -> Result<
 }
 
 fn analyze_with_shapes(hand: &Hand, visible: &Counts, variant: &Variant) -> Result<Analysis> {
-    let mut a = analyze(hand, visible)?;
+    let mut a = regular_analyze(hand, visible)?;
     if !variant.special.any() || hand.meld_count > 2 {
         return Ok(a);
     }
@@ -403,24 +403,27 @@ mod tests {
     #[test]
     fn accepts_of_a_waiting_hand() {
         // 13m 5p 1z (k = 4 implied): 1-shanten; 2m makes 123m, 5p or 1z makes the pair.
-        let h = Hand::parse("13m5p1z", &[], Form::Waiting).unwrap();
-        assert_eq!(crate::shanten(&h), 1);
-        assert_eq!(codes(&accepts(&h, &[0; 34]).unwrap()), ["2m", "5p", "1z"]);
-        // For a ready hand the accepting kinds are exactly the waits.
-        let h = Hand::parse("2223456m123456789p", &[], Form::Waiting).unwrap();
+        let h = Hand::parse("13m5p1z", &[], Form::Waiting, 16).unwrap();
+        assert_eq!(crate::shanten(&h, &crate::rules::TAIWAN), 1);
         assert_eq!(
-            codes(&accepts(&h, &[0; 34]).unwrap()),
+            codes(&accepts(&h, &[0; 34], &crate::rules::TAIWAN).unwrap()),
+            ["2m", "5p", "1z"]
+        );
+        // For a ready hand the accepting kinds are exactly the waits.
+        let h = Hand::parse("2223456m123456789p", &[], Form::Waiting, 16).unwrap();
+        assert_eq!(
+            codes(&accepts(&h, &[0; 34], &crate::rules::TAIWAN).unwrap()),
             ["1m", "3m", "4m", "6m", "7m"]
         );
     }
 
     #[test]
     fn best_discard_of_a_simple_hand() {
-        let h = match Hand::parse("2223456m123456789p9s", &[], Form::Full) {
+        let h = match Hand::parse("2223456m123456789p9s", &[], Form::Full, 16) {
             Ok(h) => h,
             Err(e) => panic!("{e}"),
         };
-        let a = match analyze(&h, &[0; 34]) {
+        let a = match analyze(&h, &[0; 34], &crate::rules::TAIWAN) {
             Ok(a) => a,
             Err(e) => panic!("{e}"),
         };

@@ -193,17 +193,12 @@ pub enum Form {
 }
 
 impl Hand {
-    /// Validates concealed tiles and melds together: at most 4 copies of a kind in all,
-    /// and a tile count that fits `form` (k = number of melds; with no melds given, k is
-    /// implied by the count, so 13- and 14-tile hands are k = 1).
-    pub fn new(tiles: Tiles, melds: Vec<Meld>, form: Form) -> Result<Hand> {
-        Hand::new_sized(tiles, melds, form, 16)
-    }
-
-    /// [`Hand::new`] for a hand of `size` tiles (a variant's `hand_size`): 16, or 13 (004
-    /// 兩人麻將 13 張版: 4 組+1 對, so 13 − 3k tiles waiting and 14 − 3k complete, at most 4
-    /// melds). Any other size is an error.
-    pub fn new_sized(tiles: Tiles, melds: Vec<Meld>, form: Form, size: u8) -> Result<Hand> {
+    /// Validates concealed tiles and melds together for a hand of `size` tiles (a variant's
+    /// `hand_size`: 16, or 13 for 004 兩人麻將 13 張版: 4 組+1 對, so 13 − 3k tiles waiting and
+    /// 14 − 3k complete, at most 4 melds; any other size is an error): at most 4 copies of a
+    /// kind in all, and a tile count that fits `form` (k = number of melds; with no melds
+    /// given, k is implied by the count, so 13- and 14-tile hands are k = 1 of a 16-tile hand).
+    pub fn new(tiles: Tiles, melds: Vec<Meld>, form: Form, size: u8) -> Result<Hand> {
         if size != 16 && size != 13 {
             return Err(Error::hand(format!(
                 "a hand of {size} tiles is not played (16, or 13)"
@@ -291,20 +286,16 @@ impl Hand {
         })
     }
 
-    /// Parses a hand string and meld list and validates them for `form`.
-    pub fn parse(hand: &str, melds: &[(&str, &str)], form: Form) -> Result<Hand> {
-        Hand::parse_sized(hand, melds, form, 16)
-    }
-
-    /// [`Hand::parse`] for a hand of `size` tiles (16 or 13, [`Hand::new_sized`]).
-    pub fn parse_sized(hand: &str, melds: &[(&str, &str)], form: Form, size: u8) -> Result<Hand> {
+    /// Parses a hand string and meld list and validates them for `form` and a hand of `size`
+    /// tiles ([`Hand::new`]).
+    pub fn parse(hand: &str, melds: &[(&str, &str)], form: Form, size: u8) -> Result<Hand> {
         let tiles = notation::parse(hand)?;
         let melds = melds
             .iter()
             .enumerate()
             .map(|(i, (k, t))| Meld::parse(k, t, i))
             .collect::<Result<Vec<_>>>()?;
-        Hand::new_sized(tiles, melds, form, size)
+        Hand::new(tiles, melds, form, size)
     }
 
     /// Copies of each kind in the melds.

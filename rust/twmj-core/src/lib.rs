@@ -23,17 +23,16 @@ pub mod unconnected;
 pub mod vocab;
 pub mod waits;
 
-pub use analyze::{accepts, accepts_with, analyze, analyze_with, Accept, Analysis, Discard};
+pub use analyze::{accepts, analyze, Accept, Analysis, Discard};
 pub use decompose::{decompositions, Block};
 pub use error::{Error, ErrorCode, Result, CODES};
 pub use hand::{Form, Hand, Meld, MeldKind};
 pub use notation::{format, parse, Tiles};
-pub use rules::{is_win, is_win_counts, Special, SpecialShapes, Variant};
-pub use shanten::{shanten, shanten_counts, shanten_with, special_shanten};
+pub use rules::{is_win_counts, Special, SpecialShapes, Variant, TAIWAN};
+pub use shanten::{shanten, shanten_counts, special_shanten};
 pub use special::{
-    is_special_win, is_win_with, special_wait_mask, special_waits, special_win, special_wins,
-    special_wins_n, waits_with,
+    is_special_win, is_win, special_wait_mask, special_waits, special_win, special_wins, waits,
 };
 pub use tile::{Counts, Flower, Suit, Tile, KINDS};
 pub use vocab::{Declaration, Replacement, Term, WinKind, WinTerm};
-pub use waits::{shapes, wait_mask, waits, Shape, Shapes, Wait};
+pub use waits::{shapes, wait_mask, Shape, Shapes, Wait};

@@ -61,8 +61,9 @@ pub(crate) fn group_overlap(counts: &Counts, caps: &Counts, suit: Suit, capped: 
     }
 }
 
-/// Shanten of a validated hand (16 − 3k or 17 − 3k concealed tiles).
-pub fn shanten(hand: &Hand) -> i8 {
+/// Regular shanten (five sets and a pair) of a validated hand (16 − 3k or 17 − 3k concealed
+/// tiles): [`shanten`] with no special shape.
+pub(crate) fn regular_shanten(hand: &Hand) -> i8 {
     let caps = caps(&hand.meld_counts());
     let o = Suit::ALL.map(|s| group_overlap(&hand.concealed, &caps, s, hand.capped(s)));
     from_overlaps(&o, hand.sets_needed())
@@ -414,15 +415,16 @@ pub fn special_shanten(hand: &Hand, s: Special) -> Option<i8> {
     )
 }
 
-/// Shanten under `variant`: the least of the regular shanten ([`shanten`]) and the shanten
-/// of each special shape the variant admits (003 改良式: 瀝咕瀝咕 註八, 十三么 註13). The same
-/// as [`shanten`] under a variant that admits none (taiwan, american, traditional).
+/// Shanten of a validated hand (16 − 3k or 17 − 3k concealed) under `variant`: the least of
+/// the regular shanten (five sets and a pair) and the shanten of each special shape the
+/// variant admits (003 改良式: 瀝咕瀝咕 註八, 十三么 註13); the regular one alone under a
+/// variant that admits none (taiwan, american, traditional).
 ///
-/// A 13-tile hand ([`Hand::new_sized`], variant `hand_size = 13`, 004 13 張版: 4 組+1 對) is
+/// A 13-tile hand ([`Hand::new`], variant `hand_size = 13`, 004 13 張版: 4 組+1 對) is
 /// read with its missing fifth set counted as made ([`Hand::meld_count`]): four sets and a
 /// pair, and the special shapes in their 14-tile forms.
-pub fn shanten_with(hand: &Hand, variant: &Variant) -> i8 {
-    let regular = shanten(hand);
+pub fn shanten(hand: &Hand, variant: &Variant) -> i8 {
+    let regular = regular_shanten(hand);
     if !variant.special.any() || hand.meld_count > 2 {
         return regular;
     }
@@ -445,8 +447,8 @@ mod tests {
     use crate::hand::{Form, Hand};
 
     fn sh(s: &str, melds: &[(&str, &str)]) -> i8 {
-        match Hand::parse(s, melds, Form::Any) {
-            Ok(h) => shanten(&h),
+        match Hand::parse(s, melds, Form::Any, 16) {
+            Ok(h) => shanten(&h, &crate::rules::TAIWAN),
             Err(e) => panic!("{s}: {e}"),
         }
     }
@@ -466,8 +468,12 @@ mod tests {
             "1112345678999m1p",
             "19m19p19s1234567z",
         ] {
-            let h = Hand::parse(s, &[], Form::Any).unwrap();
-            assert_eq!(shanten_counts(&h.concealed), shanten(&h), "{s}");
+            let h = Hand::parse(s, &[], Form::Any, 16).unwrap();
+            assert_eq!(
+                shanten_counts(&h.concealed),
+                shanten(&h, &crate::rules::TAIWAN),
+                "{s}"
+            );
         }
     }
 

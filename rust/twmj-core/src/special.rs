@@ -186,9 +186,9 @@ pub(crate) fn makes(counts: &Counts, meld_count: usize, s: Special) -> bool {
 }
 
 /// The special shape the 17 − 3k concealed `counts` with `meld_count` melds make, if the
-/// shapes `allowed` admit one: the first in [`Special::ALL`] order (see [`special_wins_n`]
+/// shapes `allowed` admit one: the first in [`Special::ALL`] order (see [`special_wins_counts`]
 /// for every one).
-pub fn special_win_n(
+pub(crate) fn special_win_counts(
     counts: &Counts,
     meld_count: usize,
     allowed: SpecialShapes,
@@ -201,7 +201,11 @@ pub fn special_win_n(
 /// Every special shape (in [`Special::ALL`] order) `allowed` admits that the 17 − 3k
 /// concealed `counts` with `meld_count` melds make: a hand may be two (七對 with a concealed
 /// triplet is 瀝咕瀝咕; 七星不靠 is also 全不靠).
-pub fn special_wins_n(counts: &Counts, meld_count: usize, allowed: SpecialShapes) -> Vec<Special> {
+pub(crate) fn special_wins_counts(
+    counts: &Counts,
+    meld_count: usize,
+    allowed: SpecialShapes,
+) -> Vec<Special> {
     Special::ALL
         .into_iter()
         .filter(|&s| allowed.allows(s) && makes(counts, meld_count, s))
@@ -220,7 +224,7 @@ fn frame_melds(melds: &[Meld], variant: &Variant) -> usize {
 /// included) with `melds` makes under `variant`, if any. Always `None` when the variant
 /// admits none.
 pub fn special_win(counts: &Counts, melds: &[Meld], variant: &Variant) -> Option<Special> {
-    special_win_n(
+    special_win_counts(
         counts,
         frame_melds(melds, variant),
         variant.special.beside(melds),
@@ -230,7 +234,7 @@ pub fn special_win(counts: &Counts, melds: &[Meld], variant: &Variant) -> Option
 /// Every special shape `counts` (`hand_size` + 1 − 3k concealed) with `melds` makes under
 /// `variant`.
 pub fn special_wins(counts: &Counts, melds: &[Meld], variant: &Variant) -> Vec<Special> {
-    special_wins_n(
+    special_wins_counts(
         counts,
         frame_melds(melds, variant),
         variant.special.beside(melds),
@@ -261,7 +265,7 @@ pub(crate) fn special_mask_own(
             continue;
         }
         c[i] += 1;
-        if special_win_n(&c, meld_count, allowed).is_some() {
+        if special_win_counts(&c, meld_count, allowed).is_some() {
             mask |= 1 << i;
         }
         c[i] -= 1;
@@ -295,7 +299,7 @@ pub fn special_waits(counts: &Counts, melds: &[Meld], variant: &Variant) -> Vec<
         c[i] += 1;
         if let (Some(t), Some(s)) = (
             Tile::new(i),
-            special_win_n(
+            special_win_counts(
                 &c,
                 frame_melds(melds, variant),
                 variant.special.beside(melds),
@@ -357,9 +361,9 @@ fn special_shape_bits(counts: &Counts, i: usize, s: Special, own: &Counts, seen:
 
 /// True when the validated 17 − 3k hand is a win under `variant`: five sets and a pair, or a
 /// special shape the variant admits.
-pub fn is_win_with(hand: &Hand, variant: &Variant) -> bool {
+pub fn is_win(hand: &Hand, variant: &Variant) -> bool {
     is_win_counts(&hand.concealed)
-        || special_win_n(
+        || special_win_counts(
             &hand.concealed,
             hand.meld_count,
             variant.special.beside(&hand.melds),
@@ -373,9 +377,9 @@ pub fn is_win_with(hand: &Hand, variant: &Variant) -> bool {
 /// Under a variant whose set lacks some tiles (004: three or two players) a hand holding one
 /// is an error naming it, and a tile out of play is never a wait.
 ///
-/// The hand must have been validated for the variant's `hand_size` ([`Hand::new_sized`]);
+/// The hand must have been validated for the variant's `hand_size` ([`Hand::new`]);
 /// a 13-tile hand (004 13 張版) waits to make four sets and a pair with its melds.
-pub fn waits_with(hand: &Hand, visible: &Counts, variant: &Variant) -> Result<Vec<Wait>> {
+pub fn waits(hand: &Hand, visible: &Counts, variant: &Variant) -> Result<Vec<Wait>> {
     variant.check_hand_size(hand)?;
     let own = hand.own_counts();
     variant.check_in_play(&own)?;
@@ -387,11 +391,13 @@ pub fn waits_with(hand: &Hand, visible: &Counts, variant: &Variant) -> Result<Ve
         &seen,
         variant.special.beside(&hand.melds),
     );
-    w.retain(|x| variant.in_play(x.tile));
+    if !variant.all_in_play() {
+        w.retain(|x| variant.in_play(x.tile));
+    }
     Ok(w)
 }
 
-/// [`waits_with`] from the concealed counts, the meld count, the player's own counts
+/// [`waits`] from the concealed counts, the meld count, the player's own counts
 /// (concealed plus melds) and every seen count.
 pub(crate) fn waits_seen_with(
     concealed: &Counts,
@@ -411,7 +417,7 @@ pub(crate) fn waits_seen_with(
         let i = m.trailing_zeros() as usize;
         m &= m - 1;
         c[i] += 1;
-        let s = special_win_n(&c, meld_count, allowed);
+        let s = special_win_counts(&c, meld_count, allowed);
         c[i] -= 1;
         let (Some(tile), Some(s)) = (Tile::new(i), s) else {
             continue;

@@ -1,7 +1,6 @@
 //! Waits (聽牌): the kinds that complete a 16 − 3k hand, each with its shapes and copies left.
 
-use crate::error::Result;
-use crate::hand::{seen_counts, Hand};
+use crate::hand::Hand;
 use crate::shanten::{group, table_of};
 use crate::tables::{GroupTable, POW5, SHAPE_BITS};
 use crate::tile::{Counts, Suit, Tile, COPIES};
@@ -122,7 +121,7 @@ fn wait_groups(counts: &Counts) -> (u8, [usize; 4]) {
 }
 
 /// Bit i set when kind i completes the concealed `counts` (16 − 3k tiles), counting only the
-/// copies in `counts` against the 4-copy limit. Melds are applied by [`waits`].
+/// copies in `counts` against the 4-copy limit. Melds are applied by [`crate::waits`].
 #[inline]
 pub fn wait_mask(counts: &Counts) -> u64 {
     let (groups, idx) = wait_groups(counts);
@@ -193,13 +192,6 @@ pub fn hand_wait_mask(hand: &Hand) -> u64 {
     wait_mask(&hand.concealed) & !exhausted(&hand.own_counts())
 }
 
-/// The waits of a validated 16 − 3k hand; `visible` are the other tiles the player can see.
-pub fn waits(hand: &Hand, visible: &Counts) -> Result<Vec<Wait>> {
-    let own = hand.own_counts();
-    let seen = seen_counts(&own, visible)?;
-    Ok(waits_seen(&hand.concealed, &own, &seen))
-}
-
 /// Waits given concealed counts, own counts (concealed + melds) and all seen counts.
 pub(crate) fn waits_seen(concealed: &Counts, own: &Counts, seen: &Counts) -> Vec<Wait> {
     let (groups, idx) = wait_groups(concealed);
@@ -251,11 +243,11 @@ mod tests {
     use crate::hand::Form;
 
     fn w(s: &str) -> Vec<(String, Vec<&'static str>)> {
-        let h = match Hand::parse(s, &[], Form::Waiting) {
+        let h = match Hand::parse(s, &[], Form::Waiting, 16) {
             Ok(h) => h,
             Err(e) => panic!("{s}: {e}"),
         };
-        match waits(&h, &[0; 34]) {
+        match crate::special::waits(&h, &[0; 34], &crate::rules::Variant::default()) {
             Ok(v) => v
                 .into_iter()
                 .map(|w| (w.tile.code(), w.shapes.iter().map(Shape::key).collect()))

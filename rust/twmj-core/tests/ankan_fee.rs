@@ -201,7 +201,7 @@ fn the_seated_players_pay() {
         fees: Vec::new(),
         ankan_fees: vec![(1, t("5m")), (1, t("6m"))],
     };
-    let (_, s) = settle_hand(&r, &table_of(&State::from_seed(0)), &v).unwrap();
+    let (_, s) = settle_hand(&r, &table_of(&State::from_seed(0, &twmj_core::TAIWAN)), &v).unwrap();
     assert_eq!(money(&s), [-600, 1200, -600, 0]);
     assert_eq!(s.lines.len(), 4);
 }

@@ -9,9 +9,7 @@
 
 use twmj_core::hand::Form;
 use twmj_core::scoring::{score, Context, Item, Value, Variant, WinKind, PRESETS};
-use twmj_core::{
-    is_win_with, parse, shanten_with, special_win, waits_with, Counts, Hand, Special, Tile,
-};
+use twmj_core::{parse, shanten, special_win, waits, Counts, Hand, Special, Tile};
 
 fn counts(s: &str) -> Counts {
     parse(s).map_or_else(|e| panic!("{s}: {e}"), |t| t.counts)
@@ -22,7 +20,7 @@ fn tile(s: &str) -> Tile {
 }
 
 fn hand(s: &str, melds: &[(&str, &str)]) -> Hand {
-    Hand::parse(s, melds, Form::Any).unwrap_or_else(|e| panic!("{s}: {e}"))
+    Hand::parse(s, melds, Form::Any, 16).unwrap_or_else(|e| panic!("{s}: {e}"))
 }
 
 /// taiwan with the shape drawn in by its tai alone.
@@ -42,7 +40,7 @@ fn self_draw() -> Context {
 
 /// The waits of the 16 − 3k hand `s` under `v`, as tile codes.
 fn wait_codes(s: &str, melds: &[(&str, &str)], v: &Variant) -> Vec<String> {
-    waits_with(&hand(s, melds), &[0; 34], v)
+    waits(&hand(s, melds), &[0; 34], v)
         .unwrap_or_else(|e| panic!("{e}"))
         .iter()
         .map(|w| w.tile.code())
@@ -56,7 +54,7 @@ fn scored(s: &str, win: &str, ctx: &Context, v: &Variant) -> (Vec<Item>, u32) {
 }
 
 fn is_win(s: &str, melds: &[(&str, &str)], v: &Variant) -> bool {
-    is_win_with(&hand(s, melds), v)
+    twmj_core::is_win(&hand(s, melds), v)
 }
 
 /// The shape is off in every preset: its hand is no win there, and its switch reads false.
@@ -100,7 +98,7 @@ fn seven_pairs() {
     // Ready on 4z only (單吊), shanten 0; taiwan has no wait there.
     let ready = "11m 33m 55p 77p 99s 22z 4z 123s";
     assert_eq!(wait_codes(ready, &[], &v), ["4z"]);
-    assert_eq!(shanten_with(&hand(ready, &[]), &v), 0);
+    assert_eq!(shanten(&hand(ready, &[]), &v), 0);
     assert!(wait_codes(ready, &[], &Variant::taiwan()).is_empty());
     // Scored at its tai; 不算不求人: a self-draw adds 自摸 only.
     assert_eq!(
@@ -152,7 +150,7 @@ fn greater_honors_and_knitted() {
     // Ready on 中 only.
     let ready = "147m 258p 3s 123456z 234m";
     assert_eq!(wait_codes(ready, &[], &v), ["7z"]);
-    assert_eq!(shanten_with(&hand(ready, &[]), &v), 0);
+    assert_eq!(shanten(&hand(ready, &[]), &v), 0);
     assert!(wait_codes(ready, &[], &Variant::taiwan()).is_empty());
     assert_eq!(
         scored(full, "7z", &discard(), &v),
@@ -185,7 +183,7 @@ fn lesser_honors_and_knitted() {
     // Ready: the missing 9s, or a sixth honour (14 of the 16).
     let ready = "147m 258p 36s 12345z 789m";
     assert_eq!(wait_codes(ready, &[], &v), ["9s", "6z", "7z"]);
-    assert_eq!(shanten_with(&hand(ready, &[]), &v), 0);
+    assert_eq!(shanten(&hand(ready, &[]), &v), 0);
     assert!(wait_codes(ready, &[], &Variant::taiwan()).is_empty());
     assert_eq!(
         scored(full, "9s", &discard(), &v),
@@ -216,7 +214,7 @@ fn knitted_straight() {
     // Ready on 1s (單吊); not under taiwan.
     let ready = "147m 258p 369s 555z 678p 1s";
     assert_eq!(wait_codes(ready, &[], &v), ["1s"]);
-    assert_eq!(shanten_with(&hand(ready, &[]), &v), 0);
+    assert_eq!(shanten(&hand(ready, &[]), &v), 0);
     assert!(wait_codes(ready, &[], &Variant::taiwan()).is_empty());
     assert_eq!(
         scored(full, "1s", &discard(), &v),
@@ -299,9 +297,9 @@ fn knitted_straight_with_two_melds_is_ready() {
     let melds = [("pon", "555z"), ("chi", "678p")];
     let ready = "147m 258p 369s 1s";
     assert_eq!(wait_codes(ready, &melds, &v), ["1s"]);
-    assert_eq!(shanten_with(&hand(ready, &melds), &v), 0);
+    assert_eq!(shanten(&hand(ready, &melds), &v), 0);
     // One knitted tile short: one exchange from ready.
-    assert_eq!(shanten_with(&hand("147m 258p 36s 1s 2s", &melds), &v), 1);
+    assert_eq!(shanten(&hand("147m 258p 36s 1s 2s", &melds), &v), 1);
     assert!(wait_codes(ready, &melds, &Variant::taiwan()).is_empty());
 }
 
@@ -321,7 +319,7 @@ fn knitted_deal(v: &Variant) -> twmj_core::game::State {
     let deal = Deal::scripted(0, hands, "8m 2s 4s 7s", "3z 4z")
         .unwrap_or_else(|e| panic!("{e}"))
         .completed();
-    State::from_deal_with(deal, v).unwrap_or_else(|e| panic!("{e}"))
+    State::from_deal(deal, v).unwrap_or_else(|e| panic!("{e}"))
 }
 
 // 003 fan list 組合龍 12: a win on a discard in the game under the custom variant only.
@@ -362,7 +360,7 @@ fn knitted_straight_waits_take_the_shape_of_the_rest() {
     // knitted kinds, already held); a knitted slot left open is waited on as 單吊.
     use twmj_core::waits::Shape;
     let v = with("fan_knitted_straight", 12);
-    let w = waits_with(&hand("147m 258p 369s 555z 67p 11s", &[]), &[0; 34], &v)
+    let w = waits(&hand("147m 258p 369s 555z 67p 11s", &[]), &[0; 34], &v)
         .unwrap_or_else(|e| panic!("{e}"));
     let got: Vec<(String, bool, bool)> = w
         .iter()
@@ -381,10 +379,10 @@ fn knitted_straight_waits_take_the_shape_of_the_rest() {
             ("8p".to_owned(), true, false)
         ]
     );
-    let w = waits_with(&hand("147m 258p 36s 555z 678p 11s 2s", &[]), &[0; 34], &v)
+    let w = waits(&hand("147m 258p 36s 555z 678p 11s 2s", &[]), &[0; 34], &v)
         .unwrap_or_else(|e| panic!("{e}"));
     assert!(w.is_empty(), "{w:?}");
-    let w = waits_with(
+    let w = waits(
         &hand("147m 258p 36s 555z 11s", &[("chi", "678p")]),
         &[0; 34],
         &v,

@@ -75,7 +75,7 @@ const DEAD: &str = "6m7m8m";
 
 fn example_four() -> State {
     let d = deal(FINALS, PASSES, 1, DICE_NEXT, LIVE, DEAD);
-    let mut st = State::from_deal_with(d, &Variant::american()).unwrap();
+    let mut st = State::from_deal(d, &Variant::american()).unwrap();
     exchange(&mut st, PASSES);
     act(&mut st, 0, Action::ExchangeDone);
     // The dealer discards 6p; seat 1 吃 it (7p8p) and discards 1z.
@@ -93,7 +93,7 @@ fn exchange_moves_three_tiles_in_the_dice_direction() {
     // README 換三張 direction: dice total mod 3, 1 → 下家, 2 → 對家, 0 → 上家; 002 一局開始的順序 5.
     for (dice, offset) in [(DICE_NEXT, 1), (DICE_ACROSS, 2), (DICE_PREVIOUS, 3)] {
         let d = deal(FINALS, PASSES, 1, dice, LIVE, DEAD);
-        let mut st = State::from_deal_with(d, &Variant::american()).unwrap();
+        let mut st = State::from_deal(d, &Variant::american()).unwrap();
         assert!(matches!(st.phase(), Phase::Exchange(_)));
         assert_eq!(st.pending(), 0b1111, "every seat picks");
         let before: Vec<Counts> = (0..4).map(|s| st.player(s).concealed).collect();
@@ -133,7 +133,7 @@ fn exchange_direction_setting_overrides_the_dice() {
         .unwrap();
     assert_eq!(v.exchange, ExchangeDirection::Across);
     let d = deal(FINALS, PASSES, 1, DICE_NEXT, LIVE, DEAD);
-    let mut st = State::from_deal_with(d, &v).unwrap();
+    let mut st = State::from_deal(d, &v).unwrap();
     let before: Vec<Counts> = (0..4).map(|s| st.player(s).concealed).collect();
     exchange(&mut st, PASSES);
     for s in 0..4 {
@@ -153,7 +153,7 @@ fn exchange_direction_setting_overrides_the_dice() {
 fn first_exchange_is_compulsory_and_any_three_tiles_may_go() {
     // 002 一局開始的順序 5: the first 換三張 must happen; README: any 3 tiles may be passed.
     let d = deal(FINALS, PASSES, 1, DICE_NEXT, LIVE, DEAD);
-    let mut st = State::from_deal_with(d, &Variant::american()).unwrap();
+    let mut st = State::from_deal(d, &Variant::american()).unwrap();
     refuse(&st, 0, Action::Discard(t("6p")), rule::EXCHANGE);
     refuse(&st, 0, Action::ExchangeDone, rule::EXCHANGE);
     refuse(&st, 1, Action::Pass3(t("1m")), rule::EXCHANGE);
@@ -171,7 +171,7 @@ fn first_exchange_is_compulsory_and_any_three_tiles_may_go() {
 fn dealer_chooses_a_second_round_and_there_is_no_third() {
     // 002 一局開始的順序 6–7.
     let d = deal(FINALS, PASSES, 1, DICE_NEXT, LIVE, DEAD);
-    let mut st = State::from_deal_with(d, &Variant::american()).unwrap();
+    let mut st = State::from_deal(d, &Variant::american()).unwrap();
     exchange(&mut st, PASSES);
     assert_eq!(st.pending(), 0b0001, "only the dealer decides");
     assert_eq!(
@@ -242,7 +242,7 @@ fn example_four_the_same_hand_wins_on_the_dealers_discard() {
 fn taiwan_has_no_threshold_for_the_same_hand() {
     // 000 has no 起胡: the blocked win of example 四 is a win in the taiwan preset.
     let d = deal(FINALS, PASSES, 1, DICE_NEXT, LIVE, DEAD);
-    let mut st = State::from_deal(d).unwrap();
+    let mut st = State::from_deal(d, &twmj_core::TAIWAN).unwrap();
     assert!(matches!(st.phase(), Phase::Turn(_)), "no 換三張 in taiwan");
     assert!(!st.log().iter().any(|e| matches!(e, Event::Rules(_))));
     let _ = &mut st;
@@ -259,7 +259,7 @@ fn heaven_after_the_exchange_counts_when_play_starts() {
     ];
     let passes = ["7p8p1z", "3p5p9p", "2p7p3s", "1p2p3p"];
     let d = deal(finals, passes, 1, DICE_NEXT, LIVE, DEAD);
-    let mut st = State::from_deal_with(d, &Variant::american()).unwrap();
+    let mut st = State::from_deal(d, &Variant::american()).unwrap();
     assert!(
         matches!(st.phase(), Phase::Exchange(_)),
         "not complete at the deal: no opening 天胡"
@@ -297,7 +297,7 @@ fn action_space_is_the_taiwan_space_plus_the_exchange() {
 /// A random american hand, checking the invariants after every step.
 fn play(seed: u64) -> State {
     let v = Variant::american();
-    let mut st = State::from_seed_with(seed, &v);
+    let mut st = State::from_seed(seed, &v);
     let mut rng = SplitMix64::new(seed ^ 0xA3E1);
     let mut steps = 0;
     loop {
@@ -372,7 +372,7 @@ fn example_table(live: &str, flower: bool) -> State {
         d.hands[1][i] = f;
         d.dead.insert(0, x);
     }
-    let mut st = State::from_deal_with(d, &Variant::american()).unwrap();
+    let mut st = State::from_deal(d, &Variant::american()).unwrap();
     exchange(&mut st, PASSES);
     act(&mut st, 0, Action::ExchangeDone);
     act(&mut st, 0, Action::Discard(t("6p")));
@@ -440,7 +440,7 @@ fn several_winners_seats_under_the_threshold_drop_first() {
             [""; 4]
         };
         let d = deal(finals, exchanged, 1, DICE_NEXT, "2m3s4s1s", DEAD);
-        let mut st = State::from_deal_with(d, variant).unwrap();
+        let mut st = State::from_deal(d, variant).unwrap();
         if matches!(st.phase(), Phase::Exchange(_)) {
             exchange(&mut st, passes);
             act(&mut st, 0, Action::ExchangeDone);
@@ -478,7 +478,8 @@ fn several_winners_seats_under_the_threshold_drop_first() {
 fn self_play_under_the_american_preset() {
     // simulate plays the variant it is given: every hand passes through 換三張 and every 筆
     // is worth at least 3 tai on some line, so never 0 tai (002 起胡台數).
-    let s = twmj_core::game::simulate(300, 9, &Variant::american()).unwrap();
+    let s = twmj_core::game::simulate(300, 9, &Variant::american(), twmj_core::game::Bot::Random)
+        .unwrap();
     assert_eq!(s.hands, 300);
     assert_eq!(s.tai[0], 0, "{:?}", s.tai);
     assert!(s.draws < 300);
@@ -488,7 +489,7 @@ fn self_play_under_the_american_preset() {
 fn a_seat_sees_its_own_picks_only() {
     // PRODUCT.md Game flow: a per-seat view hides what the seat cannot see.
     let d = deal(FINALS, PASSES, 1, DICE_NEXT, LIVE, DEAD);
-    let mut st = State::from_deal_with(d, &Variant::american()).unwrap();
+    let mut st = State::from_deal(d, &Variant::american()).unwrap();
     act(&mut st, 1, Action::Pass3(t("3p")));
     act(&mut st, 2, Action::Pass3(t("2p")));
     let v = st.view(1);

@@ -300,7 +300,7 @@ fn a_record_without_the_discard_count_still_replays() {
 
 /// Plays `seed` under `v` with random legal actions (kongs preferred, wins taken).
 fn random_hand(v: &Variant, seed: u64) -> State {
-    let mut st = State::from_seed_with(seed, v);
+    let mut st = State::from_seed(seed, v);
     let mut rng = twmj_core::game::SplitMix64::new(seed.wrapping_add(77));
     while !st.is_over() {
         let seat = st.pending().trailing_zeros() as u8;
@@ -368,15 +368,15 @@ fn a_seeded_hand_is_written_from_its_seed() {
     // A scripted deal, and a seeded deal changed after dealing, are written whole.
     let st = four_ankans(&trad());
     assert!(write_log(st.log()).starts_with(r#"{"type":"deal""#));
-    let mut d = Deal::from_seed(7, 0, false);
+    let mut d = Deal::from_seed(7, 0, false, &twmj_core::TAIWAN);
     d.hands.swap(1, 2);
-    let st = State::from_deal(d).unwrap();
+    let st = State::from_deal(d, &twmj_core::TAIWAN).unwrap();
     assert!(write_log(st.log()).starts_with(r#"{"type":"deal""#));
     // A match's deal (any u64 seed): the seed line keeps the 假莊 argument.
     let mut m = Match::with_variant(9, 0, &trad());
     let d = m.deal();
     let origin = d.origin.unwrap();
-    let st = State::from_deal_with(d, &trad()).unwrap();
+    let st = State::from_deal(d, &trad()).unwrap();
     let text = write_log(st.log());
     assert!(text.starts_with(&format!(
         r#"{{"type":"seed","seed":{},"dealer":{},"door_from_dice":false}}"#,
@@ -384,7 +384,7 @@ fn a_seeded_hand_is_written_from_its_seed() {
     )));
     assert_eq!(read_log(&text).unwrap(), st.log());
     // Any u64 seed, above 2⁶³ too.
-    let st = State::from_seed(u64::MAX);
+    let st = State::from_seed(u64::MAX, &twmj_core::TAIWAN);
     let text = write_log(st.log());
     assert!(text.starts_with(r#"{"type":"seed","seed":18446744073709551615,"#));
     assert_eq!(read_log(&text).unwrap(), st.log());
@@ -498,7 +498,7 @@ fn snapshot_refuses_an_empty_seat() {
     // 004: with three players seat 3 is empty (北), with two seats 2 and 3: they have nothing to
     // decide, and an offer cannot come from them.
     use twmj_core::game::{Decision, OfferKind, Situation, Snapshot};
-    let st = State::from_seed_with(1, &Variant::three_player());
+    let st = State::from_seed(1, &Variant::three_player());
     let sit = Situation {
         rules: st.rules().clone(),
         dealer: 0,

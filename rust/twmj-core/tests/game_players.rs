@@ -68,7 +68,7 @@ fn walls_hold_only_the_preset_tiles() {
     assert_eq!(Piece::set_of(&two_flowers).len(), 72);
     assert_eq!(Piece::set_of(&Variant::taiwan()).len(), 144);
     for seed in 0..200 {
-        let d = Deal::from_seed_with(seed, 0, false, &Variant::three_player());
+        let d = Deal::from_seed(seed, 0, false, &Variant::three_player());
         let all = tiles_of(&d);
         assert_eq!(all.len(), 116);
         assert!(!all.iter().any(|&p| is_two_to_eight_man(p)), "seed {seed}");
@@ -77,7 +77,7 @@ fn walls_hold_only_the_preset_tiles() {
             [17, 16, 16, 0]
         );
         assert_eq!(d.dead.len(), 16);
-        let d = Deal::from_seed_with(seed, 1, false, &Variant::two_player());
+        let d = Deal::from_seed(seed, 1, false, &Variant::two_player());
         let all = tiles_of(&d);
         assert_eq!(all.len(), 64);
         assert!(!all.iter().any(|&p| is_pin_or_sou(p)), "seed {seed}");
@@ -93,7 +93,7 @@ fn walls_hold_only_the_preset_tiles() {
         .unwrap();
     assert_eq!(Piece::set_of(&full).len(), 144);
     for seed in 0..50 {
-        let d = Deal::from_seed_with(seed, 0, false, &full);
+        let d = Deal::from_seed(seed, 0, false, &full);
         let all = tiles_of(&d);
         assert_eq!(all.len(), 144);
         assert!(all.iter().any(|&p| is_two_to_eight_man(p)), "seed {seed}");
@@ -108,15 +108,15 @@ fn walls_hold_only_the_preset_tiles() {
     }
     // The 4-player deal is unchanged by the variant path.
     assert_eq!(
-        Deal::from_seed(9, 2, true),
-        Deal::from_seed_with(9, 2, true, &Variant::taiwan())
+        Deal::from_seed(9, 2, true, &twmj_core::TAIWAN),
+        Deal::from_seed(9, 2, true, &Variant::taiwan())
     );
 }
 
 /// Plays `seed` under `v` with random legal agents that always win when they can; checks the
 /// invariants at every step and counts the 吃 offered.
 fn play(seed: u64, v: &Variant, chi_offers: &mut u32) -> State {
-    let mut st = State::from_seed_with(seed, v);
+    let mut st = State::from_seed(seed, v);
     let n = st.seats();
     assert_eq!(n, v.players);
     let mut rng = SplitMix64::new(seed ^ 0x5151);
@@ -229,16 +229,16 @@ fn three_player_with_chi_allowed_offers_it() {
 
 #[test]
 fn seat_winds_run_over_the_seated_players() {
-    let st = State::from_seed_with(3, &Variant::three_player());
+    let st = State::from_seed(3, &Variant::three_player());
     assert_eq!(st.seats(), 3);
     let winds: Vec<u8> = (0..3).map(|s| st.seat_wind(s)).collect();
     let mut sorted = winds.clone();
     sorted.sort_unstable();
     assert_eq!(sorted, [0, 1, 2], "東南西, 北 empty");
     assert_eq!(st.next(2), 0);
-    let st = State::from_seed_with(3, &Variant::two_player());
+    let st = State::from_seed(3, &Variant::two_player());
     assert_eq!((st.seats(), st.next(1)), (2, 0));
-    assert_eq!(State::from_seed(3).seats(), 4);
+    assert_eq!(State::from_seed(3, &twmj_core::TAIWAN).seats(), 4);
 }
 
 #[test]
@@ -278,7 +278,7 @@ fn scripted(v: &Variant, hands: [&str; 4]) -> State {
         dead: replacements,
         origin: None,
     };
-    State::from_deal_with(table, v).unwrap()
+    State::from_deal(table, v).unwrap()
 }
 
 fn chi_after_1_discard(v: &Variant, hands: [&str; 4], tile: &str) -> (bool, bool) {
@@ -331,7 +331,7 @@ fn chi_follows_chi_allowed() {
         "",
     )
     .unwrap();
-    assert!(State::from_deal(d).is_err());
+    assert!(State::from_deal(d, &twmj_core::TAIWAN).is_err());
 }
 
 #[test]
@@ -369,13 +369,13 @@ fn scripted_deals_and_replays_refuse_tiles_out_of_play() {
     // holding another piece is refused, with the error the analysis (`waits`) gives for it.
     let out = |v: &Variant, code: &str| {
         let p = Piece::parse_list(code).unwrap()[0];
-        let mut deal = Deal::from_seed_with(3, 0, false, v);
+        let mut deal = Deal::from_seed(3, 0, false, v);
         deal.live[0] = p;
-        let st = State::from_seed_with(3, v);
+        let st = State::from_seed(3, v);
         let mut log = st.log().to_vec();
         log[0] = Event::Deal(Box::new(deal.clone()));
         (
-            State::from_deal_with(deal, v).unwrap_err(),
+            State::from_deal(deal, v).unwrap_err(),
             replay(&log).unwrap_err(),
         )
     };
@@ -398,9 +398,9 @@ fn scripted_deals_and_replays_refuse_tiles_out_of_play() {
     );
     // The full set stays playable where the variant has it.
     let full = with_full(&Variant::three_player());
-    let mut deal = Deal::from_seed_with(3, 0, false, &Variant::three_player());
+    let mut deal = Deal::from_seed(3, 0, false, &Variant::three_player());
     deal.live[0] = Piece::parse_list("5m").unwrap()[0];
-    assert!(State::from_deal_with(deal, &full).is_ok());
+    assert!(State::from_deal(deal, &full).is_ok());
 }
 
 fn with_full(v: &Variant) -> Variant {

@@ -91,7 +91,7 @@ fn oracle(st: &State, seat: u8, acts: &[Action]) {
 
 /// Plays one hand with [`pick`], checking the invariants after every step.
 fn play(seed: u64, win_bias: usize) -> State {
-    let mut st = State::from_seed(seed);
+    let mut st = State::from_seed(seed, &twmj_core::TAIWAN);
     let mut rng = SplitMix64::new(seed ^ 0x5EED);
     let mut steps = 0;
     loop {
@@ -237,7 +237,7 @@ fn a_whole_match_of_random_hands() {
     let mut hands = 0;
     while !m.over {
         let (dealer, streak) = (m.dealer, m.streak);
-        let mut st = State::from_deal(m.deal()).unwrap();
+        let mut st = State::from_deal(m.deal(), &twmj_core::TAIWAN).unwrap();
         assert_eq!(st.dealer(), dealer);
         if hands > 0 {
             // From the second hand on, the dice pick the wall that opens.
@@ -308,7 +308,7 @@ fn tampered_logs_and_random_actions_never_panic() {
             assert!(matches!(e, twmj_core::Error::Illegal { .. }), "{e}");
         }
         // Arbitrary (seat, action) pairs against a live state are refused or applied cleanly.
-        let mut live = State::from_seed(seed);
+        let mut live = State::from_seed(seed, &twmj_core::TAIWAN);
         for _ in 0..300 {
             if live.is_over() {
                 break;

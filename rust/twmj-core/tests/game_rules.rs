@@ -707,7 +707,7 @@ fn opening_flowers_are_replaced_in_rounds_from_the_dealer() {
     let h = hands(["1f 2m2m8s", "2f 4m6m", "", ""], "3f 3m 3p");
     let mut deal = Deal::scripted(0, [&h[0], &h[1], &h[2], &h[3]], "", "3f 3m 3p").unwrap();
     deal = deal.completed();
-    let st = State::from_deal(deal).unwrap();
+    let st = State::from_deal(deal, &twmj_core::TAIWAN).unwrap();
     let draws: Vec<(u8, String)> = st
         .log()
         .iter()
@@ -874,12 +874,16 @@ fn deal_validation_and_door_wind() {
     .unwrap_err();
     assert!(err.to_string().contains("5m"), "{err}");
     // 000 門風與正花: from the second hand on the dice pick the wall that opens.
-    let mut deal = Deal::from_seed(5, 1, true);
+    let mut deal = Deal::from_seed(5, 1, true, &twmj_core::TAIWAN);
     deal.dice = [1, 2, 3];
-    let st = State::from_deal(deal).unwrap();
+    let st = State::from_deal(deal, &twmj_core::TAIWAN).unwrap();
     assert_eq!(st.east(), (1 + 6 + 3) % 4);
     assert_eq!(st.seat_wind(st.east()), 0);
-    let st = State::from_deal(Deal::from_seed(5, 2, false)).unwrap();
+    let st = State::from_deal(
+        Deal::from_seed(5, 2, false, &twmj_core::TAIWAN),
+        &twmj_core::TAIWAN,
+    )
+    .unwrap();
     assert_eq!(st.east(), 2, "the first hand opens the dealer's own wall");
 }
 

@@ -39,7 +39,7 @@ fn every_finished_hand_settles_to_zero() {
     let mut rng = SplitMix64::new(11);
     let (mut wins, mut draws) = (0, 0);
     for seed in 0..1500u64 {
-        let mut st = State::from_seed(seed);
+        let mut st = State::from_seed(seed, &twmj_core::TAIWAN);
         play(&mut st, &mut rng);
         let result = st.result().unwrap().clone();
         let table = Table {
@@ -84,7 +84,7 @@ fn a_match_settles_hand_by_hand() {
             round_wind: m.round_wind,
             dice: [1, 1, 1],
         };
-        let mut st = State::from_deal(m.deal()).unwrap();
+        let mut st = State::from_deal(m.deal(), &twmj_core::TAIWAN).unwrap();
         play(&mut st, &mut rng);
         let result = st.result().unwrap().clone();
         let (_, s) = settle_hand(&result, &table, &taiwan).unwrap();
@@ -116,7 +116,7 @@ fn the_streak_cap_is_the_variants() {
             break;
         }
         assert!(m.streak <= 2);
-        let mut st = State::from_deal(m.deal()).unwrap();
+        let mut st = State::from_deal(m.deal(), &twmj_core::TAIWAN).unwrap();
         play(&mut st, &mut rng);
         let result = st.result().unwrap().clone();
         run = if m.dealer == last_dealer { run + 1 } else { 1 };

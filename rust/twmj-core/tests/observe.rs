@@ -138,7 +138,7 @@ fn observation_matches_the_view_under_every_preset() {
     for p in PRESETS {
         let variant = Variant::preset(p).unwrap();
         for seed in 0..6u64 {
-            let mut st = State::from_seed_with(seed, &variant);
+            let mut st = State::from_seed(seed, &variant);
             let mut rng = SplitMix64::new(seed);
             // Half the hands by random agents, half by the efficiency bot (more calls).
             let bot = if seed % 2 == 0 {

@@ -1595,7 +1595,7 @@ fn migi_with_a_meld_is_refused() {
 #[test]
 fn score_hand_takes_flowers_from_the_hand() {
     // PRODUCT Scoring: a hand given in notation may carry its flowers (`1f` = 春, 東's 正花).
-    let h = twmj_core::Hand::parse("123456789m234p567p77s1f", &[], twmj_core::Form::Full)
+    let h = twmj_core::Hand::parse("123456789m234p567p77s1f", &[], twmj_core::Form::Full, 16)
         .unwrap_or_else(|e| panic!("{e}"));
     let s = twmj_core::scoring::score_hand(
         &h,

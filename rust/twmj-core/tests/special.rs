@@ -7,8 +7,8 @@
 use twmj_core::hand::Form;
 use twmj_core::scoring::{score, Context, Item, Variant, WinKind};
 use twmj_core::{
-    is_special_win, is_win_counts, is_win_with, parse, special_wait_mask, special_waits,
-    special_win, waits_with, Counts, Hand, Meld, Special, Tile,
+    is_special_win, is_win, is_win_counts, parse, special_wait_mask, special_waits, special_win,
+    waits, Counts, Hand, Meld, Special, Tile,
 };
 
 fn counts(s: &str) -> Counts {
@@ -185,18 +185,18 @@ fn special_waits_and_four_copies() {
 #[test]
 fn waits_with_joins_the_regular_waits() {
     let v = Variant::improved16();
-    let h = Hand::parse("11m 33m 55p 77p 99s 22z 666z 4z", &[], Form::Waiting)
+    let h = Hand::parse("11m 33m 55p 77p 99s 22z 666z 4z", &[], Form::Waiting, 16)
         .unwrap_or_else(|e| panic!("{e}"));
-    let w = waits_with(&h, &[0; 34], &v).unwrap_or_else(|e| panic!("{e}"));
+    let w = waits(&h, &[0; 34], &v).unwrap_or_else(|e| panic!("{e}"));
     let got: Vec<(String, u8)> = w.iter().map(|x| (x.tile.code(), x.remaining)).collect();
     assert_eq!(got, [("4z".to_owned(), 3)]);
     for o in others() {
-        let w = waits_with(&h, &[0; 34], &o).unwrap_or_else(|e| panic!("{e}"));
+        let w = waits(&h, &[0; 34], &o).unwrap_or_else(|e| panic!("{e}"));
         assert!(w.is_empty(), "{}", o.preset);
     }
-    let full = Hand::parse(LIG_GU, &[], Form::Full).unwrap_or_else(|e| panic!("{e}"));
-    assert!(is_win_with(&full, &v));
-    assert!(!is_win_with(&full, &Variant::taiwan()));
+    let full = Hand::parse(LIG_GU, &[], Form::Full, 16).unwrap_or_else(|e| panic!("{e}"));
+    assert!(is_win(&full, &v));
+    assert!(!is_win(&full, &Variant::taiwan()));
 }
 
 #[test]

@@ -31,7 +31,7 @@ const TABLE: Table = Table {
 /// 特殊流局情形; tests/unconnected.rs).
 fn start(hands: [&str; 4], live: &str, dead: &str, v: &Variant) -> State {
     let scripted = Deal::scripted(0, hands, live, dead).unwrap().completed();
-    let mut st = State::from_deal_with(scripted, v).unwrap();
+    let mut st = State::from_deal(scripted, v).unwrap();
     while let Phase::Opening(o) = *st.phase() {
         act(&mut st, o.seat, Action::Pass);
     }

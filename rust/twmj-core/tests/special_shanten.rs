@@ -11,9 +11,8 @@
 use twmj_core::game::SplitMix64;
 use twmj_core::scoring::{wait_values, Context, Item, Variant, WinKind};
 use twmj_core::{
-    accepts, accepts_with, analyze, analyze_with, format, parse, shanten, shanten_with,
-    special_shanten, special_wait_mask, special_win, waits, waits_with, Counts, Form, Hand, Meld,
-    Special, SpecialShapes,
+    accepts, analyze, format, parse, shanten, special_shanten, special_wait_mask, special_win,
+    waits, Counts, Form, Hand, Meld, Special, SpecialShapes,
 };
 
 /// The two shapes of 003 改良式 (瀝咕瀝咕, 十三么), checked against the exhaustive references;
@@ -31,12 +30,12 @@ const FAN: [Special; 4] = [
 const ORPHANS: [usize; 13] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
 
 fn hand(s: &str, melds: &[(&str, &str)], form: Form) -> Hand {
-    Hand::parse(s, melds, form).unwrap_or_else(|e| panic!("{s}: {e}"))
+    Hand::parse(s, melds, form, 16).unwrap_or_else(|e| panic!("{s}: {e}"))
 }
 
 fn of_counts(c: &Counts, melds: &[Meld]) -> Hand {
     let tiles = parse(&format(c, 0)).unwrap();
-    Hand::new(tiles, melds.to_vec(), Form::Any).unwrap_or_else(|e| panic!("{c:?}: {e}"))
+    Hand::new(tiles, melds.to_vec(), Form::Any, 16).unwrap_or_else(|e| panic!("{c:?}: {e}"))
 }
 
 /// A variant admitting only `s` (improved16 with the other shape switched off).
@@ -55,16 +54,16 @@ fn only(s: Special) -> Variant {
 /// discard's (shanten, accepting kinds by search, waits when ready), best discard first.
 fn analysis_agrees(full: &Counts, v: &Variant) {
     let hf = of_counts(full, &[]);
-    let a = analyze_with(&hf, &[0; 34], v).unwrap();
-    assert_eq!(a.shanten, shanten_with(&hf, v));
+    let a = analyze(&hf, &[0; 34], v).unwrap();
+    assert_eq!(a.shanten, shanten(&hf, v));
     for d in &a.discards {
         let mut left = *full;
         left[d.tile.index()] -= 1;
         let hl = of_counts(&left, &[]);
-        assert_eq!(d.shanten, shanten_with(&hl, v), "{}", format(full, 0));
+        assert_eq!(d.shanten, shanten(&hl, v), "{}", format(full, 0));
         assert_eq!(codes(&d.accepts, |a| a.tile), accepts_reference(&hl, v));
         let w = if d.shanten == 0 {
-            waits_with(&hl, &[0; 34], v).unwrap()
+            waits(&hl, &[0; 34], v).unwrap()
         } else {
             Vec::new()
         };
@@ -374,10 +373,13 @@ fn rule_text_hands() {
     // 003 註八 八對半: seven pairs and a triplet, complete.
     let lig = hand("11m 33m 55p 77p 99s 22z 44z 666z", &[], Form::Any);
     assert_eq!(special_shanten(&lig, Special::LigGu), Some(-1));
-    assert_eq!(shanten_with(&lig, &Variant::improved16()), -1);
+    assert_eq!(shanten(&lig, &Variant::improved16()), -1);
     // Under taiwan it is only what five sets and a pair make of it.
-    assert_eq!(shanten_with(&lig, &Variant::taiwan()), shanten(&lig));
-    assert!(shanten(&lig) > 0);
+    assert_eq!(
+        shanten(&lig, &Variant::taiwan()),
+        shanten(&lig, &twmj_core::TAIWAN)
+    );
+    assert!(shanten(&lig, &twmj_core::TAIWAN) > 0);
     // Eight pairs: ready for 瀝咕瀝咕 (any pair becomes the triplet).
     let eight = hand("11m 33m 55p 77p 99s 22z 44z 66z", &[], Form::Any);
     assert_eq!(special_shanten(&eight, Special::LigGu), Some(0));
@@ -549,13 +551,13 @@ fn shanten_with_is_the_least_of_the_admitted_shapes() {
     let v = Variant::improved16();
     for c in samples(1000) {
         let h = of_counts(&c, &[]);
-        let regular = shanten(&h);
+        let regular = shanten(&h, &twmj_core::TAIWAN);
         let lig = special_shanten(&h, Special::LigGu).unwrap();
         let orph = special_shanten(&h, Special::ThirteenOrphans).unwrap();
-        assert_eq!(shanten_with(&h, &v), regular.min(lig).min(orph));
-        assert_eq!(shanten_with(&h, &only(Special::LigGu)), regular.min(lig));
+        assert_eq!(shanten(&h, &v), regular.min(lig).min(orph));
+        assert_eq!(shanten(&h, &only(Special::LigGu)), regular.min(lig));
         assert_eq!(
-            shanten_with(&h, &only(Special::ThirteenOrphans)),
+            shanten(&h, &only(Special::ThirteenOrphans)),
             regular.min(orph)
         );
         for o in [
@@ -563,11 +565,11 @@ fn shanten_with_is_the_least_of_the_admitted_shapes() {
             Variant::american(),
             Variant::traditional(),
         ] {
-            assert_eq!(shanten_with(&h, &o), regular, "{}", o.preset);
+            assert_eq!(shanten(&h, &o), regular, "{}", o.preset);
         }
         // Ready under the variant ⇔ it lists a wait.
-        let ready = !waits_with(&h, &[0; 34], &v).unwrap().is_empty();
-        assert_eq!(shanten_with(&h, &v) == 0, ready, "{}", format(&c, 0));
+        let ready = !waits(&h, &[0; 34], &v).unwrap().is_empty();
+        assert_eq!(shanten(&h, &v) == 0, ready, "{}", format(&c, 0));
     }
 }
 
@@ -580,7 +582,7 @@ fn one_tile_from_lig_gu_under_improved16_and_not_taiwan() {
     // ready on any of the eight pairs.
     let h = hand("11m 33m 55p 77p 99s 22z 44z 66z 7z", &[], Form::Full);
     let v = Variant::improved16();
-    let a = analyze_with(&h, &[0; 34], &v).unwrap();
+    let a = analyze(&h, &[0; 34], &v).unwrap();
     assert_eq!(a.shanten, 0);
     let best = &a.discards[0];
     assert_eq!(best.tile.code(), "7z");
@@ -591,8 +593,8 @@ fn one_tile_from_lig_gu_under_improved16_and_not_taiwan() {
     // Each pair has two copies unseen.
     assert!(best.accepts.iter().all(|a| a.remaining == 2));
     // Taiwan: no such wait; the regular analysis, unchanged.
-    let t = analyze_with(&h, &[0; 34], &Variant::taiwan()).unwrap();
-    assert_eq!(t, analyze(&h, &[0; 34]).unwrap());
+    let t = analyze(&h, &[0; 34], &Variant::taiwan()).unwrap();
+    assert_eq!(t, analyze(&h, &[0; 34], &twmj_core::TAIWAN).unwrap());
     assert!(t.shanten > 0);
     assert!(t.discards.iter().all(|d| d.waits.is_empty()));
 }
@@ -603,7 +605,7 @@ fn one_tile_from_thirteen_orphans() {
     // ready on 中 (its 4 copies unseen).
     let h = hand("19m19p19s123456z 1z 234m 5p", &[], Form::Full);
     let v = Variant::improved16();
-    let a = analyze_with(&h, &[0; 34], &v).unwrap();
+    let a = analyze(&h, &[0; 34], &v).unwrap();
     let best = &a.discards[0];
     assert_eq!((best.tile.code(), best.shanten), ("5p".to_owned(), 0));
     assert_eq!(codes(&best.waits, |w| w.tile), ["7z"]);
@@ -612,9 +614,9 @@ fn one_tile_from_thirteen_orphans() {
     // With two 中 visible, two remain.
     let mut seen = [0u8; 34];
     seen[33] = 2;
-    let a = analyze_with(&h, &seen, &v).unwrap();
+    let a = analyze(&h, &seen, &v).unwrap();
     assert_eq!(a.discards[0].accepts[0].remaining, 2);
-    let t = analyze_with(&h, &[0; 34], &Variant::taiwan()).unwrap();
+    let t = analyze(&h, &[0; 34], &Variant::taiwan()).unwrap();
     assert!(t.discards[0].shanten > 0);
 }
 
@@ -624,7 +626,7 @@ fn thirteen_orphans_with_a_meld_in_the_analysis() {
     // the orphans but 中 with 東 paired: ready on 中 (4 unseen).
     let h = hand("19m19p19s123456z 1z 5p", &[("chi", "456s")], Form::Full);
     let v = Variant::improved16();
-    let a = analyze_with(&h, &[0; 34], &v).unwrap();
+    let a = analyze(&h, &[0; 34], &v).unwrap();
     let best = &a.discards[0];
     assert_eq!((best.tile.code(), best.shanten), ("5p".to_owned(), 0));
     assert_eq!(codes(&best.waits, |w| w.tile), ["7z"]);
@@ -636,15 +638,15 @@ fn thirteen_orphans_with_a_meld_in_the_analysis() {
         Form::Full,
     );
     assert_eq!(
-        analyze_with(&two, &[0; 34], &v).unwrap(),
-        analyze(&two, &[0; 34]).unwrap()
+        analyze(&two, &[0; 34], &v).unwrap(),
+        analyze(&two, &[0; 34], &twmj_core::TAIWAN).unwrap()
     );
 }
 
 /// The accepting kinds of a 16 − 3k hand under `v`, by trying every kind: those whose draw
-/// lowers [`shanten_with`] (4 held: not drawable).
+/// lowers [`shanten`] (4 held: not drawable).
 fn accepts_reference(h: &Hand, v: &Variant) -> Vec<String> {
-    let before = shanten_with(h, v);
+    let before = shanten(h, v);
     let own = h.own_counts();
     let mut out = Vec::new();
     for i in 0..34 {
@@ -654,7 +656,7 @@ fn accepts_reference(h: &Hand, v: &Variant) -> Vec<String> {
         let mut c = h.concealed;
         c[i] += 1;
         let after = of_counts(&c, &h.melds);
-        if shanten_with(&after, v) < before {
+        if shanten(&after, v) < before {
             out.push(twmj_core::Tile::new(i).unwrap().code());
         }
     }
@@ -667,7 +669,7 @@ fn accepts_and_analysis_match_a_direct_search() {
     let mut rng = SplitMix64::new(7);
     for (n, c) in samples(400).into_iter().enumerate() {
         let h = of_counts(&c, &[]);
-        let got = accepts_with(&h, &[0; 34], &v).unwrap();
+        let got = accepts(&h, &[0; 34], &v).unwrap();
         assert_eq!(
             codes(&got, |a| a.tile),
             accepts_reference(&h, &v),
@@ -675,8 +677,8 @@ fn accepts_and_analysis_match_a_direct_search() {
             format(&c, 0)
         );
         assert_eq!(
-            accepts_with(&h, &[0; 34], &Variant::taiwan()).unwrap(),
-            accepts(&h, &[0; 34]).unwrap()
+            accepts(&h, &[0; 34], &Variant::taiwan()).unwrap(),
+            accepts(&h, &[0; 34], &twmj_core::TAIWAN).unwrap()
         );
         if n % 4 != 0 {
             continue;
@@ -693,8 +695,8 @@ fn taiwan_analysis_is_untouched() {
     for c in samples(200) {
         let h = of_counts(&c, &[]);
         assert_eq!(
-            waits_with(&h, &[0; 34], &Variant::taiwan()).unwrap(),
-            waits(&h, &[0; 34]).unwrap()
+            waits(&h, &[0; 34], &Variant::taiwan()).unwrap(),
+            waits(&h, &[0; 34], &twmj_core::TAIWAN).unwrap()
         );
     }
 }
@@ -857,12 +859,15 @@ fn fan_shapes_shanten_with_and_waits_agree() {
         let least = FAN
             .iter()
             .filter_map(|&s| special_shanten(&h, s))
-            .fold(shanten(&h), i8::min);
-        assert_eq!(shanten_with(&h, &all), least, "{}", format(&c, 0));
+            .fold(shanten(&h, &twmj_core::TAIWAN), i8::min);
+        assert_eq!(shanten(&h, &all), least, "{}", format(&c, 0));
         // A hand with a special wait never reads shanten above 0, and the other way round.
-        let ready = !waits_with(&h, &[0; 34], &all).unwrap().is_empty();
-        assert_eq!(shanten_with(&h, &all) == 0, ready, "{}", format(&c, 0));
-        assert_eq!(shanten_with(&h, &Variant::taiwan()), shanten(&h));
+        let ready = !waits(&h, &[0; 34], &all).unwrap().is_empty();
+        assert_eq!(shanten(&h, &all) == 0, ready, "{}", format(&c, 0));
+        assert_eq!(
+            shanten(&h, &Variant::taiwan()),
+            shanten(&h, &twmj_core::TAIWAN)
+        );
     }
 }
 
@@ -875,7 +880,7 @@ fn fan_shapes_accepts_and_analysis_match_a_direct_search() {
     let mut rng = SplitMix64::new(17);
     for (n, c) in fan_samples(60).into_iter().enumerate() {
         let h = of_counts(&c, &[]);
-        let got = accepts_with(&h, &[0; 34], &v).unwrap();
+        let got = accepts(&h, &[0; 34], &v).unwrap();
         assert_eq!(
             codes(&got, |a| a.tile),
             accepts_reference(&h, &v),

@@ -14,9 +14,7 @@ use twmj_core::game::{
 use twmj_core::hand::{Form, Hand};
 use twmj_core::scoring::{wait_values, Context, Value, Variant, WinKind, PRESETS};
 use twmj_core::tile::{Counts, Tile, KINDS};
-use twmj_core::{
-    accepts_with, analyze_with, is_win_with, notation, shanten_with, waits_with, Meld, MeldKind,
-};
+use twmj_core::{accepts, analyze, is_win, notation, shanten, waits, Meld, MeldKind};
 
 fn thirteen(v: &Variant) -> Variant {
     with(v, &[("hand_size", Value::Int(13))])
@@ -177,7 +175,7 @@ fn random_hand(
 
 fn hand_of(c: &Counts, ms: &[Meld], form: Form) -> Hand {
     let tiles = notation::parse(&notation::format(c, 0)).unwrap();
-    Hand::new_sized(tiles, ms.to_vec(), form, 13).unwrap()
+    Hand::new(tiles, ms.to_vec(), form, 13).unwrap()
 }
 
 #[test]
@@ -194,14 +192,14 @@ fn wins_and_waits_agree_with_brute_force_on_random_13_tile_hands() {
         let (c, ms) = random_hand(&mut rng, k, 0, kinds);
         let h = hand_of(&c, &ms, Form::Waiting);
         assert_eq!(h.meld_count, k + 1, "the missing fifth set counts as made");
-        let got: Vec<usize> = waits_with(&h, &[0; KINDS], &v)
+        let got: Vec<usize> = waits(&h, &[0; KINDS], &v)
             .unwrap()
             .iter()
             .map(|w| w.tile.index())
             .collect();
         let want = ref_waits(&c, &ms);
         assert_eq!(got, want, "{} {ms:?}", notation::format(&c, 0));
-        let sh = shanten_with(&h, &v);
+        let sh = shanten(&h, &v);
         assert_eq!(sh == 0, !want.is_empty(), "{}", notation::format(&c, 0));
         if !want.is_empty() {
             ready += 1;
@@ -209,13 +207,13 @@ fn wins_and_waits_agree_with_brute_force_on_random_13_tile_hands() {
             let mut full = c;
             full[want[0]] += 1;
             let fh = hand_of(&full, &ms, Form::Full);
-            assert!(is_win_with(&fh, &v));
-            assert_eq!(shanten_with(&fh, &v), -1);
+            assert!(is_win(&fh, &v));
+            assert_eq!(shanten(&fh, &v), -1);
         }
         // A 14 − 3k hand: the win detector against the reference.
         let (full, fms) = random_hand(&mut rng, k, 1, kinds);
         let fh = hand_of(&full, &fms, Form::Full);
-        let is = is_win_with(&fh, &v);
+        let is = is_win(&fh, &v);
         assert_eq!(is, ref_win(&full), "{} {fms:?}", notation::format(&full, 0));
         complete += usize::from(is);
     }
@@ -229,12 +227,12 @@ fn wins_and_waits_agree_with_brute_force_on_random_13_tile_hands() {
 /// held fewer than 4 times, discard any tile).
 fn exchange_consistent(c: &Counts, ms: &[Meld], v: &Variant) {
     let h = hand_of(c, ms, Form::Waiting);
-    let sh = shanten_with(&h, v);
+    let sh = shanten(&h, v);
     let mut own = *c;
     for m in ms {
         m.add_to(&mut own);
     }
-    if !waits_with(&h, &[0; KINDS], v).unwrap().is_empty() {
+    if !waits(&h, &[0; KINDS], v).unwrap().is_empty() {
         assert_eq!(sh, 0);
         return;
     }
@@ -244,7 +242,7 @@ fn exchange_consistent(c: &Counts, ms: &[Meld], v: &Variant) {
             let mut w = *c;
             w[t] += 1;
             w[d] -= 1;
-            best = best.min(shanten_with(&hand_of(&w, ms, Form::Waiting), v));
+            best = best.min(shanten(&hand_of(&w, ms, Form::Waiting), v));
         }
     }
     assert_eq!(sh, best + 1, "{} {ms:?}", notation::format(c, 0));
@@ -261,36 +259,36 @@ fn shanten_of_13_tile_hands_follows_its_exchange_definition() {
     }
     // Worked by hand (shanten = 14 − the most tiles a complete hand keeps − 1):
     // 123456789m 1234z keeps three runs, a single for the pair and one for a set: 11 → 2.
-    let h = Hand::parse_sized("123456789m1234z", &[], Form::Waiting, 13).unwrap();
-    assert_eq!(shanten_with(&h, &v), 2);
+    let h = Hand::parse("123456789m1234z", &[], Form::Waiting, 13).unwrap();
+    assert_eq!(shanten(&h, &v), 2);
     // 123456m 9m 123456z keeps two runs, then three singles (a pair and two sets): 9 → 4.
-    let h = Hand::parse_sized("1234569m123456z", &[], Form::Waiting, 13).unwrap();
-    assert_eq!(shanten_with(&h, &v), 4);
+    let h = Hand::parse("1234569m123456z", &[], Form::Waiting, 13).unwrap();
+    assert_eq!(shanten(&h, &v), 4);
 }
 
 #[test]
 fn analysis_of_a_14_tile_hand() {
     // 123m 456m 789m 11z + 2p 5p 6p: discard 2p → 56p waits on 4p and 7p (兩面).
     let v = taiwan13();
-    let h = Hand::parse_sized("123456789m2567p11z", &[], Form::Full, 13);
+    let h = Hand::parse("123456789m2567p11z", &[], Form::Full, 13);
     assert!(h.is_err(), "15 tiles are not 14");
-    let h = Hand::parse_sized("123456789m256p11z", &[], Form::Full, 13).unwrap();
-    let a = analyze_with(&h, &[0; KINDS], &v).unwrap();
+    let h = Hand::parse("123456789m256p11z", &[], Form::Full, 13).unwrap();
+    let a = analyze(&h, &[0; KINDS], &v).unwrap();
     assert_eq!(a.shanten, 0);
     let best = &a.discards[0];
     assert_eq!(best.tile, tile("2p"));
     let waits: Vec<Tile> = best.waits.iter().map(|w| w.tile).collect();
     assert_eq!(waits, vec![tile("4p"), tile("7p")]);
     // A ready hand's accepting kinds are its waits (they take it to −1).
-    let ready = Hand::parse_sized("123456789m56p11z", &[], Form::Waiting, 13).unwrap();
-    let acc: Vec<Tile> = accepts_with(&ready, &[0; KINDS], &v)
+    let ready = Hand::parse("123456789m56p11z", &[], Form::Waiting, 13).unwrap();
+    let acc: Vec<Tile> = accepts(&ready, &[0; KINDS], &v)
         .unwrap()
         .iter()
         .map(|a| a.tile)
         .collect();
     assert_eq!(acc, vec![tile("4p"), tile("7p")]);
-    let far = Hand::parse_sized("123456789m59p11z", &[], Form::Waiting, 13).unwrap();
-    let acc: Vec<Tile> = accepts_with(&far, &[0; KINDS], &v)
+    let far = Hand::parse("123456789m59p11z", &[], Form::Waiting, 13).unwrap();
+    let acc: Vec<Tile> = accepts(&far, &[0; KINDS], &v)
         .unwrap()
         .iter()
         .map(|a| a.tile)
@@ -307,12 +305,12 @@ fn analysis_of_a_14_tile_hand() {
 fn special_shapes_take_their_14_tile_forms() {
     // 004: 十三么是 13 張麻將的牌型: 13 orphans, one paired, nothing more (no extra set).
     let v = with(&taiwan13(), &[("tai.thirteen_orphans", Value::Int(16))]);
-    let ready = Hand::parse_sized("19m19p19s1234567z", &[], Form::Waiting, 13).unwrap();
-    let w = waits_with(&ready, &[0; KINDS], &v).unwrap();
+    let ready = Hand::parse("19m19p19s1234567z", &[], Form::Waiting, 13).unwrap();
+    let w = waits(&ready, &[0; KINDS], &v).unwrap();
     assert_eq!(w.len(), 13, "十三面");
-    assert_eq!(shanten_with(&ready, &v), 0);
-    let full = Hand::parse_sized("119m19p19s1234567z", &[], Form::Full, 13).unwrap();
-    assert!(is_win_with(&full, &v));
+    assert_eq!(shanten(&ready, &v), 0);
+    let full = Hand::parse("119m19p19s1234567z", &[], Form::Full, 13).unwrap();
+    assert!(is_win(&full, &v));
     // 自摸 adds; 不求人 does not: drawn into taiwan, 十三么 is the fan list's row (十三么 88:
     // 不算…不求人), as in the 16-tile reading of a drawn-in shape.
     let s = win(
@@ -325,10 +323,10 @@ fn special_shapes_take_their_14_tile_forms() {
     assert_eq!(s.total_tai, 16 + 1, "{:?}", items(&s));
     // 七對 (003 fan list: 七個對子) is seven pairs.
     let v = with(&taiwan13(), &[("tai.fan_seven_pairs", Value::Int(24))]);
-    let full = Hand::parse_sized("1155m2277p3399s11z", &[], Form::Full, 13).unwrap();
-    assert!(is_win_with(&full, &v));
-    let ready = Hand::parse_sized("1155m2277p3399s1z", &[], Form::Waiting, 13).unwrap();
-    let w: Vec<Tile> = waits_with(&ready, &[0; KINDS], &v)
+    let full = Hand::parse("1155m2277p3399s11z", &[], Form::Full, 13).unwrap();
+    assert!(is_win(&full, &v));
+    let ready = Hand::parse("1155m2277p3399s1z", &[], Form::Waiting, 13).unwrap();
+    let w: Vec<Tile> = waits(&ready, &[0; KINDS], &v)
         .unwrap()
         .iter()
         .map(|w| w.tile)
@@ -342,11 +340,11 @@ fn special_shapes_take_their_14_tile_forms() {
             ("hand_size", Value::Int(13)),
         ],
     );
-    assert!(is_win_with(&full_orphans(), &v));
+    assert!(is_win(&full_orphans(), &v));
 }
 
 fn full_orphans() -> Hand {
-    Hand::parse_sized("19m19p19s12345677z", &[], Form::Full, 13).unwrap()
+    Hand::parse("19m19p19s12345677z", &[], Form::Full, 13).unwrap()
 }
 
 // ---------------------------------------------------------------- scoring
@@ -421,14 +419,9 @@ fn wait_values_of_a_13_tile_hand() {
 
 #[test]
 fn wrong_sizes_name_the_expected_count() {
-    let e = err_of(Hand::parse_sized(
-        "123456789m123p11z",
-        &[],
-        Form::Waiting,
-        13,
-    ));
+    let e = err_of(Hand::parse("123456789m123p11z", &[], Form::Waiting, 13));
     assert!(e.contains("13, 10, 7, 4 or 1 (13 − 3k"), "{e}");
-    let e = err_of(Hand::parse_sized(
+    let e = err_of(Hand::parse(
         "456789m123p11z",
         &[("chi", "123m")],
         Form::Waiting,
@@ -442,18 +435,18 @@ fn wrong_sizes_name_the_expected_count() {
         ("pon", "444m"),
         ("pon", "555m"),
     ];
-    let e = err_of(Hand::parse_sized("1z", &five, Form::Waiting, 13));
+    let e = err_of(Hand::parse("1z", &five, Form::Waiting, 13));
     assert!(e.contains("at most 4 (a 13-tile hand)"), "{e}");
-    assert!(Hand::parse_sized("1z", &five, Form::Waiting, 16).is_ok());
-    let e = err_of(Hand::parse_sized("1z", &[], Form::Waiting, 14));
+    assert!(Hand::parse("1z", &five, Form::Waiting, 16).is_ok());
+    let e = err_of(Hand::parse("1z", &[], Form::Waiting, 14));
     assert!(e.contains("14 tiles is not played"), "{e}");
     // A 16-tile win under 13: the scorer names what a win needs.
     let ctx = Context::new(1, WinKind::SelfDraw);
     let e = err_of(try_win("2223456m123456789p", &[], "1m", &ctx, &taiwan13()));
     assert!(e.contains("a win needs 14 (hand_size 13)"), "{e}");
     // A hand read for 16 tiles handed to a 13-tile variant.
-    let h16 = Hand::parse("123456789m1234z", &[], Form::Waiting).unwrap();
-    let e = err_of(waits_with(&h16, &[0; KINDS], &two13()));
+    let h16 = Hand::parse("123456789m1234z", &[], Form::Waiting, 16).unwrap();
+    let e = err_of(waits(&h16, &[0; KINDS], &two13()));
     assert!(
         e.contains("read as a 16-tile hand") && e.contains("13 tiles"),
         "{e}"
@@ -466,19 +459,19 @@ fn wrong_sizes_name_the_expected_count() {
 fn the_deal_is_13_and_the_dealer_14() {
     let v = two13();
     for seed in 0..20 {
-        let d = Deal::from_seed_with(seed, 0, false, &v);
+        let d = Deal::from_seed(seed, 0, false, &v);
         let sizes: Vec<usize> = d.hands.iter().map(Vec::len).collect();
         let mut want = vec![13, 13, 0, 0];
         want[usize::from(d.dealer)] = 14;
         assert_eq!(sizes, want);
         // 64 tiles (萬子 + 字牌): 27 dealt, 16 kept back.
         assert_eq!(d.len(), 64);
-        let st = State::from_seed_with(seed, &v);
+        let st = State::from_seed(seed, &v);
         st.check_invariants().unwrap();
         assert_eq!(st.drawable(), 64 - 27 - 16);
     }
     // The 16-tile deal of the same seed is as before (dealt four at a time, four rounds).
-    let d16 = Deal::from_seed_with(5, 0, false, &Variant::two_player());
+    let d16 = Deal::from_seed(5, 0, false, &Variant::two_player());
     assert_eq!(d16.hands[usize::from(d16.dealer)].len(), 17);
 }
 
@@ -493,20 +486,20 @@ fn a_scripted_13_tile_deal_and_its_size_check() {
         "5z5z",
     )
     .unwrap();
-    let st = State::from_deal_with(d.clone(), &two13()).unwrap();
+    let st = State::from_deal(d.clone(), &two13()).unwrap();
     let r = st.result().expect("over at once");
     assert_eq!(r.wins.len(), 1);
     assert_eq!(r.wins[0].seat, 0);
     assert_eq!(r.wins[0].first_turn, Some(FirstTurn::Heaven));
     // The same deal under the 16-tile game is refused, naming the size it needs.
-    let e = err_of(State::from_deal_with(d, &Variant::two_player()));
+    let e = err_of(State::from_deal(d, &Variant::two_player()));
     assert!(e.contains("seat 0 is dealt 14 tiles; it needs 17"), "{e}");
 }
 
 /// Plays one `v` hand with random legal actions (wins taken), the invariants checked after
 /// every step (hand sizes 13 / 14, conservation).
 fn play(v: &Variant, seed: u64) -> State {
-    let mut st = State::from_seed_with(seed, v);
+    let mut st = State::from_seed(seed, v);
     let mut rng = SplitMix64::new(seed ^ 0x13);
     let mut steps = 0;
     while !st.is_over() {

@@ -638,7 +638,7 @@ fn the_dice_total_counted_from_the_roller() {
 /// The first seed whose first-hand deal under `v` rolls `total`.
 fn seed_rolling(v: &Variant, total: u8, door_from_dice: bool, roller: u8) -> (u64, Deal) {
     (0..10_000u64)
-        .map(|s| (s, Deal::from_seed_with(s, roller, door_from_dice, v)))
+        .map(|s| (s, Deal::from_seed(s, roller, door_from_dice, v)))
         .find(|(_, d)| d.dice.iter().sum::<u8>() == total)
         .unwrap()
 }
@@ -680,7 +680,7 @@ fn first_hand_the_false_dealer_rolls_eleven() {
     // 補花 from the stacks left standing (嶺上牌): wall 2, stack 11 (0-based 10) first.
     assert_eq!(deal.dead[0], stacks(&set, 2, 10, 1)[1]);
     // The hand: the dealer sits 東 (its own wall opened), the break is in the log.
-    let st = State::from_deal_with(deal, &v).unwrap();
+    let st = State::from_deal(deal, &v).unwrap();
     assert_eq!((st.dealer(), st.east()), (2, 2));
     let b = WallBreak {
         roller: 0,
@@ -717,7 +717,7 @@ fn later_hand_the_dealer_rolls_ten() {
     let walls = laid(seed, &v);
     assert_eq!(deal.dealer, 1);
     assert_eq!(deal.hands[1][..4], stacks(&walls, 2, 10, 2)[..]);
-    let st = State::from_deal_with(deal, &v).unwrap();
+    let st = State::from_deal(deal, &v).unwrap();
     assert_eq!(st.east(), 2);
     assert_eq!(
         st.wall_break(),
@@ -729,7 +729,7 @@ fn later_hand_the_dealer_rolls_ten() {
         })
     );
     // A whole random hand under traditional replays from its log.
-    let mut st = State::from_seed_with(seed, &v);
+    let mut st = State::from_seed(seed, &v);
     while !st.is_over() {
         let seat = st.pending().trailing_zeros() as u8;
         let a = legal_actions(&st, seat)[0];
@@ -742,7 +742,7 @@ fn later_hand_the_dealer_rolls_ten() {
 fn existing_seeds_deal_as_before() {
     // Only `dealing = "wall"` takes the 001 procedure; seed 42 of taiwan is the deal it always
     // was (dice 5 1 2, the dealer's 17 tiles, the first 8 of the wall).
-    let d = Deal::from_seed(42, 0, false);
+    let d = Deal::from_seed(42, 0, false, &twmj_core::TAIWAN);
     let codes = |p: &[Piece]| p.iter().map(|p| p.code()).collect::<String>();
     assert_eq!(d.dice, [5, 1, 2]);
     assert_eq!(codes(&d.hands[0]), "6z6s8s3m1p3p8p6s1z8s1p8s7s3m9m4s9s");
@@ -750,14 +750,16 @@ fn existing_seeds_deal_as_before() {
     let plain = with(&trad(), &[("dealing", text("plain"))]);
     assert_eq!(plain.flow.dealing, Dealing::Plain);
     for seed in 0..20 {
-        let taiwan = Deal::from_seed_with(seed, 1, seed % 2 == 0, &Variant::taiwan());
-        assert_eq!(Deal::from_seed_with(seed, 1, seed % 2 == 0, &plain), taiwan);
+        let taiwan = Deal::from_seed(seed, 1, seed % 2 == 0, &Variant::taiwan());
+        assert_eq!(Deal::from_seed(seed, 1, seed % 2 == 0, &plain), taiwan);
         assert_ne!(
-            Deal::from_seed_with(seed, 1, seed % 2 == 0, &trad()).hands,
+            Deal::from_seed(seed, 1, seed % 2 == 0, &trad()).hands,
             taiwan.hands
         );
     }
-    assert!(State::from_seed(42).wall_break().is_none());
+    assert!(State::from_seed(42, &twmj_core::TAIWAN)
+        .wall_break()
+        .is_none());
 }
 
 #[test]
@@ -805,7 +807,7 @@ fn random_traditional_hands_keep_the_invariants_and_replay() {
     let mut rng = SplitMix64::new(2024);
     let mut ends = [0usize; 3];
     for seed in 0..300 {
-        let mut st = State::from_seed_with(seed, &v);
+        let mut st = State::from_seed(seed, &v);
         let mut steps = 0;
         while !st.is_over() {
             let seat = st.pending().trailing_zeros() as u8;

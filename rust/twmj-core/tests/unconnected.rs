@@ -146,7 +146,7 @@ fn deal(v: &Variant, dealer: u8, hands: [&str; 4], live: &str, dead: &str) -> St
     let d = Deal::scripted(dealer, hands, live, dead)
         .unwrap_or_else(|e| panic!("{e}"))
         .completed();
-    State::from_deal_with(d, v).unwrap_or_else(|e| panic!("{e}"))
+    State::from_deal(d, v).unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// Seat 1 holds 十三不搭; seat 0 deals.
@@ -423,7 +423,7 @@ fn random_hands_are_asked_exactly_when_a_seat_holds_it() {
     let v = improved();
     let mut asked = 0;
     for seed in 0..3000 {
-        let mut st = State::from_seed_with(seed, &v);
+        let mut st = State::from_seed(seed, &v);
         let n = st.seats();
         let d = st.dealer();
         let holders: Vec<u8> = (0..n)
@@ -439,7 +439,7 @@ fn random_hands_are_asked_exactly_when_a_seat_holds_it() {
             assert_eq!(seen, holders, "seed {seed}");
         }
         asked += usize::from(!seen.is_empty());
-        let plain = State::from_seed_with(seed, &Variant::taiwan());
+        let plain = State::from_seed(seed, &Variant::taiwan());
         assert!(!matches!(plain.phase(), Phase::Opening(_)));
     }
     assert!(asked > 0, "no seed of 3000 dealt 十三不搭");

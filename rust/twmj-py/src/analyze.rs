@@ -9,7 +9,7 @@ use twmj_py_macros::guarded;
 use crate::accept::accept_tuple;
 use crate::convert;
 use crate::errors::{CoreError, PyResult};
-use crate::variant::PyVariant;
+use crate::variant::{rules_of, PyVariant};
 use crate::waits::wait_tuple;
 
 /// The outlook after one discard: shanten, accepting kinds, and waits when ready.
@@ -105,12 +105,9 @@ pub fn analyze(
     visible: Option<&Bound<'_, PyAny>>,
     variant: Option<PyRef<'_, PyVariant>>,
 ) -> PyResult<PyAnalysis> {
-    let size = variant.as_ref().map_or(16, |v| v.0.hand_size);
-    let h = convert::hand_sized(hand, melds, Form::Full, size)?;
+    let rules = rules_of(variant.as_deref());
+    let h = convert::hand(hand, melds, Form::Full, rules.hand_size)?;
     let v = convert::visible(visible)?;
-    let a = match &variant {
-        Some(var) => twmj_core::analyze_with(&h, &v, &var.0),
-        None => twmj_core::analyze(&h, &v),
-    };
+    let a = twmj_core::analyze(&h, &v, rules);
     Ok(PyAnalysis(a.map_err(|e| CoreError(e.at("hand")))?))
 }

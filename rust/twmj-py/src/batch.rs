@@ -8,9 +8,7 @@ use numpy::{IntoPyArray, PyArray1, PyReadonlyArray2};
 use pyo3::prelude::*;
 use rayon::prelude::*;
 use twmj_core::scoring::Variant;
-use twmj_core::{
-    shanten_counts, shanten_with, wait_mask, waits_with, Counts, Form, Hand, Tiles, KINDS,
-};
+use twmj_core::{shanten, shanten_counts, wait_mask, waits, Counts, Form, Hand, Tiles, KINDS};
 use twmj_py_macros::guarded;
 
 use crate::errors::{hand_error, CoreError, PyResult};
@@ -83,7 +81,7 @@ fn hands_of(flat: &[u8], form: Form, v: &Variant) -> PyResult<Vec<Hand>> {
         .map(|(r, row)| {
             let mut counts = [0u8; KINDS];
             counts.copy_from_slice(row);
-            Hand::new_sized(Tiles { counts, flowers: 0 }, Vec::new(), form, v.hand_size)
+            Hand::new(Tiles { counts, flowers: 0 }, Vec::new(), form, v.hand_size)
                 .and_then(|h| v.check_in_play(&counts).map(|()| h))
                 .map_err(|e| hand_error(Some(&format!("counts[{r}]")), format!("row {r}: {e}")))
         })
@@ -108,7 +106,7 @@ fn run_hands<T: Send>(
 
 /// The waits of a validated hand under `v` as a bitmask: `twmj.waits(hand, variant=v)`'s tiles.
 fn variant_mask(h: &Hand, v: &Variant) -> Result<u64, twmj_core::Error> {
-    let w = waits_with(h, &[0; KINDS], v)?;
+    let w = waits(h, &[0; KINDS], v)?;
     Ok(w.iter().fold(0, |m, w| m | 1 << w.tile.index()))
 }
 
@@ -156,5 +154,5 @@ pub fn shanten_batch<'py>(
     };
     let flat = rows(&counts, |_| true, "")?;
     let hands = hands_of(&flat, Form::Any, &v.0)?;
-    Ok(run_hands(py, &hands, &v.0, shanten_with).into_pyarray(py))
+    Ok(run_hands(py, &hands, &v.0, shanten).into_pyarray(py))
 }

@@ -197,17 +197,8 @@ pub fn melds_under(obj: Option<&Bound<'_, PyAny>>, prefix: Option<&str>) -> PyRe
     Ok(out)
 }
 
-/// A validated hand for `form`.
-pub fn hand(
-    hand: &Bound<'_, PyAny>,
-    melds_obj: Option<&Bound<'_, PyAny>>,
-    form: Form,
-) -> PyResult<Hand> {
-    hand_sized(hand, melds_obj, form, 16)
-}
-
 /// A validated hand for `form` of `size` tiles (a variant's `hand_size`: 16 or 13).
-pub fn hand_sized(
+pub fn hand(
     hand: &Bound<'_, PyAny>,
     melds_obj: Option<&Bound<'_, PyAny>>,
     form: Form,
@@ -215,7 +206,7 @@ pub fn hand_sized(
 ) -> PyResult<Hand> {
     let t = tiles(hand, "hand")?;
     let m = melds(melds_obj)?;
-    Ok(Hand::new_sized(t, m, form, size).map_err(|e| CoreError(e.at("hand")))?)
+    Ok(Hand::new(t, m, form, size).map_err(|e| CoreError(e.at("hand")))?)
 }
 
 /// Visible tiles (others' discards and melds) as counts; none when absent.

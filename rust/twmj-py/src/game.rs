@@ -18,7 +18,7 @@ use crate::convert::{self, Int};
 use crate::errors::{action_error, context_error, hand_error, CoreError, PyResult};
 use crate::meld::PyMeld;
 use crate::score::{to_py, PyScore};
-use crate::variant::PyVariant;
+use crate::variant::{rules_of, PyVariant};
 
 /// A seat from any Python int: out of range is a `ContextError` on `seat`, never an
 /// `OverflowError`.
@@ -136,10 +136,7 @@ impl PyGame {
     fn new(seed: Int, variant: Option<PyRef<'_, PyVariant>>) -> PyResult<Self> {
         let seed = seed_ok(&seed)?;
         Ok(PyGame {
-            state: match variant {
-                Some(v) => State::from_seed_with(seed, &v.0),
-                None => State::from_seed(seed),
-            },
+            state: State::from_seed(seed, rules_of(variant.as_deref())),
         })
     }
 
@@ -172,10 +169,7 @@ impl PyGame {
         if let Some(d) = dice {
             scripted.dice = d;
         }
-        let state = match variant {
-            Some(v) => State::from_deal_with(scripted, &v.0),
-            None => State::from_deal(scripted),
-        };
+        let state = State::from_deal(scripted, rules_of(variant.as_deref()));
         Ok(PyGame {
             state: state.map_err(CoreError)?,
         })
@@ -1003,7 +997,7 @@ pub fn simulate<'py>(
     let seed = seed_ok(&seed)?;
     let v = variant.map_or_else(twmj_core::scoring::Variant::taiwan, |v| v.0.clone());
     let s = py
-        .detach(|| game::simulate_with(hands, seed, &v, bot))
+        .detach(|| game::simulate(hands, seed, &v, bot))
         .map_err(CoreError)?;
     let d = PyDict::new(py);
     d.set_item("hands", s.hands)?;

@@ -409,7 +409,7 @@ pub(crate) fn winning_hand(
             ),
         ));
     }
-    let h = twmj_core::Hand::new_sized(tiles, melds, Form::Full, size)
+    let h = twmj_core::Hand::new(tiles, melds, Form::Full, size)
         .map_err(|e| CoreError(e.at("hand")))?;
     Ok((h, win))
 }
@@ -680,8 +680,10 @@ pub fn wait_values(
     context: Option<PyRef<'_, PyContext>>,
     variant: Option<PyRef<'_, PyVariant>>,
 ) -> PyResult<Vec<PyWaitValue>> {
-    let size = variant.as_ref().map_or(16, |v| v.0.hand_size);
-    let h = convert::hand_sized(hand, melds, Form::Waiting, size)?;
+    let size = variant
+        .as_ref()
+        .map_or(twmj_core::TAIWAN.hand_size, |v| v.0.hand_size);
+    let h = convert::hand(hand, melds, Form::Waiting, size)?;
     let mut ctx = context_or_default(context.as_deref());
     if ctx.flowers == 0 {
         ctx.flowers = h.flowers;

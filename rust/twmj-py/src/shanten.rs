@@ -6,7 +6,7 @@ use twmj_py_macros::guarded;
 
 use crate::convert;
 use crate::errors::{CoreError, PyResult};
-use crate::variant::PyVariant;
+use crate::variant::{rules_of, PyVariant};
 
 /// The hand under `variant`: its size, and (004) only tiles its set holds, as `waits`,
 /// `analyze` and `score` read a hand.
@@ -16,8 +16,8 @@ fn hand_under(
     form: Form,
     variant: Option<&PyVariant>,
 ) -> PyResult<twmj_core::Hand> {
-    let size = variant.map_or(16, |v| v.0.hand_size);
-    let h = convert::hand_sized(hand, melds, form, size)?;
+    let size = variant.map_or(twmj_core::TAIWAN.hand_size, |v| v.0.hand_size);
+    let h = convert::hand(hand, melds, form, size)?;
     if let Some(v) = variant {
         v.0.check_in_play(&h.own_counts())
             .map_err(|e| CoreError(e.at("hand")))?;
@@ -38,10 +38,7 @@ pub fn shanten(
     variant: Option<PyRef<'_, PyVariant>>,
 ) -> PyResult<i8> {
     let h = hand_under(hand, melds, Form::Any, variant.as_deref())?;
-    Ok(match &variant {
-        Some(v) => twmj_core::shanten_with(&h, &v.0),
-        None => twmj_core::shanten(&h),
-    })
+    Ok(twmj_core::shanten(&h, rules_of(variant.as_deref())))
 }
 
 /// True when a 17 − 3k hand is five sets and a pair together with its melds, or, with a
@@ -55,8 +52,5 @@ pub fn is_win(
     variant: Option<PyRef<'_, PyVariant>>,
 ) -> PyResult<bool> {
     let h = hand_under(hand, melds, Form::Full, variant.as_deref())?;
-    Ok(match &variant {
-        Some(v) => twmj_core::is_win_with(&h, &v.0),
-        None => twmj_core::is_win(&h),
-    })
+    Ok(twmj_core::is_win(&h, rules_of(variant.as_deref())))
 }

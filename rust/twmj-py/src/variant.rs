@@ -13,6 +13,11 @@ use crate::errors::{CoreError, PyResult};
 #[derive(Clone)]
 pub struct PyVariant(pub Variant);
 
+/// The rules a call reads: the variant given, or the default (taiwan) built once.
+pub fn rules_of(variant: Option<&PyVariant>) -> &Variant {
+    variant.map_or(&*twmj_core::TAIWAN, |v| &v.0)
+}
+
 pub(crate) fn value(key: &str, v: &Bound<'_, PyAny>) -> PyResult<Value> {
     // bool before int: Python's bool is an int.
     if let Ok(b) = v.cast::<PyBool>() {

@@ -7,14 +7,14 @@ use pyo3::types::PyTuple;
 use twmj_core::hand::Form;
 use twmj_core::waits as core_waits;
 use twmj_core::waits::{Shape, Wait};
-use twmj_core::{shanten, Accept};
+use twmj_core::Accept;
 use twmj_py_macros::guarded;
 
 use crate::accept::accept_tuple;
 
 use crate::convert;
 use crate::errors::{CoreError, PyResult};
-use crate::variant::PyVariant;
+use crate::variant::{rules_of, PyVariant};
 
 /// One wait: the tile, its shapes (ryanmen, kanchan, penchan, tanki, shanpon) and the copies left.
 #[pyclass(name = "Wait", module = "twmj", frozen, eq)]
@@ -111,8 +111,10 @@ impl PyWaits {
             a
         } else {
             let computed = match &self.pending {
-                Some((h, v, None)) => twmj_core::accepts(h, v).map_err(CoreError)?,
-                Some((h, v, Some(var))) => twmj_core::accepts_with(h, v, var).map_err(CoreError)?,
+                Some((h, v, var)) => {
+                    let rules = var.as_ref().unwrap_or(&*twmj_core::TAIWAN);
+                    twmj_core::accepts(h, v, rules).map_err(CoreError)?
+                }
                 None => self
                     .waits
                     .iter()
@@ -158,26 +160,19 @@ pub fn waits(
     visible: Option<&Bound<'_, PyAny>>,
     variant: Option<PyRef<'_, PyVariant>>,
 ) -> PyResult<PyWaits> {
-    let size = variant.as_ref().map_or(16, |v| v.0.hand_size);
-    let h = convert::hand_sized(hand, melds, Form::Waiting, size)?;
+    let rules = rules_of(variant.as_deref());
+    let h = convert::hand(hand, melds, Form::Waiting, rules.hand_size)?;
     let v = convert::visible(visible)?;
-    // Any variant: its special shapes and its tile set (004: three or two players).
-    let special = variant.as_ref().map(|var| var.0.clone());
-    let w = match &special {
-        Some(var) => twmj_core::waits_with(&h, &v, var).map_err(|e| CoreError(e.at("hand")))?,
-        None => core_waits::waits(&h, &v).map_err(|e| CoreError(e.at("hand")))?,
-    };
+    // Its special shapes and its tile set (004: three or two players).
+    let w = twmj_core::waits(&h, &v, rules).map_err(|e| CoreError(e.at("hand")))?;
     if w.is_empty() {
         // Not ready: how far (the special shapes' shanten too under such a variant); the
         // draws that bring it closer are worked out when read.
-        let sh = match &special {
-            Some(var) => twmj_core::shanten_with(&h, var),
-            None => shanten(&h),
-        };
+        let sh = twmj_core::shanten(&h, rules);
         return Ok(PyWaits {
             shanten: sh.max(1),
             waits: w,
-            pending: Some((h, v, special)),
+            pending: Some((h, v, variant.map(|var| var.0.clone()))),
             accepts: OnceLock::new(),
         });
     }
@@ -194,6 +189,6 @@ pub fn waits(
 #[pyo3(signature = (hand, melds=None))]
 #[guarded]
 pub fn wait_mask(hand: &Bound<'_, PyAny>, melds: Option<&Bound<'_, PyAny>>) -> PyResult<u64> {
-    let h = convert::hand(hand, melds, Form::Waiting)?;
+    let h = convert::hand(hand, melds, Form::Waiting, twmj_core::TAIWAN.hand_size)?;
     Ok(core_waits::hand_wait_mask(&h))
 }

@@ -1,17 +1,17 @@
 //! Bots that play a seat from what it may see: `random` and `first_legal` as baselines,
-//! `efficiency` (shanten, then accepting tiles, from [`analyze_with`]) and `value`
+//! `efficiency` (shanten, then accepting tiles, from [`analyze`]) and `value`
 //! (efficiency plus what a hand is worth, from [`wait_values`], and defence).
 //!
 //! Every bot reads only its seat's own tiles and the public table (the same facts as its
 //! [`View`](super::View)) and picks among [`legal_actions`]; nothing here decides what is
 //! legal. Each always takes a win it may take (胡, 自摸, 八仙過海, 七搶一).
 
-use crate::analyze::{accepts_with, analyze_with, Analysis, Discard};
+use crate::analyze::{accepts, analyze, Analysis, Discard};
 use crate::error::{Error, Result};
 use crate::hand::{Form, Hand, Meld, MeldKind};
 use crate::notation::Tiles;
 use crate::scoring::{wait_values, Context, Declaration, WinKind, Wind};
-use crate::shanten::shanten_with;
+use crate::shanten::shanten;
 use crate::tile::{Counts, Suit, Tile, KINDS};
 
 use super::action::Action;
@@ -156,7 +156,7 @@ impl<'a> Seat<'a> {
     /// are counted as seen (in `visible`) rather than as caps: the capped analysis reads no
     /// table and costs milliseconds, and a bot's choice hardly ever turns on a fifth copy.
     fn hand(&self, concealed: Counts, form: Form) -> Option<Hand> {
-        Hand::new_sized(
+        Hand::new(
             Tiles {
                 counts: concealed,
                 flowers: 0,
@@ -170,7 +170,7 @@ impl<'a> Seat<'a> {
 
     fn shanten(&self, concealed: Counts, form: Form) -> i8 {
         self.hand(concealed, form)
-            .map_or(i8::MAX, |h| shanten_with(&h, self.state.variant()))
+            .map_or(i8::MAX, |h| shanten(&h, self.state.variant()))
     }
 
     fn choose(&self, legal: &[Action], first: Action) -> Action {
@@ -206,13 +206,13 @@ impl<'a> Seat<'a> {
     /// The analysis of `concealed` (17 − 3k tiles) with what the seat sees outside it.
     fn analysis_of(&self, concealed: Counts) -> Option<Analysis> {
         let hand = self.hand(concealed, Form::Full)?;
-        analyze_with(&hand, &self.outside(&concealed), self.state.variant()).ok()
+        analyze(&hand, &self.outside(&concealed), self.state.variant()).ok()
     }
 
     /// Unseen accepting copies of the hand as held between turns (16 − 3k tiles).
     fn analysis_of_waiting(&self) -> Option<u32> {
         let hand = self.hand(self.concealed, Form::Waiting)?;
-        accepts_with(&hand, &self.outside(&self.concealed), self.state.variant())
+        accepts(&hand, &self.outside(&self.concealed), self.state.variant())
             .ok()
             .map(|a| a.iter().map(|x| u32::from(x.remaining)).sum())
     }
@@ -559,7 +559,7 @@ pub fn play_hand(
     variant: &crate::scoring::Variant,
     bots: [Bot; 4],
 ) -> Result<(State, Played)> {
-    let mut st = State::from_seed_with(seed, variant);
+    let mut st = State::from_seed(seed, variant);
     let mut rng = SplitMix64::new(seed ^ 0xA5A5_5A5A_C3C3_3C3C);
     let mut out = Played::default();
     while !st.is_over() {
@@ -628,7 +628,7 @@ mod tests {
     /// Shanten of `seat`'s hand as the state holds it.
     fn held(st: &State, seat: u8, form: Form) -> i8 {
         let p = st.player(seat);
-        let h = Hand::new_sized(
+        let h = Hand::new(
             Tiles {
                 counts: p.concealed,
                 flowers: 0,
@@ -638,7 +638,7 @@ mod tests {
             st.variant().hand_size,
         )
         .unwrap();
-        shanten_with(&h, st.variant())
+        shanten(&h, st.variant())
     }
 
     #[test]
@@ -648,7 +648,7 @@ mod tests {
         let v = Variant::taiwan();
         let mut calls = 0;
         for seed in 0..40 {
-            let mut st = State::from_seed_with(seed, &v);
+            let mut st = State::from_seed(seed, &v);
             let mut rng = SplitMix64::new(seed);
             while !st.is_over() {
                 let seat = st.pending().trailing_zeros() as u8;
@@ -676,7 +676,7 @@ mod tests {
         let v = Variant::taiwan();
         let mut checked = 0;
         for seed in 0..30 {
-            let mut st = State::from_seed_with(seed, &v);
+            let mut st = State::from_seed(seed, &v);
             let mut rng = SplitMix64::new(seed);
             while !st.is_over() {
                 let seat = st.pending().trailing_zeros() as u8;

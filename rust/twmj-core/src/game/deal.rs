@@ -201,7 +201,7 @@ fn wall_order(pieces: &[Piece], b: WallBreak, n: u8) -> Vec<Piece> {
     stacks.concat()
 }
 
-/// Where a seeded deal came from: what [`Deal::from_seed_with`] was called with besides the
+/// Where a seeded deal came from: what [`Deal::from_seed`] was called with besides the
 /// variant and `door_from_dice` (the record's `seed` line, docs/log-format.md).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct DealSeed {
@@ -232,7 +232,7 @@ pub struct Deal {
     pub live: Vec<Piece>,
     /// The replacement end, first replacement first.
     pub dead: Vec<Piece>,
-    /// The seed it was dealt from, if it was ([`Deal::from_seed_with`]); not part of the deal's
+    /// The seed it was dealt from, if it was ([`Deal::from_seed`]); not part of the deal's
     /// identity (two deals are equal when their tiles, dealer and dice are).
     pub origin: Option<DealSeed>,
 }
@@ -260,20 +260,16 @@ impl PartialEq for Deal {
 impl Eq for Deal {}
 
 impl Deal {
-    /// A shuffled full set dealt from a seed: dice from the same generator, four tiles at a
-    /// time from the dealer round the table, then one more for the dealer.
-    pub fn from_seed(seed: u64, dealer: u8, door_from_dice: bool) -> Deal {
-        Deal::from_seed_with(seed, dealer, door_from_dice, &Variant::taiwan())
-    }
-
-    /// [`Deal::from_seed`] with `variant`'s set and seats: only the tiles in play (004
-    /// 兩人麻將、三人麻將規則) are shuffled and only seats `0..players` are dealt; the others
-    /// stay empty. The 16 kept-back tiles stay (docs/variants.md).
+    /// A shuffled set dealt from a seed: dice from the same generator, four tiles at a time
+    /// from the dealer round the table, then one more for the dealer. Under `variant`'s set
+    /// and seats: only the tiles in play (004 兩人麻將、三人麻將規則) are shuffled and only
+    /// seats `0..players` are dealt; the others stay empty. The 16 kept-back tiles stay
+    /// (docs/variants.md).
     ///
     /// Under `dealing = "wall"` (001 起莊、發牌) the same shuffle is laid out as the walls and
     /// dealt from where the dice break them ([`WallBreak`]); on the first hand (`door_from_dice`
     /// false) `dealer` is the 假莊 who rolls, and the dice pick the dealer.
-    pub fn from_seed_with(seed: u64, dealer: u8, door_from_dice: bool, variant: &Variant) -> Deal {
+    pub fn from_seed(seed: u64, dealer: u8, door_from_dice: bool, variant: &Variant) -> Deal {
         let n = variant.players.clamp(2, SEATS as u8);
         let origin = Some(DealSeed { seed, dealer });
         let mut dealer = dealer % n;
@@ -350,7 +346,7 @@ impl Deal {
         } else {
             16
         };
-        out.validate_sized(seats.max(2) as u8, size)?;
+        out.check(seats.max(2) as u8, size)?;
         Ok(out)
     }
 
@@ -394,19 +390,15 @@ impl Deal {
         self.len() == 0
     }
 
-    /// Checks seats, dice, hand sizes and copy limits; the message names what is wrong.
-    pub fn validate(&self) -> Result<()> {
-        self.validate_for(SEATS as u8)
+    /// Checks seats, dice, hand sizes and copy limits for a hand under `variant` (its seats,
+    /// from 2 to 4: the others are empty; its `hand_size`, the dealer's one more); the message
+    /// names what is wrong.
+    pub fn validate(&self, variant: &Variant) -> Result<()> {
+        self.check(variant.players.clamp(2, SEATS as u8), variant.hand_size)
     }
 
-    /// [`Deal::validate`] for a table of `seats` players: seats from `seats` on are empty.
-    pub fn validate_for(&self, seats: u8) -> Result<()> {
-        self.validate_sized(seats, 16)
-    }
-
-    /// [`Deal::validate_for`] with hands of `size` tiles, the dealer's one more (a variant's
-    /// `hand_size`: 16, or 13, 004 13 張版).
-    pub fn validate_sized(&self, seats: u8, size: u8) -> Result<()> {
+    /// [`Deal::validate`] for a table of `seats` players and hands of `size` tiles.
+    fn check(&self, seats: u8, size: u8) -> Result<()> {
         let size = usize::from(size);
         if self.dealer >= seats {
             return Err(Error::hand(format!(

@@ -19,36 +19,24 @@ use super::state::{
 };
 
 impl State {
-    /// A hand from a seed: dealer seat 0, first hand of a match (the dealer sits 東).
-    pub fn from_seed(seed: u64) -> State {
-        State::start(Deal::from_seed(seed, 0, false), Rules::default())
-    }
-
-    /// A hand from an explicit deal, validated first.
-    pub fn from_deal(deal: Deal) -> Result<State> {
-        State::from_deal_ruled(deal, Rules::default())
-    }
-
-    /// [`State::from_seed`] under `variant` (american: 換三張 after the opening flowers, 起胡
-    /// on every win), 連莊 0, 東 round.
-    pub fn from_seed_with(seed: u64, variant: &Variant) -> State {
+    /// A hand from a seed under `variant` (american: 換三張 after the opening flowers, 起胡
+    /// on every win): dealer seat 0, first hand of a match (the dealer sits 東), 連莊 0, 東
+    /// round.
+    pub fn from_seed(seed: u64, variant: &Variant) -> State {
         State::start(
-            Deal::from_seed_with(seed, 0, false, variant),
+            Deal::from_seed(seed, 0, false, variant),
             Rules::new(variant, 0, 0),
         )
     }
 
-    /// [`State::from_deal`] under `variant`, 連莊 0, 東 round.
-    pub fn from_deal_with(deal: Deal, variant: &Variant) -> Result<State> {
+    /// A hand from an explicit deal under `variant`, validated first; 連莊 0, 東 round.
+    pub fn from_deal(deal: Deal, variant: &Variant) -> Result<State> {
         State::from_deal_ruled(deal, Rules::new(variant, 0, 0))
     }
 
     /// A hand from an explicit deal under `rules` (variant, 連莊 count, 圈風).
     pub fn from_deal_ruled(deal: Deal, rules: Rules) -> Result<State> {
-        deal.validate_sized(
-            rules.variant.players.clamp(2, SEATS as u8),
-            rules.variant.hand_size,
-        )?;
+        deal.validate(&rules.variant)?;
         // 004 兩人麻將、三人麻將規則: a scripted deal (or a replayed record) holds only the
         // variant's tiles, refused with the error `waits` gives for a tile out of play.
         let v = &rules.variant;

@@ -4,7 +4,7 @@ use crate::error::{Error, Result};
 use crate::hand::MeldKind;
 use crate::rules::{is_win_counts, Item, Variant};
 use crate::shanten::shanten_counts;
-use crate::special::{special_mask_own, special_win_n};
+use crate::special::{special_mask_own, special_win_counts};
 use crate::tile::{Counts, Tile};
 use crate::waits::{exhausted, wait_mask};
 
@@ -73,7 +73,7 @@ pub mod rule {
 /// ([`Variant::missing_sets`]).
 pub(crate) fn complete_with(p: &Player, c: &Counts, v: &Variant) -> bool {
     is_win_counts(c)
-        || special_win_n(
+        || special_win_counts(
             c,
             p.melds.len() + v.missing_sets(),
             v.special.beside(&p.melds),

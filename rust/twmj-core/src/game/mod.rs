@@ -1,5 +1,5 @@
 //! One hand (局) of the taiwan preset (or american: 換三張 and 起胡; `three_player` / `two_player`:
-//! the 004 tile sets over 3 or 2 seated players, see [`State::from_seed_with`] and
+//! the 004 tile sets over 3 or 2 seated players, see [`State::from_seed`] and
 //! [`State::seats`]; traditional: 001's flow — 攔胡, 流局 options, 特殊流局, 詐胡, 過手 and the
 //! dice deal, all read from the variant's [`crate::rules::Flow`] and `multi_win`) as a
 //! deterministic state machine: the action space,
@@ -15,7 +15,7 @@
 //!
 //! ```
 //! use twmj_core::game::{legal_actions, State};
-//! let mut st = State::from_seed(7);
+//! let mut st = State::from_seed(7, &twmj_core::TAIWAN);
 //! while !st.is_over() {
 //!     let seat = st.pending().trailing_zeros() as u8;
 //!     let action = legal_actions(&st, seat)[0];
@@ -86,7 +86,7 @@ pub use replay::replay;
 pub use result::{DrawReason, FalseWin, FirstTurn, HandResult, Win, WinKind};
 pub use series::{Match, SeatDraw, MAX_STREAK};
 pub use settle::{settle_hand, Table};
-pub use simulate::{simulate, simulate_with, Summary};
+pub use simulate::{simulate, Summary};
 pub use snapshot::{Decision, Situation, Snapshot};
 pub use state::{
     exchange_offset, CallLock, Deal, DealSeed, Declaration, Discarded, Exchange, Offer, OfferKind,

@@ -294,7 +294,7 @@ mod tests {
         for p in PRESETS {
             let variant = Variant::preset(p).unwrap();
             for seed in 0..4u64 {
-                let mut st = State::from_seed_with(seed, &variant);
+                let mut st = State::from_seed(seed, &variant);
                 let mut rng = SplitMix64::new(seed + 99);
                 while !st.is_over() {
                     for s in 0..st.seats() {

@@ -7,7 +7,7 @@ use crate::game::deal::SplitMix64;
 use crate::hand::{Form, Hand, Meld, MeldKind};
 use crate::notation::Tiles;
 use crate::rules::Variant;
-use crate::special::waits_with;
+use crate::special::waits;
 use crate::tile::{Counts, Suit, Tile, KINDS};
 
 /// Hands drawn before settling for the first ready one (each draw is a few µs; even five or
@@ -36,7 +36,7 @@ impl Quiz {
             counts,
             ..Tiles::default()
         };
-        Hand::new_sized(tiles, self.melds.clone(), Form::Waiting, variant.hand_size)
+        Hand::new(tiles, self.melds.clone(), Form::Waiting, variant.hand_size)
     }
 }
 
@@ -68,7 +68,7 @@ pub fn quiz(
         let Some(q) = draw(&mut rng, &tiles, melds, sets, variant.chi_allowed) else {
             continue;
         };
-        let n = waits_with(&q.hand(variant)?, &[0; KINDS], variant)?.len();
+        let n = waits(&q.hand(variant)?, &[0; KINDS], variant)?.len();
         if (low..=high).contains(&n) {
             return Ok(q);
         }
@@ -181,9 +181,7 @@ mod tests {
                     );
                     assert_eq!(q.melds.len(), melds);
                     assert!(q.concealed.iter().all(|&t| v.in_play(t)), "{p}");
-                    let n = waits_with(&q.hand(&v).unwrap(), &[0; KINDS], &v)
-                        .unwrap()
-                        .len();
+                    let n = waits(&q.hand(&v).unwrap(), &[0; KINDS], &v).unwrap().len();
                     assert!(n >= 1, "{p} {q:?}");
                     assert_eq!(quiz(&v, melds, low, high, seed).unwrap(), q);
                     if !v.chi_allowed {

@@ -245,11 +245,11 @@ pub fn to_json(ev: &Event) -> String {
     }
 }
 
-/// The `seed` line of a deal dealt from a seed ([`Deal::from_seed_with`]), when the seed,
+/// The `seed` line of a deal dealt from a seed ([`Deal::from_seed`]), when the seed,
 /// under `rules`' variant, deals exactly this deal.
 fn seed_line(d: &Deal, rules: &Rules) -> Option<String> {
     let o = d.origin?;
-    let again = Deal::from_seed_with(o.seed, o.dealer, d.door_from_dice, &rules.variant);
+    let again = Deal::from_seed(o.seed, o.dealer, d.door_from_dice, &rules.variant);
     (again == *d).then(|| {
         Obj::new("seed")
             .put("seed", o.seed)
@@ -329,7 +329,7 @@ fn seed_deal(line: &str, variant: &Variant) -> Result<Option<Deal>> {
         return Ok(None);
     }
     let (seed, dealer, door) = seed_fields(&o)?;
-    Ok(Some(Deal::from_seed_with(seed, dealer, door, variant)))
+    Ok(Some(Deal::from_seed(seed, dealer, door, variant)))
 }
 
 fn seed_fields(o: &[(String, Value)]) -> Result<(u64, u8, bool)> {
@@ -551,7 +551,12 @@ pub fn from_json(line: &str) -> Result<Event> {
             // Alone, a seed line deals the taiwan way; `read_log` redeals it under the record's
             // rules line.
             let (seed, dealer, door) = seed_fields(&o)?;
-            Event::Deal(Box::new(Deal::from_seed(seed, dealer, door)))
+            Event::Deal(Box::new(Deal::from_seed(
+                seed,
+                dealer,
+                door,
+                &crate::rules::TAIWAN,
+            )))
         }
         "deal" if o.iter().any(|(k, _)| k == "wall") => {
             return Err(Error::record("wall", PER_SEAT));

@@ -115,7 +115,7 @@ impl Match {
     /// Under `dealing = "wall"` the first hand is rolled by the 假莊 and its dice pick the
     /// dealer (001 起莊): `dealer` and `first_dealer` become that seat.
     pub fn deal(&mut self) -> Deal {
-        let deal = Deal::from_seed_with(
+        let deal = Deal::from_seed(
             self.rng.next_u64(),
             self.dealer,
             self.hand > 1,

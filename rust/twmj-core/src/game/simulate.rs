@@ -55,17 +55,13 @@ fn kind_slot(k: WinKind) -> usize {
     }
 }
 
-/// Plays `hands` hands from `seed` (hand i from seed `seed + i`) with agents that win whenever
-/// they may and otherwise pick uniformly among the legal actions (換三張 picks included);
-/// plays and scores every hand under `variant` (american: 換三張 and 起胡 in play).
-pub fn simulate(hands: u32, seed: u64, variant: &Variant) -> Result<Summary> {
-    simulate_with(hands, seed, variant, Bot::Random)
-}
-
-/// [`simulate`] with `bot` at every seat. Each hand depends on its own seed alone (the random
+/// Plays `hands` hands from `seed` (hand i from seed `seed + i`) with `bot` at every seat
+/// ([`Bot::Random`]: agents that win whenever they may and otherwise pick uniformly among
+/// the legal actions, 換三張 picks included); plays and scores every hand under `variant`
+/// (american: 換三張 and 起胡 in play). Each hand depends on its own seed alone (the random
 /// bot draws from a generator seeded by it), so `hands` from `seed` add up, by
 /// [`Summary::add`], to any split of them into runs of consecutive seeds.
-pub fn simulate_with(hands: u32, seed: u64, variant: &Variant, bot: Bot) -> Result<Summary> {
+pub fn simulate(hands: u32, seed: u64, variant: &Variant, bot: Bot) -> Result<Summary> {
     let mut s = Summary {
         tai: vec![0; 41],
         ..Summary::default()
@@ -73,7 +69,7 @@ pub fn simulate_with(hands: u32, seed: u64, variant: &Variant, bot: Bot) -> Resu
     for i in 0..hands {
         let hand_seed = seed.wrapping_add(u64::from(i));
         let mut rng = SplitMix64::new(hand_seed ^ 0x9e37_79b9_7f4a_7c15);
-        let mut st = State::from_seed_with(hand_seed, variant);
+        let mut st = State::from_seed(hand_seed, variant);
         while !st.is_over() {
             let seat = st.pending().trailing_zeros() as u8;
             if bot.play(&mut st, seat, &mut rng).is_none() {
@@ -140,9 +136,9 @@ mod tests {
     fn a_run_is_the_sum_of_its_parts() {
         let v = Variant::taiwan();
         for bot in [Bot::Random, Bot::Efficiency] {
-            let whole = simulate_with(30, 7, &v, bot).unwrap();
-            let mut parts = simulate_with(11, 7, &v, bot).unwrap();
-            parts.add(&simulate_with(19, 18, &v, bot).unwrap());
+            let whole = simulate(30, 7, &v, bot).unwrap();
+            let mut parts = simulate(11, 7, &v, bot).unwrap();
+            parts.add(&simulate(19, 18, &v, bot).unwrap());
             assert_eq!(whole, parts, "{bot:?}");
         }
     }

@@ -267,7 +267,7 @@ pub enum Phase {
 }
 
 /// One hand, from the deal to a win or an exhaustive draw: the taiwan preset, or with
-/// [`State::from_seed_with`] / [`State::from_deal_with`] another variant (american: 換三張
+/// [`State::from_seed`] / [`State::from_deal`] another variant (american: 換三張
 /// and 起胡).
 ///
 /// Build it with [`State::from_seed`] or [`State::from_deal`], drive it with

@@ -71,7 +71,7 @@ impl Slot {
     pub fn new(seed: u64, index: usize, tables: usize, variant: &Variant) -> Slot {
         let first = seed.wrapping_add(index as u64);
         Slot {
-            state: State::from_seed_with(first, variant),
+            state: State::from_seed(first, variant),
             seat: 0,
             legal: [false; ACTION_COUNT],
             next_seed: first.wrapping_add(tables as u64),
@@ -134,7 +134,7 @@ impl Slot {
             }
             self.hands += 1;
             let variant = self.state.rules().variant.clone();
-            self.state = State::from_seed_with(self.next_seed, &variant);
+            self.state = State::from_seed(self.next_seed, &variant);
             self.next_seed = self.next_seed.wrapping_add(self.stride);
         }
         Ok((self.observe(obs, mask), done))
@@ -235,7 +235,7 @@ mod tests {
         assert!(finished >= 2);
         // Table 1 now plays seed 1 + 1 + 2·2 = 6, first-legal from its start.
         let here = slots[1].state().clone();
-        let mut replay = State::from_seed_with(6, &v);
+        let mut replay = State::from_seed(6, &v);
         while replay.log().len() < here.log().len() {
             let s = replay.pending().trailing_zeros() as u8;
             replay.apply(s, legal_actions(&replay, s)[0]).unwrap();

@@ -1,7 +1,7 @@
 //! The tai items' vocabulary: every item's stable key, its name as the 000 table (or the table
 //! it comes from) writes it, and the tai that table prints. The rules floor reads it (a
 //! variant's `tai.<key>` settings); the entries with their conditions, exclusions and docs are
-//! in `scoring::items` and `scoring::fan`, above, and read it too.
+//! in `scoring::tables` (one file per table), above, and read it too.
 
 use crate::rules::shapes::Special;
 
@@ -94,7 +94,7 @@ pub enum Item {
     SevenFlowers,
     EightFlowers,
     NineLinks,
-    // ---- the fan list (003, 九蓮寶燈 88 … 無字 1): patterns in `FAN_ITEMS` (scoring/fan.rs) ----
+    // ---- the fan list (003, 九蓮寶燈 88 … 無字 1): patterns in `FAN_ITEMS` (scoring/tables/fan.rs) ----
     FanNineGates,
     FanSevenShiftedPairs,
     FanPureTerminals,

@@ -15,6 +15,6 @@ pub use settings::{
 pub use shapes::{knitted_kinds, Special, SpecialShapes, KNITTINGS, ORPHANS};
 pub use variant::{
     Dealing, DiceShape, DiceTai, ExchangeDirection, Flow, FuritenRelease, ItemSet, MultiWin,
-    Payment, ScoringRules, Value, Variant, WallReserve, PRESETS,
+    Payment, ScoringRules, Value, Variant, WallReserve, PRESETS, TAIWAN,
 };
-pub use win::{is_win, is_win_counts};
+pub use win::is_win_counts;

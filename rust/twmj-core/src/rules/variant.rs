@@ -415,7 +415,7 @@ pub struct ScoringRules {
     /// however many kinds the hand waited on (001 獨聽說明: 也有人玩「抓得出來」就有台).
     pub single_wait_extractable: bool,
     /// `fan_notes`: the fan list's 不算 notes between rows the presets share
-    /// (`scoring::fan::SHARED_NOTES`: 大四喜 碰碰胡不算, 綠一色 不算清一色跟混一色 …) hold even
+    /// (`scoring::tables::fan::SHARED_NOTES`: 大四喜 碰碰胡不算, 綠一色 不算清一色跟混一色 …) hold even
     /// when neither row was drawn in from the library (a drawn-in row always brings them).
     pub fan_notes: bool,
     /// `human_win_declared`: 人胡 needs a declared 天聽 and a discard among the first eight
@@ -820,15 +820,21 @@ impl Variant {
     /// The tile is in this variant's set (004: three-player drops 二萬–八萬, two-player keeps
     /// 萬子 and 字牌 only; with `full_tile_set` every tile is, the empty seats left empty).
     pub fn in_play(&self, t: crate::tile::Tile) -> bool {
-        let man = t.index() < 9;
-        if self.full_tile_set {
+        if self.all_in_play() {
             return true;
         }
+        let man = t.index() < 9;
         match self.players {
             3 => !(man && (2..=8).contains(&t.number())),
             2 => man || t.is_honor(),
             _ => true,
         }
+    }
+
+    /// Every tile is in this variant's set (four players, or `full_tile_set`): the analysis
+    /// then skips its in-play checks, which its hot paths would otherwise pay for.
+    pub const fn all_in_play(&self) -> bool {
+        self.full_tile_set || !matches!(self.players, 2 | 3)
     }
 
     /// Sets a 16-tile hand has that a hand of this variant lacks: 0, or 1 when `hand_size` is
@@ -858,6 +864,9 @@ impl Variant {
     /// An error naming the first tile of `counts` this variant's set does not hold (004:
     /// three players play without 二萬–八萬, two players with 萬子 and 字牌 only).
     pub fn check_in_play(&self, counts: &crate::tile::Counts) -> Result<()> {
+        if self.all_in_play() {
+            return Ok(());
+        }
         let out = (0..crate::tile::KINDS)
             .filter(|&i| counts[i] > 0)
             .filter_map(crate::tile::Tile::new)
@@ -1268,6 +1277,10 @@ impl Default for Variant {
         Variant::taiwan()
     }
 }
+
+/// The default rules (000, [`Variant::taiwan`]) built once: what a caller with no variant of
+/// its own passes (`&TAIWAN`) without building one per call on a hot path.
+pub static TAIWAN: std::sync::LazyLock<Variant> = std::sync::LazyLock::new(Variant::taiwan);
 
 #[cfg(test)]
 mod tests {

@@ -1,14 +1,8 @@
 //! The win predicate: five sets and a pair (four and a pair in a 13-tile hand), read from the
 //! group tables. The special shapes a variant admits are analysis ([`crate::special`]).
 
-use crate::hand::Hand;
 use crate::tables;
 use crate::tile::{Counts, Suit};
-
-/// True when the validated 17 − 3k hand is complete (five sets and a pair with its melds).
-pub fn is_win(hand: &Hand) -> bool {
-    is_win_counts(&hand.concealed)
-}
 
 /// True when `counts` (17 − 3k tiles) split into sets and one pair.
 #[inline]

@@ -4,9 +4,9 @@ use crate::error::Result;
 use crate::hand::Meld;
 use crate::rules::{Item, Variant};
 use crate::scoring::context::Context;
-use crate::scoring::items::SPECIAL_ITEMS;
 use crate::scoring::score::{score, Score};
-use crate::scoring::table::table;
+use crate::scoring::tables::table;
+use crate::scoring::tables::SPECIAL_ITEMS;
 use crate::tile::{Counts, Tile};
 
 /// The scores of one win under each variant, and the items whose tai differ between them.

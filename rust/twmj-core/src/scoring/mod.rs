@@ -3,19 +3,18 @@
 
 pub mod compare;
 pub mod context;
-pub mod fan;
 pub mod items;
 pub mod multi;
 pub mod score;
 pub mod settle;
-pub mod table;
+pub mod tables;
 pub mod value;
 
 pub use compare::{compare, Comparison};
 pub use context::{Context, Declaration, Replacement, Seat, WinKind, Wind};
-pub use fan::FAN_ITEMS;
-pub use items::{ItemDef, Scope, ITEMS, SPECIAL_ITEMS};
+pub use items::{ItemDef, Scope};
 pub use multi::{resolve, winning_seats};
+pub use tables::{FAN_ITEMS, ITEMS, SPECIAL_ITEMS};
 // The rules floor's names, re-exported where callers have always found them.
 pub use crate::rules::{
     Dealing, DiceShape, DiceTai, ExchangeDirection, Flow, FuritenRelease, Item, ItemSet, MultiWin,
@@ -26,5 +25,5 @@ pub use score::{
     score_hand, FlowerWin, NotApplied, Score, ScoredItem,
 };
 pub use settle::{false_win, settle, Line, Settlement};
-pub use table::{def, present, table};
+pub use tables::{def, present, table};
 pub use value::{wait_values, WaitValue};

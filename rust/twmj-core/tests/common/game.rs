@@ -162,7 +162,7 @@ pub fn table_at_opening(
             "not enough tiles to pad the wall"
         );
     }
-    State::from_deal_with(script, v).unwrap_or_else(|e| panic!("{e}"))
+    State::from_deal(script, v).unwrap_or_else(|e| panic!("{e}"))
 }
 
 pub fn act(st: &mut State, seat: u8, a: Action) {
@@ -244,7 +244,7 @@ pub fn snapshots_agree(v: &Variant, seeds: std::ops::Range<u64>, rng_seed: u64) 
     let mut rng = SplitMix64::new(rng_seed);
     let mut checked = 0;
     for seed in seeds {
-        let mut st = State::from_seed_with(seed, v);
+        let mut st = State::from_seed(seed, v);
         while !st.is_over() {
             let seat = st.pending().trailing_zeros() as u8;
             let acts = legal_actions(&st, seat);

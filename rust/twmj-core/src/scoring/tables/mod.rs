@@ -1,9 +1,58 @@
-//! The item table: the presets' entries ([`ITEMS`]) then the fan list's ([`FAN_ITEMS`]), in
-//! [`Item`] order, with the special shapes' entries ([`SPECIAL_ITEMS`]) after.
+//! The tai tables, one file per table the rule texts print, each item one entry
+//! ([`ItemDef`]): 000/002 ([`taiwan`]), 001 ([`traditional`]), 003 改良式 ([`improved16`]),
+//! 003 hk16 ([`hk16`]), the 003 fan list ([`fan`]) and the special shapes ([`special`]).
+//! [`ITEMS`] is the presets' tables in [`Item`] order (a preset's [`crate::rules::Variant`]
+//! says which of them it has, their tai, names and notes).
+
+pub mod fan;
+pub mod hk16;
+pub mod improved16;
+pub mod special;
+pub mod taiwan;
+pub mod traditional;
 
 use crate::rules::{Item, Variant};
-use crate::scoring::fan::FAN_ITEMS;
-use crate::scoring::items::{ItemDef, ITEMS, SPECIAL_ITEMS};
+use crate::scoring::items::ItemDef;
+
+pub use fan::FAN_ITEMS;
+pub use special::SPECIAL_ITEMS;
+
+/// The presets' tables one after the other, built at compile time.
+const fn concat<const N: usize>(parts: [&[ItemDef]; 4]) -> [ItemDef; N] {
+    let mut out = [parts[0][0]; N];
+    let mut k = 0;
+    let mut p = 0;
+    while p < parts.len() {
+        let mut j = 0;
+        while j < parts[p].len() {
+            out[k] = parts[p][j];
+            k += 1;
+            j += 1;
+        }
+        p += 1;
+    }
+    assert!(k == N, "the tables hold every item of Item::TABLE");
+    out
+}
+
+/// The presets' items: 000/002, then 001's, 003 改良式's and hk16's own rows.
+/// `ITEMS[i].item as usize == i`.
+pub static ITEMS: [ItemDef; Item::TABLE] = TABLES;
+
+const TABLES: [ItemDef; Item::TABLE] = concat([
+    &taiwan::ITEMS,
+    &traditional::ITEMS,
+    &improved16::ITEMS,
+    &hk16::ITEMS,
+]);
+
+const _: () = {
+    let mut i = 0;
+    while i < Item::TABLE {
+        assert!(TABLES[i].item as usize == i, "ITEMS is in Item order");
+        i += 1;
+    }
+};
 
 const _: () = assert!(ITEMS.len() == Item::TABLE && FAN_ITEMS.len() == Item::FAN);
 

@@ -1,5 +1,5 @@
 //! The fan list of 003 (九蓮寶燈 88 … 無字 1) as a pattern library: one [`ItemDef`] per pattern
-//! the presets' tables ([`crate::scoring::items::ITEMS`]) do not already have. No preset counts
+//! the presets' tables ([`crate::scoring::ITEMS`]) do not already have. No preset counts
 //! them; a custom variant draws one in by name (`tai.<key> = n`, docs/variants.md).
 //!
 //! A row is the same concept as a preset's item (and has no entry here) when its condition is
