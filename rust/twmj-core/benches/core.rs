@@ -272,7 +272,7 @@ fn check(sets: &Sets) {
 }
 
 /// Hands per timed batch in the `TWMJ_BENCH_MIN` mode.
-const BATCH: usize = 1024;
+const BATCH: u32 = 1024;
 
 /// The `TWMJ_BENCH_MIN` mode, for a machine shared with other work: the operations whose name
 /// contains one of the `|`-separated words are timed in short batches of consecutive hands
@@ -283,17 +283,17 @@ fn min_of_batches<T, O>(filter: &str, id: &str, hands: &[T], f: impl Fn(&T) -> O
     if !filter.split('|').any(|w| id.contains(w)) {
         return;
     }
-    let batch = BATCH.min(hands.len());
+    let batch = BATCH.min(u32::try_from(hands.len()).unwrap_or(BATCH));
     let mut per_hand = Vec::new();
     let mut start = 0usize;
     let began = Instant::now();
     while began.elapsed() < Duration::from_secs(2) {
         let t = Instant::now();
-        for k in 0..batch {
+        for k in 0..batch as usize {
             black_box(f(black_box(&hands[(start + k) % hands.len()])));
         }
-        per_hand.push(t.elapsed().as_secs_f64() * 1e9 / batch as f64);
-        start = (start + batch) % hands.len();
+        per_hand.push(t.elapsed().as_secs_f64() * 1e9 / f64::from(batch));
+        start = (start + batch as usize) % hands.len();
     }
     per_hand.sort_by(f64::total_cmp);
     println!(

@@ -42,8 +42,15 @@ pub struct GroupTable {
     overlap: Vec<Overlap>,
 }
 
-/// Bits per kind in a [`GroupTable::wait_shapes`] word: one per [`Shape`](crate::waits::Shape).
+/// Bits per kind in a [`GroupTable::wait_shapes`] word: one per shape, numbered as below
+/// (the tables sit below the waits, whose `Shape` takes these numbers).
 pub const SHAPE_BITS: u32 = 5;
+/// 兩面, 嵌張, 邊張, 單吊, 雙碰: each shape's bit in a [`GroupTable::wait_shapes`] field.
+pub const RYANMEN: u8 = 0;
+pub const KANCHAN: u8 = 1;
+pub const PENCHAN: u8 = 2;
+pub const TANKI: u8 = 3;
+pub const SHANPON: u8 = 4;
 
 impl GroupTable {
     fn build(len: usize, sequences: bool) -> GroupTable {
@@ -245,7 +252,6 @@ fn build_wait_shapes(
     flags: &[u16],
     complete_bits: &[u64],
 ) -> WaitShapes {
-    use crate::waits::Shape;
     let complete = |idx: usize| complete_bits[idx / 64] >> (idx % 64) & 1 == 1;
     let p = |i: usize| POW5[i] as usize;
     let mut out = vec![0u64; flags.len()];
@@ -268,35 +274,27 @@ fn build_wait_shapes(
             let full = idx + p(xi);
             let held = |i: usize| g[i] + u8::from(i == xi);
             let mut bits = 0u8;
-            let mut add = |s: Shape| bits |= 1 << s as u8;
+            let mut add = |s: u8| bits |= 1 << s;
             if held(xi) >= 2 && complete(full - 2 * p(xi)) {
-                add(Shape::Tanki);
+                add(TANKI);
             }
             if held(xi) >= 3 && complete(full - 3 * p(xi)) {
-                add(Shape::Shanpon);
+                add(SHANPON);
             }
             if sequences {
                 let has = |lo: usize| held(lo) > 0 && held(lo + 1) > 0 && held(lo + 2) > 0;
                 let run = |lo: usize| complete(full - p(lo) - p(lo + 1) - p(lo + 2));
                 // x opening 123‥789: 兩面, or 邊張 for the 7 of 89.
                 if xi + 2 < len && has(xi) && run(xi) {
-                    add(if xi == 6 {
-                        Shape::Penchan
-                    } else {
-                        Shape::Ryanmen
-                    });
+                    add(if xi == 6 { PENCHAN } else { RYANMEN });
                 }
                 // x in the middle: 嵌張.
                 if xi >= 1 && xi + 1 < len && has(xi - 1) && run(xi - 1) {
-                    add(Shape::Kanchan);
+                    add(KANCHAN);
                 }
                 // x closing a run: 兩面, or 邊張 for the 3 of 12.
                 if xi >= 2 && has(xi - 2) && run(xi - 2) {
-                    add(if xi == 2 {
-                        Shape::Penchan
-                    } else {
-                        Shape::Ryanmen
-                    });
+                    add(if xi == 2 { PENCHAN } else { RYANMEN });
                 }
             }
             word |= u64::from(bits) << (SHAPE_BITS as usize * xi);

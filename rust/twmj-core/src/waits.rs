@@ -2,22 +2,23 @@
 
 use crate::hand::Hand;
 use crate::shanten::{group, table_of};
-use crate::tables::{GroupTable, POW5, SHAPE_BITS};
+use crate::tables::{self, GroupTable, POW5, SHAPE_BITS};
 use crate::tile::{Counts, Suit, Tile, COPIES};
 
 /// How the winning tile sits in a decomposition of the completed hand.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[repr(u8)]
 pub enum Shape {
     /// 兩面: the open end of a two-sided run (34 waiting on 2 or 5).
-    Ryanmen = 0,
+    Ryanmen = tables::RYANMEN,
     /// 嵌張: the middle of a run (24 waiting on 3).
-    Kanchan = 1,
+    Kanchan = tables::KANCHAN,
     /// 邊張: the 3 of 12 or the 7 of 89.
-    Penchan = 2,
+    Penchan = tables::PENCHAN,
     /// 單吊: the pair's second tile.
-    Tanki = 3,
+    Tanki = tables::TANKI,
     /// 雙碰: a pair becoming a triplet while another pair stays the eye.
-    Shanpon = 4,
+    Shanpon = tables::SHANPON,
 }
 
 impl Shape {
