@@ -517,7 +517,7 @@ pub struct ItemDef {
     /// The hands besides a reading of five sets and a pair it is judged on.
     pub also: Also,
     /// Worked hands, each with the item's tai as its rule text gives it: the entry's test rows
-    /// (`tests/item_examples.rs` scores every one), shown in `docs/items.md`.
+    /// (`tests/scoring/item_examples.rs` scores every one), shown in `docs/items.md`.
     pub examples: &'static [Example],
     /// The condition, and what it looks at.
     pub check: Check,

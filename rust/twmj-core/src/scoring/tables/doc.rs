@@ -1,6 +1,6 @@
 //! The item reference written from the entries (`docs/items.md`, and the 000 table in
 //! `docs/variants.md`): per table, each item's key, name, tai under every preset, source,
-//! exclusions and doc. `tests/docs.rs` fails when the committed files differ from it.
+//! exclusions and doc. `tests/scoring/items_docs.rs` fails when the committed files differ from it.
 
 use std::fmt::Write;
 
@@ -119,7 +119,7 @@ pub fn items_markdown() -> String {
     out.push_str(
         "# Tai items: the reference\n\n\
          <!-- generated from the entries in rust/twmj-core/src/scoring/tables/ by \
-         `TWMJ_BLESS=1 cargo test -p twmj-core --test docs`; do not edit -->\n\n\
+         `TWMJ_BLESS=1 cargo test -p twmj-core --test scoring items_docs`; do not edit -->\n\n\
          Every tai item is one entry in the file of its table: its key (`tai.<key>`), its name \
          as that table writes it, where it is counted, its exclusions (備註), its doc and its \
          condition. *table* is the tai the 000 table or the fan list prints. Per preset, a cell gives the item's tai (per set or per flower where it \
@@ -128,7 +128,7 @@ pub fn items_markdown() -> String {
          (`../shared/rules/`). Exclusions: *excludes* (不另計 X), *not with* (X 不計), \
          *merges* (a composite, 字一色的複合); a preset that reads only its own table's notes \
          applies its own instead (docs/variants.md). Under each table, every item's doc and \
-         its example hands (the entry's test rows, `tests/item_examples.rs`): preset, the \
+         its example hands (the entry's test rows, `tests/scoring/item_examples.rs`): preset, the \
          concealed tiles before the win, melds, the winning tile, the context (seat 1 wins on a \
          discard from seat 2, seat 0 deals, unless said) and the item's tai there.\n",
     );

@@ -1,8 +1,7 @@
 //! Every entry's example hands (`ItemDef::examples`, beside the entry in `scoring/tables/`):
 //! each is scored and the entry's item must count the tai its rule text gives.
 
-mod common;
-use common::{counts, melds, tile};
+use crate::common::{counts, melds, tile};
 use twmj_core::scoring::items::Example;
 use twmj_core::scoring::tables::doc::TABLES;
 use twmj_core::scoring::{score, Context, Declaration, Item, Value, Variant, WinKind, Wind};

@@ -1,12 +1,12 @@
 //! The docs written from the core agree with it: `docs/items.md` (the item reference, from the
 //! entries in `scoring/tables/`) and the 000 table in `docs/variants.md`. With `TWMJ_BLESS=1`
-//! the test rewrites them instead (`TWMJ_BLESS=1 cargo test -p twmj-core --test docs`).
+//! the test rewrites them instead (`TWMJ_BLESS=1 cargo test -p twmj-core --test scoring items_docs`).
 
 use std::path::PathBuf;
 
 use twmj_core::scoring::tables::doc::{items_markdown, variants_table, TABLES};
 
-const BEGIN: &str = "<!-- items: generated from the entries by `TWMJ_BLESS=1 cargo test -p twmj-core --test docs`; do not edit -->\n";
+const BEGIN: &str = "<!-- items: generated from the entries by `TWMJ_BLESS=1 cargo test -p twmj-core --test scoring items_docs`; do not edit -->\n";
 const END: &str = "<!-- items: end -->\n";
 
 fn path(rel: &str) -> PathBuf {
@@ -34,7 +34,7 @@ fn agree(rel: &str, have: &str, want: &str) {
         .position(|(a, b)| a != b)
         .map_or(have.lines().count().min(want.lines().count()), |i| i);
     panic!(
-        "{rel} drifts from the core at line {} (run TWMJ_BLESS=1 cargo test -p twmj-core --test docs)",
+        "{rel} drifts from the core at line {} (run TWMJ_BLESS=1 cargo test -p twmj-core --test scoring items_docs)",
         line + 1
     );
 }
