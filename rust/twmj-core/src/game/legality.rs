@@ -329,11 +329,13 @@ impl Refusal for Violation {
 pub(crate) type Verdict<R> = std::result::Result<(), R>;
 
 /// The rule `rule` is broken, `why` (run only to explain a refusal).
+#[inline]
 fn broken<R: Refusal>(rule: &'static str, why: impl FnOnce() -> String) -> Verdict<R> {
     Err(R::refuse(|| Violation { rule, why: why() }))
 }
 
 /// `broken` unless `kept`.
+#[inline]
 fn keep<R: Refusal>(kept: bool, rule: &'static str, why: impl FnOnce() -> String) -> Verdict<R> {
     if kept {
         Ok(())
@@ -405,6 +407,7 @@ fn heaven_moment(state: &State, t: &Turn) -> bool {
 }
 
 /// 天胡 (000 開局花胡 天胡優先): at the opening, a winning 17 has no other move.
+#[inline]
 fn heaven_only_win<R: Refusal>(f: &TurnFacts, a: Action) -> Verdict<R> {
     keep(!f.heaven || a == Action::Win, rule::HEAVEN_WIN, || {
         "the dealer's 17 win as dealt: 天胡 is decided at the opening (000 開局花胡 天胡優先)"
@@ -413,6 +416,7 @@ fn heaven_only_win<R: Refusal>(f: &TurnFacts, a: Action) -> Verdict<R> {
 }
 
 /// 000 MIGI 一定要胡 (001/003 地聽, 天聽 不得過水): a winning draw is won.
+#[inline]
 fn must_win_draw<R: Refusal>(f: &TurnFacts, a: Action) -> Verdict<R> {
     keep(
         !(f.p.declared.must_win() && f.can_win && a != Action::Win),
@@ -429,6 +433,7 @@ fn must_win_why(state: &State, p: &Player) -> String {
 }
 
 /// The hand holds `n` of `k` (手牌).
+#[inline]
 fn holds<R: Refusal>(p: &Player, k: Tile, n: u8, why: impl FnOnce() -> String) -> Verdict<R> {
     keep(p.concealed[k.index()] >= n, rule::TILES, why)
 }
@@ -436,6 +441,7 @@ fn holds<R: Refusal>(p: &Player, k: Tile, n: u8, why: impl FnOnce() -> String) -
 /// 000 吃入打出 / 碰入打出: right after 吃, neither the claimed tile nor the far end of a
 /// two-sided 搭子; right after 碰, not the same tile. The one place the lock after a call is
 /// read: the turn's listing and its refusals both come here.
+#[inline]
 fn call_lock<R: Refusal>(t: &Turn, k: Tile) -> Verdict<R> {
     match t.after_call {
         Some(lock @ super::state::CallLock::Chi { claimed, .. }) if lock.forbids(k) => {
@@ -462,6 +468,7 @@ fn call_lock<R: Refusal>(t: &Turn, k: Tile) -> Verdict<R> {
 
 /// Right after 吃/碰 the only move is a discard (000 吃入打出: 吃入 then 打出); a 嗆聽 is a
 /// discard. `rule` names the refusal by what was tried.
+#[inline]
 fn after_call_discard_only<R: Refusal>(
     t: &Turn,
     rule: &'static str,
@@ -472,6 +479,7 @@ fn after_call_discard_only<R: Refusal>(
 
 /// 000 嗆聽與 MIGI: once declared, draw and discard — the drawn tile, and the fourth tile of a
 /// 碰 is added (加槓) at once (unless it is the 海底 draw); no second declaration.
+#[inline]
 fn declared_discard<R: Refusal>(f: &TurnFacts, a: Action, k: Tile) -> Verdict<R> {
     if f.p.declared == Declaration::None {
         return Ok(());
@@ -491,6 +499,7 @@ fn declared_discard<R: Refusal>(f: &TurnFacts, a: Action, k: Tile) -> Verdict<R>
 }
 
 /// 000 嗆聽與 MIGI 宣告時機 ([`declaration_now`]): a declaration of the variant's table fits now.
+#[inline]
 fn declare_window<R: Refusal>(f: &TurnFacts) -> Verdict<R> {
     keep(f.declaration.is_some(), rule::DECLARE_WINDOW, || {
         let v = f.state.variant();
@@ -505,6 +514,7 @@ fn declare_window<R: Refusal>(f: &TurnFacts) -> Verdict<R> {
 }
 
 /// 000 嗆聽: the hand is ready after the discard.
+#[inline]
 fn declare_ready<R: Refusal>(f: &TurnFacts, k: Tile) -> Verdict<R> {
     keep(f.ready >> k.index() & 1 == 1, rule::NOT_READY, || {
         format!("the hand is not ready after discarding {}", k.code())
@@ -513,6 +523,7 @@ fn declare_ready<R: Refusal>(f: &TurnFacts, k: Tile) -> Verdict<R> {
 
 /// 自摸: the hand is complete (000 胡牌的樣子), not on a 明槓's replacement (000 槓), not in
 /// 過水 (000 過水), and reaches 起胡 (002) — the first of these a hand that may not win breaks.
+#[inline]
 fn self_draw<R: Refusal>(f: &TurnFacts) -> Verdict<R> {
     if f.can_win {
         return Ok(());
@@ -556,6 +567,7 @@ fn min_tai_why(state: &State) -> String {
 
 /// 暗槓 / 加槓 on one's turn: not right after a call (吃碰後不接槓), not after declaring but the
 /// automatic 加槓 (嗆聽與 MIGI), not on the 海底 draw (000 槓), and the tiles are there.
+#[inline]
 fn kong<R: Refusal>(f: &TurnFacts, a: Action, k: Tile) -> Verdict<R> {
     let (t, me) = (f.t, f.p);
     after_call_discard_only(t, rule::NO_KONG_AFTER_CALL, "after 吃/碰 only a discard")?;
@@ -578,6 +590,7 @@ fn kong<R: Refusal>(f: &TurnFacts, a: Action, k: Tile) -> Verdict<R> {
 
 /// 000 花牌與花胡: 八仙過海 with all eight flowers; 七搶一 right after the 7th flower's
 /// replacement when another seat holds the 8th. Not right after a call.
+#[inline]
 fn flower_win<R: Refusal>(f: &TurnFacts, a: Action) -> Verdict<R> {
     match a {
         Action::EightFlowers => keep(f.p.flowers == 0xFF, rule::FLOWER_WIN, || {
@@ -598,6 +611,7 @@ fn flower_win<R: Refusal>(f: &TurnFacts, a: Action) -> Verdict<R> {
 }
 
 /// The verdict on `a` at the seat's own turn: its rules in the order a refusal names them.
+#[inline]
 fn turn_verdict<R: Refusal>(f: &TurnFacts, a: Action) -> Verdict<R> {
     heaven_only_win(f, a)?;
     must_win_draw(f, a)?;
@@ -641,9 +655,14 @@ fn turn_actions(state: &State, t: &Turn, out: &mut Vec<Action>) {
         }
     };
     push(Action::Win);
+    // A 嗆聽 is a candidate only while a declaration is open ([`declare_window`] refuses the
+    // others): the listing's one shortcut, taken for speed.
+    let declaring = f.declaration.is_some();
     for k in Tile::all().filter(|k| p.concealed[k.index()] > 0) {
         push(Action::Discard(k));
-        push(Action::Declare(k));
+        if declaring {
+            push(Action::Declare(k));
+        }
     }
     for k in Tile::all().filter(|k| p.concealed[k.index()] == 4) {
         push(Action::Ankan(k));
@@ -669,6 +688,7 @@ struct OfferFacts<'a> {
 /// 胡 on an offer: a discard or a 加槓 (搶槓) that completes the hand, not in 過水 (000 過水;
 /// 003 過水特殊規定: the dealer's discard of a tile declined for 起胡 alone still may be won),
 /// reaching 起胡 (002); an 暗槓 only by the 十三么 ask (003 註13); a flower only by 七搶一.
+#[inline]
 fn offer_win<R: Refusal>(f: &OfferFacts) -> Verdict<R> {
     let (state, p) = (f.state, f.p);
     let (tile, kind) = match f.kind {
@@ -706,6 +726,7 @@ fn offer_win<R: Refusal>(f: &OfferFacts) -> Verdict<R> {
 /// 吃, 碰 and 明槓 take a discard only (搶槓 takes a 加槓 by 胡; an 暗槓 is only asked about; a
 /// flower only 七搶一 robs), not after declaring (嗆聽與 MIGI), not the last discard (最後一張
 /// 捨牌), and not when the wall is nearly out (牌牆將盡不得鳴牌). The discarded tile.
+#[inline]
 fn callable<R: Refusal>(f: &OfferFacts) -> std::result::Result<Tile, R> {
     let x = match f.kind {
         OfferKind::Discard { tile, .. } => tile,
@@ -744,6 +765,7 @@ fn callable<R: Refusal>(f: &OfferFacts) -> std::result::Result<Tile, R> {
 }
 
 /// 000 打出吃入: not the seat's own last discard, nor two tiles that made a set with it.
+#[inline]
 fn own_last_discard<R: Refusal>(p: &Player, x: Tile) -> Verdict<R> {
     keep(p.last_discard != Some(x), rule::DISCARD_OUT_CALL_IN, || {
         format!("{} was the seat's own last discard", x.code())
@@ -753,6 +775,7 @@ fn own_last_discard<R: Refusal>(p: &Player, x: Tile) -> Verdict<R> {
 /// 吃 (000 怎麼玩: only the 下家; 004 三人麻將多數不能吃), with both partners held, not of tiles
 /// that made a set with the seat's last discard (打出吃入), leaving a tile it may discard after
 /// (吃入打出).
+#[inline]
 fn chi<R: Refusal>(f: &OfferFacts, x: Tile, pos: ChiPos) -> Verdict<R> {
     let (state, me) = (f.state, f.p);
     keep(state.variant().chi_allowed, rule::NO_CHI, || {
@@ -797,6 +820,7 @@ fn chi<R: Refusal>(f: &OfferFacts, x: Tile, pos: ChiPos) -> Verdict<R> {
 
 /// 碰: two held, not the seat's own last discard (打出吃入), not a kind passed for 碰 since
 /// that discard (過水碰), leaving a tile it may discard after (碰入打出).
+#[inline]
 fn pon<R: Refusal>(p: &Player, x: Tile) -> Verdict<R> {
     holds(p, x, 2, || {
         format!("碰 of {} needs two in the hand", x.code())
@@ -817,6 +841,7 @@ fn pon<R: Refusal>(p: &Player, x: Tile) -> Verdict<R> {
 
 /// 明槓: three held, not from the 上家 at a table of three or four (明槓不對上家), not the
 /// seat's own last discard (打出吃入).
+#[inline]
 fn minkan<R: Refusal>(f: &OfferFacts, x: Tile) -> Verdict<R> {
     let p = f.p;
     keep(p.concealed[x.index()] == 3, rule::TILES, || {
@@ -832,6 +857,7 @@ fn minkan<R: Refusal>(f: &OfferFacts, x: Tile) -> Verdict<R> {
 
 /// 000 七搶一 case 2: a shown flower robbed by the seat holding the other seven, while a tile
 /// is left to replace it.
+#[inline]
 fn rob_flower<R: Refusal>(f: &OfferFacts) -> Verdict<R> {
     keep(
         matches!(f.kind, OfferKind::Flower { .. })
@@ -860,6 +886,7 @@ fn offer_verdict<R: Refusal>(f: &OfferFacts, a: Action) -> Verdict<R> {
 /// 過: a seat is asked only when it has a choice (some answer besides 過, or a later 暗槓
 /// ask, 003 註13), and a declarer that must win (000 MIGI 一定要胡; 001/003 地聽, 天聽 不得
 /// 過水) may not let a winning tile go. On an 暗槓 the ask and 過 come together.
+#[inline]
 fn pass_verdict<R: Refusal>(f: &OfferFacts, others: Options, asks: u8) -> Verdict<R> {
     if matches!(f.kind, OfferKind::Ankan { .. }) {
         return keep(others.has(Options::WIN), rule::TURN, || {
@@ -873,6 +900,12 @@ fn pass_verdict<R: Refusal>(f: &OfferFacts, others: Options, asks: u8) -> Verdic
         "the seat has no decision on this offer".to_owned()
     })
 }
+
+const CHI_BITS: [(ChiPos, u8); 3] = [
+    (ChiPos::Low, Options::CHI_LOW),
+    (ChiPos::Mid, Options::CHI_MID),
+    (ChiPos::High, Options::CHI_HIGH),
+];
 
 /// Each answer to an offer besides 過, with its bit, in the order they are listed.
 const OFFER_ANSWERS: [(Action, u8); 6] = [
@@ -907,10 +940,22 @@ pub(crate) fn offer_options_with(
         p: state.player(seat),
         wins,
     };
+    // The answers of [`offer_verdict`], its shared first step (`callable`) asked once.
     let mut o = 0u8;
-    for (a, bit) in OFFER_ANSWERS {
-        if offer_verdict::<()>(&f, a).is_ok() {
-            o |= bit;
+    if offer_win::<()>(&f).is_ok() {
+        o |= Options::WIN;
+    }
+    if let Ok(x) = callable::<()>(&f) {
+        for (pos, bit) in CHI_BITS {
+            if chi::<()>(&f, x, pos).is_ok() {
+                o |= bit;
+            }
+        }
+        if pon::<()>(f.p, x).is_ok() {
+            o |= Options::PON;
+        }
+        if minkan::<()>(&f, x).is_ok() {
+            o |= Options::MINKAN;
         }
     }
     if rob_flower::<()>(&f).is_ok() {
