@@ -298,6 +298,38 @@ impl Hand {
         Hand::new(tiles, melds, form, size)
     }
 
+    /// A winning hand as a caller states it, for a hand of `size` tiles: `tiles` are the
+    /// 16 − 3k concealed tiles the winning tile `win` completes (it is added) or the 17 − 3k
+    /// that already hold it (with no melds given, the count tells which: 1 mod 3 waits).
+    /// Errors about the tiles name `hand`, about the winning tile `win_tile`.
+    pub fn winning(mut tiles: Tiles, melds: Vec<Meld>, win: Tile, size: u8) -> Result<Hand> {
+        let n = tiles.len();
+        let waiting = if melds.is_empty() {
+            n % 3 == 1
+        } else {
+            n + 3 * melds.len() == usize::from(size)
+        };
+        let i = win.index();
+        if waiting {
+            if tiles.counts[i] >= COPIES {
+                return Err(Error::context(
+                    "win_tile",
+                    format!("the hand already holds four {}", win.code()),
+                ));
+            }
+            tiles.counts[i] += 1;
+        } else if tiles.counts[i] == 0 {
+            return Err(Error::context(
+                "win_tile",
+                format!(
+                    "the full hand does not hold the winning tile {}",
+                    win.code()
+                ),
+            ));
+        }
+        Hand::new(tiles, melds, Form::Full, size).map_err(|e| e.at("hand"))
+    }
+
     /// Copies of each kind in the melds.
     pub fn meld_counts(&self) -> Counts {
         let mut c = [0u8; KINDS];

@@ -81,8 +81,7 @@ fn hands_of(flat: &[u8], form: Form, v: &Variant) -> PyResult<Vec<Hand>> {
         .map(|(r, row)| {
             let mut counts = [0u8; KINDS];
             counts.copy_from_slice(row);
-            Hand::new(Tiles { counts, flowers: 0 }, Vec::new(), form, v.hand_size)
-                .and_then(|h| v.check_in_play(&counts).map(|()| h))
+            v.hand(Tiles { counts, flowers: 0 }, Vec::new(), form)
                 .map_err(|e| hand_error(Some(&format!("counts[{r}]")), format!("row {r}: {e}")))
         })
         .collect()

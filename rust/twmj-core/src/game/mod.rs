@@ -39,6 +39,7 @@ pub mod series;
 pub mod settle;
 pub mod simulate;
 pub mod snapshot;
+mod snapshot_json;
 pub mod state;
 pub mod vector;
 pub mod view;
