@@ -1,6 +1,6 @@
 """The american preset from Python (002): 換三張 in the action space, 起胡 in play, records that
 replay, and `twmj.Match` (dealer rotation, 連莊 cap, round winds). The rules one by one are
-tested in the core (`rust/twmj-core/tests/game_american.rs`)."""
+tested in the core (`rust/twmj-core/tests/game/american.rs`)."""
 
 from __future__ import annotations
 

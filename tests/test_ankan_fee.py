@@ -1,6 +1,6 @@
 """hk16's 暗槓 底 from Python and over HTTP (003 hk16 槓牌 1番: 暗槓須抽出牌面向底，即可向每家收
 一個底): an 暗槓 collects one 底 from each other seated player whatever the end of the hand.
-The scripted deals and their settlement are tested in the core (`tests/ankan_fee.rs`).
+The scripted deals and their settlement are tested in the core (`rust/twmj-core/tests/game/ankan_fee.rs`).
 
 003 = `shared/rules/003_7c688f691808702a.txt`."""
 

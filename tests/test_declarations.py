@@ -2,7 +2,7 @@
 天聽 (001 台數表 天聽 16: 在莊家取完牌後，打出第一張牌時即聽牌; 003 改良式 12台 天聽（不可換牌、
 過水）), the declaration window of a table without 嗆聽 (001 地聽: 沒有任何玩家碰牌吃牌或(暗)槓牌的
 情況下，每家過兩手即八張牌以內), and 河底撈魚 (001: 流局前最後一個玩家最後一次捨牌剛好胡牌; 003
-註一). The scripted flows are tested in the core (`tests/declarations.rs`).
+註一). The scripted flows are tested in the core (`rust/twmj-core/tests/game/declarations.rs`).
 
 001 = `shared/rules/001_ba6a33a17cf73d0e.txt`, 003 = `shared/rules/003_7c688f691808702a.txt`."""
 

@@ -1,6 +1,6 @@
 """The fan list of 003 as a pattern library, from Python and over HTTP: a pattern is absent
 from every preset and counted once a variant draws it in by name (`tai.<key>`), with its row's
-不算 notes. Every pattern is tested one by one in the core (`rust/twmj-core/tests/fan.rs`);
+不算 notes. Every pattern is tested one by one in the core (`rust/twmj-core/tests/scoring/fan.rs`);
 here a few go through the public API a user calls.
 
 003 = `shared/rules/003_7c688f691808702a.txt`; "003 fan list X n" cites the row X worth n."""

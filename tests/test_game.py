@@ -1,6 +1,6 @@
 """The game engine from Python: determinism, records that replay, legality with its rule names,
 the per-seat record, settlement, and self-play. The rules one by one are tested in the core
-(`rust/twmj-core/tests/game_rules.rs`); these check the public surface a referee uses."""
+(`rust/twmj-core/tests/game/`, a module per rule); these check the public surface a referee uses."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Issue 17 (scoring) through Python: each preset scored by its own text's notes, the stated
 totals of 003 改良式, 001's house rules and 四槓胡 from `twmj.score`. The core's rows are in
-`rust/twmj-core/tests/stated_totals.rs`; these check that the same answers reach Python."""
+`rust/twmj-core/tests/scoring/stated_totals.rs`; these check that the same answers reach Python."""
 
 from __future__ import annotations
 

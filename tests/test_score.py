@@ -1,7 +1,7 @@
 """`twmj.score` from Python: the worked examples of the rule texts, verbatim in numbers, and
 the Python-side surface (variants as data, contexts, why-not, compare).
 
-The tai items one by one are tested in the core (`rust/twmj-core/tests/scoring.rs`); here every
+The tai items one by one are tested in the core (`rust/twmj-core/tests/scoring/taiwan.rs`); here every
 example goes through the public function a user calls."""
 
 from __future__ import annotations

@@ -6,9 +6,12 @@
 //! or a server; the `hot` variants walk 8 hands only, to show what of a cold figure is
 //! cache misses.
 //! Every reported time is per hand. Answers are checked once before any timing.
+//! `TWMJ_BENCH_MIN='waits/full|analyze/'` times the named operations by the fastest of many
+//! short batches instead (see [`min_of_batches`]), for before/after comparisons on a loaded
+//! machine.
 
 use std::hint::black_box;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use twmj_core::hand::{Form, Hand, Meld, MeldKind};
@@ -268,10 +271,47 @@ fn check(sets: &Sets) {
     }
 }
 
+/// Hands per timed batch in the `TWMJ_BENCH_MIN` mode.
+const BATCH: u32 = 1024;
+
+/// The `TWMJ_BENCH_MIN` mode, for a machine shared with other work: the operations whose name
+/// contains one of the `|`-separated words are timed in short batches of consecutive hands
+/// for about two seconds each, and the fastest batch and the 10th percentile are printed per
+/// hand. A batch the scheduler did not interrupt shows the code's own speed; criterion's
+/// mean over seconds shows the other processes' too.
+fn min_of_batches<T, O>(filter: &str, id: &str, hands: &[T], f: impl Fn(&T) -> O) {
+    if !filter.split('|').any(|w| id.contains(w)) {
+        return;
+    }
+    let batch = BATCH.min(u32::try_from(hands.len()).unwrap_or(BATCH));
+    let mut per_hand = Vec::new();
+    let mut start = 0usize;
+    let began = Instant::now();
+    while began.elapsed() < Duration::from_secs(2) {
+        let t = Instant::now();
+        for k in 0..batch as usize {
+            black_box(f(black_box(&hands[(start + k) % hands.len()])));
+        }
+        per_hand.push(t.elapsed().as_secs_f64() * 1e9 / f64::from(batch));
+        start = (start + batch as usize) % hands.len();
+    }
+    per_hand.sort_by(f64::total_cmp);
+    println!(
+        "{id:<40} min {:>10.1} ns   p10 {:>10.1} ns   ({} batches of {batch})",
+        per_hand[0],
+        per_hand[per_hand.len() / 10],
+        per_hand.len()
+    );
+}
+
 /// Times `f` over `hands`, one hand per iteration, in order.
 fn walk<T, O>(c: &mut Criterion, group: &str, name: &str, hands: &[T], f: impl Fn(&T) -> O) {
     let mask = hands.len() - 1;
     assert!(hands.len().is_power_of_two());
+    if let Ok(filter) = std::env::var("TWMJ_BENCH_MIN") {
+        min_of_batches(&filter, &format!("{group}/{name}"), hands, f);
+        return;
+    }
     c.benchmark_group(group).bench_function(name, |b| {
         let mut i = 0usize;
         b.iter(|| {

@@ -361,14 +361,19 @@ impl Hand {
 
 /// Adds `visible` to `own` and checks no kind exceeds 4, naming the first that does.
 pub fn seen_counts(own: &Counts, visible: &Counts) -> Result<Counts> {
-    let mut seen = *own;
-    for t in Tile::all() {
-        let i = t.index();
-        seen[i] += visible[i];
-        if seen[i] > COPIES {
+    // Added and checked in one branch-free pass (the common case); the error path then
+    // looks for the first kind over.
+    let mut seen = [0u8; KINDS];
+    let mut over = false;
+    for ((s, &o), &v) in seen.iter_mut().zip(own).zip(visible) {
+        *s = o.saturating_add(v);
+        over |= *s > COPIES;
+    }
+    if over {
+        if let Some(t) = Tile::all().find(|t| seen[t.index()] > COPIES) {
             return Err(Error::hand(format!(
                 "{} copies of {} between the hand, its melds and the visible tiles; a tile has 4",
-                seen[i],
+                seen[t.index()],
                 t.code()
             )));
         }

@@ -2,22 +2,23 @@
 
 use crate::hand::Hand;
 use crate::shanten::{group, table_of};
-use crate::tables::{GroupTable, POW5};
+use crate::tables::{self, GroupTable, POW5, SHAPE_BITS};
 use crate::tile::{Counts, Suit, Tile, COPIES};
 
 /// How the winning tile sits in a decomposition of the completed hand.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[repr(u8)]
 pub enum Shape {
     /// 兩面: the open end of a two-sided run (34 waiting on 2 or 5).
-    Ryanmen = 0,
+    Ryanmen = tables::RYANMEN,
     /// 嵌張: the middle of a run (24 waiting on 3).
-    Kanchan = 1,
+    Kanchan = tables::KANCHAN,
     /// 邊張: the 3 of 12 or the 7 of 89.
-    Penchan = 2,
+    Penchan = tables::PENCHAN,
     /// 單吊: the pair's second tile.
-    Tanki = 3,
+    Tanki = tables::TANKI,
     /// 雙碰: a pair becoming a triplet while another pair stays the eye.
-    Shanpon = 4,
+    Shanpon = tables::SHANPON,
 }
 
 impl Shape {
@@ -77,10 +78,10 @@ pub struct Wait {
     pub remaining: u8,
 }
 
-/// Bit i set when kind i completes the concealed `counts` (16 − 3k tiles), counting only the
-/// copies in `counts` against the 4-copy limit. Melds are applied by [`crate::waits`].
+/// The groups that can take the winning tile of the concealed `counts` (bit g for
+/// `Suit::ALL[g]`), with every group's table index; 0 when no tile completes the hand.
 #[inline]
-pub fn wait_mask(counts: &Counts) -> u64 {
+fn wait_groups(counts: &Counts) -> (u8, [usize; 4]) {
     let sums = Suit::ALL.map(|s| group(counts, s).iter().map(|&c| c as usize).sum::<usize>());
     // One more tile must leave every group complete: either the one group holding 1 mod 3
     // tiles takes it (all others 0 mod 3), or one of exactly two groups holding 2 mod 3 takes
@@ -94,18 +95,19 @@ pub fn wait_mask(counts: &Counts) -> u64 {
             _ => {}
         }
     }
+    let idx = [0usize; 4];
     if !((ones == 1 && twos == 0) || (ones == 0 && twos == 2)) {
-        return 0;
+        return (0, idx);
     }
     let idx = Suit::ALL.map(|s| GroupTable::index(group(counts, s)));
     let tabs = Suit::ALL.map(table_of);
     // The groups at 0 mod 3 must already be complete.
     for g in 0..4 {
         if sums[g] % 3 == 0 && !tabs[g].complete(idx[g]) {
-            return 0;
+            return (0, idx);
         }
     }
-    let mut mask = 0u64;
+    let mut groups = 0u8;
     for g in 0..4 {
         if sums[g] % 3 == 0 {
             continue;
@@ -113,13 +115,29 @@ pub fn wait_mask(counts: &Counts) -> u64 {
         // The other group off 0 mod 3 (if any) must be complete with its pair.
         let others = (0..4).all(|h| h == g || sums[h] % 3 == 0 || tabs[h].complete(idx[h]));
         if others {
-            mask |= u64::from(tabs[g].waits(idx[g])) << Suit::ALL[g].base();
+            groups |= 1 << g;
+        }
+    }
+    (groups, idx)
+}
+
+/// Bit i set when kind i completes the concealed `counts` (16 − 3k tiles), counting only the
+/// copies in `counts` against the 4-copy limit. Melds are applied by [`crate::waits`].
+#[inline]
+pub fn wait_mask(counts: &Counts) -> u64 {
+    let (groups, idx) = wait_groups(counts);
+    let mut mask = 0u64;
+    for (g, suit) in Suit::ALL.into_iter().enumerate() {
+        if groups >> g & 1 == 1 {
+            mask |= u64::from(table_of(suit).waits(idx[g])) << suit.base();
         }
     }
     mask
 }
 
-/// The shapes the tile `x` takes when it completes `counts` (x must be a wait of `counts`).
+/// The shapes the tile `x` takes when it completes `counts` (x must be a wait of `counts`),
+/// worked out on the hand; the full waits read them from the tables
+/// ([`GroupTable::wait_shapes`]), which the tests hold to this.
 pub fn shapes(counts: &Counts, x: Tile) -> Shapes {
     let suit = x.suit();
     let tab = table_of(suit);
@@ -177,18 +195,44 @@ pub fn hand_wait_mask(hand: &Hand) -> u64 {
 
 /// Waits given concealed counts, own counts (concealed + melds) and all seen counts.
 pub(crate) fn waits_seen(concealed: &Counts, own: &Counts, seen: &Counts) -> Vec<Wait> {
-    let mask = wait_mask(concealed) & !exhausted(own);
-    let mut out = Vec::with_capacity(mask.count_ones() as usize);
-    let mut m = mask;
-    while m != 0 {
-        let i = m.trailing_zeros() as usize;
-        m &= m - 1;
-        if let Some(tile) = Tile::new(i) {
-            out.push(Wait {
-                tile,
-                shapes: shapes(concealed, tile),
-                remaining: COPIES - seen[i],
-            });
+    let (groups, idx) = wait_groups(concealed);
+    if groups == 0 {
+        return Vec::new();
+    }
+    // Each taking group's waits with their shapes, one table word per group.
+    let words = Suit::ALL.map(|suit| {
+        let g = suit as usize;
+        if groups >> g & 1 == 1 {
+            table_of(suit).wait_shapes(idx[g])
+        } else {
+            0
+        }
+    });
+    // One field per waited kind: its lowest bit per kind, counted to size the answer.
+    let lows = 0x0084_2108_4210_8421u64 & ((1 << (9 * SHAPE_BITS)) - 1);
+    let kinds = |w: u64| {
+        let any = w | w >> 1 | w >> 2 | w >> 3 | w >> 4;
+        (any & lows).count_ones() as usize
+    };
+    let mut out = Vec::with_capacity(words.iter().map(|&w| kinds(w)).sum());
+    for (suit, word) in Suit::ALL.into_iter().zip(words) {
+        let mut w = word;
+        while w != 0 {
+            let x = w.trailing_zeros() / SHAPE_BITS;
+            let field = w >> (SHAPE_BITS * x);
+            w &= !(0x1f << (SHAPE_BITS * x));
+            let i = suit.base() + x as usize;
+            // A kind the player holds all 4 of (melds included) is never a wait.
+            if own[i] >= COPIES {
+                continue;
+            }
+            if let Some(tile) = Tile::new(i) {
+                out.push(Wait {
+                    tile,
+                    shapes: Shapes((field & 0x1f) as u8),
+                    remaining: COPIES - seen[i],
+                });
+            }
         }
     }
     out
@@ -233,6 +277,97 @@ mod tests {
         // 二二二三四五六萬＋一到九筒 waits on 1, 3, 4, 6, 7萬.
         let codes: Vec<String> = w("2223456m123456789p").into_iter().map(|x| x.0).collect();
         assert_eq!(codes, ["1m", "3m", "4m", "6m", "7m"]);
+    }
+
+    /// The shapes table against the per-hand [`shapes`], over every configuration of the
+    /// honours and a spread of the suit's (every 7th index; a prime stride reaches every digit
+    /// pattern), each placed in one group of an otherwise complete hand.
+    #[test]
+    fn table_shapes_agree_with_the_hand() {
+        let t = crate::tables::tables();
+        for (suit, tab, stride) in [(Suit::Man, &t.suit, 7), (Suit::Honor, &t.honor, 1)] {
+            let len = suit.len();
+            for idx in (0..POW5[len] as usize).step_by(stride) {
+                let word = tab.wait_shapes(idx);
+                let waits = tab.waits(idx);
+                let mut counts = [0u8; 34];
+                for i in 0..len {
+                    counts[suit.base() + i] = (idx / POW5[i] as usize % 5) as u8;
+                }
+                for x in 0..len {
+                    let field = (word >> (SHAPE_BITS as usize * x) & 0x1f) as u8;
+                    assert_eq!(field != 0, waits >> x & 1 == 1, "{counts:?} kind {x}");
+                    if let Some(tile) = Tile::new(suit.base() + x).filter(|_| field != 0) {
+                        assert_eq!(shapes(&counts, tile).0, field, "{counts:?} kind {x}");
+                    }
+                }
+            }
+        }
+    }
+
+    /// The full waits against the wait mask and the per-hand shapes, on random hands of
+    /// 16 − 3k tiles that are ready (sets and a pair minus a tile) or not.
+    #[test]
+    fn full_waits_agree_with_mask_and_shapes() {
+        let mut rng = fastrand::Rng::with_seed(16);
+        let mut ready = 0;
+        for round in 0..20_000 {
+            let mut c = [0u8; 34];
+            let n = [16, 13, 10, 7, 4, 1][round % 6];
+            if round % 2 == 0 {
+                // Random sets and a pair, one tile taken out.
+                let mut placed = 0;
+                while placed < n + 1 {
+                    let k = rng.usize(0..34);
+                    let run = k % 9 < 7 && k < 27 && rng.bool();
+                    let (kinds, copies) = if placed + 2 == n + 1 {
+                        ([k, k, k], 2)
+                    } else if run {
+                        ([k, k + 1, k + 2], 3)
+                    } else {
+                        ([k, k, k], 3)
+                    };
+                    let mut d = c;
+                    for &kk in &kinds[..copies] {
+                        d[kk] += 1;
+                    }
+                    if d.iter().all(|&v| v <= 4) {
+                        c = d;
+                        placed += copies;
+                    }
+                }
+                let held: Vec<usize> = (0..34).filter(|&k| c[k] > 0).collect();
+                c[held[rng.usize(0..held.len())]] -= 1;
+            } else {
+                let mut placed = 0;
+                while placed < n {
+                    let k = rng.usize(0..34);
+                    if c[k] < 4 {
+                        c[k] += 1;
+                        placed += 1;
+                    }
+                }
+            }
+            // Melds' copies seen through `own`: a random kind held 4 times in all.
+            let mut own = c;
+            let k = rng.usize(0..34);
+            if rng.u8(0..4) == 0 {
+                own[k] = 4;
+            }
+            let mask = wait_mask(&c) & !exhausted(&own);
+            let expected: Vec<Wait> = (0..34)
+                .filter(|&i| mask >> i & 1 == 1)
+                .filter_map(Tile::new)
+                .map(|tile| Wait {
+                    tile,
+                    shapes: shapes(&c, tile),
+                    remaining: COPIES - own[tile.index()],
+                })
+                .collect();
+            ready += usize::from(!expected.is_empty());
+            assert_eq!(waits_seen(&c, &own, &own), expected, "{c:?}");
+        }
+        assert!(ready > 5_000, "{ready} ready hands");
     }
 
     #[test]

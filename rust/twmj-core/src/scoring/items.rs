@@ -75,6 +75,9 @@ pub const TIERS: &[(Item, Item)] = &[
 pub enum Scope {
     /// Part of the hand's tai: every payer pays it.
     Hand,
+    /// Part of the hand's tai, counted once per hand: on the regular 筆, or on a flower win's
+    /// 筆 when there is no other (002 骰規台: 每局只算一次).
+    Once,
     /// 莊家 / 連莊拉莊: only between the dealer and the counterpart (000 計分).
     DealerPair,
     /// A flower win, settled as its own 筆 (000 特殊規則 花牌與花胡).
@@ -127,14 +130,7 @@ pub struct Facts<'a> {
     pub all: Counts,
     /// Build the reasons of items that do not apply (the why-not list); skipped otherwise.
     pub explain: bool,
-    /// The scorer itself, for the one entry judged on every reading of the whole hand (the
-    /// fan list's 無番和): handed in so the entries sit below the scorer that reads them.
-    pub rescore: Rescore,
 }
-
-/// Scores `concealed` (with the winning tile), `melds` and the winning tile under `variant`
-/// in every reading: each counted item with its name, or `None` when the hand does not score.
-pub type Rescore = fn(&Counts, &[Meld], Tile, &Context, &Variant) -> Option<Vec<(Item, String)>>;
 
 /// One of the five sets as the conditions see it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -184,15 +180,7 @@ impl std::ops::Deref for Sets {
 impl Facts<'_> {
     /// Does not apply; the reason is only built when explaining.
     pub fn why(&self, reason: impl FnOnce() -> (String, String)) -> Hit {
-        Hit::No(if self.explain {
-            let (en, zh) = reason();
-            Why {
-                en: Cow::Owned(en),
-                zh: Cow::Owned(zh),
-            }
-        } else {
-            Why::default()
-        })
+        why(self.explain, reason)
     }
 
     /// Applies once when `cond` holds, else [`Facts::why`].
@@ -561,8 +549,104 @@ pub struct ItemDef {
     pub merges: &'static [Item],
     /// What / condition / excludes / example.
     pub doc: &'static str,
-    /// The condition, on one reading of the hand.
-    pub check: fn(&Facts) -> Hit,
+    /// The condition, and what it looks at.
+    pub check: Check,
+}
+
+/// An item's condition, by what it looks at: the scorer calls each kind where it belongs and
+/// knows no item by name.
+#[derive(Clone, Copy)]
+pub enum Check {
+    /// One reading of the hand: five sets and a pair, the winning tile's block, in context.
+    Reading(fn(&Facts) -> Hit),
+    /// The win's context alone, no tile: judged with the hand's items on a reading, per
+    /// payment line for [`Scope::DealerPair`], and on a flower win's 筆 for [`Scope::Once`].
+    Context(fn(&Win) -> Hit),
+    /// The whole hand, once every reading's other items are known (003 hk16 屁胡, the fan
+    /// list's 無番和: judged on what the hand counts in any reading); then added to each.
+    Hand(fn(&Whole) -> Hit),
+}
+
+/// What a [`Check::Context`] condition looks at.
+#[derive(Debug, Clone, Copy)]
+pub struct Win<'a> {
+    pub ctx: &'a Context,
+    pub variant: &'a Variant,
+    /// The hand's items as counted (tai per item), for the items judged after the hand (the
+    /// dealer's line); all 0 while the hand itself is being judged.
+    pub counted: &'a [u32; Item::COUNT],
+    /// Build the reasons of items that do not apply.
+    pub explain: bool,
+}
+
+impl Win<'_> {
+    /// Does not apply; the reason is only built when explaining.
+    pub fn why(&self, reason: impl FnOnce() -> (String, String)) -> Hit {
+        why(self.explain, reason)
+    }
+}
+
+/// One reading's items as counted, for a [`Check::Hand`] condition.
+#[derive(Debug, Clone, Copy)]
+pub struct Counted<'a> {
+    /// Tai per item (counted when > 0), the whole-hand items not yet judged.
+    pub tai: &'a [u32; Item::COUNT],
+    /// A composite (字一色的複合): (owner, merged into it).
+    pub merged: Option<(Item, Item)>,
+}
+
+impl Counted<'_> {
+    /// The items counted, in [`Item`] order.
+    pub fn items(&self) -> impl Iterator<Item = Item> + '_ {
+        (0..Item::COUNT)
+            .filter(|&i| self.tai[i] > 0)
+            .filter_map(Item::from_index)
+    }
+
+    /// The name `item` shows in this reading (a composite as `字一色（小三元）`).
+    pub fn name(&self, item: Item, variant: &Variant) -> String {
+        match self.merged {
+            Some((owner, m)) if owner == item => {
+                format!("{}（{}）", variant.name_of(item), variant.name_of(m))
+            }
+            _ => variant.name_of(item).to_owned(),
+        }
+    }
+}
+
+/// What a [`Check::Hand`] condition looks at: every reading of the hand the scorer weighs.
+#[derive(Debug, Clone, Copy)]
+pub struct Whole<'a> {
+    pub ctx: &'a Context,
+    pub variant: &'a Variant,
+    /// The best reading of each decomposition of five sets and a pair, in their order.
+    pub readings: &'a [Counted<'a>],
+    /// The reading shown (the best of all), an index into `readings`.
+    pub shown: usize,
+    /// The special shape the hand also makes (and the variant admits), if any: its reading
+    /// counts at least the shape's item.
+    pub special: Option<Item>,
+    /// Build the reasons of items that do not apply.
+    pub explain: bool,
+}
+
+impl Whole<'_> {
+    /// Does not apply; the reason is only built when explaining.
+    pub fn why(&self, reason: impl FnOnce() -> (String, String)) -> Hit {
+        why(self.explain, reason)
+    }
+}
+
+fn why(explain: bool, reason: impl FnOnce() -> (String, String)) -> Hit {
+    Hit::No(if explain {
+        let (en, zh) = reason();
+        Why {
+            en: Cow::Owned(en),
+            zh: Cow::Owned(zh),
+        }
+    } else {
+        Why::default()
+    })
 }
 
 impl std::fmt::Debug for ItemDef {

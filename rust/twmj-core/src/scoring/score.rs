@@ -5,9 +5,11 @@ use crate::error::{Error, Result};
 use crate::hand::{Hand, Meld, MeldKind};
 use crate::rules::{Item, Special, Variant};
 use crate::scoring::context::{others, Context};
-use crate::scoring::items::{Facts, Hit, Scope, SetView, Sets, TIERS, WHOLE_HAND};
+use crate::scoring::items::{
+    Check, Counted, Facts, Hit, Scope, SetView, Sets, Whole, Win, TIERS, WHOLE_HAND,
+};
 use crate::scoring::tables::fan::SHARED_NOTES;
-use crate::scoring::tables::{present, table};
+use crate::scoring::tables::{def, present, table, DEALER_LINE, HAND_CHECKS, ONCE};
 use crate::tile::{Counts, Tile, COPIES, KINDS};
 pub use crate::vocab::{Declaration, Replacement, Seat, WinKind};
 use crate::waits::{exhausted, wait_mask, Shape};
@@ -319,16 +321,21 @@ struct Reading {
 }
 
 impl Reading {
-    /// The reading without 屁胡 (003 hk16): another reading of the hand counts 番, so the hand
-    /// is not one without any.
-    fn drop_chicken(&mut self) {
-        let c = &mut self.tai[Item::ChickenHand as usize];
-        self.total -= *c;
-        *c = 0;
+    /// Its items as a [`Check::Hand`] condition reads them.
+    fn counted(&self) -> Counted<'_> {
+        Counted {
+            tai: &self.tai,
+            merged: self.merged,
+        }
     }
 
-    fn has_chicken(&self) -> bool {
-        self.tai[Item::ChickenHand as usize] > 0
+    /// Counts the whole-hand items judged on every reading ([`whole_hand`]).
+    fn add(&mut self, hits: &[(Item, u32)], notes: &[NotApplied]) {
+        for &(item, tai) in hits {
+            self.tai[item as usize] = tai;
+            self.total += tai;
+        }
+        self.why_not.extend_from_slice(notes);
     }
 
     /// Its place in [`Rank`] order.
@@ -375,14 +382,23 @@ fn evaluate(f: &Facts, only: Option<&[Item]>) -> Reading {
             });
         }
     };
-    // 屁胡 is judged on the others, after every note (below).
+    // The items judged on the whole hand come after every reading ([`whole_hand`]).
     for def in present(f.variant).filter(|d| {
-        d.scope == Scope::Hand
-            && d.item != Item::ChickenHand
+        matches!(d.scope, Scope::Hand | Scope::Once)
             && f.variant.has(d.item)
             && only.is_none_or(|o| o.contains(&d.item))
     }) {
-        let tai = match (def.check)(f) {
+        let hit = match def.check {
+            Check::Reading(c) => c(f),
+            Check::Context(c) => c(&Win {
+                ctx: f.ctx,
+                variant: f.variant,
+                counted: &NOTHING,
+                explain: f.explain,
+            }),
+            Check::Hand(_) => continue,
+        };
+        let tai = match hit {
             Hit::Times(n) => u32::from(n) * u32::from(f.variant.tai_of(def.item)),
             Hit::Tai(t) => u32::from(t),
             Hit::No(r) => {
@@ -488,21 +504,6 @@ fn evaluate(f: &Facts, only: Option<&[Item]>) -> Reading {
             });
         }
     }
-    // 屁胡 (003 hk16): the hand counts nothing else.
-    if f.variant.has(Item::ChickenHand) && only.is_none() {
-        match present(f.variant).find(|d| hits[d.item as usize] > 0) {
-            None => {
-                hits[Item::ChickenHand as usize] = u32::from(f.variant.tai_of(Item::ChickenHand));
-            }
-            Some(d) => note(Item::ChickenHand, &|| {
-                let other = f.variant.name_of(d.item);
-                (
-                    format!("the hand counts {other}"),
-                    format!("這手牌算到{other}"),
-                )
-            }),
-        }
-    }
     Reading {
         total: hits.iter().sum(),
         tai: hits,
@@ -560,61 +561,76 @@ fn build_sets(p: &Prepared, blocks: &[Block], win_block: Block, ctx: &Context) -
     (sets, pair, concealed_triplets)
 }
 
-/// The dealer items when the dealer wins or pays (else none), and 莊家台 = 1 + 2N.
+/// No item counted: what a [`Check::Context`] condition reads while the hand is judged.
+static NOTHING: [u32; Item::COUNT] = [0; Item::COUNT];
+
+/// Tai of a hit of `item` (0 when it does not apply).
+fn tai_of(hit: &Hit, item: Item, variant: &Variant) -> u32 {
+    match *hit {
+        Hit::Times(n) => u32::from(n) * u32::from(variant.tai_of(item)),
+        Hit::Tai(t) => u32::from(t),
+        Hit::No(_) => 0,
+    }
+}
+
+/// The dealer's line items ([`Scope::DealerPair`]: 莊家, 連莊拉莊) judged on the hand's items
+/// `counted`: those that count when the dealer wins or pays (else none), their sum (莊家台 =
+/// 1 + 2N, which applies only on the dealer's lines), and with `explain` why the others do not.
 fn dealer_part(
     ctx: &Context,
     variant: &Variant,
     payers: &[Seat],
-    heaven_win: bool,
-) -> (Vec<ScoredItem>, u32) {
-    let mut items = vec![ScoredItem {
-        item: Item::Dealer,
-        key: Item::Dealer.key(),
-        name: Item::Dealer.name().to_owned(),
-        tai: u32::from(variant.tai_of(Item::Dealer)),
-    }];
-    if ctx.streak > 0 {
-        items.push(ScoredItem {
-            item: Item::DealerStreak,
-            key: Item::DealerStreak.key(),
-            name: Item::DealerStreak.name().to_owned(),
-            tai: u32::from(ctx.streak) * u32::from(variant.tai_of(Item::DealerStreak)),
-        });
+    counted: &[u32; Item::COUNT],
+    explain: bool,
+) -> (Vec<ScoredItem>, u32, Vec<NotApplied>) {
+    let involved = ctx.winner == ctx.dealer || payers.contains(&ctx.dealer);
+    let win = Win {
+        ctx,
+        variant,
+        counted,
+        explain: explain && involved,
+    };
+    let mut items = Vec::new();
+    let mut why_not = Vec::new();
+    let mut note = |item: Item, en: &str, zh: &str| {
+        if explain {
+            why_not.push(NotApplied {
+                item,
+                key: item.key(),
+                reason: format!("{}: {en}", item.name()),
+                reason_zh: format!("{}：{zh}", item.name()),
+            });
+        }
+    };
+    for &item in &DEALER_LINE {
+        let Check::Context(check) = def(item).check else {
+            continue;
+        };
+        let hit = check(&win);
+        let tai = tai_of(&hit, item, variant);
+        if !involved {
+            note(
+                item,
+                "neither the winner nor a payer is the dealer",
+                "胡牌者和付錢的人都不是莊家",
+            );
+        } else if let Hit::No(r) = &hit {
+            note(item, &r.en, &r.zh);
+        }
+        if tai > 0 {
+            items.push(ScoredItem {
+                item,
+                key: item.key(),
+                name: item.name().to_owned(),
+                tai,
+            });
+        }
     }
-    // 003 註16: 天胡不計莊家一台，連莊得加上連拉台.
-    if heaven_win && !variant.heaven_win_dealer {
-        items.retain(|i| i.item != Item::Dealer);
-    }
-    items.retain(|i| i.tai > 0);
     let tai = items.iter().map(|i| i.tai).sum();
-    if ctx.winner != ctx.dealer && !payers.contains(&ctx.dealer) {
+    if !involved {
         items.clear();
     }
-    (items, tai)
-}
-
-/// The why-not entries of the dealer items, which are judged per line, not per reading.
-fn dealer_why_not(ctx: &Context, payers: &[Seat]) -> Vec<NotApplied> {
-    let mut v = Vec::new();
-    let mut add = |item: Item, en: &str, zh: &str| {
-        v.push(NotApplied {
-            item,
-            key: item.key(),
-            reason: format!("{}: {en}", item.name()),
-            reason_zh: format!("{}：{zh}", item.name()),
-        });
-    };
-    let nobody = (
-        "neither the winner nor a payer is the dealer",
-        "胡牌者和付錢的人都不是莊家",
-    );
-    if ctx.winner != ctx.dealer && !payers.contains(&ctx.dealer) {
-        add(Item::Dealer, nobody.0, nobody.1);
-        add(Item::DealerStreak, nobody.0, nobody.1);
-    } else if ctx.streak == 0 {
-        add(Item::DealerStreak, "the dealer has no 連莊", "莊家沒有連莊");
-    }
-    v
+    (items, tai, why_not)
 }
 
 fn finish(
@@ -633,13 +649,16 @@ fn finish(
     };
     // 004 兩人麻將、三人麻將規則: only the seated players pay (seats `0..players`).
     payers.retain(|&p| p < variant.players.max(2));
-    let heaven_win = reading.tai[Item::HeavenWin as usize] > 0;
-    let (dealer_items, dealer_tai) = dealer_part(ctx, variant, &payers, heaven_win);
+    let (dealer_items, dealer_tai, dealer_why_not) = dealer_part(
+        ctx,
+        variant,
+        &payers,
+        &reading.tai,
+        !reading.why_not.is_empty(),
+    );
     let items = reading.items(variant);
     let mut why_not = reading.why_not;
-    if !why_not.is_empty() {
-        why_not.extend(dealer_why_not(ctx, &payers));
-    }
+    why_not.extend(dealer_why_not);
     Score {
         variant: variant.preset,
         overrides: variant.overrides.clone(),
@@ -666,7 +685,6 @@ fn best_in(
     ctx: &Context,
     variant: &Variant,
     explain: bool,
-    chicken: bool,
 ) -> Option<(Reading, Block, Shape)> {
     let mut best: Option<(Reading, Block, Shape)> = None;
     for (i, &b) in blocks.iter().enumerate() {
@@ -676,41 +694,76 @@ fn best_in(
         if blocks[..i].contains(&b) {
             continue;
         }
-        let mut r = read(p, blocks, b, shape, ctx, variant, false);
-        if !chicken {
-            r.drop_chicken();
-        }
+        let r = read(p, blocks, b, shape, ctx, variant, false);
         if best.as_ref().is_none_or(|(x, _, _)| r.beats(x)) {
             best = Some((r, b, shape));
         }
     }
     // The reasons are built for the chosen reading only.
     if explain {
-        best = best.map(|(_, b, shape)| {
-            let mut r = read(p, blocks, b, shape, ctx, variant, true);
-            if !chicken {
-                r.drop_chicken();
-            }
-            (r, b, shape)
-        });
+        best = best.map(|(_, b, shape)| (read(p, blocks, b, shape, ctx, variant, true), b, shape));
     }
     best
 }
 
-/// 屁胡 (003 hk16) may count: no reading of the hand counts any other item of its own. Only
-/// looked into when the variant has it.
-fn chicken_hand(p: &Prepared, decs: &[Vec<Block>], ctx: &Context, variant: &Variant) -> bool {
-    if !variant.has(Item::ChickenHand) {
-        return false;
+/// The whole-hand items that count (with their tai) and the reasons of the others.
+type Judged = (Vec<(Item, u32)>, Vec<NotApplied>);
+
+/// The variant has an item judged on the whole hand ([`Check::Hand`]).
+fn has_whole(variant: &Variant) -> bool {
+    HAND_CHECKS.iter().any(|&i| variant.has(i))
+}
+
+/// The items judged on the whole hand ([`Check::Hand`]: 屁胡, 無番和) the variant has, on
+/// `readings` (the best of each decomposition, before those items) with `shown` the reading
+/// explained and `special` the special shape the hand also makes: each counted item with its
+/// tai, and with `explain` the reasons of the others.
+fn whole_hand(
+    readings: &[Counted],
+    shown: usize,
+    special: Option<Item>,
+    ctx: &Context,
+    variant: &Variant,
+    explain: bool,
+) -> Judged {
+    let whole = Whole {
+        ctx,
+        variant,
+        readings,
+        shown,
+        special,
+        explain,
+    };
+    let mut hits = Vec::new();
+    let mut notes = Vec::new();
+    for &item in HAND_CHECKS.iter().filter(|&&i| variant.has(i)) {
+        let Check::Hand(check) = def(item).check else {
+            continue;
+        };
+        let hit = check(&whole);
+        let tai = tai_of(&hit, item, variant);
+        let reason = match hit {
+            Hit::No(r) => Some((r.en.into_owned(), r.zh.into_owned())),
+            _ if tai == 0 => Some((
+                "worth 0 tai in this variant".to_owned(),
+                "這個規則裡不計（0）".to_owned(),
+            )),
+            _ => None,
+        };
+        if let (true, Some((en, zh))) = (explain, reason) {
+            let name = variant.name_of(item);
+            notes.push(NotApplied {
+                item,
+                key: item.key(),
+                reason: format!("{name}: {en}"),
+                reason_zh: format!("{name}：{zh}"),
+            });
+        }
+        if tai > 0 {
+            hits.push((item, tai));
+        }
     }
-    decs.iter().all(|blocks| {
-        blocks.iter().enumerate().all(|(i, &b)| {
-            let Some(shape) = shape_in(b, p.win_tile) else {
-                return true;
-            };
-            blocks[..i].contains(&b) || read(p, blocks, b, shape, ctx, variant, false).has_chicken()
-        })
-    })
+    (hits, notes)
 }
 
 /// Judges one reading: `blocks` with the winning tile completing `b` as `shape`.
@@ -738,26 +791,8 @@ fn read(
             waits_before: p.waits_before,
             all: p.all,
             explain,
-            rescore,
         },
         None,
-    )
-}
-
-/// The [`crate::scoring::items::Rescore`] for the fan list's 無番和: every item any reading of the hand counts.
-fn rescore(
-    concealed: &Counts,
-    melds: &[Meld],
-    win_tile: Tile,
-    ctx: &Context,
-    variant: &Variant,
-) -> Option<Vec<(Item, String)>> {
-    let readings = score_all(concealed, melds, win_tile, ctx, variant, false).ok()?;
-    Some(
-        readings
-            .iter()
-            .flat_map(|s| s.items.iter().map(|i| (i.item, i.name.clone())))
-            .collect(),
     )
 }
 
@@ -828,7 +863,6 @@ fn shape_score(p: &Prepared, shape: Special, ctx: &Context, variant: &Variant) -
                 waits_before: p.waits_before,
                 all: p.all,
                 explain: false,
-                rescore,
             },
             Some(&whole),
         )
@@ -890,19 +924,51 @@ pub fn score_all(
 ) -> Result<Vec<Score>> {
     let p = prepare(concealed, melds, win_tile, ctx, variant)?;
     let decs = decompositions(concealed);
-    let chicken = chicken_hand(&p, &decs, ctx, variant);
-    let mut scores: Vec<Score> = decs
-        .iter()
-        .filter_map(|blocks| {
-            best_in(&p, blocks, ctx, variant, why_not, chicken)
-                .map(|(r, b, s)| finish(r, blocks, Some((b, s)), melds, ctx, variant, None))
-        })
+    let mut rs = per_decomposition(&p, &decs, ctx, variant, why_not);
+    let special = special_score(&p, concealed, ctx, variant);
+    if has_whole(variant) {
+        // Each reading explains itself: the whole-hand items' reasons name what it counts.
+        let judged: Vec<Judged> = {
+            let counted: Vec<Counted> = rs.iter().map(|x| x.0.counted()).collect();
+            let item = special.as_ref().and_then(special_item);
+            (0..rs.len())
+                .map(|j| whole_hand(&counted, j, item, ctx, variant, why_not))
+                .collect()
+        };
+        for (x, (hits, notes)) in rs.iter_mut().zip(judged) {
+            x.0.add(&hits, &notes);
+        }
+    }
+    let mut scores: Vec<Score> = rs
+        .into_iter()
+        .map(|(r, i, b, s)| finish(r, &decs[i], Some((b, s)), melds, ctx, variant, None))
         .collect();
-    scores.extend(special_score(&p, concealed, ctx, variant));
+    scores.extend(special);
     if scores.is_empty() {
         return Err(not_a_win(concealed, win_tile));
     }
     Ok(scores)
+}
+
+/// The best reading of each decomposition that holds the winning tile, with its index.
+fn per_decomposition(
+    p: &Prepared,
+    decs: &[Vec<Block>],
+    ctx: &Context,
+    variant: &Variant,
+    explain: bool,
+) -> Vec<(Reading, usize, Block, Shape)> {
+    decs.iter()
+        .enumerate()
+        .filter_map(|(i, blocks)| {
+            best_in(p, blocks, ctx, variant, explain).map(|(r, b, s)| (r, i, b, s))
+        })
+        .collect()
+}
+
+/// The item of a special shape's score (its first).
+fn special_item(s: &Score) -> Option<Item> {
+    s.items.first().map(|i| i.item)
 }
 
 /// Scores one given decomposition of the concealed part (blocks as [`decompositions`] writes
@@ -941,14 +1007,35 @@ pub fn score_decomposition(
             "the blocks are not a split of the concealed tiles into sets and one pair",
         ));
     }
-    best_in(&p, blocks, ctx, variant, false, true)
-        .map(|(r, b, s)| finish(r, blocks, Some((b, s)), melds, ctx, variant, None))
-        .ok_or_else(|| {
+    let (mut reading, block, shape) =
+        best_in(&p, blocks, ctx, variant, false).ok_or_else(|| {
             Error::hand(format!(
                 "no block holds the winning tile {}",
                 win_tile.code()
             ))
-        })
+        })?;
+    if has_whole(variant) {
+        // Judged on the whole hand: this reading and the best of every decomposition.
+        let decs = decompositions(concealed);
+        let rs = per_decomposition(&p, &decs, ctx, variant, false);
+        let special = special_score(&p, concealed, ctx, variant);
+        let (hits, _) = {
+            let mut counted = vec![reading.counted()];
+            counted.extend(rs.iter().map(|x| x.0.counted()));
+            let item = special.as_ref().and_then(special_item);
+            whole_hand(&counted, 0, item, ctx, variant, false)
+        };
+        reading.add(&hits, &[]);
+    }
+    Ok(finish(
+        reading,
+        blocks,
+        Some((block, shape)),
+        melds,
+        ctx,
+        variant,
+        None,
+    ))
 }
 
 /// The max-tai score of a win. `concealed` holds the 17 − 3k concealed tiles including
@@ -967,27 +1054,38 @@ pub fn score(
     }
     let p = prepare(concealed, melds, win_tile, ctx, variant)?;
     let decs = decompositions(concealed);
-    let best_of = |chicken: bool| {
+    let sp = special_score(&p, concealed, ctx, variant);
+    // The items judged on the whole hand (屁胡, 無番和), when the variant has one: judged once
+    // on the best reading of every decomposition, then added to the one shown.
+    let (best, hits, notes) = if has_whole(variant) {
+        let rs = per_decomposition(&p, &decs, ctx, variant, false);
+        let shown = (0..rs.len()).fold(None, |b: Option<usize>, j| match b {
+            Some(k) if !rs[j].0.beats(&rs[k].0) => Some(k),
+            _ => Some(j),
+        });
+        let (hits, notes) = {
+            let counted: Vec<Counted> = rs.iter().map(|x| x.0.counted()).collect();
+            let item = sp.as_ref().and_then(special_item);
+            whole_hand(&counted, shown.unwrap_or(0), item, ctx, variant, why_not)
+        };
+        let best = shown.and_then(|k| rs.into_iter().nth(k)).map(|mut x| {
+            x.0.add(&hits, &[]);
+            x
+        });
+        (best, hits, notes)
+    } else {
         let mut best: Option<(Reading, usize, Block, Shape)> = None;
         for (i, blocks) in decs.iter().enumerate() {
-            if let Some((r, b, s)) = best_in(&p, blocks, ctx, variant, false, chicken) {
+            if let Some((r, b, s)) = best_in(&p, blocks, ctx, variant, false) {
                 if best.as_ref().is_none_or(|x| r.beats(&x.0)) {
                     best = Some((r, i, b, s));
                 }
             }
         }
-        best
+        (best, Vec::new(), Vec::new())
     };
-    // 屁胡 (003 hk16) is looked into only when the best reading is one: it stands when no
-    // reading counts anything else, else the best reading without it is taken.
-    let mut best = best_of(true);
-    let mut chicken = true;
-    if best.as_ref().is_some_and(|x| x.0.has_chicken()) && !chicken_hand(&p, &decs, ctx, variant) {
-        chicken = false;
-        best = best_of(false);
-    }
     // A special shape the variant admits (003 瀝咕瀝咕, 十三么) when it is worth more.
-    if let Some(sp) = special_score(&p, concealed, ctx, variant) {
+    if let Some(sp) = sp {
         if best
             .as_ref()
             .is_none_or(|x| Rank::of_score(&sp) < x.0.rank())
@@ -998,9 +1096,7 @@ pub fn score(
     let (mut reading, index, block, shape) = best.ok_or_else(|| not_a_win(concealed, win_tile))?;
     if why_not {
         reading = read(&p, &decs[index], block, shape, ctx, variant, true);
-        if !chicken {
-            reading.drop_chicken();
-        }
+        reading.add(&hits, &notes);
     }
     Ok(finish(
         reading,
@@ -1084,16 +1180,25 @@ pub fn score_flower(
         name: item.name().to_owned(),
         tai: u32::from(variant.tai_of(item)),
     }];
-    if with_dice && variant.dice_enabled {
-        if let Some(shape) = ctx.dice.and_then(crate::rules::DiceShape::of) {
-            let t = u32::from(variant.dice.value(shape));
-            if t > 0 {
-                items.push(ScoredItem {
-                    item: Item::Dice,
-                    key: Item::Dice.key(),
-                    name: Item::Dice.name().to_owned(),
-                    tai: t,
-                });
+    // The items counted once per hand (002 骰規台) ride on the flower win's 筆 when asked.
+    if with_dice {
+        let win = Win {
+            ctx,
+            variant,
+            counted: &NOTHING,
+            explain: false,
+        };
+        for &once in &ONCE {
+            if let Check::Context(check) = def(once).check {
+                let t = tai_of(&check(&win), once, variant);
+                if t > 0 {
+                    items.push(ScoredItem {
+                        item: once,
+                        key: once.key(),
+                        name: once.name().to_owned(),
+                        tai: t,
+                    });
+                }
             }
         }
     }
@@ -1210,7 +1315,6 @@ pub fn score_four_kongs(melds: &[Meld], ctx: &Context, variant: &Variant) -> Res
         waits_before: 0,
         all,
         explain: false,
-        rescore,
     };
     let reading = evaluate(&facts, Some(&FOUR_KONG_ITEMS));
     Ok(finish(reading, &[], None, melds, ctx, variant, None))

@@ -5,7 +5,7 @@ use crate::hand::MeldKind;
 use crate::scoring::items::{
     consecutive, double_run, kongs, less_one_group, less_one_set, meld_name, nine_gates, no,
     only_tiles, open_less, outside, over_nine_gates, runs_of, triplets_of, wind_flower_snow_moon,
-    Item, ItemDef, Scope, NINE_GATES_VARIANTS, NONE,
+    Check, Item, ItemDef, Scope, NINE_GATES_VARIANTS, NONE,
 };
 use crate::tile::{Tile, KINDS};
 
@@ -18,10 +18,10 @@ pub(crate) const ITEMS: [ItemDef; 28] = [
         excluded_by: NONE,
         merges: NONE,
         doc: "兩槓子 (003 改良式 1台): exactly two kongs.",
-        check: |f| {
+        check: Check::Reading(|f| {
             let n = kongs(f);
             f.yes_if(n == 2, || (format!("{n} kongs"), format!("{n} 個槓")))
-        },
+        }),
     },
     ItemDef {
         item: Item::ThreeKongs,
@@ -30,10 +30,10 @@ pub(crate) const ITEMS: [ItemDef; 28] = [
         excluded_by: NONE,
         merges: NONE,
         doc: "三槓子 (003 改良式 3台): exactly three kongs.",
-        check: |f| {
+        check: Check::Reading(|f| {
             let n = kongs(f);
             f.yes_if(n == 3, || (format!("{n} kongs"), format!("{n} 個槓")))
-        },
+        }),
     },
     ItemDef {
         item: Item::AllSimples,
@@ -42,12 +42,12 @@ pub(crate) const ITEMS: [ItemDef; 28] = [
         excluded_by: NONE,
         merges: NONE,
         doc: "斷么九 (003 改良式 1台): no 1, no 9, no honour anywhere in the hand.",
-        check: |f| {
+        check: Check::Reading(|f| {
             let bad = (0..KINDS).find(|&i| {
                 f.all[i] > 0 && Tile::new(i).is_some_and(|t| t.is_honor() || t.is_terminal())
             });
             f.yes_if(bad.is_none(), || ("a terminal or honour tile".to_owned(), "有么九牌或字牌".to_owned()))
-        },
+        }),
     },
     ItemDef {
         item: Item::DoubleRun,
@@ -56,7 +56,7 @@ pub(crate) const ITEMS: [ItemDef; 28] = [
         excluded_by: &[Item::FourIdenticalRuns, Item::CleanCup],
         merges: NONE,
         doc: "一盃口 (003 改良式 1台, 註二): two equal runs, at least one of them in the concealed hand and not completed by a claimed tile. Not with 一色四同順, 清盃口.",
-        check: |f| f.yes_if(double_run(f).is_some(), || ("no two equal runs (one concealed)".to_owned(), "沒有兩組相同的順子（其中一組門清）".to_owned())),
+        check: Check::Reading(|f| f.yes_if(double_run(f).is_some(), || ("no two equal runs (one concealed)".to_owned(), "沒有兩組相同的順子（其中一組門清）".to_owned()))),
     },
     ItemDef {
         item: Item::ThreeColourRun,
@@ -65,7 +65,7 @@ pub(crate) const ITEMS: [ItemDef; 28] = [
         excluded_by: NONE,
         merges: NONE,
         doc: "三色同順 (003 改良式 2台, 註三): the same run in 萬, 筒 and 條; one less (1台) when one of them is a 吃.",
-        check: |f| {
+        check: Check::Reading(|f| {
             let found = (0..7).find(|&n| {
                 (0..3).all(|s| f.sets.iter().any(|x| !x.triplet && x.tile.index() == s * 9 + n))
             });
@@ -78,7 +78,7 @@ pub(crate) const ITEMS: [ItemDef; 28] = [
                     open_less(f, Item::ThreeColourRun, chi)
                 }
             }
-        },
+        }),
     },
     ItemDef {
         item: Item::Straight,
@@ -87,7 +87,7 @@ pub(crate) const ITEMS: [ItemDef; 28] = [
         excluded_by: &[Item::TaiwanLine],
         merges: NONE,
         doc: "一條龍 (003 改良式 2台, 註四): every number 1 to 9 of one suit in the hand (not necessarily three runs); one less (1台) when a 吃 of that suit helps. Not with 台灣縱貫線.",
-        check: |f| match (0..3).find(|&s| f.all[s * 9..s * 9 + 9].iter().all(|&c| c > 0)) {
+        check: Check::Reading(|f| match (0..3).find(|&s| f.all[s * 9..s * 9 + 9].iter().all(|&c| c > 0)) {
             None => no("no suit with every number 1 to 9", "沒有一種花色一到九都有"),
             Some(s) => {
                 let chi = f
@@ -96,7 +96,7 @@ pub(crate) const ITEMS: [ItemDef; 28] = [
                     .any(|m| m.kind == MeldKind::Chi && m.tile.index() / 9 == s);
                 open_less(f, Item::Straight, chi)
             }
-        },
+        }),
     },
     ItemDef {
         item: Item::ThreeSameTriplets,
@@ -105,12 +105,12 @@ pub(crate) const ITEMS: [ItemDef; 28] = [
         excluded_by: NONE,
         merges: NONE,
         doc: "三同刻 (003 改良式 2台): triplets of the same number in 萬, 筒 and 條.",
-        check: |f| {
+        check: Check::Reading(|f| {
             let found = (0..9).any(|n| {
                 (0..3).all(|s| f.sets.iter().any(|x| x.triplet && x.tile.index() == s * 9 + n))
             });
             f.yes_if(found, || ("no number tripled in all three suits".to_owned(), "沒有三種花色同一數字的刻子".to_owned()))
-        },
+        }),
     },
     ItemDef {
         item: Item::ThreeConsecutiveTriplets,
@@ -119,7 +119,7 @@ pub(crate) const ITEMS: [ItemDef; 28] = [
         excluded_by: &[Item::FourConsecutiveTriplets, Item::FiveConsecutiveTriplets, Item::CleanCup],
         merges: NONE,
         doc: "三連刻 (003 改良式 2台): triplets of three consecutive numbers of one suit. A tier under 四連刻, 五連刻; not with 清盃口.",
-        check: |f| consecutive(f, 3),
+        check: Check::Reading(|f| consecutive(f, 3)),
     },
     ItemDef {
         item: Item::FourConsecutiveTriplets,
@@ -128,7 +128,7 @@ pub(crate) const ITEMS: [ItemDef; 28] = [
         excluded_by: &[Item::FiveConsecutiveTriplets, Item::MillionStones],
         merges: NONE,
         doc: "四連刻 (003 改良式 5台): triplets of four consecutive numbers of one suit. A tier under 五連刻; not with 百萬石.",
-        check: |f| consecutive(f, 4),
+        check: Check::Reading(|f| consecutive(f, 4)),
     },
     ItemDef {
         item: Item::FiveConsecutiveTriplets,
@@ -137,7 +137,7 @@ pub(crate) const ITEMS: [ItemDef; 28] = [
         excluded_by: NONE,
         merges: NONE,
         doc: "五連刻 (003 改良式 8台): triplets of five consecutive numbers of one suit (with 碰碰胡, 12).",
-        check: |f| consecutive(f, 5),
+        check: Check::Reading(|f| consecutive(f, 5)),
     },
     ItemDef {
         item: Item::MixedOutside,
@@ -146,14 +146,14 @@ pub(crate) const ITEMS: [ItemDef; 28] = [
         excluded_by: &[Item::MixedTerminals, Item::AllTerminals],
         merges: NONE,
         doc: "混帶么 (003 改良式 3台, 註五): every set and the pair hold a 1, a 9 or an honour, with honours; 2台 when not 門清. Not with 混老頭, 清老頭.",
-        check: |f| {
+        check: Check::Reading(|f| {
             let (_, honors) = f.suits();
             if outside(f) && honors {
                 open_less(f, Item::MixedOutside, f.breaks_concealed().is_some())
             } else {
                 no("not every set and the pair with a terminal, with honours", "不是每一組和眼都帶么九或字牌（且有字牌）")
             }
-        },
+        }),
     },
     ItemDef {
         item: Item::PureOutside,
@@ -162,14 +162,14 @@ pub(crate) const ITEMS: [ItemDef; 28] = [
         excluded_by: &[Item::AllTerminals],
         merges: NONE,
         doc: "全帶么 (003 改良式 4台, 註五): every set and the pair hold a 1 or a 9, no honour; 3台 when not 門清. Not with 清老頭.",
-        check: |f| {
+        check: Check::Reading(|f| {
             let (_, honors) = f.suits();
             if outside(f) && !honors {
                 open_less(f, Item::PureOutside, f.breaks_concealed().is_some())
             } else {
                 no("not every set and the pair with a 1 or 9, without honours", "不是每一組和眼都帶一或九（且沒有字牌）")
             }
-        },
+        }),
     },
     ItemDef {
         item: Item::SmallThreeWinds,
@@ -178,10 +178,10 @@ pub(crate) const ITEMS: [ItemDef; 28] = [
         excluded_by: NONE,
         merges: NONE,
         doc: "小三風 (003 改良式 3台, 註六): two wind triplets and a third wind as the pair. Not with 圈風, 門風.",
-        check: |f| {
+        check: Check::Reading(|f| {
             let n = f.count_triplets(Tile::is_wind);
             f.yes_if(n == 2 && f.pair.is_wind(), || (format!("{n} wind triplets, pair {}", f.pair.code()), format!("風牌的刻子 {n} 組，眼是{}", f.pair.name())))
-        },
+        }),
     },
     ItemDef {
         item: Item::BigThreeWinds,
@@ -190,10 +190,10 @@ pub(crate) const ITEMS: [ItemDef; 28] = [
         excluded_by: NONE,
         merges: NONE,
         doc: "大三風 (003 改良式 6台, 註六): three wind triplets, the fourth wind absent (else 小四喜). Not with 圈風, 門風.",
-        check: |f| {
+        check: Check::Reading(|f| {
             let n = f.count_triplets(Tile::is_wind);
             f.yes_if(n == 3 && !f.pair.is_wind(), || (format!("{n} wind triplets, pair {}", f.pair.code()), format!("風牌的刻子 {n} 組，眼是{}", f.pair.name())))
-        },
+        }),
     },
     ItemDef {
         item: Item::Peacock,
@@ -202,12 +202,12 @@ pub(crate) const ITEMS: [ItemDef; 28] = [
         excluded_by: NONE,
         merges: NONE,
         doc: "孔雀東南飛 (003 改良式 4台): triplets of 1s, 東 and 南. Not with 圈風, 門風.",
-        check: |f| {
+        check: Check::Reading(|f| {
             let held = [18, 27, 28]
                 .iter()
                 .all(|&i| f.sets.iter().any(|x| x.triplet && x.tile.index() == i));
             f.yes_if(held, || ("no triplets of 1s, 東 and 南".to_owned(), "沒有一、東、南的刻子".to_owned()))
-        },
+        }),
     },
     ItemDef {
         item: Item::MixedTerminals,
@@ -218,11 +218,11 @@ pub(crate) const ITEMS: [ItemDef; 28] = [
         doc: "混老頭 (003 改良式 4台, 註七): triplets and pair of 1s, 9s and honours, with both (so 碰碰胡 too: 8). Not with 混帶么.",
         // Every tile a terminal or an honour: on five sets and a pair that is triplets and a
         // pair of them; read on the tiles, it holds on a special shape too (十三么).
-        check: |f| {
+        check: Check::Reading(|f| {
             let (suits, honors) = f.suits();
             let ok = only_tiles(f, |t| t.is_honor() || t.is_terminal()) && honors && suits > 0;
             f.yes_if(ok, || ("not only terminals and honours, with both".to_owned(), "不是只有么九牌和字牌（兩種都要有）".to_owned()))
-        },
+        }),
     },
     ItemDef {
         item: Item::AllTerminals,
@@ -231,7 +231,7 @@ pub(crate) const ITEMS: [ItemDef; 28] = [
         excluded_by: NONE,
         merges: NONE,
         doc: "清老頭 (003 改良式 12台, 註七): triplets and pair of 1s and 9s only (with 碰碰胡: 16). Not with 全帶么, 混帶么.",
-        check: |f| f.yes_if(only_tiles(f, Tile::is_terminal), || ("not only 1s and 9s".to_owned(), "不是只有一和九".to_owned())),
+        check: Check::Reading(|f| f.yes_if(only_tiles(f, Tile::is_terminal), || ("not only 1s and 9s".to_owned(), "不是只有一和九".to_owned()))),
     },
     ItemDef {
         item: Item::All258,
@@ -240,10 +240,10 @@ pub(crate) const ITEMS: [ItemDef; 28] = [
         excluded_by: NONE,
         merges: NONE,
         doc: "全將碰 (003 改良式 10台): triplets and pair of suited 2, 5, 8 only (with 碰碰胡: 14).",
-        check: |f| {
+        check: Check::Reading(|f| {
             let ok = triplets_of(f, |t| !t.is_honor() && matches!(t.number(), 2 | 5 | 8));
             f.yes_if(ok, || ("not triplets of 2, 5, 8".to_owned(), "不是二、五、八的刻子".to_owned()))
-        },
+        }),
     },
     ItemDef {
         item: Item::WindFlowerSnowMoon,
@@ -252,7 +252,7 @@ pub(crate) const ITEMS: [ItemDef; 28] = [
         excluded_by: NONE,
         merges: NONE,
         doc: "風花雪月 (003 改良式 8台, 註九): triplets of a wind (風), 5p (花), 白 (雪) and 1p (月); the 白 triplet is not counted as 三元牌 (不計白皮台).",
-        check: |f| f.yes_if(wind_flower_snow_moon(f), || ("no triplets of a wind, 5p, 白 and 1p".to_owned(), "沒有風牌、五筒、白、一筒的刻子".to_owned())),
+        check: Check::Reading(|f| f.yes_if(wind_flower_snow_moon(f), || ("no triplets of a wind, 5p, 白 and 1p".to_owned(), "沒有風牌、五筒、白、一筒的刻子".to_owned()))),
     },
     ItemDef {
         item: Item::TaiwanLine,
@@ -261,7 +261,7 @@ pub(crate) const ITEMS: [ItemDef; 28] = [
         excluded_by: NONE,
         merges: NONE,
         doc: "台灣縱貫線 (003 改良式 12台, 註11): 123, 456, 789 of one suit and 北, 中, 南 as two triplets and the pair. Not with 一條龍, 三元牌 (紅中), 混一色.",
-        check: |f| {
+        check: Check::Reading(|f| {
             let line = (0..3).any(|s| {
                 [0, 3, 6]
                     .iter()
@@ -271,7 +271,7 @@ pub(crate) const ITEMS: [ItemDef; 28] = [
                 .iter()
                 .all(|&i| f.pair.index() == i || f.sets.iter().any(|x| x.triplet && x.tile.index() == i));
             f.yes_if(line && honours, || ("not 123 456 789 of a suit with 北 中 南".to_owned(), "不是同一花色的一二三、四五六、七八九加北、中、南".to_owned()))
-        },
+        }),
     },
     ItemDef {
         item: Item::FourIdenticalRuns,
@@ -280,10 +280,10 @@ pub(crate) const ITEMS: [ItemDef; 28] = [
         excluded_by: NONE,
         merges: NONE,
         doc: "一色四同順 (003 改良式 12台, 註12): four equal runs, 吃 allowed. Not with 一盃口.",
-        check: |f| {
+        check: Check::Reading(|f| {
             let ok = f.sets.iter().any(|x| !x.triplet && runs_of(f, x.tile) >= 4);
             f.yes_if(ok, || ("no four equal runs".to_owned(), "沒有四組相同的順子".to_owned()))
-        },
+        }),
     },
     ItemDef {
         item: Item::AllGreen,
@@ -292,11 +292,11 @@ pub(crate) const ITEMS: [ItemDef; 28] = [
         excluded_by: NONE,
         merges: NONE,
         doc: "綠一色 (003 改良式 16台): the hand but one group (a set or the pair: 有一搭（三張或雀眼）可隨意吃碰) is 2, 3, 4, 6, 8 of 條 and 發.",
-        check: |f| {
+        check: Check::Reading(|f| {
             let green = |i: usize| matches!(i, 19 | 20 | 21 | 23 | 25 | 32);
             let ok = less_one_group(f).any(|c| (0..KINDS).all(|i| c[i] == 0 || green(i)));
             f.yes_if(ok, || ("not green but for one set".to_owned(), "除了一組以外不全是綠色的牌".to_owned()))
-        },
+        }),
     },
     ItemDef {
         item: Item::BigWheel,
@@ -305,11 +305,11 @@ pub(crate) const ITEMS: [ItemDef; 28] = [
         excluded_by: NONE,
         merges: NONE,
         doc: "大車輪 (003 改良式 16台): pairs of every 2p to 8p (seven pairs) and one more set, which may be anything.",
-        check: |f| {
+        check: Check::Reading(|f| {
             let ok = less_one_set(f)
                 .any(|c| (0..KINDS).all(|i| c[i] == if (10..=16).contains(&i) { 2 } else { 0 }));
             f.yes_if(ok, || ("not two each of 2p to 8p and one set".to_owned(), "不是二筒到八筒各兩張加一組".to_owned()))
-        },
+        }),
     },
     ItemDef {
         item: Item::MillionStones,
@@ -318,13 +318,13 @@ pub(crate) const ITEMS: [ItemDef; 28] = [
         excluded_by: NONE,
         merges: NONE,
         doc: "百萬石 (003 改良式 16台): the hand but one group (a set or the pair, anything: 三張或雀眼) is 5m to 9m only, and their numbers add up to 100 or more. Not with 四連刻.",
-        check: |f| {
+        check: Check::Reading(|f| {
             let ok = less_one_group(f).any(|c| {
                 let sum: u32 = (4..9).map(|i| u32::from(c[i]) * (i as u32 + 1)).sum();
                 (0..KINDS).all(|i| c[i] == 0 || (4..9).contains(&i)) && sum >= 100
             });
             f.yes_if(ok, || ("not 5m to 9m worth 100 but for one set".to_owned(), "除了一組以外不是五萬到九萬合計一百".to_owned()))
-        },
+        }),
     },
     ItemDef {
         item: Item::CleanCup,
@@ -333,7 +333,7 @@ pub(crate) const ITEMS: [ItemDef; 28] = [
         excluded_by: NONE,
         merges: NONE,
         doc: "清盃口 (003 改良式 16台): 門清, with three consecutive triplets and two equal runs of one suit, and a pair. Not with 門清, 三連刻, 三暗刻, 一盃口.",
-        check: |f| {
+        check: Check::Reading(|f| {
             if let Some(m) = f.breaks_concealed() {
                 return f.why(|| (format!("{} of {}", meld_name(m.kind), m.tile.code()), format!("有{}（{}）", meld_name(m.kind), m.tile.name())));
             }
@@ -348,7 +348,7 @@ pub(crate) const ITEMS: [ItemDef; 28] = [
                 row && cup
             });
             f.yes_if(ok, || ("no three consecutive triplets with two equal runs of a suit".to_owned(), "沒有同一花色的三連刻加兩組相同順子".to_owned()))
-        },
+        }),
     },
     ItemDef {
         item: Item::PeachGarden,
@@ -357,13 +357,13 @@ pub(crate) const ITEMS: [ItemDef; 28] = [
         excluded_by: NONE,
         merges: NONE,
         doc: "桃園三結義 (003 改良式 16台, 註15): 大三元 plus 3m, 3p, 3s as two triplets and the pair (with 碰碰胡: 20). Not with 大三元, 三元牌.",
-        check: |f| {
+        check: Check::Reading(|f| {
             let threes = [2, 11, 20]
                 .iter()
                 .all(|&i| f.pair.index() == i || f.sets.iter().any(|x| x.triplet && x.tile.index() == i));
             let dragons = f.count_triplets(Tile::is_dragon) == 3;
             f.yes_if(threes && dragons, || ("not 大三元 with 3m 3p 3s".to_owned(), "不是大三元加三萬、三筒、三條".to_owned()))
-        },
+        }),
     },
     ItemDef {
         item: Item::NineGatesVariant,
@@ -377,7 +377,7 @@ pub(crate) const ITEMS: [ItemDef; 28] = [
               a row of numbers, anywhere from 1 to 9), and the winning tile is the 14th; compounds \
               with other items (清一色 …). Not with 純正九連寶燈. Example: 1233334567888m waits on \
               1, 2, 4–9m.",
-        check: |f| {
+        check: Check::Reading(|f| {
             let ok = nine_gates(f, |_| true, |mut row| {
                 let w = f.win_tile.index() % 9;
                 row[w] = row[w].saturating_sub(1);
@@ -388,7 +388,7 @@ pub(crate) const ITEMS: [ItemDef; 28] = [
                 })
             });
             f.yes_if(ok, || ("no 13 tiles of a suit in a 註14 shape".to_owned(), "沒有同一花色 13 張成註14 的牌型".to_owned()))
-        },
+        }),
     },
     ItemDef {
         item: Item::NineGatesPure,
@@ -400,9 +400,9 @@ pub(crate) const ITEMS: [ItemDef; 28] = [
               tiles of one suit, 1112345678999 plus one more, the winning tile among them; per 註17 \
               1112345677999m winning on 8m counts too (on anything else it is only 清一色). \
               Compounds with other items.",
-        check: |f| {
+        check: Check::Reading(|f| {
             let ok = nine_gates(f, |_| true, |row| over_nine_gates(&row));
             f.yes_if(ok, || ("no 1112345678999 plus one of a suit".to_owned(), "沒有同一花色的一一一二三四五六七八九九九加一張".to_owned()))
-        },
+        }),
     },
 ];

@@ -12,7 +12,7 @@ pub mod taiwan;
 pub mod traditional;
 
 use crate::rules::{Item, Variant};
-use crate::scoring::items::ItemDef;
+use crate::scoring::items::{Check, ItemDef, Scope};
 
 pub use fan::FAN_ITEMS;
 pub use special::SPECIAL_ITEMS;
@@ -55,6 +55,70 @@ const _: () = {
 };
 
 const _: () = assert!(ITEMS.len() == Item::TABLE && FAN_ITEMS.len() == Item::FAN);
+
+/// Which entries a list of the scorer's gathers.
+#[derive(Clone, Copy)]
+enum Pick {
+    /// Judged on the whole hand ([`Check::Hand`]).
+    Whole,
+    /// Of this scope.
+    Scope(Scope),
+}
+
+const fn picks(d: &ItemDef, pick: Pick) -> bool {
+    match pick {
+        Pick::Whole => matches!(d.check, Check::Hand(_)),
+        Pick::Scope(s) => d.scope as u8 == s as u8,
+    }
+}
+
+/// How many entries of the tables and the fan list `pick` takes.
+const fn count(pick: Pick) -> usize {
+    let (mut n, mut i) = (0, 0);
+    while i < Item::COUNT {
+        let d = if i < Item::TABLE {
+            &TABLES[i]
+        } else {
+            &fan::FAN[i - Item::TABLE]
+        };
+        if picks(d, pick) {
+            n += 1;
+        }
+        i += 1;
+    }
+    n
+}
+
+/// The items of the entries `pick` takes, in [`Item`] order.
+const fn gather<const N: usize>(pick: Pick) -> [Item; N] {
+    let mut out = [Item::Dealer; N];
+    let (mut k, mut i) = (0, 0);
+    while i < Item::COUNT {
+        let d = if i < Item::TABLE {
+            &TABLES[i]
+        } else {
+            &fan::FAN[i - Item::TABLE]
+        };
+        if picks(d, pick) {
+            out[k] = d.item;
+            k += 1;
+        }
+        i += 1;
+    }
+    out
+}
+
+const WHOLE: Pick = Pick::Whole;
+const DEALER: Pick = Pick::Scope(Scope::DealerPair);
+const PER_HAND: Pick = Pick::Scope(Scope::Once);
+
+/// The items judged on the whole hand (003 hk16 屁胡, the fan list's 無番和): the scorer
+/// judges them once every reading is known.
+pub const HAND_CHECKS: [Item; count(WHOLE)] = gather(WHOLE);
+/// The dealer's line items (莊家, 連莊拉莊), judged per payment line.
+pub const DEALER_LINE: [Item; count(DEALER)] = gather(DEALER);
+/// The items counted once per hand (002 骰規台), which a flower win's 筆 may carry.
+pub const ONCE: [Item; count(PER_HAND)] = gather(PER_HAND);
 
 /// The entry of the `i`-th item of [`table`].
 pub fn table_def(i: usize) -> Option<&'static ItemDef> {

@@ -2,7 +2,7 @@
 //! 全不靠, 組合龍), in [`crate::rules::Special::ALL`] order: scored on the whole hand
 //! (`crate::special`), not on five sets and a pair.
 
-use crate::scoring::items::{no, Facts, Hit, Item, ItemDef, Scope, NONE};
+use crate::scoring::items::{no, Check, Facts, Hit, Item, ItemDef, Scope, NONE};
 
 fn special_shape(_: &Facts) -> Hit {
     no(
@@ -25,7 +25,7 @@ pub static SPECIAL_ITEMS: [ItemDef; 6] = [
             "瀝咕瀝咕 (003 改良式 8台, 註八: 八對半): 門清, seven pairs and one triplet, no meld; \
               four of a kind count as two pairs. 必為門清: 門清 is not added; on a self-draw \
               自摸 and 不求人 are (只另計自摸、不求人兩台).",
-        check: special_shape,
+        check: Check::Reading(special_shape),
     },
     ItemDef {
         item: Item::ThirteenOrphans,
@@ -36,7 +36,7 @@ pub static SPECIAL_ITEMS: [ItemDef; 6] = [
         doc: "十三么 (003 改良式 16台, 註13): 1m 9m 1p 9p 1s 9s and the seven honours once each, \
               one of them paired, plus one more set of any tiles (concealed, or one meld: 有一搭 \
               可隨意吃碰). 自摸 adds, 不求人 too when no meld.",
-        check: special_shape,
+        check: Check::Reading(special_shape),
     },
     ItemDef {
         item: Item::FanSevenPairs,
@@ -48,7 +48,7 @@ pub static SPECIAL_ITEMS: [ItemDef; 6] = [
               16-tile form: seven pairs plus one more set (a concealed run or triplet, or one \
               meld); four of a kind count as two pairs. 不算不求人: a self-draw adds 自摸 only \
               (單吊 is never counted on a special shape).",
-        check: special_shape,
+        check: Check::Reading(special_shape),
     },
     ItemDef {
         item: Item::FanSevenStars,
@@ -59,7 +59,7 @@ pub static SPECIAL_ITEMS: [ItemDef; 6] = [
         doc: "七星不靠 (003 fan list 七星不靠 24: 東西南北中發板 once each and seven of 147, 258, \
               369, each in its own suit, no pair; 不算五門齊，不求人跟單吊), plus one more set \
               (concealed, or one meld). 不算不求人: a self-draw adds 自摸 only.",
-        check: special_shape,
+        check: Check::Reading(special_shape),
     },
     ItemDef {
         item: Item::FanAllKnitted,
@@ -70,7 +70,7 @@ pub static SPECIAL_ITEMS: [ItemDef; 6] = [
         doc: "全不靠 (003 fan list 全不靠 12: single tiles of 147, 258, 369 each in its own suit \
               (不能錯位) and of the honours, 14 distinct tiles, no pair; 不算五門齊，不求人，單吊), \
               plus one more set (concealed, or one meld). 不算不求人: a self-draw adds 自摸 only.",
-        check: special_shape,
+        check: Check::Reading(special_shape),
     },
     ItemDef {
         item: Item::FanKnittedStraight,
@@ -81,6 +81,6 @@ pub static SPECIAL_ITEMS: [ItemDef; 6] = [
         doc: "組合龍 (003 fan list 組合龍 12: 147, 258, 369 each in its own suit, 不能錯位), in the \
               16-tile form: those nine tiles plus two sets and a pair (melds only among the \
               sets). 自摸 adds, 不求人 too when no meld.",
-        check: special_shape,
+        check: Check::Reading(special_shape),
     },
 ];

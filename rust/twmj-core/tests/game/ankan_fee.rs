@@ -11,9 +11,8 @@ use twmj_core::game::{
 };
 use twmj_core::scoring::{settle, Settlement, Value, Variant};
 
-mod common;
 #[allow(clippy::wildcard_imports)]
-use common::game::*;
+use crate::common::game::*;
 
 /// The dealer holds four 東 and kongs them concealed on its first turn; seat 1 waits on 中
 /// alone, which the dealer also holds; seats 2 and 3 hold nothing that wins on 中.

@@ -3,8 +3,7 @@
 //!
 //! 001 = `shared/rules/001_ba6a33a17cf73d0e.txt` (Wikibooks 臺灣麻將); sections are its headings.
 
-mod common;
-use common::{items, try_win, win};
+use crate::common::{items, try_win, win};
 use twmj_core::scoring::{
     false_win, resolve, score_flower, settle, winning_seats, Context, Declaration, FlowerWin, Item,
     MultiWin, Replacement, Score, Variant, WinKind, Wind, ITEMS,

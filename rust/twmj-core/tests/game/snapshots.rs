@@ -6,17 +6,16 @@
 //! snapshot of that moment offers only the win). Scripted deals: seat 0 deals (dice 1 1 1).
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+#[allow(clippy::wildcard_imports)]
+use crate::common::game::*;
+use crate::taiwan_table;
 use twmj_core::game::legality::rule;
 use twmj_core::game::{
-    legal_actions, Action, Decision, FirstTurn, Player, Rules, Situation, Snapshot, State, Turn,
-    WinKind,
+    legal_actions, Action, ChiPos, Decision, FirstTurn, Phase, Player, Rules, Situation, Snapshot,
+    State, Turn, WinKind,
 };
-use twmj_core::scoring::Variant;
+use twmj_core::scoring::{Value, Variant};
 use twmj_core::Error;
-
-mod common;
-#[allow(clippy::wildcard_imports)]
-use common::game::*;
 
 /// The dealer's 17 as dealt: five sets and a pair.
 const HEAVEN: &str = "111m 999m 111p 444p 555p 11z";
@@ -133,7 +132,7 @@ fn american_exchange_comes_after_the_opening() {
     assert!(acts.contains(&Action::Win) && acts.len() > 1, "{acts:?}");
 }
 
-/// 000 七搶一 情形 1 as in `game_rules.rs`: seat 1 draws its 7th flower (7f), seat 3 holds 8f.
+/// 000 七搶一 情形 1 as in `flowers.rs`: seat 1 draws its 7th flower (7f), seat 3 holds 8f.
 fn case_1() -> State {
     let mut st = table(
         &Variant::taiwan(),
@@ -194,4 +193,133 @@ fn a_snapshot_names_the_seat_with_the_eighth_flower() {
     bad(&with_turn(|x| x.rob_from = Some(4))); // no such seat
     bad(&with_turn(|x| x.replacement = false)); // not the replacement
     bad(&|s: &mut Snapshot| s.player.flowers &= 0x3F); // six flowers
+}
+
+// ---------------------------------------------------------------- more 花胡, 搶槓, MIGI cases
+
+#[test]
+fn snapshot_legality_agrees_with_the_game() {
+    use twmj_core::game::{Decision, Snapshot};
+    // The state after 吃 of 3p with 4p5p (吃入打出), as a snapshot of seat 1.
+    let mut st = taiwan_table(["3p 2m2m8m", "4p5p 3p 6p", "", ""], "", "", None);
+    act(&mut st, 0, Action::Discard(t("3p")));
+    let offer = Snapshot {
+        situation: None,
+        seat: 1,
+        player: st.player(1).clone(),
+        drawable: st.drawable(),
+        decision: match *st.phase() {
+            Phase::Offer(o) => Decision::Offer {
+                from: o.from,
+                kind: o.kind,
+            },
+            _ => unreachable!(),
+        },
+    };
+    assert_eq!(offer.legal_actions().unwrap(), legal_actions(&st, 1));
+    act(&mut st, 1, Action::Chi(ChiPos::Low));
+    let Phase::Turn(turn_now) = *st.phase() else {
+        unreachable!()
+    };
+    let snap = Snapshot {
+        situation: None,
+        seat: 1,
+        player: st.player(1).clone(),
+        drawable: st.drawable(),
+        decision: Decision::Turn(turn_now),
+    };
+    assert_eq!(snap.legal_actions().unwrap(), legal_actions(&st, 1));
+    assert_eq!(
+        snap.legal_mask().unwrap().iter().filter(|&&b| b).count(),
+        legal_actions(&st, 1).len()
+    );
+    match snap.check(Action::Discard(t("6p"))) {
+        Err(Error::Illegal { rule, .. }) => assert_eq!(rule, rule::CHI_IN_DISCARD_OUT),
+        other => panic!("{other:?}"),
+    }
+    // A snapshot that cannot be a decision point is refused.
+    let mut bad = snap.clone();
+    bad.decision = Decision::Offer {
+        from: 1,
+        kind: offer_kind(&offer),
+    };
+    assert!(bad.legal_actions().is_err());
+    let mut bad = snap;
+    bad.player.concealed[0] += 1;
+    assert!(bad.legal_actions().is_err());
+}
+
+fn offer_kind(s: &twmj_core::game::Snapshot) -> twmj_core::game::OfferKind {
+    match s.decision {
+        twmj_core::game::Decision::Offer { kind, .. } => kind,
+        twmj_core::game::Decision::Turn(_) | twmj_core::game::Decision::Opening => unreachable!(),
+    }
+}
+
+// ---------------------------------------------------------------- snapshots at 3 and 2 seats
+
+#[test]
+fn snapshot_legality_at_three_and_two_seats_agrees_with_the_game() {
+    // 004 三人麻將 (no 吃, 116 tiles, 北 empty) and 兩人麻將 (萬子 and 字牌, no flowers): the
+    // snapshot plays the variant's seats, as the game does.
+    // 004 兩人麻將 13 張版 (hand_size 13: 13 tiles, the dealer 14) as well.
+    let two13 = with(&Variant::two_player(), &[("hand_size", Value::Int(13))]);
+    for v in [Variant::three_player(), Variant::two_player(), two13] {
+        let n = snapshots_agree(&v, 0..150, 31);
+        assert!(n > 3000, "{}: {n} decisions", v.preset);
+    }
+    // Chi allowed at three seats: the 上家 of seat 0 is seat 2.
+    let v = with(
+        &Variant::three_player(),
+        &[("chi_allowed", Value::Bool(true))],
+    );
+    assert!(snapshots_agree(&v, 0..60, 31) > 1000);
+}
+
+#[test]
+fn snapshot_refuses_an_empty_seat() {
+    // 004: with three players seat 3 is empty (北), with two seats 2 and 3: they have nothing to
+    // decide, and an offer cannot come from them.
+    use twmj_core::game::{Decision, OfferKind, Situation, Snapshot};
+    let st = State::from_seed(1, &Variant::three_player());
+    let sit = Situation {
+        rules: st.rules().clone(),
+        dealer: 0,
+        east: 0,
+        dice: [1, 1, 1],
+        discards_total: 0,
+        any_call: false,
+        ankan_asks: 0,
+    };
+    let mut player = st.player(1).clone();
+    while player.hand_size() > 16 {
+        let i = player.concealed.iter().position(|&c| c > 0).unwrap();
+        player.concealed[i] -= 1;
+    }
+    let offer = |seat: u8, from: u8| Snapshot {
+        seat,
+        player: player.clone(),
+        drawable: 40,
+        decision: Decision::Offer {
+            from,
+            kind: OfferKind::Discard {
+                tile: t("1z"),
+                last: false,
+            },
+        },
+        situation: Some(sit.clone()),
+    };
+    assert!(offer(1, 0).legal_actions().is_ok());
+    let e = offer(3, 0).legal_actions().unwrap_err().to_string();
+    assert!(e.contains("seat 3") && e.contains("0–2"), "{e}");
+    let e = offer(1, 3).legal_actions().unwrap_err().to_string();
+    assert!(e.contains("seat 3"), "{e}");
+    let mut two = sit.clone();
+    two.rules = twmj_core::game::Rules::new(&Variant::two_player(), 0, 0);
+    let mut s = offer(1, 0);
+    s.situation = Some(two.clone());
+    assert!(s.legal_actions().is_ok());
+    let mut s = offer(2, 0);
+    s.situation = Some(two);
+    assert!(s.legal_actions().is_err());
 }

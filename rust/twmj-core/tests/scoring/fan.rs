@@ -5,8 +5,7 @@
 //! 003 = `shared/rules/003_7c688f691808702a.txt`; "003 fan list X n" cites the row X worth n.
 //! Hands are written whole (the 17 tiles with the winning one); melds as `(kind, tiles)`.
 
-mod common;
-use common::{counts, items, melds, tile};
+use crate::common::{counts, items, melds, tile};
 use twmj_core::scoring::{
     score, settle, Context, Item, Replacement, Score, Value, Variant, WinKind, Wind, FAN_ITEMS,
     ITEMS,
@@ -559,7 +558,7 @@ fn reversible() {
     hit(&s, "fan_one_suit_missing", 1);
 }
 
-/// Concealed, waits 1p 4p 7p, no honour (tests/scoring.rs PLAIN with the winning 7p).
+/// Concealed, waits 1p 4p 7p, no honour (`taiwan.rs` PLAIN with the winning 7p).
 const PLAIN: &str = "123456789m234p567p77s";
 
 #[test]

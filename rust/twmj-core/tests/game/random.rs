@@ -2,9 +2,7 @@
 //! at every decision, 胡 before any lower claim, determinism and replay.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
-
-use common::game::greedy_pick;
+use crate::common::game::greedy_pick;
 
 use twmj_core::game::{
     legal_actions, legal_mask, replay, Action, Event, Phase, SplitMix64, State, ACTION_COUNT,
@@ -51,7 +49,7 @@ fn oracle(st: &State, seat: u8, acts: &[Action]) {
             }
         }
         Phase::Exchange(_) => {}
-        // 起手 十三不搭 (003 改良式): only `redeal` or `pass` (tests/unconnected.rs).
+        // 起手 十三不搭 (003 改良式): only `redeal` or `pass` (`unconnected.rs`).
         Phase::Opening(_) => assert!(acts
             .iter()
             .all(|a| matches!(a, Action::Redeal | Action::Pass))),

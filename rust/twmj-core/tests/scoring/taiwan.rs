@@ -1,11 +1,11 @@
-//! Scoring tests: every tai item, every 備註 exclusion, the worked examples 一–六, settlement,
+//! The taiwan and american tables: every tai item, every 備註 exclusion (the worked examples
+//! 一–六 are in `examples.rs`, read from `tests/cases/`), settlement,
 //! several winners, and a property test over random winning hands.
 //!
 //! Each test cites its rule text: 000 = the `taiwan` text, 002 = the `american` text,
 //! README = `shared/rules/README.md` decisions.
 
-mod common;
-use common::{counts, items, melds, tile, win as win_with};
+use crate::common::{counts, items, melds, tile, win as win_with};
 use twmj_core::scoring::{
     resolve, score, score_all, score_decomposition, score_flower, settle, winning_seats, Context,
     Declaration, FlowerWin, Item, MultiWin, Replacement, Score, Variant, WinKind, Wind, ITEMS,
@@ -39,102 +39,8 @@ const DISCARD_FROM_2: WinKind = WinKind::Discard { from: 2 };
 // A concealed hand with three waits (1p, 4p, 7p) and no honour: scores only what the context adds.
 const PLAIN: &str = "123456789m234p56p77s";
 
-// ---------------------------------------------------------------- worked examples (計算範例)
-
-#[test]
-fn example_1_non_dealer_self_draw() {
-    // 000 計分 範例一: 閒家門清自摸 3 台, 莊家連莊 2: 莊家 11, 閒家 6 and 6, winner +23.
-    let mut c = ctx(1, WinKind::SelfDraw);
-    c.streak = 2;
-    let s = win(PLAIN, &[], "7p", &c);
-    assert_eq!(items(&s), named(&[("門清", 1), ("自摸", 1), ("不求", 1)]));
-    assert_eq!(s.total_tai, 3);
-    assert_eq!(s.dealer_tai, 5);
-    let st = settle(&[s], &Variant::taiwan()).unwrap_or_else(|e| panic!("{e}"));
-    let per: Vec<(u8, u32)> = st.lines.iter().map(|l| (l.payer, l.total_tai)).collect();
-    assert_eq!(per, [(2, 6), (3, 6), (0, 11)]);
-    assert_eq!(st.net_tai, [-11, 23, -6, -6]);
-    // 應付 = 底 300 + 台數 × 100.
-    assert_eq!(st.net_money, [-1100, 2300, -600, -600]);
-}
-
-#[test]
-fn example_2_discard_to_dealer() {
-    // 000 計分 範例二: 莊家連莊 1 胡平胡 2 台; 放槍者付 3 + 2 + 3 = 8.
-    let mut c = ctx(0, DISCARD_FROM_2);
-    c.streak = 1;
-    let s = win("456m789m234p56p77s", &[("chi", "123m")], "7p", &c);
-    assert_eq!(items(&s), named(&[("平胡", 2)]));
-    let names: Vec<&str> = s.dealer_items.iter().map(|i| i.name.as_str()).collect();
-    assert_eq!(names, ["莊家", "連莊拉莊"]);
-    let st = settle(&[s], &Variant::taiwan()).unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!(st.lines.len(), 1);
-    assert_eq!(st.lines[0].total_tai, 8);
-    assert_eq!(st.net_tai, [8, 0, -8, 0]);
-}
-
-#[test]
-fn example_3_dealer_self_draw() {
-    // 000 計分 範例三: 莊家門清自摸 3 + 莊家 1 = 4; 三家各付 7, 莊家 +21.
-    let s = win(PLAIN, &[], "7p", &ctx(0, WinKind::SelfDraw));
-    assert_eq!(s.total_tai + s.dealer_tai, 4);
-    let st = settle(&[s], &Variant::taiwan()).unwrap_or_else(|e| panic!("{e}"));
-    assert!(st.lines.iter().all(|l| l.total_tai == 7));
-    assert_eq!(st.net_tai, [21, -7, -7, -7]);
-    assert_eq!(st.net_tai.iter().sum::<i64>(), 0);
-}
-
 // A 平胡 hand of a non-dealer worth 2 tai and nothing else (002 範例四–五).
 const PING_HU_HAND: &str = "456m789m234p56p77s";
-
-#[test]
-fn example_4_who_discards_decides_the_threshold() {
-    // 002 範例四: 平胡 2 from a 閒家 is under 3 → no win; from the 莊家 2 + 1 = 3, 莊家 pays 6.
-    let v = Variant::american();
-    let mut c = ctx(1, WinKind::Discard { from: 2 });
-    c.dice = Some([1, 2, 5]);
-    let s = win_with(PING_HU_HAND, &[("chi", "123m")], "7p", &c, &v);
-    assert_eq!(s.total_tai, 2);
-    assert!(!s.reaches(v.min_tai));
-    assert!(settle(std::slice::from_ref(&s), &v).is_err());
-    assert!(resolve(2, &[s], &v)
-        .unwrap_or_else(|e| panic!("{e}"))
-        .is_empty());
-    c.win = WinKind::Discard { from: 0 };
-    let s = win_with(PING_HU_HAND, &[("chi", "123m")], "7p", &c, &v);
-    assert!(s.reaches(v.min_tai));
-    let st = settle(&[s], &v).unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!(st.lines[0].total_tai, 6);
-    assert_eq!(st.net_tai, [-6, 6, 0, 0]);
-}
-
-#[test]
-fn example_5_dice_reach_the_threshold() {
-    // 002 範例五: dice 2, 3, 6 = 全黑 1; 平胡 2 + 骰規 1 = 3; the 閒家 discarder pays 6.
-    let v = Variant::american();
-    let mut c = ctx(1, DISCARD_FROM_2);
-    c.dice = Some([2, 3, 6]);
-    let s = win_with(PING_HU_HAND, &[("chi", "123m")], "7p", &c, &v);
-    assert_eq!(items(&s), named(&[("平胡", 2), ("骰規台", 1)]));
-    let st = settle(&[s], &v).unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!(st.net_tai, [0, 6, -6, 0]);
-}
-
-#[test]
-fn example_6_self_draw_counts_the_dealer_share() {
-    // 002 範例六: 閒家 with calls self-draws 自摸 1 + 正花 1 = 2; dealer's share 3 reaches 3:
-    // 莊家 pays 6, the two others 5 each, winner +16.
-    let v = Variant::american();
-    let mut c = ctx(1, WinKind::SelfDraw);
-    c.flowers = 1 << 1; // 夏: 南's 正花
-    c.dice = Some([1, 2, 6]);
-    let s = win_with(PING_HU_HAND, &[("chi", "123m")], "7p", &c, &v);
-    assert_eq!(items(&s), named(&[("自摸", 1), ("正花", 1)]));
-    let st = settle(&[s], &v).unwrap_or_else(|e| panic!("{e}"));
-    let per: Vec<(u8, u32)> = st.lines.iter().map(|l| (l.payer, l.total_tai)).collect();
-    assert_eq!(per, [(2, 5), (3, 5), (0, 6)]);
-    assert_eq!(st.net_tai, [-6, 16, -5, -5]);
-}
 
 // ---------------------------------------------------------------- 門清 自摸 不求
 
@@ -923,8 +829,9 @@ fn errors_name_what_is_wrong() {
 
 #[test]
 fn every_item_is_named_in_this_file() {
-    // STYLE habit 10: each item has its test row; this file names every Chinese name.
-    let src = include_str!("scoring.rs");
+    // STYLE habit 10: each item has its test row; this file (with the worked examples beside
+    // it) names every Chinese name.
+    let src = [include_str!("taiwan.rs"), include_str!("examples.rs")].concat();
     // The items of the later presets are named in presets.rs.
     for d in ITEMS.iter().filter(|d| Variant::taiwan().has(d.item)) {
         assert!(src.contains(d.name()), "no test names {}", d.name());

@@ -9,9 +9,7 @@
 //! 003 = `shared/rules/003_7c688f691808702a.txt`.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
-
-use common::game::{act, pieces, round_trip, snapshots_agree, with};
+use crate::common::game::{act, pieces, round_trip, snapshots_agree, with};
 use twmj_core::game::legality::rule;
 use twmj_core::game::{
     check, legal_actions, legal_mask, read_seen_log, seen as seen_of, settle_hand, write_log,
@@ -182,7 +180,7 @@ fn a_seat_holding_it_chooses_at_the_start() {
         assert!(legal_actions(&st, s).is_empty());
     }
     // Nobody plays before the choice is made; another seat may not redeal for it.
-    let (r, why) = rule_of(check(&st, 0, Action::Discard(common::tile("1m"))).unwrap_err());
+    let (r, why) = rule_of(check(&st, 0, Action::Discard(crate::common::tile("1m"))).unwrap_err());
     assert_eq!(r, rule::TURN, "{why}");
     assert!(why.contains("seat 1 is choosing"), "{why}");
     let (r, why) = rule_of(check(&st, 2, Action::Redeal).unwrap_err());
@@ -281,7 +279,7 @@ fn pass_goes_to_the_next_seat_holding_it_then_play_starts() {
     assert_eq!(r, rule::UNCONNECTED);
     assert!(why.contains("起手"), "{why}");
     // Play goes on as usual: the dealer discards, the hand replays.
-    act(&mut st, 2, Action::Discard(common::tile("9s")));
+    act(&mut st, 2, Action::Discard(crate::common::tile("9s")));
     round_trip(&st);
     // 天胡/地胡 are untouched by the passes (no discard, no call).
     assert!(!st.any_call());

@@ -3,8 +3,7 @@
 //! hand's 番 derived from the row's text; the differences from `improved16` (the same text's
 //! second part) where both tables have the concept.
 
-mod common;
-use common::{counts, melds, tile, win};
+use crate::common::{counts, melds, tile, win};
 use twmj_core::scoring::{Context, Item, Score, Value, Variant, WinKind, Wind, PRESETS};
 
 fn hk() -> Variant {

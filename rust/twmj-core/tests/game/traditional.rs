@@ -3,16 +3,14 @@
 //! Scripted deals: seat 0 deals (dice 1 1 1); seat s + 1 is the 下家 of seat s.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+#[allow(clippy::wildcard_imports)]
+use crate::common::game::*;
 use twmj_core::game::{
     is_legal, legal_actions, settle_hand, Action, Deal, DrawReason, Event, FalseWin, Match, Phase,
     Piece, SeatDraw, SplitMix64, State, WallBreak, WinKind,
 };
 use twmj_core::scoring::{Dealing, MultiWin, Value, Variant, WallReserve};
 use twmj_core::Error;
-
-mod common;
-#[allow(clippy::wildcard_imports)]
-use common::game::*;
 
 // ---------------------------------------------------------------- settings
 
@@ -320,7 +318,7 @@ fn four_kongs_by_two_players_is_a_draw() {
 #[test]
 fn four_kongs_by_one_player_is_not_a_draw() {
     // 001 四槓牌: 玩家單獨完成四槓 is a hand (scored), not 和局. (With `four_kongs_win`, on in
-    // traditional, it ends the hand as a win: tests/game_followups.rs; off here, play goes on.)
+    // traditional, it ends the hand as a win: `kongs.rs`; off here, play goes on.)
     let v = with(
         &trad(),
         &[
@@ -510,89 +508,6 @@ fn dealer_keeps_the_deal_after_a_false_win() {
     };
     m.finish(&r);
     assert_eq!((m.dealer, m.streak), (d, 1));
-}
-
-// ---------------------------------------------------------------- 過水 / 過手 (001 胡牌)
-
-#[test]
-fn furiten_a_call_does_not_release() {
-    // 001 過手: 即需輪到自己摸進一張「不能胡的牌」後，在捨出一張手牌後，才可以胡牌 — a 吃 draws
-    // nothing (000 releases here: 吃、碰完成當下不是胡型，接著打出一張 → 解除).
-    let waits_5m = "4m6m 1p2p3p 4p5p6p 7p8p9p 2s3s4s 5s5s";
-    let play = |v: &Variant| {
-        let mut st = table(
-            v,
-            ["3s 8m8m8m", waits_5m, "", "5m"],
-            "2z 3z 7p 7m",
-            "",
-            None,
-        );
-        discard(&mut st, "1z");
-        tsumogiri(&mut st); // seat 1
-        tsumogiri(&mut st); // seat 2
-        act(&mut st, 3, Action::Discard(t("5m")));
-        act(&mut st, 1, Action::Pass);
-        assert!(st.player(1).furiten);
-        act(&mut st, 0, Action::Discard(t("3s")));
-        act(&mut st, 1, Action::Chi(twmj_core::game::ChiPos::Mid));
-        act(&mut st, 1, Action::Discard(t("1p")));
-        pass_all(&mut st);
-        st.player(1).furiten
-    };
-    assert!(play(&trad()));
-    assert!(!play(&Variant::taiwan()));
-}
-
-#[test]
-fn furiten_a_kong_does_not_release_and_its_winning_replacement_cannot_win() {
-    // 001 過手: 如摸進來這張牌剛好是自摸亦不可胡牌 ... 否則算炸胡 (000 releases on a 暗槓 of a
-    // non-winning tile, and the replacement 5m then wins with 槓上開花).
-    let hand = "4m6m 2p2p2p 7p8p9p 2s3s4s 5s5s 7s8s9s";
-    let play = |v: &Variant| {
-        let mut st = table(v, ["5m 8s8s8s", hand, "", ""], "2p", "5m", None);
-        act(&mut st, 0, Action::Discard(t("5m")));
-        act(&mut st, 1, Action::Pass);
-        act(&mut st, 1, Action::Ankan(t("2p")));
-        assert_eq!(drawn(&st), t("5m"));
-        st
-    };
-    let mut st = play(&trad());
-    assert!(st.player(1).furiten);
-    assert!(!is_legal(&st, 1, Action::Win));
-    // Discarding that winning tile does not release either; declaring 胡 would be a 詐胡.
-    let mut shout = st.clone();
-    act(&mut shout, 1, Action::Win);
-    assert_eq!(shout.result().unwrap().false_win.map(|f| f.seat), Some(1));
-    tsumogiri(&mut st);
-    assert!(st.player(1).furiten);
-
-    let st = play(&Variant::taiwan());
-    assert!(!st.player(1).furiten);
-    assert!(is_legal(&st, 1, Action::Win));
-}
-
-#[test]
-fn furiten_released_by_drawing_a_tile_that_does_not_win() {
-    // 001 過手: 摸進一張「不能胡的牌」後，在捨出一張手牌後，才可以胡牌.
-    let waits_5m = "4m6m 1p2p3p 4p5p6p 7p8p9p 2s3s4s 5s5s";
-    let mut st = table(
-        &trad(),
-        ["5m5m 8s", waits_5m, "", ""],
-        "3m 7m 3p 8p 5m",
-        "",
-        None,
-    );
-    act(&mut st, 0, Action::Discard(t("5m")));
-    act(&mut st, 1, Action::Pass);
-    assert!(st.player(1).furiten);
-    assert_eq!(drawn(&st), t("3m"));
-    tsumogiri(&mut st); // seat 1 draws 3m, which does not win, and discards
-    assert!(!st.player(1).furiten);
-    tsumogiri(&mut st); // seat 2
-    tsumogiri(&mut st); // seat 3
-    act(&mut st, 0, Action::Discard(t("5m")));
-    act(&mut st, 1, Action::Win);
-    assert_eq!(st.result().unwrap().winners(), vec![1]);
 }
 
 // ---------------------------------------------------------------- 抽位, 起莊, 開門 (001)
@@ -841,47 +756,4 @@ fn random_traditional_hands_keep_the_invariants_and_replay() {
     }
     // Draws, 詐胡 and wins all occurred.
     assert!(ends.iter().all(|&n| n > 0), "{ends:?}");
-}
-
-// ---------------------------------------------------------------- 003 改良式 過水特殊規定
-
-#[test]
-fn improved16_dealer_discard_after_a_win_declined_for_min_tai() {
-    // 003 過水特殊規定: 若某家打出己方放槍牌，但因台數不足不能胡，而莊家在同圈內打出同一張而胡牌，
-    // 不算過水未完的詐胡. Seat 1's concealed hand waits on 1s/4s worth 門清 1: under 起胡 2 a
-    // 閒家's 4s is declined (過水), the dealer's 4s (門清 1 + 莊家 1 = 2) may be won.
-    let v = with(&Variant::improved16(), &[("min_tai", Value::Int(2))]);
-    let play = |v: &Variant| {
-        let cores = ["4s 8p", "123m456m789s23s11z555p", "4s", "4s"];
-        let mut st = table(v, cores, "9p 9p 9p 9p", "", None);
-        discard(&mut st, "8p"); // the dealer's first discard
-        tsumogiri(&mut st); // seat 1
-        discard(&mut st, "4s"); // seat 2: declined for 起胡 → 過水
-        assert!(st.player(1).furiten);
-        // Seat 3's 4s is a 閒家's: still 過水.
-        discard(&mut st, "4s");
-        assert!(st.player(1).furiten);
-        // The dealer draws and lets its 4s go.
-        act(&mut st, 0, Action::Discard(t("4s")));
-        st
-    };
-    let mut st = play(&v);
-    assert!(
-        legal_actions(&st, 1).contains(&Action::Win),
-        "{:?}",
-        legal_actions(&st, 1)
-    );
-    act(&mut st, 1, Action::Win);
-    pass_all(&mut st);
-    let r = st.result().unwrap();
-    assert_eq!(r.wins.len(), 1);
-    assert_eq!(
-        (r.wins[0].seat, r.wins[0].kind),
-        (1, WinKind::Discard { from: 0 })
-    );
-    round_trip(&st);
-    // Without the rule (000's 過水) the same discard is no win for seat 1.
-    let off = with(&v, &[("furiten_dealer_exception", Value::Bool(false))]);
-    let st = play(&off);
-    assert!(!legal_actions(&st, 1).contains(&Action::Win));
 }

@@ -15,9 +15,7 @@ use twmj_core::scoring::{Item, Value, Variant};
 use twmj_core::tile::Tile;
 use twmj_core::Error;
 
-mod common;
-
-use common::game::{act, pass_all, t, tsumogiri};
+use crate::common::game::{act, pass_all, t, tsumogiri};
 
 /// Where the scripted hands sit: the first hand of the match, dice 1 1 1.
 const TABLE: Table = Table {
@@ -28,7 +26,7 @@ const TABLE: Table = Table {
 
 /// The scripted hand, at the dealer's turn: the 十三么 hands here are also 十三不搭 (the 13
 /// orphans never 搭), so under improved16 their seats first pass the 起手 redeal (003 改良式
-/// 特殊流局情形; tests/unconnected.rs).
+/// 特殊流局情形; `unconnected.rs`).
 fn start(hands: [&str; 4], live: &str, dead: &str, v: &Variant) -> State {
     let scripted = Deal::scripted(0, hands, live, dead).unwrap().completed();
     let mut st = State::from_deal(scripted, v).unwrap();

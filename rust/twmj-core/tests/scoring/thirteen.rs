@@ -4,10 +4,8 @@
 //! hands, the size errors, and the game played to the end.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
-
-use common::game::{snapshots_agree, with};
-use common::{counts, items, tile, try_win, win};
+use crate::common::game::{snapshots_agree, with};
+use crate::common::{counts, items, tile, try_win, win};
 use twmj_core::game::{
     legal_actions, read_log, replay, write_log, Action, Deal, FirstTurn, SplitMix64, State,
 };
@@ -549,7 +547,7 @@ fn two_player_13_plays_random_games_to_the_end_and_replays() {
 
 #[test]
 fn snapshots_agree_with_the_13_tile_game() {
-    // two_player at 13 is in game_followups.rs with the other 3- and 2-seat snapshots.
+    // two_player at 13 is in `game/snapshots.rs` with the other 3- and 2-seat snapshots.
     for v in [thirteen(&Variant::three_player()), taiwan13()] {
         let n = snapshots_agree(&v, 0..40, 7);
         assert!(n > 500, "{}: {n} decisions", v.preset);

@@ -2,10 +2,8 @@
 //! invariants over random hands. Seat 0 deals; seat s + 1 is the 下家 of seat s.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
-
-use common::counts;
-use common::game::{act, pass_all, pieces, refuse, round_trip, t, tsumogiri, turn};
+use crate::common::counts;
+use crate::common::game::{act, pass_all, pieces, refuse, round_trip, t, tsumogiri, turn};
 
 use twmj_core::game::legality::rule;
 use twmj_core::game::{
@@ -314,7 +312,7 @@ fn play(seed: u64) -> State {
             !acts.is_empty(),
             "seed {seed} step {steps}: no legal action"
         );
-        let a = common::game::greedy_pick(&st, seat, &acts, &mut rng, 6);
+        let a = crate::common::game::greedy_pick(&st, seat, &acts, &mut rng, 6);
         st.apply(seat, a)
             .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
         steps += 1;
@@ -512,6 +510,6 @@ fn a_seat_sees_its_own_picks_only() {
 fn snapshot_with_the_table_agrees_with_the_game() {
     // A referee asking about one decision point (no log) must get the game's answer, 起胡
     // included (002 起胡台數): the snapshot carries the rules and the table around the seat.
-    let checked = common::game::snapshots_agree(&Variant::american(), 0..300, 17);
+    let checked = crate::common::game::snapshots_agree(&Variant::american(), 0..300, 17);
     assert!(checked > 10_000, "{checked} decisions checked");
 }

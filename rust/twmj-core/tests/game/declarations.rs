@@ -7,15 +7,14 @@
 //! 1 1 1); seat s + 1 is the 下家 of seat s.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+#[allow(clippy::wildcard_imports)]
+use crate::common::game::*;
+use crate::{options, taiwan_table};
 use twmj_core::game::legality::rule;
 use twmj_core::game::{
-    is_legal, settle_hand, Action, Declaration, FalseWin, Phase, State, WinKind,
+    is_legal, settle_hand, Action, ChiPos, Declaration, Event, FalseWin, Phase, State, WinKind,
 };
 use twmj_core::scoring::{Item, Variant};
-
-mod common;
-#[allow(clippy::wildcard_imports)]
-use common::game::*;
 
 /// The dealer's 17: ready on 3p / 6p once 東 is discarded.
 const DEALER_READY: &str = "111m 222m 333m 777p 45p 99s 1z";
@@ -127,7 +126,7 @@ fn a_later_declaration_is_di_ting_not_heaven_ready() {
     let v = trad();
     let core = "111m 222m 333m 777p 45p 99s";
     let mut st = table(&v, [core, "", "", ""], "", "", None);
-    let (held, mine) = (st.player(0).concealed, common::counts(core));
+    let (held, mine) = (st.player(0).concealed, crate::common::counts(core));
     let inert = twmj_core::tile::Tile::all()
         .find(|k| held[k.index()] > mine[k.index()])
         .unwrap();
@@ -284,4 +283,144 @@ fn a_win_on_the_last_discard_is_he_di_lao_yu() {
     assert!(st.result().unwrap().wins[0].last_tile);
     assert_eq!(item_tai(&st, &v, Item::LastDiscard), None);
     assert_eq!(item_tai(&st, &v, Item::LastTile), None);
+}
+
+// ---------------------------------------------------------------- 嗆聽與 MIGI
+
+#[test]
+fn migi_within_eight_discards_must_win() {
+    // 000 嗆聽與 MIGI: 宣告之前全桌已打出的捨牌少於 8 張 … 沒有任何人吃碰槓; MIGI 一定要胡
+    let ready = "4m6m 1p2p3p 4p5p6p 7p8p9p 2s3s4s 5s5s";
+    let mut st = taiwan_table(["5m 8s8s8s", ready, "", ""], "9m 3p 7p 3m", "", None);
+    discard(&mut st, "1z");
+    refuse(&st, 1, Action::Declare(t("5s")), rule::NOT_READY);
+    act(&mut st, 1, Action::Declare(t("9m")));
+    pass_all(&mut st);
+    assert_eq!(st.player(1).declared, Declaration::Migi);
+    tsumogiri(&mut st);
+    tsumogiri(&mut st);
+    act(&mut st, 0, Action::Discard(t("5m")));
+    assert_eq!(options(&st, 1), vec![Action::Win]);
+    refuse(&st, 1, Action::Pass, rule::MIGI_MUST_WIN);
+    act(&mut st, 1, Action::Win);
+    let w = &st.result().unwrap().wins[0];
+    assert_eq!(w.declaration, Declaration::Migi);
+    round_trip(&st);
+}
+
+#[test]
+fn declaration_after_a_call_is_ready_and_locks_the_hand() {
+    // 000 嗆聽與 MIGI: 有吃、碰在外面也可以宣告嗆聽; 宣告之後只能摸什麼打什麼，不能吃、碰、槓;
+    // 摸到可以暗槓的牌則不槓，直接打掉
+    let hand = "4m6m 2p2p2p 4p5p6p 7p8p9p 2s3s 5s5s 9s";
+    let mut st = taiwan_table(["4s 5s 8m8m", hand, "", ""], "3m 7m 3p 2p", "", None);
+    act(&mut st, 0, Action::Discard(t("4s")));
+    act(&mut st, 1, Action::Chi(ChiPos::High));
+    act(&mut st, 1, Action::Declare(t("9s")));
+    pass_all(&mut st);
+    assert_eq!(st.player(1).declared, Declaration::Ready);
+    tsumogiri(&mut st); // seat 2
+    tsumogiri(&mut st); // seat 3
+    act(&mut st, 0, Action::Discard(t("5s")));
+    // Seat 1 holds 5s5s but was not asked: the turn passed straight to its draw.
+    assert!(matches!(
+        st.log()[st.log().len() - 2],
+        Event::Act { seat: 0, .. }
+    ));
+    // Seat 1 draws the fourth 2p: no 暗槓, only the drawn tile may go.
+    assert_eq!(drawn(&st), t("2p"));
+    assert_eq!(options(&st, 1), vec![Action::Discard(t("2p"))]);
+    refuse(&st, 1, Action::Ankan(t("2p")), rule::DECLARED);
+    refuse(&st, 1, Action::Discard(t("4m")), rule::DECLARED);
+}
+
+#[test]
+fn declared_automatic_kakan_and_its_exceptions() {
+    // 000 嗆聽與 MIGI: 宣告之後摸到自己已經碰出去那組的第四張，一律自動加槓 …
+    // 摸到海底牌那一手不加槓
+    let hand = "8m8m 4m6m 1p2p3p 4p5p6p 2s3s4s 5s5s 9s";
+    let deal = |drawable| taiwan_table(["8m 8s8s8s", hand, "", ""], "3m 7m 3p 8m", "2z", drawable);
+    let mut st = deal(None);
+    act(&mut st, 0, Action::Discard(t("8m")));
+    act(&mut st, 1, Action::Pon);
+    act(&mut st, 1, Action::Declare(t("9s")));
+    pass_all(&mut st);
+    tsumogiri(&mut st);
+    tsumogiri(&mut st);
+    tsumogiri(&mut st);
+    assert_eq!(drawn(&st), t("8m"));
+    assert_eq!(options(&st, 1), vec![Action::Kakan(t("8m"))]);
+    act(&mut st, 1, Action::Kakan(t("8m")));
+    assert_eq!(drawn(&st), t("2z"));
+    assert_eq!(options(&st, 1), vec![Action::Discard(t("2z"))]);
+
+    // The same draw as the 海底: no 加槓, the tile is discarded.
+    let mut st = deal(Some(4));
+    act(&mut st, 0, Action::Discard(t("8m")));
+    act(&mut st, 1, Action::Pon);
+    act(&mut st, 1, Action::Declare(t("9s")));
+    pass_all(&mut st);
+    tsumogiri(&mut st);
+    tsumogiri(&mut st);
+    tsumogiri(&mut st);
+    assert_eq!(st.drawable(), 0);
+    assert_eq!(options(&st, 1), vec![Action::Discard(t("8m"))]);
+}
+
+#[test]
+fn declared_may_win_or_let_the_self_draw_go() {
+    // 000 嗆聽與 MIGI: 別人打出你的胡牌 可以胡，也可以放過; 000 過水: 宣告聽牌後放棄自摸也會進入過水
+    let hand = "8m8m 4m6m 1p2p3p 4p5p6p 2s3s4s 5s5s 9s";
+    let mut st = taiwan_table(["8m 8s8s8s", hand, "", ""], "3m 7m 3p 5m", "", None);
+    act(&mut st, 0, Action::Discard(t("8m")));
+    act(&mut st, 1, Action::Pon);
+    act(&mut st, 1, Action::Declare(t("9s")));
+    pass_all(&mut st);
+    assert_eq!(st.player(1).declared, Declaration::Ready);
+    tsumogiri(&mut st);
+    tsumogiri(&mut st);
+    tsumogiri(&mut st);
+    assert_eq!(options(&st, 1), vec![Action::Win, Action::Discard(t("5m"))]);
+    act(&mut st, 1, Action::Discard(t("5m")));
+    assert!(st.player(1).furiten);
+}
+
+#[test]
+fn migi_only_up_to_the_eighth_discard() {
+    // 000 嗆聽與 MIGI: 宣告的這一張最多是全桌第 8 張
+    let ready = "4m6m 1p2p3p 4p5p6p 7p8p9p 2s3s4s 5s5s";
+    // Everyone throws back what they draw; the seat on turn after `n` discards declares.
+    let play = |cores: [&str; 4], n: usize| {
+        let mut st = taiwan_table(cores, "", "", None);
+        discard(&mut st, "1z");
+        while (st.discards_total() as usize) < n {
+            tsumogiri(&mut st);
+        }
+        let s = turn(&st);
+        let d = drawn(&st);
+        act(&mut st, s, Action::Declare(d));
+        (s, st.discards_total(), st.player(s).declared)
+    };
+    let seat3 = ["8s8s8s 8m", "", "", ready];
+    assert_eq!(play(seat3, 7), (3, 8, Declaration::Migi));
+    let dealer = [&format!("{ready} 1z") as &str, "", "", ""];
+    assert_eq!(play(dealer, 8), (0, 9, Declaration::Ready));
+}
+
+// ---------------------------------------------------------------- more 花胡, 搶槓, MIGI cases
+
+#[test]
+fn migi_must_self_draw() {
+    // 000 嗆聽與 MIGI: MIGI … 一定要胡，不能放過 (自摸 too: 000 過水 MIGI 宣告者不能過水)
+    let ready = "4m6m 1p2p3p 4p5p6p 7p8p9p 2s3s4s 5s5s";
+    let mut st = taiwan_table(["8s8s8s 8m", ready, "", ""], "9m 3p 7p 3m 5m", "", None);
+    discard(&mut st, "1z");
+    act(&mut st, 1, Action::Declare(t("9m")));
+    pass_all(&mut st);
+    assert_eq!(st.player(1).declared, Declaration::Migi);
+    tsumogiri(&mut st);
+    tsumogiri(&mut st);
+    tsumogiri(&mut st);
+    assert_eq!(options(&st, 1), vec![Action::Win]);
+    refuse(&st, 1, Action::Discard(t("5m")), rule::MIGI_MUST_WIN);
 }

@@ -5,8 +5,7 @@
 //!
 //! Seats: seat 1 (南) wins unless said, seat 0 (東) deals, the round is 東.
 
-mod common;
-use common::{counts, melds, tile, try_win, win};
+use crate::common::{counts, melds, tile, try_win, win};
 use twmj_core::scoring::{
     score, settle, Context, Declaration, Replacement, Score, Value, Variant, WinKind, Wind,
 };

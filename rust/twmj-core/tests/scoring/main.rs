@@ -1,0 +1,21 @@
+//! Hands and what they are worth, one module per table or concept: the worked examples of the
+//! rule texts (read from `tests/cases/`), the taiwan/american items (`taiwan`), the later
+//! presets (`presets`, `stated_totals`, `hk16`), the fan list (`fan`, `fan_shapes`), the
+//! special shapes (`special`, `special_shanten`) and the 13-tile hand (`thirteen`).
+//!
+//! One test binary for all of them: each binary of `tests/` is linked on its own (fat LTO in
+//! `cargo test --release`), so concepts are modules here, not crates.
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod examples;
+mod fan;
+mod fan_shapes;
+mod hk16;
+mod presets;
+mod special;
+mod special_shanten;
+mod stated_totals;
+mod taiwan;
+mod thirteen;
