@@ -192,6 +192,21 @@ pub enum Form {
     Any,
 }
 
+impl Form {
+    /// `n` concealed tiles with no melds given fit this form in a hand of `size` tiles, the
+    /// melds implied by the count: `size` − 3k waiting, `size` + 1 − 3k full.
+    pub fn fits(self, n: usize, size: u8) -> bool {
+        let size = usize::from(size);
+        let waiting = n <= size && n % 3 == 1;
+        let full = n <= size + 1 && n % 3 == 2;
+        match self {
+            Form::Waiting => waiting,
+            Form::Full => full,
+            Form::Any => waiting || full,
+        }
+    }
+}
+
 impl Hand {
     /// Validates concealed tiles and melds together for a hand of `size` tiles (a variant's
     /// `hand_size`: 16, or 13 for 004 兩人麻將 13 張版: 4 組+1 對, so 13 − 3k tiles waiting and
@@ -204,6 +219,7 @@ impl Hand {
                 "a hand of {size} tiles is not played (16, or 13)"
             )));
         }
+        let implied = form.fits(tiles.len(), size);
         let size = usize::from(size);
         let max_melds = size / 3;
         let mut all = tiles.counts;
@@ -231,16 +247,16 @@ impl Hand {
             )));
         }
         let n = tiles.len();
-        let (waiting, full) = if melds.is_empty() {
-            (n <= size && n % 3 == 1, n <= size + 1 && n % 3 == 2)
+        let fits = if melds.is_empty() {
+            implied
         } else {
             let k = melds.len();
-            (n == size - 3 * k, n == size + 1 - 3 * k)
-        };
-        let fits = match form {
-            Form::Waiting => waiting,
-            Form::Full => full,
-            Form::Any => waiting || full,
+            let (waiting, full) = (n == size - 3 * k, n == size + 1 - 3 * k);
+            match form {
+                Form::Waiting => waiting,
+                Form::Full => full,
+                Form::Any => waiting || full,
+            }
         };
         if !fits {
             let k = melds.len();

@@ -121,7 +121,11 @@ pub fn waits_batch<'py>(
     variant: Option<PyRef<'py, PyVariant>>,
 ) -> PyResult<Bound<'py, PyArray1<u64>>> {
     let Some(v) = variant else {
-        let flat = rows(&counts, |n| n <= 16 && n % 3 == 1, "16 − 3k (16, 13, …, 1)")?;
+        let flat = rows(
+            &counts,
+            |n| Form::Waiting.fits(n, 16),
+            "16 − 3k (16, 13, …, 1)",
+        )?;
         return Ok(run(py, &flat, wait_mask).into_pyarray(py));
     };
     let flat = rows(&counts, |_| true, "")?;
@@ -146,7 +150,7 @@ pub fn shanten_batch<'py>(
     let Some(v) = variant else {
         let flat = rows(
             &counts,
-            |n| n <= 17 && n % 3 != 0,
+            |n| Form::Any.fits(n, 16),
             "16 − 3k or 17 − 3k (at most 17)",
         )?;
         return Ok(run(py, &flat, shanten_counts).into_pyarray(py));
