@@ -505,7 +505,7 @@ pub struct Variant {
     /// Tai of the special shapes' items, in [`Special::ALL`] order (瀝咕瀝咕, 十三么, then the
     /// fan list's 七對 24, 七星不靠 24, 全不靠 12, 組合龍 12 at their 003 values).
     pub special_tai: [u8; 6],
-    /// A special shape compounds with the items judged on the whole hand (`WHOLE_HAND` in `scoring::items`:
+    /// A special shape compounds with the items judged on the whole hand (`scoring::tables::WHOLE_HAND`, the entries' `also.whole_hand`:
     /// 清一色, 字么九, 門前清, 無花 …; 003 hk16 瀝姑瀝姑 可與其他牌型複合). Off, it adds only 自摸
     /// and 不求人 (003 改良式 註八: 只另計自摸、不求人).
     pub special_compound: bool,

@@ -12,42 +12,6 @@ use crate::scoring::context::{Context, Replacement, WinKind};
 use crate::tile::{Counts, Tile, KINDS};
 use crate::waits::Shape;
 
-/// Items whose condition reads only the whole hand's tiles, its melds and the context, never
-/// the five sets, the pair or the wait: they are judged on a special shape too when the
-/// variant compounds (`special_shapes.compound`; 003 hk16 瀝姑瀝姑 可與其他牌型複合, 十三么
-/// 可複合字么九).
-pub const WHOLE_HAND: &[Item] = &[
-    Item::Concealed,
-    Item::SelfDraw,
-    Item::ConcealedSelfDraw,
-    Item::SeatFlower,
-    Item::FlowerKong,
-    Item::RobbingKong,
-    Item::KongBloom,
-    Item::LastTile,
-    Item::DeclaredReady,
-    Item::HalfFlush,
-    Item::FullFlush,
-    Item::HumanWin,
-    Item::Migi,
-    Item::EarthWin,
-    Item::AllHonors,
-    Item::HeavenWin,
-    Item::LastDiscard,
-    Item::HeavenReady,
-    Item::DealerFirstDiscard,
-    Item::AllSimples,
-    Item::MixedTerminals,
-    Item::AllTerminals,
-    Item::NoHonors,
-    Item::NoFlowers,
-    Item::KongEach,
-    Item::NoHonorsNoFlowers,
-    Item::WithinSeven,
-    Item::SevenFlowers,
-    Item::EightFlowers,
-];
-
 /// Tiers, read from the tables' own rows rather than from a 備註 (rules README: 三暗刻, 四暗刻
 /// and 五暗刻 are tiers; hk16 兩暗刻 < 三暗刻 < 四暗刻 < 五暗刻; 003 改良式 三連刻 < 四連刻 <
 /// 五連刻): `(x, y)` = y is not counted with x. They hold under every preset, also one that
@@ -547,10 +511,70 @@ pub struct ItemDef {
     pub excluded_by: &'static [Item],
     /// Items merged into this one as a composite (字一色的複合).
     pub merges: &'static [Item],
-    /// What / condition / excludes / example.
+    /// What / condition / excludes / example: `name (source): …`, the source being the rule
+    /// text and section the entry transcribes ([`ItemDef::cite`]).
     pub doc: &'static str,
+    /// The hands besides a reading of five sets and a pair it is judged on.
+    pub also: Also,
+    /// Worked hands, each with the item's tai as its rule text gives it: the entry's test rows
+    /// (`tests/scoring/item_examples.rs` scores every one), shown in `docs/items.md`.
+    pub examples: &'static [Example],
     /// The condition, and what it looks at.
     pub check: Check,
+}
+
+/// Where an entry is judged besides a reading of five sets and a pair.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Also {
+    /// On a special shape's reading, always: the manner of the win (003 註八: 瀝咕瀝咕 自摸胡
+    /// 只另計自摸、不求人兩台; 註13: 搶暗槓胡多一台).
+    pub manner: bool,
+    /// On a special shape's reading where the variant compounds (`special_shapes.compound`;
+    /// 003 hk16 瀝姑瀝姑 可與其他牌型複合, 十三么 可複合字么九): the condition reads only the
+    /// whole hand's tiles, its melds and the context, never the sets, the pair or the wait.
+    pub whole_hand: bool,
+    /// On a 四槓胡 (001 特殊胡牌, 003 改良式): the condition reads only the kongs (持有一刻(或
+    /// 槓)即有一台), the flowers and the context.
+    pub four_kongs: bool,
+}
+
+impl Also {
+    /// Judged on five sets and a pair only.
+    pub const NONE: Also = Also {
+        manner: false,
+        whole_hand: false,
+        four_kongs: false,
+    };
+    /// Reads only the whole hand: judged on a special shape where the variant compounds.
+    pub const WHOLE_HAND: Also = Also {
+        whole_hand: true,
+        ..Also::NONE
+    };
+}
+
+/// A hand that shows an item at work: the rows of its entry's test. The expectation comes
+/// from the rule text (`source`), never from what the engine prints.
+#[derive(Debug, Clone, Copy)]
+pub struct Example {
+    /// The preset, then any `key=value` overrides (`taiwan tai.fan_chicken_hand=8`).
+    pub variant: &'static str,
+    /// The concealed tiles before the win, in notation (16 − 3 × melds of them).
+    pub hand: &'static str,
+    /// The melds: (kind, tiles), as `Meld::parse` reads them.
+    pub melds: &'static [(&'static str, &'static str)],
+    /// The winning tile.
+    pub win: &'static str,
+    /// The context as `key=value` words: `winner` (seat, default 1), `dealer` (0), `streak`,
+    /// `win` (a win kind's key, default `discard`), `from` (the seat that pays a discard or a
+    /// robbed kong, default 2), `seat` and `round` (E S W N; the seat wind defaults to the
+    /// winner's seat from the dealer's), `flowers` (bits), `dice` (`2,3,6`), `declared`,
+    /// `discards` (the winner's, hk16 七隻內), and
+    /// the flags `first_turn`, `last_tile`.
+    pub context: &'static str,
+    /// The item's tai in this hand (0: not counted), dealer items on the dealer's line.
+    pub tai: u32,
+    /// The rule text and section the hand and its tai come from.
+    pub source: &'static str,
 }
 
 /// An item's condition, by what it looks at: the scorer calls each kind where it belongs and
@@ -666,6 +690,24 @@ impl ItemDef {
     /// The item's name as its table writes it.
     pub const fn name(&self) -> &'static str {
         self.item.name()
+    }
+
+    /// The rule text and section the entry transcribes: the doc opens with the item's name
+    /// and its source in brackets, `name (source): …` (or `name (source: quote)`).
+    pub fn cite(&self) -> &'static str {
+        let open = self.doc.find(" (").map_or(0, |i| i + 2);
+        let rest = &self.doc[open..];
+        let end = rest.find([')', ':']).unwrap_or(rest.len());
+        &rest[..end]
+    }
+
+    /// The doc after its opening `name (source):` (the whole doc when it quotes its source
+    /// inside the brackets).
+    pub fn summary(&self) -> &'static str {
+        self.doc
+            .find("): ")
+            .filter(|&i| self.doc[..i].find(':').is_none_or(|c| c > i))
+            .map_or(self.doc, |i| &self.doc[i + 3..])
     }
 }
 

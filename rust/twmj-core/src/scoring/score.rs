@@ -5,11 +5,11 @@ use crate::error::{Error, Result};
 use crate::hand::{Hand, Meld, MeldKind};
 use crate::rules::{Item, Special, Variant};
 use crate::scoring::context::{others, Context};
-use crate::scoring::items::{
-    Check, Counted, Facts, Hit, Scope, SetView, Sets, Whole, Win, TIERS, WHOLE_HAND,
-};
+use crate::scoring::items::{Check, Counted, Facts, Hit, Scope, SetView, Sets, Whole, Win, TIERS};
 use crate::scoring::tables::fan::SHARED_NOTES;
-use crate::scoring::tables::{def, present, table, DEALER_LINE, HAND_CHECKS, ONCE};
+use crate::scoring::tables::{
+    def, present, table, DEALER_LINE, FOUR_KONGS, HAND_CHECKS, MANNER, ONCE, WHOLE_HAND,
+};
 use crate::tile::{Counts, Tile, COPIES, KINDS};
 pub use crate::vocab::{Declaration, Replacement, Seat, WinKind};
 use crate::waits::{exhausted, wait_mask, Shape};
@@ -831,64 +831,46 @@ fn shape_score(p: &Prepared, shape: Special, ctx: &Context, variant: &Variant) -
         Special::SevenPairs | Special::GreaterHonorsKnitted | Special::LesserHonorsKnitted
     ) || (shape == Special::ThirteenOrphans
         && (variant.scoring.fan_notes || variant.drawn(item)));
-    let reading = if variant.special_compound {
-        // 不算不求人: 不求人 is not judged at all, so what it would have excluded (門前清, 自摸
-        // under hk16) still counts.
-        let whole: Vec<Item> = WHOLE_HAND
-            .iter()
-            .copied()
-            .filter(|&i| !(no_concealed_self_draw && i == Item::ConcealedSelfDraw))
-            .collect();
-        // The whole-hand items, on a reading whose sets and pair no condition there reads.
-        let none = SetView {
-            tile: p.win_tile,
-            triplet: false,
-            meld: None,
-        };
-        let mut sets = Sets::empty(none);
-        for _ in variant.missing_sets()..5 {
-            sets.push(none);
-        }
-        evaluate(
-            &Facts {
-                ctx,
-                variant,
-                melds: p.melds,
-                sets,
-                pair: p.win_tile,
-                win_tile: p.win_tile,
-                win_block: Block::Pair(p.win_tile),
-                shape: Shape::Tanki,
-                concealed_triplets: 0,
-                waits_before: p.waits_before,
-                all: p.all,
-                explain: false,
-            },
-            Some(&whole),
-        )
+    // The items judged on a special shape: the manner of the win on any (003 註八, 註13), every
+    // whole-hand item where the variant compounds. 不算不求人: 不求人 is not judged at all, so
+    // what it would have excluded (門前清, 自摸 under hk16) still counts.
+    let judged: &[Item] = if variant.special_compound {
+        &WHOLE_HAND
     } else {
-        let mut tai = [0u32; Item::COUNT];
-        let self_draw = ctx.win.is_self_draw();
-        let open = p.melds.iter().any(|m| m.kind.is_open());
-        if self_draw && variant.has(Item::SelfDraw) {
-            tai[Item::SelfDraw as usize] = u32::from(variant.tai_of(Item::SelfDraw));
-        }
-        if self_draw && !open && !no_concealed_self_draw && variant.has(Item::ConcealedSelfDraw) {
-            tai[Item::ConcealedSelfDraw as usize] =
-                u32::from(variant.tai_of(Item::ConcealedSelfDraw));
-        }
-        // 003 註13: 搶暗槓胡多一台 (a 十三么 robbing an 暗槓, the game's only special-shape 搶槓
-        // besides a robbed 加槓): the manner of the win counts, like 自摸.
-        if matches!(ctx.win, WinKind::RobbingKong { .. }) && variant.has(Item::RobbingKong) {
-            tai[Item::RobbingKong as usize] = u32::from(variant.tai_of(Item::RobbingKong));
-        }
-        Reading {
-            total: tai.iter().sum(),
-            tai,
-            merged: None,
-            why_not: Vec::new(),
-        }
+        &MANNER
     };
+    let judged: Vec<Item> = judged
+        .iter()
+        .copied()
+        .filter(|&i| !(no_concealed_self_draw && i == Item::ConcealedSelfDraw))
+        .collect();
+    // On a reading whose sets and pair no condition there reads.
+    let none = SetView {
+        tile: p.win_tile,
+        triplet: false,
+        meld: None,
+    };
+    let mut sets = Sets::empty(none);
+    for _ in variant.missing_sets()..5 {
+        sets.push(none);
+    }
+    let reading = evaluate(
+        &Facts {
+            ctx,
+            variant,
+            melds: p.melds,
+            sets,
+            pair: p.win_tile,
+            win_tile: p.win_tile,
+            win_block: Block::Pair(p.win_tile),
+            shape: Shape::Tanki,
+            concealed_triplets: 0,
+            waits_before: p.waits_before,
+            all: p.all,
+            explain: false,
+        },
+        Some(&judged),
+    );
     let mut s = finish(reading, &[], None, p.melds, ctx, variant, None);
     let t = u32::from(variant.tai_of(item));
     s.items.insert(
@@ -1256,17 +1238,6 @@ pub fn score_four_kongs_hand(
     score_four_kongs(melds, ctx, variant)
 }
 
-/// The items a 四槓胡 is judged on: the kongs and the flowers decide them, not a complete hand.
-const FOUR_KONG_ITEMS: [Item; 7] = [
-    Item::FourKongs,
-    Item::SelfDraw,
-    Item::RoundWind,
-    Item::SeatWind,
-    Item::Dragon,
-    Item::SeatFlower,
-    Item::FlowerKong,
-];
-
 /// 四槓胡 (001 台數表 四槓牌, 特殊胡牌 四槓胡; 003 改良式 四槓胡): the winner's fourth kong ends
 /// the hand as its self-drawn win, the hand not being complete. Scored on the four kongs and
 /// the context: 四槓牌, 自摸, the wind and dragon kongs (持有一刻(或槓)即有一台), 正花 and 花槓,
@@ -1316,7 +1287,7 @@ pub fn score_four_kongs(melds: &[Meld], ctx: &Context, variant: &Variant) -> Res
         all,
         explain: false,
     };
-    let reading = evaluate(&facts, Some(&FOUR_KONG_ITEMS));
+    let reading = evaluate(&facts, Some(&FOUR_KONGS));
     Ok(finish(reading, &[], None, melds, ctx, variant, None))
 }
 /// The hand and its melds together, checked to hold at most 4 of a kind, each a tile the

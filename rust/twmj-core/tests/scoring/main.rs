@@ -1,7 +1,8 @@
 //! Hands and what they are worth, one module per table or concept: the worked examples of the
 //! rule texts (read from `tests/cases/`), the taiwan/american items (`taiwan`), the later
 //! presets (`presets`, `stated_totals`, `hk16`), the fan list (`fan`, `fan_shapes`), the
-//! special shapes (`special`, `special_shanten`) and the 13-tile hand (`thirteen`).
+//! special shapes (`special`, `special_shanten`), the 13-tile hand (`thirteen`), every item
+//! entry's example hands (`item_examples`) and the docs written from the entries (`items_docs`).
 //!
 //! One test binary for all of them: each binary of `tests/` is linked on its own (fat LTO in
 //! `cargo test --release`), so concepts are modules here, not crates.
@@ -13,6 +14,8 @@ mod examples;
 mod fan;
 mod fan_shapes;
 mod hk16;
+mod item_examples;
+mod items_docs;
 mod presets;
 mod special;
 mod special_shanten;

@@ -19,6 +19,7 @@ use crate::scoring::items::{
     all_open_then, concealed_count, less_one_set, no, only_tiles, outside, runs_of, triplets_of,
     Check, Facts, Hit, Item, ItemDef, Scope, Whole, NONE,
 };
+use crate::scoring::items::{Also, Example};
 use crate::tile::{Counts, Tile, KINDS};
 use crate::waits::Shape;
 
@@ -220,6 +221,8 @@ pub(crate) const FAN: [ItemDef; Item::FAN] = [
               The shape of 003 改良式's 純正九連寶燈 and hk16's 九子連環, which both compound with \
               清一色: the fan list's version replaces them (nine_gates_pure, nine_links). Example: \
               11123455678999m + 123p.",
+        also: Also::NONE,
+        examples: &[],
         check: Check::Reading(|f| {
             f.yes_if(shape_plus_one_set(f, nine_gates), || {
                 ("no 1112345678999 and one more of a suit (with one set)".to_owned(), "沒有同一花色的一一一二三四五六七八九九九再加一張（另加一組）".to_owned())
@@ -236,6 +239,8 @@ pub(crate) const FAN: [ItemDef; Item::FAN] = [
               in 16 tiles plus one more set, which may be anything (003 convention, as 大車輪). \
               It reads as runs and a pair (11223344556677 = 123 123 456 456 77). 不算清一色 \
               (青一色), 不求人, 單吊. Example: 11223344556677p + 東東東.",
+        also: Also::NONE,
+        examples: &[],
         check: Check::Reading(|f| {
             f.yes_if(shape_plus_one_set(f, seven_shifted_pairs), || {
                 ("not seven consecutive pairs of a suit and one set".to_owned(), "不是同一花色七個連續的對子加一組".to_owned())
@@ -258,6 +263,8 @@ pub(crate) const FAN: [ItemDef; Item::FAN] = [
               同刻 (三同刻, 雙同刻), 無字. The condition of 003 改良式's 清老頭, whose row counts 碰碰胡 \
               besides (總計16台): the fan list's version, it replaces 清老頭 (all_terminals). \
               Example: 111m 999m 111p 999p 111s 99s.",
+        also: Also::NONE,
+        examples: &[],
         check: Check::Reading(|f| f.yes_if(triplets_of(f, Tile::is_terminal), || ("not triplets of 1s and 9s".to_owned(), "不是一和九的刻子".to_owned()))),
     },
     ItemDef {
@@ -277,6 +284,8 @@ pub(crate) const FAN: [ItemDef; Item::FAN] = [
               presets' 四暗刻 adds 碰碰胡 (README tiers), so this is the fan list's version: it \
               replaces 四暗刻 (four_concealed) and, as a tier, 三暗刻 and 兩暗刻 (雙暗刻); 五暗刻 replaces it. Example: \
               111m 222p 333s 444s concealed + 567m + 99p on a self-draw.",
+        also: Also::NONE,
+        examples: &[],
         check: Check::Reading(|f| concealed_count(f, 4)),
     },
     ItemDef {
@@ -288,6 +297,8 @@ pub(crate) const FAN: [ItemDef; Item::FAN] = [
         doc: "一色雙龍會 (003 fan list 64): two 老少副 of one suit (123 123 789 789) with that suit's \
               5 as the pair; in 16 tiles one more set. 不算平胡, 清一色. Example: 123123789789s + 55s \
               + 東東東.",
+        also: Also::NONE,
+        examples: &[],
         check: Check::Reading(|f| {
             let ok = (0..3).any(|s| {
                 let (lo, hi) = (Tile::new(s * 9), Tile::new(s * 9 + 6));
@@ -306,6 +317,8 @@ pub(crate) const FAN: [ItemDef; Item::FAN] = [
         doc: "一色四步高 (003 fan list 32): four runs of one suit, each one number higher than the \
               last, or each two higher. 不算清一色, 平胡. Example: 123 234 345 456m, or 123 345 567 \
               789p.",
+        also: Also::NONE,
+        examples: &[],
         check: Check::Reading(|f| f.yes_if(shifted_runs(f, 4), || ("no four shifted runs of a suit".to_owned(), "沒有同一花色四組依序錯開的順子".to_owned()))),
     },
     ItemDef {
@@ -318,6 +331,8 @@ pub(crate) const FAN: [ItemDef; Item::FAN] = [
               both. 不算碰碰胡. The condition of 003 改良式's 混老頭, whose row counts 碰碰胡 besides \
               (總計8台): the fan list's version, it replaces 混老頭 (mixed_terminals). Example: \
               111m 999p 東東東 中中中 111s 99s.",
+        also: Also::NONE,
+        examples: &[],
         check: Check::Reading(|f| {
             let (suits, honors) = f.suits();
             let ok = triplets_of(f, |t| t.is_honor() || t.is_terminal()) && honors && suits > 0;
@@ -334,6 +349,8 @@ pub(crate) const FAN: [ItemDef; Item::FAN] = [
               Not with 一色四同順: that row's 不算一色三頭高 is read as 一色三同順 (as the 一色四頭高 \
               row's 不算一色三同順 is read as 一色三頭高, the tier below each). Example: 345m 345m \
               345m.",
+        also: Also::NONE,
+        examples: &[],
         check: Check::Reading(|f| {
             let ok = f.sets.iter().any(|x| !x.triplet && runs_of(f, x.tile) >= 3);
             f.yes_if(ok, || ("no three equal runs".to_owned(), "沒有三組相同的順子".to_owned()))
@@ -347,6 +364,8 @@ pub(crate) const FAN: [ItemDef; Item::FAN] = [
         merges: NONE,
         doc: "全雙刻 (003 fan list 24): triplets (kongs) and the pair of suited 2, 4, 6, 8 only. \
               不算碰碰胡, 斷么 (斷么九). Example: 222m 444p 666s 888m 222s 44m.",
+        also: Also::NONE,
+        examples: &[],
         check: Check::Reading(|f| {
             let ok = triplets_of(f, |t| !t.is_honor() && t.number() % 2 == 0);
             f.yes_if(ok, || ("not triplets of 2, 4, 6, 8".to_owned(), "不是二、四、六、八的刻子".to_owned()))
@@ -360,6 +379,8 @@ pub(crate) const FAN: [ItemDef; Item::FAN] = [
         merges: NONE,
         doc: "全大 (003 fan list 24): runs, triplets (kongs) and the pair of suited 7, 8, 9 only. \
               不算無字. Example: 789m 789p 777s 888s 999m 99p.",
+        also: Also::NONE,
+        examples: &[],
         check: Check::Reading(|f| f.yes_if(only_tiles(f, |t| numbers(t, 7, 9)), || ("a tile other than 7–9".to_owned(), "有七到九以外的牌".to_owned()))),
     },
     ItemDef {
@@ -370,6 +391,8 @@ pub(crate) const FAN: [ItemDef; Item::FAN] = [
         merges: NONE,
         doc: "全中 (003 fan list 24, 同上 456): runs, triplets (kongs) and the pair of suited 4, 5, 6 \
               only. 不算斷么 (斷么九), 無字. Example: 456m 456p 456s 444m 555p 66s.",
+        also: Also::NONE,
+        examples: &[],
         check: Check::Reading(|f| f.yes_if(only_tiles(f, |t| numbers(t, 4, 6)), || ("a tile other than 4–6".to_owned(), "有四到六以外的牌".to_owned()))),
     },
     ItemDef {
@@ -380,6 +403,8 @@ pub(crate) const FAN: [ItemDef; Item::FAN] = [
         merges: NONE,
         doc: "全小 (003 fan list 24, 同上 123): runs, triplets (kongs) and the pair of suited 1, 2, 3 \
               only. 不算無字. Example: 123m 123p 123s 111m 222p 33s.",
+        also: Also::NONE,
+        examples: &[],
         check: Check::Reading(|f| f.yes_if(only_tiles(f, |t| numbers(t, 1, 3)), || ("a tile other than 1–3".to_owned(), "有一到三以外的牌".to_owned()))),
     },
     ItemDef {
@@ -391,6 +416,18 @@ pub(crate) const FAN: [ItemDef; Item::FAN] = [
         doc: "清龍 (003 fan list 16): 1 to 9 of one suit connected (相連接) as the runs 123, 456, \
               789. 003 改良式's 一條龍 only asks for every number 1–9 in the hand and is worth one \
               less with a 吃: the fan list's version replaces it (straight). Example: 123 456 789p.",
+        also: Also::NONE,
+        examples: &[
+            Example {
+                variant: "taiwan tai.fan_pure_straight=16",
+                hand: "123456789m234p678p5s",
+                melds: &[],
+                win: "5s",
+                context: "",
+                tai: 16,
+                source: "003 fan list 清龍 16: 一種花色1~9相連接",
+            },
+        ],
         check: Check::Reading(|f| {
             let ok = (0..3).any(|s| [0, 3, 6].iter().all(|&n| run_at(f, s * 9 + n)));
             f.yes_if(ok, || ("no 123 456 789 of a suit".to_owned(), "沒有同一花色的一二三、四五六、七八九".to_owned()))
@@ -410,6 +447,8 @@ pub(crate) const FAN: [ItemDef; Item::FAN] = [
         doc: "三色雙龍會 (003 fan list 16): 老少副 (123 and 789) of two suits and the 5 of the third \
               suit as the pair; in 16 tiles one more set. 不算喜相逢, 老少副, 無字, 平胡. Example: \
               123 789m 123 789p 55s + 456s.",
+        also: Also::NONE,
+        examples: &[],
         check: Check::Reading(|f| {
             let ok = SUIT_ORDERS.iter().any(|o| {
                 (0..2).all(|k| run_at(f, o[k] * 9) && run_at(f, o[k] * 9 + 6))
@@ -426,6 +465,8 @@ pub(crate) const FAN: [ItemDef; Item::FAN] = [
         merges: NONE,
         doc: "一色三步高 (003 fan list 16): three runs of one suit, each one number higher than the \
               last, or each two higher. No 不算 note. Example: 234 345 456s, or 123 345 567s.",
+        also: Also::NONE,
+        examples: &[],
         check: Check::Reading(|f| f.yes_if(shifted_runs(f, 3), || ("no three shifted runs of a suit".to_owned(), "沒有同一花色三組依序錯開的順子".to_owned()))),
     },
     ItemDef {
@@ -436,6 +477,8 @@ pub(crate) const FAN: [ItemDef; Item::FAN] = [
         merges: NONE,
         doc: "全帶五 (003 fan list 16): every set and the pair hold a suited 5. 不算斷么 (斷么九). \
               Example: 345m 456p 567s 555m 345s 55p.",
+        also: Also::NONE,
+        examples: &[],
         check: Check::Reading(|f| {
             let five = |t: Tile| !t.is_honor() && t.number() == 5;
             let ok = five(f.pair)
@@ -457,6 +500,8 @@ pub(crate) const FAN: [ItemDef; Item::FAN] = [
         merges: NONE,
         doc: "大於五 (003 fan list 12): runs, triplets (kongs) and the pair of suited 6 to 9 only. \
               不算無字. Example: 678m 789p 666s 999s 678s 88m.",
+        also: Also::NONE,
+        examples: &[],
         check: Check::Reading(|f| f.yes_if(only_tiles(f, |t| numbers(t, 6, 9)), || ("a tile other than 6–9".to_owned(), "有六到九以外的牌".to_owned()))),
     },
     ItemDef {
@@ -467,6 +512,8 @@ pub(crate) const FAN: [ItemDef; Item::FAN] = [
         merges: NONE,
         doc: "小於五 (003 fan list 12, 同上 1~4): runs, triplets (kongs) and the pair of suited 1 to 4 \
               only. 不算無字. Example: 123m 234p 444s 111s 234s 22m.",
+        also: Also::NONE,
+        examples: &[],
         check: Check::Reading(|f| f.yes_if(only_tiles(f, |t| numbers(t, 1, 4)), || ("a tile other than 1–4".to_owned(), "有一到四以外的牌".to_owned()))),
     },
     ItemDef {
@@ -478,6 +525,8 @@ pub(crate) const FAN: [ItemDef; Item::FAN] = [
         doc: "三風刻 (003 fan list 12): three wind triplets (kongs), whatever the pair. Not with \
               大四喜 (its row: 三風刻不算) or 小四喜 (不算三風刻). Unlike 003 改良式's 大三風 it does not \
               need the fourth wind absent and keeps 圈風刻, 門風刻. Example: 東東東 南南南 西西西.",
+        also: Also::NONE,
+        examples: &[],
         check: Check::Reading(|f| {
             let n = f.count_triplets(Tile::is_wind);
             f.yes_if(n >= 3, || (format!("{n} wind triplets"), format!("風牌的刻子 {n} 組")))
@@ -491,6 +540,8 @@ pub(crate) const FAN: [ItemDef; Item::FAN] = [
         merges: NONE,
         doc: "花龍 (003 fan list 8): three runs of the three suits that join into 1 to 9: 123, 456 \
               and 789, each of another suit. Example: 123m 456p 789s.",
+        also: Also::NONE,
+        examples: &[],
         check: Check::Reading(|f| {
             let ok = SUIT_ORDERS
                 .iter()
@@ -507,6 +558,8 @@ pub(crate) const FAN: [ItemDef; Item::FAN] = [
         doc: "三色三同順 (003 fan list 8): the same run in 萬, 筒 and 條. 003 改良式's 三色同順 is worth \
               one less with a 吃: the fan list's version has no such rule and replaces it \
               (three_colour_run). Example: 456m 456p 456s.",
+        also: Also::NONE,
+        examples: &[],
         check: Check::Reading(|f| {
             let ok = (0..7).any(|n| (0..3).all(|s| run_at(f, s * 9 + n)));
             f.yes_if(ok, || ("no run in all three suits".to_owned(), "沒有三種花色都有的同一組順子".to_owned()))
@@ -521,6 +574,8 @@ pub(crate) const FAN: [ItemDef; Item::FAN] = [
         doc: "三色三頭高 (003 fan list 8): triplets (kongs) of the three suits at numbers each one \
               higher. The row writes 順子, word for word the 三色三步高 row; 頭高 is read as \
               triplets, as in 一色三頭高 and 一色四頭高. Example: 333m 444p 555s.",
+        also: Also::NONE,
+        examples: &[],
         check: Check::Reading(|f| f.yes_if(mixed_shifted(f, true), || ("no shifted triplets in three suits".to_owned(), "沒有三種花色依序錯開的刻子".to_owned()))),
     },
     ItemDef {
@@ -531,6 +586,8 @@ pub(crate) const FAN: [ItemDef; Item::FAN] = [
         merges: NONE,
         doc: "推不倒 (003 fan list 8): only tiles that look the same upside down: 1234589 筒, 245689 \
               條 and 白. 不算缺一門. Example: 123p 345p 456s 888s 白白白 99p.",
+        also: Also::NONE,
+        examples: &[],
         check: Check::Reading(|f| {
             let ok = (0..KINDS).all(|i| {
                 f.all[i] == 0 || matches!(i, 9..=13 | 16 | 17 | 19 | 21 | 22 | 23 | 25 | 26 | 31)
@@ -547,6 +604,8 @@ pub(crate) const FAN: [ItemDef; Item::FAN] = [
         doc: "妙手回春 (003 fan list 8): self-drawing the last tile of the wall. 不算自摸台. The \
               presets' 海底撈月 is the same win with 自摸 added: the fan list's version replaces it \
               (last_tile). The fan list's own 海底撈月 is the presets' 河底撈魚 (last_discard).",
+        also: Also::NONE,
+        examples: &[],
         check: Check::Reading(|f| {
             if f.ctx.last_tile {
                 f.yes_if(f.self_draw(), || ("won on the last discard".to_owned(), "胡的是最後一張打出的牌".to_owned()))
@@ -565,6 +624,8 @@ pub(crate) const FAN: [ItemDef; Item::FAN] = [
               a 明槓's replacement cannot win, 000), not after a flower (花: 補花成胡算自摸，不算槓上 \
               開花). 不算自摸台. The presets' 槓上開花 takes flower replacements and adds 自摸: the \
               fan list's version replaces it (kong_bloom).",
+        also: Also::NONE,
+        examples: &[],
         check: Check::Reading(|f| {
             f.yes_if(
                 matches!(
@@ -585,6 +646,18 @@ pub(crate) const FAN: [ItemDef; Item::FAN] = [
               (算不出任何台分); flower items do not count against it (花牌不能算), unlike hk16's 屁胡 \
               (chicken_hand), which counts them. Example (taiwan with 無番和 drawn in): 吃 123m, 456m 789p \
               234s 55p 99s waiting on 5p and 9s, won on a discard of 9s: no other item applies.",
+        also: Also::NONE,
+        examples: &[
+            Example {
+                variant: "taiwan tai.fan_chicken_hand=8",
+                hand: "456m789p234s55p99s",
+                melds: &[("chi", "123m")],
+                win: "9s",
+                context: "",
+                tai: 8,
+                source: "003 fan list 無番和 8: 算不出任何台分",
+            },
+        ],
         check: Check::Hand(chicken_hand),
     },
     ItemDef {
@@ -595,6 +668,8 @@ pub(crate) const FAN: [ItemDef; Item::FAN] = [
         merges: NONE,
         doc: "雙暗槓 (003 fan list 6): exactly two 暗槓 (雙: two; a third is not this row). No 不算 \
               note, so 暗槓 still counts for each.",
+        also: Also::NONE,
+        examples: &[],
         check: Check::Reading(|f| {
             let n = melds_of(f, |k| k == MeldKind::Ankan);
             f.yes_if(n == 2, || (format!("{n} 暗槓"), format!("{n} 個暗槓")))
@@ -608,6 +683,8 @@ pub(crate) const FAN: [ItemDef; Item::FAN] = [
         merges: NONE,
         doc: "雙箭刻 (003 fan list 6): exactly two triplets (kongs) of 中, 發, 白 (with the third, \
               大三元 applies instead). No 不算 note. Example: 中中中 發發發.",
+        also: Also::NONE,
+        examples: &[],
         check: Check::Reading(|f| {
             let n = f.count_triplets(Tile::is_dragon);
             f.yes_if(n == 2, || (format!("{n} dragon triplets"), format!("三元牌的刻子 {n} 組")))
@@ -621,6 +698,8 @@ pub(crate) const FAN: [ItemDef; Item::FAN] = [
         merges: NONE,
         doc: "三色三步高 (003 fan list 6): runs of the three suits, each starting one number higher. \
               Example: 123m 234p 345s.",
+        also: Also::NONE,
+        examples: &[],
         check: Check::Reading(|f| f.yes_if(mixed_shifted(f, false), || ("no shifted runs in three suits".to_owned(), "沒有三種花色依序錯開的順子".to_owned()))),
     },
     ItemDef {
@@ -631,6 +710,8 @@ pub(crate) const FAN: [ItemDef; Item::FAN] = [
         merges: NONE,
         doc: "五門齊 (003 fan list 6): 萬, 筒, 條, a wind and a dragon all in the hand. Example: 123m \
               456p 789s 東東東 中中.",
+        also: Also::NONE,
+        examples: &[],
         check: Check::Reading(|f| {
             let (suits, _) = f.suits();
             let wind = f.all[27..31].iter().any(|&c| c > 0);
@@ -647,6 +728,8 @@ pub(crate) const FAN: [ItemDef; Item::FAN] = [
         doc: "全求人 (003 fan list 6): all five sets 吃, 碰 (or 明槓, 加槓), winning as 單吊 on \
               another player's tile. 不算單吊 (單吊將). The presets' 全求 counts the 單吊's 獨聽 \
               besides: the fan list's version replaces it (all_melded).",
+        also: Also::NONE,
+        examples: &[],
         check: Check::Reading(|f| all_open_then(f, f.claimed_tile(), || ("won by self-draw".to_owned(), "是自摸".to_owned()))),
     },
     ItemDef {
@@ -658,6 +741,8 @@ pub(crate) const FAN: [ItemDef; Item::FAN] = [
         doc: "不求人 (003 fan list 6): no 吃, 碰 or 明槓 (暗槓 allowed) and a self-drawn win. 不算自摸. \
               The presets' 不求 adds to 門清 and 自摸 (000: 門清自摸 = 3): the fan list's version \
               replaces all three (concealed_self_draw, concealed; its 門前清 is the discard win).",
+        also: Also::NONE,
+        examples: &[],
         check: Check::Reading(|f| match f.open_meld() {
             Some(m) => f.why(|| (format!("an open meld of {}", m.tile.code()), format!("有{}的副露", m.tile.name()))),
             None => f.yes_if(f.self_draw(), || ("won on another player's tile".to_owned(), "胡的是別家的牌".to_owned())),
@@ -673,6 +758,8 @@ pub(crate) const FAN: [ItemDef; Item::FAN] = [
               honour (么牌). Not 003 改良式's 清老頭 (all_terminals, triplets of 1s and 9s: the fan \
               list's 清么九); it is 混帶么/全帶么 without their 門清 rule, and replaces them \
               (mixed_outside, pure_outside). Example: 123m 789p 111s 東東東 789s 99m.",
+        also: Also::NONE,
+        examples: &[],
         check: Check::Reading(|f| f.yes_if(outside(f), || ("a set or the pair without a terminal or honour".to_owned(), "有一組或眼沒有么九牌或字牌".to_owned()))),
     },
     ItemDef {
@@ -683,6 +770,8 @@ pub(crate) const FAN: [ItemDef; Item::FAN] = [
         merges: NONE,
         doc: "雙明槓 (003 fan list 6): exactly two 明槓 (明槓 row: 明槓 or 加槓). No 不算 note, so \
               明槓 still counts for each.",
+        also: Also::NONE,
+        examples: &[],
         check: Check::Reading(|f| {
             let n = melds_of(f, |k| matches!(k, MeldKind::Minkan | MeldKind::Kakan));
             f.yes_if(n == 2, || (format!("{n} 明槓"), format!("{n} 個明槓")))
@@ -700,6 +789,8 @@ pub(crate) const FAN: [ItemDef; Item::FAN] = [
               the winner's own exposed melds (吃, 碰, 明槓, 加槓) are seen. 搶槓胡不算胡絕張: never on \
               a robbed 加槓 (whether or not the variant counts 搶槓). Example: 碰 5m, 46m waiting, \
               wins on 5m; or 5m twice in the rivers and once in another player's 吃, wins on 5m.",
+        also: Also::NONE,
+        examples: &[],
         check: Check::Reading(|f| {
             if matches!(f.ctx.win, WinKind::RobbingKong { .. }) {
                 return no("搶槓胡不算胡絕張", "搶槓胡不算胡絕張");
@@ -738,6 +829,8 @@ pub(crate) const FAN: [ItemDef; Item::FAN] = [
         doc: "門前清 (003 fan list 2): no 吃, 碰 or 明槓 and a win on another player's tile (a self-draw \
               is 不求人). The presets' 門清 counts on a self-draw too: the fan list's version \
               replaces it (concealed).",
+        also: Also::NONE,
+        examples: &[],
         check: Check::Reading(|f| match f.open_meld() {
             Some(m) => f.why(|| (format!("an open meld of {}", m.tile.code()), format!("有{}的副露", m.tile.name()))),
             None => f.yes_if(f.claimed_tile(), || ("won by self-draw".to_owned(), "是自摸".to_owned())),
@@ -753,6 +846,8 @@ pub(crate) const FAN: [ItemDef; Item::FAN] = [
               nor flowers, 門清 or 自摸. Not the presets' 平胡 (two-sided wait, no flower, a claimed \
               tile): the fan list's version replaces it (ping_hu). Not with 一色四同順 (its row: \
               不算平胡). Example: 123m 456m 789p 234s 678s 55p, any wait.",
+        also: Also::NONE,
+        examples: &[],
         check: Check::Reading(|f| {
             let runs = f.sets.iter().all(|x| !x.triplet);
             f.yes_if(runs && !f.pair.is_honor(), || ("a triplet or an honour pair".to_owned(), "有刻子或字牌做眼".to_owned()))
@@ -766,6 +861,8 @@ pub(crate) const FAN: [ItemDef; Item::FAN] = [
         merges: NONE,
         doc: "四聚一 (003 fan list 2): all four of a kind in the hand's sets and pair, not as a kong. \
               Not with 一色四同順 (its row: 不算四聚一). Example: 2223m + 234m … (four 2m).",
+        also: Also::NONE,
+        examples: &[],
         check: Check::Reading(|f| {
             let kong = |i: usize| {
                 f.melds
@@ -783,6 +880,8 @@ pub(crate) const FAN: [ItemDef; Item::FAN] = [
         excluded_by: NONE,
         merges: NONE,
         doc: "暗槓 (003 fan list 2): per 暗槓 (four self-drawn tiles made a kong).",
+        also: Also::NONE,
+        examples: &[],
         check: Check::Reading(|f| times(melds_of(f, |k| k == MeldKind::Ankan))),
     },
     ItemDef {
@@ -793,6 +892,8 @@ pub(crate) const FAN: [ItemDef; Item::FAN] = [
         merges: NONE,
         doc: "雙同刻 (003 fan list 2): triplets (kongs) of the same number in exactly two suits (in \
               three it is 三同刻). Not with 清么九 (its row: 不算同刻). Example: 555m 555s.",
+        also: Also::NONE,
+        examples: &[],
         check: Check::Reading(|f| {
             let ok = (0..9).any(|n| (0..3).filter(|&s| triplet_at(f, s * 9 + n)).count() == 2);
             f.yes_if(ok, || ("no number tripled in exactly two suits".to_owned(), "沒有剛好兩種花色同一數字的刻子".to_owned()))
@@ -806,6 +907,8 @@ pub(crate) const FAN: [ItemDef; Item::FAN] = [
         merges: NONE,
         doc: "一般高 (003 fan list 1): two equal runs of one suit, melded or not (003 改良式's 一盃口 \
               needs one concealed). Not with 一色四同順 (its row: 不算一般高). Example: 234p 234p.",
+        also: Also::NONE,
+        examples: &[],
         check: Check::Reading(|f| {
             let ok = f.sets.iter().any(|x| !x.triplet && runs_of(f, x.tile) >= 2);
             f.yes_if(ok, || ("no two equal runs".to_owned(), "沒有兩組相同的順子".to_owned()))
@@ -819,6 +922,8 @@ pub(crate) const FAN: [ItemDef; Item::FAN] = [
         merges: NONE,
         doc: "喜相逢 (003 fan list 1): the same run in two suits. Not with 三色雙龍會 (its row: \
               不算喜相逢). Example: 345m 345s.",
+        also: Also::NONE,
+        examples: &[],
         check: Check::Reading(|f| {
             let ok = (0..7).any(|n| (0..3).filter(|&s| run_at(f, s * 9 + n)).count() >= 2);
             f.yes_if(ok, || ("no run in two suits".to_owned(), "沒有兩種花色同樣的順子".to_owned()))
@@ -831,6 +936,18 @@ pub(crate) const FAN: [ItemDef; Item::FAN] = [
         excluded_by: NONE,
         merges: NONE,
         doc: "么九刻 (003 fan list 1): per triplet (kong) of a 1, a 9 or an honour.",
+        also: Also::NONE,
+        examples: &[
+            Example {
+                variant: "taiwan tai.fan_terminal_honor_triplet=1",
+                hand: "111m999p456s23p678m55s",
+                melds: &[],
+                win: "4p",
+                context: "",
+                tai: 2,
+                source: "003 fan list 么九刻 1 per triplet of 19 or honours",
+            },
+        ],
         check: Check::Reading(|f| times(usize::from(f.count_triplets(|t| t.is_honor() || t.is_terminal())))),
     },
     ItemDef {
@@ -841,6 +958,8 @@ pub(crate) const FAN: [ItemDef; Item::FAN] = [
         merges: NONE,
         doc: "老少副 (003 fan list 1): 123 and 789 of one suit. Not with 三色雙龍會 (its row: 不算 \
               老少副). Example: 123s 789s.",
+        also: Also::NONE,
+        examples: &[],
         check: Check::Reading(|f| {
             let ok = (0..3).any(|s| run_at(f, s * 9) && run_at(f, s * 9 + 6));
             f.yes_if(ok, || ("no 123 and 789 of a suit".to_owned(), "沒有同一花色的一二三和七八九".to_owned()))
@@ -854,6 +973,8 @@ pub(crate) const FAN: [ItemDef; Item::FAN] = [
         merges: NONE,
         doc: "缺一門 (003 fan list 1): exactly two of 萬, 筒, 條 in the hand (honours or not). Not \
               with 推不倒 (its row: 不算缺一門). Example: 萬 and 筒 only.",
+        also: Also::NONE,
+        examples: &[],
         check: Check::Reading(|f| {
             let (suits, _) = f.suits();
             f.yes_if(suits == 2, || (format!("{suits} suits"), format!("{suits} 種花色")))
@@ -868,6 +989,8 @@ pub(crate) const FAN: [ItemDef; Item::FAN] = [
         doc: "單吊將 (003 fan list 1): the winning tile completes the pair, the hand having waited on \
               that kind only (as 邊張, 坎張: 12345 胡3 is not 邊張). Not with 連七對, 全求人 (their \
               rows: 不算單吊).",
+        also: Also::NONE,
+        examples: &[],
         check: Check::Reading(|f| only_wait(f, Shape::Tanki)),
     },
     ItemDef {
@@ -878,6 +1001,18 @@ pub(crate) const FAN: [ItemDef; Item::FAN] = [
         merges: NONE,
         doc: "連六 (003 fan list 1): six consecutive numbers of one suit as two runs (123 456, 234 \
               567, …). Example: 345p 678p.",
+        also: Also::NONE,
+        examples: &[
+            Example {
+                variant: "taiwan tai.fan_short_straight=1",
+                hand: "123m456m789p23s678s55p",
+                melds: &[],
+                win: "4s",
+                context: "",
+                tai: 1,
+                source: "003 fan list 連六 1: 一種花色六張相連接",
+            },
+        ],
         check: Check::Reading(|f| {
             let ok = (0..3).any(|s| (0..4).any(|n| run_at(f, s * 9 + n) && run_at(f, s * 9 + n + 3)));
             f.yes_if(ok, || ("no two runs of a suit joining into six".to_owned(), "沒有同一花色兩組順子連成六張".to_owned()))
@@ -891,6 +1026,8 @@ pub(crate) const FAN: [ItemDef; Item::FAN] = [
         merges: NONE,
         doc: "邊張 (003 fan list 1): the 3 of 12 or the 7 of 89, the hand having waited on that kind \
               only: 12 胡3 and 12333 胡3 are 邊張, 12345 胡3 (also waiting on 6) is not.",
+        also: Also::NONE,
+        examples: &[],
         check: Check::Reading(|f| only_wait(f, Shape::Penchan)),
     },
     ItemDef {
@@ -901,6 +1038,8 @@ pub(crate) const FAN: [ItemDef; Item::FAN] = [
         merges: NONE,
         doc: "坎張 (003 fan list 1): the middle tile of a run, the hand having waited on that kind \
               only: 4556 胡5 is 坎張, 45567 胡6 (also waiting on 3) is not.",
+        also: Also::NONE,
+        examples: &[],
         check: Check::Reading(|f| only_wait(f, Shape::Kanchan)),
     },
     ItemDef {
@@ -911,6 +1050,8 @@ pub(crate) const FAN: [ItemDef; Item::FAN] = [
         merges: NONE,
         doc: "明槓 (003 fan list 1): per 明槓 or 加槓 (a discard on one's concealed triplet, or one's \
               own draw added to a 碰).",
+        also: Also::NONE,
+        examples: &[],
         check: Check::Reading(|f| times(melds_of(f, |k| matches!(k, MeldKind::Minkan | MeldKind::Kakan)))),
     },
     ItemDef {
@@ -923,6 +1064,8 @@ pub(crate) const FAN: [ItemDef; Item::FAN] = [
               it is left out of the tai the variant's min_tai compares (Item::after_win, \
               Score::threshold_tai) and still paid with the hand. 補花成胡 is 自摸, not 槓上開花 \
               (see fan_kong_bloom).",
+        also: Also::NONE,
+        examples: &[],
         check: Check::Reading(|f| times(f.ctx.flowers.count_ones() as usize)),
     },
 ];

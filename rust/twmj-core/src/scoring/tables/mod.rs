@@ -4,6 +4,7 @@
 //! [`ITEMS`] is the presets' tables in [`Item`] order (a preset's [`crate::rules::Variant`]
 //! says which of them it has, their tai, names and notes).
 
+pub mod doc;
 pub mod fan;
 pub mod hk16;
 pub mod improved16;
@@ -60,15 +61,24 @@ const _: () = assert!(ITEMS.len() == Item::TABLE && FAN_ITEMS.len() == Item::FAN
 #[derive(Clone, Copy)]
 enum Pick {
     /// Judged on the whole hand ([`Check::Hand`]).
-    Whole,
+    HandCheck,
     /// Of this scope.
     Scope(Scope),
+    /// [`crate::scoring::items::Also::manner`].
+    Manner,
+    /// [`crate::scoring::items::Also::whole_hand`].
+    WholeHand,
+    /// [`crate::scoring::items::Also::four_kongs`].
+    FourKongs,
 }
 
 const fn picks(d: &ItemDef, pick: Pick) -> bool {
     match pick {
-        Pick::Whole => matches!(d.check, Check::Hand(_)),
+        Pick::HandCheck => matches!(d.check, Check::Hand(_)),
         Pick::Scope(s) => d.scope as u8 == s as u8,
+        Pick::Manner => d.also.manner,
+        Pick::WholeHand => d.also.whole_hand,
+        Pick::FourKongs => d.also.four_kongs,
     }
 }
 
@@ -108,7 +118,7 @@ const fn gather<const N: usize>(pick: Pick) -> [Item; N] {
     out
 }
 
-const WHOLE: Pick = Pick::Whole;
+const WHOLE: Pick = Pick::HandCheck;
 const DEALER: Pick = Pick::Scope(Scope::DealerPair);
 const PER_HAND: Pick = Pick::Scope(Scope::Once);
 
@@ -119,6 +129,12 @@ pub const HAND_CHECKS: [Item; count(WHOLE)] = gather(WHOLE);
 pub const DEALER_LINE: [Item; count(DEALER)] = gather(DEALER);
 /// The items counted once per hand (002 骰規台), which a flower win's 筆 may carry.
 pub const ONCE: [Item; count(PER_HAND)] = gather(PER_HAND);
+/// The items of the manner of the win, judged on every special shape ([`crate::scoring::items::Also::manner`]).
+pub const MANNER: [Item; count(Pick::Manner)] = gather(Pick::Manner);
+/// The items judged on a special shape where the variant compounds ([`crate::scoring::items::Also::whole_hand`]).
+pub const WHOLE_HAND: [Item; count(Pick::WholeHand)] = gather(Pick::WholeHand);
+/// The items judged on a 四槓胡 ([`crate::scoring::items::Also::four_kongs`]).
+pub const FOUR_KONGS: [Item; count(Pick::FourKongs)] = gather(Pick::FourKongs);
 
 /// The entry of the `i`-th item of [`table`].
 pub fn table_def(i: usize) -> Option<&'static ItemDef> {
