@@ -210,8 +210,9 @@ impl Hand {
         for m in &melds {
             m.add_to(&mut all);
         }
-        for t in Tile::all() {
-            if all[t.index()] > COPIES {
+        // One branch-free pass for the common case; the first kind over for the message.
+        if crate::tile::over_copies(&all) {
+            if let Some(t) = Tile::all().find(|t| all[t.index()] > COPIES) {
                 return Err(Error::hand(format!(
                     "{} copies of {} between the hand and its melds; a tile has 4",
                     all[t.index()],
@@ -332,12 +333,10 @@ pub fn seen_counts(own: &Counts, visible: &Counts) -> Result<Counts> {
     // Added and checked in one branch-free pass (the common case); the error path then
     // looks for the first kind over.
     let mut seen = [0u8; KINDS];
-    let mut over = false;
     for ((s, &o), &v) in seen.iter_mut().zip(own).zip(visible) {
         *s = o.saturating_add(v);
-        over |= *s > COPIES;
     }
-    if over {
+    if crate::tile::over_copies(&seen) {
         if let Some(t) = Tile::all().find(|t| seen[t.index()] > COPIES) {
             return Err(Error::hand(format!(
                 "{} copies of {} between the hand, its melds and the visible tiles; a tile has 4",

@@ -27,7 +27,7 @@ impl Default for Tiles {
 impl Tiles {
     /// Number of non-flower tiles.
     pub fn len(&self) -> usize {
-        self.counts.iter().map(|&c| c as usize).sum()
+        crate::tile::total(&self.counts)
     }
 
     pub fn is_empty(&self) -> bool {
@@ -174,6 +174,58 @@ pub fn symbols(s: &str) -> Result<Vec<Symbol>> {
 
 /// Parses `s` into counts and flowers, refusing a fifth copy of a kind or a repeated flower.
 pub fn parse(s: &str) -> Result<Tiles> {
+    match parse_plain(s) {
+        Some(counts) => Ok(Tiles { counts, flowers: 0 }),
+        None => parse_symbols(s),
+    }
+}
+
+/// Numbers waiting for their suit letter in [`parse_plain`]: more than this, and the general
+/// reader takes the string.
+const PLAIN_PENDING: usize = 32;
+
+/// The common input read straight into counts, without the symbol list: ASCII digits, the
+/// letters m, p, s, z (either case) and spaces, every number followed by its letter, no kind
+/// past 4 copies. Anything else (flowers, Chinese, any error) is `None`, and [`parse_symbols`]
+/// reads the string and words its error; the tests hold the two to the same answers.
+fn parse_plain(s: &str) -> Option<Counts> {
+    let mut counts = [0u8; KINDS];
+    let mut pending = [0u8; PLAIN_PENDING];
+    let mut len = 0usize;
+    for &b in s.as_bytes() {
+        let mark = match b {
+            b'1'..=b'9' => {
+                *pending.get_mut(len)? = b - b'0';
+                len += 1;
+                continue;
+            }
+            b' ' => continue,
+            b'm' | b'M' => 0,
+            b'p' | b'P' => 1,
+            b's' | b'S' => 2,
+            b'z' | b'Z' => 3,
+            _ => return None,
+        };
+        if len == 0 {
+            return None;
+        }
+        for &n in &pending[..len] {
+            if mark == 3 && n > 7 {
+                return None;
+            }
+            let c = &mut counts[mark * 9 + usize::from(n) - 1];
+            if *c >= COPIES {
+                return None;
+            }
+            *c += 1;
+        }
+        len = 0;
+    }
+    (len == 0).then_some(counts)
+}
+
+/// [`parse`] through the symbol list: every notation, and the errors.
+fn parse_symbols(s: &str) -> Result<Tiles> {
     let mut tiles = Tiles::default();
     for sym in symbols(s)? {
         match sym {
@@ -232,14 +284,16 @@ pub fn counts_from_bytes(b: &[u8]) -> Result<Counts> {
         )));
     }
     let mut counts = [0u8; KINDS];
-    for (i, &c) in b.iter().enumerate() {
-        if c > COPIES {
+    counts.copy_from_slice(b);
+    // The largest count first, in one branch-free pass (the common case: no error); then
+    // the first byte over for the message.
+    if crate::tile::over_copies(&counts) {
+        if let Some((i, &c)) = counts.iter().enumerate().find(|(_, &c)| c > COPIES) {
             let code = Tile::new(i).map_or_else(String::new, Tile::code);
             return Err(Error::hand(format!(
                 "count {c} of {code} at byte {i} is more than the 4 copies of a tile"
             )));
         }
-        counts[i] = c;
     }
     Ok(counts)
 }
@@ -247,6 +301,41 @@ pub fn counts_from_bytes(b: &[u8]) -> Result<Counts> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The plain reader agrees with the symbol reader: on random strings over digits, suit
+    /// letters, flowers, spaces and a few others (errors included, word for word), and on
+    /// random hands written out.
+    #[test]
+    fn plain_reader_agrees_with_symbols() {
+        let alphabet: Vec<char> = "1234567899mpszMPSZf 0x\t東萬一".chars().collect();
+        let mut rng = fastrand::Rng::with_seed(16);
+        let mut plain = 0;
+        for round in 0..60_000 {
+            let text: String = if round % 2 == 0 {
+                (0..rng.usize(0..40))
+                    .map(|_| alphabet[rng.usize(0..alphabet.len())])
+                    .collect()
+            } else {
+                let mut c = [0u8; KINDS];
+                for _ in 0..rng.usize(0..18) {
+                    let k = rng.usize(0..KINDS);
+                    c[k] += 1;
+                }
+                let mut t = format(&c, 0);
+                if rng.bool() {
+                    t = t.replace('m', "m ").to_uppercase();
+                }
+                t
+            };
+            plain += usize::from(parse_plain(&text).is_some());
+            match (parse(&text), parse_symbols(&text)) {
+                (Ok(a), Ok(b)) => assert_eq!(a, b, "{text}"),
+                (Err(a), Err(b)) => assert_eq!(a.to_string(), b.to_string(), "{text}"),
+                (a, b) => panic!("{text}: {a:?} against {b:?}"),
+            }
+        }
+        assert!(plain > 20_000, "{plain} strings read plainly");
+    }
 
     fn ok(s: &str) -> Tiles {
         match parse(s) {

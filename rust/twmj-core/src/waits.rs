@@ -182,10 +182,7 @@ pub fn shapes(counts: &Counts, x: Tile) -> Shapes {
 
 /// Mask of kinds the player holds all 4 of (concealed plus melds): never a wait.
 pub(crate) fn exhausted(own: &Counts) -> u64 {
-    own.iter()
-        .enumerate()
-        .filter(|(_, &c)| c >= COPIES)
-        .fold(0, |m, (i, _)| m | 1 << i)
+    crate::tile::four_copies(own)
 }
 
 /// The waits of a validated hand as a bitmask, kinds the player holds all 4 of removed.

@@ -1,8 +1,11 @@
 //! Batch analysis of an `N×34` `uint8` array of counts: GIL released, rows in parallel.
 //!
-//! The array is copied once into memory the call owns, and the copy is checked and analysed:
-//! another thread may write to the array while the GIL is released, and a row checked in the
-//! array and read again afterwards could then hold anything. Each row is read exactly once.
+//! The array is copied into memory the call owns (block by block, with the GIL held), and the
+//! copy is checked and analysed: another thread may write to the array while the GIL is
+//! released, and a row checked in the array and read again afterwards could then hold
+//! anything. Each row is read exactly once.
+
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use numpy::{IntoPyArray, PyArray1, PyReadonlyArray2};
 use pyo3::prelude::*;
@@ -17,13 +20,10 @@ use crate::variant::PyVariant;
 /// Rows below this many are done on the calling thread: splitting costs more than it saves.
 const PARALLEL_ROWS: usize = 16_384;
 
-/// The rows copied into one owned buffer of 34-byte rows, then checked: each count ≤ 4 and a
-/// total that `fits`. The error names the first bad row.
-fn rows(
-    counts: &PyReadonlyArray2<'_, u8>,
-    fits: fn(usize) -> bool,
-    expected: &str,
-) -> PyResult<Vec<u8>> {
+/// The array, refused unless it has one column per tile kind.
+fn columns<'a>(
+    counts: &'a PyReadonlyArray2<'_, u8>,
+) -> PyResult<numpy::ndarray::ArrayView2<'a, u8>> {
     let a = counts.as_array();
     if a.ncols() != KINDS {
         return Err(hand_error(
@@ -34,43 +34,116 @@ fn rows(
             ),
         ));
     }
-    let flat: Vec<u8> = match counts.as_slice() {
+    Ok(a)
+}
+
+/// The rows copied into one owned buffer of 34-byte rows (the array must have 34 columns).
+fn copied(counts: &PyReadonlyArray2<'_, u8>) -> PyResult<Vec<u8>> {
+    let a = columns(counts)?;
+    Ok(match counts.as_slice() {
         Ok(s) => s.to_vec(),
         Err(_) => a.iter().copied().collect(),
-    };
+    })
+}
+
+/// Each count at most 4 and a total that `fits`: one branch-free pass over the row.
+#[inline]
+fn row_ok(row: &Counts, fits: fn(usize) -> bool) -> bool {
+    !twmj_core::over_copies(row) && fits(twmj_core::total(row))
+}
+
+/// The error naming the first row of `flat` with a count over 4 or a total `fits` refuses;
+/// `flat` starts at row `first` of the array.
+fn first_bad_row(
+    flat: &[u8],
+    first: usize,
+    fits: fn(usize) -> bool,
+    expected: &str,
+) -> PyResult<()> {
     for (r, row) in flat.chunks_exact(KINDS).enumerate() {
+        let r = first + r;
+        if let Some((i, &v)) = row.iter().enumerate().find(|(_, &v)| v > 4) {
+            return Err(hand_error(
+                Some(&format!("counts[{r}][{i}]")),
+                format!("row {r}, column {i}: count {v} is more than the 4 copies of a tile"),
+            ));
+        }
         let n: usize = row.iter().map(|&v| v as usize).sum();
-        if row.iter().any(|&v| v > 4) || !fits(n) {
-            if let Some((i, &v)) = row.iter().enumerate().find(|(_, &v)| v > 4) {
-                return Err(hand_error(
-                    Some(&format!("counts[{r}][{i}]")),
-                    format!("row {r}, column {i}: count {v} is more than the 4 copies of a tile"),
-                ));
-            }
+        if !fits(n) {
             return Err(hand_error(
                 Some(&format!("counts[{r}]")),
                 format!("row {r} has {n} tiles; this call needs {expected}"),
             ));
         }
     }
+    Ok(())
+}
+
+/// The rows copied into one owned buffer of 34-byte rows, then checked: each count ≤ 4 and a
+/// total that `fits`. The error names the first bad row.
+fn rows(
+    counts: &PyReadonlyArray2<'_, u8>,
+    fits: fn(usize) -> bool,
+    expected: &str,
+) -> PyResult<Vec<u8>> {
+    let flat = copied(counts)?;
+    first_bad_row(&flat, 0, fits, expected)?;
     Ok(flat)
 }
 
-fn one<T>(row: &[u8], f: fn(&Counts) -> T) -> T {
-    let mut c = [0u8; KINDS];
-    c.copy_from_slice(row);
-    f(&c)
-}
+/// Rows copied at a time: 1.1 MB, so a block stays in cache from its copy to its analysis,
+/// and the copy buffer is reused (one owned copy of a million rows was 34 MB of fresh pages
+/// a call, whose faults cost as much as the waits).
+const BLOCK_ROWS: usize = 1 << 15;
 
-fn run<T: Send + Copy + Default>(py: Python<'_>, flat: &[u8], f: fn(&Counts) -> T) -> Vec<T> {
-    py.detach(|| {
-        let n = flat.len() / KINDS;
-        if n >= PARALLEL_ROWS {
-            flat.par_chunks_exact(KINDS).map(|r| one(r, f)).collect()
-        } else {
-            flat.chunks_exact(KINDS).map(|r| one(r, f)).collect()
+/// `f` over each row of the array: block by block, each block copied into memory the call
+/// owns (with the GIL held), then checked and analysed with the GIL released, in parallel
+/// for large blocks. A row is checked ([`row_ok`]) in the pass that analyses it; the first
+/// bad row (found again in its block, in order) makes the call its error.
+fn run_checked<T: Send + Copy + Default>(
+    py: Python<'_>,
+    counts: &PyReadonlyArray2<'_, u8>,
+    fits: fn(usize) -> bool,
+    expected: &str,
+    f: fn(&Counts) -> T,
+) -> PyResult<Vec<T>> {
+    // A non-contiguous array is copied whole first (rare: a strided view).
+    let strided;
+    columns(counts)?;
+    let src: &[u8] = if let Ok(s) = counts.as_slice() {
+        s
+    } else {
+        strided = copied(counts)?;
+        &strided
+    };
+    let rows = src.len() / KINDS;
+    let mut out = Vec::with_capacity(rows);
+    let mut block = vec![0u8; BLOCK_ROWS.min(rows) * KINDS];
+    for first in (0..rows).step_by(BLOCK_ROWS) {
+        let n = BLOCK_ROWS.min(rows - first);
+        let copy = &mut block[..n * KINDS];
+        copy.copy_from_slice(&src[first * KINDS..(first + n) * KINDS]);
+        let bad = AtomicBool::new(false);
+        let one = |row: &[u8]| match <&Counts>::try_from(row) {
+            Ok(c) if row_ok(c, fits) => f(c),
+            _ => {
+                bad.store(true, Ordering::Relaxed);
+                T::default()
+            }
+        };
+        let copy = &*copy;
+        py.detach(|| {
+            if n >= PARALLEL_ROWS {
+                out.par_extend(copy.par_chunks_exact(KINDS).map(one));
+            } else {
+                out.extend(copy.chunks_exact(KINDS).map(one));
+            }
+        });
+        if bad.load(Ordering::Relaxed) {
+            first_bad_row(copy, first, fits, expected)?;
         }
-    })
+    }
+    Ok(out)
 }
 
 /// Each row as a hand of `v` (its `hand_size` and tile set; melds implied by the count), checked
@@ -122,8 +195,9 @@ pub fn waits_batch<'py>(
     variant: Option<PyRef<'py, PyVariant>>,
 ) -> PyResult<Bound<'py, PyArray1<u64>>> {
     let Some(v) = variant else {
-        let flat = rows(&counts, |n| n <= 16 && n % 3 == 1, "16 − 3k (16, 13, …, 1)")?;
-        return Ok(run(py, &flat, wait_mask).into_pyarray(py));
+        let fits = |n| n <= 16 && n % 3 == 1;
+        let masks = run_checked(py, &counts, fits, "16 − 3k (16, 13, …, 1)", wait_mask)?;
+        return Ok(masks.into_pyarray(py));
     };
     let flat = rows(&counts, |_| true, "")?;
     let hands = hands_of(&flat, Form::Waiting, &v.0)?;
@@ -145,12 +219,9 @@ pub fn shanten_batch<'py>(
     variant: Option<PyRef<'py, PyVariant>>,
 ) -> PyResult<Bound<'py, PyArray1<i8>>> {
     let Some(v) = variant else {
-        let flat = rows(
-            &counts,
-            |n| n <= 17 && n % 3 != 0,
-            "16 − 3k or 17 − 3k (at most 17)",
-        )?;
-        return Ok(run(py, &flat, shanten_counts).into_pyarray(py));
+        let fits = |n| n <= 17 && n % 3 != 0;
+        let expected = "16 − 3k or 17 − 3k (at most 17)";
+        return Ok(run_checked(py, &counts, fits, expected, shanten_counts)?.into_pyarray(py));
     };
     let flat = rows(&counts, |_| true, "")?;
     let hands = hands_of(&flat, Form::Any, &v.0)?;

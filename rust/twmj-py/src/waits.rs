@@ -67,6 +67,10 @@ pub(crate) fn wait_tuple<'py>(py: Python<'py>, waits: &[Wait]) -> PyResult<Bound
     PyTuple::new(py, items)
 }
 
+/// A not-ready hand as `Waits.accepts` needs it: the hand, the visible tiles, the variant
+/// (the caller's object, shared: no copy of its rules per answer).
+type Pending = (twmj_core::Hand, twmj_core::Counts, Option<Py<PyVariant>>);
+
 /// The answer to "what are my waits": shanten, whether ready, and the waits.
 #[pyclass(name = "Waits", module = "twmj", frozen)]
 pub struct PyWaits {
@@ -74,11 +78,7 @@ pub struct PyWaits {
     waits: Vec<Wait>,
     /// For a hand that is not ready, what `accepts` needs; computed on first read (most
     /// callers only ask for the waits, and the accepts cost more than the waits).
-    pending: Option<(
-        twmj_core::Hand,
-        twmj_core::Counts,
-        Option<twmj_core::scoring::Variant>,
-    )>,
+    pending: Option<Pending>,
     accepts: OnceLock<Vec<Accept>>,
 }
 
@@ -112,7 +112,7 @@ impl PyWaits {
         } else {
             let computed = match &self.pending {
                 Some((h, v, var)) => {
-                    let rules = var.as_ref().unwrap_or(&*twmj_core::TAIWAN);
+                    let rules = var.as_ref().map_or(&*twmj_core::TAIWAN, |var| &var.get().0);
                     twmj_core::accepts(h, v, rules).map_err(CoreError)?
                 }
                 None => self
@@ -172,7 +172,7 @@ pub fn waits(
         return Ok(PyWaits {
             shanten: sh.max(1),
             waits: w,
-            pending: Some((h, v, variant.map(|var| var.0.clone()))),
+            pending: Some((h, v, variant.map(Into::into))),
             accepts: OnceLock::new(),
         });
     }
