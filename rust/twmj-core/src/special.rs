@@ -385,7 +385,11 @@ pub fn waits(hand: &Hand, visible: &Counts, variant: &Variant) -> Result<Vec<Wai
     if variant.all_in_play() && !variant.special.any() {
         // The regular waits alone (000's rules, the default): nothing more to check or add,
         // and the hot path pays for no rule it does not have.
-        return Ok(waits_seen(&hand.concealed, &own, &seen_counts(&own, visible)?));
+        return Ok(waits_seen(
+            &hand.concealed,
+            &own,
+            &seen_counts(&own, visible)?,
+        ));
     }
     variant.check_in_play(&own)?;
     let seen = seen_counts(&own, visible)?;
