@@ -273,6 +273,28 @@ fn accept_mask(accepts: &[Accept]) -> u64 {
     accepts.iter().fold(0, |m, a| m | 1 << a.tile.index())
 }
 
+/// A ready check's answer ([`wait_report`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WaitReport {
+    /// The waits under the variant, in tile order; empty when the hand is not ready.
+    pub waits: Vec<Wait>,
+    /// 0 when ready, else the shanten under the variant (the special shapes' included).
+    pub shanten: i8,
+}
+
+/// The waits of a validated 16 − 3k hand under `variant` ([`crate::waits`]) and, when there
+/// are none, how far the hand is ([`crate::shanten`]: at least 1, a 16 − 3k hand being
+/// never complete); the draws that bring it closer are [`accepts`].
+pub fn wait_report(hand: &Hand, visible: &Counts, variant: &Variant) -> Result<WaitReport> {
+    let waits = crate::special::waits(hand, visible, variant)?;
+    let shanten = if waits.is_empty() {
+        crate::shanten::shanten(hand, variant).max(1)
+    } else {
+        0
+    };
+    Ok(WaitReport { waits, shanten })
+}
+
 /// The kinds whose draw lowers the shanten under `variant` ([`crate::shanten`]) of a
 /// validated 16 − 3k hand (進張), with their unseen copies: the regular accepting kinds when
 /// the regular shanten is the least, the special shapes' when theirs is, both when they tie

@@ -192,6 +192,21 @@ pub enum Form {
     Any,
 }
 
+impl Form {
+    /// `n` concealed tiles with no melds given fit this form in a hand of `size` tiles, the
+    /// melds implied by the count: `size` − 3k waiting, `size` + 1 − 3k full.
+    pub fn fits(self, n: usize, size: u8) -> bool {
+        let size = usize::from(size);
+        let waiting = n <= size && n % 3 == 1;
+        let full = n <= size + 1 && n % 3 == 2;
+        match self {
+            Form::Waiting => waiting,
+            Form::Full => full,
+            Form::Any => waiting || full,
+        }
+    }
+}
+
 impl Hand {
     /// Validates concealed tiles and melds together for a hand of `size` tiles (a variant's
     /// `hand_size`: 16, or 13 for 004 兩人麻將 13 張版: 4 組+1 對, so 13 − 3k tiles waiting and
@@ -204,6 +219,7 @@ impl Hand {
                 "a hand of {size} tiles is not played (16, or 13)"
             )));
         }
+        let implied = form.fits(tiles.len(), size);
         let size = usize::from(size);
         let max_melds = size / 3;
         let mut all = tiles.counts;
@@ -232,16 +248,16 @@ impl Hand {
             )));
         }
         let n = tiles.len();
-        let (waiting, full) = if melds.is_empty() {
-            (n <= size && n % 3 == 1, n <= size + 1 && n % 3 == 2)
+        let fits = if melds.is_empty() {
+            implied
         } else {
             let k = melds.len();
-            (n == size - 3 * k, n == size + 1 - 3 * k)
-        };
-        let fits = match form {
-            Form::Waiting => waiting,
-            Form::Full => full,
-            Form::Any => waiting || full,
+            let (waiting, full) = (n == size - 3 * k, n == size + 1 - 3 * k);
+            match form {
+                Form::Waiting => waiting,
+                Form::Full => full,
+                Form::Any => waiting || full,
+            }
         };
         if !fits {
             let k = melds.len();
@@ -297,6 +313,38 @@ impl Hand {
             .map(|(i, (k, t))| Meld::parse(k, t, i))
             .collect::<Result<Vec<_>>>()?;
         Hand::new(tiles, melds, form, size)
+    }
+
+    /// A winning hand as a caller states it, for a hand of `size` tiles: `tiles` are the
+    /// 16 − 3k concealed tiles the winning tile `win` completes (it is added) or the 17 − 3k
+    /// that already hold it (with no melds given, the count tells which: 1 mod 3 waits).
+    /// Errors about the tiles name `hand`, about the winning tile `win_tile`.
+    pub fn winning(mut tiles: Tiles, melds: Vec<Meld>, win: Tile, size: u8) -> Result<Hand> {
+        let n = tiles.len();
+        let waiting = if melds.is_empty() {
+            n % 3 == 1
+        } else {
+            n + 3 * melds.len() == usize::from(size)
+        };
+        let i = win.index();
+        if waiting {
+            if tiles.counts[i] >= COPIES {
+                return Err(Error::context(
+                    "win_tile",
+                    format!("the hand already holds four {}", win.code()),
+                ));
+            }
+            tiles.counts[i] += 1;
+        } else if tiles.counts[i] == 0 {
+            return Err(Error::context(
+                "win_tile",
+                format!(
+                    "the full hand does not hold the winning tile {}",
+                    win.code()
+                ),
+            ));
+        }
+        Hand::new(tiles, melds, Form::Full, size).map_err(|e| e.at("hand"))
     }
 
     /// Copies of each kind in the melds.

@@ -382,6 +382,15 @@ pub fn is_win(hand: &Hand, variant: &Variant) -> bool {
 pub fn waits(hand: &Hand, visible: &Counts, variant: &Variant) -> Result<Vec<Wait>> {
     variant.check_hand_size(hand)?;
     let own = hand.own_counts();
+    if variant.all_in_play() && !variant.special.any() {
+        // The regular waits alone (000's rules, the default): nothing more to check or add,
+        // and the hot path pays for no rule it does not have.
+        return Ok(waits_seen(
+            &hand.concealed,
+            &own,
+            &seen_counts(&own, visible)?,
+        ));
+    }
     variant.check_in_play(&own)?;
     let seen = seen_counts(&own, visible)?;
     let mut w = waits_seen_with(

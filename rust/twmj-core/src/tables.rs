@@ -215,19 +215,21 @@ struct WaitShapes {
 }
 
 impl WaitShapes {
-    fn new(all: &[u64]) -> WaitShapes {
-        let mut marks = Vec::with_capacity(all.len().div_ceil(64));
+    /// Built from the word of each configuration in index order (`size` of them), kept only
+    /// where it is not 0: no full-size array, even while building.
+    fn collect(size: usize, all: impl Iterator<Item = u64>) -> WaitShapes {
+        let mut marks: Vec<(u64, u32)> = Vec::with_capacity(size.div_ceil(64));
         let mut words = Vec::new();
-        for chunk in all.chunks(64) {
-            let before = u32::try_from(words.len()).unwrap_or(u32::MAX);
-            let mut bits = 0u64;
-            for (i, &w) in chunk.iter().enumerate() {
-                if w != 0 {
-                    bits |= 1 << i;
-                    words.push(w);
-                }
+        for (idx, w) in all.enumerate() {
+            if idx % 64 == 0 {
+                marks.push((0, u32::try_from(words.len()).unwrap_or(u32::MAX)));
             }
-            marks.push((bits, before));
+            if w != 0 {
+                if let Some(m) = marks.last_mut() {
+                    m.0 |= 1 << (idx % 64);
+                }
+                words.push(w);
+            }
         }
         WaitShapes { marks, words }
     }
@@ -254,10 +256,9 @@ fn build_wait_shapes(
 ) -> WaitShapes {
     let complete = |idx: usize| complete_bits[idx / 64] >> (idx % 64) & 1 == 1;
     let p = |i: usize| POW5[i] as usize;
-    let mut out = vec![0u64; flags.len()];
     // The digits of idx, kept by counting in base 5 rather than dividing each time.
     let mut g = [0u8; 9];
-    for (idx, slot) in out.iter_mut().enumerate() {
+    let all = (0..flags.len()).map(|idx| {
         if idx > 0 {
             for d in g.iter_mut().take(len) {
                 if *d < 4 {
@@ -299,9 +300,9 @@ fn build_wait_shapes(
             }
             word |= u64::from(bits) << (SHAPE_BITS as usize * xi);
         }
-        *slot = word;
-    }
-    WaitShapes::new(&out)
+        word
+    });
+    WaitShapes::collect(flags.len(), all)
 }
 
 /// The suit table and the honour table.

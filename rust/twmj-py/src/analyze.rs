@@ -106,7 +106,7 @@ pub fn analyze(
     variant: Option<PyRef<'_, PyVariant>>,
 ) -> PyResult<PyAnalysis> {
     let rules = rules_of(variant.as_deref());
-    let h = convert::hand(hand, melds, Form::Full, rules.hand_size)?;
+    let h = convert::hand(hand, melds, Form::Full, rules)?;
     let v = convert::visible(visible)?;
     let a = twmj_core::analyze(&h, &v, rules);
     Ok(PyAnalysis(a.map_err(|e| CoreError(e.at("hand")))?))

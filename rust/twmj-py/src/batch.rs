@@ -154,8 +154,7 @@ fn hands_of(flat: &[u8], form: Form, v: &Variant) -> PyResult<Vec<Hand>> {
         .map(|(r, row)| {
             let mut counts = [0u8; KINDS];
             counts.copy_from_slice(row);
-            Hand::new(Tiles { counts, flowers: 0 }, Vec::new(), form, v.hand_size)
-                .and_then(|h| v.check_in_play(&counts).map(|()| h))
+            v.hand(Tiles { counts, flowers: 0 }, Vec::new(), form)
                 .map_err(|e| hand_error(Some(&format!("counts[{r}]")), format!("row {r}: {e}")))
         })
         .collect()
@@ -195,7 +194,7 @@ pub fn waits_batch<'py>(
     variant: Option<PyRef<'py, PyVariant>>,
 ) -> PyResult<Bound<'py, PyArray1<u64>>> {
     let Some(v) = variant else {
-        let fits = |n| n <= 16 && n % 3 == 1;
+        let fits = |n: usize| Form::Waiting.fits(n, 16);
         let masks = run_checked(py, &counts, fits, "16 − 3k (16, 13, …, 1)", wait_mask)?;
         return Ok(masks.into_pyarray(py));
     };
@@ -219,7 +218,7 @@ pub fn shanten_batch<'py>(
     variant: Option<PyRef<'py, PyVariant>>,
 ) -> PyResult<Bound<'py, PyArray1<i8>>> {
     let Some(v) = variant else {
-        let fits = |n| n <= 17 && n % 3 != 0;
+        let fits = |n: usize| Form::Any.fits(n, 16);
         let expected = "16 − 3k or 17 − 3k (at most 17)";
         return Ok(run_checked(py, &counts, fits, expected, shanten_counts)?.into_pyarray(py));
     };

@@ -2,11 +2,11 @@
 
 use pyo3::buffer::PyBuffer;
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict, PyInt, PyString, PyTuple};
+use pyo3::types::{PyBool, PyBytes, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple};
 use std::fmt;
 use twmj_core::hand::{Form, Hand, Meld};
 use twmj_core::notation::{self, Tiles};
-use twmj_core::{Counts, KINDS};
+use twmj_core::{Counts, Variant, KINDS};
 
 use crate::errors::{hand_error, CoreError, PyResult};
 use crate::meld::PyMeld;
@@ -197,16 +197,74 @@ pub fn melds_under(obj: Option<&Bound<'_, PyAny>>, prefix: Option<&str>) -> PyRe
     Ok(out)
 }
 
-/// A validated hand for `form` of `size` tiles (a variant's `hand_size`: 16 or 13).
+/// A hand for `form` as `rules` read it ([`Variant::hand`]: its size and tile set).
 pub fn hand(
     hand: &Bound<'_, PyAny>,
     melds_obj: Option<&Bound<'_, PyAny>>,
     form: Form,
-    size: u8,
+    rules: &Variant,
 ) -> PyResult<Hand> {
     let t = tiles(hand, "hand")?;
     let m = melds(melds_obj)?;
-    Ok(Hand::new(t, m, form, size).map_err(|e| CoreError(e.at("hand")))?)
+    Ok(rules
+        .hand(t, m, form)
+        .map_err(|e| CoreError(e.at("hand")))?)
+}
+
+/// How deep [`json`] follows nested containers before it gives up on a value.
+const JSON_DEPTH: usize = 32;
+
+/// A Python value as JSON for the core's decoders (a snapshot): dicts (their string keys),
+/// lists and tuples, str, int, float, bool and None. Anything else, an int beyond 64 bits or
+/// a container nested too deep becomes a value no field of the core accepts, so the core
+/// names the field.
+pub fn json(obj: &Bound<'_, PyAny>) -> serde_json::Value {
+    json_at(obj, 0)
+}
+
+fn json_at(obj: &Bound<'_, PyAny>, depth: usize) -> serde_json::Value {
+    use serde_json::Value;
+    let unreadable = || Value::Array(vec![Value::Null]);
+    if depth > JSON_DEPTH {
+        return unreadable();
+    }
+    if obj.is_none() {
+        return Value::Null;
+    }
+    if let Ok(b) = obj.cast::<PyBool>() {
+        return Value::Bool(b.is_true());
+    }
+    if obj.is_instance_of::<PyInt>() {
+        return obj
+            .extract::<i64>()
+            .map(Value::from)
+            .or_else(|_| obj.extract::<u64>().map(Value::from))
+            .unwrap_or_else(|_| unreadable());
+    }
+    if let Ok(f) = obj.cast::<PyFloat>() {
+        return serde_json::Number::from_f64(f.value()).map_or_else(unreadable, Value::Number);
+    }
+    if let Ok(s) = obj.cast::<PyString>() {
+        return s
+            .to_str()
+            .map_or_else(|_| unreadable(), |t| Value::String(t.to_owned()));
+    }
+    if let Ok(d) = obj.cast::<PyDict>() {
+        let mut map = serde_json::Map::new();
+        for (k, v) in d.iter() {
+            if let Some(k) = k.cast::<PyString>().ok().and_then(|k| k.to_str().ok()) {
+                map.insert(k.to_owned(), json_at(&v, depth + 1));
+            }
+        }
+        return Value::Object(map);
+    }
+    if obj.is_instance_of::<PyList>() || obj.is_instance_of::<PyTuple>() {
+        return obj.try_iter().map_or_else(
+            |_| unreadable(),
+            |items| Value::Array(items.flatten().map(|v| json_at(&v, depth + 1)).collect()),
+        );
+    }
+    unreadable()
 }
 
 /// Visible tiles (others' discards and melds) as counts; none when absent.

@@ -7,7 +7,8 @@ use pyo3::types::PyDict;
 use rayon::prelude::*;
 use twmj_core::game::observe as layout;
 use twmj_core::game::{
-    observe, play_hand, vector, Bot, Played, Reward, Slot, SplitMix64, State, ACTION_COUNT, OBS_LEN,
+    arena_hand, check_agents, observe, vector, Bot, Played, Reward, Slot, SplitMix64, State,
+    ACTION_COUNT, OBS_LEN,
 };
 use twmj_core::scoring::Variant;
 
@@ -126,16 +127,7 @@ pub fn arena_hands<'py>(
     variant: Option<PyRef<'py, PyVariant>>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let variant = variant_of(variant);
-    let seats = usize::from(variant.players.clamp(2, 4));
-    if agents.len() != seats {
-        return Err(context_error(
-            "agents",
-            format!(
-                "{} agents for a table of {seats} (one per seat)",
-                agents.len()
-            ),
-        ));
-    }
+    check_agents(&variant, agents.len()).map_err(CoreError)?;
     let bots: Vec<Bot> = agents
         .iter()
         .map(|a| Bot::parse(a))
@@ -145,20 +137,7 @@ pub fn arena_hands<'py>(
     let rows: Vec<Result<([u8; 4], Played), twmj_core::Error>> = py.detach(|| {
         (0..hands)
             .into_par_iter()
-            .map(|i| {
-                let mut at = [Bot::FirstLegal; 4];
-                let mut who = [u8::MAX; 4];
-                let hand_seed = seed.wrapping_add(i as u64);
-                // By the hand's seed, not its index in this call: any split of the seeds
-                // seats the agents the same.
-                let turn = (hand_seed % seats as u64) as usize;
-                for s in 0..seats {
-                    let j = (s + seats - turn) % seats;
-                    at[s] = bots[j];
-                    who[s] = j as u8;
-                }
-                play_hand(hand_seed, &variant, at).map(|(_, p)| (who, p))
-            })
+            .map(|i| arena_hand(seed.wrapping_add(i as u64), &variant, &bots))
             .collect()
     });
     let mut agent = Vec::with_capacity(hands * 4);

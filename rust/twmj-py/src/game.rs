@@ -5,17 +5,16 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyInt, PyList, PyString};
 use twmj_core::game::{
     self, legal_actions, read_log, read_seen_log, replay as core_replay, seen_to_json, settle_hand,
-    write_log, write_seen_log, Action, CallLock, Deal, Decision, Match, OfferKind, Phase, Player,
-    Rules, Situation, Snapshot, State, Summary, Table, Turn, ACTION_COUNT,
+    write_log, write_seen_log, Action, Deal, Match, Phase, Snapshot, State, Summary, Table,
+    ACTION_COUNT,
 };
-use twmj_core::hand::Meld;
-use twmj_core::notation::{self, Symbol};
-use twmj_core::vocab::WINDS;
-use twmj_core::{Flower, Tile};
+use twmj_core::notation;
+use twmj_core::scoring::Scored;
+use twmj_core::Tile;
 use twmj_py_macros::guarded;
 
 use crate::convert::{self, Int};
-use crate::errors::{action_error, context_error, hand_error, CoreError, PyResult};
+use crate::errors::{action_error, context_error, CoreError, PyResult};
 use crate::meld::PyMeld;
 use crate::score::{to_py, PyScore};
 use crate::variant::{rules_of, PyVariant};
@@ -91,32 +90,6 @@ fn mask<'py>(py: Python<'py>, actions: &[Action]) -> Bound<'py, PyArray1<bool>> 
         m[a.index()] = true;
     }
     m.into_pyarray(py)
-}
-
-fn one_tile(text: &str, field: &str) -> PyResult<Tile> {
-    match notation::symbols(text)
-        .map_err(|e| CoreError(e.at(field)))?
-        .as_slice()
-    {
-        [Symbol::Tile(t, _)] => Ok(*t),
-        _ => Err(hand_error(
-            Some(field),
-            format!("{field}: '{text}' is not one tile"),
-        )),
-    }
-}
-
-fn one_flower(text: &str, field: &str) -> PyResult<Flower> {
-    match notation::symbols(text)
-        .map_err(|e| CoreError(e.at(field)))?
-        .as_slice()
-    {
-        [Symbol::Flower(f, _)] => Ok(*f),
-        _ => Err(hand_error(
-            Some(field),
-            format!("{field}: '{text}' is not one flower"),
-        )),
-    }
 }
 
 /// One hand of play from a seed or an explicit deal, under the taiwan rules or a given
@@ -466,7 +439,7 @@ impl PyGame {
         let scores = bills
             .iter()
             .enumerate()
-            .map(|(i, b)| to_py(py, b, &v, i))
+            .map(|(i, b)| to_py(py, &Scored::of(b.clone(), &v.0).map_err(CoreError)?, i))
             .collect::<PyResult<_>>()?;
         Ok((scores, s.net_tai))
     }
@@ -477,10 +450,6 @@ impl PyGame {
 #[pyclass(name = "Match", module = "twmj")]
 pub struct PyMatch {
     series: Match,
-    variant: twmj_core::scoring::Variant,
-    totals: [i64; 4],
-    /// The dice of the hand handed out by `next_game` and not yet finished.
-    current: Option<[u8; 3]>,
 }
 
 #[pymethods]
@@ -492,16 +461,12 @@ impl PyMatch {
     )]
     #[guarded]
     fn new(seed: Int, variant: Option<PyRef<'_, PyVariant>>, first_dealer: Int) -> PyResult<Self> {
-        let variant = variant.map_or_else(twmj_core::scoring::Variant::taiwan, |v| v.0.clone());
         Ok(PyMatch {
-            series: Match::with_variant(
+            series: Match::new(
                 seed_ok(&seed)?,
                 seat_at("first_dealer", &first_dealer)?,
-                &variant,
+                rules_of(variant.as_deref()),
             ),
-            variant,
-            totals: [0; 4],
-            current: None,
         })
     }
 
@@ -520,13 +485,7 @@ impl PyMatch {
         dead: &str,
         dice: Option<[Int; 3]>,
     ) -> PyResult<PyGame> {
-        if self.series.over {
-            return Err(context_error("match", "the match is over"));
-        }
-        if self.current.is_some() {
-            return Err(context_error("match", "finish the current hand first"));
-        }
-        let deal = match hands {
+        let script = match hands {
             Some(h) => {
                 let h = [h[0].as_str(), h[1].as_str(), h[2].as_str(), h[3].as_str()];
                 let mut script =
@@ -534,13 +493,11 @@ impl PyMatch {
                 if let Some(d) = dice.as_ref().map(dice_ok).transpose()? {
                     script.dice = d;
                 }
-                self.series.scripted(script)
+                Some(script)
             }
-            None => self.series.deal(),
+            None => None,
         };
-        let rules = Rules::new(&self.variant, self.series.streak, self.series.round_wind);
-        let state = State::from_deal_ruled(deal, rules).map_err(CoreError)?;
-        self.current = Some(state.dice());
+        let state = self.series.next_hand(script).map_err(CoreError)?;
         Ok(PyGame { state })
     }
 
@@ -548,32 +505,7 @@ impl PyMatch {
     /// the match on, and returns the hand's net tai per seat.
     #[guarded]
     fn finish(&mut self, game: PyRef<'_, PyGame>) -> PyResult<[i64; 4]> {
-        let Some(r) = game.state.result() else {
-            return Err(context_error("game", "the hand is not over"));
-        };
-        let rules = game.state.rules();
-        if self.current != Some(game.state.dice())
-            || game.state.dealer() != self.series.dealer
-            || rules.streak != self.series.streak
-            || rules.round_wind != self.series.round_wind
-        {
-            return Err(context_error(
-                "game",
-                "this is not the match's current hand",
-            ));
-        }
-        let table = Table {
-            streak: self.series.streak,
-            round_wind: self.series.round_wind,
-            dice: game.state.dice(),
-        };
-        let (_, s) = settle_hand(r, &table, &self.variant).map_err(CoreError)?;
-        for (t, n) in self.totals.iter_mut().zip(s.net_tai) {
-            *t += n;
-        }
-        self.series.finish(r);
-        self.current = None;
-        Ok(s.net_tai)
+        Ok(self.series.finish_hand(&game.state).map_err(CoreError)?)
     }
 
     /// True after the fourth round (北) ends.
@@ -585,7 +517,7 @@ impl PyMatch {
     /// Each seat's net tai over the hands finished so far.
     #[getter]
     fn totals(&self) -> [i64; 4] {
-        self.totals
+        self.series.totals
     }
 
     /// 1-based number of the next hand.
@@ -635,7 +567,7 @@ impl PyMatch {
 
     #[getter]
     fn variant(&self) -> PyVariant {
-        PyVariant(self.variant.clone())
+        PyVariant(self.series.variant().clone())
     }
 }
 
@@ -677,29 +609,6 @@ fn get<'py>(d: &Bound<'py, PyDict>, key: &str) -> PyResult<Option<Bound<'py, PyA
     Ok(d.get_item(key)?.filter(|v| !v.is_none()))
 }
 
-/// A snapshot field's path (`snapshot.decision.offer.from`) for its errors.
-fn at(path: &str, key: &str) -> String {
-    format!("{path}.{key}")
-}
-
-fn get_bool(d: &Bound<'_, PyDict>, path: &str, key: &str) -> PyResult<bool> {
-    get(d, key)?.map_or(Ok(false), |v| {
-        v.extract::<bool>()
-            .map_err(|_| hand_error(Some(&at(path, key)), format!("{key} must be true or false")))
-    })
-}
-
-fn get_tile(d: &Bound<'_, PyDict>, path: &str, key: &str) -> PyResult<Option<Tile>> {
-    get(d, key)?
-        .map(|v| {
-            let s: String = v
-                .extract()
-                .map_err(|_| hand_error(Some(&at(path, key)), format!("{key} must be a tile")))?;
-            one_tile(&s, &at(path, key))
-        })
-        .transpose()
-}
-
 /// The legal actions of one seat at a decision point described without a log (see the
 /// `/v1/legal` schema): `(names, mask)`.
 #[pyfunction]
@@ -708,266 +617,20 @@ pub fn legal<'py>(
     py: Python<'py>,
     snapshot: &Bound<'py, PyDict>,
 ) -> PyResult<(Vec<String>, Bound<'py, PyArray1<bool>>)> {
-    let seat: Int = get(snapshot, "seat")?
-        .map_or_else(|| Ok(Int::from(0)), |v| v.extract())
-        .map_err(|_| context_error("snapshot.seat", "seat must be 0 to 3"))?;
-    let seat = seat_at("snapshot.seat", &seat)?;
-    let hand_text: String = get(snapshot, "hand")?
-        .ok_or_else(|| hand_error(Some("snapshot.hand"), "hand is required"))?
-        .extract()
-        .map_err(|_| hand_error(Some("snapshot.hand"), "hand must be tile notation"))?;
-    let tiles = notation::parse(&hand_text).map_err(|e| CoreError(e.at("snapshot.hand")))?;
-    let melds: Vec<Meld> =
-        convert::melds_under(get(snapshot, "melds")?.as_ref(), Some("snapshot"))?;
-    let flowers = match get(snapshot, "flowers")? {
-        Some(v) => {
-            let s: String = v
-                .extract()
-                .map_err(|_| hand_error(Some("snapshot.flowers"), "flowers must be notation"))?;
-            notation::parse(&s)
-                .map_err(|e| CoreError(e.at("snapshot.flowers")))?
-                .flowers
-        }
-        None => 0,
-    } | tiles.flowers;
-    let declared = match get(snapshot, "declared")? {
-        None => game::Declaration::None,
-        Some(v) => {
-            let key: String = v.extract().map_err(|_| {
-                context_error(
-                    "snapshot.declared",
-                    "declared must be ready, migi, heaven_ready or null",
-                )
-            })?;
-            game::Declaration::parse(&key, "snapshot.declared").map_err(CoreError)?
-        }
-    };
-    let no_pon = match get(snapshot, "no_pon")? {
-        Some(v) => {
-            let s: String = v
-                .extract()
-                .map_err(|_| hand_error(Some("snapshot.no_pon"), "no_pon must be notation"))?;
-            let t = notation::parse(&s).map_err(|e| CoreError(e.at("snapshot.no_pon")))?;
-            (0..34)
-                .filter(|&i| t.counts[i] > 0)
-                .fold(0u64, |m, i| m | 1 << i)
-        }
-        None => 0,
-    };
-    let player = Player {
-        concealed: tiles.counts,
-        melds,
-        flowers,
-        discards: Vec::new(),
-        declared,
-        // 過水 is the field `furiten` (with the 003 declined tile); `furiten_hold`, the
-        // flow's memory of whether this turn's discard releases it, changes no legal action
-        // at the decision point and is read only for older snapshots (docs/api.md).
-        furiten: game::Furiten::from_parts(
-            get_bool(snapshot, "snapshot", "furiten")?,
-            get_bool(snapshot, "snapshot", "furiten_hold")?,
-            get_tile(snapshot, "snapshot", "furiten_declined")?,
-        ),
-        no_pon,
-        last_discard: get_tile(snapshot, "snapshot", "last_discard")?,
-        no_self_draw: get_bool(snapshot, "snapshot", "no_self_draw")?,
-        has_discarded: get_bool(snapshot, "snapshot", "has_discarded")?,
-        has_konged: get_bool(snapshot, "snapshot", "has_konged")?,
-    };
-    let drawable: usize = get(snapshot, "drawable")?
-        .ok_or_else(|| context_error("snapshot.drawable", "drawable is required"))?
-        .extract()
-        .map_err(|_| context_error("snapshot.drawable", "drawable must be a count"))?;
-    let decision_obj = get(snapshot, "decision")?
-        .ok_or_else(|| context_error("snapshot.decision", "decision is required"))?;
-    let decision_dict = decision_obj
-        .cast::<PyDict>()
-        .map_err(|_| context_error("snapshot.decision", "decision must be an object"))?;
-    let opening = get_bool(decision_dict, "snapshot.decision", "opening")?;
-    let decision = if opening {
-        if get(decision_dict, "turn")?.is_some() || get(decision_dict, "offer")?.is_some() {
-            return Err(context_error(
-                "snapshot.decision",
-                "decision is one of {\"turn\": …}, {\"offer\": …} or {\"opening\": true}",
-            ));
-        }
-        Decision::Opening
-    } else if let Some(t) = get(decision_dict, "turn")? {
-        let t = t.cast::<PyDict>().map_err(|_| {
-            context_error("snapshot.decision.turn", "decision.turn must be an object")
-        })?;
-        let after_call = match get(t, "after_call")? {
-            None => None,
-            Some(a) => {
-                let a = a.cast::<PyDict>().map_err(|_| {
-                    context_error(
-                        "snapshot.decision.turn.after_call",
-                        "after_call must be an object",
-                    )
-                })?;
-                if let Some(p) = get_tile(a, "snapshot.decision.turn.after_call", "pon")? {
-                    Some(CallLock::Pon(p))
-                } else if let Some(claimed) =
-                    get_tile(a, "snapshot.decision.turn.after_call", "chi")?
-                {
-                    Some(CallLock::Chi {
-                        claimed,
-                        other_end: get_tile(a, "snapshot.decision.turn.after_call", "other_end")?,
-                    })
-                } else {
-                    return Err(context_error(
-                        "snapshot.decision.turn.after_call",
-                        "after_call is {\"pon\": tile} or {\"chi\": tile, \"other_end\": tile|null}",
-                    ));
-                }
-            }
-        };
-        Decision::Turn(Turn {
-            seat,
-            drawn: get_tile(t, "snapshot.decision.turn", "drawn")?,
-            after_call,
-            replacement: get_bool(t, "snapshot.decision.turn", "replacement")?,
-            last_tile: get_bool(t, "snapshot.decision.turn", "last_tile")?,
-            // 七搶一 case 1: the seat holding the 8th flower (the core checks the rest).
-            rob_from: get(t, "rob_from")?
-                .map(|v| {
-                    v.extract::<Int>()
-                        .map_err(|_| {
-                            context_error(
-                                "snapshot.decision.turn.rob_from",
-                                "rob_from must be a seat",
-                            )
-                        })
-                        .and_then(|i| seat_at("snapshot.decision.turn.rob_from", &i))
-                })
-                .transpose()?,
+    // The two Python objects the snapshot may hold; the rest is JSON the core reads.
+    let melds = convert::melds_under(get(snapshot, "melds")?.as_ref(), Some("snapshot"))?;
+    let variant: Option<PyRef<'_, PyVariant>> = get(snapshot, "variant")?
+        .map(|v| {
+            v.extract()
+                .map_err(|_| context_error("snapshot.variant", "variant must be a twmj.Variant"))
         })
-    } else if let Some(o) = get(decision_dict, "offer")? {
-        let o = o.cast::<PyDict>().map_err(|_| {
-            context_error(
-                "snapshot.decision.offer",
-                "decision.offer must be an object",
-            )
-        })?;
-        let from: Int = get(o, "from")?
-            .ok_or_else(|| context_error("snapshot.decision.offer.from", "offer.from is required"))?
-            .extract()
-            .map_err(|_| {
-                context_error("snapshot.decision.offer.from", "offer.from must be a seat")
-            })?;
-        let kind = if let Some(t) = get_tile(o, "snapshot.decision.offer", "discard")? {
-            OfferKind::Discard {
-                tile: t,
-                last: get_bool(o, "snapshot.decision.offer", "last")?,
-            }
-        } else if let Some(t) = get_tile(o, "snapshot.decision.offer", "kakan")? {
-            OfferKind::Kakan { tile: t }
-        } else if get_bool(o, "snapshot.decision.offer", "ankan")? {
-            // 003 註13: an 暗槓 offered face down to a 十三么 ready on the orphan it lacks; the
-            // asker's choice does not depend on the tile, which it does not see.
-            OfferKind::Ankan {
-                tile: one_tile("1m", "snapshot.decision.offer.ankan")?,
-            }
-        } else if let Some(f) = get(o, "flower")? {
-            let s: String = f.extract().map_err(|_| {
-                hand_error(
-                    Some("snapshot.decision.offer.flower"),
-                    "offer.flower must be a flower",
-                )
-            })?;
-            OfferKind::Flower {
-                flower: one_flower(&s, "snapshot.decision.offer.flower")?,
-            }
-        } else {
-            return Err(context_error(
-                "snapshot.decision.offer",
-                "an offer is a discard, a kakan, an ankan or a flower",
-            ));
-        };
-        Decision::Offer {
-            from: seat_at("snapshot.decision.offer.from", &from)?,
-            kind,
-        }
-    } else {
-        return Err(context_error(
-            "snapshot.decision",
-            "decision is one of {\"turn\": …}, {\"offer\": …} or {\"opening\": true}",
-        ));
-    };
-    let situation = match get(snapshot, "variant")? {
-        None => None,
-        Some(v) => {
-            let variant: PyRef<'_, PyVariant> = v
-                .extract()
-                .map_err(|_| context_error("snapshot.variant", "variant must be a twmj.Variant"))?;
-            let small = |key: &str, max: u32| -> PyResult<u8> {
-                let n: u32 = get(snapshot, key)?
-                    .map_or(Ok(0), |x| x.extract())
-                    .map_err(|_| {
-                        context_error(
-                            at("snapshot", key),
-                            format!("{key} must be a number 0 to {max}"),
-                        )
-                    })?;
-                u8::try_from(n)
-                    .ok()
-                    .filter(|&x| u32::from(x) <= max)
-                    .ok_or_else(|| {
-                        context_error(
-                            at("snapshot", key),
-                            format!("{key} must be a number 0 to {max}"),
-                        )
-                    })
-            };
-            let dice: [u8; 3] = match get(snapshot, "dice")? {
-                None => [1, 1, 1],
-                Some(d) => d
-                    .extract::<[u8; 3]>()
-                    .ok()
-                    .filter(|d| d.iter().all(|f| (1..=6).contains(f)))
-                    .ok_or_else(|| context_error("snapshot.dice", "dice are three faces 1 to 6"))?,
-            };
-            Some(Situation {
-                rules: Rules::new(
-                    &variant.0,
-                    small("streak", u32::from(game::MAX_STREAK))?,
-                    small("round_wind", (WINDS.len() - 1) as u32)?,
-                ),
-                dealer: small("dealer", (game::SEATS - 1) as u32)?,
-                east: small("east", (game::SEATS - 1) as u32)?,
-                dice,
-                discards_total: get(snapshot, "discards_total")?
-                    .map_or(Ok(0), |x| x.extract())
-                    .map_err(|_| {
-                        context_error("snapshot.discards_total", "discards_total must be a count")
-                    })?,
-                any_call: get_bool(snapshot, "snapshot", "any_call")?,
-                // 003 註13: the seats with an 暗槓 this seat has not asked about.
-                ankan_asks: match get(snapshot, "ankan_asks")? {
-                    None => 0,
-                    Some(v) => v
-                        .extract::<Vec<u8>>()
-                        .ok()
-                        .filter(|l| l.iter().all(|&s| s < 4))
-                        .ok_or_else(|| {
-                            context_error(
-                                "snapshot.ankan_asks",
-                                "ankan_asks is a list of seats 0 to 3",
-                            )
-                        })?
-                        .iter()
-                        .fold(0, |m, &s| m | 1 << s),
-                },
-            })
-        }
-    };
-    let snap = Snapshot {
-        seat,
-        player,
-        drawable,
-        decision,
-        situation,
-    };
+        .transpose()?;
+    let snap = Snapshot::from_json(
+        &convert::json(snapshot.as_any()),
+        melds,
+        variant.as_deref().map(|v| &v.0),
+    )
+    .map_err(CoreError)?;
     // What the core finds wrong with the snapshot as a whole (a tile count) is `snapshot`'s.
     let acts = snap
         .legal_actions()
@@ -1000,9 +663,9 @@ pub fn simulate<'py>(
         )
     })?;
     let seed = seed_ok(&seed)?;
-    let v = variant.map_or_else(twmj_core::scoring::Variant::taiwan, |v| v.0.clone());
+    let v = rules_of(variant.as_deref());
     let s = py
-        .detach(|| game::simulate(hands, seed, &v, bot))
+        .detach(|| game::simulate(hands, seed, v, bot))
         .map_err(CoreError)?;
     let d = PyDict::new(py);
     d.set_item("hands", s.hands)?;

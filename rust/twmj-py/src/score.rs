@@ -4,7 +4,7 @@ use pyo3::prelude::*;
 use twmj_core::hand::Form;
 use twmj_core::notation;
 use twmj_core::scoring::{
-    self, settle, Context, Declaration, FlowerWin, MultiWin, Score, Seat, WinKind, Wind,
+    self, Context, Declaration, FlowerWin, Score, Scored, Seat, Variant, WinKind, Wind,
 };
 use twmj_core::{Block, Tile};
 use twmj_py_macros::guarded;
@@ -12,7 +12,7 @@ use twmj_py_macros::guarded;
 use crate::convert::{self, Int};
 use crate::errors::{context_error, CoreError, PyResult};
 use crate::meld::PyMeld;
-use crate::variant::PyVariant;
+use crate::variant::{rules_of, PyVariant};
 
 /// Everything about a win besides the tiles.
 ///
@@ -313,20 +313,14 @@ fn item(py: Python<'_>, i: &scoring::ScoredItem) -> PyResult<Py<PyTaiItem>> {
     )
 }
 
-pub(crate) fn to_py(
-    py: Python<'_>,
-    s: &Score,
-    variant: &PyVariant,
-    bill: usize,
-) -> PyResult<PyScore> {
-    // Under the 起胡 threshold the hand is still scored (the caller asked what it is worth),
-    // but nobody pays: it cannot be won (002 起胡台數).
-    let allowed = s.reaches(variant.0.min_tai);
-    let settlement = if allowed {
-        settle(std::slice::from_ref(s), &variant.0).map_err(CoreError)?
-    } else {
-        scoring::Settlement::default()
-    };
+/// `s` settled under `rules` ([`Scored::of`]) as Python's `Score`.
+fn scored(py: Python<'_>, s: &Score, rules: &Variant) -> PyResult<PyScore> {
+    to_py(py, &Scored::of(s.clone(), rules).map_err(CoreError)?, 0)
+}
+
+/// A scored win as Python's `Score`, its settlement's 筆 indices shifted by `bill`.
+pub(crate) fn to_py(py: Python<'_>, scored: &Scored, bill: usize) -> PyResult<PyScore> {
+    let (s, settlement) = (&scored.score, &scored.settlement);
     let payments = settlement
         .lines
         .iter()
@@ -369,49 +363,8 @@ pub(crate) fn to_py(
         net_tai: settlement.net_tai,
         net_money: settlement.net_money,
         winner: s.winner,
-        allowed,
+        allowed: scored.allowed,
     })
-}
-
-/// The concealed 17 − 3k tiles including the winning tile: `hand` may hold 16 − 3k tiles (the
-/// winning tile is added) or 17 − 3k (it must contain the winning tile); `size` is the
-/// variant's `hand_size` (13: 13 − 3k or 14 − 3k).
-pub(crate) fn winning_hand(
-    hand: &Bound<'_, PyAny>,
-    win_tile: &str,
-    melds: Option<&Bound<'_, PyAny>>,
-    size: u8,
-) -> PyResult<(twmj_core::Hand, Tile)> {
-    let mut tiles = convert::tiles(hand, "hand")?;
-    let win = one_tile(win_tile)?;
-    let melds = convert::melds(melds)?;
-    let n = tiles.len();
-    let k = melds.len();
-    let waiting = if k == 0 {
-        n % 3 == 1
-    } else {
-        n + 3 * k == usize::from(size)
-    };
-    if waiting {
-        if tiles.counts[win.index()] >= 4 {
-            return Err(context_error(
-                "win_tile",
-                format!("the hand already holds four {}", win.code()),
-            ));
-        }
-        tiles.counts[win.index()] += 1;
-    } else if tiles.counts[win.index()] == 0 {
-        return Err(context_error(
-            "win_tile",
-            format!(
-                "the full hand does not hold the winning tile {}",
-                win.code()
-            ),
-        ));
-    }
-    let h = twmj_core::Hand::new(tiles, melds, Form::Full, size)
-        .map_err(|e| CoreError(e.at("hand")))?;
-    Ok((h, win))
 }
 
 /// The winning tile, one tile's code.
@@ -428,37 +381,8 @@ fn one_tile(win_tile: &str) -> PyResult<Tile> {
     }
 }
 
-/// A 四槓胡 (`win="four_kongs"`): `hand` holds the tiles besides the four kongs (the hand is
-/// not complete, so the winning tile, the fourth kong's, is not added); the core checks them.
-fn four_kongs_score(
-    hand: &Bound<'_, PyAny>,
-    win_tile: &str,
-    melds: Option<&Bound<'_, PyAny>>,
-    ctx: &Context,
-    v: &PyVariant,
-    why_not: bool,
-) -> PyResult<Score> {
-    let tiles = convert::tiles(hand, "hand")?;
-    let win = one_tile(win_tile)?;
-    let melds = convert::melds(melds)?;
-    let mut ctx = ctx.clone();
-    if ctx.flowers == 0 {
-        ctx.flowers = tiles.flowers;
-    }
-    Ok(
-        scoring::score(&tiles.counts, &melds, win, &ctx, &v.0, why_not)
-            .map_err(|e| CoreError(e.at("hand")))?,
-    )
-}
-
 fn context_or_default(context: Option<&PyContext>) -> Context {
     context.map_or_else(|| Context::new(0, WinKind::SelfDraw), |c| c.0.clone())
-}
-
-fn variant_or_default(variant: Option<&PyVariant>) -> PyVariant {
-    variant
-        .cloned()
-        .unwrap_or_else(|| PyVariant(scoring::Variant::taiwan()))
 }
 
 /// Scores a win (max tai over every decomposition) and settles it.
@@ -474,17 +398,13 @@ pub fn score(
     variant: Option<PyRef<'_, PyVariant>>,
     why_not: bool,
 ) -> PyResult<PyScore> {
-    let v = variant_or_default(variant.as_deref());
+    let tiles = convert::tiles(hand, "hand")?;
+    let win = one_tile(win_tile)?;
+    let melds = convert::melds(melds)?;
     let ctx = context_or_default(context.as_deref());
-    if ctx.win == WinKind::FourKongs {
-        let s = four_kongs_score(hand, win_tile, melds, &ctx, &v, why_not)?;
-        return to_py(py, &s, &v, 0);
-    }
-    let (h, win) = winning_hand(hand, win_tile, melds, v.0.hand_size)?;
-    // A reading of the hand that fails (not a complete hand) is about `hand`.
-    let s =
-        scoring::score_hand(&h, win, &ctx, &v.0, why_not).map_err(|e| CoreError(e.at("hand")))?;
-    to_py(py, &s, &v, 0)
+    let rules = rules_of(variant.as_deref());
+    let s = scoring::score_win(tiles, melds, win, &ctx, rules, why_not).map_err(CoreError)?;
+    to_py(py, &s, 0)
 }
 
 /// Scores a flower win (`eight_immortals` 八仙過海, or `seven_rob_one` 七搶一 with `robbed`) as
@@ -504,22 +424,10 @@ pub fn score_flower(
     let robbed = robbed
         .map(|r| context_seat("robbed", &r, |_| true))
         .transpose()?;
-    let win = match (kind, robbed) {
-        ("eight_immortals", _) => FlowerWin::EightImmortals,
-        ("seven_rob_one", Some(r)) => FlowerWin::SevenRobOne { robbed: r },
-        ("seven_rob_one", None) => {
-            return Err(context_error("robbed", "seven_rob_one needs robbed"))
-        }
-        (other, _) => {
-            return Err(context_error(
-                "kind",
-                format!("unknown flower win '{other}' (expected eight_immortals or seven_rob_one)"),
-            ))
-        }
-    };
-    let v = variant_or_default(variant.as_deref());
-    let s = scoring::score_flower(win, &context.0, &v.0, with_dice).map_err(CoreError)?;
-    to_py(py, &s, &v, 0)
+    let win = FlowerWin::parse(kind, robbed).map_err(CoreError)?;
+    let rules = rules_of(variant.as_deref());
+    let s = scoring::score_flower_win(win, &context.0, rules, with_dice).map_err(CoreError)?;
+    to_py(py, &s, 0)
 }
 
 /// One win scored under several variants: the scores in order, and the items whose tai
@@ -537,52 +445,18 @@ pub fn compare(
     context: Option<PyRef<'_, PyContext>>,
     why_not: bool,
 ) -> PyResult<(Vec<PyScore>, Vec<(&'static str, &'static str, Vec<u32>)>)> {
-    // One hand has one size: variants that read hands of different sizes (004 13 張版 and the
-    // 16-tile game) cannot score it together.
-    let size = variants.first().map_or(16, |v| v.0.hand_size);
-    if let Some((i, other)) = (0..).zip(&variants).find(|(_, v)| v.0.hand_size != size) {
-        return Err(CoreError(twmj_core::Error::Variant {
-            key: "hand_size".to_owned(),
-            message: format!(
-                "variant {i} reads {}-tile hands and variant 0 {size}-tile ones: one hand \
-                 cannot be both",
-                other.0.hand_size
-            ),
-        })
-        .into());
-    }
-    let mut ctx = context_or_default(context.as_deref());
-    // A 四槓胡 hand is not complete: its tiles are scored as given, as `score` does.
-    let (concealed, melds, win) = if ctx.win == WinKind::FourKongs {
-        let tiles = convert::tiles(hand, "hand")?;
-        if ctx.flowers == 0 {
-            ctx.flowers = tiles.flowers;
-        }
-        (tiles.counts, convert::melds(melds)?, one_tile(win_tile)?)
-    } else {
-        let (h, win) = winning_hand(hand, win_tile, melds, size)?;
-        (h.concealed, h.melds, win)
-    };
+    let tiles = convert::tiles(hand, "hand")?;
+    let win = one_tile(win_tile)?;
+    let melds = convert::melds(melds)?;
+    let ctx = context_or_default(context.as_deref());
     let vs: Vec<scoring::Variant> = variants.iter().map(|v| v.0.clone()).collect();
-    let c = scoring::compare(&concealed, &melds, win, &ctx, &vs, why_not)
-        .map_err(|e| CoreError(e.at("hand")))?;
+    let c = scoring::compare_win(tiles, melds, win, &ctx, &vs, why_not).map_err(CoreError)?;
     let scores = c
         .scores
         .iter()
-        .zip(&variants)
-        .map(|(s, v)| to_py(py, s, v, 0))
+        .map(|s| to_py(py, s, 0))
         .collect::<PyResult<_>>()?;
-    // The name the first variant counting the item gives it (improved16's 圈風刻, hk16's 合風 …).
-    let differing = c
-        .differing
-        .into_iter()
-        .map(|(i, row)| {
-            let by = row.iter().position(|&t| t > 0).unwrap_or(0);
-            let name = vs.get(by).map_or(i.name(), |v| v.name_of(i));
-            (i.key(), name, row)
-        })
-        .collect();
-    Ok((scores, differing))
+    Ok((scores, c.differing))
 }
 
 /// The seats that win one discarded (or 加槓) tile, given the seats able to win it, by the
@@ -600,7 +474,7 @@ fn context_seat(field: &str, s: &Int, ok: impl Fn(&Seat) -> bool) -> PyResult<Se
 #[pyo3(signature = (discarder, able, variant=None))]
 #[guarded]
 pub fn winners(discarder: Int, able: Vec<Int>, variant: Option<&PyVariant>) -> PyResult<Vec<u32>> {
-    let rule = variant.map_or(MultiWin::NearestOfTwo, |v| v.0.multi_win);
+    let rule = rules_of(variant).multi_win;
     // Any seat number goes to the core, which names one that does not exist.
     let discarder = context_seat("discarder", &discarder, |_| true)?;
     let able = able
@@ -623,7 +497,7 @@ pub fn false_win(
     tai: [Int; 4],
     variant: Option<&PyVariant>,
 ) -> PyResult<Vec<Py<PyPayment>>> {
-    let v = variant_or_default(variant);
+    let rules = rules_of(variant);
     // The core names a seat the variant does not seat (three or two players).
     let offender = context_seat("offender", &offender, |_| true)?;
     let mut tais = [0u32; 4];
@@ -636,7 +510,7 @@ pub fn false_win(
         })?;
     }
     let tai = tais;
-    let st = scoring::false_win(offender, tai, &v.0).map_err(CoreError)?;
+    let st = scoring::false_win(offender, tai, rules).map_err(CoreError)?;
     st.lines
         .iter()
         .map(|l| Py::new(py, PyPayment::of(l, 0)))
@@ -680,24 +554,18 @@ pub fn wait_values(
     context: Option<PyRef<'_, PyContext>>,
     variant: Option<PyRef<'_, PyVariant>>,
 ) -> PyResult<Vec<PyWaitValue>> {
-    let size = variant
-        .as_ref()
-        .map_or(twmj_core::TAIWAN.hand_size, |v| v.0.hand_size);
-    let h = convert::hand(hand, melds, Form::Waiting, size)?;
-    let mut ctx = context_or_default(context.as_deref());
-    if ctx.flowers == 0 {
-        ctx.flowers = h.flowers;
-    }
-    let v = variant_or_default(variant.as_deref());
-    let values = scoring::wait_values(&h.concealed, &h.melds, &ctx, &v.0).map_err(CoreError)?;
+    let rules = rules_of(variant.as_deref());
+    let h = convert::hand(hand, melds, Form::Waiting, rules)?;
+    let ctx = context_or_default(context.as_deref()).or_flowers(h.flowers);
+    let values = scoring::wait_values(&h.concealed, &h.melds, &ctx, rules).map_err(CoreError)?;
     values
         .iter()
         .map(|w| {
             Ok(PyWaitValue {
                 tile: w.tile.code(),
                 single_wait: w.single_wait,
-                on_discard: Py::new(py, to_py(py, &w.on_discard, &v, 0)?)?,
-                on_self_draw: Py::new(py, to_py(py, &w.on_self_draw, &v, 0)?)?,
+                on_discard: Py::new(py, scored(py, &w.on_discard, rules)?)?,
+                on_self_draw: Py::new(py, scored(py, &w.on_self_draw, rules)?)?,
             })
         })
         .collect()

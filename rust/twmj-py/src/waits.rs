@@ -161,25 +161,15 @@ pub fn waits(
     variant: Option<PyRef<'_, PyVariant>>,
 ) -> PyResult<PyWaits> {
     let rules = rules_of(variant.as_deref());
-    let h = convert::hand(hand, melds, Form::Waiting, rules.hand_size)?;
+    let h = convert::hand(hand, melds, Form::Waiting, rules)?;
     let v = convert::visible(visible)?;
-    // Its special shapes and its tile set (004: three or two players).
-    let w = twmj_core::waits(&h, &v, rules).map_err(|e| CoreError(e.at("hand")))?;
-    if w.is_empty() {
-        // Not ready: how far (the special shapes' shanten too under such a variant); the
-        // draws that bring it closer are worked out when read.
-        let sh = twmj_core::shanten(&h, rules);
-        return Ok(PyWaits {
-            shanten: sh.max(1),
-            waits: w,
-            pending: Some((h, v, variant.map(Into::into))),
-            accepts: OnceLock::new(),
-        });
-    }
+    let r = twmj_core::wait_report(&h, &v, rules).map_err(|e| CoreError(e.at("hand")))?;
+    // Not ready: the draws that bring it closer are worked out when read.
+    let pending = (r.shanten > 0).then(|| (h, v, variant.map(Into::into)));
     Ok(PyWaits {
-        shanten: 0,
-        waits: w,
-        pending: None,
+        shanten: r.shanten,
+        waits: r.waits,
+        pending,
         accepts: OnceLock::new(),
     })
 }
@@ -189,6 +179,6 @@ pub fn waits(
 #[pyo3(signature = (hand, melds=None))]
 #[guarded]
 pub fn wait_mask(hand: &Bound<'_, PyAny>, melds: Option<&Bound<'_, PyAny>>) -> PyResult<u64> {
-    let h = convert::hand(hand, melds, Form::Waiting, twmj_core::TAIWAN.hand_size)?;
+    let h = convert::hand(hand, melds, Form::Waiting, &twmj_core::TAIWAN)?;
     Ok(core_waits::hand_wait_mask(&h))
 }

@@ -15,6 +15,7 @@ use crate::shanten::shanten;
 use crate::tile::{Counts, Suit, Tile, KINDS};
 
 use super::action::Action;
+use super::deal::SEATS;
 use super::legality::legal_actions;
 use super::state::{OfferKind, Phase, SplitMix64, State};
 use super::view::seen_meld;
@@ -551,6 +552,41 @@ pub struct Played {
     pub actions: u32,
 }
 
+/// An error unless `agents` is one agent per seated player of `variant` (an arena's table).
+pub fn check_agents(variant: &crate::scoring::Variant, agents: usize) -> Result<()> {
+    let seats = usize::from(variant.players.clamp(2, SEATS as u8));
+    if agents == seats {
+        Ok(())
+    } else {
+        Err(Error::context(
+            "agents",
+            format!("{agents} agents for a table of {seats} (one per seat)"),
+        ))
+    }
+}
+
+/// One hand of an arena: the `agents` (one per seated player) rotate with the seed, agent
+/// `j` sitting at seat `(j + seed) mod seats` (by the hand's seed, so any split of the seeds
+/// seats them the same). Returns the agent at each seat (`u8::MAX` at an empty one) and what
+/// came of the hand ([`play_hand`]).
+pub fn arena_hand(
+    seed: u64,
+    variant: &crate::scoring::Variant,
+    agents: &[Bot],
+) -> Result<([u8; SEATS], Played)> {
+    check_agents(variant, agents.len())?;
+    let seats = agents.len();
+    let turn = (seed % seats as u64) as usize;
+    let mut at = [Bot::FirstLegal; SEATS];
+    let mut who = [u8::MAX; SEATS];
+    for s in 0..seats {
+        let j = (s + seats - turn) % seats;
+        at[s] = agents[j];
+        who[s] = j as u8;
+    }
+    play_hand(seed, variant, at).map(|(_, p)| (who, p))
+}
+
 /// Plays one hand from `seed` under `variant` with `bots[s]` at seat `s`, and settles it.
 /// The random bots draw from a generator seeded from `seed`, so a hand depends on its seed
 /// alone (a batch split any way gives the same hands).
@@ -602,6 +638,24 @@ pub fn play_hand(
 mod tests {
     use super::*;
     use crate::scoring::{Variant, PRESETS};
+
+    #[test]
+    fn arena_agents_rotate_with_the_seed() {
+        // Agent j sits at seat (j + seed) mod seats, whatever the hand's place in a batch.
+        let agents = [Bot::Random, Bot::FirstLegal, Bot::Efficiency, Bot::Value];
+        for seed in 0..6u64 {
+            let (who, _) = arena_hand(seed, &Variant::taiwan(), &agents).unwrap();
+            for (s, &j) in who.iter().enumerate() {
+                assert_eq!((usize::from(j) + seed as usize) % 4, s, "seed {seed}");
+            }
+        }
+        // Three players: three agents, the empty seat nobody's; four are refused.
+        let three = Variant::three_player();
+        let (who, _) = arena_hand(5, &three, &agents[..3]).unwrap();
+        assert_eq!(who[3], u8::MAX);
+        let e = check_agents(&three, 4).unwrap_err();
+        assert_eq!(e.field().as_deref(), Some("agents"), "{e}");
+    }
 
     #[test]
     fn names_round_trip() {

@@ -40,6 +40,7 @@ pub mod series;
 pub mod settle;
 pub mod simulate;
 pub mod snapshot;
+mod snapshot_json;
 pub mod state;
 pub mod vector;
 pub mod view;
@@ -75,7 +76,7 @@ pub const LIMITS: [crate::vocab::Limit; 4] = [
             "most 連莊 in a row in a match (000 連莊); a score's own cap is the setting streak_cap",
     },
 ];
-pub use bots::{play_hand, Bot, Played};
+pub use bots::{arena_hand, check_agents, play_hand, Bot, Played};
 pub use event::Event;
 pub use furiten::Furiten;
 pub use legality::{check, is_legal, legal_actions, legal_mask};

@@ -1,7 +1,9 @@
 //! A match (一將) of hands: dealer rotation, 連莊 with its cap, round winds (000 怎麼玩, 連莊).
 
 use super::result::{HandResult, WinKind};
-use super::state::{Deal, SplitMix64, SEATS};
+use super::settle::{settle_hand, Table};
+use super::state::{Deal, Rules, SplitMix64, State, SEATS};
+use crate::error::{Error, Result};
 use crate::rules::{Dealing, Variant};
 
 /// 001 抽位: who sits where. The players are numbered by the seats they first take (四人先隨機
@@ -70,16 +72,16 @@ pub struct Match {
     /// 001 抽位, under `dealing = "wall"`: who sits where; its 東風位 (`first`) is the 假莊 who
     /// rolls for the first hand, and the dice pick the first dealer (see [`Match::deal`]).
     pub seat_draw: Option<SeatDraw>,
+    /// Each seat's net tai over the hands finished so far ([`Match::finish_hand`]).
+    pub totals: [i64; SEATS],
     rng: SplitMix64,
     /// The variant whose set and seats are dealt (004: three or two seated players).
     variant: Variant,
+    /// The dice of the hand [`Match::next_hand`] handed out and not yet finished.
+    current: Option<[u8; 3]>,
 }
 
 impl Match {
-    pub fn new(seed: u64, first_dealer: u8) -> Match {
-        Match::with_variant(seed, first_dealer, &Variant::taiwan())
-    }
-
     /// A match dealt with `variant`'s set among its seated players (004 兩人麻將、三人麻將規則):
     /// the deal rotates over seats `0..players`, and the match runs one round per seated
     /// wind (東南西北 for four, 東南西 for three, 東南 for two; docs/variants.md).
@@ -88,7 +90,7 @@ impl Match {
     /// drawn first ([`SeatDraw`], from the match's generator), the player at the 東風位 is the
     /// 假莊, and the first deal's dice pick the dealer; `dealer` and `first_dealer` hold the
     /// 假莊's seat until [`Match::deal`] has dealt the first hand.
-    pub fn with_variant(seed: u64, first_dealer: u8, variant: &Variant) -> Match {
+    pub fn new(seed: u64, first_dealer: u8, variant: &Variant) -> Match {
         let n = variant.players.clamp(2, SEATS as u8);
         let mut rng = SplitMix64::new(seed);
         let seat_draw = (variant.flow.dealing == Dealing::Wall).then(|| {
@@ -105,8 +107,66 @@ impl Match {
             first_dealer,
             over: false,
             seat_draw,
+            totals: [0; SEATS],
             rng,
+            current: None,
         }
+    }
+
+    /// The variant the match is played under.
+    pub fn variant(&self) -> &Variant {
+        &self.variant
+    }
+
+    /// The next hand as a game: dealt by the match ([`Match::deal`]) or from `script`
+    /// ([`Match::scripted`]), its dealer, 連莊 count and 圈風 the match's. One hand at a
+    /// time: the next waits until [`Match::finish_hand`] has settled this one.
+    pub fn next_hand(&mut self, script: Option<Deal>) -> Result<State> {
+        if self.over {
+            return Err(Error::context("match", "the match is over"));
+        }
+        if self.current.is_some() {
+            return Err(Error::context("match", "finish the current hand first"));
+        }
+        let deal = match script {
+            Some(d) => self.scripted(d),
+            None => self.deal(),
+        };
+        let rules = Rules::new(&self.variant, self.streak, self.round_wind);
+        let state = State::from_deal_ruled(deal, rules)?;
+        self.current = Some(state.dice());
+        Ok(state)
+    }
+
+    /// Settles the finished hand `game` (the one [`Match::next_hand`] gave), adds it to the
+    /// totals, moves the match on ([`Match::finish`]) and returns the hand's net tai per seat.
+    pub fn finish_hand(&mut self, game: &State) -> Result<[i64; SEATS]> {
+        let Some(r) = game.result() else {
+            return Err(Error::context("game", "the hand is not over"));
+        };
+        let rules = game.rules();
+        if self.current != Some(game.dice())
+            || game.dealer() != self.dealer
+            || rules.streak != self.streak
+            || rules.round_wind != self.round_wind
+        {
+            return Err(Error::context(
+                "game",
+                "this is not the match's current hand",
+            ));
+        }
+        let table = Table {
+            streak: self.streak,
+            round_wind: self.round_wind,
+            dice: game.dice(),
+        };
+        let (_, s) = settle_hand(r, &table, &self.variant)?;
+        for (t, n) in self.totals.iter_mut().zip(s.net_tai) {
+            *t += n;
+        }
+        self.finish(r);
+        self.current = None;
+        Ok(s.net_tai)
     }
 
     /// The deal of the next hand: the first hand opens the dealer's own wall, later ones
@@ -185,5 +245,60 @@ impl Match {
         }
         self.hand += 1;
         self.over
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::legal_actions;
+
+    /// Plays `st` to its end with each seat's first legal action.
+    fn play_out(st: &mut State) {
+        while !st.is_over() {
+            let seat = st.pending().trailing_zeros() as u8;
+            let a = legal_actions(st, seat)[0];
+            st.apply(seat, a).unwrap();
+        }
+    }
+
+    #[test]
+    fn the_match_keeps_its_hands_in_order_and_their_totals() {
+        let mut m = Match::new(11, 0, &Variant::taiwan());
+        let mut first = m.next_hand(None).unwrap();
+        // One hand at a time.
+        let e = m.next_hand(None).unwrap_err();
+        assert_eq!(e.field().as_deref(), Some("match"), "{e}");
+        assert_eq!(
+            m.finish_hand(&first).unwrap_err().field().as_deref(),
+            Some("game")
+        );
+        play_out(&mut first);
+        // Another hand (not the one handed out) is refused.
+        let mut other = State::from_seed(99, &Variant::taiwan());
+        play_out(&mut other);
+        if other.dice() != first.dice() {
+            assert!(m.finish_hand(&other).is_err());
+        }
+        let net = m.finish_hand(&first).unwrap();
+        // The totals are the sum of the hands' nets, and every hand's net sums to 0.
+        assert_eq!(m.totals, net);
+        assert_eq!(net.iter().sum::<i64>(), 0);
+        assert_eq!(m.hand, 2);
+        let mut second = m.next_hand(None).unwrap();
+        play_out(&mut second);
+        let net2 = m.finish_hand(&second).unwrap();
+        let sum: Vec<i64> = net.iter().zip(net2).map(|(a, b)| a + b).collect();
+        assert_eq!(m.totals.to_vec(), sum);
+    }
+
+    #[test]
+    fn an_over_match_deals_no_more() {
+        let mut m = Match::new(3, 0, &Variant::taiwan());
+        m.over = true;
+        assert_eq!(
+            m.next_hand(None).unwrap_err().to_string(),
+            Error::context("match", "the match is over").to_string()
+        );
     }
 }

@@ -861,6 +861,20 @@ impl Variant {
         }
     }
 
+    /// A hand read under this variant ([`crate::Hand::new`]): its `hand_size`, and only tiles
+    /// its set holds (004: three players play without 二萬–八萬), as every analysis and the
+    /// scorer read a hand.
+    pub fn hand(
+        &self,
+        tiles: crate::notation::Tiles,
+        melds: Vec<crate::hand::Meld>,
+        form: crate::hand::Form,
+    ) -> Result<crate::hand::Hand> {
+        let h = crate::hand::Hand::new(tiles, melds, form, self.hand_size)?;
+        self.check_in_play(&h.own_counts())?;
+        Ok(h)
+    }
+
     /// An error naming the first tile of `counts` this variant's set does not hold (004:
     /// three players play without 二萬–八萬, two players with 萬子 and 字牌 only).
     pub fn check_in_play(&self, counts: &crate::tile::Counts) -> Result<()> {

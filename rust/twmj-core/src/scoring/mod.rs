@@ -1,6 +1,7 @@
 //! Scoring (issue 3): the tai items, max-tai scoring, settlement, several winners. The variant
 //! they read is the rules floor's ([`crate::rules`]).
 
+pub mod claim;
 pub mod compare;
 pub mod context;
 pub mod items;
@@ -10,6 +11,7 @@ pub mod settle;
 pub mod tables;
 pub mod value;
 
+pub use claim::{compare_win, score_flower_win, score_win, Compared, Scored};
 pub use compare::{compare, Comparison};
 pub use context::{Context, Declaration, Replacement, Seat, WinKind, Wind};
 pub use items::{ItemDef, Scope};

@@ -3,12 +3,12 @@
 use crate::decompose::{decompositions, Block};
 use crate::error::{Error, Result};
 use crate::hand::{Hand, Meld, MeldKind};
-use crate::rules::{Item, Special, Variant};
+use crate::rules::{Item, ItemSet, Special, Variant};
 use crate::scoring::context::{others, Context};
 use crate::scoring::items::{Check, Counted, Facts, Hit, Scope, SetView, Sets, Whole, Win, TIERS};
 use crate::scoring::tables::fan::SHARED_NOTES;
 use crate::scoring::tables::{
-    def, present, table, DEALER_LINE, FOUR_KONGS, HAND_CHECKS, MANNER, ONCE, WHOLE_HAND,
+    def, present, table, table_def, DEALER_LINE, FOUR_KONGS, HAND_CHECKS, MANNER, ONCE, WHOLE_HAND,
 };
 use crate::tile::{Counts, Tile, COPIES, KINDS};
 pub use crate::vocab::{Declaration, Replacement, Seat, WinKind};
@@ -369,6 +369,7 @@ impl Reading {
 /// Judges the variant's items on one reading (only those in `only`, when given).
 fn evaluate(f: &Facts, only: Option<&[Item]>) -> Reading {
     let mut hits = [0u32; Item::COUNT];
+    let mut held = ItemSet::EMPTY;
     let mut reasons: Vec<NotApplied> = Vec::new();
     let mut note = |item: Item, reason: &dyn Fn() -> (String, String)| {
         if f.explain {
@@ -415,9 +416,12 @@ fn evaluate(f: &Facts, only: Option<&[Item]>) -> Reading {
             });
         }
         hits[def.item as usize] = tai;
+        if tai > 0 {
+            held = held.with(def.item);
+        }
     }
-    // 備註 exclusions, judged on the items that hold (so the result does not depend on order).
-    let held = hits;
+    // 備註 exclusions, judged on the items that hold (so the result does not depend on order):
+    // `held` as a set, walked instead of every item the variant has.
     let mut drop = |x: Item, by: Item, hits: &mut [u32; Item::COUNT]| {
         if hits[x as usize] > 0 {
             hits[x as usize] = 0;
@@ -437,18 +441,15 @@ fn evaluate(f: &Facts, only: Option<&[Item]>) -> Reading {
     let applies = |by: Item, x: Item, fan: bool| {
         !f.variant.counted_with.contains(&(by, x)) && (fan || !own_only || TIERS.contains(&(by, x)))
     };
-    for def in present(f.variant) {
-        if held[def.item as usize] == 0 {
-            continue;
-        }
+    for def in held.indices().map_while(table_def) {
         let fan = def.item as usize >= Item::TABLE;
         for &x in def.excludes {
-            if held[x as usize] > 0 && applies(def.item, x, fan) {
+            if held.contains(x) && applies(def.item, x, fan) {
                 drop(x, def.item, &mut hits);
             }
         }
         for &by in def.excluded_by {
-            if held[by as usize] > 0 && applies(by, def.item, fan) {
+            if held.contains(by) && applies(by, def.item, fan) {
                 drop(def.item, by, &mut hits);
             }
         }
@@ -456,8 +457,8 @@ fn evaluate(f: &Facts, only: Option<&[Item]>) -> Reading {
     // The fan list's notes between shared rows (003 fan list; docs/variants.md): when a row
     // of the note was drawn in from the library, or the variant asks for them.
     for &(by, x) in SHARED_NOTES {
-        if held[by as usize] > 0
-            && held[x as usize] > 0
+        if held.contains(by)
+            && held.contains(x)
             && (f.variant.scoring.fan_notes || f.variant.drawn(by) || f.variant.drawn(x))
         {
             drop(x, by, &mut hits);

@@ -308,7 +308,7 @@ fn four_kongs_passes_the_deal_in_traditional_only() {
     // 001 台數表 四槓牌: 這一局就結束，莊家不再繼續連莊 — even when the dealer made the kongs
     // (莊家胡牌即可連莊 otherwise). 003 is silent: the dealer's win keeps the deal.
     let st = four_ankans(&trad());
-    let mut m = Match::with_variant(5, 0, &trad());
+    let mut m = Match::new(5, 0, &trad());
     m.deal();
     let dealer = m.dealer;
     assert!(!m.dealer_keeps(&dealer_won(&m, &st, WinKind::FourKongs)));
@@ -316,7 +316,7 @@ fn four_kongs_passes_the_deal_in_traditional_only() {
     m.finish(&dealer_won(&m, &st, WinKind::FourKongs));
     assert_eq!((m.streak, m.dealer), (0, (dealer + 1) % 4));
     let st = four_ankans(&Variant::improved16());
-    let mut m = Match::with_variant(5, 0, &Variant::improved16());
+    let mut m = Match::new(5, 0, &Variant::improved16());
     m.deal();
     assert!(m.dealer_keeps(&dealer_won(&m, &st, WinKind::FourKongs)));
 }

@@ -232,7 +232,7 @@ fn replay_names_the_first_illegal_event() {
 #[test]
 fn a_whole_match_of_random_hands() {
     use twmj_core::game::{Match, MAX_STREAK};
-    let mut m = Match::new(3, 0);
+    let mut m = Match::new(3, 0, &twmj_core::TAIWAN);
     let mut rng = SplitMix64::new(3);
     let mut hands = 0;
     while !m.over {
@@ -269,7 +269,7 @@ fn a_whole_match_of_random_hands() {
 fn streak_is_capped_at_eighteen() {
     // 000 連莊: 連 18 次的那一局照常打，打完即使符合連莊條件也要下莊
     use twmj_core::game::{HandResult, Match};
-    let mut m = Match::new(1, 2);
+    let mut m = Match::new(1, 2, &twmj_core::TAIWAN);
     let draw = HandResult {
         dealer: 2,
         east: 2,

@@ -91,7 +91,7 @@ fn a_seeded_hand_is_written_from_its_seed() {
     let st = State::from_deal(d, &twmj_core::TAIWAN).unwrap();
     assert!(write_log(st.log()).starts_with(r#"{"type":"deal""#));
     // A match's deal (any u64 seed): the seed line keeps the 假莊 argument.
-    let mut m = Match::with_variant(9, 0, &trad());
+    let mut m = Match::new(9, 0, &trad());
     let d = m.deal();
     let origin = d.origin.unwrap();
     let st = State::from_deal(d, &trad()).unwrap();

@@ -79,7 +79,7 @@ fn a_match_settles_hand_by_hand() {
     // A whole match (一將): the streak and the round wind of each hand feed the scorer, and the
     // running totals stay balanced.
     let taiwan = Variant::taiwan();
-    let mut m = Match::new(5, 0);
+    let mut m = Match::new(5, 0, &twmj_core::TAIWAN);
     let mut rng = SplitMix64::new(3);
     let mut totals = [0i64; 4];
     let mut hands = 0;
@@ -111,7 +111,7 @@ fn the_streak_cap_is_the_variants() {
     let capped = Variant::taiwan()
         .with_overrides(&[("streak_cap", Value::Int(2))])
         .unwrap();
-    let mut m = Match::with_variant(9, 0, &capped);
+    let mut m = Match::new(9, 0, &capped);
     let mut rng = SplitMix64::new(4);
     let mut run = 0;
     let mut longest = 0;

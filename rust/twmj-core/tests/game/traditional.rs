@@ -491,7 +491,7 @@ fn false_win_in_furiten_pays_the_hand_tai() {
 #[test]
 fn dealer_keeps_the_deal_after_a_false_win() {
     // 001 下莊: 若胡牌非莊家也非流局或和局，則莊家換下家做 — a 詐胡 is no win.
-    let mut m = Match::with_variant(3, 0, &trad());
+    let mut m = Match::new(3, 0, &trad());
     let d = m.deal().dealer;
     let r = twmj_core::game::HandResult {
         dealer: d,
@@ -692,14 +692,14 @@ fn seat_draw_follows_the_dice_and_the_wind_tiles() {
         }
     }
     // A match: the 東風位 is the 假莊; the first deal's dice pick the dealer (起莊).
-    let mut m = Match::with_variant(5, 3, &trad());
+    let mut m = Match::new(5, 3, &trad());
     let sd = m.seat_draw.unwrap();
     assert_eq!(m.dealer, sd.first);
     let deal = m.deal();
     let total = deal.dice.iter().sum::<u8>();
     assert_eq!(deal.dealer, (sd.first + (total - 1) % 4) % 4);
     assert_eq!((m.dealer, m.first_dealer), (deal.dealer, deal.dealer));
-    let m = Match::with_variant(5, 3, &Variant::taiwan());
+    let m = Match::new(5, 3, &Variant::taiwan());
     assert!(m.seat_draw.is_none());
     assert_eq!(m.dealer, 3);
 }

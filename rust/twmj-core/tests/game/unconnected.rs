@@ -214,7 +214,7 @@ fn redeal_ends_the_hand_as_a_draw_the_dealer_keeping_the_deal() {
     assert!(bills.is_empty() && settlement.lines.is_empty());
     assert_eq!(settlement.net_tai, [0; 4]);
     // 莊家算連莊: the dealer keeps the deal and the streak grows, as on any draw.
-    let mut m = Match::with_variant(1, 0, &v);
+    let mut m = Match::new(1, 0, &v);
     assert!(m.dealer_keeps(r));
     m.finish(r);
     assert_eq!((m.dealer, m.streak), (0, 1));
@@ -305,7 +305,7 @@ fn the_dealer_holding_it_chooses_first() {
     act(&mut st, 0, Action::Redeal);
     let r = st.result().unwrap();
     assert_eq!(r.draw, Some(DrawReason::ThirteenUnconnected));
-    let mut m = Match::with_variant(1, 0, &v);
+    let mut m = Match::new(1, 0, &v);
     m.finish(r);
     assert_eq!((m.dealer, m.streak), (0, 1));
     round_trip(&st);
