@@ -47,12 +47,13 @@ class BodyLimit:
     def __init__(self, app: ASGIApp, max_body: int) -> None:
         self.app = app
         self.max_body = max_body
+        self.too_large = f"request body over {max_body} bytes"
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        too_large = f"request body over {self.max_body} bytes"
+        too_large = self.too_large
         for name, length in scope["headers"]:
             if name == b"content-length":
                 if not length.isdigit() or int(length) > self.max_body:

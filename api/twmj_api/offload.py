@@ -162,8 +162,7 @@ class OffLoopRoute(APIRoute):
         d = self.dependant
         field = self.body_field
         takes_one_body = (
-            field is not None
-            and len(d.body_params) == 1
+            len(d.body_params) == 1
             and not (d.path_params or d.query_params or d.header_params or d.cookie_params)
             and not d.dependencies
             and d.request_param_name is None
