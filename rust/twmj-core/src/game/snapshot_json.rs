@@ -478,6 +478,31 @@ mod tests {
                 "snapshot.declared",
                 "context_error",
             ),
+            (
+                &["declared"][..],
+                json!(true),
+                "snapshot.declared",
+                "context_error",
+            ),
+            // A wrong type deep inside is named by its whole path.
+            (
+                &["decision"][..],
+                json!({"turn": {"after_call": {"pon": 5}}}),
+                "snapshot.decision.turn.after_call.pon",
+                "hand_error",
+            ),
+            (
+                &["decision"][..],
+                json!({"turn": {"rob_from": "x"}}),
+                "snapshot.decision.turn.rob_from",
+                "context_error",
+            ),
+            (
+                &["decision"][..],
+                json!({"offer": {"from": 1, "flower": 2}}),
+                "snapshot.decision.offer.flower",
+                "hand_error",
+            ),
         ] {
             let e = with(path, v);
             assert_eq!(e.field().as_deref(), Some(field), "{path:?}: {e}");
@@ -496,8 +521,15 @@ mod tests {
     fn the_situation_is_read_under_a_variant_only() {
         let s = json!({"seat": 1, "hand": "2223456m123456789p", "drawable": 40, "streak": 99,
                        "decision": {"offer": {"from": 0, "discard": "1m"}}});
-        // Without a variant the table's numbers are not read.
+        // Without a variant the table's numbers are not read, whatever they hold.
         assert!(Snapshot::from_json(&s, Vec::new(), None).is_ok());
+        let mut odd = s.clone();
+        odd["dice"] = json!([1, "x", 3]);
+        odd["streak"] = json!(2);
+        assert!(Snapshot::from_json(&odd, Vec::new(), None).is_ok());
+        let e = Snapshot::from_json(&odd, Vec::new(), Some(&Variant::taiwan())).unwrap_err();
+        assert_eq!(e.field().as_deref(), Some("snapshot.dice"), "{e}");
+        assert_eq!(e.code(), "context_error", "{e}");
         let e = Snapshot::from_json(&s, Vec::new(), Some(&Variant::american())).unwrap_err();
         assert_eq!(e.field().as_deref(), Some("snapshot.streak"), "{e}");
         assert!(e.to_string().contains(&format!("0 to {MAX_STREAK}")), "{e}");
