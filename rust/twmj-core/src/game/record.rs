@@ -85,7 +85,7 @@ const DECLARATION_KEYS: &str = "must be ready, migi, heaven_ready or null";
 
 /// What the full-record reader says of a line only a per-seat record has.
 const PER_SEAT: &str =
-    "a per-seat record (hidden tiles or a wall count): read it with read_seen_log";
+    "a per-seat record (hidden tiles or a wall count) cannot be replayed: read it with read_seen_log (Python: twmj.read_record_for)";
 
 /// How a per-seat record writes what the seat does not see: a tile, a 換三張 set.
 const HIDDEN_TILE: &str = "?";
