@@ -329,7 +329,7 @@ impl Line {
     pub fn to_json(&self) -> String {
         let mut out = Vec::with_capacity(96);
         self.write_to(&mut out);
-        String::from_utf8(out).unwrap_or_default()
+        utf8(out)
     }
 
     /// Appends the line's JSON to `out`.
@@ -340,6 +340,11 @@ impl Line {
             unreachable!("a record line always serializes: {e}");
         }
     }
+}
+
+/// Lines written by `serde_json`, which writes UTF-8 only (the empty text is never reached).
+fn utf8(out: Vec<u8>) -> String {
+    String::from_utf8(out).unwrap_or_default()
 }
 
 /// The `type` of `line`. A line written by the library starts with it: read straight off;
@@ -851,7 +856,7 @@ pub fn write_log(events: &[Event]) -> String {
         line.write_to(&mut out);
         out.push(b'\n');
     }
-    String::from_utf8(out).unwrap_or_default()
+    utf8(out)
 }
 
 /// Reads a log written by [`write_log`] (blank lines ignored); the error names the line.
@@ -1152,7 +1157,7 @@ pub fn write_seen_log(events: &[Event], seat: u8) -> String {
         Line::of_seen(&seen(e, seat)).write_to(&mut out);
         out.push(b'\n');
     }
-    String::from_utf8(out).unwrap_or_default()
+    utf8(out)
 }
 
 /// Reads one line of a per-seat record (or of a full record: every full event reads as
