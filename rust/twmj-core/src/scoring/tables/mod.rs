@@ -98,7 +98,10 @@ pub static ENTRIES: [ItemDef; Item::ALL] = concat(&TABLES);
 const _: () = {
     let mut i = 0;
     while i < Item::ALL {
-        assert!(ENTRIES[i].item as usize == i, "the tables are in Item order");
+        assert!(
+            ENTRIES[i].item as usize == i,
+            "the tables are in Item order"
+        );
         i += 1;
     }
 };
