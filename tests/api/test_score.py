@@ -113,7 +113,6 @@ def test_compare(client: TestClient) -> None:
     assert "one hand cannot be both" in r.json()["error"]["message"]
 
 
-
 def test_compare_counts_flowers_written_in_the_hand(client: TestClient) -> None:
     # 000 台數表 正花: seat 1 sits 南 (夏 2f, 蘭 6f). 000 計分 範例一's 門清自摸 3 with 夏 written
     # in the hand is 4 under /v1/score, and /v1/compare reads the hand the same way.
