@@ -12,7 +12,7 @@ use crate::hand::MeldKind;
 use crate::tile::{Counts, Tile, COPIES, FLOWERS, KINDS};
 
 use super::action::ACTION_COUNT;
-use super::legality::legal_actions;
+use super::legality::legal_mask_into;
 use super::state::{Declaration, OfferKind, Phase, State, SEATS};
 use super::view::seen_meld;
 
@@ -221,9 +221,7 @@ pub fn observe_into(state: &State, seat: u8, out: &mut [u8], mask: &mut [bool]) 
     out[t + T_FURITEN_HOLD] = u8::from(me.furiten.held());
     out[t + T_DICE..t + T_DICE + 3].copy_from_slice(&state.dice());
     out[t + T_TO_ACT] = state.pending() >> seat & 1;
-    for a in legal_actions(state, seat) {
-        mask[a.index()] = true;
-    }
+    legal_mask_into(state, seat, mask);
 }
 
 /// `seat`'s observation and legal mask as new arrays.
