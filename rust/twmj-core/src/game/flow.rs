@@ -750,7 +750,10 @@ impl State {
     /// three all win (一砲三響); traditional, the first always (001 胡牌); `all`, every one.
     fn resolve(&mut self, o: &Offer) {
         let n = self.seats();
-        let order: Vec<u8> = (1..n).map(|k| (o.from + k) % n).collect();
+        // The other seats in turn order from the one offering (no allocation: every offer is
+        // resolved here).
+        let all: [u8; SEATS - 1] = std::array::from_fn(|k| (o.from + k as u8 + 1) % n);
+        let order = &all[..usize::from(n) - 1];
         let said = |s: u8| o.responses[s as usize];
         // 003 註13: on an 暗槓, 胡 is the ask; only the seat whose tile it is wins, the others
         // were told no (詢問費 at the end unless they win), and only that seat passing a
@@ -764,7 +767,7 @@ impl State {
         // 003 註13 詢問時機可自行判斷: asks answered on a discard, judged before this offer's
         // 過水: a hit robs that 暗槓 (paid by its owner), a miss is recorded for the 詢問費.
         let mut robbed: Vec<(u8, u8, Tile)> = Vec::new();
-        for &s in &order {
+        for &s in order {
             if let Some(Action::Ask(owner)) = said(s) {
                 let (asker, kong) = (self.player(s), self.player(owner));
                 let hit = legality::robs_ankans_of(asker, kong, &self.rules.variant);
@@ -776,7 +779,7 @@ impl State {
                 self.queried[s as usize][owner as usize] = n;
             }
         }
-        for &s in &order {
+        for &s in order {
             let opts = o.options[s as usize];
             if ankan && said(s) == Some(Action::Win) {
                 let n = legality::ankan_count(self.player(o.from));

@@ -3,6 +3,7 @@
 use crate::error::{Error, Result};
 use crate::hand::MeldKind;
 use crate::rules::{is_win_counts, Item, Variant};
+use crate::shanten::shanten_counts;
 use crate::special::{special_mask_own, special_win_counts};
 use crate::tile::{Counts, Tile};
 use crate::waits::{exhausted, wait_mask, wait_masks_after_discard};
@@ -121,10 +122,15 @@ pub(crate) fn wait_mask_with(p: &Player, c: &Counts, own: &Counts, v: &Variant) 
 pub(crate) fn ready_discards(p: &Player, variant: &Variant) -> u64 {
     let shapes = variant.special.beside(&p.melds);
     if !shapes.any() {
-        // Regular shapes only: every discard's waits from the groups worked out once (most
-        // discards leave the groups' counts in no waiting pattern and cost no lookup). After
-        // discarding `i` the player holds fewer than 4 of it, so only the other kinds'
-        // exhaustion counts.
+        // A hand whose regular shanten is 1 or more is ready after no discard (a wait after
+        // discarding `k` would make the hand one exchange from complete); the table-only
+        // shanten never exceeds the exact one under the melds' caps, so the shortcut is safe,
+        // and it is the cheap answer most turns get.
+        if shanten_counts(&p.concealed) >= 1 {
+            return 0;
+        }
+        // Every discard's waits from the groups worked out once. After discarding `i` the
+        // player holds fewer than 4 of it, so only the other kinds' exhaustion counts.
         let exhausted_own = exhausted(&p.own_counts());
         let after = wait_masks_after_discard(&p.concealed);
         let mut out = 0u64;
