@@ -1,5 +1,5 @@
-"""Games for tests: played out by random legal moves (a win always taken), and records with
-one illegal move in them."""
+"""Games for tests: played out by random legal moves (a win always taken), records with one
+illegal move in them, and a scripted deal of four 暗槓."""
 
 from __future__ import annotations
 
@@ -48,3 +48,20 @@ def with_illegal_discard(game: twmj.Game) -> str:
             lines[i] = json.dumps(event)
             return "\n".join(lines)
     raise AssertionError("the record has no discard")
+
+
+#: `four_kongs`: the dealer's 17 tiles, the three other seats' 16, and the live wall.
+FOUR = "1z1z1z1z9m9m9m9m1p1p1p1p9p9p9p9p8s"
+OTHERS = "2m3m4m5m6m7m8m2p3p4p5p6p7p8p2s3s"
+LIVE = "4s5s6s7s8s9s4s5s6s7s8s9s4s5s6s7s8s9s1s1s"
+
+
+def four_kongs(variant: str) -> twmj.Game:
+    """Seat 0 dealt four of each of 東, 9m, 1p and 9p declares the four 暗槓 on its first turn
+    (001 特殊胡牌 四槓胡; the other seats hold `OTHERS`, the live wall is `LIVE`)."""
+    game = twmj.Game.from_deal(
+        [FOUR, OTHERS, OTHERS, OTHERS], LIVE, "2z3z4z", variant=twmj.Variant(variant)
+    )
+    for k in ("1z", "9m", "1p", "9p"):
+        game.apply(0, f"ankan {k}")
+    return game

@@ -1,62 +1,24 @@
-"""The game engine from Python: determinism, records that replay, legality with its rule names,
-the per-seat record, settlement, and self-play. The rules one by one are tested in the core
+"""The game engine from Python: determinism, legality with its rule names, the action mask,
+settlement, self-play, and the ints a referee may send. The rules one by one are tested in the core
 (`rust/twmj-core/tests/game/`, a module per rule); these check the public surface a referee uses."""
 
 from __future__ import annotations
 
-import json
 import random
-from typing import Any
 
 import numpy as np
 import pytest
 
 import twmj
-
-
-def _play(game: twmj.Game, rng: random.Random, greedy: bool = True) -> None:
-    while not game.is_over:
-        seat = game.pending[0]
-        acts = game.legal_actions(seat)
-        assert acts, "a live decision point with no legal action"
-        game.apply(seat, "win" if greedy and "win" in acts else rng.choice(acts))
+from tests.games import play_out
 
 
 def test_same_seed_same_game() -> None:
     a, b = twmj.Game(42), twmj.Game(42)
-    _play(a, random.Random(1))
-    _play(b, random.Random(1))
+    play_out(a, random.Random(1))
+    play_out(b, random.Random(1))
     assert a.record() == b.record()
     assert a.result() == b.result()
-
-
-def test_records_replay_to_the_same_result() -> None:
-    rng = random.Random(2)
-    for seed in range(40):
-        g = twmj.Game(seed)
-        _play(g, rng)
-        again = twmj.replay(g.record())
-        assert again.is_over
-        assert again.result() == g.result()
-        assert again.record() == g.record()
-
-
-def test_a_tampered_record_names_the_first_bad_event() -> None:
-    g = twmj.Game(5)
-    _play(g, random.Random(3))
-    lines = g.record().splitlines()
-    # Turn the first discard into a discard of a tile the seat does not hold.
-    for i, line in enumerate(lines):
-        event = json.loads(line)
-        if event.get("type") == "act" and str(event.get("action", "")).startswith("discard"):
-            hand = g.hand(event["seat"])
-            missing = next(t for t in twmj.TILES if t not in twmj.parse(hand).tiles)
-            event["action"] = f"discard {missing}"
-            lines[i] = json.dumps(event, ensure_ascii=False)
-            break
-    with pytest.raises(twmj.Error) as err:
-        twmj.replay("\n".join(lines))
-    assert "event" in str(err.value)
 
 
 def test_illegal_action_names_the_rule_and_changes_nothing() -> None:
@@ -94,19 +56,12 @@ def test_mask_matches_the_action_list() -> None:
         g.apply(seat, choice)  # by index
 
 
-def test_per_seat_record_hides_other_hands() -> None:
-    g = twmj.Game(13)
-    mine = g.record_for(1).splitlines()[0]
-    full = g.record().splitlines()[0]
-    assert "?" in mine and "?" not in full
-
-
 def test_finished_hands_settle_to_zero() -> None:
     rng = random.Random(6)
     settled = 0
     for seed in range(300):
         g = twmj.Game(seed)
-        _play(g, rng)
+        play_out(g, rng)
         result = g.result()
         assert result is not None
         scores, net = g.settle()
@@ -145,123 +100,6 @@ def test_simulate_splits_draws_by_reason() -> None:
     assert sum(reasons.values()) == s["draws"]
     assert reasons["four_winds"] == 0
     assert reasons["thirteen_unconnected"] > 0
-
-
-def _turn(hand: str, **extra: Any) -> dict[str, Any]:
-    return {"seat": 0, "hand": hand, "drawable": 40, "decision": {"turn": extra}}
-
-
-def _offer(hand: str, discard: str, from_seat: int, drawable: int = 40) -> dict[str, Any]:
-    return {
-        "seat": 0,
-        "hand": hand,
-        "drawable": drawable,
-        "decision": {"offer": {"from": from_seat, "discard": discard}},
-    }
-
-
-def test_snapshot_pon_then_discard() -> None:
-    # 000 合法與犯規 碰入打出: after 碰 of 5m, this turn may not discard 5m.
-    snap = _turn("5m 123p456p789p 1234s", after_call={"pon": "5m"})
-    snap["melds"] = [{"kind": "pon", "tiles": "555m"}]
-    snap["hand"] = "56m 123p456p789p 123s"  # 14 concealed + 3 = 17
-    names, _ = twmj.legal(snap)
-    assert "discard 5m" not in names
-    assert "discard 6m" in names
-
-
-def test_snapshot_chi_then_discard() -> None:
-    # 000 合法與犯規 吃入打出: 用四、五筒吃三筒，這一手不能打三筒，也不能打六筒.
-    snap = {
-        "seat": 0,
-        "hand": "36p 123m456m789m112s",  # 14 concealed + 3 = 17
-        "melds": [{"kind": "chi", "tiles": "345p"}],
-        "drawable": 40,
-        "decision": {"turn": {"after_call": {"chi": "3p", "other_end": "6p"}}},
-    }
-    names, _ = twmj.legal(snap)
-    assert "discard 3p" not in names and "discard 6p" not in names
-    assert "discard 1m" in names
-
-
-def test_snapshot_minkan_not_from_the_left() -> None:
-    # 000 合法與犯規 明槓不對上家: seat 0's 上家 is seat 3; 對家 is seat 2.
-    hand = "555m 123p456p789p 1123s"  # 16 tiles
-    from_left, _ = twmj.legal(_offer(hand, "5m", 3))
-    from_across, _ = twmj.legal(_offer(hand, "5m", 2))
-    assert "minkan" not in from_left and "pon" in from_left
-    assert "minkan" in from_across
-
-
-def test_snapshot_no_calls_near_the_wall_end() -> None:
-    # 000 合法與犯規 牌牆將盡不得鳴牌: fewer than 4 drawable tiles, no 吃/碰/明槓.
-    hand = "555m 123p456p789p 1123s"
-    near, _ = twmj.legal(_offer(hand, "5m", 2, drawable=3))
-    enough, _ = twmj.legal(_offer(hand, "5m", 2, drawable=4))
-    assert "pon" not in near and "minkan" not in near
-    assert "pon" in enough
-
-
-def test_snapshot_errors_are_clear() -> None:
-    with pytest.raises(twmj.ContextError, match="decision is required") as e:
-        twmj.legal({"seat": 0, "hand": "1m", "drawable": 3})
-    assert e.value.field == "snapshot.decision"
-    with pytest.raises(twmj.HandError, match="this decision needs 17"):
-        twmj.legal(_turn("123m"))
-
-
-def test_snapshot_under_american_applies_the_threshold() -> None:
-    # 002 起胡台數 範例四: a 閒家 (seat 1, 南) with a 2-tai 平胡 hand may not win a 閒家's
-    # discard (2 < 3), but may win the dealer's (2 + 莊家 1 = 3).
-    def offer(from_seat: int) -> dict[str, Any]:
-        return {
-            "seat": 1,
-            "hand": "456m789m234p56p77s",
-            "melds": [{"kind": "chi", "tiles": "123m"}],
-            "drawable": 40,
-            "decision": {"offer": {"from": from_seat, "discard": "7p"}},
-            "variant": twmj.Variant("american"),
-            "dealer": 0,
-            "east": 0,
-            "dice": [1, 2, 5],
-            "discards_total": 12,
-            "any_call": True,
-        }
-
-    from_other, _ = twmj.legal(offer(2))
-    from_dealer, _ = twmj.legal(offer(0))
-    assert "win" not in from_other
-    assert "win" in from_dealer
-    # Without the table the taiwan rules apply: no threshold.
-    taiwan = offer(2)
-    del taiwan["variant"]
-    assert "win" in twmj.legal(taiwan)[0]
-
-
-def test_snapshot_improved16_dealer_discard_after_a_declined_win() -> None:
-    # 003 過水特殊規定: 因台數不足不能胡 (過水), 而莊家在同圈內打出同一張而胡牌 is no 詐胡. Seat 1's
-    # concealed 1s/4s wait is worth 門清 1; under 起胡 2 only the dealer's 4s (+ 莊家 1) reaches.
-    def offer(furiten: bool, declined: str | None) -> dict[str, Any]:
-        snap: dict[str, Any] = {
-            "seat": 1,
-            "hand": "123m456m789s23s11z555p",
-            "drawable": 40,
-            "decision": {"offer": {"from": 0, "discard": "4s"}},
-            "variant": twmj.Variant("improved16", {"min_tai": 2}),
-            "dealer": 0,
-            "east": 0,
-            "discards_total": 12,
-            "any_call": True,
-            "furiten": furiten,
-        }
-        if declined is not None:
-            snap["furiten_declined"] = declined
-        return snap
-
-    assert "win" in twmj.legal(offer(False, None))[0]
-    assert "win" in twmj.legal(offer(True, "4s"))[0]
-    assert "win" not in twmj.legal(offer(True, None))[0]
-    assert "win" not in twmj.legal(offer(True, "1s"))[0]
 
 
 @pytest.mark.parametrize("seat", [-1, 4, 255, 256, 2**40])

@@ -113,6 +113,22 @@ def test_compare(client: TestClient) -> None:
     assert "one hand cannot be both" in r.json()["error"]["message"]
 
 
+def test_compare_counts_flowers_written_in_the_hand(client: TestClient) -> None:
+    # 000 台數表 正花: seat 1 sits 南 (夏 2f, 蘭 6f). 000 計分 範例一's 門清自摸 3 with 夏 written
+    # in the hand is 4 under /v1/score, and /v1/compare reads the hand the same way.
+    req: dict[str, Any] = {
+        "hand": "123456789m234p56p77s2f",
+        "win_tile": "7p",
+        "context": {"winner": 1, "dealer": 0, "streak": 2, "seat_wind": "S", "win": "self_draw"},
+    }
+    single = client.post("/v1/score", json=req).json()
+    assert single["total_tai"] == 4
+    req["variants"] = [{"variant": "taiwan"}, {"variant": "american"}]
+    body = client.post("/v1/compare", json=req).json()
+    assert [s["total_tai"] for s in body["scores"]] == [4, 4]
+    assert all("seat_flower" in [i["key"] for i in s["items"]] for s in body["scores"])
+
+
 def test_variants_list_every_preset_with_full_config(client: TestClient) -> None:
     body = client.get("/v1/variants").json()
     assert [v["name"] for v in body] == [
@@ -218,3 +234,48 @@ def test_why_not_reasons_in_chinese(client: TestClient) -> None:
                 assert re.fullmatch(r"[^A-Za-z]*：[^A-Za-z]+", zh), (n["key"], n["reason_zh"])
                 seen += 1
     assert seen > 500
+
+
+def test_human_win_over_http(client: TestClient) -> None:
+    # 003 改良式 人胡（必為天聽，在各家未吃碰下八張牌內有人放槍）: 人胡 16 + 天聽 12 + 一條龍 2 + 平胡 2.
+    r = client.post(
+        "/v1/score",
+        json={
+            "variant": "improved16",
+            "hand": "123456789m234p56p77s",
+            "win_tile": "4p",
+            "context": {
+                "winner": 0,
+                "win": "discard",
+                "from_seat": 2,
+                "declared": "heaven_ready",
+                "first_eight": True,
+            },
+        },
+    )
+    assert r.status_code == 200, r.text
+    body = r.json()
+    assert {i["key"]: i["tai"] for i in body["items"]}["human_win"] == 16
+    assert body["total_tai"] == 32
+
+
+def test_four_kongs_over_http(client: TestClient) -> None:
+    # 003 改良式 6台 四槓胡（除莊連拉外不另計手牌台數）.
+    req = {
+        "variant": "improved16",
+        "hand": "5678m",
+        "win_tile": "4m",
+        "melds": [
+            {"kind": "ankan", "tiles": "1111z"},
+            {"kind": "minkan", "tiles": "2222p"},
+            {"kind": "ankan", "tiles": "3333s"},
+            {"kind": "kakan", "tiles": "4444m"},
+        ],
+        "context": {"winner": 1, "seat_wind": "S", "win": "four_kongs"},
+    }
+    r = client.post("/v1/score", json=req)
+    assert r.status_code == 200, r.text
+    assert [(i["key"], i["tai"]) for i in r.json()["items"]] == [("four_kongs", 6)]
+    r = client.post("/v1/score", json={**req, "variant": "taiwan"})
+    assert r.status_code == 422
+    assert r.json()["error"]["field"] == "context.win"

@@ -150,3 +150,19 @@ def test_bad_overrides_name_the_key(
     r = client.post("/v1/score", json=_score(0, overrides))
     assert r.status_code == 422, r.text
     assert r.json()["error"]["field"] == field
+
+
+def test_tai_cap_override_over_http(client: TestClient) -> None:
+    # 001 各地: 滿台為八台.
+    r = client.post(
+        "/v1/score",
+        json={
+            "variant": "traditional",
+            "overrides": {"tai_cap": 8},
+            "hand": "123m456m789s234p56p11z",
+            "win_tile": "4p",
+            "context": {"winner": 0, "win": "discard", "from_seat": 2, "declared": "heaven_ready"},
+        },
+    )
+    assert r.status_code == 200, r.text
+    assert [p["total_tai"] for p in r.json()["payments"]] == [11]

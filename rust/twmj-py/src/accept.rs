@@ -38,6 +38,6 @@ pub(crate) fn accept_tuple<'py>(
     let items = accepts
         .iter()
         .map(|a| Bound::new(py, PyAccept(*a)))
-        .collect::<PyResult<Vec<_>>>()?;
+        .collect::<Result<Vec<_>, PyErr>>()?;
     PyTuple::new(py, items)
 }

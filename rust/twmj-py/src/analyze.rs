@@ -8,7 +8,7 @@ use twmj_py_macros::guarded;
 
 use crate::accept::accept_tuple;
 use crate::convert;
-use crate::errors::{CoreError, PyResult};
+use crate::errors::PyResult;
 use crate::variant::{rules_of, PyVariant};
 use crate::waits::wait_tuple;
 
@@ -34,7 +34,7 @@ impl PyDiscard {
     #[getter]
     #[guarded]
     fn accepts<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        accept_tuple(py, &self.0.accepts)
+        Ok(accept_tuple(py, &self.0.accepts)?)
     }
 
     /// Unseen copies of all accepting kinds.
@@ -47,7 +47,7 @@ impl PyDiscard {
     #[getter]
     #[guarded]
     fn waits<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        wait_tuple(py, &self.0.waits)
+        Ok(wait_tuple(py, &self.0.waits)?)
     }
 
     fn __repr__(&self) -> String {
@@ -79,7 +79,7 @@ impl PyAnalysis {
         self.0
             .discards
             .iter()
-            .map(|d| Py::new(py, PyDiscard(d.clone())))
+            .map(|d| Ok(Py::new(py, PyDiscard(d.clone()))?))
             .collect()
     }
 
@@ -109,5 +109,5 @@ pub fn analyze(
     let h = convert::hand(hand, melds, Form::Full, rules)?;
     let v = convert::visible(visible)?;
     let a = twmj_core::analyze(&h, &v, rules);
-    Ok(PyAnalysis(a.map_err(|e| CoreError(e.at("hand")))?))
+    Ok(PyAnalysis(a.map_err(|e| e.at("hand"))?))
 }

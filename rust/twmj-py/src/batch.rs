@@ -14,7 +14,7 @@ use twmj_core::scoring::Variant;
 use twmj_core::{shanten, shanten_counts, wait_mask, waits, Counts, Form, Hand, Tiles, KINDS};
 use twmj_py_macros::guarded;
 
-use crate::errors::{hand_error, CoreError, PyResult};
+use crate::errors::{hand_error, PyResult};
 use crate::variant::PyVariant;
 
 /// Rows below this many are done on the calling thread: splitting costs more than it saves.
@@ -202,8 +202,7 @@ pub fn waits_batch<'py>(
     let hands = hands_of(&flat, Form::Waiting, &v.0)?;
     let masks = run_hands(py, &hands, &v.0, variant_mask)
         .into_iter()
-        .collect::<Result<Vec<u64>, _>>()
-        .map_err(CoreError)?;
+        .collect::<Result<Vec<u64>, _>>()?;
     Ok(masks.into_pyarray(py))
 }
 

@@ -8,7 +8,7 @@ use twmj_core::hand::{Form, Hand, Meld};
 use twmj_core::notation::{self, Tiles};
 use twmj_core::{Counts, Variant, KINDS};
 
-use crate::errors::{hand_error, CoreError, PyResult};
+use crate::errors::{hand_error, Failure, PyResult};
 use crate::meld::PyMeld;
 
 /// A Python int of any size, for arguments with a range (seats, seeds, counts, dice faces).
@@ -54,7 +54,7 @@ impl fmt::Display for Int {
 impl<'py> FromPyObject<'_, 'py> for Int {
     type Error = PyErr;
 
-    fn extract(obj: Borrowed<'_, 'py, PyAny>) -> PyResult<Self> {
+    fn extract(obj: Borrowed<'_, 'py, PyAny>) -> Result<Self, PyErr> {
         match obj.extract::<i128>() {
             Ok(value) => Ok(Int { value, wide: None }),
             Err(_) if obj.is_instance_of::<PyInt>() => {
@@ -76,16 +76,15 @@ impl<'py> FromPyObject<'_, 'py> for Int {
 /// Tiles from a notation string or a 34-byte counts buffer (`bytes`, `bytearray`, `memoryview`).
 pub fn tiles(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Tiles> {
     if let Ok(s) = obj.cast::<PyString>() {
-        return Ok(notation::parse(s.to_str()?).map_err(|e| CoreError(e.at(what)))?);
+        return Ok(notation::parse(s.to_str()?).map_err(|e| e.at(what))?);
     }
     if let Ok(b) = obj.cast::<PyBytes>() {
-        let counts =
-            notation::counts_from_bytes(b.as_bytes()).map_err(|e| CoreError(e.at(what)))?;
+        let counts = notation::counts_from_bytes(b.as_bytes()).map_err(|e| e.at(what))?;
         return Ok(Tiles { counts, flowers: 0 });
     }
     if let Ok(buf) = PyBuffer::<u8>::get(obj) {
         let v = buf.to_vec(obj.py())?;
-        let counts = notation::counts_from_bytes(&v).map_err(|e| CoreError(e.at(what)))?;
+        let counts = notation::counts_from_bytes(&v).map_err(|e| e.at(what))?;
         return Ok(Tiles { counts, flowers: 0 });
     }
     Err(hand_error(
@@ -105,18 +104,12 @@ pub fn melds(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<Meld>> {
 /// [`melds`] of an argument nested under `prefix` (`snapshot`): errors name
 /// `snapshot.melds[1].tiles`.
 pub fn melds_under(obj: Option<&Bound<'_, PyAny>>, prefix: Option<&str>) -> PyResult<Vec<Meld>> {
-    let nest = |e: twmj_core::Error| {
-        CoreError(match prefix {
-            Some(p) => e.under(p),
-            None => e,
-        })
+    let nest = |e: twmj_core::Error| match prefix {
+        Some(p) => e.under(p),
+        None => e,
     };
-    let hand_error = |field: Option<&str>, msg: String| -> PyErr {
-        nest(match field {
-            Some(f) => twmj_core::Error::hand(msg).at(f),
-            None => twmj_core::Error::hand(msg),
-        })
-        .into()
+    let hand_error = |field: &str, msg: String| -> Failure {
+        nest(twmj_core::Error::hand(msg).at(field)).into()
     };
     let Some(obj) = obj else {
         return Ok(Vec::new());
@@ -126,14 +119,14 @@ pub fn melds_under(obj: Option<&Bound<'_, PyAny>>, prefix: Option<&str>) -> PyRe
     }
     if obj.is_instance_of::<PyString>() {
         return Err(hand_error(
-            Some("melds"),
+            "melds",
             "melds must be a list of Meld objects or (kind, tiles) pairs, not a string".to_owned(),
         ));
     }
     let mut out = Vec::new();
     let items = obj.try_iter().map_err(|_| {
         hand_error(
-            Some("melds"),
+            "melds",
             format!(
                 "melds must be a list of Meld objects or (kind, tiles) pairs, not {}",
                 obj.get_type()
@@ -152,13 +145,13 @@ pub fn melds_under(obj: Option<&Bound<'_, PyAny>>, prefix: Option<&str>) -> PyRe
             if t.len() == 2 {
                 let kind: String = t.get_item(0)?.extract().map_err(|_| {
                     hand_error(
-                        Some(&format!("melds[{i}].kind")),
+                        &format!("melds[{i}].kind"),
                         format!("meld {i}: the kind must be a string"),
                     )
                 })?;
                 let tiles: String = t.get_item(1)?.extract().map_err(|_| {
                     hand_error(
-                        Some(&format!("melds[{i}].tiles")),
+                        &format!("melds[{i}].tiles"),
                         format!("meld {i}: the tiles must be a string"),
                     )
                 })?;
@@ -171,23 +164,20 @@ pub fn melds_under(obj: Option<&Bound<'_, PyAny>>, prefix: Option<&str>) -> PyRe
                 d.get_item(name)?
                     .ok_or_else(|| {
                         hand_error(
-                            Some(&format!("melds[{i}].{name}")),
+                            &format!("melds[{i}].{name}"),
                             format!("meld {i} has no '{name}'"),
                         )
                     })?
                     .extract()
                     .map_err(|_| {
-                        hand_error(
-                            Some(&format!("melds[{i}].{name}")),
-                            "must be a string".to_owned(),
-                        )
+                        hand_error(&format!("melds[{i}].{name}"), "must be a string".to_owned())
                     })
             };
             out.push(Meld::parse(&field("kind")?, &field("tiles")?, i).map_err(nest)?);
             continue;
         }
         return Err(hand_error(
-            Some(&format!("melds[{i}]")),
+            &format!("melds[{i}]"),
             format!(
                 "meld {i} must be a Meld, a (kind, tiles) pair or a {{kind, tiles}} mapping, not {}",
                 item.get_type().name()?
@@ -206,9 +196,7 @@ pub fn hand(
 ) -> PyResult<Hand> {
     let t = tiles(hand, "hand")?;
     let m = melds(melds_obj)?;
-    Ok(rules
-        .hand(t, m, form)
-        .map_err(|e| CoreError(e.at("hand")))?)
+    Ok(rules.hand(t, m, form).map_err(|e| e.at("hand"))?)
 }
 
 /// How deep [`json`] follows nested containers before it gives up on a value.

@@ -155,7 +155,7 @@ pub fn arena_hands<'py>(
         actions.push(p.actions);
     }
     let shape = |v: Vec<i64>| -> PyResult<Bound<'py, PyArray2<i64>>> {
-        v.into_pyarray(py).reshape([hands, 4])
+        Ok(v.into_pyarray(py).reshape([hands, 4])?)
     };
     let d = PyDict::new(py);
     d.set_item("agent", agent.into_pyarray(py).reshape([hands, 4])?)?;

@@ -26,6 +26,52 @@ impl From<Error> for CoreError {
     }
 }
 
+/// What a binding function fails with: a core error (converted at the edge, keeping its
+/// attributes) or Python's own. Both convert with `?`, so a body is convert, call, convert.
+pub enum Failure {
+    Core(Error),
+    Py(PyErr),
+}
+
+impl From<Error> for Failure {
+    fn from(e: Error) -> Self {
+        Failure::Core(e)
+    }
+}
+
+impl From<CoreError> for Failure {
+    fn from(e: CoreError) -> Self {
+        Failure::Core(e.0)
+    }
+}
+
+impl From<PyErr> for Failure {
+    fn from(e: PyErr) -> Self {
+        Failure::Py(e)
+    }
+}
+
+impl From<numpy::AsSliceError> for Failure {
+    fn from(e: numpy::AsSliceError) -> Self {
+        Failure::Py(e.into())
+    }
+}
+
+impl From<std::convert::Infallible> for Failure {
+    fn from(e: std::convert::Infallible) -> Self {
+        match e {}
+    }
+}
+
+impl From<Failure> for PyErr {
+    fn from(f: Failure) -> PyErr {
+        match f {
+            Failure::Core(e) => CoreError(e).into(),
+            Failure::Py(e) => e,
+        }
+    }
+}
+
 impl From<CoreError> for PyErr {
     fn from(e: CoreError) -> PyErr {
         let e = e.0;
@@ -51,25 +97,24 @@ impl From<CoreError> for PyErr {
 
 /// A `HandError` about the argument `field` (`None`: the call's one hand), for input problems
 /// found while converting it.
-pub fn hand_error(field: Option<&str>, msg: impl Into<String>) -> PyErr {
-    CoreError(match field {
+pub fn hand_error(field: Option<&str>, msg: impl Into<String>) -> Failure {
+    Failure::Core(match field {
         Some(f) => Error::hand(msg).at(f),
         None => Error::hand(msg),
     })
-    .into()
 }
 
 /// A `ContextError` at `field` (`seat`, `context.from_seat`, `dice`).
-pub fn context_error(field: impl Into<String>, msg: impl Into<String>) -> PyErr {
-    CoreError(Error::context(field, msg)).into()
+pub fn context_error(field: impl Into<String>, msg: impl Into<String>) -> Failure {
+    Failure::Core(Error::context(field, msg))
 }
 
 /// An `IllegalActionError` for an action that is not in the action space.
-pub fn action_error(msg: impl Into<String>) -> PyErr {
-    CoreError(Error::action(msg)).into()
+pub fn action_error(msg: impl Into<String>) -> Failure {
+    Failure::Core(Error::action(msg))
 }
 
-pub type PyResult<T> = Result<T, PyErr>;
+pub type PyResult<T> = Result<T, Failure>;
 
 thread_local! {
     /// Where and why the last panic on this thread happened, recorded by the quiet hook.
@@ -104,11 +149,10 @@ pub fn guard<T>(f: impl FnOnce() -> PyResult<T>) -> PyResult<T> {
                     .unwrap_or_else(|| "a panic".to_owned())
             });
             // Through the one conversion point: code `internal_error`, no field.
-            Err(CoreError(Error::internal(format!(
+            Err(Failure::Core(Error::internal(format!(
                 "internal error in twmj (please report it): {}",
                 message.replace('\n', " ")
-            )))
-            .into())
+            ))))
         }
     }
 }

@@ -14,7 +14,7 @@ use twmj_core::Tile;
 use twmj_py_macros::guarded;
 
 use crate::convert::{self, Int};
-use crate::errors::{action_error, context_error, CoreError, PyResult};
+use crate::errors::{action_error, context_error, PyResult};
 use crate::meld::PyMeld;
 use crate::score::{to_py, PyScore};
 use crate::variant::{rules_of, PyVariant};
@@ -138,14 +138,12 @@ impl PyGame {
         ];
         let dealer = seat_at("dealer", &dealer)?;
         let dice = dice.as_ref().map(dice_ok).transpose()?;
-        let mut scripted = Deal::scripted(dealer, h, live, dead).map_err(CoreError)?;
+        let mut scripted = Deal::scripted(dealer, h, live, dead)?;
         if let Some(d) = dice {
             scripted.dice = d;
         }
         let state = State::from_deal(scripted, rules_of(variant.as_deref()));
-        Ok(PyGame {
-            state: state.map_err(CoreError)?,
-        })
+        Ok(PyGame { state: state? })
     }
 
     /// The variant the hand is played under.
@@ -290,13 +288,11 @@ impl PyGame {
     #[pyo3(signature = (reward="tai"))]
     #[guarded]
     fn reward(&self, reward: &str) -> PyResult<Option<[i64; 4]>> {
-        let kind = twmj_core::game::Reward::parse(reward).map_err(CoreError)?;
+        let kind = twmj_core::game::Reward::parse(reward)?;
         if !self.state.is_over() {
             return Ok(None);
         }
-        Ok(Some(
-            twmj_core::game::hand_reward(&self.state, kind).map_err(CoreError)?,
-        ))
+        Ok(Some(twmj_core::game::hand_reward(&self.state, kind)?))
     }
 
     /// Takes `action` (name or index) for `seat`; an illegal one raises `IllegalActionError`
@@ -304,7 +300,7 @@ impl PyGame {
     #[guarded]
     fn apply(&mut self, seat: Int, action: &Bound<'_, PyAny>) -> PyResult<()> {
         let a = action_of(action)?;
-        self.state.apply(seat_ok(&seat)?, a).map_err(CoreError)?;
+        self.state.apply(seat_ok(&seat)?, a)?;
         Ok(())
     }
 
@@ -402,7 +398,7 @@ impl PyGame {
                 let owner = u32::from(s).into_pyobject(py)?.into_any();
                 PyList::new(py, [owner, PyString::new(py, &k.code()).into_any()])
             })
-            .collect::<PyResult<Vec<_>>>()?;
+            .collect::<Result<Vec<_>, PyErr>>()?;
         d.set_item("ankan_fees", kongs)?;
         Ok(Some(d))
     }
@@ -435,11 +431,11 @@ impl PyGame {
             round_wind: small("round_wind", round_wind, self.state.rules().round_wind)?,
             dice: self.state.dice(),
         };
-        let (bills, s) = settle_hand(r, &table, &v.0).map_err(CoreError)?;
+        let (bills, s) = settle_hand(r, &table, &v.0)?;
         let scores = bills
             .iter()
             .enumerate()
-            .map(|(i, b)| to_py(py, &Scored::of(b.clone(), &v.0).map_err(CoreError)?, i))
+            .map(|(i, b)| to_py(py, &Scored::of(b.clone(), &v.0)?, i))
             .collect::<PyResult<_>>()?;
         Ok((scores, s.net_tai))
     }
@@ -488,8 +484,7 @@ impl PyMatch {
         let script = match hands {
             Some(h) => {
                 let h = [h[0].as_str(), h[1].as_str(), h[2].as_str(), h[3].as_str()];
-                let mut script =
-                    Deal::scripted(self.series.dealer, h, live, dead).map_err(CoreError)?;
+                let mut script = Deal::scripted(self.series.dealer, h, live, dead)?;
                 if let Some(d) = dice.as_ref().map(dice_ok).transpose()? {
                     script.dice = d;
                 }
@@ -497,7 +492,7 @@ impl PyMatch {
             }
             None => None,
         };
-        let state = self.series.next_hand(script).map_err(CoreError)?;
+        let state = self.series.next_hand(script)?;
         Ok(PyGame { state })
     }
 
@@ -505,7 +500,7 @@ impl PyMatch {
     /// the match on, and returns the hand's net tai per seat.
     #[guarded]
     fn finish(&mut self, game: PyRef<'_, PyGame>) -> PyResult<[i64; 4]> {
-        Ok(self.series.finish_hand(&game.state).map_err(CoreError)?)
+        Ok(self.series.finish_hand(&game.state)?)
     }
 
     /// True after the fourth round (北) ends.
@@ -575,9 +570,9 @@ impl PyMatch {
 #[pyfunction]
 #[guarded]
 pub fn replay(record: &str) -> PyResult<PyGame> {
-    let events = read_log(record).map_err(CoreError)?;
+    let events = read_log(record)?;
     Ok(PyGame {
-        state: core_replay(&events).map_err(CoreError)?,
+        state: core_replay(&events)?,
     })
 }
 
@@ -588,11 +583,11 @@ pub fn replay(record: &str) -> PyResult<PyGame> {
 #[pyfunction]
 #[guarded]
 pub fn read_record_for<'py>(py: Python<'py>, record: &str) -> PyResult<Vec<Bound<'py, PyAny>>> {
-    let events = read_seen_log(record).map_err(CoreError)?;
+    let events = read_seen_log(record)?;
     let loads = py.import("json")?.getattr("loads")?;
     events
         .iter()
-        .map(|e| loads.call1((seen_to_json(e),)))
+        .map(|e| Ok(loads.call1((seen_to_json(e),))?))
         .collect()
 }
 
@@ -629,12 +624,9 @@ pub fn legal<'py>(
         &convert::json(snapshot.as_any()),
         melds,
         variant.as_deref().map(|v| &v.0),
-    )
-    .map_err(CoreError)?;
+    )?;
     // What the core finds wrong with the snapshot as a whole (a tile count) is `snapshot`'s.
-    let acts = snap
-        .legal_actions()
-        .map_err(|e| CoreError(e.under("snapshot")))?;
+    let acts = snap.legal_actions().map_err(|e| e.under("snapshot"))?;
     Ok((names(&acts), mask(py, &acts)))
 }
 
@@ -655,7 +647,7 @@ pub fn simulate<'py>(
     variant: Option<PyRef<'py, PyVariant>>,
     bot: &str,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let bot = twmj_core::game::Bot::parse(bot).map_err(CoreError)?;
+    let bot = twmj_core::game::Bot::parse(bot)?;
     let hands: u32 = hands.to(|_| true).ok_or_else(|| {
         context_error(
             "hands",
@@ -664,9 +656,7 @@ pub fn simulate<'py>(
     })?;
     let seed = seed_ok(&seed)?;
     let v = rules_of(variant.as_deref());
-    let s = py
-        .detach(|| game::simulate(hands, seed, v, bot))
-        .map_err(CoreError)?;
+    let s = py.detach(|| game::simulate(hands, seed, v, bot))?;
     let d = PyDict::new(py);
     d.set_item("hands", s.hands)?;
     d.set_item("draws", s.draws)?;

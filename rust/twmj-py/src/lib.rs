@@ -22,12 +22,6 @@ mod variant;
 mod vocab;
 mod waits;
 
-/// A list of strings the way Python's `repr` shows it: `['1m', '3m']`.
-fn py_list<S: AsRef<str>>(items: &[S]) -> String {
-    let inner: Vec<String> = items.iter().map(|s| format!("'{}'", s.as_ref())).collect();
-    format!("[{}]", inner.join(", "))
-}
-
 #[pymodule(gil_used = false)]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     // Build the lookup tables at import, not inside the first call.

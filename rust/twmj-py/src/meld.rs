@@ -5,7 +5,7 @@ use twmj_core::hand::Meld;
 use twmj_core::notation;
 use twmj_py_macros::guarded;
 
-use crate::errors::{CoreError, PyResult};
+use crate::errors::PyResult;
 
 /// A meld: `Meld("pon", "555p")`; kinds are chi, pon, minkan, kakan, ankan.
 #[pyclass(name = "Meld", module = "twmj", frozen, eq, hash)]
@@ -17,7 +17,7 @@ impl PyMeld {
     #[new]
     #[guarded]
     fn new(kind: &str, tiles: &str) -> PyResult<Self> {
-        Ok(PyMeld(Meld::parse_one(kind, tiles).map_err(CoreError)?))
+        Ok(PyMeld(Meld::parse_one(kind, tiles)?))
     }
 
     /// chi, pon, minkan, kakan or ankan.

@@ -7,7 +7,7 @@ use twmj_core::tile::{Flower, Tile};
 use twmj_py_macros::guarded;
 
 use crate::convert;
-use crate::errors::{hand_error, CoreError, PyResult};
+use crate::errors::{hand_error, PyResult};
 
 /// Parsed tiles: counts of the 34 kinds and the flowers, printed in canonical notation.
 #[pyclass(name = "Tiles", module = "twmj", frozen, eq, hash)]
@@ -52,7 +52,7 @@ impl PyTiles {
 #[pyfunction]
 #[guarded]
 pub fn parse(text: &str) -> PyResult<PyTiles> {
-    Ok(PyTiles(notation::parse(text).map_err(CoreError)?))
+    Ok(PyTiles(notation::parse(text)?))
 }
 
 /// Canonical notation of a notation string, a `Tiles`, or a 34-byte counts buffer.
@@ -70,7 +70,7 @@ pub fn format(tiles: &Bound<'_, PyAny>) -> PyResult<String> {
 #[pyfunction]
 #[guarded]
 pub fn tile_name(tile: &str) -> PyResult<String> {
-    let symbols = notation::symbols(tile).map_err(CoreError)?;
+    let symbols = notation::symbols(tile)?;
     match symbols.as_slice() {
         [Symbol::Tile(t, _)] => Ok(t.name()),
         [Symbol::Flower(f, _)] => Ok(f.name().to_owned()),

@@ -5,7 +5,7 @@ use twmj_core::game::quiz as core_quiz;
 use twmj_core::rules::Variant;
 use twmj_py_macros::guarded;
 
-use crate::errors::CoreError;
+use crate::errors::PyResult;
 use crate::variant::PyVariant;
 
 /// A practice hand as Python gets it: the concealed tiles and the melds as `(kind, tiles)`.
@@ -25,9 +25,7 @@ pub fn quiz(
     seed: u64,
 ) -> PyResult<QuizOut> {
     let v = variant.map_or_else(Variant::taiwan, |v| v.0.clone());
-    let q = py
-        .detach(|| core_quiz::quiz(&v, melds, min_waits, max_waits, seed))
-        .map_err(CoreError)?;
+    let q = py.detach(|| core_quiz::quiz(&v, melds, min_waits, max_waits, seed))?;
     Ok((
         q.concealed.iter().map(|t| t.code()).collect(),
         q.melds

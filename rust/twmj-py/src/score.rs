@@ -10,7 +10,7 @@ use twmj_core::{Block, Tile};
 use twmj_py_macros::guarded;
 
 use crate::convert::{self, Int};
-use crate::errors::{context_error, CoreError, PyResult};
+use crate::errors::{context_error, PyResult};
 use crate::meld::PyMeld;
 use crate::variant::{rules_of, PyVariant};
 
@@ -93,10 +93,9 @@ impl PyContext {
                 Ok::<_, PyErr>([face(&d[0])?, face(&d[1])?, face(&d[2])?])
             })
             .transpose()?;
-        let win = WinKind::parse(win, from_seat).map_err(CoreError)?;
-        let declared = Declaration::parse(declared.unwrap_or("none"), "context.declared")
-            .map_err(CoreError)?;
-        let parsed = notation::parse(flowers).map_err(|e| CoreError(e.at("context.flowers")))?;
+        let win = WinKind::parse(win, from_seat)?;
+        let declared = Declaration::parse(declared.unwrap_or("none"), "context.declared")?;
+        let parsed = notation::parse(flowers).map_err(|e| e.at("context.flowers"))?;
         if parsed.counts.iter().any(|&c| c > 0) {
             return Err(context_error(
                 "context.flowers",
@@ -302,7 +301,7 @@ fn block_text(b: Block) -> String {
     notation::format(&c, 0)
 }
 
-fn item(py: Python<'_>, i: &scoring::ScoredItem) -> PyResult<Py<PyTaiItem>> {
+fn item(py: Python<'_>, i: &scoring::ScoredItem) -> Result<Py<PyTaiItem>, PyErr> {
     Py::new(
         py,
         PyTaiItem {
@@ -315,7 +314,7 @@ fn item(py: Python<'_>, i: &scoring::ScoredItem) -> PyResult<Py<PyTaiItem>> {
 
 /// `s` settled under `rules` ([`Scored::of`]) as Python's `Score`.
 fn scored(py: Python<'_>, s: &Score, rules: &Variant) -> PyResult<PyScore> {
-    to_py(py, &Scored::of(s.clone(), rules).map_err(CoreError)?, 0)
+    to_py(py, &Scored::of(s.clone(), rules)?, 0)
 }
 
 /// A scored win as Python's `Score`, its settlement's 筆 indices shifted by `bill`.
@@ -325,7 +324,7 @@ pub(crate) fn to_py(py: Python<'_>, scored: &Scored, bill: usize) -> PyResult<Py
         .lines
         .iter()
         .map(|l| Py::new(py, PyPayment::of(l, bill)))
-        .collect::<PyResult<_>>()?;
+        .collect::<Result<_, PyErr>>()?;
     Ok(PyScore {
         variant: s.variant,
         overrides: s.overrides.clone(),
@@ -334,12 +333,12 @@ pub(crate) fn to_py(py: Python<'_>, scored: &Scored, bill: usize) -> PyResult<Py
             .items
             .iter()
             .map(|i| item(py, i))
-            .collect::<PyResult<_>>()?,
+            .collect::<Result<_, PyErr>>()?,
         dealer_items: s
             .dealer_items
             .iter()
             .map(|i| item(py, i))
-            .collect::<PyResult<_>>()?,
+            .collect::<Result<_, PyErr>>()?,
         dealer_tai: s.dealer_tai,
         decomposition: s.decomposition.iter().map(|&b| block_text(b)).collect(),
         melds: s.melds.iter().map(|&m| PyMeld(m)).collect(),
@@ -358,7 +357,7 @@ pub(crate) fn to_py(py: Python<'_>, scored: &Scored, bill: usize) -> PyResult<Py
                     },
                 )
             })
-            .collect::<PyResult<_>>()?,
+            .collect::<Result<_, PyErr>>()?,
         payments,
         net_tai: settlement.net_tai,
         net_money: settlement.net_money,
@@ -370,7 +369,7 @@ pub(crate) fn to_py(py: Python<'_>, scored: &Scored, bill: usize) -> PyResult<Py
 /// The winning tile, one tile's code.
 fn one_tile(win_tile: &str) -> PyResult<Tile> {
     match notation::symbols(win_tile)
-        .map_err(|e| CoreError(e.at("win_tile")))?
+        .map_err(|e| e.at("win_tile"))?
         .as_slice()
     {
         [notation::Symbol::Tile(t, _)] => Ok(*t),
@@ -403,7 +402,7 @@ pub fn score(
     let melds = convert::melds(melds)?;
     let ctx = context_or_default(context.as_deref());
     let rules = rules_of(variant.as_deref());
-    let s = scoring::score_win(tiles, melds, win, &ctx, rules, why_not).map_err(CoreError)?;
+    let s = scoring::score_win(tiles, melds, win, &ctx, rules, why_not)?;
     to_py(py, &s, 0)
 }
 
@@ -424,9 +423,9 @@ pub fn score_flower(
     let robbed = robbed
         .map(|r| context_seat("robbed", &r, |_| true))
         .transpose()?;
-    let win = FlowerWin::parse(kind, robbed).map_err(CoreError)?;
+    let win = FlowerWin::parse(kind, robbed)?;
     let rules = rules_of(variant.as_deref());
-    let s = scoring::score_flower_win(win, &context.0, rules, with_dice).map_err(CoreError)?;
+    let s = scoring::score_flower_win(win, &context.0, rules, with_dice)?;
     to_py(py, &s, 0)
 }
 
@@ -450,7 +449,7 @@ pub fn compare(
     let melds = convert::melds(melds)?;
     let ctx = context_or_default(context.as_deref());
     let vs: Vec<scoring::Variant> = variants.iter().map(|v| v.0.clone()).collect();
-    let c = scoring::compare_win(tiles, melds, win, &ctx, &vs, why_not).map_err(CoreError)?;
+    let c = scoring::compare_win(tiles, melds, win, &ctx, &vs, why_not)?;
     let scores = c
         .scores
         .iter()
@@ -482,7 +481,7 @@ pub fn winners(discarder: Int, able: Vec<Int>, variant: Option<&PyVariant>) -> P
         .map(|s| context_seat("able", s, |_| true))
         .collect::<PyResult<Vec<Seat>>>()?;
     // Seats as ints: a Vec<u8> would reach Python as bytes.
-    let seats = scoring::winning_seats(discarder, &able, rule).map_err(CoreError)?;
+    let seats = scoring::winning_seats(discarder, &able, rule)?;
     Ok(seats.into_iter().map(u32::from).collect())
 }
 
@@ -510,10 +509,10 @@ pub fn false_win(
         })?;
     }
     let tai = tais;
-    let st = scoring::false_win(offender, tai, rules).map_err(CoreError)?;
+    let st = scoring::false_win(offender, tai, rules)?;
     st.lines
         .iter()
-        .map(|l| Py::new(py, PyPayment::of(l, 0)))
+        .map(|l| Ok(Py::new(py, PyPayment::of(l, 0))?))
         .collect()
 }
 
@@ -557,7 +556,7 @@ pub fn wait_values(
     let rules = rules_of(variant.as_deref());
     let h = convert::hand(hand, melds, Form::Waiting, rules)?;
     let ctx = context_or_default(context.as_deref()).or_flowers(h.flowers);
-    let values = scoring::wait_values(&h.concealed, &h.melds, &ctx, rules).map_err(CoreError)?;
+    let values = scoring::wait_values(&h.concealed, &h.melds, &ctx, rules)?;
     values
         .iter()
         .map(|w| {

@@ -51,15 +51,15 @@ impl PyVariant {
     #[pyo3(signature = (preset="taiwan", overrides=None))]
     #[guarded]
     fn new(preset: &str, overrides: Option<&Bound<'_, PyDict>>) -> PyResult<Self> {
-        let mut v = Variant::preset(preset).map_err(CoreError)?;
+        let mut v = Variant::preset(preset)?;
         if let Some(o) = overrides {
             for (k, val) in o.iter() {
                 let key: String = k.extract()?;
                 let parsed = value(&key, &val)?;
-                v.set(&key, &parsed).map_err(CoreError)?;
+                v.set(&key, &parsed)?;
             }
         }
-        v.check().map_err(CoreError)?;
+        v.check()?;
         Ok(PyVariant(v))
     }
 
@@ -92,9 +92,9 @@ impl PyVariant {
         for (k, val) in overrides.iter() {
             let key: String = k.extract()?;
             let parsed = value(&key, &val)?;
-            v.set(&key, &parsed).map_err(CoreError)?;
+            v.set(&key, &parsed)?;
         }
-        v.check().map_err(CoreError)?;
+        v.check()?;
         Ok(PyVariant(v))
     }
 
@@ -229,7 +229,7 @@ fn setting_spec(s: &Setting) -> PyResult<PySettingSpec> {
         s.doc_zh,
     );
     for p in PRESETS {
-        out.defaults.push((p, s.default_in(p).map_err(CoreError)?));
+        out.defaults.push((p, s.default_in(p)?));
     }
     Ok(out)
 }

@@ -13,7 +13,7 @@ use twmj_py_macros::guarded;
 use crate::accept::accept_tuple;
 
 use crate::convert;
-use crate::errors::{CoreError, PyResult};
+use crate::errors::PyResult;
 use crate::variant::{rules_of, PyVariant};
 
 /// One wait: the tile, its shapes (ryanmen, kanchan, penchan, tanki, shanpon) and the copies left.
@@ -52,18 +52,27 @@ impl PyWait {
         format!(
             "Wait(tile='{}', shapes={}, remaining={})",
             self.tile(),
-            crate::py_list(&self.shapes()),
+            py_list(&self.shapes()),
             self.0.remaining
         )
     }
 }
 
+/// A list of strings the way Python's `repr` shows it: `['1m', '3m']`.
+fn py_list<S: AsRef<str>>(items: &[S]) -> String {
+    let inner: Vec<String> = items.iter().map(|s| format!("'{}'", s.as_ref())).collect();
+    format!("[{}]", inner.join(", "))
+}
+
 /// Waits as a tuple of `Wait` objects.
-pub(crate) fn wait_tuple<'py>(py: Python<'py>, waits: &[Wait]) -> PyResult<Bound<'py, PyTuple>> {
+pub(crate) fn wait_tuple<'py>(
+    py: Python<'py>,
+    waits: &[Wait],
+) -> Result<Bound<'py, PyTuple>, PyErr> {
     let items = waits
         .iter()
         .map(|w| Bound::new(py, PyWait(*w)))
-        .collect::<PyResult<Vec<_>>>()?;
+        .collect::<Result<Vec<_>, PyErr>>()?;
     PyTuple::new(py, items)
 }
 
@@ -100,7 +109,7 @@ impl PyWaits {
     #[getter]
     #[guarded]
     fn waits<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        wait_tuple(py, &self.waits)
+        Ok(wait_tuple(py, &self.waits)?)
     }
 
     /// Kinds whose draw lowers the shanten (進張), with unseen copies; the waits when ready.
@@ -113,7 +122,7 @@ impl PyWaits {
             let computed = match &self.pending {
                 Some((h, v, var)) => {
                     let rules = var.as_ref().map_or(&*twmj_core::TAIWAN, |var| &var.get().0);
-                    twmj_core::accepts(h, v, rules).map_err(CoreError)?
+                    twmj_core::accepts(h, v, rules)?
                 }
                 None => self
                     .waits
@@ -126,7 +135,7 @@ impl PyWaits {
             };
             self.accepts.get_or_init(|| computed)
         };
-        accept_tuple(py, accepts)
+        Ok(accept_tuple(py, accepts)?)
     }
 
     /// The waited tiles in order.
@@ -143,7 +152,7 @@ impl PyWaits {
         format!(
             "Waits(shanten={}, tiles={})",
             self.shanten,
-            crate::py_list(&self.tiles())
+            py_list(&self.tiles())
         )
     }
 }
@@ -163,7 +172,7 @@ pub fn waits(
     let rules = rules_of(variant.as_deref());
     let h = convert::hand(hand, melds, Form::Waiting, rules)?;
     let v = convert::visible(visible)?;
-    let r = twmj_core::wait_report(&h, &v, rules).map_err(|e| CoreError(e.at("hand")))?;
+    let r = twmj_core::wait_report(&h, &v, rules).map_err(|e| e.at("hand"))?;
     // Not ready: the draws that bring it closer are worked out when read.
     let pending = (r.shanten > 0).then(|| (h, v, variant.map(Into::into)));
     Ok(PyWaits {

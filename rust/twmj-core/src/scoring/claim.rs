@@ -112,13 +112,14 @@ pub fn compare_win(
             ),
         ));
     }
-    // A 四槓胡 is read as `score_win` reads it; another win's context is taken as given.
-    let (concealed, melds, ctx) = if ctx.win == WinKind::FourKongs {
-        let ctx = ctx.or_flowers(tiles.flowers);
-        (tiles.counts, melds, ctx)
+    // Read as `score_win` reads it: the flowers written with the tiles count in every variant
+    // (000 花牌: a flower held is the player's, whichever way the caller wrote it).
+    let ctx = ctx.or_flowers(tiles.flowers);
+    let (concealed, melds) = if ctx.win == WinKind::FourKongs {
+        (tiles.counts, melds)
     } else {
         let h = Hand::winning(tiles, melds, win, size)?;
-        (h.concealed, h.melds, ctx.clone())
+        (h.concealed, h.melds)
     };
     let c = compare(&concealed, &melds, win, &ctx, variants, why_not).map_err(|e| e.at("hand"))?;
     let differing = c
@@ -279,6 +280,30 @@ mod tests {
         assert_eq!(c.scores.len(), 2);
         // The same 3 tai; american adds no item to this hand without dice.
         assert!(c.scores.iter().all(|s| s.allowed && s.score.total_tai == 3));
+    }
+
+    #[test]
+    fn compare_counts_the_flowers_written_in_the_hand() {
+        // 000 台數表 正花: seat 1 sits 南, whose flowers are 夏 (2f) and 蘭 (6f). Written in the
+        // hand's notation, 夏 adds 正花 1 to 範例一's 門清自摸 3 under both variants, as
+        // `score_win` counts it (compare ignored it before).
+        let ctx = example_one();
+        let variants = [Variant::taiwan(), Variant::american()];
+        let hand = || parse("123456789m234p56p77s2f").unwrap();
+        let c = compare_win(hand(), Vec::new(), tile("7p"), &ctx, &variants, false).unwrap();
+        let single = score_win(hand(), Vec::new(), tile("7p"), &ctx, &variants[0], false).unwrap();
+        assert_eq!(single.score.total_tai, 4);
+        for s in &c.scores {
+            assert_eq!(s.score.total_tai, 4, "{:?}", s.score.items);
+            assert!(s.score.items.iter().any(|i| i.key == "seat_flower"));
+        }
+        // Flowers the context names win over the notation's, as for `score_win`.
+        let said = Context {
+            flowers: 0b0001_0000,
+            ..example_one()
+        };
+        let c = compare_win(hand(), Vec::new(), tile("7p"), &said, &variants, false).unwrap();
+        assert!(c.scores.iter().all(|s| s.score.total_tai == 3));
     }
 
     #[test]

@@ -4,8 +4,6 @@ totals of 003 改良式, 001's house rules and 四槓胡 from `twmj.score`. The 
 
 from __future__ import annotations
 
-import pytest
-
 import twmj
 
 
@@ -76,29 +74,3 @@ def test_traditional_tai_cap_caps_each_line() -> None:
     assert s.total_tai == 17
     (line,) = s.payments
     assert (line.base_tai, line.hand_tai, line.dealer_tai, line.total_tai) == (3, 8, 0, 11)
-
-
-def test_four_kongs_from_score() -> None:
-    # 001 特殊胡牌 四槓胡 (四槓牌 8, 不得加算自摸台): `hand` is the tiles besides the kongs.
-    ms = [("ankan", "1111z"), ("minkan", "2222p"), ("ankan", "3333s"), ("kakan", "4444m")]
-    ctx = twmj.Context(winner=1, seat_wind="S", win="four_kongs")
-    s = twmj.score("5678m", "4m", melds=ms, context=ctx, variant=twmj.Variant("traditional"))
-    assert keys(s) == {"four_kongs": 8, "round_wind": 1}
-    assert len(s.payments) == 3
-    with pytest.raises(twmj.ContextError) as e:
-        twmj.score("5678m", "4m", melds=ms, context=ctx)
-    assert e.value.field == "context.win"
-
-
-def test_four_kongs_compared_between_tables() -> None:
-    # The same 四槓胡 under 001 (四槓牌 8) and 003 改良式 (四槓胡): compare scores the hand as
-    # given, as score does, each variant as its own score would.
-    ms = [("ankan", "1111z"), ("minkan", "2222p"), ("ankan", "3333s"), ("kakan", "4444m")]
-    ctx = twmj.Context(winner=1, seat_wind="S", win="four_kongs")
-    tables = [twmj.Variant("traditional"), twmj.Variant("improved16")]
-    scores, _ = twmj.compare("5678m", "4m", tables, melds=ms, context=ctx)
-    for v, s in zip(tables, scores, strict=True):
-        alone = twmj.score("5678m", "4m", melds=ms, context=ctx, variant=v)
-        assert s.total_tai == alone.total_tai
-        assert keys(s) == keys(alone)
-    assert keys(scores[0]) == {"four_kongs": 8, "round_wind": 1}
