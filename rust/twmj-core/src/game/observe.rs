@@ -128,18 +128,18 @@ fn block<const N: usize>(out: &mut [u8], at: usize) -> &mut [u8; N] {
 fn write_river(
     river: &mut [u8; 2 * RIVER],
     discards: &[super::state::Discarded],
-    relative: &[u8; SEATS],
+    relative: [u8; SEATS],
     seen: &mut Counts,
 ) {
     for (slot, d) in river.chunks_exact_mut(2).zip(discards) {
         slot[0] = tile_code(d.tile);
-        match d.claimed_by {
-            Some(c) => slot[1] = relative[usize::from(c) % SEATS] | u8::from(d.declared) << 2,
-            None => {
-                slot[1] = u8::from(d.declared) << 2;
-                let k = d.tile.index() % KINDS;
-                seen[k] = seen[k].saturating_add(1);
-            }
+        let declared = u8::from(d.declared) << 2;
+        if let Some(c) = d.claimed_by {
+            slot[1] = relative[usize::from(c) % SEATS] | declared;
+        } else {
+            slot[1] = declared;
+            let k = d.tile.index() % KINDS;
+            seen[k] = seen[k].saturating_add(1);
         }
     }
 }
@@ -192,7 +192,7 @@ pub fn observe_into(state: &State, seat: u8, out: &mut [u8], mask: &mut [bool]) 
         // block is split off first, so no division or bounds check runs per discard.
         let skip = p.discards.len().saturating_sub(RIVER);
         let river: &mut [u8; 2 * RIVER] = block(out, b + S_RIVER);
-        write_river(river, &p.discards[skip..], &relative, &mut seen);
+        write_river(river, &p.discards[skip..], relative, &mut seen);
     }
 
     let (drawn, offer) = state.seen_turn(seat);
