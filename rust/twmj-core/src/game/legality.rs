@@ -1130,11 +1130,7 @@ pub fn legal_actions(state: &State, seat: u8) -> Vec<Action> {
 
 /// The legal actions of `seat` as a mask over the action space.
 pub fn legal_mask(state: &State, seat: u8) -> [bool; ACTION_COUNT] {
-    let mut m = [false; ACTION_COUNT];
-    for a in legal_actions(state, seat) {
-        m[a.index()] = true;
-    }
-    m
+    Action::mask(&legal_actions(state, seat))
 }
 
 pub fn is_legal(state: &State, seat: u8, action: Action) -> bool {
