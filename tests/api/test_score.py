@@ -113,6 +113,22 @@ def test_compare(client: TestClient) -> None:
     assert "one hand cannot be both" in r.json()["error"]["message"]
 
 
+def test_compare_counts_flowers_written_in_the_hand(client: TestClient) -> None:
+    # 000 台數表 正花: seat 1 sits 南 (夏 2f, 蘭 6f). 000 計分 範例一's 門清自摸 3 with 夏 written
+    # in the hand is 4 under /v1/score, and /v1/compare reads the hand the same way.
+    req: dict[str, Any] = {
+        "hand": "123456789m234p56p77s2f",
+        "win_tile": "7p",
+        "context": {"winner": 1, "dealer": 0, "streak": 2, "seat_wind": "S", "win": "self_draw"},
+    }
+    single = client.post("/v1/score", json=req).json()
+    assert single["total_tai"] == 4
+    req["variants"] = [{"variant": "taiwan"}, {"variant": "american"}]
+    body = client.post("/v1/compare", json=req).json()
+    assert [s["total_tai"] for s in body["scores"]] == [4, 4]
+    assert all("seat_flower" in [i["key"] for i in s["items"]] for s in body["scores"])
+
+
 def test_variants_list_every_preset_with_full_config(client: TestClient) -> None:
     body = client.get("/v1/variants").json()
     assert [v["name"] for v in body] == [

@@ -79,7 +79,7 @@ enum Access {
         fn(&Variant) -> i64,
         fn(&mut Variant, i64) -> std::result::Result<(), String>,
     ),
-    Bool(fn(&Variant) -> bool, fn(&mut Variant) -> &mut bool),
+    Bool(fn(&Variant) -> bool, fn(&mut Variant, bool)),
     /// Read the chosen text; write the `i`-th choice.
     Choice(fn(&Variant) -> &'static str, fn(&mut Variant, usize)),
 }
@@ -152,7 +152,7 @@ impl Setting {
             }
             (Kind::Int { .. }, _, x) => Err(bad(format!("{x} is not an integer"))),
             (Kind::Bool, Access::Bool(_, switch), Value::Bool(b)) => {
-                *switch(v) = *b;
+                switch(v, *b);
                 Ok(())
             }
             (Kind::Bool, _, x) => Err(bad(format!("{x} is not true or false"))),
@@ -206,12 +206,12 @@ pub struct Family {
 }
 
 impl Family {
-    /// Every key of the family: `tai.<key>` for every item but 骰規台 (whose value the dice
-    /// shape decides: `dice.*`).
+    /// Every key of the family: `tai.<key>` for every item but those other settings value
+    /// ([`Item::valued_by`]: 骰規台, by its dice shape's `dice.*`).
     pub fn keys(&self) -> impl Iterator<Item = String> + '_ {
         WORDS
             .iter()
-            .filter(|w| w.item != Item::Dice)
+            .filter(|w| w.valued_by.is_none())
             .map(move |w| format!("{}{}", self.prefix, w.key))
     }
 }
@@ -263,7 +263,7 @@ macro_rules! switch {
             layer: Layer::$layer,
             doc: $doc,
             doc_zh: $zh,
-            access: Access::Bool(|v| v.$($f).+, |v| &mut v.$($f).+),
+            access: Access::Bool(|v| v.$($f).+, |v, b| v.$($f).+ = b),
         }
     };
 }
@@ -350,9 +350,26 @@ const REGISTRY: [Setting; COUNT] = [
     int!("ankan_fee", "暗槓收底", 0, 10, Scoring, ankan_fee: u8,
         "暗槓 底: the 底 an 暗槓's owner collects from every other seated player, whatever the hand's end (003 hk16 槓牌); one 底 is base_money",
         "暗槓收底：暗槓者向每位其他玩家收的底數，不論該局結果（003 港澳 槓牌）"),
-    switch!("dice_enabled", "計骰規台", Scoring, dice_enabled,
-        "骰規台 counted (002)",
-        "計骰規台（002）"),
+    // The table has 骰規台 or not: the item's presence is the one owner (000 不採用 骰子加台).
+    Setting {
+        key: "dice_enabled",
+        name: "計骰規台",
+        kind: Kind::Bool,
+        choice_names: &[],
+        layer: Layer::Scoring,
+        doc: "骰規台 counted (002)",
+        doc_zh: "計骰規台（002）",
+        access: Access::Bool(
+            |v| v.has(Item::Dice),
+            |v, on| {
+                v.absent = if on {
+                    v.absent.without(Item::Dice)
+                } else {
+                    v.absent.with(Item::Dice)
+                };
+            },
+        ),
+    },
     int!("dice.leopard", "骰規台・豹子", 0, MAX_TAI, Scoring, dice.leopard: u8,
         "骰規台 豹子: three equal faces",
         "骰規台 豹子：三骰同點"),
@@ -618,10 +635,19 @@ impl Variant {
                     ),
                 )
             })?;
-        if item == Item::Dice {
+        if let Some(prefix) = item.valued_by() {
+            let keys: Vec<&str> = SETTINGS
+                .iter()
+                .map(|s| s.key)
+                .filter(|k| k.starts_with(prefix))
+                .collect();
             return Err(Error::variant(
                 key,
-                "骰規台 takes its value from the dice shape: set dice.leopard, dice.all_red, dice.straight or dice.all_black",
+                format!(
+                    "{} takes its value from other settings: set {}",
+                    item.name(),
+                    keys.join(", ")
+                ),
             ));
         }
         let tai = match value {
@@ -647,8 +673,8 @@ impl Variant {
     }
 
     /// Every setting as `(key, value)`, in the form [`Variant::set`] accepts: the registry's
-    /// settings in its order, then `tai.<key>` for every item the table has (骰規台 aside: the
-    /// dice shape decides it) and for every special shape switched on.
+    /// settings in its order, then `tai.<key>` for every item the table has (but those other
+    /// settings value, [`Item::valued_by`]) and for every special shape switched on.
     pub fn settings(&self) -> Vec<(String, Value)> {
         let mut v: Vec<(String, Value)> = SETTINGS
             .iter()
@@ -657,7 +683,7 @@ impl Variant {
         let int = |t: u8| Value::Int(i64::from(t));
         for w in WORDS[..Item::COUNT]
             .iter()
-            .filter(|w| w.item != Item::Dice && self.has(w.item))
+            .filter(|w| w.valued_by.is_none() && self.has(w.item))
         {
             v.push((format!("tai.{}", w.key), int(self.tai_of(w.item))));
         }

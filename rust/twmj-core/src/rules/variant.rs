@@ -473,8 +473,6 @@ pub struct Variant {
     pub tai_money: u32,
     /// 起胡: the least tai a win needs (taiwan 0, american 3; friend mode 0/2/3/5).
     pub min_tai: u8,
-    /// 骰規台 switched on (american).
-    pub dice_enabled: bool,
     pub dice: DiceTai,
     /// The most 連莊 a dealer keeps (18).
     pub streak_cap: u8,
@@ -724,7 +722,6 @@ impl Variant {
             base_money: 300,
             tai_money: 100,
             min_tai: 0,
-            dice_enabled: false,
             dice: DiceTai {
                 leopard: 5,
                 all_red: 3,
@@ -748,10 +745,12 @@ impl Variant {
             special_tai: [8, 88, 24, 24, 12, 12],
             special_compound: false,
             unit: "台",
+            // 000 不採用的項目: 骰子加台 (002 adds 骰規台: american).
             absent: bits(ADDED_001)
                 .union(bits(ADDED_003))
                 .union(bits(ADDED_HK16))
-                .union(fan_list()),
+                .union(fan_list())
+                .with(Item::Dice),
             table_absent: ItemSet::EMPTY,
             table_special: SpecialShapes::NONE,
             alone: &[],
@@ -906,10 +905,11 @@ impl Variant {
         Variant {
             preset: "american",
             min_tai: 3,
-            dice_enabled: true,
             exchange_three: true,
+            absent: Variant::taiwan().absent.without(Item::Dice),
             ..Variant::taiwan()
         }
+        .into_table()
     }
 
     /// Wikibooks 臺灣麻將 (001): its 台數表, where a row differs from 000 or 000 has none; where
@@ -1328,7 +1328,8 @@ mod tests {
     #[test]
     fn presets_and_overrides() {
         let a = Variant::american();
-        assert_eq!((a.min_tai, a.dice_enabled), (3, true));
+        assert_eq!((a.min_tai, a.has(Item::Dice)), (3, true));
+        assert!(!Variant::taiwan().has(Item::Dice));
         assert_eq!(Variant::taiwan().min_tai, 0);
         assert_eq!(a.dice.value(DiceShape::Leopard), 5);
         assert!(Variant::preset("hk99").is_err());
@@ -1376,8 +1377,8 @@ mod tests {
             b.set(k, v).unwrap_or_else(|e| panic!("{e}"));
         }
         assert_eq!(
-            (b.tai, b.min_tai, b.dice_enabled, b.dice),
-            (a.tai, a.min_tai, a.dice_enabled, a.dice)
+            (b.tai, b.min_tai, b.has(Item::Dice), b.dice),
+            (a.tai, a.min_tai, a.has(Item::Dice), a.dice)
         );
     }
 }

@@ -209,13 +209,14 @@ impl Claim {
                 ),
             ));
         }
-        // A 四槓胡 is read as `score` reads it; another win's context is taken as given.
-        let (concealed, melds, ctx) = if self.context.win == WinKind::FourKongs {
-            let ctx = self.context.or_flowers(tiles.flowers);
-            (tiles.counts, melds.clone(), ctx)
+        // Read as `score` reads it: the flowers written with the tiles count in every variant
+        // (000 花牌: a flower held is the player's, whichever way the caller wrote it).
+        let ctx = self.context.or_flowers(tiles.flowers);
+        let (concealed, melds) = if ctx.win == WinKind::FourKongs {
+            (tiles.counts, melds.clone())
         } else {
             let h = Hand::winning(*tiles, melds.clone(), win, size)?;
-            (h.concealed, h.melds, self.context.clone())
+            (h.concealed, h.melds)
         };
         let c = compare(&concealed, &melds, win, &ctx, variants, self.why_not)
             .map_err(|e| e.at("hand"))?;

@@ -5,8 +5,7 @@ use crate::hand::Meld;
 use crate::rules::{Item, Variant};
 use crate::scoring::context::Context;
 use crate::scoring::score::{score, Score};
-use crate::scoring::tables::table;
-use crate::scoring::tables::SPECIAL_ITEMS;
+use crate::scoring::tables::ENTRIES;
 use crate::tile::{Counts, Tile};
 
 /// The scores of one win under each variant, and the items whose tai differ between them.
@@ -39,8 +38,8 @@ pub fn compare(
             .find(|i| i.item == item)
             .map_or(0, |i| i.tai)
     };
-    let differing = table()
-        .chain(SPECIAL_ITEMS.iter())
+    let differing = ENTRIES
+        .iter()
         .filter_map(|d| {
             let row: Vec<u32> = scores.iter().map(|s| tai_of(s, d.item)).collect();
             row.iter().any(|&t| t != row[0]).then_some((d.item, row))

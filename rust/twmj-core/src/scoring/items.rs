@@ -12,33 +12,14 @@ use crate::scoring::context::{Context, Replacement, WinKind};
 use crate::tile::{Counts, Tile, KINDS};
 use crate::waits::Shape;
 
-/// Tiers, read from the tables' own rows rather than from a 備註 (rules README: 三暗刻, 四暗刻
-/// and 五暗刻 are tiers; hk16 兩暗刻 < 三暗刻 < 四暗刻 < 五暗刻; 003 改良式 三連刻 < 四連刻 <
-/// 五連刻): `(x, y)` = y is not counted with x. They hold under every preset, also one that
-/// reads only its own notes.
-pub const TIERS: &[(Item, Item)] = &[
-    (Item::FourConcealed, Item::ThreeConcealed),
-    (Item::FiveConcealed, Item::ThreeConcealed),
-    (Item::FiveConcealed, Item::FourConcealed),
-    (Item::ThreeConcealed, Item::TwoConcealed),
-    (Item::FourConcealed, Item::TwoConcealed),
-    (Item::FiveConcealed, Item::TwoConcealed),
-    (
-        Item::FourConsecutiveTriplets,
-        Item::ThreeConsecutiveTriplets,
-    ),
-    (
-        Item::FiveConsecutiveTriplets,
-        Item::ThreeConsecutiveTriplets,
-    ),
-    (Item::FiveConsecutiveTriplets, Item::FourConsecutiveTriplets),
-];
-
 /// Where an item is counted.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Scope {
     /// Part of the hand's tai: every payer pays it.
     Hand,
+    /// Part of the hand's tai and paid with it, but scored after the win: not counted toward
+    /// 起胡 ([`crate::scoring::Score::threshold_tai`]; 003 fan list 花: 不算在起胡分內，胡牌後記分).
+    AfterWin,
     /// Part of the hand's tai, counted once per hand: on the regular 筆, or on a flower win's
     /// 筆 when there is no other (002 骰規台: 每局只算一次).
     Once,
@@ -511,6 +492,14 @@ pub struct ItemDef {
     pub excluded_by: &'static [Item],
     /// Items merged into this one as a composite (字一色的複合).
     pub merges: &'static [Item],
+    /// The higher rows of its tier, read from the tables' own rows rather than from a 備註
+    /// (rules README: 三暗刻, 四暗刻 and 五暗刻 are tiers; hk16 兩暗刻 < 三暗刻 < 四暗刻 <
+    /// 五暗刻; 003 改良式 三連刻 < 四連刻 < 五連刻): not counted with any of them, under every
+    /// preset, also one that reads only its own table's notes.
+    pub outranked_by: &'static [Item],
+    /// A note judged once the reading's other items and every 備註 are known: the counted item
+    /// that drops this one, if any (001 平胡說明 貳 有其他台種無平胡, a house rule).
+    pub after_notes: Option<AfterNotes>,
     /// What / condition / excludes / example: `name (source): …`, the source being the rule
     /// text and section the entry transcribes ([`ItemDef::cite`]).
     pub doc: &'static str,
@@ -522,6 +511,10 @@ pub struct ItemDef {
     /// The condition, and what it looks at.
     pub check: Check,
 }
+
+/// An entry's note judged on what the reading counts (tai per item, after the 備註): the
+/// counted item that drops the entry's own, if any.
+pub type AfterNotes = fn(&Facts, &[u32; Item::COUNT]) -> Option<Item>;
 
 /// Where an entry is judged besides a reading of five sets and a pair.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

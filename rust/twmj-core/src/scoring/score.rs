@@ -4,11 +4,12 @@ use crate::decompose::{decompositions, Block};
 use crate::error::{Error, Result};
 use crate::hand::{Hand, Meld, MeldKind};
 use crate::rules::{Item, ItemSet, Special, Variant};
-use crate::scoring::context::{others, Context};
-use crate::scoring::items::{Check, Counted, Facts, Hit, Scope, SetView, Sets, Whole, Win, TIERS};
+use crate::scoring::context::Context;
+use crate::scoring::items::{Check, Counted, Facts, Hit, Scope, SetView, Sets, Whole, Win};
 use crate::scoring::tables::fan::SHARED_NOTES;
 use crate::scoring::tables::{
-    def, present, table, table_def, DEALER_LINE, FOUR_KONGS, HAND_CHECKS, MANNER, ONCE, WHOLE_HAND,
+    def, present, table, table_def, DEALER_LINE, FLOWER_WINS, FOUR_KONGS, HAND_CHECKS, MANNER,
+    ONCE, WHOLE_HAND,
 };
 use crate::tile::{Counts, Tile, COPIES, KINDS};
 pub use crate::vocab::{Declaration, Replacement, Seat, WinKind};
@@ -21,6 +22,16 @@ pub enum FlowerWin {
     EightImmortals,
     /// 七搶一: the robbed seat alone pays.
     SevenRobOne { robbed: Seat },
+}
+
+impl FlowerWin {
+    /// The win kind of the flower win's 筆.
+    pub const fn kind(self) -> WinKind {
+        match self {
+            FlowerWin::EightImmortals => WinKind::EightFlowers,
+            FlowerWin::SevenRobOne { robbed } => WinKind::SevenRobOne { from: robbed },
+        }
+    }
 }
 
 /// One counted item.
@@ -87,12 +98,12 @@ impl Score {
     }
 
     /// The hand tai that counts toward 起胡: `total_tai` less the items scored only after the
-    /// win ([`Item::after_win`]: 003 fan list 花, 不算在起胡分內，胡牌後記分).
+    /// win ([`Scope::AfterWin`]: 003 fan list 花, 不算在起胡分內，胡牌後記分).
     pub fn threshold_tai(&self) -> u32 {
         let after: u32 = self
             .items
             .iter()
-            .filter(|i| i.item.after_win())
+            .filter(|i| def(i.item).scope == Scope::AfterWin)
             .map(|i| i.tai)
             .sum();
         self.total_tai - after
@@ -385,7 +396,7 @@ fn evaluate(f: &Facts, only: Option<&[Item]>) -> Reading {
     };
     // The items judged on the whole hand come after every reading ([`whole_hand`]).
     for def in present(f.variant).filter(|d| {
-        matches!(d.scope, Scope::Hand | Scope::Once)
+        matches!(d.scope, Scope::Hand | Scope::AfterWin | Scope::Once)
             && f.variant.has(d.item)
             && only.is_none_or(|o| o.contains(&d.item))
     }) {
@@ -436,20 +447,23 @@ fn evaluate(f: &Facts, only: Option<&[Item]>) -> Reading {
     };
     // A note written with a shared item (000's 備註, 003 改良式's on its rows) holds unless the
     // preset lifts it, or reads only its own table's notes (hk16, traditional), in which case
-    // only the 暗刻 and 連刻 tiers stay; the fan list's 不算 notes always hold.
+    // only the tiers stay; the fan list's 不算 notes always hold.
     let own_only = !f.variant.scoring.item_notes;
-    let applies = |by: Item, x: Item, fan: bool| {
-        !f.variant.counted_with.contains(&(by, x)) && (fan || !own_only || TIERS.contains(&(by, x)))
-    };
+    let lifted = |by: Item, x: Item| f.variant.counted_with.contains(&(by, x));
     for def in held.indices().map_while(table_def) {
-        let fan = def.item as usize >= Item::TABLE;
+        let notes = def.item as usize >= Item::TABLE || !own_only;
         for &x in def.excludes {
-            if held.contains(x) && applies(def.item, x, fan) {
+            if notes && held.contains(x) && !lifted(def.item, x) {
                 drop(x, def.item, &mut hits);
             }
         }
         for &by in def.excluded_by {
-            if held.contains(by) && applies(by, def.item, fan) {
+            if notes && held.contains(by) && !lifted(by, def.item) {
+                drop(def.item, by, &mut hits);
+            }
+        }
+        for &by in def.outranked_by {
+            if held.contains(by) && !lifted(by, def.item) {
                 drop(def.item, by, &mut hits);
             }
         }
@@ -457,10 +471,7 @@ fn evaluate(f: &Facts, only: Option<&[Item]>) -> Reading {
     // The fan list's notes between shared rows (003 fan list; docs/variants.md): when a row
     // of the note was drawn in from the library, or the variant asks for them.
     for &(by, x) in SHARED_NOTES {
-        if held.contains(by)
-            && held.contains(x)
-            && (f.variant.scoring.fan_notes || f.variant.drawn(by) || f.variant.drawn(x))
-        {
+        if held.contains(by) && held.contains(x) && fan_note(by, x, f.variant) {
             drop(x, by, &mut hits);
         }
     }
@@ -470,12 +481,14 @@ fn evaluate(f: &Facts, only: Option<&[Item]>) -> Reading {
             drop(x, by, &mut hits);
         }
     }
-    // 001 平胡說明 貳 (有其他台種無平胡), a house rule: 平胡 stands alone or not at all.
-    if f.variant.scoring.ping_hu_alone && hits[Item::PingHu as usize] > 0 {
-        if let Some(d) =
-            present(f.variant).find(|d| d.item != Item::PingHu && hits[d.item as usize] > 0)
-        {
-            drop(Item::PingHu, d.item, &mut hits);
+    // The entries' notes judged on what the reading counts after the 備註 (001 平胡說明 貳).
+    for def in held.indices().map_while(table_def) {
+        if let Some(after) = def.after_notes {
+            if hits[def.item as usize] > 0 {
+                if let Some(by) = after(f, &hits) {
+                    drop(def.item, by, &mut hits);
+                }
+            }
         }
     }
     // An item that is the whole hand's tai (003 四槓胡) drops every other.
@@ -511,6 +524,13 @@ fn evaluate(f: &Facts, only: Option<&[Item]>) -> Reading {
         merged,
         why_not: reasons,
     }
+}
+
+/// The fan list's note "`x` 不算" on the shared row `by` ([`SHARED_NOTES`]) holds: when a row
+/// of it was drawn in from the library, or the variant asks for them (docs/variants.md).
+fn fan_note(by: Item, x: Item, variant: &Variant) -> bool {
+    SHARED_NOTES.contains(&(by, x))
+        && (variant.scoring.fan_notes || variant.drawn(by) || variant.drawn(x))
 }
 
 /// The sets with melds first (five, or four in a 13-tile hand), the pair, and the 暗刻 count
@@ -643,11 +663,7 @@ fn finish(
     variant: &Variant,
     flower_win: Option<FlowerWin>,
 ) -> Score {
-    let mut payers = match flower_win {
-        Some(FlowerWin::EightImmortals) => others(ctx.winner),
-        Some(FlowerWin::SevenRobOne { robbed }) => vec![robbed],
-        None => ctx.payers(),
-    };
+    let mut payers = ctx.payers();
     // 004 兩人麻將、三人麻將規則: only the seated players pay (seats `0..players`).
     payers.retain(|&p| p < variant.players.max(2));
     let (dealer_items, dealer_tai, dealer_why_not) = dealer_part(
@@ -826,15 +842,11 @@ fn special_score(
 /// list rows 七對, 七星不靠 and 全不靠 say 不算不求人: a self-draw adds 自摸 only.
 fn shape_score(p: &Prepared, shape: Special, ctx: &Context, variant: &Variant) -> Score {
     let item = Item::of_special(shape);
-    // 十三么 88 (fan list): 不算…不求人, when it is the fan list's row (drawn in).
-    let no_concealed_self_draw = matches!(
-        shape,
-        Special::SevenPairs | Special::GreaterHonorsKnitted | Special::LesserHonorsKnitted
-    ) || (shape == Special::ThirteenOrphans
-        && (variant.scoring.fan_notes || variant.drawn(item)));
     // The items judged on a special shape: the manner of the win on any (003 註八, 註13), every
-    // whole-hand item where the variant compounds. 不算不求人: 不求人 is not judged at all, so
-    // what it would have excluded (門前清, 自摸 under hk16) still counts.
+    // whole-hand item where the variant compounds, less those the shape's row says are not
+    // counted (its entry's `excludes`; a fan-list note on a shared row, 十三么 88, where the fan
+    // list's notes hold). Those are not judged at all, so what they would have excluded
+    // (不求人's 門前清, 自摸 under hk16) still counts.
     let judged: &[Item] = if variant.special_compound {
         &WHOLE_HAND
     } else {
@@ -843,7 +855,7 @@ fn shape_score(p: &Prepared, shape: Special, ctx: &Context, variant: &Variant) -
     let judged: Vec<Item> = judged
         .iter()
         .copied()
-        .filter(|&i| !(no_concealed_self_draw && i == Item::ConcealedSelfDraw))
+        .filter(|&x| !def(item).excludes.contains(&x) && !fan_note(item, x, variant))
         .collect();
     // On a reading whose sets and pair no condition there reads.
     let none = SetView {
@@ -1144,44 +1156,40 @@ pub fn score_flower(
             ),
         ));
     }
-    let item = match win {
-        FlowerWin::EightImmortals => Item::EightImmortals,
-        FlowerWin::SevenRobOne { robbed } => {
-            // 004: only seats `0..players` are seated; an empty seat cannot pay.
-            if robbed >= variant.players.clamp(2, 4) || robbed == ctx.winner {
-                return Err(Error::context(
-                    "robbed",
-                    format!("seat {robbed} cannot be robbed by seat {}", ctx.winner),
-                ));
-            }
-            Item::SevenRobOne
+    if let FlowerWin::SevenRobOne { robbed } = win {
+        // 004: only seats `0..players` are seated; an empty seat cannot pay.
+        if robbed >= variant.players.clamp(2, 4) || robbed == ctx.winner {
+            return Err(Error::context(
+                "robbed",
+                format!("seat {robbed} cannot be robbed by seat {}", ctx.winner),
+            ));
         }
+    }
+    // The 筆's context is the flower win: it decides who pays, and the flower-win entries
+    // ([`Scope::FlowerWin`]) judge which of them it is.
+    let ctx = &Context {
+        win: win.kind(),
+        ..ctx.clone()
     };
-    let mut items = vec![ScoredItem {
-        item,
-        key: item.key(),
-        name: item.name().to_owned(),
-        tai: u32::from(variant.tai_of(item)),
-    }];
+    let judge = Win {
+        ctx,
+        variant,
+        counted: &NOTHING,
+        explain: false,
+    };
+    let mut items = Vec::new();
     // The items counted once per hand (002 骰規台) ride on the flower win's 筆 when asked.
-    if with_dice {
-        let win = Win {
-            ctx,
-            variant,
-            counted: &NOTHING,
-            explain: false,
-        };
-        for &once in &ONCE {
-            if let Check::Context(check) = def(once).check {
-                let t = tai_of(&check(&win), once, variant);
-                if t > 0 {
-                    items.push(ScoredItem {
-                        item: once,
-                        key: once.key(),
-                        name: once.name().to_owned(),
-                        tai: t,
-                    });
-                }
+    let once: &[Item] = if with_dice { &ONCE } else { &[] };
+    for &item in FLOWER_WINS.iter().chain(once) {
+        if let Check::Context(check) = def(item).check {
+            let t = tai_of(&check(&judge), item, variant);
+            if t > 0 {
+                items.push(ScoredItem {
+                    item,
+                    key: item.key(),
+                    name: item.name().to_owned(),
+                    tai: t,
+                });
             }
         }
     }

@@ -330,6 +330,27 @@ fn variants_of_two_sizes_are_refused_together() {
 }
 
 #[test]
+fn compare_counts_the_flowers_written_in_the_hand() {
+    // 000 台數表 正花: seat 1 sits 南, whose flowers are 夏 (2f) and 蘭 (6f). Written in the
+    // hand's notation, 夏 adds 正花 1 to 範例一's 門清自摸 3 under both variants, as `score`
+    // counts it.
+    let variants = [Variant::taiwan(), Variant::american()];
+    let c = claim("123456789m234p56p77s2f", &[], "7p", &example_one());
+    assert_eq!(c.score(&variants[0]).unwrap().score.total_tai, 4);
+    for s in &c.compare(&variants).unwrap().scores {
+        assert_eq!(s.score.total_tai, 4, "{:?}", s.score.items);
+        assert!(s.score.items.iter().any(|i| i.key == "seat_flower"));
+    }
+    // Flowers the context names win over the notation's, as for `score`.
+    let said = Context {
+        flowers: 0b0001_0000,
+        ..example_one()
+    };
+    let c = claim("123456789m234p56p77s2f", &[], "7p", &said);
+    assert!(c.compare(&variants).unwrap().scores.iter().all(|s| s.score.total_tai == 3));
+}
+
+#[test]
 fn priced_waits_are_settled_and_weighed_against_the_threshold() {
     // 2223456m + 456789p with a chi of 123p: waits 1m 3m 4m 6m 7m; on american (起胡 3) a wait
     // worth less than 3 on a discard is not allowed, and nobody pays it.

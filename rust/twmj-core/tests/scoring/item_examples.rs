@@ -3,7 +3,7 @@
 
 use crate::common::{counts, melds, tile};
 use twmj_core::scoring::items::Example;
-use twmj_core::scoring::tables::doc::TABLES;
+use twmj_core::scoring::tables::TABLES;
 use twmj_core::scoring::{score, Context, Declaration, Item, Value, Variant, WinKind, Wind};
 
 fn variant(words: &str) -> Variant {

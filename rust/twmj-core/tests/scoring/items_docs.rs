@@ -4,7 +4,8 @@
 
 use std::path::PathBuf;
 
-use twmj_core::scoring::tables::doc::{items_markdown, variants_table, TABLES};
+use twmj_core::scoring::tables::doc::{items_markdown, variants_table};
+use twmj_core::scoring::tables::TABLES;
 
 const BEGIN: &str = "<!-- items: generated from the entries by `TWMJ_BLESS=1 cargo test -p twmj-core --test scoring items_docs`; do not edit -->\n";
 const END: &str = "<!-- items: end -->\n";

@@ -8,7 +8,8 @@
 use crate::common::{counts, items, melds, tile, win as win_with};
 use twmj_core::scoring::{
     resolve, score, score_all, score_decomposition, score_flower, settle, winning_seats, Context,
-    Declaration, FlowerWin, Item, MultiWin, Replacement, Score, Variant, WinKind, Wind, ITEMS,
+    Declaration, FlowerWin, Item, MultiWin, Replacement, Score, Value, Variant, WinKind, Wind,
+    ITEMS,
 };
 use twmj_core::{decompositions, Block, Counts, Meld, MeldKind, Tile};
 
@@ -719,9 +720,51 @@ fn dice_go_once_on_the_flower_bill_when_alone() {
     let f =
         score_flower(FlowerWin::EightImmortals, &c, &v, false).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(f.total_tai, 8);
-    // taiwan has no 骰規台 (000 不採用的項目 骰子加台).
+    // taiwan's table has no 骰規台 (000 不採用的項目 骰子加台): never counted, never listed,
+    // no `tai.dice` setting; the setting dice_enabled adds the row (002), as american has it.
     let s = win(PLAIN, &[], "7p", &c);
-    assert_eq!(reason(&s, Item::Dice), "骰規台: the variant has no 骰規台");
+    assert!(s
+        .items
+        .iter()
+        .chain(&s.dealer_items)
+        .all(|i| i.item != Item::Dice));
+    assert!(
+        s.why_not.iter().all(|n| n.item != Item::Dice),
+        "{:?}",
+        s.why_not
+    );
+    let tw = Variant::taiwan();
+    assert!(!tw.has(Item::Dice));
+    let on = tw
+        .with_overrides(&[("dice_enabled", Value::Bool(true))])
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert!(on.has(Item::Dice));
+    let s = win_with(PLAIN, &[], "7p", &c, &on);
+    assert_eq!(
+        s.items.iter().find(|i| i.item == Item::Dice).map(|i| i.tai),
+        Some(5)
+    );
+    let off = Variant::american()
+        .with_overrides(&[("dice_enabled", Value::Bool(false))])
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert!(!off.has(Item::Dice));
+    assert!(!off
+        .settings()
+        .iter()
+        .any(|(k, _)| k.starts_with("tai.dice")));
+    // Only 002's table has 骰規台 (000 不採用; 001, 003 and 004 print no such row): the
+    // setting and the table agree in every preset.
+    for p in twmj_core::rules::PRESETS {
+        let v = Variant::preset(p).unwrap_or_else(|e| panic!("{e}"));
+        let on = v.settings().into_iter().find(|(k, _)| k == "dice_enabled");
+        let american = p == "american";
+        assert_eq!(
+            on,
+            Some(("dice_enabled".to_owned(), Value::Bool(american))),
+            "{p}"
+        );
+        assert_eq!(v.has(Item::Dice), american, "{p}");
+    }
 }
 
 // ---------------------------------------------------------------- several winners

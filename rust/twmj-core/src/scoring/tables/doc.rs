@@ -4,53 +4,9 @@
 
 use std::fmt::Write;
 
-use crate::rules::{DiceShape, Variant, PRESETS};
-use crate::scoring::items::{ItemDef, Scope};
-use crate::scoring::tables::{fan, hk16, improved16, special, taiwan, traditional};
-
-/// One table of the rule texts, one file of entries.
-#[derive(Debug, Clone, Copy)]
-pub struct TableDoc {
-    /// The file under `rust/twmj-core/src/scoring/tables/`.
-    pub file: &'static str,
-    /// The table as the texts name it, and the presets it defines.
-    pub title: &'static str,
-    pub entries: &'static [ItemDef],
-}
-
-/// The tables, in [`crate::rules::Item`] order.
-pub const TABLES: [TableDoc; 6] = [
-    TableDoc {
-        file: "taiwan.rs",
-        title: "000 台數表 (`taiwan`), with 002 骰規台 (`american`)",
-        entries: &taiwan::ITEMS,
-    },
-    TableDoc {
-        file: "traditional.rs",
-        title: "001 台數表 (`traditional`): its rows that 000 has not",
-        entries: &traditional::ITEMS,
-    },
-    TableDoc {
-        file: "improved16.rs",
-        title: "003 改良式十六張 (`improved16`): its rows that 000 and 001 have not",
-        entries: &improved16::ITEMS,
-    },
-    TableDoc {
-        file: "hk16.rs",
-        title: "003 港澳番 table for 16 tiles (`hk16`): its rows the earlier tables have not",
-        entries: &hk16::ITEMS,
-    },
-    TableDoc {
-        file: "fan.rs",
-        title: "003 fan list (a pattern library: no preset counts it, `tai.<key>` draws a row in)",
-        entries: &fan::FAN,
-    },
-    TableDoc {
-        file: "special.rs",
-        title: "Special shapes (003 改良式 瀝咕瀝咕 and 十三么; the fan list's whole-hand shapes)",
-        entries: &special::SPECIAL,
-    },
-];
+use crate::rules::{Item, Variant, PRESETS, SETTINGS};
+use crate::scoring::items::ItemDef;
+use crate::scoring::tables::{taiwan, TABLES};
 
 /// A markdown cell: no `|`, no line break.
 fn cell(s: &str) -> String {
@@ -58,31 +14,24 @@ fn cell(s: &str) -> String {
 }
 
 /// The item's tai in `v` as a cell: `—` when the table lacks it, the preset's name for it
-/// when it renames it, the dice values for 骰規台.
+/// when it renames it, the values of the settings that value it ([`Item::valued_by`]: 骰規台's
+/// `dice.*`, in the registry's order).
 fn tai_cell(d: &ItemDef, v: &Variant) -> String {
     let present = match d.item.special() {
         Some(s) => v.allows(s),
-        // 骰規台 counts where the preset plays the dice (dice_enabled).
-        None if d.scope == Scope::Once => v.has(d.item) && v.dice_enabled,
         None => v.has(d.item),
     };
     if !present {
         return "—".to_owned();
     }
-    let tai = if d.scope == Scope::Once {
-        // 骰規台's value is the dice shape's (dice.<shape>).
-        [
-            DiceShape::Leopard,
-            DiceShape::AllRed,
-            DiceShape::Straight,
-            DiceShape::AllBlack,
-        ]
-        .iter()
-        .map(|&s| v.dice.value(s).to_string())
-        .collect::<Vec<_>>()
-        .join("/")
-    } else {
-        v.tai_of(d.item).to_string()
+    let tai = match d.item.valued_by() {
+        Some(prefix) => SETTINGS
+            .iter()
+            .filter(|s| s.key.starts_with(prefix))
+            .map(|s| s.get(v).to_string())
+            .collect::<Vec<_>>()
+            .join("/"),
+        None => v.tai_of(d.item).to_string(),
     };
     let name = v.name_of(d.item);
     if name == d.name() {
@@ -94,8 +43,7 @@ fn tai_cell(d: &ItemDef, v: &Variant) -> String {
 
 /// The entry's 備註 as a cell: what it excludes, what excludes it, what merges into it.
 fn notes_cell(d: &ItemDef) -> String {
-    let names =
-        |xs: &[crate::rules::Item]| xs.iter().map(|x| x.name()).collect::<Vec<_>>().join("、");
+    let names = |xs: &[Item]| xs.iter().map(|x| x.name()).collect::<Vec<_>>().join("、");
     let mut parts = Vec::new();
     if !d.excludes.is_empty() {
         parts.push(format!("excludes {}", names(d.excludes)));
@@ -105,6 +53,12 @@ fn notes_cell(d: &ItemDef) -> String {
     }
     if !d.merges.is_empty() {
         parts.push(format!("merges {}", names(d.merges)));
+    }
+    if !d.outranked_by.is_empty() {
+        parts.push(format!("a tier under {}", names(d.outranked_by)));
+    }
+    if d.after_notes.is_some() {
+        parts.push("a note on what else counts (see its doc)".to_owned());
     }
     parts.join("; ")
 }
@@ -126,8 +80,10 @@ pub fn items_markdown() -> String {
          counts several; the preset's own name for it in brackets), `—` where the preset's \
          table lacks it. Source is the rule text and section the entry transcribes \
          (`../shared/rules/`). Exclusions: *excludes* (不另計 X), *not with* (X 不計), \
-         *merges* (a composite, 字一色的複合); a preset that reads only its own table's notes \
-         applies its own instead (docs/variants.md). Under each table, every item's doc and \
+         *merges* (a composite, 字一色的複合), *a tier under* (not counted with a higher row of \
+         its tier, under every preset); a preset that reads only its own table's notes \
+         applies its own instead (docs/variants.md). On a special shape, *excludes* are the \
+         items not judged on it at all. Under each table, every item's doc and \
          its example hands (the entry's test rows, `tests/scoring/item_examples.rs`): preset, the \
          concealed tiles before the win, melds, the winning tile, the context (seat 1 wins on a \
          discard from seat 2, seat 0 deals, unless said) and the item's tai there.\n",
@@ -181,12 +137,15 @@ pub fn items_markdown() -> String {
     out
 }
 
-/// The 000 table in `docs/variants.md` (`taiwan` and `american`; 骰規台's values are the
-/// `dice.*` settings).
+/// The 000 table in `docs/variants.md` (`taiwan` and `american`; an item other settings value,
+/// 骰規台 by `dice.*`, is listed with those settings).
 pub fn variants_table() -> String {
     let (tw, am) = (Variant::taiwan(), Variant::american());
     let mut out = String::from("| setting | name | taiwan | american |\n|---|---|---|---|\n");
-    for d in taiwan::ITEMS.iter().filter(|d| d.scope != Scope::Once) {
+    for d in taiwan::ITEMS
+        .iter()
+        .filter(|d| d.item.valued_by().is_none())
+    {
         let _ = writeln!(
             out,
             "| `tai.{}` | {} | {} | {} |",

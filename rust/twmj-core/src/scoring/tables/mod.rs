@@ -1,8 +1,8 @@
 //! The tai tables, one file per table the rule texts print, each item one entry
 //! ([`ItemDef`]): 000/002 ([`taiwan`]), 001 ([`traditional`]), 003 改良式 ([`improved16`]),
 //! 003 hk16 ([`hk16`]), the 003 fan list ([`fan`]) and the special shapes ([`special`]).
-//! [`ITEMS`] is the presets' tables in [`Item`] order (a preset's [`crate::rules::Variant`]
-//! says which of them it has, their tai, names and notes).
+//! [`TABLES`] lists them once; [`ENTRIES`] is every entry in [`Item`] order (a preset's
+//! [`crate::rules::Variant`] says which of them it has, their tai, names and notes).
 
 pub mod doc;
 pub mod fan;
@@ -15,47 +15,103 @@ pub mod traditional;
 use crate::rules::{Item, Variant};
 use crate::scoring::items::{Check, ItemDef, Scope};
 
-pub use fan::FAN_ITEMS;
-pub use special::SPECIAL_ITEMS;
+/// One table of the rule texts: one file of entries.
+#[derive(Debug, Clone, Copy)]
+pub struct Table {
+    /// The file under `rust/twmj-core/src/scoring/tables/`.
+    pub file: &'static str,
+    /// The table as the texts name it, and the presets it defines.
+    pub title: &'static str,
+    pub entries: &'static [ItemDef],
+}
 
-/// The presets' tables one after the other, built at compile time.
-const fn concat<const N: usize>(parts: [&[ItemDef]; 4]) -> [ItemDef; N] {
-    let mut out = [parts[0][0]; N];
+/// The tables, in [`Item`] order: the presets' (000/002, then 001's, 003 改良式's and hk16's
+/// own rows: [`Item::TABLE`] items), the fan list ([`Item::FAN`]), the special shapes. The one
+/// list of them: the scorer's entries ([`ENTRIES`]) and the reference (`doc.rs`) read it.
+pub const TABLES: [Table; 6] = [
+    Table {
+        file: "taiwan.rs",
+        title: "000 台數表 (`taiwan`), with 002 骰規台 (`american`)",
+        entries: &taiwan::ITEMS,
+    },
+    Table {
+        file: "traditional.rs",
+        title: "001 台數表 (`traditional`): its rows that 000 has not",
+        entries: &traditional::ITEMS,
+    },
+    Table {
+        file: "improved16.rs",
+        title: "003 改良式十六張 (`improved16`): its rows that 000 and 001 have not",
+        entries: &improved16::ITEMS,
+    },
+    Table {
+        file: "hk16.rs",
+        title: "003 港澳番 table for 16 tiles (`hk16`): its rows the earlier tables have not",
+        entries: &hk16::ITEMS,
+    },
+    Table {
+        file: "fan.rs",
+        title: "003 fan list (a pattern library: no preset counts it, `tai.<key>` draws a row in)",
+        entries: &fan::ITEMS,
+    },
+    Table {
+        file: "special.rs",
+        title: "Special shapes (003 改良式 瀝咕瀝咕 and 十三么; the fan list's whole-hand shapes)",
+        entries: &special::ITEMS,
+    },
+];
+
+/// Every entry of [`TABLES`], one after the other, built at compile time.
+// Evaluated by the compiler only (the static below), never on a stack.
+#[allow(clippy::large_stack_arrays)]
+const fn concat(tables: &[Table]) -> [ItemDef; Item::ALL] {
+    let mut out = [tables[0].entries[0]; Item::ALL];
     let mut k = 0;
     let mut p = 0;
-    while p < parts.len() {
+    while p < tables.len() {
         let mut j = 0;
-        while j < parts[p].len() {
-            out[k] = parts[p][j];
+        while j < tables[p].entries.len() {
+            out[k] = tables[p].entries[j];
             k += 1;
             j += 1;
         }
         p += 1;
     }
-    assert!(k == N, "the tables hold every item of Item::TABLE");
+    assert!(k == Item::ALL, "the tables hold every item");
     out
 }
 
-/// The presets' items: 000/002, then 001's, 003 改良式's and hk16's own rows.
-/// `ITEMS[i].item as usize == i`.
-pub static ITEMS: [ItemDef; Item::TABLE] = TABLES;
+/// `N` entries of [`ENTRIES`] from `start`, at compile time.
+const fn part<const N: usize>(start: usize) -> [ItemDef; N] {
+    let mut out = [ENTRIES[start]; N];
+    let mut i = 0;
+    while i < N {
+        out[i] = ENTRIES[start + i];
+        i += 1;
+    }
+    out
+}
 
-const TABLES: [ItemDef; Item::TABLE] = concat([
-    &taiwan::ITEMS,
-    &traditional::ITEMS,
-    &improved16::ITEMS,
-    &hk16::ITEMS,
-]);
+/// Every item's entry, in [`Item`] order: `ENTRIES[i].item as usize == i`.
+pub static ENTRIES: [ItemDef; Item::ALL] = concat(&TABLES);
 
 const _: () = {
     let mut i = 0;
-    while i < Item::TABLE {
-        assert!(TABLES[i].item as usize == i, "ITEMS is in Item order");
+    while i < Item::ALL {
+        assert!(
+            ENTRIES[i].item as usize == i,
+            "the tables are in Item order"
+        );
         i += 1;
     }
 };
 
-const _: () = assert!(ITEMS.len() == Item::TABLE && FAN_ITEMS.len() == Item::FAN);
+/// The presets' items: 000/002, then 001's, 003 改良式's and hk16's own rows.
+pub static ITEMS: [ItemDef; Item::TABLE] = part(0);
+/// The fan list's own patterns, numbered after the presets' items.
+pub static FAN_ITEMS: [ItemDef; Item::FAN] = part(Item::TABLE);
+/// The items of the special shapes, in [`crate::rules::Special::ALL`] order.
+pub static SPECIAL_ITEMS: [ItemDef; Item::ALL - Item::COUNT] = part(Item::COUNT);
 
 /// Which entries a list of the scorer's gathers.
 #[derive(Clone, Copy)]
@@ -86,11 +142,7 @@ const fn picks(d: &ItemDef, pick: Pick) -> bool {
 const fn count(pick: Pick) -> usize {
     let (mut n, mut i) = (0, 0);
     while i < Item::COUNT {
-        let d = if i < Item::TABLE {
-            &TABLES[i]
-        } else {
-            &fan::FAN[i - Item::TABLE]
-        };
+        let d = &ENTRIES[i];
         if picks(d, pick) {
             n += 1;
         }
@@ -104,11 +156,7 @@ const fn gather<const N: usize>(pick: Pick) -> [Item; N] {
     let mut out = [Item::Dealer; N];
     let (mut k, mut i) = (0, 0);
     while i < Item::COUNT {
-        let d = if i < Item::TABLE {
-            &TABLES[i]
-        } else {
-            &fan::FAN[i - Item::TABLE]
-        };
+        let d = &ENTRIES[i];
         if picks(d, pick) {
             out[k] = d.item;
             k += 1;
@@ -129,6 +177,9 @@ pub const HAND_CHECKS: [Item; count(WHOLE)] = gather(WHOLE);
 pub const DEALER_LINE: [Item; count(DEALER)] = gather(DEALER);
 /// The items counted once per hand (002 骰規台), which a flower win's 筆 may carry.
 pub const ONCE: [Item; count(PER_HAND)] = gather(PER_HAND);
+/// The flower wins (八仙過海, 七搶一), each scored as its own 筆.
+pub const FLOWER_WINS: [Item; count(Pick::Scope(Scope::FlowerWin))] =
+    gather(Pick::Scope(Scope::FlowerWin));
 /// The items of the manner of the win, judged on every special shape ([`crate::scoring::items::Also::manner`]).
 pub const MANNER: [Item; count(Pick::Manner)] = gather(Pick::Manner);
 /// The items judged on a special shape where the variant compounds ([`crate::scoring::items::Also::whole_hand`]).
@@ -138,25 +189,18 @@ pub const FOUR_KONGS: [Item; count(Pick::FourKongs)] = gather(Pick::FourKongs);
 
 /// The entry of the `i`-th item of [`table`].
 pub fn table_def(i: usize) -> Option<&'static ItemDef> {
-    ITEMS
-        .get(i)
-        .or_else(|| FAN_ITEMS.get(i.checked_sub(Item::TABLE)?))
+    ENTRIES[..Item::COUNT].get(i)
 }
 
 /// Every item judged on five sets and a pair, in [`Item`] order: the presets' [`ITEMS`], then
 /// the fan list's [`FAN_ITEMS`].
 pub fn table() -> impl Iterator<Item = &'static ItemDef> + Clone {
-    ITEMS.iter().chain(FAN_ITEMS.iter())
+    ENTRIES[..Item::COUNT].iter()
 }
 
-/// The table entry of `item`.
+/// The entry of `item`.
 pub fn def(item: Item) -> &'static ItemDef {
-    let i = item as usize;
-    match item.special() {
-        Some(s) => &SPECIAL_ITEMS[s as usize],
-        None if i < Item::TABLE => &ITEMS[i],
-        None => &FAN_ITEMS[i - Item::TABLE],
-    }
+    &ENTRIES[item as usize]
 }
 
 /// The entries of the items `variant`'s table has, among those judged on five sets and a

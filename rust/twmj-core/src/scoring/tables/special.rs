@@ -1,6 +1,7 @@
 //! The special shapes' entries (003 改良式 瀝咕瀝咕 and 十三么; the fan list's 七對, 七星不靠,
 //! 全不靠, 組合龍), in [`crate::rules::Special::ALL`] order: scored on the whole hand
-//! (`crate::special`), not on five sets and a pair.
+//! (`crate::special`), not on five sets and a pair. An entry's `excludes` are its row's 不算
+//! notes: the items not judged on the shape at all.
 
 use crate::scoring::items::{no, Check, Facts, Hit, Item, ItemDef, Scope, NONE};
 use crate::scoring::items::{Also, Example};
@@ -15,16 +16,15 @@ fn special_shape(_: &Facts) -> Hit {
 /// The items of the special shapes, in [`Special::ALL`] order. A preset scores one only when
 /// its variant admits the shape (`special_shapes.<key>`); the tai is `special_tai`. The fan
 /// list's four (七對, 七星不靠, 全不靠, 組合龍) are off in every preset: `tai.<key>` draws one in.
-pub static SPECIAL_ITEMS: [ItemDef; 6] = SPECIAL;
-
-/// [`SPECIAL_ITEMS`] as a constant.
-pub(crate) const SPECIAL: [ItemDef; 6] = [
+pub(crate) const ITEMS: [ItemDef; 6] = [
     ItemDef {
         item: Item::LigGu,
         scope: Scope::Special,
         excludes: NONE,
         excluded_by: NONE,
         merges: NONE,
+        outranked_by: NONE,
+        after_notes: None,
         doc:
             "瀝咕瀝咕 (003 改良式 8台, 註八: 八對半): 門清, seven pairs and one triplet, no meld; \
               four of a kind count as two pairs. 必為門清: 門清 is not added; on a self-draw \
@@ -49,6 +49,8 @@ pub(crate) const SPECIAL: [ItemDef; 6] = [
         excludes: NONE,
         excluded_by: NONE,
         merges: NONE,
+        outranked_by: NONE,
+        after_notes: None,
         doc: "十三么 (003 改良式 16台, 註13): 1m 9m 1p 9p 1s 9s and the seven honours once each, \
               one of them paired, plus one more set of any tiles (concealed, or one meld: 有一搭 \
               可隨意吃碰). 自摸 adds, 不求人 too when no meld.",
@@ -69,9 +71,11 @@ pub(crate) const SPECIAL: [ItemDef; 6] = [
     ItemDef {
         item: Item::FanSevenPairs,
         scope: Scope::Special,
-        excludes: NONE,
+        excludes: &[Item::ConcealedSelfDraw, Item::FanConcealedSelfDraw, Item::FanSingleWait],
         excluded_by: NONE,
         merges: NONE,
+        outranked_by: NONE,
+        after_notes: None,
         doc: "七對 (003 fan list 七對 24: 胡牌牌面由七個對子組成的胡牌; 不算不求人跟單吊), in the \
               16-tile form: seven pairs plus one more set (a concealed run or triplet, or one \
               meld); four of a kind count as two pairs. 不算不求人: a self-draw adds 自摸 only \
@@ -83,9 +87,16 @@ pub(crate) const SPECIAL: [ItemDef; 6] = [
     ItemDef {
         item: Item::FanSevenStars,
         scope: Scope::Special,
-        excludes: NONE,
+        excludes: &[
+            Item::FanAllTypes,
+            Item::ConcealedSelfDraw,
+            Item::FanConcealedSelfDraw,
+            Item::FanSingleWait,
+        ],
         excluded_by: NONE,
         merges: NONE,
+        outranked_by: NONE,
+        after_notes: None,
         doc: "七星不靠 (003 fan list 七星不靠 24: 東西南北中發板 once each and seven of 147, 258, \
               369, each in its own suit, no pair; 不算五門齊，不求人跟單吊), plus one more set \
               (concealed, or one meld). 不算不求人: a self-draw adds 自摸 only.",
@@ -96,9 +107,16 @@ pub(crate) const SPECIAL: [ItemDef; 6] = [
     ItemDef {
         item: Item::FanAllKnitted,
         scope: Scope::Special,
-        excludes: NONE,
+        excludes: &[
+            Item::FanAllTypes,
+            Item::ConcealedSelfDraw,
+            Item::FanConcealedSelfDraw,
+            Item::FanSingleWait,
+        ],
         excluded_by: NONE,
         merges: NONE,
+        outranked_by: NONE,
+        after_notes: None,
         doc: "全不靠 (003 fan list 全不靠 12: single tiles of 147, 258, 369 each in its own suit \
               (不能錯位) and of the honours, 14 distinct tiles, no pair; 不算五門齊，不求人，單吊), \
               plus one more set (concealed, or one meld). 不算不求人: a self-draw adds 自摸 only.",
@@ -112,6 +130,8 @@ pub(crate) const SPECIAL: [ItemDef; 6] = [
         excludes: NONE,
         excluded_by: NONE,
         merges: NONE,
+        outranked_by: NONE,
+        after_notes: None,
         doc: "組合龍 (003 fan list 組合龍 12: 147, 258, 369 each in its own suit, 不能錯位), in the \
               16-tile form: those nine tiles plus two sets and a pair (melds only among the \
               sets). 自摸 adds, 不求人 too when no meld.",

@@ -6,15 +6,11 @@ use crate::rules::DiceShape;
 use crate::scoring::context::{Declaration, WinKind};
 use crate::scoring::items::{
     all_open_then, concealed_count, how_won, meld_name, no, not_first_turn, wind_flower_snow_moon,
-    Check, Facts, Hit, Item, ItemDef, Scope, NONE,
+    Check, Hit, Item, ItemDef, Scope, NONE,
 };
 use crate::scoring::items::{Also, Example};
 use crate::tile::{Tile, KINDS};
 use crate::waits::Shape;
-
-fn flower_win(_: &Facts) -> Hit {
-    no("a flower win is its own 筆 (score_flower)", "花胡另算一筆")
-}
 
 /// The table's entries, in [`Item`] order.
 pub(crate) const ITEMS: [ItemDef; 35] = [
@@ -24,6 +20,8 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
         excludes: NONE,
         excluded_by: NONE,
         merges: NONE,
+        outranked_by: NONE,
+        after_notes: None,
         doc: "莊家 (000 台數表, 計分): 1 tai when the winner or the payer is the dealer, counted only \
               on the line between the dealer and that counterpart. Example 三: the dealer's 門清自摸 \
               is 3 + 莊家 1 = 4 from each payer.",
@@ -55,6 +53,8 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
         excludes: NONE,
         excluded_by: NONE,
         merges: NONE,
+        outranked_by: NONE,
+        after_notes: None,
         doc: "連莊拉莊 (000 台數表): 2N tai (this value × N) after N 連莊, only between the dealer and \
               the counterpart; with 莊家 it makes 2N + 1 (連二拉二 = 5). Example 一: 連莊 2 gives the \
               dealer's share 3 + 3 + 5 = 11.",
@@ -81,6 +81,8 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
         excludes: NONE,
         excluded_by: &[Item::HeavenWin, Item::EarthWin, Item::HumanWin, Item::Migi],
         merges: NONE,
+        outranked_by: NONE,
+        after_notes: None,
         doc: "門清 (000 台數表): no 吃, 碰, 明槓 or 加槓; an 暗槓 keeps it. Not counted with 天胡, 地胡, \
               人胡, MIGI. Example: a fully concealed hand winning on a discard scores 門清 1.",
         also: Also::WHOLE_HAND,
@@ -115,6 +117,8 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
         excludes: NONE,
         excluded_by: &[Item::HeavenWin, Item::EarthWin],
         merges: NONE,
+        outranked_by: NONE,
+        after_notes: None,
         doc: "自摸 (000 台數表): the winner drew the winning tile (a replacement draw too). Not counted \
               with 天胡, 地胡; kept with MIGI. 七搶一 case 2 is paid as a discard and is not 自摸.",
         also: Also {
@@ -150,6 +154,8 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
         excludes: NONE,
         excluded_by: &[Item::HeavenWin, Item::EarthWin, Item::Migi],
         merges: NONE,
+        outranked_by: NONE,
+        after_notes: None,
         doc: "不求 (000 台數表): 門清 and 自摸 (an 暗槓 allowed), so 門清 + 自摸 + 不求 = 3. Not counted \
               with 天胡, 地胡, MIGI. Example 一: 門清自摸 = 3 tai.",
         also: Also {
@@ -188,6 +194,8 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
         excludes: NONE,
         excluded_by: &[Item::BigWinds, Item::AllHonors],
         merges: NONE,
+        outranked_by: NONE,
+        after_notes: None,
         doc: "圈風 (000 台數表): a triplet or kong of the round wind. Counted with 門風 when they are the \
               same wind; not with 大四喜, 字一色 (nor 小四喜, whose row says so).",
         also: Also {
@@ -217,6 +225,8 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
         excludes: NONE,
         excluded_by: &[Item::BigWinds, Item::AllHonors],
         merges: NONE,
+        outranked_by: NONE,
+        after_notes: None,
         doc: "門風 (000 台數表): a triplet or kong of the winner's own seat wind; with 圈風 when both are \
               the same tile. Not with 大四喜, 字一色 (nor 小四喜).",
         also: Also {
@@ -255,6 +265,8 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
         excludes: NONE,
         excluded_by: &[Item::SmallDragons, Item::BigDragons, Item::AllHonors],
         merges: NONE,
+        outranked_by: NONE,
+        after_notes: None,
         doc: "三元牌 (000 台數表): 1 tai per triplet or kong of 中, 發 or 白. Not with 小三元, 大三元, 字一色. \
               Under 風花雪月 (003 註九) the 白 triplet is not counted.",
         also: Also {
@@ -278,6 +290,8 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
         excludes: NONE,
         excluded_by: NONE,
         merges: NONE,
+        outranked_by: NONE,
+        after_notes: None,
         doc: "正花 (000 台數表, 門風與正花): 1 tai per flower of the winner's seat wind (東 春梅, 南 夏蘭, \
               西 秋菊, 北 冬竹), at most 2; a 正花 inside a 花槓 still counts.",
         also: Also {
@@ -303,6 +317,8 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
         excludes: NONE,
         excluded_by: NONE,
         merges: NONE,
+        outranked_by: NONE,
+        after_notes: None,
         doc: "花槓 (000 台數表): 1 tai for all of 春夏秋冬, 1 for all of 梅蘭菊竹 (2 for both).",
         also: Also {
             manner: false,
@@ -324,6 +340,8 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
         excludes: &[Item::PingHu],
         excluded_by: &[Item::HeavenWin],
         merges: NONE,
+        outranked_by: NONE,
+        after_notes: None,
         doc: "獨聽 (000 台數表): the hand before the win waited on one kind only (kinds it holds all 4 \
               of are not waits, README), and the winning tile is an edge (邊張), closed (嵌張) or pair \
               (單吊) wait. Not with 平胡; not with 天胡. Example: 13m … waits only on 2m, 嵌張.",
@@ -363,6 +381,8 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
         excludes: NONE,
         excluded_by: NONE,
         merges: NONE,
+        outranked_by: NONE,
+        after_notes: None,
         doc: "全求 (000 台數表): all five sets (four at `hand_size` 13) are 吃, 碰, 明槓 or 加槓 (not 暗槓), one tile waits as 單吊, \
               and the win is another player's tile (a discard, or a robbed kong per README). Not on \
               自摸 (no 半求); the 獨聽 of the 單吊 counts besides.",
@@ -376,6 +396,8 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
         excludes: NONE,
         excluded_by: NONE,
         merges: NONE,
+        outranked_by: NONE,
+        after_notes: None,
         doc: "搶槓 (000 台數表): the winning tile is the one another player added to a 碰 (加槓); only \
               加槓 can be robbed. The 加槓 player alone pays.",
         also: Also {
@@ -392,6 +414,8 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
         excludes: NONE,
         excluded_by: &[Item::HeavenWin],
         merges: NONE,
+        outranked_by: NONE,
+        after_notes: None,
         doc: "槓上開花 (000 台數表, 花牌與花胡): winning on the replacement drawn after a flower, an 暗槓 \
               or a 加槓 (never after a 明槓), including the replacement of a 七搶一. Not with 天胡; \
               with 地胡 and 海底撈月 it adds.",
@@ -416,6 +440,8 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
         excludes: NONE,
         excluded_by: NONE,
         merges: NONE,
+        outranked_by: NONE,
+        after_notes: None,
         doc: "海底撈月 (000 台數表): self-drawing the last drawable tile of the wall, also as a replacement \
               (then with 槓上開花), and with 自摸. Winning on the last discard scores nothing (no 河底撈魚).",
         also: Also::WHOLE_HAND,
@@ -459,6 +485,8 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
         excludes: NONE,
         excluded_by: &[Item::Migi],
         merges: NONE,
+        outranked_by: NONE,
+        after_notes: None,
         doc: "嗆聽 (000 台數表, 嗆聽與 MIGI): winning after declaring ready. A MIGI declaration is not \
               counted again as 嗆聽.",
         also: Also::WHOLE_HAND,
@@ -471,11 +499,24 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
         excludes: NONE,
         excluded_by: NONE,
         merges: NONE,
+        outranked_by: NONE,
+        // 001 平胡說明 貳 (有其他台種無平胡), a house rule (`ping_hu_alone`): 平胡 stands alone
+        // or not at all, dropped by the first other item the reading counts.
+        after_notes: Some(|f, counted| {
+            if !f.variant.scoring.ping_hu_alone {
+                return None;
+            }
+            (0..Item::COUNT)
+                .filter(|&i| i != Item::PingHu as usize && counted[i] > 0)
+                .find_map(Item::from_index)
+        }),
         doc: "平胡 (000 台數表, 平胡的認定): five runs (four at `hand_size` 13), a suited pair, no honour anywhere, no flower, \
               another player's tile, not 門清, and the winning tile sits in a run as the open end of a \
               two-sided wait. Not 單吊, 邊張, 嵌張; not with 獨聽. Example: 2223456m + 123456789p wins \
               平胡 on 1m, 4m, 7m but not on 3m, 6m (the pair). With the variant's ping_hu_concealed \
-              (001 平胡說明: 門清無平胡 is only a stricter house rule) a 門清 hand counts too.",
+              (001 平胡說明: 門清無平胡 is only a stricter house rule) a 門清 hand counts too; with \
+              ping_hu_alone (001 平胡說明 貳: 有其他台種無平胡) it is dropped when the reading counts \
+              any other item.",
         also: Also::NONE,
         examples: &[
             Example {
@@ -533,8 +574,10 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
         item: Item::ThreeConcealed,
         scope: Scope::Hand,
         excludes: NONE,
-        excluded_by: &[Item::FourConcealed, Item::FiveConcealed],
+        excluded_by: NONE,
         merges: NONE,
+        outranked_by: &[Item::FourConcealed, Item::FiveConcealed],
+        after_notes: None,
         doc: "三暗刻 (000 台數表, 暗刻的認定): three concealed triplets; an 暗槓 counts, a triplet \
               completed by another player's tile does not, a self-drawn one does. A tier: not with \
               四暗刻 or 五暗刻 (README).",
@@ -567,6 +610,8 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
         excludes: NONE,
         excluded_by: &[Item::AllHonors],
         merges: NONE,
+        outranked_by: NONE,
+        after_notes: None,
         doc: "碰碰胡 (000 台數表): all five sets (four at `hand_size` 13) are triplets or kongs. Not with 字一色.",
         also: Also::NONE,
         examples: &[],
@@ -581,6 +626,8 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
         excludes: &[Item::Dragon],
         excluded_by: NONE,
         merges: NONE,
+        outranked_by: NONE,
+        after_notes: None,
         doc: "小三元 (000 台數表): two triplets of 中發白 and the third as the pair. 三元牌 not counted \
               besides; with 字一色 it merges into 字一色（小三元）.",
         also: Also::NONE,
@@ -596,6 +643,8 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
         excludes: NONE,
         excluded_by: NONE,
         merges: NONE,
+        outranked_by: NONE,
+        after_notes: None,
         doc: "混一色 (000 台數表): one suit of number tiles plus honour tiles.",
         also: Also::WHOLE_HAND,
         examples: &[],
@@ -607,9 +656,11 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
     ItemDef {
         item: Item::FourConcealed,
         scope: Scope::Hand,
-        excludes: &[Item::ThreeConcealed],
-        excluded_by: &[Item::FiveConcealed],
+        excludes: NONE,
+        excluded_by: NONE,
         merges: NONE,
+        outranked_by: &[Item::FiveConcealed],
+        after_notes: None,
         doc: "四暗刻 (000 台數表): four concealed triplets, judged as for 三暗刻. Replaces 三暗刻; \
               replaced by 五暗刻 (README tiers).",
         also: Also::NONE,
@@ -629,9 +680,11 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
     ItemDef {
         item: Item::FiveConcealed,
         scope: Scope::Hand,
-        excludes: &[Item::ThreeConcealed, Item::FourConcealed],
+        excludes: NONE,
         excluded_by: NONE,
         merges: NONE,
+        outranked_by: NONE,
+        after_notes: None,
         doc: "五暗刻 (000 台數表): five concealed triplets (none at `hand_size` 13), judged as for 三暗刻; adds to 字一色 (outside \
               the composite merge). Replaces 三暗刻 and 四暗刻 (README tiers).",
         also: Also::NONE,
@@ -644,6 +697,8 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
         excludes: &[Item::Dragon],
         excluded_by: NONE,
         merges: NONE,
+        outranked_by: NONE,
+        after_notes: None,
         doc: "大三元 (000 台數表): triplets of 中, 發 and 白. 三元牌 not counted besides.",
         also: Also::NONE,
         examples: &[],
@@ -658,6 +713,8 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
         excludes: &[Item::RoundWind, Item::SeatWind],
         excluded_by: NONE,
         merges: NONE,
+        outranked_by: NONE,
+        after_notes: None,
         doc: "小四喜 (000 台數表): three wind triplets and the fourth wind as the pair. 圈風 and 門風 not \
               counted besides.",
         also: Also::NONE,
@@ -673,6 +730,8 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
         excludes: NONE,
         excluded_by: NONE,
         merges: NONE,
+        outranked_by: NONE,
+        after_notes: None,
         doc: "清一色 (000 台數表): one suit of number tiles only, no honour.",
         also: Also::WHOLE_HAND,
         examples: &[],
@@ -687,6 +746,8 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
         excludes: &[Item::Concealed],
         excluded_by: NONE,
         merges: NONE,
+        outranked_by: NONE,
+        after_notes: None,
         doc: "人胡 (000 台數表, 天胡、地胡、人胡): a non-dealer who has not discarded wins on a discard \
               while nobody has called or kong'd; also the replacement win after a 七搶一 it did not \
               draw for (case 2, paid as a discard). Not with 門清.",
@@ -722,6 +783,8 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
         excludes: &[Item::Concealed, Item::ConcealedSelfDraw, Item::DeclaredReady],
         excluded_by: NONE,
         merges: NONE,
+        outranked_by: NONE,
+        after_notes: None,
         doc: "MIGI (000 嗆聽與 MIGI): winning after declaring ready within the first 8 discards with no \
               call or kong before. Not with 門清, 不求, 嗆聽; 自摸 is kept.",
         also: Also::WHOLE_HAND,
@@ -734,11 +797,17 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
         excludes: NONE,
         excluded_by: NONE,
         merges: NONE,
+        outranked_by: NONE,
+        after_notes: None,
         doc: "七搶一 (000 花牌與花胡): holding 7 flowers and taking the 8th from another player; its own \
               筆, paid by the robbed player alone (with the dealer tai that applies).",
         also: Also::NONE,
         examples: &[],
-        check: Check::Reading(flower_win),
+        // Judged on the flower win's own 筆 (score_flower), whose context is the flower win.
+        check: Check::Context(|w| match w.ctx.win {
+            WinKind::SevenRobOne { .. } => Hit::Times(1),
+            _ => no("not a 七搶一 (a flower win is its own 筆)", "不是七搶一（花胡另算一筆）"),
+        }),
     },
     ItemDef {
         item: Item::EightImmortals,
@@ -746,10 +815,15 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
         excludes: NONE,
         excluded_by: NONE,
         merges: NONE,
+        outranked_by: NONE,
+        after_notes: None,
         doc: "八仙過海 (000 花牌與花胡): all 8 flowers; its own 筆, paid by the three others.",
         also: Also::NONE,
         examples: &[],
-        check: Check::Reading(flower_win),
+        check: Check::Context(|w| match w.ctx.win {
+            WinKind::EightFlowers => Hit::Times(1),
+            _ => no("not a 八仙過海 (a flower win is its own 筆)", "不是八仙過海（花胡另算一筆）"),
+        }),
     },
     ItemDef {
         item: Item::EarthWin,
@@ -757,6 +831,8 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
         excludes: &[Item::SelfDraw, Item::Concealed, Item::ConcealedSelfDraw],
         excluded_by: NONE,
         merges: NONE,
+        outranked_by: NONE,
+        after_notes: None,
         doc: "地胡 (000 台數表, 天胡、地胡、人胡): a non-dealer self-draws on the first tile it takes in \
               (a flower replacement included, then with 槓上開花) while nobody has called or kong'd. \
               Not with 自摸, 門清, 不求.",
@@ -778,6 +854,8 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
         excludes: &[Item::RoundWind, Item::SeatWind],
         excluded_by: NONE,
         merges: NONE,
+        outranked_by: NONE,
+        after_notes: None,
         doc: "大四喜 (000 台數表): triplets of 東, 南, 西 and 北. 圈風 and 門風 not counted besides.",
         also: Also::NONE,
         examples: &[],
@@ -792,6 +870,8 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
         excludes: &[Item::AllTriplets, Item::RoundWind, Item::SeatWind, Item::Dragon],
         excluded_by: NONE,
         merges: &[Item::SmallDragons, Item::BigDragons, Item::SmallWinds, Item::BigWinds],
+        outranked_by: NONE,
+        after_notes: None,
         doc: "字一色 (000 台數表, 字一色的複合): honour tiles only. Not with 碰碰胡, 圈風, 門風, 三元牌. \
               With 小三元, 大三元, 小四喜 or 大四喜 the two add minus 4 and show as one item: \
               字一色（小三元） 16, 字一色（大三元） 20, 字一色（小四喜） 20, 字一色（大四喜） 28. 五暗刻 adds.",
@@ -814,6 +894,8 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
         ],
         excluded_by: NONE,
         merges: NONE,
+        outranked_by: NONE,
+        after_notes: None,
         doc: "天胡 (000 台數表, 天胡、地胡、人胡): the dealer's 17 tiles, after the opening flower \
               replacements, are already a win. Not with 自摸, 門清, 不求, 獨聽, 槓上開花.",
         also: Also::WHOLE_HAND,
@@ -834,6 +916,8 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
         excludes: NONE,
         excluded_by: NONE,
         merges: NONE,
+        outranked_by: NONE,
+        after_notes: None,
         doc: "骰規台 (002 骰規台): the opening dice are 豹子, 全紅, 順子 or 全黑 (first match; red faces 1 \
               and 4), worth the variant's dice value (5, 3, 2, 1). Part of the hand's tai, so every \
               payer pays it; one 筆 per hand only. Example 五: dice 2, 3, 6 = 全黑 1.",
@@ -859,9 +943,6 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
             },
         ],
         check: Check::Context(|f| {
-            if !f.variant.dice_enabled {
-                return no("the variant has no 骰規台", "這個規則沒有骰規台");
-            }
             let Some(d) = f.ctx.dice else {
                 return no("no opening dice given", "沒有填開門的骰子");
             };
