@@ -375,12 +375,14 @@ class ContextIn(BaseModel):
         None,
         description="Tiles the winner discarded before this win (hk16 七隻內: at most 7).",
     )
-    shown: Annotated[int, Field(ge=0, le=twmj.COPIES - 1), BeforeValidator(_integral)] | None = Field(
-        None,
-        description="Copies of the winning tile's kind already shown on the table, the winning "
-        "tile not counted: unclaimed discards in the rivers and every player's 吃, 碰, 明槓 and "
-        "加槓 (a claimed discard once, in its meld; 暗槓 are face down). 3 is 胡絕張 (fan list); "
-        "absent, only the winner's own melds are seen.",
+    shown: Annotated[int, Field(ge=0, le=twmj.COPIES - 1), BeforeValidator(_integral)] | None = (
+        Field(
+            None,
+            description="Copies of the winning tile's kind already shown on the table, the winning "
+            "tile not counted: unclaimed discards in the rivers and every player's 吃, 碰, 明槓 and "
+            "加槓 (a claimed discard once, in its meld; 暗槓 are face down). 3 is 胡絕張 (fan list); "
+            "absent, only the winner's own melds are seen.",
+        )
     )
 
 

@@ -347,7 +347,12 @@ fn compare_counts_the_flowers_written_in_the_hand() {
         ..example_one()
     };
     let c = claim("123456789m234p56p77s2f", &[], "7p", &said);
-    assert!(c.compare(&variants).unwrap().scores.iter().all(|s| s.score.total_tai == 3));
+    assert!(c
+        .compare(&variants)
+        .unwrap()
+        .scores
+        .iter()
+        .all(|s| s.score.total_tai == 3));
 }
 
 #[test]
