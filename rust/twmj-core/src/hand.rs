@@ -165,10 +165,17 @@ impl Meld {
         notation::format(&c, 0)
     }
 
-    /// Adds the meld's tiles to `counts`.
+    /// Adds the meld's tiles to `counts` (the tiles of [`Meld::tiles`], without listing them:
+    /// every player's own counts go through here).
     pub fn add_to(&self, counts: &mut Counts) {
-        for t in self.tiles() {
-            counts[t.index()] += 1;
+        let i = self.tile.index();
+        match self.kind {
+            MeldKind::Chi => {
+                for c in &mut counts[i..(i + 3).min(crate::tile::KINDS)] {
+                    *c += 1;
+                }
+            }
+            k => counts[i] += k.size() as u8,
         }
     }
 }
