@@ -636,10 +636,11 @@ impl Counted<'_> {
 pub struct Whole<'a> {
     pub ctx: &'a Context,
     pub variant: &'a Variant,
-    /// The best reading of each decomposition of five sets and a pair, in their order.
+    /// Every reading of the hand as five sets and a pair: each decomposition with each block
+    /// the winning tile can complete (算不出任何台分 is about all of them).
     pub readings: &'a [Counted<'a>],
-    /// The reading shown (the best of all), an index into `readings`.
-    pub shown: usize,
+    /// The reading the items are added to (the best of all, or the one a caller asks for).
+    pub shown: Counted<'a>,
     /// The special shape the hand also makes (and the variant admits), if any: its reading
     /// counts at least the shape's item.
     pub special: Option<Item>,

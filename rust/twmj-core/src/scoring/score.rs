@@ -704,13 +704,7 @@ fn best_in(
     explain: bool,
 ) -> Option<(Reading, Block, Shape)> {
     let mut best: Option<(Reading, Block, Shape)> = None;
-    for (i, &b) in blocks.iter().enumerate() {
-        let Some(shape) = shape_in(b, p.win_tile) else {
-            continue;
-        };
-        if blocks[..i].contains(&b) {
-            continue;
-        }
+    for (b, shape) in win_blocks(blocks, p.win_tile) {
         let r = read(p, blocks, b, shape, ctx, variant, false);
         if best.as_ref().is_none_or(|(x, _, _)| r.beats(x)) {
             best = Some((r, b, shape));
@@ -732,12 +726,12 @@ fn has_whole(variant: &Variant) -> bool {
 }
 
 /// The items judged on the whole hand ([`Check::Hand`]: 屁胡, 無番和) the variant has, on
-/// `readings` (the best of each decomposition, before those items) with `shown` the reading
-/// explained and `special` the special shape the hand also makes: each counted item with its
-/// tai, and with `explain` the reasons of the others.
+/// `readings` (every reading of the hand, before those items) with `shown` the reading they
+/// are added to and `special` the special shape the hand also makes: each counted item with
+/// its tai, and with `explain` the reasons of the others.
 fn whole_hand(
     readings: &[Counted],
-    shown: usize,
+    shown: Counted,
     special: Option<Item>,
     ctx: &Context,
     variant: &Variant,
@@ -922,12 +916,14 @@ pub fn score_all(
     let mut rs = per_decomposition(&p, &decs, ctx, variant, why_not);
     let special = special_score(&p, concealed, ctx, variant);
     if has_whole(variant) {
-        // Each reading explains itself: the whole-hand items' reasons name what it counts.
+        // Judged on every reading of the hand; each decomposition's explains itself (the
+        // whole-hand items' reasons name what it counts).
+        let all = every_reading(&p, &decs, ctx, variant);
         let judged: Vec<Judged> = {
-            let counted: Vec<Counted> = rs.iter().map(|x| x.0.counted()).collect();
+            let counted: Vec<Counted> = all.iter().map(|x| x.0.counted()).collect();
             let item = special.as_ref().and_then(special_item);
-            (0..rs.len())
-                .map(|j| whole_hand(&counted, j, item, ctx, variant, why_not))
+            rs.iter()
+                .map(|x| whole_hand(&counted, x.0.counted(), item, ctx, variant, why_not))
                 .collect()
         };
         for (x, (hits, notes)) in rs.iter_mut().zip(judged) {
@@ -943,6 +939,32 @@ pub fn score_all(
         return Err(not_a_win(concealed, win_tile));
     }
     Ok(scores)
+}
+
+/// Every reading of the hand: each decomposition with each block that can take the winning
+/// tile (its index, the block and the shape), in their fixed order.
+fn every_reading(
+    p: &Prepared,
+    decs: &[Vec<Block>],
+    ctx: &Context,
+    variant: &Variant,
+) -> Vec<(Reading, usize, Block, Shape)> {
+    decs.iter()
+        .enumerate()
+        .flat_map(|(i, blocks)| {
+            win_blocks(blocks, p.win_tile).map(move |(b, shape)| {
+                (read(p, blocks, b, shape, ctx, variant, false), i, b, shape)
+            })
+        })
+        .collect()
+}
+
+/// The blocks of `blocks` that can take the winning tile, each once, with how it sits there.
+fn win_blocks(blocks: &[Block], win_tile: Tile) -> impl Iterator<Item = (Block, Shape)> + '_ {
+    blocks.iter().enumerate().filter_map(move |(i, &b)| {
+        let shape = shape_in(b, win_tile)?;
+        (!blocks[..i].contains(&b)).then_some((b, shape))
+    })
 }
 
 /// The best reading of each decomposition that holds the winning tile, with its index.
@@ -1010,15 +1032,14 @@ pub fn score_decomposition(
             ))
         })?;
     if has_whole(variant) {
-        // Judged on the whole hand: this reading and the best of every decomposition.
+        // Judged on the whole hand: every reading of it, this one among them.
         let decs = decompositions(concealed);
-        let rs = per_decomposition(&p, &decs, ctx, variant, false);
+        let all = every_reading(&p, &decs, ctx, variant);
         let special = special_score(&p, concealed, ctx, variant);
         let (hits, _) = {
-            let mut counted = vec![reading.counted()];
-            counted.extend(rs.iter().map(|x| x.0.counted()));
+            let counted: Vec<Counted> = all.iter().map(|x| x.0.counted()).collect();
             let item = special.as_ref().and_then(special_item);
-            whole_hand(&counted, 0, item, ctx, variant, false)
+            whole_hand(&counted, reading.counted(), item, ctx, variant, false)
         };
         reading.add(&hits, &[]);
     }
@@ -1051,19 +1072,23 @@ pub fn score(
     let decs = decompositions(concealed);
     let sp = special_score(&p, concealed, ctx, variant);
     // The items judged on the whole hand (屁胡, 無番和), when the variant has one: judged once
-    // on the best reading of every decomposition, then added to the one shown.
+    // on every reading of the hand (算不出任何台分: no reading counts), then added to the one
+    // shown (the first best).
     let (best, hits, notes) = if has_whole(variant) {
-        let rs = per_decomposition(&p, &decs, ctx, variant, false);
-        let shown = (0..rs.len()).fold(None, |b: Option<usize>, j| match b {
-            Some(k) if !rs[j].0.beats(&rs[k].0) => Some(k),
+        let all = every_reading(&p, &decs, ctx, variant);
+        let shown = (0..all.len()).fold(None, |b: Option<usize>, j| match b {
+            Some(k) if !all[j].0.beats(&all[k].0) => Some(k),
             _ => Some(j),
         });
-        let (hits, notes) = {
-            let counted: Vec<Counted> = rs.iter().map(|x| x.0.counted()).collect();
-            let item = sp.as_ref().and_then(special_item);
-            whole_hand(&counted, shown.unwrap_or(0), item, ctx, variant, why_not)
+        let (hits, notes) = match shown {
+            Some(k) => {
+                let counted: Vec<Counted> = all.iter().map(|x| x.0.counted()).collect();
+                let item = sp.as_ref().and_then(special_item);
+                whole_hand(&counted, counted[k], item, ctx, variant, why_not)
+            }
+            None => (Vec::new(), Vec::new()),
         };
-        let best = shown.and_then(|k| rs.into_iter().nth(k)).map(|mut x| {
+        let best = shown.and_then(|k| all.into_iter().nth(k)).map(|mut x| {
             x.0.add(&hits, &[]);
             x
         });

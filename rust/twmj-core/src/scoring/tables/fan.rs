@@ -177,7 +177,7 @@ const FLOWER_ITEMS: [Item; 5] = [
 /// special shape, which counts its own item). Judged on the whole hand, every reading's items
 /// known (the two "nothing else" items, this and hk16's 屁胡, left out of them).
 fn chicken_hand(w: &Whole) -> Hit {
-    let counted = w.readings.iter().find_map(|r| {
+    let counted = std::iter::once(&w.shown).chain(w.readings).find_map(|r| {
         r.items()
             .find(|i| !FLOWER_ITEMS.contains(i))
             .map(|i| (r, i))

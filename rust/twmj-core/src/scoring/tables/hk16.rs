@@ -245,7 +245,6 @@ pub(crate) const ITEMS: [ItemDef; 17] = [
               between the dealer and a payer, are not the hand's). The text: 台灣牌得番容易, so a hand \
               without any is the hard one. Judged on the whole hand, after every other item and note of
               every reading: it stands when no reading counts anything.",
-        // The reading shown is the best: it counts something when any reading does.
         also: Also::NONE,
         examples: &[
             Example {
@@ -267,12 +266,18 @@ pub(crate) const ITEMS: [ItemDef; 17] = [
                 source: "003 hk16 屁胡: without the flower the hand is 無花 1",
             },
         ],
-        check: Check::Hand(|w| match w.readings.get(w.shown).and_then(|r| r.items().next()) {
-            None => Hit::Times(1),
-            Some(other) => w.why(|| {
-                let other = w.variant.name_of(other);
-                (format!("the hand counts {other}"), format!("這手牌算到{other}"))
-            }),
+        // Any reading that counts an item rules it out, the shown one named first.
+        check: Check::Hand(|w| {
+            let counted = std::iter::once(&w.shown)
+                .chain(w.readings)
+                .find_map(|r| r.items().next());
+            match counted {
+                None => Hit::Times(1),
+                Some(i) => w.why(|| {
+                    let other = w.variant.name_of(i);
+                    (format!("the hand counts {other}"), format!("這手牌算到{other}"))
+                }),
+            }
         }),
     },
     ItemDef {
