@@ -5,7 +5,7 @@ use crate::error::{Error, Result};
 use crate::hand::{Hand, Meld, MeldKind};
 use crate::rules::{Item, ItemSet, Special, Variant};
 use crate::scoring::context::Context;
-use crate::scoring::items::{Check, Counted, Facts, Hit, Scope, SetView, Sets, Whole, Win};
+use crate::scoring::items::{Check, Counted, Facts, Hit, Needs, Scope, SetView, Sets, Whole, Win};
 use crate::scoring::tables::fan::SHARED_NOTES;
 use crate::scoring::tables::{
     def, present, table, table_def, DEALER_LINE, FLOWER_WINS, FOUR_KONGS, HAND_CHECKS, MANNER,
@@ -130,6 +130,8 @@ struct Prepared<'a> {
     win_tile: Tile,
     all: Counts,
     waits_before: u64,
+    /// What the hand has, for the entries' needs.
+    has: Needs,
 }
 
 fn prepare<'a>(
@@ -240,6 +242,7 @@ fn prepare<'a>(
         win_tile,
         all,
         waits_before,
+        has: Needs::of(&all, melds, ctx),
     })
 }
 
@@ -354,9 +357,22 @@ impl Reading {
         Rank::of(self.total, (0..Item::COUNT).filter(|&i| self.tai[i] > 0))
     }
 
-    /// Shown before `other` ([`Rank`]); the items are only compared on equal totals.
+    /// Shown before `other` ([`Rank`]); the items are only compared on equal totals, in
+    /// place (no list built: readings often tie).
     fn beats(&self, other: &Reading) -> bool {
-        self.total > other.total || (self.total == other.total && self.rank() < other.rank())
+        if self.total != other.total {
+            return self.total > other.total;
+        }
+        let (a, b) = (self.indices().count(), other.indices().count());
+        if a != b {
+            return a < b;
+        }
+        self.indices().lt(other.indices())
+    }
+
+    /// The indices of the items counted, in [`Item`] order.
+    fn indices(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..Item::COUNT).filter(|&i| self.tai[i] > 0)
     }
 
     fn items(&self, variant: &Variant) -> Vec<ScoredItem> {
@@ -397,7 +413,7 @@ fn evaluate(f: &Facts, only: Option<&[Item]>) -> Reading {
     // The items judged on the whole hand come after every reading ([`whole_hand`]).
     for def in present(f.variant).filter(|d| {
         matches!(d.scope, Scope::Hand | Scope::AfterWin | Scope::Once)
-            && f.variant.has(d.item)
+            && (f.explain || f.has.has(d.needs))
             && only.is_none_or(|o| o.contains(&d.item))
     }) {
         let hit = match def.check {
@@ -499,7 +515,11 @@ fn evaluate(f: &Facts, only: Option<&[Item]>) -> Reading {
     }
     // 字一色的複合: the merged item joins its owner, both added minus 4, shown as one item.
     let mut merged = None;
-    for def in present(f.variant).filter(|d| !d.merges.is_empty()) {
+    for def in held
+        .indices()
+        .map_while(table_def)
+        .filter(|d| !d.merges.is_empty())
+    {
         let owner = def.item as usize;
         if hits[owner] == 0 {
             continue;
@@ -802,6 +822,7 @@ fn read(
             waits_before: p.waits_before,
             all: p.all,
             explain,
+            has: p.has,
         },
         None,
     )
@@ -875,6 +896,8 @@ fn shape_score(p: &Prepared, shape: Special, ctx: &Context, variant: &Variant) -
             waits_before: p.waits_before,
             all: p.all,
             explain: false,
+            // The shape's own judged list decides what is judged.
+            has: Needs::ALL,
         },
         Some(&judged),
     );
@@ -1320,6 +1343,8 @@ pub fn score_four_kongs(melds: &[Meld], ctx: &Context, variant: &Variant) -> Res
         waits_before: 0,
         all,
         explain: false,
+        // Only the kongs and the context are read: every entry 四槓胡 lists is judged.
+        has: Needs::ALL,
     };
     let reading = evaluate(&facts, Some(&FOUR_KONGS));
     Ok(finish(reading, &[], None, melds, ctx, variant, None))
