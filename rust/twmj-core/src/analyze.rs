@@ -138,6 +138,62 @@ fn rest(a: usize, b: usize) -> (usize, usize) {
     (x, it.next().unwrap_or(0))
 }
 
+/// For the three groups other than `gd` taken together (`triple`, their max-plus convolution),
+/// and for each slot `s` = 2 × sets + pair of it: the kinds useful to one of the three groups
+/// at a slot of that group which is part of some optimal way to reach `triple[s]`.
+/// `pairs[x][y]` is the convolution of groups `x` and `y`.
+///
+/// A discard from group `gd` changes that group alone, so a slot of another group `g` lies in
+/// an optimal split of the whole hand exactly when it does so for the three unchanged groups
+/// at the slot they take together: this mask is the same for every discard from `gd`, and a
+/// discard then needs only its own group's table entry, not three convolutions.
+fn triple_useful(
+    gd: usize,
+    base: &[Overlap; 4],
+    useful: &[[u16; 12]; 4],
+    pairs: &[[Overlap; 4]; 4],
+    triple: &Overlap,
+) -> [u64; 12] {
+    let mut out = [0u64; 12];
+    for g in (0..4).filter(|&g| g != gd) {
+        let (x, y) = rest(g, gd);
+        let pair = &pairs[x][y];
+        let shift = Suit::ALL[g].base();
+        // Slot j = 2m + p of the group and slot k of the pair of groups add up to slot j + k
+        // of the three, unless both hold the pair (j and k odd). Branch-free, every slot
+        // visited (a slot past the sets needed is never read): measured faster than asking
+        // only for the slots a discard needs, which branches on each.
+        for j in 0..12 {
+            let u = u64::from(useful[g][j]) << shift;
+            for k in 0..12 - j {
+                let fits =
+                    u64::from(j & k & 1 == 0) & u64::from(base[g][j] + pair[k] == triple[j + k]);
+                out[j + k] |= u & 0u64.wrapping_sub(fits);
+            }
+        }
+    }
+    out
+}
+
+/// The sort key of an analysis: lowest shanten, then most unseen accepting copies, then most
+/// accepting kinds, then tile order (the tile makes it unique); packed into one word.
+fn discard_key(d: &Discard) -> u64 {
+    // Shanten from −1 to 16 and at most 34 kinds × 4 copies: each field fits its bits.
+    let shanten = (i64::from(d.shanten) + 1) as u64;
+    let accepted = 0xffff - u64::from(d.accepted());
+    let kinds = 0xff - d.accepts.len() as u64;
+    shanten << 40 | accepted << 24 | kinds << 8 | d.tile.index() as u64
+}
+
+/// Sorts an analysis best first ([`discard_key`]), each key computed once.
+fn sort_best_first(discards: &mut [Discard]) {
+    let mut keys = [0u64; KINDS];
+    for d in discards.iter() {
+        keys[d.tile.index()] = discard_key(d);
+    }
+    discards.sort_unstable_by_key(|d| keys[d.tile.index()]);
+}
+
 /// [`analyze`] with no special shape and no in-play check.
 pub(crate) fn regular_analyze(hand: &Hand, visible: &Counts) -> Result<Analysis> {
     let own = hand.own_counts();
@@ -154,17 +210,16 @@ pub(crate) fn regular_analyze(hand: &Hand, visible: &Counts) -> Result<Analysis>
 
     // Gather first: every discard's changed group is an independent table read, and issuing
     // them together lets the cache misses overlap instead of queueing one per discard.
-    let kinds: Vec<Tile> = Tile::all()
-        .filter(|t| hand.concealed[t.index()] > 0)
-        .collect();
-    let changed: Vec<(Overlap, [u16; 12])> = kinds
-        .iter()
-        .map(|d| {
-            let mut counts = hand.concealed;
-            counts[d.index()] -= 1;
-            overlap_useful(&counts, &caps, d.suit(), capped[d.suit() as usize])
-        })
-        .collect();
+    // On the stack: slots past `n` are never read (the filler tile is any tile).
+    let mut changed = [(Tile::wind(0), Overlap::default(), [0u16; 12]); KINDS];
+    let mut n = 0;
+    for d in Tile::all().filter(|t| hand.concealed[t.index()] > 0) {
+        let mut counts = hand.concealed;
+        counts[d.index()] -= 1;
+        let (od, ud) = overlap_useful(&counts, &caps, d.suit(), capped[d.suit() as usize]);
+        changed[n] = (d, od, ud);
+        n += 1;
+    }
 
     // Max-plus convolutions of the unchanged groups, two and three at a time.
     let mut pairs = [[[0u8; 12]; 4]; 4];
@@ -178,28 +233,34 @@ pub(crate) fn regular_analyze(hand: &Hand, visible: &Counts) -> Result<Analysis>
         let (x, y) = rest(g, (g + 1) % 4);
         convolve(&base[(g + 1) % 4], &pairs[x][y])
     });
+    // `triple_useful` of each group, computed when a discard from it first needs it.
+    let mut others_useful: [Option<[u64; 12]>; 4] = [None; 4];
 
-    let mut discards = Vec::with_capacity(kinds.len());
-    for (&d, &(od, ud)) in kinds.iter().zip(&changed) {
+    let mut discards = Vec::with_capacity(n);
+    for &(d, od, ud) in &changed[..n] {
         let gd = d.suit() as usize;
-        let mut o = base;
-        o[gd] = od;
-        // Best overlap of the other three groups, for every (m, p) they might supply. Only
-        // group `gd` changed, so the unchanged pairs and triples come from before the loop.
-        let mut others = [[0u8; 12]; 4];
-        for g in 0..4 {
-            others[g] = if g == gd {
-                unchanged_triple[gd]
-            } else {
-                let (x, y) = rest(g, gd);
-                convolve(&od, &pairs[x][y])
-            };
+        let triple = &unchanged_triple[gd];
+        let tu = *others_useful[gd]
+            .get_or_insert_with(|| triple_useful(gd, &base, &base_useful, &pairs, triple));
+        // The best total over the splits of the sets and the pair between group `gd` (slot
+        // m, p) and the other three (the rest), and the kinds useful at the optimal slots.
+        let mut best = 0u8;
+        for m in 0..=sets {
+            best = best
+                .max(od[m * 2] + triple[(sets - m) * 2 + 1])
+                .max(od[m * 2 + 1] + triple[(sets - m) * 2]);
+        }
+        let mut mask = 0u64;
+        for m in 0..=sets {
+            for p in 0..2 {
+                let s = (sets - m) * 2 + 1 - p;
+                let optimal = od[m * 2 + p] + triple[s] == best;
+                let here = u64::from(ud[m * 2 + p]) << Suit::ALL[gd].base() | tu[s];
+                mask |= here & 0u64.wrapping_sub(u64::from(optimal));
+            }
         }
         let mut own_after = own;
         own_after[d.index()] -= 1;
-        let mut u = base_useful;
-        u[gd] = ud;
-        let (best, mask) = improving(&o, &others, &u, sets);
         let accepts = accept_list(mask & !exhausted(&own_after), &seen);
         let after = target - best as i8 - 1;
         let waits = if after == 0 {
@@ -216,14 +277,7 @@ pub(crate) fn regular_analyze(hand: &Hand, visible: &Counts) -> Result<Analysis>
             waits,
         });
     }
-    discards.sort_by_cached_key(|d| {
-        (
-            d.shanten,
-            std::cmp::Reverse(d.accepted()),
-            std::cmp::Reverse(d.accepts.len()),
-            d.tile,
-        )
-    });
+    sort_best_first(&mut discards);
     Ok(Analysis { shanten, discards })
 }
 
@@ -402,14 +456,7 @@ fn analyze_with_shapes(hand: &Hand, visible: &Counts, variant: &Variant) -> Resu
             d.waits = waits_seen_with(&counts, k, &own_after, &seen, allowed);
         }
     }
-    a.discards.sort_by_cached_key(|d| {
-        (
-            d.shanten,
-            std::cmp::Reverse(d.accepted()),
-            std::cmp::Reverse(d.accepts.len()),
-            d.tile,
-        )
-    });
+    sort_best_first(&mut a.discards);
     Ok(a)
 }
 
@@ -417,6 +464,7 @@ fn analyze_with_shapes(hand: &Hand, visible: &Counts, variant: &Variant) -> Resu
 mod tests {
     use super::*;
     use crate::hand::Form;
+    use crate::notation::Tiles;
 
     fn codes(a: &[Accept]) -> Vec<String> {
         a.iter().map(|x| x.tile.code()).collect()
@@ -437,6 +485,81 @@ mod tests {
             codes(&accepts(&h, &[0; 34], &crate::rules::TAIWAN).unwrap()),
             ["1m", "3m", "4m", "6m", "7m"]
         );
+    }
+
+    /// A random hand of `n` tiles from the 136 and the tiles it leaves, as counts.
+    fn random_counts(rng: &mut fastrand::Rng, n: usize) -> Counts {
+        let mut wall: Vec<usize> = (0..KINDS).flat_map(|k| [k; 4]).collect();
+        rng.shuffle(&mut wall);
+        let mut c = [0u8; KINDS];
+        for &k in &wall[..n] {
+            c[k] += 1;
+        }
+        c
+    }
+
+    #[test]
+    fn each_discard_is_the_hand_after_it() {
+        // Each discard's shanten and accepting kinds (read from the three unchanged groups'
+        // optimal slots, once per group) equal those of the 16 − 3k hand left after it, by
+        // `shanten` and `accepts` (three convolutions per group of the hand itself); a ready
+        // discard's waits are the waits of that hand. Random and near-complete hands, with
+        // some tiles seen elsewhere.
+        let mut rng = fastrand::Rng::with_seed(11);
+        let taiwan = &crate::rules::TAIWAN;
+        for round in 0..3000 {
+            let n = [17, 14, 11][round % 3];
+            let mut counts = random_counts(&mut rng, n);
+            if round % 2 == 0 {
+                // Near-complete: keep drawing pairs of a held kind into the hand's sets.
+                let held: Vec<usize> = (0..KINDS).filter(|&k| counts[k] == 1).collect();
+                for k in held.into_iter().take(2) {
+                    let other = rng.usize(0..KINDS);
+                    if counts[other] < 4 && counts[k] < 4 {
+                        counts[k] += 1;
+                        counts[other] -= u8::from(counts[other] > 0 && other != k);
+                    }
+                }
+            }
+            let tiles = Tiles { counts, flowers: 0 };
+            let Ok(hand) = Hand::new(tiles, Vec::new(), Form::Full, 16) else {
+                continue;
+            };
+            let mut visible = [0u8; KINDS];
+            for k in 0..KINDS {
+                visible[k] = rng.u8(0..=4 - counts[k]);
+            }
+            let a = analyze(&hand, &visible, taiwan).unwrap();
+            assert_eq!(a.shanten, crate::shanten(&hand, taiwan));
+            for d in &a.discards {
+                let mut after = counts;
+                after[d.tile.index()] -= 1;
+                // The discarded tile stays seen: it lies in the river.
+                let mut seen = visible;
+                seen[d.tile.index()] += 1;
+                let h = Hand::new(
+                    Tiles {
+                        counts: after,
+                        flowers: 0,
+                    },
+                    Vec::new(),
+                    Form::Waiting,
+                    16,
+                )
+                .unwrap();
+                assert_eq!(d.shanten, crate::shanten(&h, taiwan), "{counts:?} − {d:?}");
+                assert_eq!(
+                    d.accepts,
+                    accepts(&h, &seen, taiwan).unwrap(),
+                    "{counts:?} − {d:?}"
+                );
+                if d.shanten == 0 {
+                    assert_eq!(d.waits, crate::waits(&h, &seen, taiwan).unwrap());
+                }
+            }
+            let keys: Vec<_> = a.discards.iter().map(discard_key).collect();
+            assert!(keys.windows(2).all(|w| w[0] < w[1]), "sorted best first");
+        }
     }
 
     #[test]

@@ -49,8 +49,10 @@
 //! seat sees them: other seats' dealt tiles and draws are `?` (flowers are shown), their 暗槓
 //! is `ankan ?`, and the wall is a count; [`read_seen_log`] reads that back ([`SeenEvent`]).
 //!
-//! Every line is written field by field through `serde_json` (every string escaped by the
-//! library) and read with its fields in order.
+//! Each kind of line is one Rust type ([`Line`]: [`SeedLine`], [`DealLine`], … [`EndLine`]),
+//! written and read by serde: `type` first, then the fields in the order the type declares them
+//! (a rules line's overrides in the order given). A bad line is a record error naming its line
+//! and the field (`wins[0].kind`).
 //!
 //! `action` is [`Action::name`]; win `kind` is `self_draw`, `discard`, `robbing_kong`,
 //! `eight_flowers`, `seven_rob_one`, `after_robbing_flower` or `four_kongs` (`discard`,
@@ -61,12 +63,16 @@
 //! `fees` (詢問費, `[[payer, payee], …]`) and `ankan_fees` (hk16 暗槓 底, `[[owner, tile], …]`)
 //! only when there are some.
 
-use serde::de::{self, Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
-use serde_json::Value as J;
+use std::borrow::Cow;
+
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Deserializer, Serialize};
+use serde_json::{Map, Value as J};
 
 use crate::error::{Error, Result};
 use crate::hand::Meld;
 use crate::notation::{self, format};
+use crate::rules::{Value as Setting, Variant};
 use crate::tile::{Counts, Tile};
 
 use super::action::Action;
@@ -76,444 +82,307 @@ use super::state::{Deal, Declaration, Piece, Rules, WallBreak, SEATS};
 
 /// What a win's `declaration` may be: a declaration key (`none` aside) or null.
 const DECLARATION_KEYS: &str = "must be ready, migi, heaven_ready or null";
-use crate::rules::{Value as Setting, Variant};
-
-/// A JSON object written field by field in the order given. Every key and every value goes
-/// through `serde_json`, so every string is escaped by the library.
-struct Obj(String);
-
-impl Obj {
-    fn new(kind: &str) -> Obj {
-        let mut o = Obj(String::from("{"));
-        o.put("type", kind);
-        o
-    }
-
-    fn empty() -> Obj {
-        Obj(String::from("{"))
-    }
-
-    fn key(&mut self, key: &str) {
-        if self.0.len() > 1 {
-            self.0.push(',');
-        }
-        self.0.push_str(&J::from(key).to_string());
-        self.0.push(':');
-    }
-
-    /// A field whose value `serde_json` writes.
-    fn put(&mut self, key: &str, v: impl Into<J>) -> &mut Obj {
-        self.key(key);
-        self.0.push_str(&v.into().to_string());
-        self
-    }
-
-    /// A field whose value is JSON written by another [`Obj`] (or a list of them).
-    fn raw(&mut self, key: &str, json: &str) -> &mut Obj {
-        self.key(key);
-        self.0.push_str(json);
-        self
-    }
-
-    fn done(&mut self) -> String {
-        self.0.push('}');
-        std::mem::take(&mut self.0)
-    }
-}
-
-/// JSON values written one after another as a list.
-fn list(items: &[String]) -> String {
-    format!("[{}]", items.join(","))
-}
-
-fn strings<S: AsRef<str>>(items: impl IntoIterator<Item = S>) -> J {
-    J::Array(
-        items
-            .into_iter()
-            .map(|s| J::from(s.as_ref().to_owned()))
-            .collect(),
-    )
-}
-
-fn deal_head(d: &Deal, kind: &str) -> Obj {
-    let mut o = Obj::new(kind);
-    o.put("dealer", d.dealer)
-        .put("dice", J::from(d.dice.to_vec()))
-        .put("door_from_dice", d.door_from_dice);
-    o
-}
-
-/// One event as one line of JSON (a deal is always written whole; see [`write_log`] for the
-/// `seed` line).
-pub fn to_json(ev: &Event) -> String {
-    match ev {
-        Event::Deal(d) => deal_head(d, "deal")
-            .put("hands", strings(d.hands.iter().map(|h| codes(h))))
-            .put("live", codes(&d.live))
-            .put("dead", codes(&d.dead))
-            .done(),
-        Event::Draw {
-            seat,
-            piece,
-            replacement,
-        } => Obj::new("draw")
-            .put("seat", *seat)
-            .put("tile", piece.code())
-            .put("replacement", *replacement)
-            .done(),
-        Event::Act { seat, action } => Obj::new("act")
-            .put("seat", *seat)
-            .put("action", action.name())
-            .done(),
-        Event::Claim { seat, action } => Obj::new("claim")
-            .put("seat", *seat)
-            .put("action", action.name())
-            .done(),
-        Event::Rules(r) => {
-            let mut ov = Obj::empty();
-            for (k, v) in &r.variant.overrides {
-                // The override's value as `Variant::set` took it: a number, true/false or a
-                // quoted text (its `Display`).
-                let value = serde_json::from_str::<J>(v).unwrap_or_else(|_| J::from(v.clone()));
-                ov.put(k, value);
-            }
-            Obj::new("rules")
-                .put("preset", r.variant.preset)
-                .raw("overrides", &ov.done())
-                .put("streak", r.streak)
-                .put("round_wind", r.round_wind)
-                .done()
-        }
-        Event::Exchange {
-            round,
-            offset,
-            given,
-        } => Obj::new("exchange")
-            .put("round", *round)
-            .put("offset", *offset)
-            .put("given", strings(given.iter().map(|c| format(c, 0))))
-            .done(),
-        Event::Show { seat, hand } => Obj::new("show")
-            .put("seat", *seat)
-            .put("hand", format(hand, 0))
-            .done(),
-        Event::Break(b) => Obj::new("break")
-            .put("roller", b.roller)
-            .put("total", b.total)
-            .put("wall", b.wall)
-            .put("kept", b.kept)
-            .done(),
-        Event::End(r) => {
-            let wins: Vec<String> = r.wins.iter().map(win_json).collect();
-            let mut o = Obj::new("end");
-            o.put("dealer", r.dealer)
-                .put("east", r.east)
-                .raw("wins", &list(&wins));
-            if let Some(d) = r.draw {
-                o.put("draw", d.key());
-            }
-            if let Some(f) = r.false_win {
-                let mut fw = Obj::empty();
-                fw.put("seat", f.seat).put("tai", f.tai);
-                // 003 詐胡的罰則 賠聽牌者所聽台數: `[[seat, tai], …]`, only when a seat was ready.
-                let ready: Vec<String> = (0u8..)
-                    .zip(f.ready)
-                    .filter_map(|(s, t)| t.map(|t| format!("[{s},{t}]")))
-                    .collect();
-                if !ready.is_empty() {
-                    fw.raw("ready", &list(&ready));
-                }
-                o.raw("false_win", &fw.done());
-            }
-            // 003 註13 詢問費, written only when there is one (older records have none).
-            if !r.fees.is_empty() {
-                let f: Vec<String> = r.fees.iter().map(|(p, q)| format!("[{p},{q}]")).collect();
-                o.raw("fees", &list(&f));
-            }
-            // 003 hk16 槓牌 暗槓 底, each kong turned over (有人胡後須翻出來給大家看), written only
-            // when there is one (older records have none).
-            if !r.ankan_fees.is_empty() {
-                let a: Vec<String> = r
-                    .ankan_fees
-                    .iter()
-                    .map(|(s, k)| J::Array(vec![J::from(*s), J::from(k.code())]).to_string())
-                    .collect();
-                o.raw("ankan_fees", &list(&a));
-            }
-            o.done()
-        }
-    }
-}
-
-/// The `seed` line of a deal dealt from a seed ([`Deal::from_seed`]), when the seed,
-/// under `rules`' variant, deals exactly this deal.
-fn seed_line(d: &Deal, rules: &Rules) -> Option<String> {
-    let o = d.origin?;
-    let again = Deal::from_seed(o.seed, o.dealer, d.door_from_dice, &rules.variant);
-    (again == *d).then(|| {
-        Obj::new("seed")
-            .put("seed", o.seed)
-            .put("dealer", o.dealer)
-            .put("door_from_dice", d.door_from_dice)
-            .done()
-    })
-}
-
-/// The whole log, one line per event. A hand dealt from a seed starts with its `seed` line
-/// (the reader expands it under the record's rules line) instead of the whole deal.
-pub fn write_log(events: &[Event]) -> String {
-    let rules = match events.get(1) {
-        Some(Event::Rules(r)) => (**r).clone(),
-        _ => Rules::default(),
-    };
-    let mut out = String::new();
-    for (i, e) in events.iter().enumerate() {
-        match e {
-            Event::Deal(d) if i == 0 => {
-                out.push_str(&seed_line(d, &rules).unwrap_or_else(|| to_json(e)));
-            }
-            _ => out.push_str(&to_json(e)),
-        }
-        out.push('\n');
-    }
-    out
-}
-
-/// Reads a log written by [`write_log`] (blank lines ignored); the error names the line.
-/// A `seed` line is expanded under the variant of the rules line that follows it (taiwan
-/// without one). A per-seat record ([`write_seen_log`]) is refused: read it with
-/// [`read_seen_log`].
-pub fn read_log(text: &str) -> Result<Vec<Event>> {
-    fn rules(e: &Event) -> Option<&Variant> {
-        match e {
-            Event::Rules(r) => Some(&r.variant),
-            _ => None,
-        }
-    }
-    read_lines(text, from_json, rules, |d| Event::Deal(Box::new(d)))
-}
-
-/// The events of a record's non-blank lines, each read by `parse`; an error names its line.
-/// A `seed` first line deals under the variant of the rules line after it (three players, the
-/// dice's walls, …: `rules` finds it), put in place by `dealt`.
-fn read_lines<T>(
-    text: &str,
-    parse: fn(&str) -> Result<T>,
-    rules: fn(&T) -> Option<&Variant>,
-    dealt: fn(Deal) -> T,
-) -> Result<Vec<T>> {
-    let at = |i: usize| move |e: Error| e.in_line(i + 1);
-    let lines: Vec<(usize, &str)> = text
-        .lines()
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty())
-        .collect();
-    let mut events = lines
-        .iter()
-        .map(|&(i, l)| parse(l).map_err(at(i)))
-        .collect::<Result<Vec<_>>>()?;
-    if let (Some(&(i, first)), Some(v)) = (lines.first(), events.get(1).and_then(rules)) {
-        if let Some(d) = seed_deal(first, v).map_err(at(i))? {
-            events[0] = dealt(d);
-        }
-    }
-    Ok(events)
-}
-
-/// The deal of a `seed` line under `variant`; `None` when the line is no seed line.
-fn seed_deal(line: &str, variant: &Variant) -> Result<Option<Deal>> {
-    let Value::Obj(o) = parse_value(line)? else {
-        return Ok(None);
-    };
-    if text(&o, "type")? != "seed" {
-        return Ok(None);
-    }
-    let (seed, dealer, door) = seed_fields(&o)?;
-    Ok(Some(Deal::from_seed(seed, dealer, door, variant)))
-}
-
-fn seed_fields(o: &[(String, Value)]) -> Result<(u64, u8, bool)> {
-    let seed = match field(o, "seed")? {
-        Value::Num(n) => {
-            u64::try_from(*n).map_err(|_| Error::record("seed", "must be a number 0 to 2⁶⁴ − 1"))?
-        }
-        _ => return Err(Error::record("seed", "must be a number 0 to 2⁶⁴ − 1")),
-    };
-    Ok((seed, num(o, "dealer", 3)?, flag(o, "door_from_dice")?))
-}
-
-fn codes(pieces: &[Piece]) -> String {
-    pieces.iter().map(|p| p.code()).collect()
-}
-
-fn win_json(w: &Win) -> String {
-    let mut o = Obj::empty();
-    o.put("seat", w.seat).put("kind", w.kind.key());
-    if let Some(f) = w.kind.from_seat() {
-        o.put("from", f);
-    }
-    let melds: Vec<String> = w
-        .melds
-        .iter()
-        .map(|m| {
-            let mut c = [0u8; 34];
-            m.add_to(&mut c);
-            Obj::empty()
-                .put("kind", m.kind.name())
-                .put("tiles", format(&c, 0))
-                .done()
-        })
-        .collect();
-    let decl = match w.declaration {
-        Declaration::None => J::Null,
-        d => J::from(d.key()),
-    };
-    let first = w.first_turn.map_or(J::Null, |f| J::from(f.key()));
-    o.put("tile", w.tile.map_or(J::Null, |t| J::from(t.code())))
-        .put("concealed", format(&w.concealed, 0))
-        .raw("melds", &list(&melds))
-        .put("flowers", format(&[0; 34], w.flowers))
-        .put("replacement", w.replacement)
-        .put("last_tile", w.last_tile)
-        .put("declaration", decl)
-        .put("first_turn", first);
-    if let Some(n) = w.discards {
-        o.put("discards", n);
-    }
-    if let Some(n) = w.shown {
-        o.put("shown", n);
-    }
-    o.done()
-}
-
-/// A parsed JSON value (the subset the record uses: no floats). Objects keep their fields in
-/// the order written (a key written twice keeps its first place and its last value).
-#[derive(Debug, Clone, PartialEq)]
-enum Value {
-    Null,
-    Bool(bool),
-    /// Whole numbers from −2⁶³ to 2⁶⁴ − 1 (a seed is any `u64`).
-    Num(i128),
-    Str(String),
-    Arr(Vec<Value>),
-    Obj(Vec<(String, Value)>),
-}
-
-struct ValueVisitor;
-
-impl<'de> Visitor<'de> for ValueVisitor {
-    type Value = Value;
-
-    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("a JSON value")
-    }
-
-    fn visit_bool<E: de::Error>(self, b: bool) -> std::result::Result<Value, E> {
-        Ok(Value::Bool(b))
-    }
-
-    fn visit_i64<E: de::Error>(self, n: i64) -> std::result::Result<Value, E> {
-        Ok(Value::Num(i128::from(n)))
-    }
-
-    fn visit_u64<E: de::Error>(self, n: u64) -> std::result::Result<Value, E> {
-        Ok(Value::Num(i128::from(n)))
-    }
-
-    fn visit_f64<E: de::Error>(self, x: f64) -> std::result::Result<Value, E> {
-        Err(E::custom(format!(
-            "number {x} is not a whole number in range"
-        )))
-    }
-
-    fn visit_str<E: de::Error>(self, s: &str) -> std::result::Result<Value, E> {
-        Ok(Value::Str(s.to_owned()))
-    }
-
-    fn visit_string<E: de::Error>(self, s: String) -> std::result::Result<Value, E> {
-        Ok(Value::Str(s))
-    }
-
-    fn visit_unit<E: de::Error>(self) -> std::result::Result<Value, E> {
-        Ok(Value::Null)
-    }
-
-    fn visit_none<E: de::Error>(self) -> std::result::Result<Value, E> {
-        Ok(Value::Null)
-    }
-
-    fn visit_some<D: Deserializer<'de>>(self, d: D) -> std::result::Result<Value, D::Error> {
-        Value::deserialize(d)
-    }
-
-    fn visit_seq<A: SeqAccess<'de>>(self, mut a: A) -> std::result::Result<Value, A::Error> {
-        let mut v = Vec::new();
-        while let Some(x) = a.next_element()? {
-            v.push(x);
-        }
-        Ok(Value::Arr(v))
-    }
-
-    fn visit_map<A: MapAccess<'de>>(self, mut a: A) -> std::result::Result<Value, A::Error> {
-        let mut v: Vec<(String, Value)> = Vec::new();
-        while let Some((k, x)) = a.next_entry::<String, Value>()? {
-            match v.iter_mut().find(|(key, _)| *key == k) {
-                Some(slot) => slot.1 = x,
-                None => v.push((k, x)),
-            }
-        }
-        Ok(Value::Obj(v))
-    }
-}
-
-impl<'de> Deserialize<'de> for Value {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> std::result::Result<Value, D::Error> {
-        d.deserialize_any(ValueVisitor)
-    }
-}
-
-fn parse_value(line: &str) -> Result<Value> {
-    serde_json::from_str(line).map_err(|e| Error::record("", format!("bad JSON: {e}")))
-}
-
-fn field<'v>(obj: &'v [(String, Value)], key: &str) -> Result<&'v Value> {
-    obj.iter()
-        .find(|(k, _)| k == key)
-        .map(|(_, v)| v)
-        .ok_or_else(|| Error::record(key, "missing"))
-}
-
-fn num(obj: &[(String, Value)], key: &str, max: i128) -> Result<u8> {
-    match field(obj, key)? {
-        Value::Num(n) if (0..=max).contains(n) => Ok(*n as u8),
-        _ => Err(Error::record(key, format!("must be a number 0–{max}"))),
-    }
-}
-
-fn text<'v>(obj: &'v [(String, Value)], key: &str) -> Result<&'v str> {
-    match field(obj, key)? {
-        Value::Str(s) => Ok(s),
-        _ => Err(Error::record(key, "must be a string")),
-    }
-}
-
-fn flag(obj: &[(String, Value)], key: &str) -> Result<bool> {
-    match field(obj, key)? {
-        Value::Bool(b) => Ok(*b),
-        _ => Err(Error::record(key, "must be true or false")),
-    }
-}
 
 /// What the full-record reader says of a line only a per-seat record has.
 const PER_SEAT: &str =
-    "a per-seat record (hidden tiles or a wall count): read it with read_seen_log";
+    "a per-seat record (hidden tiles or a wall count) cannot be replayed: read it with read_seen_log (Python: twmj.read_record_for)";
 
-fn action(obj: &[(String, Value)]) -> Result<Action> {
-    let name = text(obj, "action")?;
-    if name.ends_with(" ?") {
-        return Err(Error::record("action", PER_SEAT));
+/// How a per-seat record writes what the seat does not see: a tile, a 換三張 set.
+const HIDDEN_TILE: &str = "?";
+const HIDDEN_SET: &str = "???";
+
+// ---------------------------------------------------------------- the line types
+
+/// One line of a record, its kind in `type`. A per-seat record ([`write_seen_log`]) has the
+/// same kinds, with `?` for what the seat does not see (a deal's `wall` instead of its walls).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Line {
+    Seed(SeedLine),
+    Deal(DealLine),
+    Rules(RulesLine),
+    Break(BreakLine),
+    Draw(DrawLine),
+    Act(ActLine),
+    Claim(ActLine),
+    Exchange(ExchangeLine),
+    Show(ShowLine),
+    End(EndLine),
+}
+
+/// A hand dealt from a seed: [`Deal::from_seed`] under the record's rules line.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeedLine {
+    pub seed: u64,
+    pub dealer: u8,
+    pub door_from_dice: bool,
+}
+
+/// The deal written whole (`live`, `dead`), or as one seat saw it (`?` for each piece of
+/// another seat's hand, the `wall` a count).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DealLine {
+    pub dealer: u8,
+    pub dice: [u8; 3],
+    pub door_from_dice: bool,
+    pub hands: [String; SEATS],
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub live: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dead: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub wall: Option<usize>,
+}
+
+/// The variant (a preset and its overrides, in order) and the match position.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RulesLine {
+    pub preset: String,
+    pub overrides: Map<String, J>,
+    pub streak: u8,
+    pub round_wind: u8,
+}
+
+/// Where the dice broke the wall (001 起莊、發牌).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BreakLine {
+    pub roller: u8,
+    pub total: u8,
+    pub wall: u8,
+    pub kept: u8,
+}
+
+/// A draw (`tile` `?` when another seat drew it).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DrawLine {
+    pub seat: u8,
+    pub tile: String,
+    pub replacement: bool,
+}
+
+/// An `act` or a `claim`: the action's name ([`Action::name`]; `ankan ?`, `pass3 ?` hidden).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ActLine {
+    pub seat: u8,
+    pub action: String,
+}
+
+/// A 換三張 round: `given[s]` went to seat `s + offset` (`???` where the seat did not see it).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ExchangeLine {
+    pub round: u8,
+    pub offset: u8,
+    pub given: [String; SEATS],
+}
+
+/// A seat's tiles shown (十三不搭 亮牌).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ShowLine {
+    pub seat: u8,
+    pub hand: String,
+}
+
+/// The end of the hand.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EndLine {
+    pub dealer: u8,
+    pub east: u8,
+    pub wins: Vec<WinLine>,
+    /// A draw's reason ([`DrawReason::key`]); absent in records written before the reasons.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub draw: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub false_win: Option<FalseWinLine>,
+    /// 003 註13 詢問費 `[payer, payee]`, written only when there is one.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub fees: Vec<(u8, u8)>,
+    /// 003 hk16 槓牌 暗槓 底 `[owner, tile]`, each kong turned over (有人胡後須翻出來給大家看),
+    /// written only when there is one.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub ankan_fees: Vec<(u8, String)>,
+}
+
+/// A 詐胡 (`ready`: 003 詐胡的罰則 賠聽牌者所聽台數, `[seat, tai]` of each seat ready then).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FalseWinLine {
+    pub seat: u8,
+    pub tai: u32,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub ready: Vec<(u8, u32)>,
+}
+
+/// One win of an end line. `tile`, `declaration` and `first_turn` are written null when they
+/// have no value (and must be there); `from`, `discards` and `shown` are left out.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WinLine {
+    pub seat: u8,
+    pub kind: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub from: Option<u8>,
+    #[serde(deserialize_with = "nullable")]
+    pub tile: Option<String>,
+    pub concealed: String,
+    pub melds: Vec<MeldLine>,
+    pub flowers: String,
+    pub replacement: bool,
+    pub last_tile: bool,
+    #[serde(deserialize_with = "nullable")]
+    pub declaration: Option<String>,
+    #[serde(deserialize_with = "nullable")]
+    pub first_turn: Option<String>,
+    /// 003 hk16 七隻內; absent in older records.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub discards: Option<u8>,
+    /// 003 fan list 胡絕張; absent in older records.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shown: Option<u8>,
+}
+
+/// A meld of a win.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MeldLine {
+    pub kind: String,
+    pub tiles: String,
+}
+
+/// A field that must be present and may be null (serde's `Option` alone takes a missing
+/// field for null).
+fn nullable<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
+    d: D,
+) -> std::result::Result<Option<T>, D::Error> {
+    Option::deserialize(d)
+}
+
+/// The `type` of a line.
+#[derive(Deserialize)]
+struct Tag<'a> {
+    #[serde(rename = "type", borrow)]
+    kind: Cow<'a, str>,
+}
+
+// ---------------------------------------------------------------- reading one line
+
+/// `line` read as `T`; a bad value is a record error at its path in the line.
+fn parse<T: DeserializeOwned>(line: &str) -> Result<T> {
+    let mut de = serde_json::Deserializer::from_str(line);
+    let value = serde_path_to_error::deserialize(&mut de).map_err(|e| {
+        let path = e.path().to_string();
+        let inner = e.into_inner();
+        serde_error(if path == "." { "" } else { &path }, &inner)
+    })?;
+    de.end().map_err(|e| serde_error("", &e))?;
+    Ok(value)
+}
+
+/// A `serde_json` error at `path` as a record error: bad JSON names no field; a missing
+/// field is named (`wins[0].tile`: missing); a value of the wrong type or out of range says
+/// what was expected.
+fn serde_error(path: &str, e: &serde_json::Error) -> Error {
+    let text = e.to_string();
+    // The error's place in the line is the field, not a line and column of a one-line text.
+    let message = match text.rfind(" at line ") {
+        Some(i) if e.line() > 0 => &text[..i],
+        _ => &text,
+    };
+    if !e.is_data() {
+        return Error::record("", format!("bad JSON: {text}"));
     }
-    Action::parse(name).ok_or_else(|| Error::record("action", format!("unknown action '{name}'")))
+    if let Some(name) = message
+        .strip_prefix("missing field `")
+        .and_then(|m| m.strip_suffix('`'))
+    {
+        let key = if path.is_empty() {
+            name.to_owned()
+        } else {
+            format!("{path}.{name}")
+        };
+        return Error::record(key, "missing");
+    }
+    Error::record(path, message)
+}
+
+impl Line {
+    /// Reads one line of a record (full or per-seat).
+    pub fn read(line: &str) -> Result<Line> {
+        let kind = tag(line)?;
+        Ok(match &*kind {
+            "seed" => Line::Seed(parse(line)?),
+            "deal" => Line::Deal(parse(line)?),
+            "rules" => Line::Rules(parse(line)?),
+            "break" => Line::Break(parse(line)?),
+            "draw" => Line::Draw(parse(line)?),
+            "act" => Line::Act(parse(line)?),
+            "claim" => Line::Claim(parse(line)?),
+            "exchange" => Line::Exchange(parse(line)?),
+            "show" => Line::Show(parse(line)?),
+            "end" => Line::End(parse(line)?),
+            other => {
+                return Err(Error::record(
+                    "type",
+                    format!("unknown event type '{other}'"),
+                ))
+            }
+        })
+    }
+
+    /// The line as JSON, `type` first and the fields in order.
+    pub fn to_json(&self) -> String {
+        let mut out = Vec::with_capacity(96);
+        self.write_to(&mut out);
+        utf8(out)
+    }
+
+    /// Appends the line's JSON to `out`.
+    fn write_to(&self, out: &mut Vec<u8>) {
+        // serde_json fails only on a map with keys that are not strings or a `Serialize` that
+        // fails; a line has neither, and writing to a `Vec` cannot fail.
+        if let Err(e) = serde_json::to_writer(&mut *out, self) {
+            unreachable!("a record line always serializes: {e}");
+        }
+    }
+}
+
+/// Lines written by `serde_json`, which writes UTF-8 only (the empty text is never reached).
+fn utf8(out: Vec<u8>) -> String {
+    String::from_utf8(out).unwrap_or_default()
+}
+
+/// The `type` of `line`. A line written by the library starts with it: read straight off;
+/// any other order goes through serde.
+fn tag(line: &str) -> Result<Cow<'_, str>> {
+    if let Some(rest) = line.trim_start().strip_prefix(r#"{"type":""#) {
+        if let Some(end) = rest.find(['"', '\\']) {
+            if rest[end..].starts_with('"') {
+                return Ok(Cow::Borrowed(&rest[..end]));
+            }
+        }
+    }
+    match serde_json::from_str::<Tag<'_>>(line) {
+        Ok(t) => Ok(t.kind),
+        Err(e) if e.is_data() && !line.trim_start().starts_with('{') => {
+            Err(Error::record("", "an event is a JSON object"))
+        }
+        Err(e) if e.is_data() && e.to_string().starts_with("missing field") => {
+            Err(Error::record("type", "missing"))
+        }
+        Err(e) if e.is_data() => Err(Error::record("type", "must be a string")),
+        Err(e) => Err(serde_error("", &e)),
+    }
+}
+
+// ---------------------------------------------------------------- values of a line
+
+/// `n` when it is at most `max`, else an error at `key`.
+fn upto(n: u8, max: usize, key: &str) -> Result<u8> {
+    if usize::from(n) <= max {
+        Ok(n)
+    } else {
+        Err(Error::record(key, format!("must be a number 0–{max}")))
+    }
+}
+
+fn seat_at(n: u8, key: &str) -> Result<u8> {
+    upto(n, SEATS - 1, key)
 }
 
 /// The one tile written at `key`.
@@ -535,345 +404,519 @@ fn pieces_at(s: &str, key: &str) -> Result<Vec<Piece>> {
     Piece::parse_list(s).map_err(|e| e.at(key))
 }
 
-/// An error of a nested object, its key put under `prefix` (`wins[0]`).
-fn under(prefix: String) -> impl Fn(Error) -> Error {
-    move |e| e.under(&prefix)
+fn codes(pieces: &[Piece]) -> String {
+    pieces.iter().map(|p| p.code()).collect()
 }
 
-/// Reads one event written by [`to_json`].
-pub fn from_json(line: &str) -> Result<Event> {
-    let Value::Obj(o) = parse_value(line)? else {
-        return Err(Error::record("", "an event is a JSON object"));
-    };
-    let seat = || num(&o, "seat", SEATS as i128 - 1);
-    Ok(match text(&o, "type")? {
-        "seed" => {
-            // Alone, a seed line deals the taiwan way; `read_log` redeals it under the record's
-            // rules line.
-            let (seed, dealer, door) = seed_fields(&o)?;
-            Event::Deal(Box::new(Deal::from_seed(
-                seed,
-                dealer,
-                door,
-                &crate::rules::TAIWAN,
-            )))
+fn dice_at(dice: [u8; 3]) -> Result<[u8; 3]> {
+    if dice.iter().all(|d| (1..=6).contains(d)) {
+        Ok(dice)
+    } else {
+        Err(Error::record("dice", "dice show 1–6"))
+    }
+}
+
+/// A 換三張 set, its `given[i]` key.
+fn given_key(i: usize) -> String {
+    format!("given[{i}]")
+}
+
+// ---------------------------------------------------------------- events as lines
+
+impl SeedLine {
+    /// The deal of this seed under `variant`.
+    fn deal(&self, variant: &Variant) -> Result<Deal> {
+        let dealer = seat_at(self.dealer, "dealer")?;
+        Ok(Deal::from_seed(
+            self.seed,
+            dealer,
+            self.door_from_dice,
+            variant,
+        ))
+    }
+}
+
+impl DealLine {
+    fn of(d: &Deal) -> DealLine {
+        DealLine {
+            dealer: d.dealer,
+            dice: d.dice,
+            door_from_dice: d.door_from_dice,
+            hands: std::array::from_fn(|s| codes(&d.hands[s])),
+            live: Some(codes(&d.live)),
+            dead: Some(codes(&d.dead)),
+            wall: None,
         }
-        "deal" if o.iter().any(|(k, _)| k == "wall") => {
+    }
+
+    fn deal(&self) -> Result<Deal> {
+        if self.wall.is_some() {
             return Err(Error::record("wall", PER_SEAT));
         }
-        "deal" => {
-            let dice = dice_of(&o)?;
-            let hands = match field(&o, "hands")? {
-                Value::Arr(v) if v.len() == SEATS => {
-                    let mut h: [Vec<Piece>; SEATS] = Default::default();
-                    for (i, (slot, x)) in h.iter_mut().zip(v).enumerate() {
-                        let Value::Str(s) = x else {
-                            return Err(Error::record(
-                                format!("hands[{i}]"),
-                                "each hand is a string of tiles",
-                            ));
-                        };
-                        *slot = pieces_at(s, &format!("hands[{i}]"))?;
-                    }
-                    h
-                }
-                _ => return Err(Error::record("hands", "must hold four hands")),
-            };
-            Event::Deal(Box::new(Deal {
-                dealer: num(&o, "dealer", 3)?,
-                dice,
-                door_from_dice: flag(&o, "door_from_dice")?,
-                hands,
-                live: pieces_at(text(&o, "live")?, "live")?,
-                dead: pieces_at(text(&o, "dead")?, "dead")?,
-                origin: None,
-            }))
+        let mut hands: [Vec<Piece>; SEATS] = Default::default();
+        for (i, (slot, h)) in hands.iter_mut().zip(&self.hands).enumerate() {
+            *slot = pieces_at(h, &format!("hands[{i}]"))?;
         }
-        "rules" => {
-            let mut v = Variant::preset(text(&o, "preset")?)
-                .map_err(|e| Error::record("preset", e.to_string()))?;
-            let Value::Obj(ov) = field(&o, "overrides")? else {
-                return Err(Error::record("overrides", "must be an object"));
-            };
-            for (k, x) in ov {
-                let setting = match x {
-                    Value::Num(n) => Setting::Int(i64::try_from(*n).map_err(|_| {
-                        Error::record(format!("overrides.{k}"), format!("{n} is out of range"))
-                    })?),
-                    Value::Bool(b) => Setting::Bool(*b),
-                    Value::Str(s) => Setting::Text(s.clone()),
-                    _ => return Err(Error::record(format!("overrides.{k}"), "has a bad value")),
-                };
-                v.set(k, &setting)?;
-            }
-            v.check()?;
-            Event::Rules(Box::new(Rules::new(
-                &v,
-                num(&o, "streak", 255)?,
-                num(&o, "round_wind", 3)?,
-            )))
-        }
-        "exchange" => {
-            let given = match field(&o, "given")? {
-                Value::Arr(v) if v.len() == SEATS => {
-                    let mut g = [[0u8; 34]; SEATS];
-                    for (i, (slot, x)) in g.iter_mut().zip(v).enumerate() {
-                        let Value::Str(s) = x else {
-                            return Err(Error::record(
-                                format!("given[{i}]"),
-                                "each given set is a string of tiles",
-                            ));
-                        };
-                        *slot = tiles_at(s, &format!("given[{i}]"))?.counts;
-                    }
-                    g
-                }
-                _ => return Err(Error::record("given", "must hold four sets of tiles")),
-            };
-            Event::Exchange {
-                round: num(&o, "round", 2)?,
-                offset: num(&o, "offset", 3)?,
-                given,
-            }
-        }
-        "draw" if text(&o, "tile")? == "?" => return Err(Error::record("tile", PER_SEAT)),
-        "draw" => {
-            let piece = match pieces_at(text(&o, "tile")?, "tile")?.as_slice() {
-                [p] => *p,
-                _ => return Err(Error::record("tile", "must be one tile")),
-            };
-            Event::Draw {
-                seat: seat()?,
-                piece,
-                replacement: flag(&o, "replacement")?,
-            }
-        }
-        "act" => Event::Act {
-            seat: seat()?,
-            action: action(&o)?,
-        },
-        "claim" => Event::Claim {
-            seat: seat()?,
-            action: action(&o)?,
-        },
-        "end" => {
-            let Value::Arr(ws) = field(&o, "wins")? else {
-                return Err(Error::record("wins", "must be a list"));
-            };
-            let wins = ws
-                .iter()
-                .enumerate()
-                .map(|(i, w)| win_from(w).map_err(under(format!("wins[{i}]"))))
-                .collect::<Result<Vec<_>>>()?;
-            let false_win = match o.iter().find(|(k, _)| k == "false_win") {
-                None | Some((_, Value::Null)) => None,
-                Some((_, Value::Obj(f))) => {
-                    let nest = under("false_win".to_owned());
-                    Some(FalseWin {
-                        seat: num(f, "seat", SEATS as i128 - 1).map_err(&nest)?,
-                        tai: match field(f, "tai").map_err(&nest)? {
-                            Value::Num(n) if (0..=i128::from(u32::MAX)).contains(n) => *n as u32,
-                            _ => {
-                                return Err(Error::record("false_win.tai", "must be a number ≥ 0"))
-                            }
-                        },
-                        ready: ready_from(f).map_err(&nest)?,
-                    })
-                }
-                Some(_) => return Err(Error::record("false_win", "must be an object")),
-            };
-            // A record written before draw reasons: an end without wins is a 流局.
-            let draw = match o.iter().find(|(k, _)| k == "draw") {
-                None | Some((_, Value::Null)) => {
-                    (wins.is_empty() && false_win.is_none()).then_some(DrawReason::Wall)
-                }
-                Some((_, Value::Str(d))) => Some(
-                    DrawReason::ALL
-                        .into_iter()
-                        .find(|r| r.key() == d)
-                        .ok_or_else(|| {
-                            Error::record("draw", format!("unknown draw reason '{d}'"))
-                        })?,
-                ),
-                Some(_) => return Err(Error::record("draw", "must be a reason")),
-            };
-            Event::End(HandResult {
-                dealer: num(&o, "dealer", 3)?,
-                east: num(&o, "east", 3)?,
-                wins,
-                draw,
-                false_win,
-                fees: fees_from(&o)?,
-                ankan_fees: ankan_fees_from(&o)?,
-            })
-        }
-        "show" => Event::Show {
-            seat: num(&o, "seat", SEATS as i128 - 1)?,
-            hand: tiles_at(text(&o, "hand")?, "hand")?.counts,
-        },
-        "break" => Event::Break(WallBreak {
-            roller: num(&o, "roller", SEATS as i128 - 1)?,
-            total: num(&o, "total", 18)?,
-            wall: num(&o, "wall", SEATS as i128 - 1)?,
-            kept: num(&o, "kept", 18)?,
-        }),
-        other => {
-            return Err(Error::record(
-                "type",
-                format!("unknown event type '{other}'"),
-            ))
-        }
-    })
-}
-
-/// The optional list of `[a, b]` pairs at `key` (empty when absent), each side read by `a`
-/// and `b` (`None`: not that kind of value); `what` names a pair in the error.
-fn pairs_from<A, B>(
-    o: &[(String, Value)],
-    key: &str,
-    what: &str,
-    a: impl Fn(&Value) -> Result<Option<A>>,
-    b: impl Fn(&Value) -> Result<Option<B>>,
-) -> Result<Vec<(A, B)>> {
-    let bad = || Error::record(key, format!("must be a list of {what} pairs"));
-    let Some((_, v)) = o.iter().find(|(k, _)| k == key) else {
-        return Ok(Vec::new());
-    };
-    let Value::Arr(pairs) = v else {
-        return Err(bad());
-    };
-    pairs
-        .iter()
-        .map(|p| match p {
-            Value::Arr(ab) if ab.len() == 2 => {
-                Ok((a(&ab[0])?.ok_or_else(bad)?, b(&ab[1])?.ok_or_else(bad)?))
-            }
-            _ => Err(bad()),
-        })
-        .collect()
-}
-
-/// A seat number 0–3 of a pair.
-fn seat_value(v: &Value) -> Option<u8> {
-    match v {
-        Value::Num(n) if (0..SEATS as i128).contains(n) => Some(*n as u8),
-        _ => None,
-    }
-}
-
-/// The optional `fees` of an end event: `[[payer, payee], …]` (003 註13 詢問費).
-fn fees_from(o: &[(String, Value)]) -> Result<Vec<(u8, u8)>> {
-    let seat = |v: &Value| Ok(seat_value(v));
-    pairs_from(o, "fees", "[payer, payee] seat", seat, seat)
-}
-
-/// The optional `ready` of a 詐胡: `[[seat, tai], …]` (003 詐胡的罰則 賠聽牌者所聽台數).
-fn ready_from(o: &[(String, Value)]) -> Result<[Option<u32>; 4]> {
-    let tai = |v: &Value| {
-        Ok(match v {
-            Value::Num(t) if (0..=i128::from(u32::MAX)).contains(t) => Some(*t as u32),
-            _ => None,
-        })
-    };
-    let mut out = [None; 4];
-    for (s, t) in pairs_from(o, "ready", "[seat, tai]", |v| Ok(seat_value(v)), tai)? {
-        out[usize::from(s)] = Some(t);
-    }
-    Ok(out)
-}
-
-/// The optional `ankan_fees` of an end event: `[[owner, tile], …]`, each 暗槓 that collects
-/// its 底 (003 hk16 槓牌).
-fn ankan_fees_from(o: &[(String, Value)]) -> Result<Vec<(u8, Tile)>> {
-    // A string that is no tile keeps its own error (`one_tile`).
-    let tile = |v: &Value| match v {
-        Value::Str(k) => one_tile(k, "ankan_fees").map(Some),
-        _ => Ok(None),
-    };
-    pairs_from(o, "ankan_fees", "[seat, tile]", |v| Ok(seat_value(v)), tile)
-}
-
-fn win_from(v: &Value) -> Result<Win> {
-    let Value::Obj(o) = v else {
-        return Err(Error::record("", "a win is a JSON object"));
-    };
-    // The kind's key (or an old alias of it), with `from` where one seat pays.
-    let key = text(o, "kind")?;
-    let from = match o.iter().find(|(k, _)| k == "from") {
-        None | Some((_, Value::Null)) => None,
-        Some(_) => Some(num(o, "from", 3)?),
-    };
-    let kind = WinKind::parse(key, from).map_err(|e| match e.field().as_deref() {
-        Some("context.from_seat") => Error::record("from", "missing"),
-        _ => Error::record("kind", format!("unknown win kind '{key}'")),
-    })?;
-    let tile = match field(o, "tile")? {
-        Value::Null => None,
-        Value::Str(s) => Some(one_tile(s, "tile")?),
-        _ => return Err(Error::record("tile", "must be a tile or null")),
-    };
-    let Value::Arr(ms) = field(o, "melds")? else {
-        return Err(Error::record("melds", "must be a list"));
-    };
-    let mut melds = Vec::with_capacity(ms.len());
-    for (i, m) in ms.iter().enumerate() {
-        let Value::Obj(mo) = m else {
-            return Err(Error::record(
-                format!("melds[{i}]"),
-                "a meld is a JSON object",
-            ));
+        let wall = |w: &Option<String>, key: &str| match w {
+            Some(s) => pieces_at(s, key),
+            None => Err(Error::record(key, "missing")),
         };
-        let nest = under(format!("melds[{i}]"));
-        melds.push(Meld::parse(
-            text(mo, "kind").map_err(&nest)?,
-            text(mo, "tiles").map_err(&nest)?,
-            i,
-        )?);
+        Ok(Deal {
+            dealer: seat_at(self.dealer, "dealer")?,
+            dice: dice_at(self.dice)?,
+            door_from_dice: self.door_from_dice,
+            hands,
+            live: wall(&self.live, "live")?,
+            dead: wall(&self.dead, "dead")?,
+            origin: None,
+        })
     }
-    let declaration = match field(o, "declaration")? {
-        Value::Null => Declaration::None,
-        Value::Str(s) => Declaration::parse(s, "declaration")
-            .map_err(|_| Error::record("declaration", DECLARATION_KEYS))?,
-        _ => return Err(Error::record("declaration", DECLARATION_KEYS)),
-    };
-    let first_turn = match field(o, "first_turn")? {
-        Value::Null => None,
-        Value::Str(s) if s == "heaven" => Some(FirstTurn::Heaven),
-        Value::Str(s) if s == "earth" => Some(FirstTurn::Earth),
-        Value::Str(s) if s == "human" => Some(FirstTurn::Human),
-        _ => {
-            return Err(Error::record(
-                "first_turn",
-                "must be heaven, earth, human or null",
-            ))
+}
+
+impl RulesLine {
+    fn of(r: &Rules) -> RulesLine {
+        let overrides = r
+            .variant
+            .overrides
+            .iter()
+            .map(|(k, v)| {
+                // The override's value as `Variant::set` took it: a number, true/false or a
+                // quoted text (its `Display`).
+                let value = serde_json::from_str::<J>(v).unwrap_or_else(|_| J::from(v.clone()));
+                (k.clone(), value)
+            })
+            .collect();
+        RulesLine {
+            preset: r.variant.preset.to_owned(),
+            overrides,
+            streak: r.streak,
+            round_wind: r.round_wind,
         }
+    }
+
+    fn rules(&self) -> Result<Rules> {
+        let mut v =
+            Variant::preset(&self.preset).map_err(|e| Error::record("preset", e.to_string()))?;
+        for (k, x) in &self.overrides {
+            let setting = match x {
+                J::Number(n) => Setting::Int(n.as_i64().ok_or_else(|| {
+                    Error::record(format!("overrides.{k}"), format!("{n} is out of range"))
+                })?),
+                J::Bool(b) => Setting::Bool(*b),
+                J::String(s) => Setting::Text(s.clone()),
+                _ => return Err(Error::record(format!("overrides.{k}"), "has a bad value")),
+            };
+            v.set(k, &setting)?;
+        }
+        v.check()?;
+        Ok(Rules::new(
+            &v,
+            self.streak,
+            upto(self.round_wind, SEATS - 1, "round_wind")?,
+        ))
+    }
+}
+
+impl BreakLine {
+    fn of(b: WallBreak) -> BreakLine {
+        BreakLine {
+            roller: b.roller,
+            total: b.total,
+            wall: b.wall,
+            kept: b.kept,
+        }
+    }
+
+    fn wall_break(&self) -> Result<WallBreak> {
+        Ok(WallBreak {
+            roller: seat_at(self.roller, "roller")?,
+            total: upto(self.total, 18, "total")?,
+            wall: seat_at(self.wall, "wall")?,
+            kept: upto(self.kept, 18, "kept")?,
+        })
+    }
+}
+
+impl ActLine {
+    fn of(seat: u8, action: Action) -> ActLine {
+        ActLine {
+            seat,
+            action: action.name(),
+        }
+    }
+
+    /// The seat and its action; a hidden one (`ankan ?`) is only in a per-seat record.
+    fn act(&self) -> Result<(u8, Action)> {
+        let name = &self.action;
+        if name.ends_with(" ?") {
+            return Err(Error::record("action", PER_SEAT));
+        }
+        let action = Action::parse(name)
+            .ok_or_else(|| Error::record("action", format!("unknown action '{name}'")))?;
+        Ok((seat_at(self.seat, "seat")?, action))
+    }
+}
+
+impl EndLine {
+    fn of(r: &HandResult) -> EndLine {
+        EndLine {
+            dealer: r.dealer,
+            east: r.east,
+            wins: r.wins.iter().map(WinLine::of).collect(),
+            draw: r.draw.map(|d| d.key().to_owned()),
+            false_win: r.false_win.map(|f| FalseWinLine {
+                seat: f.seat,
+                tai: f.tai,
+                ready: (0u8..)
+                    .zip(f.ready)
+                    .filter_map(|(s, t)| t.map(|t| (s, t)))
+                    .collect(),
+            }),
+            fees: r.fees.clone(),
+            ankan_fees: r.ankan_fees.iter().map(|(s, t)| (*s, t.code())).collect(),
+        }
+    }
+
+    fn result(&self) -> Result<HandResult> {
+        let wins = self
+            .wins
+            .iter()
+            .enumerate()
+            .map(|(i, w)| w.win().map_err(|e| e.under(&format!("wins[{i}]"))))
+            .collect::<Result<Vec<_>>>()?;
+        let false_win = match &self.false_win {
+            None => None,
+            Some(f) => Some(f.false_win().map_err(|e| e.under("false_win"))?),
+        };
+        // A record written before draw reasons: an end without wins is a 流局.
+        let draw = match &self.draw {
+            None => (wins.is_empty() && false_win.is_none()).then_some(DrawReason::Wall),
+            Some(d) => Some(
+                DrawReason::ALL
+                    .into_iter()
+                    .find(|r| r.key() == d)
+                    .ok_or_else(|| Error::record("draw", format!("unknown draw reason '{d}'")))?,
+            ),
+        };
+        let fee_pair = || Error::record("fees", "must be a list of [payer, payee] seat pairs");
+        let fees = self
+            .fees
+            .iter()
+            .map(|&(p, q)| {
+                (usize::from(p) < SEATS && usize::from(q) < SEATS)
+                    .then_some((p, q))
+                    .ok_or_else(fee_pair)
+            })
+            .collect::<Result<Vec<_>>>()?;
+        let ankan_fees = self
+            .ankan_fees
+            .iter()
+            .map(|(s, t)| {
+                if usize::from(*s) >= SEATS {
+                    return Err(Error::record(
+                        "ankan_fees",
+                        "must be a list of [seat, tile] pairs",
+                    ));
+                }
+                Ok((*s, one_tile(t, "ankan_fees")?))
+            })
+            .collect::<Result<Vec<_>>>()?;
+        Ok(HandResult {
+            dealer: seat_at(self.dealer, "dealer")?,
+            east: seat_at(self.east, "east")?,
+            wins,
+            draw,
+            false_win,
+            fees,
+            ankan_fees,
+        })
+    }
+}
+
+impl FalseWinLine {
+    fn false_win(&self) -> Result<FalseWin> {
+        let mut ready = [None; 4];
+        for &(s, t) in &self.ready {
+            if usize::from(s) >= SEATS {
+                return Err(Error::record(
+                    "ready",
+                    "must be a list of [seat, tai] pairs",
+                ));
+            }
+            ready[usize::from(s)] = Some(t);
+        }
+        Ok(FalseWin {
+            seat: seat_at(self.seat, "seat")?,
+            tai: self.tai,
+            ready,
+        })
+    }
+}
+
+impl WinLine {
+    fn of(w: &Win) -> WinLine {
+        WinLine {
+            seat: w.seat,
+            kind: w.kind.key().to_owned(),
+            from: w.kind.from_seat(),
+            tile: w.tile.map(Tile::code),
+            concealed: format(&w.concealed, 0),
+            melds: w
+                .melds
+                .iter()
+                .map(|m| {
+                    let mut c = [0u8; 34];
+                    m.add_to(&mut c);
+                    MeldLine {
+                        kind: m.kind.name().to_owned(),
+                        tiles: format(&c, 0),
+                    }
+                })
+                .collect(),
+            flowers: format(&[0; 34], w.flowers),
+            replacement: w.replacement,
+            last_tile: w.last_tile,
+            declaration: match w.declaration {
+                Declaration::None => None,
+                d => Some(d.key().to_owned()),
+            },
+            first_turn: w.first_turn.map(|f| f.key().to_owned()),
+            discards: w.discards,
+            shown: w.shown,
+        }
+    }
+
+    fn win(&self) -> Result<Win> {
+        // The kind's key (or an old alias of it), with `from` where one seat pays.
+        let from = self.from.map(|f| seat_at(f, "from")).transpose()?;
+        let key = &self.kind;
+        let kind = WinKind::parse(key, from).map_err(|e| match e.field().as_deref() {
+            Some("context.from_seat") => Error::record("from", "missing"),
+            _ => Error::record("kind", format!("unknown win kind '{key}'")),
+        })?;
+        let melds = self
+            .melds
+            .iter()
+            .enumerate()
+            .map(|(i, m)| Meld::parse(&m.kind, &m.tiles, i))
+            .collect::<Result<Vec<_>>>()?;
+        let declaration = match &self.declaration {
+            None => Declaration::None,
+            Some(s) => Declaration::parse(s, "declaration")
+                .map_err(|_| Error::record("declaration", DECLARATION_KEYS))?,
+        };
+        let first_turn = match self.first_turn.as_deref() {
+            None => None,
+            Some(s) => Some(
+                [FirstTurn::Heaven, FirstTurn::Earth, FirstTurn::Human]
+                    .into_iter()
+                    .find(|f| f.key() == s)
+                    .ok_or_else(|| {
+                        Error::record("first_turn", "must be heaven, earth, human or null")
+                    })?,
+            ),
+        };
+        Ok(Win {
+            discards: self.discards,
+            shown: self.shown.map(|n| upto(n, 3, "shown")).transpose()?,
+            seat: seat_at(self.seat, "seat")?,
+            kind,
+            tile: self
+                .tile
+                .as_deref()
+                .map(|t| one_tile(t, "tile"))
+                .transpose()?,
+            concealed: tiles_at(&self.concealed, "concealed")?.counts,
+            melds,
+            flowers: tiles_at(&self.flowers, "flowers")?.flowers,
+            replacement: self.replacement,
+            last_tile: self.last_tile,
+            declaration,
+            first_turn,
+        })
+    }
+}
+
+impl Line {
+    /// The line of `ev` (a deal always whole; see [`write_log`] for the `seed` line).
+    pub fn of(ev: &Event) -> Line {
+        match ev {
+            Event::Deal(d) => Line::Deal(DealLine::of(d)),
+            Event::Draw {
+                seat,
+                piece,
+                replacement,
+            } => Line::Draw(DrawLine {
+                seat: *seat,
+                tile: piece.code(),
+                replacement: *replacement,
+            }),
+            Event::Act { seat, action } => Line::Act(ActLine::of(*seat, *action)),
+            Event::Claim { seat, action } => Line::Claim(ActLine::of(*seat, *action)),
+            Event::Rules(r) => Line::Rules(RulesLine::of(r)),
+            Event::Exchange {
+                round,
+                offset,
+                given,
+            } => Line::Exchange(ExchangeLine {
+                round: *round,
+                offset: *offset,
+                given: given.map(|c| format(&c, 0)),
+            }),
+            Event::Show { seat, hand } => Line::Show(ShowLine {
+                seat: *seat,
+                hand: format(hand, 0),
+            }),
+            Event::Break(b) => Line::Break(BreakLine::of(*b)),
+            Event::End(r) => Line::End(EndLine::of(r)),
+        }
+    }
+
+    /// The event of a full record's line; a `seed` line deals under `variant`. A line only a
+    /// per-seat record has is refused (read it with [`read_seen_log`]).
+    fn event(&self, variant: &Variant) -> Result<Event> {
+        Ok(match self {
+            Line::Seed(s) => Event::Deal(Box::new(s.deal(variant)?)),
+            Line::Deal(d) => Event::Deal(Box::new(d.deal()?)),
+            Line::Rules(r) => Event::Rules(Box::new(r.rules()?)),
+            Line::Break(b) => Event::Break(b.wall_break()?),
+            Line::Draw(d) => {
+                if d.tile == HIDDEN_TILE {
+                    return Err(Error::record("tile", PER_SEAT));
+                }
+                let piece = match pieces_at(&d.tile, "tile")?.as_slice() {
+                    [p] => *p,
+                    _ => return Err(Error::record("tile", "must be one tile")),
+                };
+                Event::Draw {
+                    seat: seat_at(d.seat, "seat")?,
+                    piece,
+                    replacement: d.replacement,
+                }
+            }
+            Line::Act(a) => {
+                let (seat, action) = a.act()?;
+                Event::Act { seat, action }
+            }
+            Line::Claim(a) => {
+                let (seat, action) = a.act()?;
+                Event::Claim { seat, action }
+            }
+            Line::Exchange(x) => {
+                let mut given = [[0u8; 34]; SEATS];
+                for (i, (slot, s)) in given.iter_mut().zip(&x.given).enumerate() {
+                    *slot = tiles_at(s, &given_key(i))?.counts;
+                }
+                Event::Exchange {
+                    round: upto(x.round, 2, "round")?,
+                    offset: seat_at(x.offset, "offset")?,
+                    given,
+                }
+            }
+            Line::Show(s) => Event::Show {
+                seat: seat_at(s.seat, "seat")?,
+                hand: tiles_at(&s.hand, "hand")?.counts,
+            },
+            Line::End(e) => Event::End(e.result()?),
+        })
+    }
+}
+
+/// One event as one line of JSON (a deal is always written whole; see [`write_log`] for the
+/// `seed` line).
+pub fn to_json(ev: &Event) -> String {
+    Line::of(ev).to_json()
+}
+
+/// The `seed` line of a deal dealt from a seed ([`Deal::from_seed`]), when the seed,
+/// under `rules`' variant, deals exactly this deal.
+fn seed_line(d: &Deal, rules: &Rules) -> Option<Line> {
+    let o = d.origin?;
+    let again = Deal::from_seed(o.seed, o.dealer, d.door_from_dice, &rules.variant);
+    (again == *d).then_some(Line::Seed(SeedLine {
+        seed: o.seed,
+        dealer: o.dealer,
+        door_from_dice: d.door_from_dice,
+    }))
+}
+
+/// The whole log, one line per event. A hand dealt from a seed starts with its `seed` line
+/// (the reader expands it under the record's rules line) instead of the whole deal.
+pub fn write_log(events: &[Event]) -> String {
+    let rules = match events.get(1) {
+        Some(Event::Rules(r)) => (**r).clone(),
+        _ => Rules::default(),
     };
-    // 003 hk16 七隻內: written since the count was kept; an older record has none.
-    let discards = match o.iter().find(|(k, _)| k == "discards") {
-        None | Some((_, Value::Null)) => None,
-        Some((_, Value::Num(n))) if (0..=255).contains(n) => Some(*n as u8),
-        Some(_) => return Err(Error::record("discards", "must be a number 0–255")),
-    };
-    // 003 fan list 胡絕張: written since the count was kept; an older record has none.
-    let shown = match o.iter().find(|(k, _)| k == "shown") {
-        None | Some((_, Value::Null)) => None,
-        Some((_, Value::Num(n))) if (0..=3).contains(n) => Some(*n as u8),
-        Some(_) => return Err(Error::record("shown", "must be a number 0–3")),
-    };
-    Ok(Win {
-        discards,
-        shown,
-        seat: num(o, "seat", 3)?,
-        kind,
-        tile,
-        concealed: tiles_at(text(o, "concealed")?, "concealed")?.counts,
-        melds,
-        flowers: tiles_at(text(o, "flowers")?, "flowers")?.flowers,
-        replacement: flag(o, "replacement")?,
-        last_tile: flag(o, "last_tile")?,
-        declaration,
-        first_turn,
-    })
+    let mut out = Vec::with_capacity(events.len() * 64);
+    for (i, e) in events.iter().enumerate() {
+        let line = match e {
+            Event::Deal(d) if i == 0 => seed_line(d, &rules).unwrap_or_else(|| Line::of(e)),
+            _ => Line::of(e),
+        };
+        line.write_to(&mut out);
+        out.push(b'\n');
+    }
+    utf8(out)
+}
+
+/// Reads a log written by [`write_log`] (blank lines ignored); the error names the line.
+/// A `seed` line is expanded under the variant of the rules line that follows it (taiwan
+/// without one). A per-seat record ([`write_seen_log`]) is refused: read it with
+/// [`read_seen_log`].
+pub fn read_log(text: &str) -> Result<Vec<Event>> {
+    read_lines(
+        text,
+        Line::event,
+        |e| match e {
+            Event::Rules(r) => Some(&r.variant),
+            _ => None,
+        },
+        |d| Event::Deal(Box::new(d)),
+    )
+}
+
+/// The events of a record's non-blank lines, each read by `event` (under the record's
+/// variant, for a `seed` line); an error names its line. A `seed` first line deals under the
+/// variant of the rules line after it (three players, the dice's walls, …: `rules` finds it),
+/// put in place by `dealt`.
+fn read_lines<T>(
+    text: &str,
+    event: fn(&Line, &Variant) -> Result<T>,
+    rules: fn(&T) -> Option<&Variant>,
+    dealt: fn(Deal) -> T,
+) -> Result<Vec<T>> {
+    let at = |i: usize| move |e: Error| e.in_line(i + 1);
+    let mut seed: Option<(usize, SeedLine)> = None;
+    let mut events = Vec::new();
+    for (i, l) in text.lines().enumerate() {
+        if l.trim().is_empty() {
+            continue;
+        }
+        let line = Line::read(l).map_err(at(i))?;
+        match &line {
+            // Dealt once the rules line after it is read.
+            Line::Seed(s) if events.is_empty() && seed.is_none() => {
+                seat_at(s.dealer, "dealer").map_err(at(i))?;
+                seed = Some((i, s.clone()));
+            }
+            _ => events.push(event(&line, &crate::rules::TAIWAN).map_err(at(i))?),
+        }
+    }
+    if let Some((i, s)) = seed {
+        let variant = events
+            .first()
+            .and_then(rules)
+            .unwrap_or(&crate::rules::TAIWAN);
+        let deal = s.deal(variant).map_err(at(i))?;
+        events.insert(0, dealt(deal));
+    }
+    Ok(events)
+}
+
+/// Reads one event written by [`to_json`] (a `seed` line alone deals the taiwan way;
+/// [`read_log`] deals it under the record's rules line).
+pub fn from_json(line: &str) -> Result<Event> {
+    Line::read(line)?.event(&crate::rules::TAIWAN)
 }
 
 // ---------------------------------------------------------------- the per-seat record
@@ -991,55 +1034,113 @@ pub fn seen(ev: &Event, seat: u8) -> SeenEvent {
     }
 }
 
+impl Line {
+    /// The line of `ev` as a seat saw it.
+    pub fn of_seen(ev: &SeenEvent) -> Line {
+        match ev {
+            SeenEvent::Open(e) => Line::of(e),
+            SeenEvent::Deal {
+                dealer,
+                dice,
+                door_from_dice,
+                hands,
+                wall,
+            } => Line::Deal(DealLine {
+                dealer: *dealer,
+                dice: *dice,
+                door_from_dice: *door_from_dice,
+                hands: std::array::from_fn(|s| match &hands[s] {
+                    SeenHand::Shown(p) => codes(p),
+                    SeenHand::Hidden(n) => HIDDEN_TILE.repeat(*n),
+                }),
+                live: None,
+                dead: None,
+                wall: Some(*wall),
+            }),
+            SeenEvent::HiddenDraw { seat, replacement } => Line::Draw(DrawLine {
+                seat: *seat,
+                tile: HIDDEN_TILE.to_owned(),
+                replacement: *replacement,
+            }),
+            SeenEvent::HiddenAct { seat, action } => Line::Act(ActLine {
+                seat: *seat,
+                action: action.name().to_owned(),
+            }),
+            SeenEvent::Exchange {
+                round,
+                offset,
+                given,
+            } => Line::Exchange(ExchangeLine {
+                round: *round,
+                offset: *offset,
+                given: given.map(|g| g.map_or_else(|| HIDDEN_SET.to_owned(), |c| format(&c, 0))),
+            }),
+        }
+    }
+
+    /// The event of a line of a per-seat record (or of a full record: every full event is
+    /// [`SeenEvent::Open`]); a `seed` line deals under `variant`.
+    fn seen_event(&self, variant: &Variant) -> Result<SeenEvent> {
+        Ok(match self {
+            Line::Deal(d) if d.wall.is_some() => {
+                let mut hands: [SeenHand; SEATS] = std::array::from_fn(|_| SeenHand::Hidden(0));
+                for (i, (slot, s)) in hands.iter_mut().zip(&d.hands).enumerate() {
+                    *slot = if s.chars().all(|c| c == '?') {
+                        SeenHand::Hidden(s.chars().count())
+                    } else {
+                        SeenHand::Shown(pieces_at(s, &format!("hands[{i}]"))?)
+                    };
+                }
+                let wall = match d.wall {
+                    Some(n) if n <= 1000 => n,
+                    _ => return Err(Error::record("wall", "must be a count 0–1000")),
+                };
+                SeenEvent::Deal {
+                    dealer: seat_at(d.dealer, "dealer")?,
+                    dice: dice_at(d.dice)?,
+                    door_from_dice: d.door_from_dice,
+                    hands,
+                    wall,
+                }
+            }
+            Line::Draw(d) if d.tile == HIDDEN_TILE => SeenEvent::HiddenDraw {
+                seat: seat_at(d.seat, "seat")?,
+                replacement: d.replacement,
+            },
+            Line::Act(a) if a.action.ends_with(" ?") => {
+                let name = &a.action;
+                let action = [HiddenAction::Ankan, HiddenAction::Pass3]
+                    .into_iter()
+                    .find(|h| h.name() == name)
+                    .ok_or_else(|| {
+                        Error::record("action", format!("unknown hidden action '{name}'"))
+                    })?;
+                SeenEvent::HiddenAct {
+                    seat: seat_at(a.seat, "seat")?,
+                    action,
+                }
+            }
+            Line::Exchange(x) => {
+                let mut given = [None; SEATS];
+                for (i, (slot, s)) in given.iter_mut().zip(&x.given).enumerate() {
+                    if s != HIDDEN_SET {
+                        *slot = Some(tiles_at(s, &given_key(i))?.counts);
+                    }
+                }
+                SeenEvent::Exchange {
+                    round: upto(x.round, 2, "round")?,
+                    offset: seat_at(x.offset, "offset")?,
+                    given,
+                }
+            }
+            other => SeenEvent::Open(other.event(variant)?),
+        })
+    }
+}
+
 /// One event of a per-seat record as one line of JSON.
 pub fn seen_to_json(ev: &SeenEvent) -> String {
-    match ev {
-        SeenEvent::Open(e) => to_json(e),
-        SeenEvent::Deal {
-            dealer,
-            dice,
-            door_from_dice,
-            hands,
-            wall,
-        } => {
-            let hands = hands.iter().map(|h| match h {
-                SeenHand::Shown(p) => codes(p),
-                SeenHand::Hidden(n) => "?".repeat(*n),
-            });
-            Obj::new("deal")
-                .put("dealer", *dealer)
-                .put("dice", J::from(dice.to_vec()))
-                .put("door_from_dice", *door_from_dice)
-                .put("hands", strings(hands))
-                .put("wall", *wall)
-                .done()
-        }
-        SeenEvent::HiddenDraw { seat, replacement } => Obj::new("draw")
-            .put("seat", *seat)
-            .put("tile", "?")
-            .put("replacement", *replacement)
-            .done(),
-        SeenEvent::HiddenAct { seat, action } => Obj::new("act")
-            .put("seat", *seat)
-            .put("action", action.name())
-            .done(),
-        SeenEvent::Exchange {
-            round,
-            offset,
-            given,
-        } => Obj::new("exchange")
-            .put("round", *round)
-            .put("offset", *offset)
-            .put(
-                "given",
-                strings(
-                    given
-                        .iter()
-                        .map(|g| g.map_or_else(|| "???".to_owned(), |c| format(&c, 0))),
-                ),
-            )
-            .done(),
-    }
+    Line::of_seen(ev).to_json()
 }
 
 /// One event as `seat` sees it while the hand is played: [`seen`] written by
@@ -1051,129 +1152,31 @@ pub fn to_json_seen(ev: &Event, seat: u8) -> String {
 /// The record of the hand as `seat` saw it, one line per event (never a `seed` line: the
 /// seed would show every tile).
 pub fn write_seen_log(events: &[Event], seat: u8) -> String {
-    let mut out = String::new();
+    let mut out = Vec::with_capacity(events.len() * 64);
     for e in events {
-        out.push_str(&to_json_seen(e, seat));
-        out.push('\n');
+        Line::of_seen(&seen(e, seat)).write_to(&mut out);
+        out.push(b'\n');
     }
-    out
+    utf8(out)
 }
 
 /// Reads one line of a per-seat record (or of a full record: every full event reads as
 /// [`SeenEvent::Open`], a deal included).
 pub fn seen_from_json(line: &str) -> Result<SeenEvent> {
-    let Value::Obj(o) = parse_value(line)? else {
-        return Err(Error::record("", "an event is a JSON object"));
-    };
-    let seat = || num(&o, "seat", SEATS as i128 - 1);
-    Ok(match text(&o, "type")? {
-        "deal" if o.iter().any(|(k, _)| k == "wall") => {
-            let dice = dice_of(&o)?;
-            let Value::Arr(v) = field(&o, "hands")? else {
-                return Err(Error::record("hands", "must hold four hands"));
-            };
-            if v.len() != SEATS {
-                return Err(Error::record("hands", "must hold four hands"));
-            }
-            let mut hands: [SeenHand; SEATS] = std::array::from_fn(|_| SeenHand::Hidden(0));
-            for (i, (slot, x)) in hands.iter_mut().zip(v).enumerate() {
-                let Value::Str(s) = x else {
-                    return Err(Error::record(
-                        format!("hands[{i}]"),
-                        "each hand is a string of tiles or of '?'",
-                    ));
-                };
-                *slot = if s.chars().all(|c| c == '?') {
-                    SeenHand::Hidden(s.chars().count())
-                } else {
-                    SeenHand::Shown(pieces_at(s, &format!("hands[{i}]"))?)
-                };
-            }
-            let wall = match field(&o, "wall")? {
-                Value::Num(n) if (0..=1000).contains(n) => *n as usize,
-                _ => return Err(Error::record("wall", "must be a count 0–1000")),
-            };
-            SeenEvent::Deal {
-                dealer: num(&o, "dealer", 3)?,
-                dice,
-                door_from_dice: flag(&o, "door_from_dice")?,
-                hands,
-                wall,
-            }
-        }
-        "draw" if text(&o, "tile")? == "?" => SeenEvent::HiddenDraw {
-            seat: seat()?,
-            replacement: flag(&o, "replacement")?,
-        },
-        "act" if text(&o, "action")?.ends_with(" ?") => {
-            let name = text(&o, "action")?;
-            let action = [HiddenAction::Ankan, HiddenAction::Pass3]
-                .into_iter()
-                .find(|a| a.name() == name)
-                .ok_or_else(|| {
-                    Error::record("action", format!("unknown hidden action '{name}'"))
-                })?;
-            SeenEvent::HiddenAct {
-                seat: seat()?,
-                action,
-            }
-        }
-        "exchange" => {
-            let Value::Arr(v) = field(&o, "given")? else {
-                return Err(Error::record("given", "must hold four sets of tiles"));
-            };
-            if v.len() != SEATS {
-                return Err(Error::record("given", "must hold four sets of tiles"));
-            }
-            let mut given = [None; SEATS];
-            for (i, (slot, x)) in given.iter_mut().zip(v).enumerate() {
-                let Value::Str(s) = x else {
-                    return Err(Error::record(
-                        format!("given[{i}]"),
-                        "each given set is a string of tiles",
-                    ));
-                };
-                if s != "???" {
-                    *slot = Some(tiles_at(s, &format!("given[{i}]"))?.counts);
-                }
-            }
-            SeenEvent::Exchange {
-                round: num(&o, "round", 2)?,
-                offset: num(&o, "offset", 3)?,
-                given,
-            }
-        }
-        _ => SeenEvent::Open(from_json(line)?),
-    })
+    Line::read(line)?.seen_event(&crate::rules::TAIWAN)
 }
 
 /// Reads a per-seat record written by [`write_seen_log`] (or a full record, every event
 /// [`SeenEvent::Open`]); blank lines ignored, the error names the line. It gives back what
 /// the seat saw; it cannot be replayed (other seats' tiles are not in it).
 pub fn read_seen_log(text: &str) -> Result<Vec<SeenEvent>> {
-    fn rules(e: &SeenEvent) -> Option<&Variant> {
-        match e {
+    read_lines(
+        text,
+        Line::seen_event,
+        |e| match e {
             SeenEvent::Open(Event::Rules(r)) => Some(&r.variant),
             _ => None,
-        }
-    }
-    read_lines(text, seen_from_json, rules, |d| {
-        SeenEvent::Open(Event::Deal(Box::new(d)))
-    })
-}
-
-fn dice_of(o: &[(String, Value)]) -> Result<[u8; 3]> {
-    match field(o, "dice")? {
-        Value::Arr(v) if v.len() == 3 => {
-            let mut d = [0u8; 3];
-            for (slot, x) in d.iter_mut().zip(v) {
-                *slot = match x {
-                    Value::Num(n) if (1..=6).contains(n) => *n as u8,
-                    _ => return Err(Error::record("dice", "dice show 1–6")),
-                };
-            }
-            Ok(d)
-        }
-        _ => Err(Error::record("dice", "must hold three dice")),
-    }
+        },
+        |d| SeenEvent::Open(Event::Deal(Box::new(d))),
+    )
 }

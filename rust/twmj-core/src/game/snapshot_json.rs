@@ -1,9 +1,12 @@
 //! A snapshot as Python and the service write it (the `/v1/legal` schema): a JSON object read
-//! into a [`Snapshot`]. Every error names its field under `snapshot` (`snapshot.hand`,
-//! `snapshot.decision.turn.drawn`): the seat's tiles and rule memory are hand errors, the
-//! table's numbers and the decision's shape context errors.
+//! into a [`Snapshot`] through derived serde types. Every error names its field under
+//! `snapshot` (`snapshot.hand`, `snapshot.decision.turn.drawn`): the seat's tiles and rule
+//! memory are hand errors, the table's numbers and the decision's shape context errors.
+//! `null` is the same as an absent field; fields the schema does not have are not read.
 
-use serde_json::{Map, Value};
+use serde::de::DeserializeOwned;
+use serde::Deserialize;
+use serde_json::Value;
 
 use crate::error::{Error, Result};
 use crate::hand::Meld;
@@ -21,14 +24,138 @@ use super::state::{CallLock, Declaration, OfferKind, Player, Rules, Turn};
 /// The field every path starts from.
 const ROOT: &str = "snapshot";
 
-/// One object of the snapshot at `path`.
-struct Obj<'a> {
-    map: &'a Map<String, Value>,
-    path: String,
+/// What `declared` may be.
+const DECLARED: &str = "declared must be ready, migi, heaven_ready or null";
+
+/// The seat's own fields. The table's situation ([`SituationDoc`]) is read only under a
+/// variant.
+#[derive(Deserialize)]
+struct SnapshotDoc {
+    seat: Option<i64>,
+    hand: Option<String>,
+    flowers: Option<String>,
+    declared: Option<String>,
+    no_pon: Option<String>,
+    furiten: Option<bool>,
+    furiten_hold: Option<bool>,
+    furiten_declined: Option<String>,
+    last_discard: Option<String>,
+    no_self_draw: Option<bool>,
+    has_discarded: Option<bool>,
+    has_konged: Option<bool>,
+    drawable: Option<u64>,
+    decision: Option<DecisionDoc>,
+}
+
+/// `{"turn": …}`, `{"offer": …}` or `{"opening": true}`.
+#[derive(Deserialize)]
+struct DecisionDoc {
+    opening: Option<bool>,
+    turn: Option<TurnDoc>,
+    offer: Option<OfferDoc>,
+}
+
+#[derive(Deserialize)]
+struct TurnDoc {
+    drawn: Option<String>,
+    after_call: Option<AfterCallDoc>,
+    replacement: Option<bool>,
+    last_tile: Option<bool>,
+    rob_from: Option<i64>,
+}
+
+/// `{"pon": tile}` or `{"chi": tile, "other_end": tile|null}`.
+#[derive(Deserialize)]
+struct AfterCallDoc {
+    pon: Option<String>,
+    chi: Option<String>,
+    other_end: Option<String>,
+}
+
+/// A discard, a kakan, an ankan (face down) or a flower offered by `from`.
+#[derive(Deserialize)]
+struct OfferDoc {
+    from: Option<i64>,
+    discard: Option<String>,
+    last: Option<bool>,
+    kakan: Option<String>,
+    ankan: Option<bool>,
+    flower: Option<String>,
+}
+
+/// Where the decision sits at the table.
+#[derive(Deserialize)]
+struct SituationDoc {
+    streak: Option<u64>,
+    round_wind: Option<u64>,
+    dealer: Option<u64>,
+    east: Option<u64>,
+    dice: Option<Vec<u64>>,
+    discards_total: Option<u64>,
+    any_call: Option<bool>,
+    ankan_asks: Option<Vec<u64>>,
+}
+
+/// The bounds of the situation's small numbers.
+fn small_max(key: &str) -> usize {
+    match key {
+        "streak" => usize::from(MAX_STREAK),
+        "round_wind" => WINDS.len() - 1,
+        _ => SEATS - 1,
+    }
+}
+
+/// The error for a value of the wrong type at `path` (serde's path in the snapshot,
+/// `decision.offer.from`, `dice[1]`): each field says what it must be, as a hand error for
+/// the seat's tiles and flags, a context error for the table's numbers and the decision's
+/// shape.
+fn wrong(path: &str) -> Error {
+    // A list's item is its list's error.
+    let path = path.split('[').next().unwrap_or(path);
+    let field = if path.is_empty() || path == "." {
+        ROOT.to_owned()
+    } else {
+        format!("{ROOT}.{path}")
+    };
+    let key = path.rsplit('.').next().unwrap_or(path);
+    let context = |m: &str| Error::context(&field, m);
+    let hand = |m: String| Error::hand(m).at(&field);
+    match key {
+        "" | "." => Error::context(ROOT, "a snapshot is an object"),
+        "seat" => context("seat must be 0 to 3"),
+        "hand" => hand("hand must be tile notation".to_owned()),
+        "flowers" | "no_pon" => hand(format!("{key} must be notation")),
+        "declared" => context(DECLARED),
+        "drawable" | "discards_total" => context(&format!("{key} must be a count")),
+        "decision" => context("decision must be an object"),
+        "turn" | "offer" => context(&format!("decision.{key} must be an object")),
+        "after_call" => context("after_call must be an object"),
+        "rob_from" => context("rob_from must be a seat"),
+        "from" => context("offer.from must be a seat"),
+        "flower" => hand("offer.flower must be a flower".to_owned()),
+        "dice" => context("dice are three faces 1 to 6"),
+        "ankan_asks" => context("ankan_asks is a list of seats 0 to 3"),
+        "streak" | "round_wind" | "dealer" | "east" => {
+            context(&format!("{key} must be a number 0 to {}", small_max(key)))
+        }
+        "drawn" | "discard" | "kakan" | "pon" | "chi" | "other_end" | "furiten_declined"
+        | "last_discard" => hand(format!("{key} must be a tile")),
+        _ => hand(format!("{key} must be true or false")),
+    }
+}
+
+/// `value` read as `T`; a value of the wrong type is named by its path ([`wrong`]).
+fn read<T: DeserializeOwned>(value: &Value) -> Result<T> {
+    serde_path_to_error::deserialize(value).map_err(|e| wrong(&e.path().to_string()))
 }
 
 fn hand_error(field: &str, message: impl Into<String>) -> Error {
     Error::hand(message).at(field)
+}
+
+/// The path of `key` under `snapshot`.
+fn at(path: &str) -> String {
+    format!("{ROOT}.{path}")
 }
 
 /// The one tile `text` names; `field` is where it was given.
@@ -42,6 +169,11 @@ fn one_tile(text: &str, field: &str) -> Result<Tile> {
     }
 }
 
+/// The tile at `path` when given.
+fn tile(text: Option<&String>, path: &str) -> Result<Option<Tile>> {
+    text.map(|t| one_tile(t, &at(path))).transpose()
+}
+
 /// The one flower `text` names.
 fn one_flower(text: &str, field: &str) -> Result<Flower> {
     match notation::symbols(text).map_err(|e| e.at(field))?.as_slice() {
@@ -53,84 +185,23 @@ fn one_flower(text: &str, field: &str) -> Result<Flower> {
     }
 }
 
-/// A seat number at `field`, `what` naming the wrong type.
-fn seat_at(v: &Value, field: &str, what: &str) -> Result<u8> {
-    let Some(n) = v.as_i64() else {
-        return Err(Error::context(field, what));
-    };
+/// The seat `n` at `path`.
+fn seat_at(n: i64, path: &str) -> Result<u8> {
     u8::try_from(n)
         .ok()
         .filter(|&s| usize::from(s) < SEATS)
         .ok_or_else(|| {
             Error::context(
-                field,
+                at(path),
                 format!("seat {n} does not exist (seats are 0 to {})", SEATS - 1),
             )
         })
 }
 
-impl<'a> Obj<'a> {
-    fn at(&self, key: &str) -> String {
-        format!("{}.{key}", self.path)
-    }
-
-    /// The value of `key`; a missing key and `null` are both absent.
-    fn get(&self, key: &str) -> Option<&'a Value> {
-        self.map.get(key).filter(|v| !v.is_null())
-    }
-
-    fn bool(&self, key: &str) -> Result<bool> {
-        self.get(key).map_or(Ok(false), |v| {
-            v.as_bool()
-                .ok_or_else(|| hand_error(&self.at(key), format!("{key} must be true or false")))
-        })
-    }
-
-    fn tile(&self, key: &str) -> Result<Option<Tile>> {
-        self.get(key)
-            .map(|v| {
-                let s = v
-                    .as_str()
-                    .ok_or_else(|| hand_error(&self.at(key), format!("{key} must be a tile")))?;
-                one_tile(s, &self.at(key))
-            })
-            .transpose()
-    }
-
-    /// Tile notation at `key` (`what` names the wrong type), parsed.
-    fn notation(&self, key: &str, what: &str) -> Result<Option<notation::Tiles>> {
-        self.get(key)
-            .map(|v| {
-                let s = v.as_str().ok_or_else(|| hand_error(&self.at(key), what))?;
-                notation::parse(s).map_err(|e| e.at(self.at(key)))
-            })
-            .transpose()
-    }
-
-    /// The object at `key`, `what` naming the wrong type.
-    fn object(&self, key: &str, what: &str) -> Result<Option<Obj<'a>>> {
-        self.get(key)
-            .map(|v| {
-                v.as_object()
-                    .map(|map| Obj {
-                        map,
-                        path: self.at(key),
-                    })
-                    .ok_or_else(|| Error::context(self.at(key), what))
-            })
-            .transpose()
-    }
-
-    /// A count at `key` (0 when absent), `what` naming a wrong one.
-    fn count<T: TryFrom<u64>>(&self, key: &str, what: &str) -> Result<Option<T>> {
-        self.get(key)
-            .map(|v| {
-                v.as_u64()
-                    .and_then(|n| T::try_from(n).ok())
-                    .ok_or_else(|| Error::context(self.at(key), what))
-            })
-            .transpose()
-    }
+/// Notation at `path` when given, parsed.
+fn notation_at(text: Option<&String>, path: &str) -> Result<Option<notation::Tiles>> {
+    text.map(|s| notation::parse(s).map_err(|e| e.at(at(path))))
+        .transpose()
 }
 
 impl Snapshot {
@@ -144,42 +215,21 @@ impl Snapshot {
         melds: Vec<Meld>,
         variant: Option<&Variant>,
     ) -> Result<Snapshot> {
-        let Some(map) = value.as_object() else {
-            return Err(Error::context(ROOT, "a snapshot is an object"));
-        };
-        let top = Obj {
-            map,
-            path: ROOT.to_owned(),
-        };
-        let seat = top.get("seat").map_or(Ok(0), |v| {
-            seat_at(v, &top.at("seat"), "seat must be 0 to 3")
-        })?;
-        let tiles = top
-            .notation("hand", "hand must be tile notation")?
-            .ok_or_else(|| hand_error(&top.at("hand"), "hand is required"))?;
-        let flowers = top
-            .notation("flowers", "flowers must be notation")?
-            .map_or(0, |t| t.flowers)
-            | tiles.flowers;
-        let declared = match top.get("declared") {
+        let doc: SnapshotDoc = read(value)?;
+        let seat = doc.seat.map_or(Ok(0), |n| seat_at(n, "seat"))?;
+        let tiles = notation_at(doc.hand.as_ref(), "hand")?
+            .ok_or_else(|| hand_error(&at("hand"), "hand is required"))?;
+        let flowers =
+            notation_at(doc.flowers.as_ref(), "flowers")?.map_or(0, |t| t.flowers) | tiles.flowers;
+        let declared = match &doc.declared {
             None => Declaration::None,
-            Some(v) => {
-                let key = v.as_str().ok_or_else(|| {
-                    Error::context(
-                        top.at("declared"),
-                        "declared must be ready, migi, heaven_ready or null",
-                    )
-                })?;
-                Declaration::parse(key, &top.at("declared"))?
-            }
+            Some(key) => Declaration::parse(key, &at("declared"))?,
         };
-        let no_pon = top
-            .notation("no_pon", "no_pon must be notation")?
-            .map_or(0, |t| {
-                (0..KINDS)
-                    .filter(|&i| t.counts[i] > 0)
-                    .fold(0u64, |m, i| m | 1 << i)
-            });
+        let no_pon = notation_at(doc.no_pon.as_ref(), "no_pon")?.map_or(0, |t| {
+            (0..KINDS)
+                .filter(|&i| t.counts[i] > 0)
+                .fold(0u64, |m, i| m | 1 << i)
+        });
         let player = Player {
             concealed: tiles.counts,
             melds,
@@ -190,24 +240,28 @@ impl Snapshot {
             // memory of whether this turn's discard releases it, changes no legal action at a
             // decision point and is read only from older snapshots (README, 過水 in a snapshot).
             furiten: Furiten::from_parts(
-                top.bool("furiten")?,
-                top.bool("furiten_hold")?,
-                top.tile("furiten_declined")?,
+                doc.furiten.unwrap_or(false),
+                doc.furiten_hold.unwrap_or(false),
+                tile(doc.furiten_declined.as_ref(), "furiten_declined")?,
             ),
             no_pon,
-            last_discard: top.tile("last_discard")?,
-            no_self_draw: top.bool("no_self_draw")?,
-            has_discarded: top.bool("has_discarded")?,
-            has_konged: top.bool("has_konged")?,
+            last_discard: tile(doc.last_discard.as_ref(), "last_discard")?,
+            no_self_draw: doc.no_self_draw.unwrap_or(false),
+            has_discarded: doc.has_discarded.unwrap_or(false),
+            has_konged: doc.has_konged.unwrap_or(false),
         };
-        let drawable = top
-            .count::<usize>("drawable", "drawable must be a count")?
-            .ok_or_else(|| Error::context(top.at("drawable"), "drawable is required"))?;
-        let d = top
-            .object("decision", "decision must be an object")?
-            .ok_or_else(|| Error::context(top.at("decision"), "decision is required"))?;
-        let decision = decision(&d, seat)?;
-        let situation = variant.map(|v| situation(&top, v)).transpose()?;
+        let drawable = doc
+            .drawable
+            .ok_or_else(|| Error::context(at("drawable"), "drawable is required"))
+            .and_then(|n| {
+                usize::try_from(n)
+                    .map_err(|_| Error::context(at("drawable"), "drawable must be a count"))
+            })?;
+        let d = doc
+            .decision
+            .ok_or_else(|| Error::context(at("decision"), "decision is required"))?;
+        let decision = decision(d, seat)?;
+        let situation = variant.map(|v| situation(&read(value)?, v)).transpose()?;
         Ok(Snapshot {
             seat,
             player,
@@ -219,134 +273,135 @@ impl Snapshot {
 }
 
 /// The decision: `{"turn": …}`, `{"offer": …}` or `{"opening": true}`.
-fn decision(d: &Obj<'_>, seat: u8) -> Result<Decision> {
+fn decision(d: DecisionDoc, seat: u8) -> Result<Decision> {
     let one_of = || {
         Error::context(
-            d.path.clone(),
+            at("decision"),
             "decision is one of {\"turn\": …}, {\"offer\": …} or {\"opening\": true}",
         )
     };
-    if d.bool("opening")? {
-        if d.get("turn").is_some() || d.get("offer").is_some() {
+    if d.opening.unwrap_or(false) {
+        if d.turn.is_some() || d.offer.is_some() {
             return Err(one_of());
         }
         return Ok(Decision::Opening);
     }
-    if let Some(t) = d.object("turn", "decision.turn must be an object")? {
-        let after_call = match t.object("after_call", "after_call must be an object")? {
+    if let Some(t) = d.turn {
+        let after_call = match t.after_call {
             None => None,
-            Some(a) => Some(if let Some(p) = a.tile("pon")? {
-                CallLock::Pon(p)
-            } else if let Some(claimed) = a.tile("chi")? {
-                CallLock::Chi {
-                    claimed,
-                    other_end: a.tile("other_end")?,
-                }
-            } else {
-                return Err(Error::context(
-                    a.path.clone(),
-                    "after_call is {\"pon\": tile} or {\"chi\": tile, \"other_end\": tile|null}",
-                ));
-            }),
+            Some(a) => Some(
+                if let Some(p) = tile(a.pon.as_ref(), "decision.turn.after_call.pon")? {
+                    CallLock::Pon(p)
+                } else if let Some(claimed) = tile(a.chi.as_ref(), "decision.turn.after_call.chi")?
+                {
+                    CallLock::Chi {
+                        claimed,
+                        other_end: tile(
+                            a.other_end.as_ref(),
+                            "decision.turn.after_call.other_end",
+                        )?,
+                    }
+                } else {
+                    return Err(Error::context(
+                        at("decision.turn.after_call"),
+                        "after_call is {\"pon\": tile} or {\"chi\": tile, \"other_end\": tile|null}",
+                    ));
+                },
+            ),
         };
         return Ok(Decision::Turn(Turn {
             seat,
-            drawn: t.tile("drawn")?,
+            drawn: tile(t.drawn.as_ref(), "decision.turn.drawn")?,
             after_call,
-            replacement: t.bool("replacement")?,
-            last_tile: t.bool("last_tile")?,
+            replacement: t.replacement.unwrap_or(false),
+            last_tile: t.last_tile.unwrap_or(false),
             // 七搶一 case 1: the seat holding the 8th flower (the legality checks the rest).
             rob_from: t
-                .get("rob_from")
-                .map(|v| seat_at(v, &t.at("rob_from"), "rob_from must be a seat"))
+                .rob_from
+                .map(|n| seat_at(n, "decision.turn.rob_from"))
                 .transpose()?,
         }));
     }
-    let Some(o) = d.object("offer", "decision.offer must be an object")? else {
+    let Some(o) = d.offer else {
         return Err(one_of());
     };
     let from = o
-        .get("from")
-        .ok_or_else(|| Error::context(o.at("from"), "offer.from is required"))?;
-    let kind = if let Some(tile) = o.tile("discard")? {
+        .from
+        .ok_or_else(|| Error::context(at("decision.offer.from"), "offer.from is required"))?;
+    let kind = if let Some(tile) = tile(o.discard.as_ref(), "decision.offer.discard")? {
         OfferKind::Discard {
             tile,
-            last: o.bool("last")?,
+            last: o.last.unwrap_or(false),
         }
-    } else if let Some(tile) = o.tile("kakan")? {
+    } else if let Some(tile) = tile(o.kakan.as_ref(), "decision.offer.kakan")? {
         OfferKind::Kakan { tile }
-    } else if o.bool("ankan")? {
+    } else if o.ankan.unwrap_or(false) {
         // 003 註13: an 暗槓 offered face down to a 十三么 ready on the orphan it lacks; the
         // asker's choice does not depend on the tile, which it does not see.
         OfferKind::Ankan {
-            tile: one_tile("1m", &o.at("ankan"))?,
+            tile: one_tile("1m", &at("decision.offer.ankan"))?,
         }
-    } else if let Some(f) = o.get("flower") {
-        let s = f
-            .as_str()
-            .ok_or_else(|| hand_error(&o.at("flower"), "offer.flower must be a flower"))?;
+    } else if let Some(f) = &o.flower {
         OfferKind::Flower {
-            flower: one_flower(s, &o.at("flower"))?,
+            flower: one_flower(f, &at("decision.offer.flower"))?,
         }
     } else {
         return Err(Error::context(
-            o.path.clone(),
+            at("decision.offer"),
             "an offer is a discard, a kakan, an ankan or a flower",
         ));
     };
     Ok(Decision::Offer {
-        from: seat_at(from, &o.at("from"), "offer.from must be a seat")?,
+        from: seat_at(from, "decision.offer.from")?,
         kind,
     })
 }
 
 /// Where the decision sits at the table, under `variant`.
-fn situation(top: &Obj<'_>, variant: &Variant) -> Result<Situation> {
-    let small = |key: &str, max: usize| -> Result<u8> {
-        let what = format!("{key} must be a number 0 to {max}");
-        let n = top.count::<u8>(key, &what)?.unwrap_or(0);
-        if usize::from(n) > max {
-            return Err(Error::context(top.at(key), what));
+fn situation(s: &SituationDoc, variant: &Variant) -> Result<Situation> {
+    let small = |n: Option<u64>, key: &str| -> Result<u8> {
+        let max = small_max(key);
+        match n.unwrap_or(0) {
+            n if n <= max as u64 => Ok(n as u8),
+            _ => Err(Error::context(
+                at(key),
+                format!("{key} must be a number 0 to {max}"),
+            )),
         }
-        Ok(n)
     };
-    let dice = match top.get("dice") {
+    let dice = match &s.dice {
         None => [1, 1, 1],
-        Some(d) => d
-            .as_array()
-            .filter(|a| a.len() == 3)
-            .and_then(|a| {
-                let face = |v: &Value| v.as_u64().filter(|f| (1..=6).contains(f));
-                Some([face(&a[0])?, face(&a[1])?, face(&a[2])?].map(|f| f as u8))
-            })
-            .ok_or_else(|| Error::context(top.at("dice"), "dice are three faces 1 to 6"))?,
+        Some(faces) => match <[u64; 3]>::try_from(faces.as_slice()) {
+            Ok(three) if three.iter().all(|f| (1..=6).contains(f)) => three.map(|f| f as u8),
+            _ => return Err(Error::context(at("dice"), "dice are three faces 1 to 6")),
+        },
     };
-    let ankan_asks = match top.get("ankan_asks") {
+    let ankan_asks = match &s.ankan_asks {
         None => 0,
-        Some(v) => v
-            .as_array()
-            .and_then(|l| {
-                l.iter()
-                    .map(|s| s.as_u64().filter(|&s| s < SEATS as u64))
-                    .try_fold(0u8, |m, s| s.map(|s| m | 1 << s))
-            })
+        Some(l) => l
+            .iter()
+            .map(|&s| (s < SEATS as u64).then_some(s))
+            .try_fold(0u8, |m, s| s.map(|s| m | 1 << s))
             .ok_or_else(|| {
-                Error::context(top.at("ankan_asks"), "ankan_asks is a list of seats 0 to 3")
+                Error::context(at("ankan_asks"), "ankan_asks is a list of seats 0 to 3")
             })?,
     };
     Ok(Situation {
         rules: Rules::new(
             variant,
-            small("streak", usize::from(MAX_STREAK))?,
-            small("round_wind", WINDS.len() - 1)?,
+            small(s.streak, "streak")?,
+            small(s.round_wind, "round_wind")?,
         ),
-        dealer: small("dealer", SEATS - 1)?,
-        east: small("east", SEATS - 1)?,
+        dealer: small(s.dealer, "dealer")?,
+        east: small(s.east, "east")?,
         dice,
-        discards_total: top
-            .count::<u32>("discards_total", "discards_total must be a count")?
-            .unwrap_or(0),
-        any_call: top.bool("any_call")?,
+        discards_total: match s.discards_total {
+            None => 0,
+            Some(n) => u32::try_from(n).map_err(|_| {
+                Error::context(at("discards_total"), "discards_total must be a count")
+            })?,
+        },
+        any_call: s.any_call.unwrap_or(false),
         // 003 註13: the seats with an 暗槓 this seat has not asked about.
         ankan_asks,
     })
@@ -423,6 +478,31 @@ mod tests {
                 "snapshot.declared",
                 "context_error",
             ),
+            (
+                &["declared"][..],
+                json!(true),
+                "snapshot.declared",
+                "context_error",
+            ),
+            // A wrong type deep inside is named by its whole path.
+            (
+                &["decision"][..],
+                json!({"turn": {"after_call": {"pon": 5}}}),
+                "snapshot.decision.turn.after_call.pon",
+                "hand_error",
+            ),
+            (
+                &["decision"][..],
+                json!({"turn": {"rob_from": "x"}}),
+                "snapshot.decision.turn.rob_from",
+                "context_error",
+            ),
+            (
+                &["decision"][..],
+                json!({"offer": {"from": 1, "flower": 2}}),
+                "snapshot.decision.offer.flower",
+                "hand_error",
+            ),
         ] {
             let e = with(path, v);
             assert_eq!(e.field().as_deref(), Some(field), "{path:?}: {e}");
@@ -441,8 +521,15 @@ mod tests {
     fn the_situation_is_read_under_a_variant_only() {
         let s = json!({"seat": 1, "hand": "2223456m123456789p", "drawable": 40, "streak": 99,
                        "decision": {"offer": {"from": 0, "discard": "1m"}}});
-        // Without a variant the table's numbers are not read.
+        // Without a variant the table's numbers are not read, whatever they hold.
         assert!(Snapshot::from_json(&s, Vec::new(), None).is_ok());
+        let mut odd = s.clone();
+        odd["dice"] = json!([1, "x", 3]);
+        odd["streak"] = json!(2);
+        assert!(Snapshot::from_json(&odd, Vec::new(), None).is_ok());
+        let e = Snapshot::from_json(&odd, Vec::new(), Some(&Variant::taiwan())).unwrap_err();
+        assert_eq!(e.field().as_deref(), Some("snapshot.dice"), "{e}");
+        assert_eq!(e.code(), "context_error", "{e}");
         let e = Snapshot::from_json(&s, Vec::new(), Some(&Variant::american())).unwrap_err();
         assert_eq!(e.field().as_deref(), Some("snapshot.streak"), "{e}");
         assert!(e.to_string().contains(&format!("0 to {MAX_STREAK}")), "{e}");

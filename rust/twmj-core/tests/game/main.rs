@@ -22,6 +22,7 @@ mod observe;
 mod players;
 mod random;
 mod records;
+mod records_golden;
 mod settlement;
 mod snapshots;
 mod special_shapes;

@@ -10,6 +10,7 @@ use twmj_core::game::{
     Event, Match, SeenEvent, SeenHand, State,
 };
 use twmj_core::scoring::{Value, Variant};
+use twmj_core::Error;
 
 #[allow(clippy::wildcard_imports)]
 use crate::common::game::*;
@@ -189,4 +190,89 @@ fn a_per_seat_record_reads_back_as_the_seat_saw_it() {
     let back = read_seen_log(&write_log(st.log())).unwrap();
     let whole: Vec<SeenEvent> = st.log().iter().cloned().map(SeenEvent::Open).collect();
     assert_eq!(back, whole);
+}
+
+#[test]
+fn a_bad_line_names_its_line_and_field() {
+    // docs/log-format.md §6: the line (1-based) and the path of the field in it.
+    let st = random_hand(&Variant::hk16(), 5);
+    let text = write_log(st.log());
+    let lines: Vec<&str> = text.lines().collect();
+    let end = lines.len() - 1;
+    let bad = |i: usize, line: &str| {
+        let mut l: Vec<&str> = lines.clone();
+        l[i] = line;
+        read_log(&l.join("\n")).unwrap_err()
+    };
+    let draw = lines
+        .iter()
+        .position(|l| l.starts_with(r#"{"type":"draw""#))
+        .unwrap();
+    for (i, line, key, message) in [
+        (draw, "{\"type\":\"draw\",\"seat\":1,", "", "bad JSON: "),
+        (draw, "[1,2]", "", "an event is a JSON object"),
+        (draw, r#"{"seat":1}"#, "type", "missing"),
+        (
+            draw,
+            r#"{"type":"nap"}"#,
+            "type",
+            "unknown event type 'nap'",
+        ),
+        (
+            draw,
+            r#"{"type":"draw","seat":1,"replacement":false}"#,
+            "tile",
+            "missing",
+        ),
+        (
+            draw,
+            r#"{"type":"draw","seat":"one","tile":"5m","replacement":false}"#,
+            "seat",
+            "invalid type: string \"one\"",
+        ),
+        (
+            draw,
+            r#"{"type":"draw","seat":4,"tile":"5m","replacement":false}"#,
+            "seat",
+            "must be a number 0–3",
+        ),
+        (
+            draw,
+            r#"{"type":"draw","seat":1,"seat":2,"tile":"5m","replacement":false}"#,
+            "",
+            "duplicate field `seat`",
+        ),
+        (
+            end,
+            r#"{"type":"end","dealer":0,"east":0,"wins":[{"seat":1,"kind":"self_draw"}]}"#,
+            "wins[0].tile",
+            "missing",
+        ),
+        (
+            end,
+            r#"{"type":"end","dealer":0,"east":0,"wins":[],"fees":[[0,"x"]]}"#,
+            "fees[0][1]",
+            "invalid type: string \"x\"",
+        ),
+        (
+            end,
+            r#"{"type":"end","dealer":0,"east":0,"wins":[],"false_win":{"seat":9,"tai":1}}"#,
+            "false_win.seat",
+            "must be a number 0–3",
+        ),
+    ] {
+        let e = bad(i, line);
+        assert_eq!(e.code(), "record_error", "{line}: {e}");
+        assert_eq!(e.line(), Some(i + 1), "{line}: {e}");
+        let want = if key.is_empty() {
+            format!("record[{i}]")
+        } else {
+            format!("record[{i}].{key}")
+        };
+        assert_eq!(e.field().as_deref(), Some(want.as_str()), "{line}: {e}");
+        let Error::Record { message: m, .. } = &e else {
+            panic!("{e:?}")
+        };
+        assert!(m.starts_with(message), "{line}: {m}");
+    }
 }
