@@ -89,6 +89,17 @@ def test_replay_of_garbage_is_422(client: TestClient) -> None:
     assert r.json()["error"]["field"] == "record[0]"
 
 
+def test_replay_of_a_per_seat_record_says_what_it_is(client: TestClient) -> None:
+    # docs/log-format.md §8: a per-seat record hides the other seats' tiles, so it cannot be
+    # replayed; the refusal names its first per-seat field (the deal's wall count) and the
+    # reader that takes it.
+    r = client.post("/v1/replay", json={"record": _finished(3).record_for(2)})
+    assert r.status_code == 422
+    err = r.json()["error"]
+    assert (err["code"], err["field"]) == ("record_error", "record[0].wall")
+    assert "twmj.read_record_for" in err["message"]
+
+
 def test_replay_of_an_american_record_settles_under_its_rules(client: TestClient) -> None:
     g = won_game(twmj.Variant("american"))
     body = client.post("/v1/replay", json={"record": g.record()}).json()

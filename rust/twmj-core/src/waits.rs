@@ -83,9 +83,18 @@ pub struct Wait {
 #[inline]
 fn wait_groups(counts: &Counts) -> (u8, [usize; 4]) {
     let sums = Suit::ALL.map(|s| group(counts, s).iter().map(|&c| c as usize).sum::<usize>());
-    // One more tile must leave every group complete: either the one group holding 1 mod 3
-    // tiles takes it (all others 0 mod 3), or one of exactly two groups holding 2 mod 3 takes
-    // it and the other keeps the pair. Any other pattern has no wait, with no lookup at all.
+    if !may_wait(sums) {
+        return (0, [0; 4]);
+    }
+    let idx = Suit::ALL.map(|s| GroupTable::index(group(counts, s)));
+    (groups_of(sums, idx), idx)
+}
+
+/// One more tile can leave every group complete: either the one group holding 1 mod 3 tiles
+/// takes it (all others 0 mod 3), or one of exactly two groups holding 2 mod 3 takes it and
+/// the other keeps the pair. Any other pattern has no wait, with no lookup at all.
+#[inline]
+fn may_wait(sums: [usize; 4]) -> bool {
     let mut ones = 0;
     let mut twos = 0;
     for n in sums {
@@ -95,16 +104,20 @@ fn wait_groups(counts: &Counts) -> (u8, [usize; 4]) {
             _ => {}
         }
     }
-    let idx = [0usize; 4];
-    if !((ones == 1 && twos == 0) || (ones == 0 && twos == 2)) {
-        return (0, idx);
+    (ones == 1 && twos == 0) || (ones == 0 && twos == 2)
+}
+
+/// [`wait_groups`] from each group's tile count and table index.
+#[inline]
+fn groups_of(sums: [usize; 4], idx: [usize; 4]) -> u8 {
+    if !may_wait(sums) {
+        return 0;
     }
-    let idx = Suit::ALL.map(|s| GroupTable::index(group(counts, s)));
     let tabs = Suit::ALL.map(table_of);
     // The groups at 0 mod 3 must already be complete.
     for g in 0..4 {
         if sums[g] % 3 == 0 && !tabs[g].complete(idx[g]) {
-            return (0, idx);
+            return 0;
         }
     }
     let mut groups = 0u8;
@@ -118,14 +131,12 @@ fn wait_groups(counts: &Counts) -> (u8, [usize; 4]) {
             groups |= 1 << g;
         }
     }
-    (groups, idx)
+    groups
 }
 
-/// Bit i set when kind i completes the concealed `counts` (16 − 3k tiles), counting only the
-/// copies in `counts` against the 4-copy limit. Melds are applied by [`crate::waits`].
+/// The mask of the waits of the groups `groups` at table indices `idx`.
 #[inline]
-pub fn wait_mask(counts: &Counts) -> u64 {
-    let (groups, idx) = wait_groups(counts);
+fn mask_of(groups: u8, idx: &[usize; 4]) -> u64 {
     let mut mask = 0u64;
     for (g, suit) in Suit::ALL.into_iter().enumerate() {
         if groups >> g & 1 == 1 {
@@ -133,6 +144,36 @@ pub fn wait_mask(counts: &Counts) -> u64 {
         }
     }
     mask
+}
+
+/// [`wait_mask`] of `counts` less one tile, for each kind it holds: `out[k]` is
+/// `wait_mask(counts − k)` for every held kind k (0 for the others). The groups' counts and table indices are worked out once; each discard changes
+/// only its own group's.
+pub(crate) fn wait_masks_after_discard(counts: &Counts) -> [u64; crate::tile::KINDS] {
+    let sums = Suit::ALL.map(|s| group(counts, s).iter().map(|&c| c as usize).sum::<usize>());
+    let idx = Suit::ALL.map(|s| GroupTable::index(group(counts, s)));
+    let mut out = [0u64; crate::tile::KINDS];
+    for (g, suit) in Suit::ALL.into_iter().enumerate() {
+        for i in 0..suit.len() {
+            let k = suit.base() + i;
+            if counts[k] == 0 {
+                continue;
+            }
+            let (mut s2, mut i2) = (sums, idx);
+            s2[g] -= 1;
+            i2[g] -= POW5[i] as usize;
+            out[k] = mask_of(groups_of(s2, i2), &i2);
+        }
+    }
+    out
+}
+
+/// Bit i set when kind i completes the concealed `counts` (16 − 3k tiles), counting only the
+/// copies in `counts` against the 4-copy limit. Melds are applied by [`crate::waits`].
+#[inline]
+pub fn wait_mask(counts: &Counts) -> u64 {
+    let (groups, idx) = wait_groups(counts);
+    mask_of(groups, &idx)
 }
 
 /// The shapes the tile `x` takes when it completes `counts` (x must be a wait of `counts`),

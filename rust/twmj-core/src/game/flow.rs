@@ -18,15 +18,32 @@ use super::state::{
     Options, Phase, Piece, Player, Rules, State, Turn, WallBreak, MIGI_DISCARDS, SEATS,
 };
 
+/// Events a hand usually logs (draws, acts, claims): room for them in one allocation.
+const LOG_CAPACITY: usize = 192;
+/// Discards a river usually holds.
+const RIVER_CAPACITY: usize = 32;
+
+/// The default rules' variant, shared: a hand under them logs no rules event.
+static DEFAULT_VARIANT: std::sync::LazyLock<std::sync::Arc<Variant>> =
+    std::sync::LazyLock::new(|| Rules::default().variant);
+
 impl State {
     /// A hand from a seed under `variant` (american: 換三張 after the opening flowers, 起胡
     /// on every win): dealer seat 0, first hand of a match (the dealer sits 東), 連莊 0, 東
     /// round.
     pub fn from_seed(seed: u64, variant: &Variant) -> State {
-        State::start(
-            Deal::from_seed(seed, 0, false, variant),
-            Rules::new(variant, 0, 0),
-        )
+        State::from_seed_shared(seed, &std::sync::Arc::new(variant.clone()))
+    }
+
+    /// [`State::from_seed`] under a variant already shared: hand after hand under one variant
+    /// (a vector environment's tables, the arena) copies it no more.
+    pub fn from_seed_shared(seed: u64, variant: &std::sync::Arc<Variant>) -> State {
+        let rules = Rules {
+            variant: std::sync::Arc::clone(variant),
+            streak: 0,
+            round_wind: 0,
+        };
+        State::start(Deal::from_seed(seed, 0, false, variant), rules)
     }
 
     /// A hand from an explicit deal under `variant`, validated first; 連莊 0, 東 round.
@@ -80,6 +97,7 @@ impl State {
             asked: [0; SEATS],
             queried: [[0; SEATS]; SEATS],
             snapshot_asks: None,
+            memo: Default::default(),
         }
     }
 
@@ -129,13 +147,24 @@ impl State {
             in_transit: None,
             total,
             result: None,
-            log: vec![Event::Deal(Box::new(deal))],
+            log: Vec::with_capacity(LOG_CAPACITY),
             rules,
             asked: [0; SEATS],
             queried: [[0; SEATS]; SEATS],
             snapshot_asks: None,
+            memo: Default::default(),
         };
-        if st.rules != Rules::default() {
+        st.log.push(Event::Deal(Box::new(deal)));
+        for p in &mut st.players {
+            p.discards.reserve(RIVER_CAPACITY);
+        }
+        // The default rules (taiwan, 連莊 0, 東 round) go unrecorded; compared field by field
+        // with the shared taiwan preset, not a fresh `Rules::default()` per hand.
+        let default_rules = st.rules.streak == 0
+            && st.rules.round_wind == 0
+            && (std::sync::Arc::ptr_eq(&st.rules.variant, &DEFAULT_VARIANT)
+                || *st.rules.variant == **DEFAULT_VARIANT);
+        if !default_rules {
             st.log.push(Event::Rules(Box::new(st.rules.clone())));
         }
         if st.rules.variant.flow.dealing == Dealing::Wall {
@@ -144,6 +173,7 @@ impl State {
             st.log.push(Event::Break(b));
         }
         st.opening(due, shown);
+        st.remember();
         st
     }
 
@@ -357,8 +387,11 @@ impl State {
             }
             let Some(t) = piece.tile() else { return };
             let last_tile = self.drawable() == 0;
+            // Whether the drawn tile completes the hand, from the seat's remembered waits.
+            let regular = self.regular_wins_with(seat, t);
             self.players[s].concealed[t.index()] += 1;
-            let win = complete(&self.players[s], &self.rules.variant);
+            self.remember_win(seat, regular);
+            let win = legality::complete_seat(self, seat);
             let p = &mut self.players[s];
             p.furiten = p
                 .furiten
@@ -417,6 +450,7 @@ impl State {
             }
             Phase::Over => {}
         }
+        self.remember();
     }
 
     /// The tai of a 胡 `seat` would declare now if it is a 詐胡 (001 詐胡: 在未胡牌的情況下宣告
@@ -686,7 +720,7 @@ impl State {
         };
         for s in 0..self.seats() {
             if s != from {
-                let wins = legality::wins_offered(self, self.player(s), kind);
+                let wins = legality::wins_offered(self, s, kind);
                 let opts = legality::offer_options_with(self, s, from, kind, wins);
                 o.options[s as usize] = opts;
                 // 002 起胡: a win under the threshold is declined: 過水 at once. (A shown flower
@@ -716,7 +750,10 @@ impl State {
     /// three all win (一砲三響); traditional, the first always (001 胡牌); `all`, every one.
     fn resolve(&mut self, o: &Offer) {
         let n = self.seats();
-        let order: Vec<u8> = (1..n).map(|k| (o.from + k) % n).collect();
+        // The other seats in turn order from the one offering (no allocation: every offer is
+        // resolved here).
+        let all: [u8; SEATS - 1] = std::array::from_fn(|k| (o.from + k as u8 + 1) % n);
+        let order = &all[..usize::from(n) - 1];
         let said = |s: u8| o.responses[s as usize];
         // 003 註13: on an 暗槓, 胡 is the ask; only the seat whose tile it is wins, the others
         // were told no (詢問費 at the end unless they win), and only that seat passing a
@@ -730,7 +767,7 @@ impl State {
         // 003 註13 詢問時機可自行判斷: asks answered on a discard, judged before this offer's
         // 過水: a hit robs that 暗槓 (paid by its owner), a miss is recorded for the 詢問費.
         let mut robbed: Vec<(u8, u8, Tile)> = Vec::new();
-        for &s in &order {
+        for &s in order {
             if let Some(Action::Ask(owner)) = said(s) {
                 let (asker, kong) = (self.player(s), self.player(owner));
                 let hit = legality::robs_ankans_of(asker, kong, &self.rules.variant);
@@ -742,7 +779,7 @@ impl State {
                 self.queried[s as usize][owner as usize] = n;
             }
         }
-        for &s in &order {
+        for &s in order {
             let opts = o.options[s as usize];
             if ankan && said(s) == Some(Action::Win) {
                 let n = legality::ankan_count(self.player(o.from));

@@ -6,7 +6,7 @@ use crate::rules::{is_win_counts, Item, Variant};
 use crate::shanten::shanten_counts;
 use crate::special::{special_mask_own, special_win_counts};
 use crate::tile::{Counts, Tile};
-use crate::waits::{exhausted, wait_mask};
+use crate::waits::{exhausted, wait_mask, wait_masks_after_discard};
 
 use super::action::{Action, ChiPos, ACTION_COUNT};
 use super::event::Event;
@@ -72,8 +72,13 @@ pub mod rule {
 /// (004 13 張版) is four sets and a pair, its shapes the 14-tile forms
 /// ([`Variant::missing_sets`]).
 pub(crate) fn complete_with(p: &Player, c: &Counts, v: &Variant) -> bool {
-    is_win_counts(c)
-        || special_win_counts(
+    is_win_counts(c) || special_complete(p, c, v)
+}
+
+/// The special shapes' part of [`complete_with`] (none under most presets: no work then).
+fn special_complete(p: &Player, c: &Counts, v: &Variant) -> bool {
+    v.special.any()
+        && special_win_counts(
             c,
             p.melds.len() + v.missing_sets(),
             v.special.beside(&p.melds),
@@ -86,6 +91,25 @@ pub(crate) fn complete(p: &Player, v: &Variant) -> bool {
     complete_with(p, &p.concealed, v)
 }
 
+/// [`complete`] of `seat`'s hand in `state`, its regular part read from the seat's memo
+/// ([`State::regular_complete`]).
+pub(crate) fn complete_seat(state: &State, seat: u8) -> bool {
+    let p = state.player(seat);
+    state.regular_complete(seat) || special_complete(p, &p.concealed, state.variant())
+}
+
+/// [`wins_with`] of `seat`'s hand in `state`, its regular part read from the seat's memo
+/// ([`State::regular_wins_with`]).
+pub(crate) fn wins_seat(state: &State, seat: u8, t: Tile) -> bool {
+    let p = state.player(seat);
+    let v = state.variant();
+    state.regular_wins_with(seat, t) || {
+        let mut c = p.concealed;
+        c[t.index()] += 1;
+        special_complete(p, &c, v)
+    }
+}
+
 /// The waits of the concealed `c` (`hand_size` − 3k tiles) with `p`'s melds under `v`, special
 /// shapes included, before removing the kinds the player holds all 4 of.
 pub(crate) fn wait_mask_with(p: &Player, c: &Counts, own: &Counts, v: &Variant) -> u64 {
@@ -94,14 +118,28 @@ pub(crate) fn wait_mask_with(p: &Player, c: &Counts, own: &Counts, v: &Variant) 
 }
 
 /// The kinds whose discard leaves `p` ready under `v` (some kind completes it that the player
-/// does not already hold all four of), bit per kind. A hand whose regular shanten is 1 or more is ready after no discard (a wait
-/// after discarding `k` would make the hand one exchange from complete), so only a hand at
-/// shanten 0 or under a variant with special shapes looks at each kind; the table-only
-/// shanten never exceeds the exact one under the melds' caps, so the shortcut is safe.
+/// does not already hold all four of), bit per kind.
 pub(crate) fn ready_discards(p: &Player, variant: &Variant) -> u64 {
     let shapes = variant.special.beside(&p.melds);
-    if !shapes.any() && shanten_counts(&p.concealed) >= 1 {
-        return 0;
+    if !shapes.any() {
+        // A hand whose regular shanten is 1 or more is ready after no discard (a wait after
+        // discarding `k` would make the hand one exchange from complete); the table-only
+        // shanten never exceeds the exact one under the melds' caps, so the shortcut is safe,
+        // and it is the cheap answer most turns get.
+        if shanten_counts(&p.concealed) >= 1 {
+            return 0;
+        }
+        // Every discard's waits from the groups worked out once. After discarding `i` the
+        // player holds fewer than 4 of it, so only the other kinds' exhaustion counts.
+        let exhausted_own = exhausted(&p.own_counts());
+        let after = wait_masks_after_discard(&p.concealed);
+        let mut out = 0u64;
+        for (i, &m) in after.iter().enumerate() {
+            if m & !(exhausted_own & !(1 << i)) != 0 {
+                out |= 1 << i;
+            }
+        }
+        return out;
     }
     let mut out = 0u64;
     let mut c = p.concealed;
@@ -155,7 +193,7 @@ pub(crate) fn self_draw_open(state: &State, t: &Turn) -> bool {
     t.after_call.is_none()
         && !p.furiten.blocks_win()
         && !p.no_self_draw
-        && complete(p, state.variant())
+        && complete_seat(state, t.seat)
 }
 
 /// True when the drawn hand may 自摸 now: [`self_draw_open`] and the 筆 reaches 起胡 (002).
@@ -240,14 +278,12 @@ pub fn unasked_ankans(state: &State, seat: u8) -> u8 {
         .fold(0, |m, o| m | 1 << o)
 }
 
-/// True when `p` wins with the tile offered by `kind`: [`wins_with`], except that
+/// True when `seat` wins with the tile offered by `kind`: [`wins_with`], except that
 /// an 暗槓 only a 十三么 may rob ([`robs_ankan`]).
-pub(crate) fn wins_offered(state: &State, p: &Player, kind: OfferKind) -> bool {
+pub(crate) fn wins_offered(state: &State, seat: u8, kind: OfferKind) -> bool {
     match kind {
-        OfferKind::Ankan { tile } => robs_ankan(p, tile, state.variant()),
-        OfferKind::Discard { tile, .. } | OfferKind::Kakan { tile } => {
-            wins_with(p, tile, state.variant())
-        }
+        OfferKind::Ankan { tile } => robs_ankan(state.player(seat), tile, state.variant()),
+        OfferKind::Discard { tile, .. } | OfferKind::Kakan { tile } => wins_seat(state, seat, tile),
         OfferKind::Flower { .. } => false,
     }
 }
@@ -644,27 +680,43 @@ fn turn_verdict<R: Refusal>(f: &TurnFacts, a: Action) -> Verdict<R> {
     }
 }
 
+/// The kinds whose bit is set in `mask`, in kind order.
+fn kinds_in(mut mask: u64) -> impl Iterator<Item = Tile> {
+    std::iter::from_fn(move || {
+        let k = Tile::new(mask.trailing_zeros() as usize)?;
+        mask &= mask - 1;
+        Some(k)
+    })
+}
+
 /// The legal actions at the seat's own turn: every candidate [`turn_verdict`] keeps, in the
 /// order 胡, then per kind held its discard and 嗆聽, 暗槓, 加槓, 八仙過海, 七搶一.
-fn turn_actions(state: &State, t: &Turn, out: &mut Vec<Action>) {
+fn turn_actions(state: &State, t: &Turn, out: &mut impl FnMut(Action)) {
     let f = TurnFacts::new(state, t);
     let p = f.p;
     let mut push = |a: Action| {
         if turn_verdict::<()>(&f, a).is_ok() {
-            out.push(a);
+            out(a);
         }
     };
     push(Action::Win);
     // A 嗆聽 is a candidate only while a declaration is open ([`declare_window`] refuses the
     // others): the listing's one shortcut, taken for speed.
     let declaring = f.declaration.is_some();
-    for k in Tile::all().filter(|k| p.concealed[k.index()] > 0) {
+    // The kinds held (and held four times) as bit masks, read in kind order: a turn's listing
+    // runs over the few kinds held without a branch per kind it does not hold.
+    let (mut held, mut four) = (0u64, 0u64);
+    for (i, &c) in p.concealed.iter().enumerate() {
+        held |= u64::from(c > 0) << i;
+        four |= u64::from(c == 4) << i;
+    }
+    for k in kinds_in(held) {
         push(Action::Discard(k));
         if declaring {
             push(Action::Declare(k));
         }
     }
-    for k in Tile::all().filter(|k| p.concealed[k.index()] == 4) {
+    for k in kinds_in(four) {
         push(Action::Ankan(k));
     }
     for m in p.melds.iter().filter(|m| m.kind == MeldKind::Pon) {
@@ -919,7 +971,7 @@ const OFFER_ANSWERS: [(Action, u8); 6] = [
 
 /// What `seat` may answer to an offer from `from`.
 pub(crate) fn offer_options(state: &State, seat: u8, from: u8, kind: OfferKind) -> Options {
-    let wins = wins_offered(state, state.player(seat), kind);
+    let wins = wins_offered(state, seat, kind);
     offer_options_with(state, seat, from, kind, wins)
 }
 
@@ -968,20 +1020,20 @@ pub(crate) fn offer_options_with(
     Options(o)
 }
 
-fn push_options(o: Options, asks: u8, out: &mut Vec<Action>) {
+fn push_options(o: Options, asks: u8, out: &mut impl FnMut(Action)) {
     for (a, bit) in OFFER_ANSWERS {
         if o.has(bit) {
-            out.push(a);
+            out(a);
         }
     }
     if o.has(Options::ROB_FLOWER) {
-        out.push(Action::SevenRobOne);
+        out(Action::SevenRobOne);
     }
     if o.has(Options::PASS) {
         for s in (0..4u8).filter(|s| asks >> s & 1 == 1) {
-            out.push(Action::Ask(s));
+            out(Action::Ask(s));
         }
-        out.push(Action::Pass);
+        out(Action::Pass);
     }
 }
 
@@ -1071,13 +1123,13 @@ fn exchange_verdict<R: Refusal>(state: &State, x: &Exchange, seat: u8, a: Action
 }
 
 /// 換三張: any concealed tile not yet picked, three per seat; then the dealer's choice.
-fn exchange_actions(state: &State, x: &Exchange, seat: u8, out: &mut Vec<Action>) {
+fn exchange_actions(state: &State, x: &Exchange, seat: u8, out: &mut impl FnMut(Action)) {
     let candidates = [Action::ExchangeAgain, Action::ExchangeDone]
         .into_iter()
         .chain(Tile::all().map(Action::Pass3));
     for a in candidates {
         if exchange_verdict::<()>(state, x, seat, a).is_ok() {
-            out.push(a);
+            out(a);
         }
     }
 }
@@ -1100,19 +1152,16 @@ fn opening_verdict<R: Refusal>(state: &State, o: Opening, seat: u8, a: Action) -
     }
 }
 
-fn opening_actions(state: &State, o: Opening, seat: u8, out: &mut Vec<Action>) {
+fn opening_actions(state: &State, o: Opening, seat: u8, out: &mut impl FnMut(Action)) {
     for a in [Action::Redeal, Action::Pass] {
         if opening_verdict::<()>(state, o, seat, a).is_ok() {
-            out.push(a);
+            out(a);
         }
     }
 }
 
-/// The legal actions of `seat` now; empty when it is not that seat's decision.
-pub fn legal_actions(state: &State, seat: u8) -> Vec<Action> {
-    // A turn lists one discard per kind held, and a 嗆聽 beside each that leaves the hand
-    // ready: room for that in one allocation.
-    let mut out = Vec::with_capacity(24);
+/// Hands each legal action of `seat` now to `out`, in the listing's order.
+fn list_legal(state: &State, seat: u8, mut out: impl FnMut(Action)) {
     match state.phase() {
         Phase::Turn(t) if t.seat == seat => turn_actions(state, t, &mut out),
         Phase::Exchange(x) if (seat as usize) < 4 => exchange_actions(state, x, seat, &mut out),
@@ -1125,16 +1174,32 @@ pub fn legal_actions(state: &State, seat: u8) -> Vec<Action> {
         }
         _ => {}
     }
+}
+
+/// The legal actions of `seat` now; empty when it is not that seat's decision.
+pub fn legal_actions(state: &State, seat: u8) -> Vec<Action> {
+    // A turn lists one discard per kind held, and a 嗆聽 beside each that leaves the hand
+    // ready: room for that in one allocation.
+    let mut out = Vec::with_capacity(24);
+    list_legal(state, seat, |a| out.push(a));
     out
 }
 
 /// The legal actions of `seat` as a mask over the action space.
 pub fn legal_mask(state: &State, seat: u8) -> [bool; ACTION_COUNT] {
     let mut m = [false; ACTION_COUNT];
-    for a in legal_actions(state, seat) {
-        m[a.index()] = true;
-    }
+    legal_mask_into(state, seat, &mut m);
     m
+}
+
+/// [`legal_mask`] written into `mask` (`ACTION_COUNT` entries, all false on entry), with no
+/// list in between: an observation's mask.
+pub(crate) fn legal_mask_into(state: &State, seat: u8, mask: &mut [bool]) {
+    list_legal(state, seat, |a| {
+        if let Some(m) = mask.get_mut(a.index()) {
+            *m = true;
+        }
+    });
 }
 
 pub fn is_legal(state: &State, seat: u8, action: Action) -> bool {
@@ -1212,7 +1277,7 @@ fn verdict<R: Refusal>(state: &State, seat: u8, action: Action) -> Verdict<R> {
                 from: o.from,
                 kind: o.kind,
                 p,
-                wins: wins_offered(state, p, o.kind),
+                wins: wins_offered(state, seat, o.kind),
             };
             if action == Action::Pass {
                 let others = Options(o.options[s].0 & !Options::PASS);

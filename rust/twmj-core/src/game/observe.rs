@@ -12,7 +12,7 @@ use crate::hand::MeldKind;
 use crate::tile::{Counts, Tile, COPIES, FLOWERS, KINDS};
 
 use super::action::ACTION_COUNT;
-use super::legality::legal_actions;
+use super::legality::legal_mask_into;
 use super::state::{Declaration, OfferKind, Phase, State, SEATS};
 use super::view::seen_meld;
 
@@ -114,6 +114,36 @@ fn tile_code(t: Tile) -> u8 {
     t.index() as u8 + 1
 }
 
+/// The `N` bytes of `out` from `at` (within an observation: the layout's offsets fit).
+fn block<const N: usize>(out: &mut [u8], at: usize) -> &mut [u8; N] {
+    let (_, rest) = out.split_at_mut(at);
+    match rest.first_chunk_mut::<N>() {
+        Some(b) => b,
+        None => unreachable!("the observation layout holds every block"),
+    }
+}
+
+/// A river into its slots (two bytes a discard), counting its unclaimed tiles as seen.
+#[inline]
+fn write_river(
+    river: &mut [u8; 2 * RIVER],
+    discards: &[super::state::Discarded],
+    relative: [u8; SEATS],
+    seen: &mut Counts,
+) {
+    for (slot, d) in river.chunks_exact_mut(2).zip(discards) {
+        slot[0] = tile_code(d.tile);
+        let declared = u8::from(d.declared) << 2;
+        if let Some(c) = d.claimed_by {
+            slot[1] = relative[usize::from(c) % SEATS] | declared;
+        } else {
+            slot[1] = declared;
+            let k = d.tile.index() % KINDS;
+            seen[k] = seen[k].saturating_add(1);
+        }
+    }
+}
+
 #[allow(clippy::many_single_char_names)] // offsets: b (seat block), t (table block)
 /// Writes `seat`'s observation into `out` (`OBS_LEN` bytes, overwritten whole) and its legal
 /// mask into `mask` (`ACTION_COUNT`). Panics only if the slices are shorter than that.
@@ -125,6 +155,7 @@ pub fn observe_into(state: &State, seat: u8, out: &mut [u8], mask: &mut [bool]) 
     let n = state.seats();
     let seat = seat % n;
     let rel = |s: u8| (s + n - seat) % n;
+    // Each seat relative to the observer, worked out once (a division each).
     let relative: [u8; SEATS] = std::array::from_fn(|s| rel(s as u8 % n));
     let me = state.player(seat);
     let turned_over = state.ankans_turned_over();
@@ -133,7 +164,7 @@ pub fn observe_into(state: &State, seat: u8, out: &mut [u8], mask: &mut [bool]) 
 
     for s in 0..n {
         let p = state.player(s);
-        let r = usize::from(rel(s));
+        let r = usize::from(relative[usize::from(s)]);
         let b = SEAT_BLOCKS + r * SEAT_LEN;
         out[b + S_SEATED] = 1;
         out[b + S_DECLARED] = match p.declared {
@@ -152,27 +183,16 @@ pub fn observe_into(state: &State, seat: u8, out: &mut [u8], mask: &mut [bool]) 
             out[b + S_MELDS + 2 * i] = meld_code(m.kind, sm.tile.is_some());
             if let Some(t) = sm.tile {
                 out[b + S_MELDS + 2 * i + 1] = tile_code(t);
-                let mut c = [0u8; KINDS];
-                m.add_to(&mut c);
-                for k in 0..KINDS {
-                    seen[k] = seen[k].saturating_add(c[k]);
-                }
+                // At most 4 of a kind in play: no count overflows.
+                m.add_to(&mut seen);
             }
         }
         // The latest RIVER discards, should a river ever be longer. The river is most of an
-        // observation's writes: seats relative to the observer come from a table, not a
-        // division per discard.
+        // observation's writes: seats relative to the observer come from a table, and the
+        // block is split off first, so no division or bounds check runs per discard.
         let skip = p.discards.len().saturating_sub(RIVER);
-        let river = &mut out[b + S_RIVER..b + S_RIVER + 2 * RIVER];
-        for (slot, d) in river.chunks_exact_mut(2).zip(&p.discards[skip..]) {
-            slot[0] = tile_code(d.tile);
-            let by = d.claimed_by.map_or(0, |c| relative[usize::from(c) % SEATS]);
-            slot[1] = by | u8::from(d.declared) << 2;
-            if d.claimed_by.is_none() {
-                let k = d.tile.index();
-                seen[k] = seen[k].saturating_add(1);
-            }
-        }
+        let river: &mut [u8; 2 * RIVER] = block(out, b + S_RIVER);
+        write_river(river, &p.discards[skip..], relative, &mut seen);
     }
 
     let (drawn, offer) = state.seen_turn(seat);
@@ -221,9 +241,7 @@ pub fn observe_into(state: &State, seat: u8, out: &mut [u8], mask: &mut [bool]) 
     out[t + T_FURITEN_HOLD] = u8::from(me.furiten.held());
     out[t + T_DICE..t + T_DICE + 3].copy_from_slice(&state.dice());
     out[t + T_TO_ACT] = state.pending() >> seat & 1;
-    for a in legal_actions(state, seat) {
-        mask[a.index()] = true;
-    }
+    legal_mask_into(state, seat, mask);
 }
 
 /// `seat`'s observation and legal mask as new arrays.

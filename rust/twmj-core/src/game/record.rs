@@ -302,7 +302,10 @@ fn serde_error(path: &str, e: &serde_json::Error) -> Error {
 }
 
 impl Line {
-    /// Reads one line of a record (full or per-seat).
+    /// Reads one line of a record (full or per-seat). The `type` picks the line's type, which
+    /// is then read with the path of every field: serde's own reading of an internally tagged
+    /// enum buffers the line first and loses the path (`wins[0].kind`), so `Line` is only
+    /// written by serde's tagged form and read here.
     pub fn read(line: &str) -> Result<Line> {
         let kind = tag(line)?;
         Ok(match &*kind {

@@ -140,7 +140,11 @@ fn wrong(path: &str) -> Error {
         }
         "drawn" | "discard" | "kakan" | "pon" | "chi" | "other_end" | "furiten_declined"
         | "last_discard" => hand(format!("{key} must be a tile")),
-        _ => hand(format!("{key} must be true or false")),
+        "furiten" | "furiten_hold" | "no_self_draw" | "has_discarded" | "has_konged"
+        | "opening" | "replacement" | "last_tile" | "last" | "ankan" | "any_call" => {
+            hand(format!("{key} must be true or false"))
+        }
+        _ => context(&format!("{key} has a value of the wrong type")),
     }
 }
 

@@ -259,6 +259,19 @@ pub enum Phase {
     Over,
 }
 
+impl Phase {
+    /// Its key: `turn`, `offer`, `exchange`, `opening` or `over`.
+    pub const fn key(self) -> &'static str {
+        match self {
+            Phase::Turn(_) => "turn",
+            Phase::Offer(_) => "offer",
+            Phase::Exchange(_) => "exchange",
+            Phase::Opening(_) => "opening",
+            Phase::Over => "over",
+        }
+    }
+}
+
 /// One hand, from the deal to a win or an exhaustive draw: the taiwan preset, or with
 /// [`State::from_seed`] / [`State::from_deal`] another variant (american: 換三張
 /// and 起胡).
@@ -292,6 +305,50 @@ pub struct State {
     /// A snapshot's seats with an 暗槓 its seat has not asked about (its situation's
     /// `ankan_asks`; a snapshot has no other seat's melds); `None` in a game.
     pub(crate) snapshot_asks: Option<u8>,
+    /// Per seat, what its concealed tiles win on, remembered ([`Memo`]).
+    pub(crate) memo: [Memo; SEATS],
+}
+
+/// A seat's regular (five sets and a pair) win facts, remembered with the concealed counts
+/// they were worked out for: every discard asks each other seat whether the tile wins, and
+/// every turn whether the drawn hand is complete, while a hand changes only when its seat
+/// acts. A memo whose counts differ from the hand's is not read (the facts are worked out
+/// afresh), so a hand changed anywhere — a snapshot, a test — is never answered stale.
+/// Special shapes are not remembered: they are asked for as before.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Memo {
+    /// The waiting hand (16 − 3k) `waits` belongs to.
+    waits_of: Counts,
+    /// [`crate::waits::wait_mask`] of `waits_of`: bit t when t completes it.
+    waits: u64,
+    /// The acting hand (17 − 3k) `win` belongs to.
+    win_of: Counts,
+    /// [`crate::rules::is_win_counts`] of `win_of`.
+    win: bool,
+}
+
+/// `a == b`, as three loads and compares (an array compare of 34 bytes calls `memcmp`, which
+/// costs more than the memo saves).
+#[inline]
+fn same(a: &Counts, b: &Counts) -> bool {
+    let word = |c: &Counts, at: usize| {
+        let mut w = [0u8; 16];
+        w.copy_from_slice(&c[at..at + 16]);
+        u128::from_ne_bytes(w)
+    };
+    word(a, 0) == word(b, 0) && word(a, 16) == word(b, 16) && a[32] == b[32] && a[33] == b[33]
+}
+
+impl Default for Memo {
+    fn default() -> Self {
+        // No hand holds 255 of a kind: a fresh memo matches none.
+        Memo {
+            waits_of: [u8::MAX; KINDS],
+            waits: 0,
+            win_of: [u8::MAX; KINDS],
+            win: false,
+        }
+    }
 }
 
 impl State {
@@ -330,7 +387,14 @@ impl State {
 
     /// The seat after `s` in turn order among the seated players (its 下家).
     pub fn next(&self, s: u8) -> u8 {
-        (s + 1) % self.seats()
+        // `(s + 1) % seats`, without a division for a seat at the table (every offer asks it
+        // for each 吃).
+        let (t, n) = (s + 1, self.seats());
+        match t.cmp(&n) {
+            std::cmp::Ordering::Less => t,
+            std::cmp::Ordering::Equal => 0,
+            std::cmp::Ordering::Greater => t % n,
+        }
     }
 
     pub fn dice(&self) -> [u8; 3] {
@@ -344,6 +408,70 @@ impl State {
 
     pub fn variant(&self) -> &Variant {
         &self.rules.variant
+    }
+
+    /// The regular waits of `seat`'s concealed tiles (a waiting hand, 16 − 3k): bit t when t
+    /// completes five sets and a pair. Read from the memo when it belongs to the hand.
+    pub(crate) fn regular_waits(&self, seat: u8) -> u64 {
+        let s = seat as usize % SEATS;
+        let (c, m) = (&self.players[s].concealed, &self.memo[s]);
+        if same(&m.waits_of, c) {
+            m.waits
+        } else {
+            crate::waits::wait_mask(c)
+        }
+    }
+
+    /// True when `seat`'s concealed tiles (an acting hand, 17 − 3k) are five sets and a pair.
+    /// Read from the memo when it belongs to the hand.
+    pub(crate) fn regular_complete(&self, seat: u8) -> bool {
+        let s = seat as usize % SEATS;
+        let (c, m) = (&self.players[s].concealed, &self.memo[s]);
+        if same(&m.win_of, c) {
+            m.win
+        } else {
+            crate::rules::is_win_counts(c)
+        }
+    }
+
+    /// True when the tile `t` completes `seat`'s waiting hand as five sets and a pair (the
+    /// hand holds at most 3 of it: the 4-copy limit is the tables' own).
+    pub(crate) fn regular_wins_with(&self, seat: u8, t: Tile) -> bool {
+        let c = &self.players[seat as usize % SEATS].concealed;
+        if c[t.index()] >= COPIES {
+            let mut c = *c;
+            c[t.index()] += 1;
+            return crate::rules::is_win_counts(&c);
+        }
+        self.regular_waits(seat) >> t.index() & 1 == 1
+    }
+
+    /// Brings every seat's memo up to its hand: a waiting hand's waits, an acting hand's
+    /// completeness. A hand unchanged since costs one comparison of its counts.
+    pub(crate) fn remember(&mut self) {
+        for s in 0..self.seats() as usize {
+            let c = self.players[s].concealed;
+            let m = &mut self.memo[s];
+            if same(&m.waits_of, &c) || same(&m.win_of, &c) {
+                continue;
+            }
+            let held: usize = c.iter().map(|&n| n as usize).sum();
+            if held % 3 == 1 {
+                m.waits = crate::waits::wait_mask(&c);
+                m.waits_of = c;
+            } else if held % 3 == 2 {
+                m.win = crate::rules::is_win_counts(&c);
+                m.win_of = c;
+            }
+        }
+    }
+
+    /// Remembers that `seat`'s acting hand (its concealed tiles now) is complete or not,
+    /// as just worked out from its waits before the draw.
+    pub(crate) fn remember_win(&mut self, seat: u8, win: bool) {
+        let s = seat as usize % SEATS;
+        self.memo[s].win_of = self.players[s].concealed;
+        self.memo[s].win = win;
     }
 
     /// Pieces left in the wall, the ones kept back included.
@@ -363,7 +491,13 @@ impl State {
     /// Tiles at the end of the wall never drawn now: 16 (000), or the variant's
     /// `wall_reserve` (001 流局: 一槓一, one stack per kong, or none).
     pub fn kept_back(&self) -> usize {
-        self.rules.variant.flow.wall_reserve.kept(self.kongs())
+        let reserve = self.rules.variant.flow.wall_reserve;
+        // Every draw and call asks this; only the per-kong reserves read the melds.
+        if reserve.per_kong() {
+            reserve.kept(self.kongs())
+        } else {
+            reserve.kept(0)
+        }
     }
 
     /// Tiles that may still be drawn or taken as replacements.
@@ -454,5 +588,92 @@ impl State {
             }
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::bots::Bot;
+    use crate::game::legality::{legal_actions, ready_discards, wait_mask_with};
+    use crate::rules::{is_win_counts, PRESETS};
+    use crate::waits::{exhausted, wait_mask};
+
+    /// [`legality::ready_discards`](super::super::legality::ready_discards) the slow way: for
+    /// each kind held, the waits after discarding it, special shapes included.
+    fn ready_discards_slow(p: &Player, v: &Variant) -> u64 {
+        let mut out = 0u64;
+        let (mut c, mut own) = (p.concealed, p.own_counts());
+        for i in 0..KINDS {
+            if c[i] == 0 {
+                continue;
+            }
+            c[i] -= 1;
+            own[i] -= 1;
+            if wait_mask_with(p, &c, &own, v) & !exhausted(&own) != 0 {
+                out |= 1 << i;
+            }
+            c[i] += 1;
+            own[i] += 1;
+        }
+        out
+    }
+
+    /// The memo is current after every event, and what it answers is what the tables answer
+    /// from the hand itself: the waits of every waiting hand (each kind as `is_win_counts` of
+    /// the hand with it), the completeness of the acting hand. Also the turn's ready discards
+    /// (worked out from the groups once) against the per-kind waits, and the tiles kept back
+    /// (which skip counting kongs under a fixed reserve) against the count. Every preset,
+    /// seeded hands played by bots that call, kong and declare.
+    #[test]
+    fn remembered_wins_equal_the_hand_worked_out_afresh() {
+        let mut checked = [0usize; 3];
+        for name in PRESETS {
+            let v = Variant::preset(name).unwrap();
+            for seed in 0..60u64 {
+                let bot = [Bot::FirstLegal, Bot::Random, Bot::Efficiency][seed as usize % 3];
+                let mut st = State::from_seed(seed, &v);
+                let mut rng = SplitMix64::new(seed);
+                loop {
+                    assert_eq!(
+                        st.kept_back(),
+                        st.rules.variant.flow.wall_reserve.kept(st.kongs())
+                    );
+                    if st.is_over() {
+                        break;
+                    }
+                    for s in 0..st.seats() {
+                        let p = st.player(s);
+                        let m = st.memo[usize::from(s)];
+                        let held = p.concealed_len();
+                        if held % 3 == 1 {
+                            assert_eq!(m.waits_of, p.concealed, "{name} {seed} seat {s}");
+                            assert_eq!(m.waits, wait_mask(&p.concealed));
+                            for t in Tile::all().filter(|t| p.concealed[t.index()] < COPIES) {
+                                let mut c = p.concealed;
+                                c[t.index()] += 1;
+                                assert_eq!(st.regular_wins_with(s, t), is_win_counts(&c));
+                            }
+                            checked[0] += 1;
+                        } else {
+                            assert_eq!(m.win_of, p.concealed, "{name} {seed} seat {s}");
+                            assert_eq!(m.win, is_win_counts(&p.concealed));
+                            assert_eq!(
+                                ready_discards(p, &v),
+                                ready_discards_slow(p, &v),
+                                "{name} {seed} seat {s}"
+                            );
+                            checked[1] += 1;
+                            checked[2] += usize::from(m.win);
+                        }
+                    }
+                    let seat = st.pending().trailing_zeros() as u8;
+                    assert!(!legal_actions(&st, seat).is_empty());
+                    bot.play(&mut st, seat, &mut rng).unwrap();
+                }
+            }
+        }
+        // Waiting hands, acting hands, and complete acting hands were all met.
+        assert!(checked.iter().all(|&n| n > 0), "{checked:?}");
     }
 }

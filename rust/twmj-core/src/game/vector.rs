@@ -133,8 +133,8 @@ impl Slot {
                 *r = n;
             }
             self.hands += 1;
-            let variant = self.state.rules().variant.clone();
-            self.state = State::from_seed(self.next_seed, &variant);
+            let variant = std::sync::Arc::clone(&self.state.rules().variant);
+            self.state = State::from_seed_shared(self.next_seed, &variant);
             self.next_seed = self.next_seed.wrapping_add(self.stride);
         }
         Ok((self.observe(obs, mask), done))

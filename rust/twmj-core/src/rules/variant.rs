@@ -206,6 +206,11 @@ impl WallReserve {
         }
     }
 
+    /// True when the tiles kept back depend on the kongs on the table.
+    pub const fn per_kong(self) -> bool {
+        matches!(self, WallReserve::KongOne | WallReserve::KongStack)
+    }
+
     /// Tiles kept back with `kongs` kongs on the table.
     pub const fn kept(self, kongs: usize) -> usize {
         match self {
