@@ -259,6 +259,19 @@ pub enum Phase {
     Over,
 }
 
+impl Phase {
+    /// Its key: `turn`, `offer`, `exchange`, `opening` or `over`.
+    pub const fn key(self) -> &'static str {
+        match self {
+            Phase::Turn(_) => "turn",
+            Phase::Offer(_) => "offer",
+            Phase::Exchange(_) => "exchange",
+            Phase::Opening(_) => "opening",
+            Phase::Over => "over",
+        }
+    }
+}
+
 /// One hand, from the deal to a win or an exhaustive draw: the taiwan preset, or with
 /// [`State::from_seed`] / [`State::from_deal`] another variant (american: 換三張
 /// and 起胡).
