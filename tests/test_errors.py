@@ -132,7 +132,14 @@ def test_errors_doc_is_generated() -> None:
 
 def test_the_tables_fixed_numbers_are_the_texts() -> None:
     # 000 開頭: 四人對打, 144 張牌（含 8 張花牌）; 牌與發牌: 牌牆最後 16 張不摸; 連莊最多 18 次.
-    assert twmj.LIMITS == {"seats": 4, "full_set": 144, "kept_back": 16, "max_streak": 18}
+    # Three dice of six faces (002 骰規台: 三顆骰子).
+    assert twmj.LIMITS == {
+        "seats": 4,
+        "full_set": 144,
+        "kept_back": 16,
+        "max_streak": 18,
+        "die_faces": 6,
+    }
     assert twmj.LIMITS["full_set"] == len(twmj.TILES) * twmj.COPIES + len(twmj.FLOWERS)
     assert [t["key"] for t in twmj.VOCABULARY["limits"]] == list(twmj.LIMITS)
     assert all(t["name"] and t["doc"] for t in twmj.VOCABULARY["limits"])

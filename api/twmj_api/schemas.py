@@ -38,8 +38,8 @@ LAST_SEAT: int = twmj.LIMITS["seats"] - 1
 LAST_WIND: int = len(twmj.VOCABULARY["winds"]) - 1
 #: A seat, 0–3.
 Seat = Annotated[int, Field(ge=0, le=LAST_SEAT), BeforeValidator(_integral)]
-#: A die's face (the dice are three of them).
-DieFace = Annotated[int, Field(ge=1, le=6), BeforeValidator(_integral)]
+#: A die's face (the dice are three of them), 1 to `twmj.LIMITS["die_faces"]`.
+DieFace = Annotated[int, Field(ge=1, le=twmj.LIMITS["die_faces"]), BeforeValidator(_integral)]
 
 # The vocabulary's keys, read from the core: each list is an enum in the OpenAPI schema and is
 # checked on every request. (To a type checker they are plain strings.)
@@ -375,12 +375,14 @@ class ContextIn(BaseModel):
         None,
         description="Tiles the winner discarded before this win (hk16 七隻內: at most 7).",
     )
-    shown: Annotated[int, Field(ge=0, le=LAST_SEAT), BeforeValidator(_integral)] | None = Field(
-        None,
-        description="Copies of the winning tile's kind already shown on the table, the winning "
-        "tile not counted: unclaimed discards in the rivers and every player's 吃, 碰, 明槓 and "
-        "加槓 (a claimed discard once, in its meld; 暗槓 are face down). 3 is 胡絕張 (fan list); "
-        "absent, only the winner's own melds are seen.",
+    shown: Annotated[int, Field(ge=0, le=twmj.COPIES - 1), BeforeValidator(_integral)] | None = (
+        Field(
+            None,
+            description="Copies of the winning tile's kind already shown on the table, the winning "
+            "tile not counted: unclaimed discards in the rivers and every player's 吃, 碰, 明槓 and "
+            "加槓 (a claimed discard once, in its meld; 暗槓 are face down). 3 is 胡絕張 (fan list); "
+            "absent, only the winner's own melds are seen.",
+        )
     )
 
 

@@ -162,7 +162,8 @@ fn triple_useful(
         // Slot j = 2m + p of the group and slot k of the pair of groups add up to slot j + k
         // of the three, unless both hold the pair (j and k odd). Branch-free, every slot
         // visited (a slot past the sets needed is never read): measured faster than asking
-        // only for the slots a discard needs, which branches on each.
+        // only for the slots a discard needs, or than visiting only the fitting k of a mask,
+        // which both branch on the hand.
         for j in 0..12 {
             let u = u64::from(useful[g][j]) << shift;
             for k in 0..12 - j {
@@ -202,23 +203,49 @@ pub(crate) fn regular_analyze(hand: &Hand, visible: &Counts) -> Result<Analysis>
     let capped = Suit::ALL.map(|s| hand.capped(s));
     let sets = hand.sets_needed();
     let target = (3 * sets + 2) as i8;
-    let base_ou =
-        [0, 1, 2, 3].map(|g| overlap_useful(&hand.concealed, &caps, Suit::ALL[g], capped[g]));
+    // Every table entry the analysis reads, the hand's four groups and each discard's changed
+    // group, is fetched in one tight pass first: the reads are independent, so their cache
+    // misses overlap instead of queueing behind the work on each. A group capped by melds
+    // has no table entry; its discards take the capped programme below.
+    let u = tables::useful();
+    let table = |g: usize| if g == 3 { &u.honor } else { &u.suit };
+    let base_idx = Suit::ALL.map(|s| GroupTable::index(group(&hand.concealed, s)));
+    let mut kinds = [Tile::wind(0); KINDS];
+    let mut fetched = [tables::Entry::default(); KINDS];
+    let mut n = 0;
+    for d in Tile::all().filter(|t| hand.concealed[t.index()] > 0) {
+        let g = d.suit() as usize;
+        kinds[n] = d;
+        if !capped[g] {
+            fetched[n] = table(g)[base_idx[g] - tables::POW5[d.index() - d.suit().base()] as usize];
+        }
+        n += 1;
+    }
+    let base_ou = [0, 1, 2, 3].map(|g| {
+        if capped[g] {
+            overlap_useful(&hand.concealed, &caps, Suit::ALL[g], true)
+        } else {
+            let e = &table(g)[base_idx[g]];
+            (e.overlap, e.useful())
+        }
+    });
     let base = base_ou.map(|x| x.0);
     let base_useful = base_ou.map(|x| x.1);
     let shanten = crate::shanten::from_overlaps(&base, sets);
 
-    // Gather first: every discard's changed group is an independent table read, and issuing
-    // them together lets the cache misses overlap instead of queueing one per discard.
     // On the stack: slots past `n` are never read (the filler tile is any tile).
     let mut changed = [(Tile::wind(0), Overlap::default(), [0u16; 12]); KINDS];
-    let mut n = 0;
-    for d in Tile::all().filter(|t| hand.concealed[t.index()] > 0) {
-        let mut counts = hand.concealed;
-        counts[d.index()] -= 1;
-        let (od, ud) = overlap_useful(&counts, &caps, d.suit(), capped[d.suit() as usize]);
-        changed[n] = (d, od, ud);
-        n += 1;
+    for i in 0..n {
+        let d = kinds[i];
+        let g = d.suit() as usize;
+        changed[i] = if capped[g] {
+            let mut counts = hand.concealed;
+            counts[d.index()] -= 1;
+            let (od, ud) = overlap_useful(&counts, &caps, d.suit(), true);
+            (d, od, ud)
+        } else {
+            (d, fetched[i].overlap, fetched[i].useful())
+        };
     }
 
     // Max-plus convolutions of the unchanged groups, two and three at a time.

@@ -13,6 +13,19 @@ pub enum Block {
     Pair(Tile),
 }
 
+impl Block {
+    /// The block's tiles in canonical notation (`123m`, `555p`, `11z`).
+    pub fn code(self) -> String {
+        let mut c = [0u8; crate::tile::KINDS];
+        match self {
+            Block::Sequence(t) => c[t.index()..t.index() + 3].fill(1),
+            Block::Triplet(t) => c[t.index()] = 3,
+            Block::Pair(t) => c[t.index()] = 2,
+        }
+        crate::notation::format(&c, 0)
+    }
+}
+
 /// All decompositions of `counts` into sets plus at most one pair (exactly one when the count
 /// is 2 mod 3), each a list of blocks in tile order; each multiset of blocks appears once.
 pub fn decompositions(counts: &Counts) -> Vec<Vec<Block>> {

@@ -158,6 +158,13 @@ impl Meld {
         }
     }
 
+    /// The meld's tiles in canonical notation (`555p`).
+    pub fn code(&self) -> String {
+        let mut c = [0u8; KINDS];
+        self.add_to(&mut c);
+        notation::format(&c, 0)
+    }
+
     /// Adds the meld's tiles to `counts` (the tiles of [`Meld::tiles`], without listing them:
     /// every player's own counts go through here).
     pub fn add_to(&self, counts: &mut Counts) {
@@ -211,6 +218,39 @@ impl Form {
             Form::Full => full,
             Form::Any => waiting || full,
         }
+    }
+}
+
+impl Form {
+    /// The tile counts this form takes in a hand of `size`, in words (`16 − 3k (16, 13, …, 1)`).
+    pub fn expected(self, size: u8) -> String {
+        let (w, f) = (size, size + 1);
+        match self {
+            Form::Waiting => format!("{w} − 3k ({w}, {}, …, 1)", w - 3),
+            Form::Full => format!("{f} − 3k ({f}, {}, …, 2)", f - 3),
+            Form::Any => format!("{w} − 3k or {f} − 3k (at most {f})"),
+        }
+    }
+
+    /// Row `r` of a batch of counts read as a hand of this form in a hand of `size` (the
+    /// melds implied by the count): at most 4 copies of a kind (the error names the cell
+    /// `counts[r][i]`), and a total that [`Form::fits`] (the error names the row `counts[r]`).
+    pub fn check_row(self, row: &[u8], r: usize, size: u8) -> Result<()> {
+        if let Some((i, &v)) = row.iter().enumerate().find(|(_, &v)| v > COPIES) {
+            return Err(Error::hand(format!(
+                "row {r}, column {i}: count {v} is more than the {COPIES} copies of a tile"
+            ))
+            .at(format!("counts[{r}][{i}]")));
+        }
+        let n: usize = row.iter().map(|&v| usize::from(v)).sum();
+        if self.fits(n, size) {
+            return Ok(());
+        }
+        Err(Error::hand(format!(
+            "row {r} has {n} tiles; this call needs {}",
+            self.expected(size)
+        ))
+        .at(format!("counts[{r}]")))
     }
 }
 
@@ -401,4 +441,42 @@ pub fn seen_counts(own: &Counts, visible: &Counts) -> Result<Counts> {
         }
     }
     Ok(seen)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_batch_row_is_checked_as_a_hand_of_its_form() {
+        // A waiting hand holds 16 − 3k tiles, a full one 17 − 3k (000: 十六張), and no kind
+        // more than its 4 copies.
+        let row = |s: &str| notation::parse(s).unwrap().counts;
+        assert!(Form::Waiting
+            .check_row(&row("2223456m123456789p"), 0, 16)
+            .is_ok());
+        assert!(Form::Any
+            .check_row(&row("2223456m123456789p1m"), 0, 16)
+            .is_ok());
+        let e = Form::Waiting
+            .check_row(&row("2223456m123456789p1m"), 3, 16)
+            .unwrap_err();
+        assert_eq!(e.field().as_deref(), Some("counts[3]"));
+        assert_eq!(
+            e.to_string(),
+            "row 3 has 17 tiles; this call needs 16 − 3k (16, 13, …, 1)"
+        );
+        let mut five = row("2223456m123456789p");
+        five[0] = 5;
+        let e = Form::Any.check_row(&five, 2, 16).unwrap_err();
+        assert_eq!(e.field().as_deref(), Some("counts[2][0]"));
+        // 004 兩人麻將 13 張版: 13 − 3k and 14 − 3k.
+        assert_eq!(Form::Any.expected(13), "13 − 3k or 14 − 3k (at most 14)");
+        assert!(Form::Full
+            .check_row(&row("123m456m789m11z22z"), 0, 13)
+            .is_err());
+        assert!(Form::Full
+            .check_row(&row("123m456m789m11z222z"), 0, 13)
+            .is_ok());
+    }
 }

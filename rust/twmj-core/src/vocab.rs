@@ -27,6 +27,128 @@ pub struct Limit {
     pub doc: &'static str,
 }
 
+/// Seats at the table (the 4 winds 東南西北 are as many); seat `s + 1 (mod 4)` is the 下家 of
+/// `s`. 004's three- and two-player tables seat `0..players` of them.
+pub const SEATS: u8 = 4;
+
+/// Faces of a die (the opening dice: 骰規台, 換三張's direction, the wall's break).
+pub const DIE_FACES: u8 = 6;
+
+/// An integer as a caller gave it (a seat, a seed, a die, a count): exact up to 128 bits, else
+/// only its decimal text. The core checks its range and names it as given in the error, so a
+/// caller in another language never needs a range of its own (nor an overflow error).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Int {
+    value: i128,
+    /// The decimal text of an integer beyond 128 bits (then `value` is unused).
+    wide: Option<String>,
+}
+
+impl Int {
+    /// An integer beyond 128 bits, known by its text.
+    pub fn wide(text: impl Into<String>) -> Int {
+        Int {
+            value: 0,
+            wide: Some(text.into()),
+        }
+    }
+
+    /// The value as `T` when it fits.
+    pub fn to<T: TryFrom<i128>>(&self) -> Option<T> {
+        if self.wide.is_some() {
+            return None;
+        }
+        T::try_from(self.value).ok()
+    }
+
+    /// The value as `T` when it lies in `0..=max`; else a context error at `field` whose
+    /// message `what` writes from the value as given.
+    pub fn at_most<T: TryFrom<i128> + Into<i128> + Copy>(
+        &self,
+        field: &str,
+        max: T,
+        what: impl FnOnce(&Int) -> String,
+    ) -> Result<T> {
+        self.to::<T>()
+            .filter(|&v| (0..=max.into()).contains(&v.into()))
+            .ok_or_else(|| Error::context(field, what(self)))
+    }
+
+    /// A seat of a table of `seats` (at most [`SEATS`]) at `field`.
+    pub fn seat(&self, field: &str, seats: u8) -> Result<Seat> {
+        let seats = seats.min(SEATS);
+        self.at_most(field, seats.saturating_sub(1), |n| seat_text(n, seats))
+    }
+
+    /// A seed: any 64-bit unsigned integer.
+    pub fn seed(&self) -> Result<u64> {
+        self.at_most("seed", u64::MAX, |n| {
+            format!("seed {n} is out of range (0 to 2**64 - 1)")
+        })
+    }
+
+    /// The face of a die at `field`: 1 to [`DIE_FACES`].
+    pub fn die(&self, field: &str) -> Result<u8> {
+        self.to::<u8>()
+            .filter(|f| (1..=DIE_FACES).contains(f))
+            .ok_or_else(|| Error::context(field, die_text(self)))
+    }
+
+    /// A count at `field` (hands to play, tables): 0 to `u32::MAX`.
+    pub fn count(&self, field: &str) -> Result<u32> {
+        self.at_most(field, u32::MAX, |n| {
+            format!("{field} {n} is out of range (0 to {})", u32::MAX)
+        })
+    }
+
+    /// A number of tai at `field`: 0 to `u32::MAX`.
+    pub fn tai(&self, field: &str) -> Result<u32> {
+        self.at_most(field, u32::MAX, |n| {
+            format!("{n} tai is out of range (0 to {})", u32::MAX)
+        })
+    }
+
+    /// Three dice at `field`.
+    pub fn dice(field: &str, dice: &[Int; 3]) -> Result<[u8; 3]> {
+        Ok([
+            dice[0].die(field)?,
+            dice[1].die(field)?,
+            dice[2].die(field)?,
+        ])
+    }
+}
+
+impl From<i128> for Int {
+    fn from(value: i128) -> Int {
+        Int { value, wide: None }
+    }
+}
+
+impl std::fmt::Display for Int {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match &self.wide {
+            Some(text) => f.write_str(text),
+            None => write!(f, "{}", self.value),
+        }
+    }
+}
+
+/// "seat 7 does not exist (seats are 0 to 3)", the one wording of a bad seat; `seats` below
+/// [`SEATS`] (004) adds how many players sit.
+pub fn seat_text(seat: impl std::fmt::Display, seats: u8) -> String {
+    let last = seats.saturating_sub(1);
+    if seats < SEATS {
+        format!("seat {seat} does not exist (seats are 0 to {last}; {seats} players)")
+    } else {
+        format!("seat {seat} does not exist (seats are 0 to {last})")
+    }
+}
+
+/// "a die shows 7; faces are 1 to 6".
+pub fn die_text(face: impl std::fmt::Display) -> String {
+    format!("a die shows {face}; faces are 1 to {DIE_FACES}")
+}
+
 /// What the replacement draw followed (明槓 replacements cannot win, 000 槓).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Replacement {

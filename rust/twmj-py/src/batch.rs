@@ -11,7 +11,9 @@ use numpy::{IntoPyArray, PyArray1, PyReadonlyArray2};
 use pyo3::prelude::*;
 use rayon::prelude::*;
 use twmj_core::scoring::Variant;
-use twmj_core::{shanten, shanten_counts, wait_mask, waits, Counts, Form, Hand, Tiles, KINDS};
+use twmj_core::{
+    shanten, shanten_counts, wait_mask, waits, Counts, Form, Hand, Tiles, KINDS, TAIWAN,
+};
 use twmj_py_macros::guarded;
 
 use crate::errors::{hand_error, PyResult};
@@ -46,49 +48,19 @@ fn copied(counts: &PyReadonlyArray2<'_, u8>) -> PyResult<Vec<u8>> {
     })
 }
 
-/// Each count at most 4 and a total that `fits`: one branch-free pass over the row.
+/// Each count at most 4 and a total that `form` takes at `size`: one branch-free pass.
 #[inline]
-fn row_ok(row: &Counts, fits: fn(usize) -> bool) -> bool {
-    !twmj_core::over_copies(row) && fits(twmj_core::total(row))
+fn row_ok(row: &Counts, form: Form, size: u8) -> bool {
+    !twmj_core::over_copies(row) && form.fits(twmj_core::total(row), size)
 }
 
-/// The error naming the first row of `flat` with a count over 4 or a total `fits` refuses;
+/// The error of the first row of `flat` that `form` refuses at `size` ([`Form::check_row`]);
 /// `flat` starts at row `first` of the array.
-fn first_bad_row(
-    flat: &[u8],
-    first: usize,
-    fits: fn(usize) -> bool,
-    expected: &str,
-) -> PyResult<()> {
+fn first_bad_row(flat: &[u8], first: usize, form: Form, size: u8) -> PyResult<()> {
     for (r, row) in flat.chunks_exact(KINDS).enumerate() {
-        let r = first + r;
-        if let Some((i, &v)) = row.iter().enumerate().find(|(_, &v)| v > 4) {
-            return Err(hand_error(
-                Some(&format!("counts[{r}][{i}]")),
-                format!("row {r}, column {i}: count {v} is more than the 4 copies of a tile"),
-            ));
-        }
-        let n: usize = row.iter().map(|&v| v as usize).sum();
-        if !fits(n) {
-            return Err(hand_error(
-                Some(&format!("counts[{r}]")),
-                format!("row {r} has {n} tiles; this call needs {expected}"),
-            ));
-        }
+        form.check_row(row, first + r, size)?;
     }
     Ok(())
-}
-
-/// The rows copied into one owned buffer of 34-byte rows, then checked: each count ≤ 4 and a
-/// total that `fits`. The error names the first bad row.
-fn rows(
-    counts: &PyReadonlyArray2<'_, u8>,
-    fits: fn(usize) -> bool,
-    expected: &str,
-) -> PyResult<Vec<u8>> {
-    let flat = copied(counts)?;
-    first_bad_row(&flat, 0, fits, expected)?;
-    Ok(flat)
 }
 
 /// Rows copied at a time: 1.1 MB, so a block stays in cache from its copy to its analysis,
@@ -103,10 +75,11 @@ const BLOCK_ROWS: usize = 1 << 15;
 fn run_checked<T: Send + Copy + Default>(
     py: Python<'_>,
     counts: &PyReadonlyArray2<'_, u8>,
-    fits: fn(usize) -> bool,
-    expected: &str,
+    form: Form,
     f: fn(&Counts) -> T,
 ) -> PyResult<Vec<T>> {
+    // Without a variant a row is read as the default rules read it.
+    let size = TAIWAN.hand_size;
     // A non-contiguous array is copied whole first (rare: a strided view).
     let strided;
     columns(counts)?;
@@ -125,7 +98,7 @@ fn run_checked<T: Send + Copy + Default>(
         copy.copy_from_slice(&src[first * KINDS..(first + n) * KINDS]);
         let bad = AtomicBool::new(false);
         let one = |row: &[u8]| match <&Counts>::try_from(row) {
-            Ok(c) if row_ok(c, fits) => f(c),
+            Ok(c) if row_ok(c, form, size) => f(c),
             _ => {
                 bad.store(true, Ordering::Relaxed);
                 T::default()
@@ -140,7 +113,7 @@ fn run_checked<T: Send + Copy + Default>(
             }
         });
         if bad.load(Ordering::Relaxed) {
-            first_bad_row(copy, first, fits, expected)?;
+            first_bad_row(copy, first, form, size)?;
         }
     }
     Ok(out)
@@ -194,11 +167,10 @@ pub fn waits_batch<'py>(
     variant: Option<PyRef<'py, PyVariant>>,
 ) -> PyResult<Bound<'py, PyArray1<u64>>> {
     let Some(v) = variant else {
-        let fits = |n: usize| Form::Waiting.fits(n, 16);
-        let masks = run_checked(py, &counts, fits, "16 − 3k (16, 13, …, 1)", wait_mask)?;
+        let masks = run_checked(py, &counts, Form::Waiting, wait_mask)?;
         return Ok(masks.into_pyarray(py));
     };
-    let flat = rows(&counts, |_| true, "")?;
+    let flat = copied(&counts)?;
     let hands = hands_of(&flat, Form::Waiting, &v.0)?;
     let masks = run_hands(py, &hands, &v.0, variant_mask)
         .into_iter()
@@ -217,11 +189,9 @@ pub fn shanten_batch<'py>(
     variant: Option<PyRef<'py, PyVariant>>,
 ) -> PyResult<Bound<'py, PyArray1<i8>>> {
     let Some(v) = variant else {
-        let fits = |n: usize| Form::Any.fits(n, 16);
-        let expected = "16 − 3k or 17 − 3k (at most 17)";
-        return Ok(run_checked(py, &counts, fits, expected, shanten_counts)?.into_pyarray(py));
+        return Ok(run_checked(py, &counts, Form::Any, shanten_counts)?.into_pyarray(py));
     };
-    let flat = rows(&counts, |_| true, "")?;
+    let flat = copied(&counts)?;
     let hands = hands_of(&flat, Form::Any, &v.0)?;
     Ok(run_hands(py, &hands, &v.0, shanten).into_pyarray(py))
 }

@@ -3,7 +3,6 @@
 use pyo3::buffer::PyBuffer;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyBytes, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple};
-use std::fmt;
 use twmj_core::hand::{Form, Hand, Meld};
 use twmj_core::notation::{self, Tiles};
 use twmj_core::{Counts, Variant, KINDS};
@@ -11,43 +10,29 @@ use twmj_core::{Counts, Variant, KINDS};
 use crate::errors::{hand_error, Failure, PyResult};
 use crate::meld::PyMeld;
 
-/// A Python int of any size, for arguments with a range (seats, seeds, counts, dice faces).
-///
-/// Ints up to 128 bits are kept exactly; a larger one keeps only its text. Either way the
-/// caller's range check raises a twmj error naming the value as given, never Python's
-/// `OverflowError` from the conversion. A non-int is still a `TypeError` naming the argument.
+/// A Python int of any size, for arguments with a range (seats, seeds, counts, dice faces): the
+/// core's [`twmj_core::vocab::Int`], which checks the range and names the value as given (never
+/// Python's `OverflowError`). A non-int is still a `TypeError` naming the argument.
 #[derive(Debug, Clone)]
-pub struct Int {
-    value: i128,
-    /// The decimal text of an int beyond 128 bits (then `value` is unused).
-    wide: Option<String>,
-}
+pub struct Int(pub twmj_core::vocab::Int);
 
 impl Int {
-    /// The value as `T` when it fits `T` and passes `ok`.
-    pub fn to<T: TryFrom<i128>>(&self, ok: impl Fn(&T) -> bool) -> Option<T> {
-        if self.wide.is_some() {
-            return None;
-        }
-        T::try_from(self.value).ok().filter(ok)
+    pub fn into_core(self) -> twmj_core::vocab::Int {
+        self.0
     }
 }
 
 impl From<i64> for Int {
     fn from(v: i64) -> Self {
-        Int {
-            value: i128::from(v),
-            wide: None,
-        }
+        Int(i128::from(v).into())
     }
 }
 
-impl fmt::Display for Int {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match &self.wide {
-            Some(text) => f.write_str(text),
-            None => write!(f, "{}", self.value),
-        }
+impl std::ops::Deref for Int {
+    type Target = twmj_core::vocab::Int;
+
+    fn deref(&self) -> &Self::Target {
+        &self.0
     }
 }
 
@@ -56,17 +41,14 @@ impl<'py> FromPyObject<'_, 'py> for Int {
 
     fn extract(obj: Borrowed<'_, 'py, PyAny>) -> Result<Self, PyErr> {
         match obj.extract::<i128>() {
-            Ok(value) => Ok(Int { value, wide: None }),
+            Ok(value) => Ok(Int(value.into())),
             Err(_) if obj.is_instance_of::<PyInt>() => {
                 // str() itself refuses ints past Python's digit limit (4300 digits).
                 let wide = obj.str().map_or_else(
                     |_| "an integer of more than 4300 digits".to_owned(),
                     |s| s.to_string(),
                 );
-                Ok(Int {
-                    value: 0,
-                    wide: Some(wide),
-                })
+                Ok(Int(twmj_core::vocab::Int::wide(wide)))
             }
             Err(e) => Err(e),
         }

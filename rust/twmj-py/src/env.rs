@@ -23,12 +23,7 @@ fn variant_of(v: Option<PyRef<'_, PyVariant>>) -> Variant {
 }
 
 fn seed_of(seed: &Int) -> PyResult<u64> {
-    seed.to(|_: &u64| true).ok_or_else(|| {
-        context_error(
-            "seed",
-            format!("seed {seed} is out of range (0 to 2**64 - 1)"),
-        )
-    })
+    Ok(seed.seed()?)
 }
 
 /// An observation and its legal mask as numpy arrays.

@@ -2,78 +2,34 @@
 
 use numpy::{IntoPyArray, PyArray1};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyInt, PyList, PyString};
+use pyo3::types::{PyDict, PyList, PyString};
 use twmj_core::game::{
-    self, legal_actions, read_log, read_seen_log, replay as core_replay, seen_to_json, settle_hand,
-    write_log, write_seen_log, Action, Deal, Match, Phase, Snapshot, State, Summary, Table,
-    ACTION_COUNT,
+    self, legal_actions, read_log, read_seen_log, replay as core_replay, seen_to_json, write_log,
+    write_seen_log, Action, Deal, Match, Snapshot, State, Summary,
 };
 use twmj_core::notation;
-use twmj_core::scoring::Scored;
+use twmj_core::vocab::{Int as CoreInt, SEATS};
 use twmj_core::Tile;
 use twmj_py_macros::guarded;
 
 use crate::convert::{self, Int};
 use crate::errors::{action_error, context_error, PyResult};
 use crate::meld::PyMeld;
-use crate::score::{to_py, PyScore};
+use crate::score::PyScore;
 use crate::variant::{rules_of, PyVariant};
 
-/// A seat from any Python int: out of range is a `ContextError` on `seat`, never an
-/// `OverflowError`.
+/// A seat of the table from any Python int: out of range is a `ContextError` on `seat`.
 fn seat_ok(seat: &Int) -> PyResult<u8> {
-    seat_at("seat", seat)
+    Ok(seat.seat("seat", SEATS)?)
 }
 
-/// A seat argument named `field` (`seat`, `dealer`).
-fn seat_at(field: &str, seat: &Int) -> PyResult<u8> {
-    seat.to(|&s: &u8| usize::from(s) < game::SEATS)
-        .ok_or_else(|| {
-            context_error(
-                field,
-                format!(
-                    "seat {seat} does not exist (seats are 0 to {})",
-                    game::SEATS - 1
-                ),
-            )
-        })
-}
-
-/// A seed from any Python int: the 64-bit range, else a `ContextError` naming it.
-fn seed_ok(seed: &Int) -> PyResult<u64> {
-    seed.to(|_: &u64| true).ok_or_else(|| {
-        context_error(
-            "seed",
-            format!("seed {seed} is out of range (0 to 2**64 - 1)"),
-        )
-    })
-}
-
-/// Three dice faces from any Python ints, each 1 to 6.
-fn dice_ok(dice: &[Int; 3]) -> PyResult<[u8; 3]> {
-    let face = |f: &Int| {
-        f.to(|x: &u8| (1..=6).contains(x))
-            .ok_or_else(|| context_error("dice", format!("a die shows {f}; faces are 1 to 6")))
-    };
-    Ok([face(&dice[0])?, face(&dice[1])?, face(&dice[2])?])
-}
-
+/// An action by name (str) or index (int).
 fn action_of(obj: &Bound<'_, PyAny>) -> PyResult<Action> {
     if let Ok(s) = obj.cast::<PyString>() {
-        let text = s.to_str()?;
-        return Action::parse(text)
-            .ok_or_else(|| action_error(format!("unknown action '{text}' (see twmj.ACTIONS)")));
+        return Ok(Action::read(s.to_str()?)?);
     }
-    if obj.is_instance_of::<PyInt>() {
-        let i: usize = obj
-            .extract()
-            .map_err(|_| action_error(format!("an action index is 0 to {}", ACTION_COUNT - 1)))?;
-        return Action::from_index(i).ok_or_else(|| {
-            action_error(format!(
-                "action index {i} is outside 0 to {}",
-                ACTION_COUNT - 1
-            ))
-        });
+    if let Ok(i) = obj.extract::<Int>() {
+        return Ok(Action::at(&i)?);
     }
     Err(action_error(
         "an action is its name (str) or its index (int)",
@@ -85,11 +41,7 @@ fn names(actions: &[Action]) -> Vec<String> {
 }
 
 fn mask<'py>(py: Python<'py>, actions: &[Action]) -> Bound<'py, PyArray1<bool>> {
-    let mut m = vec![false; ACTION_COUNT];
-    for a in actions {
-        m[a.index()] = true;
-    }
-    m.into_pyarray(py)
+    Action::mask(actions).to_vec().into_pyarray(py)
 }
 
 /// One hand of play from a seed or an explicit deal, under the taiwan rules or a given
@@ -107,7 +59,7 @@ impl PyGame {
     #[pyo3(signature = (seed=Int::from(0), variant=None), text_signature = "(seed=0, variant=None)")]
     #[guarded]
     fn new(seed: Int, variant: Option<PyRef<'_, PyVariant>>) -> PyResult<Self> {
-        let seed = seed_ok(&seed)?;
+        let seed = seed.seed()?;
         Ok(PyGame {
             state: State::from_seed(seed, rules_of(variant.as_deref())),
         })
@@ -136,8 +88,10 @@ impl PyGame {
             hands[2].as_str(),
             hands[3].as_str(),
         ];
-        let dealer = seat_at("dealer", &dealer)?;
-        let dice = dice.as_ref().map(dice_ok).transpose()?;
+        let dealer = dealer.seat("dealer", SEATS)?;
+        let dice = dice
+            .map(|d| CoreInt::dice("dice", &d.map(Int::into_core)))
+            .transpose()?;
         let mut scripted = Deal::scripted(dealer, h, live, dead)?;
         if let Some(d) = dice {
             scripted.dice = d;
@@ -182,13 +136,7 @@ impl PyGame {
     /// `over`.
     #[getter]
     fn phase(&self) -> &'static str {
-        match self.state.phase() {
-            Phase::Turn(_) => "turn",
-            Phase::Offer(_) => "offer",
-            Phase::Exchange(_) => "exchange",
-            Phase::Opening(_) => "opening",
-            Phase::Over => "over",
-        }
+        self.state.phase().key()
     }
 
     #[getter]
@@ -409,35 +357,16 @@ impl PyGame {
     #[guarded]
     fn settle(
         &self,
-        py: Python<'_>,
         variant: Option<PyRef<'_, PyVariant>>,
         streak: Option<Int>,
         round_wind: Option<Int>,
     ) -> PyResult<(Vec<PyScore>, [i64; 4])> {
-        let Some(r) = self.state.result() else {
-            return Err(context_error("game", "the hand is not over"));
-        };
-        let v = variant.map_or_else(|| PyVariant(self.state.variant().clone()), |v| v.clone());
-        // Any int reaches the core, which names one out of range (streak over the cap, a
-        // 圈風 past 北); one past u8 is named here, never Python's OverflowError.
-        let small = |field: &'static str, given: Option<Int>, own: u8| match given {
-            None => Ok(own),
-            Some(i) => i
-                .to(|_: &u8| true)
-                .ok_or_else(|| context_error(field, format!("{i} is out of range"))),
-        };
-        let table = Table {
-            streak: small("streak", streak, self.state.rules().streak)?,
-            round_wind: small("round_wind", round_wind, self.state.rules().round_wind)?,
-            dice: self.state.dice(),
-        };
-        let (bills, s) = settle_hand(r, &table, &v.0)?;
-        let scores = bills
-            .iter()
-            .enumerate()
-            .map(|(i, b)| to_py(py, &Scored::of(b.clone(), &v.0)?, i))
-            .collect::<PyResult<_>>()?;
-        Ok((scores, s.net_tai))
+        let v = variant.as_deref().map(|v| &v.0);
+        let s = self
+            .state
+            .settle(v, streak.as_deref(), round_wind.as_deref())?;
+        let scores = s.bills.iter().map(PyScore::from).collect();
+        Ok((scores, s.settlement.net_tai))
     }
 }
 
@@ -459,8 +388,8 @@ impl PyMatch {
     fn new(seed: Int, variant: Option<PyRef<'_, PyVariant>>, first_dealer: Int) -> PyResult<Self> {
         Ok(PyMatch {
             series: Match::new(
-                seed_ok(&seed)?,
-                seat_at("first_dealer", &first_dealer)?,
+                seed.seed()?,
+                first_dealer.seat("first_dealer", SEATS)?,
                 rules_of(variant.as_deref()),
             ),
         })
@@ -485,8 +414,8 @@ impl PyMatch {
             Some(h) => {
                 let h = [h[0].as_str(), h[1].as_str(), h[2].as_str(), h[3].as_str()];
                 let mut script = Deal::scripted(self.series.dealer, h, live, dead)?;
-                if let Some(d) = dice.as_ref().map(dice_ok).transpose()? {
-                    script.dice = d;
+                if let Some(d) = dice {
+                    script.dice = CoreInt::dice("dice", &d.map(Int::into_core))?;
                 }
                 Some(script)
             }
@@ -594,10 +523,7 @@ pub fn read_record_for<'py>(py: Python<'py>, record: &str) -> PyResult<Vec<Bound
 /// Every action name, by index (the fixed action space of `legal_mask`).
 #[pyfunction]
 pub fn actions() -> Vec<String> {
-    (0..ACTION_COUNT)
-        .filter_map(Action::from_index)
-        .map(Action::name)
-        .collect()
+    Action::names()
 }
 
 fn get<'py>(d: &Bound<'py, PyDict>, key: &str) -> PyResult<Option<Bound<'py, PyAny>>> {
@@ -648,13 +574,8 @@ pub fn simulate<'py>(
     bot: &str,
 ) -> PyResult<Bound<'py, PyDict>> {
     let bot = twmj_core::game::Bot::parse(bot)?;
-    let hands: u32 = hands.to(|_| true).ok_or_else(|| {
-        context_error(
-            "hands",
-            format!("hands {hands} is out of range (0 to {})", u32::MAX),
-        )
-    })?;
-    let seed = seed_ok(&seed)?;
+    let hands = hands.count("hands")?;
+    let seed = seed.seed()?;
     let v = rules_of(variant.as_deref());
     let s = py.detach(|| game::simulate(hands, seed, v, bot))?;
     let d = PyDict::new(py);

@@ -2,7 +2,6 @@
 
 use pyo3::prelude::*;
 use twmj_core::hand::Meld;
-use twmj_core::notation;
 use twmj_py_macros::guarded;
 
 use crate::errors::PyResult;
@@ -29,9 +28,7 @@ impl PyMeld {
     /// The meld's tiles in canonical notation.
     #[getter]
     fn tiles(&self) -> String {
-        let mut c = [0u8; 34];
-        self.0.add_to(&mut c);
-        notation::format(&c, 0)
+        self.0.code()
     }
 
     fn __repr__(&self) -> String {

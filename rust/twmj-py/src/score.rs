@@ -1,16 +1,12 @@
 //! `twmj.score`, `twmj.compare` and their results: `Context`, `Score`, `TaiItem`, `Payment`.
 
 use pyo3::prelude::*;
-use twmj_core::hand::Form;
-use twmj_core::notation;
-use twmj_core::scoring::{
-    self, Context, Declaration, FlowerWin, Score, Scored, Seat, Variant, WinKind, Wind,
-};
-use twmj_core::{Block, Tile};
+use twmj_core::scoring::{self, Claim, Context, ContextArgs, Scored, Seat};
+use twmj_core::vocab::SEATS;
 use twmj_py_macros::guarded;
 
 use crate::convert::{self, Int};
-use crate::errors::{context_error, PyResult};
+use crate::errors::PyResult;
 use crate::meld::PyMeld;
 use crate::variant::{rules_of, PyVariant};
 
@@ -29,24 +25,15 @@ use crate::variant::{rules_of, PyVariant};
 #[derive(Clone)]
 pub struct PyContext(pub Context);
 
-fn wind(field: &'static str, s: &str) -> PyResult<Wind> {
-    Wind::parse(s).ok_or_else(|| {
-        context_error(
-            field,
-            format!("'{s}' is not a wind (E, S, W, N or 東南西北)"),
-        )
-    })
-}
-
 #[pymethods]
 impl PyContext {
+    /// The core reads the arguments ([`ContextArgs::read`]): its defaults, ranges and errors.
     #[new]
     #[pyo3(
         signature = (
-            *, winner=Int::from(0), dealer=Int::from(0), streak=Int::from(0), seat_wind="E",
-            round_wind="E", win="self_draw", from_seat=None, last_tile=false, declared=None,
-            first_turn=false, flowers="", dice=None, discards=None, shown=None,
-            first_eight=false
+            *, winner=None, dealer=None, streak=None, seat_wind=None, round_wind=None, win=None,
+            from_seat=None, last_tile=false, declared=None, first_turn=false, flowers=None,
+            dice=None, discards=None, shown=None, first_eight=false
         ),
         text_signature = "(*, winner=0, dealer=0, streak=0, seat_wind=\"E\", round_wind=\"E\", \
                           win=\"self_draw\", from_seat=None, last_tile=False, declared=None, \
@@ -56,91 +43,40 @@ impl PyContext {
     #[allow(clippy::too_many_arguments, clippy::fn_params_excessive_bools)]
     #[guarded]
     fn new(
-        winner: Int,
-        dealer: Int,
-        streak: Int,
-        seat_wind: &str,
-        round_wind: &str,
-        win: &str,
+        winner: Option<Int>,
+        dealer: Option<Int>,
+        streak: Option<Int>,
+        seat_wind: Option<&str>,
+        round_wind: Option<&str>,
+        win: Option<&str>,
         from_seat: Option<Int>,
         last_tile: bool,
         declared: Option<&str>,
         first_turn: bool,
-        flowers: &str,
+        flowers: Option<&str>,
         dice: Option<[Int; 3]>,
         discards: Option<Int>,
         shown: Option<Int>,
         first_eight: bool,
     ) -> PyResult<Self> {
-        // Python ints of any size arrive here; out-of-range ones are context errors, not
-        // OverflowError from the conversion.
-        let seat = |field, s: &Int| context_seat(field, s, |&x| x < 4);
-        let winner = seat("context.winner", &winner)?;
-        let dealer = seat("context.dealer", &dealer)?;
-        let from_seat = from_seat
-            .map(|f| seat("context.from_seat", &f))
-            .transpose()?;
-        let streak: u8 = streak.to(|_| true).ok_or_else(|| {
-            context_error("context.streak", format!("連莊 {streak} is out of range"))
-        })?;
-        let dice = dice
-            .map(|d| {
-                let face = |f: &Int| {
-                    f.to(|x: &u8| (1..=6).contains(x)).ok_or_else(|| {
-                        context_error("context.dice", format!("a die shows {f}; faces are 1 to 6"))
-                    })
-                };
-                Ok::<_, PyErr>([face(&d[0])?, face(&d[1])?, face(&d[2])?])
-            })
-            .transpose()?;
-        let win = WinKind::parse(win, from_seat)?;
-        let declared = Declaration::parse(declared.unwrap_or("none"), "context.declared")?;
-        let parsed = notation::parse(flowers).map_err(|e| e.at("context.flowers"))?;
-        if parsed.counts.iter().any(|&c| c > 0) {
-            return Err(context_error(
-                "context.flowers",
-                format!("'{flowers}' holds tiles that are not flowers"),
-            ));
-        }
-        let discards = discards
-            .map(|n| {
-                n.to(|_: &u8| true).ok_or_else(|| {
-                    context_error(
-                        "context.discards",
-                        format!("{n} discards is out of range (0 to 255)"),
-                    )
-                })
-            })
-            .transpose()?;
-        // 003 fan list 胡絕張: copies of the winning tile's kind shown on the table.
-        let shown = shown
-            .map(|n| {
-                n.to(|&x: &u8| x <= 3).ok_or_else(|| {
-                    context_error(
-                        "context.shown",
-                        format!(
-                            "{n} copies shown is out of range (0 to 3 besides the winning tile)"
-                        ),
-                    )
-                })
-            })
-            .transpose()?;
-        Ok(PyContext(Context {
-            winner,
-            dealer,
-            streak,
-            seat_wind: wind("context.seat_wind", seat_wind)?,
-            round_wind: wind("context.round_wind", round_wind)?,
+        let args = ContextArgs {
+            winner: winner.map(Int::into_core),
+            dealer: dealer.map(Int::into_core),
+            streak: streak.map(Int::into_core),
+            seat_wind,
+            round_wind,
             win,
+            from_seat: from_seat.map(Int::into_core),
             last_tile,
             declared,
             first_turn,
+            flowers,
+            dice: dice.map(|d| d.map(Int::into_core)),
+            discards: discards.map(Int::into_core),
+            shown: shown.map(Int::into_core),
             first_eight,
-            flowers: parsed.flowers,
-            dice,
-            discards,
-            shown,
-        }))
+        };
+        Ok(PyContext(args.read()?))
     }
 
     #[getter]
@@ -155,16 +91,18 @@ impl PyContext {
 
     fn __repr__(&self) -> String {
         let c = &self.0;
-        let wind = |w: Wind| ["E", "S", "W", "N"][w as usize];
-        let (win, from) = (c.win.key(), c.win.from_seat());
-        let from = from.map_or_else(String::new, |f| format!(", from_seat={f}"));
+        let from = c
+            .win
+            .from_seat()
+            .map_or_else(String::new, |f| format!(", from_seat={f}"));
         format!(
-            "Context(winner={}, dealer={}, streak={}, seat_wind='{}', round_wind='{}', win='{win}'{from})",
+            "Context(winner={}, dealer={}, streak={}, seat_wind='{}', round_wind='{}', win='{}'{from})",
             c.winner,
             c.dealer,
             c.streak,
-            wind(c.seat_wind),
-            wind(c.round_wind),
+            c.seat_wind.key(),
+            c.round_wind.key(),
+            c.win.key(),
         )
     }
 }
@@ -217,11 +155,10 @@ pub struct PyPayment {
     money: u64,
 }
 
-impl PyPayment {
-    /// One settlement line, its 筆 index shifted by `bill`.
-    fn of(l: &scoring::Line, bill: usize) -> Self {
+impl From<&scoring::Line> for PyPayment {
+    fn from(l: &scoring::Line) -> Self {
         PyPayment {
-            bill: bill + l.bill,
+            bill: l.bill,
             payer: l.payer,
             payee: l.payee,
             base_tai: l.base_tai,
@@ -245,6 +182,7 @@ impl PyPayment {
 
 /// A scored win: total tai, the items, the decomposition used, and the settlement.
 #[pyclass(name = "Score", module = "twmj", frozen, get_all)]
+#[derive(Clone)]
 pub struct PyScore {
     /// The preset the variant started from.
     variant: &'static str,
@@ -252,9 +190,9 @@ pub struct PyScore {
     overrides: Vec<(String, String)>,
     /// The hand's tai (without 莊家台, which depends on the payer).
     total_tai: u32,
-    items: Vec<Py<PyTaiItem>>,
+    items: Vec<PyTaiItem>,
     /// 莊家 and 連莊拉莊 items, counted only on lines between the dealer and the counterpart.
-    dealer_items: Vec<Py<PyTaiItem>>,
+    dealer_items: Vec<PyTaiItem>,
     /// 莊家台 = 1 + 2N.
     dealer_tai: u32,
     /// The concealed part as split for the score (`123m`, `555p`, `11z`), then the melds.
@@ -263,9 +201,9 @@ pub struct PyScore {
     /// The winning tile's shape in that split (ryanmen, kanchan, penchan, tanki, shanpon).
     win_shape: Option<&'static str>,
     /// Items checked and not counted (only when asked with `why_not=True`).
-    why_not: Vec<Py<PyNotApplied>>,
+    why_not: Vec<PyNotApplied>,
     /// One line per payer.
-    payments: Vec<Py<PyPayment>>,
+    payments: Vec<PyPayment>,
     /// Each seat's net in tai (the four sum to 0).
     net_tai: [i64; 4],
     /// Each seat's net in money.
@@ -287,101 +225,67 @@ impl PyScore {
     }
 }
 
-fn block_text(b: Block) -> String {
-    let mut c = [0u8; 34];
-    match b {
-        Block::Sequence(t) => {
-            for i in t.index()..t.index() + 3 {
-                c[i] = 1;
-            }
+fn item(i: &scoring::ScoredItem) -> PyTaiItem {
+    PyTaiItem {
+        key: i.key,
+        name: i.name.clone(),
+        tai: i.tai,
+    }
+}
+
+impl From<&Scored> for PyScore {
+    fn from(scored: &Scored) -> Self {
+        let (s, settlement) = (&scored.score, &scored.settlement);
+        PyScore {
+            variant: s.variant,
+            overrides: s.overrides.clone(),
+            total_tai: s.total_tai,
+            items: s.items.iter().map(item).collect(),
+            dealer_items: s.dealer_items.iter().map(item).collect(),
+            dealer_tai: s.dealer_tai,
+            decomposition: s.decomposition.iter().map(|b| b.code()).collect(),
+            melds: s.melds.iter().map(|&m| PyMeld(m)).collect(),
+            win_shape: s.win_block.map(|(_, shape)| shape.key()),
+            why_not: s
+                .why_not
+                .iter()
+                .map(|n| PyNotApplied {
+                    key: n.key,
+                    name: n.item.name().to_owned(),
+                    reason: n.reason.clone(),
+                    reason_zh: n.reason_zh.clone(),
+                })
+                .collect(),
+            payments: settlement.lines.iter().map(PyPayment::from).collect(),
+            net_tai: settlement.net_tai,
+            net_money: settlement.net_money,
+            winner: s.winner,
+            allowed: scored.allowed,
         }
-        Block::Triplet(t) => c[t.index()] = 3,
-        Block::Pair(t) => c[t.index()] = 2,
-    }
-    notation::format(&c, 0)
-}
-
-fn item(py: Python<'_>, i: &scoring::ScoredItem) -> Result<Py<PyTaiItem>, PyErr> {
-    Py::new(
-        py,
-        PyTaiItem {
-            key: i.key,
-            name: i.name.clone(),
-            tai: i.tai,
-        },
-    )
-}
-
-/// `s` settled under `rules` ([`Scored::of`]) as Python's `Score`.
-fn scored(py: Python<'_>, s: &Score, rules: &Variant) -> PyResult<PyScore> {
-    to_py(py, &Scored::of(s.clone(), rules)?, 0)
-}
-
-/// A scored win as Python's `Score`, its settlement's 筆 indices shifted by `bill`.
-pub(crate) fn to_py(py: Python<'_>, scored: &Scored, bill: usize) -> PyResult<PyScore> {
-    let (s, settlement) = (&scored.score, &scored.settlement);
-    let payments = settlement
-        .lines
-        .iter()
-        .map(|l| Py::new(py, PyPayment::of(l, bill)))
-        .collect::<Result<_, PyErr>>()?;
-    Ok(PyScore {
-        variant: s.variant,
-        overrides: s.overrides.clone(),
-        total_tai: s.total_tai,
-        items: s
-            .items
-            .iter()
-            .map(|i| item(py, i))
-            .collect::<Result<_, PyErr>>()?,
-        dealer_items: s
-            .dealer_items
-            .iter()
-            .map(|i| item(py, i))
-            .collect::<Result<_, PyErr>>()?,
-        dealer_tai: s.dealer_tai,
-        decomposition: s.decomposition.iter().map(|&b| block_text(b)).collect(),
-        melds: s.melds.iter().map(|&m| PyMeld(m)).collect(),
-        win_shape: s.win_block.map(|(_, shape)| shape.key()),
-        why_not: s
-            .why_not
-            .iter()
-            .map(|n| {
-                Py::new(
-                    py,
-                    PyNotApplied {
-                        key: n.key,
-                        name: n.item.name().to_owned(),
-                        reason: n.reason.clone(),
-                        reason_zh: n.reason_zh.clone(),
-                    },
-                )
-            })
-            .collect::<Result<_, PyErr>>()?,
-        payments,
-        net_tai: settlement.net_tai,
-        net_money: settlement.net_money,
-        winner: s.winner,
-        allowed: scored.allowed,
-    })
-}
-
-/// The winning tile, one tile's code.
-fn one_tile(win_tile: &str) -> PyResult<Tile> {
-    match notation::symbols(win_tile)
-        .map_err(|e| e.at("win_tile"))?
-        .as_slice()
-    {
-        [notation::Symbol::Tile(t, _)] => Ok(*t),
-        _ => Err(context_error(
-            "win_tile",
-            format!("'{win_tile}' is not one tile"),
-        )),
     }
 }
 
-fn context_or_default(context: Option<&PyContext>) -> Context {
-    context.map_or_else(|| Context::new(0, WinKind::SelfDraw), |c| c.0.clone())
+/// The context given, or the core's default.
+fn context_of(context: Option<&PyContext>) -> Context {
+    context.map(|c| c.0.clone()).unwrap_or_default()
+}
+
+/// The win a call states: the hand read as notation or counts, the melds, the winning tile.
+fn claim(
+    hand: &Bound<'_, PyAny>,
+    win_tile: &str,
+    melds: Option<&Bound<'_, PyAny>>,
+    context: Option<&PyContext>,
+    why_not: bool,
+) -> PyResult<Claim> {
+    let (tiles, melds) = (convert::tiles(hand, "hand")?, convert::melds(melds)?);
+    Ok(Claim::hand(
+        tiles,
+        melds,
+        win_tile,
+        context_of(context),
+        why_not,
+    )?)
 }
 
 /// Scores a win (max tai over every decomposition) and settles it.
@@ -389,7 +293,6 @@ fn context_or_default(context: Option<&PyContext>) -> Context {
 #[pyo3(signature = (hand, win_tile, melds=None, context=None, variant=None, why_not=false))]
 #[guarded]
 pub fn score(
-    py: Python<'_>,
     hand: &Bound<'_, PyAny>,
     win_tile: &str,
     melds: Option<&Bound<'_, PyAny>>,
@@ -397,13 +300,8 @@ pub fn score(
     variant: Option<PyRef<'_, PyVariant>>,
     why_not: bool,
 ) -> PyResult<PyScore> {
-    let tiles = convert::tiles(hand, "hand")?;
-    let win = one_tile(win_tile)?;
-    let melds = convert::melds(melds)?;
-    let ctx = context_or_default(context.as_deref());
-    let rules = rules_of(variant.as_deref());
-    let s = scoring::score_win(tiles, melds, win, &ctx, rules, why_not)?;
-    to_py(py, &s, 0)
+    let c = claim(hand, win_tile, melds, context.as_deref(), why_not)?;
+    Ok((&c.score(rules_of(variant.as_deref()))?).into())
 }
 
 /// Scores a flower win (`eight_immortals` 八仙過海, or `seven_rob_one` 七搶一 with `robbed`) as
@@ -412,21 +310,14 @@ pub fn score(
 #[pyo3(signature = (kind, context, variant=None, robbed=None, with_dice=false))]
 #[guarded]
 pub fn score_flower(
-    py: Python<'_>,
     kind: &str,
     context: PyRef<'_, PyContext>,
     variant: Option<PyRef<'_, PyVariant>>,
     robbed: Option<Int>,
     with_dice: bool,
 ) -> PyResult<PyScore> {
-    // Any seat number goes to the core, which names one not at the table.
-    let robbed = robbed
-        .map(|r| context_seat("robbed", &r, |_| true))
-        .transpose()?;
-    let win = FlowerWin::parse(kind, robbed)?;
-    let rules = rules_of(variant.as_deref());
-    let s = scoring::score_flower_win(win, &context.0, rules, with_dice)?;
-    to_py(py, &s, 0)
+    let c = Claim::flowers(kind, robbed.as_deref(), context.0.clone(), with_dice)?;
+    Ok((&c.score(rules_of(variant.as_deref()))?).into())
 }
 
 /// One win scored under several variants: the scores in order, and the items whose tai
@@ -436,7 +327,6 @@ pub fn score_flower(
 #[allow(clippy::type_complexity)]
 #[guarded]
 pub fn compare(
-    py: Python<'_>,
     hand: &Bound<'_, PyAny>,
     win_tile: &str,
     variants: Vec<PyRef<'_, PyVariant>>,
@@ -444,44 +334,26 @@ pub fn compare(
     context: Option<PyRef<'_, PyContext>>,
     why_not: bool,
 ) -> PyResult<(Vec<PyScore>, Vec<(&'static str, &'static str, Vec<u32>)>)> {
-    let tiles = convert::tiles(hand, "hand")?;
-    let win = one_tile(win_tile)?;
-    let melds = convert::melds(melds)?;
-    let ctx = context_or_default(context.as_deref());
     let vs: Vec<scoring::Variant> = variants.iter().map(|v| v.0.clone()).collect();
-    let c = scoring::compare_win(tiles, melds, win, &ctx, &vs, why_not)?;
-    let scores = c
-        .scores
-        .iter()
-        .map(|s| to_py(py, s, 0))
-        .collect::<PyResult<_>>()?;
-    Ok((scores, c.differing))
+    let c = claim(hand, win_tile, melds, context.as_deref(), why_not)?.compare(&vs)?;
+    Ok((c.scores.iter().map(PyScore::from).collect(), c.differing))
 }
 
 /// The seats that win one discarded (or 加槓) tile, given the seats able to win it, by the
 /// variant's `multi_win` (taiwan, 000 多家同時胡: one wins alone; of two, the first in turn order
 /// from the discarder (攔胡); three all win (一砲三響)). Pass only claims that reach the
 /// variant's 起胡 threshold (`Score.allowed`).
-/// A seat argument of the scoring context from any Python int that passes `ok`; otherwise a
-/// `ContextError` on `field` naming the value.
-fn context_seat(field: &str, s: &Int, ok: impl Fn(&Seat) -> bool) -> PyResult<Seat> {
-    s.to(ok)
-        .ok_or_else(|| context_error(field, format!("seat {s} does not exist (seats are 0 to 3)")))
-}
-
 #[pyfunction]
 #[pyo3(signature = (discarder, able, variant=None))]
 #[guarded]
 pub fn winners(discarder: Int, able: Vec<Int>, variant: Option<&PyVariant>) -> PyResult<Vec<u32>> {
-    let rule = rules_of(variant).multi_win;
-    // Any seat number goes to the core, which names one that does not exist.
-    let discarder = context_seat("discarder", &discarder, |_| true)?;
+    let discarder = discarder.seat("discarder", SEATS)?;
     let able = able
         .iter()
-        .map(|s| context_seat("able", s, |_| true))
-        .collect::<PyResult<Vec<Seat>>>()?;
+        .map(|s| s.seat("able", SEATS))
+        .collect::<Result<Vec<Seat>, _>>()?;
+    let seats = scoring::winning_seats(discarder, &able, rules_of(variant).multi_win)?;
     // Seats as ints: a Vec<u8> would reach Python as bytes.
-    let seats = scoring::winning_seats(discarder, &able, rule)?;
     Ok(seats.into_iter().map(u32::from).collect())
 }
 
@@ -491,29 +363,16 @@ pub fn winners(discarder: Int, able: Vec<Int>, variant: Option<&PyVariant>) -> P
 #[pyo3(signature = (offender, tai, variant=None))]
 #[guarded]
 pub fn false_win(
-    py: Python<'_>,
     offender: Int,
     tai: [Int; 4],
     variant: Option<&PyVariant>,
-) -> PyResult<Vec<Py<PyPayment>>> {
-    let rules = rules_of(variant);
+) -> PyResult<Vec<PyPayment>> {
     // The core names a seat the variant does not seat (three or two players).
-    let offender = context_seat("offender", &offender, |_| true)?;
-    let mut tais = [0u32; 4];
-    for (t, given) in tais.iter_mut().zip(&tai) {
-        *t = given.to(|_| true).ok_or_else(|| {
-            context_error(
-                "tai",
-                format!("{given} tai is out of range (0 to {})", u32::MAX),
-            )
-        })?;
-    }
-    let tai = tais;
-    let st = scoring::false_win(offender, tai, rules)?;
-    st.lines
-        .iter()
-        .map(|l| Ok(Py::new(py, PyPayment::of(l, 0))?))
-        .collect()
+    let offender = offender.seat("offender", SEATS)?;
+    let [a, b, c, d] = &tai;
+    let tai = [a.tai("tai")?, b.tai("tai")?, c.tai("tai")?, d.tai("tai")?];
+    let st = scoring::false_win(offender, tai, rules_of(variant))?;
+    Ok(st.lines.iter().map(PyPayment::from).collect())
 }
 
 /// One wait of a ready hand with what winning on it is worth.
@@ -524,19 +383,19 @@ pub struct PyWaitValue {
     /// The win is 獨聽 (one wait, by edge, closed or pair).
     single_wait: bool,
     /// Won on a discard from the winner's 上家.
-    on_discard: Py<PyScore>,
+    on_discard: PyScore,
     /// Won by self-draw.
-    on_self_draw: Py<PyScore>,
+    on_self_draw: PyScore,
 }
 
 #[pymethods]
 impl PyWaitValue {
-    fn __repr__(&self, py: Python<'_>) -> String {
+    fn __repr__(&self) -> String {
         format!(
             "WaitValue(tile='{}', on_discard={}, on_self_draw={}, single_wait={})",
             self.tile,
-            self.on_discard.borrow(py).total_tai,
-            self.on_self_draw.borrow(py).total_tai,
+            self.on_discard.total_tai,
+            self.on_self_draw.total_tai,
             if self.single_wait { "True" } else { "False" }
         )
     }
@@ -547,25 +406,21 @@ impl PyWaitValue {
 #[pyo3(signature = (hand, melds=None, context=None, variant=None))]
 #[guarded]
 pub fn wait_values(
-    py: Python<'_>,
     hand: &Bound<'_, PyAny>,
     melds: Option<&Bound<'_, PyAny>>,
     context: Option<PyRef<'_, PyContext>>,
     variant: Option<PyRef<'_, PyVariant>>,
 ) -> PyResult<Vec<PyWaitValue>> {
     let rules = rules_of(variant.as_deref());
-    let h = convert::hand(hand, melds, Form::Waiting, rules)?;
-    let ctx = context_or_default(context.as_deref()).or_flowers(h.flowers);
-    let values = scoring::wait_values(&h.concealed, &h.melds, &ctx, rules)?;
-    values
+    let h = convert::hand(hand, melds, twmj_core::Form::Waiting, rules)?;
+    let values = scoring::priced_waits(&h, &context_of(context.as_deref()), rules)?;
+    Ok(values
         .iter()
-        .map(|w| {
-            Ok(PyWaitValue {
-                tile: w.tile.code(),
-                single_wait: w.single_wait,
-                on_discard: Py::new(py, scored(py, &w.on_discard, rules)?)?,
-                on_self_draw: Py::new(py, scored(py, &w.on_self_draw, rules)?)?,
-            })
+        .map(|w| PyWaitValue {
+            tile: w.tile.code(),
+            single_wait: w.single_wait,
+            on_discard: (&w.on_discard).into(),
+            on_self_draw: (&w.on_self_draw).into(),
         })
-        .collect()
+        .collect())
 }

@@ -25,9 +25,10 @@
 //! 暗槓 (`special_shapes.ask_ankan`) at 182–185. [`ACTION_COUNT`] is the size of the space and
 //! of a legal-action mask.
 
+use crate::error::{Error, Result};
 use crate::notation::{symbols, Symbol};
 use crate::tile::{Tile, KINDS};
-use crate::vocab::Term;
+use crate::vocab::{Int, Term};
 use std::fmt;
 
 /// First index of the discards (one per tile kind).
@@ -340,6 +341,46 @@ impl Action {
             ("ask", "3") => Action::Ask(3),
             _ => return None,
         })
+    }
+}
+
+impl Action {
+    /// The action named `text` ([`Action::parse`]); an unknown name is an `unknown_action`
+    /// error.
+    pub fn read(text: &str) -> Result<Action> {
+        Action::parse(text)
+            .ok_or_else(|| Error::action(format!("unknown action '{text}' (see twmj.ACTIONS)")))
+    }
+
+    /// The action at `index` of the action space ([`Action::from_index`]); any other number
+    /// is an `unknown_action` error.
+    pub fn at(index: &Int) -> Result<Action> {
+        index
+            .to::<usize>()
+            .and_then(Action::from_index)
+            .ok_or_else(|| {
+                Error::action(format!(
+                    "action index {index} is outside 0 to {}",
+                    ACTION_COUNT - 1
+                ))
+            })
+    }
+
+    /// `actions` as a mask over the action space.
+    pub fn mask(actions: &[Action]) -> [bool; ACTION_COUNT] {
+        let mut m = [false; ACTION_COUNT];
+        for a in actions {
+            m[a.index()] = true;
+        }
+        m
+    }
+
+    /// Every action's name, by index (the action space).
+    pub fn names() -> Vec<String> {
+        (0..ACTION_COUNT)
+            .filter_map(Action::from_index)
+            .map(Action::name)
+            .collect()
     }
 }
 

@@ -7,8 +7,8 @@ use crate::rules::{Dealing, Variant};
 use crate::tile::{Flower, Tile, COPIES, FLOWERS, KINDS};
 use std::sync::Arc;
 
-/// Seats at the table; seat `s + 1 (mod 4)` is the 下家 of `s` (play runs counter-clockwise).
-pub const SEATS: usize = 4;
+/// Seats at the table ([`crate::vocab::SEATS`]); play runs counter-clockwise.
+pub const SEATS: usize = crate::vocab::SEATS as usize;
 /// Tiles at the end of the wall that are never drawn (000 牌與發牌: 牌牆最後 16 張不摸).
 pub const KEPT_BACK: usize = 16;
 /// Tiles in a full set: 34 kinds × 4 + 8 flowers.

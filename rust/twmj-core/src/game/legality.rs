@@ -680,6 +680,15 @@ fn turn_verdict<R: Refusal>(f: &TurnFacts, a: Action) -> Verdict<R> {
     }
 }
 
+/// The kinds whose bit is set in `mask`, in kind order.
+fn kinds_in(mut mask: u64) -> impl Iterator<Item = Tile> {
+    std::iter::from_fn(move || {
+        let k = Tile::new(mask.trailing_zeros() as usize)?;
+        mask &= mask - 1;
+        Some(k)
+    })
+}
+
 /// The legal actions at the seat's own turn: every candidate [`turn_verdict`] keeps, in the
 /// order 胡, then per kind held its discard and 嗆聽, 暗槓, 加槓, 八仙過海, 七搶一.
 fn turn_actions(state: &State, t: &Turn, out: &mut impl FnMut(Action)) {
@@ -694,13 +703,20 @@ fn turn_actions(state: &State, t: &Turn, out: &mut impl FnMut(Action)) {
     // A 嗆聽 is a candidate only while a declaration is open ([`declare_window`] refuses the
     // others): the listing's one shortcut, taken for speed.
     let declaring = f.declaration.is_some();
-    for k in Tile::all().filter(|k| p.concealed[k.index()] > 0) {
+    // The kinds held (and held four times) as bit masks, read in kind order: a turn's listing
+    // runs over the few kinds held without a branch per kind it does not hold.
+    let (mut held, mut four) = (0u64, 0u64);
+    for (i, &c) in p.concealed.iter().enumerate() {
+        held |= u64::from(c > 0) << i;
+        four |= u64::from(c == 4) << i;
+    }
+    for k in kinds_in(held) {
         push(Action::Discard(k));
         if declaring {
             push(Action::Declare(k));
         }
     }
-    for k in Tile::all().filter(|k| p.concealed[k.index()] == 4) {
+    for k in kinds_in(four) {
         push(Action::Ankan(k));
     }
     for m in p.melds.iter().filter(|m| m.kind == MeldKind::Pon) {

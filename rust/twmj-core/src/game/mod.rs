@@ -49,7 +49,7 @@ pub use action::{Action, ChiPos, ACTION_COUNT, ACTION_TERMS};
 
 /// The table's fixed numbers, for the layers above to bound their inputs by (the binding's
 /// vocabulary `limits`, the HTTP schema): one owner each, here.
-pub const LIMITS: [crate::vocab::Limit; 4] = [
+pub const LIMITS: [crate::vocab::Limit; 5] = [
     crate::vocab::Limit {
         key: "seats",
         name: "座位",
@@ -75,6 +75,12 @@ pub const LIMITS: [crate::vocab::Limit; 4] = [
         doc:
             "most 連莊 in a row in a match (000 連莊); a score's own cap is the setting streak_cap",
     },
+    crate::vocab::Limit {
+        key: "die_faces",
+        name: "骰子點數",
+        value: crate::vocab::DIE_FACES as u32,
+        doc: "faces of each of the three opening dice, 1 to this (骰規台, 換三張's direction, the wall's break)",
+    },
 ];
 pub use bots::{arena_hand, check_agents, play_hand, Bot, Played};
 pub use event::Event;
@@ -88,7 +94,7 @@ pub use record::{
 pub use replay::replay;
 pub use result::{DrawReason, FalseWin, FirstTurn, HandResult, Win, WinKind};
 pub use series::{Match, SeatDraw, MAX_STREAK};
-pub use settle::{settle_hand, Table};
+pub use settle::{settle_hand, Settled, Table};
 pub use simulate::{simulate, Summary};
 pub use snapshot::{Decision, Situation, Snapshot};
 pub use state::{

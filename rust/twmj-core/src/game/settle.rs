@@ -1,13 +1,15 @@
 //! A finished hand scored and settled: each 筆 of the [`HandResult`] through [`crate::scoring`].
 
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::hand::MeldKind;
 use crate::scoring::{
-    self, settle, Context, FlowerWin, Replacement, Score, Settlement, Variant, Wind,
+    self, settle, Context, FlowerWin, Replacement, Score, Scored, Settlement, Variant, Wind,
 };
 use crate::tile::Tile;
+use crate::vocab::Int;
 
 use super::result::{HandResult, Win, WinKind};
+use super::state::State;
 
 /// Where the hand sits in its match: what the scorer needs beyond the hand itself.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -171,5 +173,48 @@ fn ankan_fees(settlement: &mut Settlement, result: &HandResult, bills: usize, va
         for payer in (0..seats).filter(|&p| p != owner) {
             settlement.base_fee(bills, payer, owner, fee, variant);
         }
+    }
+}
+
+/// A finished hand settled for a caller ([`State::settle`]): each 筆 scored and settled on its
+/// own (its lines numbered by the 筆; `allowed` weighed against 起胡), and the hand's
+/// settlement as a whole, fees included.
+#[derive(Debug, Clone)]
+pub struct Settled {
+    pub bills: Vec<Scored>,
+    pub settlement: Settlement,
+}
+
+impl State {
+    /// Scores and settles the finished hand ([`settle_hand`]) under `variant`, at the 連莊
+    /// count `streak` and the 圈風 `round_wind` (0 = 東 … 3 = 北); each is the hand's own
+    /// when not given. A number too large for any table is named at its own field, one the
+    /// variant refuses (a streak over `streak_cap`, a 圈風 past 北) by the scorer.
+    pub fn settle(
+        &self,
+        variant: Option<&Variant>,
+        streak: Option<&Int>,
+        round_wind: Option<&Int>,
+    ) -> Result<Settled> {
+        let Some(result) = self.result() else {
+            return Err(Error::context("game", "the hand is not over"));
+        };
+        let variant = variant.unwrap_or(self.variant());
+        let small = |field: &str, given: Option<&Int>, own: u8| {
+            given.map_or(Ok(own), |n| {
+                n.at_most(field, u8::MAX, |n| format!("{n} is out of range"))
+            })
+        };
+        let table = Table {
+            streak: small("streak", streak, self.rules().streak)?,
+            round_wind: small("round_wind", round_wind, self.rules().round_wind)?,
+            dice: self.dice(),
+        };
+        let (bills, settlement) = settle_hand(result, &table, variant)?;
+        let bills = (0..)
+            .zip(bills)
+            .map(|(i, b)| Ok(Scored::of(b, variant)?.as_bill(i)))
+            .collect::<Result<_>>()?;
+        Ok(Settled { bills, settlement })
     }
 }

@@ -259,6 +259,19 @@ pub enum Phase {
     Over,
 }
 
+impl Phase {
+    /// Its key: `turn`, `offer`, `exchange`, `opening` or `over`.
+    pub const fn key(self) -> &'static str {
+        match self {
+            Phase::Turn(_) => "turn",
+            Phase::Offer(_) => "offer",
+            Phase::Exchange(_) => "exchange",
+            Phase::Opening(_) => "opening",
+            Phase::Over => "over",
+        }
+    }
+}
+
 /// One hand, from the deal to a win or an exhaustive draw: the taiwan preset, or with
 /// [`State::from_seed`] / [`State::from_deal`] another variant (american: 換三張
 /// and 起胡).
@@ -374,7 +387,14 @@ impl State {
 
     /// The seat after `s` in turn order among the seated players (its 下家).
     pub fn next(&self, s: u8) -> u8 {
-        (s + 1) % self.seats()
+        // `(s + 1) % seats`, without a division for a seat at the table (every offer asks it
+        // for each 吃).
+        let (t, n) = (s + 1, self.seats());
+        match t.cmp(&n) {
+            std::cmp::Ordering::Less => t,
+            std::cmp::Ordering::Equal => 0,
+            std::cmp::Ordering::Greater => t % n,
+        }
     }
 
     pub fn dice(&self) -> [u8; 3] {

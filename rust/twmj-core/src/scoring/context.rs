@@ -2,8 +2,10 @@
 //! 連莊, declarations, dice, discards). The items read it; the scorer validates it.
 
 use crate::error::{Error, Result};
-use crate::rules::Variant;
-use crate::tile::Tile;
+use crate::notation;
+use crate::rules::{setting, Kind, Variant};
+use crate::tile::{Tile, COPIES};
+use crate::vocab::{die_text, seat_text, Int, DIE_FACES, SEATS, WINDS};
 pub use crate::vocab::{Declaration, Replacement, Seat, WinKind};
 
 /// A wind: 東 南 西 北 (seat winds 門風 and round winds 圈風).
@@ -21,6 +23,11 @@ impl Wind {
     /// The wind tile, `1z`–`4z`.
     pub fn tile(self) -> Tile {
         Tile::wind(self as usize)
+    }
+
+    /// Its key, `E` `S` `W` `N` ([`WINDS`]).
+    pub const fn key(self) -> &'static str {
+        WINDS[self as usize].key
     }
 
     /// `E`, `S`, `W`, `N` or 東南西北.
@@ -70,6 +77,129 @@ pub struct Context {
     pub shown: Option<u8>,
 }
 
+/// A context as a caller states it (the binding's keyword arguments): integers as given, the
+/// winds, the win kind and the declaration by key, the flowers in notation. `None` (or false)
+/// is the default: [`Context::new`]'s seat 0 dealing and winning by self-draw, 東 round and
+/// door, nothing declared. [`ContextArgs::read`] checks every range and names the field
+/// (`context.from_seat`); what needs the variant (seats of 004, `streak_cap`) is checked when
+/// the win is scored.
+#[derive(Debug, Clone, Default)]
+pub struct ContextArgs<'a> {
+    pub winner: Option<Int>,
+    pub dealer: Option<Int>,
+    pub streak: Option<Int>,
+    pub seat_wind: Option<&'a str>,
+    pub round_wind: Option<&'a str>,
+    pub win: Option<&'a str>,
+    pub from_seat: Option<Int>,
+    pub last_tile: bool,
+    pub declared: Option<&'a str>,
+    pub first_turn: bool,
+    pub flowers: Option<&'a str>,
+    pub dice: Option<[Int; 3]>,
+    pub discards: Option<Int>,
+    pub shown: Option<Int>,
+    pub first_eight: bool,
+}
+
+/// The largest `streak_cap` the settings registry allows (000 連莊): no variant scores a
+/// longer streak, so no context holds one.
+fn streak_limit() -> u8 {
+    match setting("streak_cap").map(|s| s.kind) {
+        Some(Kind::Int { max, .. }) => u8::try_from(max).unwrap_or(u8::MAX),
+        _ => u8::MAX,
+    }
+}
+
+fn wind_at(field: &str, given: Option<&str>) -> Result<Wind> {
+    let Some(text) = given else {
+        return Ok(Wind::East);
+    };
+    Wind::parse(text).ok_or_else(|| {
+        let keys: Vec<&str> = WINDS.iter().map(|w| w.key).collect();
+        let names: String = WINDS.iter().map(|w| w.name).collect();
+        Error::context(
+            field,
+            format!("'{text}' is not a wind ({} or {names})", keys.join(", ")),
+        )
+    })
+}
+
+impl ContextArgs<'_> {
+    /// The context these arguments state, each range checked here: seats 0 to 3, 連莊 up to
+    /// the largest `streak_cap`, die faces 1 to 6, copies shown 0 to 3 besides the winning
+    /// tile (003 胡絕張), the flowers nothing but flowers.
+    pub fn read(&self) -> Result<Context> {
+        let seat =
+            |field: &str, s: &Option<Int>| s.as_ref().map_or(Ok(0), |s| s.seat(field, SEATS));
+        let from_seat = self
+            .from_seat
+            .as_ref()
+            .map(|f| f.seat("context.from_seat", SEATS))
+            .transpose()?;
+        let cap = streak_limit();
+        let streak = self.streak.as_ref().map_or(Ok(0), |n| {
+            n.at_most("context.streak", cap, |n| {
+                format!("連莊 {n} is out of range (0 to {cap}, the largest streak_cap)")
+            })
+        })?;
+        let flowers = match self.flowers {
+            None => 0,
+            Some(text) => {
+                let parsed = notation::parse(text).map_err(|e| e.at("context.flowers"))?;
+                if parsed.counts.iter().any(|&c| c > 0) {
+                    return Err(Error::context(
+                        "context.flowers",
+                        format!("'{text}' holds tiles that are not flowers"),
+                    ));
+                }
+                parsed.flowers
+            }
+        };
+        let shown_max = COPIES - 1;
+        Ok(Context {
+            winner: seat("context.winner", &self.winner)?,
+            dealer: seat("context.dealer", &self.dealer)?,
+            streak,
+            seat_wind: wind_at("context.seat_wind", self.seat_wind)?,
+            round_wind: wind_at("context.round_wind", self.round_wind)?,
+            win: WinKind::parse(self.win.unwrap_or(WinKind::SelfDraw.key()), from_seat)?,
+            last_tile: self.last_tile,
+            declared: Declaration::parse(self.declared.unwrap_or("none"), "context.declared")?,
+            first_turn: self.first_turn,
+            first_eight: self.first_eight,
+            flowers,
+            dice: self
+                .dice
+                .as_ref()
+                .map(|d| Int::dice("context.dice", d))
+                .transpose()?,
+            discards: self
+                .discards
+                .as_ref()
+                .map(|n| {
+                    n.at_most("context.discards", u8::MAX, |n| {
+                        format!("{n} discards is out of range (0 to {})", u8::MAX)
+                    })
+                })
+                .transpose()?,
+            // 003 fan list 胡絕張: copies of the winning tile's kind shown on the table.
+            shown: self
+                .shown
+                .as_ref()
+                .map(|n| {
+                    n.at_most("context.shown", shown_max, |n| {
+                        format!(
+                            "{n} copies shown is out of range (0 to {shown_max} besides the \
+                             winning tile)"
+                        )
+                    })
+                })
+                .transpose()?,
+        })
+    }
+}
+
 impl Context {
     /// A plain context: seat 0 is dealer and 東, round 東, no streak, nothing declared.
     pub fn new(winner: Seat, win: WinKind) -> Context {
@@ -105,10 +235,7 @@ impl Context {
             if s < n {
                 Ok(())
             } else {
-                Err(Error::context(
-                    field,
-                    format!("seat {s} does not exist (seats are 0 to {})", n - 1),
-                ))
+                Err(Error::context(field, seat_text(s, n)))
             }
         };
         seat("context.winner", self.winner)?;
@@ -132,11 +259,8 @@ impl Context {
             ));
         }
         if let Some(d) = self.dice {
-            if let Some(f) = d.iter().find(|&&f| !(1..=6).contains(&f)) {
-                return Err(Error::context(
-                    "context.dice",
-                    format!("a die shows {f}; faces are 1 to 6"),
-                ));
+            if let Some(f) = d.iter().find(|&&f| !(1..=DIE_FACES).contains(&f)) {
+                return Err(Error::context("context.dice", die_text(f)));
             }
         }
         if self.first_turn && matches!(self.win, WinKind::RobbingKong { .. }) {

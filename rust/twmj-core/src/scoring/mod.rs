@@ -11,9 +11,9 @@ pub mod settle;
 pub mod tables;
 pub mod value;
 
-pub use claim::{compare_win, score_flower_win, score_win, Compared, Scored};
+pub use claim::{priced_waits, Claim, Compared, PricedWait, Scored, Won};
 pub use compare::{compare, Comparison};
-pub use context::{Context, Declaration, Replacement, Seat, WinKind, Wind};
+pub use context::{Context, ContextArgs, Declaration, Replacement, Seat, WinKind, Wind};
 pub use items::{ItemDef, Scope};
 pub use multi::{resolve, winning_seats};
 pub use tables::{FAN_ITEMS, ITEMS, SPECIAL_ITEMS};

@@ -4,21 +4,19 @@ use crate::error::{Error, Result};
 use crate::rules::{MultiWin, Variant};
 use crate::scoring::context::Seat;
 use crate::scoring::score::Score;
+use crate::vocab::{seat_text, SEATS};
 
 /// The seats that win the tile `discarder` let go (a discard or a 加槓), given the seats able
 /// to win it, by the variant's rule: 000 (`NearestOfTwo`) one wins alone, of two the first in
 /// turn order from the discarder (攔胡), three all win (一砲三響); 001 (`Nearest`) the first
 /// always (no 一炮多響); 003 改良式 (`All`) every one. In turn order from the discarder.
 pub fn winning_seats(discarder: Seat, able: &[Seat], rule: MultiWin) -> Result<Vec<Seat>> {
-    if discarder > 3 {
-        return Err(Error::context(
-            "discarder",
-            format!("seat {discarder} does not exist (seats are 0 to 3)"),
-        ));
+    if discarder >= SEATS {
+        return Err(Error::context("discarder", seat_text(discarder, SEATS)));
     }
     let mut seats: Vec<Seat> = Vec::with_capacity(3);
     for &s in able {
-        if s > 3 || s == discarder {
+        if s >= SEATS || s == discarder {
             return Err(Error::context(
                 "able",
                 format!("seat {s} cannot win the tile of seat {discarder}"),

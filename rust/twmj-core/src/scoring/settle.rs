@@ -4,6 +4,7 @@ use crate::error::{Error, Result};
 use crate::rules::{Payment, Variant};
 use crate::scoring::context::Seat;
 use crate::scoring::score::Score;
+use crate::vocab::seat_text;
 
 /// What one payer pays one winner for one 筆.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -162,13 +163,7 @@ pub fn settle(bills: &[Score], variant: &Variant) -> Result<Settlement> {
 pub fn false_win(offender: Seat, tai: [u32; 4], variant: &Variant) -> Result<Settlement> {
     let seats = variant.players.clamp(2, 4);
     if offender >= seats {
-        return Err(Error::context(
-            "offender",
-            format!(
-                "seat {offender} does not exist (seats are 0 to {}; {seats} players)",
-                seats - 1
-            ),
-        ));
+        return Err(Error::context("offender", seat_text(offender, seats)));
     }
     let mut out = Settlement::default();
     for payee in (1..4).map(|d| (offender + d) % 4).filter(|&p| p < seats) {

@@ -300,3 +300,33 @@ fn a_seat_sees_its_own_tiles_and_no_one_elses_ankan() {
     assert!(!mine.legal.is_empty());
     assert!(theirs.legal.is_empty());
 }
+
+#[test]
+fn actions_are_read_by_name_or_index_and_anything_else_is_no_action() {
+    // The fixed action space: every name reads back to its index, and the mask marks them.
+    let names = Action::names();
+    assert_eq!(names.len(), twmj_core::game::ACTION_COUNT);
+    for (i, name) in names.iter().enumerate() {
+        let a = Action::read(name).unwrap();
+        assert_eq!(a.index(), i);
+        assert_eq!(
+            Action::at(&twmj_core::vocab::Int::from(i128::try_from(i).unwrap())).unwrap(),
+            a
+        );
+        let mask = Action::mask(&[a]);
+        assert_eq!(mask.iter().filter(|&&m| m).count(), 1);
+        assert!(mask[i]);
+    }
+    let e = Action::read("dance").unwrap_err();
+    assert_eq!(e.code(), "unknown_action");
+    assert!(e.to_string().contains("unknown action 'dance'"), "{e}");
+    for i in [-1_i128, names.len() as i128, 1 << 100] {
+        let e = Action::at(&twmj_core::vocab::Int::from(i)).unwrap_err();
+        assert_eq!(e.code(), "unknown_action");
+        assert!(
+            e.to_string()
+                .contains(&format!("action index {i} is outside")),
+            "{e}"
+        );
+    }
+}

@@ -297,3 +297,53 @@ fn last_of_kind_counts_the_table() {
         .iter()
         .any(|(k, _)| *k == "fan_last_of_kind"));
 }
+
+#[test]
+fn a_finished_hand_settles_for_a_caller_bill_by_bill() {
+    // What `Game.settle` answers: each 筆 scored and settled on its own, its lines numbered
+    // by the 筆 (000 花牌與花胡: a flower win and the win after it are two 筆), and the hand's
+    // settlement as a whole, as `settle_hand` gives it.
+    let taiwan = Variant::taiwan();
+    let mut rng = SplitMix64::new(5);
+    let mut settled = 0;
+    for seed in 0..200u64 {
+        let mut st = State::from_seed(seed, &twmj_core::TAIWAN);
+        let e = st.settle(None, None, None).unwrap_err();
+        assert_eq!(
+            (e.code(), e.field().as_deref()),
+            ("context_error", Some("game"))
+        );
+        play(&mut st, &mut rng);
+        let s = st.settle(None, None, None).unwrap();
+        let table = Table {
+            streak: 0,
+            round_wind: 0,
+            dice: st.dice(),
+        };
+        let (bills, whole) = settle_hand(st.result().unwrap(), &table, &taiwan).unwrap();
+        assert_eq!(s.settlement, whole, "seed {seed}");
+        assert_eq!(s.bills.len(), bills.len(), "seed {seed}");
+        for (i, (b, score)) in s.bills.iter().zip(&bills).enumerate() {
+            assert_eq!(b.score.total_tai, score.total_tai);
+            assert!(
+                b.settlement.lines.iter().all(|l| l.bill == i),
+                "seed {seed}"
+            );
+            // Each 筆 on its own sums to zero (000 計分: 四家相加為 0).
+            assert_eq!(b.settlement.net_tai.iter().sum::<i64>(), 0);
+        }
+        settled += usize::from(!bills.is_empty());
+        // The streak and the 圈風 as a caller gives them: too large for any table is named at
+        // its own field; over the variant's cap, by the scorer.
+        let huge = twmj_core::vocab::Int::from(1_i128 << 80);
+        let e = st.settle(None, Some(&huge), None).unwrap_err();
+        assert_eq!(e.field().as_deref(), Some("streak"));
+        let e = st.settle(None, None, Some(&huge)).unwrap_err();
+        assert_eq!(e.field().as_deref(), Some("round_wind"));
+        let e = st
+            .settle(None, None, Some(&twmj_core::vocab::Int::from(4_i128)))
+            .unwrap_err();
+        assert_eq!(e.field().as_deref(), Some("round_wind"));
+    }
+    assert!(settled > 20, "{settled}");
+}

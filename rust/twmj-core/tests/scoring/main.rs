@@ -1,4 +1,5 @@
-//! Hands and what they are worth, one module per table or concept: the worked examples of the
+//! Hands and what they are worth, one module per table or concept: a win as a caller states it
+//! (`claims`: the context's arguments, the claim scored and settled), the worked examples of the
 //! rule texts (read from `tests/cases/`), the taiwan/american items (`taiwan`), the later
 //! presets (`presets`, `stated_totals`, `hk16`), the fan list (`fan`, `fan_shapes`), the
 //! special shapes (`special`, `special_shanten`), the 13-tile hand (`thirteen`), every item
@@ -10,6 +11,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod claims;
 mod examples;
 mod fan;
 mod fan_shapes;
