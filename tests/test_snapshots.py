@@ -147,9 +147,12 @@ def test_snapshot_at_three_seats() -> None:
     # At four seats seat 2 is the 對家: 明槓 allowed.
     assert "minkan" in twmj.legal(_offer_at(2, "taiwan"))[0]
     # The empty seat has nothing, and offers nothing.
-    with pytest.raises(twmj.HandError, match="seat 3 does not exist"):
+    # A seat not at the table is a context error, as everywhere, naming the snapshot's field.
+    with pytest.raises(twmj.ContextError, match="seat 3 does not exist") as e:
         twmj.legal(_offer_at(0, "three_player", seat=3))
-    with pytest.raises(twmj.HandError, match="an offer from seat 3"):
+    assert (e.value.code, e.value.field) == ("context_error", "snapshot.seat")
+    with pytest.raises(twmj.ContextError, match="an offer from seat 3") as e:
         twmj.legal(_offer_at(3, "three_player"))
-    with pytest.raises(twmj.HandError, match="seat 2 does not exist"):
+    assert e.value.field == "snapshot.decision.offer.from"
+    with pytest.raises(twmj.ContextError, match="seat 2 does not exist"):
         twmj.legal(_offer_at(0, "two_player", seat=2))

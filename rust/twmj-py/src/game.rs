@@ -210,7 +210,8 @@ impl PyGame {
     /// The legal actions of `seat` as a boolean mask over the 186-action space.
     #[guarded]
     fn legal_mask<'py>(&self, py: Python<'py>, seat: Int) -> PyResult<Bound<'py, PyArray1<bool>>> {
-        Ok(mask(py, &legal_actions(&self.state, seat_ok(&seat)?)))
+        let m = game::legal_mask(&self.state, seat_ok(&seat)?);
+        Ok(m.to_vec().into_pyarray(py))
     }
 
     /// `seat`'s observation, `uint8[OBS_LEN]` laid out as docs/observation.md (what the seat

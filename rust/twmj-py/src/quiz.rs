@@ -2,11 +2,10 @@
 
 use pyo3::prelude::*;
 use twmj_core::game::quiz as core_quiz;
-use twmj_core::rules::Variant;
 use twmj_py_macros::guarded;
 
 use crate::errors::PyResult;
-use crate::variant::PyVariant;
+use crate::variant::{rules_of, PyVariant};
 
 /// A practice hand as Python gets it: the concealed tiles and the melds as `(kind, tiles)`.
 type QuizOut = (Vec<String>, Vec<(&'static str, String)>);
@@ -24,8 +23,8 @@ pub fn quiz(
     max_waits: usize,
     seed: u64,
 ) -> PyResult<QuizOut> {
-    let v = variant.map_or_else(Variant::taiwan, |v| v.0.clone());
-    let q = py.detach(|| core_quiz::quiz(&v, melds, min_waits, max_waits, seed))?;
+    let v = rules_of(variant.as_deref());
+    let q = py.detach(|| core_quiz::quiz(v, melds, min_waits, max_waits, seed))?;
     Ok((
         q.concealed.iter().map(|t| t.code()).collect(),
         q.melds

@@ -45,22 +45,24 @@ pub(crate) fn value(key: &str, v: &Bound<'_, PyAny>) -> PyResult<Value> {
     .into())
 }
 
+/// `v` with `overrides` set in order ([`Variant::set`]), then checked as a whole.
+fn with(mut v: Variant, overrides: Option<&Bound<'_, PyDict>>) -> PyResult<PyVariant> {
+    for (k, val) in overrides.into_iter().flat_map(PyDictMethods::iter) {
+        let key: String = k.extract()?;
+        let parsed = value(&key, &val)?;
+        v.set(&key, &parsed)?;
+    }
+    v.check()?;
+    Ok(PyVariant(v))
+}
+
 #[pymethods]
 impl PyVariant {
     #[new]
     #[pyo3(signature = (preset="taiwan", overrides=None))]
     #[guarded]
     fn new(preset: &str, overrides: Option<&Bound<'_, PyDict>>) -> PyResult<Self> {
-        let mut v = Variant::preset(preset)?;
-        if let Some(o) = overrides {
-            for (k, val) in o.iter() {
-                let key: String = k.extract()?;
-                let parsed = value(&key, &val)?;
-                v.set(&key, &parsed)?;
-            }
-        }
-        v.check()?;
-        Ok(PyVariant(v))
+        with(Variant::preset(preset)?, overrides)
     }
 
     /// The preset this variant starts from.
@@ -88,14 +90,7 @@ impl PyVariant {
     /// This variant with more overrides on top.
     #[guarded]
     fn with_overrides(&self, overrides: &Bound<'_, PyDict>) -> PyResult<Self> {
-        let mut v = self.0.clone();
-        for (k, val) in overrides.iter() {
-            let key: String = k.extract()?;
-            let parsed = value(&key, &val)?;
-            v.set(&key, &parsed)?;
-        }
-        v.check()?;
-        Ok(PyVariant(v))
+        with(self.0.clone(), Some(overrides))
     }
 
     /// Every setting: `tai.<item>` values, money, 起胡 threshold, 骰規台 values, switches.
@@ -103,11 +98,7 @@ impl PyVariant {
     fn settings<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let d = PyDict::new(py);
         for (k, v) in self.0.settings() {
-            match v {
-                Value::Int(i) => d.set_item(k, i)?,
-                Value::Bool(b) => d.set_item(k, b)?,
-                Value::Text(s) => d.set_item(k, s)?,
-            }
+            d.set_item(k, py_value(py, &v)?)?;
         }
         Ok(d)
     }

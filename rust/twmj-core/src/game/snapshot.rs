@@ -3,6 +3,7 @@
 
 use crate::error::{Error, Result};
 use crate::tile::COPIES;
+use crate::vocab::seat_text;
 
 use super::action::{Action, ACTION_COUNT};
 use super::legality::{check, legal_actions, offer_options, unasked_ankans};
@@ -98,10 +99,9 @@ impl Snapshot {
         let seat = self.seat;
         let n = self.seats();
         let last = n - 1;
+        // A bad seat is a context error wherever it is given (004: `0..players` are seated).
         if seat >= n {
-            return Err(Error::hand(format!(
-                "seat {seat} does not exist (seats are 0–{last}; {n} players)"
-            )));
+            return Err(Error::context("seat", seat_text(seat, n)));
         }
         let p = &self.player;
         // The variant's hand size (004 兩人麻將 13 張版: 13, the acting seat 14), else 16.
@@ -127,9 +127,10 @@ impl Snapshot {
             }
             Decision::Offer { from, .. } => {
                 if from == seat || from >= n {
-                    return Err(Error::hand(format!(
-                        "an offer from seat {from} to seat {seat} (seats are 0–{last})"
-                    )));
+                    return Err(Error::context(
+                        "decision.offer.from",
+                        format!("an offer from seat {from} to seat {seat} (seats are 0–{last})"),
+                    ));
                 }
                 size
             }

@@ -357,8 +357,8 @@ const REGISTRY: [Setting; COUNT] = [
         kind: Kind::Bool,
         choice_names: &[],
         layer: Layer::Scoring,
-        doc: "骰規台 counted (002)",
-        doc_zh: "計骰規台（002）",
+        doc: "the table has 骰規台 (002 adds it; 000 does not adopt 骰子加台)",
+        doc_zh: "台數表有骰規台（002 加的；000 不採用骰子加台）",
         access: Access::Bool(
             |v| v.has(Item::Dice),
             |v, on| {

@@ -8,7 +8,7 @@ use crate::decompose::Block;
 use crate::hand::{Meld, MeldKind};
 pub use crate::rules::Item;
 use crate::rules::Variant;
-use crate::scoring::context::{Context, Replacement, WinKind};
+use crate::scoring::context::{Context, Declaration, Replacement, WinKind};
 use crate::tile::{Counts, Tile, KINDS};
 use crate::waits::Shape;
 
@@ -75,6 +75,9 @@ pub struct Facts<'a> {
     pub all: Counts,
     /// Build the reasons of items that do not apply (the why-not list); skipped otherwise.
     pub explain: bool,
+    /// What the hand has ([`Needs::of`]); an entry whose needs it lacks is not judged unless
+    /// explaining.
+    pub has: Needs,
 }
 
 /// One of the five sets as the conditions see it.
@@ -500,6 +503,9 @@ pub struct ItemDef {
     /// A note judged once the reading's other items and every 備註 are known: the counted item
     /// that drops this one, if any (001 平胡說明 貳 有其他台種無平胡, a house rule).
     pub after_notes: Option<AfterNotes>,
+    /// What the hand must have for the condition to hold (a necessary condition, never more):
+    /// the scorer skips the entry on a hand without it, unless explaining.
+    pub needs: Needs,
     /// What / condition / excludes / example: `name (source): …`, the source being the rule
     /// text and section the entry transcribes ([`ItemDef::cite`]).
     pub doc: &'static str,
@@ -515,6 +521,92 @@ pub struct ItemDef {
 /// An entry's note judged on what the reading counts (tai per item, after the 備註): the
 /// counted item that drops the entry's own, if any.
 pub type AfterNotes = fn(&Facts, &[u32; Item::COUNT]) -> Option<Item>;
+
+/// What a hand has that an item may need: the scorer judges an entry only where the hand has
+/// all its [`ItemDef::needs`] (or when explaining, where every entry is judged for its reason).
+/// Each flag is cheap to know once per hand, before any reading.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Needs(u16);
+
+impl Needs {
+    /// Nothing: judged on every hand.
+    pub const NONE: Needs = Needs(0);
+    /// Everything: a hand with these features skips no entry.
+    pub const ALL: Needs = Needs(u16::MAX);
+    /// An honour tile among the hand's tiles (its melds included).
+    pub const HONOR: Needs = Needs(1);
+    /// No honour tile anywhere.
+    pub const NO_HONOR: Needs = Needs(1 << 1);
+    /// Three or more of one kind among the hand's tiles (a triplet or kong may be read).
+    pub const TRIPLET: Needs = Needs(1 << 2);
+    /// A flower held (`ctx.flowers`).
+    pub const FLOWER: Needs = Needs(1 << 3);
+    /// A meld.
+    pub const MELD: Needs = Needs(1 << 4);
+    /// The winner drew the tile ([`WinKind::is_self_draw`]).
+    pub const SELF_DRAW: Needs = Needs(1 << 5);
+    /// The tile came from another player (a discard or a robbed kong).
+    pub const CLAIMED: Needs = Needs(1 << 6);
+    /// A robbed kong.
+    pub const ROBBING_KONG: Needs = Needs(1 << 7);
+    /// A replacement draw (after a flower or a kong, or after robbing a flower).
+    pub const REPLACEMENT: Needs = Needs(1 << 8);
+    /// The last tile of the wall.
+    pub const LAST_TILE: Needs = Needs(1 << 9);
+    /// A declaration (嗆聽, MIGI, 天聽).
+    pub const DECLARED: Needs = Needs(1 << 10);
+    /// The first turn.
+    pub const FIRST_TURN: Needs = Needs(1 << 11);
+
+    /// Both.
+    #[must_use]
+    pub const fn and(self, other: Needs) -> Needs {
+        Needs(self.0 | other.0)
+    }
+
+    /// Every flag of `needs` is in `self`.
+    pub const fn has(self, needs: Needs) -> bool {
+        self.0 & needs.0 == needs.0
+    }
+
+    /// What the hand `all` (concealed with the winning tile, and melds) has in `ctx`.
+    pub fn of(all: &Counts, melds: &[Meld], ctx: &Context) -> Needs {
+        let honor = all[27..].iter().any(|&c| c > 0);
+        let flags = [
+            (honor, Needs::HONOR),
+            (!honor, Needs::NO_HONOR),
+            (all.iter().any(|&c| c >= 3), Needs::TRIPLET),
+            (ctx.flowers != 0, Needs::FLOWER),
+            (!melds.is_empty(), Needs::MELD),
+            (ctx.win.is_self_draw(), Needs::SELF_DRAW),
+            (
+                matches!(
+                    ctx.win,
+                    WinKind::Discard { .. } | WinKind::RobbingKong { .. }
+                ),
+                Needs::CLAIMED,
+            ),
+            (
+                matches!(ctx.win, WinKind::RobbingKong { .. }),
+                Needs::ROBBING_KONG,
+            ),
+            (
+                matches!(
+                    ctx.win,
+                    WinKind::Replacement(_) | WinKind::AfterRobbingFlower { .. }
+                ),
+                Needs::REPLACEMENT,
+            ),
+            (ctx.last_tile, Needs::LAST_TILE),
+            (ctx.declared != Declaration::None, Needs::DECLARED),
+            (ctx.first_turn, Needs::FIRST_TURN),
+        ];
+        flags
+            .iter()
+            .filter(|(on, _)| *on)
+            .fold(Needs::NONE, |n, &(_, f)| n.and(f))
+    }
+}
 
 /// Where an entry is judged besides a reading of five sets and a pair.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -636,10 +728,11 @@ impl Counted<'_> {
 pub struct Whole<'a> {
     pub ctx: &'a Context,
     pub variant: &'a Variant,
-    /// The best reading of each decomposition of five sets and a pair, in their order.
+    /// Every reading of the hand as five sets and a pair: each decomposition with each block
+    /// the winning tile can complete (算不出任何台分 is about all of them).
     pub readings: &'a [Counted<'a>],
-    /// The reading shown (the best of all), an index into `readings`.
-    pub shown: usize,
+    /// The reading the items are added to (the best of all, or the one a caller asks for).
+    pub shown: Counted<'a>,
     /// The special shape the hand also makes (and the variant admits), if any: its reading
     /// counts at least the shape's item.
     pub special: Option<Item>,

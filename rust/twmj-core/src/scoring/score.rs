@@ -5,7 +5,7 @@ use crate::error::{Error, Result};
 use crate::hand::{Hand, Meld, MeldKind};
 use crate::rules::{Item, ItemSet, Special, Variant};
 use crate::scoring::context::Context;
-use crate::scoring::items::{Check, Counted, Facts, Hit, Scope, SetView, Sets, Whole, Win};
+use crate::scoring::items::{Check, Counted, Facts, Hit, Needs, Scope, SetView, Sets, Whole, Win};
 use crate::scoring::tables::fan::SHARED_NOTES;
 use crate::scoring::tables::{
     def, present, table, table_def, DEALER_LINE, FLOWER_WINS, FOUR_KONGS, HAND_CHECKS, MANNER,
@@ -130,6 +130,8 @@ struct Prepared<'a> {
     win_tile: Tile,
     all: Counts,
     waits_before: u64,
+    /// What the hand has, for the entries' needs.
+    has: Needs,
 }
 
 fn prepare<'a>(
@@ -240,6 +242,7 @@ fn prepare<'a>(
         win_tile,
         all,
         waits_before,
+        has: Needs::of(&all, melds, ctx),
     })
 }
 
@@ -354,9 +357,22 @@ impl Reading {
         Rank::of(self.total, (0..Item::COUNT).filter(|&i| self.tai[i] > 0))
     }
 
-    /// Shown before `other` ([`Rank`]); the items are only compared on equal totals.
+    /// Shown before `other` ([`Rank`]); the items are only compared on equal totals, in
+    /// place (no list built: readings often tie).
     fn beats(&self, other: &Reading) -> bool {
-        self.total > other.total || (self.total == other.total && self.rank() < other.rank())
+        if self.total != other.total {
+            return self.total > other.total;
+        }
+        let (a, b) = (self.indices().count(), other.indices().count());
+        if a != b {
+            return a < b;
+        }
+        self.indices().lt(other.indices())
+    }
+
+    /// The indices of the items counted, in [`Item`] order.
+    fn indices(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..Item::COUNT).filter(|&i| self.tai[i] > 0)
     }
 
     fn items(&self, variant: &Variant) -> Vec<ScoredItem> {
@@ -397,7 +413,7 @@ fn evaluate(f: &Facts, only: Option<&[Item]>) -> Reading {
     // The items judged on the whole hand come after every reading ([`whole_hand`]).
     for def in present(f.variant).filter(|d| {
         matches!(d.scope, Scope::Hand | Scope::AfterWin | Scope::Once)
-            && f.variant.has(d.item)
+            && (f.explain || f.has.has(d.needs))
             && only.is_none_or(|o| o.contains(&d.item))
     }) {
         let hit = match def.check {
@@ -499,7 +515,11 @@ fn evaluate(f: &Facts, only: Option<&[Item]>) -> Reading {
     }
     // 字一色的複合: the merged item joins its owner, both added minus 4, shown as one item.
     let mut merged = None;
-    for def in present(f.variant).filter(|d| !d.merges.is_empty()) {
+    for def in held
+        .indices()
+        .map_while(table_def)
+        .filter(|d| !d.merges.is_empty())
+    {
         let owner = def.item as usize;
         if hits[owner] == 0 {
             continue;
@@ -704,13 +724,7 @@ fn best_in(
     explain: bool,
 ) -> Option<(Reading, Block, Shape)> {
     let mut best: Option<(Reading, Block, Shape)> = None;
-    for (i, &b) in blocks.iter().enumerate() {
-        let Some(shape) = shape_in(b, p.win_tile) else {
-            continue;
-        };
-        if blocks[..i].contains(&b) {
-            continue;
-        }
+    for (b, shape) in win_blocks(blocks, p.win_tile) {
         let r = read(p, blocks, b, shape, ctx, variant, false);
         if best.as_ref().is_none_or(|(x, _, _)| r.beats(x)) {
             best = Some((r, b, shape));
@@ -732,12 +746,12 @@ fn has_whole(variant: &Variant) -> bool {
 }
 
 /// The items judged on the whole hand ([`Check::Hand`]: 屁胡, 無番和) the variant has, on
-/// `readings` (the best of each decomposition, before those items) with `shown` the reading
-/// explained and `special` the special shape the hand also makes: each counted item with its
-/// tai, and with `explain` the reasons of the others.
+/// `readings` (every reading of the hand, before those items) with `shown` the reading they
+/// are added to and `special` the special shape the hand also makes: each counted item with
+/// its tai, and with `explain` the reasons of the others.
 fn whole_hand(
     readings: &[Counted],
-    shown: usize,
+    shown: Counted,
     special: Option<Item>,
     ctx: &Context,
     variant: &Variant,
@@ -808,6 +822,7 @@ fn read(
             waits_before: p.waits_before,
             all: p.all,
             explain,
+            has: p.has,
         },
         None,
     )
@@ -881,6 +896,8 @@ fn shape_score(p: &Prepared, shape: Special, ctx: &Context, variant: &Variant) -
             waits_before: p.waits_before,
             all: p.all,
             explain: false,
+            // The shape's own judged list decides what is judged.
+            has: Needs::ALL,
         },
         Some(&judged),
     );
@@ -922,12 +939,14 @@ pub fn score_all(
     let mut rs = per_decomposition(&p, &decs, ctx, variant, why_not);
     let special = special_score(&p, concealed, ctx, variant);
     if has_whole(variant) {
-        // Each reading explains itself: the whole-hand items' reasons name what it counts.
+        // Judged on every reading of the hand; each decomposition's explains itself (the
+        // whole-hand items' reasons name what it counts).
+        let all = every_reading(&p, &decs, ctx, variant);
         let judged: Vec<Judged> = {
-            let counted: Vec<Counted> = rs.iter().map(|x| x.0.counted()).collect();
+            let counted: Vec<Counted> = all.iter().map(|x| x.0.counted()).collect();
             let item = special.as_ref().and_then(special_item);
-            (0..rs.len())
-                .map(|j| whole_hand(&counted, j, item, ctx, variant, why_not))
+            rs.iter()
+                .map(|x| whole_hand(&counted, x.0.counted(), item, ctx, variant, why_not))
                 .collect()
         };
         for (x, (hits, notes)) in rs.iter_mut().zip(judged) {
@@ -943,6 +962,32 @@ pub fn score_all(
         return Err(not_a_win(concealed, win_tile));
     }
     Ok(scores)
+}
+
+/// Every reading of the hand: each decomposition with each block that can take the winning
+/// tile (its index, the block and the shape), in their fixed order.
+fn every_reading(
+    p: &Prepared,
+    decs: &[Vec<Block>],
+    ctx: &Context,
+    variant: &Variant,
+) -> Vec<(Reading, usize, Block, Shape)> {
+    decs.iter()
+        .enumerate()
+        .flat_map(|(i, blocks)| {
+            win_blocks(blocks, p.win_tile).map(move |(b, shape)| {
+                (read(p, blocks, b, shape, ctx, variant, false), i, b, shape)
+            })
+        })
+        .collect()
+}
+
+/// The blocks of `blocks` that can take the winning tile, each once, with how it sits there.
+fn win_blocks(blocks: &[Block], win_tile: Tile) -> impl Iterator<Item = (Block, Shape)> + '_ {
+    blocks.iter().enumerate().filter_map(move |(i, &b)| {
+        let shape = shape_in(b, win_tile)?;
+        (!blocks[..i].contains(&b)).then_some((b, shape))
+    })
 }
 
 /// The best reading of each decomposition that holds the winning tile, with its index.
@@ -1010,15 +1055,14 @@ pub fn score_decomposition(
             ))
         })?;
     if has_whole(variant) {
-        // Judged on the whole hand: this reading and the best of every decomposition.
+        // Judged on the whole hand: every reading of it, this one among them.
         let decs = decompositions(concealed);
-        let rs = per_decomposition(&p, &decs, ctx, variant, false);
+        let all = every_reading(&p, &decs, ctx, variant);
         let special = special_score(&p, concealed, ctx, variant);
         let (hits, _) = {
-            let mut counted = vec![reading.counted()];
-            counted.extend(rs.iter().map(|x| x.0.counted()));
+            let counted: Vec<Counted> = all.iter().map(|x| x.0.counted()).collect();
             let item = special.as_ref().and_then(special_item);
-            whole_hand(&counted, 0, item, ctx, variant, false)
+            whole_hand(&counted, reading.counted(), item, ctx, variant, false)
         };
         reading.add(&hits, &[]);
     }
@@ -1051,19 +1095,23 @@ pub fn score(
     let decs = decompositions(concealed);
     let sp = special_score(&p, concealed, ctx, variant);
     // The items judged on the whole hand (屁胡, 無番和), when the variant has one: judged once
-    // on the best reading of every decomposition, then added to the one shown.
+    // on every reading of the hand (算不出任何台分: no reading counts), then added to the one
+    // shown (the first best).
     let (best, hits, notes) = if has_whole(variant) {
-        let rs = per_decomposition(&p, &decs, ctx, variant, false);
-        let shown = (0..rs.len()).fold(None, |b: Option<usize>, j| match b {
-            Some(k) if !rs[j].0.beats(&rs[k].0) => Some(k),
+        let all = every_reading(&p, &decs, ctx, variant);
+        let shown = (0..all.len()).fold(None, |b: Option<usize>, j| match b {
+            Some(k) if !all[j].0.beats(&all[k].0) => Some(k),
             _ => Some(j),
         });
-        let (hits, notes) = {
-            let counted: Vec<Counted> = rs.iter().map(|x| x.0.counted()).collect();
-            let item = sp.as_ref().and_then(special_item);
-            whole_hand(&counted, shown.unwrap_or(0), item, ctx, variant, why_not)
+        let (hits, notes) = match shown {
+            Some(k) => {
+                let counted: Vec<Counted> = all.iter().map(|x| x.0.counted()).collect();
+                let item = sp.as_ref().and_then(special_item);
+                whole_hand(&counted, counted[k], item, ctx, variant, why_not)
+            }
+            None => (Vec::new(), Vec::new()),
         };
-        let best = shown.and_then(|k| rs.into_iter().nth(k)).map(|mut x| {
+        let best = shown.and_then(|k| all.into_iter().nth(k)).map(|mut x| {
             x.0.add(&hits, &[]);
             x
         });
@@ -1295,6 +1343,8 @@ pub fn score_four_kongs(melds: &[Meld], ctx: &Context, variant: &Variant) -> Res
         waits_before: 0,
         all,
         explain: false,
+        // Only the kongs and the context are read: every entry 四槓胡 lists is judged.
+        has: Needs::ALL,
     };
     let reading = evaluate(&facts, Some(&FOUR_KONGS));
     Ok(finish(reading, &[], None, melds, ctx, variant, None))

@@ -246,7 +246,13 @@ fn records_are_written_as_before() {
     let got: Vec<&str> = digests.lines().collect();
     assert_eq!(got.len(), want.len(), "games");
     for (g, w) in got.iter().zip(&want) {
-        assert_eq!(g, w, "written differently from before");
+        // A game that plays differently (a rule fixed, the agents' choices changed) also
+        // changes its digest: then re-bless with `TWMJ_BLESS=1` on a commit whose writer is
+        // unchanged, and check that only the games that play differently moved.
+        assert_eq!(
+            g, w,
+            "written differently from before, or the game plays differently"
+        );
     }
 }
 

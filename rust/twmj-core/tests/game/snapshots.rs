@@ -310,10 +310,20 @@ fn snapshot_refuses_an_empty_seat() {
         situation: Some(sit.clone()),
     };
     assert!(offer(1, 0).legal_actions().is_ok());
-    let e = offer(3, 0).legal_actions().unwrap_err().to_string();
-    assert!(e.contains("seat 3") && e.contains("0–2"), "{e}");
-    let e = offer(1, 3).legal_actions().unwrap_err().to_string();
-    assert!(e.contains("seat 3"), "{e}");
+    // A seat not at the table is a context error, as everywhere, naming the field.
+    let e = offer(3, 0).legal_actions().unwrap_err();
+    assert_eq!(
+        (e.code(), e.field().as_deref()),
+        ("context_error", Some("seat"))
+    );
+    assert!(
+        e.to_string()
+            .contains("seat 3 does not exist (seats are 0 to 2; 3 players)"),
+        "{e}"
+    );
+    let e = offer(1, 3).legal_actions().unwrap_err();
+    assert_eq!(e.field().as_deref(), Some("decision.offer.from"));
+    assert!(e.to_string().contains("seat 3"), "{e}");
     let mut two = sit.clone();
     two.rules = twmj_core::game::Rules::new(&Variant::two_player(), 0, 0);
     let mut s = offer(1, 0);

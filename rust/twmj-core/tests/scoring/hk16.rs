@@ -520,3 +520,38 @@ fn thirteen_orphans_extra_set_is_a_concealed_triplet_or_a_run() {
     );
     assert!(items(&s).contains(&("十三么".to_owned(), 80)));
 }
+
+#[test]
+fn chicken_hand_is_judged_on_every_reading() {
+    // 003 hk16 屁胡 10番 (docs/variants.md: a hand with one reading that counts something is not
+    // 屁胡). 111222333m reads as three concealed triplets (三暗刻 8番) or as three runs
+    // (nothing, with a 碰, an honour pair and 春, not 南's flower): no reading is 屁胡, the best
+    // is 三暗刻, and every reading `score_all` lists agrees.
+    let mut c = ctx(DISCARD);
+    c.flowers = 1;
+    let s = win("111222333m45s11z", &[("pon", "555p")], "6s", &c, &hk());
+    assert_eq!(items(&s), named(&[("三暗刻", 8)]));
+    // The 17 − 3 concealed tiles with the winning 6s.
+    let concealed = counts("111222333m456s11z");
+    let all = twmj_core::scoring::score_all(
+        &concealed,
+        &melds(&[("pon", "555p")]),
+        tile("6s"),
+        &c,
+        &hk(),
+        false,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(all.len(), 2);
+    for r in &all {
+        assert!(
+            r.items.iter().all(|i| i.item != Item::ChickenHand),
+            "{:?}",
+            items(r)
+        );
+    }
+    assert_eq!(all.iter().map(|r| r.total_tai).max(), Some(8));
+    // Near miss: 123456789m reads only as runs, so 屁胡 stands.
+    let s = win("123456789m45s11z", &[("pon", "555p")], "6s", &c, &hk());
+    assert_eq!(items(&s), named(&[("屁胡", 10)]));
+}

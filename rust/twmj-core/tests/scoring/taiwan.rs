@@ -1033,6 +1033,15 @@ fn random_wins_max_tai_and_item_sums() {
             Ok(s) => s,
             Err(e) => panic!("{concealed:?} {ms:?} {win_tile:?}: {e}"),
         };
+        // The fast path judges only the entries whose needs the hand has (ItemDef::needs, a
+        // necessary condition); explaining judges every entry: both count the same items.
+        let fast =
+            score(&concealed, &ms, win_tile, &c, &variant, false).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(
+            (&fast.items, &fast.dealer_items, fast.total_tai),
+            (&s.items, &s.dealer_items, s.total_tai),
+            "{concealed:?} {ms:?} {win_tile:?} {c:?}"
+        );
         // The total is the sum of the items; the dealer tai the sum of its items.
         assert_eq!(s.total_tai, s.items.iter().map(|i| i.tai).sum::<u32>());
         // 莊家台 = 1 + 2N; its items are listed when the dealer wins or pays.

@@ -19,7 +19,7 @@ use crate::scoring::items::{
     all_open_then, concealed_count, less_one_set, no, only_tiles, outside, runs_of, triplets_of,
     Check, Facts, Hit, Item, ItemDef, Scope, Whole, NONE,
 };
-use crate::scoring::items::{Also, Example};
+use crate::scoring::items::{Also, Example, Needs};
 use crate::tile::{Counts, Tile, KINDS};
 use crate::waits::Shape;
 
@@ -177,7 +177,7 @@ const FLOWER_ITEMS: [Item; 5] = [
 /// special shape, which counts its own item). Judged on the whole hand, every reading's items
 /// known (the two "nothing else" items, this and hk16's 屁胡, left out of them).
 fn chicken_hand(w: &Whole) -> Hit {
-    let counted = w.readings.iter().find_map(|r| {
+    let counted = std::iter::once(&w.shown).chain(w.readings).find_map(|r| {
         r.items()
             .find(|i| !FLOWER_ITEMS.contains(i))
             .map(|i| (r, i))
@@ -220,6 +220,7 @@ pub(crate) const ITEMS: [ItemDef; Item::FAN] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::NONE,
         doc: "九蓮寶燈 (003 fan list 88): 1112345678999 of one suit and any one more tile of it, \
               concealed; in 16 tiles plus one more set, which may be anything, a meld too (003 \
               改良式: 九連寶燈有一搭可隨意吃碰; hk16 九子連環: 加一暗坎或一順子). 不算清一色. \
@@ -242,6 +243,7 @@ pub(crate) const ITEMS: [ItemDef; Item::FAN] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::NONE,
         doc: "連七對 (003 fan list 88): seven pairs of consecutive numbers of one suit, concealed; \
               in 16 tiles plus one more set, which may be anything (003 convention, as 大車輪). \
               It reads as runs and a pair (11223344556677 = 123 123 456 456 77). 不算清一色 \
@@ -268,6 +270,7 @@ pub(crate) const ITEMS: [ItemDef; Item::FAN] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::NONE,
         doc: "清么九 (003 fan list 64): triplets (kongs) and the pair of 1s and 9s only. 不算碰碰胡, \
               同刻 (三同刻, 雙同刻), 無字. The condition of 003 改良式's 清老頭, whose row counts 碰碰胡 \
               besides (總計16台): the fan list's version, it replaces 清老頭 (all_terminals). \
@@ -290,6 +293,7 @@ pub(crate) const ITEMS: [ItemDef; Item::FAN] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::NONE,
         doc: "四暗刻 (003 fan list 64): four concealed triplets (暗槓 included; a triplet completed \
               by another player's tile is not concealed, 000 暗刻的認定). 不算門前清, 碰碰胡. The \
               presets' 四暗刻 adds 碰碰胡 (README tiers), so this is the fan list's version: it \
@@ -307,6 +311,7 @@ pub(crate) const ITEMS: [ItemDef; Item::FAN] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::NONE,
         doc: "一色雙龍會 (003 fan list 64): two 老少副 of one suit (123 123 789 789) with that suit's \
               5 as the pair; in 16 tiles one more set. 不算平胡, 清一色. Example: 123123789789s + 55s \
               + 東東東.",
@@ -329,6 +334,7 @@ pub(crate) const ITEMS: [ItemDef; Item::FAN] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::NONE,
         doc: "一色四步高 (003 fan list 32): four runs of one suit, each one number higher than the \
               last, or each two higher. 不算清一色, 平胡. Example: 123 234 345 456m, or 123 345 567 \
               789p.",
@@ -344,6 +350,7 @@ pub(crate) const ITEMS: [ItemDef; Item::FAN] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::NONE,
         doc: "混么九 (003 fan list 32): triplets (kongs) and the pair of 1s, 9s and honours, with \
               both. 不算碰碰胡. The condition of 003 改良式's 混老頭, whose row counts 碰碰胡 besides \
               (總計8台): the fan list's version, it replaces 混老頭 (mixed_terminals). Example: \
@@ -364,6 +371,7 @@ pub(crate) const ITEMS: [ItemDef; Item::FAN] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::NONE,
         doc: "一色三同順 (003 fan list 24): three equal runs of one suit. 不算一色三頭高 (三連刻). \
               Not with 一色四同順: that row's 不算一色三頭高 is read as 一色三同順 (as the 一色四頭高 \
               row's 不算一色三同順 is read as 一色三頭高, the tier below each). Example: 345m 345m \
@@ -383,6 +391,7 @@ pub(crate) const ITEMS: [ItemDef; Item::FAN] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::NONE,
         doc: "全雙刻 (003 fan list 24): triplets (kongs) and the pair of suited 2, 4, 6, 8 only. \
               不算碰碰胡, 斷么 (斷么九). Example: 222m 444p 666s 888m 222s 44m.",
         also: Also::NONE,
@@ -400,6 +409,7 @@ pub(crate) const ITEMS: [ItemDef; Item::FAN] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::NONE,
         doc: "全大 (003 fan list 24): runs, triplets (kongs) and the pair of suited 7, 8, 9 only. \
               不算無字. Example: 789m 789p 777s 888s 999m 99p.",
         also: Also::NONE,
@@ -414,6 +424,7 @@ pub(crate) const ITEMS: [ItemDef; Item::FAN] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::NONE,
         doc: "全中 (003 fan list 24, 同上 456): runs, triplets (kongs) and the pair of suited 4, 5, 6 \
               only. 不算斷么 (斷么九), 無字. Example: 456m 456p 456s 444m 555p 66s.",
         also: Also::NONE,
@@ -428,6 +439,7 @@ pub(crate) const ITEMS: [ItemDef; Item::FAN] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::NONE,
         doc: "全小 (003 fan list 24, 同上 123): runs, triplets (kongs) and the pair of suited 1, 2, 3 \
               only. 不算無字. Example: 123m 123p 123s 111m 222p 33s.",
         also: Also::NONE,
@@ -442,6 +454,7 @@ pub(crate) const ITEMS: [ItemDef; Item::FAN] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::NONE,
         doc: "清龍 (003 fan list 16): 1 to 9 of one suit connected (相連接) as the runs 123, 456, \
               789. 003 改良式's 一條龍 only asks for every number 1–9 in the hand and is worth one \
               less with a 吃: the fan list's version replaces it (straight). Example: 123 456 789p.",
@@ -475,6 +488,7 @@ pub(crate) const ITEMS: [ItemDef; Item::FAN] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::NONE,
         doc: "三色雙龍會 (003 fan list 16): 老少副 (123 and 789) of two suits and the 5 of the third \
               suit as the pair; in 16 tiles one more set. 不算喜相逢, 老少副, 無字, 平胡. Example: \
               123 789m 123 789p 55s + 456s.",
@@ -496,6 +510,7 @@ pub(crate) const ITEMS: [ItemDef; Item::FAN] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::NONE,
         doc: "一色三步高 (003 fan list 16): three runs of one suit, each one number higher than the \
               last, or each two higher. No 不算 note. Example: 234 345 456s, or 123 345 567s.",
         also: Also::NONE,
@@ -510,6 +525,7 @@ pub(crate) const ITEMS: [ItemDef; Item::FAN] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::NONE,
         doc: "全帶五 (003 fan list 16): every set and the pair hold a suited 5. 不算斷么 (斷么九). \
               Example: 345m 456p 567s 555m 345s 55p.",
         also: Also::NONE,
@@ -535,6 +551,7 @@ pub(crate) const ITEMS: [ItemDef; Item::FAN] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::NONE,
         doc: "大於五 (003 fan list 12): runs, triplets (kongs) and the pair of suited 6 to 9 only. \
               不算無字. Example: 678m 789p 666s 999s 678s 88m.",
         also: Also::NONE,
@@ -549,6 +566,7 @@ pub(crate) const ITEMS: [ItemDef; Item::FAN] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::NONE,
         doc: "小於五 (003 fan list 12, 同上 1~4): runs, triplets (kongs) and the pair of suited 1 to 4 \
               only. 不算無字. Example: 123m 234p 444s 111s 234s 22m.",
         also: Also::NONE,
@@ -563,6 +581,7 @@ pub(crate) const ITEMS: [ItemDef; Item::FAN] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::NONE,
         doc: "三風刻 (003 fan list 12): three wind triplets (kongs), whatever the pair. Not with \
               大四喜 (its row: 三風刻不算) or 小四喜 (不算三風刻). Unlike 003 改良式's 大三風 it does not \
               need the fourth wind absent and keeps 圈風刻, 門風刻. Example: 東東東 南南南 西西西.",
@@ -581,6 +600,7 @@ pub(crate) const ITEMS: [ItemDef; Item::FAN] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::NONE,
         doc: "花龍 (003 fan list 8): three runs of the three suits that join into 1 to 9: 123, 456 \
               and 789, each of another suit. Example: 123m 456p 789s.",
         also: Also::NONE,
@@ -600,6 +620,7 @@ pub(crate) const ITEMS: [ItemDef; Item::FAN] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::NONE,
         doc: "三色三同順 (003 fan list 8): the same run in 萬, 筒 and 條. 003 改良式's 三色同順 is worth \
               one less with a 吃: the fan list's version has no such rule and replaces it \
               (three_colour_run). Example: 456m 456p 456s.",
@@ -618,6 +639,7 @@ pub(crate) const ITEMS: [ItemDef; Item::FAN] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::NONE,
         doc: "三色三頭高 (003 fan list 8): triplets (kongs) of the three suits at numbers each one \
               higher. The row writes 順子, word for word the 三色三步高 row; 頭高 is read as \
               triplets, as in 一色三頭高 and 一色四頭高. Example: 333m 444p 555s.",
@@ -633,6 +655,7 @@ pub(crate) const ITEMS: [ItemDef; Item::FAN] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::NONE,
         doc: "推不倒 (003 fan list 8): only tiles that look the same upside down: 1234589 筒, 245689 \
               條 and 白. 不算缺一門. Example: 123p 345p 456s 888s 白白白 99p.",
         also: Also::NONE,
@@ -652,6 +675,7 @@ pub(crate) const ITEMS: [ItemDef; Item::FAN] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::NONE,
         doc: "妙手回春 (003 fan list 8): self-drawing the last tile of the wall. 不算自摸台. The \
               presets' 海底撈月 is the same win with 自摸 added: the fan list's version replaces it \
               (last_tile). The fan list's own 海底撈月 is the presets' 河底撈魚 (last_discard).",
@@ -673,6 +697,7 @@ pub(crate) const ITEMS: [ItemDef; Item::FAN] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::NONE,
         doc: "槓上開花 (003 fan list 8): winning on the replacement drawn after a kong (暗槓 or 加槓; \
               a 明槓's replacement cannot win, 000), not after a flower (花: 補花成胡算自摸，不算槓上 \
               開花). 不算自摸台. The presets' 槓上開花 takes flower replacements and adds 自摸: the \
@@ -697,6 +722,7 @@ pub(crate) const ITEMS: [ItemDef; Item::FAN] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::NONE,
         doc: "無番和 (003 fan list 8): no reading of the hand counts any other item of the variant \
               (算不出任何台分); flower items do not count against it (花牌不能算), unlike hk16's 屁胡 \
               (chicken_hand), which counts them. Example (taiwan with 無番和 drawn in): 吃 123m, 456m 789p \
@@ -723,6 +749,7 @@ pub(crate) const ITEMS: [ItemDef; Item::FAN] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::NONE,
         doc: "雙暗槓 (003 fan list 6): exactly two 暗槓 (雙: two; a third is not this row). No 不算 \
               note, so 暗槓 still counts for each.",
         also: Also::NONE,
@@ -740,6 +767,7 @@ pub(crate) const ITEMS: [ItemDef; Item::FAN] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::NONE,
         doc: "雙箭刻 (003 fan list 6): exactly two triplets (kongs) of 中, 發, 白 (with the third, \
               大三元 applies instead). No 不算 note. Example: 中中中 發發發.",
         also: Also::NONE,
@@ -757,6 +785,7 @@ pub(crate) const ITEMS: [ItemDef; Item::FAN] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::NONE,
         doc: "三色三步高 (003 fan list 6): runs of the three suits, each starting one number higher. \
               Example: 123m 234p 345s.",
         also: Also::NONE,
@@ -771,6 +800,7 @@ pub(crate) const ITEMS: [ItemDef; Item::FAN] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::NONE,
         doc: "五門齊 (003 fan list 6): 萬, 筒, 條, a wind and a dragon all in the hand. Example: 123m \
               456p 789s 東東東 中中.",
         also: Also::NONE,
@@ -790,6 +820,7 @@ pub(crate) const ITEMS: [ItemDef; Item::FAN] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::NONE,
         doc: "全求人 (003 fan list 6): all five sets 吃, 碰 (or 明槓, 加槓), winning as 單吊 on \
               another player's tile. 不算單吊 (單吊將). The presets' 全求 counts the 單吊's 獨聽 \
               besides: the fan list's version replaces it (all_melded).",
@@ -805,6 +836,7 @@ pub(crate) const ITEMS: [ItemDef; Item::FAN] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::NONE,
         doc: "不求人 (003 fan list 6): no 吃, 碰 or 明槓 (暗槓 allowed) and a self-drawn win. 不算自摸. \
               The presets' 不求 adds to 門清 and 自摸 (000: 門清自摸 = 3): the fan list's version \
               replaces all three (concealed_self_draw, concealed; its 門前清 is the discard win).",
@@ -823,6 +855,7 @@ pub(crate) const ITEMS: [ItemDef; Item::FAN] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::NONE,
         doc: "清老頭 (003 fan list 6: 每副牌，將都有么牌): every set and the pair hold a 1, a 9 or an \
               honour (么牌). Not 003 改良式's 清老頭 (all_terminals, triplets of 1s and 9s: the fan \
               list's 清么九); it is 混帶么/全帶么 without their 門清 rule, and replaces them \
@@ -839,6 +872,7 @@ pub(crate) const ITEMS: [ItemDef; Item::FAN] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::NONE,
         doc: "雙明槓 (003 fan list 6): exactly two 明槓 (明槓 row: 明槓 or 加槓). No 不算 note, so \
               明槓 still counts for each.",
         also: Also::NONE,
@@ -856,6 +890,7 @@ pub(crate) const ITEMS: [ItemDef; Item::FAN] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::NONE,
         doc: "胡絕張 (003 fan list 6): the winning tile is the fourth of its kind, the other three \
               already shown on the table (牌池，桌面已亮明的三張牌): the context's `shown` is 3 \
               (rivers and every player's open melds; the game fills it). Without `shown`, only \
@@ -901,6 +936,7 @@ pub(crate) const ITEMS: [ItemDef; Item::FAN] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::NONE,
         doc: "門前清 (003 fan list 2): no 吃, 碰 or 明槓 and a win on another player's tile (a self-draw \
               is 不求人). The presets' 門清 counts on a self-draw too: the fan list's version \
               replaces it (concealed).",
@@ -919,6 +955,7 @@ pub(crate) const ITEMS: [ItemDef; Item::FAN] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::NONE,
         doc: "平胡 (003 fan list 2): all five sets runs and a suited pair; 邊, 坎, 吊 do not matter, \
               nor flowers, 門清 or 自摸. Not the presets' 平胡 (two-sided wait, no flower, a claimed \
               tile): the fan list's version replaces it (ping_hu). Not with 一色四同順 (its row: \
@@ -938,6 +975,7 @@ pub(crate) const ITEMS: [ItemDef; Item::FAN] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::NONE,
         doc: "四聚一 (003 fan list 2): all four of a kind in the hand's sets and pair, not as a kong. \
               Not with 一色四同順 (its row: 不算四聚一). Example: 2223m + 234m … (four 2m).",
         also: Also::NONE,
@@ -960,6 +998,7 @@ pub(crate) const ITEMS: [ItemDef; Item::FAN] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::NONE,
         doc: "暗槓 (003 fan list 2): per 暗槓 (four self-drawn tiles made a kong).",
         also: Also::NONE,
         examples: &[],
@@ -973,6 +1012,7 @@ pub(crate) const ITEMS: [ItemDef; Item::FAN] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::NONE,
         doc: "雙同刻 (003 fan list 2): triplets (kongs) of the same number in exactly two suits (in \
               three it is 三同刻). Not with 清么九 (its row: 不算同刻). Example: 555m 555s.",
         also: Also::NONE,
@@ -990,6 +1030,7 @@ pub(crate) const ITEMS: [ItemDef; Item::FAN] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::NONE,
         doc: "一般高 (003 fan list 1): two equal runs of one suit, melded or not (003 改良式's 一盃口 \
               needs one concealed). Not with 一色四同順 (its row: 不算一般高). Example: 234p 234p.",
         also: Also::NONE,
@@ -1007,6 +1048,7 @@ pub(crate) const ITEMS: [ItemDef; Item::FAN] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::NONE,
         doc: "喜相逢 (003 fan list 1): the same run in two suits. Not with 三色雙龍會 (its row: \
               不算喜相逢). Example: 345m 345s.",
         also: Also::NONE,
@@ -1024,6 +1066,7 @@ pub(crate) const ITEMS: [ItemDef; Item::FAN] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::NONE,
         doc: "么九刻 (003 fan list 1): per triplet (kong) of a 1, a 9 or an honour.",
         also: Also::NONE,
         examples: &[
@@ -1047,6 +1090,7 @@ pub(crate) const ITEMS: [ItemDef; Item::FAN] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::NONE,
         doc: "老少副 (003 fan list 1): 123 and 789 of one suit. Not with 三色雙龍會 (its row: 不算 \
               老少副). Example: 123s 789s.",
         also: Also::NONE,
@@ -1064,6 +1108,7 @@ pub(crate) const ITEMS: [ItemDef; Item::FAN] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::NONE,
         doc: "缺一門 (003 fan list 1): exactly two of 萬, 筒, 條 in the hand (honours or not). Not \
               with 推不倒 (its row: 不算缺一門). Example: 萬 and 筒 only.",
         also: Also::NONE,
@@ -1081,6 +1126,7 @@ pub(crate) const ITEMS: [ItemDef; Item::FAN] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::NONE,
         doc: "單吊將 (003 fan list 1): the winning tile completes the pair, the hand having waited on \
               that kind only (as 邊張, 坎張: 12345 胡3 is not 邊張). Not with 連七對, 全求人 (their \
               rows: 不算單吊).",
@@ -1096,6 +1142,7 @@ pub(crate) const ITEMS: [ItemDef; Item::FAN] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::NONE,
         doc: "連六 (003 fan list 1): six consecutive numbers of one suit as two runs (123 456, 234 \
               567, …). Example: 345p 678p.",
         also: Also::NONE,
@@ -1123,6 +1170,7 @@ pub(crate) const ITEMS: [ItemDef; Item::FAN] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::NONE,
         doc: "邊張 (003 fan list 1): the 3 of 12 or the 7 of 89, the hand having waited on that kind \
               only: 12 胡3 and 12333 胡3 are 邊張, 12345 胡3 (also waiting on 6) is not.",
         also: Also::NONE,
@@ -1137,6 +1185,7 @@ pub(crate) const ITEMS: [ItemDef; Item::FAN] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::NONE,
         doc: "坎張 (003 fan list 1): the middle tile of a run, the hand having waited on that kind \
               only: 4556 胡5 is 坎張, 45567 胡6 (also waiting on 3) is not.",
         also: Also::NONE,
@@ -1151,6 +1200,7 @@ pub(crate) const ITEMS: [ItemDef; Item::FAN] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::NONE,
         doc: "明槓 (003 fan list 1): per 明槓 or 加槓 (a discard on one's concealed triplet, or one's \
               own draw added to a 碰).",
         also: Also::NONE,
@@ -1165,6 +1215,7 @@ pub(crate) const ITEMS: [ItemDef; Item::FAN] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::NONE,
         doc: "花 (003 fan list 1): 1 per flower held (春夏秋冬梅蘭菊竹). 不算在起胡分內，胡牌後記分: \
               it is left out of the tai the variant's min_tai compares (scope AfterWin, \
               Score::threshold_tai) and still paid with the hand. 補花成胡 is 自摸, not 槓上開花 \

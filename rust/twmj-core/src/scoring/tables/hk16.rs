@@ -6,7 +6,7 @@ use crate::scoring::items::{
     all_open_then, concealed_count, how_won, kongs, nine_gates, no, over_nine_gates, Check, Facts,
     Hit, Item, ItemDef, Scope, SetView, NONE,
 };
-use crate::scoring::items::{Also, Example};
+use crate::scoring::items::{Also, Example, Needs};
 use crate::tile::Tile;
 
 /// 平糊 (003 hk16): five runs (no 碰, 槓, 刻), then the pair an honour or not, flowers or not.
@@ -45,6 +45,7 @@ pub(crate) const ITEMS: [ItemDef; 17] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::NONE,
         doc: "風牌 (003 hk16 1番): 1 番 per triplet or kong of any wind; 合風 and 位 (the round and the \
               seat wind) add 圈風 and 門風 besides. Not with 小四喜, 大四喜 (000's note on 圈風, 門風 \
               kept). Example: a 碰 of 西 as 南 seat in the 東 round: 1.",
@@ -63,6 +64,7 @@ pub(crate) const ITEMS: [ItemDef; 17] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::NONE,
         doc: "無字 (003 hk16 1番): no honour tile anywhere in the winning hand.",
         also: Also::WHOLE_HAND,
         examples: &[],
@@ -76,6 +78,7 @@ pub(crate) const ITEMS: [ItemDef; 17] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::NONE,
         doc: "無花 (003 hk16 1番): the winner holds no flower.",
         also: Also::WHOLE_HAND,
         examples: &[
@@ -99,6 +102,7 @@ pub(crate) const ITEMS: [ItemDef; 17] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::NONE,
         doc: "象眼 (003 hk16 1番): the pair (眼) is a 2, 5 or 8 of 筒, 索 or 萬.",
         also: Also::NONE,
         examples: &[],
@@ -115,6 +119,7 @@ pub(crate) const ITEMS: [ItemDef; 17] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::NONE,
         doc: "假獨 (003 hk16 1番): the hand waited on two kinds or more, but the winning tile can be \
               read as a single wait (邊張, 嵌張, 單吊). Example (the text's): 1234 waits on 1 and 4; \
               winning on 4 reads 123 + 44, a 單吊. A true one-kind wait is 獨獨 instead.",
@@ -136,6 +141,7 @@ pub(crate) const ITEMS: [ItemDef; 17] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::NONE,
         doc: "平糊, first case (003 hk16 1番): no 碰 or 槓 in the whole hand (five runs, four at `hand_size` 13; 吃 allowed), \
               the pair an honour, with flowers. (An honour pair without flowers is none of the three \
               cases.)",
@@ -151,6 +157,7 @@ pub(crate) const ITEMS: [ItemDef; 17] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::NONE,
         doc: "平糊, second case (003 hk16 3番): five runs, four at `hand_size` 13 (no 碰, 槓), the pair not an honour, with \
               flowers. Not with 無字.",
         also: Also::NONE,
@@ -165,6 +172,7 @@ pub(crate) const ITEMS: [ItemDef; 17] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::NONE,
         doc: "平糊, third case (003 hk16 8番): five runs, four at `hand_size` 13 (no 碰, 槓), the pair not an honour, no \
               flower. Not with 無字, 無花, 無字花 (不計無字花).",
         also: Also::NONE,
@@ -179,6 +187,7 @@ pub(crate) const ITEMS: [ItemDef; 17] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::NONE,
         doc: "槓牌 (003 hk16 1番): 1 番 per kong, 明槓 or 暗槓.",
         also: Also::WHOLE_HAND,
         examples: &[],
@@ -195,6 +204,7 @@ pub(crate) const ITEMS: [ItemDef; 17] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::NONE,
         doc: "無字花 (003 hk16 3番): neither an honour nor a flower. The row's 3 番 is 無字 1 + 無花 1 + \
               one more, so it stands for the three: not with 無字, 無花.",
         also: Also::WHOLE_HAND,
@@ -212,6 +222,7 @@ pub(crate) const ITEMS: [ItemDef; 17] = [
         merges: NONE,
         outranked_by: &[Item::ThreeConcealed, Item::FourConcealed, Item::FiveConcealed],
         after_notes: None,
+        needs: Needs::NONE,
         doc: "兩暗刻 (003 hk16 3番): two concealed triplets, 暗槓 included, judged as for 三暗刻 (000 \
               暗刻的認定). The lowest tier under 三暗刻, 四暗刻, 五暗刻.",
         also: Also::NONE,
@@ -226,6 +237,7 @@ pub(crate) const ITEMS: [ItemDef; 17] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::NONE,
         doc: "半求人 (003 hk16 8番): 單吊自摸 — read, beside 全求人 (all melded, 單吊, not 自摸), as its \
               self-drawn twin: all five sets (four at `hand_size` 13) 吃, 碰 or 明槓, and the 單吊 self-drawn \
               (docs/variants.md).",
@@ -241,11 +253,11 @@ pub(crate) const ITEMS: [ItemDef; 17] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::NONE,
         doc: "屁胡 (003 hk16 10番): the hand counts no other 番 of its own (莊家 and 連莊, counted \
               between the dealer and a payer, are not the hand's). The text: 台灣牌得番容易, so a hand \
               without any is the hard one. Judged on the whole hand, after every other item and note of
               every reading: it stands when no reading counts anything.",
-        // The reading shown is the best: it counts something when any reading does.
         also: Also::NONE,
         examples: &[
             Example {
@@ -267,12 +279,18 @@ pub(crate) const ITEMS: [ItemDef; 17] = [
                 source: "003 hk16 屁胡: without the flower the hand is 無花 1",
             },
         ],
-        check: Check::Hand(|w| match w.readings.get(w.shown).and_then(|r| r.items().next()) {
-            None => Hit::Times(1),
-            Some(other) => w.why(|| {
-                let other = w.variant.name_of(other);
-                (format!("the hand counts {other}"), format!("這手牌算到{other}"))
-            }),
+        // Any reading that counts an item rules it out, the shown one named first.
+        check: Check::Hand(|w| {
+            let counted = std::iter::once(&w.shown)
+                .chain(w.readings)
+                .find_map(|r| r.items().next());
+            match counted {
+                None => Hit::Times(1),
+                Some(i) => w.why(|| {
+                    let other = w.variant.name_of(i);
+                    (format!("the hand counts {other}"), format!("這手牌算到{other}"))
+                }),
+            }
         }),
     },
     ItemDef {
@@ -283,6 +301,7 @@ pub(crate) const ITEMS: [ItemDef; 17] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::NONE,
         doc: "七隻內 (003 hk16 20番): winning having discarded at most 7 tiles (a 上 or 碰 is followed by \
               a discard, so it counts: 上或碰皆計). Needs the context's `discards`.",
         also: Also::WHOLE_HAND,
@@ -319,6 +338,7 @@ pub(crate) const ITEMS: [ItemDef; 17] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::NONE,
         doc: "七搶一 as hk16 defines it (003 hk16 20番): the winner holds seven flowers, another player \
               the eighth; added when the hand wins (胡的時候加), not a flower win of its own as in 000.",
         also: Also::WHOLE_HAND,
@@ -336,6 +356,7 @@ pub(crate) const ITEMS: [ItemDef; 17] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::NONE,
         doc: "八仙過海 as hk16 defines it (003 hk16 40番): the winner holds all eight flowers; added when \
               the hand wins (只是在胡的時候加), not a flower win of its own as in 000.",
         also: Also::WHOLE_HAND,
@@ -353,6 +374,7 @@ pub(crate) const ITEMS: [ItemDef; 17] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::NONE,
         doc: "九子連環 (003 hk16 80番): 1112345678999 of one suit plus one more of it, all concealed, \
               with a concealed triplet (暗坎; the text's 暗簡) or a run as the fifth set; compounds \
               with 混一色 or 清一色.",

@@ -7,7 +7,7 @@ use crate::scoring::items::{
     only_tiles, open_less, outside, over_nine_gates, runs_of, triplets_of, wind_flower_snow_moon,
     Check, Item, ItemDef, Scope, NINE_GATES_VARIANTS, NONE,
 };
-use crate::scoring::items::{Also, Example};
+use crate::scoring::items::{Also, Example, Needs};
 use crate::tile::{Tile, KINDS};
 
 /// The table's entries, in [`Item`] order.
@@ -20,6 +20,7 @@ pub(crate) const ITEMS: [ItemDef; 28] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::NONE,
         doc: "兩槓子 (003 改良式 1台): exactly two kongs.",
         also: Also::NONE,
         examples: &[
@@ -46,6 +47,7 @@ pub(crate) const ITEMS: [ItemDef; 28] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::NONE,
         doc: "三槓子 (003 改良式 3台): exactly three kongs.",
         also: Also::NONE,
         examples: &[],
@@ -62,6 +64,7 @@ pub(crate) const ITEMS: [ItemDef; 28] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::NONE,
         doc: "斷么九 (003 改良式 1台): no 1, no 9, no honour anywhere in the hand.",
         also: Also::WHOLE_HAND,
         examples: &[
@@ -90,6 +93,7 @@ pub(crate) const ITEMS: [ItemDef; 28] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::NONE,
         doc: "一盃口 (003 改良式 1台, 註二): two equal runs, at least one of them in the concealed hand and not completed by a claimed tile. Not with 一色四同順, 清盃口.",
         also: Also::NONE,
         examples: &[],
@@ -103,6 +107,7 @@ pub(crate) const ITEMS: [ItemDef; 28] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::NONE,
         doc: "三色同順 (003 改良式 2台, 註三): the same run in 萬, 筒 and 條; one less (1台) when one of them is a 吃.",
         also: Also::NONE,
         examples: &[
@@ -148,6 +153,7 @@ pub(crate) const ITEMS: [ItemDef; 28] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::NONE,
         doc: "一條龍 (003 改良式 2台, 註四): every number 1 to 9 of one suit in the hand (not necessarily three runs); one less (1台) when a 吃 of that suit helps. Not with 台灣縱貫線.",
         also: Also::NONE,
         examples: &[
@@ -180,6 +186,7 @@ pub(crate) const ITEMS: [ItemDef; 28] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::NONE,
         doc: "三同刻 (003 改良式 2台): triplets of the same number in 萬, 筒 and 條.",
         also: Also::NONE,
         examples: &[],
@@ -198,6 +205,7 @@ pub(crate) const ITEMS: [ItemDef; 28] = [
         merges: NONE,
         outranked_by: &[Item::FourConsecutiveTriplets, Item::FiveConsecutiveTriplets],
         after_notes: None,
+        needs: Needs::NONE,
         doc: "三連刻 (003 改良式 2台): triplets of three consecutive numbers of one suit. A tier under 四連刻, 五連刻; not with 清盃口.",
         also: Also::NONE,
         examples: &[],
@@ -211,6 +219,7 @@ pub(crate) const ITEMS: [ItemDef; 28] = [
         merges: NONE,
         outranked_by: &[Item::FiveConsecutiveTriplets],
         after_notes: None,
+        needs: Needs::NONE,
         doc: "四連刻 (003 改良式 5台): triplets of four consecutive numbers of one suit. A tier under 五連刻; not with 百萬石.",
         also: Also::NONE,
         examples: &[],
@@ -224,6 +233,7 @@ pub(crate) const ITEMS: [ItemDef; 28] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::NONE,
         doc: "五連刻 (003 改良式 8台): triplets of five consecutive numbers of one suit (with 碰碰胡, 12).",
         also: Also::NONE,
         examples: &[],
@@ -237,6 +247,7 @@ pub(crate) const ITEMS: [ItemDef; 28] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::NONE,
         doc: "混帶么 (003 改良式 3台, 註五): every set and the pair hold a 1, a 9 or an honour, with honours; 2台 when not 門清. Not with 混老頭, 清老頭.",
         also: Also::NONE,
         examples: &[],
@@ -257,6 +268,7 @@ pub(crate) const ITEMS: [ItemDef; 28] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::NONE,
         doc: "全帶么 (003 改良式 4台, 註五): every set and the pair hold a 1 or a 9, no honour; 3台 when not 門清. Not with 清老頭.",
         also: Also::NONE,
         examples: &[],
@@ -277,6 +289,7 @@ pub(crate) const ITEMS: [ItemDef; 28] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::NONE,
         doc: "小三風 (003 改良式 3台, 註六): two wind triplets and a third wind as the pair. Not with 圈風, 門風.",
         also: Also::NONE,
         examples: &[],
@@ -293,6 +306,7 @@ pub(crate) const ITEMS: [ItemDef; 28] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::NONE,
         doc: "大三風 (003 改良式 6台, 註六): three wind triplets, the fourth wind absent (else 小四喜). Not with 圈風, 門風.",
         also: Also::NONE,
         examples: &[],
@@ -309,6 +323,7 @@ pub(crate) const ITEMS: [ItemDef; 28] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::NONE,
         doc: "孔雀東南飛 (003 改良式 4台): triplets of 1s, 東 and 南. Not with 圈風, 門風.",
         also: Also::NONE,
         examples: &[
@@ -337,6 +352,7 @@ pub(crate) const ITEMS: [ItemDef; 28] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::NONE,
         doc: "混老頭 (003 改良式 4台, 註七): triplets and pair of 1s, 9s and honours, with both (so 碰碰胡 too: 8). Not with 混帶么.",
         // Every tile a terminal or an honour: on five sets and a pair that is triplets and a
         // pair of them; read on the tiles, it holds on a special shape too (十三么).
@@ -356,6 +372,7 @@ pub(crate) const ITEMS: [ItemDef; 28] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::NONE,
         doc: "清老頭 (003 改良式 12台, 註七): triplets and pair of 1s and 9s only (with 碰碰胡: 16). Not with 全帶么, 混帶么.",
         also: Also::WHOLE_HAND,
         examples: &[],
@@ -369,6 +386,7 @@ pub(crate) const ITEMS: [ItemDef; 28] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::NONE,
         doc: "全將碰 (003 改良式 10台): triplets and pair of suited 2, 5, 8 only (with 碰碰胡: 14).",
         also: Also::NONE,
         examples: &[],
@@ -385,6 +403,7 @@ pub(crate) const ITEMS: [ItemDef; 28] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::NONE,
         doc: "風花雪月 (003 改良式 8台, 註九): triplets of a wind (風), 5p (花), 白 (雪) and 1p (月); the 白 triplet is not counted as 三元牌 (不計白皮台).",
         also: Also::NONE,
         examples: &[],
@@ -398,6 +417,7 @@ pub(crate) const ITEMS: [ItemDef; 28] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::NONE,
         doc: "台灣縱貫線 (003 改良式 12台, 註11): 123, 456, 789 of one suit and 北, 中, 南 as two triplets and the pair. Not with 一條龍, 三元牌 (紅中), 混一色.",
         also: Also::NONE,
         examples: &[],
@@ -421,6 +441,7 @@ pub(crate) const ITEMS: [ItemDef; 28] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::NONE,
         doc: "一色四同順 (003 改良式 12台, 註12): four equal runs, 吃 allowed. Not with 一盃口.",
         also: Also::NONE,
         examples: &[],
@@ -437,6 +458,7 @@ pub(crate) const ITEMS: [ItemDef; 28] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::NONE,
         doc: "綠一色 (003 改良式 16台): the hand but one group (a set or the pair: 有一搭（三張或雀眼）可隨意吃碰) is 2, 3, 4, 6, 8 of 條 and 發.",
         also: Also::NONE,
         examples: &[],
@@ -454,6 +476,7 @@ pub(crate) const ITEMS: [ItemDef; 28] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::NONE,
         doc: "大車輪 (003 改良式 16台): pairs of every 2p to 8p (seven pairs) and one more set, which may be anything.",
         also: Also::NONE,
         examples: &[],
@@ -471,6 +494,7 @@ pub(crate) const ITEMS: [ItemDef; 28] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::NONE,
         doc: "百萬石 (003 改良式 16台): the hand but one group (a set or the pair, anything: 三張或雀眼) is 5m to 9m only, and their numbers add up to 100 or more. Not with 四連刻.",
         also: Also::NONE,
         examples: &[],
@@ -490,6 +514,7 @@ pub(crate) const ITEMS: [ItemDef; 28] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::NONE,
         doc: "清盃口 (003 改良式 16台): 門清, with three consecutive triplets and two equal runs of one suit, and a pair. Not with 門清, 三連刻, 三暗刻, 一盃口.",
         also: Also::NONE,
         examples: &[],
@@ -518,6 +543,7 @@ pub(crate) const ITEMS: [ItemDef; 28] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::NONE,
         doc: "桃園三結義 (003 改良式 16台, 註15): 大三元 plus 3m, 3p, 3s as two triplets and the pair (with 碰碰胡: 20). Not with 大三元, 三元牌.",
         also: Also::NONE,
         examples: &[],
@@ -537,6 +563,7 @@ pub(crate) const ITEMS: [ItemDef; 28] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::NONE,
         doc: "變形九連寶燈 (003 改良式 16台, 註14): the hand but one set (which may be anything, 吃 or \
               碰: 有一搭可隨意吃碰) is 13 concealed tiles of one suit, counted as one of the shapes 註14 \
               lists (11411113, 31111411, 1141411, 1411141, 3111241, 1421113: a 槓's four and a 刻 in \
@@ -566,6 +593,7 @@ pub(crate) const ITEMS: [ItemDef; 28] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::NONE,
         doc: "純正九連寶燈 (003 改良式 24台, 註17): the hand but one set (anything) is 14 concealed \
               tiles of one suit, 1112345678999 plus one more, the winning tile among them; per 註17 \
               1112345677999m winning on 8m counts too (on anything else it is only 清一色). \

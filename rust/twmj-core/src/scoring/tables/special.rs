@@ -4,7 +4,7 @@
 //! notes: the items not judged on the shape at all.
 
 use crate::scoring::items::{no, Check, Facts, Hit, Item, ItemDef, Scope, NONE};
-use crate::scoring::items::{Also, Example};
+use crate::scoring::items::{Also, Example, Needs};
 
 fn special_shape(_: &Facts) -> Hit {
     no(
@@ -25,6 +25,7 @@ pub(crate) const ITEMS: [ItemDef; 6] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::NONE,
         doc:
             "瀝咕瀝咕 (003 改良式 8台, 註八: 八對半): 門清, seven pairs and one triplet, no meld; \
               four of a kind count as two pairs. 必為門清: 門清 is not added; on a self-draw \
@@ -51,6 +52,7 @@ pub(crate) const ITEMS: [ItemDef; 6] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::NONE,
         doc: "十三么 (003 改良式 16台, 註13): 1m 9m 1p 9p 1s 9s and the seven honours once each, \
               one of them paired, plus one more set of any tiles (concealed, or one meld: 有一搭 \
               可隨意吃碰). 自摸 adds, 不求人 too when no meld.",
@@ -76,6 +78,7 @@ pub(crate) const ITEMS: [ItemDef; 6] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::NONE,
         doc: "七對 (003 fan list 七對 24: 胡牌牌面由七個對子組成的胡牌; 不算不求人跟單吊), in the \
               16-tile form: seven pairs plus one more set (a concealed run or triplet, or one \
               meld); four of a kind count as two pairs. 不算不求人: a self-draw adds 自摸 only \
@@ -97,6 +100,7 @@ pub(crate) const ITEMS: [ItemDef; 6] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::NONE,
         doc: "七星不靠 (003 fan list 七星不靠 24: 東西南北中發板 once each and seven of 147, 258, \
               369, each in its own suit, no pair; 不算五門齊，不求人跟單吊), plus one more set \
               (concealed, or one meld). 不算不求人: a self-draw adds 自摸 only.",
@@ -117,6 +121,7 @@ pub(crate) const ITEMS: [ItemDef; 6] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::NONE,
         doc: "全不靠 (003 fan list 全不靠 12: single tiles of 147, 258, 369 each in its own suit \
               (不能錯位) and of the honours, 14 distinct tiles, no pair; 不算五門齊，不求人，單吊), \
               plus one more set (concealed, or one meld). 不算不求人: a self-draw adds 自摸 only.",
@@ -132,6 +137,7 @@ pub(crate) const ITEMS: [ItemDef; 6] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::NONE,
         doc: "組合龍 (003 fan list 組合龍 12: 147, 258, 369 each in its own suit, 不能錯位), in the \
               16-tile form: those nine tiles plus two sets and a pair (melds only among the \
               sets). 自摸 adds, 不求人 too when no meld.",

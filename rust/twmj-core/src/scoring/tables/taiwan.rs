@@ -8,7 +8,7 @@ use crate::scoring::items::{
     all_open_then, concealed_count, how_won, meld_name, no, not_first_turn, wind_flower_snow_moon,
     Check, Hit, Item, ItemDef, Scope, NONE,
 };
-use crate::scoring::items::{Also, Example};
+use crate::scoring::items::{Also, Example, Needs};
 use crate::tile::{Tile, KINDS};
 use crate::waits::Shape;
 
@@ -22,6 +22,7 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::NONE,
         doc: "莊家 (000 台數表, 計分): 1 tai when the winner or the payer is the dealer, counted only \
               on the line between the dealer and that counterpart. Example 三: the dealer's 門清自摸 \
               is 3 + 莊家 1 = 4 from each payer.",
@@ -55,6 +56,7 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::NONE,
         doc: "連莊拉莊 (000 台數表): 2N tai (this value × N) after N 連莊, only between the dealer and \
               the counterpart; with 莊家 it makes 2N + 1 (連二拉二 = 5). Example 一: 連莊 2 gives the \
               dealer's share 3 + 3 + 5 = 11.",
@@ -83,6 +85,7 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::NONE,
         doc: "門清 (000 台數表): no 吃, 碰, 明槓 or 加槓; an 暗槓 keeps it. Not counted with 天胡, 地胡, \
               人胡, MIGI. Example: a fully concealed hand winning on a discard scores 門清 1.",
         also: Also::WHOLE_HAND,
@@ -119,6 +122,7 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::SELF_DRAW,
         doc: "自摸 (000 台數表): the winner drew the winning tile (a replacement draw too). Not counted \
               with 天胡, 地胡; kept with MIGI. 七搶一 case 2 is paid as a discard and is not 自摸.",
         also: Also {
@@ -156,6 +160,7 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::SELF_DRAW,
         doc: "不求 (000 台數表): 門清 and 自摸 (an 暗槓 allowed), so 門清 + 自摸 + 不求 = 3. Not counted \
               with 天胡, 地胡, MIGI. Example 一: 門清自摸 = 3 tai.",
         also: Also {
@@ -196,6 +201,7 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::HONOR,
         doc: "圈風 (000 台數表): a triplet or kong of the round wind. Counted with 門風 when they are the \
               same wind; not with 大四喜, 字一色 (nor 小四喜, whose row says so).",
         also: Also {
@@ -227,6 +233,7 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::HONOR,
         doc: "門風 (000 台數表): a triplet or kong of the winner's own seat wind; with 圈風 when both are \
               the same tile. Not with 大四喜, 字一色 (nor 小四喜).",
         also: Also {
@@ -267,6 +274,7 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::HONOR,
         doc: "三元牌 (000 台數表): 1 tai per triplet or kong of 中, 發 or 白. Not with 小三元, 大三元, 字一色. \
               Under 風花雪月 (003 註九) the 白 triplet is not counted.",
         also: Also {
@@ -292,6 +300,7 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::FLOWER,
         doc: "正花 (000 台數表, 門風與正花): 1 tai per flower of the winner's seat wind (東 春梅, 南 夏蘭, \
               西 秋菊, 北 冬竹), at most 2; a 正花 inside a 花槓 still counts.",
         also: Also {
@@ -319,6 +328,7 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::FLOWER,
         doc: "花槓 (000 台數表): 1 tai for all of 春夏秋冬, 1 for all of 梅蘭菊竹 (2 for both).",
         also: Also {
             manner: false,
@@ -342,6 +352,7 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::NONE,
         doc: "獨聽 (000 台數表): the hand before the win waited on one kind only (kinds it holds all 4 \
               of are not waits, README), and the winning tile is an edge (邊張), closed (嵌張) or pair \
               (單吊) wait. Not with 平胡; not with 天胡. Example: 13m … waits only on 2m, 嵌張.",
@@ -383,6 +394,7 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::MELD,
         doc: "全求 (000 台數表): all five sets (four at `hand_size` 13) are 吃, 碰, 明槓 or 加槓 (not 暗槓), one tile waits as 單吊, \
               and the win is another player's tile (a discard, or a robbed kong per README). Not on \
               自摸 (no 半求); the 獨聽 of the 單吊 counts besides.",
@@ -398,6 +410,7 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::ROBBING_KONG,
         doc: "搶槓 (000 台數表): the winning tile is the one another player added to a 碰 (加槓); only \
               加槓 can be robbed. The 加槓 player alone pays.",
         also: Also {
@@ -416,6 +429,7 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::REPLACEMENT,
         doc: "槓上開花 (000 台數表, 花牌與花胡): winning on the replacement drawn after a flower, an 暗槓 \
               or a 加槓 (never after a 明槓), including the replacement of a 七搶一. Not with 天胡; \
               with 地胡 and 海底撈月 it adds.",
@@ -442,6 +456,7 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::LAST_TILE,
         doc: "海底撈月 (000 台數表): self-drawing the last drawable tile of the wall, also as a replacement \
               (then with 槓上開花), and with 自摸. Winning on the last discard scores nothing (no 河底撈魚).",
         also: Also::WHOLE_HAND,
@@ -487,6 +502,7 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::DECLARED,
         doc: "嗆聽 (000 台數表, 嗆聽與 MIGI): winning after declaring ready. A MIGI declaration is not \
               counted again as 嗆聽.",
         also: Also::WHOLE_HAND,
@@ -510,6 +526,7 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
                 .filter(|&i| i != Item::PingHu as usize && counted[i] > 0)
                 .find_map(Item::from_index)
         }),
+        needs: Needs::CLAIMED.and(Needs::NO_HONOR),
         doc: "平胡 (000 台數表, 平胡的認定): five runs (four at `hand_size` 13), a suited pair, no honour anywhere, no flower, \
               another player's tile, not 門清, and the winning tile sits in a run as the open end of a \
               two-sided wait. Not 單吊, 邊張, 嵌張; not with 獨聽. Example: 2223456m + 123456789p wins \
@@ -578,6 +595,7 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
         merges: NONE,
         outranked_by: &[Item::FourConcealed, Item::FiveConcealed],
         after_notes: None,
+        needs: Needs::TRIPLET,
         doc: "三暗刻 (000 台數表, 暗刻的認定): three concealed triplets; an 暗槓 counts, a triplet \
               completed by another player's tile does not, a self-drawn one does. A tier: not with \
               四暗刻 or 五暗刻 (README).",
@@ -612,6 +630,7 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::TRIPLET,
         doc: "碰碰胡 (000 台數表): all five sets (four at `hand_size` 13) are triplets or kongs. Not with 字一色.",
         also: Also::NONE,
         examples: &[],
@@ -628,6 +647,7 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::HONOR,
         doc: "小三元 (000 台數表): two triplets of 中發白 and the third as the pair. 三元牌 not counted \
               besides; with 字一色 it merges into 字一色（小三元）.",
         also: Also::NONE,
@@ -645,6 +665,7 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::HONOR,
         doc: "混一色 (000 台數表): one suit of number tiles plus honour tiles.",
         also: Also::WHOLE_HAND,
         examples: &[],
@@ -661,6 +682,7 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
         merges: NONE,
         outranked_by: &[Item::FiveConcealed],
         after_notes: None,
+        needs: Needs::TRIPLET,
         doc: "四暗刻 (000 台數表): four concealed triplets, judged as for 三暗刻. Replaces 三暗刻; \
               replaced by 五暗刻 (README tiers).",
         also: Also::NONE,
@@ -685,6 +707,7 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::TRIPLET,
         doc: "五暗刻 (000 台數表): five concealed triplets (none at `hand_size` 13), judged as for 三暗刻; adds to 字一色 (outside \
               the composite merge). Replaces 三暗刻 and 四暗刻 (README tiers).",
         also: Also::NONE,
@@ -699,6 +722,7 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::HONOR,
         doc: "大三元 (000 台數表): triplets of 中, 發 and 白. 三元牌 not counted besides.",
         also: Also::NONE,
         examples: &[],
@@ -715,6 +739,7 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::HONOR,
         doc: "小四喜 (000 台數表): three wind triplets and the fourth wind as the pair. 圈風 and 門風 not \
               counted besides.",
         also: Also::NONE,
@@ -732,6 +757,7 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::NO_HONOR,
         doc: "清一色 (000 台數表): one suit of number tiles only, no honour.",
         also: Also::WHOLE_HAND,
         examples: &[],
@@ -748,6 +774,7 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::NONE,
         doc: "人胡 (000 台數表, 天胡、地胡、人胡): a non-dealer who has not discarded wins on a discard \
               while nobody has called or kong'd; also the replacement win after a 七搶一 it did not \
               draw for (case 2, paid as a discard). Not with 門清.",
@@ -785,6 +812,7 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::DECLARED,
         doc: "MIGI (000 嗆聽與 MIGI): winning after declaring ready within the first 8 discards with no \
               call or kong before. Not with 門清, 不求, 嗆聽; 自摸 is kept.",
         also: Also::WHOLE_HAND,
@@ -799,6 +827,7 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::NONE,
         doc: "七搶一 (000 花牌與花胡): holding 7 flowers and taking the 8th from another player; its own \
               筆, paid by the robbed player alone (with the dealer tai that applies).",
         also: Also::NONE,
@@ -817,6 +846,7 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::NONE,
         doc: "八仙過海 (000 花牌與花胡): all 8 flowers; its own 筆, paid by the three others.",
         also: Also::NONE,
         examples: &[],
@@ -833,6 +863,7 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::FIRST_TURN.and(Needs::SELF_DRAW),
         doc: "地胡 (000 台數表, 天胡、地胡、人胡): a non-dealer self-draws on the first tile it takes in \
               (a flower replacement included, then with 槓上開花) while nobody has called or kong'd. \
               Not with 自摸, 門清, 不求.",
@@ -856,6 +887,7 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::HONOR,
         doc: "大四喜 (000 台數表): triplets of 東, 南, 西 and 北. 圈風 and 門風 not counted besides.",
         also: Also::NONE,
         examples: &[],
@@ -872,6 +904,7 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
         merges: &[Item::SmallDragons, Item::BigDragons, Item::SmallWinds, Item::BigWinds],
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::HONOR,
         doc: "字一色 (000 台數表, 字一色的複合): honour tiles only. Not with 碰碰胡, 圈風, 門風, 三元牌. \
               With 小三元, 大三元, 小四喜 or 大四喜 the two add minus 4 and show as one item: \
               字一色（小三元） 16, 字一色（大三元） 20, 字一色（小四喜） 20, 字一色（大四喜） 28. 五暗刻 adds.",
@@ -896,6 +929,7 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::FIRST_TURN.and(Needs::SELF_DRAW),
         doc: "天胡 (000 台數表, 天胡、地胡、人胡): the dealer's 17 tiles, after the opening flower \
               replacements, are already a win. Not with 自摸, 門清, 不求, 獨聽, 槓上開花.",
         also: Also::WHOLE_HAND,
@@ -918,6 +952,7 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::NONE,
         doc: "骰規台 (002 骰規台): the opening dice are 豹子, 全紅, 順子 or 全黑 (first match; red faces 1 \
               and 4), worth the variant's dice value (5, 3, 2, 1). Part of the hand's tai, so every \
               payer pays it; one 筆 per hand only. Example 五: dice 2, 3, 6 = 全黑 1.",

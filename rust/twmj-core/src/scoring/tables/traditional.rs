@@ -6,7 +6,7 @@ use crate::scoring::context::{Declaration, WinKind};
 use crate::scoring::items::{
     how_won, kongs, no, not_first_turn, Check, Item, ItemDef, Scope, NONE,
 };
-use crate::scoring::items::{Also, Example};
+use crate::scoring::items::{Also, Example, Needs};
 
 /// The table's entries, in [`Item`] order.
 pub(crate) const ITEMS: [ItemDef; 4] = [
@@ -18,6 +18,7 @@ pub(crate) const ITEMS: [ItemDef; 4] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::NONE,
         doc: "河底撈魚 (001 台數表; not in 000): winning on the last discard before the wall runs out \
               (the context's last_tile on a discard). Example: the player who drew the last tile \
               discards it and another player wins on it: 1 tai (traditional).",
@@ -49,6 +50,7 @@ pub(crate) const ITEMS: [ItemDef; 4] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::NONE,
         doc: "天聽 (001 台數表, MIGI、天、地、人胡; not in 000): ready already at one's first discard \
               (the dealer's after taking its tiles) and declared then; no exchange or 過水 after, \
               and only this hand's win counts. Like MIGI (000's 備註 kept, 001 is silent): not with \
@@ -79,6 +81,7 @@ pub(crate) const ITEMS: [ItemDef; 4] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::NONE,
         doc: "四槓牌 (001 台數表, 特殊胡牌 四槓胡; not in 000): the winner alone made four kongs (明槓, \
               加槓 or 暗槓). 001 counts it as a self-drawn win without the 自摸 tai (a preset 備註). \
               Example: four kong melds and a pair of 5p: 8 tai (traditional).",
@@ -101,6 +104,7 @@ pub(crate) const ITEMS: [ItemDef; 4] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
+        needs: Needs::NONE,
         doc: "地胡 as 001 defines it (001 台數表; 000's 地胡 is a first self-draw, its 人胡 any first \
               discard): a non-dealer wins on the dealer's first discard, nobody having called or \
               kong'd. Like 000's 人胡 (its 備註 kept): not with 門清. Example: 16 tai (traditional).",
