@@ -83,11 +83,42 @@ pub struct Wait {
 #[inline]
 fn wait_groups(counts: &Counts) -> (u8, [usize; 4]) {
     let sums = Suit::ALL.map(|s| group(counts, s).iter().map(|&c| c as usize).sum::<usize>());
-    if !may_wait(sums) {
-        return (0, [0; 4]);
+    // One more tile must leave every group complete: either the one group holding 1 mod 3
+    // tiles takes it (all others 0 mod 3), or one of exactly two groups holding 2 mod 3 takes
+    // it and the other keeps the pair. Any other pattern has no wait, with no lookup at all.
+    let mut ones = 0;
+    let mut twos = 0;
+    for n in sums {
+        match n % 3 {
+            1 => ones += 1,
+            2 => twos += 1,
+            _ => {}
+        }
+    }
+    let idx = [0usize; 4];
+    if !((ones == 1 && twos == 0) || (ones == 0 && twos == 2)) {
+        return (0, idx);
     }
     let idx = Suit::ALL.map(|s| GroupTable::index(group(counts, s)));
-    (groups_of(sums, idx), idx)
+    let tabs = Suit::ALL.map(table_of);
+    // The groups at 0 mod 3 must already be complete.
+    for g in 0..4 {
+        if sums[g] % 3 == 0 && !tabs[g].complete(idx[g]) {
+            return (0, idx);
+        }
+    }
+    let mut groups = 0u8;
+    for g in 0..4 {
+        if sums[g] % 3 == 0 {
+            continue;
+        }
+        // The other group off 0 mod 3 (if any) must be complete with its pair.
+        let others = (0..4).all(|h| h == g || sums[h] % 3 == 0 || tabs[h].complete(idx[h]));
+        if others {
+            groups |= 1 << g;
+        }
+    }
+    (groups, idx)
 }
 
 /// One more tile can leave every group complete: either the one group holding 1 mod 3 tiles
@@ -107,7 +138,10 @@ fn may_wait(sums: [usize; 4]) -> bool {
     (ones == 1 && twos == 0) || (ones == 0 && twos == 2)
 }
 
-/// [`wait_groups`] from each group's tile count and table index.
+/// [`wait_groups`] from each group's tile count and table index, for the discards of a hand
+/// ([`wait_masks_after_discard`]). `wait_groups` and `wait_mask` keep their own bodies: built
+/// on this and [`mask_of`], `wait_mask` measured 12 % slower on random hands and 30 % on hot
+/// ready ones (24 → 31 ns, the calls not inlined), on the hottest path of the engine.
 #[inline]
 fn groups_of(sums: [usize; 4], idx: [usize; 4]) -> u8 {
     if !may_wait(sums) {
@@ -173,7 +207,13 @@ pub(crate) fn wait_masks_after_discard(counts: &Counts) -> [u64; crate::tile::KI
 #[inline]
 pub fn wait_mask(counts: &Counts) -> u64 {
     let (groups, idx) = wait_groups(counts);
-    mask_of(groups, &idx)
+    let mut mask = 0u64;
+    for (g, suit) in Suit::ALL.into_iter().enumerate() {
+        if groups >> g & 1 == 1 {
+            mask |= u64::from(table_of(suit).waits(idx[g])) << suit.base();
+        }
+    }
+    mask
 }
 
 /// The shapes the tile `x` takes when it completes `counts` (x must be a wait of `counts`),
