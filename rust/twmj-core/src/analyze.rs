@@ -56,16 +56,22 @@ fn overlap_useful(
     capped: bool,
 ) -> (Overlap, [u16; 12]) {
     if !capped {
-        let u = tables::useful();
-        let t = if suit == Suit::Honor {
-            &u.honor
-        } else {
-            &u.suit
-        };
-        let e = &t[GroupTable::index(group(counts, suit))];
-        return (e.overlap, e.useful());
+        return table_entry(suit, GroupTable::index(group(counts, suit)));
     }
     tables::overlap_useful_capped(group(counts, suit), group(caps, suit), suit != Suit::Honor)
+}
+
+/// The analysis table's entry for a group of `suit` at table index `idx`: its overlap vector
+/// and, for each (m, p), the kinds that raise it there.
+fn table_entry(suit: Suit, idx: usize) -> (Overlap, [u16; 12]) {
+    let u = tables::useful();
+    let t = if suit == Suit::Honor {
+        &u.honor
+    } else {
+        &u.suit
+    };
+    let e = &t[idx];
+    (e.overlap, e.useful())
 }
 
 /// The best total overlap, and the kinds whose draw raises it: those useful to some group in
@@ -203,30 +209,15 @@ pub(crate) fn regular_analyze(hand: &Hand, visible: &Counts) -> Result<Analysis>
     let capped = Suit::ALL.map(|s| hand.capped(s));
     let sets = hand.sets_needed();
     let target = (3 * sets + 2) as i8;
-    // Every table entry the analysis reads, the hand's four groups and each discard's changed
-    // group, is fetched in one tight pass first: the reads are independent, so their cache
-    // misses overlap instead of queueing behind the work on each. A group capped by melds
-    // has no table entry; its discards take the capped programme below.
-    let u = tables::useful();
-    let table = |g: usize| if g == 3 { &u.honor } else { &u.suit };
+    // A group capped by melds has no table entry: it and its discards take the capped
+    // programme. Any other group's entry is read by its table index, and a discard's by the
+    // index less 5^i for the kind i of the group it removes (no copy of the counts).
     let base_idx = Suit::ALL.map(|s| GroupTable::index(group(&hand.concealed, s)));
-    let mut kinds = [Tile::wind(0); KINDS];
-    let mut fetched = [tables::Entry::default(); KINDS];
-    let mut n = 0;
-    for d in Tile::all().filter(|t| hand.concealed[t.index()] > 0) {
-        let g = d.suit() as usize;
-        kinds[n] = d;
-        if !capped[g] {
-            fetched[n] = table(g)[base_idx[g] - tables::POW5[d.index() - d.suit().base()] as usize];
-        }
-        n += 1;
-    }
     let base_ou = [0, 1, 2, 3].map(|g| {
         if capped[g] {
             overlap_useful(&hand.concealed, &caps, Suit::ALL[g], true)
         } else {
-            let e = &table(g)[base_idx[g]];
-            (e.overlap, e.useful())
+            table_entry(Suit::ALL[g], base_idx[g])
         }
     });
     let base = base_ou.map(|x| x.0);
@@ -235,17 +226,21 @@ pub(crate) fn regular_analyze(hand: &Hand, visible: &Counts) -> Result<Analysis>
 
     // On the stack: slots past `n` are never read (the filler tile is any tile).
     let mut changed = [(Tile::wind(0), Overlap::default(), [0u16; 12]); KINDS];
-    for i in 0..n {
-        let d = kinds[i];
-        let g = d.suit() as usize;
-        changed[i] = if capped[g] {
+    let mut n = 0;
+    for d in Tile::all().filter(|t| hand.concealed[t.index()] > 0) {
+        let (suit, g) = (d.suit(), d.suit() as usize);
+        let (od, ud) = if capped[g] {
             let mut counts = hand.concealed;
             counts[d.index()] -= 1;
-            let (od, ud) = overlap_useful(&counts, &caps, d.suit(), true);
-            (d, od, ud)
+            overlap_useful(&counts, &caps, suit, true)
         } else {
-            (d, fetched[i].overlap, fetched[i].useful())
+            table_entry(
+                suit,
+                base_idx[g] - tables::POW5[d.index() - suit.base()] as usize,
+            )
         };
+        changed[n] = (d, od, ud);
+        n += 1;
     }
 
     // Max-plus convolutions of the unchanged groups, two and three at a time.
