@@ -144,6 +144,17 @@ fn rest(a: usize, b: usize) -> (usize, usize) {
     (x, it.next().unwrap_or(0))
 }
 
+/// An overlap vector widened to 16 lanes, so that lane-wise loops over it compile to single
+/// SSE2 instructions (`paddb`, `pcmpeqb`, `pand`, `por`).
+type Lanes = [u8; 16];
+
+/// The lanes of a slot `j` in [`triple_useful`] where the pair may fall: when slot j holds the
+/// pair (j odd), the slot `k` of the other two may not (k odd, that is j + k even).
+const PAIR_FREE: [Lanes; 2] = [
+    [0xff; 16],
+    [0, 0xff, 0, 0xff, 0, 0xff, 0, 0xff, 0, 0xff, 0, 0xff, 0, 0xff, 0, 0xff],
+];
+
 /// For the three groups other than `gd` taken together (`triple`, their max-plus convolution),
 /// and for each slot `s` = 2 × sets + pair of it: the kinds useful to one of the three groups
 /// at a slot of that group which is part of some optimal way to reach `triple[s]`.
@@ -153,6 +164,7 @@ fn rest(a: usize, b: usize) -> (usize, usize) {
 /// an optimal split of the whole hand exactly when it does so for the three unchanged groups
 /// at the slot they take together: this mask is the same for every discard from `gd`, and a
 /// discard then needs only its own group's table entry, not three convolutions.
+#[inline(never)]
 fn triple_useful(
     gd: usize,
     base: &[Overlap; 4],
@@ -165,11 +177,6 @@ fn triple_useful(
         let (x, y) = rest(g, gd);
         let pair = &pairs[x][y];
         let shift = Suit::ALL[g].base();
-        // Slot j = 2m + p of the group and slot k of the pair of groups add up to slot j + k
-        // of the three, unless both hold the pair (j and k odd). Branch-free, every slot
-        // visited (a slot past the sets needed is never read): measured faster than asking
-        // only for the slots a discard needs, or than visiting only the fitting k of a mask,
-        // which both branch on the hand.
         for j in 0..12 {
             let u = u64::from(useful[g][j]) << shift;
             for k in 0..12 - j {
@@ -182,14 +189,33 @@ fn triple_useful(
     out
 }
 
+/// The best total overlap over the splits of the sets and the pair between one group (`o`)
+/// and the other three (`rest`, their convolution).
+#[inline]
+fn best_split(o: &Overlap, rest: &Overlap, sets: usize) -> u8 {
+    let mut best = 0u8;
+    for m in 0..=sets {
+        best = best
+            .max(o[m * 2] + rest[(sets - m) * 2 + 1])
+            .max(o[m * 2 + 1] + rest[(sets - m) * 2]);
+    }
+    best
+}
+
 /// The sort key of an analysis: lowest shanten, then most unseen accepting copies, then most
 /// accepting kinds, then tile order (the tile makes it unique); packed into one word.
 fn discard_key(d: &Discard) -> u64 {
+    pack_key(d.shanten, d.accepted(), d.accepts.len(), d.tile.index())
+}
+
+/// [`discard_key`] from its four fields.
+#[inline]
+fn pack_key(shanten: i8, accepted: u32, kinds: usize, tile: usize) -> u64 {
     // Shanten from −1 to 16 and at most 34 kinds × 4 copies: each field fits its bits.
-    let shanten = (i64::from(d.shanten) + 1) as u64;
-    let accepted = 0xffff - u64::from(d.accepted());
-    let kinds = 0xff - d.accepts.len() as u64;
-    shanten << 40 | accepted << 24 | kinds << 8 | d.tile.index() as u64
+    let shanten = (i64::from(shanten) + 1) as u64;
+    let accepted = 0xffff - u64::from(accepted);
+    let kinds = 0xff - kinds as u64;
+    shanten << 40 | accepted << 24 | kinds << 8 | tile as u64
 }
 
 /// Sorts an analysis best first ([`discard_key`]), each key computed once.
@@ -199,6 +225,14 @@ fn sort_best_first(discards: &mut [Discard]) {
         keys[d.tile.index()] = discard_key(d);
     }
     discards.sort_unstable_by_key(|d| keys[d.tile.index()]);
+}
+
+/// Bit i set when kind i is held (`c` checked: no count over 4).
+#[inline]
+fn held_mask(c: &Counts) -> u64 {
+    c.iter()
+        .enumerate()
+        .fold(0, |m, (i, &x)| m | u64::from(x > 0) << i)
 }
 
 /// [`analyze`] with no special shape and no in-play check.
@@ -222,24 +256,27 @@ pub(crate) fn regular_analyze(hand: &Hand, visible: &Counts) -> Result<Analysis>
     });
     let base = base_ou.map(|x| x.0);
     let base_useful = base_ou.map(|x| x.1);
-    let shanten = crate::shanten::from_overlaps(&base, sets);
 
-    // On the stack: slots past `n` are never read (the filler tile is any tile).
-    let mut changed = [(Tile::wind(0), Overlap::default(), [0u16; 12]); KINDS];
+    // Every discard's entry first, so that their table reads (the cold part of the work)
+    // overlap each other and the convolutions below rather than one discard's work each.
+    let held = held_mask(&hand.concealed);
+    let mut tiles = [0u8; KINDS];
+    let mut entries = [(Overlap::default(), [0u16; 12]); KINDS];
     let mut n = 0;
-    for d in Tile::all().filter(|t| hand.concealed[t.index()] > 0) {
-        let (suit, g) = (d.suit(), d.suit() as usize);
-        let (od, ud) = if capped[g] {
+    let mut bits = held;
+    while bits != 0 {
+        let i = bits.trailing_zeros() as usize;
+        bits &= bits - 1;
+        let Some(d) = Tile::new(i) else { break };
+        let (suit, gd) = (d.suit(), d.suit() as usize);
+        entries[n] = if capped[gd] {
             let mut counts = hand.concealed;
-            counts[d.index()] -= 1;
+            counts[i] -= 1;
             overlap_useful(&counts, &caps, suit, true)
         } else {
-            table_entry(
-                suit,
-                base_idx[g] - tables::POW5[d.index() - suit.base()] as usize,
-            )
+            table_entry(suit, base_idx[gd] - tables::POW5[i - suit.base()] as usize)
         };
-        changed[n] = (d, od, ud);
+        tiles[n] = i as u8;
         n += 1;
     }
 
@@ -255,51 +292,81 @@ pub(crate) fn regular_analyze(hand: &Hand, visible: &Counts) -> Result<Analysis>
         let (x, y) = rest(g, (g + 1) % 4);
         convolve(&base[(g + 1) % 4], &pairs[x][y])
     });
-    // `triple_useful` of each group, computed when a discard from it first needs it.
-    let mut others_useful: [Option<[u64; 12]>; 4] = [None; 4];
+    let shanten = target - best_split(&base[0], &unchanged_triple[0], sets) as i8 - 1;
 
-    let mut discards = Vec::with_capacity(n);
-    for &(d, od, ud) in &changed[..n] {
-        let gd = d.suit() as usize;
+    let tu = [0, 1, 2, 3].map(|g| {
+        let kinds = ((1u64 << Suit::ALL[g].len()) - 1) << Suit::ALL[g].base();
+        if held & kinds == 0 {
+            [0; 12]
+        } else {
+            triple_useful(g, &base, &base_useful, &pairs, &unchanged_triple[g])
+        }
+    });
+    // Unseen copies of each kind, as three bit planes, so a mask's unseen total is three
+    // popcounts.
+    let mut unseen = [0u64; 3];
+    for (i, &c) in seen.iter().enumerate() {
+        let r = COPIES - c;
+        for (b, plane) in unseen.iter_mut().enumerate() {
+            *plane |= u64::from(r >> b & 1) << i;
+        }
+    }
+    let four = exhausted(&own);
+
+    // Each discard's shanten and accepting kinds, keyed for the order; the accept lists and
+    // waits are built afterwards, in that order.
+    let mut keys = [0u64; KINDS];
+    let mut masks = [0u64; KINDS];
+    for (k, (&i, &(od, ud))) in tiles.iter().zip(&entries).take(n).enumerate() {
+        let i = usize::from(i);
+        let Some(d) = Tile::new(i) else { break };
+        let (suit, gd) = (d.suit(), d.suit() as usize);
         let triple = &unchanged_triple[gd];
-        let tu = *others_useful[gd]
-            .get_or_insert_with(|| triple_useful(gd, &base, &base_useful, &pairs, triple));
+        let tu = &tu[gd];
         // The best total over the splits of the sets and the pair between group `gd` (slot
         // m, p) and the other three (the rest), and the kinds useful at the optimal slots.
-        let mut best = 0u8;
-        for m in 0..=sets {
-            best = best
-                .max(od[m * 2] + triple[(sets - m) * 2 + 1])
-                .max(od[m * 2 + 1] + triple[(sets - m) * 2]);
-        }
+        let best = best_split(&od, triple, sets);
         let mut mask = 0u64;
         for m in 0..=sets {
             for p in 0..2 {
                 let s = (sets - m) * 2 + 1 - p;
                 let optimal = od[m * 2 + p] + triple[s] == best;
-                let here = u64::from(ud[m * 2 + p]) << Suit::ALL[gd].base() | tu[s];
+                let here = u64::from(ud[m * 2 + p]) << suit.base() | tu[s];
                 mask |= here & 0u64.wrapping_sub(u64::from(optimal));
             }
         }
-        let mut own_after = own;
-        own_after[d.index()] -= 1;
-        let accepts = accept_list(mask & !exhausted(&own_after), &seen);
+        // The kinds held 4 times after the discard: the discarded kind is not one.
+        let mask = mask & !(four & !(1 << i));
+        let accepted = (mask & unseen[0]).count_ones()
+            + 2 * (mask & unseen[1]).count_ones()
+            + 4 * (mask & unseen[2]).count_ones();
         let after = target - best as i8 - 1;
+        keys[k] = pack_key(after, accepted, mask.count_ones() as usize, i);
+        masks[i] = mask;
+    }
+    keys[..n].sort_unstable();
+
+    let mut discards = Vec::with_capacity(n);
+    for &key in &keys[..n] {
+        let i = (key & 0xff) as usize;
+        let Some(tile) = Tile::new(i) else { break };
+        let after = (key >> 40) as i8 - 1;
         let waits = if after == 0 {
             let mut counts = hand.concealed;
-            counts[d.index()] -= 1;
+            counts[i] -= 1;
+            let mut own_after = own;
+            own_after[i] -= 1;
             waits_seen(&counts, &own_after, &seen)
         } else {
             Vec::new()
         };
         discards.push(Discard {
-            tile: d,
+            tile,
             shanten: after,
-            accepts,
+            accepts: accept_list(masks[i], &seen),
             waits,
         });
     }
-    sort_best_first(&mut discards);
     Ok(Analysis { shanten, discards })
 }
 
@@ -430,6 +497,9 @@ pub fn analyze(hand: &Hand, visible: &Counts, variant: &Variant) -> Result<Analy
     variant.check_hand_size(hand)?;
     variant.check_in_play(&hand.own_counts())?;
     let mut a = analyze_with_shapes(hand, visible, variant)?;
+    if variant.all_in_play() {
+        return Ok(a);
+    }
     for d in &mut a.discards {
         d.accepts.retain(|x| variant.in_play(x.tile));
         d.waits.retain(|w| variant.in_play(w.tile));
