@@ -8,9 +8,10 @@ use crate::shanten::{
     caps, convolve, group, lig_gu_accept_mask, special_shanten_counts, specials_within, SHAPES,
 };
 use crate::special::waits_seen_with;
-use crate::tables::{self, GroupTable, Overlap};
+use crate::tables::{self, Entry, GroupTable, Overlap};
 use crate::tile::{Counts, Suit, Tile, COPIES, KINDS};
 use crate::waits::{exhausted, waits_seen, Wait};
+use wide::u8x16;
 
 /// A kind that lowers the shanten, with its unseen copies.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -19,12 +20,94 @@ pub struct Accept {
     pub remaining: u8,
 }
 
+/// The accepting kinds of one discard in tile order, read as a slice of [`Accept`]. Held
+/// inline (at most the 34 kinds) rather than in a `Vec`, so that an analysis allocates its
+/// list of discards only: an allocation and a free per discard measured about a tenth of a
+/// cold analysis.
+#[derive(Clone, Copy)]
+pub struct Accepts {
+    len: u8,
+    items: [Accept; KINDS],
+}
+
+impl Accepts {
+    /// The kinds of `mask` in tile order, with their unseen copies (`seen` counts each kind's
+    /// copies the player sees, at most 4).
+    fn from_mask(mask: u64, seen: &Counts) -> Accepts {
+        let mut a = Accepts {
+            len: 0,
+            items: [Accept {
+                tile: Tile::wind(0),
+                remaining: 0,
+            }; KINDS],
+        };
+        // The count kept in a local, not in `a.len`: a store and reload per kind otherwise.
+        let mut n = 0;
+        let mut bits = mask;
+        while bits != 0 {
+            let i = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let (Some(tile), Some(slot)) = (Tile::new(i), a.items.get_mut(n)) else {
+                break;
+            };
+            *slot = Accept {
+                tile,
+                remaining: COPIES - seen[i],
+            };
+            n += 1;
+        }
+        a.len = n as u8;
+        a
+    }
+
+    /// Keeps only the kinds `keep` accepts, in order.
+    pub fn retain(&mut self, mut keep: impl FnMut(&Accept) -> bool) {
+        let mut n = 0;
+        for k in 0..usize::from(self.len) {
+            if keep(&self.items[k]) {
+                self.items[n] = self.items[k];
+                n += 1;
+            }
+        }
+        self.len = n as u8;
+    }
+}
+
+impl std::ops::Deref for Accepts {
+    type Target = [Accept];
+    fn deref(&self) -> &[Accept] {
+        &self.items[..usize::from(self.len)]
+    }
+}
+
+impl<'a> IntoIterator for &'a Accepts {
+    type Item = &'a Accept;
+    type IntoIter = std::slice::Iter<'a, Accept>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+impl PartialEq for Accepts {
+    fn eq(&self, other: &Accepts) -> bool {
+        **self == **other
+    }
+}
+
+impl Eq for Accepts {}
+
+impl std::fmt::Debug for Accepts {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
 /// The outlook after discarding one tile.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Discard {
     pub tile: Tile,
     pub shanten: i8,
-    pub accepts: Vec<Accept>,
+    pub accepts: Accepts,
     /// The waits when the discard leaves the hand ready (shanten 0), else empty.
     pub waits: Vec<Wait>,
 }
@@ -64,14 +147,20 @@ fn overlap_useful(
 /// The analysis table's entry for a group of `suit` at table index `idx`: its overlap vector
 /// and, for each (m, p), the kinds that raise it there.
 fn table_entry(suit: Suit, idx: usize) -> (Overlap, [u16; 12]) {
+    let e = raw_entry(suit, idx);
+    (e.overlap, e.useful())
+}
+
+/// The analysis table's entry for a group of `suit` at table index `idx`, as stored.
+#[inline]
+fn raw_entry(suit: Suit, idx: usize) -> Entry {
     let u = tables::useful();
     let t = if suit == Suit::Honor {
         &u.honor
     } else {
         &u.suit
     };
-    let e = &t[idx];
-    (e.overlap, e.useful())
+    t[idx]
 }
 
 /// The best total overlap, and the kinds whose draw raises it: those useful to some group in
@@ -144,17 +233,6 @@ fn rest(a: usize, b: usize) -> (usize, usize) {
     (x, it.next().unwrap_or(0))
 }
 
-/// An overlap vector widened to 16 lanes, so that lane-wise loops over it compile to single
-/// SSE2 instructions (`paddb`, `pcmpeqb`, `pand`, `por`).
-type Lanes = [u8; 16];
-
-/// The lanes of a slot `j` in [`triple_useful`] where the pair may fall: when slot j holds the
-/// pair (j odd), the slot `k` of the other two may not (k odd, that is j + k even).
-const PAIR_FREE: [Lanes; 2] = [
-    [0xff; 16],
-    [0, 0xff, 0, 0xff, 0, 0xff, 0, 0xff, 0, 0xff, 0, 0xff, 0, 0xff, 0, 0xff],
-];
-
 /// For the three groups other than `gd` taken together (`triple`, their max-plus convolution),
 /// and for each slot `s` = 2 × sets + pair of it: the kinds useful to one of the three groups
 /// at a slot of that group which is part of some optimal way to reach `triple[s]`.
@@ -172,18 +250,42 @@ fn triple_useful(
     pairs: &[[Overlap; 4]; 4],
     triple: &Overlap,
 ) -> [u64; 12] {
+    // Slot j of group g and slot k of the other two add up to slot s = j + k of the three,
+    // unless both hold the pair (j and k odd). Lane s of `t` is triple[s]; lanes past 11 hold
+    // 0xff, which no sum of two overlaps (each at most 17) reaches.
+    let mut t = [0xffu8; 16];
+    t[..12].copy_from_slice(triple);
+    let t = u8x16::new(t);
     let mut out = [0u64; 12];
     for g in (0..4).filter(|&g| g != gd) {
         let (x, y) = rest(g, gd);
-        let pair = &pairs[x][y];
-        let shift = Suit::ALL[g].base();
+        // `wide[16 - j + s]` is pair[s − j], and 0x80 where s − j is no slot (an overlap, at
+        // most 17, plus 0x80 equals no triple slot); `odd_free` the same with the pair's odd
+        // slots blanked, for an odd j.
+        let mut wide = [0x80u8; 32];
+        wide[16..28].copy_from_slice(&pairs[x][y]);
+        let mut odd_free = wide;
+        for k in (17..28).step_by(2) {
+            odd_free[k] = 0x80;
+        }
+        // The useful kinds at each slot s of the three, low 8 bits and the 9th apart so that
+        // every lane stays a byte: each slot j of g is one lane-wise add, compare, and two
+        // masked ors over all 16 slots s (branch-free; a slot past the sets needed is never
+        // read).
+        let (mut lo, mut hi) = (u8x16::ZERO, u8x16::ZERO);
         for j in 0..12 {
-            let u = u64::from(useful[g][j]) << shift;
-            for k in 0..12 - j {
-                let fits =
-                    u64::from(j & k & 1 == 0) & u64::from(base[g][j] + pair[k] == triple[j + k]);
-                out[j + k] |= u & 0u64.wrapping_sub(fits);
-            }
+            let src = if j & 1 == 1 { &odd_free } else { &wide };
+            let mut shifted = [0u8; 16];
+            shifted.copy_from_slice(&src[16 - j..32 - j]);
+            let fits = (u8x16::new(shifted) + u8x16::splat(base[g][j])).cmp_eq(t);
+            let u = useful[g][j];
+            lo |= fits & u8x16::splat(u as u8);
+            hi |= fits & u8x16::splat((u >> 8) as u8);
+        }
+        let (lo, hi) = (lo.to_array(), hi.to_array());
+        let shift = Suit::ALL[g].base();
+        for s in 0..12 {
+            out[s] |= (u64::from(lo[s]) | u64::from(hi[s]) << 8) << shift;
         }
     }
     out
@@ -257,11 +359,12 @@ pub(crate) fn regular_analyze(hand: &Hand, visible: &Counts) -> Result<Analysis>
     let base = base_ou.map(|x| x.0);
     let base_useful = base_ou.map(|x| x.1);
 
-    // Every discard's entry first, so that their table reads (the cold part of the work)
-    // overlap each other and the convolutions below rather than one discard's work each.
+    // Every discard's entry first, copied as stored (unpacked only when used), so that their
+    // table reads (the cold part of the work) overlap each other and the convolutions below
+    // rather than one discard's work each.
     let held = held_mask(&hand.concealed);
     let mut tiles = [0u8; KINDS];
-    let mut entries = [(Overlap::default(), [0u16; 12]); KINDS];
+    let mut entries = [Entry::default(); KINDS];
     let mut n = 0;
     let mut bits = held;
     while bits != 0 {
@@ -272,9 +375,10 @@ pub(crate) fn regular_analyze(hand: &Hand, visible: &Counts) -> Result<Analysis>
         entries[n] = if capped[gd] {
             let mut counts = hand.concealed;
             counts[i] -= 1;
-            overlap_useful(&counts, &caps, suit, true)
+            let (o, u) = overlap_useful(&counts, &caps, suit, true);
+            Entry::new(o, u)
         } else {
-            table_entry(suit, base_idx[gd] - tables::POW5[i - suit.base()] as usize)
+            raw_entry(suit, base_idx[gd] - tables::POW5[i - suit.base()] as usize)
         };
         tiles[n] = i as u8;
         n += 1;
@@ -317,7 +421,8 @@ pub(crate) fn regular_analyze(hand: &Hand, visible: &Counts) -> Result<Analysis>
     // waits are built afterwards, in that order.
     let mut keys = [0u64; KINDS];
     let mut masks = [0u64; KINDS];
-    for (k, (&i, &(od, ud))) in tiles.iter().zip(&entries).take(n).enumerate() {
+    for (k, (&i, e)) in tiles.iter().zip(&entries).take(n).enumerate() {
+        let (od, ud) = (e.overlap, e.useful());
         let i = usize::from(i);
         let Some(d) = Tile::new(i) else { break };
         let (suit, gd) = (d.suit(), d.suit() as usize);
@@ -363,7 +468,7 @@ pub(crate) fn regular_analyze(hand: &Hand, visible: &Counts) -> Result<Analysis>
         discards.push(Discard {
             tile,
             shanten: after,
-            accepts: accept_list(masks[i], &seen),
+            accepts: Accepts::from_mask(masks[i], &seen),
             waits,
         });
     }
@@ -543,7 +648,7 @@ fn analyze_with_shapes(hand: &Hand, visible: &Counts, variant: &Variant) -> Resu
             special | accept_mask(&d.accepts)
         };
         d.shanten = after;
-        d.accepts = accept_list(mask, &seen);
+        d.accepts = Accepts::from_mask(mask, &seen);
         if after == 0 {
             d.waits = waits_seen_with(&counts, k, &own_after, &seen, allowed);
         }
@@ -641,7 +746,7 @@ mod tests {
                 .unwrap();
                 assert_eq!(d.shanten, crate::shanten(&h, taiwan), "{counts:?} − {d:?}");
                 assert_eq!(
-                    d.accepts,
+                    *d.accepts,
                     accepts(&h, &seen, taiwan).unwrap(),
                     "{counts:?} − {d:?}"
                 );
