@@ -375,8 +375,8 @@ pub(crate) fn regular_analyze(hand: &Hand, visible: &Counts) -> Result<Analysis>
         entries[n] = if capped[gd] {
             let mut counts = hand.concealed;
             counts[i] -= 1;
-            let (o, u) = overlap_useful(&counts, &caps, suit, true);
-            Entry::new(o, u)
+            let (overlap, useful) = overlap_useful(&counts, &caps, suit, true);
+            Entry::new(overlap, useful)
         } else {
             raw_entry(suit, base_idx[gd] - tables::POW5[i - suit.base()] as usize)
         };
