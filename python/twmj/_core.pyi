@@ -36,6 +36,7 @@ __all__ = [
     "format",
     "is_win",
     "legal",
+    "observation_fields",
     "observation_layout",
     "parse",
     "presets",
@@ -462,6 +463,7 @@ def simulate(
     hands: int, seed: int = 0, variant: Variant | None = None, bot: str = "random"
 ) -> dict[str, Any]: ...
 def observation_layout() -> dict[str, int]: ...
+def observation_fields() -> list[tuple[str, str, int, list[int], str]]: ...
 def bots() -> list[str]: ...
 def arena_hands(
     agents: list[str], hands: int, seed: int = 0, variant: Variant | None = None
