@@ -558,6 +558,14 @@ impl Needs {
     /// The first turn.
     pub const FIRST_TURN: Needs = Needs(1 << 11);
 
+    /// How many flags there are (bits `0..FLAGS`).
+    pub const FLAGS: usize = 12;
+
+    /// The flag of bit `k` alone.
+    pub const fn flag(k: usize) -> Needs {
+        Needs(1 << k)
+    }
+
     /// Both.
     #[must_use]
     pub const fn and(self, other: Needs) -> Needs {
@@ -607,6 +615,11 @@ impl Needs {
             .fold(Needs::NONE, |n, &(_, f)| n.and(f))
     }
 }
+
+const _: () = assert!(
+    Needs::FIRST_TURN.0 == 1 << (Needs::FLAGS - 1),
+    "Needs::FLAGS counts every flag"
+);
 
 /// Where an entry is judged besides a reading of five sets and a pair.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
