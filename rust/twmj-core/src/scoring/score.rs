@@ -7,7 +7,9 @@ use crate::error::{Error, Result};
 use crate::hand::{Hand, Meld, MeldKind};
 use crate::rules::{Item, ItemSet, Special, Variant};
 use crate::scoring::context::Context;
-use crate::scoring::items::{Check, Counted, Facts, Hit, Needs, Scope, SetView, Sets, Whole, Win};
+use crate::scoring::items::{
+    Check, Counted, Facts, Hit, Needs, Scope, SetView, Sets, WaitsBefore, Whole, Win,
+};
 use crate::scoring::tables::fan::SHARED_NOTES;
 use crate::scoring::tables::{
     def, present, table_def, DEALER_LINE, FLOWER_WINS, FOUR_KONGS, HAND_CHECKS, JUDGED_ONCE,
@@ -15,7 +17,7 @@ use crate::scoring::tables::{
 };
 use crate::tile::{Counts, Tile, COPIES, KINDS};
 pub use crate::vocab::{Declaration, Replacement, Seat, WinKind};
-use crate::waits::{exhausted, wait_mask, Shape};
+use crate::waits::{exhausted, Shape};
 
 /// A flower win (000 花牌與花胡), scored as its own 筆.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -132,7 +134,7 @@ struct Prepared<'a> {
     melds: &'a [Meld],
     win_tile: Tile,
     all: Counts,
-    waits_before: u64,
+    waits: WaitsBefore,
     /// What the hand has, for the entries' needs.
     has: Needs,
 }
@@ -239,12 +241,11 @@ fn prepare<'a>(
     for m in melds {
         m.add_to(&mut own_before);
     }
-    let waits_before = wait_mask(&before) & !exhausted(&own_before);
     Ok(Prepared {
         melds,
         win_tile,
         all,
-        waits_before,
+        waits: WaitsBefore::new(before, exhausted(&own_before)),
         has: Needs::of(&all, melds, ctx),
     })
 }
@@ -397,7 +398,7 @@ impl Plan {
             win_block: Block::Pair(p.win_tile),
             shape: Shape::Tanki,
             concealed_triplets: 0,
-            waits_before: p.waits_before,
+            waits: &p.waits,
             all: p.all,
             explain: false,
             has: p.has,
@@ -626,9 +627,12 @@ fn evaluate(f: &Facts, plan: &Plan, hits: &mut [u32; Item::COUNT]) -> Outcome {
     }
     // The fan list's notes between shared rows (003 fan list; docs/variants.md): when a row
     // of the note was drawn in from the library, or the variant asks for them.
-    for &(by, x) in SHARED_NOTES {
-        if held.contains(by) && held.contains(x) && fan_note(by, x, f.variant) {
-            drop(x, by, hits);
+    // Most readings hold no row that writes one: the list is walked only when one does.
+    if !held.intersection(SHARED_BY).is_empty() {
+        for &(by, x) in SHARED_NOTES {
+            if held.contains(by) && held.contains(x) && fan_note(by, x, f.variant) {
+                drop(x, by, hits);
+            }
         }
     }
     // The preset's own notes, by the items still counted (天聽 drops 不求, so 自摸 stays).
@@ -694,6 +698,16 @@ fn evaluate(f: &Facts, plan: &Plan, hits: &mut [u32; Item::COUNT]) -> Outcome {
         why_not: reasons,
     }
 }
+
+/// The rows that write a note of [`SHARED_NOTES`] (its `by`s).
+const SHARED_BY: ItemSet = {
+    let (mut out, mut i) = (ItemSet::EMPTY, 0);
+    while i < SHARED_NOTES.len() {
+        out = out.with(SHARED_NOTES[i].0);
+        i += 1;
+    }
+    out
+};
 
 /// The fan list's note "`x` 不算" on the shared row `by` ([`SHARED_NOTES`]) holds: when a row
 /// of it was drawn in from the library, or the variant asks for them (docs/variants.md).
@@ -966,7 +980,7 @@ fn read(
 
 /// The facts of one reading: `blocks` with the winning tile completing `b` as `shape`.
 fn facts<'a>(
-    p: &Prepared<'a>,
+    p: &'a Prepared<'a>,
     blocks: &[Block],
     b: Block,
     shape: Shape,
@@ -985,7 +999,7 @@ fn facts<'a>(
         win_block: b,
         shape,
         concealed_triplets,
-        waits_before: p.waits_before,
+        waits: &p.waits,
         all: p.all,
         explain,
         has: p.has,
@@ -1057,7 +1071,7 @@ fn shape_score(p: &Prepared, shape: Special, ctx: &Context, variant: &Variant) -
             win_block: Block::Pair(p.win_tile),
             shape: Shape::Tanki,
             concealed_triplets: 0,
-            waits_before: p.waits_before,
+            waits: &p.waits,
             all: p.all,
             explain: false,
             // The shape's own judged list decides what is judged.
@@ -1562,7 +1576,7 @@ pub fn score_four_kongs(melds: &[Meld], ctx: &Context, variant: &Variant) -> Res
         win_block: Block::Pair(kongs[3].tile),
         shape: Shape::Tanki,
         concealed_triplets: 0,
-        waits_before: 0,
+        waits: &WaitsBefore::known(0),
         all,
         explain: false,
         // Only the kongs and the context are read: every entry 四槓胡 lists is judged.
