@@ -223,7 +223,9 @@ mod tests {
                             [k; 3]
                         };
                         let mut d = c;
-                        kinds.iter().for_each(|&x| d[x] += 1);
+                        for x in kinds {
+                            d[x] += 1;
+                        }
                         if d.iter().all(|&v| v <= 4) {
                             c = d;
                             placed += 1;

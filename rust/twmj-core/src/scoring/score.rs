@@ -1345,8 +1345,8 @@ fn best_reading(
     variant: &Variant,
     plan: &Plan,
 ) -> Option<(Reading, Vec<Block>, Block, Shape)> {
-    let (mut a, mut b) = ([0u32; Item::COUNT], [0u32; Item::COUNT]);
-    let (mut cur, mut top) = (&mut a, &mut b);
+    let (mut one, mut two) = ([0u32; Item::COUNT], [0u32; Item::COUNT]);
+    let (mut cur, mut top) = (&mut one, &mut two);
     let mut best: Option<(Outcome, Block, Shape)> = None;
     let mut best_blocks: Vec<Block> = Vec::new();
     let clear = |buf: &mut [u32; Item::COUNT], set: ItemSet| {
@@ -1356,21 +1356,24 @@ fn best_reading(
     };
     for_each_decomposition(concealed, |blocks| {
         for (block, shape) in win_blocks(blocks, p.win_tile) {
-            let f = facts(p, blocks, block, shape, ctx, variant, false);
-            let o = evaluate(&f, plan, cur);
-            let better = best
-                .as_ref()
-                .is_none_or(|(x, _, _)| beats((o.total, o.counted), (x.total, x.counted)));
+            let judged = evaluate(
+                &facts(p, blocks, block, shape, ctx, variant, false),
+                plan,
+                cur,
+            );
+            let better = best.as_ref().is_none_or(|(x, _, _)| {
+                beats((judged.total, judged.counted), (x.total, x.counted))
+            });
             if better {
                 std::mem::swap(&mut cur, &mut top);
                 if let Some((old, _, _)) = &best {
                     clear(cur, old.counted);
                 }
-                best = Some((o, block, shape));
+                best = Some((judged, block, shape));
                 best_blocks.clear();
                 best_blocks.extend_from_slice(blocks);
             } else {
-                clear(cur, o.counted);
+                clear(cur, judged.counted);
             }
         }
     });
@@ -1761,9 +1764,12 @@ mod tests {
             let streamed = best_reading(&p, &concealed, &ctx, variant, &plan);
             match (walked, streamed) {
                 (None, None) => {}
-                (Some((w, i, b, s)), Some((r, blocks, rb, rs))) => {
-                    assert_eq!((w.total, w.counted, w.tai), (r.total, r.counted, r.tai));
-                    assert_eq!((&decs[i], b, s), (&blocks, rb, rs));
+                (Some((whole, index, block, shape)), Some((r, blocks, rb, rs))) => {
+                    assert_eq!(
+                        (whole.total, whole.counted, whole.tai),
+                        (r.total, r.counted, r.tai)
+                    );
+                    assert_eq!((&decs[index], block, shape), (&blocks, rb, rs));
                 }
                 (w, r) => panic!("walked {} streamed {}", w.is_some(), r.is_some()),
             }
