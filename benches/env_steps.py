@@ -6,7 +6,9 @@
 With `--threads T` the tables are split into T environments, each driven by its own Python
 thread: while one thread draws its actions in numpy (which releases the GIL), another's tables
 step in Rust, so both cores stay busy, as a training loop overlapping its policy with its
-environments would. The CPU time per agent-step (all threads) is printed beside the rate: it
+environments would. Each of those environments then steps its tables on its own thread
+(`VecEnv(threads=1)`): sharing the global pool, their calls would wait on each other and the
+pool's workers would spin while the policy samples. The CPU time per agent-step (all threads) is printed beside the rate: it
 is the figure a loaded machine still measures faithfully.
 """
 
@@ -49,7 +51,10 @@ def drive(env: twmj.VecEnv, steps: int, seed: int, times: list[float]) -> None:
 def steps_per_second(tables: int, steps: int, threads: int) -> tuple[float, float, float]:
     """Agent-steps a second (wall), the same counting only the `step` calls (one thread), and
     CPU nanoseconds per agent-step."""
-    envs = [twmj.VecEnv(tables // threads, seed=1 + i * tables) for i in range(threads)]
+    own = 1 if threads > 1 else None
+    envs = [
+        twmj.VecEnv(tables // threads, seed=1 + i * tables, threads=own) for i in range(threads)
+    ]
     times: list[list[float]] = [[] for _ in envs]
     workers = [
         threading.Thread(target=drive, args=(e, steps, i, times[i])) for i, e in enumerate(envs)
