@@ -151,8 +151,8 @@ def test_vector_env_threads_step_the_same_tables() -> None:
     # nothing a caller sees: the same seeds and actions give the same arrays.
     envs = [VecEnv(48, seed=4), VecEnv(48, seed=4, threads=1), VecEnv(48, seed=4, threads=2)]
     first = [e.reset() for e in envs]
-    for o, m, s in first[1:]:
-        assert (o == first[0][0]).all() and (m == first[0][1]).all() and (s == first[0][2]).all()
+    for arrays in first[1:]:
+        assert all(np.array_equal(x, y) for x, y in zip(first[0], arrays, strict=True))
     rng = np.random.default_rng(1)
     mask = first[0][1]
     for _ in range(300):
@@ -160,7 +160,7 @@ def test_vector_env_threads_step_the_same_tables() -> None:
         out = [e.step(a) for e in envs]
         for other in out[1:]:
             for x, y in zip(out[0], other, strict=True):
-                assert (x == y).all()
+                assert np.array_equal(x, y)
         mask = out[0][1]
     assert envs[0].hands == envs[1].hands == envs[2].hands > 0
     with pytest.raises(twmj.ContextError, match="threads") as e:
