@@ -3,7 +3,9 @@ PettingZoo AEC API and seed tests, the Gymnasium checker, and the vector environ
 
 from __future__ import annotations
 
+import importlib.util
 import json
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -11,7 +13,7 @@ from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test, seed_test
 
 import twmj
-from twmj._core import VecEnv, observation_layout
+from twmj._core import VecEnv, observation_fields, observation_layout
 from twmj.env import OBS_LEN, env, gym_env, raw_env
 
 L = observation_layout()
@@ -174,3 +176,43 @@ def test_bad_bot_names_are_twmj_errors() -> None:
     with pytest.raises(twmj.HandError, match="reward"):
         VecEnv(2, reward="points")
     assert json.dumps(observation_layout())
+
+
+def test_a_vector_environment_needs_a_table() -> None:
+    with pytest.raises(twmj.ContextError) as e:
+        VecEnv(0)
+    assert (e.value.code, e.value.field) == ("context_error", "n")
+
+
+def test_a_refused_step_keeps_its_rule() -> None:
+    v = VecEnv(2, seed=4)
+    _obs, mask, _seat = v.reset()
+    acts = np.array([int(np.flatnonzero(mask[i])[0]) for i in range(2)], dtype=np.int64)
+    acts[1] = int(np.flatnonzero(~mask[1])[0])
+    with pytest.raises(twmj.IllegalActionError) as e:
+        v.step(acts)
+    assert (e.value.code, e.value.rule) == ("illegal_action", "legal_mask")
+    with pytest.raises(twmj.IllegalActionError) as e:
+        v.step(np.zeros(3, dtype=np.int64))
+    assert e.value.code == "unknown_action"
+
+
+def test_observation_docs_are_generated_from_the_core() -> None:
+    # docs/observation.md's layout tables are the core's field table; every offset name the
+    # Python side reads is one of its fields or sizes.
+    root = Path(__file__).resolve().parent.parent
+    spec = importlib.util.spec_from_file_location("docs_script", root / "scripts" / "docs.py")
+    assert spec is not None and spec.loader is not None
+    docs = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(docs)
+    text = (root / "docs" / "observation.md").read_text(encoding="utf-8")
+    assert docs.generated_observation(text) == text, (
+        "docs/observation.md drifts: run scripts/docs.py"
+    )
+    fields = {
+        name: (block, offset, shape) for name, block, offset, shape, _ in observation_fields()
+    }
+    assert fields["S_RIVER"] == ("seat", L["S_RIVER"], [64, 2])
+    assert fields["T_DICE"] == ("table", 16, [3])
+    assert "| `HAND` |" in text and "| `S_RIVER` |" in text
+    assert set(L) == set(fields) | {"OBS_LEN", "TABLE_LEN", "SEAT_LEN", "RIVER", "MELDS"}

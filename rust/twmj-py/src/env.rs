@@ -15,7 +15,7 @@ use twmj_core::scoring::Variant;
 use twmj_py_macros::guarded;
 
 use crate::convert::Int;
-use crate::errors::{action_error, context_error, CoreError, PyResult};
+use crate::errors::{context_error, CoreError, PyResult};
 use crate::variant::PyVariant;
 
 fn variant_of(v: Option<PyRef<'_, PyVariant>>) -> Variant {
@@ -46,55 +46,30 @@ pub fn bot_action(state: &State, seat: u8, name: &str, seed: &Int) -> PyResult<O
         .map(twmj_core::game::Action::index))
 }
 
-/// The observation layout: every documented offset by name (`HAND`, `T_SEAT`, …) and the
-/// sizes (`OBS_LEN`, `SEAT_LEN`, `RIVER`, `MELDS`).
+/// The observation layout: every field's offset within its block by name (`HAND`, `T_SEAT`,
+/// …) and the sizes (`OBS_LEN`, `SEAT_LEN`, `RIVER`, `MELDS`), from the core's table.
 #[pyfunction]
 #[guarded]
 pub fn observation_layout(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
     let d = PyDict::new(py);
-    for (k, v) in [
-        ("OBS_LEN", layout::OBS_LEN),
-        ("HAND", layout::HAND),
-        ("DRAWN", layout::DRAWN),
-        ("UNSEEN", layout::UNSEEN),
-        ("NO_PON", layout::NO_PON),
-        ("EXCHANGE_PICKED", layout::EXCHANGE_PICKED),
-        ("TABLE", layout::TABLE),
-        ("T_SEAT", layout::T_SEAT),
-        ("T_SEAT_WIND", layout::T_SEAT_WIND),
-        ("T_ROUND_WIND", layout::T_ROUND_WIND),
-        ("T_DEALER", layout::T_DEALER),
-        ("T_STREAK", layout::T_STREAK),
-        ("T_DRAWABLE", layout::T_DRAWABLE),
-        ("T_DISCARDS", layout::T_DISCARDS),
-        ("T_ANY_CALL", layout::T_ANY_CALL),
-        ("T_PHASE", layout::T_PHASE),
-        ("T_OFFER_FROM", layout::T_OFFER_FROM),
-        ("T_OFFER_KIND", layout::T_OFFER_KIND),
-        ("T_OFFER_TILE", layout::T_OFFER_TILE),
-        ("T_FURITEN", layout::T_FURITEN),
-        ("T_FURITEN_HOLD", layout::T_FURITEN_HOLD),
-        ("T_EXCHANGE_ROUND", layout::T_EXCHANGE_ROUND),
-        ("T_EXCHANGE_DECIDING", layout::T_EXCHANGE_DECIDING),
-        ("T_DICE", layout::T_DICE),
-        ("T_TO_ACT", layout::T_TO_ACT),
-        ("TABLE_LEN", layout::TABLE_LEN),
-        ("SEAT_BLOCKS", layout::SEAT_BLOCKS),
-        ("SEAT_LEN", layout::SEAT_LEN),
-        ("S_SEATED", layout::S_SEATED),
-        ("S_DECLARED", layout::S_DECLARED),
-        ("S_CONCEALED", layout::S_CONCEALED),
-        ("S_MELD_COUNT", layout::S_MELD_COUNT),
-        ("S_RIVER_LEN", layout::S_RIVER_LEN),
-        ("S_FLOWERS", layout::S_FLOWERS),
-        ("S_MELDS", layout::S_MELDS),
-        ("S_RIVER", layout::S_RIVER),
-        ("RIVER", layout::RIVER),
-        ("MELDS", layout::MELDS),
-    ] {
+    for (k, v) in layout::layout() {
         d.set_item(k, v)?;
     }
     Ok(d)
+}
+
+/// One row of the layout's table: name, block (`obs`, `table`, `seat`), offset within the
+/// block, shape, doc.
+pub type FieldRow = (&'static str, &'static str, usize, Vec<usize>, &'static str);
+
+/// The observation's fields as the core's table lists them (`docs/observation.md` is made
+/// from it).
+#[pyfunction]
+pub fn observation_fields() -> Vec<FieldRow> {
+    layout::FIELDS
+        .iter()
+        .map(|f| (f.name, f.block.key(), f.offset, f.shape.to_vec(), f.doc))
+        .collect()
 }
 
 /// The bot names, in order.
@@ -264,16 +239,10 @@ impl PyVecEnv {
         reward: &str,
         threads: Option<usize>,
     ) -> PyResult<Self> {
-        if n == 0 {
-            return Err(context_error(
-                "n",
-                "a vector environment needs at least one table",
-            ));
-        }
         let variant = variant_of(variant);
         let seed = seed_of(&seed)?;
         Ok(PyVecEnv {
-            slots: vector::tables(n, seed, &variant),
+            slots: vector::tables(n, seed, &variant).map_err(CoreError)?,
             stepper: Stepper::new(threads)?,
             reward: Reward::parse(reward).map_err(CoreError)?,
             obs: PyArray2::zeros(py, [n, OBS_LEN], false).unbind(),
@@ -295,7 +264,7 @@ impl PyVecEnv {
     #[guarded]
     fn reset<'py>(&mut self, py: Python<'py>) -> PyResult<Arrays<'py>> {
         let n = self.slots.len();
-        self.slots = vector::tables(n, self.seed, &self.variant);
+        self.slots = vector::tables(n, self.seed, &self.variant).map_err(CoreError)?;
         let obs = self.obs.bind(py).clone();
         let mask = self.mask.bind(py).clone();
         let seat = self.seat.bind(py).clone();
@@ -333,28 +302,8 @@ impl PyVecEnv {
         Bound<'py, PyArray2<f32>>,
         Bound<'py, PyArray1<bool>>,
     )> {
-        let n = self.slots.len();
-        let acts = actions.as_array();
-        if acts.len() != n {
-            return Err(action_error(format!(
-                "{} actions for {n} tables (one each)",
-                acts.len()
-            )));
-        }
-        let acts: Vec<usize> = acts
-            .iter()
-            .map(|&a| usize::try_from(a).unwrap_or(usize::MAX))
-            .collect();
-        if let Some(i) = (0..n).find(|&i| !self.slots[i].allows(acts[i])) {
-            return Err(CoreError(twmj_core::Error::Illegal {
-                rule: "legal_mask",
-                message: format!(
-                    "table {i}: action {} is not in the acting seat's legal mask",
-                    actions.as_array()[i]
-                ),
-            })
-            .into());
-        }
+        let given: Vec<i64> = actions.as_array().iter().copied().collect();
+        let acts = vector::checked_actions(&self.slots, &given).map_err(CoreError)?;
         let obs = self.obs.bind(py).clone();
         let mask = self.mask.bind(py).clone();
         let seat = self.seat.bind(py).clone();

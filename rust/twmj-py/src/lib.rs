@@ -62,6 +62,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(game::simulate, m)?)?;
     m.add_class::<env::PyVecEnv>()?;
     m.add_function(wrap_pyfunction!(env::observation_layout, m)?)?;
+    m.add_function(wrap_pyfunction!(env::observation_fields, m)?)?;
     m.add_function(wrap_pyfunction!(env::bots, m)?)?;
     m.add_function(wrap_pyfunction!(env::arena_hands, m)?)?;
     m.add_function(wrap_pyfunction!(notation::parse, m)?)?;

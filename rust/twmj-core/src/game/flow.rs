@@ -105,7 +105,7 @@ impl State {
         let total = deal.len();
         let mut wall = deal.live.clone();
         wall.extend(deal.dead.iter().rev());
-        let n = rules.variant.players.clamp(2, SEATS as u8);
+        let n = rules.variant.seats();
         let dealer = deal.dealer % n;
         let sum: u8 = deal.dice.iter().sum();
         let first_hand = !deal.door_from_dice;

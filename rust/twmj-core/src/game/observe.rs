@@ -101,6 +101,127 @@ pub const SEAT_LEN: usize = S_RIVER + 2 * RIVER;
 /// Length of an observation.
 pub const OBS_LEN: usize = SEAT_BLOCKS + SEATS * SEAT_LEN;
 
+/// Where a [`Field`]'s offset counts from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Block {
+    /// From the start of the observation.
+    Obs,
+    /// From [`TABLE`].
+    Table,
+    /// From the start of a seat block (`SEAT_BLOCKS + r * SEAT_LEN`).
+    Seat,
+}
+
+impl Block {
+    /// `obs`, `table` or `seat`.
+    #[must_use]
+    pub fn key(self) -> &'static str {
+        match self {
+            Block::Obs => "obs",
+            Block::Table => "table",
+            Block::Seat => "seat",
+        }
+    }
+}
+
+/// One named part of the observation: the layout's only table, read by the binding
+/// (`twmj._core.observation_layout`) and by `docs/observation.md` (generated from it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Field {
+    pub name: &'static str,
+    pub block: Block,
+    /// Offset within `block`.
+    pub offset: usize,
+    /// Bytes as an array shape (`[]`: one byte).
+    pub shape: &'static [usize],
+    pub doc: &'static str,
+}
+
+impl Field {
+    /// Bytes the field spans.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.shape.iter().product()
+    }
+
+    /// Never: every field spans at least one byte (clippy's pair for `len`).
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+const fn field(
+    name: &'static str,
+    block: Block,
+    offset: usize,
+    shape: &'static [usize],
+    doc: &'static str,
+) -> Field {
+    Field {
+        name,
+        block,
+        offset,
+        shape,
+        doc,
+    }
+}
+
+/// Every field of the observation, in order of offset within each block.
+pub const FIELDS: [Field; 33] = [
+    field("HAND", Block::Obs, HAND, &[KINDS], "own concealed tiles, count per kind (the drawn tile included)"),
+    field("DRAWN", Block::Obs, DRAWN, &[KINDS], "the tile just drawn on the seat's own turn, one-hot (all 0 otherwise)"),
+    field("UNSEEN", Block::Obs, UNSEEN, &[KINDS], "per kind: 4 − own concealed − every face-up meld − every river tile not claimed (floor 0)"),
+    field("NO_PON", Block::Obs, NO_PON, &[KINDS], "過碰: kinds the seat passed for 碰 since its last discard (0/1)"),
+    field("EXCHANGE_PICKED", Block::Obs, EXCHANGE_PICKED, &[KINDS], "換三張 (american): the tiles the seat has picked this round"),
+    field("TABLE", Block::Obs, TABLE, &[TABLE_LEN], "the table's scalars, below"),
+    field("SEAT_BLOCKS", Block::Obs, SEAT_BLOCKS, &[SEATS, SEAT_LEN], "one block per seat, relative seat `r` at `SEAT_BLOCKS + r × SEAT_LEN`, below"),
+    field("T_SEAT", Block::Table, T_SEAT, &[], "the observer's absolute seat"),
+    field("T_SEAT_WIND", Block::Table, T_SEAT_WIND, &[], "its 門風: 0 東 1 南 2 西 3 北"),
+    field("T_ROUND_WIND", Block::Table, T_ROUND_WIND, &[], "圈風"),
+    field("T_DEALER", Block::Table, T_DEALER, &[], "the dealer, relative"),
+    field("T_STREAK", Block::Table, T_STREAK, &[], "連莊 count"),
+    field("T_DRAWABLE", Block::Table, T_DRAWABLE, &[], "tiles still drawable (the kept-back tiles excluded; capped at 255)"),
+    field("T_DISCARDS", Block::Table, T_DISCARDS, &[], "discards made by the table (capped at 255; MIGI counts them)"),
+    field("T_ANY_CALL", Block::Table, T_ANY_CALL, &[], "1 once anyone has called or made a kong"),
+    field("T_PHASE", Block::Table, T_PHASE, &[], "0 turn, 1 offer, 2 換三張, 3 起手 (十三不搭 redeal choice), 4 over"),
+    field("T_OFFER_FROM", Block::Table, T_OFFER_FROM, &[], "seat of the tile on offer, relative, + 1 (0: nothing on offer, or the offer is hidden)"),
+    field("T_OFFER_KIND", Block::Table, T_OFFER_KIND, &[], "0 none, 1 discard, 2 the last discard (only 胡 may take it), 3 加槓 (搶槓), 4 the seat's own 暗槓 offered for the ask, 5 a flower (七搶一)"),
+    field("T_OFFER_TILE", Block::Table, T_OFFER_TILE, &[], "tile on offer + 1, or a flower 35–42 (春 … 竹)"),
+    field("T_FURITEN", Block::Table, T_FURITEN, &[], "1 when the seat is in 過水"),
+    field("T_FURITEN_HOLD", Block::Table, T_FURITEN_HOLD, &[], "1 when the seat is in 過水 and this turn's discard does not release it (`Furiten::Held`)"),
+    field("T_EXCHANGE_ROUND", Block::Table, T_EXCHANGE_ROUND, &[], "換三張 round 1 or 2 (0 outside the exchange)"),
+    field("T_EXCHANGE_DECIDING", Block::Table, T_EXCHANGE_DECIDING, &[], "1 while the dealer chooses a second round"),
+    field("T_DICE", Block::Table, T_DICE, &[3], "the three dice"),
+    field("T_TO_ACT", Block::Table, T_TO_ACT, &[], "1 when it is the seat's decision now"),
+    field("S_SEATED", Block::Seat, S_SEATED, &[], "1 for a played seat"),
+    field("S_DECLARED", Block::Seat, S_DECLARED, &[], "0 none, 1 嗆聽, 2 MIGI"),
+    field("S_CONCEALED", Block::Seat, S_CONCEALED, &[], "concealed tiles held (a count; the tiles are hidden for others)"),
+    field("S_MELD_COUNT", Block::Seat, S_MELD_COUNT, &[], "melds made"),
+    field("S_RIVER_LEN", Block::Seat, S_RIVER_LEN, &[], "discards made (claimed ones included)"),
+    field("S_FLOWERS", Block::Seat, S_FLOWERS, &[FLOWERS], "flowers in front of the seat, 0/1 each: 春 夏 秋 冬 梅 蘭 菊 竹"),
+    field("S_MELDS", Block::Seat, S_MELDS, &[MELDS, 2], "melds in the order made: kind (1 吃, 2 碰, 3 明槓, 4 加槓, 5 暗槓 face up, 6 暗槓 face down), then the lowest tile + 1 (0 when face down)"),
+    field("S_RIVER", Block::Seat, S_RIVER, &[RIVER, 2], "the river in order: tile + 1, then flags: bits 0–1 the seat that claimed it, relative (0: not claimed, or claimed by the observer), bit 2 the discard that declared 嗆聽/MIGI, bit 3 claimed (by any seat, the observer included)"),
+];
+
+/// The layout's sizes by name (the fields' offsets are in [`FIELDS`]).
+pub const SIZES: [(&str, usize); 5] = [
+    ("OBS_LEN", OBS_LEN),
+    ("TABLE_LEN", TABLE_LEN),
+    ("SEAT_LEN", SEAT_LEN),
+    ("RIVER", RIVER),
+    ("MELDS", MELDS),
+];
+
+/// Every name of the layout with its value: each field's offset within its block, then the
+/// sizes (`twmj._core.observation_layout()`).
+pub fn layout() -> impl Iterator<Item = (&'static str, usize)> {
+    FIELDS
+        .iter()
+        .map(|f| (f.name, f.offset))
+        .chain(SIZES.iter().copied())
+}
+
 fn meld_code(kind: MeldKind, face_up: bool) -> u8 {
     match (kind, face_up) {
         (MeldKind::Chi, _) => 1,

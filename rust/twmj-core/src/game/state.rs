@@ -414,7 +414,7 @@ impl State {
 
     /// Seated players: 4, or the variant's 3 / 2 (seats `0..seats()`; the others are empty).
     pub fn seats(&self) -> u8 {
-        self.rules.variant.players.clamp(2, SEATS as u8)
+        self.rules.variant.seats()
     }
 
     /// The seat after `s` in turn order among the seated players (its 下家).

@@ -141,9 +141,43 @@ impl Slot {
     }
 }
 
-/// `n` tables seeded `seed` under `variant`.
-pub fn tables(n: usize, seed: u64, variant: &Variant) -> Vec<Slot> {
-    (0..n).map(|i| Slot::new(seed, i, n, variant)).collect()
+/// `n` tables seeded `seed` under `variant`; an environment needs at least one (`n` is the
+/// caller's argument of that name).
+pub fn tables(n: usize, seed: u64, variant: &Variant) -> Result<Vec<Slot>> {
+    if n == 0 {
+        return Err(Error::context(
+            "n",
+            "a vector environment needs at least one table",
+        ));
+    }
+    Ok((0..n).map(|i| Slot::new(seed, i, n, variant)).collect())
+}
+
+/// `actions` (one per table, as the caller gave them) checked against every table's legal
+/// mask before any table moves: the action indices, or an action error for a wrong count and
+/// the `legal_mask` rule naming the first table whose acting seat may not take its action.
+pub fn checked_actions(slots: &[Slot], actions: &[i64]) -> Result<Vec<usize>> {
+    let n = slots.len();
+    if actions.len() != n {
+        return Err(Error::action(format!(
+            "{} actions for {n} tables (one each)",
+            actions.len()
+        )));
+    }
+    let acts: Vec<usize> = actions
+        .iter()
+        .map(|&a| usize::try_from(a).unwrap_or(usize::MAX))
+        .collect();
+    match (0..n).find(|&i| !slots[i].allows(acts[i])) {
+        Some(i) => Err(Error::illegal(
+            "legal_mask",
+            format!(
+                "table {i}: action {} is not in the acting seat's legal mask",
+                actions[i]
+            ),
+        )),
+        None => Ok(acts),
+    }
 }
 
 /// Steps every table once with `actions[i]`, writing rows `i` of `obs` (`OBS_LEN` each),
@@ -191,7 +225,7 @@ mod tests {
         // Two tables, first-legal actions: table 1's second hand is the hand of seed 1 + 2,
         // played the same as a standalone game; every reward row sums to zero.
         let v = Variant::taiwan();
-        let mut slots = tables(2, 1, &v);
+        let mut slots = tables(2, 1, &v).unwrap();
         let mut obs = vec![0u8; 2 * OBS_LEN];
         let mut mask = vec![false; 2 * ACTION_COUNT];
         let mut reward = vec![0f32; 8];
@@ -258,5 +292,25 @@ mod tests {
         );
         assert!(err.is_err_and(|e| e.to_string().contains("table 1")));
         assert_eq!(slots[1].state().log(), here.log());
+        // The caller's check before stepping: the first table outside its mask, by rule, and
+        // a wrong count of actions as an action error. (Table 0 moved on in the refused step:
+        // `step_all` checks as it goes, which is why callers check first.)
+        let first = (0..ACTION_COUNT).find(|&a| slots[0].allows(a)).unwrap();
+        let e = checked_actions(&slots, &[first as i64, bad as i64]).unwrap_err();
+        assert_eq!((e.code(), e.rule()), ("illegal_action", Some("legal_mask")));
+        assert!(e.to_string().contains("table 1"));
+        let e = checked_actions(&slots, &[first as i64, -1]).unwrap_err();
+        assert!(e.to_string().contains("action -1"));
+        let e = checked_actions(&slots, &[first as i64]).unwrap_err();
+        assert_eq!(e.code(), "unknown_action");
+    }
+
+    #[test]
+    fn an_environment_has_a_table() {
+        let e = tables(0, 0, &Variant::taiwan()).unwrap_err();
+        assert_eq!(
+            (e.code(), e.field().as_deref()),
+            ("context_error", Some("n"))
+        );
     }
 }

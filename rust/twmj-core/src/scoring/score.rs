@@ -685,7 +685,7 @@ fn finish(
 ) -> Score {
     let mut payers = ctx.payers();
     // 004 兩人麻將、三人麻將規則: only the seated players pay (seats `0..players`).
-    payers.retain(|&p| p < variant.players.max(2));
+    payers.retain(|&p| p < variant.seats());
     let (dealer_items, dealer_tai, dealer_why_not) = dealer_part(
         ctx,
         variant,
@@ -1206,7 +1206,7 @@ pub fn score_flower(
     }
     if let FlowerWin::SevenRobOne { robbed } = win {
         // 004: only seats `0..players` are seated; an empty seat cannot pay.
-        if robbed >= variant.players.clamp(2, 4) || robbed == ctx.winner {
+        if robbed >= variant.seats() || robbed == ctx.winner {
             return Err(Error::context(
                 "robbed",
                 format!("seat {robbed} cannot be robbed by seat {}", ctx.winner),

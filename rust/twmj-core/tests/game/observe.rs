@@ -172,3 +172,28 @@ fn layout_is_the_documented_one() {
     assert_eq!(OBS_LEN, 190 + 4 * 151);
     assert_eq!(Action::from_index(ACTION_COUNT - 1), Some(Action::Ask(3)));
 }
+
+#[test]
+fn the_fields_tile_each_block_exactly() {
+    // Each block's fields, in order, start where the previous one ends and end at the block's
+    // length: no gap, no overlap, nothing outside (the table the docs and Python read).
+    for (block, len) in [
+        (Block::Obs, OBS_LEN),
+        (Block::Table, TABLE_LEN),
+        (Block::Seat, SEAT_LEN),
+    ] {
+        let mut at = 0;
+        for f in FIELDS.iter().filter(|f| f.block == block) {
+            assert_eq!(
+                f.offset, at,
+                "{} starts where the previous field ends",
+                f.name
+            );
+            at += f.len();
+        }
+        assert_eq!(at, len, "{} block", block.key());
+    }
+    let names: std::collections::HashSet<_> = layout().map(|(n, _)| n).collect();
+    assert_eq!(names.len(), FIELDS.len() + SIZES.len(), "names are unique");
+    assert!(layout().any(|(n, v)| n == "T_DICE" && v == T_DICE));
+}
