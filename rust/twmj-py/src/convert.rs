@@ -182,6 +182,15 @@ pub fn hand(
     Ok(rules.hand(t, m, form).map_err(|e| e.at("hand"))?)
 }
 
+/// A serde view of the core as Python objects (dicts, lists, ints, str, None): the one
+/// output conversion for results, summaries and the vocabulary.
+pub fn to_py<'py, T: serde::Serialize + ?Sized>(
+    py: Python<'py>,
+    value: &T,
+) -> PyResult<Bound<'py, PyAny>> {
+    Ok(pythonize::pythonize(py, value).map_err(PyErr::from)?)
+}
+
 /// How deep [`json`] follows nested containers before it gives up on a value.
 const JSON_DEPTH: usize = 32;
 

@@ -138,7 +138,8 @@ impl SplitMix64 {
 }
 
 /// Where the wall was broken (001 起莊、發牌, 非起莊發牌, 開門), under `dealing = "wall"`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+// Serialize: `Game.wall_break` is this struct as a dict (the record's `break` line too).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
 pub struct WallBreak {
     /// The seat that rolled: the 假莊 (東風位) on a match's first hand, the dealer after.
     pub roller: u8,
