@@ -9,7 +9,7 @@ use crate::shanten::{
 };
 use crate::special::waits_seen_with;
 use crate::tables::{self, Entry, GroupTable, Overlap};
-use crate::tile::{Counts, Suit, Tile, COPIES, KINDS};
+use crate::tile::{bit_planes, Counts, Suit, Tile, COPIES, KINDS};
 use crate::waits::{exhausted, waits_seen, Wait};
 use wide::u8x16;
 
@@ -31,23 +31,32 @@ pub struct Accepts {
 }
 
 impl Accepts {
+    /// No kind.
+    const EMPTY: Accepts = Accepts {
+        len: 0,
+        items: [Accept {
+            tile: Tile::wind(0),
+            remaining: 0,
+        }; KINDS],
+    };
+
     /// The kinds of `mask` in tile order, with their unseen copies (`seen` counts each kind's
     /// copies the player sees, at most 4).
     fn from_mask(mask: u64, seen: &Counts) -> Accepts {
-        let mut a = Accepts {
-            len: 0,
-            items: [Accept {
-                tile: Tile::wind(0),
-                remaining: 0,
-            }; KINDS],
-        };
-        // The count kept in a local, not in `a.len`: a store and reload per kind otherwise.
+        let mut a = Accepts::EMPTY;
+        a.fill(mask, seen);
+        a
+    }
+
+    /// Replaces the kinds with those of `mask` ([`Accepts::from_mask`]).
+    fn fill(&mut self, mask: u64, seen: &Counts) {
+        // The count kept in a local, not in `self.len`: a store and reload per kind otherwise.
         let mut n = 0;
         let mut bits = mask;
         while bits != 0 {
             let i = bits.trailing_zeros() as usize;
             bits &= bits - 1;
-            let (Some(tile), Some(slot)) = (Tile::new(i), a.items.get_mut(n)) else {
+            let (Some(tile), Some(slot)) = (Tile::new(i), self.items.get_mut(n)) else {
                 break;
             };
             *slot = Accept {
@@ -56,8 +65,7 @@ impl Accepts {
             };
             n += 1;
         }
-        a.len = n as u8;
-        a
+        self.len = n as u8;
     }
 
     /// Keeps only the kinds `keep` accepts, in order.
@@ -332,9 +340,7 @@ fn sort_best_first(discards: &mut [Discard]) {
 /// Bit i set when kind i is held (`c` checked: no count over 4).
 #[inline]
 fn held_mask(c: &Counts) -> u64 {
-    c.iter()
-        .enumerate()
-        .fold(0, |m, (i, &x)| m | u64::from(x > 0) << i)
+    bit_planes(c).iter().fold(0, |m, p| m | p)
 }
 
 /// [`analyze`] with no special shape and no in-play check.
@@ -348,20 +354,18 @@ pub(crate) fn regular_analyze(hand: &Hand, visible: &Counts) -> Result<Analysis>
     // A group capped by melds has no table entry: it and its discards take the capped
     // programme. Any other group's entry is read by its table index, and a discard's by the
     // index less 5^i for the kind i of the group it removes (no copy of the counts).
+    //
+    // Every entry, the hand's groups' and each discard's, is read first and copied as stored
+    // (unpacked only when used), so that the table reads (the cold part of the work) overlap
+    // each other and the work below rather than waiting one by one.
     let base_idx = Suit::ALL.map(|s| GroupTable::index(group(&hand.concealed, s)));
-    let base_ou = [0, 1, 2, 3].map(|g| {
+    let base_raw = [0, 1, 2, 3].map(|g| {
         if capped[g] {
-            overlap_useful(&hand.concealed, &caps, Suit::ALL[g], true)
+            Entry::default()
         } else {
-            table_entry(Suit::ALL[g], base_idx[g])
+            raw_entry(Suit::ALL[g], base_idx[g])
         }
     });
-    let base = base_ou.map(|x| x.0);
-    let base_useful = base_ou.map(|x| x.1);
-
-    // Every discard's entry first, copied as stored (unpacked only when used), so that their
-    // table reads (the cold part of the work) overlap each other and the convolutions below
-    // rather than one discard's work each.
     let held = held_mask(&hand.concealed);
     let mut tiles = [0u8; KINDS];
     let mut entries = [Entry::default(); KINDS];
@@ -383,6 +387,15 @@ pub(crate) fn regular_analyze(hand: &Hand, visible: &Counts) -> Result<Analysis>
         tiles[n] = i as u8;
         n += 1;
     }
+    let base_ou = [0, 1, 2, 3].map(|g| {
+        if capped[g] {
+            overlap_useful(&hand.concealed, &caps, Suit::ALL[g], true)
+        } else {
+            (base_raw[g].overlap, base_raw[g].useful())
+        }
+    });
+    let base = base_ou.map(|x| x.0);
+    let base_useful = base_ou.map(|x| x.1);
 
     // Max-plus convolutions of the unchanged groups, two and three at a time.
     let mut pairs = [[[0u8; 12]; 4]; 4];
@@ -408,37 +421,47 @@ pub(crate) fn regular_analyze(hand: &Hand, visible: &Counts) -> Result<Analysis>
     });
     // Unseen copies of each kind, as three bit planes, so a mask's unseen total is three
     // popcounts.
-    let mut unseen = [0u64; 3];
-    for (i, &c) in seen.iter().enumerate() {
-        let r = COPIES - c;
-        for (b, plane) in unseen.iter_mut().enumerate() {
-            *plane |= u64::from(r >> b & 1) << i;
-        }
-    }
+    let unseen = bit_planes(&seen.map(|c| COPIES - c));
     let four = exhausted(&own);
+
+    // A discard from group gd meets the other three at the slots that complete its own slot
+    // j = 2m + p to the hand's: slot `last` − j of `unchanged_triple[gd]`. Per group, that
+    // triple reversed (lane j) and its useful kinds there, so a discard's best split and its
+    // optimal slots are one lane-wise add, max and compare over its own slots.
+    let last = 2 * sets + 1;
+    let mut slots = [0u8; 16];
+    slots[..=last].fill(0xff);
+    let slots = u8x16::new(slots);
+    let mut facing = [u8x16::ZERO; 4];
+    let mut facing_useful = [[0u64; 12]; 4];
+    for g in 0..4 {
+        let mut lanes = [0u8; 16];
+        for j in 0..=last {
+            lanes[j] = unchanged_triple[g][last - j];
+            facing_useful[g][j] = tu[g][last - j];
+        }
+        facing[g] = u8x16::new(lanes);
+    }
 
     // Each discard's shanten and accepting kinds, keyed for the order; the accept lists and
     // waits are built afterwards, in that order.
     let mut keys = [0u64; KINDS];
     let mut masks = [0u64; KINDS];
     for (k, (&i, e)) in tiles.iter().zip(&entries).take(n).enumerate() {
-        let (od, ud) = (e.overlap, e.useful());
         let i = usize::from(i);
         let Some(d) = Tile::new(i) else { break };
         let (suit, gd) = (d.suit(), d.suit() as usize);
-        let triple = &unchanged_triple[gd];
-        let tu = &tu[gd];
         // The best total over the splits of the sets and the pair between group `gd` (slot
-        // m, p) and the other three (the rest), and the kinds useful at the optimal slots.
-        let best = best_split(&od, triple, sets);
-        let mut mask = 0u64;
-        for m in 0..=sets {
-            for p in 0..2 {
-                let s = (sets - m) * 2 + 1 - p;
-                let optimal = od[m * 2 + p] + triple[s] == best;
-                let here = u64::from(ud[m * 2 + p]) << suit.base() | tu[s];
-                mask |= here & 0u64.wrapping_sub(u64::from(optimal));
-            }
+        // j) and the other three, the slots j where it is reached, and the kinds useful to
+        // some group there.
+        let mut lanes = [0u8; 16];
+        lanes[..12].copy_from_slice(&e.overlap);
+        let totals = (u8x16::new(lanes) + facing[gd]) & slots;
+        let best = totals.to_array().into_iter().fold(0, u8::max);
+        let optimal = (totals.cmp_eq(u8x16::splat(best)) & slots).move_mask() as u32;
+        let mut mask = u64::from(e.useful_at(optimal)) << suit.base();
+        for (j, &u) in facing_useful[gd].iter().enumerate() {
+            mask |= u & 0u64.wrapping_sub(u64::from(optimal >> j & 1));
         }
         // The kinds held 4 times after the discard: the discarded kind is not one.
         let mask = mask & !(four & !(1 << i));
@@ -465,12 +488,17 @@ pub(crate) fn regular_analyze(hand: &Hand, visible: &Counts) -> Result<Analysis>
         } else {
             Vec::new()
         };
+        // The accepting kinds written in place: built aside and moved in, the list's byte
+        // stores were read back as wide loads (a store-forwarding stall per discard).
         discards.push(Discard {
             tile,
             shanten: after,
-            accepts: Accepts::from_mask(masks[i], &seen),
+            accepts: Accepts::EMPTY,
             waits,
         });
+        if let Some(d) = discards.last_mut() {
+            d.accepts.fill(masks[i], &seen);
+        }
     }
     Ok(Analysis { shanten, discards })
 }

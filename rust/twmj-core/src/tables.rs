@@ -351,6 +351,19 @@ impl Entry {
         }
     }
 
+    /// The union of the useful-kind masks at the slots `slots` (bit k = slot k = 2m + p):
+    /// each slot's 9-bit field kept under a mask, then the twelve fields folded onto one.
+    #[inline]
+    pub fn useful_at(&self, slots: u32) -> u16 {
+        let keep = u128::from(FIELDS[(slots & 63) as usize])
+            | u128::from(FIELDS[(slots >> 6 & 63) as usize]) << 54;
+        let x = self.useful & keep;
+        // Fields 6‥11 onto 0‥5, then 3‥5 onto 0‥2, then 1 and 2 onto 0.
+        let x = (x | x >> 54) as u64 & ((1 << 54) - 1);
+        let x = x | x >> 27;
+        ((x | x >> 9 | x >> 18) & 0x1ff) as u16
+    }
+
     /// The useful-kind mask of each (m, p), bit x = kind x of the group.
     #[inline]
     pub fn useful(&self) -> [u16; 12] {
@@ -361,6 +374,24 @@ impl Entry {
         out
     }
 }
+
+/// For six slots as bits, the 9-bit fields of those slots all set: [`Entry::useful_at`]'s
+/// mask.
+const FIELDS: [u64; 64] = {
+    let mut t = [0u64; 64];
+    let mut m = 0;
+    while m < 64 {
+        let mut k = 0;
+        while k < 6 {
+            if m >> k & 1 == 1 {
+                t[m] |= 0x1ff << (9 * k);
+            }
+            k += 1;
+        }
+        m += 1;
+    }
+    t
+};
 
 /// The analysis tables: only discard analysis needs them, so they are built on its first
 /// use (62 MB for a suit).

@@ -182,6 +182,24 @@ fn words(c: &Counts) -> ([u64; 4], [u8; 2]) {
     (w, [c[32], c[33]])
 }
 
+/// The counts as three bit planes: bit i of plane b is bit b of `c[i]` (counts up to 7, as
+/// checked counts are), eight kinds a word at a time.
+#[inline]
+pub fn bit_planes(c: &Counts) -> [u64; 3] {
+    const LOW: u64 = 0x0101_0101_0101_0101;
+    // Bytes of 0 or 1 gathered into one byte by a multiply, as in [`four_copies`].
+    const GATHER: u64 = 0x0102_0408_1020_4080;
+    let (w, tail) = words(c);
+    let mut planes = [0u64; 3];
+    for (b, plane) in planes.iter_mut().enumerate() {
+        for (k, &x) in w.iter().enumerate() {
+            *plane |= ((x >> b & LOW).wrapping_mul(GATHER) >> 56) << (8 * k);
+        }
+        *plane |= u64::from(tail[0] >> b & 1) << 32 | u64::from(tail[1] >> b & 1) << 33;
+    }
+    planes
+}
+
 /// Whether some count is over the 4 copies of a kind: the check on every input.
 #[inline]
 pub fn over_copies(c: &Counts) -> bool {
