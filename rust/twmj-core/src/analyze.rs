@@ -314,23 +314,46 @@ fn best_split(o: &Overlap, rest: &Overlap, sets: usize) -> u8 {
 
 /// The sort key of an analysis: lowest shanten, then most unseen accepting copies, then most
 /// accepting kinds, then tile order (the tile makes it unique); packed into one word.
-fn discard_key(d: &Discard) -> u64 {
+fn discard_key(d: &Discard) -> u32 {
     pack_key(d.shanten, d.accepted(), d.accepts.len(), d.tile.index())
 }
 
 /// [`discard_key`] from its four fields.
 #[inline]
-fn pack_key(shanten: i8, accepted: u32, kinds: usize, tile: usize) -> u64 {
-    // Shanten from −1 to 16 and at most 34 kinds × 4 copies: each field fits its bits.
-    let shanten = (i64::from(shanten) + 1) as u64;
-    let accepted = 0xffff - u64::from(accepted);
-    let kinds = 0xff - kinds as u64;
-    shanten << 40 | accepted << 24 | kinds << 8 | tile as u64
+fn pack_key(shanten: i8, accepted: u32, kinds: usize, tile: usize) -> u32 {
+    // Shanten from −1 to 16 (5 bits), at most 34 kinds (6 bits) of at most 4 copies (136, 8
+    // bits), 34 tiles (6 bits).
+    let shanten = (i32::from(shanten) + 1) as u32;
+    let accepted = 0xff - accepted;
+    let kinds = 0x3f - kinds as u32;
+    shanten << 20 | accepted << 12 | kinds << 6 | tile as u32
+}
+
+/// The tile and the shanten of a [`pack_key`].
+fn unpack_key(key: u32) -> (usize, i8) {
+    ((key & 0x3f) as usize, (key >> 20) as i8 - 1)
+}
+
+/// Room for a key per kind, padded to whole 16-byte vectors.
+const KEY_ROOM: usize = 36;
+
+/// Distinct keys in ascending order, unused places holding `u32::MAX`: each key goes to the
+/// place given by how many keys are below it, a count without a branch on the keys (a
+/// comparison sort of the 14 or so keys of a hand mispredicted its branches).
+fn ranked(keys: &[u32; KEY_ROOM], n: usize) -> [u32; KEY_ROOM] {
+    let mut out = [u32::MAX; KEY_ROOM];
+    for &key in &keys[..n] {
+        let below = keys.iter().map(|&k| u32::from(k < key)).sum::<u32>();
+        if let Some(place) = out.get_mut(below as usize) {
+            *place = key;
+        }
+    }
+    out
 }
 
 /// Sorts an analysis best first ([`discard_key`]), each key computed once.
 fn sort_best_first(discards: &mut [Discard]) {
-    let mut keys = [0u64; KINDS];
+    let mut keys = [0u32; KINDS];
     for d in discards.iter() {
         keys[d.tile.index()] = discard_key(d);
     }
@@ -445,7 +468,7 @@ pub(crate) fn regular_analyze(hand: &Hand, visible: &Counts) -> Result<Analysis>
 
     // Each discard's shanten and accepting kinds, keyed for the order; the accept lists and
     // waits are built afterwards, in that order.
-    let mut keys = [0u64; KINDS];
+    let mut keys = [u32::MAX; KEY_ROOM];
     let mut masks = [0u64; KINDS];
     for (k, (&i, e)) in tiles.iter().zip(&entries).take(n).enumerate() {
         let i = usize::from(i);
@@ -472,13 +495,12 @@ pub(crate) fn regular_analyze(hand: &Hand, visible: &Counts) -> Result<Analysis>
         keys[k] = pack_key(after, accepted, mask.count_ones() as usize, i);
         masks[i] = mask;
     }
-    keys[..n].sort_unstable();
+    let keys = ranked(&keys, n);
 
     let mut discards = Vec::with_capacity(n);
     for &key in &keys[..n] {
-        let i = (key & 0xff) as usize;
+        let (i, after) = unpack_key(key);
         let Some(tile) = Tile::new(i) else { break };
-        let after = (key >> 40) as i8 - 1;
         let waits = if after == 0 {
             let mut counts = hand.concealed;
             counts[i] -= 1;
