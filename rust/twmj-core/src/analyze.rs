@@ -299,6 +299,41 @@ fn triple_useful(
     out
 }
 
+/// For each slot j of a convolution's first vector, the slots s = j + k it reaches with a
+/// slot k of the second: k ≥ 0, s ≤ 11, and not both j and k odd (one pair in all).
+const REACH: [[u8; 16]; 12] = {
+    let mut t = [[0u8; 16]; 12];
+    let mut j = 0;
+    while j < 12 {
+        let mut s = j;
+        while s < 12 {
+            if j & (s - j) & 1 == 0 {
+                t[j][s] = 0xff;
+            }
+            s += 1;
+        }
+        j += 1;
+    }
+    t
+};
+
+/// Max-plus convolution of two overlap vectors ([`convolve`]), lane-wise: for each slot j of
+/// `a`, `a[j]` plus `b` moved up j slots, kept where it reaches ([`REACH`]), into a
+/// lane-wise max (a kept-out lane is 0, which no slot's best is below).
+fn convolve_lanes(a: &Overlap, b: &Overlap) -> Overlap {
+    let mut wide = [0u8; 32];
+    wide[16..28].copy_from_slice(b);
+    let mut r = u8x16::ZERO;
+    for j in 0..12 {
+        let mut moved = [0u8; 16];
+        moved.copy_from_slice(&wide[16 - j..32 - j]);
+        r = r.max((u8x16::new(moved) + u8x16::splat(a[j])) & u8x16::new(REACH[j]));
+    }
+    let mut out = [0u8; 12];
+    out.copy_from_slice(&r.to_array()[..12]);
+    out
+}
+
 /// The best total overlap over the splits of the sets and the pair between one group (`o`)
 /// and the other three (`rest`, their convolution).
 #[inline]
@@ -424,13 +459,13 @@ pub(crate) fn regular_analyze(hand: &Hand, visible: &Counts) -> Result<Analysis>
     let mut pairs = [[[0u8; 12]; 4]; 4];
     for x in 0..4 {
         for y in x + 1..4 {
-            pairs[x][y] = convolve(&base[x], &base[y]);
+            pairs[x][y] = convolve_lanes(&base[x], &base[y]);
             pairs[y][x] = pairs[x][y];
         }
     }
     let unchanged_triple = [0, 1, 2, 3].map(|g| {
         let (x, y) = rest(g, (g + 1) % 4);
-        convolve(&base[(g + 1) % 4], &pairs[x][y])
+        convolve_lanes(&base[(g + 1) % 4], &pairs[x][y])
     });
     let shanten = target - best_split(&base[0], &unchanged_triple[0], sets) as i8 - 1;
 
