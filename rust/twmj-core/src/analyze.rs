@@ -255,34 +255,23 @@ fn triple_useful(
     gd: usize,
     base: &[Overlap; 4],
     useful: &[[u16; 12]; 4],
-    pairs: &[[Overlap; 4]; 4],
-    triple: &Overlap,
+    windows: &[[Windows; 4]; 4],
+    triple: &[u8; 16],
 ) -> [u64; 12] {
     // Slot j of group g and slot k of the other two add up to slot s = j + k of the three,
-    // unless both hold the pair (j and k odd). Lane s of `t` is triple[s]; lanes past 11 hold
-    // 0xff, which no sum of two overlaps (each at most 17) reaches.
-    let mut t = [0xffu8; 16];
-    t[..12].copy_from_slice(triple);
-    let t = u8x16::new(t);
+    // unless both hold the pair (j and k odd).
+    let t = u8x16::new(*triple);
     let mut out = [0u64; 12];
     for g in (0..4).filter(|&g| g != gd) {
         let (x, y) = rest(g, gd);
-        // `wide[16 - j + s]` is pair[s − j], and 0x80 where s − j is no slot (an overlap, at
-        // most 17, plus 0x80 equals no triple slot); `odd_free` the same with the pair's odd
-        // slots blanked, for an odd j.
-        let mut wide = [0x80u8; 32];
-        wide[16..28].copy_from_slice(&pairs[x][y]);
-        let mut odd_free = wide;
-        for k in (17..28).step_by(2) {
-            odd_free[k] = 0x80;
-        }
+        let w = &windows[x][y];
         // The useful kinds at each slot s of the three, low 8 bits and the 9th apart so that
         // every lane stays a byte: each slot j of g is one lane-wise add, compare, and two
         // masked ors over all 16 slots s (branch-free; a slot past the sets needed is never
         // read).
         let (mut lo, mut hi) = (u8x16::ZERO, u8x16::ZERO);
         for j in 0..12 {
-            let src = if j & 1 == 1 { &odd_free } else { &wide };
+            let src = if j & 1 == 1 { &w.odd_free } else { &w.plain };
             let mut shifted = [0u8; 16];
             shifted.copy_from_slice(&src[16 - j..32 - j]);
             let fits = (u8x16::new(shifted) + u8x16::splat(base[g][j])).cmp_eq(t);
@@ -297,6 +286,37 @@ fn triple_useful(
         }
     }
     out
+}
+
+/// A pair convolution as [`triple_useful`] reads it, moved up j slots by reading 16 bytes
+/// from 16 − j: `plain[16 + k]` is pair[k], and 0x80 where k is no slot (an overlap, at most
+/// 17, plus 0x80 equals no triple slot); `odd_free` the same with the pair's odd slots
+/// blanked, for an odd j. Written when the pair is computed, well before they are read: a
+/// 16-byte read of bytes stored just before, a few at a time, waits for those stores.
+#[derive(Clone, Copy)]
+struct Windows {
+    plain: [u8; 32],
+    odd_free: [u8; 32],
+}
+
+impl Windows {
+    /// The windows of a pair convolution given as lanes ([`convolve_lanes`]: lanes past 11
+    /// are 0), built lane-wise.
+    fn of(pair: u8x16) -> Windows {
+        const PAST: [u8; 16] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x80, 0x80, 0x80, 0x80];
+        const EVEN: [u8; 16] = [
+            0xff, 0, 0xff, 0, 0xff, 0, 0xff, 0, 0xff, 0, 0xff, 0, 0, 0, 0, 0,
+        ];
+        const ODD_OR_PAST: [u8; 16] = [
+            0, 0x80, 0, 0x80, 0, 0x80, 0, 0x80, 0, 0x80, 0, 0x80, 0x80, 0x80, 0x80, 0x80,
+        ];
+        let mut plain = [0x80u8; 32];
+        plain[16..].copy_from_slice(&(pair | u8x16::new(PAST)).to_array());
+        let mut odd_free = [0x80u8; 32];
+        odd_free[16..]
+            .copy_from_slice(&((pair & u8x16::new(EVEN)) | u8x16::new(ODD_OR_PAST)).to_array());
+        Windows { plain, odd_free }
+    }
 }
 
 /// For each slot j of a convolution's first vector, the slots s = j + k it reaches with a
@@ -320,7 +340,7 @@ const REACH: [[u8; 16]; 12] = {
 /// Max-plus convolution of two overlap vectors ([`convolve`]), lane-wise: for each slot j of
 /// `a`, `a[j]` plus `b` moved up j slots, kept where it reaches ([`REACH`]), into a
 /// lane-wise max (a kept-out lane is 0, which no slot's best is below).
-fn convolve_lanes(a: &Overlap, b: &Overlap) -> Overlap {
+fn convolve_lanes(a: &Overlap, b: &Overlap) -> u8x16 {
     let mut wide = [0u8; 32];
     wide[16..28].copy_from_slice(b);
     let mut r = u8x16::ZERO;
@@ -329,8 +349,13 @@ fn convolve_lanes(a: &Overlap, b: &Overlap) -> Overlap {
         moved.copy_from_slice(&wide[16 - j..32 - j]);
         r = r.max((u8x16::new(moved) + u8x16::splat(a[j])) & u8x16::new(REACH[j]));
     }
+    r
+}
+
+/// The first 12 lanes, an overlap vector.
+fn slots_of(lanes: u8x16) -> Overlap {
     let mut out = [0u8; 12];
-    out.copy_from_slice(&r.to_array()[..12]);
+    out.copy_from_slice(&lanes.to_array()[..12]);
     out
 }
 
@@ -457,16 +482,28 @@ pub(crate) fn regular_analyze(hand: &Hand, visible: &Counts) -> Result<Analysis>
 
     // Max-plus convolutions of the unchanged groups, two and three at a time.
     let mut pairs = [[[0u8; 12]; 4]; 4];
+    let mut windows = [[Windows {
+        plain: [0; 32],
+        odd_free: [0; 32],
+    }; 4]; 4];
+    // (`triple_useful` reads the windows of pairs x < y only.)
     for x in 0..4 {
         for y in x + 1..4 {
-            pairs[x][y] = convolve_lanes(&base[x], &base[y]);
+            let lanes = convolve_lanes(&base[x], &base[y]);
+            pairs[x][y] = slots_of(lanes);
             pairs[y][x] = pairs[x][y];
+            windows[x][y] = Windows::of(lanes);
         }
     }
-    let unchanged_triple = [0, 1, 2, 3].map(|g| {
+    let triple_lanes = [0, 1, 2, 3].map(|g| {
         let (x, y) = rest(g, (g + 1) % 4);
         convolve_lanes(&base[(g + 1) % 4], &pairs[x][y])
     });
+    let unchanged_triple = triple_lanes.map(slots_of);
+    // Each triple as `triple_useful` compares with it: lanes past 11 hold 0xff, which no sum
+    // of two overlaps (each at most 17) reaches.
+    const PAST_FF: [u8; 16] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff, 0xff, 0xff];
+    let triple_lanes = triple_lanes.map(|t| (t | u8x16::new(PAST_FF)).to_array());
     let shanten = target - best_split(&base[0], &unchanged_triple[0], sets) as i8 - 1;
 
     let tu = [0, 1, 2, 3].map(|g| {
@@ -474,7 +511,7 @@ pub(crate) fn regular_analyze(hand: &Hand, visible: &Counts) -> Result<Analysis>
         if held & kinds == 0 {
             [0; 12]
         } else {
-            triple_useful(g, &base, &base_useful, &pairs, &unchanged_triple[g])
+            triple_useful(g, &base, &base_useful, &windows, &triple_lanes[g])
         }
     });
     // Unseen copies of each kind, as three bit planes, so a mask's unseen total is three
