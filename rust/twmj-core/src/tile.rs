@@ -277,6 +277,11 @@ mod tests {
                 fours.fold(0, |m, i| m | 1 << i),
                 "{c:?}"
             );
+            let planes = bit_planes(&checked);
+            for b in 0..3 {
+                let bits = (0..KINDS).filter(|&i| checked[i] >> b & 1 == 1);
+                assert_eq!(planes[b], bits.fold(0, |m, i| m | 1 << i), "{c:?}");
+            }
         }
     }
 
