@@ -403,12 +403,13 @@ impl Plan {
             explain: false,
             has: p.has,
         };
-        for def in plan
-            .each
-            .intersection(JUDGED_ONCE)
-            .indices()
-            .map_while(table_def)
-        {
+        // Every entry judged once leaves the per-reading set, counted or not; the sets are
+        // updated once, not per entry (an item's bit set in memory and the set read back
+        // whole stalls on every entry).
+        let once = plan.each.intersection(JUDGED_ONCE);
+        plan.each = plan.each.difference(JUDGED_ONCE);
+        let mut held = ItemSet::EMPTY;
+        for def in once.indices().map_while(table_def) {
             let hit = match def.check {
                 Check::Context(c) => c(&Win {
                     ctx,
@@ -419,13 +420,13 @@ impl Plan {
                 Check::Reading(c) => c(&f),
                 Check::Hand(_) => continue,
             };
-            plan.each = plan.each.without(def.item);
             let tai = tai_of(&hit, def.item, variant);
             if tai > 0 {
-                plan.once = plan.once.with(def.item);
+                held = held.with(def.item);
                 plan.once_tai[def.item as usize] = tai;
             }
         }
+        plan.once = held;
         plan
     }
 }
