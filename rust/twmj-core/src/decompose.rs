@@ -131,7 +131,7 @@ fn walk(
             if runs > 0 && (!seq_ok || c[i + 1] < runs as u8 || c[i + 2] < runs as u8) {
                 continue;
             }
-            let mark = stack.len;
+            let depth = stack.len;
             let mut rest = mask & !(1 << i);
             c[i] = 0;
             if runs > 0 {
@@ -150,7 +150,7 @@ fn walk(
                 stack.push(Block::Pair(t));
             }
             walk(c, rest, if pair == 1 { 4 } else { pair_group }, stack, f);
-            stack.len = mark;
+            stack.len = depth;
             c[i] = ci as u8;
             if runs > 0 {
                 c[i + 1] += runs as u8;
