@@ -352,6 +352,9 @@ fn convolve_lanes(a: &Overlap, b: &Overlap) -> u8x16 {
     r
 }
 
+/// Lanes 12‥15 all ones.
+const PAST_FF: [u8; 16] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff, 0xff, 0xff];
+
 /// The first 12 lanes, an overlap vector.
 fn slots_of(lanes: u8x16) -> Overlap {
     let mut out = [0u8; 12];
@@ -502,7 +505,6 @@ pub(crate) fn regular_analyze(hand: &Hand, visible: &Counts) -> Result<Analysis>
     let unchanged_triple = triple_lanes.map(slots_of);
     // Each triple as `triple_useful` compares with it: lanes past 11 hold 0xff, which no sum
     // of two overlaps (each at most 17) reaches.
-    const PAST_FF: [u8; 16] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff, 0xff, 0xff];
     let triple_lanes = triple_lanes.map(|t| (t | u8x16::new(PAST_FF)).to_array());
     let shanten = target - best_split(&base[0], &unchanged_triple[0], sets) as i8 - 1;
 
