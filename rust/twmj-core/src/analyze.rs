@@ -264,14 +264,18 @@ fn triple_useful(
     let mut out = [0u64; 12];
     for g in (0..4).filter(|&g| g != gd) {
         let (x, y) = rest(g, gd);
-        let w = &windows[x][y];
+        let win = &windows[x][y];
         // The useful kinds at each slot s of the three, low 8 bits and the 9th apart so that
         // every lane stays a byte: each slot j of g is one lane-wise add, compare, and two
         // masked ors over all 16 slots s (branch-free; a slot past the sets needed is never
         // read).
         let (mut lo, mut hi) = (u8x16::ZERO, u8x16::ZERO);
         for j in 0..12 {
-            let src = if j & 1 == 1 { &w.odd_free } else { &w.plain };
+            let src = if j & 1 == 1 {
+                &win.odd_free
+            } else {
+                &win.plain
+            };
             let mut shifted = [0u8; 16];
             shifted.copy_from_slice(&src[16 - j..32 - j]);
             let fits = (u8x16::new(shifted) + u8x16::splat(base[g][j])).cmp_eq(t);
