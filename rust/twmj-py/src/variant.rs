@@ -81,8 +81,8 @@ impl PyVariant {
     /// keep 萬子 and 字牌; every kind with `full_tile_set`).
     #[getter]
     fn tiles(&self) -> Vec<String> {
-        twmj_core::tile::Tile::all()
-            .filter(|&t| self.0.in_play(t))
+        self.0
+            .tiles_in_play()
             .map(twmj_core::tile::Tile::code)
             .collect()
     }

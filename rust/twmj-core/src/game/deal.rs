@@ -352,6 +352,15 @@ impl Deal {
         Ok(out)
     }
 
+    /// This deal rolled `dice` (a caller's three dice, checked as the argument `dice`; `None`
+    /// keeps 1 1 1): they decide 骰規台 and the 換三張 direction.
+    pub fn with_dice(mut self, dice: Option<&[crate::vocab::Int; 3]>) -> Result<Deal> {
+        if let Some(d) = dice {
+            self.dice = crate::vocab::Int::dice("dice", d)?;
+        }
+        Ok(self)
+    }
+
     /// Adds every piece of the full set not yet in the deal to the end of the live wall, in
     /// canonical order.
     #[must_use]
