@@ -90,7 +90,7 @@ impl PyGame {
         ];
         let dealer = dealer.seat("dealer", SEATS)?;
         let dice = dice.map(|d| d.map(Int::into_core));
-        let scripted = Deal::scripted(dealer, h, live, dead)?.with_dice(dice.as_ref())?;
+        let scripted = Deal::scripted_with_dice(dealer, h, live, dead, dice.as_ref())?;
         let state = State::from_deal(scripted, rules_of(variant.as_deref()));
         Ok(PyGame { state: state? })
     }
@@ -337,7 +337,14 @@ impl PyMatch {
         let script = match hands {
             Some(h) => {
                 let h = [h[0].as_str(), h[1].as_str(), h[2].as_str(), h[3].as_str()];
-                Some(Deal::scripted(self.series.dealer, h, live, dead)?.with_dice(dice.as_ref())?)
+                let dealer = self.series.dealer;
+                Some(Deal::scripted_with_dice(
+                    dealer,
+                    h,
+                    live,
+                    dead,
+                    dice.as_ref(),
+                )?)
             }
             None => None,
         };

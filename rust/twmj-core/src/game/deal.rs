@@ -352,13 +352,23 @@ impl Deal {
         Ok(out)
     }
 
-    /// This deal rolled `dice` (a caller's three dice, checked as the argument `dice`; `None`
-    /// keeps 1 1 1): they decide 骰規台 and the 換三張 direction.
-    pub fn with_dice(mut self, dice: Option<&[crate::vocab::Int; 3]>) -> Result<Deal> {
+    /// [`Deal::scripted`] rolling `dice` (a caller's three dice, checked first as the argument
+    /// `dice`; `None` keeps 1 1 1): they decide 骰規台 and the 換三張 direction.
+    pub fn scripted_with_dice(
+        dealer: u8,
+        hands: [&str; SEATS],
+        live: &str,
+        dead: &str,
+        dice: Option<&[crate::vocab::Int; 3]>,
+    ) -> Result<Deal> {
+        let dice = dice
+            .map(|d| crate::vocab::Int::dice("dice", d))
+            .transpose()?;
+        let mut deal = Deal::scripted(dealer, hands, live, dead)?;
         if let Some(d) = dice {
-            self.dice = crate::vocab::Int::dice("dice", d)?;
+            deal.dice = d;
         }
-        Ok(self)
+        Ok(deal)
     }
 
     /// Adds every piece of the full set not yet in the deal to the end of the live wall, in
