@@ -474,7 +474,12 @@ def arena_hands(
 @final
 class VecEnv:
     def __new__(
-        cls, n: int, seed: int = 0, variant: Variant | None = None, reward: str = "tai"
+        cls,
+        n: int,
+        seed: int = 0,
+        variant: Variant | None = None,
+        reward: str = "tai",
+        threads: int | None = None,
     ) -> VecEnv: ...
     def __len__(self) -> int: ...
     def reset(

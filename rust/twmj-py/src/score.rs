@@ -229,7 +229,7 @@ impl PyScore {
 fn item(i: &scoring::ScoredItem) -> PyTaiItem {
     PyTaiItem {
         key: i.key,
-        name: i.name.clone(),
+        name: i.name.to_string(),
         tai: i.tai,
     }
 }

@@ -813,14 +813,14 @@ impl Line {
                 Event::Exchange {
                     round: upto(x.round, 2, "round")?,
                     offset: seat_at(x.offset, "offset")?,
-                    given,
+                    given: Box::new(given),
                 }
             }
             Line::Show(s) => Event::Show {
                 seat: seat_at(s.seat, "seat")?,
                 hand: tiles_at(&s.hand, "hand")?.counts,
             },
-            Line::End(e) => Event::End(e.result()?),
+            Line::End(e) => Event::End(Box::new(e.result()?)),
         })
     }
 }

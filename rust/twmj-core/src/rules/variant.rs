@@ -622,6 +622,60 @@ impl ItemSet {
         out
     }
 
+    /// The items in both.
+    #[must_use]
+    pub const fn intersection(self, other: ItemSet) -> ItemSet {
+        let mut i = 0;
+        let mut out = self;
+        while i < 4 {
+            out.0[i] &= other.0[i];
+            i += 1;
+        }
+        out
+    }
+
+    /// The items of `self` not in `other`.
+    #[must_use]
+    pub const fn difference(self, other: ItemSet) -> ItemSet {
+        let mut i = 0;
+        let mut out = self;
+        while i < 4 {
+            out.0[i] &= !other.0[i];
+            i += 1;
+        }
+        out
+    }
+
+    /// How many items the set holds.
+    pub const fn len(self) -> u32 {
+        self.0[0].count_ones()
+            + self.0[1].count_ones()
+            + self.0[2].count_ones()
+            + self.0[3].count_ones()
+    }
+
+    pub const fn is_empty(self) -> bool {
+        self.len() == 0
+    }
+
+    /// The first item (lowest index) in one of the two sets and not the other, if they differ.
+    pub const fn first_difference(self, other: ItemSet) -> Option<usize> {
+        let mut i = 0;
+        while i < 4 {
+            let x = self.0[i] ^ other.0[i];
+            if x != 0 {
+                return Some(i * 64 + x.trailing_zeros() as usize);
+            }
+            i += 1;
+        }
+        None
+    }
+
+    /// The item of index `i` is in the set.
+    pub const fn contains_index(&self, i: usize) -> bool {
+        i < 256 && self.0[i / 64] >> (i % 64) & 1 == 1
+    }
+
     #[must_use]
     pub const fn union(self, other: ItemSet) -> ItemSet {
         let mut i = 0;
