@@ -364,11 +364,11 @@ impl Deal {
         let dice = dice
             .map(|d| crate::vocab::Int::dice("dice", d))
             .transpose()?;
-        let mut deal = Deal::scripted(dealer, hands, live, dead)?;
+        let mut out = Deal::scripted(dealer, hands, live, dead)?;
         if let Some(d) = dice {
-            deal.dice = d;
+            out.dice = d;
         }
-        Ok(deal)
+        Ok(out)
     }
 
     /// Adds every piece of the full set not yet in the deal to the end of the live wall, in
