@@ -99,6 +99,30 @@ def test_settling_a_game_names_its_arguments() -> None:
     assert _fails(twmj.ContextError, lambda: g.settle(round_wind=4)).field == "round_wind"
 
 
+def _won_game() -> twmj.Game:
+    for seed in range(100):
+        g = twmj.Game(seed)
+        while not g.is_over:
+            seat = g.pending[0]
+            action = g.bot_action("efficiency", seat)
+            assert action is not None
+            g.apply(seat, action)
+        result = g.result()
+        if result is not None and result["wins"]:
+            return g
+    raise AssertionError("no win in 100 seeds")
+
+
+def test_a_settled_streak_over_the_cap_names_the_argument() -> None:
+    # 000 連莊最多 18 次: Game.settle(streak=25) is refused on `streak`, what the caller passed;
+    # a house rule raising streak_cap scores it.
+    g = _won_game()
+    e = _fails(twmj.ContextError, lambda: g.settle(streak=25))
+    assert (e.code, e.field) == ("context_error", "streak")
+    scores, net = g.settle(variant=twmj.Variant("taiwan", {"streak_cap": 30}), streak=25)
+    assert scores and sum(net) == 0
+
+
 def test_an_action_outside_the_space_is_an_unknown_action() -> None:
     g = twmj.Game(1)
     seat = g.pending[0]

@@ -148,6 +148,28 @@ def test_vector_env_steps_every_table() -> None:
         v.step(np.zeros(3, dtype=np.int64))
 
 
+def test_vector_env_threads_step_the_same_tables() -> None:
+    # Who steps the tables (every core, the calling thread, a pool of its own) changes
+    # nothing a caller sees: the same seeds and actions give the same arrays.
+    envs = [VecEnv(48, seed=4), VecEnv(48, seed=4, threads=1), VecEnv(48, seed=4, threads=2)]
+    first = [e.reset() for e in envs]
+    for arrays in first[1:]:
+        assert all(np.array_equal(x, y) for x, y in zip(first[0], arrays, strict=True))
+    rng = np.random.default_rng(1)
+    mask = first[0][1]
+    for _ in range(300):
+        a = np.argmax(rng.random(mask.shape) * mask, axis=1)
+        out = [e.step(a) for e in envs]
+        for other in out[1:]:
+            for x, y in zip(out[0], other, strict=True):
+                assert np.array_equal(x, y)
+        mask = out[0][1]
+    assert envs[0].hands == envs[1].hands == envs[2].hands > 0
+    with pytest.raises(twmj.ContextError, match="threads") as e:
+        VecEnv(2, threads=0)
+    assert e.value.field == "threads"
+
+
 def test_bad_bot_names_are_twmj_errors() -> None:
     with pytest.raises(twmj.HandError, match="unknown bot"):
         twmj.Game(0).bot_action("genius", 0)

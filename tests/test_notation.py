@@ -89,3 +89,13 @@ def test_format_parse_round_trip(hand: tuple[list[int], list[int]], rnd: random.
     # Canonical output round-trips exactly.
     assert str(twmj.parse(str(parsed))) == str(parsed)
     assert twmj.parse(str(parsed)) == parsed
+
+
+def test_tile_name_takes_one_tile() -> None:
+    # A second tile is refused where it starts; no tile at all is a hand error.
+    with pytest.raises(twmj.TileError) as e:
+        twmj.tile_name("5p 6p")
+    assert (e.value.code, e.value.field, e.value.position) == ("tile_error", "tile", 3)
+    with pytest.raises(twmj.HandError) as h:
+        twmj.tile_name("")
+    assert h.value.field == "tile"

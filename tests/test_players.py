@@ -74,6 +74,16 @@ def test_waits_and_analysis_hold_to_the_tile_set() -> None:
         twmj.analyze("123p456p789p123s45s55m5m", variant=three)
     with pytest.raises(twmj.HandError, match="1p is not in play under two_player"):
         twmj.waits("123m456m789m111z222z1p", variant=two)
+    # The tile is refused where it is written in the hand's text (like any bad tile).
+    with pytest.raises(twmj.HandError) as e:
+        twmj.waits("123p456p789p123s45s55m", variant=three)
+    assert (e.value.field, e.value.position) == ("hand", 19)
+    with pytest.raises(twmj.HandError) as e:
+        twmj.score("123p456p789p123s55m45s", "6s", variant=three)
+    assert (e.value.field, e.value.position) == ("hand", 16)
+    with pytest.raises(twmj.HandError) as e:
+        twmj.parse("1m 五萬", variant=three)
+    assert e.value.position == 3
     # The same hands without a variant are plain 16-tile hands.
     assert twmj.waits("123p456p789p123s45s55m").tiles == ["3s", "6s"]
 

@@ -92,3 +92,18 @@ def test_per_seat_records_read_back_to_what_was_written() -> None:
                     json.dumps(e, separators=(",", ":"), ensure_ascii=False) + "\n" for e in events
                 )
                 assert again == text, (preset, seed, seat)
+
+
+def test_record_lines_are_the_lines_the_reader_reads() -> None:
+    # A line of only whitespace holds no event; a bad line is named by its place among all the
+    # lines, blank ones included (docs/log-format.md).
+    g = twmj.Game(4)
+    play_out(g, random.Random(1))
+    lines = g.record().splitlines()
+    spaced = "\n \n".join(lines) + "\n\t\n"
+    assert twmj.record_lines(spaced) == lines
+    assert twmj.replay(spaced).record() == g.record()
+    bad = spaced.replace(lines[2], '{"type": "nope"}', 1)
+    with pytest.raises(twmj.RecordError) as e:
+        twmj.replay(bad)
+    assert e.value.line == 2 * 2 + 1

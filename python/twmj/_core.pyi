@@ -42,6 +42,7 @@ __all__ = [
     "presets",
     "quiz",
     "read_record_for",
+    "record_lines",
     "replay",
     "score",
     "score_flower",
@@ -141,7 +142,7 @@ class Analysis:
 _HandLike = str | bytes | bytearray | memoryview
 _MeldLike = Meld | tuple[str, str] | dict[str, str]
 
-def parse(text: str) -> Tiles: ...
+def parse(text: str, variant: Variant | None = None) -> Tiles: ...
 def format(tiles: Tiles | _HandLike) -> str: ...
 def tile_name(tile: str) -> str: ...
 def waits(
@@ -457,6 +458,7 @@ class Match:
 
 def replay(record: str) -> Game: ...
 def read_record_for(record: str) -> list[dict[str, Any]]: ...
+def record_lines(record: str) -> list[str]: ...
 def actions() -> list[str]: ...
 def legal(snapshot: dict[str, Any]) -> tuple[list[str], npt.NDArray[np.bool_]]: ...
 def simulate(
@@ -472,7 +474,12 @@ def arena_hands(
 @final
 class VecEnv:
     def __new__(
-        cls, n: int, seed: int = 0, variant: Variant | None = None, reward: str = "tai"
+        cls,
+        n: int,
+        seed: int = 0,
+        variant: Variant | None = None,
+        reward: str = "tai",
+        threads: int | None = None,
     ) -> VecEnv: ...
     def __len__(self) -> int: ...
     def reset(

@@ -27,6 +27,7 @@ from twmj._core import (
     compare,
     legal,
     parse,
+    record_lines,
     replay,
     score,
     tile_name,
@@ -321,7 +322,7 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     variant = (
         _variant(args.variant or DEFAULT_PRESET, args.set) if args.variant or args.set else None
     )
-    events = sum(1 for line in record.splitlines() if line.strip())
+    events = len(record_lines(record))
     data = replay_data(game, events, variant, args.streak, args.round_wind)
     if args.json:
         _dumps(data)

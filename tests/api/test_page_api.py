@@ -45,6 +45,17 @@ def test_read_notation_and_melds(client: TestClient) -> None:
         assert r.json()["error"]["field"] == "text"
     r = client.post("/v1/tiles/read", json={"text": "12x3m"})
     assert r.json()["error"] == {**r.json()["error"], "code": "tile_error", "field": "text"}
+    # 004 三人麻將 拿掉二萬到八萬: under three_player 五萬 is refused where it is written.
+    r = client.post("/v1/tiles/read", json={"text": "東東東 五萬", "variant": "three_player"})
+    assert r.status_code == 422
+    err = r.json()["error"]
+    assert (err["code"], err["field"], err["position"]) == ("hand_error", "text", 4)
+    r = client.post(
+        "/v1/tiles/read", json={"text": "555m", "meld": "pon", "variant": "three_player"}
+    )
+    assert r.json()["error"]["position"] == 0
+    r = client.post("/v1/tiles/read", json={"text": "東東東 九萬", "variant": "three_player"})
+    assert r.json() == {"tiles": ["9m", "1z", "1z", "1z"], "flowers": []}
 
 
 def test_read_batch_names_the_text(client: TestClient) -> None:

@@ -82,7 +82,7 @@ async def replay(req: ReplayRequest) -> ReplayResponse:
     under the variant given, or else under the record's own rules (its `rules` line; taiwan
     when it has none)."""
     game = _replay(req.record)
-    events = len([line for line in req.record.splitlines() if line.strip()])
+    events = len(twmj.record_lines(req.record))
     result = game.result()
     if result is None:
         return ReplayResponse(

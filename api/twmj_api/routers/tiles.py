@@ -10,9 +10,10 @@ from fastapi import APIRouter
 from pydantic import BaseModel, ConfigDict, Field
 
 import twmj
+from twmj_api.convert import preset as convert_preset
 from twmj_api.errors import with_field
 from twmj_api.offload import OffLoopRoute
-from twmj_api.schemas import ERROR_RESPONSES, MeldKind
+from twmj_api.schemas import ERROR_RESPONSES, MeldKind, PresetName
 
 router = APIRouter(
     prefix="/v1", tags=["tiles"], responses=ERROR_RESPONSES, route_class=OffLoopRoute
@@ -41,6 +42,11 @@ class ReadRequest(BaseModel):
     )
     text: Annotated[str, Field(max_length=200, description="Notation: `555s`, `東東東`, `五萬`.")]
     meld: MeldKind | None = Field(None, description="Read the text as this kind of meld.")
+    variant: PresetName | None = Field(
+        None,
+        description="A preset whose tile set the text must keep to (three_player: no 2m–8m; "
+        "two_player: no 筒 or 條); a tile outside it is refused at its `position`.",
+    )
 
 
 class ReadResponse(BaseModel):
@@ -68,11 +74,13 @@ async def tiles() -> TileSet:
 @router.post("/tiles/read", response_model=ReadResponse, summary="Read notation (讀牌)")
 async def read(req: ReadRequest) -> ReadResponse:
     """The tiles of `text` in any notation the library reads (`123m`, `東南西`, `一萬`), or with
-    `meld` the tiles of that meld, checked as one (吃 three in a row, 碰 three alike, 槓 four);
-    an error names the field `text`."""
+    `meld` the tiles of that meld, checked as one (吃 three in a row, 碰 three alike, 槓 four),
+    under `variant` only tiles of its set; an error names the field `text`."""
     try:
-        text = twmj.Meld(req.meld, req.text).tiles if req.meld else req.text
-        read = twmj.parse(text)
+        # The text as written first, so a position points into it; then the meld's tiles.
+        read = twmj.parse(req.text, None if req.variant is None else convert_preset(req.variant))
+        if req.meld:
+            read = twmj.parse(twmj.Meld(req.meld, req.text).tiles)
     except twmj.Error as e:
         raise with_field(e, "text") from None
     return ReadResponse(tiles=read.tiles, flowers=read.flowers)

@@ -3,7 +3,9 @@
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::hint::black_box;
-use twmj_core::game::{legal_actions, observe_into, Bot, SplitMix64, State, ACTION_COUNT, OBS_LEN};
+use twmj_core::game::{
+    legal_actions, observe_into, vector, Bot, Reward, SplitMix64, State, ACTION_COUNT, OBS_LEN,
+};
 use twmj_core::scoring::Variant;
 
 /// States at every decision of a few first-legal hands, to observe.
@@ -64,5 +66,63 @@ fn hands(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, observe, hands);
+/// One agent-step of a 1024-table vector environment, each action drawn uniformly over the
+/// acting seat's mask (the training loop's work without Python; issue 15 item 3).
+fn vector_steps(c: &mut Criterion) {
+    vector_steps_of(c, 1024);
+    vector_steps_of(c, 64);
+}
+
+fn vector_steps_of(c: &mut Criterion, n: usize) {
+    let v = Variant::taiwan();
+    let Ok(mut slots) = vector::tables(n, 1, &v) else {
+        unreachable!("a bench environment has tables")
+    };
+    let mut obs = vec![0u8; n * OBS_LEN];
+    let mut mask = vec![false; n * ACTION_COUNT];
+    let mut reward = vec![0f32; n * 4];
+    let mut seats = vec![0u8; n];
+    let mut done = vec![false; n];
+    for (i, s) in slots.iter_mut().enumerate() {
+        seats[i] = s.observe(
+            &mut obs[i * OBS_LEN..(i + 1) * OBS_LEN],
+            &mut mask[i * ACTION_COUNT..(i + 1) * ACTION_COUNT],
+        );
+    }
+    let mut rng = SplitMix64::new(7);
+    let mut actions = vec![0usize; n];
+    let mut legal = Vec::with_capacity(ACTION_COUNT);
+    let mut group = c.benchmark_group("vector");
+    group.throughput(criterion::Throughput::Elements(n as u64));
+    group.bench_function(format!("step/{n}_random"), |b| {
+        b.iter(|| {
+            for (i, a) in actions.iter_mut().enumerate() {
+                legal.clear();
+                legal.extend(
+                    mask[i * ACTION_COUNT..(i + 1) * ACTION_COUNT]
+                        .iter()
+                        .enumerate()
+                        .filter_map(|(k, &m)| m.then_some(k)),
+                );
+                #[allow(clippy::cast_possible_truncation)]
+                let k = (rng.next_u64() % legal.len() as u64) as usize;
+                *a = legal[k];
+            }
+            let r = vector::step_all(
+                &mut slots,
+                &actions,
+                Reward::Tai,
+                &mut obs,
+                &mut mask,
+                &mut reward,
+                &mut seats,
+                &mut done,
+            );
+            black_box(r.is_ok())
+        });
+    });
+    group.finish();
+}
+
+criterion_group!(benches, observe, hands, vector_steps);
 criterion_main!(benches);

@@ -24,10 +24,13 @@ pub enum Error {
         field: Option<String>,
     },
     /// A well-formed hand that is impossible or does not fit the call; `field` names the
-    /// argument when the call has several (`melds[1].tiles`, `visible`).
+    /// argument when the call has several (`melds[1].tiles`, `visible`); `position` the
+    /// character of the tile at fault in that argument's text, when the error is about one
+    /// tile written there (a tile the variant's set lacks).
     Hand {
         message: String,
         field: Option<String>,
+        position: Option<usize>,
     },
     /// A variant setting or override that does not exist or has a bad value; `key` names it.
     Variant { key: String, message: String },
@@ -130,6 +133,16 @@ impl Error {
         Error::Hand {
             message: message.into(),
             field: None,
+            position: None,
+        }
+    }
+
+    /// A hand error about the tile written at character `position` of the argument's text.
+    pub(crate) fn hand_at(message: impl Into<String>, position: usize) -> Self {
+        Error::Hand {
+            message: message.into(),
+            field: None,
+            position: Some(position),
         }
     }
 
@@ -196,12 +209,42 @@ impl Error {
             Error::Hand {
                 message,
                 field: None,
+                position,
             } => Error::Hand {
                 message,
                 field: Some(at.into()),
+                position,
             },
             e => e,
         }
+    }
+
+    /// The error of row `r` of a batch (an `N×34` counts array): its class, code and position
+    /// kept, its field put under `counts[r]`, and its message saying which row.
+    #[must_use]
+    pub fn in_row(self, r: usize) -> Self {
+        let row = |m: String| format!("row {r}: {m}");
+        let e = match self {
+            Error::Hand {
+                message,
+                field,
+                position,
+            } => Error::Hand {
+                message: row(message),
+                field,
+                position,
+            },
+            Error::Context { field, message } => Error::Context {
+                field,
+                message: row(message),
+            },
+            Error::Variant { key, message } => Error::Variant {
+                key,
+                message: row(message),
+            },
+            e => e,
+        };
+        e.under(&format!("counts[{r}]"))
     }
 
     /// The error of a nested argument: its field put under `prefix` (`wins[0]` + `tile` →
@@ -225,9 +268,14 @@ impl Error {
                 reason,
                 field: Some(path(field.as_deref())),
             },
-            Error::Hand { message, field } => Error::Hand {
+            Error::Hand {
+                message,
+                field,
+                position,
+            } => Error::Hand {
                 message,
                 field: Some(path(field.as_deref())),
+                position,
             },
             Error::Context { field, message } => Error::Context {
                 field: path(Some(&field)),
@@ -275,11 +323,15 @@ impl Error {
                 message: format!("{reason}: '{symbol}' at position {position}"),
                 position: Some(position),
             },
-            Error::Hand { message, field } => Error::Record {
+            Error::Hand {
+                message,
+                field,
+                position,
+            } => Error::Record {
                 line,
                 key: field.unwrap_or_default(),
                 message,
-                position: None,
+                position,
             },
             Error::Variant { key, message } => Error::Record {
                 line,
@@ -335,11 +387,12 @@ impl Error {
         }
     }
 
-    /// The 0-based character position of a notation error in its text.
+    /// The 0-based character position in its text of a notation error, or of the one tile a
+    /// hand error is about.
     pub fn position(&self) -> Option<usize> {
         match self {
             Error::Tile { position, .. } => Some(*position),
-            Error::Record { position, .. } => *position,
+            Error::Record { position, .. } | Error::Hand { position, .. } => *position,
             _ => None,
         }
     }
@@ -422,6 +475,21 @@ mod tests {
         codes.sort_unstable();
         codes.dedup();
         assert_eq!(codes.len(), CODES.len(), "each code belongs to one variant");
+    }
+
+    #[test]
+    fn a_batch_row_keeps_the_error() {
+        let e = Error::hand_at("5m is not in play", 3).in_row(2);
+        assert_eq!(e.code(), "hand_error");
+        assert_eq!(e.field().as_deref(), Some("counts[2]"));
+        assert_eq!(e.position(), Some(3));
+        assert_eq!(e.to_string(), "row 2: 5m is not in play");
+        let t = Error::tile("x", 1, "unknown symbol").in_row(0);
+        assert_eq!((t.code(), t.position()), ("tile_error", Some(1)));
+        assert_eq!(t.field().as_deref(), Some("counts[0]"));
+        let c = Error::context("seat", "no such seat").in_row(4);
+        assert_eq!(c.field().as_deref(), Some("counts[4].seat"));
+        assert_eq!(c.to_string(), "counts[4].seat: row 4: no such seat");
     }
 
     #[test]

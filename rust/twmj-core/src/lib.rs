@@ -23,7 +23,7 @@ pub mod unconnected;
 pub mod vocab;
 pub mod waits;
 
-pub use analyze::{accepts, analyze, wait_report, Accept, Analysis, Discard, WaitReport};
+pub use analyze::{accepts, analyze, wait_report, Accept, Accepts, Analysis, Discard, WaitReport};
 pub use decompose::{decompositions, Block};
 pub use error::{Error, ErrorCode, Result, CODES};
 pub use hand::{Form, Hand, Meld, MeldKind};

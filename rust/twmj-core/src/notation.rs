@@ -172,6 +172,24 @@ pub fn symbols(s: &str) -> Result<Vec<Symbol>> {
     Ok(out)
 }
 
+/// The Chinese name of the one tile written in `s` (`5p` → `五筒`, `7z` → `中`, `1f` → `春`).
+/// A second tile is a tile error at its position; no tile at all a hand error; both name the
+/// argument `tile`.
+pub fn tile_name(s: &str) -> Result<String> {
+    match symbols(s).map_err(|e| e.at("tile"))?.as_slice() {
+        [Symbol::Tile(t, _)] => Ok(t.name()),
+        [Symbol::Flower(f, _)] => Ok(f.name().to_owned()),
+        [] => Err(Error::hand(format!("no tile in '{s}' (one expected)")).at("tile")),
+        [_, second, ..] => {
+            let (text, pos) = match *second {
+                Symbol::Tile(t, p) => (t.code(), p),
+                Symbol::Flower(f, p) => (f.code(), p),
+            };
+            Err(Error::tile(text, pos, "one tile expected, this is a second").at("tile"))
+        }
+    }
+}
+
 /// Parses `s` into counts and flowers, refusing a fifth copy of a kind or a repeated flower.
 pub fn parse(s: &str) -> Result<Tiles> {
     match parse_plain(s) {
@@ -305,6 +323,27 @@ mod tests {
     /// The plain reader agrees with the symbol reader: on random strings over digits, suit
     /// letters, flowers, spaces and a few others (errors included, word for word), and on
     /// random hands written out.
+    #[test]
+    fn a_tile_name_is_of_one_tile() {
+        assert_eq!(tile_name("5p").unwrap(), "五筒");
+        assert_eq!(tile_name(" 1f ").unwrap(), "春");
+        // The second tile is the error, at its character position (一 is one character).
+        let e = tile_name("5p 6p").unwrap_err();
+        assert_eq!(
+            (e.code(), e.position(), e.field()),
+            ("tile_error", Some(3), Some("tile".into()))
+        );
+        let e = tile_name("56p").unwrap_err();
+        assert_eq!(e.position(), Some(1));
+        let e = tile_name("  ").unwrap_err();
+        assert_eq!((e.code(), e.field()), ("hand_error", Some("tile".into())));
+        let e = tile_name("5x").unwrap_err();
+        assert_eq!(
+            (e.code(), e.position(), e.field()),
+            ("tile_error", Some(1), Some("tile".into()))
+        );
+    }
+
     #[test]
     fn plain_reader_agrees_with_symbols() {
         let alphabet: Vec<char> = "1234567899mpszMPSZf 0x\t東萬一".chars().collect();

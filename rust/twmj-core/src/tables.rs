@@ -338,6 +338,19 @@ pub struct Entry {
 }
 
 impl Entry {
+    /// An entry of `overlap` and the useful-kind masks `useful` (9 bits each), as the
+    /// table holds it.
+    pub fn new(overlap: Overlap, useful: [u16; 12]) -> Entry {
+        let mut packed = 0u128;
+        for (k, &m) in useful.iter().enumerate() {
+            packed |= u128::from(m & 0x1ff) << (9 * k);
+        }
+        Entry {
+            useful: packed,
+            overlap,
+        }
+    }
+
     /// The useful-kind mask of each (m, p), bit x = kind x of the group.
     #[inline]
     pub fn useful(&self) -> [u16; 12] {

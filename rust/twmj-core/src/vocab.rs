@@ -11,7 +11,7 @@ use crate::error::{Error, Result};
 pub type Seat = u8;
 
 /// One term: its stable key and its name as the rule texts write it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 pub struct Term {
     pub key: &'static str,
     pub name: &'static str,
@@ -19,7 +19,7 @@ pub struct Term {
 
 /// One fixed number of the table (a count every layer bounds its inputs by), with its key,
 /// its name and the rule it comes from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 pub struct Limit {
     pub key: &'static str,
     pub name: &'static str,
@@ -195,7 +195,7 @@ pub enum WinKind {
 }
 
 /// One win kind in the vocabulary.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 pub struct WinTerm {
     pub key: &'static str,
     pub name: &'static str,

@@ -127,8 +127,8 @@ fn hands_of(flat: &[u8], form: Form, v: &Variant) -> PyResult<Vec<Hand>> {
         .map(|(r, row)| {
             let mut counts = [0u8; KINDS];
             counts.copy_from_slice(row);
-            v.hand(Tiles { counts, flowers: 0 }, Vec::new(), form)
-                .map_err(|e| hand_error(Some(&format!("counts[{r}]")), format!("row {r}: {e}")))
+            Ok(v.hand(Tiles { counts, flowers: 0 }, Vec::new(), form)
+                .map_err(|e| e.in_row(r))?)
         })
         .collect()
 }

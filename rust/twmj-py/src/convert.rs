@@ -55,10 +55,11 @@ impl<'py> FromPyObject<'_, 'py> for Int {
     }
 }
 
-/// Tiles from a notation string or a 34-byte counts buffer (`bytes`, `bytearray`, `memoryview`).
-pub fn tiles(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Tiles> {
+/// Tiles from a notation string (read under `rules`: [`Variant::parse`]) or a 34-byte counts
+/// buffer (`bytes`, `bytearray`, `memoryview`).
+pub fn tiles(obj: &Bound<'_, PyAny>, what: &str, rules: &Variant) -> PyResult<Tiles> {
     if let Ok(s) = obj.cast::<PyString>() {
-        return Ok(notation::parse(s.to_str()?).map_err(|e| e.at(what))?);
+        return Ok(rules.parse(s.to_str()?).map_err(|e| e.at(what))?);
     }
     if let Ok(b) = obj.cast::<PyBytes>() {
         let counts = notation::counts_from_bytes(b.as_bytes()).map_err(|e| e.at(what))?;
@@ -176,9 +177,18 @@ pub fn hand(
     form: Form,
     rules: &Variant,
 ) -> PyResult<Hand> {
-    let t = tiles(hand, "hand")?;
+    let t = tiles(hand, "hand", rules)?;
     let m = melds(melds_obj)?;
     Ok(rules.hand(t, m, form).map_err(|e| e.at("hand"))?)
+}
+
+/// A serde view of the core as Python objects (dicts, lists, ints, str, None): the one
+/// output conversion for results, summaries and the vocabulary.
+pub fn to_py<'py, T: serde::Serialize + ?Sized>(
+    py: Python<'py>,
+    value: &T,
+) -> PyResult<Bound<'py, PyAny>> {
+    Ok(pythonize::pythonize(py, value).map_err(PyErr::from)?)
 }
 
 /// How deep [`json`] follows nested containers before it gives up on a value.
@@ -240,7 +250,7 @@ fn json_at(obj: &Bound<'_, PyAny>, depth: usize) -> serde_json::Value {
 /// Visible tiles (others' discards and melds) as counts; none when absent.
 pub fn visible(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Counts> {
     match obj {
-        Some(o) if !o.is_none() => Ok(tiles(o, "visible")?.counts),
+        Some(o) if !o.is_none() => Ok(tiles(o, "visible", &twmj_core::TAIWAN)?.counts),
         _ => Ok([0; KINDS]),
     }
 }

@@ -15,7 +15,7 @@ use twmj_core::scoring::Variant;
 use twmj_py_macros::guarded;
 
 use crate::convert::Int;
-use crate::errors::{CoreError, PyResult};
+use crate::errors::{context_error, CoreError, PyResult};
 use crate::variant::PyVariant;
 
 fn variant_of(v: Option<PyRef<'_, PyVariant>>) -> Variant {
@@ -143,10 +143,12 @@ pub fn arena_hands<'py>(
 /// `n×186`, `seat` uint8 `n`, and from `step` `reward` float32 `n×4` by seat, `done` bool
 /// `n`), overwritten in place. A finished hand pays every seat at once and the table deals
 /// its next hand (table `i` plays seeds `seed + i`, `seed + i + n`, …). Tables are stepped
-/// in parallel with the GIL released.
+/// with the GIL released, over every core by default, or by `threads` threads of the
+/// environment's own (1: the calling thread alone).
 #[pyclass(name = "VecEnv", module = "twmj")]
 pub struct PyVecEnv {
     slots: Vec<Slot>,
+    stepper: Stepper,
     reward: Reward,
     obs: Py<PyArray2<u8>>,
     mask: Py<PyArray2<bool>>,
@@ -166,12 +168,67 @@ type Arrays<'py> = (
 /// Tables handed to one thread at a time: few enough chunks that splitting costs little.
 const CHUNK: usize = 64;
 
+/// [`vector::step_all`] over chunks of `CHUNK` tables on the current Rayon pool.
+#[allow(clippy::too_many_arguments, clippy::many_single_char_names)]
+fn step_parallel(
+    slots: &mut [Slot],
+    acts: &[usize],
+    kind: Reward,
+    o: &mut [u8],
+    m: &mut [bool],
+    r: &mut [f32],
+    s: &mut [u8],
+    d: &mut [bool],
+) -> Result<(), twmj_core::Error> {
+    slots
+        .par_chunks_mut(CHUNK)
+        .zip(acts.par_chunks(CHUNK))
+        .zip(o.par_chunks_mut(CHUNK * OBS_LEN))
+        .zip(m.par_chunks_mut(CHUNK * ACTION_COUNT))
+        .zip(r.par_chunks_mut(CHUNK * 4))
+        .zip(s.par_chunks_mut(CHUNK))
+        .zip(d.par_chunks_mut(CHUNK))
+        .try_for_each(|((((((sl, a), o), m), r), s), d)| {
+            vector::step_all(sl, a, kind, o, m, r, s, d)
+        })
+}
+
+/// Who steps the tables. Several environments each driven from its own Python thread (a
+/// policy overlapping its sampling with stepping) want `Inline`: the global pool's workers
+/// would be shared by every environment and spin between calls while the policy samples.
+enum Stepper {
+    /// Rayon's global pool: every core.
+    Global,
+    /// The calling thread, with the GIL released.
+    Inline,
+    /// A pool of the environment's own.
+    Pool(rayon::ThreadPool),
+}
+
+impl Stepper {
+    fn new(threads: Option<usize>) -> PyResult<Stepper> {
+        match threads {
+            None => Ok(Stepper::Global),
+            Some(0) => Err(context_error(
+                "threads",
+                "threads must be at least 1 (or None for every core)",
+            )),
+            Some(1) => Ok(Stepper::Inline),
+            Some(k) => rayon::ThreadPoolBuilder::new()
+                .num_threads(k)
+                .build()
+                .map(Stepper::Pool)
+                .map_err(|e| context_error("threads", format!("cannot start {k} threads: {e}"))),
+        }
+    }
+}
+
 #[pymethods]
 impl PyVecEnv {
     #[new]
     #[pyo3(
-        signature = (n, seed=Int::from(0), variant=None, reward="tai"),
-        text_signature = "(n, seed=0, variant=None, reward='tai')"
+        signature = (n, seed=Int::from(0), variant=None, reward="tai", threads=None),
+        text_signature = "(n, seed=0, variant=None, reward='tai', threads=None)"
     )]
     #[guarded]
     fn new(
@@ -180,11 +237,13 @@ impl PyVecEnv {
         seed: Int,
         variant: Option<PyRef<'_, PyVariant>>,
         reward: &str,
+        threads: Option<usize>,
     ) -> PyResult<Self> {
         let variant = variant_of(variant);
         let seed = seed_of(&seed)?;
         Ok(PyVecEnv {
             slots: vector::tables(n, seed, &variant).map_err(CoreError)?,
+            stepper: Stepper::new(threads)?,
             reward: Reward::parse(reward).map_err(CoreError)?,
             obs: PyArray2::zeros(py, [n, OBS_LEN], false).unbind(),
             mask: PyArray2::zeros(py, [n, ACTION_COUNT], false).unbind(),
@@ -267,18 +326,13 @@ impl PyVecEnv {
             );
             let kind = self.reward;
             let slots = &mut self.slots;
-            let result: Result<(), twmj_core::Error> = py.detach(|| {
-                slots
-                    .par_chunks_mut(CHUNK)
-                    .zip(acts.par_chunks(CHUNK))
-                    .zip(o.par_chunks_mut(CHUNK * OBS_LEN))
-                    .zip(m.par_chunks_mut(CHUNK * ACTION_COUNT))
-                    .zip(r.par_chunks_mut(CHUNK * 4))
-                    .zip(s.par_chunks_mut(CHUNK))
-                    .zip(d.par_chunks_mut(CHUNK))
-                    .try_for_each(|((((((sl, a), o), m), r), s), d)| {
-                        vector::step_all(sl, a, kind, o, m, r, s, d)
-                    })
+            let stepper = &self.stepper;
+            let result: Result<(), twmj_core::Error> = py.detach(|| match stepper {
+                Stepper::Global => step_parallel(slots, &acts, kind, o, m, r, s, d),
+                Stepper::Pool(pool) => {
+                    pool.install(|| step_parallel(slots, &acts, kind, o, m, r, s, d))
+                }
+                Stepper::Inline => vector::step_all(slots, &acts, kind, o, m, r, s, d),
             });
             result.map_err(CoreError)?;
         }

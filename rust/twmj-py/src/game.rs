@@ -2,14 +2,14 @@
 
 use numpy::{IntoPyArray, PyArray1};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList, PyString};
+use pyo3::types::{PyDict, PyString};
+use twmj_core::game::report::{ResultView, SeatDrawView, SummaryView};
 use twmj_core::game::{
     self, legal_actions, read_log, read_seen_log, replay as core_replay, seen_to_json, write_log,
-    write_seen_log, Action, Deal, Match, Snapshot, State, Summary,
+    write_seen_log, Action, Deal, Match, Snapshot, State,
 };
 use twmj_core::notation;
 use twmj_core::vocab::{Int as CoreInt, SEATS};
-use twmj_core::Tile;
 use twmj_py_macros::guarded;
 
 use crate::convert::{self, Int};
@@ -159,16 +159,11 @@ impl PyGame {
     /// wall, kept}`, else `None`.
     #[getter]
     #[guarded]
-    fn wall_break<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
-        let Some(b) = self.state.wall_break() else {
-            return Ok(None);
-        };
-        let d = PyDict::new(py);
-        d.set_item("roller", b.roller)?;
-        d.set_item("total", b.total)?;
-        d.set_item("wall", b.wall)?;
-        d.set_item("kept", b.kept)?;
-        Ok(Some(d))
+    fn wall_break<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
+        self.state
+            .wall_break()
+            .map(|b| convert::to_py(py, &b))
+            .transpose()
     }
 
     #[getter]
@@ -266,89 +261,21 @@ impl PyGame {
     }
 
     /// The outcome once over: `{"draw": bool, "wins": [{seat, kind, from, tile, hand, melds,
-    /// flowers, discards}], "draw_reason": str | None, "false_win": {seat, tai, ready} | None}`
-    /// (`ready`: `[[seat, tai], …]`, each seat paid the tai it waited for, 003 詐胡的罰則),
-    /// `"fees": [[payer, payee], …]` (each 詢問費 due, 003 註13; usually empty) and
-    /// `"ankan_fees": [[owner, tile], …]` (each 暗槓 collecting its 底, 003 hk16 槓牌; empty
-    /// elsewhere); `None` before the end. Each win's `shown` is the
-    /// winning tile's kind shown on the table (003 胡絕張), `None` for a win without a tile.
+    /// flowers, discards, shown, declaration, first_turn, replacement, last_tile}],
+    /// "draw_reason": str | None, "false_win": {seat, tai, ready} | None, "fees": [[payer,
+    /// payee], …], "ankan_fees": [[owner, tile], …]}` (the core's `ResultView`, its fields
+    /// documented there), each win's melds as `Meld` objects; `None` before the end.
     #[guarded]
-    fn result<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
+    fn result<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
         let Some(r) = self.state.result() else {
             return Ok(None);
         };
-        let d = PyDict::new(py);
-        d.set_item("draw", r.is_draw())?;
-        d.set_item("dealer", r.dealer)?;
-        d.set_item("east", r.east)?;
-        let mut wins = Vec::new();
-        for w in &r.wins {
-            let x = PyDict::new(py);
-            let (kind, from) = (w.kind.key(), w.kind.from_seat());
-            x.set_item("seat", w.seat)?;
-            x.set_item("kind", kind)?;
-            x.set_item("from", from)?;
-            x.set_item("tile", w.tile.map(Tile::code))?;
-            x.set_item("hand", notation::format(&w.concealed, 0))?;
-            x.set_item(
-                "melds",
-                w.melds.iter().map(|&m| PyMeld(m)).collect::<Vec<_>>(),
-            )?;
-            x.set_item("flowers", notation::format(&[0; 34], w.flowers))?;
-            // 003 hk16 七隻內: the winner's discards before the win.
-            x.set_item("discards", w.discards)?;
-            // 003 fan list 胡絕張: the winning tile's kind shown on the table.
-            x.set_item("shown", w.shown)?;
-            // The declaration (twmj.DECLARATIONS key, None when none), 天胡/地胡/人胡, 槓上開花
-            // and the last tile (海底撈月, 河底撈魚), as the record's end line has them.
-            x.set_item(
-                "declaration",
-                (w.declaration != game::Declaration::None).then(|| w.declaration.key()),
-            )?;
-            x.set_item("first_turn", w.first_turn.map(game::FirstTurn::key))?;
-            x.set_item("replacement", w.replacement)?;
-            x.set_item("last_tile", w.last_tile)?;
-            wins.push(x);
+        let d = convert::to_py(py, &ResultView::of(r))?;
+        // The melds as the Meld objects every other call returns (the view has their text).
+        for (w, x) in r.wins.iter().zip(d.get_item("wins")?.try_iter()?) {
+            let melds: Vec<PyMeld> = w.melds.iter().map(|&m| PyMeld(m)).collect();
+            x?.set_item("melds", melds)?;
         }
-        d.set_item("wins", wins)?;
-        // Why nobody won ("wall", "four_kongs", "four_winds", "thirteen_unconnected"; 001 流局,
-        // 特殊流局; 003 改良式 特殊流局情形), and the
-        // 詐胡 that ended the hand ({seat, tai}; 001 詐胡), else None.
-        d.set_item("draw_reason", r.draw.map(twmj_core::game::DrawReason::key))?;
-        let false_win = match r.false_win {
-            Some(f) => {
-                let x = PyDict::new(py);
-                x.set_item("seat", f.seat)?;
-                x.set_item("tai", f.tai)?;
-                // 003 詐胡的罰則 賠聽牌者所聽台數: the ready seats and the tai each waited for.
-                let ready: Vec<[u32; 2]> = (0u32..)
-                    .zip(f.ready)
-                    .filter_map(|(s, t)| t.map(|t| [s, t]))
-                    .collect();
-                x.set_item("ready", ready)?;
-                Some(x)
-            }
-            None => None,
-        };
-        d.set_item("false_win", false_win)?;
-        // Seats as ints (a `[u8; 2]` would arrive as bytes). Both lists are always there,
-        // usually empty.
-        let fees: Vec<[u32; 2]> = r
-            .fees
-            .iter()
-            .map(|&(p, q)| [u32::from(p), u32::from(q)])
-            .collect();
-        d.set_item("fees", fees)?;
-        // 003 hk16 槓牌: each 暗槓 as [owner, tile] (the seat as an int), turned over.
-        let kongs = r
-            .ankan_fees
-            .iter()
-            .map(|&(s, k)| {
-                let owner = u32::from(s).into_pyobject(py)?.into_any();
-                PyList::new(py, [owner, PyString::new(py, &k.code()).into_any()])
-            })
-            .collect::<Result<Vec<_>, PyErr>>()?;
-        d.set_item("ankan_fees", kongs)?;
         Ok(Some(d))
     }
 
@@ -468,20 +395,11 @@ impl PyMatch {
     /// where p sits; `first` the 東風位 and 假莊), else `None`.
     #[getter]
     #[guarded]
-    fn seat_draw<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
-        let Some(sd) = self.series.seat_draw else {
-            return Ok(None);
-        };
-        let n = usize::from(self.series.seats());
-        let d = PyDict::new(py);
-        d.set_item("roller", sd.roller)?;
-        // Lists of ints (a Vec<u8> would become bytes).
-        let ints = |v: &[u8]| v.iter().map(|&x| u32::from(x)).collect::<Vec<u32>>();
-        d.set_item("dice", ints(&sd.dice))?;
-        d.set_item("first", sd.first)?;
-        d.set_item("winds", ints(&sd.winds[..n]))?;
-        d.set_item("seats", ints(&sd.seats[..n]))?;
-        Ok(Some(d))
+    fn seat_draw<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
+        self.series
+            .seat_draw
+            .map(|d| convert::to_py(py, &SeatDrawView::of(&d, self.series.seats())))
+            .transpose()
     }
 
     /// 圈風 of the next hand: 0 = 東 … 3 = 北.
@@ -519,6 +437,13 @@ pub fn read_record_for<'py>(py: Python<'py>, record: &str) -> PyResult<Vec<Bound
         .iter()
         .map(|e| Ok(loads.call1((seen_to_json(e),))?))
         .collect()
+}
+
+/// The lines of a record that hold an event (blank ones left out), as every reader of records
+/// counts them.
+#[pyfunction]
+pub fn record_lines(record: &str) -> Vec<&str> {
+    game::record_lines(record).map(|(_, l)| l).collect()
 }
 
 /// Every action name, by index (the fixed action space of `legal_mask`).
@@ -573,27 +498,11 @@ pub fn simulate<'py>(
     seed: Int,
     variant: Option<PyRef<'py, PyVariant>>,
     bot: &str,
-) -> PyResult<Bound<'py, PyDict>> {
+) -> PyResult<Bound<'py, PyAny>> {
     let bot = twmj_core::game::Bot::parse(bot)?;
     let hands = hands.count("hands")?;
     let seed = seed.seed()?;
     let v = rules_of(variant.as_deref());
     let s = py.detach(|| game::simulate(hands, seed, v, bot))?;
-    let d = PyDict::new(py);
-    d.set_item("hands", s.hands)?;
-    d.set_item("draws", s.draws)?;
-    let reasons = PyDict::new(py);
-    for (r, n) in twmj_core::game::DrawReason::ALL.iter().zip(s.draw_reasons) {
-        reasons.set_item(r.key(), n)?;
-    }
-    d.set_item("draw_reasons", reasons)?;
-    let kinds = PyDict::new(py);
-    for (k, n) in Summary::KINDS.iter().zip(s.by_kind) {
-        kinds.set_item(*k, n)?;
-    }
-    d.set_item("wins", kinds)?;
-    d.set_item("multi_winner", s.multi_winner)?;
-    d.set_item("tai", s.tai)?;
-    d.set_item("actions", s.actions)?;
-    Ok(d)
+    convert::to_py(py, &SummaryView::of(&s))
 }

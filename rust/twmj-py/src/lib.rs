@@ -57,6 +57,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<game::PyMatch>()?;
     m.add_function(wrap_pyfunction!(game::replay, m)?)?;
     m.add_function(wrap_pyfunction!(game::read_record_for, m)?)?;
+    m.add_function(wrap_pyfunction!(game::record_lines, m)?)?;
     m.add_function(wrap_pyfunction!(game::actions, m)?)?;
     m.add_function(wrap_pyfunction!(game::legal, m)?)?;
     m.add_function(wrap_pyfunction!(game::simulate, m)?)?;

@@ -2,12 +2,13 @@
 
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
-use twmj_core::notation::{self, Symbol, Tiles};
+use twmj_core::notation::{self, Tiles};
 use twmj_core::tile::{Flower, Tile};
 use twmj_py_macros::guarded;
 
 use crate::convert;
-use crate::errors::{hand_error, PyResult};
+use crate::errors::PyResult;
+use crate::variant::{rules_of, PyVariant};
 
 /// Parsed tiles: counts of the 34 kinds and the flowers, printed in canonical notation.
 #[pyclass(name = "Tiles", module = "twmj", frozen, eq, hash)]
@@ -48,11 +49,13 @@ impl PyTiles {
     }
 }
 
-/// Parses tile notation; raises `TileError` naming the bad symbol and its position.
+/// Parses tile notation; raises `TileError` naming the bad symbol and its position, and under
+/// `variant` a `HandError` at the first tile its set lacks.
 #[pyfunction]
+#[pyo3(signature = (text, variant=None))]
 #[guarded]
-pub fn parse(text: &str) -> PyResult<PyTiles> {
-    Ok(PyTiles(notation::parse(text)?))
+pub fn parse(text: &str, variant: Option<PyRef<'_, PyVariant>>) -> PyResult<PyTiles> {
+    Ok(PyTiles(rules_of(variant.as_deref()).parse(text)?))
 }
 
 /// Canonical notation of a notation string, a `Tiles`, or a 34-byte counts buffer.
@@ -62,7 +65,7 @@ pub fn format(tiles: &Bound<'_, PyAny>) -> PyResult<String> {
     if let Ok(t) = tiles.cast::<PyTiles>() {
         return Ok(t.get().__str__());
     }
-    let t = convert::tiles(tiles, "tiles")?;
+    let t = convert::tiles(tiles, "tiles", &twmj_core::TAIWAN)?;
     Ok(notation::format(&t.counts, t.flowers))
 }
 
@@ -70,16 +73,5 @@ pub fn format(tiles: &Bound<'_, PyAny>) -> PyResult<String> {
 #[pyfunction]
 #[guarded]
 pub fn tile_name(tile: &str) -> PyResult<String> {
-    let symbols = notation::symbols(tile)?;
-    match symbols.as_slice() {
-        [Symbol::Tile(t, _)] => Ok(t.name()),
-        [Symbol::Flower(f, _)] => Ok(f.name().to_owned()),
-        _ => Err(hand_error(
-            Some("tile"),
-            format!(
-                "tile_name takes exactly one tile, got {} in '{tile}'",
-                symbols.len()
-            ),
-        )),
-    }
+    Ok(notation::tile_name(tile)?)
 }

@@ -3,6 +3,7 @@
 use pyo3::prelude::*;
 use twmj_core::scoring::{self, Claim, Context, ContextArgs, Scored, Seat};
 use twmj_core::vocab::SEATS;
+use twmj_core::{Variant, TAIWAN};
 use twmj_py_macros::guarded;
 
 use crate::convert::{self, Int};
@@ -228,7 +229,7 @@ impl PyScore {
 fn item(i: &scoring::ScoredItem) -> PyTaiItem {
     PyTaiItem {
         key: i.key,
-        name: i.name.clone(),
+        name: i.name.to_string(),
         tai: i.tai,
     }
 }
@@ -270,15 +271,18 @@ fn context_of(context: Option<&PyContext>) -> Context {
     context.map(|c| c.0.clone()).unwrap_or_default()
 }
 
-/// The win a call states: the hand read as notation or counts, the melds, the winning tile.
+/// The win a call states: the hand read as notation (under `rules`) or counts, the melds, the
+/// winning tile.
 fn claim(
     hand: &Bound<'_, PyAny>,
     win_tile: &str,
     melds: Option<&Bound<'_, PyAny>>,
     context: Option<&PyContext>,
     why_not: bool,
+    rules: &Variant,
 ) -> PyResult<Claim> {
-    let (tiles, melds) = (convert::tiles(hand, "hand")?, convert::melds(melds)?);
+    let tiles = convert::tiles(hand, "hand", rules)?;
+    let melds = convert::melds(melds)?;
     Ok(Claim::hand(
         tiles,
         melds,
@@ -300,8 +304,9 @@ pub fn score(
     variant: Option<PyRef<'_, PyVariant>>,
     why_not: bool,
 ) -> PyResult<PyScore> {
-    let c = claim(hand, win_tile, melds, context.as_deref(), why_not)?;
-    Ok((&c.score(rules_of(variant.as_deref()))?).into())
+    let rules = rules_of(variant.as_deref());
+    let c = claim(hand, win_tile, melds, context.as_deref(), why_not, rules)?;
+    Ok((&c.score(rules)?).into())
 }
 
 /// Scores a flower win (`eight_immortals` 八仙過海, or `seven_rob_one` 七搶一 with `robbed`) as
@@ -335,7 +340,8 @@ pub fn compare(
     why_not: bool,
 ) -> PyResult<(Vec<PyScore>, Vec<(&'static str, &'static str, Vec<u32>)>)> {
     let vs: Vec<scoring::Variant> = variants.iter().map(|v| v.0.clone()).collect();
-    let c = claim(hand, win_tile, melds, context.as_deref(), why_not)?.compare(&vs)?;
+    // Each variant checks its own tile set when it scores.
+    let c = claim(hand, win_tile, melds, context.as_deref(), why_not, &TAIWAN)?.compare(&vs)?;
     Ok((c.scores.iter().map(PyScore::from).collect(), c.differing))
 }
 

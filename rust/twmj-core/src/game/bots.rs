@@ -684,7 +684,7 @@ pub struct Played {
 
 /// An error unless `agents` is one agent per seated player of `variant` (an arena's table).
 pub fn check_agents(variant: &crate::scoring::Variant, agents: usize) -> Result<()> {
-    let seats = usize::from(variant.players.clamp(2, SEATS as u8));
+    let seats = usize::from(variant.seats());
     if agents == seats {
         Ok(())
     } else {

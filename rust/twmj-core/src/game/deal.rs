@@ -138,7 +138,8 @@ impl SplitMix64 {
 }
 
 /// Where the wall was broken (001 起莊、發牌, 非起莊發牌, 開門), under `dealing = "wall"`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+// Serialize: `Game.wall_break` is this struct as a dict (the record's `break` line too).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
 pub struct WallBreak {
     /// The seat that rolled: the 假莊 (東風位) on a match's first hand, the dealer after.
     pub roller: u8,
@@ -158,6 +159,7 @@ impl WallBreak {
     /// hand (`first`) the 假莊 rolled and the dice picked the dealer, whose own wall breaks;
     /// later the dealer rolls and the dice pick the wall.
     pub fn of(dealer: u8, dice: [u8; 3], first: bool, seats: u8) -> WallBreak {
+        // A table of 2–4 whatever the caller passes (the seats of a `Variant::seats`).
         let n = seats.clamp(2, SEATS as u8);
         let total = dice.iter().sum::<u8>();
         let step = (total + n - 1) % n;
@@ -270,7 +272,7 @@ impl Deal {
     /// dealt from where the dice break them ([`WallBreak`]); on the first hand (`door_from_dice`
     /// false) `dealer` is the 假莊 who rolls, and the dice pick the dealer.
     pub fn from_seed(seed: u64, dealer: u8, door_from_dice: bool, variant: &Variant) -> Deal {
-        let n = variant.players.clamp(2, SEATS as u8);
+        let n = variant.seats();
         let origin = Some(DealSeed { seed, dealer });
         let mut dealer = dealer % n;
         let mut rng = SplitMix64::new(seed);
@@ -394,7 +396,7 @@ impl Deal {
     /// from 2 to 4: the others are empty; its `hand_size`, the dealer's one more); the message
     /// names what is wrong.
     pub fn validate(&self, variant: &Variant) -> Result<()> {
-        self.check(variant.players.clamp(2, SEATS as u8), variant.hand_size)
+        self.check(variant.seats(), variant.hand_size)
     }
 
     /// [`Deal::validate`] for a table of `seats` players and hands of `size` tiles.

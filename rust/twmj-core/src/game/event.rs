@@ -21,7 +21,7 @@ pub enum Event {
     Exchange {
         round: u8,
         offset: u8,
-        given: [Counts; 4],
+        given: Box<[Counts; 4]>,
     },
     /// `seat` takes `piece` from the live wall, or from the replacement end when
     /// `replacement` (補花, 補槓). A flower is shown at once.
@@ -38,5 +38,5 @@ pub enum Event {
     /// 特殊流局情形: 亮牌重洗), right before the end.
     Show { seat: u8, hand: Counts },
     /// The hand is over.
-    End(HandResult),
+    End(Box<HandResult>),
 }

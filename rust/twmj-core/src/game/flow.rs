@@ -105,7 +105,7 @@ impl State {
         let total = deal.len();
         let mut wall = deal.live.clone();
         wall.extend(deal.dead.iter().rev());
-        let n = rules.variant.players.clamp(2, SEATS as u8);
+        let n = rules.variant.seats();
         let dealer = deal.dealer % n;
         let sum: u8 = deal.dice.iter().sum();
         let first_hand = !deal.door_from_dice;
@@ -250,11 +250,7 @@ impl State {
     fn after_opening(&mut self) {
         if self.rules.exchange() {
             // 002 一局開始的順序 5: the first 換三張 is compulsory.
-            self.phase = Phase::Exchange(Exchange {
-                round: 1,
-                chosen: [[0; crate::tile::KINDS]; SEATS],
-                deciding: false,
-            });
+            self.phase = Phase::Exchange(Exchange::new(1, false));
             return;
         }
         self.begin_play();
@@ -534,27 +530,23 @@ impl State {
 
     /// 002 一局開始的順序 5–8: a pick of 換三張, or the dealer's choice after the first round.
     fn exchange_action(&mut self, seat: u8, mut x: Exchange, action: Action) {
-        let fresh = |round: u8, deciding: bool| {
-            Phase::Exchange(Exchange {
-                round,
-                chosen: [[0; crate::tile::KINDS]; SEATS],
-                deciding,
-            })
-        };
+        let fresh = |round: u8, deciding: bool| Phase::Exchange(Exchange::new(round, deciding));
         match action {
             Action::Pass3(k) => {
-                x.chosen[seat as usize][k.index()] += 1;
+                x.pick(seat, k);
                 if (0..self.seats()).any(|s| x.picked(s) < 3) {
                     self.phase = Phase::Exchange(x);
                     return;
                 }
                 let offset = exchange_offset(self.rules.variant.exchange, self.dice);
-                for (s, given) in x.chosen.iter().enumerate() {
+                let chosen: [crate::tile::Counts; SEATS] =
+                    std::array::from_fn(|s| x.chosen(s as u8));
+                for (s, given) in chosen.iter().enumerate() {
                     for (c, g) in self.players[s].concealed.iter_mut().zip(given) {
                         *c -= g;
                     }
                 }
-                for (s, given) in x.chosen.iter().enumerate() {
+                for (s, given) in chosen.iter().enumerate() {
                     let to = (s + offset as usize) % self.seats() as usize;
                     for (c, g) in self.players[to].concealed.iter_mut().zip(given) {
                         *c += g;
@@ -563,7 +555,7 @@ impl State {
                 self.log.push(Event::Exchange {
                     round: x.round,
                     offset,
-                    given: x.chosen,
+                    given: Box::new(chosen),
                 });
                 if x.round == 1 {
                     self.phase = fresh(1, true);
@@ -1207,7 +1199,7 @@ impl State {
             fees,
             ankan_fees,
         };
-        self.log.push(Event::End(result.clone()));
+        self.log.push(Event::End(Box::new(result.clone())));
         self.result = Some(result);
         self.phase = Phase::Over;
     }

@@ -1111,7 +1111,7 @@ fn exchange_verdict<R: Refusal>(state: &State, x: &Exchange, seat: u8, a: Action
     match a {
         Action::Pass3(k)
             if (seat as usize) < 4
-                && state.player(seat).concealed[k.index()] > x.chosen[seat as usize][k.index()] =>
+                && state.player(seat).concealed[k.index()] > x.chosen(seat)[k.index()] =>
         {
             Ok(())
         }

@@ -35,6 +35,7 @@ pub mod observe;
 pub mod quiz;
 pub mod record;
 pub mod replay;
+pub mod report;
 pub mod result;
 pub mod series;
 pub mod settle;
@@ -88,8 +89,8 @@ pub use furiten::Furiten;
 pub use legality::{check, is_legal, legal_actions, legal_mask};
 pub use observe::{observe, observe_into, OBS_LEN};
 pub use record::{
-    from_json, read_log, read_seen_log, seen, seen_from_json, seen_to_json, to_json, to_json_seen,
-    write_log, write_seen_log, HiddenAction, SeenEvent, SeenHand,
+    from_json, read_log, read_seen_log, record_lines, seen, seen_from_json, seen_to_json, to_json,
+    to_json_seen, write_log, write_seen_log, HiddenAction, SeenEvent, SeenHand,
 };
 pub use replay::replay;
 pub use result::{DrawReason, FalseWin, FirstTurn, HandResult, Win, WinKind};

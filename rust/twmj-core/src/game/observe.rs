@@ -92,7 +92,9 @@ pub const S_FLOWERS: usize = 5;
 /// 6 暗槓 face down) and lowest tile plus 1 (0 when face down).
 pub const S_MELDS: usize = S_FLOWERS + FLOWERS;
 /// The river in order, two bytes a discard: tile plus 1, then flags: bits 0–1 the claimer
-/// relative to the observer (0 not claimed, 1–3), bit 2 the discard that declared.
+/// relative to the observer (0 when not claimed or claimed by the observer itself), bit 2 the
+/// discard that declared, bit 3 claimed (by anyone: the observer's own claims too, which
+/// bits 0–1 alone could not tell from an unclaimed tile).
 pub const S_RIVER: usize = S_MELDS + 2 * MELDS;
 /// Bytes of one seat block.
 pub const SEAT_LEN: usize = S_RIVER + 2 * RIVER;
@@ -199,7 +201,7 @@ pub const FIELDS: [Field; 33] = [
     field("S_RIVER_LEN", Block::Seat, S_RIVER_LEN, &[], "discards made (claimed ones included)"),
     field("S_FLOWERS", Block::Seat, S_FLOWERS, &[FLOWERS], "flowers in front of the seat, 0/1 each: 春 夏 秋 冬 梅 蘭 菊 竹"),
     field("S_MELDS", Block::Seat, S_MELDS, &[MELDS, 2], "melds in the order made: kind (1 吃, 2 碰, 3 明槓, 4 加槓, 5 暗槓 face up, 6 暗槓 face down), then the lowest tile + 1 (0 when face down)"),
-    field("S_RIVER", Block::Seat, S_RIVER, &[RIVER, 2], "the river in order: tile + 1, then flags: bits 0–1 the seat that claimed it, relative (0: not claimed), bit 2 the discard that declared 嗆聽/MIGI"),
+    field("S_RIVER", Block::Seat, S_RIVER, &[RIVER, 2], "the river in order: tile + 1, then flags: bits 0–1 the seat that claimed it, relative (0: not claimed, or claimed by the observer), bit 2 the discard that declared 嗆聽/MIGI, bit 3 claimed (by any seat, the observer included)"),
 ];
 
 /// The layout's sizes by name (the fields' offsets are in [`FIELDS`]).
@@ -252,16 +254,21 @@ fn write_river(
     relative: [u8; SEATS],
     seen: &mut Counts,
 ) {
+    // The claim flags by absolute claimer, the claimer relative to the observer beside bit 3,
+    // and 0 (slot 4) for a tile not claimed: one load instead of a branch per discard.
+    let claimer = [
+        relative[0] | 8,
+        relative[1] | 8,
+        relative[2] | 8,
+        relative[3] | 8,
+        0,
+    ];
     for (slot, d) in river.chunks_exact_mut(2).zip(discards) {
+        let c = d.claimed_by.map_or(SEATS, |c| usize::from(c) % SEATS);
         slot[0] = tile_code(d.tile);
-        let declared = u8::from(d.declared) << 2;
-        if let Some(c) = d.claimed_by {
-            slot[1] = relative[usize::from(c) % SEATS] | declared;
-        } else {
-            slot[1] = declared;
-            let k = d.tile.index() % KINDS;
-            seen[k] = seen[k].saturating_add(1);
-        }
+        slot[1] = claimer[c] | u8::from(d.declared) << 2;
+        let k = d.tile.index() % KINDS;
+        seen[k] = seen[k].saturating_add(u8::from(d.claimed_by.is_none()));
     }
 }
 
@@ -340,8 +347,7 @@ pub fn observe_into(state: &State, seat: u8, out: &mut [u8], mask: &mut [bool]) 
         Phase::Exchange(x) => {
             out[t + T_EXCHANGE_ROUND] = x.round;
             out[t + T_EXCHANGE_DECIDING] = u8::from(x.deciding);
-            out[EXCHANGE_PICKED..EXCHANGE_PICKED + KINDS]
-                .copy_from_slice(&x.chosen[usize::from(seat) % SEATS]);
+            out[EXCHANGE_PICKED..EXCHANGE_PICKED + KINDS].copy_from_slice(&x.chosen(seat));
             2
         }
         Phase::Opening(_) => 3,

@@ -813,14 +813,14 @@ impl Line {
                 Event::Exchange {
                     round: upto(x.round, 2, "round")?,
                     offset: seat_at(x.offset, "offset")?,
-                    given,
+                    given: Box::new(given),
                 }
             }
             Line::Show(s) => Event::Show {
                 seat: seat_at(s.seat, "seat")?,
                 hand: tiles_at(&s.hand, "hand")?.counts,
             },
-            Line::End(e) => Event::End(e.result()?),
+            Line::End(e) => Event::End(Box::new(e.result()?)),
         })
     }
 }
@@ -878,6 +878,15 @@ pub fn read_log(text: &str) -> Result<Vec<Event>> {
     )
 }
 
+/// A record's lines that hold an event, each with its 0-based index among all the lines: a
+/// line of only whitespace holds none (docs/log-format.md). The one rule for what a line is:
+/// the readers, `twmj.record_lines` and the service's event counts all read it here.
+pub fn record_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    text.lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+}
+
 /// The events of a record's non-blank lines, each read by `event` (under the record's
 /// variant, for a `seed` line); an error names its line. A `seed` first line deals under the
 /// variant of the rules line after it (three players, the dice's walls, …: `rules` finds it),
@@ -891,10 +900,7 @@ fn read_lines<T>(
     let at = |i: usize| move |e: Error| e.in_line(i + 1);
     let mut seed: Option<(usize, SeedLine)> = None;
     let mut events = Vec::new();
-    for (i, l) in text.lines().enumerate() {
-        if l.trim().is_empty() {
-            continue;
-        }
+    for (i, l) in record_lines(text) {
         let line = Line::read(l).map_err(at(i))?;
         match &line {
             // Dealt once the rules line after it is read.

@@ -91,7 +91,7 @@ impl Match {
     /// 假莊, and the first deal's dice pick the dealer; `dealer` and `first_dealer` hold the
     /// 假莊's seat until [`Match::deal`] has dealt the first hand.
     pub fn new(seed: u64, first_dealer: u8, variant: &Variant) -> Match {
-        let n = variant.players.clamp(2, SEATS as u8);
+        let n = variant.seats();
         let mut rng = SplitMix64::new(seed);
         let seat_draw = (variant.flow.dealing == Dealing::Wall).then(|| {
             let mut draw_rng = SplitMix64::new(rng.next_u64());
@@ -201,7 +201,7 @@ impl Match {
 
     /// Seated players (4, 3 or 2).
     pub fn seats(&self) -> u8 {
-        self.variant.players.clamp(2, SEATS as u8)
+        self.variant.seats()
     }
 
     /// True when the dealer keeps the deal after `result`: a draw, or the dealer won a 筆.

@@ -35,9 +35,9 @@ impl Win {
 
     /// The scoring context of this 筆 (also what the 起胡 check of the game flow scores with)
     /// in a hand dealt by `dealer` with `east` sitting 東. `seats`: the seated players (door
-    /// winds run 東, 南, … over them; 004).
+    /// winds run 東, 南, … over them; 004; [`Variant::seats`]).
     pub(crate) fn context(&self, dealer: u8, east: u8, table: Table, seats: u8) -> Context {
-        let n = seats.clamp(2, 4);
+        let n = seats;
         Context {
             winner: self.seat,
             dealer,
@@ -126,9 +126,14 @@ pub fn settle_hand(
         fees(&mut settlement, result, 0, variant);
         return Ok((Vec::new(), settlement));
     }
+    // A win scores the table's 連莊: refused under the table's own name for it
+    // (`Game.settle(streak=…)`), before the scorer would name its context's.
+    if !result.wins.is_empty() {
+        variant.check_streak("streak", table.streak)?;
+    }
     let mut bills = Vec::with_capacity(result.wins.len());
     for w in &result.wins {
-        let ctx = w.context(result.dealer, result.east, *table, variant.players);
+        let ctx = w.context(result.dealer, result.east, *table, variant.seats());
         let bill = match w.kind {
             WinKind::EightFlowers | WinKind::SevenRobOne { .. } => {
                 // 骰規台 counts once per hand, on the regular 筆 when there is one (002).
@@ -168,7 +173,7 @@ fn ankan_fees(settlement: &mut Settlement, result: &HandResult, bills: usize, va
     if fee == 0 {
         return;
     }
-    let seats = variant.players.clamp(2, 4);
+    let seats = variant.seats();
     for &(owner, _) in &result.ankan_fees {
         for payer in (0..seats).filter(|&p| p != owner) {
             settlement.base_fee(bills, payer, owner, fee, variant);

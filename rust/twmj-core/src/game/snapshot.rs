@@ -89,9 +89,9 @@ impl Snapshot {
     /// Seated players: the situation's variant's (004: 3 or 2; seats `0..n`, the others
     /// empty), else 4.
     pub fn seats(&self) -> u8 {
-        self.situation.as_ref().map_or(SEATS as u8, |s| {
-            s.rules.variant.players.clamp(2, SEATS as u8)
-        })
+        self.situation
+            .as_ref()
+            .map_or(SEATS as u8, |s| s.rules.variant.seats())
     }
 
     /// A state that agrees with the snapshot on everything legality reads.

@@ -206,16 +206,48 @@ impl Offer {
 pub struct Exchange {
     /// 1 or 2.
     pub round: u8,
-    /// The tiles each seat has picked so far this round (at most 3).
-    pub chosen: [Counts; SEATS],
+    /// The tiles each seat has picked so far this round, in the order picked: the first
+    /// `picked[s]` of `picks[s]` (kept as tiles, not counts, so a [`Phase`] stays a few bytes
+    /// and copies cheaply on every action).
+    picks: [[Tile; 3]; SEATS],
+    picked: [u8; SEATS],
     /// The first round is done; the dealer chooses `exchange again` or `no second exchange`.
     pub deciding: bool,
 }
 
 impl Exchange {
+    /// Round `round` with nothing picked yet.
+    pub(crate) fn new(round: u8, deciding: bool) -> Exchange {
+        Exchange {
+            round,
+            picks: [[Tile::wind(0); 3]; SEATS],
+            picked: [0; SEATS],
+            deciding,
+        }
+    }
+
     /// Tiles `seat` has picked this round.
     pub fn picked(&self, seat: u8) -> u8 {
-        self.chosen[seat as usize % SEATS].iter().sum()
+        self.picked[seat as usize % SEATS]
+    }
+
+    /// The tiles `seat` has picked this round, as counts.
+    pub fn chosen(&self, seat: u8) -> Counts {
+        let s = seat as usize % SEATS;
+        let mut c = [0; KINDS];
+        for t in &self.picks[s][..usize::from(self.picked[s]).min(3)] {
+            c[t.index()] += 1;
+        }
+        c
+    }
+
+    /// `seat` picks `t` (its fourth pick and later are ignored: legality refuses them).
+    pub(crate) fn pick(&mut self, seat: u8, t: Tile) {
+        let s = seat as usize % SEATS;
+        if let Some(slot) = self.picks[s].get_mut(usize::from(self.picked[s])) {
+            *slot = t;
+            self.picked[s] += 1;
+        }
     }
 }
 
@@ -382,7 +414,7 @@ impl State {
 
     /// Seated players: 4, or the variant's 3 / 2 (seats `0..seats()`; the others are empty).
     pub fn seats(&self) -> u8 {
-        self.rules.variant.players.clamp(2, SEATS as u8)
+        self.rules.variant.seats()
     }
 
     /// The seat after `s` in turn order among the seated players (its 下家).

@@ -123,7 +123,7 @@ impl State {
             furiten: me.furiten.blocks_win(),
             no_pon: me.no_pon,
             exchange: match self.phase() {
-                Phase::Exchange(x) => Some((x.round, x.chosen[seat as usize], x.deciding)),
+                Phase::Exchange(x) => Some((x.round, x.chosen(seat), x.deciding)),
                 _ => None,
             },
             legal: legal_actions(self, seat),

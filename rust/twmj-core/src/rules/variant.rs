@@ -622,6 +622,60 @@ impl ItemSet {
         out
     }
 
+    /// The items in both.
+    #[must_use]
+    pub const fn intersection(self, other: ItemSet) -> ItemSet {
+        let mut i = 0;
+        let mut out = self;
+        while i < 4 {
+            out.0[i] &= other.0[i];
+            i += 1;
+        }
+        out
+    }
+
+    /// The items of `self` not in `other`.
+    #[must_use]
+    pub const fn difference(self, other: ItemSet) -> ItemSet {
+        let mut i = 0;
+        let mut out = self;
+        while i < 4 {
+            out.0[i] &= !other.0[i];
+            i += 1;
+        }
+        out
+    }
+
+    /// How many items the set holds.
+    pub const fn len(self) -> u32 {
+        self.0[0].count_ones()
+            + self.0[1].count_ones()
+            + self.0[2].count_ones()
+            + self.0[3].count_ones()
+    }
+
+    pub const fn is_empty(self) -> bool {
+        self.len() == 0
+    }
+
+    /// The first item (lowest index) in one of the two sets and not the other, if they differ.
+    pub const fn first_difference(self, other: ItemSet) -> Option<usize> {
+        let mut i = 0;
+        while i < 4 {
+            let x = self.0[i] ^ other.0[i];
+            if x != 0 {
+                return Some(i * 64 + x.trailing_zeros() as usize);
+            }
+            i += 1;
+        }
+        None
+    }
+
+    /// The item of index `i` is in the set.
+    pub const fn contains_index(&self, i: usize) -> bool {
+        i < 256 && self.0[i / 64] >> (i % 64) & 1 == 1
+    }
+
     #[must_use]
     pub const fn union(self, other: ItemSet) -> ItemSet {
         let mut i = 0;
@@ -821,6 +875,32 @@ impl Variant {
         .into_table()
     }
 
+    /// A 連莊 count this variant scores: at most its `streak_cap` (000 連莊最多 18 次), else a
+    /// context error at `field` (the caller's name for it: `context.streak`, `streak`).
+    pub fn check_streak(&self, field: &str, streak: u8) -> Result<()> {
+        if streak > self.streak_cap {
+            return Err(Error::context(
+                field,
+                format!("連莊 {streak} is over the cap of {}", self.streak_cap),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Seats played: `players`, held to the table's 2–4 (the setting's own range; a
+    /// hand-built `Variant` outside it still plays a table that exists). 004 兩人麻將、三人麻將規則:
+    /// seats `0..seats()` are seated.
+    #[must_use]
+    pub const fn seats(&self) -> u8 {
+        if self.players < 2 {
+            2
+        } else if self.players > crate::vocab::SEATS {
+            crate::vocab::SEATS
+        } else {
+            self.players
+        }
+    }
+
     /// The tile is in this variant's set (004: three-player drops 二萬–八萬, two-player keeps
     /// 萬子 and 字牌 only; with `full_tile_set` every tile is, the empty seats left empty).
     pub fn in_play(&self, t: crate::tile::Tile) -> bool {
@@ -891,17 +971,41 @@ impl Variant {
             .find(|&t| !self.in_play(t));
         match out {
             None => Ok(()),
-            Some(t) => Err(Error::hand(format!(
-                "{} is not in play under {} ({} players: {})",
-                t.code(),
-                self.preset,
-                self.players,
-                if self.players == 3 {
-                    "二萬–八萬 are out"
-                } else {
-                    "only 萬子 and 字牌 are in"
-                }
-            ))),
+            Some(t) => Err(Error::hand(self.out_of_play(t))),
+        }
+    }
+
+    /// Why `t` is refused: it is not in this variant's set.
+    fn out_of_play(&self, t: crate::tile::Tile) -> String {
+        format!(
+            "{} is not in play under {} ({} players: {})",
+            t.code(),
+            self.preset,
+            self.players,
+            if self.players == 3 {
+                "二萬–八萬 are out"
+            } else {
+                "only 萬子 and 字牌 are in"
+            }
+        )
+    }
+
+    /// Tiles read from notation under this variant: [`crate::notation::parse`], and the first
+    /// tile written that the variant's set lacks refused at its character position.
+    pub fn parse(&self, text: &str) -> Result<crate::notation::Tiles> {
+        let tiles = crate::notation::parse(text)?;
+        if self.check_in_play(&tiles.counts).is_ok() {
+            return Ok(tiles);
+        }
+        let at = crate::notation::symbols(text)?
+            .into_iter()
+            .find_map(|s| match s {
+                crate::notation::Symbol::Tile(t, pos) if !self.in_play(t) => Some((t, pos)),
+                _ => None,
+            });
+        match at {
+            Some((t, pos)) => Err(Error::hand_at(self.out_of_play(t), pos)),
+            None => self.check_in_play(&tiles.counts).map(|()| tiles),
         }
     }
 
@@ -1304,6 +1408,25 @@ pub static TAIWAN: std::sync::LazyLock<Variant> = std::sync::LazyLock::new(Varia
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_tile_out_of_play_is_refused_where_it_is_written() {
+        // 004 三人麻將 拿掉二萬到八萬; 兩人 只用萬子+字牌. The first such tile in the text, at its
+        // character (東 is one character), whatever the kind order.
+        let three = Variant::three_player();
+        let e = three.parse("東1m 99m 6m 5m").unwrap_err();
+        assert_eq!((e.code(), e.position()), ("hand_error", Some(8)));
+        assert!(e
+            .to_string()
+            .starts_with("6m is not in play under three_player"));
+        let e = Variant::two_player().parse("一萬 五筒").unwrap_err();
+        assert_eq!(e.position(), Some(3));
+        assert!(e.at("hand").field().is_some_and(|f| f == "hand"));
+        assert_eq!(three.parse("19m 1p").unwrap().len(), 3);
+        assert_eq!(Variant::taiwan().parse("5m").unwrap().len(), 1);
+        // Notation errors stay tile errors.
+        assert_eq!(three.parse("5x").unwrap_err().code(), "tile_error");
+    }
 
     #[test]
     fn dice_shapes_count_as_the_text_says() {

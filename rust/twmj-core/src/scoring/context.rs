@@ -230,7 +230,7 @@ impl Context {
 
     pub(crate) fn validate(&self, variant: &Variant) -> Result<()> {
         // 004 兩人麻將、三人麻將規則: only seats `0..players` are seated.
-        let n = variant.players.clamp(2, 4);
+        let n = variant.seats();
         let seat = |field: &'static str, s: Seat| {
             if s < n {
                 Ok(())
@@ -249,15 +249,7 @@ impl Context {
                 ));
             }
         }
-        if self.streak > variant.streak_cap {
-            return Err(Error::context(
-                "context.streak",
-                format!(
-                    "連莊 {} is over the cap of {}",
-                    self.streak, variant.streak_cap
-                ),
-            ));
-        }
+        variant.check_streak("context.streak", self.streak)?;
         if let Some(d) = self.dice {
             if let Some(f) = d.iter().find(|&&f| !(1..=DIE_FACES).contains(&f)) {
                 return Err(Error::context("context.dice", die_text(f)));

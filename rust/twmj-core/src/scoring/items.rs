@@ -3,6 +3,7 @@
 //! file per table. An entry's `excludes`/`excluded_by` transcribe its own row's 備註 ("不另計 X"
 //! / "X 不計"); the scorer takes the union of both directions.
 use std::borrow::Cow;
+use std::cell::OnceCell;
 
 use crate::decompose::Block;
 use crate::hand::{Meld, MeldKind};
@@ -10,7 +11,7 @@ pub use crate::rules::Item;
 use crate::rules::Variant;
 use crate::scoring::context::{Context, Declaration, Replacement, WinKind};
 use crate::tile::{Counts, Tile, KINDS};
-use crate::waits::Shape;
+use crate::waits::{wait_mask, Shape};
 
 /// Where an item is counted.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -69,8 +70,8 @@ pub struct Facts<'a> {
     pub shape: Shape,
     /// 暗刻 (000 暗刻的認定): concealed triplets not completed by another player's tile, plus 暗槓.
     pub concealed_triplets: u8,
-    /// Waits of the hand before the win, kinds held 4 times removed (README), as a mask.
-    pub waits_before: u64,
+    /// Waits of the hand before the win ([`Facts::waits_before`]), worked out when first asked.
+    pub waits: &'a WaitsBefore,
     /// Every tile of the hand: concealed (with the winning tile) and melds.
     pub all: Counts,
     /// Build the reasons of items that do not apply (the why-not list); skipped otherwise.
@@ -125,7 +126,49 @@ impl std::ops::Deref for Sets {
     }
 }
 
+/// The waits of the hand before the win, kinds held 4 times removed (README), as a mask:
+/// worked out the first time a condition asks, once per hand. Most readings never ask (獨聽
+/// only on a single-wait shape), and the wait mask of a cold hand is table lines from memory.
+#[derive(Debug, Clone)]
+pub struct WaitsBefore {
+    before: Counts,
+    exhausted: u64,
+    mask: OnceCell<u64>,
+}
+
+impl WaitsBefore {
+    /// The waits of the concealed tiles `before` the win, less the kinds in `exhausted` (held
+    /// 4 times with the melds).
+    pub fn new(before: Counts, exhausted: u64) -> WaitsBefore {
+        WaitsBefore {
+            before,
+            exhausted,
+            mask: OnceCell::new(),
+        }
+    }
+
+    /// Waits already known (`mask`).
+    pub fn known(mask: u64) -> WaitsBefore {
+        WaitsBefore {
+            before: [0; KINDS],
+            exhausted: 0,
+            mask: OnceCell::from(mask),
+        }
+    }
+
+    pub fn get(&self) -> u64 {
+        *self
+            .mask
+            .get_or_init(|| wait_mask(&self.before) & !self.exhausted)
+    }
+}
+
 impl Facts<'_> {
+    /// Waits of the hand before the win, kinds held 4 times removed (README), as a mask.
+    pub fn waits_before(&self) -> u64 {
+        self.waits.get()
+    }
+
     /// Does not apply; the reason is only built when explaining.
     pub fn why(&self, reason: impl FnOnce() -> (String, String)) -> Hit {
         why(self.explain, reason)
@@ -204,7 +247,7 @@ impl Facts<'_> {
 
     fn waits_by(&self, word: impl Fn(Tile) -> String, sep: &str) -> String {
         let mut v = Vec::new();
-        let mut m = self.waits_before;
+        let mut m = self.waits_before();
         while m != 0 {
             let i = m.trailing_zeros() as usize;
             m &= m - 1;
@@ -558,6 +601,14 @@ impl Needs {
     /// The first turn.
     pub const FIRST_TURN: Needs = Needs(1 << 11);
 
+    /// How many flags there are (bits `0..FLAGS`).
+    pub const FLAGS: usize = 12;
+
+    /// The flag of bit `k` alone.
+    pub const fn flag(k: usize) -> Needs {
+        Needs(1 << k)
+    }
+
     /// Both.
     #[must_use]
     pub const fn and(self, other: Needs) -> Needs {
@@ -607,6 +658,11 @@ impl Needs {
             .fold(Needs::NONE, |n, &(_, f)| n.and(f))
     }
 }
+
+const _: () = assert!(
+    Needs::FIRST_TURN.0 == 1 << (Needs::FLAGS - 1),
+    "Needs::FLAGS counts every flag"
+);
 
 /// Where an entry is judged besides a reading of five sets and a pair.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -1,19 +1,23 @@
 //! Scoring a win: the max-tai reading of the hand, the items and the why-not list.
 
-use crate::decompose::{decompositions, Block};
+use std::borrow::Cow;
+
+use crate::decompose::{decompositions, for_each_decomposition, Block};
 use crate::error::{Error, Result};
 use crate::hand::{Hand, Meld, MeldKind};
 use crate::rules::{Item, ItemSet, Special, Variant};
 use crate::scoring::context::Context;
-use crate::scoring::items::{Check, Counted, Facts, Hit, Needs, Scope, SetView, Sets, Whole, Win};
+use crate::scoring::items::{
+    Check, Counted, Facts, Hit, Needs, Scope, SetView, Sets, WaitsBefore, Whole, Win,
+};
 use crate::scoring::tables::fan::SHARED_NOTES;
 use crate::scoring::tables::{
-    def, present, table, table_def, DEALER_LINE, FLOWER_WINS, FOUR_KONGS, HAND_CHECKS, MANNER,
-    ONCE, WHOLE_HAND,
+    def, present, table_def, DEALER_LINE, FLOWER_WINS, FOUR_KONGS, HAND_CHECKS, JUDGED_ONCE,
+    MANNER, NEEDING, ONCE, ON_READING, WHOLE_HAND,
 };
 use crate::tile::{Counts, Tile, COPIES, KINDS};
 pub use crate::vocab::{Declaration, Replacement, Seat, WinKind};
-use crate::waits::{exhausted, wait_mask, Shape};
+use crate::waits::{exhausted, Shape};
 
 /// A flower win (000 花牌與花胡), scored as its own 筆.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -39,8 +43,9 @@ impl FlowerWin {
 pub struct ScoredItem {
     pub item: Item,
     pub key: &'static str,
-    /// The table's name, or a composite such as `字一色（大四喜）`.
-    pub name: String,
+    /// The table's name (borrowed: no allocation per item), or a composite such as
+    /// `字一色（大四喜）` (built).
+    pub name: Cow<'static, str>,
     pub tai: u32,
 }
 
@@ -129,7 +134,7 @@ struct Prepared<'a> {
     melds: &'a [Meld],
     win_tile: Tile,
     all: Counts,
-    waits_before: u64,
+    waits: WaitsBefore,
     /// What the hand has, for the entries' needs.
     has: Needs,
 }
@@ -236,12 +241,11 @@ fn prepare<'a>(
     for m in melds {
         m.add_to(&mut own_before);
     }
-    let waits_before = wait_mask(&before) & !exhausted(&own_before);
     Ok(Prepared {
         melds,
         win_tile,
         all,
-        waits_before,
+        waits: WaitsBefore::new(before, exhausted(&own_before)),
         has: Needs::of(&all, melds, ctx),
     })
 }
@@ -324,9 +328,139 @@ impl Rank {
     }
 }
 
+/// What the readings of one hand judge, worked out once per hand rather than per reading:
+/// the entries present, of a scope judged on a reading, whose needs the hand has. An entry whose
+/// condition reads only the context ([`Check::Context`]) or only the whole hand
+/// ([`crate::scoring::items::Also::whole_hand`]: its tiles, melds and context, never the sets,
+/// the pair or the wait) holds or not on every reading alike, so [`Plan::of_hand`] judges it
+/// once (the manner of the win, the flowers, the flushes); the rest are judged per reading.
+struct Plan {
+    /// The entries judged on each reading, in table order.
+    each: ItemSet,
+    /// The entries judged once that count, with their tai in `once_tai`.
+    once: ItemSet,
+    once_tai: [u32; Item::COUNT],
+    /// The reasons of the entries that do not count are built.
+    explain: bool,
+}
+
+impl Plan {
+    /// Every entry judged on each reading: those the variant has, of a reading's scope
+    /// ([`ON_READING`]), whose needs the hand has (every one when explaining: the why-not list
+    /// gives each one's reason, in table order), and in `only` when given (a special shape's
+    /// or 四槓胡's own list). Set operations on the tables' precomputed sets, no entry visited.
+    fn full(variant: &Variant, has: Needs, only: Option<&[Item]>, explain: bool) -> Plan {
+        let mut each = variant.absent.complement().intersection(ON_READING);
+        if !explain {
+            for (k, needing) in NEEDING.iter().enumerate() {
+                if !has.has(Needs::flag(k)) {
+                    each = each.difference(*needing);
+                }
+            }
+        }
+        if let Some(only) = only {
+            let listed = only.iter().fold(ItemSet::EMPTY, |s, &i| s.with(i));
+            each = each.intersection(listed);
+        }
+        Plan {
+            each,
+            once: ItemSet::EMPTY,
+            once_tai: [0; Item::COUNT],
+            explain,
+        }
+    }
+
+    /// The hand's plan: when explaining, every entry on each reading (the why-not list in
+    /// table order); else the context and whole-hand entries judged now, on a reading whose
+    /// sets, pair and wait none of them reads (as on a special shape).
+    fn of_hand(p: &Prepared, ctx: &Context, variant: &Variant, explain: bool) -> Plan {
+        let mut plan = Plan::full(variant, p.has, None, explain);
+        if explain {
+            return plan;
+        }
+        let none = SetView {
+            tile: p.win_tile,
+            triplet: false,
+            meld: None,
+        };
+        // As many sets as a reading has (four in a 13-tile hand), none of them read.
+        let mut sets = Sets::empty(none);
+        for _ in variant.missing_sets()..5 {
+            sets.push(none);
+        }
+        let f = Facts {
+            ctx,
+            variant,
+            melds: p.melds,
+            sets,
+            pair: p.win_tile,
+            win_tile: p.win_tile,
+            win_block: Block::Pair(p.win_tile),
+            shape: Shape::Tanki,
+            concealed_triplets: 0,
+            waits: &p.waits,
+            all: p.all,
+            explain: false,
+            has: p.has,
+        };
+        for def in plan
+            .each
+            .intersection(JUDGED_ONCE)
+            .indices()
+            .map_while(table_def)
+        {
+            let hit = match def.check {
+                Check::Context(c) => c(&Win {
+                    ctx,
+                    variant,
+                    counted: &NOTHING,
+                    explain: false,
+                }),
+                Check::Reading(c) => c(&f),
+                Check::Hand(_) => continue,
+            };
+            plan.each = plan.each.without(def.item);
+            let tai = tai_of(&hit, def.item, variant);
+            if tai > 0 {
+                plan.once = plan.once.with(def.item);
+                plan.once_tai[def.item as usize] = tai;
+            }
+        }
+        plan
+    }
+}
+
+/// One reading judged ([`evaluate`]); its tai per item are in the caller's buffer.
+struct Outcome {
+    total: u32,
+    /// The items counted: those > 0 in the buffer (every other entry of it is 0).
+    counted: ItemSet,
+    /// The composite merged into an item (字一色（小三元）…): (owner, merged).
+    merged: Option<(Item, Item)>,
+    why_not: Vec<NotApplied>,
+}
+
+/// `a` is shown before `b` ([`Rank`]): more tai, then fewer items, then the items first in
+/// table order; compared in place (no list built: readings often tie).
+fn beats(a: (u32, ItemSet), b: (u32, ItemSet)) -> bool {
+    if a.0 != b.0 {
+        return a.0 > b.0;
+    }
+    let (n, m) = (a.1.len(), b.1.len());
+    if n != m {
+        return n < m;
+    }
+    // Of two lists of equal length in table order, the first is the one holding the first
+    // item where they differ (both hold every item before it).
+    a.1.first_difference(b.1)
+        .is_some_and(|i| a.1.contains_index(i))
+}
+
 /// One reading judged: the tai each item counts for after the 備註, before materialising.
 struct Reading {
     total: u32,
+    /// The items counted (`tai` > 0).
+    counted: ItemSet,
     /// Tai per item (0 = not counted), a merged composite folded into its owner.
     tai: [u32; Item::COUNT],
     /// The composite merged into an item (字一色（小三元）…): (owner, merged).
@@ -335,6 +469,23 @@ struct Reading {
 }
 
 impl Reading {
+    /// Judges the reading `f` by `plan` ([`evaluate`]).
+    fn judge(f: &Facts, plan: &Plan) -> Reading {
+        let mut tai = [0u32; Item::COUNT];
+        let o = evaluate(f, plan, &mut tai);
+        Reading::of(o, &tai)
+    }
+
+    fn of(o: Outcome, tai: &[u32; Item::COUNT]) -> Reading {
+        Reading {
+            total: o.total,
+            counted: o.counted,
+            tai: *tai,
+            merged: o.merged,
+            why_not: o.why_not,
+        }
+    }
+
     /// Its items as a [`Check::Hand`] condition reads them.
     fn counted(&self) -> Counted<'_> {
         Counted {
@@ -348,44 +499,35 @@ impl Reading {
         for &(item, tai) in hits {
             self.tai[item as usize] = tai;
             self.total += tai;
+            self.counted = self.counted.with(item);
         }
         self.why_not.extend_from_slice(notes);
     }
 
     /// Its place in [`Rank`] order.
     fn rank(&self) -> Rank {
-        Rank::of(self.total, (0..Item::COUNT).filter(|&i| self.tai[i] > 0))
+        Rank::of(self.total, self.counted.indices())
     }
 
-    /// Shown before `other` ([`Rank`]); the items are only compared on equal totals, in
-    /// place (no list built: readings often tie).
+    /// Shown before `other` ([`beats`]).
     fn beats(&self, other: &Reading) -> bool {
-        if self.total != other.total {
-            return self.total > other.total;
-        }
-        let (a, b) = (self.indices().count(), other.indices().count());
-        if a != b {
-            return a < b;
-        }
-        self.indices().lt(other.indices())
-    }
-
-    /// The indices of the items counted, in [`Item`] order.
-    fn indices(&self) -> impl Iterator<Item = usize> + '_ {
-        (0..Item::COUNT).filter(|&i| self.tai[i] > 0)
+        beats((self.total, self.counted), (other.total, other.counted))
     }
 
     fn items(&self, variant: &Variant) -> Vec<ScoredItem> {
-        table()
-            .filter(|d| self.tai[d.item as usize] > 0)
+        self.counted
+            .indices()
+            .map_while(table_def)
             .map(|d| ScoredItem {
                 item: d.item,
                 key: d.key(),
                 name: match self.merged {
-                    Some((owner, m)) if owner == d.item => {
-                        format!("{}（{}）", variant.name_of(d.item), variant.name_of(m))
-                    }
-                    _ => variant.name_of(d.item).to_owned(),
+                    Some((owner, m)) if owner == d.item => Cow::Owned(format!(
+                        "{}（{}）",
+                        variant.name_of(d.item),
+                        variant.name_of(m)
+                    )),
+                    _ => Cow::Borrowed(variant.name_of(d.item)),
                 },
                 tai: self.tai[d.item as usize],
             })
@@ -393,10 +535,13 @@ impl Reading {
     }
 }
 
-/// Judges the variant's items on one reading (only those in `only`, when given).
-fn evaluate(f: &Facts, only: Option<&[Item]>) -> Reading {
-    let mut hits = [0u32; Item::COUNT];
-    let mut held = ItemSet::EMPTY;
+/// Judges the entries of `plan` on one reading into `hits` (all 0 on entry; on return each
+/// counted item's tai, 0 elsewhere), with the 備註 applied.
+fn evaluate(f: &Facts, plan: &Plan, hits: &mut [u32; Item::COUNT]) -> Outcome {
+    let mut held = plan.once;
+    for i in plan.once.indices() {
+        hits[i] = plan.once_tai[i];
+    }
     let mut reasons: Vec<NotApplied> = Vec::new();
     let mut note = |item: Item, reason: &dyn Fn() -> (String, String)| {
         if f.explain {
@@ -411,11 +556,7 @@ fn evaluate(f: &Facts, only: Option<&[Item]>) -> Reading {
         }
     };
     // The items judged on the whole hand come after every reading ([`whole_hand`]).
-    for def in present(f.variant).filter(|d| {
-        matches!(d.scope, Scope::Hand | Scope::AfterWin | Scope::Once)
-            && (f.explain || f.has.has(d.needs))
-            && only.is_none_or(|o| o.contains(&d.item))
-    }) {
+    for def in plan.each.indices().map_while(table_def) {
         let hit = match def.check {
             Check::Reading(c) => c(f),
             Check::Context(c) => c(&Win {
@@ -470,39 +611,42 @@ fn evaluate(f: &Facts, only: Option<&[Item]>) -> Reading {
         let notes = def.item as usize >= Item::TABLE || !own_only;
         for &x in def.excludes {
             if notes && held.contains(x) && !lifted(def.item, x) {
-                drop(x, def.item, &mut hits);
+                drop(x, def.item, hits);
             }
         }
         for &by in def.excluded_by {
             if notes && held.contains(by) && !lifted(by, def.item) {
-                drop(def.item, by, &mut hits);
+                drop(def.item, by, hits);
             }
         }
         for &by in def.outranked_by {
             if held.contains(by) && !lifted(by, def.item) {
-                drop(def.item, by, &mut hits);
+                drop(def.item, by, hits);
             }
         }
     }
     // The fan list's notes between shared rows (003 fan list; docs/variants.md): when a row
     // of the note was drawn in from the library, or the variant asks for them.
-    for &(by, x) in SHARED_NOTES {
-        if held.contains(by) && held.contains(x) && fan_note(by, x, f.variant) {
-            drop(x, by, &mut hits);
+    // Most readings hold no row that writes one: the list is walked only when one does.
+    if !held.intersection(SHARED_BY).is_empty() {
+        for &(by, x) in SHARED_NOTES {
+            if held.contains(by) && held.contains(x) && fan_note(by, x, f.variant) {
+                drop(x, by, hits);
+            }
         }
     }
     // The preset's own notes, by the items still counted (天聽 drops 不求, so 自摸 stays).
     for &(by, x) in f.variant.not_counted_with {
         if hits[by as usize] > 0 && hits[x as usize] > 0 {
-            drop(x, by, &mut hits);
+            drop(x, by, hits);
         }
     }
     // The entries' notes judged on what the reading counts after the 備註 (001 平胡說明 貳).
     for def in held.indices().map_while(table_def) {
         if let Some(after) = def.after_notes {
             if hits[def.item as usize] > 0 {
-                if let Some(by) = after(f, &hits) {
-                    drop(def.item, by, &mut hits);
+                if let Some(by) = after(f, hits) {
+                    drop(def.item, by, hits);
                 }
             }
         }
@@ -510,7 +654,7 @@ fn evaluate(f: &Facts, only: Option<&[Item]>) -> Reading {
     // An item that is the whole hand's tai (003 四槓胡) drops every other.
     if let Some(&a) = f.variant.alone.iter().find(|&&a| hits[a as usize] > 0) {
         for def in present(f.variant).filter(|d| d.item != a) {
-            drop(def.item, a, &mut hits);
+            drop(def.item, a, hits);
         }
     }
     // 字一色的複合: the merged item joins its owner, both added minus 4, shown as one item.
@@ -538,13 +682,32 @@ fn evaluate(f: &Facts, only: Option<&[Item]>) -> Reading {
             });
         }
     }
-    Reading {
-        total: hits.iter().sum(),
-        tai: hits,
+    let mut counted = ItemSet::EMPTY;
+    let mut total = 0;
+    for d in held.indices().map_while(table_def) {
+        let t = hits[d.item as usize];
+        if t > 0 {
+            total += t;
+            counted = counted.with(d.item);
+        }
+    }
+    Outcome {
+        total,
+        counted,
         merged,
         why_not: reasons,
     }
 }
+
+/// The rows that write a note of [`SHARED_NOTES`] (its `by`s).
+const SHARED_BY: ItemSet = {
+    let (mut out, mut i) = (ItemSet::EMPTY, 0);
+    while i < SHARED_NOTES.len() {
+        out = out.with(SHARED_NOTES[i].0);
+        i += 1;
+    }
+    out
+};
 
 /// The fan list's note "`x` 不算" on the shared row `by` ([`SHARED_NOTES`]) holds: when a row
 /// of it was drawn in from the library, or the variant asks for them (docs/variants.md).
@@ -662,7 +825,7 @@ fn dealer_part(
             items.push(ScoredItem {
                 item,
                 key: item.key(),
-                name: item.name().to_owned(),
+                name: Cow::Borrowed(item.name()),
                 tai,
             });
         }
@@ -676,7 +839,7 @@ fn dealer_part(
 
 fn finish(
     reading: Reading,
-    blocks: &[Block],
+    decomposition: Vec<Block>,
     win_block: Option<(Block, Shape)>,
     melds: &[Meld],
     ctx: &Context,
@@ -685,7 +848,7 @@ fn finish(
 ) -> Score {
     let mut payers = ctx.payers();
     // 004 兩人麻將、三人麻將規則: only the seated players pay (seats `0..players`).
-    payers.retain(|&p| p < variant.players.max(2));
+    payers.retain(|&p| p < variant.seats());
     let (dealer_items, dealer_tai, dealer_why_not) = dealer_part(
         ctx,
         variant,
@@ -703,7 +866,7 @@ fn finish(
         items,
         dealer_items,
         dealer_tai,
-        decomposition: blocks.to_vec(),
+        decomposition,
         melds: melds.to_vec(),
         win_block,
         why_not,
@@ -721,18 +884,20 @@ fn best_in(
     blocks: &[Block],
     ctx: &Context,
     variant: &Variant,
+    plan: &Plan,
     explain: bool,
 ) -> Option<(Reading, Block, Shape)> {
     let mut best: Option<(Reading, Block, Shape)> = None;
     for (b, shape) in win_blocks(blocks, p.win_tile) {
-        let r = read(p, blocks, b, shape, ctx, variant, false);
+        let r = read(p, blocks, b, shape, ctx, variant, plan);
         if best.as_ref().is_none_or(|(x, _, _)| r.beats(x)) {
             best = Some((r, b, shape));
         }
     }
     // The reasons are built for the chosen reading only.
     if explain {
-        best = best.map(|(_, b, shape)| (read(p, blocks, b, shape, ctx, variant, true), b, shape));
+        let all = Plan::of_hand(p, ctx, variant, true);
+        best = best.map(|(_, b, shape)| (read(p, blocks, b, shape, ctx, variant, &all), b, shape));
     }
     best
 }
@@ -805,27 +970,40 @@ fn read(
     shape: Shape,
     ctx: &Context,
     variant: &Variant,
-    explain: bool,
+    plan: &Plan,
 ) -> Reading {
-    let (sets, pair, concealed_triplets) = build_sets(p, blocks, b, ctx);
-    evaluate(
-        &Facts {
-            ctx,
-            variant,
-            melds: p.melds,
-            sets,
-            pair,
-            win_tile: p.win_tile,
-            win_block: b,
-            shape,
-            concealed_triplets,
-            waits_before: p.waits_before,
-            all: p.all,
-            explain,
-            has: p.has,
-        },
-        None,
+    Reading::judge(
+        &facts(p, blocks, b, shape, ctx, variant, plan.explain),
+        plan,
     )
+}
+
+/// The facts of one reading: `blocks` with the winning tile completing `b` as `shape`.
+fn facts<'a>(
+    p: &'a Prepared<'a>,
+    blocks: &[Block],
+    b: Block,
+    shape: Shape,
+    ctx: &'a Context,
+    variant: &'a Variant,
+    explain: bool,
+) -> Facts<'a> {
+    let (sets, pair, concealed_triplets) = build_sets(p, blocks, b, ctx);
+    Facts {
+        ctx,
+        variant,
+        melds: p.melds,
+        sets,
+        pair,
+        win_tile: p.win_tile,
+        win_block: b,
+        shape,
+        concealed_triplets,
+        waits: &p.waits,
+        all: p.all,
+        explain,
+        has: p.has,
+    }
 }
 
 /// The score of a special shape (瀝咕瀝咕, 十三么) the variant admits, if the hand makes one:
@@ -882,7 +1060,7 @@ fn shape_score(p: &Prepared, shape: Special, ctx: &Context, variant: &Variant) -
     for _ in variant.missing_sets()..5 {
         sets.push(none);
     }
-    let reading = evaluate(
+    let reading = Reading::judge(
         &Facts {
             ctx,
             variant,
@@ -893,22 +1071,22 @@ fn shape_score(p: &Prepared, shape: Special, ctx: &Context, variant: &Variant) -
             win_block: Block::Pair(p.win_tile),
             shape: Shape::Tanki,
             concealed_triplets: 0,
-            waits_before: p.waits_before,
+            waits: &p.waits,
             all: p.all,
             explain: false,
             // The shape's own judged list decides what is judged.
             has: Needs::ALL,
         },
-        Some(&judged),
+        &Plan::full(variant, Needs::ALL, Some(&judged), false),
     );
-    let mut s = finish(reading, &[], None, p.melds, ctx, variant, None);
+    let mut s = finish(reading, Vec::new(), None, p.melds, ctx, variant, None);
     let t = u32::from(variant.tai_of(item));
     s.items.insert(
         0,
         ScoredItem {
             item,
             key: item.key(),
-            name: variant.name_of(item).to_owned(),
+            name: Cow::Borrowed(variant.name_of(item)),
             tai: t,
         },
     );
@@ -936,12 +1114,13 @@ pub fn score_all(
 ) -> Result<Vec<Score>> {
     let p = prepare(concealed, melds, win_tile, ctx, variant)?;
     let decs = decompositions(concealed);
-    let mut rs = per_decomposition(&p, &decs, ctx, variant, why_not);
+    let plan = Plan::of_hand(&p, ctx, variant, false);
+    let mut rs = per_decomposition(&p, &decs, ctx, variant, &plan, why_not);
     let special = special_score(&p, concealed, ctx, variant);
     if has_whole(variant) {
         // Judged on every reading of the hand; each decomposition's explains itself (the
         // whole-hand items' reasons name what it counts).
-        let all = every_reading(&p, &decs, ctx, variant);
+        let all = every_reading(&p, &decs, ctx, variant, &plan);
         let judged: Vec<Judged> = {
             let counted: Vec<Counted> = all.iter().map(|x| x.0.counted()).collect();
             let item = special.as_ref().and_then(special_item);
@@ -955,7 +1134,7 @@ pub fn score_all(
     }
     let mut scores: Vec<Score> = rs
         .into_iter()
-        .map(|(r, i, b, s)| finish(r, &decs[i], Some((b, s)), melds, ctx, variant, None))
+        .map(|(r, i, b, s)| finish(r, decs[i].clone(), Some((b, s)), melds, ctx, variant, None))
         .collect();
     scores.extend(special);
     if scores.is_empty() {
@@ -971,13 +1150,13 @@ fn every_reading(
     decs: &[Vec<Block>],
     ctx: &Context,
     variant: &Variant,
+    plan: &Plan,
 ) -> Vec<(Reading, usize, Block, Shape)> {
     decs.iter()
         .enumerate()
         .flat_map(|(i, blocks)| {
-            win_blocks(blocks, p.win_tile).map(move |(b, shape)| {
-                (read(p, blocks, b, shape, ctx, variant, false), i, b, shape)
-            })
+            win_blocks(blocks, p.win_tile)
+                .map(move |(b, shape)| (read(p, blocks, b, shape, ctx, variant, plan), i, b, shape))
         })
         .collect()
 }
@@ -996,12 +1175,13 @@ fn per_decomposition(
     decs: &[Vec<Block>],
     ctx: &Context,
     variant: &Variant,
+    plan: &Plan,
     explain: bool,
 ) -> Vec<(Reading, usize, Block, Shape)> {
     decs.iter()
         .enumerate()
         .filter_map(|(i, blocks)| {
-            best_in(p, blocks, ctx, variant, explain).map(|(r, b, s)| (r, i, b, s))
+            best_in(p, blocks, ctx, variant, plan, explain).map(|(r, b, s)| (r, i, b, s))
         })
         .collect()
 }
@@ -1047,8 +1227,9 @@ pub fn score_decomposition(
             "the blocks are not a split of the concealed tiles into sets and one pair",
         ));
     }
+    let plan = Plan::of_hand(&p, ctx, variant, false);
     let (mut reading, block, shape) =
-        best_in(&p, blocks, ctx, variant, false).ok_or_else(|| {
+        best_in(&p, blocks, ctx, variant, &plan, false).ok_or_else(|| {
             Error::hand(format!(
                 "no block holds the winning tile {}",
                 win_tile.code()
@@ -1057,7 +1238,7 @@ pub fn score_decomposition(
     if has_whole(variant) {
         // Judged on the whole hand: every reading of it, this one among them.
         let decs = decompositions(concealed);
-        let all = every_reading(&p, &decs, ctx, variant);
+        let all = every_reading(&p, &decs, ctx, variant, &plan);
         let special = special_score(&p, concealed, ctx, variant);
         let (hits, _) = {
             let counted: Vec<Counted> = all.iter().map(|x| x.0.counted()).collect();
@@ -1068,7 +1249,7 @@ pub fn score_decomposition(
     }
     Ok(finish(
         reading,
-        blocks,
+        blocks.to_vec(),
         Some((block, shape)),
         melds,
         ctx,
@@ -1092,13 +1273,14 @@ pub fn score(
         return score_four_kongs_hand(concealed, melds, win_tile, ctx, variant);
     }
     let p = prepare(concealed, melds, win_tile, ctx, variant)?;
-    let decs = decompositions(concealed);
+    let plan = Plan::of_hand(&p, ctx, variant, false);
     let sp = special_score(&p, concealed, ctx, variant);
     // The items judged on the whole hand (屁胡, 無番和), when the variant has one: judged once
     // on every reading of the hand (算不出任何台分: no reading counts), then added to the one
     // shown (the first best).
     let (best, hits, notes) = if has_whole(variant) {
-        let all = every_reading(&p, &decs, ctx, variant);
+        let decs = decompositions(concealed);
+        let all = every_reading(&p, &decs, ctx, variant, &plan);
         let shown = (0..all.len()).fold(None, |b: Option<usize>, j| match b {
             Some(k) if !all[j].0.beats(&all[k].0) => Some(k),
             _ => Some(j),
@@ -1111,21 +1293,19 @@ pub fn score(
             }
             None => (Vec::new(), Vec::new()),
         };
-        let best = shown.and_then(|k| all.into_iter().nth(k)).map(|mut x| {
-            x.0.add(&hits, &[]);
-            x
-        });
+        let best = shown
+            .and_then(|k| all.into_iter().nth(k))
+            .map(|(mut r, i, b, s)| {
+                r.add(&hits, &[]);
+                (r, decs[i].clone(), b, s)
+            });
         (best, hits, notes)
     } else {
-        let mut best: Option<(Reading, usize, Block, Shape)> = None;
-        for (i, blocks) in decs.iter().enumerate() {
-            if let Some((r, b, s)) = best_in(&p, blocks, ctx, variant, false) {
-                if best.as_ref().is_none_or(|x| r.beats(&x.0)) {
-                    best = Some((r, i, b, s));
-                }
-            }
-        }
-        (best, Vec::new(), Vec::new())
+        (
+            best_reading(&p, concealed, ctx, variant, &plan),
+            Vec::new(),
+            Vec::new(),
+        )
     };
     // A special shape the variant admits (003 瀝咕瀝咕, 十三么) when it is worth more.
     if let Some(sp) = sp {
@@ -1136,20 +1316,68 @@ pub fn score(
             return Ok(sp);
         }
     }
-    let (mut reading, index, block, shape) = best.ok_or_else(|| not_a_win(concealed, win_tile))?;
+    let (mut reading, blocks, block, shape) = best.ok_or_else(|| not_a_win(concealed, win_tile))?;
     if why_not {
-        reading = read(&p, &decs[index], block, shape, ctx, variant, true);
+        let all = Plan::of_hand(&p, ctx, variant, true);
+        reading = read(&p, &blocks, block, shape, ctx, variant, &all);
         reading.add(&hits, &notes);
     }
     Ok(finish(
         reading,
-        &decs[index],
+        blocks,
         Some((block, shape)),
         melds,
         ctx,
         variant,
         None,
     ))
+}
+
+/// The best reading of the hand over every decomposition and block of the winning tile (the
+/// first of the best, in their fixed order: [`Rank`]), with its blocks. The decompositions are
+/// walked without being listed, and the readings are judged into two buffers, the one being
+/// judged and the best so far, swapped by reference: no per-reading array is moved, and only
+/// the entries a reading counted are cleared after it.
+fn best_reading(
+    p: &Prepared,
+    concealed: &Counts,
+    ctx: &Context,
+    variant: &Variant,
+    plan: &Plan,
+) -> Option<(Reading, Vec<Block>, Block, Shape)> {
+    let (mut one, mut two) = ([0u32; Item::COUNT], [0u32; Item::COUNT]);
+    let (mut cur, mut top) = (&mut one, &mut two);
+    let mut best: Option<(Outcome, Block, Shape)> = None;
+    let mut best_blocks: Vec<Block> = Vec::new();
+    let clear = |buf: &mut [u32; Item::COUNT], set: ItemSet| {
+        for i in set.indices() {
+            buf[i] = 0;
+        }
+    };
+    for_each_decomposition(concealed, |blocks| {
+        for (block, shape) in win_blocks(blocks, p.win_tile) {
+            let judged = evaluate(
+                &facts(p, blocks, block, shape, ctx, variant, false),
+                plan,
+                cur,
+            );
+            let better = best.as_ref().is_none_or(|(x, _, _)| {
+                beats((judged.total, judged.counted), (x.total, x.counted))
+            });
+            if better {
+                std::mem::swap(&mut cur, &mut top);
+                if let Some((old, _, _)) = &best {
+                    clear(cur, old.counted);
+                }
+                best = Some((judged, block, shape));
+                best_blocks.clear();
+                best_blocks.extend_from_slice(blocks);
+            } else {
+                clear(cur, judged.counted);
+            }
+        }
+    });
+    best.map(|(o, block, shape)| (Reading::of(o, top), best_blocks, block, shape))
 }
 
 /// [`score`] for a validated full hand (`Form::Full`); flowers come from `ctx.flowers`, or
@@ -1206,7 +1434,7 @@ pub fn score_flower(
     }
     if let FlowerWin::SevenRobOne { robbed } = win {
         // 004: only seats `0..players` are seated; an empty seat cannot pay.
-        if robbed >= variant.players.clamp(2, 4) || robbed == ctx.winner {
+        if robbed >= variant.seats() || robbed == ctx.winner {
             return Err(Error::context(
                 "robbed",
                 format!("seat {robbed} cannot be robbed by seat {}", ctx.winner),
@@ -1235,23 +1463,34 @@ pub fn score_flower(
                 items.push(ScoredItem {
                     item,
                     key: item.key(),
-                    name: item.name().to_owned(),
+                    name: Cow::Borrowed(item.name()),
                     tai: t,
                 });
             }
         }
     }
     let mut tai = [0u32; Item::COUNT];
+    let mut counted = ItemSet::EMPTY;
     for i in &items {
         tai[i.item as usize] = i.tai;
+        counted = counted.with(i.item);
     }
     let reading = Reading {
         total: tai.iter().sum(),
+        counted,
         tai,
         merged: None,
         why_not: Vec::new(),
     };
-    Ok(finish(reading, &[], None, &[], ctx, variant, Some(win)))
+    Ok(finish(
+        reading,
+        Vec::new(),
+        None,
+        &[],
+        ctx,
+        variant,
+        Some(win),
+    ))
 }
 
 /// 四槓胡 as a caller describes it to [`score`] (`ctx.win` = [`WinKind::FourKongs`]; 001 特殊胡牌
@@ -1340,14 +1579,17 @@ pub fn score_four_kongs(melds: &[Meld], ctx: &Context, variant: &Variant) -> Res
         win_block: Block::Pair(kongs[3].tile),
         shape: Shape::Tanki,
         concealed_triplets: 0,
-        waits_before: 0,
+        waits: &WaitsBefore::known(0),
         all,
         explain: false,
         // Only the kongs and the context are read: every entry 四槓胡 lists is judged.
         has: Needs::ALL,
     };
-    let reading = evaluate(&facts, Some(&FOUR_KONGS));
-    Ok(finish(reading, &[], None, melds, ctx, variant, None))
+    let reading = Reading::judge(
+        &facts,
+        &Plan::full(variant, Needs::ALL, Some(&FOUR_KONGS), false),
+    );
+    Ok(finish(reading, Vec::new(), None, melds, ctx, variant, None))
 }
 /// The hand and its melds together, checked to hold at most 4 of a kind, each a tile the
 /// variant plays.
@@ -1365,4 +1607,175 @@ fn all_tiles(concealed: &Counts, melds: &[Meld], variant: &Variant) -> Result<Co
     }
     variant.check_in_play(&all)?;
     Ok(all)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{Value, PRESETS};
+    use crate::scoring::context::Wind;
+    use crate::scoring::tables::FAN_ITEMS;
+
+    /// The presets, and taiwan with every fan-list row drawn in (the whole-hand rows of the
+    /// library among them).
+    fn variants() -> Vec<Variant> {
+        let mut v: Vec<Variant> = PRESETS
+            .iter()
+            .map(|p| Variant::preset(p).unwrap_or_else(|e| panic!("{p}: {e}")))
+            .collect();
+        let keys: Vec<String> = FAN_ITEMS
+            .iter()
+            .map(|d| format!("tai.{}", d.key()))
+            .collect();
+        let pairs: Vec<(&str, Value)> = keys
+            .iter()
+            .zip(&FAN_ITEMS)
+            .map(|(k, d)| (k.as_str(), Value::Int(i64::from(d.item.table_tai()))))
+            .collect();
+        v.push(
+            Variant::taiwan()
+                .with_overrides(&pairs)
+                .unwrap_or_else(|e| panic!("{e}")),
+        );
+        v
+    }
+
+    /// A random winning hand: (concealed with the winning tile, melds, winning tile), sets
+    /// crowded on few kinds so that readings overlap; `None` when a kind went over 4.
+    fn random_win(rng: &mut fastrand::Rng, sets: usize) -> Option<(Counts, Vec<Meld>, Tile)> {
+        let (mut all, mut concealed, mut melds) = ([0u8; KINDS], [0u8; KINDS], Vec::new());
+        let open = rng.usize(0..=sets).min(rng.usize(0..=sets));
+        for set in 0..sets {
+            let suit = rng.usize(0..4);
+            let run = suit < 3 && rng.bool();
+            let lo = if run {
+                suit * 9 + rng.usize(0..7)
+            } else {
+                suit * 9 + rng.usize(0..if suit == 3 { 7 } else { 9 })
+            };
+            let tiles = if run { [lo, lo + 1, lo + 2] } else { [lo; 3] };
+            for t in tiles {
+                all[t] += 1;
+                if set >= open {
+                    concealed[t] += 1;
+                }
+            }
+            if set < open {
+                let kind = if run {
+                    MeldKind::Chi
+                } else {
+                    [
+                        MeldKind::Pon,
+                        MeldKind::Minkan,
+                        MeldKind::Kakan,
+                        MeldKind::Ankan,
+                    ][rng.usize(0..4)]
+                };
+                all[lo] += u8::from(kind.is_kong());
+                melds.push(Meld {
+                    kind,
+                    tile: Tile::new(lo)?,
+                });
+            }
+        }
+        let pair = rng.usize(0..KINDS);
+        all[pair] += 2;
+        concealed[pair] += 2;
+        if all.iter().any(|&c| c > COPIES) {
+            return None;
+        }
+        let held: Vec<usize> = (0..KINDS).filter(|&i| concealed[i] > 0).collect();
+        Some((concealed, melds, Tile::new(held[rng.usize(0..held.len())])?))
+    }
+
+    fn random_context(rng: &mut fastrand::Rng, melds: &[Meld]) -> Context {
+        let winner = rng.u8(0..4);
+        let other = (winner + rng.u8(1..4)) % 4;
+        let win = match rng.usize(0..6) {
+            0 | 1 => WinKind::SelfDraw,
+            2 if melds.iter().any(|m| m.kind == MeldKind::Ankan) => {
+                WinKind::Replacement(Replacement::Ankan)
+            }
+            2 => WinKind::Replacement(Replacement::Flower),
+            3 => WinKind::RobbingKong { from: other },
+            4 if rng.bool() => WinKind::AfterRobbingFlower { from: other },
+            _ => WinKind::Discard { from: other },
+        };
+        let mut c = Context::new(winner, win);
+        c.dealer = rng.u8(0..4);
+        c.streak = rng.u8(0..3);
+        c.seat_wind = Wind::ALL[rng.usize(0..4)];
+        c.round_wind = Wind::ALL[rng.usize(0..4)];
+        c.flowers = if rng.bool() { 0 } else { rng.u8(1..) };
+        c.dice = Some([rng.u8(1..7), rng.u8(1..7), rng.u8(1..7)]);
+        c.last_tile = rng.u8(0..8) == 0;
+        c.declared = match rng.u8(0..8) {
+            0 => Declaration::Ready,
+            1 if melds.is_empty() => Declaration::Migi,
+            2 if melds.is_empty() => Declaration::HeavenReady,
+            _ => Declaration::None,
+        };
+        c.first_turn = melds.is_empty() && rng.u8(0..4) == 0;
+        c
+    }
+
+    /// The per-hand plan (the context and whole-hand entries judged once) counts, on every
+    /// reading of every hand, exactly what judging every entry on the reading counts; and the
+    /// streamed best reading over the two buffers is the one the per-decomposition walk picks.
+    /// On random wins of every preset and of taiwan with the whole fan list drawn in.
+    #[test]
+    fn plan_once_per_hand_matches_judging_each_reading() {
+        let mut rng = fastrand::Rng::with_seed(16_700);
+        let variants = variants();
+        let (mut hands, mut readings, mut once) = (0, 0, 0);
+        for round in 0..40_000 {
+            let variant = &variants[round % variants.len()];
+            let sets = 5 - variant.missing_sets();
+            let Some((concealed, melds, win_tile)) = random_win(&mut rng, sets) else {
+                continue;
+            };
+            let ctx = random_context(&mut rng, &melds);
+            let Ok(p) = prepare(&concealed, &melds, win_tile, &ctx, variant) else {
+                continue;
+            };
+            hands += 1;
+            let plan = Plan::of_hand(&p, &ctx, variant, false);
+            let every = Plan::full(variant, p.has, None, false);
+            once += plan.once.indices().count();
+            let decs = decompositions(&concealed);
+            let mut walked: Option<(Reading, usize, Block, Shape)> = None;
+            for (i, blocks) in decs.iter().enumerate() {
+                for (b, shape) in win_blocks(blocks, win_tile) {
+                    let split = read(&p, blocks, b, shape, &ctx, variant, &plan);
+                    let whole = read(&p, blocks, b, shape, &ctx, variant, &every);
+                    readings += 1;
+                    assert_eq!(
+                        (split.total, split.counted, split.merged),
+                        (whole.total, whole.counted, whole.merged),
+                        "{} {concealed:?} {melds:?} {win_tile:?} {ctx:?} {blocks:?} {b:?}",
+                        variant.preset
+                    );
+                    assert_eq!(split.tai, whole.tai);
+                    if walked.as_ref().is_none_or(|x| whole.beats(&x.0)) {
+                        walked = Some((whole, i, b, shape));
+                    }
+                }
+            }
+            let streamed = best_reading(&p, &concealed, &ctx, variant, &plan);
+            match (walked, streamed) {
+                (None, None) => {}
+                (Some((whole, index, block, shape)), Some((r, blocks, rb, rs))) => {
+                    assert_eq!(
+                        (whole.total, whole.counted, whole.tai),
+                        (r.total, r.counted, r.tai)
+                    );
+                    assert_eq!((&decs[index], block, shape), (&blocks, rb, rs));
+                }
+                (w, r) => panic!("walked {} streamed {}", w.is_some(), r.is_some()),
+            }
+        }
+        assert!(hands > 15_000, "{hands} hands");
+        assert!(readings > 20_000, "{readings} readings");
+        assert!(once > 20_000, "{once} items judged once");
+    }
 }

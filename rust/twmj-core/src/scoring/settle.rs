@@ -161,7 +161,7 @@ pub fn settle(bills: &[Score], variant: &Variant) -> Result<Settlement> {
 /// With 中庸全統制 each line is paid as a 自摸 line (× 2): 003 does not say, and 通賠三家 is
 /// the three-payer shape. Only the variant's seated players (004: three or two) are paid.
 pub fn false_win(offender: Seat, tai: [u32; 4], variant: &Variant) -> Result<Settlement> {
-    let seats = variant.players.clamp(2, 4);
+    let seats = variant.seats();
     if offender >= seats {
         return Err(Error::context("offender", seat_text(offender, seats)));
     }

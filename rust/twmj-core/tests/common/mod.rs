@@ -46,5 +46,8 @@ pub fn win(before: &str, ms: &[(&str, &str)], w: &str, ctx: &Context, v: &Varian
 
 /// The hand's items as (name, tai), in table order.
 pub fn items(s: &Score) -> Vec<(String, u32)> {
-    s.items.iter().map(|i| (i.name.clone(), i.tai)).collect()
+    s.items
+        .iter()
+        .map(|i| (i.name.to_string(), i.tai))
+        .collect()
 }

@@ -115,6 +115,8 @@ fn check(st: &State, seat: u8) {
             let flags = obs[b + S_RIVER + 2 * i + 1];
             assert_eq!(flags & 3, d.claimed_by.map_or(0, |c| rel(c) as u8));
             assert_eq!(flags >> 2 & 1 == 1, d.declared);
+            assert_eq!(flags >> 3 & 1 == 1, d.claimed(), "claimed, by whoever");
+            assert_eq!(flags >> 4, 0);
             if !d.claimed() {
                 visible[d.tile.index()] += 1;
             }

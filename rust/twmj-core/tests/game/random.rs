@@ -224,7 +224,7 @@ fn replay_names_the_first_illegal_event() {
         .iter()
         .position(|e| matches!(e, Event::Draw { .. }))
         .unwrap();
-    log[j] = Event::End(st.result().unwrap().clone());
+    log[j] = Event::End(Box::new(st.result().unwrap().clone()));
     let err = replay(&log).unwrap_err().to_string();
     assert!(err.contains(&format!("event {j}")), "{err}");
 }

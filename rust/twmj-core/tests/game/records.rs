@@ -276,3 +276,59 @@ fn a_bad_line_names_its_line_and_field() {
         assert!(m.starts_with(message), "{line}: {m}");
     }
 }
+
+#[test]
+fn the_result_view_is_the_end_line() {
+    // `Game.result()` (the report's view) and the record's end line are written by separate
+    // code from the same result: every field they share agrees, under every preset.
+    let mut wins = 0;
+    for v in twmj_core::scoring::PRESETS
+        .iter()
+        .map(|p| Variant::preset(p).unwrap())
+    {
+        for seed in 0..12 {
+            let bots = [twmj_core::game::Bot::Efficiency; 4];
+            let (st, _) = twmj_core::game::play_hand(seed, &v, bots).unwrap();
+            let view = serde_json::to_value(twmj_core::game::report::ResultView::of(
+                st.result().unwrap(),
+            ))
+            .unwrap();
+            let log = write_log(st.log());
+            let end: serde_json::Value = serde_json::from_str(log.lines().last().unwrap()).unwrap();
+            assert_eq!(end["type"], "end");
+            assert_eq!(view["dealer"], end["dealer"]);
+            assert_eq!(view["east"], end["east"]);
+            assert_eq!(
+                view["draw_reason"],
+                end.get("draw").cloned().unwrap_or_default()
+            );
+            let (vw, ew) = (
+                view["wins"].as_array().unwrap(),
+                end["wins"].as_array().unwrap(),
+            );
+            assert_eq!(vw.len(), ew.len());
+            assert_eq!(view["draw"], vw.is_empty() && view["false_win"].is_null());
+            for (a, b) in vw.iter().zip(ew) {
+                wins += 1;
+                assert_eq!(a["hand"], b["concealed"]);
+                assert_eq!(a["from"], b.get("from").cloned().unwrap_or_default());
+                for k in [
+                    "seat",
+                    "kind",
+                    "tile",
+                    "melds",
+                    "flowers",
+                    "replacement",
+                    "last_tile",
+                    "declaration",
+                    "first_turn",
+                    "discards",
+                    "shown",
+                ] {
+                    assert_eq!(a[k], b.get(k).cloned().unwrap_or_default(), "{k}");
+                }
+            }
+        }
+    }
+    assert!(wins > 20, "the hands include wins ({wins})");
+}

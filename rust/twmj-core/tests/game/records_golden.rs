@@ -149,7 +149,7 @@ fn varied(r: &HandResult, i: usize) -> Vec<Event> {
     b.fees = (0..i % 3)
         .map(|k| (k as u8, ((k + i) % SEATS) as u8))
         .collect();
-    vec![Event::End(a), Event::End(b)]
+    vec![Event::End(Box::new(a)), Event::End(Box::new(b))]
 }
 
 /// Everything written for one game, in a fixed order.

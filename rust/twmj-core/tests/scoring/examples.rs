@@ -193,7 +193,7 @@ fn example_2_discard_to_dealer() {
     // 000 計分 範例二: 莊家連莊 1 胡平胡 2 台; 放槍者付 3 + 2 + 3 = 8.
     let c = case("範例二");
     let s = scored(&c);
-    let names: Vec<&str> = s.dealer_items.iter().map(|i| i.name.as_str()).collect();
+    let names: Vec<&str> = s.dealer_items.iter().map(|i| i.name.as_ref()).collect();
     assert_eq!(names, ["莊家", "連莊拉莊"]);
     assert_eq!(c.payments, [(2, 8)]);
 }

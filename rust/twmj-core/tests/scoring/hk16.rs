@@ -12,7 +12,11 @@ fn hk() -> Variant {
 
 /// The hand's items (not the dealer's), sorted by name.
 fn items(s: &Score) -> Vec<(String, u32)> {
-    let mut v: Vec<(String, u32)> = s.items.iter().map(|i| (i.name.clone(), i.tai)).collect();
+    let mut v: Vec<(String, u32)> = s
+        .items
+        .iter()
+        .map(|i| (i.name.to_string(), i.tai))
+        .collect();
     v.sort();
     v
 }

@@ -143,7 +143,7 @@ fn mixed_shifted(f: &Facts, triplets: bool) -> bool {
 
 /// 單吊將, 邊張, 坎張: the hand waited on one kind only and the winning tile sits as `shape`.
 fn only_wait(f: &Facts, shape: Shape) -> Hit {
-    if f.waits_before.is_power_of_two() {
+    if f.waits_before().is_power_of_two() {
         f.yes_if(f.shape == shape, || {
             (
                 format!("{} won on a {} wait", f.win_tile.code(), f.shape.name()),

@@ -126,7 +126,7 @@ pub(crate) const ITEMS: [ItemDef; 17] = [
         also: Also::NONE,
         examples: &[],
         check: Check::Reading(|f| {
-            if f.waits_before.count_ones() < 2 {
+            if f.waits_before().count_ones() < 2 {
                 f.why(|| (format!("the hand waited on {} only", f.wait_list()), format!("這手牌只聽{}", f.wait_names())))
             } else {
                 f.yes_if(f.shape.is_single(), || (format!("won on a {} wait", f.shape.name()), format!("聽的是{}", f.shape.name())))

@@ -12,8 +12,8 @@ pub mod special;
 pub mod taiwan;
 pub mod traditional;
 
-use crate::rules::{Item, Variant};
-use crate::scoring::items::{Check, ItemDef, Scope};
+use crate::rules::{Item, ItemSet, Variant};
+use crate::scoring::items::{Check, ItemDef, Needs, Scope};
 
 /// One table of the rule texts: one file of entries.
 #[derive(Debug, Clone, Copy)]
@@ -186,6 +186,62 @@ pub const MANNER: [Item; count(Pick::Manner)] = gather(Pick::Manner);
 pub const WHOLE_HAND: [Item; count(Pick::WholeHand)] = gather(Pick::WholeHand);
 /// The items judged on a 四槓胡 ([`crate::scoring::items::Also::four_kongs`]).
 pub const FOUR_KONGS: [Item; count(Pick::FourKongs)] = gather(Pick::FourKongs);
+
+/// The entries judged on a reading of five sets and a pair: of a reading's scope
+/// ([`Scope::Hand`], [`Scope::AfterWin`], [`Scope::Once`]) and not judged on the whole hand
+/// ([`Check::Hand`]).
+pub const ON_READING: ItemSet = {
+    let (mut out, mut i) = (ItemSet::EMPTY, 0);
+    while i < Item::COUNT {
+        let d = &ENTRIES[i];
+        let scope = matches!(d.scope, Scope::Hand | Scope::AfterWin | Scope::Once);
+        if scope && !matches!(d.check, Check::Hand(_)) {
+            out = out.with(d.item);
+        }
+        i += 1;
+    }
+    out
+};
+
+/// Of [`ON_READING`], the entries whose condition reads no reading: the context alone
+/// ([`Check::Context`]) or the whole hand ([`crate::scoring::items::Also::whole_hand`]: its
+/// tiles, melds and context, never the sets, the pair or the wait). They hold or not on every
+/// reading of a hand alike, so the scorer judges them once per hand.
+pub const JUDGED_ONCE: ItemSet = {
+    let (mut out, mut i) = (ItemSet::EMPTY, 0);
+    while i < Item::COUNT {
+        let d = &ENTRIES[i];
+        let once = match d.check {
+            Check::Context(_) => true,
+            Check::Reading(_) => d.also.whole_hand,
+            Check::Hand(_) => false,
+        };
+        if once && ON_READING.contains(d.item) {
+            out = out.with(d.item);
+        }
+        i += 1;
+    }
+    out
+};
+
+/// For each flag of [`Needs`] (bit k), the entries that need it ([`ItemDef::needs`]): a hand
+/// without the flag judges none of them.
+pub const NEEDING: [ItemSet; Needs::FLAGS] = {
+    let mut out = [ItemSet::EMPTY; Needs::FLAGS];
+    let mut k = 0;
+    while k < Needs::FLAGS {
+        let mut i = 0;
+        while i < Item::COUNT {
+            let d = &ENTRIES[i];
+            if d.needs.has(Needs::flag(k)) {
+                out[k] = out[k].with(d.item);
+            }
+            i += 1;
+        }
+        k += 1;
+    }
+    out
+};
 
 /// The entry of the `i`-th item of [`table`].
 pub fn table_def(i: usize) -> Option<&'static ItemDef> {

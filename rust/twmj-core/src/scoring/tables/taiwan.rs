@@ -379,8 +379,12 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
         ],
         check: Check::Reading(|f| {
             // 001 獨聽說明: 也有人玩「抓得出來」就有台 (a house rule): the reading decides alone.
-            if f.waits_before.is_power_of_two() || f.variant.scoring.single_wait_extractable {
-                f.yes_if(f.shape.is_single(), || (format!("won on a {} wait", f.shape.name()), format!("聽的是{}", f.shape.name())))
+            // The waits are only looked at where they decide something: on a single-wait shape,
+            // or for the reason (a reading of another shape never counts 獨聽 either way).
+            let single = f.shape.is_single();
+            let looked = (single || f.explain) && f.waits_before().is_power_of_two();
+            if looked || f.variant.scoring.single_wait_extractable {
+                f.yes_if(single, || (format!("won on a {} wait", f.shape.name()), format!("聽的是{}", f.shape.name())))
             } else {
                 f.why(|| (format!("the hand waited on {}", f.wait_list()), format!("這手牌聽{}", f.wait_names())))
             }
@@ -568,7 +572,7 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
                 f.why(|| how_won(f.ctx))
             } else if f.breaks_concealed().is_none() && !f.variant.ping_hu_concealed {
                 no("門清 (a concealed hand does not count 平胡)", "門清（門清不計平胡）")
-            } else if f.variant.scoring.ping_hu_two_waits && f.waits_before.count_ones() > 2 {
+            } else if f.variant.scoring.ping_hu_two_waits && f.waits_before().count_ones() > 2 {
                 // 001 平胡說明 參: 聽超過兩種牌沒平胡 (a house rule).
                 f.why(|| (format!("the hand waited on {} (more than two kinds)", f.wait_list()), format!("這手牌聽{}（超過兩種）", f.wait_names())))
             } else if let Some(t) = f

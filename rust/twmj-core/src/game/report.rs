@@ -1,0 +1,324 @@
+//! What the core shows its callers, as serde views: the result of a finished hand
+//! (`Game.result()`), the seat draw of a match (`Match.seat_draw`), a simulation's summary
+//! (`twmj.simulate`) and the vocabulary (`twmj._core.vocabulary()`; the game floor sees every
+//! term). The binding converts them whole (Python dicts), so their keys and shapes are
+//! written here once; `/v1/replay`, `/v1/game` and `/v1/variants` read the same dicts.
+
+use serde::ser::{SerializeSeq, Serializer};
+use serde::Serialize;
+
+use crate::notation;
+use crate::tile::KINDS;
+use crate::vocab::Term;
+
+use super::result::{DrawReason, FalseWin, HandResult, Win};
+use super::series::SeatDraw;
+use super::simulate::Summary;
+
+/// Two values written as a list (`[payer, payee]`, `[owner, tile]`): JSON's and Python's
+/// list, where serde would write a tuple.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Pair<A, B>(pub A, pub B);
+
+impl<A: Serialize, B: Serialize> Serialize for Pair<A, B> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut seq = s.serialize_seq(Some(2))?;
+        seq.serialize_element(&self.0)?;
+        seq.serialize_element(&self.1)?;
+        seq.end()
+    }
+}
+
+/// A meld as the result shows it: its kind's key and its tiles in notation.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct MeldView {
+    pub kind: &'static str,
+    pub tiles: String,
+}
+
+/// One 筆 of a finished hand.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct WinView {
+    pub seat: u8,
+    /// The win kind's key (`twmj.WIN_KINDS`).
+    pub kind: &'static str,
+    /// The one paying seat, when one seat pays.
+    pub from: Option<u8>,
+    /// The winning tile; `None` for 天胡 and the flower wins.
+    pub tile: Option<String>,
+    /// The concealed tiles of the complete hand, the winning tile included.
+    pub hand: String,
+    pub melds: Vec<MeldView>,
+    pub flowers: String,
+    /// 003 hk16 七隻內: the winner's discards before the win.
+    pub discards: Option<u8>,
+    /// 003 fan list 胡絕張: the winning tile's kind shown on the table.
+    pub shown: Option<u8>,
+    /// The declaration's key (`twmj.DECLARATIONS`), `None` when none.
+    pub declaration: Option<&'static str>,
+    /// 天胡/地胡/人胡 (`heaven`, `earth`, `human`).
+    pub first_turn: Option<&'static str>,
+    /// 槓上開花.
+    pub replacement: bool,
+    /// 海底撈月, 河底撈魚.
+    pub last_tile: bool,
+}
+
+/// The 詐胡 that ended a hand (001 詐胡); `ready`: 003 詐胡的罰則 賠聽牌者所聽台數, each
+/// ready seat and the tai it waited for.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct FalseWinView {
+    pub seat: u8,
+    pub tai: u32,
+    pub ready: Vec<Pair<u8, u32>>,
+}
+
+/// A finished hand (`Game.result()`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ResultView {
+    /// 流局 (or a 特殊流局): nobody won and nobody declared a false win.
+    pub draw: bool,
+    pub dealer: u8,
+    pub east: u8,
+    pub wins: Vec<WinView>,
+    /// Why nobody won (001 流局, 特殊流局; 003 改良式 特殊流局情形).
+    pub draw_reason: Option<&'static str>,
+    pub false_win: Option<FalseWinView>,
+    /// Each 詢問費 due, `[payer, payee]` (003 註13); usually empty.
+    pub fees: Vec<Pair<u8, u8>>,
+    /// Each 暗槓 collecting its 底, `[owner, tile]` (003 hk16 槓牌); empty elsewhere.
+    pub ankan_fees: Vec<Pair<u8, String>>,
+}
+
+impl WinView {
+    fn of(w: &Win) -> WinView {
+        WinView {
+            seat: w.seat,
+            kind: w.kind.key(),
+            from: w.kind.from_seat(),
+            tile: w.tile.map(crate::tile::Tile::code),
+            hand: notation::format(&w.concealed, 0),
+            melds: w
+                .melds
+                .iter()
+                .map(|m| MeldView {
+                    kind: m.kind.name(),
+                    tiles: m.code(),
+                })
+                .collect(),
+            flowers: notation::format(&[0; KINDS], w.flowers),
+            discards: w.discards,
+            shown: w.shown,
+            declaration: (w.declaration != super::Declaration::None).then(|| w.declaration.key()),
+            first_turn: w.first_turn.map(super::FirstTurn::key),
+            replacement: w.replacement,
+            last_tile: w.last_tile,
+        }
+    }
+}
+
+impl FalseWinView {
+    fn of(f: &FalseWin) -> FalseWinView {
+        FalseWinView {
+            seat: f.seat,
+            tai: f.tai,
+            ready: (0u8..)
+                .zip(f.ready)
+                .filter_map(|(s, t)| t.map(|t| Pair(s, t)))
+                .collect(),
+        }
+    }
+}
+
+impl ResultView {
+    /// The view of `r`.
+    pub fn of(r: &HandResult) -> ResultView {
+        ResultView {
+            draw: r.is_draw(),
+            dealer: r.dealer,
+            east: r.east,
+            wins: r.wins.iter().map(WinView::of).collect(),
+            draw_reason: r.draw.map(DrawReason::key),
+            false_win: r.false_win.as_ref().map(FalseWinView::of),
+            fees: r.fees.iter().map(|&(p, q)| Pair(p, q)).collect(),
+            ankan_fees: r
+                .ankan_fees
+                .iter()
+                .map(|&(s, t)| Pair(s, t.code()))
+                .collect(),
+        }
+    }
+}
+
+/// 001 抽位 (`Match.seat_draw`): the lists cut to the seated players.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct SeatDrawView {
+    pub roller: u8,
+    pub dice: Vec<u8>,
+    pub first: u8,
+    pub winds: Vec<u8>,
+    pub seats: Vec<u8>,
+}
+
+impl SeatDrawView {
+    /// The draw of a table of `seats` players.
+    pub fn of(d: &SeatDraw, seats: u8) -> SeatDrawView {
+        let n = usize::from(seats).min(d.winds.len());
+        SeatDrawView {
+            roller: d.roller,
+            dice: d.dice.to_vec(),
+            first: d.first,
+            winds: d.winds[..n].to_vec(),
+            seats: d.seats[..n].to_vec(),
+        }
+    }
+}
+
+/// Counts by key, written as a JSON object / Python dict in the keys' order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ByKey(pub Vec<(&'static str, u32)>);
+
+impl Serialize for ByKey {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_map(self.0.iter().copied())
+    }
+}
+
+/// A simulation's summary (`twmj.simulate`): draws by reason and wins by kind keyed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct SummaryView {
+    pub hands: u32,
+    pub draws: u32,
+    pub draw_reasons: ByKey,
+    pub wins: ByKey,
+    pub multi_winner: u32,
+    pub tai: Vec<u32>,
+    pub actions: u64,
+}
+
+impl SummaryView {
+    /// The view of `s`.
+    pub fn of(s: &Summary) -> SummaryView {
+        SummaryView {
+            hands: s.hands,
+            draws: s.draws,
+            draw_reasons: ByKey(
+                DrawReason::ALL
+                    .iter()
+                    .map(|r| r.key())
+                    .zip(s.draw_reasons)
+                    .collect(),
+            ),
+            wins: ByKey(Summary::KINDS.iter().copied().zip(s.by_kind).collect()),
+            multi_winner: s.multi_winner,
+            tai: s.tai.clone(),
+            actions: s.actions,
+        }
+    }
+}
+
+/// An error code as the vocabulary lists it (`key` is the code, like every other term's key).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct ErrorTerm {
+    pub code: &'static str,
+    pub key: &'static str,
+    pub name: &'static str,
+    pub class: &'static str,
+    pub doc: &'static str,
+}
+
+/// Every term of the core with its key and Chinese name: `win_kinds` (with `from_seat`: one
+/// seat pays and is named; `regular`: a complete hand scored by `score`), `declarations`,
+/// `shapes`, `meld_kinds`, `presets`, `draw_reasons` (why a hand ended without a winner),
+/// `actions` (by the first word of their names), `errors` (`code`, `class`, `doc`), `winds`,
+/// `items` (the tai items, `tai.<key>`, named as their own table writes them) and `limits`
+/// (the table's fixed numbers: `key`, `name`, `value`, `doc`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Vocabulary {
+    pub win_kinds: Vec<crate::vocab::WinTerm>,
+    pub declarations: Vec<Term>,
+    pub shapes: Vec<Term>,
+    pub meld_kinds: Vec<Term>,
+    pub presets: Vec<Term>,
+    pub draw_reasons: Vec<Term>,
+    pub actions: Vec<Term>,
+    pub errors: Vec<ErrorTerm>,
+    pub winds: Vec<Term>,
+    pub items: Vec<Term>,
+    pub limits: Vec<crate::vocab::Limit>,
+}
+
+impl Vocabulary {
+    /// The core's vocabulary.
+    pub fn new() -> Vocabulary {
+        use crate::vocab::{DECLARATIONS, PRESETS, WINDS, WIN_KINDS};
+        Vocabulary {
+            win_kinds: WIN_KINDS.to_vec(),
+            declarations: DECLARATIONS.to_vec(),
+            shapes: crate::waits::Shape::ALL
+                .iter()
+                .map(|s| Term {
+                    key: s.key(),
+                    name: s.name(),
+                })
+                .collect(),
+            meld_kinds: crate::hand::MeldKind::ALL
+                .iter()
+                .map(|k| Term {
+                    key: k.name(),
+                    name: k.chinese(),
+                })
+                .collect(),
+            presets: PRESETS.to_vec(),
+            draw_reasons: DrawReason::ALL
+                .iter()
+                .map(|r| Term {
+                    key: r.key(),
+                    name: r.name(),
+                })
+                .collect(),
+            actions: super::ACTION_TERMS.to_vec(),
+            errors: crate::error::CODES
+                .iter()
+                .map(|c| ErrorTerm {
+                    code: c.code,
+                    key: c.code,
+                    name: c.name,
+                    class: c.class,
+                    doc: c.doc,
+                })
+                .collect(),
+            winds: WINDS.to_vec(),
+            items: crate::rules::WORDS
+                .iter()
+                .map(|w| Term {
+                    key: w.key,
+                    name: w.name,
+                })
+                .collect(),
+            limits: super::LIMITS.to_vec(),
+        }
+    }
+}
+
+impl Default for Vocabulary {
+    fn default() -> Self {
+        Vocabulary::new()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pairs_and_counts_are_json_lists_and_objects() {
+        let fees = vec![Pair(1u8, 2u8)];
+        assert_eq!(serde_json::to_string(&fees).unwrap(), "[[1,2]]");
+        let by = ByKey(vec![("wall", 3), ("four_kongs", 0)]);
+        assert_eq!(
+            serde_json::to_string(&by).unwrap(),
+            r#"{"wall":3,"four_kongs":0}"#
+        );
+    }
+}
