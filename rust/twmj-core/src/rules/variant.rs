@@ -574,17 +574,29 @@ impl ItemSet {
         self.0[i / 64] >> (i % 64) & 1 == 1
     }
 
+    /// The set with `item` added. Every word is written, the bit or 0, rather than the one
+    /// word indexed: a set built item by item then stays in registers (the indexed write puts
+    /// it in memory, and reading the set back whole stalls on each such write).
     #[must_use]
     pub const fn with(mut self, item: Item) -> ItemSet {
         let i = item as usize;
-        self.0[i / 64] |= 1 << (i % 64);
+        let mut w = 0;
+        while w < 4 {
+            self.0[w] |= ((i / 64 == w) as u64) << (i % 64);
+            w += 1;
+        }
         self
     }
 
+    /// The set without `item` (every word written, as [`ItemSet::with`]).
     #[must_use]
     pub const fn without(mut self, item: Item) -> ItemSet {
         let i = item as usize;
-        self.0[i / 64] &= !(1 << (i % 64));
+        let mut w = 0;
+        while w < 4 {
+            self.0[w] &= !(((i / 64 == w) as u64) << (i % 64));
+            w += 1;
+        }
         self
     }
 

@@ -403,12 +403,13 @@ impl Plan {
             explain: false,
             has: p.has,
         };
-        for def in plan
-            .each
-            .intersection(JUDGED_ONCE)
-            .indices()
-            .map_while(table_def)
-        {
+        // Every entry judged once leaves the per-reading set, counted or not; the sets are
+        // updated once, not per entry (an item's bit set in memory and the set read back
+        // whole stalls on every entry).
+        let once = plan.each.intersection(JUDGED_ONCE);
+        plan.each = plan.each.difference(JUDGED_ONCE);
+        let mut held = ItemSet::EMPTY;
+        for def in once.indices().map_while(table_def) {
             let hit = match def.check {
                 Check::Context(c) => c(&Win {
                     ctx,
@@ -419,13 +420,13 @@ impl Plan {
                 Check::Reading(c) => c(&f),
                 Check::Hand(_) => continue,
             };
-            plan.each = plan.each.without(def.item);
             let tai = tai_of(&hit, def.item, variant);
             if tai > 0 {
-                plan.once = plan.once.with(def.item);
+                held = held.with(def.item);
                 plan.once_tai[def.item as usize] = tai;
             }
         }
+        plan.once = held;
         plan
     }
 }
@@ -515,23 +516,26 @@ impl Reading {
     }
 
     fn items(&self, variant: &Variant) -> Vec<ScoredItem> {
-        self.counted
-            .indices()
-            .map_while(table_def)
-            .map(|d| ScoredItem {
-                item: d.item,
-                key: d.key(),
-                name: match self.merged {
-                    Some((owner, m)) if owner == d.item => Cow::Owned(format!(
-                        "{}（{}）",
-                        variant.name_of(d.item),
-                        variant.name_of(m)
-                    )),
-                    _ => Cow::Borrowed(variant.name_of(d.item)),
-                },
-                tai: self.tai[d.item as usize],
-            })
-            .collect()
+        let mut out = Vec::with_capacity(self.counted.len() as usize);
+        out.extend(
+            self.counted
+                .indices()
+                .map_while(table_def)
+                .map(|d| ScoredItem {
+                    item: d.item,
+                    key: d.key(),
+                    name: match self.merged {
+                        Some((owner, m)) if owner == d.item => Cow::Owned(format!(
+                            "{}（{}）",
+                            variant.name_of(d.item),
+                            variant.name_of(m)
+                        )),
+                        _ => Cow::Borrowed(variant.name_of(d.item)),
+                    },
+                    tai: self.tai[d.item as usize],
+                }),
+        );
+        out
     }
 }
 
@@ -837,8 +841,10 @@ fn dealer_part(
     (items, tai, why_not)
 }
 
+/// The score of `reading` (taken by reference: its tai array is not moved again; its reasons
+/// are moved out).
 fn finish(
-    reading: Reading,
+    reading: &mut Reading,
     decomposition: Vec<Block>,
     win_block: Option<(Block, Shape)>,
     melds: &[Meld],
@@ -857,7 +863,7 @@ fn finish(
         !reading.why_not.is_empty(),
     );
     let items = reading.items(variant);
-    let mut why_not = reading.why_not;
+    let mut why_not = std::mem::take(&mut reading.why_not);
     why_not.extend(dealer_why_not);
     Score {
         variant: variant.preset,
@@ -1060,7 +1066,7 @@ fn shape_score(p: &Prepared, shape: Special, ctx: &Context, variant: &Variant) -
     for _ in variant.missing_sets()..5 {
         sets.push(none);
     }
-    let reading = Reading::judge(
+    let mut reading = Reading::judge(
         &Facts {
             ctx,
             variant,
@@ -1079,7 +1085,7 @@ fn shape_score(p: &Prepared, shape: Special, ctx: &Context, variant: &Variant) -
         },
         &Plan::full(variant, Needs::ALL, Some(&judged), false),
     );
-    let mut s = finish(reading, Vec::new(), None, p.melds, ctx, variant, None);
+    let mut s = finish(&mut reading, Vec::new(), None, p.melds, ctx, variant, None);
     let t = u32::from(variant.tai_of(item));
     s.items.insert(
         0,
@@ -1134,7 +1140,17 @@ pub fn score_all(
     }
     let mut scores: Vec<Score> = rs
         .into_iter()
-        .map(|(r, i, b, s)| finish(r, decs[i].clone(), Some((b, s)), melds, ctx, variant, None))
+        .map(|(mut r, i, b, s)| {
+            finish(
+                &mut r,
+                decs[i].clone(),
+                Some((b, s)),
+                melds,
+                ctx,
+                variant,
+                None,
+            )
+        })
         .collect();
     scores.extend(special);
     if scores.is_empty() {
@@ -1248,7 +1264,7 @@ pub fn score_decomposition(
         reading.add(&hits, &[]);
     }
     Ok(finish(
-        reading,
+        &mut reading,
         blocks.to_vec(),
         Some((block, shape)),
         melds,
@@ -1323,7 +1339,7 @@ pub fn score(
         reading.add(&hits, &notes);
     }
     Ok(finish(
-        reading,
+        &mut reading,
         blocks,
         Some((block, shape)),
         melds,
@@ -1475,7 +1491,7 @@ pub fn score_flower(
         tai[i.item as usize] = i.tai;
         counted = counted.with(i.item);
     }
-    let reading = Reading {
+    let mut reading = Reading {
         total: tai.iter().sum(),
         counted,
         tai,
@@ -1483,7 +1499,7 @@ pub fn score_flower(
         why_not: Vec::new(),
     };
     Ok(finish(
-        reading,
+        &mut reading,
         Vec::new(),
         None,
         &[],
@@ -1585,11 +1601,19 @@ pub fn score_four_kongs(melds: &[Meld], ctx: &Context, variant: &Variant) -> Res
         // Only the kongs and the context are read: every entry 四槓胡 lists is judged.
         has: Needs::ALL,
     };
-    let reading = Reading::judge(
+    let mut reading = Reading::judge(
         &facts,
         &Plan::full(variant, Needs::ALL, Some(&FOUR_KONGS), false),
     );
-    Ok(finish(reading, Vec::new(), None, melds, ctx, variant, None))
+    Ok(finish(
+        &mut reading,
+        Vec::new(),
+        None,
+        melds,
+        ctx,
+        variant,
+        None,
+    ))
 }
 /// The hand and its melds together, checked to hold at most 4 of a kind, each a tile the
 /// variant plays.
