@@ -9,7 +9,7 @@ use twmj_core::game::{
     write_seen_log, Action, Deal, Match, Snapshot, State,
 };
 use twmj_core::notation;
-use twmj_core::vocab::{Int as CoreInt, SEATS};
+use twmj_core::vocab::SEATS;
 use twmj_py_macros::guarded;
 
 use crate::convert::{self, Int};
@@ -89,13 +89,8 @@ impl PyGame {
             hands[3].as_str(),
         ];
         let dealer = dealer.seat("dealer", SEATS)?;
-        let dice = dice
-            .map(|d| CoreInt::dice("dice", &d.map(Int::into_core)))
-            .transpose()?;
-        let mut scripted = Deal::scripted(dealer, h, live, dead)?;
-        if let Some(d) = dice {
-            scripted.dice = d;
-        }
+        let dice = dice.map(|d| d.map(Int::into_core));
+        let scripted = Deal::scripted_with_dice(dealer, h, live, dead, dice.as_ref())?;
         let state = State::from_deal(scripted, rules_of(variant.as_deref()));
         Ok(PyGame { state: state? })
     }
@@ -338,14 +333,18 @@ impl PyMatch {
         dead: &str,
         dice: Option<[Int; 3]>,
     ) -> PyResult<PyGame> {
+        let dice = dice.map(|d| d.map(Int::into_core));
         let script = match hands {
             Some(h) => {
                 let h = [h[0].as_str(), h[1].as_str(), h[2].as_str(), h[3].as_str()];
-                let mut script = Deal::scripted(self.series.dealer, h, live, dead)?;
-                if let Some(d) = dice {
-                    script.dice = CoreInt::dice("dice", &d.map(Int::into_core))?;
-                }
-                Some(script)
+                let dealer = self.series.dealer;
+                Some(Deal::scripted_with_dice(
+                    dealer,
+                    h,
+                    live,
+                    dead,
+                    dice.as_ref(),
+                )?)
             }
             None => None,
         };

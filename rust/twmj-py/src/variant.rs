@@ -2,7 +2,7 @@
 
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyInt, PyString};
-use twmj_core::rules::{Kind, Layer, Setting, PRESETS, REQUIRES, SETTINGS, TAI};
+use twmj_core::rules::{specs, Spec, PRESETS, TAI};
 use twmj_core::scoring::{Value, Variant};
 use twmj_py_macros::guarded;
 
@@ -81,8 +81,8 @@ impl PyVariant {
     /// keep 萬子 and 字牌; every kind with `full_tile_set`).
     #[getter]
     fn tiles(&self) -> Vec<String> {
-        twmj_core::tile::Tile::all()
-            .filter(|&t| self.0.in_play(t))
+        self.0
+            .tiles_in_play()
             .map(twmj_core::tile::Tile::code)
             .collect()
     }
@@ -169,60 +169,24 @@ fn py_value<'py>(py: Python<'py>, v: &Value) -> PyResult<Bound<'py, PyAny>> {
     })
 }
 
-fn spec(
-    key: &str,
-    name: &'static str,
-    kind: Kind,
-    choice_names: &'static [&'static str],
-    layer: Layer,
-    doc: &'static str,
-    doc_zh: &'static str,
-) -> PySettingSpec {
-    let (minimum, maximum, choices) = match kind {
-        Kind::Int { min, max } => (Some(min), Some(max), None),
-        Kind::IntOf(o) => (None, None, Some(o.iter().map(|&i| Value::Int(i)).collect())),
-        Kind::Bool => (None, None, None),
-        Kind::Choice(o) => (
-            None,
-            None,
-            Some(o.iter().map(|&t| Value::Text(t.to_owned())).collect()),
-        ),
-    };
-    PySettingSpec {
-        key: key.to_owned(),
-        name,
-        kind: kind.json_type(),
-        minimum,
-        maximum,
-        choices,
-        choice_names: (!choice_names.is_empty()).then(|| choice_names.to_vec()),
-        layer: layer.key(),
-        layer_name: layer.name(),
-        doc,
-        doc_zh,
-        defaults: Vec::new(),
-        requires: REQUIRES
-            .iter()
-            .filter(|r| r.when == key)
-            .map(|r| (r.is.clone(), r.then, r.must.clone()))
-            .collect(),
+impl From<Spec> for PySettingSpec {
+    fn from(s: Spec) -> Self {
+        PySettingSpec {
+            key: s.key,
+            name: s.name,
+            kind: s.json_type,
+            minimum: s.minimum,
+            maximum: s.maximum,
+            choices: s.choices,
+            choice_names: s.choice_names,
+            layer: s.layer.key(),
+            layer_name: s.layer.name(),
+            doc: s.doc,
+            doc_zh: s.doc_zh,
+            defaults: s.defaults,
+            requires: s.requires,
+        }
     }
-}
-
-fn setting_spec(s: &Setting) -> PyResult<PySettingSpec> {
-    let mut out = spec(
-        s.key,
-        s.name,
-        s.kind,
-        s.choice_names,
-        s.layer,
-        s.doc,
-        s.doc_zh,
-    );
-    for p in PRESETS {
-        out.defaults.push((p, s.default_in(p)?));
-    }
-    Ok(out)
 }
 
 #[pymethods]
@@ -274,20 +238,7 @@ impl PySettingSpec {
 #[pyfunction]
 #[guarded]
 pub fn settings_registry() -> PyResult<Vec<PySettingSpec>> {
-    let mut out = SETTINGS
-        .iter()
-        .map(setting_spec)
-        .collect::<PyResult<Vec<_>>>()?;
-    out.push(spec(
-        &format!("{}<item>", TAI.prefix),
-        TAI.name,
-        TAI.kind,
-        &[],
-        TAI.layer,
-        TAI.doc,
-        TAI.doc_zh,
-    ));
-    Ok(out)
+    Ok(specs()?.into_iter().map(PySettingSpec::from).collect())
 }
 
 /// Every key of the `tai.<item>` family (every item but 骰規台, whose value the dice decide).

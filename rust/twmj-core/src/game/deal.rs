@@ -352,6 +352,25 @@ impl Deal {
         Ok(out)
     }
 
+    /// [`Deal::scripted`] rolling `dice` (a caller's three dice, checked first as the argument
+    /// `dice`; `None` keeps 1 1 1): they decide 骰規台 and the 換三張 direction.
+    pub fn scripted_with_dice(
+        dealer: u8,
+        hands: [&str; SEATS],
+        live: &str,
+        dead: &str,
+        dice: Option<&[crate::vocab::Int; 3]>,
+    ) -> Result<Deal> {
+        let dice = dice
+            .map(|d| crate::vocab::Int::dice("dice", d))
+            .transpose()?;
+        let mut out = Deal::scripted(dealer, hands, live, dead)?;
+        if let Some(d) = dice {
+            out.dice = d;
+        }
+        Ok(out)
+    }
+
     /// Adds every piece of the full set not yet in the deal to the end of the live wall, in
     /// canonical order.
     #[must_use]

@@ -61,7 +61,7 @@ pub fn quiz(
             ),
         ));
     }
-    let tiles: Vec<Tile> = Tile::all().filter(|&t| variant.in_play(t)).collect();
+    let tiles: Vec<Tile> = variant.tiles_in_play().collect();
     let mut rng = SplitMix64::new(seed);
     let mut first = None;
     for _ in 0..TRIES {

@@ -10,7 +10,8 @@ pub mod win;
 
 pub use item::{Item, Word, WORDS};
 pub use settings::{
-    setting, Family, Kind, Layer, Requirement, Setting, MAX_TAI, REQUIRES, SETTINGS, TAI,
+    setting, specs, Family, Kind, Layer, Requirement, Setting, Spec, MAX_TAI, REQUIRES, SETTINGS,
+    TAI,
 };
 pub use shapes::{knitted_kinds, Special, SpecialShapes, KNITTINGS, ORPHANS};
 pub use variant::{

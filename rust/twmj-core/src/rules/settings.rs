@@ -216,6 +216,102 @@ impl Family {
     }
 }
 
+/// One entry of the registry as a caller reads it (`twmj.SETTINGS`, `/v1/settings`, the
+/// page's 家規 form): the key, its names and docs, the values it takes as a range or a list,
+/// its value in every preset and what its values require of other settings.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Spec {
+    pub key: String,
+    pub name: &'static str,
+    /// `integer`, `boolean` or `string` ([`Kind::json_type`]).
+    pub json_type: &'static str,
+    pub minimum: Option<i64>,
+    pub maximum: Option<i64>,
+    /// The values allowed when they are a list (a choice, or `hand_size`'s sizes).
+    pub choices: Option<Vec<Value>>,
+    /// The choices' names in Chinese, in `choices` order (`None`: not a list of texts).
+    pub choice_names: Option<Vec<&'static str>>,
+    pub layer: Layer,
+    pub doc: &'static str,
+    pub doc_zh: &'static str,
+    /// `(preset, value)` for every preset; empty for the `tai.<item>` family (its values are
+    /// in each preset's settings).
+    pub defaults: Vec<(&'static str, Value)>,
+    /// `(value, other key, its value)`: while this setting holds `value`, the other must hold
+    /// its value ([`REQUIRES`]).
+    pub requires: Vec<(Value, &'static str, Value)>,
+}
+
+impl Spec {
+    fn new(
+        key: String,
+        name: &'static str,
+        kind: Kind,
+        choice_names: &'static [&'static str],
+        layer: Layer,
+        docs: (&'static str, &'static str),
+    ) -> Spec {
+        let (minimum, maximum, choices) = match kind {
+            Kind::Int { min, max } => (Some(min), Some(max), None),
+            Kind::IntOf(o) => (None, None, Some(o.iter().map(|&i| Value::Int(i)).collect())),
+            Kind::Bool => (None, None, None),
+            Kind::Choice(o) => (
+                None,
+                None,
+                Some(o.iter().map(|&t| Value::Text(t.to_owned())).collect()),
+            ),
+        };
+        let requires = REQUIRES
+            .iter()
+            .filter(|r| r.when == key)
+            .map(|r| (r.is.clone(), r.then, r.must.clone()))
+            .collect();
+        Spec {
+            key,
+            name,
+            json_type: kind.json_type(),
+            minimum,
+            maximum,
+            choices,
+            choice_names: (!choice_names.is_empty()).then(|| choice_names.to_vec()),
+            layer,
+            doc: docs.0,
+            doc_zh: docs.1,
+            defaults: Vec::new(),
+            requires,
+        }
+    }
+}
+
+/// The registry as callers read it: every setting with its value in every preset, then the
+/// `tai.<item>` family as one entry keyed `tai.<item>`.
+pub fn specs() -> Result<Vec<Spec>> {
+    let mut out = Vec::with_capacity(SETTINGS.len() + 1);
+    for s in &SETTINGS {
+        let mut spec = Spec::new(
+            s.key.to_owned(),
+            s.name,
+            s.kind,
+            s.choice_names,
+            s.layer,
+            (s.doc, s.doc_zh),
+        );
+        for p in crate::rules::PRESETS {
+            spec.defaults.push((p, s.default_in(p)?));
+        }
+        out.push(spec);
+    }
+    out.push(Spec::new(
+        format!("{}<item>", TAI.prefix),
+        TAI.name,
+        TAI.kind,
+        &[],
+        TAI.layer,
+        (TAI.doc, TAI.doc_zh),
+    ));
+    Ok(out)
+}
+
 /// The keys (`$f` = `key`) or Chinese names (`name`) of an enum's choices, in its `ALL` order.
 macro_rules! choice_words {
     ($t:ty, $n:expr, $f:ident) => {{
@@ -714,6 +810,28 @@ mod tests {
     use super::*;
     use crate::rules::PRESETS;
     use std::collections::BTreeMap;
+
+    #[test]
+    fn the_specs_read_the_registry() {
+        let all = specs().unwrap();
+        assert_eq!(all.len(), SETTINGS.len() + 1);
+        let get = |k: &str| all.iter().find(|s| s.key == k).unwrap();
+        // 004 兩人 13 張版: hand_size is 16 or 13, and 13 refuses 瀝咕瀝咕 (REQUIRES).
+        let hs = get("hand_size");
+        assert_eq!(hs.choices, Some(vec![Value::Int(16), Value::Int(13)]));
+        assert_eq!(hs.minimum, None);
+        assert_eq!(
+            hs.requires,
+            vec![(Value::Int(13), "special_shapes.lig_gu", Value::Bool(false))]
+        );
+        // 000 連莊最多 18 次 is taiwan's streak_cap; a range up to MAX_TAI.
+        let sc = get("streak_cap");
+        assert_eq!((sc.minimum, sc.maximum), (Some(0), Some(MAX_TAI)));
+        assert!(sc.defaults.contains(&("taiwan", Value::Int(18))));
+        assert_eq!(sc.defaults.len(), PRESETS.len());
+        let tai = all.last().unwrap();
+        assert_eq!((tai.key.as_str(), tai.defaults.len()), ("tai.<item>", 0));
+    }
 
     fn map(v: &Variant) -> BTreeMap<String, Value> {
         v.settings().into_iter().collect()

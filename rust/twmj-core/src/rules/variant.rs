@@ -927,6 +927,12 @@ impl Variant {
         }
     }
 
+    /// The tile kinds in this variant's set, in index order (004: three players drop
+    /// 二萬–八萬, two players keep 萬子 and 字牌; every kind with `full_tile_set`).
+    pub fn tiles_in_play(&self) -> impl Iterator<Item = crate::tile::Tile> + '_ {
+        crate::tile::Tile::all().filter(|&t| self.in_play(t))
+    }
+
     /// Every tile is in this variant's set (four players, or `full_tile_set`): the analysis
     /// then skips its in-play checks, which its hot paths would otherwise pay for.
     pub const fn all_in_play(&self) -> bool {
