@@ -226,6 +226,14 @@ def test_variants(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["variants"]) == 0
     out = capsys.readouterr().out
     assert all(name in out for name in twmj.PRESETS)
+    # The overview's headings are the registry's names (手牌張數 for hand_size), not copies.
+    specs = {s.key: s for s in twmj.SETTINGS}
+    header = out.splitlines()[0].split()
+    assert header[0] == "preset"
+    assert header[1:] == [
+        specs[k].name for k in ("players", "hand_size", "min_tai", "base_money", "tai_money")
+    ]
+    assert specs["hand_size"].name == "手牌張數"
     assert main(["variants", "nope"]) == 2
 
 
@@ -283,3 +291,18 @@ def test_an_argument_that_is_not_utf8_is_a_clear_error() -> None:
     assert done.stderr.decode() == (
         "twmj: error: an argument is not valid UTF-8: b'123m\\xff\\xfe'\n"
     )
+
+
+def test_score_flags_default_to_the_cores_context() -> None:
+    # The core's Context::new: seat 0 deals and wins by self-draw, 東 round and 東 door.
+    from twmj.cli import _parser
+
+    args = _parser().parse_args(["score", "123m", "1m"])
+    core = twmj.Context()
+    assert (args.win, args.seat_wind, args.round_wind) == ("self_draw", "E", "E")
+    assert (args.win, args.seat_wind, args.round_wind) == (
+        core.win,
+        core.seat_wind,
+        core.round_wind,
+    )
+    assert (args.winner, args.dealer, args.streak) == (core.winner, core.dealer, core.streak)

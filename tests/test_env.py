@@ -173,8 +173,13 @@ def test_vector_env_threads_step_the_same_tables() -> None:
 def test_bad_bot_names_are_twmj_errors() -> None:
     with pytest.raises(twmj.HandError, match="unknown bot"):
         twmj.Game(0).bot_action("genius", 0)
-    with pytest.raises(twmj.HandError, match="reward"):
+    # The reward is a setting of the run, not a hand: the core names the field.
+    with pytest.raises(twmj.ContextError, match="reward") as e:
         VecEnv(2, reward="points")
+    assert (e.value.code, e.value.field) == ("context_error", "reward")
+    with pytest.raises(twmj.ContextError) as e:
+        twmj.Game(0).reward("x")
+    assert e.value.field == "reward"
     assert json.dumps(observation_layout())
 
 

@@ -139,7 +139,10 @@ def test_the_tables_fixed_numbers_are_the_texts() -> None:
         "kept_back": 16,
         "max_streak": 18,
         "die_faces": 6,
+        "melds": 5,
     }
+    # 000: a 16-tile hand wins with five sets and a pair, so it never holds more open melds.
+    assert twmj.LIMITS["melds"] == (16 + 1 - 2) // 3
     assert twmj.LIMITS["full_set"] == len(twmj.TILES) * twmj.COPIES + len(twmj.FLOWERS)
     assert [t["key"] for t in twmj.VOCABULARY["limits"]] == list(twmj.LIMITS)
     assert all(t["name"] and t["doc"] for t in twmj.VOCABULARY["limits"])

@@ -150,3 +150,12 @@ def test_bad_types_are_hand_errors() -> None:
 def test_meld_kinds_in_chinese(chinese: str, kind: str, tiles: str) -> None:
     assert twmj.Meld(chinese, tiles) == twmj.Meld(kind, tiles)
     assert twmj.Meld(chinese, tiles).kind == kind
+
+
+def test_meld_sizes_are_the_cores_vocabulary() -> None:
+    # 000: 吃 and 碰 lay down three tiles, every kong four; the testing strategies read them.
+    from twmj import testing
+
+    sizes = {t["key"]: t["tiles"] for t in twmj.VOCABULARY["meld_kinds"]}
+    assert sizes == {"chi": 3, "pon": 3, "minkan": 4, "kakan": 4, "ankan": 4}
+    assert tuple(twmj.MELD_KINDS) == testing.MELD_KINDS

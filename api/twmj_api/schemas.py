@@ -38,6 +38,11 @@ LAST_SEAT: int = twmj.LIMITS["seats"] - 1
 LAST_WIND: int = len(twmj.VOCABULARY["winds"]) - 1
 #: A seat, 0–3.
 Seat = Annotated[int, Field(ge=0, le=LAST_SEAT), BeforeValidator(_integral)]
+#: The most open melds one hand holds (`twmj.LIMITS["melds"]`: a 16-tile hand's five sets).
+MAX_MELDS: int = twmj.LIMITS["melds"]
+#: The core's context defaults (`ContextArgs::read`): what a request leaves out.
+DEFAULT_CONTEXT: twmj.Context = twmj.Context()
+
 #: A die's face (the dice are three of them), 1 to `twmj.LIMITS["die_faces"]`.
 DieFace = Annotated[int, Field(ge=1, le=twmj.LIMITS["die_faces"]), BeforeValidator(_integral)]
 
@@ -117,7 +122,9 @@ class HandRequest(BaseModel):
 
     model_config = ConfigDict(extra="forbid", strict=True)
     hand: HandText
-    melds: Annotated[list[Meld], Field(max_length=5, description="Up to 5 melds.")] = []
+    melds: Annotated[
+        list[Meld], Field(max_length=MAX_MELDS, description=f"Up to {MAX_MELDS} melds.")
+    ] = []
     visible: Annotated[
         str | None,
         Field(
@@ -334,10 +341,10 @@ class ContextIn(BaseModel):
     streak: JSONInt = Field(
         0, ge=0, description="連莊 count N (莊家台 = 1 + 2N; at most the variant's `streak_cap`)."
     )
-    seat_wind: WindName = Field("E", description="The winner's 門風.")
-    round_wind: WindName = Field("E", description="The 圈風.")
+    seat_wind: WindName = Field(DEFAULT_CONTEXT.seat_wind, description="The winner's 門風.")
+    round_wind: WindName = Field(DEFAULT_CONTEXT.round_wind, description="The 圈風.")
     win: WinKindName = Field(
-        "self_draw",
+        DEFAULT_CONTEXT.win,
         description="How the tile came: "
         + ", ".join(f"`{k}` {twmj.WIN_KINDS[k]}" for k in twmj.REGULAR_WIN_KINDS)
         + ".",
@@ -412,7 +419,9 @@ class WinIn(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
     hand: HandText
     win_tile: Annotated[str, Field(max_length=10, description="The winning tile, e.g. `7p`.")]
-    melds: Annotated[list[Meld], Field(max_length=5, description="Up to 5 melds.")] = []
+    melds: Annotated[
+        list[Meld], Field(max_length=MAX_MELDS, description=f"Up to {MAX_MELDS} melds.")
+    ] = []
     flowers: Annotated[
         str, Field(max_length=40, description="The winner's flowers, e.g. `1f5f` or `春梅`.")
     ] = ""
@@ -668,7 +677,7 @@ class Snapshot(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
     seat: JSONInt = Field(0, ge=0, le=LAST_SEAT)
     hand: HandText
-    melds: Annotated[list[Meld], Field(max_length=5)] = []
+    melds: Annotated[list[Meld], Field(max_length=MAX_MELDS)] = []
     flowers: Annotated[str, Field(max_length=40)] = ""
     declared: DeclarationName | None = Field(
         None, description="The declaration made: " + _names(twmj.DECLARATIONS) + "."

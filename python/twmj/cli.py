@@ -36,7 +36,7 @@ from twmj._core import (
 from twmj.data import analysis_data, replay_data, score_data, waits_data
 from twmj.errors import Error
 from twmj.tiles import SHAPE_NAMES
-from twmj.variants import DEFAULT_PRESET, PRESETS, variant_settings
+from twmj.variants import DEFAULT_PRESET, PRESETS, SETTINGS, variant_settings
 from twmj.vocab import DRAW_REASONS, WIN_KINDS
 
 __all__ = ["main"]
@@ -365,6 +365,14 @@ def _cmd_legal(args: argparse.Namespace) -> int:
     return 0
 
 
+#: The settings `twmj variants` shows for every preset (a choice of columns; the keys, their
+#: headings and values are the core's registry).
+OVERVIEW_SETTINGS = ("players", "hand_size", "min_tai", "base_money", "tai_money")
+
+#: The core's context defaults (`ContextArgs::read`), for the flags a command leaves out.
+_DEFAULT_CONTEXT = Context()
+
+
 def _cmd_variants(args: argparse.Namespace) -> int:
     names = [args.name] if args.name else list(PRESETS)
     settings = {n: variant_settings(n) for n in names}
@@ -375,10 +383,12 @@ def _cmd_variants(args: argparse.Namespace) -> int:
         rows = [[k, json.dumps(v, ensure_ascii=False)] for k, v in settings[args.name].items()]
         _print_rows(rows, indent="")
     else:
-        keys = ("players", "hand_size", "min_tai", "base_money", "tai_money")
-        rows = [["preset", "人", "張", "起胡", "底", "台"]]
+        # The overview's columns are registry settings; their headings are the core's names.
+        specs = {spec.key: spec for spec in SETTINGS}
+        keys = OVERVIEW_SETTINGS
+        rows = [["preset", *(specs[k].name for k in keys)]]
         rows += [[n, *(str(settings[n][k]) for k in keys)] for n in names]
-        _print_rows(rows, right=range(1, 6), indent="")
+        _print_rows(rows, right=range(1, len(keys) + 1), indent="")
         print("`twmj variants NAME` lists every setting of one preset")
     return 0
 
@@ -495,19 +505,29 @@ def _win_flags(s: argparse.ArgumentParser) -> None:
     s.add_argument("win_tile", help="the winning tile, e.g. 7p")
     _hand_flags(s)
     s.add_argument("--flowers", default="", help="the winner's flowers, e.g. 1f5f or 春梅")
-    s.add_argument("--winner", type=int, default=0, help="the winner's seat, 0–3")
-    s.add_argument("--dealer", type=int, default=0, help="the dealer's seat (莊家)")
-    s.add_argument("--streak", type=int, default=0, help="連莊 count")
+    s.add_argument(
+        "--winner", type=int, default=_DEFAULT_CONTEXT.winner, help="the winner's seat, 0–3"
+    )
+    s.add_argument(
+        "--dealer", type=int, default=_DEFAULT_CONTEXT.dealer, help="the dealer's seat (莊家)"
+    )
+    s.add_argument("--streak", type=int, default=_DEFAULT_CONTEXT.streak, help="連莊 count")
     s.add_argument(
         "--win",
-        default="self_draw",
+        default=_DEFAULT_CONTEXT.win,
         help="how the tile came: self_draw (自摸), discard (放槍), robbing_kong (搶槓), …",
     )
     s.add_argument(
         "--from-seat", type=int, default=None, help="the paying seat on a discard or 搶槓"
     )
-    s.add_argument("--seat-wind", default="E", help="the winner's 門風: E S W N or 東 南 西 北")
-    s.add_argument("--round-wind", default="E", help="the 圈風: E S W N or 東 南 西 北")
+    s.add_argument(
+        "--seat-wind",
+        default=_DEFAULT_CONTEXT.seat_wind,
+        help="the winner's 門風: E S W N or 東 南 西 北",
+    )
+    s.add_argument(
+        "--round-wind", default=_DEFAULT_CONTEXT.round_wind, help="the 圈風: E S W N or 東 南 西 北"
+    )
     s.add_argument(
         "--set",
         type=_setting,

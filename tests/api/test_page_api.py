@@ -128,3 +128,22 @@ def test_vocabulary_names_every_key_the_api_takes(client: TestClient) -> None:
         except twmj.ContextError as e:
             needs_seat = "from_seat" in str(e)
         assert t["from_seat"] == needs_seat, t
+
+
+def test_quiz_bounds_are_the_cores(client: TestClient) -> None:
+    # One owner: the core refuses melds that leave no set concealed (16 tiles = 5 sets + a
+    # pair, so 5 open melds leave none) as a context error naming `melds`; the schema only
+    # stops what is past the core's own limit.
+    most = twmj.LIMITS["melds"]
+    assert most == 5
+    r = client.post("/v1/quiz", json={"melds": most, "seed": 1})
+    assert r.status_code == 422
+    assert (r.json()["error"]["code"], r.json()["error"]["field"]) == ("context_error", "melds")
+    r = client.post("/v1/quiz", json={"melds": most + 1, "seed": 1})
+    assert r.status_code == 422
+    assert r.json()["error"]["field"] == "melds"
+    # A wait is one of the 34 kinds: more than that is refused, that many is allowed.
+    r = client.post("/v1/quiz", json={"max_waits": 35, "seed": 1})
+    assert r.status_code == 422
+    assert r.json()["error"]["field"] == "max_waits"
+    assert client.post("/v1/quiz", json={"max_waits": 34, "seed": 1}).status_code == 200

@@ -12,6 +12,7 @@ from fastapi.testclient import TestClient
 from pydantic import TypeAdapter
 
 import twmj
+from twmj_api.schemas import ContextIn, WinIn
 
 CASES = json.loads(
     (Path(__file__).parents[1] / "cases" / "scoring_examples.json").read_text("utf-8")
@@ -279,3 +280,22 @@ def test_four_kongs_over_http(client: TestClient) -> None:
     r = client.post("/v1/score", json={**req, "variant": "taiwan"})
     assert r.status_code == 422
     assert r.json()["error"]["field"] == "context.win"
+
+
+def test_context_defaults_and_meld_cap_are_the_cores() -> None:
+    # The core's Context::new: seat 0 deals and wins by self-draw, 東 round and 東 door.
+    core = twmj.Context()
+    assert (core.seat_wind, core.round_wind, core.win) == ("E", "E", "self_draw")
+    d = ContextIn()
+    assert (d.seat_wind, d.round_wind, d.win) == (core.seat_wind, core.round_wind, core.win)
+    # 16 tiles + the winning tile = 5 sets and a pair: at most 5 melds, the core's limit.
+    assert twmj.LIMITS["melds"] == 5
+    melds = WinIn.model_json_schema()["properties"]["melds"]
+    assert melds["maxItems"] == twmj.LIMITS["melds"]
+
+
+def test_six_melds_are_refused_by_name(client: TestClient) -> None:
+    six = [{"kind": "pon", "tiles": t} for t in ["111m", "222m", "333m", "444m", "555m", "666m"]]
+    r = client.post("/v1/score", json={"hand": "7m", "win_tile": "7m", "melds": six})
+    assert r.status_code == 422
+    assert r.json()["error"]["field"].startswith("melds")

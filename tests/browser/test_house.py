@@ -97,3 +97,10 @@ def test_checker_sizes_are_the_registrys(page: Page, server: str) -> None:
     assert [options.nth(i).get_attribute("value") for i in range(options.count())] == [
         str(n) for n in sizes
     ]
+    # Each size is named by the registry with its sets and pair (16 = 5 × 3 + 1, 13 = 4 × 3 + 1).
+    names = _registry(server)["hand_size"]["choice_names"]
+    assert [options.nth(i).text_content() for i in range(options.count())] == names
+    assert dict(zip(sizes, names, strict=True)) == {
+        16: "16 張（五組一對）",
+        13: "13 張（四組一對）",
+    }

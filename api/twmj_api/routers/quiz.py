@@ -12,9 +12,13 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 import twmj
 from twmj_api.offload import OffLoopRoute, heavy
 from twmj_api.routers.score import variant_of
-from twmj_api.schemas import ERROR_RESPONSES, JSONInt, Meld, PresetName, _integral
+from twmj_api.schemas import ERROR_RESPONSES, MAX_MELDS, JSONInt, Meld, PresetName, _integral
 
 router = APIRouter(prefix="/v1", tags=["quiz"], responses=ERROR_RESPONSES, route_class=OffLoopRoute)
+
+
+#: A wait is a tile kind, so no hand has more waits than the core has kinds.
+WAIT_KINDS: int = len(twmj.TILES)
 
 
 class QuizRequest(BaseModel):
@@ -27,16 +31,24 @@ class QuizRequest(BaseModel):
         twmj.DEFAULT_PRESET, description="The preset: its tile set and shapes."
     )
     melds: Annotated[
-        int, Field(ge=0, le=4, description="Open melds the hand has."), BeforeValidator(_integral)
+        int,
+        # The core refuses melds that leave no set concealed (a ContextError at `melds`, by
+        # the variant's hand size); the schema only bounds the integer by the core's limit.
+        Field(ge=0, le=MAX_MELDS, description="Open melds the hand has."),
+        BeforeValidator(_integral),
     ] = 0
     min_waits: Annotated[
-        int, Field(ge=1, le=13, description="At least this many waits."), BeforeValidator(_integral)
+        int,
+        Field(ge=1, le=WAIT_KINDS, description="At least this many waits."),
+        BeforeValidator(_integral),
     ] = 1
     max_waits: Annotated[
         int,
-        Field(ge=1, le=13, description="At most this many waits (the two in either order)."),
+        Field(
+            ge=1, le=WAIT_KINDS, description="At most this many waits (the two in either order)."
+        ),
         BeforeValidator(_integral),
-    ] = 13
+    ] = WAIT_KINDS
     seed: JSONInt | None = Field(None, description="Draw the same hand again.")
 
 

@@ -67,9 +67,10 @@ export class Checker {
     this.size = $("checker-size");
     this.implied = $("implied");
     this.variant.replaceChildren(...data.order.map((p) => new Option(data.presets[p].name, p)));
-    // The hand sizes the core plays (the registry's `hand_size` choices): n tiles are
-    // (n − 1) / 3 sets and a pair.
-    this.size.replaceChildren(...settingSpec("hand_size").choices.map((n) => new Option(`${n} 張（${(n - 1) / 3} 組＋一對）`, String(n))));
+    // The hand sizes the core plays (the registry's `hand_size` choices), each named by the
+    // registry with its sets and pair.
+    const sizes = settingSpec("hand_size");
+    this.size.replaceChildren(...sizes.choices.map((n, i) => new Option(sizes.choice_names[i], String(n))));
     this.size.value = String(data.presets[data.order[0]].settings.hand_size);
     this.palette = new Palette($("palette"), (code) => this.pick(code), (code) => this.tileState(code));
     this.melds = new Melds($("checker-melds"), "", {

@@ -8,6 +8,9 @@ from typing import Literal
 
 from hypothesis import strategies as st
 
+from twmj.vocab import MELD_KINDS as _CORE_MELD_KINDS
+from twmj.vocab import VOCABULARY
+
 __all__ = [
     "HONOURS",
     "MELD_KINDS",
@@ -23,8 +26,11 @@ __all__ = [
 ]
 
 Form = Literal["waiting", "full"]
-MeldKind = Literal["chi", "pon", "minkan", "kakan", "ankan"]
-MELD_KINDS: tuple[MeldKind, ...] = ("chi", "pon", "minkan", "kakan", "ankan")
+#: A meld kind's key (`chi`, `pon`, …): the core's vocabulary names them.
+MeldKind = str
+MELD_KINDS: tuple[MeldKind, ...] = tuple(_CORE_MELD_KINDS)
+#: The tiles each kind lays down (3, or 4 for a kong), as the core's vocabulary gives them.
+_MELD_TILES: dict[str, int] = {t["key"]: t["tiles"] for t in VOCABULARY["meld_kinds"]}
 SUITS = "mpsz"
 HONOURS: tuple[int, ...] = tuple(range(27, 34))
 _HONOUR_CHARS = "東南西北白發中"
@@ -67,7 +73,7 @@ class Hand:
                 for i in (lo, lo + 1, lo + 2):
                     total[i] += 1
             else:
-                total[lo] += 4 if kind in ("minkan", "kakan", "ankan") else 3
+                total[lo] += _MELD_TILES[kind]
         return total
 
     @property
@@ -93,8 +99,7 @@ def _meld(kind: MeldKind, lo: int) -> tuple[MeldKind, str]:
     if kind == "chi":
         n = lo % 9 + 1
         return kind, f"{n}{n + 1}{n + 2}{SUITS[lo // 9]}"
-    size = 3 if kind == "pon" else 4
-    return kind, code(lo)[0] * size + code(lo)[1]
+    return kind, code(lo)[0] * _MELD_TILES[kind] + code(lo)[1]
 
 
 @st.composite
@@ -115,7 +120,7 @@ def _melds(
                 if i % 9 <= 6 and room[i] > 0 and room[i + 1] > 0 and room[i + 2] > 0
             ]
         else:
-            need = 3 if kind == "pon" else 4
+            need = _MELD_TILES[kind]
             starts = [i for i in range(34) if room[i] >= need]
         preferred = [i for i in starts if kinds is not None and i in kinds]
         if preferred and draw(st.integers(0, 3)) > 0:
@@ -125,7 +130,7 @@ def _melds(
             for i in (lo, lo + 1, lo + 2):
                 room[i] -= 1
         else:
-            room[lo] -= 3 if kind == "pon" else 4
+            room[lo] -= _MELD_TILES[kind]
         out.append(_meld(kind, lo))
     return tuple(out)
 

@@ -658,6 +658,28 @@ pub struct WaitReport {
     pub shanten: i8,
 }
 
+impl WaitReport {
+    /// True when the hand has a wait.
+    pub fn ready(&self) -> bool {
+        self.shanten == 0
+    }
+
+    /// The accepting kinds of a ready hand, which are exactly its waits with their unseen
+    /// copies (a draw of a wait completes the hand; any other draw leaves it ready at best);
+    /// `None` when the hand is not ready, whose accepting kinds [`accepts`] works out.
+    pub fn ready_accepts(&self) -> Option<Vec<Accept>> {
+        self.ready().then(|| {
+            self.waits
+                .iter()
+                .map(|w| Accept {
+                    tile: w.tile,
+                    remaining: w.remaining,
+                })
+                .collect()
+        })
+    }
+}
+
 /// The waits of a validated 16 − 3k hand under `variant` ([`crate::waits`]) and, when there
 /// are none, how far the hand is ([`crate::shanten`]: at least 1, a 16 − 3k hand being
 /// never complete); the draws that bring it closer are [`accepts`].

@@ -65,7 +65,8 @@ impl MeldKind {
         !matches!(self, MeldKind::Ankan)
     }
 
-    const fn size(self) -> usize {
+    /// Tiles the meld lays down: 3 for 吃 and 碰, 4 for a kong.
+    pub const fn size(self) -> usize {
         if self.is_kong() {
             4
         } else {

@@ -17,6 +17,14 @@ pub struct Term {
     pub name: &'static str,
 }
 
+/// A meld kind with the tiles it lays down (3 for 吃 and 碰, 4 for a kong).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub struct MeldTerm {
+    pub key: &'static str,
+    pub name: &'static str,
+    pub tiles: usize,
+}
+
 /// One fixed number of the table (a count every layer bounds its inputs by), with its key,
 /// its name and the rule it comes from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]

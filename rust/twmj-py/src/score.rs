@@ -90,6 +90,29 @@ impl PyContext {
         self.0.dealer
     }
 
+    #[getter]
+    fn streak(&self) -> u8 {
+        self.0.streak
+    }
+
+    /// The winner's 門風 by key (`E`): `Context()` gives the core's default.
+    #[getter]
+    fn seat_wind(&self) -> &'static str {
+        self.0.seat_wind.key()
+    }
+
+    /// The 圈風 by key.
+    #[getter]
+    fn round_wind(&self) -> &'static str {
+        self.0.round_wind.key()
+    }
+
+    /// How the tile came, by key (`self_draw`).
+    #[getter]
+    fn win(&self) -> &'static str {
+        self.0.win.key()
+    }
+
     fn __repr__(&self) -> String {
         let c = &self.0;
         let from = c

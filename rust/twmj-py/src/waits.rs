@@ -7,7 +7,7 @@ use pyo3::types::PyTuple;
 use twmj_core::hand::Form;
 use twmj_core::waits as core_waits;
 use twmj_core::waits::{Shape, Wait};
-use twmj_core::Accept;
+use twmj_core::{Accept, WaitReport};
 use twmj_py_macros::guarded;
 
 use crate::accept::accept_tuple;
@@ -83,8 +83,7 @@ type Pending = (twmj_core::Hand, twmj_core::Counts, Option<Py<PyVariant>>);
 /// The answer to "what are my waits": shanten, whether ready, and the waits.
 #[pyclass(name = "Waits", module = "twmj", frozen)]
 pub struct PyWaits {
-    shanten: i8,
-    waits: Vec<Wait>,
+    report: WaitReport,
     /// For a hand that is not ready, what `accepts` needs; computed on first read (most
     /// callers only ask for the waits, and the accepts cost more than the waits).
     pending: Option<Pending>,
@@ -96,20 +95,20 @@ impl PyWaits {
     /// 0 when ready, else the tiles still to exchange.
     #[getter]
     fn shanten(&self) -> i8 {
-        self.shanten
+        self.report.shanten
     }
 
     /// True when the hand has at least one wait.
     #[getter]
     fn tenpai(&self) -> bool {
-        !self.waits.is_empty()
+        self.report.ready()
     }
 
     /// The waits in tile order.
     #[getter]
     #[guarded]
     fn waits<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        Ok(wait_tuple(py, &self.waits)?)
+        Ok(wait_tuple(py, &self.report.waits)?)
     }
 
     /// Kinds whose draw lowers the shanten (進張), with unseen copies; the waits when ready.
@@ -119,19 +118,13 @@ impl PyWaits {
         let accepts = if let Some(a) = self.accepts.get() {
             a
         } else {
-            let computed = match &self.pending {
-                Some((h, v, var)) => {
+            let computed = match (self.report.ready_accepts(), &self.pending) {
+                (Some(ready), _) => ready,
+                (None, Some((h, v, var))) => {
                     let rules = var.as_ref().map_or(&*twmj_core::TAIWAN, |var| &var.get().0);
                     twmj_core::accepts(h, v, rules)?
                 }
-                None => self
-                    .waits
-                    .iter()
-                    .map(|x| Accept {
-                        tile: x.tile,
-                        remaining: x.remaining,
-                    })
-                    .collect(),
+                (None, None) => Vec::new(),
             };
             self.accepts.get_or_init(|| computed)
         };
@@ -141,17 +134,17 @@ impl PyWaits {
     /// The waited tiles in order.
     #[getter]
     fn tiles(&self) -> Vec<String> {
-        self.waits.iter().map(|w| w.tile.code()).collect()
+        self.report.waits.iter().map(|w| w.tile.code()).collect()
     }
 
     fn __len__(&self) -> usize {
-        self.waits.len()
+        self.report.waits.len()
     }
 
     fn __repr__(&self) -> String {
         format!(
             "Waits(shanten={}, tiles={})",
-            self.shanten,
+            self.report.shanten,
             py_list(&self.tiles())
         )
     }
@@ -174,10 +167,9 @@ pub fn waits(
     let v = convert::visible(visible)?;
     let r = twmj_core::wait_report(&h, &v, rules).map_err(|e| e.at("hand"))?;
     // Not ready: the draws that bring it closer are worked out when read.
-    let pending = (r.shanten > 0).then(|| (h, v, variant.map(Into::into)));
+    let pending = (!r.ready()).then(|| (h, v, variant.map(Into::into)));
     Ok(PyWaits {
-        shanten: r.shanten,
-        waits: r.waits,
+        report: r,
         pending,
         accepts: OnceLock::new(),
     })

@@ -50,7 +50,7 @@ pub use action::{Action, ChiPos, ACTION_COUNT, ACTION_TERMS};
 
 /// The table's fixed numbers, for the layers above to bound their inputs by (the binding's
 /// vocabulary `limits`, the HTTP schema): one owner each, here.
-pub const LIMITS: [crate::vocab::Limit; 5] = [
+pub const LIMITS: [crate::vocab::Limit; 6] = [
     crate::vocab::Limit {
         key: "seats",
         name: "座位",
@@ -81,6 +81,12 @@ pub const LIMITS: [crate::vocab::Limit; 5] = [
         name: "骰子點數",
         value: crate::vocab::DIE_FACES as u32,
         doc: "faces of each of the three opening dice, 1 to this (骰規台, 換三張's direction, the wall's break)",
+    },
+    crate::vocab::Limit {
+        key: "melds",
+        name: "副露上限",
+        value: observe::MELDS as u32,
+        doc: "most open melds one hand holds: the five sets of a 16-tile hand (the largest hand_size)",
     },
 ];
 pub use bots::{arena_hand, check_agents, play_hand, Bot, Played};

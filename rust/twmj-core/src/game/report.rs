@@ -238,7 +238,7 @@ pub struct Vocabulary {
     pub win_kinds: Vec<crate::vocab::WinTerm>,
     pub declarations: Vec<Term>,
     pub shapes: Vec<Term>,
-    pub meld_kinds: Vec<Term>,
+    pub meld_kinds: Vec<crate::vocab::MeldTerm>,
     pub presets: Vec<Term>,
     pub draw_reasons: Vec<Term>,
     pub actions: Vec<Term>,
@@ -264,9 +264,10 @@ impl Vocabulary {
                 .collect(),
             meld_kinds: crate::hand::MeldKind::ALL
                 .iter()
-                .map(|k| Term {
+                .map(|k| crate::vocab::MeldTerm {
                     key: k.name(),
                     name: k.chinese(),
+                    tiles: k.size(),
                 })
                 .collect(),
             presets: PRESETS.to_vec(),

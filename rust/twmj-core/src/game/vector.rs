@@ -26,9 +26,11 @@ impl Reward {
         match s {
             "tai" => Ok(Reward::Tai),
             "money" => Ok(Reward::Money),
-            _ => Err(Error::hand(format!(
-                "unknown reward '{s}' (expected tai or money)"
-            ))),
+            // A setting of the run, not a hand: a context error naming the field.
+            _ => Err(Error::context(
+                "reward",
+                format!("unknown reward '{s}' (expected tai or money)"),
+            )),
         }
     }
 }

@@ -545,7 +545,8 @@ const REGISTRY: [Setting; COUNT] = [
         key: "hand_size",
         name: "手牌張數",
         kind: Kind::IntOf(&[16, 13]),
-        choice_names: &[],
+        // Each size's sets and pair (n = 3 × sets + 1 waiting), for the layers to show.
+        choice_names: &["16 張（五組一對）", "13 張（四組一對）"],
         layer: Layer::Analysis,
         doc: "tiles in a waiting hand: 16 (five sets and a pair) or 13 (004 兩人 13 張版: four sets and a pair); 13 refuses 瀝咕瀝咕",
         doc_zh: "聽牌時手牌張數：16（五組一對）或 13（004 兩人 13 張版：四組一對）；13 張不可配瀝咕瀝咕",
@@ -860,6 +861,15 @@ mod tests {
                 Kind::Choice(keys) => {
                     assert_eq!(keys.len(), s.choice_names.len(), "{}", s.key);
                     assert!(s.choice_names.iter().all(|n| chinese(n)), "{}", s.key);
+                }
+                // hand_size names each size with its sets: n waiting tiles = 3 × sets + 1.
+                Kind::IntOf(sizes) if s.key == "hand_size" => {
+                    let sets = ["", "一", "二", "三", "四", "五"];
+                    assert_eq!(sizes.len(), s.choice_names.len());
+                    for (n, name) in sizes.iter().zip(s.choice_names) {
+                        let k = usize::try_from((n - 1) / 3).unwrap();
+                        assert_eq!(*name, format!("{n} 張（{}組一對）", sets[k]));
+                    }
                 }
                 _ => assert!(s.choice_names.is_empty(), "{}", s.key),
             }

@@ -664,6 +664,54 @@ fn accepts_reference(h: &Hand, v: &Variant) -> Vec<String> {
 }
 
 #[test]
+fn a_ready_hands_accepting_kinds_are_its_waits() {
+    // WaitReport::ready_accepts answers a ready hand without a search: its accepting kinds
+    // (the draws that lower the shanten) are exactly its waits, copies unseen included; a hand
+    // not ready gets None. Checked against `accepts` on hands near every shape, with other
+    // tiles in view, under taiwan (regular only) and 003 改良式 (瀝咕瀝咕, 十三么).
+    let mut rng = SplitMix64::new(0x00AC_CE97);
+    // Regular ready hands too: five random sets and a pair, one tile taken away.
+    let mut hands = samples(300);
+    for _ in 0..300 {
+        let mut c = [0u8; 34];
+        for _ in 0..5 {
+            add_set(&mut rng, &mut c);
+        }
+        loop {
+            let k = rng.below(34);
+            if c[k] <= 2 {
+                c[k] += 2;
+                break;
+            }
+        }
+        remove_random(&mut rng, &mut c);
+        hands.push(c);
+    }
+    let mut ready = 0;
+    for v in [Variant::taiwan(), Variant::improved16()] {
+        for &c in &hands {
+            let h = of_counts(&c, &[]);
+            let mut visible = [0u8; 34];
+            for _ in 0..6 {
+                let k = (rng.next_u64() % 34) as usize;
+                if c[k] + visible[k] < 4 {
+                    visible[k] += 1;
+                }
+            }
+            let r = twmj_core::wait_report(&h, &visible, &v).unwrap();
+            match r.ready_accepts() {
+                Some(a) => {
+                    ready += 1;
+                    assert_eq!(a, accepts(&h, &visible, &v).unwrap(), "{}", format(&c, 0));
+                }
+                None => assert!(r.shanten > 0 && r.waits.is_empty()),
+            }
+        }
+    }
+    assert!(ready > 600, "the samples hold ready hands ({ready})");
+}
+
+#[test]
 fn accepts_and_analysis_match_a_direct_search() {
     let v = Variant::improved16();
     let mut rng = SplitMix64::new(7);
