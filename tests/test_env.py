@@ -159,11 +159,11 @@ def test_vector_env_threads_step_the_same_tables() -> None:
     mask = first[0][1]
     for _ in range(300):
         a = np.argmax(rng.random(mask.shape) * mask, axis=1)
-        out = [e.step(a) for e in envs]
-        for other in out[1:]:
-            for x, y in zip(out[0], other, strict=True):
-                assert np.array_equal(x, y)
-        mask = out[0][1]
+        (o0, m0, s0, r0, d0), *others = [e.step(a) for e in envs]
+        for o, m, s, r, d in others:
+            assert np.array_equal(o, o0) and np.array_equal(m, m0) and np.array_equal(s, s0)
+            assert np.array_equal(r, r0) and np.array_equal(d, d0)
+        mask = m0
     assert envs[0].hands == envs[1].hands == envs[2].hands > 0
     with pytest.raises(twmj.ContextError, match="threads") as e:
         VecEnv(2, threads=0)

@@ -223,7 +223,7 @@ def quiz(
     variant: Variant | None = None,
     melds: int = 0,
     min_waits: int = 1,
-    max_waits: int = 13,
+    max_waits: int | None = None,
     seed: int = 0,
 ) -> tuple[list[str], list[tuple[str, str]]]: ...
 def tai_keys() -> list[str]: ...

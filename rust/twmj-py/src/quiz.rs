@@ -11,20 +11,29 @@ use crate::variant::{rules_of, PyVariant};
 type QuizOut = (Vec<String>, Vec<(&'static str, String)>);
 
 /// A ready hand of `variant` (taiwan) with `melds` open melds and between `min_waits` and
-/// `max_waits` waits: `(concealed tiles, [(kind, tiles)])`; the same `seed` draws it again.
+/// `max_waits` waits (no bound when `None`): `(concealed tiles, [(kind, tiles)])`; the same
+/// `seed` draws it again.
 #[pyfunction]
-#[pyo3(signature = (variant=None, melds=0, min_waits=1, max_waits=13, seed=0))]
+#[pyo3(signature = (variant=None, melds=0, min_waits=1, max_waits=None, seed=0))]
 #[guarded]
 pub fn quiz(
     py: Python<'_>,
     variant: Option<PyRef<'_, PyVariant>>,
     melds: usize,
     min_waits: usize,
-    max_waits: usize,
+    max_waits: Option<usize>,
     seed: u64,
 ) -> PyResult<QuizOut> {
     let v = rules_of(variant.as_deref());
-    let q = py.detach(|| core_quiz::quiz(v, melds, min_waits, max_waits, seed))?;
+    let q = py.detach(|| {
+        core_quiz::quiz(
+            v,
+            melds,
+            min_waits,
+            max_waits.unwrap_or(twmj_core::KINDS),
+            seed,
+        )
+    })?;
     Ok((
         q.concealed.iter().map(|t| t.code()).collect(),
         q.melds
