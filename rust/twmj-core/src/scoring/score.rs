@@ -139,6 +139,38 @@ struct Prepared<'a> {
     has: Needs,
 }
 
+impl<'a> Prepared<'a> {
+    /// A reading whose sets, pair and wait no entry judged on it reads: as many sets as a
+    /// reading has (four in a 13-tile hand), each the winning tile not as a triplet, the pair
+    /// a 單騎 on it. The whole-hand entries and a special shape's items are judged on it.
+    fn blank_facts(&self, ctx: &'a Context, variant: &'a Variant, has: Needs) -> Facts<'_> {
+        let none = SetView {
+            tile: self.win_tile,
+            triplet: false,
+            meld: None,
+        };
+        let mut sets = Sets::empty(none);
+        for _ in variant.missing_sets()..5 {
+            sets.push(none);
+        }
+        Facts {
+            ctx,
+            variant,
+            melds: self.melds,
+            sets,
+            pair: self.win_tile,
+            win_tile: self.win_tile,
+            win_block: Block::Pair(self.win_tile),
+            shape: Shape::Tanki,
+            concealed_triplets: 0,
+            waits: &self.waits,
+            all: self.all,
+            explain: false,
+            has,
+        }
+    }
+}
+
 fn prepare<'a>(
     concealed: &Counts,
     melds: &'a [Meld],
@@ -378,31 +410,7 @@ impl Plan {
         if explain {
             return plan;
         }
-        let none = SetView {
-            tile: p.win_tile,
-            triplet: false,
-            meld: None,
-        };
-        // As many sets as a reading has (four in a 13-tile hand), none of them read.
-        let mut sets = Sets::empty(none);
-        for _ in variant.missing_sets()..5 {
-            sets.push(none);
-        }
-        let f = Facts {
-            ctx,
-            variant,
-            melds: p.melds,
-            sets,
-            pair: p.win_tile,
-            win_tile: p.win_tile,
-            win_block: Block::Pair(p.win_tile),
-            shape: Shape::Tanki,
-            concealed_triplets: 0,
-            waits: &p.waits,
-            all: p.all,
-            explain: false,
-            has: p.has,
-        };
+        let f = p.blank_facts(ctx, variant, p.has);
         // Every entry judged once leaves the per-reading set, counted or not; the sets are
         // updated once, not per entry (an item's bit set in memory and the set read back
         // whole stalls on every entry).
@@ -1056,33 +1064,10 @@ fn shape_score(p: &Prepared, shape: Special, ctx: &Context, variant: &Variant) -
         .copied()
         .filter(|&x| !def(item).excludes.contains(&x) && !fan_note(item, x, variant))
         .collect();
-    // On a reading whose sets and pair no condition there reads.
-    let none = SetView {
-        tile: p.win_tile,
-        triplet: false,
-        meld: None,
-    };
-    let mut sets = Sets::empty(none);
-    for _ in variant.missing_sets()..5 {
-        sets.push(none);
-    }
+    // On a reading whose sets and pair no condition there reads; the shape's own judged
+    // list decides what is judged.
     let mut reading = Reading::judge(
-        &Facts {
-            ctx,
-            variant,
-            melds: p.melds,
-            sets,
-            pair: p.win_tile,
-            win_tile: p.win_tile,
-            win_block: Block::Pair(p.win_tile),
-            shape: Shape::Tanki,
-            concealed_triplets: 0,
-            waits: &p.waits,
-            all: p.all,
-            explain: false,
-            // The shape's own judged list decides what is judged.
-            has: Needs::ALL,
-        },
+        &p.blank_facts(ctx, variant, Needs::ALL),
         &Plan::full(variant, Needs::ALL, Some(&judged), false),
     );
     let mut s = finish(&mut reading, Vec::new(), None, p.melds, ctx, variant, None);
