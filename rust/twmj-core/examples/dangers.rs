@@ -7,7 +7,7 @@
 //! discard, how often it went on to win. The fits in `bots.rs` were made from seeds 0…23,999.
 
 use twmj_core::analyze;
-use twmj_core::game::{Action, Bot, Event, Phase, SplitMix64, State};
+use twmj_core::game::{danger_class, Action, Bot, Event, Phase, SplitMix64, State};
 use twmj_core::hand::{Form, Hand, MeldKind};
 use twmj_core::notation::Tiles;
 use twmj_core::tile::{Tile, KINDS};
@@ -120,15 +120,7 @@ fn main() {
                             continue;
                         }
                         let Some(t) = Tile::new(k) else { continue };
-                        let class = if t.is_honor() {
-                            0
-                        } else {
-                            match t.number() {
-                                1 | 9 => 1,
-                                2 | 8 => 2,
-                                _ => 3,
-                            }
-                        };
+                        let class = danger_class(t);
                         let unseen = 4usize
                             .saturating_sub(usize::from(me.concealed[k] + visible[k]))
                             .min(3);

@@ -55,6 +55,19 @@ const DANGER: [[[f64; 4]; 4]; 4] = [
         [80.03, 83.16, 118.06, 128.29],
     ],
 ];
+/// The kind class the danger tables are indexed by: 0 honour, 1 for 1/9, 2 for 2/8, 3 for
+/// 3–7 (`examples/dangers.rs` fits the tables by the same classes).
+pub fn danger_class(t: Tile) -> usize {
+    if t.is_honor() {
+        return 0;
+    }
+    match t.number() {
+        1 | 9 => 1,
+        2 | 8 => 2,
+        _ => 3,
+    }
+}
+
 /// The factor when the seat has discarded the kind itself (there is no 振聽 on one's own
 /// discards in 000; a hand rarely discards its own wait).
 const OWN_DISCARD: f64 = 0.044;
@@ -171,15 +184,7 @@ impl Danger {
     /// The chance that discarding `t` deals in, and the expected cost.
     fn of(&self, me: &Seat, t: Tile) -> (f64, f64) {
         let k = t.index();
-        let class = if t.is_honor() {
-            0
-        } else {
-            match t.number() {
-                1 | 9 => 1,
-                2 | 8 => 2,
-                _ => 3,
-            }
-        };
+        let class = danger_class(t);
         let unseen = 4u8.saturating_sub(me.concealed[k] + self.visible[k]);
         let seen = UNSEEN[class]
             .get(usize::from(unseen))
