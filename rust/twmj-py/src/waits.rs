@@ -118,13 +118,13 @@ impl PyWaits {
         let accepts = if let Some(a) = self.accepts.get() {
             a
         } else {
-            let computed = match (self.report.ready_accepts(), &self.pending) {
-                (Some(ready), _) => ready,
-                (None, Some((h, v, var))) => {
+            // A hand kept for later is not ready; a ready one's accepts are its waits.
+            let computed = match &self.pending {
+                Some((h, v, var)) => {
                     let rules = var.as_ref().map_or(&*twmj_core::TAIWAN, |var| &var.get().0);
                     twmj_core::accepts(h, v, rules)?
                 }
-                (None, None) => Vec::new(),
+                None => self.report.ready_accepts().unwrap_or_default(),
             };
             self.accepts.get_or_init(|| computed)
         };
