@@ -12,8 +12,8 @@ use crate::scoring::items::{
 };
 use crate::scoring::tables::fan::SHARED_NOTES;
 use crate::scoring::tables::{
-    def, present, table_def, DEALER_LINE, FLOWER_WINS, FOUR_KONGS, HAND_CHECKS, JUDGED_ONCE,
-    MANNER, NEEDING, ONCE, ON_READING, WHOLE_HAND,
+    def, present, table_def, AFTER_NOTES, DEALER_LINE, FLOWER_WINS, FOUR_KONGS, HAND_CHECKS,
+    JUDGED_ONCE, MANNER, MERGING, NEEDING, ONCE, ON_READING, WHOLE_HAND,
 };
 use crate::tile::{Counts, Tile, COPIES, KINDS};
 pub use crate::vocab::{Declaration, Replacement, Seat, WinKind};
@@ -369,12 +369,16 @@ impl Rank {
 struct Plan {
     /// The entries judged on each reading, in table order.
     each: ItemSet,
-    /// The entries judged once that count, with their tai in `once_tai`.
+    /// The entries judged once that count, with their tai in `once_tai` (the first
+    /// `once.len()` pairs; a short list rather than a 135-entry array zeroed and moved).
     once: ItemSet,
-    once_tai: [u32; Item::COUNT],
+    once_tai: [(Item, u32); ONCE_MOST],
     /// The reasons of the entries that do not count are built.
     explain: bool,
 }
+
+/// Most entries judged once per hand ([`JUDGED_ONCE`]).
+const ONCE_MOST: usize = JUDGED_ONCE.len() as usize;
 
 impl Plan {
     /// Every entry judged on each reading: those the variant has, of a reading's scope
@@ -397,7 +401,7 @@ impl Plan {
         Plan {
             each,
             once: ItemSet::EMPTY,
-            once_tai: [0; Item::COUNT],
+            once_tai: [(Item::Dealer, 0); ONCE_MOST],
             explain,
         }
     }
@@ -416,7 +420,7 @@ impl Plan {
         // whole stalls on every entry).
         let once = plan.each.intersection(JUDGED_ONCE);
         plan.each = plan.each.difference(JUDGED_ONCE);
-        let mut held = ItemSet::EMPTY;
+        let (mut held, mut n) = (ItemSet::EMPTY, 0);
         for def in once.indices().map_while(table_def) {
             let hit = match def.check {
                 Check::Context(c) => c(&Win {
@@ -429,9 +433,10 @@ impl Plan {
                 Check::Hand(_) => continue,
             };
             let tai = tai_of(&hit, def.item, variant);
-            if tai > 0 {
+            if let (true, Some(slot)) = (tai > 0, plan.once_tai.get_mut(n)) {
                 held = held.with(def.item);
-                plan.once_tai[def.item as usize] = tai;
+                *slot = (def.item, tai);
+                n += 1;
             }
         }
         plan.once = held;
@@ -513,14 +518,35 @@ impl Reading {
         self.why_not.extend_from_slice(notes);
     }
 
-    /// Its place in [`Rank`] order.
-    fn rank(&self) -> Rank {
-        Rank::of(self.total, self.counted.indices())
-    }
-
     /// Shown before `other` ([`beats`]).
     fn beats(&self, other: &Reading) -> bool {
         beats((self.total, self.counted), (other.total, other.counted))
+    }
+
+    /// What [`finish`] reads of it.
+    fn shown(&self) -> Shown<'_> {
+        Shown {
+            total: self.total,
+            counted: self.counted,
+            tai: &self.tai,
+            merged: self.merged,
+        }
+    }
+}
+
+/// A reading as the score shows it: its tai per item by reference, so the best reading's
+/// buffer is read where it was judged instead of being moved into the result.
+struct Shown<'a> {
+    total: u32,
+    counted: ItemSet,
+    tai: &'a [u32; Item::COUNT],
+    merged: Option<(Item, Item)>,
+}
+
+impl Shown<'_> {
+    /// Its place in [`Rank`] order.
+    fn rank(&self) -> Rank {
+        Rank::of(self.total, self.counted.indices())
     }
 
     fn items(&self, variant: &Variant) -> Vec<ScoredItem> {
@@ -551,8 +577,8 @@ impl Reading {
 /// counted item's tai, 0 elsewhere), with the 備註 applied.
 fn evaluate(f: &Facts, plan: &Plan, hits: &mut [u32; Item::COUNT]) -> Outcome {
     let mut held = plan.once;
-    for i in plan.once.indices() {
-        hits[i] = plan.once_tai[i];
+    for &(item, tai) in &plan.once_tai[..plan.once.len() as usize] {
+        hits[item as usize] = tai;
     }
     let mut reasons: Vec<NotApplied> = Vec::new();
     let mut note = |item: Item, reason: &dyn Fn() -> (String, String)| {
@@ -583,7 +609,7 @@ fn evaluate(f: &Facts, plan: &Plan, hits: &mut [u32; Item::COUNT]) -> Outcome {
             Hit::Times(n) => u32::from(n) * u32::from(f.variant.tai_of(def.item)),
             Hit::Tai(t) => u32::from(t),
             Hit::No(r) => {
-                note(def.item, &|| (r.en.to_string(), r.zh.to_string()));
+                note(def.item, &|| (r.en().to_owned(), r.zh().to_owned()));
                 continue;
             }
         };
@@ -654,7 +680,11 @@ fn evaluate(f: &Facts, plan: &Plan, hits: &mut [u32; Item::COUNT]) -> Outcome {
         }
     }
     // The entries' notes judged on what the reading counts after the 備註 (001 平胡說明 貳).
-    for def in held.indices().map_while(table_def) {
+    for def in held
+        .intersection(AFTER_NOTES)
+        .indices()
+        .map_while(table_def)
+    {
         if let Some(after) = def.after_notes {
             if hits[def.item as usize] > 0 {
                 if let Some(by) = after(f, hits) {
@@ -671,11 +701,7 @@ fn evaluate(f: &Facts, plan: &Plan, hits: &mut [u32; Item::COUNT]) -> Outcome {
     }
     // 字一色的複合: the merged item joins its owner, both added minus 4, shown as one item.
     let mut merged = None;
-    for def in held
-        .indices()
-        .map_while(table_def)
-        .filter(|d| !d.merges.is_empty())
-    {
+    for def in held.intersection(MERGING).indices().map_while(table_def) {
         let owner = def.item as usize;
         if hits[owner] == 0 {
             continue;
@@ -831,7 +857,7 @@ fn dealer_part(
                 "胡牌者和付錢的人都不是莊家",
             );
         } else if let Hit::No(r) = &hit {
-            note(item, &r.en, &r.zh);
+            note(item, r.en(), r.zh());
         }
         if tai > 0 {
             items.push(ScoredItem {
@@ -860,18 +886,38 @@ fn finish(
     variant: &Variant,
     flower_win: Option<FlowerWin>,
 ) -> Score {
+    let why_not = std::mem::take(&mut reading.why_not);
+    finish_shown(
+        &reading.shown(),
+        why_not,
+        decomposition,
+        win_block,
+        melds,
+        ctx,
+        variant,
+        flower_win,
+    )
+}
+
+/// The score of the reading `reading`, with the reasons `why_not` of the items it does not
+/// count (empty unless explaining).
+#[allow(clippy::too_many_arguments)] // the parts of a score, each passed once
+fn finish_shown(
+    reading: &Shown,
+    mut why_not: Vec<NotApplied>,
+    decomposition: Vec<Block>,
+    win_block: Option<(Block, Shape)>,
+    melds: &[Meld],
+    ctx: &Context,
+    variant: &Variant,
+    flower_win: Option<FlowerWin>,
+) -> Score {
     let mut payers = ctx.payers();
     // 004 兩人麻將、三人麻將規則: only the seated players pay (seats `0..players`).
     payers.retain(|&p| p < variant.seats());
-    let (dealer_items, dealer_tai, dealer_why_not) = dealer_part(
-        ctx,
-        variant,
-        &payers,
-        &reading.tai,
-        !reading.why_not.is_empty(),
-    );
+    let (dealer_items, dealer_tai, dealer_why_not) =
+        dealer_part(ctx, variant, &payers, reading.tai, !why_not.is_empty());
     let items = reading.items(variant);
-    let mut why_not = std::mem::take(&mut reading.why_not);
     why_not.extend(dealer_why_not);
     Score {
         variant: variant.preset,
@@ -953,7 +999,7 @@ fn whole_hand(
         let hit = check(&whole);
         let tai = tai_of(&hit, item, variant);
         let reason = match hit {
-            Hit::No(r) => Some((r.en.into_owned(), r.zh.into_owned())),
+            Hit::No(r) => Some((r.en().to_owned(), r.zh().to_owned())),
             _ if tai == 0 => Some((
                 "worth 0 tai in this variant".to_owned(),
                 "這個規則裡不計（0）".to_owned(),
@@ -1276,38 +1322,11 @@ pub fn score(
     let p = prepare(concealed, melds, win_tile, ctx, variant)?;
     let plan = Plan::of_hand(&p, ctx, variant, false);
     let sp = special_score(&p, concealed, ctx, variant);
-    // The items judged on the whole hand (屁胡, 無番和), when the variant has one: judged once
-    // on every reading of the hand (算不出任何台分: no reading counts), then added to the one
-    // shown (the first best).
-    let (best, hits, notes) = if has_whole(variant) {
-        let decs = decompositions(concealed);
-        let all = every_reading(&p, &decs, ctx, variant, &plan);
-        let shown = (0..all.len()).fold(None, |b: Option<usize>, j| match b {
-            Some(k) if !all[j].0.beats(&all[k].0) => Some(k),
-            _ => Some(j),
-        });
-        let (hits, notes) = match shown {
-            Some(k) => {
-                let counted: Vec<Counted> = all.iter().map(|x| x.0.counted()).collect();
-                let item = sp.as_ref().and_then(special_item);
-                whole_hand(&counted, counted[k], item, ctx, variant, why_not)
-            }
-            None => (Vec::new(), Vec::new()),
-        };
-        let best = shown
-            .and_then(|k| all.into_iter().nth(k))
-            .map(|(mut r, i, b, s)| {
-                r.add(&hits, &[]);
-                (r, decs[i].clone(), b, s)
-            });
-        (best, hits, notes)
-    } else {
-        (
-            best_reading(&p, concealed, ctx, variant, &plan),
-            Vec::new(),
-            Vec::new(),
-        )
-    };
+    if has_whole(variant) {
+        return score_with_whole(&p, concealed, ctx, variant, &plan, sp, why_not);
+    }
+    let mut bufs = [[0u32; Item::COUNT]; 2];
+    let best = best_reading(&p, concealed, ctx, variant, &plan, &mut bufs);
     // A special shape the variant admits (003 瀝咕瀝咕, 十三么) when it is worth more.
     if let Some(sp) = sp {
         if best
@@ -1317,17 +1336,85 @@ pub fn score(
             return Ok(sp);
         }
     }
-    let (mut reading, blocks, block, shape) = best.ok_or_else(|| not_a_win(concealed, win_tile))?;
+    let (shown, blocks, block, shape) = best.ok_or_else(|| not_a_win(concealed, win_tile))?;
     if why_not {
         let all = Plan::of_hand(&p, ctx, variant, true);
-        reading = read(&p, &blocks, block, shape, ctx, variant, &all);
+        let mut reading = read(&p, &blocks, block, shape, ctx, variant, &all);
+        return Ok(finish(
+            &mut reading,
+            blocks,
+            Some((block, shape)),
+            melds,
+            ctx,
+            variant,
+            None,
+        ));
+    }
+    Ok(finish_shown(
+        &shown,
+        Vec::new(),
+        blocks,
+        Some((block, shape)),
+        melds,
+        ctx,
+        variant,
+        None,
+    ))
+}
+
+/// [`score`] under a variant with items judged on the whole hand (屁胡, 無番和): judged once
+/// on every reading of the hand (算不出任何台分: no reading counts), then added to the one
+/// shown (the first best).
+fn score_with_whole(
+    p: &Prepared,
+    concealed: &Counts,
+    ctx: &Context,
+    variant: &Variant,
+    plan: &Plan,
+    sp: Option<Score>,
+    why_not: bool,
+) -> Result<Score> {
+    let decs = decompositions(concealed);
+    let all = every_reading(p, &decs, ctx, variant, plan);
+    let shown = (0..all.len()).fold(None, |b: Option<usize>, j| match b {
+        Some(k) if !all[j].0.beats(&all[k].0) => Some(k),
+        _ => Some(j),
+    });
+    let (hits, notes) = match shown {
+        Some(k) => {
+            let counted: Vec<Counted> = all.iter().map(|x| x.0.counted()).collect();
+            let item = sp.as_ref().and_then(special_item);
+            whole_hand(&counted, counted[k], item, ctx, variant, why_not)
+        }
+        None => (Vec::new(), Vec::new()),
+    };
+    let best = shown
+        .and_then(|k| all.into_iter().nth(k))
+        .map(|(mut r, i, b, s)| {
+            r.add(&hits, &[]);
+            (r, decs[i].clone(), b, s)
+        });
+    // A special shape the variant admits (003 瀝咕瀝咕, 十三么) when it is worth more.
+    if let Some(sp) = sp {
+        if best
+            .as_ref()
+            .is_none_or(|x| Rank::of_score(&sp) < x.0.shown().rank())
+        {
+            return Ok(sp);
+        }
+    }
+    let (mut reading, blocks, block, shape) =
+        best.ok_or_else(|| not_a_win(concealed, p.win_tile))?;
+    if why_not {
+        let all = Plan::of_hand(p, ctx, variant, true);
+        reading = read(p, &blocks, block, shape, ctx, variant, &all);
         reading.add(&hits, &notes);
     }
     Ok(finish(
         &mut reading,
         blocks,
         Some((block, shape)),
-        melds,
+        p.melds,
         ctx,
         variant,
         None,
@@ -1339,15 +1426,16 @@ pub fn score(
 /// walked without being listed, and the readings are judged into two buffers, the one being
 /// judged and the best so far, swapped by reference: no per-reading array is moved, and only
 /// the entries a reading counted are cleared after it.
-fn best_reading(
+fn best_reading<'b>(
     p: &Prepared,
     concealed: &Counts,
     ctx: &Context,
     variant: &Variant,
     plan: &Plan,
-) -> Option<(Reading, Vec<Block>, Block, Shape)> {
-    let (mut one, mut two) = ([0u32; Item::COUNT], [0u32; Item::COUNT]);
-    let (mut cur, mut top) = (&mut one, &mut two);
+    bufs: &'b mut [[u32; Item::COUNT]; 2],
+) -> Option<(Shown<'b>, Vec<Block>, Block, Shape)> {
+    let [one, two] = bufs;
+    let (mut cur, mut top) = (one, two);
     let mut best: Option<(Outcome, Block, Shape)> = None;
     let mut best_blocks: Vec<Block> = Vec::new();
     let clear = |buf: &mut [u32; Item::COUNT], set: ItemSet| {
@@ -1378,7 +1466,16 @@ fn best_reading(
             }
         }
     });
-    best.map(|(o, block, shape)| (Reading::of(o, top), best_blocks, block, shape))
+    let top: &'b [u32; Item::COUNT] = top;
+    best.map(|(o, block, shape)| {
+        let shown = Shown {
+            total: o.total,
+            counted: o.counted,
+            tai: top,
+            merged: o.merged,
+        };
+        (shown, best_blocks, block, shape)
+    })
 }
 
 /// [`score`] for a validated full hand (`Form::Full`); flowers come from `ctx.flowers`, or
@@ -1770,13 +1867,14 @@ mod tests {
                     }
                 }
             }
-            let streamed = best_reading(&p, &concealed, &ctx, variant, &plan);
+            let mut bufs = [[0u32; Item::COUNT]; 2];
+            let streamed = best_reading(&p, &concealed, &ctx, variant, &plan, &mut bufs);
             match (walked, streamed) {
                 (None, None) => {}
                 (Some((whole, index, block, shape)), Some((r, blocks, rb, rs))) => {
                     assert_eq!(
-                        (whole.total, whole.counted, whole.tai),
-                        (r.total, r.counted, r.tai)
+                        (whole.total, whole.counted, whole.merged, &whole.tai),
+                        (r.total, r.counted, r.merged, r.tai)
                     );
                     assert_eq!((&decs[index], block, shape), (&blocks, rb, rs));
                 }

@@ -243,6 +243,31 @@ pub const NEEDING: [ItemSet; Needs::FLAGS] = {
     out
 };
 
+/// The entries with a note judged after the 備註 ([`ItemDef::after_notes`]): the scorer
+/// visits only these for it.
+pub const AFTER_NOTES: ItemSet = {
+    let (mut out, mut i) = (ItemSet::EMPTY, 0);
+    while i < Item::COUNT {
+        if ENTRIES[i].after_notes.is_some() {
+            out = out.with(ENTRIES[i].item);
+        }
+        i += 1;
+    }
+    out
+};
+
+/// The entries other items merge into ([`ItemDef::merges`], 字一色的複合).
+pub const MERGING: ItemSet = {
+    let (mut out, mut i) = (ItemSet::EMPTY, 0);
+    while i < Item::COUNT {
+        if !ENTRIES[i].merges.is_empty() {
+            out = out.with(ENTRIES[i].item);
+        }
+        i += 1;
+    }
+    out
+};
+
 /// The entry of the `i`-th item of [`table`].
 pub fn table_def(i: usize) -> Option<&'static ItemDef> {
     ENTRIES[..Item::COUNT].get(i)
