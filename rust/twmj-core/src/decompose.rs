@@ -26,6 +26,59 @@ impl Block {
     }
 }
 
+/// Most blocks of a winning hand's concealed part: five sets and a pair.
+pub const WIN_BLOCKS: usize = 6;
+
+/// One decomposition of a winning hand's concealed part (at most [`WIN_BLOCKS`] blocks),
+/// held inline so a score allocates nothing for it; reads as a slice.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Blocks {
+    blocks: [Block; WIN_BLOCKS],
+    len: u8,
+}
+
+impl Blocks {
+    /// No block (a flower win's or a special shape's score).
+    pub const EMPTY: Blocks = Blocks {
+        blocks: [Block::Pair(Tile::wind(0)); WIN_BLOCKS],
+        len: 0,
+    };
+
+    /// The blocks `b`; `None` when there are more than [`WIN_BLOCKS`].
+    pub fn new(b: &[Block]) -> Option<Blocks> {
+        let mut out = Blocks::EMPTY;
+        out.blocks.get_mut(..b.len())?.copy_from_slice(b);
+        out.len = b.len() as u8;
+        Some(out)
+    }
+}
+
+impl std::ops::Deref for Blocks {
+    type Target = [Block];
+
+    fn deref(&self) -> &[Block] {
+        &self.blocks[..usize::from(self.len)]
+    }
+}
+
+impl std::ops::DerefMut for Blocks {
+    fn deref_mut(&mut self) -> &mut [Block] {
+        &mut self.blocks[..usize::from(self.len)]
+    }
+}
+
+impl std::fmt::Debug for Blocks {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl PartialEq<Vec<Block>> for Blocks {
+    fn eq(&self, other: &Vec<Block>) -> bool {
+        **self == other[..]
+    }
+}
+
 /// All decompositions of `counts` into sets plus at most one pair (exactly one when the count
 /// is 2 mod 3), each a list of blocks in tile order; each multiset of blocks appears once.
 pub fn decompositions(counts: &Counts) -> Vec<Vec<Block>> {
@@ -121,6 +174,29 @@ fn walk(
     let seq_ok = RUN_STARTS[i];
     let ci = c[i] as usize;
     let pair_here = pair_group == i / 9;
+    if ci < 3 && !pair_here {
+        // Every tile of the kind starts a run (no triplet, no pair here): the one way on,
+        // taken without the choice loop (most kinds of a hand).
+        let runs = ci as u8;
+        if !seq_ok || c[i + 1] < runs || c[i + 2] < runs {
+            return;
+        }
+        let depth = stack.len;
+        c[i] = 0;
+        c[i + 1] -= runs;
+        c[i + 2] -= runs;
+        let rest = mask
+            & !(1 << i | u64::from(c[i + 1] == 0) << (i + 1) | u64::from(c[i + 2] == 0) << (i + 2));
+        for _ in 0..runs {
+            stack.push(Block::Sequence(t));
+        }
+        walk(c, rest, pair_group, stack, f);
+        stack.len = depth;
+        c[i] = runs;
+        c[i + 1] += runs;
+        c[i + 2] += runs;
+        return;
+    }
     // Choose at once how many triplets, pairs and runs start at this kind.
     for trip in 0..=usize::from(ci >= 3) {
         for pair in 0..=usize::from(pair_here) {

@@ -13,7 +13,7 @@ pub mod value;
 
 pub use claim::{priced_waits, Claim, Compared, PricedWait, Scored, Won};
 pub use compare::{compare, Comparison};
-pub use context::{Context, ContextArgs, Declaration, Replacement, Seat, WinKind, Wind};
+pub use context::{Context, ContextArgs, Declaration, Replacement, Seat, Seats, WinKind, Wind};
 pub use items::{ItemDef, Scope};
 pub use multi::{resolve, winning_seats};
 pub use tables::{FAN_ITEMS, ITEMS, SPECIAL_ITEMS};

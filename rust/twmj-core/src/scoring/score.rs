@@ -2,7 +2,7 @@
 
 use std::borrow::Cow;
 
-use crate::decompose::{decompositions, for_each_decomposition, Block};
+use crate::decompose::{decompositions, for_each_decomposition, Block, Blocks};
 use crate::error::{Error, Result};
 use crate::hand::{Hand, Meld, MeldKind};
 use crate::rules::{Item, ItemSet, Special, Variant};
@@ -12,11 +12,11 @@ use crate::scoring::items::{
 };
 use crate::scoring::tables::fan::SHARED_NOTES;
 use crate::scoring::tables::{
-    def, present, table_def, AFTER_NOTES, DEALER_LINE, FLOWER_WINS, FOUR_KONGS, HAND_CHECKS,
-    JUDGED_ONCE, MANNER, MERGING, NEEDING, ONCE, ON_READING, WHOLE_HAND,
+    def, present, table_def, AFTER_NOTES, DEALER_LINE, EXCLUDERS, FAN_SET, FLOWER_WINS, FOUR_KONGS,
+    HAND_CHECKS, JUDGED_ONCE, MANNER, MERGING, NEEDING, ONCE, ON_READING, WHOLE_HAND,
 };
 use crate::tile::{Counts, Tile, COPIES, KINDS};
-pub use crate::vocab::{Declaration, Replacement, Seat, WinKind};
+pub use crate::vocab::{Declaration, Replacement, Seat, Seats, WinKind};
 use crate::waits::{exhausted, Shape};
 
 /// A flower win (000 花牌與花胡), scored as its own 筆.
@@ -75,7 +75,7 @@ pub struct Score {
     /// counterpart ([`Score::dealer_tai_for`]).
     pub dealer_tai: u32,
     /// The concealed part's decomposition used (max tai); empty for a flower win.
-    pub decomposition: Vec<Block>,
+    pub decomposition: Blocks,
     pub melds: Vec<Meld>,
     /// The block the winning tile completed and how it sat there.
     pub win_block: Option<(Block, Shape)>,
@@ -83,7 +83,7 @@ pub struct Score {
     pub why_not: Vec<NotApplied>,
     pub winner: Seat,
     pub dealer: Seat,
-    pub payers: Vec<Seat>,
+    pub payers: Seats,
     pub flower_win: Option<FlowerWin>,
 }
 
@@ -645,21 +645,44 @@ fn evaluate(f: &Facts, plan: &Plan, hits: &mut [u32; Item::COUNT]) -> Outcome {
     // only the tiers stay; the fan list's 不算 notes always hold.
     let own_only = !f.variant.scoring.item_notes;
     let lifted = |by: Item, x: Item| f.variant.counted_with.contains(&(by, x));
-    for def in held.indices().map_while(table_def) {
-        let notes = def.item as usize >= Item::TABLE || !own_only;
-        for &x in def.excludes {
-            if notes && held.contains(x) && !lifted(def.item, x) {
-                drop(x, def.item, hits);
+    if f.explain || !f.variant.counted_with.is_empty() {
+        // Each drop noted with the row that drops it, in table order, and the preset's lifted
+        // notes looked up: the entries' lists walked.
+        for def in held.indices().map_while(table_def) {
+            let notes = def.item as usize >= Item::TABLE || !own_only;
+            for &x in def.excludes {
+                if notes && held.contains(x) && !lifted(def.item, x) {
+                    drop(x, def.item, hits);
+                }
+            }
+            for &by in def.excluded_by {
+                if notes && held.contains(by) && !lifted(by, def.item) {
+                    drop(def.item, by, hits);
+                }
+            }
+            for &by in def.outranked_by {
+                if held.contains(by) && !lifted(by, def.item) {
+                    drop(def.item, by, hits);
+                }
             }
         }
-        for &by in def.excluded_by {
-            if notes && held.contains(by) && !lifted(by, def.item) {
-                drop(def.item, by, hits);
+    } else {
+        // The same drops as sets: an item goes when a held row's note names it (a row of the
+        // fan list, or any where the preset reads shared notes), its own row names a held
+        // item, or a held item outranks it; nothing is lifted and nothing is noted.
+        let rows = if own_only {
+            FAN_SET
+        } else {
+            ItemSet::EMPTY.complement()
+        };
+        for x in held.indices() {
+            let notes = x >= Item::TABLE || !own_only;
+            let mut by = EXCLUDERS.outranked[x].union(EXCLUDERS.by_rows[x].intersection(rows));
+            if notes {
+                by = by.union(EXCLUDERS.own[x]);
             }
-        }
-        for &by in def.outranked_by {
-            if held.contains(by) && !lifted(by, def.item) {
-                drop(def.item, by, hits);
+            if !by.intersection(held).is_empty() {
+                hits[x] = 0;
             }
         }
     }
@@ -879,7 +902,7 @@ fn dealer_part(
 /// are moved out).
 fn finish(
     reading: &mut Reading,
-    decomposition: Vec<Block>,
+    decomposition: Blocks,
     win_block: Option<(Block, Shape)>,
     melds: &[Meld],
     ctx: &Context,
@@ -905,7 +928,7 @@ fn finish(
 fn finish_shown(
     reading: &Shown,
     mut why_not: Vec<NotApplied>,
-    decomposition: Vec<Block>,
+    decomposition: Blocks,
     win_block: Option<(Block, Shape)>,
     melds: &[Meld],
     ctx: &Context,
@@ -914,7 +937,7 @@ fn finish_shown(
 ) -> Score {
     let mut payers = ctx.payers();
     // 004 兩人麻將、三人麻將規則: only the seated players pay (seats `0..players`).
-    payers.retain(|&p| p < variant.seats());
+    payers.retain(|p| p < variant.seats());
     let (dealer_items, dealer_tai, dealer_why_not) =
         dealer_part(ctx, variant, &payers, reading.tai, !why_not.is_empty());
     let items = reading.items(variant);
@@ -1116,7 +1139,15 @@ fn shape_score(p: &Prepared, shape: Special, ctx: &Context, variant: &Variant) -
         &p.blank_facts(ctx, variant, Needs::ALL),
         &Plan::full(variant, Needs::ALL, Some(&judged), false),
     );
-    let mut s = finish(&mut reading, Vec::new(), None, p.melds, ctx, variant, None);
+    let mut s = finish(
+        &mut reading,
+        Blocks::EMPTY,
+        None,
+        p.melds,
+        ctx,
+        variant,
+        None,
+    );
     let t = u32::from(variant.tai_of(item));
     s.items.insert(
         0,
@@ -1129,6 +1160,14 @@ fn shape_score(p: &Prepared, shape: Special, ctx: &Context, variant: &Variant) -
     );
     s.total_tai += t;
     s
+}
+
+/// A decomposition of more blocks than five sets and a pair: never of a validated hand.
+fn too_many(blocks: &[Block]) -> Error {
+    Error::hand(format!(
+        "{} blocks; a winning hand's concealed part is at most five sets and a pair",
+        blocks.len()
+    ))
 }
 
 fn not_a_win(concealed: &Counts, win_tile: Tile) -> Error {
@@ -1169,20 +1208,20 @@ pub fn score_all(
             x.0.add(&hits, &notes);
         }
     }
-    let mut scores: Vec<Score> = rs
+    let mut scores = rs
         .into_iter()
         .map(|(mut r, i, b, s)| {
-            finish(
+            Ok(finish(
                 &mut r,
-                decs[i].clone(),
+                Blocks::new(&decs[i]).ok_or_else(|| too_many(&decs[i]))?,
                 Some((b, s)),
                 melds,
                 ctx,
                 variant,
                 None,
-            )
+            ))
         })
-        .collect();
+        .collect::<Result<Vec<Score>>>()?;
     scores.extend(special);
     if scores.is_empty() {
         return Err(not_a_win(concealed, win_tile));
@@ -1296,7 +1335,7 @@ pub fn score_decomposition(
     }
     Ok(finish(
         &mut reading,
-        blocks.to_vec(),
+        Blocks::new(blocks).ok_or_else(|| too_many(blocks))?,
         Some((block, shape)),
         melds,
         ctx,
@@ -1392,7 +1431,7 @@ fn score_with_whole(
         .and_then(|k| all.into_iter().nth(k))
         .map(|(mut r, i, b, s)| {
             r.add(&hits, &[]);
-            (r, decs[i].clone(), b, s)
+            (r, i, b, s)
         });
     // A special shape the variant admits (003 瀝咕瀝咕, 十三么) when it is worth more.
     if let Some(sp) = sp {
@@ -1403,8 +1442,8 @@ fn score_with_whole(
             return Ok(sp);
         }
     }
-    let (mut reading, blocks, block, shape) =
-        best.ok_or_else(|| not_a_win(concealed, p.win_tile))?;
+    let (mut reading, i, block, shape) = best.ok_or_else(|| not_a_win(concealed, p.win_tile))?;
+    let blocks = Blocks::new(&decs[i]).ok_or_else(|| too_many(&decs[i]))?;
     if why_not {
         let all = Plan::of_hand(p, ctx, variant, true);
         reading = read(p, &blocks, block, shape, ctx, variant, &all);
@@ -1433,11 +1472,11 @@ fn best_reading<'b>(
     variant: &Variant,
     plan: &Plan,
     bufs: &'b mut [[u32; Item::COUNT]; 2],
-) -> Option<(Shown<'b>, Vec<Block>, Block, Shape)> {
+) -> Option<(Shown<'b>, Blocks, Block, Shape)> {
     let [one, two] = bufs;
     let (mut cur, mut top) = (one, two);
     let mut best: Option<(Outcome, Block, Shape)> = None;
-    let mut best_blocks: Vec<Block> = Vec::new();
+    let mut best_blocks = Blocks::EMPTY;
     let clear = |buf: &mut [u32; Item::COUNT], set: ItemSet| {
         for i in set.indices() {
             buf[i] = 0;
@@ -1459,8 +1498,8 @@ fn best_reading<'b>(
                     clear(cur, old.counted);
                 }
                 best = Some((judged, block, shape));
-                best_blocks.clear();
-                best_blocks.extend_from_slice(blocks);
+                // A validated hand's concealed part is at most five sets and a pair.
+                best_blocks = Blocks::new(blocks).unwrap_or(Blocks::EMPTY);
             } else {
                 clear(cur, judged.counted);
             }
@@ -1582,7 +1621,7 @@ pub fn score_flower(
     };
     Ok(finish(
         &mut reading,
-        Vec::new(),
+        Blocks::EMPTY,
         None,
         &[],
         ctx,
@@ -1689,7 +1728,7 @@ pub fn score_four_kongs(melds: &[Meld], ctx: &Context, variant: &Variant) -> Res
     );
     Ok(finish(
         &mut reading,
-        Vec::new(),
+        Blocks::EMPTY,
         None,
         melds,
         ctx,
@@ -1826,9 +1865,11 @@ mod tests {
     }
 
     /// The per-hand plan (the context and whole-hand entries judged once) counts, on every
-    /// reading of every hand, exactly what judging every entry on the reading counts; and the
-    /// streamed best reading over the two buffers is the one the per-decomposition walk picks.
-    /// On random wins of every preset and of taiwan with the whole fan list drawn in.
+    /// reading of every hand, exactly what judging every entry on the reading counts, and so
+    /// does explaining (every entry judged, the 備註 applied entry by entry with their reasons,
+    /// where the quick path drops items by set operations); and the streamed best reading over
+    /// the two buffers is the one the per-decomposition walk picks. On random wins of every
+    /// preset and of taiwan with the whole fan list drawn in.
     #[test]
     fn plan_once_per_hand_matches_judging_each_reading() {
         let mut rng = fastrand::Rng::with_seed(16_700);
@@ -1847,6 +1888,7 @@ mod tests {
             hands += 1;
             let plan = Plan::of_hand(&p, &ctx, variant, false);
             let every = Plan::full(variant, p.has, None, false);
+            let explained = Plan::of_hand(&p, &ctx, variant, true);
             once += plan.once.indices().count();
             let decs = decompositions(&concealed);
             let mut walked: Option<(Reading, usize, Block, Shape)> = None;
@@ -1862,6 +1904,13 @@ mod tests {
                         variant.preset
                     );
                     assert_eq!(split.tai, whole.tai);
+                    let why = read(&p, blocks, b, shape, &ctx, variant, &explained);
+                    assert_eq!(
+                        (why.total, why.counted, why.merged, why.tai),
+                        (whole.total, whole.counted, whole.merged, whole.tai),
+                        "explained: {} {concealed:?} {melds:?} {win_tile:?} {ctx:?} {blocks:?} {b:?}",
+                        variant.preset
+                    );
                     if walked.as_ref().is_none_or(|x| whole.beats(&x.0)) {
                         walked = Some((whole, i, b, shape));
                     }
@@ -1876,7 +1925,7 @@ mod tests {
                         (whole.total, whole.counted, whole.merged, &whole.tai),
                         (r.total, r.counted, r.merged, r.tai)
                     );
-                    assert_eq!((&decs[index], block, shape), (&blocks, rb, rs));
+                    assert_eq!((&decs[index][..], block, shape), (&blocks[..], rb, rs));
                 }
                 (w, r) => panic!("walked {} streamed {}", w.is_some(), r.is_some()),
             }
