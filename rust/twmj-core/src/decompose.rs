@@ -133,12 +133,11 @@ pub(crate) fn for_each_decomposition(counts: &Counts, mut f: impl FnMut(&[Block]
         return;
     }
     let pair_group = sums.iter().position(|&s| s % 3 == 2).unwrap_or(4);
-    let mut c = *counts;
     let mut stack = Stack {
         blocks: [Block::Pair(Tile::wind(0)); MOST_BLOCKS],
         len: 0,
     };
-    walk(&mut c, mask, pair_group, &mut stack, &mut f);
+    walk(*counts, mask, pair_group, &mut stack, &mut f);
 }
 
 /// Whether a run can start at each kind (1–7 of a suit).
@@ -155,83 +154,107 @@ const RUN_STARTS: [bool; 34] = {
 /// The walk over the kinds still held (`mask`), the pair still to place in group `pair_group`
 /// (4 once placed or when there is none), with the caller's work behind a `dyn` call: the
 /// recursion stays small whatever the caller does with each decomposition.
+///
+/// A kind with one way on (most: a kind of one or two tiles outside the pair's group can
+/// only start runs) is taken in the loop; the walk recurses only where a kind has two or
+/// more ways, each on its own copy of the counts (34 bytes), so nothing is undone.
 fn walk(
-    c: &mut Counts,
-    mask: u64,
-    pair_group: usize,
+    mut c: Counts,
+    mut mask: u64,
+    mut pair_group: usize,
     stack: &mut Stack,
     f: &mut dyn FnMut(&[Block]),
 ) {
-    if mask == 0 {
-        // Every tile taken: the pair too (its group's 2 mod 3 tiles leave no other way).
-        if pair_group == 4 {
-            f(&stack.blocks[..stack.len]);
+    let depth = stack.len;
+    loop {
+        if mask == 0 {
+            // Every tile taken: the pair too (its group's 2 mod 3 tiles leave no other way).
+            if pair_group == 4 {
+                f(&stack.blocks[..stack.len]);
+            }
+            break;
         }
-        return;
+        let i = mask.trailing_zeros() as usize;
+        let Some(t) = Tile::new(i) else { break };
+        let ci = usize::from(c[i]);
+        let pair_here = pair_group == i / 9;
+        // The ways on at this kind: how many triplets, pairs and runs start here.
+        let mut ways = [Way::default(); 4];
+        let mut n = 0;
+        for trip in 0..=usize::from(ci >= 3) {
+            for pair in 0..=usize::from(pair_here) {
+                if 3 * trip + 2 * pair > ci {
+                    continue;
+                }
+                let runs = ci - 3 * trip - 2 * pair;
+                if runs > 0
+                    && (!RUN_STARTS[i]
+                        || usize::from(c[i + 1]) < runs
+                        || usize::from(c[i + 2]) < runs)
+                {
+                    continue;
+                }
+                ways[n] = Way {
+                    trip: trip == 1,
+                    pair: pair == 1,
+                    runs: runs as u8,
+                };
+                n += 1;
+            }
+        }
+        match n {
+            0 => break,
+            1 => ways[0].take(&mut c, &mut mask, &mut pair_group, stack, t),
+            _ => {
+                for way in &ways[..n] {
+                    let (mut d, mut m, mut g) = (c, mask, pair_group);
+                    let mark = stack.len;
+                    way.take(&mut d, &mut m, &mut g, stack, t);
+                    walk(d, m, g, stack, f);
+                    stack.len = mark;
+                }
+                break;
+            }
+        }
     }
-    let i = mask.trailing_zeros() as usize;
-    let Some(t) = Tile::new(i) else { return };
-    let seq_ok = RUN_STARTS[i];
-    let ci = c[i] as usize;
-    let pair_here = pair_group == i / 9;
-    if ci < 3 && !pair_here {
-        // Every tile of the kind starts a run (no triplet, no pair here): the one way on,
-        // taken without the choice loop (most kinds of a hand).
-        let runs = ci as u8;
-        if !seq_ok || c[i + 1] < runs || c[i + 2] < runs {
-            return;
-        }
-        let depth = stack.len;
+    stack.len = depth;
+}
+
+/// One way on at a kind: a triplet or not, the pair or not, and how many runs start there.
+#[derive(Debug, Clone, Copy, Default)]
+struct Way {
+    trip: bool,
+    pair: bool,
+    runs: u8,
+}
+
+impl Way {
+    /// Takes the way's blocks at kind `t` out of `c` and `mask`, onto `stack`.
+    fn take(
+        self,
+        c: &mut Counts,
+        mask: &mut u64,
+        pair_group: &mut usize,
+        stack: &mut Stack,
+        t: Tile,
+    ) {
+        let i = t.index();
         c[i] = 0;
-        c[i + 1] -= runs;
-        c[i + 2] -= runs;
-        let rest = mask
-            & !(1 << i | u64::from(c[i + 1] == 0) << (i + 1) | u64::from(c[i + 2] == 0) << (i + 2));
-        for _ in 0..runs {
+        *mask &= !(1 << i);
+        if self.runs > 0 {
+            c[i + 1] -= self.runs;
+            c[i + 2] -= self.runs;
+            *mask &= !(u64::from(c[i + 1] == 0) << (i + 1) | u64::from(c[i + 2] == 0) << (i + 2));
+        }
+        for _ in 0..self.runs {
             stack.push(Block::Sequence(t));
         }
-        walk(c, rest, pair_group, stack, f);
-        stack.len = depth;
-        c[i] = runs;
-        c[i + 1] += runs;
-        c[i + 2] += runs;
-        return;
-    }
-    // Choose at once how many triplets, pairs and runs start at this kind.
-    for trip in 0..=usize::from(ci >= 3) {
-        for pair in 0..=usize::from(pair_here) {
-            if 3 * trip + 2 * pair > ci {
-                continue;
-            }
-            let runs = ci - 3 * trip - 2 * pair;
-            if runs > 0 && (!seq_ok || c[i + 1] < runs as u8 || c[i + 2] < runs as u8) {
-                continue;
-            }
-            let depth = stack.len;
-            let mut rest = mask & !(1 << i);
-            c[i] = 0;
-            if runs > 0 {
-                c[i + 1] -= runs as u8;
-                c[i + 2] -= runs as u8;
-                rest &=
-                    !(u64::from(c[i + 1] == 0) << (i + 1) | u64::from(c[i + 2] == 0) << (i + 2));
-            }
-            for _ in 0..runs {
-                stack.push(Block::Sequence(t));
-            }
-            if trip == 1 {
-                stack.push(Block::Triplet(t));
-            }
-            if pair == 1 {
-                stack.push(Block::Pair(t));
-            }
-            walk(c, rest, if pair == 1 { 4 } else { pair_group }, stack, f);
-            stack.len = depth;
-            c[i] = ci as u8;
-            if runs > 0 {
-                c[i + 1] += runs as u8;
-                c[i + 2] += runs as u8;
-            }
+        if self.trip {
+            stack.push(Block::Triplet(t));
+        }
+        if self.pair {
+            stack.push(Block::Pair(t));
+            *pair_group = 4;
         }
     }
 }

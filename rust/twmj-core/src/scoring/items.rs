@@ -653,11 +653,11 @@ impl Needs {
 
     /// What the hand `all` (concealed with the winning tile, and melds) has in `ctx`.
     pub fn of(all: &Counts, melds: &[Meld], ctx: &Context) -> Needs {
-        let honor = all[27..].iter().any(|&c| c > 0);
+        let honor = crate::tile::any_honor(all);
         let flags = [
             (honor, Needs::HONOR),
             (!honor, Needs::NO_HONOR),
-            (all.iter().any(|&c| c >= 3), Needs::TRIPLET),
+            (crate::tile::any_at_least(all, 3), Needs::TRIPLET),
             (ctx.flowers != 0, Needs::FLOWER),
             (!melds.is_empty(), Needs::MELD),
             (ctx.win.is_self_draw(), Needs::SELF_DRAW),

@@ -137,6 +137,9 @@ struct Prepared<'a> {
     waits: WaitsBefore,
     /// What the hand has, for the entries' needs.
     has: Needs,
+    /// The melds as sets, and the 暗槓 among them ([`meld_sets`]).
+    meld_sets: Sets,
+    meld_triplets: u8,
 }
 
 impl<'a> Prepared<'a> {
@@ -213,7 +216,7 @@ fn prepare<'a>(
             size / 3
         )));
     }
-    let n: usize = concealed.iter().map(|&c| c as usize).sum();
+    let n = crate::tile::total(concealed);
     let want = size + 1 - 3 * melds.len();
     if n != want {
         return Err(Error::hand(format!(
@@ -269,16 +272,18 @@ fn prepare<'a>(
     }
     let mut before = *concealed;
     before[win_tile.index()] -= 1;
-    let mut own_before = before;
-    for m in melds {
-        m.add_to(&mut own_before);
-    }
+    // The winner's own tiles before the win: all of them less the winning tile.
+    let mut own_before = all;
+    own_before[win_tile.index()] -= 1;
+    let (meld_sets, meld_triplets) = meld_sets(melds, win_tile);
     Ok(Prepared {
         melds,
         win_tile,
         all,
         waits: WaitsBefore::new(before, exhausted(&own_before)),
         has: Needs::of(&all, melds, ctx),
+        meld_sets,
+        meld_triplets,
     })
 }
 
@@ -777,19 +782,16 @@ fn fan_note(by: Item, x: Item, variant: &Variant) -> bool {
         && (variant.scoring.fan_notes || variant.drawn(by) || variant.drawn(x))
 }
 
-/// The sets with melds first (five, or four in a 13-tile hand), the pair, and the 暗刻 count
-/// for one reading.
-fn build_sets(p: &Prepared, blocks: &[Block], win_block: Block, ctx: &Context) -> (Sets, Tile, u8) {
+/// The melds as sets (the first of every reading's) and the 暗槓 among them (暗刻).
+fn meld_sets(melds: &[Meld], win_tile: Tile) -> (Sets, u8) {
     let mut sets = Sets::empty(SetView {
-        tile: p.win_tile,
+        tile: win_tile,
         triplet: false,
         meld: None,
     });
-    let mut push = |v: SetView| sets.push(v);
-    let mut pair = p.win_tile;
     let mut concealed_triplets = 0u8;
-    for m in p.melds {
-        push(SetView {
+    for m in melds {
+        sets.push(SetView {
             tile: m.tile,
             triplet: m.kind != MeldKind::Chi,
             meld: Some(m.kind),
@@ -798,32 +800,7 @@ fn build_sets(p: &Prepared, blocks: &[Block], win_block: Block, ctx: &Context) -
             concealed_triplets += 1;
         }
     }
-    // 000 暗刻的認定: a triplet completed by another player's tile is not concealed.
-    let claimed = matches!(
-        ctx.win,
-        WinKind::Discard { .. } | WinKind::RobbingKong { .. }
-    );
-    for &b in blocks {
-        match b {
-            Block::Pair(t) => pair = t,
-            Block::Sequence(t) => push(SetView {
-                tile: t,
-                triplet: false,
-                meld: None,
-            }),
-            Block::Triplet(t) => {
-                push(SetView {
-                    tile: t,
-                    triplet: true,
-                    meld: None,
-                });
-                if !(claimed && b == win_block) {
-                    concealed_triplets += 1;
-                }
-            }
-        }
-    }
-    (sets, pair, concealed_triplets)
+    (sets, concealed_triplets)
 }
 
 /// No item counted: what a [`Check::Context`] condition reads while the hand is judged.
@@ -1071,22 +1048,47 @@ fn facts<'a>(
     variant: &'a Variant,
     explain: bool,
 ) -> Facts<'a> {
-    let (sets, pair, concealed_triplets) = build_sets(p, blocks, b, ctx);
-    Facts {
+    // The sets, melds first (five, or four in a 13-tile hand): the blocks pushed onto the
+    // melds' sets in place (sets built apart and then copied in were read back whole over
+    // their one-byte writes, a stall per reading).
+    let mut f = Facts {
         ctx,
         variant,
         melds: p.melds,
-        sets,
-        pair,
+        sets: p.meld_sets,
+        pair: p.win_tile,
         win_tile: p.win_tile,
         win_block: b,
         shape,
-        concealed_triplets,
+        concealed_triplets: p.meld_triplets,
         waits: &p.waits,
         all: p.all,
         explain,
         has: p.has,
+    };
+    // 000 暗刻的認定: a triplet completed by another player's tile is not concealed.
+    let claimed = p.has.has(Needs::CLAIMED);
+    for &x in blocks {
+        match x {
+            Block::Pair(t) => f.pair = t,
+            Block::Sequence(t) => f.sets.push(SetView {
+                tile: t,
+                triplet: false,
+                meld: None,
+            }),
+            Block::Triplet(t) => {
+                f.sets.push(SetView {
+                    tile: t,
+                    triplet: true,
+                    meld: None,
+                });
+                if !(claimed && x == b) {
+                    f.concealed_triplets += 1;
+                }
+            }
+        }
     }
+    f
 }
 
 /// The score of a special shape (瀝咕瀝咕, 十三么) the variant admits, if the hand makes one:
@@ -1743,7 +1745,9 @@ fn all_tiles(concealed: &Counts, melds: &[Meld], variant: &Variant) -> Result<Co
     for m in melds {
         m.add_to(&mut all);
     }
-    if let Some(i) = (0..KINDS).find(|&i| all[i] > COPIES) {
+    // Looked for kind by kind only when a word-at-a-time check finds one.
+    let over = crate::tile::over_copies(&all);
+    if let Some(i) = (0..KINDS).find(|&i| over && all[i] > COPIES) {
         let code = Tile::new(i).map(Tile::code).unwrap_or_default();
         return Err(Error::hand(format!(
             "{} copies of {code} between the hand and its melds; a tile has 4",
