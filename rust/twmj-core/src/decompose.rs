@@ -151,67 +151,65 @@ const RUN_STARTS: [bool; 34] = {
     out
 };
 
-/// The walk over the kinds still held (`mask`), the pair still to place in group `pair_group`
-/// (4 once placed or when there is none), with the caller's work behind a `dyn` call: the
-/// recursion stays small whatever the caller does with each decomposition.
+/// The walk over the kinds still held (`left`), the pair still to place in group
+/// `pair_group` (4 once placed or when there is none), with the caller's work behind a `dyn`
+/// call: the recursion stays small whatever the caller does with each decomposition.
 ///
 /// A kind with one way on (most: a kind of one or two tiles outside the pair's group can
 /// only start runs) is taken in the loop; the walk recurses only where a kind has two or
 /// more ways, each on its own copy of the counts (34 bytes), so nothing is undone.
 fn walk(
-    mut c: Counts,
-    mut mask: u64,
+    mut counts: Counts,
+    mut left: u64,
     mut pair_group: usize,
     stack: &mut Stack,
-    f: &mut dyn FnMut(&[Block]),
+    each: &mut dyn FnMut(&[Block]),
 ) {
     let depth = stack.len;
     loop {
-        if mask == 0 {
+        if left == 0 {
             // Every tile taken: the pair too (its group's 2 mod 3 tiles leave no other way).
             if pair_group == 4 {
-                f(&stack.blocks[..stack.len]);
+                each(&stack.blocks[..stack.len]);
             }
             break;
         }
-        let i = mask.trailing_zeros() as usize;
-        let Some(t) = Tile::new(i) else { break };
-        let ci = usize::from(c[i]);
-        let pair_here = pair_group == i / 9;
-        // The ways on at this kind: how many triplets, pairs and runs start here.
-        let mut ways = [Way::default(); 4];
-        let mut n = 0;
-        for trip in 0..=usize::from(ci >= 3) {
+        let kind = left.trailing_zeros() as usize;
+        let Some(tile) = Tile::new(kind) else { break };
+        let held = usize::from(counts[kind]);
+        let pair_here = pair_group == kind / 9;
+        // The ways on at this kind: how many triplets, pairs and runs start here (each
+        // packed in one word, written and read back whole: a struct of bytes read back as a
+        // word stalled on its byte writes).
+        let mut ways = [Way(0); 4];
+        let mut found = 0;
+        for trip in 0..=usize::from(held >= 3) {
             for pair in 0..=usize::from(pair_here) {
-                if 3 * trip + 2 * pair > ci {
+                if 3 * trip + 2 * pair > held {
                     continue;
                 }
-                let runs = ci - 3 * trip - 2 * pair;
+                let runs = held - 3 * trip - 2 * pair;
                 if runs > 0
-                    && (!RUN_STARTS[i]
-                        || usize::from(c[i + 1]) < runs
-                        || usize::from(c[i + 2]) < runs)
+                    && (!RUN_STARTS[kind]
+                        || usize::from(counts[kind + 1]) < runs
+                        || usize::from(counts[kind + 2]) < runs)
                 {
                     continue;
                 }
-                ways[n] = Way {
-                    trip: trip == 1,
-                    pair: pair == 1,
-                    runs: runs as u8,
-                };
-                n += 1;
+                ways[found] = Way((trip | pair << 1 | runs << 2) as u32);
+                found += 1;
             }
         }
-        match n {
+        match found {
             0 => break,
-            1 => ways[0].take(&mut c, &mut mask, &mut pair_group, stack, t),
+            1 => ways[0].take(&mut counts, &mut left, &mut pair_group, stack, tile),
             _ => {
-                for way in &ways[..n] {
-                    let (mut d, mut m, mut g) = (c, mask, pair_group);
-                    let mark = stack.len;
-                    way.take(&mut d, &mut m, &mut g, stack, t);
-                    walk(d, m, g, stack, f);
-                    stack.len = mark;
+                for way in &ways[..found] {
+                    let (mut rest, mut rest_left, mut rest_group) = (counts, left, pair_group);
+                    let before = stack.len;
+                    way.take(&mut rest, &mut rest_left, &mut rest_group, stack, tile);
+                    walk(rest, rest_left, rest_group, stack, each);
+                    stack.len = before;
                 }
                 break;
             }
@@ -220,40 +218,40 @@ fn walk(
     stack.len = depth;
 }
 
-/// One way on at a kind: a triplet or not, the pair or not, and how many runs start there.
-#[derive(Debug, Clone, Copy, Default)]
-struct Way {
-    trip: bool,
-    pair: bool,
-    runs: u8,
-}
+/// One way on at a kind: bit 0 a triplet, bit 1 the pair, the bits above how many runs
+/// start there.
+#[derive(Debug, Clone, Copy)]
+struct Way(u32);
 
 impl Way {
-    /// Takes the way's blocks at kind `t` out of `c` and `mask`, onto `stack`.
+    /// Takes the way's blocks at `tile` out of `counts` and `left`, onto `stack`.
+    #[inline]
     fn take(
         self,
-        c: &mut Counts,
-        mask: &mut u64,
+        counts: &mut Counts,
+        left: &mut u64,
         pair_group: &mut usize,
         stack: &mut Stack,
-        t: Tile,
+        tile: Tile,
     ) {
-        let i = t.index();
-        c[i] = 0;
-        *mask &= !(1 << i);
-        if self.runs > 0 {
-            c[i + 1] -= self.runs;
-            c[i + 2] -= self.runs;
-            *mask &= !(u64::from(c[i + 1] == 0) << (i + 1) | u64::from(c[i + 2] == 0) << (i + 2));
+        let i = tile.index();
+        let runs = (self.0 >> 2) as u8;
+        counts[i] = 0;
+        *left &= !(1 << i);
+        if runs > 0 {
+            counts[i + 1] -= runs;
+            counts[i + 2] -= runs;
+            *left &= !(u64::from(counts[i + 1] == 0) << (i + 1)
+                | u64::from(counts[i + 2] == 0) << (i + 2));
         }
-        for _ in 0..self.runs {
-            stack.push(Block::Sequence(t));
+        for _ in 0..runs {
+            stack.push(Block::Sequence(tile));
         }
-        if self.trip {
-            stack.push(Block::Triplet(t));
+        if self.0 & 1 != 0 {
+            stack.push(Block::Triplet(tile));
         }
-        if self.pair {
-            stack.push(Block::Pair(t));
+        if self.0 & 2 != 0 {
+            stack.push(Block::Pair(tile));
             *pair_group = 4;
         }
     }

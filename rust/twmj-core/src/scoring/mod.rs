@@ -24,7 +24,7 @@ pub use crate::rules::{
 };
 pub use score::{
     score, score_all, score_decomposition, score_flower, score_four_kongs, score_four_kongs_hand,
-    score_hand, FlowerWin, NotApplied, Score, ScoredItem,
+    score_hand, DealerItems, FlowerWin, NotApplied, Score, ScoredItem,
 };
 pub use settle::{false_win, settle, Line, Settlement};
 pub use tables::{def, present, table};

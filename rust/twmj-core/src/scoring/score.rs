@@ -49,6 +49,59 @@ pub struct ScoredItem {
     pub tai: u32,
 }
 
+/// The dealer's line items of a score ([`Score::dealer_items`]): at most one per entry of
+/// [`DEALER_LINE`], held inline (no allocation per score); reads as a slice.
+#[derive(Clone, PartialEq, Eq)]
+pub struct DealerItems {
+    items: [ScoredItem; DEALER_LINE.len()],
+    len: usize,
+}
+
+impl DealerItems {
+    const NONE: DealerItems = DealerItems {
+        items: [const {
+            ScoredItem {
+                item: Item::Dealer,
+                key: "",
+                name: Cow::Borrowed(""),
+                tai: 0,
+            }
+        }; DEALER_LINE.len()],
+        len: 0,
+    };
+
+    /// Adds an item (one per entry of [`DEALER_LINE`]: never more than it holds).
+    fn push(&mut self, item: ScoredItem) {
+        if let Some(slot) = self.items.get_mut(self.len) {
+            *slot = item;
+            self.len += 1;
+        }
+    }
+}
+
+impl std::ops::Deref for DealerItems {
+    type Target = [ScoredItem];
+
+    fn deref(&self) -> &[ScoredItem] {
+        &self.items[..self.len]
+    }
+}
+
+impl std::fmt::Debug for DealerItems {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl<'a> IntoIterator for &'a DealerItems {
+    type Item = &'a ScoredItem;
+    type IntoIter = std::slice::Iter<'a, ScoredItem>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
 /// An item checked and not counted, with the reason (`平胡: the hand holds a flower`) and the
 /// same in Chinese (`平胡：有花牌`), what a player reads.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -70,7 +123,7 @@ pub struct Score {
     pub total_tai: u32,
     pub items: Vec<ScoredItem>,
     /// 莊家 and 連莊拉莊 when the dealer wins or pays; each applies only on the dealer's lines.
-    pub dealer_items: Vec<ScoredItem>,
+    pub dealer_items: DealerItems,
     /// 莊家台 = 1 + 2N of this hand; it applies only on the lines between the dealer and the
     /// counterpart ([`Score::dealer_tai_for`]).
     pub dealer_tai: u32,
@@ -824,7 +877,7 @@ fn dealer_part(
     payers: &[Seat],
     counted: &[u32; Item::COUNT],
     explain: bool,
-) -> (Vec<ScoredItem>, u32, Vec<NotApplied>) {
+) -> (DealerItems, u32, Vec<NotApplied>) {
     let involved = ctx.winner == ctx.dealer || payers.contains(&ctx.dealer);
     let win = Win {
         ctx,
@@ -832,7 +885,7 @@ fn dealer_part(
         counted,
         explain: explain && involved,
     };
-    let mut items = Vec::new();
+    let mut items = DealerItems::NONE;
     let mut why_not = Vec::new();
     let mut note = |item: Item, en: &str, zh: &str| {
         if explain {
@@ -870,7 +923,7 @@ fn dealer_part(
     }
     let tai = items.iter().map(|i| i.tai).sum();
     if !involved {
-        items.clear();
+        items = DealerItems::NONE;
     }
     (items, tai, why_not)
 }
