@@ -94,7 +94,7 @@ pub fn shanten_counts(counts: &Counts) -> i8 {
     } else {
         (17 - n) / 3
     };
-    let sets = 5 - melds;
+    let sets = crate::hand::SETS - melds;
     let t = tables();
     let o = [
         t.suit.overlap(GroupTable::index(&counts[0..9])),
