@@ -10,7 +10,7 @@ use crate::shanten::{
 use crate::special::waits_seen_with;
 use crate::tables::{self, Entry, GroupTable, Overlap};
 use crate::tile::{bit_planes, Counts, Suit, Tile, COPIES, KINDS};
-use crate::waits::{exhausted, waits_seen, WaitList};
+use crate::waits::{exhausted, waits_seen, Wait, WaitList};
 use wide::u8x16;
 
 /// A kind that lowers the shanten, with its unseen copies.

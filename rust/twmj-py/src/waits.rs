@@ -6,7 +6,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString, PyTuple};
 use twmj_core::hand::{Form, Hand};
 use twmj_core::waits as core_waits;
-use twmj_core::waits::{Shape, Wait};
+use twmj_core::waits::{Shape, Wait, WaitList};
 use twmj_core::{Accept, Counts, Variant, KINDS};
 use twmj_py_macros::guarded;
 
@@ -84,7 +84,7 @@ type Pending = (twmj_core::Hand, twmj_core::Counts, Option<Py<PyVariant>>);
 #[pyclass(name = "Waits", module = "twmj", frozen)]
 pub struct PyWaits {
     /// The waits in tile order; empty when the hand is not ready.
-    waits: Vec<Wait>,
+    waits: WaitList,
     /// For a hand that is not ready, what `shanten` and `accepts` need; they are computed on
     /// first read (most callers only ask for the waits, and for a random hand the shanten
     /// costs more than the waits, the accepts more again).
