@@ -241,6 +241,22 @@ pub fn any_at_least(c: &Counts, k: u8) -> bool {
     any & HIGH != 0 || tail[0] >= k || tail[1] >= k
 }
 
+/// Bit i set when kind i has `k` or more copies (`k` in 1..=4; `c` checked: no count over 4),
+/// a word at a time as [`four_copies`].
+#[inline]
+pub fn at_least_mask(c: &Counts, k: u8) -> u64 {
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    const GATHER: u64 = 0x0102_0408_1020_4080;
+    let lift = u64::from(0x80 - k) * 0x0101_0101_0101_0101;
+    let (w, tail) = words(c);
+    let mut mask = 0u64;
+    for (i, &x) in w.iter().enumerate() {
+        let high = x.wrapping_add(lift) & HIGH;
+        mask |= ((high >> 7).wrapping_mul(GATHER) >> 56) << (8 * i);
+    }
+    mask | u64::from(tail[0] >= k) << 32 | u64::from(tail[1] >= k) << 33
+}
+
 /// Whether `c` holds an honour tile (kinds 27–33), a word at a time.
 #[inline]
 pub fn any_honor(c: &Counts) -> bool {
@@ -299,6 +315,12 @@ mod tests {
             );
             for k in 1..=COPIES {
                 assert_eq!(any_at_least(&c, k), c.iter().any(|&v| v >= k), "{k} {c:?}");
+                let at_least = (0..KINDS).filter(|&i| checked[i] >= k);
+                assert_eq!(
+                    at_least_mask(&checked, k),
+                    at_least.fold(0, |m, i| m | 1 << i),
+                    "{k} {c:?}"
+                );
             }
             assert_eq!(
                 any_honor(&checked),

@@ -631,9 +631,18 @@ impl Needs {
     pub const DECLARED: Needs = Needs(1 << 10);
     /// The first turn.
     pub const FIRST_TURN: Needs = Needs(1 << 11);
+    /// Three kinds or more with three or more copies each among the hand's tiles (three
+    /// triplets or kongs may be read).
+    pub const TRIPLETS_3: Needs = Needs(1 << 12);
+    /// Four kinds or more with three or more copies each (four triplets or kongs).
+    pub const TRIPLETS_4: Needs = Needs(1 << 13);
+    /// A dragon (中, 發, 白) with three or more copies (a dragon triplet or kong).
+    pub const DRAGON_SET: Needs = Needs(1 << 14);
+    /// A wind with three or more copies (a wind triplet or kong).
+    pub const WIND_SET: Needs = Needs(1 << 15);
 
     /// How many flags there are (bits `0..FLAGS`).
-    pub const FLAGS: usize = 12;
+    pub const FLAGS: usize = 16;
 
     /// The flag of bit `k` alone.
     pub const fn flag(k: usize) -> Needs {
@@ -654,10 +663,16 @@ impl Needs {
     /// What the hand `all` (concealed with the winning tile, and melds) has in `ctx`.
     pub fn of(all: &Counts, melds: &[Meld], ctx: &Context) -> Needs {
         let honor = crate::tile::any_honor(all);
+        // Kinds with three or more copies, as a mask (27–30 the winds, 31–33 the dragons).
+        let sets = crate::tile::at_least_mask(all, 3);
         let flags = [
             (honor, Needs::HONOR),
             (!honor, Needs::NO_HONOR),
-            (crate::tile::any_at_least(all, 3), Needs::TRIPLET),
+            (sets != 0, Needs::TRIPLET),
+            (sets.count_ones() >= 3, Needs::TRIPLETS_3),
+            (sets.count_ones() >= 4, Needs::TRIPLETS_4),
+            (sets >> 31 != 0, Needs::DRAGON_SET),
+            (sets >> 27 & 0xF != 0, Needs::WIND_SET),
             (ctx.flowers != 0, Needs::FLOWER),
             (!melds.is_empty(), Needs::MELD),
             (ctx.win.is_self_draw(), Needs::SELF_DRAW),
@@ -691,7 +706,7 @@ impl Needs {
 }
 
 const _: () = assert!(
-    Needs::FIRST_TURN.0 == 1 << (Needs::FLAGS - 1),
+    Needs::WIND_SET.0 == 1 << (Needs::FLAGS - 1),
     "Needs::FLAGS counts every flag"
 );
 

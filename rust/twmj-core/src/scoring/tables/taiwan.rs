@@ -201,7 +201,7 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
-        needs: Needs::HONOR,
+        needs: Needs::WIND_SET,
         doc: "圈風 (000 台數表): a triplet or kong of the round wind. Counted with 門風 when they are the \
               same wind; not with 大四喜, 字一色 (nor 小四喜, whose row says so).",
         also: Also {
@@ -233,7 +233,7 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
-        needs: Needs::HONOR,
+        needs: Needs::WIND_SET,
         doc: "門風 (000 台數表): a triplet or kong of the winner's own seat wind; with 圈風 when both are \
               the same tile. Not with 大四喜, 字一色 (nor 小四喜).",
         also: Also {
@@ -274,7 +274,7 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
-        needs: Needs::HONOR,
+        needs: Needs::DRAGON_SET,
         doc: "三元牌 (000 台數表): 1 tai per triplet or kong of 中, 發 or 白. Not with 小三元, 大三元, 字一色. \
               Under 風花雪月 (003 註九) the 白 triplet is not counted.",
         also: Also {
@@ -599,7 +599,7 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
         merges: NONE,
         outranked_by: &[Item::FourConcealed, Item::FiveConcealed],
         after_notes: None,
-        needs: Needs::TRIPLET,
+        needs: Needs::TRIPLETS_3,
         doc: "三暗刻 (000 台數表, 暗刻的認定): three concealed triplets; an 暗槓 counts, a triplet \
               completed by another player's tile does not, a self-drawn one does. A tier: not with \
               四暗刻 or 五暗刻 (README).",
@@ -634,7 +634,7 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
-        needs: Needs::TRIPLET,
+        needs: Needs::TRIPLETS_4,
         doc: "碰碰胡 (000 台數表): all five sets (four at `hand_size` 13) are triplets or kongs. Not with 字一色.",
         also: Also::NONE,
         examples: &[],
@@ -651,7 +651,7 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
-        needs: Needs::HONOR,
+        needs: Needs::DRAGON_SET,
         doc: "小三元 (000 台數表): two triplets of 中發白 and the third as the pair. 三元牌 not counted \
               besides; with 字一色 it merges into 字一色（小三元）.",
         also: Also::NONE,
@@ -686,7 +686,7 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
         merges: NONE,
         outranked_by: &[Item::FiveConcealed],
         after_notes: None,
-        needs: Needs::TRIPLET,
+        needs: Needs::TRIPLETS_4,
         doc: "四暗刻 (000 台數表): four concealed triplets, judged as for 三暗刻. Replaces 三暗刻; \
               replaced by 五暗刻 (README tiers).",
         also: Also::NONE,
@@ -711,7 +711,7 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
-        needs: Needs::TRIPLET,
+        needs: Needs::TRIPLETS_4,
         doc: "五暗刻 (000 台數表): five concealed triplets (none at `hand_size` 13), judged as for 三暗刻; adds to 字一色 (outside \
               the composite merge). Replaces 三暗刻 and 四暗刻 (README tiers).",
         also: Also::NONE,
@@ -726,7 +726,7 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
-        needs: Needs::HONOR,
+        needs: Needs::DRAGON_SET,
         doc: "大三元 (000 台數表): triplets of 中, 發 and 白. 三元牌 not counted besides.",
         also: Also::NONE,
         examples: &[],
@@ -743,7 +743,7 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
-        needs: Needs::HONOR,
+        needs: Needs::WIND_SET,
         doc: "小四喜 (000 台數表): three wind triplets and the fourth wind as the pair. 圈風 and 門風 not \
               counted besides.",
         also: Also::NONE,
@@ -891,7 +891,7 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
-        needs: Needs::HONOR,
+        needs: Needs::WIND_SET,
         doc: "大四喜 (000 台數表): triplets of 東, 南, 西 and 北. 圈風 and 門風 not counted besides.",
         also: Also::NONE,
         examples: &[],
