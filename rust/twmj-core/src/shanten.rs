@@ -7,7 +7,7 @@
 
 use crate::hand::Hand;
 use crate::rules::{knitted_kinds, Special, SpecialShapes, Variant, KNITTINGS, ORPHANS};
-use crate::tables::{overlap_capped, tables, GroupTable, Overlap};
+use crate::tables::{overlap_capped, tables, GroupTable, Overlap, Overlaps};
 use crate::tile::{Counts, Suit, COPIES};
 use wide::u8x16;
 
@@ -66,7 +66,7 @@ pub(crate) fn group_overlap(counts: &Counts, caps: &Counts, suit: Suit, capped: 
 /// tiles): [`shanten`] with no special shape.
 pub(crate) fn regular_shanten(hand: &Hand) -> i8 {
     if hand.melds.is_empty() {
-        return uncapped_shanten(&hand.concealed, hand.sets_needed());
+        return uncapped_shanten(&hand.concealed, Some(hand.sets_needed()));
     }
     let caps = caps(&hand.meld_counts());
     let o = Suit::ALL.map(|s| group_overlap(&hand.concealed, &caps, s, hand.capped(s)));
@@ -170,21 +170,35 @@ fn bytes_at<const N: usize>(w: &[u8; N], at: usize) -> u8x16 {
     u8x16::new(b)
 }
 
-/// Regular shanten from the table ranks of the four groups (two suits `a`, `b`, `c`, then
-/// the honours `d`) and the sets needed (at most 5), lane-wise: `ab` = a ⊗ b, slot s at lane
-/// s; `cd` = c ⊗ d reversed, slot t − s at lane s (t = 2 × sets + 1, the slot of the whole
-/// target); the best overlap is the largest lane of their sum. A lane holds one slot s, and
-/// the slots a vector moves up to come from bytes read before it in the table, so each
-/// slot j of `a` (and of `c`) is one add, mask and max over all 16 lanes, with no shuffle.
-/// `None` if a rank is past its table (not for a configuration of at most 17 tiles).
+/// Regular shanten of `counts` with no kind capped by melds, from the dense table ([`Overlaps`])
+/// and the sets needed (`sets` of `None`: 5 less the melds its tile count implies, 16 − 3k or
+/// 17 − 3k, at most 17), lane-wise: `ab` = a ⊗ b (the first two suits), slot s at lane s;
+/// `cd` = c ⊗ d (the third suit and the honours) reversed, slot t − s at lane s (t = 2 × sets
+/// + 1, the slot of the whole target); the best overlap is the largest lane of their sum. A
+/// vector moved up some slots is 16 bytes read before it in the table (b's; d's reversed),
+/// so each slot j of a (and of c) is one add, mask and max over all 16 lanes, no shuffle.
 #[inline]
-fn lanes_shanten(ranks: [usize; 4], sets: usize) -> Option<i8> {
+fn uncapped_shanten(counts: &Counts, sets: Option<usize>) -> i8 {
     let tabs = &tables().overlaps;
-    let sets = sets.min(5);
+    let (ra, na) = tabs.suit_rank(&counts[0..9]);
+    let (rb, nb) = tabs.suit_rank(&counts[9..18]);
+    let (rc, nc) = tabs.suit_rank(&counts[18..27]);
+    let (rd, nd) = tabs.honor_rank(&counts[27..34]);
+    let sets = sets
+        .unwrap_or_else(|| {
+            let n = na + nb + nc + nd;
+            // 16 − 3k or 17 − 3k tiles: k melds.
+            let full = if n % 3 == 1 { 16 } else { 17 };
+            5 - (full - n) / 3
+        })
+        .min(5);
     let target = 2 * sets + 1;
-    let (a, c) = (tabs.suit_at(ranks[0]), tabs.suit_at(ranks[2]));
-    let b = tabs.suit_window(ranks[1])?;
-    let d = tabs.honor_reversed_window(ranks[3], target)?;
+    let (a, c) = (tabs.suit_at(ra), tabs.suit_at(rc));
+    let (Some(b), Some(d)) = (tabs.suit_window(rb), tabs.honor_reversed_window(rd, target)) else {
+        // Not for a configuration of at most 17 tiles.
+        let o = Suit::ALL.map(|s| *tabs.group(group(counts, s)));
+        return from_overlaps(&o, sets);
+    };
     let back = &REACH_BACK[sets];
     let (mut ab, mut cd) = (u8x16::ZERO, u8x16::ZERO);
     for j in 0..12 {
@@ -195,41 +209,14 @@ fn lanes_shanten(ranks: [usize; 4], sets: usize) -> Option<i8> {
         .to_array()
         .into_iter()
         .fold(0, u8::max);
-    Some((3 * sets + 2) as i8 - best as i8 - 1)
-}
-
-/// The table ranks of the four groups of `counts`.
-#[inline]
-fn ranks(counts: &Counts) -> [usize; 4] {
-    let t = &tables().overlaps;
-    [
-        t.suit_rank(&counts[0..9]),
-        t.suit_rank(&counts[9..18]),
-        t.suit_rank(&counts[18..27]),
-        t.honor_rank(&counts[27..34]),
-    ]
-}
-
-/// Regular shanten of `counts` with no kind capped by melds, `sets` sets and a pair to make.
-#[inline]
-fn uncapped_shanten(counts: &Counts, sets: usize) -> i8 {
-    lanes_shanten(ranks(counts), sets).unwrap_or_else(|| {
-        let o = Suit::ALL.map(|s| *tables().overlaps.group(group(counts, s)));
-        from_overlaps(&o, sets)
-    })
+    (3 * sets + 2) as i8 - best as i8 - 1
 }
 
 /// Shanten straight from counts (no melds known; k implied by the count). The caller
 /// guarantees 16 − 3k or 17 − 3k tiles and at most 17.
 #[inline]
 pub fn shanten_counts(counts: &Counts) -> i8 {
-    let n: usize = counts.iter().map(|&c| c as usize).sum();
-    let melds = if n % 3 == 1 {
-        (16 - n) / 3
-    } else {
-        (17 - n) / 3
-    };
-    uncapped_shanten(counts, 5 - melds)
+    uncapped_shanten(counts, None)
 }
 
 /// The best overlap of the 0-meld `counts` with a 瀝咕瀝咕 (003 註八: seven pairs and one

@@ -425,48 +425,55 @@ impl Overlaps {
         out
     }
 
-    /// The dense rank of a suit configuration (9 counts, at most [`MAX_TILES`] tiles).
-    #[inline]
-    pub fn suit_rank(&self, c: &[u8]) -> usize {
+    /// The dense rank of a suit configuration (9 counts, at most [`MAX_TILES`] tiles), and
+    /// its tile count.
+    // Always inlined: the shanten reads the four ranks of a hand side by side, and an
+    // outlined rank is a call that reloads the table pointers.
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
+    pub fn suit_rank(&self, c: &[u8]) -> (usize, usize) {
         let (x0, s0) = chunk3(&c[0..3]);
         let (x1, s1) = chunk3(&c[3..6]);
         let (x2, s2) = chunk3(&c[6..9]);
-        self.suit_first[(s0 + s1 + s2) * CHUNK + x0] as usize
+        let rank = self.suit_first[(s0 + s1 + s2) * CHUNK + x0] as usize
             + self.middle[(s1 + s2) * CHUNK + x1] as usize
-            + self.last[x2] as usize
+            + self.last[x2] as usize;
+        (rank, s0 + s1 + s2)
     }
 
-    /// The dense rank of an honour configuration (7 counts).
-    #[inline]
-    pub fn honor_rank(&self, c: &[u8]) -> usize {
+    /// The dense rank of an honour configuration (7 counts), and its tile count.
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
+    pub fn honor_rank(&self, c: &[u8]) -> (usize, usize) {
         let x0 = usize::from(c[0]);
         let (x1, s1) = chunk3(&c[1..4]);
         let (x2, s2) = chunk3(&c[4..7]);
-        self.honor_first[(x0 + s1 + s2) * 5 + x0] as usize
+        let rank = self.honor_first[(x0 + s1 + s2) * 5 + x0] as usize
             + self.middle[(s1 + s2) * CHUNK + x1] as usize
-            + self.last[x2] as usize
+            + self.last[x2] as usize;
+        (rank, x0 + s1 + s2)
     }
 
     /// The dense rank of a group's configuration: 9 counts a suit, 7 the honours.
     #[inline]
     pub fn rank(&self, c: &[u8]) -> usize {
         if c.len() == 9 {
-            self.suit_rank(c)
+            self.suit_rank(c).0
         } else {
-            self.honor_rank(c)
+            self.honor_rank(c).0
         }
     }
 
     /// The overlap vector of a suit configuration (9 counts).
     #[inline]
     pub fn suit(&self, c: &[u8]) -> &Overlap {
-        &self.suit[PAD + self.suit_rank(c)]
+        &self.suit[PAD + self.suit_rank(c).0]
     }
 
     /// The overlap vector of an honour configuration (7 counts).
     #[inline]
     pub fn honor(&self, c: &[u8]) -> &Overlap {
-        &self.honor[PAD + self.honor_rank(c)]
+        &self.honor[PAD + self.honor_rank(c).0]
     }
 
     /// The overlap vector of the suit configuration of rank `rank`.
