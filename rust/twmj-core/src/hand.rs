@@ -4,6 +4,11 @@ use crate::error::{Error, Result};
 use crate::notation::{self, Tiles};
 use crate::tile::{Counts, Suit, Tile, COPIES, KINDS};
 
+/// Sets in a winning 16-tile hand (000 胡牌的樣子: 五組面子＋一對將眼, 17 張). A 13-tile hand
+/// (004 13 張版) is read as a 16-tile one with one set already made and empty
+/// ([`crate::Variant::missing_sets`]).
+pub const SETS: usize = 5;
+
 /// The five ways a set can sit in front of a player.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum MeldKind {
@@ -415,7 +420,7 @@ impl Hand {
 
     /// Sets the hand still needs beyond its melds (and, 13 tiles, the set it does not have).
     pub fn sets_needed(&self) -> usize {
-        5 - self.meld_count
+        SETS - self.meld_count
     }
 
     /// True when some kind in `suit` already has copies in the melds (the 4-copy cap binds).

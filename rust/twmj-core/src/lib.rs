@@ -26,7 +26,7 @@ pub mod waits;
 pub use analyze::{accepts, analyze, wait_report, Accept, Accepts, Analysis, Discard, WaitReport};
 pub use decompose::{decompositions, Block};
 pub use error::{Error, ErrorCode, Result, CODES};
-pub use hand::{Form, Hand, Meld, MeldKind};
+pub use hand::{Form, Hand, Meld, MeldKind, SETS};
 pub use notation::{format, parse, Tiles};
 pub use rules::{is_win_counts, Special, SpecialShapes, Variant, TAIWAN};
 pub use shanten::{shanten, shanten_counts, special_shanten};

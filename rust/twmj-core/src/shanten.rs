@@ -5,9 +5,9 @@
 //! from the capped dynamic programme), and the groups are combined by max-plus convolution
 //! over how many sets and which pair each group supplies.
 
-use crate::hand::Hand;
+use crate::hand::{Hand, SETS};
 use crate::rules::{knitted_kinds, Special, SpecialShapes, Variant, KNITTINGS, ORPHANS};
-use crate::tables::{overlap_capped, tables, GroupTable, Overlap, Overlaps};
+use crate::tables::{overlap_capped, tables, GroupTable, Overlap};
 use crate::tile::{Counts, Suit, COPIES};
 use wide::u8x16;
 
@@ -109,10 +109,10 @@ pub(crate) const REACH: [[u8; 16]; 12] = {
 /// For the sets needed (0–5, target slot t = 2 × sets + 1) and each slot j of a convolution's
 /// first vector: the lanes s whose slot t − s is reached with a slot k = t − s − j ≥ 0 of the
 /// second, not both j and k odd ([`lanes_shanten`]'s reversed convolution).
-const REACH_BACK: [[[u8; 16]; 12]; 6] = {
-    let mut r = [[[0u8; 16]; 12]; 6];
+const REACH_BACK: [[[u8; 16]; 12]; SETS + 1] = {
+    let mut r = [[[0u8; 16]; 12]; SETS + 1];
     let mut sets = 0;
-    while sets < 6 {
+    while sets <= SETS {
         let t = 2 * sets + 1;
         let mut j = 0;
         while j < 12 {
@@ -131,10 +131,10 @@ const REACH_BACK: [[[u8; 16]; 12]; 6] = {
 };
 
 /// For the sets needed (0–5): the lanes s ≤ 2 × sets + 1.
-const UP_TO: [[u8; 16]; 6] = {
-    let mut r = [[0u8; 16]; 6];
+const UP_TO: [[u8; 16]; SETS + 1] = {
+    let mut r = [[0u8; 16]; SETS + 1];
     let mut sets = 0;
-    while sets < 6 {
+    while sets <= SETS {
         let mut s = 0;
         while s <= 2 * sets + 1 {
             r[sets][s] = 0xff;
@@ -170,13 +170,14 @@ fn bytes_at<const N: usize>(w: &[u8; N], at: usize) -> u8x16 {
     u8x16::new(b)
 }
 
-/// Regular shanten of `counts` with no kind capped by melds, from the dense table ([`Overlaps`])
-/// and the sets needed (`sets` of `None`: 5 less the melds its tile count implies, 16 − 3k or
-/// 17 − 3k, at most 17), lane-wise: `ab` = a ⊗ b (the first two suits), slot s at lane s;
-/// `cd` = c ⊗ d (the third suit and the honours) reversed, slot t − s at lane s (t = 2 × sets
-/// + 1, the slot of the whole target); the best overlap is the largest lane of their sum. A
-/// vector moved up some slots is 16 bytes read before it in the table (b's; d's reversed),
-/// so each slot j of a (and of c) is one add, mask and max over all 16 lanes, no shuffle.
+/// Regular shanten of `counts` with no kind capped by melds, from the dense table
+/// ([`Overlaps`](crate::tables::Overlaps)) and the sets needed (`sets` of `None`: 5 less the
+/// melds its tile count implies, 16 − 3k or 17 − 3k, at most 17), lane-wise: `ab` = a ⊗ b
+/// (the first two suits), slot s at lane s; `cd` = c ⊗ d (the third suit and the honours)
+/// reversed, slot t − s at lane s, for t = 2 × sets + 1 the slot of the whole target; the
+/// best overlap is the largest lane of their sum. A vector moved up some slots is 16 bytes
+/// read before it in the table (b's; d's reversed), so each slot j of a (and of c) is one
+/// add, mask and max over all 16 lanes, no shuffle.
 #[inline]
 fn uncapped_shanten(counts: &Counts, sets: Option<usize>) -> i8 {
     let tabs = &tables().overlaps;
@@ -189,12 +190,13 @@ fn uncapped_shanten(counts: &Counts, sets: Option<usize>) -> i8 {
             let n = na + nb + nc + nd;
             // 16 − 3k or 17 − 3k tiles: k melds.
             let full = if n % 3 == 1 { 16 } else { 17 };
-            5 - (full - n) / 3
+            SETS - (full - n) / 3
         })
-        .min(5);
+        .min(SETS);
     let target = 2 * sets + 1;
-    let (a, c) = (tabs.suit_at(ra), tabs.suit_at(rc));
-    let (Some(b), Some(d)) = (tabs.suit_window(rb), tabs.honor_reversed_window(rd, target)) else {
+    let (sa, sc) = (tabs.suit_at(ra), tabs.suit_at(rc));
+    let (Some(wb), Some(wd)) = (tabs.suit_window(rb), tabs.honor_reversed_window(rd, target))
+    else {
         // Not for a configuration of at most 17 tiles.
         let o = Suit::ALL.map(|s| *tabs.group(group(counts, s)));
         return from_overlaps(&o, sets);
@@ -202,8 +204,8 @@ fn uncapped_shanten(counts: &Counts, sets: Option<usize>) -> i8 {
     let back = &REACH_BACK[sets];
     let (mut ab, mut cd) = (u8x16::ZERO, u8x16::ZERO);
     for j in 0..12 {
-        ab = ab.max((bytes_at(b, 11 - j) + splat(a[j])) & u8x16::new(REACH[j]));
-        cd = cd.max((bytes_at(d, j) + splat(c[j])) & u8x16::new(back[j]));
+        ab = ab.max((bytes_at(wb, 11 - j) + splat(sa[j])) & u8x16::new(REACH[j]));
+        cd = cd.max((bytes_at(wd, j) + splat(sc[j])) & u8x16::new(back[j]));
     }
     let best = ((ab + cd) & u8x16::new(UP_TO[sets]))
         .to_array()

@@ -20,7 +20,7 @@ use super::view::seen_meld;
 /// gives the table at most 63 draws plus five calls a seat; 64 slots hold every river whole.
 pub const RIVER: usize = 64;
 /// Meld slots per seat: a 16-tile hand holds at most five.
-pub const MELDS: usize = 5;
+pub const MELDS: usize = crate::hand::SETS;
 
 /// Own concealed counts, 34 bytes (0–4).
 pub const HAND: usize = 0;

@@ -51,7 +51,7 @@ pub fn quiz(
     seed: u64,
 ) -> Result<Quiz> {
     let (low, high) = (min_waits.min(max_waits), min_waits.max(max_waits));
-    let sets = 5 - variant.missing_sets();
+    let sets = crate::hand::SETS - variant.missing_sets();
     if melds >= sets {
         return Err(Error::context(
             "melds",

@@ -436,7 +436,7 @@ pub(crate) fn wind_flower_snow_moon(f: &Facts) -> bool {
 /// That free set is 003's way of fitting a 14-tile shape into 16 tiles; a 13-tile hand (004 13
 /// 張版) is the 14-tile shape itself, so it yields the whole hand once instead.
 pub(crate) fn less_one_set<'a>(f: &'a Facts<'_>) -> impl Iterator<Item = Counts> + 'a {
-    let free = f.sets.len() == 5;
+    let free = f.sets.len() == crate::hand::SETS;
     let whole = (!free).then_some(f.all);
     f.sets
         .iter()

@@ -1739,7 +1739,7 @@ mod tests {
         let (mut hands, mut readings, mut once) = (0, 0, 0);
         for round in 0..40_000 {
             let variant = &variants[round % variants.len()];
-            let sets = 5 - variant.missing_sets();
+            let sets = crate::hand::SETS - variant.missing_sets();
             let Some((concealed, melds, win_tile)) = random_win(&mut rng, sets) else {
                 continue;
             };

@@ -78,7 +78,7 @@ fn numbers(t: Tile, lo: u8, hi: u8) -> bool {
 /// other four sets, all concealed blocks, and the pair make the 14 tiles `shape` asks for. A
 /// 13-tile hand (004 13 張版) has no set to leave out: all of it is the shape.
 fn shape_plus_one_set(f: &Facts, shape: impl Fn(&Counts) -> bool) -> bool {
-    let free = f.sets.len() == 5;
+    let free = f.sets.len() == crate::hand::SETS;
     less_one_set(f).enumerate().any(|(i, c)| {
         let concealed = f
             .sets
