@@ -11,7 +11,7 @@ use crate::shanten::{
 use crate::special::waits_seen_with;
 use crate::tables::{self, Entry, GroupTable, Overlap};
 use crate::tile::{bit_planes, Counts, Suit, Tile, COPIES, KINDS};
-use crate::waits::{exhausted, waits_seen, Wait};
+use crate::waits::{exhausted, waits_seen, WaitList};
 use wide::u8x16;
 
 /// A kind that lowers the shanten, with its unseen copies.
@@ -118,7 +118,7 @@ pub struct Discard {
     pub shanten: i8,
     pub accepts: Accepts,
     /// The waits when the discard leaves the hand ready (shanten 0), else empty.
-    pub waits: Vec<Wait>,
+    pub waits: WaitList,
 }
 
 impl Discard {
@@ -569,7 +569,7 @@ pub(crate) fn regular_analyze(hand: &Hand, visible: &Counts) -> Result<Analysis>
             own_after[i] -= 1;
             waits_seen(&counts, &own_after, &seen)
         } else {
-            Vec::new()
+            WaitList::EMPTY
         };
         // The accepting kinds written in place: built aside and moved in, the list's byte
         // stores were read back as wide loads (a store-forwarding stall per discard).
@@ -636,7 +636,7 @@ fn accept_mask(accepts: &[Accept]) -> u64 {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct WaitReport {
     /// The waits under the variant, in tile order; empty when the hand is not ready.
-    pub waits: Vec<Wait>,
+    pub waits: WaitList,
     /// 0 when ready, else the shanten under the variant (the special shapes' included).
     pub shanten: i8,
 }

@@ -35,4 +35,4 @@ pub use special::{
 };
 pub use tile::{over_copies, total, Counts, Flower, Suit, Tile, KINDS};
 pub use vocab::{Declaration, Replacement, Term, WinKind, WinTerm};
-pub use waits::{shapes, wait_mask, Shape, Shapes, Wait};
+pub use waits::{shapes, wait_mask, Shape, Shapes, Wait, WaitList};

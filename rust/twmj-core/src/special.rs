@@ -9,7 +9,7 @@ use crate::rules::{
     is_win_counts, knitted_kinds, Special, SpecialShapes, Variant, KNITTINGS, ORPHANS,
 };
 use crate::tile::{Counts, Tile, COPIES, KINDS};
-use crate::waits::{exhausted, waits_seen, Shape, Shapes, Wait};
+use crate::waits::{exhausted, waits_seen, Shape, Shapes, Wait, WaitList};
 
 fn is_orphan(i: usize) -> bool {
     ORPHANS.contains(&i)
@@ -343,7 +343,7 @@ fn special_shape_bits(counts: &Counts, i: usize, s: Special, own: &Counts, seen:
                 }
                 rest[i] -= 1;
                 if let Some(w) = waits_seen(&rest, own, seen)
-                    .into_iter()
+                    .iter()
                     .find(|w| w.tile.index() == i)
                 {
                     bits |= w.shapes.0;
@@ -379,7 +379,7 @@ pub fn is_win(hand: &Hand, variant: &Variant) -> bool {
 ///
 /// The hand must have been validated for the variant's `hand_size` ([`Hand::new`]);
 /// a 13-tile hand (004 13 張版) waits to make four sets and a pair with its melds.
-pub fn waits(hand: &Hand, visible: &Counts, variant: &Variant) -> Result<Vec<Wait>> {
+pub fn waits(hand: &Hand, visible: &Counts, variant: &Variant) -> Result<WaitList> {
     variant.check_hand_size(hand)?;
     let own = hand.own_counts();
     if variant.all_in_play() && !variant.special.any() {
@@ -414,7 +414,7 @@ pub(crate) fn waits_seen_with(
     own: &Counts,
     seen: &Counts,
     allowed: SpecialShapes,
-) -> Vec<Wait> {
+) -> WaitList {
     let mut out = waits_seen(concealed, own, seen);
     let mask = special_mask_own(concealed, meld_count, own, allowed);
     if mask == 0 {

@@ -37,14 +37,12 @@ pub struct GroupTable {
     /// The `complete` flags again as a bitset (244 KB for a suit), so the common "is this
     /// group complete" question stays in cache.
     complete_bits: Vec<u64>,
-    /// For each configuration, the shapes each waited kind takes (see [`GroupTable::wait_shapes`]).
-    wait_shapes: WaitShapes,
 }
 
-/// Bits per kind in a [`GroupTable::wait_shapes`] word: one per shape, numbered as below
+/// Bits per kind in a [`WaitTable::wait_shapes`] word: one per shape, numbered as below
 /// (the tables sit below the waits, whose `Shape` takes these numbers).
 pub const SHAPE_BITS: u32 = 5;
-/// 兩面, 嵌張, 邊張, 單吊, 雙碰: each shape's bit in a [`GroupTable::wait_shapes`] field.
+/// 兩面, 嵌張, 邊張, 單吊, 雙碰: each shape's bit in a [`WaitTable::wait_shapes`] field.
 pub const RYANMEN: u8 = 0;
 pub const KANCHAN: u8 = 1;
 pub const PENCHAN: u8 = 2;
@@ -111,13 +109,11 @@ impl GroupTable {
                 complete_bits[idx / 64] |= 1 << (idx % 64);
             }
         }
-        let wait_shapes = build_wait_shapes(len, sequences, &flags, &complete_bits);
         GroupTable {
             len,
             sequences,
             flags,
             complete_bits,
-            wait_shapes,
         }
     }
 
@@ -141,72 +137,18 @@ impl GroupTable {
     pub fn waits(&self, idx: usize) -> u16 {
         self.flags[idx] & WAIT_MASK
     }
-
-    /// The waits of the configuration with their shapes: bits `5x‥5x+4` hold the shapes
-    /// (bit `Shape as u8`) kind x takes when it completes the group, 0 when x is no wait.
-    /// Whether x completes the hand as a whole depends only on this group (the others are
-    /// complete or keep the pair), and so do its shapes: the full waits need no second pass.
-    #[inline]
-    pub fn wait_shapes(&self, idx: usize) -> u64 {
-        self.wait_shapes.get(idx)
-    }
 }
 
-/// The [`GroupTable::wait_shapes`] words of the configurations that have waits, in index
-/// order, found through a bitset of those configurations with a running count per 64. Only
-/// 172,591 of the suit's 1,953,125 configurations have waits, so this is 1.9 MB where a word
-/// per configuration would take 16 MB (four times the waits flags, and out of cache).
-struct WaitShapes {
-    /// Per 64 configurations: which have waits, and how many before them do.
-    marks: Vec<(u64, u32)>,
-    words: Vec<u64>,
-}
-
-impl WaitShapes {
-    /// Built from the word of each configuration in index order (`size` of them), kept only
-    /// where it is not 0: no full-size array, even while building.
-    fn collect(size: usize, all: impl Iterator<Item = u64>) -> WaitShapes {
-        let mut marks: Vec<(u64, u32)> = Vec::with_capacity(size.div_ceil(64));
-        let mut words = Vec::new();
-        for (idx, w) in all.enumerate() {
-            if idx % 64 == 0 {
-                marks.push((0, u32::try_from(words.len()).unwrap_or(u32::MAX)));
-            }
-            if w != 0 {
-                if let Some(m) = marks.last_mut() {
-                    m.0 |= 1 << (idx % 64);
-                }
-                words.push(w);
-            }
-        }
-        WaitShapes { marks, words }
-    }
-
-    #[inline]
-    fn get(&self, idx: usize) -> u64 {
-        let (bits, before) = self.marks[idx / 64];
-        let bit = 1u64 << (idx % 64);
-        if bits & bit == 0 {
-            return 0;
-        }
-        self.words[before as usize + (bits & (bit - 1)).count_ones() as usize]
-    }
-}
-
-/// The [`GroupTable::wait_shapes`] words: for each configuration with waits, each waited kind's
-/// shapes in the completed group, read from the completeness bits (`waits::shapes` is the
-/// per-hand reference the tests hold it to).
-fn build_wait_shapes(
-    len: usize,
-    sequences: bool,
-    flags: &[u16],
-    complete_bits: &[u64],
-) -> WaitShapes {
-    let complete = |idx: usize| complete_bits[idx / 64] >> (idx % 64) & 1 == 1;
+/// The [`WaitTable::wait_shapes`] words of `t`'s configurations in index order: each waited
+/// kind's shapes in the completed group, read from the completeness bits (`waits::shapes` is
+/// the per-hand reference the tests hold it to).
+fn shape_words(t: &GroupTable) -> impl Iterator<Item = u64> + '_ {
+    let (len, sequences, flags) = (t.len, t.sequences, &t.flags);
+    let complete = |idx: usize| t.complete(idx);
     let p = |i: usize| POW5[i] as usize;
     // The digits of idx, kept by counting in base 5 rather than dividing each time.
     let mut g = [0u8; 9];
-    let all = (0..flags.len()).map(|idx| {
+    (0..flags.len()).map(move |idx| {
         if idx > 0 {
             for d in g.iter_mut().take(len) {
                 if *d < 4 {
@@ -249,8 +191,134 @@ fn build_wait_shapes(
             word |= u64::from(bits) << (SHAPE_BITS as usize * xi);
         }
         word
-    });
-    WaitShapes::collect(flags.len(), all)
+    })
+}
+
+/// One group kind's waits, packed for the per-hand questions of [`crate::waits`]: is a group
+/// complete, and what does it wait on (with the shapes, for the full waits). A hand asks the
+/// first of every group and the second of the one or two groups that can take the tile.
+///
+/// Only 172,591 of the suit's 1,953,125 configurations have waits, so their masks and words
+/// are stored for those alone, in index order, found through a bitset of them with a running
+/// count per 64 (`blocks`). What a hand reads then fits the L2 cache (suit: completeness 244
+/// KB, blocks 488 KB, masks 345 KB; the words, 1.4 MB, only for the full waits) where a wait
+/// mask per configuration took 3.9 MB and went to L3 for every ready hand.
+pub struct WaitTable {
+    /// The completeness bits ([`GroupTable::complete`]), 64 configurations a word.
+    complete: Vec<u64>,
+    /// Per 64 configurations: which have waits, and how many before them do.
+    blocks: Vec<Block>,
+    /// The wait mask of each configuration with waits ([`GroupTable::waits`]), then a 0.
+    masks: Vec<u16>,
+    /// The same configurations' shapes words ([`WaitTable::wait_shapes`]), then a 0.
+    words: Vec<u64>,
+}
+
+#[derive(Clone, Copy, Default)]
+struct Block {
+    waits: u64,
+    before: u32,
+}
+
+/// What a hand needs of one group's configuration: whether it is complete and where its
+/// waits are; read once per group, before the hand knows which groups take the tile.
+#[derive(Clone, Copy, Default)]
+pub struct Probe {
+    /// The configuration is complete.
+    pub complete: bool,
+    /// Its block of 64 in [`WaitTable`]'s blocks, and its bit there.
+    block: usize,
+    bit: u64,
+}
+
+impl WaitTable {
+    fn build(t: &GroupTable) -> WaitTable {
+        let size = t.flags.len();
+        let mut blocks: Vec<Block> = Vec::with_capacity(size.div_ceil(64));
+        let mut masks = Vec::new();
+        let mut words = Vec::new();
+        for (idx, word) in shape_words(t).enumerate() {
+            if idx % 64 == 0 {
+                blocks.push(Block {
+                    waits: 0,
+                    before: u32::try_from(words.len()).unwrap_or(u32::MAX),
+                });
+            }
+            if word != 0 {
+                if let Some(m) = blocks.last_mut() {
+                    m.waits |= 1 << (idx % 64);
+                }
+                masks.push(t.waits(idx));
+                words.push(word);
+            }
+        }
+        // The slot past the last configuration with waits, which a probe without waits
+        // may point at (its answer is then masked to 0 rather than branched around).
+        masks.push(0);
+        words.push(0);
+        WaitTable {
+            complete: t.complete_bits.clone(),
+            blocks,
+            masks,
+            words,
+        }
+    }
+
+    /// The configuration `idx`'s completeness, and where to find its waits.
+    #[inline]
+    pub fn probe(&self, idx: usize) -> Probe {
+        Probe {
+            complete: self.complete[idx / 64] >> (idx % 64) & 1 == 1,
+            block: idx / 64,
+            bit: 1 << (idx % 64),
+        }
+    }
+
+    /// The position of the probed configuration's mask and word, and all ones when it has
+    /// waits (else 0).
+    #[inline]
+    fn slot(&self, p: Probe) -> (usize, u64) {
+        let m = self.blocks[p.block];
+        let slot = m.before as usize + (m.waits & (p.bit - 1)).count_ones() as usize;
+        (slot, 0u64.wrapping_sub(u64::from(m.waits & p.bit != 0)))
+    }
+
+    /// Bit x set when adding kind x completes the probed group ([`GroupTable::waits`]).
+    #[inline]
+    pub fn waits(&self, p: Probe) -> u16 {
+        let (slot, any) = self.slot(p);
+        self.masks[slot] & any as u16
+    }
+
+    /// The waits of the probed configuration with their shapes: bits `5x‥5x+4` hold the
+    /// shapes (bit `Shape as u8`) kind x takes when it completes the group, 0 when x is no
+    /// wait. Whether x completes the hand as a whole depends only on this group (the others
+    /// are complete or keep the pair), and so do its shapes: the full waits need no second
+    /// pass.
+    #[inline]
+    pub fn wait_shapes(&self, p: Probe) -> u64 {
+        let (slot, any) = self.slot(p);
+        self.words[slot] & any
+    }
+}
+
+/// The suit's and the honours' [`WaitTable`].
+pub struct WaitTables {
+    pub suit: WaitTable,
+    pub honor: WaitTable,
+}
+
+static WAIT_TABLES: OnceLock<WaitTables> = OnceLock::new();
+
+/// The wait tables, built (from [`tables`]) on first call.
+pub fn wait_tables() -> &'static WaitTables {
+    WAIT_TABLES.get_or_init(|| {
+        let t = tables();
+        WaitTables {
+            suit: WaitTable::build(&t.suit),
+            honor: WaitTable::build(&t.honor),
+        }
+    })
 }
 
 /// The suit table and the honour table, and the overlap vectors of both.
@@ -580,6 +648,7 @@ fn base5_overlaps(t: &GroupTable) -> Vec<Overlap> {
 /// Builds the tables now rather than on the first analysis.
 pub fn force() {
     let _ = tables();
+    let _ = wait_tables();
 }
 
 /// One configuration's overlap vector with, for each (m, p), the kinds whose addition raises

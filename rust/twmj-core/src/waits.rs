@@ -2,8 +2,8 @@
 
 use crate::hand::Hand;
 use crate::shanten::{group, table_of};
-use crate::tables::{self, GroupTable, POW5, SHAPE_BITS};
-use crate::tile::{Counts, Suit, Tile, COPIES};
+use crate::tables::{self, wait_tables, GroupTable, Probe, WaitTable, POW5, SHAPE_BITS};
+use crate::tile::{Counts, Suit, Tile, COPIES, KINDS};
 
 /// How the winning tile sits in a decomposition of the completed hand.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -78,47 +78,94 @@ pub struct Wait {
     pub remaining: u8,
 }
 
-/// The groups that can take the winning tile of the concealed `counts` (bit g for
-/// `Suit::ALL[g]`), with every group's table index; 0 when no tile completes the hand.
+/// Each group's tile count and table index (`Σ c_i·5^i`, [`GroupTable::index`]) of valid
+/// `counts` (each at most 4), eight kinds a word at a time: digit pairs, then quads, are
+/// joined lane-wise, with no multiply per kind (34 multiply-adds and their loads were a
+/// third of the wait set's time).
 #[inline]
-fn wait_groups(counts: &Counts) -> (u8, [usize; 4]) {
-    let sums = Suit::ALL.map(|s| group(counts, s).iter().map(|&c| c as usize).sum::<usize>());
+pub(crate) fn group_keys(counts: &Counts) -> ([u32; 4], [usize; 4]) {
+    const BYTES: u64 = 0x00ff_00ff_00ff_00ff;
+    const PAIRS: u64 = 0x0000_ffff_0000_ffff;
+    let word = |at: usize| {
+        let mut b = [0u8; 8];
+        b.copy_from_slice(&counts[at..at + 8]);
+        u64::from_le_bytes(b)
+    };
+    // Eight digits c0‥c7, c0 lowest: their sum, and Σ c_i·5^i.
+    let eight = |w: u64| {
+        let pairs = (w & BYTES) + 5 * (w >> 8 & BYTES);
+        let quads = (pairs & PAIRS) + 25 * (pairs >> 16 & PAIRS);
+        let idx = (quads & 0xffff_ffff) + 625 * (quads >> 32);
+        let sum = w.wrapping_mul(0x0101_0101_0101_0101) >> 56;
+        (sum as u32, idx as usize)
+    };
+    let mut sums = [0u32; 4];
+    let mut idx = [0usize; 4];
+    for g in 0..3 {
+        let (s, i) = eight(word(9 * g));
+        let last = counts[9 * g + 8];
+        sums[g] = s + u32::from(last);
+        idx[g] = i + POW5[8] as usize * usize::from(last);
+    }
+    // The honours, 27‥33: the word from 26 with kind 26 shifted out.
+    (sums[3], idx[3]) = eight(word(26) >> 8);
+    (sums, idx)
+}
+
+/// The groups that can take the winning tile of the concealed `counts` (bit g for
+/// `Suit::ALL[g]`), with every group's probe of the [`WaitTable`]s; 0 when no tile completes
+/// the hand.
+#[inline]
+fn wait_groups(counts: &Counts) -> (u8, [Probe; 4]) {
+    let (sums, idx) = group_keys(counts);
+    let rest = sums.map(|n| n % 3);
     // One more tile must leave every group complete: either the one group holding 1 mod 3
     // tiles takes it (all others 0 mod 3), or one of exactly two groups holding 2 mod 3 takes
-    // it and the other keeps the pair. Any other pattern has no wait, with no lookup at all.
-    let mut ones = 0;
-    let mut twos = 0;
-    for n in sums {
-        match n % 3 {
-            1 => ones += 1,
-            2 => twos += 1,
-            _ => {}
-        }
+    // it and the other keeps the pair. Any other pattern (ones + 8·twos not 1 or 16) has no
+    // wait, with no lookup at all.
+    let pattern: u32 = rest.iter().map(|&r| [0, 1, 8][r as usize]).sum();
+    if pattern != 1 && pattern != 16 {
+        return (0, [Probe::default(); 4]);
     }
-    let idx = [0usize; 4];
-    if !((ones == 1 && twos == 0) || (ones == 0 && twos == 2)) {
-        return (0, idx);
-    }
-    let idx = Suit::ALL.map(|s| GroupTable::index(group(counts, s)));
-    let tabs = Suit::ALL.map(table_of);
-    // The groups at 0 mod 3 must already be complete.
+    let t = wait_tables();
+    let probes = [
+        t.suit.probe(idx[0]),
+        t.suit.probe(idx[1]),
+        t.suit.probe(idx[2]),
+        t.honor.probe(idx[3]),
+    ];
+    // The groups at 0 mod 3 must be complete; of the others (`open`), those not complete
+    // (`short`: the 1 mod 3 group always) must be the one taking the tile.
+    let (mut broken, mut open, mut short) = (false, 0u8, 0u8);
     for g in 0..4 {
-        if sums[g] % 3 == 0 && !tabs[g].complete(idx[g]) {
-            return (0, idx);
+        if rest[g] == 0 {
+            broken |= !probes[g].complete;
+        } else {
+            open |= 1 << g;
+            short |= u8::from(!probes[g].complete) << g;
         }
     }
-    let mut groups = 0u8;
-    for g in 0..4 {
-        if sums[g] % 3 == 0 {
-            continue;
-        }
-        // The other group off 0 mod 3 (if any) must be complete with its pair.
-        let others = (0..4).all(|h| h == g || sums[h] % 3 == 0 || tabs[h].complete(idx[h]));
-        if others {
-            groups |= 1 << g;
-        }
+    let groups = if broken {
+        0
+    } else if short == 0 {
+        open
+    } else if short.is_power_of_two() {
+        short
+    } else {
+        0
+    };
+    (groups, probes)
+}
+
+/// Group `g`'s [`WaitTable`] (`Suit::ALL[g]`).
+#[inline]
+fn wait_table(g: usize) -> &'static WaitTable {
+    let t = wait_tables();
+    if g == 3 {
+        &t.honor
+    } else {
+        &t.suit
     }
-    (groups, idx)
 }
 
 /// One more tile can leave every group complete: either the one group holding 1 mod 3 tiles
@@ -207,11 +254,11 @@ pub(crate) fn wait_masks_after_discard(counts: &Counts) -> [u64; crate::tile::KI
 /// copies in `counts` against the 4-copy limit. Melds are applied by [`crate::waits`].
 #[inline]
 pub fn wait_mask(counts: &Counts) -> u64 {
-    let (groups, idx) = wait_groups(counts);
+    let (groups, probes) = wait_groups(counts);
     let mut mask = 0u64;
-    for (g, suit) in Suit::ALL.into_iter().enumerate() {
+    for g in 0..4 {
         if groups >> g & 1 == 1 {
-            mask |= u64::from(table_of(suit).waits(idx[g])) << suit.base();
+            mask |= u64::from(wait_table(g).waits(probes[g])) << (9 * g);
         }
     }
     mask
@@ -219,7 +266,7 @@ pub fn wait_mask(counts: &Counts) -> u64 {
 
 /// The shapes the tile `x` takes when it completes `counts` (x must be a wait of `counts`),
 /// worked out on the hand; the full waits read them from the tables
-/// ([`GroupTable::wait_shapes`]), which the tests hold to this.
+/// ([`WaitTable::wait_shapes`]), which the tests hold to this.
 pub fn shapes(counts: &Counts, x: Tile) -> Shapes {
     let suit = x.suit();
     let tab = table_of(suit);
@@ -272,48 +319,142 @@ pub fn hand_wait_mask(hand: &Hand) -> u64 {
     wait_mask(&hand.concealed) & !exhausted(&hand.own_counts())
 }
 
-/// Waits given concealed counts, own counts (concealed + melds) and all seen counts.
-pub(crate) fn waits_seen(concealed: &Counts, own: &Counts, seen: &Counts) -> Vec<Wait> {
-    let (groups, idx) = wait_groups(concealed);
-    if groups == 0 {
-        return Vec::new();
-    }
-    // Each taking group's waits with their shapes, one table word per group.
-    let words = Suit::ALL.map(|suit| {
-        let g = suit as usize;
-        if groups >> g & 1 == 1 {
-            table_of(suit).wait_shapes(idx[g])
-        } else {
-            0
-        }
-    });
-    // One field per waited kind: its lowest bit per kind, counted to size the answer.
-    let lows = 0x0084_2108_4210_8421u64 & ((1 << (9 * SHAPE_BITS)) - 1);
-    let kinds = |w: u64| {
-        let any = w | w >> 1 | w >> 2 | w >> 3 | w >> 4;
-        (any & lows).count_ones() as usize
+/// The waits of a hand in tile order, read as a slice of [`Wait`]. Held inline (a hand waits
+/// on at most the 34 kinds) rather than in a `Vec`: the allocation and its free were a
+/// seventh of the full waits of a ready hand.
+#[derive(Clone, Copy)]
+pub struct WaitList {
+    len: u8,
+    items: [Wait; KINDS],
+}
+
+impl WaitList {
+    /// No wait.
+    pub const EMPTY: WaitList = WaitList {
+        len: 0,
+        items: [Wait {
+            tile: Tile::wind(0),
+            shapes: Shapes(0),
+            remaining: 0,
+        }; KINDS],
     };
-    let mut out = Vec::with_capacity(words.iter().map(|&w| kinds(w)).sum());
-    for (suit, word) in Suit::ALL.into_iter().zip(words) {
-        let mut w = word;
+
+    /// Adds `w` at the end (one entry per kind: the 34 slots never run out).
+    #[inline]
+    pub fn push(&mut self, w: Wait) {
+        if let Some(slot) = self.items.get_mut(usize::from(self.len)) {
+            *slot = w;
+            self.len += 1;
+        }
+    }
+
+    /// Keeps only the waits `keep` accepts, in order.
+    pub fn retain(&mut self, mut keep: impl FnMut(&Wait) -> bool) {
+        let mut n = 0;
+        for k in 0..usize::from(self.len) {
+            if keep(&self.items[k]) {
+                self.items[n] = self.items[k];
+                n += 1;
+            }
+        }
+        self.len = n as u8;
+    }
+}
+
+impl Default for WaitList {
+    fn default() -> WaitList {
+        WaitList::EMPTY
+    }
+}
+
+impl std::ops::Deref for WaitList {
+    type Target = [Wait];
+    fn deref(&self) -> &[Wait] {
+        &self.items[..usize::from(self.len)]
+    }
+}
+
+impl std::ops::DerefMut for WaitList {
+    fn deref_mut(&mut self) -> &mut [Wait] {
+        &mut self.items[..usize::from(self.len)]
+    }
+}
+
+impl<'a> IntoIterator for &'a WaitList {
+    type Item = &'a Wait;
+    type IntoIter = std::slice::Iter<'a, Wait>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+impl IntoIterator for WaitList {
+    type Item = Wait;
+    type IntoIter = std::iter::Take<std::array::IntoIter<Wait, KINDS>>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.items.into_iter().take(usize::from(self.len))
+    }
+}
+
+impl FromIterator<Wait> for WaitList {
+    fn from_iter<I: IntoIterator<Item = Wait>>(iter: I) -> WaitList {
+        let mut out = WaitList::EMPTY;
+        for w in iter {
+            out.push(w);
+        }
+        out
+    }
+}
+
+impl PartialEq for WaitList {
+    fn eq(&self, other: &WaitList) -> bool {
+        **self == **other
+    }
+}
+
+impl Eq for WaitList {}
+
+impl std::fmt::Debug for WaitList {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+/// Waits given concealed counts, own counts (concealed + melds) and all seen counts.
+pub(crate) fn waits_seen(concealed: &Counts, own: &Counts, seen: &Counts) -> WaitList {
+    let mut out = WaitList::EMPTY;
+    let (groups, probes) = wait_groups(concealed);
+    if groups == 0 {
+        return out;
+    }
+    // The count kept in a local, not in `out.len`: a store and reload per wait otherwise.
+    let mut n = 0usize;
+    for g in 0..4 {
+        if groups >> g & 1 == 0 {
+            continue;
+        }
+        // The taking group's waits with their shapes, one table word.
+        let mut w = wait_table(g).wait_shapes(probes[g]);
         while w != 0 {
             let x = w.trailing_zeros() / SHAPE_BITS;
             let field = w >> (SHAPE_BITS * x);
             w &= !(0x1f << (SHAPE_BITS * x));
-            let i = suit.base() + x as usize;
+            let i = 9 * g + x as usize;
             // A kind the player holds all 4 of (melds included) is never a wait.
             if own[i] >= COPIES {
                 continue;
             }
-            if let Some(tile) = Tile::new(i) {
-                out.push(Wait {
+            if let (Some(tile), Some(slot)) = (Tile::new(i), out.items.get_mut(n)) {
+                *slot = Wait {
                     tile,
                     shapes: Shapes((field & 0x1f) as u8),
                     remaining: COPIES - seen[i],
-                });
+                };
+                n += 1;
             }
         }
     }
+    out.len = n as u8;
     out
 }
 
@@ -364,11 +505,18 @@ mod tests {
     #[test]
     fn table_shapes_agree_with_the_hand() {
         let t = crate::tables::tables();
-        for (suit, tab, stride) in [(Suit::Man, &t.suit, 7), (Suit::Honor, &t.honor, 1)] {
+        let w = wait_tables();
+        for (suit, tab, wt, stride) in [
+            (Suit::Man, &t.suit, &w.suit, 7),
+            (Suit::Honor, &t.honor, &w.honor, 1),
+        ] {
             let len = suit.len();
             for idx in (0..POW5[len] as usize).step_by(stride) {
-                let word = tab.wait_shapes(idx);
+                let p = wt.probe(idx);
+                let word = wt.wait_shapes(p);
                 let waits = tab.waits(idx);
+                assert_eq!(wt.waits(p), waits, "{idx}");
+                assert_eq!(p.complete, tab.complete(idx), "{idx}");
                 let mut counts = [0u8; 34];
                 for i in 0..len {
                     counts[suit.base() + i] = (idx / POW5[i] as usize % 5) as u8;
@@ -384,6 +532,79 @@ mod tests {
         }
     }
 
+    /// A random hand of 16 − 3k tiles (k from `round`): on even rounds ready (sets and a pair
+    /// minus a tile), on odd ones any tiles.
+    fn test_hand(rng: &mut fastrand::Rng, round: usize) -> Counts {
+        let mut c = [0u8; 34];
+        let n = [16, 13, 10, 7, 4, 1][round % 6];
+        if round % 2 == 0 {
+            // Random sets and a pair, one tile taken out.
+            let mut placed = 0;
+            while placed < n + 1 {
+                let k = rng.usize(0..34);
+                let run = k % 9 < 7 && k < 27 && rng.bool();
+                let (kinds, copies) = if placed + 2 == n + 1 {
+                    ([k, k, k], 2)
+                } else if run {
+                    ([k, k + 1, k + 2], 3)
+                } else {
+                    ([k, k, k], 3)
+                };
+                let mut d = c;
+                for &kk in &kinds[..copies] {
+                    d[kk] += 1;
+                }
+                if d.iter().all(|&v| v <= 4) {
+                    c = d;
+                    placed += copies;
+                }
+            }
+            let held: Vec<usize> = (0..34).filter(|&k| c[k] > 0).collect();
+            c[held[rng.usize(0..held.len())]] -= 1;
+        } else {
+            let mut placed = 0;
+            while placed < n {
+                let k = rng.usize(0..34);
+                if c[k] < 4 {
+                    c[k] += 1;
+                    placed += 1;
+                }
+            }
+        }
+        c
+    }
+
+    /// Each group's count and index read a word at a time, against the plain sum and
+    /// [`GroupTable::index`]; and the wait mask against the slow wait computation (each kind
+    /// added in turn, the hand checked for a win by [`crate::is_win_counts`]), on random hands
+    /// of 16 − 3k tiles, ready or not.
+    #[test]
+    fn wait_mask_agrees_with_adding_each_kind() {
+        let mut rng = fastrand::Rng::with_seed(14);
+        let mut ready = 0;
+        for round in 0..60_000 {
+            let c = test_hand(&mut rng, round);
+            let (sums, idx) = group_keys(&c);
+            for suit in Suit::ALL {
+                let g = group(&c, suit);
+                let s: u32 = g.iter().map(|&x| u32::from(x)).sum();
+                assert_eq!(sums[suit as usize], s, "{c:?}");
+                assert_eq!(idx[suit as usize], GroupTable::index(g), "{c:?}");
+            }
+            let mut slow = 0u64;
+            for i in 0..34 {
+                let mut d = c;
+                d[i] += 1;
+                if c[i] < 4 && crate::is_win_counts(&d) {
+                    slow |= 1 << i;
+                }
+            }
+            assert_eq!(wait_mask(&c), slow, "{c:?}");
+            ready += usize::from(slow != 0);
+        }
+        assert!(ready > 15_000, "{ready} ready hands");
+    }
+
     /// The full waits against the wait mask and the per-hand shapes, on random hands of
     /// 16 − 3k tiles that are ready (sets and a pair minus a tile) or not.
     #[test]
@@ -391,42 +612,7 @@ mod tests {
         let mut rng = fastrand::Rng::with_seed(16);
         let mut ready = 0;
         for round in 0..20_000 {
-            let mut c = [0u8; 34];
-            let n = [16, 13, 10, 7, 4, 1][round % 6];
-            if round % 2 == 0 {
-                // Random sets and a pair, one tile taken out.
-                let mut placed = 0;
-                while placed < n + 1 {
-                    let k = rng.usize(0..34);
-                    let run = k % 9 < 7 && k < 27 && rng.bool();
-                    let (kinds, copies) = if placed + 2 == n + 1 {
-                        ([k, k, k], 2)
-                    } else if run {
-                        ([k, k + 1, k + 2], 3)
-                    } else {
-                        ([k, k, k], 3)
-                    };
-                    let mut d = c;
-                    for &kk in &kinds[..copies] {
-                        d[kk] += 1;
-                    }
-                    if d.iter().all(|&v| v <= 4) {
-                        c = d;
-                        placed += copies;
-                    }
-                }
-                let held: Vec<usize> = (0..34).filter(|&k| c[k] > 0).collect();
-                c[held[rng.usize(0..held.len())]] -= 1;
-            } else {
-                let mut placed = 0;
-                while placed < n {
-                    let k = rng.usize(0..34);
-                    if c[k] < 4 {
-                        c[k] += 1;
-                        placed += 1;
-                    }
-                }
-            }
+            let c = test_hand(&mut rng, round);
             // Melds' copies seen through `own`: a random kind held 4 times in all.
             let mut own = c;
             let k = rng.usize(0..34);
@@ -444,7 +630,7 @@ mod tests {
                 })
                 .collect();
             ready += usize::from(!expected.is_empty());
-            assert_eq!(waits_seen(&c, &own, &own), expected, "{c:?}");
+            assert_eq!(*waits_seen(&c, &own, &own), *expected, "{c:?}");
         }
         assert!(ready > 5_000, "{ready} ready hands");
     }

@@ -65,7 +65,7 @@ fn analysis_agrees(full: &Counts, v: &Variant) {
         let w = if d.shanten == 0 {
             waits(&hl, &[0; 34], v).unwrap()
         } else {
-            Vec::new()
+            twmj_core::WaitList::EMPTY
         };
         assert_eq!(d.waits, w, "{}", format(full, 0));
     }
