@@ -600,13 +600,13 @@ pub type AfterNotes = fn(&Facts, &[u32; Item::COUNT]) -> Option<Item>;
 /// all its [`ItemDef::needs`] (or when explaining, where every entry is judged for its reason).
 /// Each flag is cheap to know once per hand, before any reading.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Needs(u16);
+pub struct Needs(u32);
 
 impl Needs {
     /// Nothing: judged on every hand.
     pub const NONE: Needs = Needs(0);
     /// Everything: a hand with these features skips no entry.
-    pub const ALL: Needs = Needs(u16::MAX);
+    pub const ALL: Needs = Needs(u32::MAX);
     /// An honour tile among the hand's tiles (its melds included).
     pub const HONOR: Needs = Needs(1);
     /// No honour tile anywhere.
@@ -640,9 +640,11 @@ impl Needs {
     pub const DRAGON_SET: Needs = Needs(1 << 14);
     /// A wind with three or more copies (a wind triplet or kong).
     pub const WIND_SET: Needs = Needs(1 << 15);
+    /// The number tiles of one suit at most (a flush, or honours alone).
+    pub const ONE_SUIT: Needs = Needs(1 << 16);
 
     /// How many flags there are (bits `0..FLAGS`).
-    pub const FLAGS: usize = 16;
+    pub const FLAGS: usize = 17;
 
     /// The flag of bit `k` alone.
     pub const fn flag(k: usize) -> Needs {
@@ -665,6 +667,8 @@ impl Needs {
         let honor = crate::tile::any_honor(all);
         // Kinds with three or more copies, as a mask (27–30 the winds, 31–33 the dragons).
         let sets = crate::tile::at_least_mask(all, 3);
+        let held = crate::tile::at_least_mask(all, 1);
+        let suits = (0..3).filter(|s| held >> (9 * s) & 0x1FF != 0).count();
         let flags = [
             (honor, Needs::HONOR),
             (!honor, Needs::NO_HONOR),
@@ -673,6 +677,7 @@ impl Needs {
             (sets.count_ones() >= 4, Needs::TRIPLETS_4),
             (sets >> 31 != 0, Needs::DRAGON_SET),
             (sets >> 27 & 0xF != 0, Needs::WIND_SET),
+            (suits <= 1, Needs::ONE_SUIT),
             (ctx.flowers != 0, Needs::FLOWER),
             (!melds.is_empty(), Needs::MELD),
             (ctx.win.is_self_draw(), Needs::SELF_DRAW),
@@ -706,7 +711,7 @@ impl Needs {
 }
 
 const _: () = assert!(
-    Needs::WIND_SET.0 == 1 << (Needs::FLAGS - 1),
+    Needs::ONE_SUIT.0 == 1 << (Needs::FLAGS - 1),
     "Needs::FLAGS counts every flag"
 );
 

@@ -669,7 +669,7 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
-        needs: Needs::HONOR,
+        needs: Needs::HONOR.and(Needs::ONE_SUIT),
         doc: "混一色 (000 台數表): one suit of number tiles plus honour tiles.",
         also: Also::WHOLE_HAND,
         examples: &[],
@@ -761,7 +761,7 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
-        needs: Needs::NO_HONOR,
+        needs: Needs::NO_HONOR.and(Needs::ONE_SUIT),
         doc: "清一色 (000 台數表): one suit of number tiles only, no honour.",
         also: Also::WHOLE_HAND,
         examples: &[],
@@ -908,7 +908,7 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
         merges: &[Item::SmallDragons, Item::BigDragons, Item::SmallWinds, Item::BigWinds],
         outranked_by: NONE,
         after_notes: None,
-        needs: Needs::HONOR,
+        needs: Needs::HONOR.and(Needs::ONE_SUIT),
         doc: "字一色 (000 台數表, 字一色的複合): honour tiles only. Not with 碰碰胡, 圈風, 門風, 三元牌. \
               With 小三元, 大三元, 小四喜 or 大四喜 the two add minus 4 and show as one item: \
               字一色（小三元） 16, 字一色（大三元） 20, 字一色（小四喜） 20, 字一色（大四喜） 28. 五暗刻 adds.",
