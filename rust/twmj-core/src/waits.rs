@@ -121,12 +121,11 @@ fn wait_groups(counts: &Counts) -> (u8, [Probe; 4]) {
     let rest = sums.map(|n| n % 3);
     // One more tile must leave every group complete: either the one group holding 1 mod 3
     // tiles takes it (all others 0 mod 3), or one of exactly two groups holding 2 mod 3 takes
-    // it and the other keeps the pair. Any other pattern (ones + 8·twos not 1 or 16) has no
-    // wait, with no lookup at all.
+    // it and the other keeps the pair; ones + 8·twos is then 1 or 16. Any other pattern has
+    // no wait. Every group is probed all the same and the answer masked, with no branch on
+    // the pattern or the probes: on random hands both go either way (a mispredicted branch
+    // cost more than the probes, whose lines stay in cache).
     let pattern: u32 = rest.iter().map(|&r| [0, 1, 8][r as usize]).sum();
-    if pattern != 1 && pattern != 16 {
-        return (0, [Probe::default(); 4]);
-    }
     let t = wait_tables();
     let probes = [
         t.suit.probe(idx[0]),
@@ -136,25 +135,17 @@ fn wait_groups(counts: &Counts) -> (u8, [Probe; 4]) {
     ];
     // The groups at 0 mod 3 must be complete; of the others (`open`), those not complete
     // (`short`: the 1 mod 3 group always) must be the one taking the tile.
-    let (mut broken, mut open, mut short) = (false, 0u8, 0u8);
+    let (mut broken, mut open, mut short) = (pattern != 1 && pattern != 16, 0u8, 0u8);
     for g in 0..4 {
-        if rest[g] == 0 {
-            broken |= !probes[g].complete;
-        } else {
-            open |= 1 << g;
-            short |= u8::from(!probes[g].complete) << g;
-        }
+        let (zero, complete) = (rest[g] == 0, probes[g].complete);
+        broken |= zero & !complete;
+        open |= u8::from(!zero) << g;
+        short |= u8::from(!zero & !complete) << g;
     }
-    let groups = if broken {
-        0
-    } else if short == 0 {
-        open
-    } else if short.is_power_of_two() {
-        short
-    } else {
-        0
-    };
-    (groups, probes)
+    // Every open group when all are complete, the one short group when one is, else none.
+    let takers = if short == 0 { open } else { short };
+    let keep = !broken & (short & short.wrapping_sub(1) == 0);
+    (takers & 0u8.wrapping_sub(u8::from(keep)), probes)
 }
 
 /// Group `g`'s [`WaitTable`] (`Suit::ALL[g]`).
