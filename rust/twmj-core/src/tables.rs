@@ -279,17 +279,6 @@ struct Block {
     before: u32,
 }
 
-/// What a hand needs of one group's configuration: whether it is complete and where its
-/// waits are; read once per group, before the hand knows which groups take the tile.
-#[derive(Clone, Copy, Default)]
-pub struct Probe {
-    /// The configuration is complete.
-    pub complete: bool,
-    /// Its block of 64 in [`WaitTable`]'s blocks, and its bit there.
-    block: usize,
-    bit: u64,
-}
-
 impl WaitTable {
     fn build(t: &GroupTable) -> WaitTable {
         let size = t.flags.len();
@@ -335,39 +324,36 @@ impl WaitTable {
         }
     }
 
-    /// The configuration `idx`'s completeness, and where to find its waits.
+    /// Whether the configuration `idx` is complete ([`GroupTable::complete`]).
     #[inline]
-    pub fn probe(&self, idx: usize) -> Probe {
-        Probe {
-            complete: self.complete[idx / 64] >> (idx % 64) & 1 == 1,
-            block: idx / 64,
-            bit: 1 << (idx % 64),
-        }
+    pub fn complete(&self, idx: usize) -> bool {
+        self.complete[idx / 64] >> (idx % 64) & 1 == 1
     }
 
-    /// The probed configuration's word (0 when it has no waits).
+    /// The configuration's word (0 when it has no waits).
     #[inline]
-    fn word(&self, p: Probe) -> u64 {
-        let b = self.blocks[p.block];
-        let slot = b.before as usize + (b.waits & (p.bit - 1)).count_ones() as usize;
-        let any = 0u16.wrapping_sub(u16::from(b.waits & p.bit != 0));
+    fn word(&self, idx: usize) -> u64 {
+        let b = self.blocks[idx / 64];
+        let bit = 1u64 << (idx % 64);
+        let slot = b.before as usize + (b.waits & (bit - 1)).count_ones() as usize;
+        let any = 0u16.wrapping_sub(u16::from(b.waits & bit != 0));
         self.words[usize::from(self.ids[slot] & any)]
     }
 
-    /// Bit x set when adding kind x completes the probed group ([`GroupTable::waits`]).
+    /// Bit x set when adding kind x completes the group ([`GroupTable::waits`]).
     #[inline]
-    pub fn waits(&self, p: Probe) -> u16 {
-        (self.word(p) >> MASK_AT) as u16
+    pub fn waits(&self, idx: usize) -> u16 {
+        (self.word(idx) >> MASK_AT) as u16
     }
 
-    /// The waits of the probed configuration with their shapes: bits `5x‥5x+4` hold the
+    /// The waits of the configuration with their shapes: bits `5x‥5x+4` hold the
     /// shapes (bit `Shape as u8`) kind x takes when it completes the group, 0 when x is no
     /// wait. Whether x completes the hand as a whole depends only on this group (the others
     /// are complete or keep the pair), and so do its shapes: the full waits need no second
     /// pass.
     #[inline]
-    pub fn wait_shapes(&self, p: Probe) -> u64 {
-        self.word(p) & ((1 << MASK_AT) - 1)
+    pub fn wait_shapes(&self, idx: usize) -> u64 {
+        self.word(idx) & ((1 << MASK_AT) - 1)
     }
 }
 
