@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
+import numpy.typing as npt
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -223,3 +225,130 @@ def test_waits_batch_equals_wait_mask(rows: list[Hand]) -> None:
     masks = twmj.waits_batch(counts)
     assert masks.dtype == np.uint64 and masks.shape == (len(rows),)
     assert [int(m) for m in masks] == [twmj.wait_mask(h.concealed) for h in rows]
+
+
+# -- The fast paths against the general ones ----------------------------------------------
+
+
+def _ready_row(rng: np.random.Generator) -> list[int]:
+    """Five random sets (runs or triplets) and a pair, less one held tile: always ready."""
+    while True:
+        c = [0] * 34
+        c[int(rng.integers(34))] += 2
+        for _ in range(5):
+            if rng.integers(3) < 2:
+                start = int(rng.integers(3)) * 9 + int(rng.integers(7))
+                for k in range(start, start + 3):
+                    c[k] += 1
+            else:
+                c[int(rng.integers(34))] += 3
+        if max(c) <= 4:
+            held = [k for k in range(34) for _ in range(c[k])]
+            c[held[int(rng.integers(len(held)))]] -= 1
+            return c
+
+
+def _large_batch(seed: int) -> npt.NDArray[np.uint8]:
+    """40,000 rows in random order: random 16-tile hands, ready ones, and random hands of
+    every other 16 − 3k size. More rows than one block of the batch loop (32,768) and than
+    its parallel threshold, and many of its 64-row chunks."""
+    rng = np.random.default_rng(seed)
+    sizes = [16] * 20_000 + [int(s) for s in rng.choice([1, 4, 7, 10, 13], 8_000)]
+    rows = []
+    for n in sizes:
+        picks = rng.choice(136, n, replace=False) // 4
+        rows.append(np.bincount(picks, minlength=34))
+    rows.extend(np.array(_ready_row(rng)) for _ in range(12_000))
+    a = np.array(rows, dtype=np.uint8)
+    return a[rng.permutation(len(a))]
+
+
+def _tile_mask(w: twmj.Waits) -> int:
+    return sum(1 << TILES.index(t) for t in w.tiles)
+
+
+def test_a_large_batch_equals_the_single_calls() -> None:
+    a = _large_batch(16)
+    expected = [_tile_mask(twmj.waits(bytes(row))) for row in a]
+    assert sum(m != 0 for m in expected) > 12_000  # the ready rows, and a few random ones
+    assert [int(m) for m in twmj.waits_batch(a)] == expected
+    # The same rows through the variant path, and from strided and Fortran-ordered arrays.
+    assert [int(m) for m in twmj.waits_batch(a, twmj.Variant("taiwan"))] == expected
+    assert [int(m) for m in twmj.waits_batch(a[::3])] == expected[::3]
+    assert [int(m) for m in twmj.waits_batch(np.asfortranarray(a))] == expected
+    # 003 改良式 adds special shapes' waits: the batch under it is its single calls.
+    improved = twmj.Variant("improved16")
+    some = a[:3000]
+    assert [int(m) for m in twmj.waits_batch(some, improved)] == [
+        _tile_mask(twmj.waits(bytes(row), variant=improved)) for row in some
+    ]
+
+
+def test_a_large_batch_names_its_first_bad_row() -> None:
+    a = _large_batch(17)
+    # Past the first block: a 17-tile row, then a count of 5 further on.
+    a[33_001] = 0
+    a[33_001, :17] = 1
+    a[39_000, 5] = 5
+    with pytest.raises(twmj.HandError) as e:
+        twmj.waits_batch(a)
+    assert str(e.value) == "row 33001 has 17 tiles; this call needs 16 − 3k (16, 13, …, 1)"
+    assert e.value.field == "counts[33001]"
+    a[33_001] = a[0]
+    with pytest.raises(twmj.HandError) as e:
+        twmj.waits_batch(a)
+    assert e.value.field == "counts[39000][5]"
+
+
+def _answer(w: twmj.Waits) -> tuple[object, ...]:
+    return (
+        w.shanten,
+        w.tenpai,
+        [(x.tile, x.name, x.shapes, x.remaining) for x in w.waits],
+        [(x.tile, x.remaining) for x in w.accepts],
+        w.tiles,
+        len(w),
+        repr(w),
+    )
+
+
+def _error(f: Callable[[], object]) -> tuple[str, str, object, object]:
+    try:
+        f()
+    except twmj.Error as e:
+        return (type(e).__name__, str(e), e.field, e.position)
+    raise AssertionError("no error")
+
+
+@settings(max_examples=600, derandomize=True, deadline=None)
+@given(
+    st.lists(st.integers(0, 33), max_size=18),
+    st.sampled_from([33, 34, 34, 34, 35]),
+    st.integers(0, 2),
+)
+def test_the_common_call_answers_as_the_general_one(
+    kinds: list[int], size: int, spell: int
+) -> None:
+    # twmj.waits(hand) reads bytes and notation alone without the general conversion; its
+    # answer, attribute by attribute, and its errors are those of the general path (taken
+    # here by naming the default variant). Tiles of every count 0–18 (a kind may exceed 4),
+    # buffers of 33–35 bytes.
+    taiwan = twmj.Variant("taiwan")
+    counts = [kinds.count(k) for k in range(34)]
+    raw = bytes(counts[:size] + [0] * (size - 34))
+    if spell == 0:
+        hand: str | bytes = raw
+    else:
+        try:
+            hand = twmj.format(raw)
+        except twmj.Error:
+            return
+        if spell == 2:
+            hand = hand.replace("m", "m ")
+    try:
+        general = twmj.waits(hand, variant=taiwan)
+    except twmj.Error:
+        assert _error(lambda: twmj.waits(hand)) == _error(lambda: twmj.waits(hand, variant=taiwan))
+        return
+    assert _answer(twmj.waits(hand)) == _answer(general)
+    assert _answer(twmj.waits(bytearray(raw))) == _answer(general)

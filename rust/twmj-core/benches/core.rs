@@ -17,8 +17,8 @@ use criterion::{criterion_group, criterion_main, Criterion};
 use twmj_core::hand::{Form, Hand, Meld, MeldKind};
 use twmj_core::scoring::{score, Context, Variant, WinKind};
 use twmj_core::{
-    accepts, analyze, decompositions, is_win_counts, notation, shanten, shanten_counts, tables,
-    wait_mask, waits, Counts, Shape, Tile, KINDS,
+    accepts, analyze, batch, decompositions, is_win_counts, notation, shanten, shanten_counts,
+    tables, wait_mask, waits, Counts, Shape, Tile, KINDS,
 };
 
 /// Hands per set: a power of two, so the walk is a mask.
@@ -304,6 +304,27 @@ fn min_of_batches<T, O>(filter: &str, id: &str, hands: &[T], f: impl Fn(&T) -> O
     );
 }
 
+/// The `TWMJ_BENCH_MIN` mode for a batch call: each block of `rows` rows timed on its own,
+/// in turn for about two seconds; the fastest block and the 10th percentile, per row.
+fn min_of_blocks<T>(id: &str, blocks: &[T], rows: usize, mut f: impl FnMut(&T)) {
+    let mut per_row = Vec::new();
+    let began = Instant::now();
+    let mut k = 0;
+    while began.elapsed() < Duration::from_secs(2) {
+        let t = Instant::now();
+        f(black_box(&blocks[k % blocks.len()]));
+        per_row.push(t.elapsed().as_secs_f64() * 1e9 / f64::from(u32::try_from(rows).unwrap_or(1)));
+        k += 1;
+    }
+    per_row.sort_by(f64::total_cmp);
+    println!(
+        "{id:<40} min {:>10.1} ns   p10 {:>10.1} ns   ({} blocks of {rows} rows)",
+        per_row[0],
+        per_row[per_row.len() / 10],
+        per_row.len()
+    );
+}
+
 /// Times `f` over `hands`, one hand per iteration, in order.
 fn walk<T, O>(c: &mut Criterion, group: &str, name: &str, hands: &[T], f: impl Fn(&T) -> O) {
     let mask = hands.len() - 1;
@@ -345,6 +366,30 @@ fn benches(c: &mut Criterion) {
         &s.ready16[..HOT],
         wait_mask,
     );
+    // The batch loop (`waits_batch`) over the same hands, 1024 rows a step: the figure is per
+    // 1024 rows, so divide by 1024 to compare with `wait_mask/random16`. Under
+    // `TWMJ_BENCH_MIN` each 1024-row step is timed on its own and the figure is per row.
+    for (name, set) in [("random16", &s.random16), ("ready16", &s.ready16)] {
+        let blocks: Vec<Vec<u8>> = set
+            .chunks(1024)
+            .map(|b| b.iter().flatten().copied().collect())
+            .collect();
+        let mut out = vec![0u64; 1024];
+        let id = format!("waits/batch_1024/{name}");
+        if let Ok(filter) = std::env::var("TWMJ_BENCH_MIN") {
+            if filter.split('|').any(|w| id.contains(w)) {
+                min_of_blocks(&id, &blocks, 1024, |b| {
+                    batch::wait_masks(b, 16, &mut out);
+                });
+            }
+            continue;
+        }
+        walk(c, "waits", &format!("batch_1024/{name}"), &blocks, |b| {
+            let mut o = [0u64; 1024];
+            batch::wait_masks(b, 16, &mut o);
+            o
+        });
+    }
     let r16 = hands(&s.random16, Form::Waiting);
     let d16 = hands(&s.ready16, Form::Waiting);
     walk(c, "waits", "full/random16", &r16, |h| {

@@ -10,7 +10,7 @@ use crate::shanten::{
 use crate::special::waits_seen_with;
 use crate::tables::{self, Entry, GroupTable, Overlap};
 use crate::tile::{bit_planes, Counts, Suit, Tile, COPIES, KINDS};
-use crate::waits::{exhausted, waits_seen, WaitList};
+use crate::waits::{exhausted, waits_seen, Wait, WaitList};
 use wide::u8x16;
 
 /// A kind that lowers the shanten, with its unseen copies.
@@ -668,16 +668,25 @@ impl WaitReport {
     /// copies (a draw of a wait completes the hand; any other draw leaves it ready at best);
     /// `None` when the hand is not ready, whose accepting kinds [`accepts`] works out.
     pub fn ready_accepts(&self) -> Option<Vec<Accept>> {
-        self.ready().then(|| {
-            self.waits
-                .iter()
-                .map(|w| Accept {
-                    tile: w.tile,
-                    remaining: w.remaining,
-                })
-                .collect()
-        })
+        self.ready().then(|| ready_accepts(&self.waits))
     }
+}
+
+/// The accepting kinds of a ready hand whose waits are `waits` ([`WaitReport::ready_accepts`]).
+pub fn ready_accepts(waits: &[Wait]) -> Vec<Accept> {
+    waits
+        .iter()
+        .map(|w| Accept {
+            tile: w.tile,
+            remaining: w.remaining,
+        })
+        .collect()
+}
+
+/// The shanten [`wait_report`] gives a hand with no waits: at least 1, a 16 − 3k hand being
+/// never complete. For a caller that reads it only when asked.
+pub fn unready_shanten(hand: &Hand, variant: &Variant) -> i8 {
+    crate::shanten::shanten(hand, variant).max(1)
 }
 
 /// The waits of a validated 16 − 3k hand under `variant` ([`crate::waits`]) and, when there
@@ -686,7 +695,7 @@ impl WaitReport {
 pub fn wait_report(hand: &Hand, visible: &Counts, variant: &Variant) -> Result<WaitReport> {
     let waits = crate::special::waits(hand, visible, variant)?;
     let shanten = if waits.is_empty() {
-        crate::shanten::shanten(hand, variant).max(1)
+        unready_shanten(hand, variant)
     } else {
         0
     };

@@ -201,6 +201,18 @@ pub struct Hand {
     pub size: u8,
 }
 
+/// Sets outside the concealed tiles of a valid hand of `size` with `melds` melds and `n`
+/// concealed tiles ([`Hand::meld_count`]): the melds, or with none those the count implies;
+/// plus one for a 13-tile hand.
+fn meld_count(melds: usize, n: usize, size: usize) -> usize {
+    let sets = match (melds, n % 3) {
+        (0, 1) => (size - n) / 3,
+        (0, _) => (size + 1 - n) / 3,
+        (k, _) => k,
+    };
+    sets + (16 - size) / 3
+}
+
 /// Which tile count a call expects.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Form {
@@ -342,17 +354,32 @@ impl Hand {
                 "the hand has {n} concealed tiles; this call needs {expected}{of}"
             )));
         }
-        let meld_count = match (melds.len(), n % 3) {
-            (0, 1) => (size - n) / 3,
-            (0, _) => (size + 1 - n) / 3,
-            (k, _) => k,
-        } + (16 - size) / 3;
         Ok(Hand {
             concealed: tiles.counts,
+            meld_count: meld_count(melds.len(), n, size),
             melds,
-            meld_count,
             flowers: tiles.flowers,
             size: size as u8,
+        })
+    }
+
+    /// The hand [`Hand::new`] makes of 34 concealed counts alone (no melds, no flowers), or
+    /// `None` where it would refuse them (not 34 bytes, a count over 4, a total `form` does
+    /// not take at `size`): the caller then asks [`Hand::new`] for the error. One pass over the
+    /// counts, for the calls that take a counts buffer.
+    pub fn of_counts(counts: &[u8], form: Form, size: u8) -> Option<Hand> {
+        let concealed: Counts = counts.try_into().ok()?;
+        let n = crate::tile::total(&concealed);
+        if (size != 16 && size != 13) || crate::tile::over_copies(&concealed) || !form.fits(n, size)
+        {
+            return None;
+        }
+        Some(Hand {
+            concealed,
+            melds: Vec::new(),
+            meld_count: meld_count(0, n, usize::from(size)),
+            flowers: 0,
+            size,
         })
     }
 
@@ -484,5 +511,39 @@ mod tests {
         assert!(Form::Full
             .check_row(&row("123m456m789m11z222z"), 0, 13)
             .is_ok());
+    }
+
+    /// `Hand::of_counts` is `Hand::new` of the same counts with no melds: the same hand where
+    /// that accepts them, `None` where it refuses them, for every form and both hand sizes, on
+    /// counts of every total (0–20 tiles, some kinds over 4) and on buffers of other lengths.
+    #[test]
+    fn a_hand_of_counts_is_the_hand_new_makes() {
+        let mut rng = fastrand::Rng::with_seed(1614);
+        for _ in 0..40_000 {
+            let mut c = [0u8; KINDS];
+            for _ in 0..rng.usize(0..=20) {
+                c[rng.usize(..KINDS)] += 1;
+            }
+            for form in [Form::Waiting, Form::Full, Form::Any] {
+                for size in [16, 13, 15] {
+                    let new = Hand::new(
+                        Tiles {
+                            counts: c,
+                            flowers: 0,
+                        },
+                        Vec::new(),
+                        form,
+                        size,
+                    );
+                    assert_eq!(
+                        Hand::of_counts(&c, form, size),
+                        new.ok(),
+                        "{c:?} {form:?} {size}"
+                    );
+                }
+            }
+        }
+        assert_eq!(Hand::of_counts(&[1; 33], Form::Waiting, 16), None);
+        assert_eq!(Hand::of_counts(&[0; 35], Form::Waiting, 16), None);
     }
 }

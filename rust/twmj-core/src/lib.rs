@@ -8,6 +8,7 @@
 //! machine with legality and replay in [`game`]. This file only re-exports.
 
 pub mod analyze;
+pub mod batch;
 pub mod decompose;
 pub mod error;
 pub mod game;
@@ -23,7 +24,10 @@ pub mod unconnected;
 pub mod vocab;
 pub mod waits;
 
-pub use analyze::{accepts, analyze, wait_report, Accept, Accepts, Analysis, Discard, WaitReport};
+pub use analyze::{
+    accepts, analyze, ready_accepts, unready_shanten, wait_report, Accept, Accepts, Analysis,
+    Discard, WaitReport,
+};
 pub use decompose::{decompositions, Block};
 pub use error::{Error, ErrorCode, Result, CODES};
 pub use hand::{Form, Hand, Meld, MeldKind, SETS};

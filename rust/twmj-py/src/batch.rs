@@ -5,15 +5,11 @@
 //! released, and a row checked in the array and read again afterwards could then hold
 //! anything. Each row is read exactly once.
 
-use std::sync::atomic::{AtomicBool, Ordering};
-
-use numpy::{IntoPyArray, PyArray1, PyReadonlyArray2};
+use numpy::{IntoPyArray, PyArray1, PyReadonlyArray2, PyUntypedArrayMethods};
 use pyo3::prelude::*;
 use rayon::prelude::*;
 use twmj_core::scoring::Variant;
-use twmj_core::{
-    shanten, shanten_counts, wait_mask, waits, Counts, Form, Hand, Tiles, KINDS, TAIWAN,
-};
+use twmj_core::{shanten, shanten_counts, waits, Counts, Form, Hand, Tiles, KINDS, TAIWAN};
 use twmj_py_macros::guarded;
 
 use crate::errors::{hand_error, PyResult};
@@ -39,12 +35,22 @@ fn columns<'a>(
     Ok(a)
 }
 
+/// The array's memory as 34-byte rows, when it is laid out so (C order). `as_slice` alone
+/// also takes a Fortran-ordered array, whose memory is column after column.
+fn row_major<'a>(counts: &'a PyReadonlyArray2<'_, u8>) -> Option<&'a [u8]> {
+    if counts.is_c_contiguous() {
+        counts.as_slice().ok()
+    } else {
+        None
+    }
+}
+
 /// The rows copied into one owned buffer of 34-byte rows (the array must have 34 columns).
 fn copied(counts: &PyReadonlyArray2<'_, u8>) -> PyResult<Vec<u8>> {
     let a = columns(counts)?;
-    Ok(match counts.as_slice() {
-        Ok(s) => s.to_vec(),
-        Err(_) => a.iter().copied().collect(),
+    Ok(match row_major(counts) {
+        Some(s) => s.to_vec(),
+        None => a.iter().copied().collect(),
     })
 }
 
@@ -68,55 +74,73 @@ fn first_bad_row(flat: &[u8], first: usize, form: Form, size: u8) -> PyResult<()
 /// a call, whose faults cost as much as the waits).
 const BLOCK_ROWS: usize = 1 << 15;
 
-/// `f` over each row of the array: block by block, each block copied into memory the call
+/// Rows a parallel task takes at a time.
+const TASK_ROWS: usize = 1 << 12;
+
+/// What a batch call runs on a block of 34-byte rows: each row's answer into `out` (one place
+/// per row), false when some row is not a hand of the call's form at `size` tiles (its answer
+/// is then a placeholder; the block is searched again for the error).
+type Rows<T> = fn(&[u8], u8, &mut [T]) -> bool;
+
+/// `f` over the rows of the array: block by block, each block copied into memory the call
 /// owns (with the GIL held), then checked and analysed with the GIL released, in parallel
-/// for large blocks. A row is checked ([`row_ok`]) in the pass that analyses it; the first
-/// bad row (found again in its block, in order) makes the call its error.
+/// for large blocks when there is more than one thread. A row is checked in the pass that
+/// analyses it; the first bad row (found again in its block, in order) makes the call its
+/// error.
 fn run_checked<T: Send + Copy + Default>(
     py: Python<'_>,
     counts: &PyReadonlyArray2<'_, u8>,
     form: Form,
-    f: fn(&Counts) -> T,
+    f: Rows<T>,
 ) -> PyResult<Vec<T>> {
     // Without a variant a row is read as the default rules read it.
     let size = TAIWAN.hand_size;
-    // A non-contiguous array is copied whole first (rare: a strided view).
+    // An array not in row order is copied whole first (rare: a strided view, Fortran order).
     let strided;
     columns(counts)?;
-    let src: &[u8] = if let Ok(s) = counts.as_slice() {
+    let src: &[u8] = if let Some(s) = row_major(counts) {
         s
     } else {
         strided = copied(counts)?;
         &strided
     };
     let rows = src.len() / KINDS;
-    let mut out = Vec::with_capacity(rows);
+    let mut out = vec![T::default(); rows];
     let mut block = vec![0u8; BLOCK_ROWS.min(rows) * KINDS];
+    let parallel = rayon::current_num_threads() > 1;
     for first in (0..rows).step_by(BLOCK_ROWS) {
         let n = BLOCK_ROWS.min(rows - first);
         let copy = &mut block[..n * KINDS];
         copy.copy_from_slice(&src[first * KINDS..(first + n) * KINDS]);
-        let bad = AtomicBool::new(false);
-        let one = |row: &[u8]| match <&Counts>::try_from(row) {
-            Ok(c) if row_ok(c, form, size) => f(c),
-            _ => {
-                bad.store(true, Ordering::Relaxed);
-                T::default()
-            }
-        };
         let copy = &*copy;
-        py.detach(|| {
-            if n >= PARALLEL_ROWS {
-                out.par_extend(copy.par_chunks_exact(KINDS).map(one));
+        let answers = &mut out[first..first + n];
+        let ok = py.detach(|| {
+            if parallel && n >= PARALLEL_ROWS {
+                copy.par_chunks(TASK_ROWS * KINDS)
+                    .zip(answers.par_chunks_mut(TASK_ROWS))
+                    .map(|(rows, out)| f(rows, size, out))
+                    .reduce(|| true, |a, b| a && b)
             } else {
-                out.extend(copy.chunks_exact(KINDS).map(one));
+                f(copy, size, answers)
             }
         });
-        if bad.load(Ordering::Relaxed) {
+        if !ok {
             first_bad_row(copy, first, form, size)?;
         }
     }
     Ok(out)
+}
+
+/// [`shanten_counts`] of each row ([`Rows`]).
+fn shanten_rows(rows: &[u8], size: u8, out: &mut [i8]) -> bool {
+    let mut all_ok = true;
+    for (row, o) in rows.chunks_exact(KINDS).zip(out.iter_mut()) {
+        match <&Counts>::try_from(row) {
+            Ok(c) if row_ok(c, Form::Any, size) => *o = shanten_counts(c),
+            _ => all_ok = false,
+        }
+    }
+    all_ok
 }
 
 /// Each row as a hand of `v` (its `hand_size` and tile set; melds implied by the count), checked
@@ -167,7 +191,7 @@ pub fn waits_batch<'py>(
     variant: Option<PyRef<'py, PyVariant>>,
 ) -> PyResult<Bound<'py, PyArray1<u64>>> {
     let Some(v) = variant else {
-        let masks = run_checked(py, &counts, Form::Waiting, wait_mask)?;
+        let masks = run_checked(py, &counts, Form::Waiting, twmj_core::batch::wait_masks)?;
         return Ok(masks.into_pyarray(py));
     };
     let flat = copied(&counts)?;
@@ -189,7 +213,7 @@ pub fn shanten_batch<'py>(
     variant: Option<PyRef<'py, PyVariant>>,
 ) -> PyResult<Bound<'py, PyArray1<i8>>> {
     let Some(v) = variant else {
-        return Ok(run_checked(py, &counts, Form::Any, shanten_counts)?.into_pyarray(py));
+        return Ok(run_checked(py, &counts, Form::Any, shanten_rows)?.into_pyarray(py));
     };
     let flat = copied(&counts)?;
     let hands = hands_of(&flat, Form::Any, &v.0)?;

@@ -3,11 +3,11 @@
 use std::sync::OnceLock;
 
 use pyo3::prelude::*;
-use pyo3::types::PyTuple;
-use twmj_core::hand::Form;
+use pyo3::types::{PyBytes, PyString, PyTuple};
+use twmj_core::hand::{Form, Hand};
 use twmj_core::waits as core_waits;
-use twmj_core::waits::{Shape, Wait};
-use twmj_core::{Accept, WaitReport};
+use twmj_core::waits::{Shape, Wait, WaitList};
+use twmj_core::{Accept, Counts, Variant, KINDS};
 use twmj_py_macros::guarded;
 
 use crate::accept::accept_tuple;
@@ -76,18 +76,28 @@ pub(crate) fn wait_tuple<'py>(
     PyTuple::new(py, items)
 }
 
-/// A not-ready hand as `Waits.accepts` needs it: the hand, the visible tiles, the variant
-/// (the caller's object, shared: no copy of its rules per answer).
+/// A not-ready hand as `Waits.shanten` and `Waits.accepts` need it: the hand, the visible
+/// tiles, the variant (the caller's object, shared: no copy of its rules per answer).
 type Pending = (twmj_core::Hand, twmj_core::Counts, Option<Py<PyVariant>>);
 
 /// The answer to "what are my waits": shanten, whether ready, and the waits.
 #[pyclass(name = "Waits", module = "twmj", frozen)]
 pub struct PyWaits {
-    report: WaitReport,
-    /// For a hand that is not ready, what `accepts` needs; computed on first read (most
-    /// callers only ask for the waits, and the accepts cost more than the waits).
+    /// The waits in tile order; empty when the hand is not ready.
+    waits: WaitList,
+    /// For a hand that is not ready, what `shanten` and `accepts` need; they are computed on
+    /// first read (most callers only ask for the waits, and for a random hand the shanten
+    /// costs more than the waits, the accepts more again).
     pending: Option<Pending>,
+    shanten: OnceLock<i8>,
     accepts: OnceLock<Vec<Accept>>,
+}
+
+impl PyWaits {
+    /// The rules a pending hand is read under.
+    fn rules(var: Option<&Py<PyVariant>>) -> &Variant {
+        var.map_or(&*twmj_core::TAIWAN, |var| &var.get().0)
+    }
 }
 
 #[pymethods]
@@ -95,20 +105,25 @@ impl PyWaits {
     /// 0 when ready, else the tiles still to exchange.
     #[getter]
     fn shanten(&self) -> i8 {
-        self.report.shanten
+        match &self.pending {
+            None => 0,
+            Some((h, _, var)) => *self
+                .shanten
+                .get_or_init(|| twmj_core::unready_shanten(h, Self::rules(var.as_ref()))),
+        }
     }
 
     /// True when the hand has at least one wait.
     #[getter]
     fn tenpai(&self) -> bool {
-        self.report.ready()
+        !self.waits.is_empty()
     }
 
     /// The waits in tile order.
     #[getter]
     #[guarded]
     fn waits<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        Ok(wait_tuple(py, &self.report.waits)?)
+        Ok(wait_tuple(py, &self.waits)?)
     }
 
     /// Kinds whose draw lowers the shanten (進張), with unseen copies; the waits when ready.
@@ -118,13 +133,9 @@ impl PyWaits {
         let accepts = if let Some(a) = self.accepts.get() {
             a
         } else {
-            // A hand kept for later is not ready; a ready one's accepts are its waits.
             let computed = match &self.pending {
-                Some((h, v, var)) => {
-                    let rules = var.as_ref().map_or(&*twmj_core::TAIWAN, |var| &var.get().0);
-                    twmj_core::accepts(h, v, rules)?
-                }
-                None => self.report.ready_accepts().unwrap_or_default(),
+                Some((h, v, var)) => twmj_core::accepts(h, v, Self::rules(var.as_ref()))?,
+                None => twmj_core::ready_accepts(&self.waits),
             };
             self.accepts.get_or_init(|| computed)
         };
@@ -134,20 +145,48 @@ impl PyWaits {
     /// The waited tiles in order.
     #[getter]
     fn tiles(&self) -> Vec<String> {
-        self.report.waits.iter().map(|w| w.tile.code()).collect()
+        self.waits.iter().map(|w| w.tile.code()).collect()
     }
 
     fn __len__(&self) -> usize {
-        self.report.waits.len()
+        self.waits.len()
     }
 
     fn __repr__(&self) -> String {
         format!(
             "Waits(shanten={}, tiles={})",
-            self.report.shanten,
+            self.shanten(),
             py_list(&self.tiles())
         )
     }
+}
+
+/// The waits of a validated hand under `variant` (the default rules without one), as
+/// `twmj.waits` answers them.
+fn answer(h: Hand, visible: Counts, variant: Option<Py<PyVariant>>) -> PyResult<PyWaits> {
+    let rules = PyWaits::rules(variant.as_ref());
+    let waits = twmj_core::waits(&h, &visible, rules).map_err(|e| e.at("hand"))?;
+    // Not ready: how far, and the draws that bring it closer, are worked out when read.
+    let pending = waits.is_empty().then_some((h, visible, variant));
+    Ok(PyWaits {
+        waits,
+        pending,
+        shanten: OnceLock::new(),
+        accepts: OnceLock::new(),
+    })
+}
+
+/// The hand of the common call, one hand alone under the default rules, read without the
+/// general conversion; `None` when it is not a 16 − 3k hand there (the general path then
+/// names what is wrong).
+fn default_hand(hand: &Bound<'_, PyAny>) -> Option<Hand> {
+    let size = twmj_core::TAIWAN.hand_size;
+    if let Ok(b) = hand.cast::<PyBytes>() {
+        return Hand::of_counts(b.as_bytes(), Form::Waiting, size);
+    }
+    let s = hand.cast::<PyString>().ok()?.to_str().ok()?;
+    let tiles = twmj_core::TAIWAN.parse(s).ok()?;
+    Hand::new(tiles, Vec::new(), Form::Waiting, size).ok()
 }
 
 /// Waits of a 16 − 3k hand with shapes and copies left; `visible` are other tiles in view.
@@ -162,17 +201,14 @@ pub fn waits(
     visible: Option<&Bound<'_, PyAny>>,
     variant: Option<PyRef<'_, PyVariant>>,
 ) -> PyResult<PyWaits> {
-    let rules = rules_of(variant.as_deref());
-    let h = convert::hand(hand, melds, Form::Waiting, rules)?;
+    if melds.is_none() && visible.is_none() && variant.is_none() {
+        if let Some(h) = default_hand(hand) {
+            return answer(h, [0; KINDS], None);
+        }
+    }
+    let h = convert::hand(hand, melds, Form::Waiting, rules_of(variant.as_deref()))?;
     let v = convert::visible(visible)?;
-    let r = twmj_core::wait_report(&h, &v, rules).map_err(|e| e.at("hand"))?;
-    // Not ready: the draws that bring it closer are worked out when read.
-    let pending = (!r.ready()).then(|| (h, v, variant.map(Into::into)));
-    Ok(PyWaits {
-        report: r,
-        pending,
-        accepts: OnceLock::new(),
-    })
+    answer(h, v, variant.map(Into::into))
 }
 
 /// The waits of a 16 − 3k hand as a bitmask (bit i = tile kind i), without shapes.
