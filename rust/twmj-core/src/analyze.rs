@@ -5,7 +5,8 @@ use crate::error::Result;
 use crate::hand::{seen_counts, Hand};
 use crate::rules::{Special, Variant};
 use crate::shanten::{
-    caps, convolve, group, lig_gu_accept_mask, special_shanten_counts, specials_within, SHAPES,
+    caps, convolve, group, lig_gu_accept_mask, special_shanten_counts, specials_within, REACH,
+    SHAPES,
 };
 use crate::special::waits_seen_with;
 use crate::tables::{self, Entry, GroupTable, Overlap};
@@ -322,24 +323,6 @@ impl Windows {
         Windows { plain, odd_free }
     }
 }
-
-/// For each slot j of a convolution's first vector, the slots s = j + k it reaches with a
-/// slot k of the second: k ≥ 0, s ≤ 11, and not both j and k odd (one pair in all).
-const REACH: [[u8; 16]; 12] = {
-    let mut t = [[0u8; 16]; 12];
-    let mut j = 0;
-    while j < 12 {
-        let mut s = j;
-        while s < 12 {
-            if j & (s - j) & 1 == 0 {
-                t[j][s] = 0xff;
-            }
-            s += 1;
-        }
-        j += 1;
-    }
-    t
-};
 
 /// Max-plus convolution of two overlap vectors ([`convolve`]), lane-wise: for each slot j of
 /// `a`, `a[j]` plus `b` moved up j slots, kept where it reaches ([`REACH`]), into a

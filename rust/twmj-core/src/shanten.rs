@@ -5,10 +5,11 @@
 //! from the capped dynamic programme), and the groups are combined by max-plus convolution
 //! over how many sets and which pair each group supplies.
 
-use crate::hand::Hand;
+use crate::hand::{Hand, SETS};
 use crate::rules::{knitted_kinds, Special, SpecialShapes, Variant, KNITTINGS, ORPHANS};
 use crate::tables::{overlap_capped, tables, GroupTable, Overlap};
 use crate::tile::{Counts, Suit, COPIES};
+use wide::u8x16;
 
 /// Max-plus convolution of two overlap vectors.
 #[inline]
@@ -57,13 +58,16 @@ pub(crate) fn group_overlap(counts: &Counts, caps: &Counts, suit: Suit, capped: 
     if capped {
         overlap_capped(g, group(caps, suit), suit != Suit::Honor)
     } else {
-        *table_of(suit).overlap(GroupTable::index(g))
+        *tables().overlaps.group(g)
     }
 }
 
 /// Regular shanten (five sets and a pair) of a validated hand (16 − 3k or 17 − 3k concealed
 /// tiles): [`shanten`] with no special shape.
 pub(crate) fn regular_shanten(hand: &Hand) -> i8 {
+    if hand.melds.is_empty() {
+        return uncapped_shanten(&hand.concealed, Some(hand.sets_needed()));
+    }
     let caps = caps(&hand.meld_counts());
     let o = Suit::ALL.map(|s| group_overlap(&hand.concealed, &caps, s, hand.capped(s)));
     from_overlaps(&o, hand.sets_needed())
@@ -84,25 +88,137 @@ pub(crate) fn from_overlaps(o: &[Overlap; 4], sets: usize) -> i8 {
     (3 * sets + 2) as i8 - best as i8 - 1
 }
 
+/// For each slot j of a convolution's first vector, the slots s = j + k it reaches with a
+/// slot k of the second: k ≥ 0, s ≤ 11, and not both j and k odd (one pair in all).
+pub(crate) const REACH: [[u8; 16]; 12] = {
+    let mut t = [[0u8; 16]; 12];
+    let mut j = 0;
+    while j < 12 {
+        let mut s = j;
+        while s < 12 {
+            if j & (s - j) & 1 == 0 {
+                t[j][s] = 0xff;
+            }
+            s += 1;
+        }
+        j += 1;
+    }
+    t
+};
+
+/// For the sets needed (0–5, target slot t = 2 × sets + 1) and each slot j of a convolution's
+/// first vector: the lanes s whose slot t − s is reached with a slot k = t − s − j ≥ 0 of the
+/// second, not both j and k odd ([`lanes_shanten`]'s reversed convolution).
+const REACH_BACK: [[[u8; 16]; 12]; SETS + 1] = {
+    let mut r = [[[0u8; 16]; 12]; SETS + 1];
+    let mut sets = 0;
+    while sets <= SETS {
+        let t = 2 * sets + 1;
+        let mut j = 0;
+        while j < 12 {
+            let mut s = 0;
+            while s + j <= t {
+                if j & (t - s - j) & 1 == 0 {
+                    r[sets][j][s] = 0xff;
+                }
+                s += 1;
+            }
+            j += 1;
+        }
+        sets += 1;
+    }
+    r
+};
+
+/// For the sets needed (0–5): the lanes s ≤ 2 × sets + 1.
+const UP_TO: [[u8; 16]; SETS + 1] = {
+    let mut r = [[0u8; 16]; SETS + 1];
+    let mut sets = 0;
+    while sets <= SETS {
+        let mut s = 0;
+        while s <= 2 * sets + 1 {
+            r[sets][s] = 0xff;
+            s += 1;
+        }
+        sets += 1;
+    }
+    r
+};
+
+/// `[v; 16]` for each byte v < 32 (an overlap is at most 17): a broadcast as one load, where
+/// SSE2 needs three shuffles.
+const SPLAT: [[u8; 16]; 32] = {
+    let mut r = [[0u8; 16]; 32];
+    let mut v = 0;
+    while v < 32 {
+        r[v] = [v as u8; 16];
+        v += 1;
+    }
+    r
+};
+
+#[inline]
+fn splat(v: u8) -> u8x16 {
+    u8x16::new(SPLAT[usize::from(v) & 31])
+}
+
+/// Sixteen bytes of `w` from `at`.
+#[inline]
+fn bytes_at<const N: usize>(w: &[u8; N], at: usize) -> u8x16 {
+    let mut b = [0u8; 16];
+    b.copy_from_slice(&w[at..at + 16]);
+    u8x16::new(b)
+}
+
+/// Regular shanten of `counts` with no kind capped by melds, from the dense table
+/// ([`Overlaps`](crate::tables::Overlaps)) and the sets needed (`sets` of `None`: 5 less the
+/// melds its tile count implies, 16 − 3k or 17 − 3k, at most 17), lane-wise: `ab` = a ⊗ b
+/// (the first two suits), slot s at lane s; `cd` = c ⊗ d (the third suit and the honours)
+/// reversed, slot t − s at lane s, for t = 2 × sets + 1 the slot of the whole target; the
+/// best overlap is the largest lane of their sum. A vector moved up some slots is 16 bytes
+/// read before it in the table (b's; d's reversed), so each slot j of a (and of c) is one
+/// add, mask and max over all 16 lanes, no shuffle.
+#[inline]
+fn uncapped_shanten(counts: &Counts, sets: Option<usize>) -> i8 {
+    let tabs = &tables().overlaps;
+    let (ra, na) = tabs.suit_rank(&counts[0..9]);
+    let (rb, nb) = tabs.suit_rank(&counts[9..18]);
+    let (rc, nc) = tabs.suit_rank(&counts[18..27]);
+    let (rd, nd) = tabs.honor_rank(&counts[27..34]);
+    let sets = sets
+        .unwrap_or_else(|| {
+            let n = na + nb + nc + nd;
+            // 16 − 3k or 17 − 3k tiles: k melds.
+            let full = if n % 3 == 1 { 16 } else { 17 };
+            SETS - (full - n) / 3
+        })
+        .min(SETS);
+    let target = 2 * sets + 1;
+    let (sa, sc) = (tabs.suit_at(ra), tabs.suit_at(rc));
+    let (Some(wb), Some(wd)) = (tabs.suit_window(rb), tabs.honor_reversed_window(rd, target))
+    else {
+        // Not for a configuration of at most 17 tiles.
+        let o = Suit::ALL.map(|s| *tabs.group(group(counts, s)));
+        return from_overlaps(&o, sets);
+    };
+    let back = &REACH_BACK[sets];
+    let (mut ab, mut cd) = (u8x16::ZERO, u8x16::ZERO);
+    for j in 0..12 {
+        ab = ab.max((bytes_at(wb, 11 - j) + splat(sa[j])) & u8x16::new(REACH[j]));
+        cd = cd.max((bytes_at(wd, j) + splat(sc[j])) & u8x16::new(back[j]));
+    }
+    let best = ((ab + cd) & u8x16::new(UP_TO[sets]))
+        .to_array()
+        .into_iter()
+        .fold(0, u8::max);
+    (3 * sets + 2) as i8 - best as i8 - 1
+}
+
 /// Shanten straight from counts (no melds known; k implied by the count). The caller
 /// guarantees 16 − 3k or 17 − 3k tiles and at most 17.
 #[inline]
 pub fn shanten_counts(counts: &Counts) -> i8 {
-    let n: usize = counts.iter().map(|&c| c as usize).sum();
-    let melds = if n % 3 == 1 {
-        (16 - n) / 3
-    } else {
-        (17 - n) / 3
-    };
-    let sets = crate::hand::SETS - melds;
-    let t = tables();
-    let o = [
-        t.suit.overlap(GroupTable::index(&counts[0..9])),
-        t.suit.overlap(GroupTable::index(&counts[9..18])),
-        t.suit.overlap(GroupTable::index(&counts[18..27])),
-        t.honor.overlap(GroupTable::index(&counts[27..34])),
-    ];
-    from_overlaps(&[*o[0], *o[1], *o[2], *o[3]], sets)
+    uncapped_shanten(counts, None)
 }
 
 /// The best overlap of the 0-meld `counts` with a 瀝咕瀝咕 (003 註八: seven pairs and one
@@ -474,6 +590,37 @@ mod tests {
                 shanten(&h, &crate::rules::TAIWAN),
                 "{s}"
             );
+        }
+    }
+
+    /// The lane-wise shanten (dense table ranks, reversed honours) against the scalar
+    /// convolution of vectors from the capped programme with every cap at 4 (no table), on
+    /// random hands of every size 16 − 3k and 17 − 3k, and on hands crowded into one group.
+    #[test]
+    fn lanes_agree_with_the_scalar_convolution() {
+        let mut rng = fastrand::Rng::with_seed(16);
+        let four = [COPIES; 34];
+        for round in 0..20_000 {
+            let n = [1, 2, 4, 5, 7, 8, 10, 11, 13, 14, 16, 17][round % 12];
+            // Every third hand draws from one suit and the honours only.
+            let kinds: Vec<usize> = if round % 3 == 0 {
+                (9..18).chain(27..34).collect()
+            } else {
+                (0..34).collect()
+            };
+            let mut c = [0u8; 34];
+            let mut placed = 0;
+            while placed < n {
+                let k = kinds[rng.usize(0..kinds.len())];
+                if c[k] < 4 {
+                    c[k] += 1;
+                    placed += 1;
+                }
+            }
+            let sets = 5 - (16 - n + n % 3 / 2) / 3;
+            let o =
+                Suit::ALL.map(|s| overlap_capped(group(&c, s), group(&four, s), s != Suit::Honor));
+            assert_eq!(shanten_counts(&c), from_overlaps(&o, sets), "{c:?}");
         }
     }
 

@@ -37,7 +37,6 @@ pub struct GroupTable {
     /// The `complete` flags again as a bitset (244 KB for a suit), so the common "is this
     /// group complete" question stays in cache.
     complete_bits: Vec<u64>,
-    overlap: Vec<Overlap>,
 }
 
 /// Bits per kind in a [`WaitTable::wait_shapes`] word: one per shape, numbered as below
@@ -104,51 +103,6 @@ impl GroupTable {
             }
             flags[idx] |= mask;
         }
-        // Pass 2, decreasing index: `sub[c]` bit m*2+p says c fits inside some complete
-        // target of m sets and p pairs (c itself, or c plus one more tile).
-        let mut sub = vec![0u16; size];
-        for idx in (0..size).rev() {
-            let sum = sums[idx] as usize;
-            if sum > MAX_TILES {
-                continue;
-            }
-            let mut bits = 0u16;
-            if flags[idx] & COMPLETE != 0 {
-                bits |= 1 << (sum / 3 * 2 + usize::from(sum % 3 == 2));
-            }
-            if sum < MAX_TILES {
-                for x in 0..len {
-                    if digit(idx, x) < 4 {
-                        bits |= sub[idx + POW5[x] as usize];
-                    }
-                }
-            }
-            sub[idx] = bits;
-        }
-        // Pass 3, increasing index: the best overlap is |c| where c fits a target, and
-        // otherwise the best over c minus one tile.
-        let mut overlap = vec![[0u8; 12]; size];
-        for idx in 1..size {
-            let sum = sums[idx] as usize;
-            if sum > MAX_TILES {
-                continue;
-            }
-            let mut best = [0u8; 12];
-            for x in 0..len {
-                if digit(idx, x) > 0 {
-                    let o = &overlap[idx - POW5[x] as usize];
-                    for k in 0..12 {
-                        best[k] = best[k].max(o[k]);
-                    }
-                }
-            }
-            for (k, b) in best.iter_mut().enumerate() {
-                if sub[idx] >> k & 1 == 1 {
-                    *b = sum as u8;
-                }
-            }
-            overlap[idx] = best;
-        }
         let mut complete_bits = vec![0u64; size.div_ceil(64)];
         for (idx, f) in flags.iter().enumerate() {
             if f & COMPLETE != 0 {
@@ -160,7 +114,6 @@ impl GroupTable {
             sequences,
             flags,
             complete_bits,
-            overlap,
         }
     }
 
@@ -183,11 +136,6 @@ impl GroupTable {
     #[inline]
     pub fn waits(&self, idx: usize) -> u16 {
         self.flags[idx] & WAIT_MASK
-    }
-
-    #[inline]
-    pub fn overlap(&self, idx: usize) -> &Overlap {
-        &self.overlap[idx]
     }
 }
 
@@ -376,20 +324,328 @@ pub fn wait_tables() -> &'static WaitTables {
     })
 }
 
-/// The suit table and the honour table.
+/// The suit table and the honour table, and the overlap vectors of both.
 pub struct Tables {
     pub suit: GroupTable,
     pub honor: GroupTable,
+    pub overlaps: Overlaps,
 }
 
 static TABLES: OnceLock<Tables> = OnceLock::new();
 
 /// The tables, built on first call.
 pub fn tables() -> &'static Tables {
-    TABLES.get_or_init(|| Tables {
-        suit: GroupTable::build(9, true),
-        honor: GroupTable::build(7, false),
+    TABLES.get_or_init(|| {
+        let suit = GroupTable::build(9, true);
+        let honor = GroupTable::build(7, false);
+        let overlaps = Overlaps::build(&suit, &honor);
+        Tables {
+            suit,
+            honor,
+            overlaps,
+        }
     })
+}
+
+/// Values of a chunk of three kinds (5^3), the unit of [`Overlaps`]' dense rank.
+const CHUNK: usize = 125;
+/// Tile counts a group may hold (0–17), the rows of the rank tables.
+const SUMS: usize = MAX_TILES + 1;
+/// Blank vectors before the first configuration's and after the last one's, so that 16
+/// bytes read from up to 11 bytes before a vector or up to 22 bytes into it (the windows of
+/// [`Overlaps::suit_window`] and [`Overlaps::honor_reversed_window`]) stay inside the table.
+const PAD: usize = 3;
+
+/// The overlap vectors (`overlap[m][p]`, see the module doc) of every group configuration of
+/// at most [`MAX_TILES`] tiles, in a dense order by tile count: a suit's 886,400 of its
+/// 1,953,125 base-5 indices (10.6 MB where a vector per index took 23.4 MB), the honours'
+/// 64,200. The configurations of a random 16-tile hand's groups hold about 4 tiles, and the
+/// 42,185 suit configurations of at most 9 tiles are the first 506 KB: the vectors a shanten
+/// reads stay in the L2 instead of being spread over the whole table.
+///
+/// A configuration's rank is a sum of three reads of small tables over its chunks of kinds
+/// (a suit's 1–3, 4–6, 7–9; the honours' first kind alone, then 2–4 and 5–7, so both end with
+/// the same two chunks of three and share their tables): all configurations of fewer tiles,
+/// then, among those of as many tiles, the ones below it in the order of (first chunk, middle
+/// chunk, last chunk), each chunk by its base-5 value.
+pub struct Overlaps {
+    /// `suit_first[s * 125 + x]`: the suit configurations of fewer than s tiles, plus those
+    /// of s tiles whose first chunk is below x.
+    suit_first: Vec<u32>,
+    /// `honor_first[s * 5 + x]`: the same for the honours, whose first chunk is one kind.
+    honor_first: Vec<u32>,
+    /// `middle[r * 125 + x]`: the ways for the last two chunks to hold r tiles with the middle
+    /// chunk below x.
+    middle: Vec<u32>,
+    /// `last[x]`: the chunks of three kinds below x holding as many tiles as x.
+    last: Vec<u32>,
+    /// The suit's vectors by rank, after [`PAD`] blank ones and followed by as many.
+    suit: Vec<Overlap>,
+    honor: Vec<Overlap>,
+    /// The honours' vectors again, each reversed (slot 11 first), for the lane-wise shanten.
+    honor_reversed: Vec<Overlap>,
+}
+
+/// A chunk of three kinds: its base-5 value and its tile count.
+#[inline]
+fn chunk3(c: &[u8]) -> (usize, usize) {
+    let (a, b, d) = (usize::from(c[0]), usize::from(c[1]), usize::from(c[2]));
+    (a + 5 * b + 25 * d, a + b + d)
+}
+
+/// The tiles in a chunk of `kinds` kinds of base-5 value `x`.
+fn digit_sum(x: usize, kinds: usize) -> usize {
+    (0..kinds).map(|i| x / POW5[i] as usize % 5).sum()
+}
+
+impl Overlaps {
+    fn build(suit: &GroupTable, honor: &GroupTable) -> Overlaps {
+        // ways3[r]: chunks of three kinds holding r tiles; ways_last2[r]: pairs of them.
+        let mut ways3 = [0u32; 13];
+        for x in 0..CHUNK {
+            ways3[digit_sum(x, 3)] += 1;
+        }
+        let mut ways_last2 = [0u32; 25];
+        for (a, &wa) in ways3.iter().enumerate() {
+            for (b, &wb) in ways3.iter().enumerate() {
+                ways_last2[a + b] += wa * wb;
+            }
+        }
+        // Σ over the chunk values below x (of `kinds` kinds) of ways[r − their tiles].
+        let below =
+            |kinds: usize, values: usize, ways: &[u32], out: &mut Vec<u32>, base: &[u32]| {
+                for r in 0..SUMS {
+                    let mut acc = base[r];
+                    for x in 0..values {
+                        out[r * values + x] = acc;
+                        let t = digit_sum(x, kinds);
+                        if t <= r {
+                            acc += ways.get(r - t).copied().unwrap_or(0);
+                        }
+                    }
+                }
+            };
+        let mut middle = vec![0u32; SUMS * CHUNK];
+        below(3, CHUNK, &ways3, &mut middle, &[0; SUMS]);
+        let last = (0..CHUNK)
+            .map(|x| {
+                let t = digit_sum(x, 3);
+                (0..x).filter(|&y| digit_sum(y, 3) == t).count() as u32
+            })
+            .collect();
+        // The configurations of fewer than s tiles, for s = 0‥17: Σ over the first chunk.
+        let bases = |kinds: usize, values: usize| -> [u32; SUMS] {
+            let mut total = [0u32; SUMS + 1];
+            for x in 0..values {
+                let t = digit_sum(x, kinds);
+                for (r, &w) in ways_last2.iter().enumerate() {
+                    if t + r < SUMS {
+                        total[t + r + 1] += w;
+                    }
+                }
+            }
+            let mut acc = 0;
+            let mut out = [0u32; SUMS];
+            for s in 0..SUMS {
+                acc += total[s];
+                out[s] = acc;
+            }
+            out
+        };
+        let mut suit_first = vec![0u32; SUMS * CHUNK];
+        below(3, CHUNK, &ways_last2, &mut suit_first, &bases(3, CHUNK));
+        let mut honor_first = vec![0u32; SUMS * 5];
+        below(1, 5, &ways_last2, &mut honor_first, &bases(1, 5));
+        let mut o = Overlaps {
+            suit_first,
+            honor_first,
+            middle,
+            last,
+            suit: Vec::new(),
+            honor: Vec::new(),
+            honor_reversed: Vec::new(),
+        };
+        o.suit = o.dense(suit);
+        o.honor = o.dense(honor);
+        o.honor_reversed = o
+            .honor
+            .iter()
+            .map(|v| std::array::from_fn(|k| v[11 - k]))
+            .collect();
+        o
+    }
+
+    /// The vectors of `t`'s configurations of at most [`MAX_TILES`] tiles by rank.
+    fn dense(&self, t: &GroupTable) -> Vec<Overlap> {
+        let base5 = base5_overlaps(t);
+        let mut digits = [0u8; 9];
+        let mut out = Vec::new();
+        for (idx, o) in base5.iter().enumerate() {
+            for (i, d) in digits.iter_mut().enumerate().take(t.len) {
+                *d = (idx / POW5[i] as usize % 5) as u8;
+            }
+            if digits.iter().map(|&d| usize::from(d)).sum::<usize>() > MAX_TILES {
+                continue;
+            }
+            let at = PAD + self.rank(&digits[..t.len]);
+            if out.len() < at + 1 + PAD {
+                out.resize(at + 1 + PAD, [0u8; 12]);
+            }
+            out[at] = *o;
+        }
+        out
+    }
+
+    /// The dense rank of a suit configuration (9 counts, at most [`MAX_TILES`] tiles), and
+    /// its tile count.
+    // Always inlined: the shanten reads the four ranks of a hand side by side, and an
+    // outlined rank is a call that reloads the table pointers.
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
+    pub fn suit_rank(&self, c: &[u8]) -> (usize, usize) {
+        let (x0, s0) = chunk3(&c[0..3]);
+        let (x1, s1) = chunk3(&c[3..6]);
+        let (x2, s2) = chunk3(&c[6..9]);
+        let rank = self.suit_first[(s0 + s1 + s2) * CHUNK + x0] as usize
+            + self.middle[(s1 + s2) * CHUNK + x1] as usize
+            + self.last[x2] as usize;
+        (rank, s0 + s1 + s2)
+    }
+
+    /// The dense rank of an honour configuration (7 counts), and its tile count.
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
+    pub fn honor_rank(&self, c: &[u8]) -> (usize, usize) {
+        let x0 = usize::from(c[0]);
+        let (x1, s1) = chunk3(&c[1..4]);
+        let (x2, s2) = chunk3(&c[4..7]);
+        let rank = self.honor_first[(x0 + s1 + s2) * 5 + x0] as usize
+            + self.middle[(s1 + s2) * CHUNK + x1] as usize
+            + self.last[x2] as usize;
+        (rank, x0 + s1 + s2)
+    }
+
+    /// The dense rank of a group's configuration: 9 counts a suit, 7 the honours.
+    #[inline]
+    pub fn rank(&self, c: &[u8]) -> usize {
+        if c.len() == 9 {
+            self.suit_rank(c).0
+        } else {
+            self.honor_rank(c).0
+        }
+    }
+
+    /// The overlap vector of a suit configuration (9 counts).
+    #[inline]
+    pub fn suit(&self, c: &[u8]) -> &Overlap {
+        &self.suit[PAD + self.suit_rank(c).0]
+    }
+
+    /// The overlap vector of an honour configuration (7 counts).
+    #[inline]
+    pub fn honor(&self, c: &[u8]) -> &Overlap {
+        &self.honor[PAD + self.honor_rank(c).0]
+    }
+
+    /// The overlap vector of the suit configuration of rank `rank`.
+    #[inline]
+    pub fn suit_at(&self, rank: usize) -> &Overlap {
+        &self.suit[PAD + rank]
+    }
+
+    /// The 28 bytes around the vector of the suit configuration of rank `rank`: 11 before it
+    /// (the end of the vectors before), the vector at 11‥22, and 5 after. Sixteen bytes read
+    /// from `11 − j` are the vector moved up `j` slots, with other bytes below slot j and past
+    /// slot 11.
+    #[inline]
+    pub fn suit_window(&self, rank: usize) -> Option<&[u8; 28]> {
+        let at = (PAD + rank) * 12;
+        self.suit
+            .as_flattened()
+            .get(at - 11..at + 17)?
+            .try_into()
+            .ok()
+    }
+
+    /// The 27 bytes of the reversed vectors of the honours (slot 11 first) from slot `t` of
+    /// the configuration of rank `rank` (t ≤ 11): sixteen bytes read from `j` (j ≤ 11) hold
+    /// slot `t − j − s` at lane s while that is ≥ 0, and other bytes past it.
+    #[inline]
+    pub fn honor_reversed_window(&self, rank: usize, t: usize) -> Option<&[u8; 27]> {
+        let at = (PAD + rank) * 12 + 11 - t.min(11);
+        self.honor_reversed
+            .as_flattened()
+            .get(at..at + 27)?
+            .try_into()
+            .ok()
+    }
+
+    /// The overlap vector of a group's configuration: 9 counts a suit, 7 the honours.
+    #[inline]
+    pub fn group(&self, c: &[u8]) -> &Overlap {
+        if c.len() == 9 {
+            self.suit(c)
+        } else {
+            self.honor(c)
+        }
+    }
+}
+
+/// The overlap vector of each configuration of `t` by base-5 index, from its completeness
+/// bits (0 where the configuration holds more than [`MAX_TILES`] tiles).
+fn base5_overlaps(t: &GroupTable) -> Vec<Overlap> {
+    let len = t.len;
+    let size = POW5[len] as usize;
+    let digit = |idx: usize, i: usize| (idx / POW5[i] as usize) % 5;
+    let sums: Vec<u8> = (0..size)
+        .map(|idx| (0..len).map(|i| digit(idx, i)).sum::<usize>().min(255) as u8)
+        .collect();
+    // Pass 2, decreasing index: `sub[c]` bit m*2+p says c fits inside some complete
+    // target of m sets and p pairs (c itself, or c plus one more tile).
+    let mut sub = vec![0u16; size];
+    for idx in (0..size).rev() {
+        let sum = sums[idx] as usize;
+        if sum > MAX_TILES {
+            continue;
+        }
+        let mut bits = 0u16;
+        if t.complete(idx) {
+            bits |= 1 << (sum / 3 * 2 + usize::from(sum % 3 == 2));
+        }
+        if sum < MAX_TILES {
+            for x in 0..len {
+                if digit(idx, x) < 4 {
+                    bits |= sub[idx + POW5[x] as usize];
+                }
+            }
+        }
+        sub[idx] = bits;
+    }
+    // Pass 3, increasing index: the best overlap is |c| where c fits a target, and
+    // otherwise the best over c minus one tile.
+    let mut overlap = vec![[0u8; 12]; size];
+    for idx in 1..size {
+        let sum = sums[idx] as usize;
+        if sum > MAX_TILES {
+            continue;
+        }
+        let mut best = [0u8; 12];
+        for x in 0..len {
+            if digit(idx, x) > 0 {
+                let o = &overlap[idx - POW5[x] as usize];
+                for k in 0..12 {
+                    best[k] = best[k].max(o[k]);
+                }
+            }
+        }
+        for (k, b) in best.iter_mut().enumerate() {
+            if sub[idx] >> k & 1 == 1 {
+                *b = sum as u8;
+            }
+        }
+        overlap[idx] = best;
+    }
+    overlap
 }
 
 /// Builds the tables now rather than on the first analysis.
@@ -474,26 +730,31 @@ pub struct Useful {
 
 static USEFUL: OnceLock<Useful> = OnceLock::new();
 
-fn build_useful(t: &GroupTable) -> Vec<Entry> {
+fn build_useful(t: &GroupTable, overlaps: &Overlaps) -> Vec<Entry> {
     let size = POW5[t.len] as usize;
     let mut out = vec![Entry::default(); size];
     for (idx, slot) in out.iter_mut().enumerate() {
-        let base = t.overlap[idx];
-        slot.overlap = base;
         let mut sum = 0;
-        let mut digits = [0usize; 9];
+        let mut digits = [0u8; 9];
         for (i, d) in digits.iter_mut().enumerate().take(t.len) {
-            *d = (idx / POW5[i] as usize) % 5;
-            sum += *d;
+            *d = (idx / POW5[i] as usize % 5) as u8;
+            sum += usize::from(*d);
         }
-        if sum >= MAX_TILES {
+        if sum > MAX_TILES {
+            continue;
+        }
+        let base = *overlaps.group(&digits[..t.len]);
+        slot.overlap = base;
+        if sum == MAX_TILES {
             continue;
         }
         for x in 0..t.len {
             if digits[x] == 4 {
                 continue;
             }
-            let o = &t.overlap[idx + POW5[x] as usize];
+            digits[x] += 1;
+            let o = overlaps.group(&digits[..t.len]);
+            digits[x] -= 1;
             for k in 0..12 {
                 if o[k] > base[k] {
                     slot.useful |= 1u128 << (9 * k + x);
@@ -509,8 +770,8 @@ pub fn useful() -> &'static Useful {
     USEFUL.get_or_init(|| {
         let t = tables();
         Useful {
-            suit: build_useful(&t.suit),
-            honor: build_useful(&t.honor),
+            suit: build_useful(&t.suit, &t.overlaps),
+            honor: build_useful(&t.honor, &t.overlaps),
         }
     })
 }
@@ -799,8 +1060,8 @@ mod tests {
         assert!(!t.honor.complete(idx(&[1, 1, 1, 0, 0, 0, 0])));
         assert!(t.honor.complete(idx(&[3, 0, 2, 0, 0, 0, 0])));
         // Overlap of an empty group is 0; of 123 for one set is 3.
-        assert_eq!(t.suit.overlap(0)[2], 0);
-        assert_eq!(t.suit.overlap(idx(&[1, 1, 1, 0, 0, 0, 0, 0, 0]))[2], 3);
+        assert_eq!(t.overlaps.suit(&[0; 9])[2], 0);
+        assert_eq!(t.overlaps.suit(&[1, 1, 1, 0, 0, 0, 0, 0, 0])[2], 3);
     }
 
     #[test]
@@ -812,7 +1073,7 @@ mod tests {
         let e = u.suit[idx(&[1, 0, 1, 0, 0, 0, 0, 0, 0])];
         assert_eq!(
             e.overlap,
-            tables().suit.overlap[idx(&[1, 0, 1, 0, 0, 0, 0, 0, 0])]
+            *tables().overlaps.suit(&[1, 0, 1, 0, 0, 0, 0, 0, 0])
         );
         assert_eq!(e.useful()[2], 0b10);
     }
@@ -915,6 +1176,58 @@ mod tests {
         }
     }
 
+    /// Every configuration of at most 17 tiles: its dense rank is a bijection onto
+    /// 0‥count, ordered by tile count, and its vector is the one the base-5 passes computed.
+    #[test]
+    fn dense_overlaps_are_the_base5_ones_in_tile_order() {
+        let t = tables();
+        for (g, len, count) in [(&t.suit, 9, 886_400), (&t.honor, 7, 64_200)] {
+            let base5 = base5_overlaps(g);
+            let mut seen = vec![false; count];
+            // The first rank of each tile count, and the last seen, to check the order.
+            let mut first = [usize::MAX; SUMS];
+            let mut last = [0usize; SUMS];
+            let mut digits = [0u8; 9];
+            for (idx, o) in base5.iter().enumerate() {
+                for (i, d) in digits.iter_mut().enumerate().take(len) {
+                    *d = (idx / POW5[i] as usize % 5) as u8;
+                }
+                let c = &digits[..len];
+                let sum: usize = c.iter().map(|&d| usize::from(d)).sum();
+                if sum > MAX_TILES {
+                    continue;
+                }
+                let r = t.overlaps.rank(c);
+                assert!(!seen[r], "{c:?} rank {r} twice");
+                seen[r] = true;
+                first[sum] = first[sum].min(r);
+                last[sum] = last[sum].max(r);
+                assert_eq!(t.overlaps.group(c), o, "{c:?}");
+                // The windows the lane-wise shanten reads hold the same vector.
+                if len == 9 {
+                    assert_eq!(t.overlaps.suit_at(r), o);
+                    assert_eq!(&t.overlaps.suit_window(r).unwrap()[11..23], o);
+                } else {
+                    for target in (1..12).step_by(2) {
+                        let w = t.overlaps.honor_reversed_window(r, target).unwrap();
+                        for k in 0..=target {
+                            assert_eq!(w[k], o[target - k], "{c:?} slot {}", target - k);
+                        }
+                    }
+                }
+            }
+            assert!(seen.iter().all(|&x| x), "ranks not dense");
+            for s in 1..SUMS {
+                assert_eq!(
+                    first[s],
+                    last[s - 1] + 1,
+                    "tile count {s} not after {}",
+                    s - 1
+                );
+            }
+        }
+    }
+
     #[test]
     fn tables_agree_with_capped_dp() {
         let t = tables();
@@ -931,14 +1244,14 @@ mod tests {
                 }
             }
             assert_eq!(
-                *t.suit.overlap(idx(&c)),
+                *t.overlaps.suit(&c),
                 overlap_capped(&c, &[4; 9], true),
                 "{c:?}"
             );
             let h = [c[0], c[1], c[2], c[3], c[4], c[5], c[6]];
             if h.iter().map(|&x| x as usize).sum::<usize>() <= 17 {
                 assert_eq!(
-                    *t.honor.overlap(idx(&h)),
+                    *t.overlaps.honor(&h),
                     overlap_capped(&h, &[4; 7], false),
                     "{h:?}"
                 );
