@@ -26,6 +26,59 @@ impl Block {
     }
 }
 
+/// Most blocks of a winning hand's concealed part: five sets and a pair.
+pub const WIN_BLOCKS: usize = 6;
+
+/// One decomposition of a winning hand's concealed part (at most [`WIN_BLOCKS`] blocks),
+/// held inline so a score allocates nothing for it; reads as a slice.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Blocks {
+    blocks: [Block; WIN_BLOCKS],
+    len: u8,
+}
+
+impl Blocks {
+    /// No block (a flower win's or a special shape's score).
+    pub const EMPTY: Blocks = Blocks {
+        blocks: [Block::Pair(Tile::wind(0)); WIN_BLOCKS],
+        len: 0,
+    };
+
+    /// The blocks `b`; `None` when there are more than [`WIN_BLOCKS`].
+    pub fn new(b: &[Block]) -> Option<Blocks> {
+        let mut out = Blocks::EMPTY;
+        out.blocks.get_mut(..b.len())?.copy_from_slice(b);
+        out.len = b.len() as u8;
+        Some(out)
+    }
+}
+
+impl std::ops::Deref for Blocks {
+    type Target = [Block];
+
+    fn deref(&self) -> &[Block] {
+        &self.blocks[..usize::from(self.len)]
+    }
+}
+
+impl std::ops::DerefMut for Blocks {
+    fn deref_mut(&mut self) -> &mut [Block] {
+        &mut self.blocks[..usize::from(self.len)]
+    }
+}
+
+impl std::fmt::Debug for Blocks {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl PartialEq<Vec<Block>> for Blocks {
+    fn eq(&self, other: &Vec<Block>) -> bool {
+        **self == other[..]
+    }
+}
+
 /// All decompositions of `counts` into sets plus at most one pair (exactly one when the count
 /// is 2 mod 3), each a list of blocks in tile order; each multiset of blocks appears once.
 pub fn decompositions(counts: &Counts) -> Vec<Vec<Block>> {
@@ -80,12 +133,11 @@ pub(crate) fn for_each_decomposition(counts: &Counts, mut f: impl FnMut(&[Block]
         return;
     }
     let pair_group = sums.iter().position(|&s| s % 3 == 2).unwrap_or(4);
-    let mut c = *counts;
     let mut stack = Stack {
         blocks: [Block::Pair(Tile::wind(0)); MOST_BLOCKS],
         len: 0,
     };
-    walk(&mut c, mask, pair_group, &mut stack, &mut f);
+    walk(*counts, mask, pair_group, &mut stack, &mut f);
 }
 
 /// Whether a run can start at each kind (1–7 of a suit).
@@ -99,63 +151,108 @@ const RUN_STARTS: [bool; 34] = {
     out
 };
 
-/// The walk over the kinds still held (`mask`), the pair still to place in group `pair_group`
-/// (4 once placed or when there is none), with the caller's work behind a `dyn` call: the
-/// recursion stays small whatever the caller does with each decomposition.
+/// The walk over the kinds still held (`left`), the pair still to place in group
+/// `pair_group` (4 once placed or when there is none), with the caller's work behind a `dyn`
+/// call: the recursion stays small whatever the caller does with each decomposition.
+///
+/// A kind with one way on (most: a kind of one or two tiles outside the pair's group can
+/// only start runs) is taken in the loop; the walk recurses only where a kind has two or
+/// more ways, each on its own copy of the counts (34 bytes), so nothing is undone.
 fn walk(
-    c: &mut Counts,
-    mask: u64,
-    pair_group: usize,
+    mut counts: Counts,
+    mut left: u64,
+    mut pair_group: usize,
     stack: &mut Stack,
-    f: &mut dyn FnMut(&[Block]),
+    each: &mut dyn FnMut(&[Block]),
 ) {
-    if mask == 0 {
-        // Every tile taken: the pair too (its group's 2 mod 3 tiles leave no other way).
-        if pair_group == 4 {
-            f(&stack.blocks[..stack.len]);
+    let depth = stack.len;
+    loop {
+        if left == 0 {
+            // Every tile taken: the pair too (its group's 2 mod 3 tiles leave no other way).
+            if pair_group == 4 {
+                each(&stack.blocks[..stack.len]);
+            }
+            break;
         }
-        return;
+        let kind = left.trailing_zeros() as usize;
+        let Some(tile) = Tile::new(kind) else { break };
+        let held = usize::from(counts[kind]);
+        let pair_here = pair_group == kind / 9;
+        // The ways on at this kind: how many triplets, pairs and runs start here (each
+        // packed in one word, written and read back whole: a struct of bytes read back as a
+        // word stalled on its byte writes).
+        let mut ways = [Way(0); 4];
+        let mut found = 0;
+        for trip in 0..=usize::from(held >= 3) {
+            for pair in 0..=usize::from(pair_here) {
+                if 3 * trip + 2 * pair > held {
+                    continue;
+                }
+                let runs = held - 3 * trip - 2 * pair;
+                if runs > 0
+                    && (!RUN_STARTS[kind]
+                        || usize::from(counts[kind + 1]) < runs
+                        || usize::from(counts[kind + 2]) < runs)
+                {
+                    continue;
+                }
+                ways[found] = Way((trip | pair << 1 | runs << 2) as u32);
+                found += 1;
+            }
+        }
+        match found {
+            0 => break,
+            1 => ways[0].take(&mut counts, &mut left, &mut pair_group, stack, tile),
+            _ => {
+                for way in &ways[..found] {
+                    let (mut rest, mut rest_left, mut rest_group) = (counts, left, pair_group);
+                    let before = stack.len;
+                    way.take(&mut rest, &mut rest_left, &mut rest_group, stack, tile);
+                    walk(rest, rest_left, rest_group, stack, each);
+                    stack.len = before;
+                }
+                break;
+            }
+        }
     }
-    let i = mask.trailing_zeros() as usize;
-    let Some(t) = Tile::new(i) else { return };
-    let seq_ok = RUN_STARTS[i];
-    let ci = c[i] as usize;
-    let pair_here = pair_group == i / 9;
-    // Choose at once how many triplets, pairs and runs start at this kind.
-    for trip in 0..=usize::from(ci >= 3) {
-        for pair in 0..=usize::from(pair_here) {
-            if 3 * trip + 2 * pair > ci {
-                continue;
-            }
-            let runs = ci - 3 * trip - 2 * pair;
-            if runs > 0 && (!seq_ok || c[i + 1] < runs as u8 || c[i + 2] < runs as u8) {
-                continue;
-            }
-            let depth = stack.len;
-            let mut rest = mask & !(1 << i);
-            c[i] = 0;
-            if runs > 0 {
-                c[i + 1] -= runs as u8;
-                c[i + 2] -= runs as u8;
-                rest &=
-                    !(u64::from(c[i + 1] == 0) << (i + 1) | u64::from(c[i + 2] == 0) << (i + 2));
-            }
-            for _ in 0..runs {
-                stack.push(Block::Sequence(t));
-            }
-            if trip == 1 {
-                stack.push(Block::Triplet(t));
-            }
-            if pair == 1 {
-                stack.push(Block::Pair(t));
-            }
-            walk(c, rest, if pair == 1 { 4 } else { pair_group }, stack, f);
-            stack.len = depth;
-            c[i] = ci as u8;
-            if runs > 0 {
-                c[i + 1] += runs as u8;
-                c[i + 2] += runs as u8;
-            }
+    stack.len = depth;
+}
+
+/// One way on at a kind: bit 0 a triplet, bit 1 the pair, the bits above how many runs
+/// start there.
+#[derive(Debug, Clone, Copy)]
+struct Way(u32);
+
+impl Way {
+    /// Takes the way's blocks at `tile` out of `counts` and `left`, onto `stack`.
+    #[inline]
+    fn take(
+        self,
+        counts: &mut Counts,
+        left: &mut u64,
+        pair_group: &mut usize,
+        stack: &mut Stack,
+        tile: Tile,
+    ) {
+        let i = tile.index();
+        let runs = (self.0 >> 2) as u8;
+        counts[i] = 0;
+        *left &= !(1 << i);
+        if runs > 0 {
+            counts[i + 1] -= runs;
+            counts[i + 2] -= runs;
+            *left &= !(u64::from(counts[i + 1] == 0) << (i + 1)
+                | u64::from(counts[i + 2] == 0) << (i + 2));
+        }
+        for _ in 0..runs {
+            stack.push(Block::Sequence(tile));
+        }
+        if self.0 & 1 != 0 {
+            stack.push(Block::Triplet(tile));
+        }
+        if self.0 & 2 != 0 {
+            stack.push(Block::Pair(tile));
+            *pair_group = 4;
         }
     }
 }

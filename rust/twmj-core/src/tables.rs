@@ -200,21 +200,28 @@ fn shape_words(t: &GroupTable) -> impl Iterator<Item = u64> + '_ {
 /// complete, and what does it wait on (with the shapes, for the full waits). A hand asks the
 /// first of every group and the second of the one or two groups that can take the tile.
 ///
-/// Only 172,591 of the suit's 1,953,125 configurations have waits, so their masks and words
-/// are stored for those alone, in index order, found through a bitset of them with a running
-/// count per 64 (`blocks`). What a hand reads then fits the L2 cache (suit: completeness 244
-/// KB, blocks 488 KB, masks 345 KB; the words, 1.4 MB, only for the full waits) where a wait
-/// mask per configuration took 3.9 MB and went to L3 for every ready hand.
+/// Only 172,591 of the suit's 1,953,125 configurations have waits, and they have only
+/// 10,887 distinct shapes words, so each of those configurations holds a 2-byte number of
+/// its word, in index order, found through a bitset of them with a running count per 64
+/// (`blocks`). What a hand reads then fits this host's 2 MiB of L2 per core (suit:
+/// completeness 244 KB, blocks 488 KB, numbers 345 KB, words 87 KB) where a wait mask per
+/// configuration took 3.9 MB, and a word per configuration with waits 1.4 MB, and went to
+/// L3 for every ready hand.
 pub struct WaitTable {
     /// The completeness bits ([`GroupTable::complete`]), 64 configurations a word.
     complete: Vec<u64>,
     /// Per 64 configurations: which have waits, and how many before them do.
     blocks: Vec<Block>,
-    /// The wait mask of each configuration with waits ([`GroupTable::waits`]), then a 0.
-    masks: Vec<u16>,
-    /// The same configurations' shapes words ([`WaitTable::wait_shapes`]), then a 0.
+    /// The number in `words` of each configuration with waits, then a 0.
+    ids: Vec<u16>,
+    /// The distinct words, the most used first (their lines stay in cache), 0 first: the
+    /// shapes ([`WaitTable::wait_shapes`]) in bits 0‥44, the wait mask
+    /// ([`GroupTable::waits`]) in bits 48‥56.
     words: Vec<u64>,
 }
+
+/// Where a [`WaitTable`] word keeps the wait mask.
+const MASK_AT: u32 = 48;
 
 #[derive(Clone, Copy, Default)]
 struct Block {
@@ -222,85 +229,81 @@ struct Block {
     before: u32,
 }
 
-/// What a hand needs of one group's configuration: whether it is complete and where its
-/// waits are; read once per group, before the hand knows which groups take the tile.
-#[derive(Clone, Copy, Default)]
-pub struct Probe {
-    /// The configuration is complete.
-    pub complete: bool,
-    /// Its block of 64 in [`WaitTable`]'s blocks, and its bit there.
-    block: usize,
-    bit: u64,
-}
-
 impl WaitTable {
     fn build(t: &GroupTable) -> WaitTable {
         let size = t.flags.len();
         let mut blocks: Vec<Block> = Vec::with_capacity(size.div_ceil(64));
-        let mut masks = Vec::new();
-        let mut words = Vec::new();
+        let mut each = Vec::new();
         for (idx, word) in shape_words(t).enumerate() {
             if idx % 64 == 0 {
                 blocks.push(Block {
                     waits: 0,
-                    before: u32::try_from(words.len()).unwrap_or(u32::MAX),
+                    before: u32::try_from(each.len()).unwrap_or(u32::MAX),
                 });
             }
             if word != 0 {
                 if let Some(m) = blocks.last_mut() {
                     m.waits |= 1 << (idx % 64);
                 }
-                masks.push(t.waits(idx));
-                words.push(word);
+                each.push(word | u64::from(t.waits(idx)) << MASK_AT);
             }
         }
+        // The distinct words by how many configurations use them, most first (ties by
+        // value, so the table is the same on every build).
+        let mut uses: std::collections::HashMap<u64, u32> = std::collections::HashMap::new();
+        for &w in &each {
+            *uses.entry(w).or_default() += 1;
+        }
+        let mut words: Vec<u64> = uses.keys().copied().collect();
+        words.sort_unstable_by_key(|w| (std::cmp::Reverse(uses[w]), *w));
+        words.insert(0, 0);
+        let number: std::collections::HashMap<u64, u16> = words
+            .iter()
+            .enumerate()
+            .map(|(i, &w)| (w, u16::try_from(i).unwrap_or(0)))
+            .collect();
+        let mut ids: Vec<u16> = each.iter().map(|w| number[w]).collect();
         // The slot past the last configuration with waits, which a probe without waits
-        // may point at (its answer is then masked to 0 rather than branched around).
-        masks.push(0);
-        words.push(0);
+        // may point at (its number is then masked to 0 rather than branched around).
+        ids.push(0);
         WaitTable {
             complete: t.complete_bits.clone(),
             blocks,
-            masks,
+            ids,
             words,
         }
     }
 
-    /// The configuration `idx`'s completeness, and where to find its waits.
+    /// Whether the configuration `idx` is complete ([`GroupTable::complete`]).
     #[inline]
-    pub fn probe(&self, idx: usize) -> Probe {
-        Probe {
-            complete: self.complete[idx / 64] >> (idx % 64) & 1 == 1,
-            block: idx / 64,
-            bit: 1 << (idx % 64),
-        }
+    pub fn complete(&self, idx: usize) -> bool {
+        self.complete[idx / 64] >> (idx % 64) & 1 == 1
     }
 
-    /// The position of the probed configuration's mask and word, and all ones when it has
-    /// waits (else 0).
+    /// The configuration's word (0 when it has no waits).
     #[inline]
-    fn slot(&self, p: Probe) -> (usize, u64) {
-        let m = self.blocks[p.block];
-        let slot = m.before as usize + (m.waits & (p.bit - 1)).count_ones() as usize;
-        (slot, 0u64.wrapping_sub(u64::from(m.waits & p.bit != 0)))
+    fn word(&self, idx: usize) -> u64 {
+        let b = self.blocks[idx / 64];
+        let bit = 1u64 << (idx % 64);
+        let slot = b.before as usize + (b.waits & (bit - 1)).count_ones() as usize;
+        let any = 0u16.wrapping_sub(u16::from(b.waits & bit != 0));
+        self.words[usize::from(self.ids[slot] & any)]
     }
 
-    /// Bit x set when adding kind x completes the probed group ([`GroupTable::waits`]).
+    /// Bit x set when adding kind x completes the group ([`GroupTable::waits`]).
     #[inline]
-    pub fn waits(&self, p: Probe) -> u16 {
-        let (slot, any) = self.slot(p);
-        self.masks[slot] & any as u16
+    pub fn waits(&self, idx: usize) -> u16 {
+        (self.word(idx) >> MASK_AT) as u16
     }
 
-    /// The waits of the probed configuration with their shapes: bits `5x‥5x+4` hold the
+    /// The waits of the configuration with their shapes: bits `5x‥5x+4` hold the
     /// shapes (bit `Shape as u8`) kind x takes when it completes the group, 0 when x is no
     /// wait. Whether x completes the hand as a whole depends only on this group (the others
     /// are complete or keep the pair), and so do its shapes: the full waits need no second
     /// pass.
     #[inline]
-    pub fn wait_shapes(&self, p: Probe) -> u64 {
-        let (slot, any) = self.slot(p);
-        self.words[slot] & any
+    pub fn wait_shapes(&self, idx: usize) -> u64 {
+        self.word(idx) & ((1 << MASK_AT) - 1)
     }
 }
 

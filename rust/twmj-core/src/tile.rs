@@ -229,6 +229,42 @@ pub fn four_copies(c: &Counts) -> u64 {
     mask | u64::from(tail[0] >= COPIES) << 32 | u64::from(tail[1] >= COPIES) << 33
 }
 
+/// Whether some count of `c` is `k` or more (`k` in 1..=128), a word at a time.
+#[inline]
+pub fn any_at_least(c: &Counts, k: u8) -> bool {
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    // A byte of `k` or more plus 0x80 − k reaches the high bit; a byte of 0x80 or more has it
+    // already (its carry into the next byte only spoils bytes once the answer is known).
+    let lift = u64::from(0x80 - k) * 0x0101_0101_0101_0101;
+    let (w, tail) = words(c);
+    let any = w.iter().fold(0, |acc, &x| acc | x | x.wrapping_add(lift));
+    any & HIGH != 0 || tail[0] >= k || tail[1] >= k
+}
+
+/// Bit i set when kind i has `k` or more copies (`k` in 1..=4; `c` checked: no count over 4),
+/// a word at a time as [`four_copies`].
+#[inline]
+pub fn at_least_mask(c: &Counts, k: u8) -> u64 {
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    const GATHER: u64 = 0x0102_0408_1020_4080;
+    let lift = u64::from(0x80 - k) * 0x0101_0101_0101_0101;
+    let (w, tail) = words(c);
+    let mut mask = 0u64;
+    for (i, &x) in w.iter().enumerate() {
+        let high = x.wrapping_add(lift) & HIGH;
+        mask |= ((high >> 7).wrapping_mul(GATHER) >> 56) << (8 * i);
+    }
+    mask | u64::from(tail[0] >= k) << 32 | u64::from(tail[1] >= k) << 33
+}
+
+/// Whether `c` holds an honour tile (kinds 27–33), a word at a time.
+#[inline]
+pub fn any_honor(c: &Counts) -> bool {
+    let (w, tail) = words(c);
+    // Bytes 27–31 are the top five of the fourth word.
+    w[3] >> 24 != 0 || tail != [0, 0]
+}
+
 /// The number of tiles in `c` (any counts, unchecked input included).
 #[inline]
 pub fn total(c: &Counts) -> usize {
@@ -275,6 +311,20 @@ mod tests {
             assert_eq!(
                 four_copies(&checked),
                 fours.fold(0, |m, i| m | 1 << i),
+                "{c:?}"
+            );
+            for k in 1..=COPIES {
+                assert_eq!(any_at_least(&c, k), c.iter().any(|&v| v >= k), "{k} {c:?}");
+                let at_least = (0..KINDS).filter(|&i| checked[i] >= k);
+                assert_eq!(
+                    at_least_mask(&checked, k),
+                    at_least.fold(0, |m, i| m | 1 << i),
+                    "{k} {c:?}"
+                );
+            }
+            assert_eq!(
+                any_honor(&checked),
+                checked[27..].iter().any(|&v| v > 0),
                 "{c:?}"
             );
             let planes = bit_planes(&checked);

@@ -10,6 +10,87 @@ use crate::error::{Error, Result};
 /// A seat at the table, 0–3; seat `s + 1` (mod 4) is the 下家 of `s` (turn order).
 pub type Seat = u8;
 
+/// The seats that pay one win, in turn order from the winner: the other three, or the one
+/// that discarded (or was robbed). Held inline, so a score allocates nothing for them; reads
+/// as a slice.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Seats {
+    seats: [Seat; 3],
+    len: u8,
+}
+
+impl Seats {
+    /// One seat.
+    pub const fn one(s: Seat) -> Seats {
+        Seats {
+            seats: [s; 3],
+            len: 1,
+        }
+    }
+
+    /// The three seats other than `s`, from its 下家 on.
+    pub const fn others(s: Seat) -> Seats {
+        Seats {
+            seats: [(s + 1) % 4, (s + 2) % 4, (s + 3) % 4],
+            len: 3,
+        }
+    }
+
+    /// Keeps the seats for which `keep` holds, in order.
+    pub fn retain(&mut self, keep: impl Fn(Seat) -> bool) {
+        let mut n = 0;
+        for i in 0..usize::from(self.len) {
+            let s = self.seats[i];
+            if keep(s) {
+                self.seats[n] = s;
+                n += 1;
+            }
+        }
+        self.len = n as u8;
+    }
+}
+
+impl std::ops::Deref for Seats {
+    type Target = [Seat];
+
+    fn deref(&self) -> &[Seat] {
+        &self.seats[..usize::from(self.len)]
+    }
+}
+
+impl std::fmt::Debug for Seats {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl<'a> IntoIterator for &'a Seats {
+    type Item = &'a Seat;
+    type IntoIter = std::slice::Iter<'a, Seat>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+impl PartialEq<[Seat]> for Seats {
+    fn eq(&self, other: &[Seat]) -> bool {
+        **self == *other
+    }
+}
+
+impl<const N: usize> PartialEq<[Seat; N]> for Seats {
+    fn eq(&self, other: &[Seat; N]) -> bool {
+        **self == other[..]
+    }
+}
+
+impl PartialEq<Vec<Seat>> for Seats {
+    fn eq(&self, other: &Vec<Seat>) -> bool {
+        **self == other[..]
+    }
+}
+
 /// One term: its stable key and its name as the rule texts write it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 pub struct Term {

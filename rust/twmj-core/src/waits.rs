@@ -2,7 +2,7 @@
 
 use crate::hand::Hand;
 use crate::shanten::{group, table_of};
-use crate::tables::{self, wait_tables, GroupTable, Probe, WaitTable, POW5, SHAPE_BITS};
+use crate::tables::{self, wait_tables, GroupTable, WaitTable, POW5, SHAPE_BITS};
 use crate::tile::{Counts, Suit, Tile, COPIES, KINDS};
 
 /// How the winning tile sits in a decomposition of the completed hand.
@@ -113,48 +113,42 @@ pub(crate) fn group_keys(counts: &Counts) -> ([u32; 4], [usize; 4]) {
 }
 
 /// The groups that can take the winning tile of the concealed `counts` (bit g for
-/// `Suit::ALL[g]`), with every group's probe of the [`WaitTable`]s; 0 when no tile completes
-/// the hand.
-#[inline]
-fn wait_groups(counts: &Counts) -> (u8, [Probe; 4]) {
+/// `Suit::ALL[g]`), with every group's table index; 0 when no tile completes the hand.
+/// Inlined always: its answer went through memory, and was read back before it was written
+/// out (a store-forwarding stall).
+#[inline(always)]
+#[allow(clippy::inline_always)]
+fn wait_groups(counts: &Counts) -> (u8, [usize; 4]) {
     let (sums, idx) = group_keys(counts);
     let rest = sums.map(|n| n % 3);
     // One more tile must leave every group complete: either the one group holding 1 mod 3
     // tiles takes it (all others 0 mod 3), or one of exactly two groups holding 2 mod 3 takes
-    // it and the other keeps the pair. Any other pattern (ones + 8·twos not 1 or 16) has no
-    // wait, with no lookup at all.
+    // it and the other keeps the pair; ones + 8·twos is then 1 or 16. Any other pattern has
+    // no wait, with no lookup at all.
     let pattern: u32 = rest.iter().map(|&r| [0, 1, 8][r as usize]).sum();
     if pattern != 1 && pattern != 16 {
-        return (0, [Probe::default(); 4]);
+        return (0, idx);
     }
     let t = wait_tables();
-    let probes = [
-        t.suit.probe(idx[0]),
-        t.suit.probe(idx[1]),
-        t.suit.probe(idx[2]),
-        t.honor.probe(idx[3]),
+    let complete = [
+        t.suit.complete(idx[0]),
+        t.suit.complete(idx[1]),
+        t.suit.complete(idx[2]),
+        t.honor.complete(idx[3]),
     ];
     // The groups at 0 mod 3 must be complete; of the others (`open`), those not complete
     // (`short`: the 1 mod 3 group always) must be the one taking the tile.
     let (mut broken, mut open, mut short) = (false, 0u8, 0u8);
     for g in 0..4 {
-        if rest[g] == 0 {
-            broken |= !probes[g].complete;
-        } else {
-            open |= 1 << g;
-            short |= u8::from(!probes[g].complete) << g;
-        }
+        let zero = rest[g] == 0;
+        broken |= zero && !complete[g];
+        open |= u8::from(!zero) << g;
+        short |= u8::from(!zero && !complete[g]) << g;
     }
-    let groups = if broken {
-        0
-    } else if short == 0 {
-        open
-    } else if short.is_power_of_two() {
-        short
-    } else {
-        0
-    };
-    (groups, probes)
+    // Every open group when all are complete, the one short group when one is, else none.
+    let takers = if short == 0 { open } else { short };
+    let keep = !broken & (short & short.wrapping_sub(1) == 0);
+    (takers & 0u8.wrapping_sub(u8::from(keep)), idx)
 }
 
 /// Group `g`'s [`WaitTable`] (`Suit::ALL[g]`).
@@ -254,11 +248,11 @@ pub(crate) fn wait_masks_after_discard(counts: &Counts) -> [u64; crate::tile::KI
 /// copies in `counts` against the 4-copy limit. Melds are applied by [`crate::waits`].
 #[inline]
 pub fn wait_mask(counts: &Counts) -> u64 {
-    let (groups, probes) = wait_groups(counts);
+    let (groups, idx) = wait_groups(counts);
     let mut mask = 0u64;
     for g in 0..4 {
         if groups >> g & 1 == 1 {
-            mask |= u64::from(wait_table(g).waits(probes[g])) << (9 * g);
+            mask |= u64::from(wait_table(g).waits(idx[g])) << (9 * g);
         }
     }
     mask
@@ -423,7 +417,7 @@ impl std::fmt::Debug for WaitList {
 /// Waits given concealed counts, own counts (concealed + melds) and all seen counts.
 pub(crate) fn waits_seen(concealed: &Counts, own: &Counts, seen: &Counts) -> WaitList {
     let mut out = WaitList::EMPTY;
-    let (groups, probes) = wait_groups(concealed);
+    let (groups, idx) = wait_groups(concealed);
     if groups == 0 {
         return out;
     }
@@ -434,7 +428,7 @@ pub(crate) fn waits_seen(concealed: &Counts, own: &Counts, seen: &Counts) -> Wai
             continue;
         }
         // The taking group's waits with their shapes, one table word.
-        let mut w = wait_table(g).wait_shapes(probes[g]);
+        let mut w = wait_table(g).wait_shapes(idx[g]);
         while w != 0 {
             let x = w.trailing_zeros() / SHAPE_BITS;
             let field = w >> (SHAPE_BITS * x);
@@ -512,11 +506,10 @@ mod tests {
         ] {
             let len = suit.len();
             for idx in (0..POW5[len] as usize).step_by(stride) {
-                let p = wt.probe(idx);
-                let word = wt.wait_shapes(p);
+                let word = wt.wait_shapes(idx);
                 let waits = tab.waits(idx);
-                assert_eq!(wt.waits(p), waits, "{idx}");
-                assert_eq!(p.complete, tab.complete(idx), "{idx}");
+                assert_eq!(wt.waits(idx), waits, "{idx}");
+                assert_eq!(wt.complete(idx), tab.complete(idx), "{idx}");
                 let mut counts = [0u8; 34];
                 for i in 0..len {
                     counts[suit.base() + i] = (idx / POW5[i] as usize % 5) as u8;

@@ -15,7 +15,7 @@ pub use settings::{
 };
 pub use shapes::{knitted_kinds, Special, SpecialShapes, KNITTINGS, ORPHANS};
 pub use variant::{
-    Dealing, DiceShape, DiceTai, ExchangeDirection, Flow, FuritenRelease, ItemSet, MultiWin,
-    Payment, ScoringRules, Value, Variant, WallReserve, PRESETS, TAIWAN,
+    Dealing, DiceShape, DiceTai, ExchangeDirection, Flow, FuritenRelease, Indices, ItemSet,
+    MultiWin, Payment, ScoringRules, Value, Variant, WallReserve, PRESETS, TAIWAN,
 };
 pub use win::is_win_counts;

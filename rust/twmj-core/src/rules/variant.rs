@@ -601,17 +601,11 @@ impl ItemSet {
     }
 
     /// The items of the set, in [`Item`] order, as indices.
-    pub fn indices(self) -> impl Iterator<Item = usize> {
-        (0..4).flat_map(move |w| {
-            let mut bits = self.0[w];
-            std::iter::from_fn(move || {
-                (bits != 0).then(|| {
-                    let i = bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    w * 64 + i
-                })
-            })
-        })
+    pub fn indices(self) -> Indices {
+        Indices {
+            words: self.0,
+            word: 0,
+        }
     }
 
     /// Every item judged on five sets and a pair (below [`Item::COUNT`]) not in the set.
@@ -701,6 +695,32 @@ impl ItemSet {
 }
 
 const _: () = assert!(Item::COUNT + 2 <= 256, "ItemSet holds 256 items");
+
+/// The items of an [`ItemSet`] as indices, in order ([`ItemSet::indices`]): the lowest bit
+/// of the current word, cleared as it is taken (a plain loop where a `flat_map` of
+/// `from_fn`s kept an inner and an outer state on the hot path of the scorer).
+#[derive(Debug, Clone)]
+pub struct Indices {
+    words: [u64; 4],
+    word: usize,
+}
+
+impl Iterator for Indices {
+    type Item = usize;
+
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        while let Some(bits) = self.words.get_mut(self.word) {
+            if *bits != 0 {
+                let i = bits.trailing_zeros() as usize;
+                *bits &= *bits - 1;
+                return Some(self.word * 64 + i);
+            }
+            self.word += 1;
+        }
+        None
+    }
+}
 
 const fn bits(items: &[Item]) -> ItemSet {
     let mut b = ItemSet::EMPTY;

@@ -6,7 +6,7 @@ use crate::notation;
 use crate::rules::{setting, Kind, Variant};
 use crate::tile::{Tile, COPIES};
 use crate::vocab::{die_text, seat_text, Int, DIE_FACES, SEATS, WINDS};
-pub use crate::vocab::{Declaration, Replacement, Seat, WinKind};
+pub use crate::vocab::{Declaration, Replacement, Seat, Seats, WinKind};
 
 /// A wind: 東 南 西 北 (seat winds 門風 and round winds 圈風).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -222,10 +222,10 @@ impl Context {
     }
 
     /// The seats that pay this win.
-    pub fn payers(&self) -> Vec<Seat> {
+    pub fn payers(&self) -> Seats {
         self.win
             .from_seat()
-            .map_or_else(|| others(self.winner), |from| vec![from])
+            .map_or_else(|| Seats::others(self.winner), Seats::one)
     }
 
     pub(crate) fn validate(&self, variant: &Variant) -> Result<()> {
@@ -371,8 +371,4 @@ impl Context {
         }
         Ok(())
     }
-}
-
-pub(crate) fn others(s: Seat) -> Vec<Seat> {
-    (1..4).map(|d| (s + d) % 4).collect()
 }

@@ -2,7 +2,6 @@
 //! helpers several tables share. The entries themselves are in [`crate::scoring::tables`], one
 //! file per table. An entry's `excludes`/`excluded_by` transcribe its own row's 備註 ("不另計 X"
 //! / "X 不計"); the scorer takes the union of both directions.
-use std::borrow::Cow;
 use std::cell::OnceCell;
 
 use crate::decompose::Block;
@@ -46,11 +45,45 @@ pub enum Hit {
 
 /// Why an item did not apply, in English and in Chinese (what a player reads, issue 13): one
 /// owner for both, written side by side at each condition.
+///
+/// One pointer wide, so a [`Hit`] is 16 bytes and comes back from a condition in registers
+/// (two `Cow`s made it 56 bytes, returned through memory and read back with a stall on every
+/// entry judged).
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct Why {
-    pub en: Cow<'static, str>,
-    pub zh: Cow<'static, str>,
+pub enum Why {
+    /// Not built: nobody reads it (the scorer is not explaining).
+    #[default]
+    Unsaid,
+    /// Fixed words: English, Chinese.
+    Fixed(&'static [&'static str; 2]),
+    /// Words built for this hand (only when explaining): English, Chinese.
+    Built(Box<[String; 2]>),
 }
+
+impl Why {
+    /// The reason in English (empty when unsaid).
+    pub fn en(&self) -> &str {
+        self.words()[0]
+    }
+
+    /// The reason in Chinese (empty when unsaid).
+    pub fn zh(&self) -> &str {
+        self.words()[1]
+    }
+
+    fn words(&self) -> [&str; 2] {
+        match self {
+            Why::Unsaid => ["", ""],
+            Why::Fixed(w) => **w,
+            Why::Built(w) => [&w[0], &w[1]],
+        }
+    }
+}
+
+const _: () = assert!(
+    std::mem::size_of::<Hit>() == 16,
+    "a Hit is returned in registers"
+);
 
 /// What a condition looks at: one reading of a winning hand (a decomposition and the block
 /// the winning tile completed) in its context.
@@ -263,12 +296,10 @@ pub(crate) fn meld_name(kind: MeldKind) -> &'static str {
     kind.chinese()
 }
 
-/// Does not apply, for a reason fixed in English and Chinese.
-pub(crate) fn no(en: &'static str, zh: &'static str) -> Hit {
-    Hit::No(Why {
-        en: Cow::Borrowed(en),
-        zh: Cow::Borrowed(zh),
-    })
+/// Does not apply, for a reason fixed in English and Chinese (`&["…", "…"]`: a static pair,
+/// nothing built).
+pub(crate) const fn no(words: &'static [&'static str; 2]) -> Hit {
+    Hit::No(Why::Fixed(words))
 }
 
 /// How the hand was won, in English and Chinese (the why-not of an item about the manner).
@@ -309,10 +340,10 @@ pub(crate) fn how_won(ctx: &Context) -> (String, String) {
 
 pub(crate) fn not_first_turn(f: &Facts) -> Option<Hit> {
     (!f.ctx.first_turn).then(|| {
-        no(
+        no(&[
             "not the first turn (someone called or kong'd, or the winner already discarded)",
             "不是第一巡（有人吃碰槓，或胡牌者已經打過牌）",
-        )
+        ])
     })
 }
 
@@ -600,9 +631,18 @@ impl Needs {
     pub const DECLARED: Needs = Needs(1 << 10);
     /// The first turn.
     pub const FIRST_TURN: Needs = Needs(1 << 11);
+    /// Three kinds or more with three or more copies each among the hand's tiles (three
+    /// triplets or kongs may be read).
+    pub const TRIPLETS_3: Needs = Needs(1 << 12);
+    /// Four kinds or more with three or more copies each (four triplets or kongs).
+    pub const TRIPLETS_4: Needs = Needs(1 << 13);
+    /// A dragon (中, 發, 白) with three or more copies (a dragon triplet or kong).
+    pub const DRAGON_SET: Needs = Needs(1 << 14);
+    /// A wind with three or more copies (a wind triplet or kong).
+    pub const WIND_SET: Needs = Needs(1 << 15);
 
     /// How many flags there are (bits `0..FLAGS`).
-    pub const FLAGS: usize = 12;
+    pub const FLAGS: usize = 16;
 
     /// The flag of bit `k` alone.
     pub const fn flag(k: usize) -> Needs {
@@ -622,11 +662,17 @@ impl Needs {
 
     /// What the hand `all` (concealed with the winning tile, and melds) has in `ctx`.
     pub fn of(all: &Counts, melds: &[Meld], ctx: &Context) -> Needs {
-        let honor = all[27..].iter().any(|&c| c > 0);
+        let honor = crate::tile::any_honor(all);
+        // Kinds with three or more copies, as a mask (27–30 the winds, 31–33 the dragons).
+        let sets = crate::tile::at_least_mask(all, 3);
         let flags = [
             (honor, Needs::HONOR),
             (!honor, Needs::NO_HONOR),
-            (all.iter().any(|&c| c >= 3), Needs::TRIPLET),
+            (sets != 0, Needs::TRIPLET),
+            (sets.count_ones() >= 3, Needs::TRIPLETS_3),
+            (sets.count_ones() >= 4, Needs::TRIPLETS_4),
+            (sets >> 31 != 0, Needs::DRAGON_SET),
+            (sets >> 27 & 0xF != 0, Needs::WIND_SET),
             (ctx.flowers != 0, Needs::FLOWER),
             (!melds.is_empty(), Needs::MELD),
             (ctx.win.is_self_draw(), Needs::SELF_DRAW),
@@ -660,7 +706,7 @@ impl Needs {
 }
 
 const _: () = assert!(
-    Needs::FIRST_TURN.0 == 1 << (Needs::FLAGS - 1),
+    Needs::WIND_SET.0 == 1 << (Needs::FLAGS - 1),
     "Needs::FLAGS counts every flag"
 );
 
@@ -806,12 +852,9 @@ impl Whole<'_> {
 fn why(explain: bool, reason: impl FnOnce() -> (String, String)) -> Hit {
     Hit::No(if explain {
         let (en, zh) = reason();
-        Why {
-            en: Cow::Owned(en),
-            zh: Cow::Owned(zh),
-        }
+        Why::Built(Box::new([en, zh]))
     } else {
-        Why::default()
+        Why::Unsaid
     })
 }
 

@@ -13,7 +13,7 @@ pub mod value;
 
 pub use claim::{priced_waits, Claim, Compared, PricedWait, Scored, Won};
 pub use compare::{compare, Comparison};
-pub use context::{Context, ContextArgs, Declaration, Replacement, Seat, WinKind, Wind};
+pub use context::{Context, ContextArgs, Declaration, Replacement, Seat, Seats, WinKind, Wind};
 pub use items::{ItemDef, Scope};
 pub use multi::{resolve, winning_seats};
 pub use tables::{FAN_ITEMS, ITEMS, SPECIAL_ITEMS};
@@ -24,7 +24,7 @@ pub use crate::rules::{
 };
 pub use score::{
     score, score_all, score_decomposition, score_flower, score_four_kongs, score_four_kongs_hand,
-    score_hand, FlowerWin, NotApplied, Score, ScoredItem,
+    score_hand, DealerItems, FlowerWin, NotApplied, Score, ScoredItem,
 };
 pub use settle::{false_win, settle, Line, Settlement};
 pub use tables::{def, present, table};

@@ -2,7 +2,7 @@
 
 use std::borrow::Cow;
 
-use crate::decompose::{decompositions, for_each_decomposition, Block};
+use crate::decompose::{decompositions, for_each_decomposition, Block, Blocks};
 use crate::error::{Error, Result};
 use crate::hand::{Hand, Meld, MeldKind};
 use crate::rules::{Item, ItemSet, Special, Variant};
@@ -12,11 +12,11 @@ use crate::scoring::items::{
 };
 use crate::scoring::tables::fan::SHARED_NOTES;
 use crate::scoring::tables::{
-    def, present, table_def, DEALER_LINE, FLOWER_WINS, FOUR_KONGS, HAND_CHECKS, JUDGED_ONCE,
-    MANNER, NEEDING, ONCE, ON_READING, WHOLE_HAND,
+    def, present, table_def, AFTER_NOTES, DEALER_LINE, EXCLUDERS, FAN_SET, FLOWER_WINS, FOUR_KONGS,
+    HAND_CHECKS, JUDGED_ONCE, MANNER, MERGING, NEEDING, ONCE, ON_READING, WHOLE_HAND,
 };
 use crate::tile::{Counts, Tile, COPIES, KINDS};
-pub use crate::vocab::{Declaration, Replacement, Seat, WinKind};
+pub use crate::vocab::{Declaration, Replacement, Seat, Seats, WinKind};
 use crate::waits::{exhausted, Shape};
 
 /// A flower win (000 花牌與花胡), scored as its own 筆.
@@ -49,6 +49,59 @@ pub struct ScoredItem {
     pub tai: u32,
 }
 
+/// The dealer's line items of a score ([`Score::dealer_items`]): at most one per entry of
+/// [`DEALER_LINE`], held inline (no allocation per score); reads as a slice.
+#[derive(Clone, PartialEq, Eq)]
+pub struct DealerItems {
+    items: [ScoredItem; DEALER_LINE.len()],
+    len: usize,
+}
+
+impl DealerItems {
+    const NONE: DealerItems = DealerItems {
+        items: [const {
+            ScoredItem {
+                item: Item::Dealer,
+                key: "",
+                name: Cow::Borrowed(""),
+                tai: 0,
+            }
+        }; DEALER_LINE.len()],
+        len: 0,
+    };
+
+    /// Adds an item (one per entry of [`DEALER_LINE`]: never more than it holds).
+    fn push(&mut self, item: ScoredItem) {
+        if let Some(slot) = self.items.get_mut(self.len) {
+            *slot = item;
+            self.len += 1;
+        }
+    }
+}
+
+impl std::ops::Deref for DealerItems {
+    type Target = [ScoredItem];
+
+    fn deref(&self) -> &[ScoredItem] {
+        &self.items[..self.len]
+    }
+}
+
+impl std::fmt::Debug for DealerItems {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl<'a> IntoIterator for &'a DealerItems {
+    type Item = &'a ScoredItem;
+    type IntoIter = std::slice::Iter<'a, ScoredItem>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
 /// An item checked and not counted, with the reason (`平胡: the hand holds a flower`) and the
 /// same in Chinese (`平胡：有花牌`), what a player reads.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -70,12 +123,12 @@ pub struct Score {
     pub total_tai: u32,
     pub items: Vec<ScoredItem>,
     /// 莊家 and 連莊拉莊 when the dealer wins or pays; each applies only on the dealer's lines.
-    pub dealer_items: Vec<ScoredItem>,
+    pub dealer_items: DealerItems,
     /// 莊家台 = 1 + 2N of this hand; it applies only on the lines between the dealer and the
     /// counterpart ([`Score::dealer_tai_for`]).
     pub dealer_tai: u32,
     /// The concealed part's decomposition used (max tai); empty for a flower win.
-    pub decomposition: Vec<Block>,
+    pub decomposition: Blocks,
     pub melds: Vec<Meld>,
     /// The block the winning tile completed and how it sat there.
     pub win_block: Option<(Block, Shape)>,
@@ -83,7 +136,7 @@ pub struct Score {
     pub why_not: Vec<NotApplied>,
     pub winner: Seat,
     pub dealer: Seat,
-    pub payers: Vec<Seat>,
+    pub payers: Seats,
     pub flower_win: Option<FlowerWin>,
 }
 
@@ -137,6 +190,9 @@ struct Prepared<'a> {
     waits: WaitsBefore,
     /// What the hand has, for the entries' needs.
     has: Needs,
+    /// The melds as sets, and the 暗槓 among them ([`meld_sets`]).
+    meld_sets: Sets,
+    meld_triplets: u8,
 }
 
 impl<'a> Prepared<'a> {
@@ -213,7 +269,7 @@ fn prepare<'a>(
             size / 3
         )));
     }
-    let n: usize = concealed.iter().map(|&c| c as usize).sum();
+    let n = crate::tile::total(concealed);
     let want = size + 1 - 3 * melds.len();
     if n != want {
         return Err(Error::hand(format!(
@@ -269,16 +325,18 @@ fn prepare<'a>(
     }
     let mut before = *concealed;
     before[win_tile.index()] -= 1;
-    let mut own_before = before;
-    for m in melds {
-        m.add_to(&mut own_before);
-    }
+    // The winner's own tiles before the win: all of them less the winning tile.
+    let mut own_before = all;
+    own_before[win_tile.index()] -= 1;
+    let (meld_sets, meld_triplets) = meld_sets(melds, win_tile);
     Ok(Prepared {
         melds,
         win_tile,
         all,
         waits: WaitsBefore::new(before, exhausted(&own_before)),
         has: Needs::of(&all, melds, ctx),
+        meld_sets,
+        meld_triplets,
     })
 }
 
@@ -369,12 +427,16 @@ impl Rank {
 struct Plan {
     /// The entries judged on each reading, in table order.
     each: ItemSet,
-    /// The entries judged once that count, with their tai in `once_tai`.
+    /// The entries judged once that count, with their tai in `once_tai` (the first
+    /// `once.len()` pairs; a short list rather than a 135-entry array zeroed and moved).
     once: ItemSet,
-    once_tai: [u32; Item::COUNT],
+    once_tai: [(Item, u32); ONCE_MOST],
     /// The reasons of the entries that do not count are built.
     explain: bool,
 }
+
+/// Most entries judged once per hand ([`JUDGED_ONCE`]).
+const ONCE_MOST: usize = JUDGED_ONCE.len() as usize;
 
 impl Plan {
     /// Every entry judged on each reading: those the variant has, of a reading's scope
@@ -397,7 +459,7 @@ impl Plan {
         Plan {
             each,
             once: ItemSet::EMPTY,
-            once_tai: [0; Item::COUNT],
+            once_tai: [(Item::Dealer, 0); ONCE_MOST],
             explain,
         }
     }
@@ -416,7 +478,7 @@ impl Plan {
         // whole stalls on every entry).
         let once = plan.each.intersection(JUDGED_ONCE);
         plan.each = plan.each.difference(JUDGED_ONCE);
-        let mut held = ItemSet::EMPTY;
+        let (mut held, mut n) = (ItemSet::EMPTY, 0);
         for def in once.indices().map_while(table_def) {
             let hit = match def.check {
                 Check::Context(c) => c(&Win {
@@ -429,9 +491,10 @@ impl Plan {
                 Check::Hand(_) => continue,
             };
             let tai = tai_of(&hit, def.item, variant);
-            if tai > 0 {
+            if let (true, Some(slot)) = (tai > 0, plan.once_tai.get_mut(n)) {
                 held = held.with(def.item);
-                plan.once_tai[def.item as usize] = tai;
+                *slot = (def.item, tai);
+                n += 1;
             }
         }
         plan.once = held;
@@ -513,14 +576,35 @@ impl Reading {
         self.why_not.extend_from_slice(notes);
     }
 
-    /// Its place in [`Rank`] order.
-    fn rank(&self) -> Rank {
-        Rank::of(self.total, self.counted.indices())
-    }
-
     /// Shown before `other` ([`beats`]).
     fn beats(&self, other: &Reading) -> bool {
         beats((self.total, self.counted), (other.total, other.counted))
+    }
+
+    /// What [`finish`] reads of it.
+    fn shown(&self) -> Shown<'_> {
+        Shown {
+            total: self.total,
+            counted: self.counted,
+            tai: &self.tai,
+            merged: self.merged,
+        }
+    }
+}
+
+/// A reading as the score shows it: its tai per item by reference, so the best reading's
+/// buffer is read where it was judged instead of being moved into the result.
+struct Shown<'a> {
+    total: u32,
+    counted: ItemSet,
+    tai: &'a [u32; Item::COUNT],
+    merged: Option<(Item, Item)>,
+}
+
+impl Shown<'_> {
+    /// Its place in [`Rank`] order.
+    fn rank(&self) -> Rank {
+        Rank::of(self.total, self.counted.indices())
     }
 
     fn items(&self, variant: &Variant) -> Vec<ScoredItem> {
@@ -551,8 +635,8 @@ impl Reading {
 /// counted item's tai, 0 elsewhere), with the 備註 applied.
 fn evaluate(f: &Facts, plan: &Plan, hits: &mut [u32; Item::COUNT]) -> Outcome {
     let mut held = plan.once;
-    for i in plan.once.indices() {
-        hits[i] = plan.once_tai[i];
+    for &(item, tai) in &plan.once_tai[..plan.once.len() as usize] {
+        hits[item as usize] = tai;
     }
     let mut reasons: Vec<NotApplied> = Vec::new();
     let mut note = |item: Item, reason: &dyn Fn() -> (String, String)| {
@@ -583,7 +667,7 @@ fn evaluate(f: &Facts, plan: &Plan, hits: &mut [u32; Item::COUNT]) -> Outcome {
             Hit::Times(n) => u32::from(n) * u32::from(f.variant.tai_of(def.item)),
             Hit::Tai(t) => u32::from(t),
             Hit::No(r) => {
-                note(def.item, &|| (r.en.to_string(), r.zh.to_string()));
+                note(def.item, &|| (r.en().to_owned(), r.zh().to_owned()));
                 continue;
             }
         };
@@ -619,21 +703,44 @@ fn evaluate(f: &Facts, plan: &Plan, hits: &mut [u32; Item::COUNT]) -> Outcome {
     // only the tiers stay; the fan list's 不算 notes always hold.
     let own_only = !f.variant.scoring.item_notes;
     let lifted = |by: Item, x: Item| f.variant.counted_with.contains(&(by, x));
-    for def in held.indices().map_while(table_def) {
-        let notes = def.item as usize >= Item::TABLE || !own_only;
-        for &x in def.excludes {
-            if notes && held.contains(x) && !lifted(def.item, x) {
-                drop(x, def.item, hits);
+    if f.explain || !f.variant.counted_with.is_empty() {
+        // Each drop noted with the row that drops it, in table order, and the preset's lifted
+        // notes looked up: the entries' lists walked.
+        for def in held.indices().map_while(table_def) {
+            let notes = def.item as usize >= Item::TABLE || !own_only;
+            for &x in def.excludes {
+                if notes && held.contains(x) && !lifted(def.item, x) {
+                    drop(x, def.item, hits);
+                }
+            }
+            for &by in def.excluded_by {
+                if notes && held.contains(by) && !lifted(by, def.item) {
+                    drop(def.item, by, hits);
+                }
+            }
+            for &by in def.outranked_by {
+                if held.contains(by) && !lifted(by, def.item) {
+                    drop(def.item, by, hits);
+                }
             }
         }
-        for &by in def.excluded_by {
-            if notes && held.contains(by) && !lifted(by, def.item) {
-                drop(def.item, by, hits);
+    } else {
+        // The same drops as sets: an item goes when a held row's note names it (a row of the
+        // fan list, or any where the preset reads shared notes), its own row names a held
+        // item, or a held item outranks it; nothing is lifted and nothing is noted.
+        let rows = if own_only {
+            FAN_SET
+        } else {
+            ItemSet::EMPTY.complement()
+        };
+        for x in held.indices() {
+            let notes = x >= Item::TABLE || !own_only;
+            let mut by = EXCLUDERS.outranked[x].union(EXCLUDERS.by_rows[x].intersection(rows));
+            if notes {
+                by = by.union(EXCLUDERS.own[x]);
             }
-        }
-        for &by in def.outranked_by {
-            if held.contains(by) && !lifted(by, def.item) {
-                drop(def.item, by, hits);
+            if !by.intersection(held).is_empty() {
+                hits[x] = 0;
             }
         }
     }
@@ -654,7 +761,11 @@ fn evaluate(f: &Facts, plan: &Plan, hits: &mut [u32; Item::COUNT]) -> Outcome {
         }
     }
     // The entries' notes judged on what the reading counts after the 備註 (001 平胡說明 貳).
-    for def in held.indices().map_while(table_def) {
+    for def in held
+        .intersection(AFTER_NOTES)
+        .indices()
+        .map_while(table_def)
+    {
         if let Some(after) = def.after_notes {
             if hits[def.item as usize] > 0 {
                 if let Some(by) = after(f, hits) {
@@ -671,11 +782,7 @@ fn evaluate(f: &Facts, plan: &Plan, hits: &mut [u32; Item::COUNT]) -> Outcome {
     }
     // 字一色的複合: the merged item joins its owner, both added minus 4, shown as one item.
     let mut merged = None;
-    for def in held
-        .indices()
-        .map_while(table_def)
-        .filter(|d| !d.merges.is_empty())
-    {
+    for def in held.intersection(MERGING).indices().map_while(table_def) {
         let owner = def.item as usize;
         if hits[owner] == 0 {
             continue;
@@ -728,19 +835,16 @@ fn fan_note(by: Item, x: Item, variant: &Variant) -> bool {
         && (variant.scoring.fan_notes || variant.drawn(by) || variant.drawn(x))
 }
 
-/// The sets with melds first (five, or four in a 13-tile hand), the pair, and the 暗刻 count
-/// for one reading.
-fn build_sets(p: &Prepared, blocks: &[Block], win_block: Block, ctx: &Context) -> (Sets, Tile, u8) {
+/// The melds as sets (the first of every reading's) and the 暗槓 among them (暗刻).
+fn meld_sets(melds: &[Meld], win_tile: Tile) -> (Sets, u8) {
     let mut sets = Sets::empty(SetView {
-        tile: p.win_tile,
+        tile: win_tile,
         triplet: false,
         meld: None,
     });
-    let mut push = |v: SetView| sets.push(v);
-    let mut pair = p.win_tile;
     let mut concealed_triplets = 0u8;
-    for m in p.melds {
-        push(SetView {
+    for m in melds {
+        sets.push(SetView {
             tile: m.tile,
             triplet: m.kind != MeldKind::Chi,
             meld: Some(m.kind),
@@ -749,32 +853,7 @@ fn build_sets(p: &Prepared, blocks: &[Block], win_block: Block, ctx: &Context) -
             concealed_triplets += 1;
         }
     }
-    // 000 暗刻的認定: a triplet completed by another player's tile is not concealed.
-    let claimed = matches!(
-        ctx.win,
-        WinKind::Discard { .. } | WinKind::RobbingKong { .. }
-    );
-    for &b in blocks {
-        match b {
-            Block::Pair(t) => pair = t,
-            Block::Sequence(t) => push(SetView {
-                tile: t,
-                triplet: false,
-                meld: None,
-            }),
-            Block::Triplet(t) => {
-                push(SetView {
-                    tile: t,
-                    triplet: true,
-                    meld: None,
-                });
-                if !(claimed && b == win_block) {
-                    concealed_triplets += 1;
-                }
-            }
-        }
-    }
-    (sets, pair, concealed_triplets)
+    (sets, concealed_triplets)
 }
 
 /// No item counted: what a [`Check::Context`] condition reads while the hand is judged.
@@ -798,7 +877,7 @@ fn dealer_part(
     payers: &[Seat],
     counted: &[u32; Item::COUNT],
     explain: bool,
-) -> (Vec<ScoredItem>, u32, Vec<NotApplied>) {
+) -> (DealerItems, u32, Vec<NotApplied>) {
     let involved = ctx.winner == ctx.dealer || payers.contains(&ctx.dealer);
     let win = Win {
         ctx,
@@ -806,7 +885,7 @@ fn dealer_part(
         counted,
         explain: explain && involved,
     };
-    let mut items = Vec::new();
+    let mut items = DealerItems::NONE;
     let mut why_not = Vec::new();
     let mut note = |item: Item, en: &str, zh: &str| {
         if explain {
@@ -831,7 +910,7 @@ fn dealer_part(
                 "胡牌者和付錢的人都不是莊家",
             );
         } else if let Hit::No(r) = &hit {
-            note(item, &r.en, &r.zh);
+            note(item, r.en(), r.zh());
         }
         if tai > 0 {
             items.push(ScoredItem {
@@ -844,7 +923,7 @@ fn dealer_part(
     }
     let tai = items.iter().map(|i| i.tai).sum();
     if !involved {
-        items.clear();
+        items = DealerItems::NONE;
     }
     (items, tai, why_not)
 }
@@ -853,7 +932,33 @@ fn dealer_part(
 /// are moved out).
 fn finish(
     reading: &mut Reading,
-    decomposition: Vec<Block>,
+    decomposition: Blocks,
+    win_block: Option<(Block, Shape)>,
+    melds: &[Meld],
+    ctx: &Context,
+    variant: &Variant,
+    flower_win: Option<FlowerWin>,
+) -> Score {
+    let why_not = std::mem::take(&mut reading.why_not);
+    finish_shown(
+        &reading.shown(),
+        why_not,
+        decomposition,
+        win_block,
+        melds,
+        ctx,
+        variant,
+        flower_win,
+    )
+}
+
+/// The score of the reading `reading`, with the reasons `why_not` of the items it does not
+/// count (empty unless explaining).
+#[allow(clippy::too_many_arguments)] // the parts of a score, each passed once
+fn finish_shown(
+    reading: &Shown,
+    mut why_not: Vec<NotApplied>,
+    decomposition: Blocks,
     win_block: Option<(Block, Shape)>,
     melds: &[Meld],
     ctx: &Context,
@@ -862,16 +967,10 @@ fn finish(
 ) -> Score {
     let mut payers = ctx.payers();
     // 004 兩人麻將、三人麻將規則: only the seated players pay (seats `0..players`).
-    payers.retain(|&p| p < variant.seats());
-    let (dealer_items, dealer_tai, dealer_why_not) = dealer_part(
-        ctx,
-        variant,
-        &payers,
-        &reading.tai,
-        !reading.why_not.is_empty(),
-    );
+    payers.retain(|p| p < variant.seats());
+    let (dealer_items, dealer_tai, dealer_why_not) =
+        dealer_part(ctx, variant, &payers, reading.tai, !why_not.is_empty());
     let items = reading.items(variant);
-    let mut why_not = std::mem::take(&mut reading.why_not);
     why_not.extend(dealer_why_not);
     Score {
         variant: variant.preset,
@@ -953,7 +1052,7 @@ fn whole_hand(
         let hit = check(&whole);
         let tai = tai_of(&hit, item, variant);
         let reason = match hit {
-            Hit::No(r) => Some((r.en.into_owned(), r.zh.into_owned())),
+            Hit::No(r) => Some((r.en().to_owned(), r.zh().to_owned())),
             _ if tai == 0 => Some((
                 "worth 0 tai in this variant".to_owned(),
                 "這個規則裡不計（0）".to_owned(),
@@ -1002,22 +1101,47 @@ fn facts<'a>(
     variant: &'a Variant,
     explain: bool,
 ) -> Facts<'a> {
-    let (sets, pair, concealed_triplets) = build_sets(p, blocks, b, ctx);
-    Facts {
+    // The sets, melds first (five, or four in a 13-tile hand): the blocks pushed onto the
+    // melds' sets in place (sets built apart and then copied in were read back whole over
+    // their one-byte writes, a stall per reading).
+    let mut f = Facts {
         ctx,
         variant,
         melds: p.melds,
-        sets,
-        pair,
+        sets: p.meld_sets,
+        pair: p.win_tile,
         win_tile: p.win_tile,
         win_block: b,
         shape,
-        concealed_triplets,
+        concealed_triplets: p.meld_triplets,
         waits: &p.waits,
         all: p.all,
         explain,
         has: p.has,
+    };
+    // 000 暗刻的認定: a triplet completed by another player's tile is not concealed.
+    let claimed = p.has.has(Needs::CLAIMED);
+    for &x in blocks {
+        match x {
+            Block::Pair(t) => f.pair = t,
+            Block::Sequence(t) => f.sets.push(SetView {
+                tile: t,
+                triplet: false,
+                meld: None,
+            }),
+            Block::Triplet(t) => {
+                f.sets.push(SetView {
+                    tile: t,
+                    triplet: true,
+                    meld: None,
+                });
+                if !(claimed && x == b) {
+                    f.concealed_triplets += 1;
+                }
+            }
+        }
     }
+    f
 }
 
 /// The score of a special shape (瀝咕瀝咕, 十三么) the variant admits, if the hand makes one:
@@ -1070,7 +1194,15 @@ fn shape_score(p: &Prepared, shape: Special, ctx: &Context, variant: &Variant) -
         &p.blank_facts(ctx, variant, Needs::ALL),
         &Plan::full(variant, Needs::ALL, Some(&judged), false),
     );
-    let mut s = finish(&mut reading, Vec::new(), None, p.melds, ctx, variant, None);
+    let mut s = finish(
+        &mut reading,
+        Blocks::EMPTY,
+        None,
+        p.melds,
+        ctx,
+        variant,
+        None,
+    );
     let t = u32::from(variant.tai_of(item));
     s.items.insert(
         0,
@@ -1083,6 +1215,14 @@ fn shape_score(p: &Prepared, shape: Special, ctx: &Context, variant: &Variant) -
     );
     s.total_tai += t;
     s
+}
+
+/// A decomposition of more blocks than five sets and a pair: never of a validated hand.
+fn too_many(blocks: &[Block]) -> Error {
+    Error::hand(format!(
+        "{} blocks; a winning hand's concealed part is at most five sets and a pair",
+        blocks.len()
+    ))
 }
 
 fn not_a_win(concealed: &Counts, win_tile: Tile) -> Error {
@@ -1123,20 +1263,20 @@ pub fn score_all(
             x.0.add(&hits, &notes);
         }
     }
-    let mut scores: Vec<Score> = rs
+    let mut scores = rs
         .into_iter()
         .map(|(mut r, i, b, s)| {
-            finish(
+            Ok(finish(
                 &mut r,
-                decs[i].clone(),
+                Blocks::new(&decs[i]).ok_or_else(|| too_many(&decs[i]))?,
                 Some((b, s)),
                 melds,
                 ctx,
                 variant,
                 None,
-            )
+            ))
         })
-        .collect();
+        .collect::<Result<Vec<Score>>>()?;
     scores.extend(special);
     if scores.is_empty() {
         return Err(not_a_win(concealed, win_tile));
@@ -1250,7 +1390,7 @@ pub fn score_decomposition(
     }
     Ok(finish(
         &mut reading,
-        blocks.to_vec(),
+        Blocks::new(blocks).ok_or_else(|| too_many(blocks))?,
         Some((block, shape)),
         melds,
         ctx,
@@ -1276,38 +1416,11 @@ pub fn score(
     let p = prepare(concealed, melds, win_tile, ctx, variant)?;
     let plan = Plan::of_hand(&p, ctx, variant, false);
     let sp = special_score(&p, concealed, ctx, variant);
-    // The items judged on the whole hand (屁胡, 無番和), when the variant has one: judged once
-    // on every reading of the hand (算不出任何台分: no reading counts), then added to the one
-    // shown (the first best).
-    let (best, hits, notes) = if has_whole(variant) {
-        let decs = decompositions(concealed);
-        let all = every_reading(&p, &decs, ctx, variant, &plan);
-        let shown = (0..all.len()).fold(None, |b: Option<usize>, j| match b {
-            Some(k) if !all[j].0.beats(&all[k].0) => Some(k),
-            _ => Some(j),
-        });
-        let (hits, notes) = match shown {
-            Some(k) => {
-                let counted: Vec<Counted> = all.iter().map(|x| x.0.counted()).collect();
-                let item = sp.as_ref().and_then(special_item);
-                whole_hand(&counted, counted[k], item, ctx, variant, why_not)
-            }
-            None => (Vec::new(), Vec::new()),
-        };
-        let best = shown
-            .and_then(|k| all.into_iter().nth(k))
-            .map(|(mut r, i, b, s)| {
-                r.add(&hits, &[]);
-                (r, decs[i].clone(), b, s)
-            });
-        (best, hits, notes)
-    } else {
-        (
-            best_reading(&p, concealed, ctx, variant, &plan),
-            Vec::new(),
-            Vec::new(),
-        )
-    };
+    if has_whole(variant) {
+        return score_with_whole(&p, concealed, ctx, variant, &plan, sp, why_not);
+    }
+    let mut bufs = [[0u32; Item::COUNT]; 2];
+    let best = best_reading(&p, concealed, ctx, variant, &plan, &mut bufs);
     // A special shape the variant admits (003 瀝咕瀝咕, 十三么) when it is worth more.
     if let Some(sp) = sp {
         if best
@@ -1317,17 +1430,85 @@ pub fn score(
             return Ok(sp);
         }
     }
-    let (mut reading, blocks, block, shape) = best.ok_or_else(|| not_a_win(concealed, win_tile))?;
+    let (shown, blocks, block, shape) = best.ok_or_else(|| not_a_win(concealed, win_tile))?;
     if why_not {
         let all = Plan::of_hand(&p, ctx, variant, true);
-        reading = read(&p, &blocks, block, shape, ctx, variant, &all);
+        let mut reading = read(&p, &blocks, block, shape, ctx, variant, &all);
+        return Ok(finish(
+            &mut reading,
+            blocks,
+            Some((block, shape)),
+            melds,
+            ctx,
+            variant,
+            None,
+        ));
+    }
+    Ok(finish_shown(
+        &shown,
+        Vec::new(),
+        blocks,
+        Some((block, shape)),
+        melds,
+        ctx,
+        variant,
+        None,
+    ))
+}
+
+/// [`score`] under a variant with items judged on the whole hand (屁胡, 無番和): judged once
+/// on every reading of the hand (算不出任何台分: no reading counts), then added to the one
+/// shown (the first best).
+fn score_with_whole(
+    p: &Prepared,
+    concealed: &Counts,
+    ctx: &Context,
+    variant: &Variant,
+    plan: &Plan,
+    sp: Option<Score>,
+    why_not: bool,
+) -> Result<Score> {
+    let decs = decompositions(concealed);
+    let all = every_reading(p, &decs, ctx, variant, plan);
+    let shown = (0..all.len()).fold(None, |b: Option<usize>, j| match b {
+        Some(k) if !all[j].0.beats(&all[k].0) => Some(k),
+        _ => Some(j),
+    });
+    let (hits, notes) = match shown {
+        Some(k) => {
+            let counted: Vec<Counted> = all.iter().map(|x| x.0.counted()).collect();
+            let item = sp.as_ref().and_then(special_item);
+            whole_hand(&counted, counted[k], item, ctx, variant, why_not)
+        }
+        None => (Vec::new(), Vec::new()),
+    };
+    let best = shown
+        .and_then(|k| all.into_iter().nth(k))
+        .map(|(mut r, i, b, s)| {
+            r.add(&hits, &[]);
+            (r, i, b, s)
+        });
+    // A special shape the variant admits (003 瀝咕瀝咕, 十三么) when it is worth more.
+    if let Some(sp) = sp {
+        if best
+            .as_ref()
+            .is_none_or(|x| Rank::of_score(&sp) < x.0.shown().rank())
+        {
+            return Ok(sp);
+        }
+    }
+    let (mut reading, i, block, shape) = best.ok_or_else(|| not_a_win(concealed, p.win_tile))?;
+    let blocks = Blocks::new(&decs[i]).ok_or_else(|| too_many(&decs[i]))?;
+    if why_not {
+        let all = Plan::of_hand(p, ctx, variant, true);
+        reading = read(p, &blocks, block, shape, ctx, variant, &all);
         reading.add(&hits, &notes);
     }
     Ok(finish(
         &mut reading,
         blocks,
         Some((block, shape)),
-        melds,
+        p.melds,
         ctx,
         variant,
         None,
@@ -1339,17 +1520,18 @@ pub fn score(
 /// walked without being listed, and the readings are judged into two buffers, the one being
 /// judged and the best so far, swapped by reference: no per-reading array is moved, and only
 /// the entries a reading counted are cleared after it.
-fn best_reading(
+fn best_reading<'b>(
     p: &Prepared,
     concealed: &Counts,
     ctx: &Context,
     variant: &Variant,
     plan: &Plan,
-) -> Option<(Reading, Vec<Block>, Block, Shape)> {
-    let (mut one, mut two) = ([0u32; Item::COUNT], [0u32; Item::COUNT]);
-    let (mut cur, mut top) = (&mut one, &mut two);
+    bufs: &'b mut [[u32; Item::COUNT]; 2],
+) -> Option<(Shown<'b>, Blocks, Block, Shape)> {
+    let [one, two] = bufs;
+    let (mut cur, mut top) = (one, two);
     let mut best: Option<(Outcome, Block, Shape)> = None;
-    let mut best_blocks: Vec<Block> = Vec::new();
+    let mut best_blocks = Blocks::EMPTY;
     let clear = |buf: &mut [u32; Item::COUNT], set: ItemSet| {
         for i in set.indices() {
             buf[i] = 0;
@@ -1371,14 +1553,23 @@ fn best_reading(
                     clear(cur, old.counted);
                 }
                 best = Some((judged, block, shape));
-                best_blocks.clear();
-                best_blocks.extend_from_slice(blocks);
+                // A validated hand's concealed part is at most five sets and a pair.
+                best_blocks = Blocks::new(blocks).unwrap_or(Blocks::EMPTY);
             } else {
                 clear(cur, judged.counted);
             }
         }
     });
-    best.map(|(o, block, shape)| (Reading::of(o, top), best_blocks, block, shape))
+    let top: &'b [u32; Item::COUNT] = top;
+    best.map(|(o, block, shape)| {
+        let shown = Shown {
+            total: o.total,
+            counted: o.counted,
+            tai: top,
+            merged: o.merged,
+        };
+        (shown, best_blocks, block, shape)
+    })
 }
 
 /// [`score`] for a validated full hand (`Form::Full`); flowers come from `ctx.flowers`, or
@@ -1485,7 +1676,7 @@ pub fn score_flower(
     };
     Ok(finish(
         &mut reading,
-        Vec::new(),
+        Blocks::EMPTY,
         None,
         &[],
         ctx,
@@ -1592,7 +1783,7 @@ pub fn score_four_kongs(melds: &[Meld], ctx: &Context, variant: &Variant) -> Res
     );
     Ok(finish(
         &mut reading,
-        Vec::new(),
+        Blocks::EMPTY,
         None,
         melds,
         ctx,
@@ -1607,7 +1798,9 @@ fn all_tiles(concealed: &Counts, melds: &[Meld], variant: &Variant) -> Result<Co
     for m in melds {
         m.add_to(&mut all);
     }
-    if let Some(i) = (0..KINDS).find(|&i| all[i] > COPIES) {
+    // Looked for kind by kind only when a word-at-a-time check finds one.
+    let over = crate::tile::over_copies(&all);
+    if let Some(i) = (0..KINDS).find(|&i| over && all[i] > COPIES) {
         let code = Tile::new(i).map(Tile::code).unwrap_or_default();
         return Err(Error::hand(format!(
             "{} copies of {code} between the hand and its melds; a tile has 4",
@@ -1729,9 +1922,11 @@ mod tests {
     }
 
     /// The per-hand plan (the context and whole-hand entries judged once) counts, on every
-    /// reading of every hand, exactly what judging every entry on the reading counts; and the
-    /// streamed best reading over the two buffers is the one the per-decomposition walk picks.
-    /// On random wins of every preset and of taiwan with the whole fan list drawn in.
+    /// reading of every hand, exactly what judging every entry on the reading counts, and so
+    /// does explaining (every entry judged, the 備註 applied entry by entry with their reasons,
+    /// where the quick path drops items by set operations); and the streamed best reading over
+    /// the two buffers is the one the per-decomposition walk picks. On random wins of every
+    /// preset and of taiwan with the whole fan list drawn in.
     #[test]
     fn plan_once_per_hand_matches_judging_each_reading() {
         let mut rng = fastrand::Rng::with_seed(16_700);
@@ -1750,6 +1945,7 @@ mod tests {
             hands += 1;
             let plan = Plan::of_hand(&p, &ctx, variant, false);
             let every = Plan::full(variant, p.has, None, false);
+            let explained = Plan::of_hand(&p, &ctx, variant, true);
             once += plan.once.indices().count();
             let decs = decompositions(&concealed);
             let mut walked: Option<(Reading, usize, Block, Shape)> = None;
@@ -1765,20 +1961,28 @@ mod tests {
                         variant.preset
                     );
                     assert_eq!(split.tai, whole.tai);
+                    let why = read(&p, blocks, b, shape, &ctx, variant, &explained);
+                    assert_eq!(
+                        (why.total, why.counted, why.merged, why.tai),
+                        (whole.total, whole.counted, whole.merged, whole.tai),
+                        "explained: {} {concealed:?} {melds:?} {win_tile:?} {ctx:?} {blocks:?} {b:?}",
+                        variant.preset
+                    );
                     if walked.as_ref().is_none_or(|x| whole.beats(&x.0)) {
                         walked = Some((whole, i, b, shape));
                     }
                 }
             }
-            let streamed = best_reading(&p, &concealed, &ctx, variant, &plan);
+            let mut bufs = [[0u32; Item::COUNT]; 2];
+            let streamed = best_reading(&p, &concealed, &ctx, variant, &plan, &mut bufs);
             match (walked, streamed) {
                 (None, None) => {}
                 (Some((whole, index, block, shape)), Some((r, blocks, rb, rs))) => {
                     assert_eq!(
-                        (whole.total, whole.counted, whole.tai),
-                        (r.total, r.counted, r.tai)
+                        (whole.total, whole.counted, whole.merged, &whole.tai),
+                        (r.total, r.counted, r.merged, r.tai)
                     );
-                    assert_eq!((&decs[index], block, shape), (&blocks, rb, rs));
+                    assert_eq!((&decs[index][..], block, shape), (&blocks[..], rb, rs));
                 }
                 (w, r) => panic!("walked {} streamed {}", w.is_some(), r.is_some()),
             }

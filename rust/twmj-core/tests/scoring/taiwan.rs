@@ -689,7 +689,7 @@ fn seven_rob_one_is_paid_by_the_robbed() {
     )
     .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(
-        (f.total_tai, f.payers.clone(), f.dealer_tai),
+        (f.total_tai, f.payers.to_vec(), f.dealer_tai),
         (8, vec![0], 1)
     );
     let s = win("22m456m111p789p999s55s", &[], "2m", &c);
@@ -1114,7 +1114,7 @@ fn random_wins_max_tai_and_item_sums() {
             &mut splits,
         );
         assert_eq!(splits.len(), decompositions(&concealed).len());
-        let mut chosen = s.decomposition.clone();
+        let mut chosen = s.decomposition.to_vec();
         chosen.sort();
         assert!(splits.contains(&chosen));
         for sp in &splits {

@@ -205,7 +205,7 @@ fn chicken_hand(w: &Whole) -> Hit {
 
 fn times(n: usize) -> Hit {
     match n {
-        0 => no("none", "沒有"),
+        0 => no(&["none", "沒有"]),
         n => Hit::Times(n as u8),
     }
 }
@@ -685,7 +685,7 @@ pub(crate) const ITEMS: [ItemDef; Item::FAN] = [
             if f.ctx.last_tile {
                 f.yes_if(f.self_draw(), || ("won on the last discard".to_owned(), "胡的是最後一張打出的牌".to_owned()))
             } else {
-                no("not the last tile of the wall", "不是牌牆最後一張")
+                no(&["not the last tile of the wall", "不是牌牆最後一張"])
             }
         }),
     },
@@ -901,7 +901,7 @@ pub(crate) const ITEMS: [ItemDef; Item::FAN] = [
         examples: &[],
         check: Check::Reading(|f| {
             if matches!(f.ctx.win, WinKind::RobbingKong { .. }) {
-                return no("搶槓胡不算胡絕張", "搶槓胡不算胡絕張");
+                return no(&["搶槓胡不算胡絕張", "搶槓胡不算胡絕張"]);
             }
             let own = || -> usize {
                 f.melds

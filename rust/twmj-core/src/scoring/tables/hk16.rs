@@ -52,7 +52,7 @@ pub(crate) const ITEMS: [ItemDef; 17] = [
         also: Also::NONE,
         examples: &[],
         check: Check::Reading(|f| match f.count_triplets(Tile::is_wind) {
-            0 => no("no wind triplet", "沒有風牌的刻子"),
+            0 => no(&["no wind triplet", "沒有風牌的刻子"]),
             n => Hit::Times(n),
         }),
     },
@@ -192,7 +192,7 @@ pub(crate) const ITEMS: [ItemDef; 17] = [
         also: Also::WHOLE_HAND,
         examples: &[],
         check: Check::Reading(|f| match kongs(f) {
-            0 => no("no kong", "沒有槓"),
+            0 => no(&["no kong", "沒有槓"]),
             n => Hit::Times(n as u8),
         }),
     },
@@ -326,7 +326,7 @@ pub(crate) const ITEMS: [ItemDef; 17] = [
             },
         ],
         check: Check::Reading(|f| match f.ctx.discards {
-            None => no("the winner's discards are not given", "沒有填胡牌者已打出幾張"),
+            None => no(&["the winner's discards are not given", "沒有填胡牌者已打出幾張"]),
             Some(n) => f.yes_if(n <= 7, || (format!("{n} discards"), format!("已打出 {n} 張"))),
         }),
     },

@@ -135,7 +135,7 @@ pub(crate) const ITEMS: [ItemDef; 28] = [
                 (0..3).all(|s| f.sets.iter().any(|x| !x.triplet && x.tile.index() == s * 9 + n))
             });
             match found {
-                None => no("no run in all three suits", "沒有三種花色都有的同一組順子"),
+                None => no(&["no run in all three suits", "沒有三種花色都有的同一組順子"]),
                 Some(n) => {
                     let chi = f.sets.iter().any(|x| {
                         x.meld == Some(MeldKind::Chi) && x.tile.index() % 9 == n
@@ -168,7 +168,7 @@ pub(crate) const ITEMS: [ItemDef; 28] = [
             },
         ],
         check: Check::Reading(|f| match (0..3).find(|&s| f.all[s * 9..s * 9 + 9].iter().all(|&c| c > 0)) {
-            None => no("no suit with every number 1 to 9", "沒有一種花色一到九都有"),
+            None => no(&["no suit with every number 1 to 9", "沒有一種花色一到九都有"]),
             Some(s) => {
                 let chi = f
                     .melds
@@ -256,7 +256,7 @@ pub(crate) const ITEMS: [ItemDef; 28] = [
             if outside(f) && honors {
                 open_less(f, Item::MixedOutside, f.breaks_concealed().is_some())
             } else {
-                no("not every set and the pair with a terminal, with honours", "不是每一組和眼都帶么九或字牌（且有字牌）")
+                no(&["not every set and the pair with a terminal, with honours", "不是每一組和眼都帶么九或字牌（且有字牌）"])
             }
         }),
     },
@@ -277,7 +277,7 @@ pub(crate) const ITEMS: [ItemDef; 28] = [
             if outside(f) && !honors {
                 open_less(f, Item::PureOutside, f.breaks_concealed().is_some())
             } else {
-                no("not every set and the pair with a 1 or 9, without honours", "不是每一組和眼都帶一或九（且沒有字牌）")
+                no(&["not every set and the pair with a 1 or 9, without honours", "不是每一組和眼都帶一或九（且沒有字牌）"])
             }
         }),
     },

@@ -243,6 +243,86 @@ pub const NEEDING: [ItemSet; Needs::FLAGS] = {
     out
 };
 
+/// The entries with a note judged after the 備註 ([`ItemDef::after_notes`]): the scorer
+/// visits only these for it.
+pub const AFTER_NOTES: ItemSet = {
+    let (mut out, mut i) = (ItemSet::EMPTY, 0);
+    while i < Item::COUNT {
+        if ENTRIES[i].after_notes.is_some() {
+            out = out.with(ENTRIES[i].item);
+        }
+        i += 1;
+    }
+    out
+};
+
+/// The entries other items merge into ([`ItemDef::merges`], 字一色的複合).
+pub const MERGING: ItemSet = {
+    let (mut out, mut i) = (ItemSet::EMPTY, 0);
+    while i < Item::COUNT {
+        if !ENTRIES[i].merges.is_empty() {
+            out = out.with(ENTRIES[i].item);
+        }
+        i += 1;
+    }
+    out
+};
+
+/// For each item, the 備註 that drop it as sets of the items that write them: the rows whose
+/// `excludes` name it ([`ItemDef::excludes`], "不另計 X" on their row), its own row's
+/// `excluded_by` ([`ItemDef::excluded_by`]) and `outranked_by` ([`ItemDef::outranked_by`]).
+/// The scorer drops an item when one of these holds, a few set operations instead of a walk
+/// over each held entry's lists.
+pub struct Excluders {
+    pub by_rows: [ItemSet; Item::COUNT],
+    pub own: [ItemSet; Item::COUNT],
+    pub outranked: [ItemSet; Item::COUNT],
+}
+
+/// [`Excluders`] of every entry of the tables, built at compile time.
+pub static EXCLUDERS: Excluders = {
+    let mut out = Excluders {
+        by_rows: [ItemSet::EMPTY; Item::COUNT],
+        own: [ItemSet::EMPTY; Item::COUNT],
+        outranked: [ItemSet::EMPTY; Item::COUNT],
+    };
+    let mut i = 0;
+    while i < Item::COUNT {
+        let d = &ENTRIES[i];
+        let mut k = 0;
+        while k < d.excludes.len() {
+            let x = d.excludes[k] as usize;
+            if x < Item::COUNT {
+                out.by_rows[x] = out.by_rows[x].with(d.item);
+            }
+            k += 1;
+        }
+        k = 0;
+        while k < d.excluded_by.len() {
+            out.own[i] = out.own[i].with(d.excluded_by[k]);
+            k += 1;
+        }
+        k = 0;
+        while k < d.outranked_by.len() {
+            out.outranked[i] = out.outranked[i].with(d.outranked_by[k]);
+            k += 1;
+        }
+        i += 1;
+    }
+    out
+};
+
+/// The fan list's entries ([`Item::TABLE`]..[`Item::COUNT`]): their 不算 notes hold under
+/// every preset.
+pub const FAN_SET: ItemSet = {
+    let (mut out, mut i) = (ItemSet::EMPTY, Item::TABLE);
+    while i < Item::COUNT {
+        out = out.with(ENTRIES[i].item);
+        i += 1;
+    }
+    out
+};
+
 /// The entry of the `i`-th item of [`table`].
 pub fn table_def(i: usize) -> Option<&'static ItemDef> {
     ENTRIES[..Item::COUNT].get(i)

@@ -7,10 +7,10 @@ use crate::scoring::items::{no, Check, Facts, Hit, Item, ItemDef, Scope, NONE};
 use crate::scoring::items::{Also, Example, Needs};
 
 fn special_shape(_: &Facts) -> Hit {
-    no(
+    no(&[
         "a special shape, judged on the whole hand (special.rs), not on five sets and a pair",
         "特殊牌型看整手牌，不看五組一對",
-    )
+    ])
 }
 
 /// The items of the special shapes, in [`Special::ALL`] order. A preset scores one only when

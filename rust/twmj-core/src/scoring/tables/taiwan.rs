@@ -73,7 +73,7 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
             },
         ],
         check: Check::Context(|w| match w.ctx.streak {
-            0 => no("the dealer has no 連莊", "莊家沒有連莊"),
+            0 => no(&["the dealer has no 連莊", "莊家沒有連莊"]),
             n => Hit::Times(n),
         }),
     },
@@ -201,7 +201,7 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
-        needs: Needs::HONOR,
+        needs: Needs::WIND_SET,
         doc: "圈風 (000 台數表): a triplet or kong of the round wind. Counted with 門風 when they are the \
               same wind; not with 大四喜, 字一色 (nor 小四喜, whose row says so).",
         also: Also {
@@ -233,7 +233,7 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
-        needs: Needs::HONOR,
+        needs: Needs::WIND_SET,
         doc: "門風 (000 台數表): a triplet or kong of the winner's own seat wind; with 圈風 when both are \
               the same tile. Not with 大四喜, 字一色 (nor 小四喜).",
         also: Also {
@@ -274,7 +274,7 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
-        needs: Needs::HONOR,
+        needs: Needs::DRAGON_SET,
         doc: "三元牌 (000 台數表): 1 tai per triplet or kong of 中, 發 or 白. Not with 小三元, 大三元, 字一色. \
               Under 風花雪月 (003 註九) the 白 triplet is not counted.",
         also: Also {
@@ -287,7 +287,7 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
             // 003 註九: 風花雪月 不計白皮台.
             let snow = f.variant.has(Item::WindFlowerSnowMoon) && wind_flower_snow_moon(f);
             match f.count_triplets(Tile::is_dragon) - u8::from(snow) {
-                0 => no("no triplet of 中, 發 or 白", "沒有中、發、白的刻子"),
+                0 => no(&["no triplet of 中, 發 or 白", "沒有中、發、白的刻子"]),
                 n => Hit::Times(n),
             }
         }),
@@ -339,7 +339,7 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
         check: Check::Reading(|f| {
             let n = u8::from(f.ctx.flowers & 0x0F == 0x0F) + u8::from(f.ctx.flowers & 0xF0 == 0xF0);
             match n {
-                0 => no("neither 春夏秋冬 nor 梅蘭菊竹 complete", "春夏秋冬、梅蘭菊竹都沒有湊齊"),
+                0 => no(&["neither 春夏秋冬 nor 梅蘭菊竹 complete", "春夏秋冬、梅蘭菊竹都沒有湊齊"]),
                 n => Hit::Times(n),
             }
         }),
@@ -444,7 +444,7 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
             if f.ctx.win == WinKind::Replacement(crate::scoring::context::Replacement::Flower)
                 && (f.variant.has(Item::FanFlower) || f.variant.scoring.fan_notes)
             {
-                return no("花牌補花成胡算自摸，不算槓上開花 (003 fan list 花)", "補花成胡算自摸，不算槓上開花（003 番表 花）");
+                return no(&["花牌補花成胡算自摸，不算槓上開花 (003 fan list 花)", "補花成胡算自摸，不算槓上開花（003 番表 花）"]);
             }
             f.yes_if(
                 matches!(f.ctx.win, WinKind::Replacement(_) | WinKind::AfterRobbingFlower { .. }),
@@ -494,7 +494,7 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
                     )
                 })
             } else {
-                no("not the last tile of the wall", "不是牌牆最後一張")
+                no(&["not the last tile of the wall", "不是牌牆最後一張"])
             }
         }),
     },
@@ -563,15 +563,15 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
             if let Some(s) = f.sets.iter().find(|s| s.triplet) {
                 f.why(|| (format!("a triplet of {}", s.tile.code()), format!("有{}的刻子", s.tile.name())))
             } else if f.all[27..].iter().any(|&c| c > 0) {
-                no("the hand holds an honour tile", "手牌有字牌")
+                no(&["the hand holds an honour tile", "手牌有字牌"])
             } else if f.ctx.flowers != 0 && !f.variant.ping_hu_other_flowers {
-                no("the hand holds a flower", "有花牌")
+                no(&["the hand holds a flower", "有花牌"])
             } else if (0..8).any(|i| f.ctx.flowers >> i & 1 == 1 && i % 4 == f.ctx.seat_wind as usize) {
-                no("the hand holds a flower of the seat wind (本花)", "有本花（自己門風的花）")
+                no(&["the hand holds a flower of the seat wind (本花)", "有本花（自己門風的花）"])
             } else if !f.claimed_tile() {
                 f.why(|| how_won(f.ctx))
             } else if f.breaks_concealed().is_none() && !f.variant.ping_hu_concealed {
-                no("門清 (a concealed hand does not count 平胡)", "門清（門清不計平胡）")
+                no(&["門清 (a concealed hand does not count 平胡)", "門清（門清不計平胡）"])
             } else if f.variant.scoring.ping_hu_two_waits && f.waits_before().count_ones() > 2 {
                 // 001 平胡說明 參: 聽超過兩種牌沒平胡 (a house rule).
                 f.why(|| (format!("the hand waited on {} (more than two kinds)", f.wait_list()), format!("這手牌聽{}（超過兩種）", f.wait_names())))
@@ -599,7 +599,7 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
         merges: NONE,
         outranked_by: &[Item::FourConcealed, Item::FiveConcealed],
         after_notes: None,
-        needs: Needs::TRIPLET,
+        needs: Needs::TRIPLETS_3,
         doc: "三暗刻 (000 台數表, 暗刻的認定): three concealed triplets; an 暗槓 counts, a triplet \
               completed by another player's tile does not, a self-drawn one does. A tier: not with \
               四暗刻 or 五暗刻 (README).",
@@ -634,7 +634,7 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
-        needs: Needs::TRIPLET,
+        needs: Needs::TRIPLETS_4,
         doc: "碰碰胡 (000 台數表): all five sets (four at `hand_size` 13) are triplets or kongs. Not with 字一色.",
         also: Also::NONE,
         examples: &[],
@@ -651,7 +651,7 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
-        needs: Needs::HONOR,
+        needs: Needs::DRAGON_SET,
         doc: "小三元 (000 台數表): two triplets of 中發白 and the third as the pair. 三元牌 not counted \
               besides; with 字一色 it merges into 字一色（小三元）.",
         also: Also::NONE,
@@ -686,7 +686,7 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
         merges: NONE,
         outranked_by: &[Item::FiveConcealed],
         after_notes: None,
-        needs: Needs::TRIPLET,
+        needs: Needs::TRIPLETS_4,
         doc: "四暗刻 (000 台數表): four concealed triplets, judged as for 三暗刻. Replaces 三暗刻; \
               replaced by 五暗刻 (README tiers).",
         also: Also::NONE,
@@ -711,7 +711,7 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
-        needs: Needs::TRIPLET,
+        needs: Needs::TRIPLETS_4,
         doc: "五暗刻 (000 台數表): five concealed triplets (none at `hand_size` 13), judged as for 三暗刻; adds to 字一色 (outside \
               the composite merge). Replaces 三暗刻 and 四暗刻 (README tiers).",
         also: Also::NONE,
@@ -726,7 +726,7 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
-        needs: Needs::HONOR,
+        needs: Needs::DRAGON_SET,
         doc: "大三元 (000 台數表): triplets of 中, 發 and 白. 三元牌 not counted besides.",
         also: Also::NONE,
         examples: &[],
@@ -743,7 +743,7 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
-        needs: Needs::HONOR,
+        needs: Needs::WIND_SET,
         doc: "小四喜 (000 台數表): three wind triplets and the fourth wind as the pair. 圈風 and 門風 not \
               counted besides.",
         also: Also::NONE,
@@ -788,15 +788,15 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
             if f.variant.scoring.human_win_declared {
                 // 003 改良式 人胡: 必為天聽，在各家未吃碰下八張牌內有人放槍.
                 return if f.ctx.declared != Declaration::HeavenReady {
-                    no("no 天聽 declaration (003 人胡: 必為天聽)", "沒有宣告天聽（003 人胡：必為天聽）")
+                    no(&["no 天聽 declaration (003 人胡: 必為天聽)", "沒有宣告天聽（003 人胡：必為天聽）"])
                 } else if !f.ctx.first_eight {
-                    no("not within the first eight discards with nobody having called", "不是在沒人吃碰的前八張牌內")
+                    no(&["not within the first eight discards with nobody having called", "不是在沒人吃碰的前八張牌內"])
                 } else {
                     f.yes_if(matches!(f.ctx.win, WinKind::Discard { .. }), || how_won(f.ctx))
                 };
             }
             if f.is_dealer() {
-                no("the winner is the dealer", "胡牌者是莊家")
+                no(&["the winner is the dealer", "胡牌者是莊家"])
             } else if let Some(r) = not_first_turn(f) {
                 r
             } else {
@@ -839,7 +839,7 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
         // Judged on the flower win's own 筆 (score_flower), whose context is the flower win.
         check: Check::Context(|w| match w.ctx.win {
             WinKind::SevenRobOne { .. } => Hit::Times(1),
-            _ => no("not a 七搶一 (a flower win is its own 筆)", "不是七搶一（花胡另算一筆）"),
+            _ => no(&["not a 七搶一 (a flower win is its own 筆)", "不是七搶一（花胡另算一筆）"]),
         }),
     },
     ItemDef {
@@ -856,7 +856,7 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
         examples: &[],
         check: Check::Context(|w| match w.ctx.win {
             WinKind::EightFlowers => Hit::Times(1),
-            _ => no("not a 八仙過海 (a flower win is its own 筆)", "不是八仙過海（花胡另算一筆）"),
+            _ => no(&["not a 八仙過海 (a flower win is its own 筆)", "不是八仙過海（花胡另算一筆）"]),
         }),
     },
     ItemDef {
@@ -875,7 +875,7 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
         examples: &[],
         check: Check::Reading(|f| {
             if f.is_dealer() {
-                no("the winner is the dealer", "胡牌者是莊家")
+                no(&["the winner is the dealer", "胡牌者是莊家"])
             } else if let Some(r) = not_first_turn(f) {
                 r
             } else {
@@ -891,7 +891,7 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
         merges: NONE,
         outranked_by: NONE,
         after_notes: None,
-        needs: Needs::HONOR,
+        needs: Needs::WIND_SET,
         doc: "大四喜 (000 台數表): triplets of 東, 南, 西 and 北. 圈風 and 門風 not counted besides.",
         also: Also::NONE,
         examples: &[],
@@ -940,7 +940,7 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
         examples: &[],
         check: Check::Reading(|f| {
             if !f.is_dealer() {
-                no("the winner is not the dealer", "胡牌者不是莊家")
+                no(&["the winner is not the dealer", "胡牌者不是莊家"])
             } else if let Some(r) = not_first_turn(f) {
                 r
             } else {
@@ -983,7 +983,7 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
         ],
         check: Check::Context(|f| {
             let Some(d) = f.ctx.dice else {
-                return no("no opening dice given", "沒有填開門的骰子");
+                return no(&["no opening dice given", "沒有填開門的骰子"]);
             };
             match DiceShape::of(d) {
                 Some(s) => Hit::Tai(f.variant.dice.value(s)),

@@ -38,7 +38,7 @@ pub(crate) const ITEMS: [ItemDef; 4] = [
             if f.ctx.last_tile {
                 f.yes_if(matches!(f.ctx.win, WinKind::Discard { .. }), || how_won(f.ctx))
             } else {
-                no("not the last discard of the wall", "不是牌牆最後一張打出的牌")
+                no(&["not the last discard of the wall", "不是牌牆最後一張打出的牌"])
             }
         }),
     },
@@ -112,7 +112,7 @@ pub(crate) const ITEMS: [ItemDef; 4] = [
         examples: &[],
         check: Check::Reading(|f| {
             if f.is_dealer() {
-                no("the winner is the dealer", "胡牌者是莊家")
+                no(&["the winner is the dealer", "胡牌者是莊家"])
             } else if let Some(r) = not_first_turn(f) {
                 r
             } else {
