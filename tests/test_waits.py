@@ -345,6 +345,13 @@ def test_the_common_call_answers_as_the_general_one(
             return
         if spell == 2:
             hand = hand.replace("m", "m ")
+    # wait_mask alike, its general path taken by an empty meld list.
+    try:
+        mask = twmj.wait_mask(hand, melds=[])
+    except twmj.Error:
+        assert _error(lambda: twmj.wait_mask(hand)) == _error(lambda: twmj.wait_mask(hand, []))
+    else:
+        assert twmj.wait_mask(hand) == mask
     try:
         general = twmj.waits(hand, variant=taiwan)
     except twmj.Error:
@@ -352,3 +359,4 @@ def test_the_common_call_answers_as_the_general_one(
         return
     assert _answer(twmj.waits(hand)) == _answer(general)
     assert _answer(twmj.waits(bytearray(raw))) == _answer(general)
+    assert twmj.mask_tiles(mask) == general.tiles

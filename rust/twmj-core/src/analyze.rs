@@ -667,6 +667,22 @@ pub fn ready_accepts(waits: &[Wait]) -> Vec<Accept> {
         .collect()
 }
 
+/// [`crate::waits`] of a hand with nothing else in view (`visible` all 0). Without melds,
+/// under rules with every tile in play and no special shape (the default), the hand's own
+/// and seen counts are its concealed ones, already checked: the waits are read from those
+/// alone.
+pub fn concealed_waits(hand: &Hand, variant: &Variant) -> Result<WaitList> {
+    if hand.melds.is_empty()
+        && hand.size == variant.hand_size
+        && variant.all_in_play()
+        && !variant.special.any()
+    {
+        let c = &hand.concealed;
+        return Ok(waits_seen(c, c, c));
+    }
+    crate::special::waits(hand, &[0; KINDS], variant)
+}
+
 /// The shanten [`wait_report`] gives a hand with no waits: at least 1, a 16 − 3k hand being
 /// never complete. For a caller that reads it only when asked.
 pub fn unready_shanten(hand: &Hand, variant: &Variant) -> i8 {
@@ -825,6 +841,59 @@ mod tests {
             codes(&accepts(&h, &[0; 34], &crate::rules::TAIWAN).unwrap()),
             ["1m", "3m", "4m", "6m", "7m"]
         );
+    }
+
+    /// `concealed_waits` is `waits` with nothing in view: on random and ready-ish hands of
+    /// every 16 − 3k size, without and with a meld, under the default rules, 003 改良式
+    /// (special shapes) and 004 三人 (tiles out of play), and an error alike for a hand read
+    /// at another size.
+    #[test]
+    fn concealed_waits_are_the_waits_with_nothing_in_view() {
+        let mut rng = fastrand::Rng::with_seed(1614);
+        let rules = [
+            crate::rules::Variant::taiwan(),
+            crate::rules::Variant::improved16(),
+            crate::rules::Variant::preset("three_player").unwrap(),
+        ];
+        let pon = Meld {
+            kind: MeldKind::Pon,
+            tile: Tile::new(33).unwrap(),
+        };
+        for _ in 0..20_000 {
+            let n = [16, 13, 10, 7, 4, 1][rng.usize(..6)];
+            let mut c = random_counts(&mut rng, n);
+            // Every other hand nearer ready: a tile moved onto a kind already held.
+            if rng.bool() {
+                let held: Vec<usize> = (0..KINDS).filter(|&k| c[k] > 0 && c[k] < 4).collect();
+                let from = rng.usize(..KINDS);
+                if c[from] > 0 && !held.is_empty() {
+                    c[from] -= 1;
+                    c[held[rng.usize(..held.len())]] += 1;
+                }
+            }
+            let tiles = Tiles {
+                counts: c,
+                flowers: 0,
+            };
+            let mut hands = vec![Hand::new(tiles, Vec::new(), Form::Waiting, 16).unwrap()];
+            if n <= 13 && c[33] <= 1 {
+                hands.extend(Hand::new(tiles, vec![pon], Form::Waiting, 16).ok());
+            }
+            for h in &hands {
+                for v in &rules {
+                    let (got, want) = (concealed_waits(h, v), crate::waits(h, &[0; KINDS], v));
+                    match (got, want) {
+                        (Ok(a), Ok(b)) => assert_eq!(a, b, "{c:?}"),
+                        (Err(a), Err(b)) => assert_eq!(a.to_string(), b.to_string()),
+                        (a, b) => panic!("{c:?}: {a:?} against {b:?}"),
+                    }
+                }
+            }
+        }
+        let h = Hand::parse("2223456m123456789p", &[], Form::Waiting, 16).unwrap();
+        let mut thirteen = crate::rules::Variant::taiwan();
+        thirteen.hand_size = 13;
+        assert!(concealed_waits(&h, &thirteen).is_err());
     }
 
     /// A random hand of `n` tiles from the 136 and the tiles it leaves, as counts.

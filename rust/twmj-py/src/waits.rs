@@ -77,27 +77,34 @@ pub(crate) fn wait_tuple<'py>(
 }
 
 /// A not-ready hand as `Waits.shanten` and `Waits.accepts` need it: the hand, the visible
-/// tiles, the variant (the caller's object, shared: no copy of its rules per answer).
-type Pending = (twmj_core::Hand, twmj_core::Counts, Option<Py<PyVariant>>);
+/// tiles, the variant (the caller's object, shared: no copy of its rules per answer); and
+/// those two answers once read (most callers only ask for the waits, and for a random hand
+/// the shanten costs more than the waits, the accepts more again).
+struct Pending {
+    hand: Hand,
+    visible: Counts,
+    variant: Option<Py<PyVariant>>,
+    shanten: OnceLock<i8>,
+    accepts: OnceLock<Vec<Accept>>,
+}
+
+impl Pending {
+    /// The rules the hand is read under.
+    fn rules(&self) -> &Variant {
+        self.variant
+            .as_ref()
+            .map_or(&*twmj_core::TAIWAN, |var| &var.get().0)
+    }
+}
 
 /// The answer to "what are my waits": shanten, whether ready, and the waits.
 #[pyclass(name = "Waits", module = "twmj", frozen)]
 pub struct PyWaits {
     /// The waits in tile order; empty when the hand is not ready.
     waits: WaitList,
-    /// For a hand that is not ready, what `shanten` and `accepts` need; they are computed on
-    /// first read (most callers only ask for the waits, and for a random hand the shanten
-    /// costs more than the waits, the accepts more again).
-    pending: Option<Pending>,
-    shanten: OnceLock<i8>,
-    accepts: OnceLock<Vec<Accept>>,
-}
-
-impl PyWaits {
-    /// The rules a pending hand is read under.
-    fn rules(var: Option<&Py<PyVariant>>) -> &Variant {
-        var.map_or(&*twmj_core::TAIWAN, |var| &var.get().0)
-    }
+    /// For a hand that is not ready, what `shanten` and `accepts` need. Boxed: the answer
+    /// for a ready hand stays small to build, move and free.
+    pending: Option<Box<Pending>>,
 }
 
 #[pymethods]
@@ -107,9 +114,9 @@ impl PyWaits {
     fn shanten(&self) -> i8 {
         match &self.pending {
             None => 0,
-            Some((h, _, var)) => *self
+            Some(p) => *p
                 .shanten
-                .get_or_init(|| twmj_core::unready_shanten(h, Self::rules(var.as_ref()))),
+                .get_or_init(|| twmj_core::unready_shanten(&p.hand, p.rules())),
         }
     }
 
@@ -130,14 +137,14 @@ impl PyWaits {
     #[getter]
     #[guarded]
     fn accepts<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        let accepts = if let Some(a) = self.accepts.get() {
+        let Some(p) = &self.pending else {
+            return Ok(accept_tuple(py, &twmj_core::ready_accepts(&self.waits))?);
+        };
+        let accepts = if let Some(a) = p.accepts.get() {
             a
         } else {
-            let computed = match &self.pending {
-                Some((h, v, var)) => twmj_core::accepts(h, v, Self::rules(var.as_ref()))?,
-                None => twmj_core::ready_accepts(&self.waits),
-            };
-            self.accepts.get_or_init(|| computed)
+            let computed = twmj_core::accepts(&p.hand, &p.visible, p.rules())?;
+            p.accepts.get_or_init(|| computed)
         };
         Ok(accept_tuple(py, accepts)?)
     }
@@ -161,19 +168,26 @@ impl PyWaits {
     }
 }
 
-/// The waits of a validated hand under `variant` (the default rules without one), as
-/// `twmj.waits` answers them.
-fn answer(h: Hand, visible: Counts, variant: Option<Py<PyVariant>>) -> PyResult<PyWaits> {
-    let rules = PyWaits::rules(variant.as_ref());
-    let waits = twmj_core::waits(&h, &visible, rules).map_err(|e| e.at("hand"))?;
+/// `twmj.waits`'s answer from the hand's waits (or the error finding them), the hand, the
+/// visible tiles and the variant.
+fn answer(
+    waits: twmj_core::Result<WaitList>,
+    hand: Hand,
+    visible: Counts,
+    variant: Option<Py<PyVariant>>,
+) -> PyResult<PyWaits> {
+    let waits = waits.map_err(|e| e.at("hand"))?;
     // Not ready: how far, and the draws that bring it closer, are worked out when read.
-    let pending = waits.is_empty().then_some((h, visible, variant));
-    Ok(PyWaits {
-        waits,
-        pending,
-        shanten: OnceLock::new(),
-        accepts: OnceLock::new(),
-    })
+    let pending = waits.is_empty().then(|| {
+        Box::new(Pending {
+            hand,
+            visible,
+            variant,
+            shanten: OnceLock::new(),
+            accepts: OnceLock::new(),
+        })
+    });
+    Ok(PyWaits { waits, pending })
 }
 
 /// The hand of the common call, one hand alone under the default rules, read without the
@@ -203,12 +217,23 @@ pub fn waits(
 ) -> PyResult<PyWaits> {
     if melds.is_none() && visible.is_none() && variant.is_none() {
         if let Some(h) = default_hand(hand) {
-            return answer(h, [0; KINDS], None);
+            return answer(
+                twmj_core::concealed_waits(&h, &twmj_core::TAIWAN),
+                h,
+                [0; KINDS],
+                None,
+            );
         }
     }
-    let h = convert::hand(hand, melds, Form::Waiting, rules_of(variant.as_deref()))?;
+    let rules = rules_of(variant.as_deref());
+    let h = convert::hand(hand, melds, Form::Waiting, rules)?;
     let v = convert::visible(visible)?;
-    answer(h, v, variant.map(Into::into))
+    answer(
+        twmj_core::waits(&h, &v, rules),
+        h,
+        v,
+        variant.map(Into::into),
+    )
 }
 
 /// The waits of a 16 − 3k hand as a bitmask (bit i = tile kind i), without shapes.
@@ -216,6 +241,11 @@ pub fn waits(
 #[pyo3(signature = (hand, melds=None))]
 #[guarded]
 pub fn wait_mask(hand: &Bound<'_, PyAny>, melds: Option<&Bound<'_, PyAny>>) -> PyResult<u64> {
+    if melds.is_none() {
+        if let Some(h) = default_hand(hand) {
+            return Ok(core_waits::hand_wait_mask(&h));
+        }
+    }
     let h = convert::hand(hand, melds, Form::Waiting, &twmj_core::TAIWAN)?;
     Ok(core_waits::hand_wait_mask(&h))
 }
