@@ -5,8 +5,7 @@ use crate::error::Result;
 use crate::hand::{seen_counts, Hand};
 use crate::rules::{Special, Variant};
 use crate::shanten::{
-    caps, convolve, group, lig_gu_accept_mask, special_shanten_counts, specials_within, REACH,
-    SHAPES,
+    caps, group, lig_gu_accept_mask, special_shanten_counts, specials_within, REACH, SHAPES,
 };
 use crate::special::waits_seen_with;
 use crate::tables::{self, Entry, GroupTable, Overlap};
@@ -227,9 +226,11 @@ pub(crate) fn regular_accepts(hand: &Hand, visible: &Counts) -> Result<Vec<Accep
     let ou = [0, 1, 2, 3].map(|g| overlap_useful(&hand.concealed, &caps, Suit::ALL[g], capped[g]));
     let o = ou.map(|x| x.0);
     let u = ou.map(|x| x.1);
+    // Lane-wise, as the analysis: the pair of groups left beside g and g + 1, then with g + 1.
     let others = [0, 1, 2, 3].map(|g| {
         let (x, y) = rest(g, (g + 1) % 4);
-        convolve(&o[(g + 1) % 4], &convolve(&o[x], &o[y]))
+        let pair = slots_of(convolve_lanes(&o[x], &o[y]));
+        slots_of(convolve_lanes(&o[(g + 1) % 4], &pair))
     });
     let (_, mask) = improving(&o, &others, &u, hand.sets_needed());
     Ok(accept_list(mask & !exhausted(&own), &seen))
@@ -324,7 +325,7 @@ impl Windows {
     }
 }
 
-/// Max-plus convolution of two overlap vectors ([`convolve`]), lane-wise: for each slot j of
+/// Max-plus convolution of two overlap vectors ([`convolve`](crate::shanten::convolve)), lane-wise: for each slot j of
 /// `a`, `a[j]` plus `b` moved up j slots, kept where it reaches ([`REACH`]), into a
 /// lane-wise max (a kept-out lane is 0, which no slot's best is below).
 fn convolve_lanes(a: &Overlap, b: &Overlap) -> u8x16 {

@@ -12,8 +12,10 @@
 //!   extended to 5 sets + pair). Shanten is the target size minus the best overlap,
 //!   minus one; counting against real targets is what makes it exact under the 4-copy limit.
 //!
-//! Built by three linear passes over the index space (see `GroupTable::build`), well under a
-//! second in release builds; `force()` builds them eagerly (the Python module calls it at import).
+//! Built by linear passes over the index space (see `GroupTable::build` and
+//! `base5_overlaps`), well under a second in release builds; the overlap vectors are then
+//! kept only for the configurations of at most 17 tiles, in a dense order by tile count
+//! ([`Overlaps`]). `force()` builds them eagerly (the Python module calls it at import).
 
 use std::sync::OnceLock;
 
