@@ -121,12 +121,7 @@ pub(crate) fn group_keys(counts: &Counts) -> ([u32; 4], [usize; 4]) {
 fn wait_groups(counts: &Counts) -> (u8, [usize; 4]) {
     let (sums, idx) = group_keys(counts);
     let rest = sums.map(|n| n % 3);
-    // One more tile must leave every group complete: either the one group holding 1 mod 3
-    // tiles takes it (all others 0 mod 3), or one of exactly two groups holding 2 mod 3 takes
-    // it and the other keeps the pair; ones + 8·twos is then 1 or 16. Any other pattern has
-    // no wait, with no lookup at all.
-    let pattern: u32 = rest.iter().map(|&r| [0, 1, 8][r as usize]).sum();
-    if pattern != 1 && pattern != 16 {
+    if !may_wait(rest) {
         return (0, idx);
     }
     let t = wait_tables();
@@ -162,31 +157,26 @@ fn wait_table(g: usize) -> &'static WaitTable {
     }
 }
 
-/// One more tile can leave every group complete: either the one group holding 1 mod 3 tiles
-/// takes it (all others 0 mod 3), or one of exactly two groups holding 2 mod 3 takes it and
-/// the other keeps the pair. Any other pattern has no wait, with no lookup at all.
-#[inline]
-fn may_wait(sums: [usize; 4]) -> bool {
-    let mut ones = 0;
-    let mut twos = 0;
-    for n in sums {
-        match n % 3 {
-            1 => ones += 1,
-            2 => twos += 1,
-            _ => {}
-        }
-    }
-    (ones == 1 && twos == 0) || (ones == 0 && twos == 2)
+/// One more tile can leave every group complete, given each group's tile count mod 3
+/// (`rest`): either the one group holding 1 mod 3 tiles takes it (all others 0 mod 3), or one
+/// of exactly two groups holding 2 mod 3 takes it and the other keeps the pair; ones + 8·twos
+/// is then 1 or 16, worked out without a branch. Any other pattern has no wait, with no lookup
+/// at all.
+#[inline(always)]
+#[allow(clippy::inline_always)]
+pub(crate) fn may_wait(rest: [u32; 4]) -> bool {
+    let pattern: u32 = rest.iter().map(|&r| [0, 1, 8][r as usize]).sum();
+    pattern == 1 || pattern == 16
 }
 
 /// [`wait_groups`] from each group's tile count and table index, for the discards of a hand
 /// ([`wait_masks_after_discard`]). `wait_groups` and `wait_mask` keep their own bodies: built
-/// on this, [`may_wait`] and [`mask_of`], `wait_mask` measured 12 % slower on random hands and 30 % on hot
+/// on this and [`mask_of`], `wait_mask` measured 12 % slower on random hands and 30 % on hot
 /// ready ones (24 → 31 ns), on the hottest path of the engine; still 11 % slower on random
 /// hands with all three marked `#[inline(always)]`.
 #[inline]
-fn groups_of(sums: [usize; 4], idx: [usize; 4]) -> u8 {
-    if !may_wait(sums) {
+fn groups_of(sums: [u32; 4], idx: [usize; 4]) -> u8 {
+    if !may_wait(sums.map(|n| n % 3)) {
         return 0;
     }
     let tabs = Suit::ALL.map(table_of);
@@ -226,8 +216,7 @@ fn mask_of(groups: u8, idx: &[usize; 4]) -> u64 {
 /// `wait_mask(counts − k)` for every held kind k (0 for the others). The groups' counts and table indices are worked out once; each discard changes
 /// only its own group's.
 pub(crate) fn wait_masks_after_discard(counts: &Counts) -> [u64; crate::tile::KINDS] {
-    let sums = Suit::ALL.map(|s| group(counts, s).iter().map(|&c| c as usize).sum::<usize>());
-    let idx = Suit::ALL.map(|s| GroupTable::index(group(counts, s)));
+    let (sums, idx) = group_keys(counts);
     let mut out = [0u64; crate::tile::KINDS];
     for (g, suit) in Suit::ALL.into_iter().enumerate() {
         for i in 0..suit.len() {
