@@ -9,7 +9,7 @@ use crate::shanten::{
 };
 use crate::special::waits_seen_with;
 use crate::tables::{self, Entry, GroupTable, Overlap};
-use crate::tile::{bit_planes, Counts, Suit, Tile, COPIES, KINDS};
+use crate::tile::{bit_planes, Counts, KindList, Suit, Tile, COPIES, KINDS};
 use crate::waits::{exhausted, waits_seen, Wait, WaitList};
 use wide::u8x16;
 
@@ -20,25 +20,16 @@ pub struct Accept {
     pub remaining: u8,
 }
 
-/// The accepting kinds of one discard in tile order, read as a slice of [`Accept`]. Held
-/// inline (at most the 34 kinds) rather than in a `Vec`, so that an analysis allocates its
-/// list of discards only: an allocation and a free per discard measured about a tenth of a
-/// cold analysis.
-#[derive(Clone, Copy)]
-pub struct Accepts {
-    len: u8,
-    items: [Accept; KINDS],
-}
+/// The accepting kinds of one discard in tile order, read as a slice of [`Accept`] (held
+/// inline, see [`KindList`]: an analysis allocates its list of discards only).
+pub type Accepts = KindList<Accept>;
 
-impl Accepts {
+impl KindList<Accept> {
     /// No kind.
-    const EMPTY: Accepts = Accepts {
-        len: 0,
-        items: [Accept {
-            tile: Tile::wind(0),
-            remaining: 0,
-        }; KINDS],
-    };
+    const EMPTY: Accepts = KindList::empty(Accept {
+        tile: Tile::wind(0),
+        remaining: 0,
+    });
 
     /// The kinds of `mask` in tile order, with their unseen copies (`seen` counts each kind's
     /// copies the player sees, at most 4).
@@ -66,47 +57,6 @@ impl Accepts {
             n += 1;
         }
         self.len = n as u8;
-    }
-
-    /// Keeps only the kinds `keep` accepts, in order.
-    pub fn retain(&mut self, mut keep: impl FnMut(&Accept) -> bool) {
-        let mut n = 0;
-        for k in 0..usize::from(self.len) {
-            if keep(&self.items[k]) {
-                self.items[n] = self.items[k];
-                n += 1;
-            }
-        }
-        self.len = n as u8;
-    }
-}
-
-impl std::ops::Deref for Accepts {
-    type Target = [Accept];
-    fn deref(&self) -> &[Accept] {
-        &self.items[..usize::from(self.len)]
-    }
-}
-
-impl<'a> IntoIterator for &'a Accepts {
-    type Item = &'a Accept;
-    type IntoIter = std::slice::Iter<'a, Accept>;
-    fn into_iter(self) -> Self::IntoIter {
-        self.iter()
-    }
-}
-
-impl PartialEq for Accepts {
-    fn eq(&self, other: &Accepts) -> bool {
-        **self == **other
-    }
-}
-
-impl Eq for Accepts {}
-
-impl std::fmt::Debug for Accepts {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_list().entries(self.iter()).finish()
     }
 }
 

@@ -37,6 +37,6 @@ pub use shanten::{shanten, shanten_counts, special_shanten};
 pub use special::{
     is_special_win, is_win, special_wait_mask, special_waits, special_win, special_wins, waits,
 };
-pub use tile::{over_copies, total, Counts, Flower, Suit, Tile, KINDS};
+pub use tile::{over_copies, total, Counts, Flower, KindList, Suit, Tile, KINDS};
 pub use vocab::{Declaration, Replacement, Term, WinKind, WinTerm};
 pub use waits::{shapes, wait_mask, Shape, Shapes, Wait, WaitList};

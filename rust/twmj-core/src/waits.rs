@@ -3,7 +3,7 @@
 use crate::hand::Hand;
 use crate::shanten::{group, table_of};
 use crate::tables::{self, wait_tables, GroupTable, WaitTable, POW5, SHAPE_BITS};
-use crate::tile::{Counts, Suit, Tile, COPIES, KINDS};
+use crate::tile::{Counts, KindList, Suit, Tile, COPIES};
 
 /// How the winning tile sits in a decomposition of the completed hand.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -302,80 +302,22 @@ pub fn hand_wait_mask(hand: &Hand) -> u64 {
     wait_mask(&hand.concealed) & !exhausted(&hand.own_counts())
 }
 
-/// The waits of a hand in tile order, read as a slice of [`Wait`]. Held inline (a hand waits
-/// on at most the 34 kinds) rather than in a `Vec`: the allocation and its free were a
-/// seventh of the full waits of a ready hand.
-#[derive(Clone, Copy)]
-pub struct WaitList {
-    len: u8,
-    items: [Wait; KINDS],
-}
+/// The waits of a hand in tile order, read as a slice of [`Wait`] (held inline, see
+/// [`KindList`]).
+pub type WaitList = KindList<Wait>;
 
-impl WaitList {
+impl KindList<Wait> {
     /// No wait.
-    pub const EMPTY: WaitList = WaitList {
-        len: 0,
-        items: [Wait {
-            tile: Tile::wind(0),
-            shapes: Shapes(0),
-            remaining: 0,
-        }; KINDS],
-    };
-
-    /// Adds `w` at the end (one entry per kind: the 34 slots never run out).
-    #[inline]
-    pub fn push(&mut self, w: Wait) {
-        if let Some(slot) = self.items.get_mut(usize::from(self.len)) {
-            *slot = w;
-            self.len += 1;
-        }
-    }
-
-    /// Keeps only the waits `keep` accepts, in order.
-    pub fn retain(&mut self, mut keep: impl FnMut(&Wait) -> bool) {
-        let mut n = 0;
-        for k in 0..usize::from(self.len) {
-            if keep(&self.items[k]) {
-                self.items[n] = self.items[k];
-                n += 1;
-            }
-        }
-        self.len = n as u8;
-    }
+    pub const EMPTY: WaitList = KindList::empty(Wait {
+        tile: Tile::wind(0),
+        shapes: Shapes(0),
+        remaining: 0,
+    });
 }
 
 impl Default for WaitList {
     fn default() -> WaitList {
         WaitList::EMPTY
-    }
-}
-
-impl std::ops::Deref for WaitList {
-    type Target = [Wait];
-    fn deref(&self) -> &[Wait] {
-        &self.items[..usize::from(self.len)]
-    }
-}
-
-impl std::ops::DerefMut for WaitList {
-    fn deref_mut(&mut self) -> &mut [Wait] {
-        &mut self.items[..usize::from(self.len)]
-    }
-}
-
-impl<'a> IntoIterator for &'a WaitList {
-    type Item = &'a Wait;
-    type IntoIter = std::slice::Iter<'a, Wait>;
-    fn into_iter(self) -> Self::IntoIter {
-        self.iter()
-    }
-}
-
-impl IntoIterator for WaitList {
-    type Item = Wait;
-    type IntoIter = std::iter::Take<std::array::IntoIter<Wait, KINDS>>;
-    fn into_iter(self) -> Self::IntoIter {
-        self.items.into_iter().take(usize::from(self.len))
     }
 }
 
@@ -386,20 +328,6 @@ impl FromIterator<Wait> for WaitList {
             out.push(w);
         }
         out
-    }
-}
-
-impl PartialEq for WaitList {
-    fn eq(&self, other: &WaitList) -> bool {
-        **self == **other
-    }
-}
-
-impl Eq for WaitList {}
-
-impl std::fmt::Debug for WaitList {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_list().entries(self.iter()).finish()
     }
 }
 
