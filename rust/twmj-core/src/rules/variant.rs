@@ -562,12 +562,16 @@ pub const PRESETS: [&str; 7] = [
     "two_player",
 ];
 
+/// The words of an [`ItemSet`]: enough for every item, the special shapes' included (three,
+/// where four made every set operation of the scorer a quarter longer).
+const SET_WORDS: usize = Item::ALL.div_ceil(64);
+
 /// A set of [`Item`]s, one bit each.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct ItemSet([u64; 4]);
+pub struct ItemSet([u64; SET_WORDS]);
 
 impl ItemSet {
-    pub const EMPTY: ItemSet = ItemSet([0; 4]);
+    pub const EMPTY: ItemSet = ItemSet([0; SET_WORDS]);
 
     pub const fn contains(&self, item: Item) -> bool {
         let i = item as usize;
@@ -581,7 +585,7 @@ impl ItemSet {
     pub const fn with(mut self, item: Item) -> ItemSet {
         let i = item as usize;
         let mut w = 0;
-        while w < 4 {
+        while w < SET_WORDS {
             self.0[w] |= ((i / 64 == w) as u64) << (i % 64);
             w += 1;
         }
@@ -593,7 +597,7 @@ impl ItemSet {
     pub const fn without(mut self, item: Item) -> ItemSet {
         let i = item as usize;
         let mut w = 0;
-        while w < 4 {
+        while w < SET_WORDS {
             self.0[w] &= !(((i / 64 == w) as u64) << (i % 64));
             w += 1;
         }
@@ -613,7 +617,7 @@ impl ItemSet {
     pub const fn complement(self) -> ItemSet {
         let mut out = ItemSet::EMPTY;
         let mut i = 0;
-        while i < 4 {
+        while i < SET_WORDS {
             let lo = i * 64;
             let mask = if Item::COUNT >= lo + 64 {
                 u64::MAX
@@ -633,7 +637,7 @@ impl ItemSet {
     pub const fn intersection(self, other: ItemSet) -> ItemSet {
         let mut i = 0;
         let mut out = self;
-        while i < 4 {
+        while i < SET_WORDS {
             out.0[i] &= other.0[i];
             i += 1;
         }
@@ -645,7 +649,7 @@ impl ItemSet {
     pub const fn difference(self, other: ItemSet) -> ItemSet {
         let mut i = 0;
         let mut out = self;
-        while i < 4 {
+        while i < SET_WORDS {
             out.0[i] &= !other.0[i];
             i += 1;
         }
@@ -654,20 +658,29 @@ impl ItemSet {
 
     /// How many items the set holds.
     pub const fn len(self) -> u32 {
-        self.0[0].count_ones()
-            + self.0[1].count_ones()
-            + self.0[2].count_ones()
-            + self.0[3].count_ones()
+        let (mut n, mut i) = (0, 0);
+        while i < SET_WORDS {
+            n += self.0[i].count_ones();
+            i += 1;
+        }
+        n
     }
 
+    /// No item: the words or'd, not counted (the build targets no `popcnt`, so a count is a
+    /// dozen operations a word, and the scorer asks this per item it holds).
     pub const fn is_empty(self) -> bool {
-        self.len() == 0
+        let (mut any, mut i) = (0, 0);
+        while i < SET_WORDS {
+            any |= self.0[i];
+            i += 1;
+        }
+        any == 0
     }
 
     /// The first item (lowest index) in one of the two sets and not the other, if they differ.
     pub const fn first_difference(self, other: ItemSet) -> Option<usize> {
         let mut i = 0;
-        while i < 4 {
+        while i < SET_WORDS {
             let x = self.0[i] ^ other.0[i];
             if x != 0 {
                 return Some(i * 64 + x.trailing_zeros() as usize);
@@ -679,14 +692,14 @@ impl ItemSet {
 
     /// The item of index `i` is in the set.
     pub const fn contains_index(&self, i: usize) -> bool {
-        i < 256 && self.0[i / 64] >> (i % 64) & 1 == 1
+        i < SET_WORDS * 64 && self.0[i / 64] >> (i % 64) & 1 == 1
     }
 
     #[must_use]
     pub const fn union(self, other: ItemSet) -> ItemSet {
         let mut i = 0;
         let mut out = self;
-        while i < 4 {
+        while i < SET_WORDS {
             out.0[i] |= other.0[i];
             i += 1;
         }
@@ -694,14 +707,14 @@ impl ItemSet {
     }
 }
 
-const _: () = assert!(Item::COUNT + 2 <= 256, "ItemSet holds 256 items");
+const _: () = assert!(Item::ALL <= SET_WORDS * 64, "an ItemSet holds every item");
 
 /// The items of an [`ItemSet`] as indices, in order ([`ItemSet::indices`]): the lowest bit
 /// of the current word, cleared as it is taken (a plain loop where a `flat_map` of
 /// `from_fn`s kept an inner and an outer state on the hot path of the scorer).
 #[derive(Debug, Clone)]
 pub struct Indices {
-    words: [u64; 4],
+    words: [u64; SET_WORDS],
     word: usize,
 }
 

@@ -12,7 +12,7 @@ use crate::scoring::items::{
 };
 use crate::scoring::tables::fan::SHARED_NOTES;
 use crate::scoring::tables::{
-    def, present, table_def, AFTER_NOTES, DEALER_LINE, EXCLUDERS, FAN_SET, FLOWER_WINS, FOUR_KONGS,
+    def, present, table_def, AFTER_NOTES, CHECKS, DEALER_LINE, DROPS, FLOWER_WINS, FOUR_KONGS,
     HAND_CHECKS, JUDGED_ONCE, MANNER, MERGING, NEEDING, ONCE, ON_READING, WHOLE_HAND,
 };
 use crate::tile::{Counts, Tile, COPIES, KINDS};
@@ -431,6 +431,11 @@ struct Plan {
     /// `once.len()` pairs; a short list rather than a 135-entry array zeroed and moved).
     once: ItemSet,
     once_tai: [(Item, u32); ONCE_MOST],
+    /// How many of `once_tai` are filled (`once.len()`, counted once).
+    once_len: usize,
+    /// The items the `once` items drop by their 備註 ([`DROPS`]), worked out once per hand:
+    /// a reading adds the drops of the items it judges itself.
+    once_drops: ItemSet,
     /// The reasons of the entries that do not count are built.
     explain: bool,
 }
@@ -460,6 +465,8 @@ impl Plan {
             each,
             once: ItemSet::EMPTY,
             once_tai: [(Item::Dealer, 0); ONCE_MOST],
+            once_len: 0,
+            once_drops: ItemSet::EMPTY,
             explain,
         }
     }
@@ -479,6 +486,8 @@ impl Plan {
         let once = plan.each.intersection(JUDGED_ONCE);
         plan.each = plan.each.difference(JUDGED_ONCE);
         let (mut held, mut n) = (ItemSet::EMPTY, 0);
+        let drops = drops_of(variant);
+        let mut dropped = ItemSet::EMPTY;
         for def in once.indices().map_while(table_def) {
             let hit = match def.check {
                 Check::Context(c) => c(&Win {
@@ -493,12 +502,26 @@ impl Plan {
             let tai = tai_of(&hit, def.item, variant);
             if let (true, Some(slot)) = (tai > 0, plan.once_tai.get_mut(n)) {
                 held = held.with(def.item);
+                dropped = dropped.union(drops[def.item as usize]);
                 *slot = (def.item, tai);
                 n += 1;
             }
         }
         plan.once = held;
+        plan.once_len = n;
+        plan.once_drops = dropped;
         plan
+    }
+}
+
+/// The items each item drops by the 備註 under `variant` ([`DROPS`]): every row's notes, or
+/// where the preset reads only its own table's notes (hk16, traditional), the fan list's and
+/// the tiers.
+fn drops_of(variant: &Variant) -> &'static [ItemSet; Item::COUNT] {
+    if variant.scoring.item_notes {
+        &DROPS.all_notes
+    } else {
+        &DROPS.own_notes
     }
 }
 
@@ -635,7 +658,7 @@ impl Shown<'_> {
 /// counted item's tai, 0 elsewhere), with the 備註 applied.
 fn evaluate(f: &Facts, plan: &Plan, hits: &mut [u32; Item::COUNT]) -> Outcome {
     let mut held = plan.once;
-    for &(item, tai) in &plan.once_tai[..plan.once.len() as usize] {
+    for &(item, tai) in plan.once_tai.iter().take(plan.once_len) {
         hits[item as usize] = tai;
     }
     let mut reasons: Vec<NotApplied> = Vec::new();
@@ -652,8 +675,11 @@ fn evaluate(f: &Facts, plan: &Plan, hits: &mut [u32; Item::COUNT]) -> Outcome {
         }
     };
     // The items judged on the whole hand come after every reading ([`whole_hand`]).
-    for def in plan.each.indices().map_while(table_def) {
-        let hit = match def.check {
+    for i in plan.each.indices() {
+        let Some(&(item, check)) = CHECKS.get(i) else {
+            continue;
+        };
+        let hit = match check {
             Check::Reading(c) => c(f),
             Check::Context(c) => c(&Win {
                 ctx: f.ctx,
@@ -664,24 +690,24 @@ fn evaluate(f: &Facts, plan: &Plan, hits: &mut [u32; Item::COUNT]) -> Outcome {
             Check::Hand(_) => continue,
         };
         let tai = match hit {
-            Hit::Times(n) => u32::from(n) * u32::from(f.variant.tai_of(def.item)),
+            Hit::Times(n) => u32::from(n) * u32::from(f.variant.tai_of(item)),
             Hit::Tai(t) => u32::from(t),
             Hit::No(r) => {
-                note(def.item, &|| (r.en().to_owned(), r.zh().to_owned()));
+                note(item, &|| (r.en().to_owned(), r.zh().to_owned()));
                 continue;
             }
         };
         if tai == 0 {
-            note(def.item, &|| {
+            note(item, &|| {
                 (
                     "worth 0 tai in this variant".to_owned(),
                     "這個規則裡不計（0）".to_owned(),
                 )
             });
         }
-        hits[def.item as usize] = tai;
+        hits[i] = tai;
         if tai > 0 {
-            held = held.with(def.item);
+            held = held.with(item);
         }
     }
     // 備註 exclusions, judged on the items that hold (so the result does not depend on order):
@@ -727,21 +753,15 @@ fn evaluate(f: &Facts, plan: &Plan, hits: &mut [u32; Item::COUNT]) -> Outcome {
     } else {
         // The same drops as sets: an item goes when a held row's note names it (a row of the
         // fan list, or any where the preset reads shared notes), its own row names a held
-        // item, or a held item outranks it; nothing is lifted and nothing is noted.
-        let rows = if own_only {
-            FAN_SET
-        } else {
-            ItemSet::EMPTY.complement()
-        };
-        for x in held.indices() {
-            let notes = x >= Item::TABLE || !own_only;
-            let mut by = EXCLUDERS.outranked[x].union(EXCLUDERS.by_rows[x].intersection(rows));
-            if notes {
-                by = by.union(EXCLUDERS.own[x]);
-            }
-            if !by.intersection(held).is_empty() {
-                hits[x] = 0;
-            }
+        // item, or a held item outranks it ([`DROPS`]); nothing is lifted and nothing is
+        // noted. The drops of the items judged once per hand are known from the plan.
+        let drops = drops_of(f.variant);
+        let mut dropped = plan.once_drops;
+        for y in held.difference(plan.once).indices() {
+            dropped = dropped.union(drops[y]);
+        }
+        for x in dropped.intersection(held).indices() {
+            hits[x] = 0;
         }
     }
     // The fan list's notes between shared rows (003 fan list; docs/variants.md): when a row

@@ -312,6 +312,62 @@ pub static EXCLUDERS: Excluders = {
     out
 };
 
+/// [`EXCLUDERS`] read the other way: for each item `y`, the items a held `y` drops, under a
+/// preset that reads the shared notes (`all_notes`: every row's `excludes`, `excluded_by` and
+/// tiers) and under one that reads only its own table's (`own_notes`, hk16 and traditional:
+/// the fan list's rows' notes and the tiers). An item `x` goes when a held item drops it, so
+/// the drops of the items judged once per hand are one union per hand, and a reading adds
+/// the drops of the few items it judges itself.
+pub struct Drops {
+    pub all_notes: [ItemSet; Item::COUNT],
+    pub own_notes: [ItemSet; Item::COUNT],
+}
+
+/// [`Drops`] of every entry, built at compile time from [`EXCLUDERS`].
+pub static DROPS: Drops = {
+    let mut out = Drops {
+        all_notes: [ItemSet::EMPTY; Item::COUNT],
+        own_notes: [ItemSet::EMPTY; Item::COUNT],
+    };
+    let mut x = 0;
+    while x < Item::COUNT {
+        let outranked = EXCLUDERS.outranked[x];
+        let all = outranked
+            .union(EXCLUDERS.by_rows[x])
+            .union(EXCLUDERS.own[x]);
+        let mut own = outranked.union(EXCLUDERS.by_rows[x].intersection(FAN_SET));
+        if x >= Item::TABLE {
+            own = own.union(EXCLUDERS.own[x]);
+        }
+        let item = ENTRIES[x].item;
+        let mut y = 0;
+        while y < Item::COUNT {
+            if all.contains_index(y) {
+                out.all_notes[y] = out.all_notes[y].with(item);
+            }
+            if own.contains_index(y) {
+                out.own_notes[y] = out.own_notes[y].with(item);
+            }
+            y += 1;
+        }
+        x += 1;
+    }
+    out
+};
+
+/// Each entry's item and condition, in [`Item`] order, apart from the rest of its entry: the
+/// scorer's loop over a reading's entries reads 24 bytes an entry from one dense array
+/// instead of the fields of a 130-byte [`ItemDef`].
+pub static CHECKS: [(Item, Check); Item::COUNT] = {
+    let mut out = [(ENTRIES[0].item, ENTRIES[0].check); Item::COUNT];
+    let mut i = 0;
+    while i < Item::COUNT {
+        out[i] = (ENTRIES[i].item, ENTRIES[i].check);
+        i += 1;
+    }
+    out
+};
+
 /// The fan list's entries ([`Item::TABLE`]..[`Item::COUNT`]): their 不算 notes hold under
 /// every preset.
 pub const FAN_SET: ItemSet = {
@@ -367,5 +423,45 @@ mod tests {
         assert_eq!(Item::PingHu.table_tai(), 2);
         assert_eq!(Item::FourConcealed.table_tai(), 5);
         assert_eq!(Item::SingleWait.name(), "獨聽");
+    }
+
+    /// [`DROPS`] says what the entries' own lists say, read as the explaining scorer walks
+    /// them: `y` drops `x` when `y`'s row excludes `x`, `x`'s row is excluded by `y`, or `y`
+    /// outranks `x`; under a preset reading only its own table's notes, the first two only
+    /// where the row writing the note is the fan list's.
+    #[test]
+    fn drops_are_the_entries_notes() {
+        let mut pairs = 0;
+        for dy in table() {
+            for dx in table() {
+                let (x, y) = (dx.item, dy.item);
+                let by_row = dy.excludes.contains(&x);
+                let own_row = dx.excluded_by.contains(&y);
+                let tier = dx.outranked_by.contains(&y);
+                let fan = |i: Item| i as usize >= Item::TABLE;
+                let all = by_row || own_row || tier;
+                let own = (by_row && fan(y)) || (own_row && fan(x)) || tier;
+                assert_eq!(DROPS.all_notes[y as usize].contains(x), all, "{y:?} {x:?}");
+                assert_eq!(DROPS.own_notes[y as usize].contains(x), own, "{y:?} {x:?}");
+                pairs += usize::from(all);
+            }
+        }
+        assert!(pairs > 100, "{pairs} notes");
+    }
+
+    /// [`CHECKS`] holds each entry's item and condition.
+    #[test]
+    fn checks_are_the_entries() {
+        for (i, d) in table().enumerate() {
+            let (item, check) = CHECKS[i];
+            assert_eq!(item, d.item);
+            let same = match (check, d.check) {
+                (Check::Reading(a), Check::Reading(b)) => std::ptr::fn_addr_eq(a, b),
+                (Check::Context(a), Check::Context(b)) => std::ptr::fn_addr_eq(a, b),
+                (Check::Hand(a), Check::Hand(b)) => std::ptr::fn_addr_eq(a, b),
+                _ => false,
+            };
+            assert!(same, "{}", d.key());
+        }
     }
 }
