@@ -202,6 +202,18 @@ fn walk(
         let Some(tile) = Tile::new(kind) else { break };
         let held = usize::from(counts[kind]);
         let pair_here = pair_group == kind / 9;
+        if held < 3 && !pair_here {
+            // The common kind (one or two tiles outside the pair's group) has one way on at
+            // most: as many runs from it, if they fit.
+            if !RUN_STARTS[kind]
+                || usize::from(counts[kind + 1]) < held
+                || usize::from(counts[kind + 2]) < held
+            {
+                break;
+            }
+            Way((held << 2) as u32).take(&mut counts, &mut left, &mut pair_group, stack, tile);
+            continue;
+        }
         // The ways on at this kind: how many triplets, pairs and runs start here (each
         // packed in one word, written and read back whole: a struct of bytes read back as a
         // word stalled on its byte writes).

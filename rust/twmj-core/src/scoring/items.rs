@@ -657,6 +657,11 @@ impl Needs {
         Needs(self.0 | other.0)
     }
 
+    /// The flags as bits (bit k: [`Needs::flag`] `k`).
+    pub const fn bits(self) -> u32 {
+        self.0
+    }
+
     /// Every flag of `needs` is in `self`.
     pub const fn has(self, needs: Needs) -> bool {
         self.0 & needs.0 == needs.0

@@ -440,6 +440,46 @@ struct Plan {
     explain: bool,
 }
 
+/// The entries that need a flag of [`Needs`] `has` lacks: the union of [`NEEDING`] over the
+/// flags it lacks, as one look-up per six flags ([`LACKING`]) instead of a pass per flag.
+fn lacking(has: Needs) -> ItemSet {
+    let missing = !has.bits();
+    LACKING
+        .iter()
+        .enumerate()
+        .fold(ItemSet::EMPTY, |out, (c, chunk)| {
+            out.union(chunk[(missing >> (CHUNK * c)) as usize & (CHUNKS - 1)])
+        })
+}
+
+/// Flags of [`Needs`] per chunk of [`LACKING`].
+const CHUNK: usize = 6;
+/// Entries per chunk: one per combination of its flags.
+const CHUNKS: usize = 1 << CHUNK;
+
+/// For each chunk of six flags of [`Needs`] and each combination `m` of them (bit j: flag
+/// `CHUNK * c + j` lacking), the entries needing one of the lacking flags ([`NEEDING`]).
+static LACKING: [[ItemSet; CHUNKS]; Needs::FLAGS.div_ceil(CHUNK)] = {
+    let mut out = [[ItemSet::EMPTY; CHUNKS]; Needs::FLAGS.div_ceil(CHUNK)];
+    let mut c = 0;
+    while c < out.len() {
+        let mut m = 0;
+        while m < CHUNKS {
+            let mut j = 0;
+            while j < CHUNK {
+                let k = CHUNK * c + j;
+                if m >> j & 1 == 1 && k < Needs::FLAGS {
+                    out[c][m] = out[c][m].union(NEEDING[k]);
+                }
+                j += 1;
+            }
+            m += 1;
+        }
+        c += 1;
+    }
+    out
+};
+
 /// Most entries judged once per hand ([`JUDGED_ONCE`]).
 const ONCE_MOST: usize = JUDGED_ONCE.len() as usize;
 
@@ -451,11 +491,7 @@ impl Plan {
     fn full(variant: &Variant, has: Needs, only: Option<&[Item]>, explain: bool) -> Plan {
         let mut each = variant.absent.complement().intersection(ON_READING);
         if !explain {
-            for (k, needing) in NEEDING.iter().enumerate() {
-                if !has.has(Needs::flag(k)) {
-                    each = each.difference(*needing);
-                }
-            }
+            each = each.difference(lacking(has));
         }
         if let Some(only) = only {
             let listed = only.iter().fold(ItemSet::EMPTY, |s, &i| s.with(i));
@@ -488,8 +524,11 @@ impl Plan {
         let (mut held, mut n) = (ItemSet::EMPTY, 0);
         let drops = drops_of(variant);
         let mut dropped = ItemSet::EMPTY;
-        for def in once.indices().map_while(table_def) {
-            let hit = match def.check {
+        for i in once.indices() {
+            let Some(&(item, check)) = CHECKS.get(i) else {
+                continue;
+            };
+            let hit = match check {
                 Check::Context(c) => c(&Win {
                     ctx,
                     variant,
@@ -499,11 +538,11 @@ impl Plan {
                 Check::Reading(c) => c(&f),
                 Check::Hand(_) => continue,
             };
-            let tai = tai_of(&hit, def.item, variant);
+            let tai = tai_of(&hit, item, variant);
             if let (true, Some(slot)) = (tai > 0, plan.once_tai.get_mut(n)) {
-                held = held.with(def.item);
-                dropped = dropped.union(drops[def.item as usize]);
-                *slot = (def.item, tai);
+                held = held.with(item);
+                dropped = dropped.union(drops[i]);
+                *slot = (item, tai);
                 n += 1;
             }
         }
@@ -530,25 +569,27 @@ struct Outcome {
     total: u32,
     /// The items counted: those > 0 in the buffer (every other entry of it is 0).
     counted: ItemSet,
+    /// How many (`counted.len()`, counted as they were added: the build has no `popcnt`).
+    len: u32,
     /// The composite merged into an item (字一色（小三元）…): (owner, merged).
     merged: Option<(Item, Item)>,
     why_not: Vec<NotApplied>,
 }
 
 /// `a` is shown before `b` ([`Rank`]): more tai, then fewer items, then the items first in
-/// table order; compared in place (no list built: readings often tie).
-fn beats(a: (u32, ItemSet), b: (u32, ItemSet)) -> bool {
+/// table order; compared in place (no list built: readings often tie). Each is (total, how
+/// many items, the items).
+fn beats(a: (u32, u32, ItemSet), b: (u32, u32, ItemSet)) -> bool {
     if a.0 != b.0 {
         return a.0 > b.0;
     }
-    let (n, m) = (a.1.len(), b.1.len());
-    if n != m {
-        return n < m;
+    if a.1 != b.1 {
+        return a.1 < b.1;
     }
     // Of two lists of equal length in table order, the first is the one holding the first
     // item where they differ (both hold every item before it).
-    a.1.first_difference(b.1)
-        .is_some_and(|i| a.1.contains_index(i))
+    a.2.first_difference(b.2)
+        .is_some_and(|i| a.2.contains_index(i))
 }
 
 /// One reading judged: the tai each item counts for after the 備註, before materialising.
@@ -601,7 +642,10 @@ impl Reading {
 
     /// Shown before `other` ([`beats`]).
     fn beats(&self, other: &Reading) -> bool {
-        beats((self.total, self.counted), (other.total, other.counted))
+        beats(
+            (self.total, self.counted.len(), self.counted),
+            (other.total, other.counted.len(), other.counted),
+        )
     }
 
     /// What [`finish`] reads of it.
@@ -821,18 +865,19 @@ fn evaluate(f: &Facts, plan: &Plan, hits: &mut [u32; Item::COUNT]) -> Outcome {
             });
         }
     }
-    let mut counted = ItemSet::EMPTY;
-    let mut total = 0;
-    for d in held.indices().map_while(table_def) {
-        let t = hits[d.item as usize];
+    let (mut counted, mut total, mut n) = (ItemSet::EMPTY, 0, 0);
+    for (i, &(item, _)) in held.indices().filter_map(|i| Some(i).zip(CHECKS.get(i))) {
+        let t = hits[i];
         if t > 0 {
             total += t;
-            counted = counted.with(d.item);
+            n += 1;
+            counted = counted.with(item);
         }
     }
     Outcome {
         total,
         counted,
+        len: n,
         merged,
         why_not: reasons,
     }
@@ -855,7 +900,9 @@ fn fan_note(by: Item, x: Item, variant: &Variant) -> bool {
         && (variant.scoring.fan_notes || variant.drawn(by) || variant.drawn(x))
 }
 
-/// The melds as sets (the first of every reading's) and the 暗槓 among them (暗刻).
+/// The melds as sets (the first of every reading's) and the 暗槓 among them (暗刻). Inlined:
+/// the pair returned through memory was read back whole over its byte writes, a stall.
+#[inline]
 fn meld_sets(melds: &[Meld], win_tile: Tile) -> (Sets, u8) {
     let mut sets = Sets::empty(SetView {
         tile: win_tile,
@@ -1565,7 +1612,10 @@ fn best_reading<'b>(
                 cur,
             );
             let better = best.as_ref().is_none_or(|(x, _, _)| {
-                beats((judged.total, judged.counted), (x.total, x.counted))
+                beats(
+                    (judged.total, judged.len, judged.counted),
+                    (x.total, x.len, x.counted),
+                )
             });
             if better {
                 std::mem::swap(&mut cur, &mut top);
@@ -1947,6 +1997,26 @@ mod tests {
     /// where the quick path drops items by set operations); and the streamed best reading over
     /// the two buffers is the one the per-decomposition walk picks. On random wins of every
     /// preset and of taiwan with the whole fan list drawn in.
+    /// [`lacking`]'s look-ups give, for every combination of the flags, the entries that
+    /// need a lacking flag, as the pass over [`NEEDING`] flag by flag did.
+    #[test]
+    fn lacking_is_the_needing_of_each_flag_lacked() {
+        for bits in 0..1u32 << Needs::FLAGS {
+            let has = (0..Needs::FLAGS)
+                .filter(|&k| bits >> k & 1 == 1)
+                .fold(Needs::NONE, |n, k| n.and(Needs::flag(k)));
+            let mut want = ItemSet::EMPTY;
+            for (k, needing) in NEEDING.iter().enumerate() {
+                if !has.has(Needs::flag(k)) {
+                    want = want.union(*needing);
+                }
+            }
+            assert_eq!(lacking(has), want, "{bits:b}");
+        }
+        assert!(lacking(Needs::NONE).len() > 10);
+        assert!(lacking(Needs::ALL).is_empty());
+    }
+
     #[test]
     fn plan_once_per_hand_matches_judging_each_reading() {
         let mut rng = fastrand::Rng::with_seed(16_700);
