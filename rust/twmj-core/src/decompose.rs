@@ -202,34 +202,24 @@ fn walk(
         let Some(tile) = Tile::new(kind) else { break };
         let held = usize::from(counts[kind]);
         let pair_here = pair_group == kind / 9;
-        if held < 3 && !pair_here {
-            // The common kind (one or two tiles outside the pair's group) has one way on at
-            // most: as many runs from it, if they fit.
-            if !RUN_STARTS[kind]
-                || usize::from(counts[kind + 1]) < held
-                || usize::from(counts[kind + 2]) < held
-            {
-                break;
-            }
-            Way((held << 2) as u32).take(&mut counts, &mut left, &mut pair_group, stack, tile);
-            continue;
-        }
         // The ways on at this kind: how many triplets, pairs and runs start here (each
         // packed in one word, written and read back whole: a struct of bytes read back as a
         // word stalled on its byte writes).
         let mut ways = [Way(0); 4];
         let mut found = 0;
+        // How many runs can start here: the fewer of the next two kinds, read once.
+        let fit = if RUN_STARTS[kind] {
+            usize::from(counts[kind + 1].min(counts[kind + 2]))
+        } else {
+            0
+        };
         for trip in 0..=usize::from(held >= 3) {
             for pair in 0..=usize::from(pair_here) {
                 if 3 * trip + 2 * pair > held {
                     continue;
                 }
                 let runs = held - 3 * trip - 2 * pair;
-                if runs > 0
-                    && (!RUN_STARTS[kind]
-                        || usize::from(counts[kind + 1]) < runs
-                        || usize::from(counts[kind + 2]) < runs)
-                {
+                if runs > fit {
                     continue;
                 }
                 ways[found] = Way((trip | pair << 1 | runs << 2) as u32);

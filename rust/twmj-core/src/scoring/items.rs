@@ -142,6 +142,14 @@ impl Sets {
         }
     }
 
+    /// `n` sets (at most five), each `v`.
+    pub const fn filled(v: SetView, n: usize) -> Sets {
+        Sets {
+            views: [v; 5],
+            len: if n < 5 { n as u8 } else { 5 },
+        }
+    }
+
     /// Adds a set; a sixth is dropped (a validated hand has at most five).
     pub fn push(&mut self, v: SetView) {
         if let Some(slot) = self.views.get_mut(usize::from(self.len)) {
@@ -673,13 +681,20 @@ impl Needs {
         // Kinds with three or more copies, as a mask (27–30 the winds, 31–33 the dragons).
         let sets = crate::tile::at_least_mask(all, 3);
         let held = crate::tile::at_least_mask(all, 1);
-        let suits = (0..3).filter(|s| held >> (9 * s) & 0x1FF != 0).count();
+        let suits = (0..3)
+            .map(|s| usize::from(held >> (9 * s) & 0x1FF != 0))
+            .sum::<usize>();
+        // Three or four kinds of 3+: the lowest bits cleared in turn (no bit count: the
+        // build has no `popcnt`).
+        let third = sets & sets.wrapping_sub(1);
+        let third = third & third.wrapping_sub(1);
+        let fourth = third & third.wrapping_sub(1);
         let flags = [
             (honor, Needs::HONOR),
             (!honor, Needs::NO_HONOR),
             (sets != 0, Needs::TRIPLET),
-            (sets.count_ones() >= 3, Needs::TRIPLETS_3),
-            (sets.count_ones() >= 4, Needs::TRIPLETS_4),
+            (third != 0, Needs::TRIPLETS_3),
+            (fourth != 0, Needs::TRIPLETS_4),
             (sets >> 31 != 0, Needs::DRAGON_SET),
             (sets >> 27 & 0xF != 0, Needs::WIND_SET),
             (suits <= 1, Needs::ONE_SUIT),
@@ -708,10 +723,12 @@ impl Needs {
             (ctx.declared != Declaration::None, Needs::DECLARED),
             (ctx.first_turn, Needs::FIRST_TURN),
         ];
-        flags
-            .iter()
-            .filter(|(on, _)| *on)
-            .fold(Needs::NONE, |n, &(_, f)| n.and(f))
+        // Or'd as bits, every flag in turn (no branch per flag).
+        Needs(
+            flags
+                .iter()
+                .fold(0, |n, &(on, f)| n | f.0 & 0u32.wrapping_sub(u32::from(on))),
+        )
     }
 }
 
