@@ -150,6 +150,11 @@ impl Sets {
         }
     }
 
+    /// The slots and the length, to fill in place (the scorer's reading of a decomposition).
+    pub(crate) fn parts_mut(&mut self) -> (&mut [SetView; 5], &mut u8) {
+        (&mut self.views, &mut self.len)
+    }
+
     /// Adds a set; a sixth is dropped (a validated hand has at most five).
     pub fn push(&mut self, v: SetView) {
         if let Some(slot) = self.views.get_mut(usize::from(self.len)) {

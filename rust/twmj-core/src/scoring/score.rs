@@ -1188,26 +1188,33 @@ fn facts<'a>(
     };
     // 000 暗刻的認定: a triplet completed by another player's tile is not concealed.
     let claimed = p.has.has(Needs::CLAIMED);
+    // Each block written to the next free slot, and the count moved on unless it is the
+    // pair (the next set overwrites its slot): the count, the pair and the 暗刻 stay in
+    // registers, and no branch follows the blocks' kinds (a push per set kept the length in
+    // memory and chained every push through it).
+    let (views, len) = f.sets.parts_mut();
+    let (mut n, mut pair, mut concealed) = (usize::from(*len), f.pair, f.concealed_triplets);
     for &x in blocks {
-        match x {
-            Block::Pair(t) => f.pair = t,
-            Block::Sequence(t) => f.sets.push(SetView {
-                tile: t,
-                triplet: false,
+        let (tile, triplet, is_pair) = match x {
+            Block::Sequence(t) => (t, false, false),
+            Block::Triplet(t) => (t, true, false),
+            Block::Pair(t) => (t, false, true),
+        };
+        if let Some(slot) = views.get_mut(n) {
+            *slot = SetView {
+                tile,
+                triplet,
                 meld: None,
-            }),
-            Block::Triplet(t) => {
-                f.sets.push(SetView {
-                    tile: t,
-                    triplet: true,
-                    meld: None,
-                });
-                if !(claimed && x == b) {
-                    f.concealed_triplets += 1;
-                }
-            }
+            };
         }
+        n += usize::from(!is_pair);
+        pair = if is_pair { tile } else { pair };
+        concealed += u8::from(triplet && !(claimed && x == b));
     }
+    // At most five sets (a validated hand's).
+    *len = n.min(views.len()) as u8;
+    f.pair = pair;
+    f.concealed_triplets = concealed;
     f
 }
 
