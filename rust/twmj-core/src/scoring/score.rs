@@ -990,7 +990,7 @@ fn finish_shown(
         winner: ctx.winner,
         dealer: ctx.dealer,
         payers,
-        self_drawn: ctx.win.from_seat().is_none(),
+        self_drawn: ctx.win.is_self_draw(),
         flower_win,
     }
 }
