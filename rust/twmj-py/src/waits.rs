@@ -234,19 +234,6 @@ fn common_answer(hand: &Bound<'_, PyAny>) -> Option<PyWaits> {
     })
 }
 
-/// The hand of the common call, one hand alone under the default rules, read without the
-/// general conversion; `None` when it is not a 16 − 3k hand there (the general path then
-/// names what is wrong).
-fn default_hand(hand: &Bound<'_, PyAny>) -> Option<Hand> {
-    let size = twmj_core::TAIWAN.hand_size;
-    if let Ok(b) = hand.cast::<PyBytes>() {
-        return Hand::of_counts(b.as_bytes(), Form::Waiting, size);
-    }
-    let s = hand.cast::<PyString>().ok()?.to_str().ok()?;
-    let tiles = twmj_core::TAIWAN.parse(s).ok()?;
-    Hand::new(tiles, Vec::new(), Form::Waiting, size).ok()
-}
-
 /// Waits of a 16 − 3k hand with shapes and copies left; `visible` are other tiles in view.
 /// With a `variant` whose rule text admits special shapes (`improved16`: 瀝咕瀝咕, 十三么),
 /// their waits are added; without one (or under taiwan) only five sets and a pair count.
@@ -281,7 +268,7 @@ pub fn waits(
 #[guarded]
 pub fn wait_mask(hand: &Bound<'_, PyAny>, melds: Option<&Bound<'_, PyAny>>) -> PyResult<u64> {
     if melds.is_none() {
-        if let Some(h) = default_hand(hand) {
+        if let Some(h) = convert::default_hand(hand, Form::Waiting) {
             return Ok(core_waits::hand_wait_mask(&h));
         }
     }
