@@ -509,8 +509,9 @@ pub struct Variant {
     /// fan list's 七對 24, 七星不靠 24, 全不靠 12, 組合龍 12 at their 003 values).
     pub special_tai: [u8; 6],
     /// A special shape compounds with the items judged on the whole hand (`scoring::tables::WHOLE_HAND`, the entries' `also.whole_hand`:
-    /// 清一色, 字么九, 門前清, 無花 …; 003 hk16 瀝姑瀝姑 可與其他牌型複合). Off, it adds only 自摸
-    /// and 不求人 (003 改良式 註八: 只另計自摸、不求人).
+    /// 清一色, 字么九, 門前清, 無花 …; 003 hk16 瀝姑瀝姑 可與其他牌型複合). Off, it adds only the
+    /// manner of the win and the flowers (`scoring::tables::MANNER`: 自摸, 不求人, 搶槓, 槓上開花,
+    /// 海底撈月, 河底撈魚, 正花, 花槓; 003 改良式 註八 只另計自摸、不求人 leaves out 門清 only).
     pub special_compound: bool,
     /// The unit the table counts in: 台, or 番 (hk16). A name only; every number is the same.
     pub unit: &'static str,
@@ -1105,9 +1106,13 @@ impl Variant {
                 concealed_ankan: false,
                 ..ScoringRules::TAIWAN
             },
+            // 001 台數表's row names.
             names: &[
+                (Item::RoundWind, "圈風牌"),
+                (Item::SeatWind, "門風牌"),
                 (Item::Migi, "地聽(咪機)"),
                 (Item::ConcealedSelfDraw, "不求"),
+                (Item::EightImmortals, "八朵花"),
             ],
             honors_merge_minus: 0,
             // 001 流局, 特殊流局, 詐胡, 起莊、發牌, 過水/過手 (docs/variants.md).
@@ -1357,6 +1362,7 @@ impl Variant {
                 (Item::RoundWind, "合風"),
                 (Item::SeatWind, "位"),
                 (Item::Dragon, "中發白"),
+                (Item::KongBloom, "槓上花"),
                 (Item::SingleWait, "獨獨"),
                 (Item::DealerStreak, "連莊"),
                 (Item::FlowerKong, "同組花"),
