@@ -329,6 +329,10 @@ pub struct Flow {
     /// `furiten_ignored`: no 過水 at all, a win let go never blocks a later one (004 過水: 很多桌
     /// 有這條，也有不管的); a house rule, off in every preset.
     pub furiten_ignored: bool,
+    /// `migi_first_discard`: 地聽 (MIGI) is declared only by a 閒家 at its own first discard
+    /// (003 hk16 地聽: 閒家配牌後立即聽牌); off, by anyone within the first eight discards
+    /// (000 MIGI; 001 地聽: 每家過兩手即八張牌以內). Either way nobody has called or kong'd.
+    pub migi_first_discard: bool,
 }
 
 impl Flow {
@@ -347,6 +351,7 @@ impl Flow {
         furiten_dealer_exception: false,
         furiten_self_draw: true,
         furiten_ignored: false,
+        migi_first_discard: false,
     };
 
     /// 001: 16 kept back (八墩), no 四風連打 (特殊流局: 台灣多數人玩的規則裡沒有), 詐胡 paid, the
@@ -370,6 +375,7 @@ impl Flow {
         // 001 過水 is 有人放槍而不胡: a passed discard; a self-draw let go is not 過水 there.
         furiten_self_draw: false,
         furiten_ignored: false,
+        migi_first_discard: false,
     };
 
     /// 003 改良式: as 000, but 四槓胡 is a win (6台, 自摸第四槓三家各付六台); 003 says nothing
@@ -1381,6 +1387,11 @@ impl Variant {
             honors_merge_minus: 0,
             // 003 hk16 槓牌: 暗槓…即可向每家收一個底.
             ankan_fee: 1,
+            // 003 hk16 地聽: 閒家配牌後立即聽牌.
+            flow: Flow {
+                migi_first_discard: true,
+                ..Flow::TAIWAN
+            },
             ..Variant::taiwan()
         };
         for &(item, tai) in rows {
