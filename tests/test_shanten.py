@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import numpy as np
 import pytest
@@ -183,3 +184,46 @@ def test_a_batch_under_a_variant_names_its_first_bad_row() -> None:
         twmj.shanten_batch(
             np.array(rows[:1], dtype=np.uint8), twmj.Variant("two_player", {"hand_size": 13})
         )
+
+
+# -- The common call against the general one -----------------------------------------------
+
+
+def _outcome(f: Callable[..., object], *args: object, **kwargs: object) -> object:
+    """A call's answer, or its error as the caller sees it (class, message, field, position)."""
+    try:
+        return f(*args, **kwargs)
+    except twmj.Error as e:
+        return (type(e).__name__, str(e), e.field, e.position)
+
+
+@settings(max_examples=600, derandomize=True, deadline=None)
+@given(
+    st.lists(st.integers(0, 33), max_size=20),
+    st.sampled_from([33, 34, 34, 34, 35]),
+    st.integers(0, 2),
+)
+def test_the_common_call_answers_as_the_general_one(
+    kinds: list[int], size: int, spell: int
+) -> None:
+    # twmj.shanten(hand) and twmj.is_win(hand) read bytes and notation alone without the
+    # general conversion; their answers and errors are those of the general path (taken here
+    # by naming the default variant, or by an empty meld list). Tiles of every count 0–20 (a
+    # kind may exceed 4, a total may fit no form), buffers of 33–35 bytes.
+    taiwan = twmj.Variant("taiwan")
+    counts = [kinds.count(k) for k in range(34)]
+    raw = bytes(counts[:size] + [0] * (size - 34))
+    hand: str | bytes = raw
+    if spell:
+        try:
+            hand = twmj.format(raw)
+        except twmj.Error:
+            return
+        if spell == 2:
+            hand = hand.replace("m", "m ")
+    for call in (twmj.shanten, twmj.is_win):
+        common = _outcome(call, hand)
+        assert common == _outcome(call, hand, variant=taiwan)
+        assert common == _outcome(call, hand, melds=[])
+    if spell == 0:
+        assert _outcome(twmj.shanten, bytearray(raw)) == _outcome(twmj.shanten, raw, variant=taiwan)

@@ -182,6 +182,22 @@ pub fn hand(
     Ok(rules.hand(t, m, form).map_err(|e| e.at("hand"))?)
 }
 
+/// The hand of the common call, one hand alone (no melds) under the default rules, read
+/// without the general conversion: a counts buffer in one pass ([`Hand::of_counts`]), a
+/// notation string parsed straight into tiles. `None` when [`hand`] would refuse it for
+/// `form` under the default rules; the caller then takes [`hand`], which names what is wrong,
+/// so the two paths answer alike (`tests/test_waits.py` and `tests/test_shanten.py` hold them to
+/// each other).
+pub fn default_hand(hand: &Bound<'_, PyAny>, form: Form) -> Option<Hand> {
+    let size = twmj_core::TAIWAN.hand_size;
+    if let Ok(b) = hand.cast::<PyBytes>() {
+        return Hand::of_counts(b.as_bytes(), form, size);
+    }
+    let s = hand.cast::<PyString>().ok()?.to_str().ok()?;
+    let tiles = twmj_core::TAIWAN.parse(s).ok()?;
+    Hand::new(tiles, Vec::new(), form, size).ok()
+}
+
 /// A serde view of the core as Python objects (dicts, lists, ints, str, None): the one
 /// output conversion for results, summaries and the vocabulary.
 pub fn to_py<'py, T: serde::Serialize + ?Sized>(

@@ -20,6 +20,11 @@ pub fn shanten(
     melds: Option<&Bound<'_, PyAny>>,
     variant: Option<PyRef<'_, PyVariant>>,
 ) -> PyResult<i8> {
+    if melds.is_none() && variant.is_none() {
+        if let Some(h) = convert::default_hand(hand, Form::Any) {
+            return Ok(twmj_core::shanten(&h, &twmj_core::TAIWAN));
+        }
+    }
     let rules = rules_of(variant.as_deref());
     let h = convert::hand(hand, melds, Form::Any, rules)?;
     Ok(twmj_core::shanten(&h, rules))
@@ -35,6 +40,11 @@ pub fn is_win(
     melds: Option<&Bound<'_, PyAny>>,
     variant: Option<PyRef<'_, PyVariant>>,
 ) -> PyResult<bool> {
+    if melds.is_none() && variant.is_none() {
+        if let Some(h) = convert::default_hand(hand, Form::Full) {
+            return Ok(twmj_core::is_win(&h, &twmj_core::TAIWAN));
+        }
+    }
     let rules = rules_of(variant.as_deref());
     let h = convert::hand(hand, melds, Form::Full, rules)?;
     Ok(twmj_core::is_win(&h, rules))
