@@ -220,10 +220,13 @@ fn walk(
             let (trip, pair) = (choice >> 1, choice & 1);
             let used = 3 * trip + 2 * pair;
             let runs = held.wrapping_sub(used);
-            let fits = (trip == 0 || held >= 3) & (pair == 0 || pair_here) & (used <= held);
+            let fits = usize::from(trip == 0 || held >= 3)
+                & usize::from(pair == 0 || pair_here)
+                & usize::from(used <= held)
+                & usize::from(runs <= fit);
             // `found` ≤ `choice` ≤ 3: the slot is always in range.
             ways[found & 3] = Way((trip | pair << 1 | runs << 2) as u32);
-            found += usize::from(fits & (runs <= fit));
+            found += fits;
         }
         match found {
             0 => break,

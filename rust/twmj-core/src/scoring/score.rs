@@ -1025,6 +1025,7 @@ fn finish(
 /// count (empty unless explaining). Inlined into its callers: a `Score` is 248 bytes, and
 /// returned from a call it was copied once more into the caller's `Ok`.
 #[allow(clippy::too_many_arguments)] // the parts of a score, each passed once
+#[allow(clippy::inline_always)] // the copy it saves is what the hint is for (above)
 #[inline(always)]
 fn finish_shown(
     reading: &Shown,
@@ -1198,26 +1199,26 @@ fn facts<'a>(
     // registers, and no branch follows the blocks' kinds (a push per set kept the length in
     // memory and chained every push through it).
     let (views, len) = f.sets.parts_mut();
-    let (mut n, mut pair, mut concealed) = (usize::from(*len), f.pair, f.concealed_triplets);
+    let (mut next, mut pair, mut concealed) = (usize::from(*len), f.pair, f.concealed_triplets);
     for &x in blocks {
         let (tile, triplet, is_pair) = match x {
             Block::Sequence(t) => (t, false, false),
             Block::Triplet(t) => (t, true, false),
             Block::Pair(t) => (t, false, true),
         };
-        if let Some(slot) = views.get_mut(n) {
+        if let Some(slot) = views.get_mut(next) {
             *slot = SetView {
                 tile,
                 triplet,
                 meld: None,
             };
         }
-        n += usize::from(!is_pair);
+        next += usize::from(!is_pair);
         pair = if is_pair { tile } else { pair };
         concealed += u8::from(triplet && !(claimed && x == b));
     }
     // At most five sets (a validated hand's).
-    *len = n.min(views.len()) as u8;
+    *len = next.min(views.len()) as u8;
     f.pair = pair;
     f.concealed_triplets = concealed;
     f
@@ -1402,7 +1403,7 @@ fn win_blocks(blocks: &[Block], win_tile: Tile) -> impl Iterator<Item = (Block, 
             Block::Triplet(t) | Block::Pair(t) => (t, false),
         };
         let d = w.wrapping_sub(t.index());
-        holding |= u64::from((d == 0) | (run & (d <= 2))) << i;
+        holding |= (u64::from(d == 0) | u64::from(run) & u64::from(d <= 2)) << i;
     }
     std::iter::from_fn(move || {
         if holding == 0 {
