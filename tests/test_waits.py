@@ -18,6 +18,7 @@ from twmj.testing import (
     block_hands,
     hands,
     near_ready_hands,
+    notations,
     quad_hands,
     visible_tiles,
 )
@@ -360,3 +361,30 @@ def test_the_common_call_answers_as_the_general_one(
     assert _answer(twmj.waits(hand)) == _answer(general)
     assert _answer(twmj.waits(bytearray(raw))) == _answer(general)
     assert twmj.mask_tiles(mask) == general.tiles
+
+
+@settings(max_examples=300, derandomize=True, deadline=None)
+@given(
+    st.one_of(
+        near_ready_hands(k=0, missing=1),
+        near_ready_hands(k=0, missing=2),
+        block_hands(k=0),
+        hands(k=0),
+    ),
+    st.data(),
+)
+def test_the_common_call_on_ready_and_near_hands_answers_as_the_general_one(
+    h: Hand, data: st.DataObject
+) -> None:
+    # The common call reads the counts (of bytes, or of notation without flowers) and builds
+    # the hand only when there is no wait; ready hands (one tile missing, always ready) and
+    # near ones (two missing, some ready) answer as the general path does, by bytes and by
+    # any spelling of the notation, with flowers added (which the general reading keeps).
+    raw = h.concealed
+    general = _answer(twmj.waits(raw, variant=twmj.Variant("taiwan")))
+    text = data.draw(notations(raw))
+    assert _answer(twmj.waits(raw)) == general
+    assert _answer(twmj.waits(text)) == general
+    assert _answer(twmj.waits(text + " 春 8f")) == _answer(
+        twmj.waits(text + " 春 8f", variant=twmj.Variant("taiwan"))
+    )

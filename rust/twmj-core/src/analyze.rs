@@ -11,7 +11,7 @@ use crate::shanten::{
 use crate::special::waits_seen_with;
 use crate::tables::{self, Entry, GroupTable, Overlap};
 use crate::tile::{bit_planes, Counts, KindList, Suit, Tile, COPIES, KINDS};
-use crate::waits::{exhausted, waits_seen, Wait, WaitList};
+use crate::waits::{exhausted, waits_seen, WaitList};
 use wide::u8x16;
 
 /// A kind that lowers the shanten, with its unseen copies.
@@ -629,7 +629,7 @@ impl WaitReport {
 }
 
 /// The accepting kinds of a ready hand whose waits are `waits` ([`WaitReport::ready_accepts`]).
-pub fn ready_accepts(waits: &[Wait]) -> Vec<Accept> {
+pub fn ready_accepts(waits: &WaitList) -> Vec<Accept> {
     waits
         .iter()
         .map(|w| Accept {
@@ -644,15 +644,25 @@ pub fn ready_accepts(waits: &[Wait]) -> Vec<Accept> {
 /// and seen counts are its concealed ones, already checked: the waits are read from those
 /// alone.
 pub fn concealed_waits(hand: &Hand, variant: &Variant) -> Result<WaitList> {
-    if hand.melds.is_empty()
-        && hand.size == variant.hand_size
-        && variant.all_in_play()
-        && !variant.special.any()
-    {
+    if hand.melds.is_empty() && hand.size == variant.hand_size && counts_alone(variant) {
         let c = &hand.concealed;
         return Ok(waits_seen(c, c, c));
     }
     crate::special::waits(hand, &[0; KINDS], variant)
+}
+
+/// True when `variant` reads a hand's waits from its counts alone: every tile in play and
+/// no special shape (the default rules). [`counts_waits`] holds under these.
+pub fn counts_alone(variant: &Variant) -> bool {
+    variant.all_in_play() && !variant.special.any()
+}
+
+/// [`concealed_waits`] of a hand given as its concealed counts alone, already checked at the
+/// variant's hand size ([`Hand::fit_counts`]), under rules that read the counts alone
+/// ([`counts_alone`]). For the binding's counts buffer, which needs the [`Hand`] itself only
+/// when there is no wait.
+pub fn counts_waits(counts: &Counts) -> WaitList {
+    waits_seen(counts, counts, counts)
 }
 
 /// The shanten [`wait_report`] gives a hand with no waits: at least 1, a 16 − 3k hand being
@@ -859,7 +869,8 @@ mod tests {
     /// `concealed_waits` is `waits` with nothing in view: on random and ready-ish hands of
     /// every 16 − 3k size, without and with a meld, under the default rules, 003 改良式
     /// (special shapes) and 004 三人 (tiles out of play), and an error alike for a hand read
-    /// at another size.
+    /// at another size. `counts_waits` of the concealed counts is too, under the rules that
+    /// read the counts alone (the default ones here; not 003, not 004).
     #[test]
     fn concealed_waits_are_the_waits_with_nothing_in_view() {
         let mut rng = fastrand::Rng::with_seed(1614);
@@ -868,6 +879,7 @@ mod tests {
             crate::rules::Variant::improved16(),
             crate::rules::Variant::preset("three_player").unwrap(),
         ];
+        assert_eq!(rules.each_ref().map(counts_alone), [true, false, false]);
         let pon = Meld {
             kind: MeldKind::Pon,
             tile: Tile::new(33).unwrap(),
@@ -891,6 +903,14 @@ mod tests {
             let mut hands = vec![Hand::new(tiles, Vec::new(), Form::Waiting, 16).unwrap()];
             if n <= 13 && c[33] <= 1 {
                 hands.extend(Hand::new(tiles, vec![pon], Form::Waiting, 16).ok());
+            }
+            // The counts alone, where the rules read them so: the same waits.
+            for v in rules.iter().filter(|v| counts_alone(v)) {
+                assert_eq!(
+                    Ok(counts_waits(&c)),
+                    crate::waits(&hands[0], &[0; KINDS], v),
+                    "{c:?}"
+                );
             }
             for h in &hands {
                 for v in &rules {

@@ -368,12 +368,8 @@ impl Hand {
     /// not take at `size`): the caller then asks [`Hand::new`] for the error. One pass over the
     /// counts, for the calls that take a counts buffer.
     pub fn of_counts(counts: &[u8], form: Form, size: u8) -> Option<Hand> {
-        let concealed: Counts = counts.try_into().ok()?;
+        let concealed = *Hand::fit_counts(counts, form, size)?;
         let n = crate::tile::total(&concealed);
-        if (size != 16 && size != 13) || crate::tile::over_copies(&concealed) || !form.fits(n, size)
-        {
-            return None;
-        }
         Some(Hand {
             concealed,
             melds: Vec::new(),
@@ -381,6 +377,20 @@ impl Hand {
             flowers: 0,
             size,
         })
+    }
+
+    /// `counts` when [`Hand::of_counts`] takes them (34 counts, none over 4, a total `form`
+    /// takes at `size`, 16 or 13), else `None`: the check alone, for a caller that needs the
+    /// hand itself only sometimes.
+    #[inline]
+    pub fn fit_counts(counts: &[u8], form: Form, size: u8) -> Option<&Counts> {
+        let concealed: &Counts = counts.try_into().ok()?;
+        let n = crate::tile::total(concealed);
+        if (size != 16 && size != 13) || crate::tile::over_copies(concealed) || !form.fits(n, size)
+        {
+            return None;
+        }
+        Some(concealed)
     }
 
     /// Parses a hand string and meld list and validates them for `form` and a hand of `size`
@@ -476,6 +486,16 @@ pub fn seen_counts(own: &Counts, visible: &Counts) -> Result<Counts> {
     Ok(seen)
 }
 
+/// Checks that no kind has more than 4 copies between `own` (the hand and its melds, checked)
+/// and `visible` ([`seen_counts`], without building the seen counts).
+#[inline]
+pub fn check_seen(own: &Counts, visible: &Counts) -> Result<()> {
+    if crate::tile::over_copies_sum(own, visible) {
+        seen_counts(own, visible)?;
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -513,7 +533,8 @@ mod tests {
             .is_ok());
     }
 
-    /// `Hand::of_counts` is `Hand::new` of the same counts with no melds: the same hand where
+    /// `Hand::of_counts` is `Hand::new` of the same counts with no melds (and `Hand::fit_counts`
+    /// takes the counts it makes a hand of): the same hand where
     /// that accepts them, `None` where it refuses them, for every form and both hand sizes, on
     /// counts of every total (0–20 tiles, some kinds over 4) and on buffers of other lengths.
     #[test]
@@ -535,6 +556,12 @@ mod tests {
                         form,
                         size,
                     );
+                    // The check alone takes exactly the counts the hand is made of.
+                    assert_eq!(
+                        Hand::fit_counts(&c, form, size).is_some(),
+                        new.is_ok(),
+                        "{c:?} {form:?} {size}"
+                    );
                     assert_eq!(
                         Hand::of_counts(&c, form, size),
                         new.ok(),
@@ -545,5 +572,7 @@ mod tests {
         }
         assert_eq!(Hand::of_counts(&[1; 33], Form::Waiting, 16), None);
         assert_eq!(Hand::of_counts(&[0; 35], Form::Waiting, 16), None);
+        assert_eq!(Hand::fit_counts(&[1; 33], Form::Waiting, 16), None);
+        assert_eq!(Hand::fit_counts(&[0; 35], Form::Waiting, 16), None);
     }
 }

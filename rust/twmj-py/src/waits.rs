@@ -3,7 +3,7 @@
 use std::sync::OnceLock;
 
 use pyo3::prelude::*;
-use pyo3::types::PyTuple;
+use pyo3::types::{PyBytes, PyString, PyTuple};
 use twmj_core::hand::{Form, Hand};
 use twmj_core::waits as core_waits;
 use twmj_core::waits::{Shape, Wait, WaitList};
@@ -67,11 +67,11 @@ fn py_list<S: AsRef<str>>(items: &[S]) -> String {
 /// Waits as a tuple of `Wait` objects.
 pub(crate) fn wait_tuple<'py>(
     py: Python<'py>,
-    waits: &[Wait],
+    waits: &WaitList,
 ) -> Result<Bound<'py, PyTuple>, PyErr> {
     let items = waits
         .iter()
-        .map(|w| Bound::new(py, PyWait(*w)))
+        .map(|w| Bound::new(py, PyWait(w)))
         .collect::<Result<Vec<_>, PyErr>>()?;
     PyTuple::new(py, items)
 }
@@ -89,6 +89,17 @@ struct Pending {
 }
 
 impl Pending {
+    /// A not-ready hand's state, neither answer read yet.
+    fn of(hand: Hand, visible: Counts, variant: Option<Py<PyVariant>>) -> Box<Pending> {
+        Box::new(Pending {
+            hand,
+            visible,
+            variant,
+            shanten: OnceLock::new(),
+            accepts: OnceLock::new(),
+        })
+    }
+
     /// The rules the hand is read under.
     fn rules(&self) -> &Variant {
         self.variant
@@ -178,16 +189,49 @@ fn answer(
 ) -> PyResult<PyWaits> {
     let waits = waits.map_err(|e| e.at("hand"))?;
     // Not ready: how far, and the draws that bring it closer, are worked out when read.
-    let pending = waits.is_empty().then(|| {
-        Box::new(Pending {
-            hand,
-            visible,
-            variant,
-            shanten: OnceLock::new(),
-            accepts: OnceLock::new(),
-        })
-    });
+    let pending = waits
+        .is_empty()
+        .then(|| Pending::of(hand, visible, variant));
     Ok(PyWaits { waits, pending })
+}
+
+/// The answer of the common call, one hand alone (bytes or notation) under the default
+/// rules, read from its counts without the general conversion: the counts checked in place
+/// and the waits read from them, the [`Hand`] built only when there is none (for `shanten`
+/// and `accepts`). `None` when the hand is neither, holds flowers (kept with the hand in the
+/// general reading), or is not a 16 − 3k hand there: the general path then answers or names
+/// what is wrong.
+#[inline]
+fn common_answer(hand: &Bound<'_, PyAny>) -> Option<PyWaits> {
+    let rules = &*twmj_core::TAIWAN;
+    if !twmj_core::counts_alone(rules) {
+        return None;
+    }
+    let tiles;
+    let counts = if let Ok(b) = hand.cast::<PyBytes>() {
+        b.as_bytes()
+    } else {
+        tiles = rules
+            .parse(hand.cast::<PyString>().ok()?.to_str().ok()?)
+            .ok()?;
+        if tiles.flowers != 0 {
+            return None;
+        }
+        &tiles.counts[..]
+    };
+    let c = Hand::fit_counts(counts, Form::Waiting, rules.hand_size)?;
+    let waits = twmj_core::counts_waits(c);
+    if !waits.is_empty() {
+        return Some(PyWaits {
+            waits,
+            pending: None,
+        });
+    }
+    let hand = Hand::of_counts(c, Form::Waiting, rules.hand_size)?;
+    Some(PyWaits {
+        waits,
+        pending: Some(Pending::of(hand, [0; KINDS], None)),
+    })
 }
 
 /// Waits of a 16 − 3k hand with shapes and copies left; `visible` are other tiles in view.
@@ -203,13 +247,8 @@ pub fn waits(
     variant: Option<PyRef<'_, PyVariant>>,
 ) -> PyResult<PyWaits> {
     if melds.is_none() && visible.is_none() && variant.is_none() {
-        if let Some(h) = convert::default_hand(hand, Form::Waiting) {
-            return answer(
-                twmj_core::concealed_waits(&h, &twmj_core::TAIWAN),
-                h,
-                [0; KINDS],
-                None,
-            );
+        if let Some(answer) = common_answer(hand) {
+            return Ok(answer);
         }
     }
     let rules = rules_of(variant.as_deref());

@@ -176,9 +176,13 @@ pub(crate) fn declaration_now(state: &State, seat: u8) -> Option<Declaration> {
         && seat == state.dealer()
         && state.discards_total() == 0
         && !state.player(seat).has_discarded;
+    // 003 hk16 地聽: 閒家配牌後立即聽牌 (`migi_first_discard`): a 閒家's own first discard.
+    let migi = early
+        && (!v.flow.migi_first_discard
+            || (seat != state.dealer() && !state.player(seat).has_discarded));
     [
         (heaven, Declaration::HeavenReady, Item::HeavenReady),
-        (early, Declaration::Migi, Item::Migi),
+        (migi, Declaration::Migi, Item::Migi),
         (true, Declaration::Ready, Item::DeclaredReady),
     ]
     .into_iter()
@@ -539,9 +543,14 @@ fn declared_discard<R: Refusal>(f: &TurnFacts, a: Action, k: Tile) -> Verdict<R>
 fn declare_window<R: Refusal>(f: &TurnFacts) -> Verdict<R> {
     keep(f.declaration.is_some(), rule::DECLARE_WINDOW, || {
         let v = f.state.variant();
+        let migi = if v.flow.migi_first_discard {
+            "at a 閒家's own first discard".to_owned()
+        } else {
+            format!("within the first {MIGI_DISCARDS} discards")
+        };
         format!(
-            "{} has no declaration now: {} at the dealer's first discard, {} within the first \
-             {MIGI_DISCARDS} discards with no 吃, 碰 or 槓, and no 嗆聽",
+            "{} has no declaration now: {} at the dealer's first discard, {} {migi} with no 吃, \
+             碰 or 槓, and no 嗆聽",
             v.preset,
             v.name_of(Item::HeavenReady),
             v.name_of(Item::Migi),

@@ -397,7 +397,7 @@ pub const KEYS: [&str; COUNT] = {
 };
 
 /// How many settings there are (the `tai.<item>` family aside).
-pub const COUNT: usize = 54;
+pub const COUNT: usize = 55;
 
 const REGISTRY: [Setting; COUNT] = [
     Setting {
@@ -597,6 +597,9 @@ const REGISTRY: [Setting; COUNT] = [
     switch!("furiten_ignored", "不管過水", Flow, flow.furiten_ignored,
         "no 過水 at all: a win let go never blocks a later one (004 過水: 也有不管的)",
         "不管過水：放過的胡牌不影響之後胡牌（004 過水：也有不管的）"),
+    switch!("migi_first_discard", "地聽限閒家首打", Flow, flow.migi_first_discard,
+        "地聽 (MIGI) only by a 閒家 at its own first discard (003 hk16 地聽: 閒家配牌後立即聽牌); off, by anyone within the first eight discards (000 MIGI, 001 地聽)",
+        "地聽只限閒家於自己第一次打牌時宣告（003 港澳 地聽：閒家配牌後立即聽牌）；關閉則任何人於前八張牌內皆可（000 MIGI、001 地聽）"),
     switch!("special_shapes.lig_gu", "瀝咕瀝咕", Analysis, special.lig_gu,
         "瀝咕瀝咕 admitted by the win detector, the waits and the scorer (003 註八)",
         "承認瀝咕瀝咕胡牌型（003 註八）"),
@@ -616,8 +619,8 @@ const REGISTRY: [Setting; COUNT] = [
         "the fan list's 組合龍 admitted likewise (003 fan list)",
         "承認番表組合龍胡牌型（003 番表）"),
     switch!("special_shapes.compound", "特殊牌型與全手台項複合", Scoring, special_compound,
-        "a special shape also counts the items judged on the whole hand; off, only 自摸 and 不求人 (003 hk16; 改良式 註八)",
-        "特殊牌型可與全手台項複合；關閉則只另計自摸、不求人（003 港澳；改良式 註八）"),
+        "a special shape also counts the items judged on the whole hand; off, only the manner of the win and the flowers (自摸, 不求人, 搶槓, 槓上開花, 海底撈月, 河底撈魚, 正花, 花槓; 003 hk16; 改良式 註八)",
+        "特殊牌型可與全手台項複合；關閉則只另計胡法與花牌台（自摸、不求人、搶槓、槓上開花、海底撈月、河底撈魚、正花、花槓；003 港澳；改良式 註八）"),
     switch!("special_shapes.ask_ankan", "十三么可搶暗槓", Flow, special.ask_ankan,
         "a player ready for 十三么 on the one orphan it lacks may rob an 暗槓 of it (003 註13 特殊規定)",
         "聽十三么所缺之么九者可搶暗槓（003 註13 特殊規定）"),

@@ -329,6 +329,10 @@ pub struct Flow {
     /// `furiten_ignored`: no 過水 at all, a win let go never blocks a later one (004 過水: 很多桌
     /// 有這條，也有不管的); a house rule, off in every preset.
     pub furiten_ignored: bool,
+    /// `migi_first_discard`: 地聽 (MIGI) is declared only by a 閒家 at its own first discard
+    /// (003 hk16 地聽: 閒家配牌後立即聽牌); off, by anyone within the first eight discards
+    /// (000 MIGI; 001 地聽: 每家過兩手即八張牌以內). Either way nobody has called or kong'd.
+    pub migi_first_discard: bool,
 }
 
 impl Flow {
@@ -347,6 +351,7 @@ impl Flow {
         furiten_dealer_exception: false,
         furiten_self_draw: true,
         furiten_ignored: false,
+        migi_first_discard: false,
     };
 
     /// 001: 16 kept back (八墩), no 四風連打 (特殊流局: 台灣多數人玩的規則裡沒有), 詐胡 paid, the
@@ -370,6 +375,7 @@ impl Flow {
         // 001 過水 is 有人放槍而不胡: a passed discard; a self-draw let go is not 過水 there.
         furiten_self_draw: false,
         furiten_ignored: false,
+        migi_first_discard: false,
     };
 
     /// 003 改良式: as 000, but 四槓胡 is a win (6台, 自摸第四槓三家各付六台); 003 says nothing
@@ -509,8 +515,9 @@ pub struct Variant {
     /// fan list's 七對 24, 七星不靠 24, 全不靠 12, 組合龍 12 at their 003 values).
     pub special_tai: [u8; 6],
     /// A special shape compounds with the items judged on the whole hand (`scoring::tables::WHOLE_HAND`, the entries' `also.whole_hand`:
-    /// 清一色, 字么九, 門前清, 無花 …; 003 hk16 瀝姑瀝姑 可與其他牌型複合). Off, it adds only 自摸
-    /// and 不求人 (003 改良式 註八: 只另計自摸、不求人).
+    /// 清一色, 字么九, 門前清, 無花 …; 003 hk16 瀝姑瀝姑 可與其他牌型複合). Off, it adds only the
+    /// manner of the win and the flowers (`scoring::tables::MANNER`: 自摸, 不求人, 搶槓, 槓上開花,
+    /// 海底撈月, 河底撈魚, 正花, 花槓; 003 改良式 註八 只另計自摸、不求人 leaves out 門清 only).
     pub special_compound: bool,
     /// The unit the table counts in: 台, or 番 (hk16). A name only; every number is the same.
     pub unit: &'static str,
@@ -1105,9 +1112,13 @@ impl Variant {
                 concealed_ankan: false,
                 ..ScoringRules::TAIWAN
             },
+            // 001 台數表's row names.
             names: &[
+                (Item::RoundWind, "圈風牌"),
+                (Item::SeatWind, "門風牌"),
                 (Item::Migi, "地聽(咪機)"),
                 (Item::ConcealedSelfDraw, "不求"),
+                (Item::EightImmortals, "八朵花"),
             ],
             honors_merge_minus: 0,
             // 001 流局, 特殊流局, 詐胡, 起莊、發牌, 過水/過手 (docs/variants.md).
@@ -1357,6 +1368,7 @@ impl Variant {
                 (Item::RoundWind, "合風"),
                 (Item::SeatWind, "位"),
                 (Item::Dragon, "中發白"),
+                (Item::KongBloom, "槓上花"),
                 (Item::SingleWait, "獨獨"),
                 (Item::DealerStreak, "連莊"),
                 (Item::FlowerKong, "同組花"),
@@ -1375,6 +1387,11 @@ impl Variant {
             honors_merge_minus: 0,
             // 003 hk16 槓牌: 暗槓…即可向每家收一個底.
             ankan_fee: 1,
+            // 003 hk16 地聽: 閒家配牌後立即聽牌.
+            flow: Flow {
+                migi_first_discard: true,
+                ..Flow::TAIWAN
+            },
             ..Variant::taiwan()
         };
         for &(item, tai) in rows {

@@ -718,8 +718,10 @@ const _: () = assert!(
 /// Where an entry is judged besides a reading of five sets and a pair.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Also {
-    /// On a special shape's reading, always: the manner of the win (003 註八: 瀝咕瀝咕 自摸胡
-    /// 只另計自摸、不求人兩台; 註13: 搶暗槓胡多一台).
+    /// On a special shape's reading, always: the manner of the win and the flowers, which no
+    /// shape of the tiles decides (003 註八: 瀝咕瀝咕 自摸胡只另計自摸、不求人兩台, the 門清
+    /// left out; 註13: 搶暗槓胡多一台; 改良式 3台: 海底摸花而槓上自摸 is 自摸 + 海底撈月 +
+    /// 槓上開花 on any hand). docs/variants.md, special shapes.
     pub manner: bool,
     /// On a special shape's reading where the variant compounds (`special_shapes.compound`;
     /// 003 hk16 瀝姑瀝姑 可與其他牌型複合, 十三么 可複合字么九): the condition reads only the
@@ -741,6 +743,13 @@ impl Also {
     pub const WHOLE_HAND: Also = Also {
         whole_hand: true,
         ..Also::NONE
+    };
+    /// The manner of the win (槓上開花, 海底撈月, 河底撈魚): judged on every special shape,
+    /// and on the whole hand.
+    pub const MANNER: Also = Also {
+        manner: true,
+        whole_hand: true,
+        four_kongs: false,
     };
 }
 

@@ -137,6 +137,10 @@ pub struct Score {
     pub winner: Seat,
     pub dealer: Seat,
     pub payers: Seats,
+    /// Every other seated player pays (自摸, 八仙過海, 四槓胡), however many that is; false
+    /// when one seat pays for its tile (放槍, 搶槓, 七搶一). 中庸全統制 reads it (003: 自摸胡
+    /// 各家付 × 2, 放槍胡 × 3), which the number of payers cannot tell with two players.
+    pub self_drawn: bool,
     pub flower_win: Option<FlowerWin>,
 }
 
@@ -986,6 +990,7 @@ fn finish_shown(
         winner: ctx.winner,
         dealer: ctx.dealer,
         payers,
+        self_drawn: ctx.win.is_self_draw(),
         flower_win,
     }
 }
@@ -1146,8 +1151,9 @@ fn facts<'a>(
 
 /// The score of a special shape (瀝咕瀝咕, 十三么) the variant admits, if the hand makes one:
 /// the shape's item, with 自摸 on a self-draw and 不求人 when also without an open meld (003
-/// 註八: 瀝咕瀝咕必為門清，故自摸胡只另計自摸、不求人兩台; 門清 is not added), and 搶槓 on a
-/// robbed kong (003 註13: 搶暗槓胡多一台). No other item is judged on a special shape.
+/// 註八: 瀝咕瀝咕必為門清，故自摸胡只另計自摸、不求人兩台; 門清 is not added), 搶槓 on a
+/// robbed kong (003 註13: 搶暗槓胡多一台), the other manners of the win and the flowers
+/// ([`MANNER`]). Where the variant compounds, every whole-hand item too.
 fn special_score(
     p: &Prepared,
     concealed: &Counts,

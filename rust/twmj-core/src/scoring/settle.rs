@@ -128,9 +128,10 @@ pub fn settle(bills: &[Score], variant: &Variant) -> Result<Settlement> {
                             .and_then(|t| t.checked_add(dealer_tai)),
                     )
                 }
-                // 003 中庸全統制: no 底; 放槍 × 3 from the one payer, 自摸 × 2 from each of three.
+                // 003 中庸全統制: no 底; 放槍 × 3 from the one payer, 自摸 × 2 from each of the
+                // others (one with two players: still × 2).
                 Payment::Zhongyong => {
-                    let k = if s.payers.len() == 1 { 3 } else { 2 };
+                    let k = if s.self_drawn { 2 } else { 3 };
                     (
                         0,
                         hand_tai

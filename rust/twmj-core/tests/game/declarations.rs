@@ -424,3 +424,57 @@ fn migi_must_self_draw() {
     assert_eq!(options(&st, 1), vec![Action::Win]);
     refuse(&st, 1, Action::Discard(t("5m")), rule::MIGI_MUST_WIN);
 }
+
+#[test]
+fn hk16_di_ting_only_at_a_non_dealers_first_discard() {
+    // 003 hk16 地聽 20: 閒家配牌後立即聽牌 (`migi_first_discard`), 天聽 40: 莊家配牌，打第一隻後
+    // 就叫胡. Against 000 MIGI / 001 地聽 (八張牌以內, anyone), a 閒家's later discard and the
+    // dealer's second discard declare nothing under hk16.
+    let ready = "4m6m 1p2p3p 4p5p6p 7p8p9p 2s3s4s 5s5s";
+    let hk = Variant::hk16();
+    assert!(hk.flow.migi_first_discard);
+    // Seat 1 at its own first discard (the table's second): 地聽.
+    let mut st = table(&hk, ["", ready, "", ""], "", "", None);
+    discard(&mut st, "1z");
+    let d = drawn(&st);
+    act(&mut st, 1, Action::Declare(d));
+    assert_eq!(st.player(1).declared, Declaration::Migi);
+    // Seat 1 at its second discard (the table's sixth): nothing under hk16, MIGI under taiwan.
+    let second = |v: &Variant| {
+        let mut st = table(v, ["", ready, "", ""], "", "", None);
+        discard(&mut st, "1z");
+        for _ in 0..4 {
+            tsumogiri(&mut st);
+        }
+        assert_eq!((turn(&st), st.discards_total()), (1, 5));
+        st
+    };
+    let st = second(&hk);
+    refuse(&st, 1, Action::Declare(drawn(&st)), rule::DECLARE_WINDOW);
+    let mut st = second(&Variant::taiwan());
+    let d = drawn(&st);
+    act(&mut st, 1, Action::Declare(d));
+    assert_eq!(st.player(1).declared, Declaration::Migi);
+    // The dealer at its second discard (the table's fifth): 地聽 is the 閒家's.
+    let dealer = |v: &Variant| {
+        let mut st = table(
+            v,
+            [&format!("{ready} 1z") as &str, "", "", ""],
+            "",
+            "",
+            None,
+        );
+        discard(&mut st, "1z");
+        for _ in 0..3 {
+            tsumogiri(&mut st);
+        }
+        assert_eq!((turn(&st), st.discards_total()), (0, 4));
+        st
+    };
+    let st = dealer(&hk);
+    refuse(&st, 0, Action::Declare(drawn(&st)), rule::DECLARE_WINDOW);
+    let mut st = dealer(&Variant::taiwan());
+    let d = drawn(&st);
+    act(&mut st, 0, Action::Declare(d));
+    assert_eq!(st.player(0).declared, Declaration::Migi);
+}

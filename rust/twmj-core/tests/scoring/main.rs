@@ -19,6 +19,7 @@ mod hk16;
 mod item_examples;
 mod items_docs;
 mod presets;
+mod rule_audit;
 mod special;
 mod special_shanten;
 mod stated_totals;

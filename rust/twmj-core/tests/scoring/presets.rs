@@ -558,8 +558,8 @@ fn traditional_small_winds_adds_the_wind_tai() {
     assert_eq!(
         items(&s),
         named(&[
-            ("圈風", 1),
-            ("門風", 1),
+            ("圈風牌", 1),
+            ("門風牌", 1),
             ("三暗刻", 2),
             ("混一色", 4),
             ("小四喜", 8)
@@ -586,8 +586,8 @@ fn traditional_all_honors_composes() {
         items(&s),
         named(&[
             ("門清", 1),
-            ("圈風", 1),
-            ("門風", 1),
+            ("圈風牌", 1),
+            ("門風牌", 1),
             ("獨聽", 1),
             ("碰碰胡", 4),
             ("五暗刻", 8),

@@ -108,7 +108,7 @@ pub(crate) const ITEMS: [ItemDef; 28] = [
         outranked_by: NONE,
         after_notes: None,
         needs: Needs::NONE,
-        doc: "三色同順 (003 改良式 2台, 註三): the same run in 萬, 筒 and 條; one less (1台) when one of them is a 吃.",
+        doc: "三色同順 (003 改良式 2台, 註三): the same run in 萬, 筒 and 條; one less (1台) when one of them is a 吃 that no other run of the hand stands in for (由吃得而成).",
         also: Also::NONE,
         examples: &[
             Example {
@@ -137,8 +137,12 @@ pub(crate) const ITEMS: [ItemDef; 28] = [
             match found {
                 None => no(&["no run in all three suits", "沒有三種花色都有的同一組順子"]),
                 Some(n) => {
-                    let chi = f.sets.iter().any(|x| {
-                        x.meld == Some(MeldKind::Chi) && x.tile.index() % 9 == n
+                    // 由吃得而成: a 吃 is one of the three runs, no other set standing in for it
+                    // (a 吃 of 789m beside a concealed 789m, 789p, 789s is not needed).
+                    let chi = (0..3).any(|s| {
+                        !f.sets.iter().any(|x| {
+                            !x.triplet && x.tile.index() == s * 9 + n && x.meld != Some(MeldKind::Chi)
+                        })
                     });
                     open_less(f, Item::ThreeColourRun, chi)
                 }
@@ -154,7 +158,7 @@ pub(crate) const ITEMS: [ItemDef; 28] = [
         outranked_by: NONE,
         after_notes: None,
         needs: Needs::NONE,
-        doc: "一條龍 (003 改良式 2台, 註四): every number 1 to 9 of one suit in the hand (not necessarily three runs); one less (1台) when a 吃 of that suit helps. Not with 台灣縱貫線.",
+        doc: "一條龍 (003 改良式 2台, 註四): every number 1 to 9 of one suit in the hand (not necessarily three runs); one less (1台) when it is made by a 吃 (由吃得而成: some number of the suit is there only in a 吃). Not with 台灣縱貫線.",
         also: Also::NONE,
         examples: &[
             Example {
@@ -170,10 +174,16 @@ pub(crate) const ITEMS: [ItemDef; 28] = [
         check: Check::Reading(|f| match (0..3).find(|&s| f.all[s * 9..s * 9 + 9].iter().all(|&c| c > 0)) {
             None => no(&["no suit with every number 1 to 9", "沒有一種花色一到九都有"]),
             Some(s) => {
-                let chi = f
-                    .melds
-                    .iter()
-                    .any(|m| m.kind == MeldKind::Chi && m.tile.index() / 9 == s);
+                // 由吃得而成: some number of the suit is there only in a 吃 (a 吃 of 456m beside a
+                // concealed 123456789m is not needed).
+                let mut rest = f.all;
+                for m in f.melds.iter().filter(|m| m.kind == MeldKind::Chi) {
+                    let i = m.tile.index();
+                    for c in &mut rest[i..i + 3] {
+                        *c = c.saturating_sub(1);
+                    }
+                }
+                let chi = rest[s * 9..s * 9 + 9].contains(&0);
                 open_less(f, Item::Straight, chi)
             }
         }),

@@ -180,7 +180,7 @@ pub const ONCE: [Item; count(PER_HAND)] = gather(PER_HAND);
 /// The flower wins (八仙過海, 七搶一), each scored as its own 筆.
 pub const FLOWER_WINS: [Item; count(Pick::Scope(Scope::FlowerWin))] =
     gather(Pick::Scope(Scope::FlowerWin));
-/// The items of the manner of the win, judged on every special shape ([`crate::scoring::items::Also::manner`]).
+/// The items of the manner of the win and the flowers, judged on every special shape ([`crate::scoring::items::Also::manner`]).
 pub const MANNER: [Item; count(Pick::Manner)] = gather(Pick::Manner);
 /// The items judged on a special shape where the variant compounds ([`crate::scoring::items::Also::whole_hand`]).
 pub const WHOLE_HAND: [Item; count(Pick::WholeHand)] = gather(Pick::WholeHand);

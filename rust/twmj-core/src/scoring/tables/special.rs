@@ -29,7 +29,8 @@ pub(crate) const ITEMS: [ItemDef; 6] = [
         doc:
             "瀝咕瀝咕 (003 改良式 8台, 註八: 八對半): 門清, seven pairs and one triplet, no meld; \
               four of a kind count as two pairs. 必為門清: 門清 is not added; on a self-draw \
-              自摸 and 不求人 are (只另計自摸、不求人兩台).",
+              自摸 and 不求人 are (只另計自摸、不求人兩台), as are the flowers and the manner of the \
+              win (本花, 花槓, 海底撈月, 槓上開花, 河底撈魚).",
         also: Also::NONE,
         examples: &[
             Example {

@@ -304,7 +304,7 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
         doc: "正花 (000 台數表, 門風與正花): 1 tai per flower of the winner's seat wind (東 春梅, 南 夏蘭, \
               西 秋菊, 北 冬竹), at most 2; a 正花 inside a 花槓 still counts.",
         also: Also {
-            manner: false,
+            manner: true,
             whole_hand: true,
             four_kongs: true,
         },
@@ -331,7 +331,7 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
         needs: Needs::FLOWER,
         doc: "花槓 (000 台數表): 1 tai for all of 春夏秋冬, 1 for all of 梅蘭菊竹 (2 for both).",
         also: Also {
-            manner: false,
+            manner: true,
             whole_hand: true,
             four_kongs: true,
         },
@@ -437,7 +437,7 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
         doc: "槓上開花 (000 台數表, 花牌與花胡): winning on the replacement drawn after a flower, an 暗槓 \
               or a 加槓 (never after a 明槓), including the replacement of a 七搶一. Not with 天胡; \
               with 地胡 and 海底撈月 it adds.",
-        also: Also::WHOLE_HAND,
+        also: Also::MANNER,
         examples: &[],
         check: Check::Reading(|f| {
             // 003 fan list 花 1: 花牌補花成胡算自摸，不算槓上開花 (with that row drawn in).
@@ -463,7 +463,7 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
         needs: Needs::LAST_TILE,
         doc: "海底撈月 (000 台數表): self-drawing the last drawable tile of the wall, also as a replacement \
               (then with 槓上開花), and with 自摸. Winning on the last discard scores nothing (no 河底撈魚).",
-        also: Also::WHOLE_HAND,
+        also: Also::MANNER,
         examples: &[
             Example {
                 variant: "taiwan",

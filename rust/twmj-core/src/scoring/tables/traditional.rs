@@ -22,7 +22,7 @@ pub(crate) const ITEMS: [ItemDef; 4] = [
         doc: "河底撈魚 (001 台數表; not in 000): winning on the last discard before the wall runs out \
               (the context's last_tile on a discard). Example: the player who drew the last tile \
               discards it and another player wins on it: 1 tai (traditional).",
-        also: Also::WHOLE_HAND,
+        also: Also::MANNER,
         examples: &[
             Example {
                 variant: "traditional",
