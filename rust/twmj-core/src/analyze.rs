@@ -10,7 +10,7 @@ use crate::shanten::{
 use crate::special::waits_seen_with;
 use crate::tables::{self, Entry, GroupTable, Overlap};
 use crate::tile::{bit_planes, Counts, KindList, Suit, Tile, COPIES, KINDS};
-use crate::waits::{exhausted, waits_seen, Wait, WaitList};
+use crate::waits::{exhausted, waits_seen, WaitList};
 use wide::u8x16;
 
 /// A kind that lowers the shanten, with its unseen copies.
@@ -607,7 +607,7 @@ impl WaitReport {
 }
 
 /// The accepting kinds of a ready hand whose waits are `waits` ([`WaitReport::ready_accepts`]).
-pub fn ready_accepts(waits: &[Wait]) -> Vec<Accept> {
+pub fn ready_accepts(waits: &WaitList) -> Vec<Accept> {
     waits
         .iter()
         .map(|w| Accept {

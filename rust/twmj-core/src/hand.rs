@@ -486,6 +486,16 @@ pub fn seen_counts(own: &Counts, visible: &Counts) -> Result<Counts> {
     Ok(seen)
 }
 
+/// Checks that no kind has more than 4 copies between `own` (the hand and its melds, checked)
+/// and `visible` ([`seen_counts`], without building the seen counts).
+#[inline]
+pub fn check_seen(own: &Counts, visible: &Counts) -> Result<()> {
+    if crate::tile::over_copies_sum(own, visible) {
+        seen_counts(own, visible)?;
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -4,12 +4,12 @@
 //! detector ([`crate::is_win_counts`], [`crate::wait_mask`]) never looks at them.
 
 use crate::error::Result;
-use crate::hand::{seen_counts, Hand, Meld};
+use crate::hand::{check_seen, seen_counts, Hand, Meld};
 use crate::rules::{
     is_win_counts, knitted_kinds, Special, SpecialShapes, Variant, KNITTINGS, ORPHANS,
 };
 use crate::tile::{Counts, Tile, COPIES, KINDS};
-use crate::waits::{exhausted, waits_seen, Shape, Shapes, Wait, WaitList};
+use crate::waits::{exhausted, waits_seen, waits_visible, Shape, Shapes, Wait, WaitList};
 
 fn is_orphan(i: usize) -> bool {
     ORPHANS.contains(&i)
@@ -393,11 +393,8 @@ pub fn waits(hand: &Hand, visible: &Counts, variant: &Variant) -> Result<WaitLis
     if variant.all_in_play() && !variant.special.any() {
         // The regular waits alone (000's rules, the default): nothing more to check or add,
         // and the hot path pays for no rule it does not have.
-        return Ok(waits_seen(
-            &hand.concealed,
-            own,
-            &seen_counts(own, visible)?,
-        ));
+        check_seen(own, visible)?;
+        return Ok(waits_visible(&hand.concealed, own, visible));
     }
     variant.check_in_play(own)?;
     let seen = seen_counts(own, visible)?;
@@ -439,17 +436,12 @@ pub(crate) fn waits_seen_with(
         let (Some(tile), Some(s)) = (Tile::new(i), s) else {
             continue;
         };
-        let bit = special_shape_bits(concealed, i, s, own, seen);
-        if let Some(w) = out.iter_mut().find(|w| w.tile == tile) {
-            w.shapes = Shapes(w.shapes.0 | bit);
-        } else {
-            out.push(Wait {
-                tile,
-                shapes: Shapes(bit),
-                remaining: COPIES - seen[i],
-            });
-        }
+        // A kind both a regular and a special wait has its shapes joined.
+        out.insert(Wait {
+            tile,
+            shapes: Shapes(special_shape_bits(concealed, i, s, own, seen)),
+            remaining: COPIES - seen[i],
+        });
     }
-    out.sort_by_key(|w| w.tile.index());
     out
 }

@@ -220,8 +220,8 @@ pub struct WaitTable {
     words: Vec<u64>,
 }
 
-/// Where a [`WaitTable`] word keeps the wait mask.
-const MASK_AT: u32 = 48;
+/// Where a [`WaitTable`] word keeps the wait mask (the shapes are below it).
+pub const MASK_AT: u32 = 48;
 
 #[derive(Clone, Copy, Default)]
 struct Block {
@@ -280,9 +280,10 @@ impl WaitTable {
         self.complete[idx / 64] >> (idx % 64) & 1 == 1
     }
 
-    /// The configuration's word (0 when it has no waits).
+    /// The configuration's word (0 when it has no waits): the shapes of each waited kind
+    /// ([`WaitTable::wait_shapes`]) and, from bit [`MASK_AT`], the wait mask.
     #[inline]
-    fn word(&self, idx: usize) -> u64 {
+    pub fn word(&self, idx: usize) -> u64 {
         let b = self.blocks[idx / 64];
         let bit = 1u64 << (idx % 64);
         let slot = b.before as usize + (b.waits & (bit - 1)).count_ones() as usize;

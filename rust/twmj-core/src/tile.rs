@@ -212,6 +212,23 @@ pub fn over_copies(c: &Counts) -> bool {
     any & HIGH != 0 || tail[0] > COPIES || tail[1] > COPIES
 }
 
+/// Whether some `a[i] + b[i]` is over the 4 copies of a kind, with `a` checked (no count over
+/// 4, as a hand's own counts) and `b` any counts: [`over_copies`] of the sums, without
+/// writing them.
+#[inline]
+pub fn over_copies_sum(a: &Counts, b: &Counts) -> bool {
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    const LIFT: u64 = 0x7b7b_7b7b_7b7b_7b7b;
+    let ((wa, ta), (wb, tb)) = (words(a), words(b));
+    // A byte of `b` of 0x80 or more has the high bit (and is over); below that a sum is at
+    // most 0x83 and carries into no other byte, and [`over_copies`]' lift applies.
+    let any = wa.iter().zip(&wb).fold(0, |acc, (&x, &y)| {
+        let s = x.wrapping_add(y);
+        acc | y | s | s.wrapping_add(LIFT)
+    });
+    any & HIGH != 0 || ta[0].saturating_add(tb[0]) > COPIES || ta[1].saturating_add(tb[1]) > COPIES
+}
+
 /// Bit i set when kind i has all 4 copies (`c` checked: no count over 4).
 #[inline]
 pub fn four_copies(c: &Counts) -> u64 {
@@ -282,10 +299,10 @@ pub fn total(c: &Counts) -> usize {
     usize::try_from(sum).unwrap_or(usize::MAX) + usize::from(tail[0]) + usize::from(tail[1])
 }
 
-/// At most one entry per kind, in tile order, read as a slice: the waits of a hand
-/// ([`crate::WaitList`]), the accepting kinds of a discard ([`crate::Accepts`]). Held inline
-/// rather than in a `Vec`: the allocation and its free were a seventh of the full waits of a
-/// ready hand and about a tenth of a cold analysis.
+/// At most one entry per kind, in tile order, read as a slice: the accepting kinds of a
+/// discard ([`crate::Accepts`]). Held inline rather than in a `Vec`: the allocation and its
+/// free were about a tenth of a cold analysis (and a seventh of the full waits of a ready
+/// hand, whose list is now packed by group, [`crate::WaitList`]).
 #[derive(Clone, Copy)]
 pub struct KindList<T> {
     pub(crate) len: u8,
@@ -385,6 +402,22 @@ mod tests {
                 c[rng.usize(0..KINDS)] = rng.u8(..);
             }
             assert_eq!(over_copies(&c), c.iter().any(|&v| v > COPIES), "{c:?}");
+            // A checked hand's counts beside these: the sum's check without the sums.
+            // (on even rounds each within what `c` leaves, so that most sums are not over)
+            let mut own = [0u8; KINDS];
+            for (o, &v) in own.iter_mut().zip(&c) {
+                let room = if round % 2 == 0 {
+                    COPIES.saturating_sub(v)
+                } else {
+                    COPIES
+                };
+                *o = rng.u8(0..=room);
+            }
+            let over = own
+                .iter()
+                .zip(&c)
+                .any(|(&o, &v)| o.saturating_add(v) > COPIES);
+            assert_eq!(over_copies_sum(&own, &c), over, "{own:?} {c:?}");
             assert_eq!(
                 total(&c),
                 c.iter().map(|&v| usize::from(v)).sum::<usize>(),

@@ -2,8 +2,8 @@
 
 use crate::hand::Hand;
 use crate::shanten::{group, table_of};
-use crate::tables::{self, wait_tables, GroupTable, WaitTable, POW5, SHAPE_BITS};
-use crate::tile::{Counts, KindList, Suit, Tile, COPIES};
+use crate::tables::{self, wait_tables, GroupTable, WaitTable, MASK_AT, POW5, SHAPE_BITS};
+use crate::tile::{Counts, Suit, Tile, COPIES};
 
 /// How the winning tile sits in a decomposition of the completed hand.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -302,22 +302,162 @@ pub fn hand_wait_mask(hand: &Hand) -> u64 {
     wait_mask(&hand.concealed) & !exhausted(&hand.own_counts())
 }
 
-/// The waits of a hand in tile order, read as a slice of [`Wait`] (held inline, see
-/// [`KindList`]).
-pub type WaitList = KindList<Wait>;
+/// Bits per kind of a [`WaitList`]'s copies-left fields (0‥4 copies).
+const LEFT_BITS: u32 = 3;
 
-impl KindList<Wait> {
-    /// No wait.
-    pub const EMPTY: WaitList = KindList::empty(Wait {
-        tile: Tile::wind(0),
-        shapes: Shapes(0),
-        remaining: 0,
-    });
+/// The waits of a hand in tile order, read through [`WaitList::iter`] as [`Wait`]s.
+///
+/// Packed by group (`Suit::ALL` order) in 48 bytes, each group's a [`WaitTable`] word (the
+/// shapes of each waited kind, and the waited kinds) and a word of copies left: the full
+/// waits write it a word at a time, where a list of 34 `Wait` slots (104 bytes) was written a
+/// byte at a time and read back 16 bytes at a time when it was returned (a store-forwarding
+/// stall, with its copies a fifth of the full waits of a ready hand).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct WaitList {
+    /// Per group, the waits with their shapes as a [`WaitTable::word`]: bits `5x‥5x+4` the
+    /// shapes kind x of the group takes, bit `MASK_AT + x` set when x is a wait (every other
+    /// bit 0, so equal lists are equal words).
+    groups: [u64; 4],
+    /// Per group, bits `3x‥3x+2`: the copies of kind x still unseen (0 when x is no wait).
+    left: [u32; 4],
 }
 
-impl Default for WaitList {
-    fn default() -> WaitList {
-        WaitList::EMPTY
+impl WaitList {
+    /// No wait.
+    pub const EMPTY: WaitList = WaitList {
+        groups: [0; 4],
+        left: [0; 4],
+    };
+
+    /// The waited kinds of group `g`, bit x for its kind x.
+    #[inline]
+    fn kinds(&self, g: usize) -> u64 {
+        self.groups[g] >> MASK_AT
+    }
+
+    /// The wait on kind x of group g (x must be a wait).
+    #[inline]
+    fn at(&self, g: usize, x: u32) -> Option<Wait> {
+        Some(Wait {
+            tile: Tile::new(9 * g + x as usize)?,
+            shapes: Shapes((self.groups[g] >> (SHAPE_BITS * x) & 0x1f) as u8),
+            remaining: (self.left[g] >> (LEFT_BITS * x) & 0b111) as u8,
+        })
+    }
+
+    /// True when the hand has no wait.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.groups == [0; 4]
+    }
+
+    /// The number of waits.
+    #[inline]
+    pub fn len(&self) -> usize {
+        (0..4).map(|g| self.kinds(g).count_ones() as usize).sum()
+    }
+
+    /// The waited kinds as a bitmask (bit i = kind i).
+    #[inline]
+    pub fn mask(&self) -> u64 {
+        (0..4).fold(0, |m, g| m | self.kinds(g) << (9 * g))
+    }
+
+    /// The wait on `tile`, if it is one.
+    #[inline]
+    pub fn get(&self, tile: Tile) -> Option<Wait> {
+        let (g, x) = (tile.suit() as usize, (tile.index() % 9) as u32);
+        if self.kinds(g) >> x & 1 == 0 {
+            return None;
+        }
+        self.at(g, x)
+    }
+
+    /// The waits in tile order.
+    #[inline]
+    pub fn iter(&self) -> WaitIter {
+        WaitIter {
+            list: *self,
+            group: 0,
+            kinds: self.kinds(0),
+        }
+    }
+
+    /// Adds the wait `w`; a kind already waited keeps its shapes joined with `w`'s (a kind
+    /// both a regular and a special wait) and takes `w`'s copies left.
+    pub fn insert(&mut self, w: Wait) {
+        let (g, x) = (w.tile.suit() as usize, (w.tile.index() % 9) as u32);
+        self.groups[g] |= u64::from(w.shapes.0 & 0x1f) << (SHAPE_BITS * x) | 1 << (MASK_AT + x);
+        self.left[g] = self.left[g] & !(0b111 << (LEFT_BITS * x))
+            | u32::from(w.remaining.min(COPIES)) << (LEFT_BITS * x);
+    }
+
+    /// Keeps only the waits `keep` accepts.
+    pub fn retain(&mut self, mut keep: impl FnMut(&Wait) -> bool) {
+        for w in self.iter() {
+            if !keep(&w) {
+                let (g, x) = (w.tile.suit() as usize, (w.tile.index() % 9) as u32);
+                self.groups[g] &= !(0x1f << (SHAPE_BITS * x) | 1 << (MASK_AT + x));
+                self.left[g] &= !(0b111 << (LEFT_BITS * x));
+            }
+        }
+    }
+}
+
+/// The waits of a [`WaitList`] in tile order ([`WaitList::iter`]).
+#[derive(Clone)]
+pub struct WaitIter {
+    list: WaitList,
+    /// The group being read, and its kinds not yet read.
+    group: usize,
+    kinds: u64,
+}
+
+impl Iterator for WaitIter {
+    type Item = Wait;
+
+    #[inline]
+    fn next(&mut self) -> Option<Wait> {
+        loop {
+            while self.kinds == 0 {
+                self.group += 1;
+                if self.group >= 4 {
+                    return None;
+                }
+                self.kinds = self.list.kinds(self.group);
+            }
+            let x = self.kinds.trailing_zeros();
+            self.kinds &= self.kinds - 1;
+            if let Some(w) = self.list.at(self.group, x) {
+                return Some(w);
+            }
+        }
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let later: usize = (self.group + 1..4)
+            .map(|g| self.list.kinds(g).count_ones() as usize)
+            .sum();
+        let n = self.kinds.count_ones() as usize + later;
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for WaitIter {}
+
+impl IntoIterator for WaitList {
+    type Item = Wait;
+    type IntoIter = WaitIter;
+    fn into_iter(self) -> WaitIter {
+        self.iter()
+    }
+}
+
+impl IntoIterator for &WaitList {
+    type Item = Wait;
+    type IntoIter = WaitIter;
+    fn into_iter(self) -> WaitIter {
+        self.iter()
     }
 }
 
@@ -325,48 +465,125 @@ impl FromIterator<Wait> for WaitList {
     fn from_iter<I: IntoIterator<Item = Wait>>(iter: I) -> WaitList {
         let mut out = WaitList::EMPTY;
         for w in iter {
-            out.push(w);
+            out.insert(w);
         }
         out
     }
 }
 
-/// Waits given concealed counts, own counts (concealed + melds) and all seen counts.
-pub(crate) fn waits_seen(concealed: &Counts, own: &Counts, seen: &Counts) -> WaitList {
+impl std::fmt::Debug for WaitList {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+/// Group `g`'s eight first counts as a word (count of kind x in byte x) and its ninth count
+/// (0 for the honours, which have seven kinds).
+#[inline(always)]
+#[allow(clippy::inline_always)]
+fn group_bytes(c: &Counts, g: usize) -> (u64, u8) {
+    let word = |at: usize| {
+        let mut b = [0u8; 8];
+        b.copy_from_slice(&c[at..at + 8]);
+        u64::from_le_bytes(b)
+    };
+    if g == 3 {
+        // The honours, 27‥33: the word from 26 with kind 26 shifted out.
+        (word(26) >> 8, 0)
+    } else {
+        (word(9 * g), c[9 * g + 8])
+    }
+}
+
+/// Bit x set when byte x of `w` (or the ninth count `ninth`, for x = 8) is 4 (counts checked).
+#[inline(always)]
+#[allow(clippy::inline_always)]
+fn fours(w: u64, ninth: u8) -> u64 {
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    const LIFT: u64 = 0x7c7c_7c7c_7c7c_7c7c;
+    const GATHER: u64 = 0x0102_0408_1020_4080;
+    let high = w.wrapping_add(LIFT) & HIGH;
+    (high >> 7).wrapping_mul(GATHER) >> 56 | u64::from(ninth >= COPIES) << 8
+}
+
+/// The bytes of `w` (each below 8) and `ninth` as 3-bit fields: byte x at bits `3x‥3x+2`,
+/// joined lane-wise as in [`group_keys`].
+#[inline(always)]
+#[allow(clippy::inline_always)]
+fn byte_fields(w: u64, ninth: u8) -> u64 {
+    const BYTES: u64 = 0x00ff_00ff_00ff_00ff;
+    const PAIRS: u64 = 0x0000_ffff_0000_ffff;
+    let pairs = (w & BYTES) | (w >> 8 & BYTES) << LEFT_BITS;
+    let quads = (pairs & PAIRS) | (pairs >> 16 & PAIRS) << (2 * LEFT_BITS);
+    let eight = (quads & 0xffff_ffff) | (quads >> 32) << (4 * LEFT_BITS);
+    eight | u64::from(ninth) << (8 * LEFT_BITS)
+}
+
+/// `0b111` at bits `3x‥3x+2` for each bit x of the 9-bit `m` (its bits spread three apart).
+#[inline(always)]
+#[allow(clippy::inline_always)]
+fn fields_of(m: u64) -> u64 {
+    let mut x = m & 0x1ff;
+    x = (x | x << 16) & 0x0300_00ff;
+    x = (x | x << 8) & 0x0300_f00f;
+    x = (x | x << 4) & 0x030c_30c3;
+    x = (x | x << 2) & 0x0924_9249;
+    x * 0b111
+}
+
+/// The waits of the concealed `concealed`, with `own` its tiles and the melds' (a kind the
+/// player holds all 4 of is never a wait) and the copies of each kind seen `a[i] + b[i]` (at
+/// most 4 each: checked by the caller), a word at a time (see [`WaitList`]).
+#[inline(always)]
+#[allow(clippy::inline_always)]
+fn collect(concealed: &Counts, own: &Counts, a: &Counts, b: &Counts) -> WaitList {
+    const FOURS: u64 = 0x0404_0404_0404_0404;
     let mut out = WaitList::EMPTY;
     let (groups, idx) = wait_groups(concealed);
     if groups == 0 {
         return out;
     }
-    // The count kept in a local, not in `out.len`: a store and reload per wait otherwise.
-    let mut n = 0usize;
     for g in 0..4 {
         if groups >> g & 1 == 0 {
             continue;
         }
         // The taking group's waits with their shapes, one table word.
-        let mut w = wait_table(g).wait_shapes(idx[g]);
-        while w != 0 {
-            let x = w.trailing_zeros() / SHAPE_BITS;
-            let field = w >> (SHAPE_BITS * x);
-            w &= !(0x1f << (SHAPE_BITS * x));
-            let i = 9 * g + x as usize;
+        let mut word = wait_table(g).word(idx[g]);
+        let (own8, own9) = group_bytes(own, g);
+        let gone = word >> MASK_AT & fours(own8, own9);
+        if gone != 0 {
             // A kind the player holds all 4 of (melds included) is never a wait.
-            if own[i] >= COPIES {
-                continue;
-            }
-            if let (Some(tile), Some(slot)) = (Tile::new(i), out.items.get_mut(n)) {
-                *slot = Wait {
-                    tile,
-                    shapes: Shapes((field & 0x1f) as u8),
-                    remaining: COPIES - seen[i],
-                };
-                n += 1;
+            for x in 0..9 {
+                if gone >> x & 1 == 1 {
+                    word &= !(0x1f << (SHAPE_BITS * x) | 1 << (MASK_AT + x));
+                }
             }
         }
+        let (a8, a9) = group_bytes(a, g);
+        let (b8, b9) = group_bytes(b, g);
+        // Seen copies at most 4 a kind: no byte borrows (wrapping only so that a broken
+        // promise gives wrong counts, not a panic).
+        let left = byte_fields(
+            FOURS.wrapping_sub(a8).wrapping_sub(b8),
+            COPIES.wrapping_sub(a9).wrapping_sub(b9) & 0b111,
+        );
+        out.groups[g] = word;
+        out.left[g] = (left & fields_of(word >> MASK_AT)) as u32;
     }
-    out.len = n as u8;
     out
+}
+
+/// Waits given concealed counts, own counts (concealed + melds) and all seen counts (each at
+/// most 4).
+pub(crate) fn waits_seen(concealed: &Counts, own: &Counts, seen: &Counts) -> WaitList {
+    collect(concealed, own, seen, &[0; crate::tile::KINDS])
+}
+
+/// Waits given concealed counts, own counts (concealed + melds) and the visible counts, the
+/// copies seen being `own + visible` (at most 4 a kind: checked by the caller, see
+/// [`crate::hand::check_seen`]).
+pub(crate) fn waits_visible(concealed: &Counts, own: &Counts, visible: &Counts) -> WaitList {
+    collect(concealed, own, own, visible)
 }
 
 #[cfg(test)]
@@ -516,7 +733,9 @@ mod tests {
     }
 
     /// The full waits against the wait mask and the per-hand shapes, on random hands of
-    /// 16 − 3k tiles that are ready (sets and a pair minus a tile) or not.
+    /// 16 − 3k tiles that are ready (sets and a pair minus a tile) or not, with copies seen
+    /// in melds (a kind held 4 times) and visible elsewhere; and the list read every way
+    /// ([`WaitList::len`], `mask`, `get`, `retain`, built by `insert`) against a `Vec`.
     #[test]
     fn full_waits_agree_with_mask_and_shapes() {
         let mut rng = fastrand::Rng::with_seed(16);
@@ -529,6 +748,14 @@ mod tests {
             if rng.u8(0..4) == 0 {
                 own[k] = 4;
             }
+            // Visible copies within what the hand leaves, on half the rounds.
+            let mut visible = [0u8; 34];
+            if round % 4 < 2 {
+                for (v, &o) in visible.iter_mut().zip(&own) {
+                    *v = rng.u8(0..=COPIES - o);
+                }
+            }
+            let seen: Counts = std::array::from_fn(|i| own[i] + visible[i]);
             let mask = wait_mask(&c) & !exhausted(&own);
             let expected: Vec<Wait> = (0..34)
                 .filter(|&i| mask >> i & 1 == 1)
@@ -536,11 +763,53 @@ mod tests {
                 .map(|tile| Wait {
                     tile,
                     shapes: shapes(&c, tile),
-                    remaining: COPIES - own[tile.index()],
+                    remaining: COPIES - seen[tile.index()],
                 })
                 .collect();
             ready += usize::from(!expected.is_empty());
-            assert_eq!(*waits_seen(&c, &own, &own), *expected, "{c:?}");
+            let got = waits_visible(&c, &own, &visible);
+            assert_eq!(got.iter().collect::<Vec<_>>(), expected, "{c:?}");
+            assert_eq!(waits_seen(&c, &own, &seen), got, "{c:?}");
+            assert_eq!(got.len(), expected.len());
+            assert_eq!(got.iter().len(), expected.len());
+            assert_eq!(got.is_empty(), expected.is_empty());
+            assert_eq!(got.mask(), mask);
+            for tile in Tile::all() {
+                let want = expected.iter().find(|w| w.tile == tile).copied();
+                assert_eq!(got.get(tile), want, "{c:?} {tile:?}");
+            }
+            assert_eq!(expected.iter().copied().collect::<WaitList>(), got);
+            // A random half kept, the list rebuilt from the rest, and one wait's shapes
+            // joined and copies replaced.
+            let keep: Vec<bool> = expected.iter().map(|_| rng.bool()).collect();
+            let mut kept = got;
+            let mut n = 0;
+            kept.retain(|_| {
+                n += 1;
+                keep[n - 1]
+            });
+            let rest: Vec<Wait> = expected
+                .iter()
+                .zip(&keep)
+                .filter(|&(_, &k)| k)
+                .map(|(w, _)| *w)
+                .collect();
+            assert_eq!(kept.iter().collect::<Vec<_>>(), rest);
+            assert_eq!(rest.iter().copied().collect::<WaitList>(), kept);
+            if let Some(&first) = expected.first() {
+                let mut joined = got;
+                joined.insert(Wait {
+                    tile: first.tile,
+                    shapes: Shapes(1 << Shape::Tanki as u8),
+                    remaining: 1,
+                });
+                let w = joined.get(first.tile);
+                assert_eq!(
+                    w.map(|w| (w.shapes.0, w.remaining)),
+                    Some((first.shapes.0 | 1 << Shape::Tanki as u8, 1))
+                );
+                assert_eq!(joined.len(), got.len());
+            }
         }
         assert!(ready > 5_000, "{ready} ready hands");
     }

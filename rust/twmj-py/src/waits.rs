@@ -67,11 +67,11 @@ fn py_list<S: AsRef<str>>(items: &[S]) -> String {
 /// Waits as a tuple of `Wait` objects.
 pub(crate) fn wait_tuple<'py>(
     py: Python<'py>,
-    waits: &[Wait],
+    waits: &WaitList,
 ) -> Result<Bound<'py, PyTuple>, PyErr> {
     let items = waits
         .iter()
-        .map(|w| Bound::new(py, PyWait(*w)))
+        .map(|w| Bound::new(py, PyWait(w)))
         .collect::<Result<Vec<_>, PyErr>>()?;
     PyTuple::new(py, items)
 }

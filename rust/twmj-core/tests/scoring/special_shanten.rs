@@ -78,8 +78,8 @@ fn analysis_agrees(full: &Counts, v: &Variant) {
     }
 }
 
-fn codes<T>(xs: &[T], tile: impl Fn(&T) -> twmj_core::Tile) -> Vec<String> {
-    xs.iter().map(|x| tile(x).code()).collect()
+fn codes<T>(xs: impl IntoIterator<Item = T>, tile: impl Fn(&T) -> twmj_core::Tile) -> Vec<String> {
+    xs.into_iter().map(|x| tile(&x).code()).collect()
 }
 
 // ---------------------------------------------------------------------------------------
@@ -589,7 +589,7 @@ fn one_tile_from_lig_gu_under_improved16_and_not_taiwan() {
     assert_eq!(best.shanten, 0);
     let eight = ["1m", "3m", "5p", "7p", "9s", "2z", "4z", "6z"];
     assert_eq!(codes(&best.accepts, |a| a.tile), eight);
-    assert_eq!(codes(&best.waits, |w| w.tile), eight);
+    assert_eq!(codes(best.waits, |w| w.tile), eight);
     // Each pair has two copies unseen.
     assert!(best.accepts.iter().all(|a| a.remaining == 2));
     // Taiwan: no such wait; the regular analysis, unchanged.
@@ -608,7 +608,7 @@ fn one_tile_from_thirteen_orphans() {
     let a = analyze(&h, &[0; 34], &v).unwrap();
     let best = &a.discards[0];
     assert_eq!((best.tile.code(), best.shanten), ("5p".to_owned(), 0));
-    assert_eq!(codes(&best.waits, |w| w.tile), ["7z"]);
+    assert_eq!(codes(best.waits, |w| w.tile), ["7z"]);
     assert_eq!(codes(&best.accepts, |a| a.tile), ["7z"]);
     assert_eq!(best.accepts[0].remaining, 4);
     // With two 中 visible, two remain.
@@ -629,8 +629,8 @@ fn thirteen_orphans_with_a_meld_in_the_analysis() {
     let a = analyze(&h, &[0; 34], &v).unwrap();
     let best = &a.discards[0];
     assert_eq!((best.tile.code(), best.shanten), ("5p".to_owned(), 0));
-    assert_eq!(codes(&best.waits, |w| w.tile), ["7z"]);
-    assert_eq!(best.waits[0].remaining, 4);
+    assert_eq!(codes(best.waits, |w| w.tile), ["7z"]);
+    assert_eq!(best.waits.iter().next().map(|w| w.remaining), Some(4));
     // A second meld rules 十三么 out: the regular analysis.
     let two = hand(
         "19m19p19s1234z 5p",
