@@ -5,7 +5,8 @@ use crate::error::Result;
 use crate::hand::{seen_counts, Hand};
 use crate::rules::{Special, Variant};
 use crate::shanten::{
-    caps, group, lig_gu_accept_mask, special_shanten_counts, specials_within, REACH, SHAPES,
+    caps, group, lig_gu_accept_mask, special_shanten_counts, specials_within, table_proxy, REACH,
+    SHAPES,
 };
 use crate::special::waits_seen_with;
 use crate::tables::{self, Entry, GroupTable, Overlap};
@@ -96,10 +97,31 @@ fn overlap_useful(
     suit: Suit,
     capped: bool,
 ) -> (Overlap, [u16; 12]) {
+    let g = group(counts, suit);
     if !capped {
-        return table_entry(suit, GroupTable::index(group(counts, suit)));
+        return table_entry(suit, GroupTable::index(g));
     }
-    tables::overlap_useful_capped(group(counts, suit), group(caps, suit), suit != Suit::Honor)
+    let cg = group(caps, suit);
+    if let Some(p) = table_proxy(g, cg, suit) {
+        let idx = GroupTable::index(&p.counts[..g.len()]);
+        // A suit's draws answer from the table only where each configuration one copy up is
+        // marked as well (see `table_proxy`).
+        let marks = tables::cap_marks();
+        if suit == Suit::Honor
+            || (0..g.len())
+                .filter(|&x| g[x] < COPIES)
+                .all(|x| marks.marked(idx + tables::POW5[x] as usize, p.limit))
+        {
+            let (mut o, mut u) = table_entry(suit, idx);
+            p.keep_slots(&mut o);
+            p.keep_slots(&mut u);
+            for m in &mut u {
+                *m &= p.draws;
+            }
+            return (o, u);
+        }
+    }
+    tables::overlap_useful_capped(g, cg, suit != Suit::Honor)
 }
 
 /// The analysis table's entry for a group of `suit` at table index `idx`: its overlap vector
@@ -784,6 +806,47 @@ mod tests {
 
     fn codes(a: &[Accept]) -> Vec<String> {
         a.iter().map(|x| x.tile.code()).collect()
+    }
+
+    /// A capped group's overlap and useful draws as the tables give them ([`table_proxy`])
+    /// against the capped programme's forward and backward passes: every honour
+    /// configuration of at most 14 tiles under caps of 0, 1 and 4, and every seventh suit
+    /// configuration of at most 14 tiles under caps of 3 and 4 (吃) or one cap of 1 (a 碰)
+    /// (a hand with a meld holds at most 14 concealed tiles).
+    #[test]
+    fn capped_groups_from_the_tables_agree_with_the_programme() {
+        let mut rng = fastrand::Rng::with_seed(17);
+        let mut counts = [0u8; KINDS];
+        let mut caps = [COPIES; KINDS];
+        for (suit, len, stride) in [(Suit::Honor, 7, 1), (Suit::Pin, 9, 7)] {
+            let base = suit.base();
+            for idx in (0..tables::POW5[len] as usize).step_by(stride) {
+                let mut n = 0;
+                for i in 0..len {
+                    counts[base + i] = (idx / tables::POW5[i] as usize % 5) as u8;
+                    n += usize::from(counts[base + i]);
+                }
+                if n > 14 {
+                    continue;
+                }
+                let pon = rng.usize(..len);
+                for (i, cap) in caps[base..base + len].iter_mut().enumerate() {
+                    *cap = match (suit, idx % 2) {
+                        (Suit::Honor, _) => [0, 1, 4, 4][rng.usize(..4)],
+                        (_, 0) => [3, 4][rng.usize(..2)],
+                        _ if i == pon => 1,
+                        _ => 4,
+                    };
+                }
+                let g = &counts[base..base + len];
+                let cg = &caps[base..base + len];
+                assert_eq!(
+                    overlap_useful(&counts, &caps, suit, true),
+                    tables::overlap_useful_capped(g, cg, suit != Suit::Honor),
+                    "{suit:?} {g:?} caps {cg:?}"
+                );
+            }
+        }
     }
 
     #[test]

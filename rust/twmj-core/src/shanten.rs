@@ -7,7 +7,7 @@
 
 use crate::hand::{Hand, SETS};
 use crate::rules::{knitted_kinds, Special, SpecialShapes, Variant, KNITTINGS, ORPHANS};
-use crate::tables::{overlap_capped, tables, GroupTable, Overlap};
+use crate::tables::{self, overlap_capped, tables, GroupTable, Overlap};
 use crate::tile::{Counts, Suit, COPIES};
 use wide::u8x16;
 
@@ -52,13 +52,108 @@ pub(crate) fn caps(meld_counts: &Counts) -> Counts {
     c
 }
 
-/// The overlap vector of one group of `counts`, honouring `caps` when `capped`.
+/// A capped group the uncapped tables answer exactly ([`table_proxy`]): the counts to look
+/// up, the kinds whose one more copy may raise the capped overlap, and the (sets, pair)
+/// slots that have a capped target at all (the others are 0, as in the capped programme).
+pub(crate) struct TableProxy {
+    pub counts: [u8; 9],
+    pub draws: u16,
+    pub slots: u16,
+    /// For a suit, the limit of [`tables::CAP_LIMITS`] its caps allow exactly or more.
+    pub limit: usize,
+}
+
+impl TableProxy {
+    /// `o` with the slots that have no capped target set to 0.
+    pub(crate) fn keep_slots<T: Default>(&self, o: &mut [T; 12]) {
+        for (k, v) in o.iter_mut().enumerate() {
+            if self.slots >> k & 1 == 0 {
+                *v = T::default();
+            }
+        }
+    }
+}
+
+/// When melds cap kinds of a group, the configuration whose uncapped table entry is the
+/// capped one, in the two common cases:
+/// - honours whose caps are 0, 1 or 4 (a 碰 or 槓 leaves 1 or 0): an honour set is a pair or
+///   a triplet, so a kind with room for at most one copy takes no part in a target. The
+///   group without those kinds answers: a target of the table that uses one gains nothing
+///   there and, holding m + p ≤ 7 − r kinds (r of them capped), leaves an uncapped kind free
+///   to take its place. Slots of more than 7 − r sets and pairs have no capped target. A
+///   copy of a capped kind never raises the overlap.
+/// - suits whose caps allow every target of one of the limits of [`tables::CAP_LIMITS`]
+///   (every kind keeping room for 3 or more: 吃 only; or one 碰 alone), where the
+///   configuration is marked for that limit in [`tables::cap_marks`]: the capped vector lies
+///   between the limit's and the uncapped one, which are equal. (Whether one more copy
+///   raises it is then the uncapped answer where `counts` plus that copy is marked too: the
+///   analysis checks.)
+///
+/// `None` otherwise: the capped programme ([`overlap_capped`]) answers.
+pub(crate) fn table_proxy(counts: &[u8], caps: &[u8], suit: Suit) -> Option<TableProxy> {
+    let mut proxy = TableProxy {
+        counts: [0; 9],
+        draws: (1 << counts.len()) - 1,
+        slots: (1 << 12) - 1,
+        limit: 0,
+    };
+    if suit == Suit::Honor {
+        let mut r = 0usize;
+        for (i, (&c, &cap)) in counts.iter().zip(caps).enumerate() {
+            if cap == COPIES {
+                proxy.counts[i] = c;
+            } else if cap <= 1 {
+                r += 1;
+                proxy.draws &= !(1 << i);
+            } else {
+                return None;
+            }
+        }
+        for k in 0..12 {
+            if k / 2 + k % 2 > 7 - r {
+                proxy.slots &= !(1 << k);
+            }
+        }
+        return Some(proxy);
+    }
+    proxy.limit = suit_limit(caps)?;
+    if tables::cap_marks().marked(GroupTable::index(counts), proxy.limit) {
+        proxy.counts[..counts.len()].copy_from_slice(counts);
+        return Some(proxy);
+    }
+    None
+}
+
+/// The limit of [`tables::CAP_LIMITS`] whose targets a suit's `caps` all allow: 0 where
+/// every kind keeps room for 3 copies or more (吃 only), 1 + i where kind i has room for one
+/// (a 碰) and every other kind for 4. `None` for any other caps (a 槓, a 碰 beside a 吃 in
+/// the suit).
+fn suit_limit(caps: &[u8]) -> Option<usize> {
+    if caps.iter().all(|&c| c >= COPIES - 1) {
+        return Some(0);
+    }
+    let mut low = caps.iter().enumerate().filter(|&(_, &c)| c < COPIES);
+    match (low.next(), low.next()) {
+        (Some((i, 1)), None) => Some(1 + i),
+        _ => None,
+    }
+}
+
+/// The overlap vector of one group of `counts`, honouring `caps` when `capped`: the table's,
+/// or under caps the table's where [`table_proxy`] finds it exact, else the capped programme.
 pub(crate) fn group_overlap(counts: &Counts, caps: &Counts, suit: Suit, capped: bool) -> Overlap {
     let g = group(counts, suit);
-    if capped {
-        overlap_capped(g, group(caps, suit), suit != Suit::Honor)
-    } else {
-        *tables().overlaps.group(g)
+    if !capped {
+        return *tables().overlaps.group(g);
+    }
+    let cg = group(caps, suit);
+    match table_proxy(g, cg, suit) {
+        Some(p) => {
+            let mut o = *tables().overlaps.group(&p.counts[..g.len()]);
+            p.keep_slots(&mut o);
+            o
+        }
+        None => overlap_capped(g, cg, suit != Suit::Honor),
     }
 }
 
@@ -567,6 +662,81 @@ mod tests {
             Ok(h) => shanten(&h, &crate::rules::TAIWAN),
             Err(e) => panic!("{s}: {e}"),
         }
+    }
+
+    /// The capped fast paths of [`group_overlap`] against the capped programme: every honour
+    /// configuration of at most 17 tiles under three patterns of caps 0, 1 and 4 (all seven
+    /// capped among them), and every second suit configuration under caps of 3 and 4 (吃),
+    /// one cap of 1 (a 碰), or both (left to the programme).
+    #[test]
+    fn capped_fast_paths_agree_with_the_programme() {
+        let mut rng = fastrand::Rng::with_seed(2026);
+        let mut counts = [0u8; 34];
+        let mut caps = [COPIES; 34];
+        let digits = |idx: usize, len: usize| -> [u8; 9] {
+            std::array::from_fn(|i| {
+                if i < len {
+                    (idx / crate::tables::POW5[i] as usize % 5) as u8
+                } else {
+                    0
+                }
+            })
+        };
+        for idx in 0..crate::tables::POW5[7] as usize {
+            let d = digits(idx, 7);
+            if d.iter().map(|&x| usize::from(x)).sum::<usize>() > crate::tables::MAX_TILES {
+                continue;
+            }
+            counts[27..].copy_from_slice(&d[..7]);
+            for pattern in 0..3 {
+                for cap in &mut caps[27..] {
+                    *cap = match pattern {
+                        0 => [0, 1, 4, 4, 4][rng.usize(..5)],
+                        1 => [0, 1, 4][rng.usize(..3)],
+                        _ => [0, 1][rng.usize(..2)],
+                    };
+                }
+                assert_eq!(
+                    group_overlap(&counts, &caps, Suit::Honor, true),
+                    overlap_capped(&counts[27..], &caps[27..], false),
+                    "honours {:?} caps {:?}",
+                    &counts[27..],
+                    &caps[27..]
+                );
+            }
+        }
+        let (mut fast, mut small) = (0usize, 0usize);
+        for idx in (0..crate::tables::POW5[9] as usize).step_by(2) {
+            let d = digits(idx, 9);
+            let n: usize = d.iter().map(|&x| usize::from(x)).sum();
+            if n > crate::tables::MAX_TILES {
+                continue;
+            }
+            counts[..9].copy_from_slice(&d);
+            // 吃 (caps of 3 and 4), a 碰 alone (one cap of 1), or both (the programme).
+            let pon = rng.usize(..9);
+            for (i, cap) in caps[..9].iter_mut().enumerate() {
+                *cap = match idx % 3 {
+                    0 => [COPIES - 1, COPIES][rng.usize(..2)],
+                    1 if i == pon => 1,
+                    1 => COPIES,
+                    _ if i == pon => 1,
+                    _ => [COPIES - 1, COPIES][rng.usize(..2)],
+                };
+            }
+            assert_eq!(
+                group_overlap(&counts, &caps, Suit::Man, true),
+                overlap_capped(&counts[..9], &caps[..9], true),
+                "suit {d:?} caps {:?}",
+                &caps[..9]
+            );
+            if n <= 6 && d.iter().all(|&x| x < COPIES) && idx % 3 == 0 {
+                small += 1;
+                fast += usize::from(table_proxy(&d, &caps[..9], Suit::Man).is_some());
+            }
+        }
+        // The fast path is the common one for the few tiles a suit of a melded hand holds.
+        assert!(fast * 10 > small * 8, "{fast} of {small} marked");
     }
 
     #[test]

@@ -16,8 +16,12 @@
 //! `base5_overlaps`), well under a second in release builds; the overlap vectors are then
 //! kept only for the configurations of at most 17 tiles, in a dense order by tile count
 //! ([`Overlaps`]). `force()` builds them eagerly (the Python module calls it at import).
+//! Hands with melds also read [`CapMarks`], built on their first use: where a suit's caps
+//! (the copies its melds hold) provably leave its overlap vector as the table has it.
 
 use std::sync::OnceLock;
+
+use crate::tile::COPIES;
 
 /// Most tiles a group can hold in a hand (a 17-tile hand in one suit).
 pub const MAX_TILES: usize = 17;
@@ -649,6 +653,128 @@ fn base5_overlaps(t: &GroupTable) -> Vec<Overlap> {
         overlap[idx] = best;
     }
     overlap
+}
+
+/// The limits a melded suit's caps are checked against ([`CapMarks`]): limit 0 allows at
+/// most 3 copies of every kind in a target (what 吃 leave: each of their kinds keeps room
+/// for 3 or more), limit 1 + i allows at most 1 copy of kind i and 4 of the others (what a
+/// 碰 of kind i leaves).
+pub const CAP_LIMITS: usize = 10;
+
+/// Most copies of each kind of a suit target under limit `v` ([`CAP_LIMITS`]).
+fn cap_limit(v: usize) -> [u8; 9] {
+    std::array::from_fn(|i| match v {
+        0 => COPIES - 1,
+        _ if i + 1 == v => 1,
+        _ => COPIES,
+    })
+}
+
+/// For each suit configuration (by base-5 index), bit v set when the limit v of
+/// [`CAP_LIMITS`] leaves its whole overlap vector as the uncapped table has it (3.9 MB),
+/// built on first use: hands without melds never need it.
+///
+/// Melds cap the copies of their kinds in a target; where a suit's caps allow every target
+/// of a limit, the capped vector lies between that limit's and the uncapped one, so a
+/// marked configuration's capped vector is the table's, and the capped programme
+/// ([`overlap_capped`], about 2 µs a hand) is left for the rest. Random melded hands'
+/// suits are almost all marked.
+///
+/// Built in two passes over the configurations for all ten limits at once, each limit's
+/// twelve (sets, pair) slots a field of a 128-bit word: decreasing, whether the
+/// configuration lies inside a complete target of the slot within the limit; increasing,
+/// whether the limit's overlap equals the table's. The limit's overlap is the tile count
+/// where the configuration lies inside such a target, else the best with one tile fewer (as
+/// in `base5_overlaps`); it is never above the table's, so it equals it exactly where the
+/// configuration fits, or where some configuration one tile fewer has both the same table
+/// value and an equal limit value.
+pub struct CapMarks {
+    marks: Vec<u16>,
+}
+
+impl CapMarks {
+    fn build(suit: &GroupTable) -> CapMarks {
+        const SLOTS: usize = 12;
+        let size = POW5[9] as usize;
+        let table = base5_overlaps(suit);
+        let limits: [[u8; 9]; CAP_LIMITS] = std::array::from_fn(cap_limit);
+        let digits =
+            |idx: usize| -> [u8; 9] { std::array::from_fn(|i| (idx / POW5[i] as usize % 5) as u8) };
+        // Each limit's field of twelve slots, as one mask repeated per limit.
+        let every: u128 = (0..CAP_LIMITS).fold(0, |m, v| m | (1 << (v * SLOTS)));
+        let field = (1u128 << SLOTS) - 1;
+        // Pass 1, decreasing index: `word[c]` bit v·12 + k says c lies inside a complete
+        // target of slot k within limit v (c itself, or c plus one more tile).
+        let mut word = vec![0u128; size];
+        for idx in (0..size).rev() {
+            let d = digits(idx);
+            let sum: usize = d.iter().map(|&x| usize::from(x)).sum();
+            if sum > MAX_TILES {
+                continue;
+            }
+            let mut bits = 0u128;
+            if suit.complete(idx) {
+                let k = sum / 3 * 2 + usize::from(sum % 3 == 2);
+                for (v, l) in limits.iter().enumerate() {
+                    if d.iter().zip(l).all(|(a, b)| a <= b) {
+                        bits |= 1 << (v * SLOTS + k);
+                    }
+                }
+            }
+            if sum < MAX_TILES {
+                for x in 0..9 {
+                    if d[x] < COPIES {
+                        bits |= word[idx + POW5[x] as usize];
+                    }
+                }
+            }
+            word[idx] = bits;
+        }
+        // Pass 2, increasing index, in place (a configuration's own fit is read before its
+        // word is overwritten, those with one tile fewer are already done): bit v·12 + k
+        // says limit v's overlap at slot k equals the table's.
+        let mut marks = vec![0u16; size];
+        word[0] = every * field;
+        for idx in 1..size {
+            let d = digits(idx);
+            if d.iter().map(|&x| usize::from(x)).sum::<usize>() > MAX_TILES {
+                continue;
+            }
+            let mut bits = word[idx];
+            let here = &table[idx];
+            for x in 0..9 {
+                if d[x] > 0 {
+                    let below = idx - POW5[x] as usize;
+                    let same = (0..SLOTS)
+                        .filter(|&k| table[below][k] == here[k])
+                        .fold(0u128, |m, k| m | (1 << k));
+                    bits |= word[below] & (same * every);
+                }
+            }
+            word[idx] = bits;
+            for v in 0..CAP_LIMITS {
+                if (bits >> (v * SLOTS)) & field == field {
+                    marks[idx] |= 1 << v;
+                }
+            }
+        }
+        // The empty configuration: every limit leaves its vector (all 0) as it is.
+        marks[0] = (1 << CAP_LIMITS) - 1;
+        CapMarks { marks }
+    }
+
+    /// Whether limit `v` ([`CAP_LIMITS`]) leaves the overlap vector of the suit
+    /// configuration of base-5 index `idx` as the table has it.
+    #[inline]
+    pub fn marked(&self, idx: usize, v: usize) -> bool {
+        self.marks.get(idx).is_some_and(|m| m >> v & 1 == 1)
+    }
+}
+
+/// [`CapMarks`] of the suit table, built on first call.
+pub fn cap_marks() -> &'static CapMarks {
+    static MARKS: OnceLock<CapMarks> = OnceLock::new();
+    MARKS.get_or_init(|| CapMarks::build(&tables().suit))
 }
 
 /// Builds the tables now rather than on the first analysis.

@@ -202,7 +202,7 @@ fn answer(
 /// general reading), or is not a 16 − 3k hand there: the general path then answers or names
 /// what is wrong.
 #[inline]
-fn common_answer(hand: &Bound<'_, PyAny>) -> Option<PyWaits> {
+fn common_answer<'py>(hand: &Bound<'py, PyAny>) -> Option<Result<Bound<'py, PyWaits>, PyErr>> {
     let rules = &*twmj_core::TAIWAN;
     if !twmj_core::counts_alone(rules) {
         return None;
@@ -221,17 +221,18 @@ fn common_answer(hand: &Bound<'_, PyAny>) -> Option<PyWaits> {
     };
     let c = Hand::fit_counts(counts, Form::Waiting, rules.hand_size)?;
     let waits = twmj_core::counts_waits(c);
-    if !waits.is_empty() {
-        return Some(PyWaits {
-            waits,
-            pending: None,
-        });
-    }
-    let hand = Hand::of_counts(c, Form::Waiting, rules.hand_size)?;
-    Some(PyWaits {
-        waits,
-        pending: Some(Pending::of(hand, [0; KINDS], None)),
-    })
+    // The answer object is made here, the waits moved once into it (each copy of the
+    // freshly written list through the frames between cost a store-forwarding stall).
+    let pending = if waits.is_empty() {
+        Some(Pending::of(
+            Hand::of_counts(c, Form::Waiting, rules.hand_size)?,
+            [0; KINDS],
+            None,
+        ))
+    } else {
+        None
+    };
+    Some(Bound::new(hand.py(), PyWaits { waits, pending }))
 }
 
 /// Waits of a 16 − 3k hand with shapes and copies left; `visible` are other tiles in view.
@@ -240,26 +241,27 @@ fn common_answer(hand: &Bound<'_, PyAny>) -> Option<PyWaits> {
 #[pyfunction]
 #[pyo3(signature = (hand, melds=None, visible=None, variant=None))]
 #[guarded]
-pub fn waits(
-    hand: &Bound<'_, PyAny>,
-    melds: Option<&Bound<'_, PyAny>>,
-    visible: Option<&Bound<'_, PyAny>>,
-    variant: Option<PyRef<'_, PyVariant>>,
-) -> PyResult<PyWaits> {
+pub fn waits<'py>(
+    hand: &Bound<'py, PyAny>,
+    melds: Option<&Bound<'py, PyAny>>,
+    visible: Option<&Bound<'py, PyAny>>,
+    variant: Option<PyRef<'py, PyVariant>>,
+) -> PyResult<Bound<'py, PyWaits>> {
     if melds.is_none() && visible.is_none() && variant.is_none() {
         if let Some(answer) = common_answer(hand) {
-            return Ok(answer);
+            return Ok(answer?);
         }
     }
     let rules = rules_of(variant.as_deref());
     let h = convert::hand(hand, melds, Form::Waiting, rules)?;
     let v = convert::visible(visible)?;
-    answer(
+    let answer = answer(
         twmj_core::waits(&h, &v, rules),
         h,
         v,
         variant.map(Into::into),
-    )
+    )?;
+    Ok(Bound::new(hand.py(), answer)?)
 }
 
 /// The waits of a 16 − 3k hand as a bitmask (bit i = tile kind i), without shapes.

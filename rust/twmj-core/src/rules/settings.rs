@@ -397,7 +397,7 @@ pub const KEYS: [&str; COUNT] = {
 };
 
 /// How many settings there are (the `tai.<item>` family aside).
-pub const COUNT: usize = 55;
+pub const COUNT: usize = 56;
 
 const REGISTRY: [Setting; COUNT] = [
     Setting {
@@ -523,6 +523,9 @@ const REGISTRY: [Setting; COUNT] = [
     switch!("human_win_declared", "人胡須宣告天聽", Scoring, scoring.human_win_declared,
         "人胡 needs a declared 天聽 and a discard among the first eight, nobody having called (003 改良式: 必為天聽); off, 000's first-go-around discard win",
         "人胡須宣告天聽，且於各家未吃碰下八張牌內有人放槍（003 改良式：必為天聽）；關閉則依 000"),
+    switch!("kong_bloom_flower", "補花成胡算槓上開花", Scoring, scoring.kong_bloom_flower,
+        "槓上開花 also on the replacement after a flower (000, 001, 003 改良式); off, only after a kong (003 hk16 槓上花)",
+        "補花後補進的牌自摸也算槓上開花（000、001、003 改良式）；關閉則限開槓後（003 港澳 槓上花）"),
     choice!("multi_win", "一砲多響", Scoring, multi_win: MultiWin, 3,
         "several seats on one tile: nearest (攔胡 always), nearest_of_two (攔胡 of two, 一砲三響 of three), all (every one wins)",
         "一砲多響：nearest 一律攔胡，nearest_of_two 兩家攔胡、三家皆胡，all 皆胡"),

@@ -433,6 +433,10 @@ pub struct ScoringRules {
     /// with nobody having called (003 改良式 人胡: 必為天聽，在各家未吃碰下八張牌內有人放槍).
     /// Off, 000's: a non-dealer wins on a discard before its own first discard.
     pub human_win_declared: bool,
+    /// `kong_bloom_flower`: 槓上開花 also on the replacement drawn after a flower (000 槓上開花:
+    /// 補花、暗槓、加槓之後; 001 因摸到花牌、加槓或暗槓而補牌; 003 改良式 海底摸花而槓上自摸). Off, only
+    /// after a kong: 003 hk16 writes the row 槓上花, and 003's fan list 槓上開花 (不包括補花).
+    pub kong_bloom_flower: bool,
 }
 
 impl ScoringRules {
@@ -447,6 +451,7 @@ impl ScoringRules {
         single_wait_extractable: false,
         fan_notes: false,
         human_win_declared: false,
+        kong_bloom_flower: true,
     };
 }
 
@@ -1361,6 +1366,8 @@ impl Variant {
                 item_notes: false,
                 // 003 hk16 門前清: 即沒碰上槓過而胡.
                 concealed_ankan: false,
+                // 003 hk16 槓上花: after a 槓 (a flower's replacement is 自摸 only).
+                kong_bloom_flower: false,
                 ..ScoringRules::TAIWAN
             },
             names: &[

@@ -265,3 +265,45 @@ fn two_player_no_winds_and_one_payer() {
         items(&s)
     );
 }
+
+/// 003 hk16 槓上花 1番: the row's name, and the same text's fan list (槓上開花: 開槓抓進的牌成胡牌
+/// (不包括補花); 花: 花牌補花成胡算自摸，不算槓上開花), make it a kong's replacement only
+/// (`kong_bloom_flower` off), while 000 (補花、暗槓、加槓), 001 (因摸到花牌) and 003 改良式
+/// (海底摸花而槓上自摸 = 自摸 + 海底撈月 + 槓上開花) count a flower's replacement. Before the
+/// audit hk16 counted it too.
+#[test]
+fn hk16_kong_bloom_is_after_a_kong_only() {
+    let hand = "123m456m234p678p34s55s";
+    let mut c = ctx(WinKind::Replacement(Replacement::Flower));
+    c.flowers = 1 << 2; // 秋: nobody's 位花 at 南
+    let hk = Variant::hk16();
+    assert!(!hk.scoring.kong_bloom_flower);
+    // 不求人 5 (門前清 + 自摸), 象眼 (55s), 平糊 有花 3; no 槓上花.
+    check(
+        &win(hand, &[], "2s", &c, &hk),
+        &[("不求人", 5), ("象眼", 1), ("平糊（有花）", 3)],
+    );
+    // After an 暗槓 it is 槓上花 (the 暗槓 ends 門前清 under hk16: 自摸 1, 槓牌 1).
+    let s = win(
+        "123m456m234p34s55s",
+        &[("ankan", "9999m")],
+        "2s",
+        &ctx(WinKind::Replacement(Replacement::Ankan)),
+        &hk,
+    );
+    assert!(
+        items(&s).contains(&("槓上花".to_owned(), 1)),
+        "{:?}",
+        items(&s)
+    );
+    // improved16: 門清自摸不求人 3 + 槓上開花 on a flower's replacement.
+    check(
+        &win(hand, &[], "2s", &c, &Variant::improved16()),
+        &[("門清", 1), ("自摸", 1), ("不求人", 1), ("槓上開花", 1)],
+    );
+    // traditional: 不求 3 + 槓上開花 (001 槓上開花: 因摸到花牌…而補牌，補牌後剛好胡牌).
+    check(
+        &win(hand, &[], "2s", &c, &Variant::traditional()),
+        &[("不求", 3), ("槓上開花", 1)],
+    );
+}

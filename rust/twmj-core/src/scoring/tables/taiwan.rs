@@ -446,6 +446,15 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
             {
                 return no(&["花牌補花成胡算自摸，不算槓上開花 (003 fan list 花)", "補花成胡算自摸，不算槓上開花（003 番表 花）"]);
             }
+            // 003 hk16 槓上花 (`kong_bloom_flower` off): a flower's replacement is no 槓.
+            let after_flower = matches!(
+                f.ctx.win,
+                WinKind::Replacement(crate::scoring::context::Replacement::Flower)
+                    | WinKind::AfterRobbingFlower { .. }
+            );
+            if after_flower && !f.variant.scoring.kong_bloom_flower {
+                return no(&["the replacement after a flower, not a kong (kong_bloom_flower)", "補花後補進的牌，不是開槓（kong_bloom_flower）"]);
+            }
             f.yes_if(
                 matches!(f.ctx.win, WinKind::Replacement(_) | WinKind::AfterRobbingFlower { .. }),
                 || how_won(f.ctx),
