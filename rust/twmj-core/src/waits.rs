@@ -538,14 +538,13 @@ fn fields_of(m: u64) -> u64 {
 #[allow(clippy::inline_always)]
 fn collect(concealed: &Counts, own: &Counts, a: &Counts, b: &Counts) -> WaitList {
     const FOURS: u64 = 0x0404_0404_0404_0404;
-    let mut out = WaitList::EMPTY;
     let (groups, idx) = wait_groups(concealed);
     if groups == 0 {
-        return out;
+        return WaitList::EMPTY;
     }
-    for g in 0..4 {
+    let part = |g: usize| {
         if groups >> g & 1 == 0 {
-            continue;
+            return (0, 0);
         }
         // The taking group's waits with their shapes, one table word.
         let mut word = wait_table(g).word(idx[g]);
@@ -567,10 +566,16 @@ fn collect(concealed: &Counts, own: &Counts, a: &Counts, b: &Counts) -> WaitList
             FOURS.wrapping_sub(a8).wrapping_sub(b8),
             COPIES.wrapping_sub(a9).wrapping_sub(b9) & 0b111,
         );
-        out.groups[g] = word;
-        out.left[g] = (left & fields_of(word >> MASK_AT)) as u32;
+        (word, (left & fields_of(word >> MASK_AT)) as u32)
+    };
+    // Each group's words worked out in turn and the list built from them, not stored at a
+    // computed index: a list written that way was read back by the copy out of the function
+    // (a store-forwarding stall).
+    let [p0, p1, p2, p3] = [part(0), part(1), part(2), part(3)];
+    WaitList {
+        groups: [p0.0, p1.0, p2.0, p3.0],
+        left: [p0.1, p1.1, p2.1, p3.1],
     }
-    out
 }
 
 /// Waits given concealed counts, own counts (concealed + melds) and all seen counts (each at
