@@ -821,14 +821,11 @@ mod tests {
         for (suit, len, stride) in [(Suit::Honor, 7, 1), (Suit::Pin, 9, 7)] {
             let base = suit.base();
             for idx in (0..tables::POW5[len] as usize).step_by(stride) {
-                let mut n = 0;
-                for i in 0..len {
-                    counts[base + i] = (idx / tables::POW5[i] as usize % 5) as u8;
-                    n += usize::from(counts[base + i]);
-                }
-                if n > 14 {
+                let d = GroupTable::counts_of(idx);
+                if d.iter().map(|&x| usize::from(x)).sum::<usize>() > 14 {
                     continue;
                 }
+                counts[base..base + len].copy_from_slice(&d[..len]);
                 let pon = rng.usize(..len);
                 for (i, cap) in caps[base..base + len].iter_mut().enumerate() {
                     *cap = match (suit, idx % 2) {

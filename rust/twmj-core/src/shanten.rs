@@ -110,7 +110,7 @@ pub(crate) fn table_proxy(counts: &[u8], caps: &[u8], suit: Suit) -> Option<Tabl
             }
         }
         for k in 0..12 {
-            if k / 2 + k % 2 > 7 - r {
+            if k / 2 + k % 2 > counts.len() - r {
                 proxy.slots &= !(1 << k);
             }
         }
@@ -673,17 +673,8 @@ mod tests {
         let mut rng = fastrand::Rng::with_seed(2026);
         let mut counts = [0u8; 34];
         let mut caps = [COPIES; 34];
-        let digits = |idx: usize, len: usize| -> [u8; 9] {
-            std::array::from_fn(|i| {
-                if i < len {
-                    (idx / crate::tables::POW5[i] as usize % 5) as u8
-                } else {
-                    0
-                }
-            })
-        };
         for idx in 0..crate::tables::POW5[7] as usize {
-            let d = digits(idx, 7);
+            let d = GroupTable::counts_of(idx);
             if d.iter().map(|&x| usize::from(x)).sum::<usize>() > crate::tables::MAX_TILES {
                 continue;
             }
@@ -707,7 +698,7 @@ mod tests {
         }
         let (mut fast, mut small) = (0usize, 0usize);
         for idx in (0..crate::tables::POW5[9] as usize).step_by(2) {
-            let d = digits(idx, 9);
+            let d = GroupTable::counts_of(idx);
             let n: usize = d.iter().map(|&x| usize::from(x)).sum();
             if n > crate::tables::MAX_TILES {
                 continue;

@@ -133,6 +133,13 @@ impl GroupTable {
         idx
     }
 
+    /// The counts of table index `idx` (below 5^9), the inverse of [`GroupTable::index`]: a
+    /// group of fewer kinds has 0 past its last.
+    #[inline]
+    pub fn counts_of(idx: usize) -> [u8; 9] {
+        std::array::from_fn(|i| (idx / POW5[i] as usize % 5) as u8)
+    }
+
     #[inline]
     pub fn complete(&self, idx: usize) -> bool {
         self.complete_bits[idx / 64] >> (idx % 64) & 1 == 1
@@ -485,12 +492,9 @@ impl Overlaps {
     /// The vectors of `t`'s configurations of at most [`MAX_TILES`] tiles by rank.
     fn dense(&self, t: &GroupTable) -> Vec<Overlap> {
         let base5 = base5_overlaps(t);
-        let mut digits = [0u8; 9];
         let mut out = Vec::new();
         for (idx, o) in base5.iter().enumerate() {
-            for (i, d) in digits.iter_mut().enumerate().take(t.len) {
-                *d = (idx / POW5[i] as usize % 5) as u8;
-            }
+            let digits = GroupTable::counts_of(idx);
             if digits.iter().map(|&d| usize::from(d)).sum::<usize>() > MAX_TILES {
                 continue;
             }
@@ -698,8 +702,7 @@ impl CapMarks {
         let size = POW5[9] as usize;
         let table = base5_overlaps(suit);
         let limits: [[u8; 9]; CAP_LIMITS] = std::array::from_fn(cap_limit);
-        let digits =
-            |idx: usize| -> [u8; 9] { std::array::from_fn(|i| (idx / POW5[i] as usize % 5) as u8) };
+        let digits = GroupTable::counts_of;
         // Each limit's field of twelve slots, as one mask repeated per limit.
         let every: u128 = (0..CAP_LIMITS).fold(0, |m, v| m | (1 << (v * SLOTS)));
         let field = (1u128 << SLOTS) - 1;
@@ -863,12 +866,8 @@ fn build_useful(t: &GroupTable, overlaps: &Overlaps) -> Vec<Entry> {
     let size = POW5[t.len] as usize;
     let mut out = vec![Entry::default(); size];
     for (idx, slot) in out.iter_mut().enumerate() {
-        let mut sum = 0;
-        let mut digits = [0u8; 9];
-        for (i, d) in digits.iter_mut().enumerate().take(t.len) {
-            *d = (idx / POW5[i] as usize % 5) as u8;
-            sum += usize::from(*d);
-        }
+        let mut digits = GroupTable::counts_of(idx);
+        let sum: usize = digits.iter().map(|&d| usize::from(d)).sum();
         if sum > MAX_TILES {
             continue;
         }
@@ -1316,11 +1315,8 @@ mod tests {
             // The first rank of each tile count, and the last seen, to check the order.
             let mut first = [usize::MAX; SUMS];
             let mut last = [0usize; SUMS];
-            let mut digits = [0u8; 9];
             for (idx, o) in base5.iter().enumerate() {
-                for (i, d) in digits.iter_mut().enumerate().take(len) {
-                    *d = (idx / POW5[i] as usize % 5) as u8;
-                }
+                let digits = GroupTable::counts_of(idx);
                 let c = &digits[..len];
                 let sum: usize = c.iter().map(|&d| usize::from(d)).sum();
                 if sum > MAX_TILES {

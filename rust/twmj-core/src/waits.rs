@@ -650,9 +650,8 @@ mod tests {
                 assert_eq!(wt.waits(idx), waits, "{idx}");
                 assert_eq!(wt.complete(idx), tab.complete(idx), "{idx}");
                 let mut counts = [0u8; 34];
-                for i in 0..len {
-                    counts[suit.base() + i] = (idx / POW5[i] as usize % 5) as u8;
-                }
+                counts[suit.base()..suit.base() + len]
+                    .copy_from_slice(&GroupTable::counts_of(idx)[..len]);
                 for x in 0..len {
                     let field = (word >> (SHAPE_BITS as usize * x) & 0x1f) as u8;
                     assert_eq!(field != 0, waits >> x & 1 == 1, "{counts:?} kind {x}");
