@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 
 import numpy as np
 import pytest
@@ -11,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import twmj
+from tests.common_call import outcome, spelled
 from tests.reference import shanten as reference_shanten
 from twmj.testing import HONOURS, Form, Hand, block_hands, hands, near_ready_hands, quad_hands
 
@@ -189,14 +189,6 @@ def test_a_batch_under_a_variant_names_its_first_bad_row() -> None:
 # -- The common call against the general one -----------------------------------------------
 
 
-def _outcome(f: Callable[..., object], *args: object, **kwargs: object) -> object:
-    """A call's answer, or its error as the caller sees it (class, message, field, position)."""
-    try:
-        return f(*args, **kwargs)
-    except twmj.Error as e:
-        return (type(e).__name__, str(e), e.field, e.position)
-
-
 @settings(max_examples=600, derandomize=True, deadline=None)
 @given(
     st.lists(st.integers(0, 33), max_size=20),
@@ -211,19 +203,13 @@ def test_the_common_call_answers_as_the_general_one(
     # by naming the default variant, or by an empty meld list). Tiles of every count 0–20 (a
     # kind may exceed 4, a total may fit no form), buffers of 33–35 bytes.
     taiwan = twmj.Variant("taiwan")
-    counts = [kinds.count(k) for k in range(34)]
-    raw = bytes(counts[:size] + [0] * (size - 34))
-    hand: str | bytes = raw
-    if spell:
-        try:
-            hand = twmj.format(raw)
-        except twmj.Error:
-            return
-        if spell == 2:
-            hand = hand.replace("m", "m ")
+    given_as = spelled(kinds, size, spell)
+    if given_as is None:
+        return
+    raw, hand = given_as
     for call in (twmj.shanten, twmj.is_win):
-        common = _outcome(call, hand)
-        assert common == _outcome(call, hand, variant=taiwan)
-        assert common == _outcome(call, hand, melds=[])
+        common = outcome(call, hand)
+        assert common == outcome(call, hand, variant=taiwan)
+        assert common == outcome(call, hand, melds=[])
     if spell == 0:
-        assert _outcome(twmj.shanten, bytearray(raw)) == _outcome(twmj.shanten, raw, variant=taiwan)
+        assert outcome(twmj.shanten, bytearray(raw)) == outcome(twmj.shanten, raw, variant=taiwan)

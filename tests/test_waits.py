@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 import numpy as np
 import numpy.typing as npt
@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import twmj
+from tests.common_call import outcome, spelled
 from tests.reference import TILES, waits_with_shapes
 from twmj.testing import (
     HONOURS,
@@ -313,14 +314,6 @@ def _answer(w: twmj.Waits) -> tuple[object, ...]:
     )
 
 
-def _error(f: Callable[[], object]) -> tuple[str, str, object, object]:
-    try:
-        f()
-    except twmj.Error as e:
-        return (type(e).__name__, str(e), e.field, e.position)
-    raise AssertionError("no error")
-
-
 @settings(max_examples=600, derandomize=True, deadline=None)
 @given(
     st.lists(st.integers(0, 33), max_size=18),
@@ -335,28 +328,21 @@ def test_the_common_call_answers_as_the_general_one(
     # here by naming the default variant). Tiles of every count 0–18 (a kind may exceed 4),
     # buffers of 33–35 bytes.
     taiwan = twmj.Variant("taiwan")
-    counts = [kinds.count(k) for k in range(34)]
-    raw = bytes(counts[:size] + [0] * (size - 34))
-    if spell == 0:
-        hand: str | bytes = raw
-    else:
-        try:
-            hand = twmj.format(raw)
-        except twmj.Error:
-            return
-        if spell == 2:
-            hand = hand.replace("m", "m ")
+    given_as = spelled(kinds, size, spell)
+    if given_as is None:
+        return
+    raw, hand = given_as
     # wait_mask alike, its general path taken by an empty meld list.
     try:
         mask = twmj.wait_mask(hand, melds=[])
     except twmj.Error:
-        assert _error(lambda: twmj.wait_mask(hand)) == _error(lambda: twmj.wait_mask(hand, []))
+        assert outcome(twmj.wait_mask, hand) == outcome(twmj.wait_mask, hand, [])
     else:
         assert twmj.wait_mask(hand) == mask
     try:
         general = twmj.waits(hand, variant=taiwan)
     except twmj.Error:
-        assert _error(lambda: twmj.waits(hand)) == _error(lambda: twmj.waits(hand, variant=taiwan))
+        assert outcome(twmj.waits, hand) == outcome(twmj.waits, hand, variant=taiwan)
         return
     assert _answer(twmj.waits(hand)) == _answer(general)
     assert _answer(twmj.waits(bytearray(raw))) == _answer(general)

@@ -190,12 +190,28 @@ pub fn hand(
 /// each other).
 pub fn default_hand(hand: &Bound<'_, PyAny>, form: Form) -> Option<Hand> {
     let size = twmj_core::TAIWAN.hand_size;
+    match default_input(hand)? {
+        DefaultInput::Counts(c) => Hand::of_counts(c, form, size),
+        DefaultInput::Tiles(t) => Hand::new(t, Vec::new(), form, size).ok(),
+    }
+}
+
+/// A hand as the common call gives it: a counts buffer as it is, or notation parsed under the
+/// default rules ([`default_input`]).
+pub enum DefaultInput<'a> {
+    Counts(&'a [u8]),
+    Tiles(Tiles),
+}
+
+/// The hand of the common call before any check of its form: `None` for an object that is
+/// neither `bytes` nor `str`, or notation the default rules refuse (the general path names
+/// what is wrong).
+pub fn default_input<'a>(hand: &'a Bound<'_, PyAny>) -> Option<DefaultInput<'a>> {
     if let Ok(b) = hand.cast::<PyBytes>() {
-        return Hand::of_counts(b.as_bytes(), form, size);
+        return Some(DefaultInput::Counts(b.as_bytes()));
     }
     let s = hand.cast::<PyString>().ok()?.to_str().ok()?;
-    let tiles = twmj_core::TAIWAN.parse(s).ok()?;
-    Hand::new(tiles, Vec::new(), form, size).ok()
+    twmj_core::TAIWAN.parse(s).ok().map(DefaultInput::Tiles)
 }
 
 /// A serde view of the core as Python objects (dicts, lists, ints, str, None): the one

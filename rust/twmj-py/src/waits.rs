@@ -3,7 +3,7 @@
 use std::sync::OnceLock;
 
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyString, PyTuple};
+use pyo3::types::PyTuple;
 use twmj_core::hand::{Form, Hand};
 use twmj_core::waits as core_waits;
 use twmj_core::waits::{Shape, Wait, WaitList};
@@ -12,7 +12,7 @@ use twmj_py_macros::guarded;
 
 use crate::accept::accept_tuple;
 
-use crate::convert;
+use crate::convert::{self, DefaultInput};
 use crate::errors::PyResult;
 use crate::variant::{rules_of, PyVariant};
 
@@ -208,16 +208,15 @@ fn common_answer<'py>(hand: &Bound<'py, PyAny>) -> Option<Result<Bound<'py, PyWa
         return None;
     }
     let tiles;
-    let counts = if let Ok(b) = hand.cast::<PyBytes>() {
-        b.as_bytes()
-    } else {
-        tiles = rules
-            .parse(hand.cast::<PyString>().ok()?.to_str().ok()?)
-            .ok()?;
-        if tiles.flowers != 0 {
-            return None;
+    let counts = match convert::default_input(hand)? {
+        DefaultInput::Counts(c) => c,
+        DefaultInput::Tiles(t) => {
+            if t.flowers != 0 {
+                return None;
+            }
+            tiles = t;
+            &tiles.counts[..]
         }
-        &tiles.counts[..]
     };
     let c = Hand::fit_counts(counts, Form::Waiting, rules.hand_size)?;
     let waits = twmj_core::counts_waits(c);
