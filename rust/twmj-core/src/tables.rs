@@ -45,10 +45,10 @@ pub struct GroupTable {
     complete_bits: Vec<u64>,
 }
 
-/// Bits per kind in a [`WaitTable::wait_shapes`] word: one per shape, numbered as below
+/// Bits per kind in a [`WaitTables::wait_shapes`] word: one per shape, numbered as below
 /// (the tables sit below the waits, whose `Shape` takes these numbers).
 pub const SHAPE_BITS: u32 = 5;
-/// 兩面, 嵌張, 邊張, 單吊, 雙碰: each shape's bit in a [`WaitTable::wait_shapes`] field.
+/// 兩面, 嵌張, 邊張, 單吊, 雙碰: each shape's bit in a [`WaitTables::wait_shapes`] field.
 pub const RYANMEN: u8 = 0;
 pub const KANCHAN: u8 = 1;
 pub const PENCHAN: u8 = 2;
@@ -152,7 +152,7 @@ impl GroupTable {
     }
 }
 
-/// The [`WaitTable::wait_shapes`] words of `t`'s configurations in index order: each waited
+/// The [`WaitTables::wait_shapes`] words of `t`'s configurations in index order: each waited
 /// kind's shapes in the completed group, read from the completeness bits (`waits::shapes` is
 /// the per-hand reference the tests hold it to).
 fn shape_words(t: &GroupTable) -> impl Iterator<Item = u64> + '_ {
@@ -207,9 +207,14 @@ fn shape_words(t: &GroupTable) -> impl Iterator<Item = u64> + '_ {
     })
 }
 
-/// One group kind's waits, packed for the per-hand questions of [`crate::waits`]: is a group
-/// complete, and what does it wait on (with the shapes, for the full waits). A hand asks the
-/// first of every group and the second of the one or two groups that can take the tile.
+/// The waits of both group kinds, packed for the per-hand questions of [`crate::waits`]: is a
+/// group complete, and what does it wait on (with the shapes, for the full waits). A hand asks
+/// the first of every group and the second of the one or two groups that can take the tile.
+///
+/// The suit's configurations and the honours' share one index space ([`WaitTables::at`]: the
+/// honours from [`HONOR_AT`]), so a group's answer is read without choosing a table first
+/// (the full waits read the one or two taking groups by the hand's counts, and choosing
+/// between two tables' arrays was six selects a read).
 ///
 /// Only 172,591 of the suit's 1,953,125 configurations have waits, and they have only
 /// 10,887 distinct shapes words, so each of those configurations holds a 2-byte number of
@@ -218,7 +223,7 @@ fn shape_words(t: &GroupTable) -> impl Iterator<Item = u64> + '_ {
 /// completeness 244 KB, blocks 488 KB, numbers 345 KB, words 87 KB) where a wait mask per
 /// configuration took 3.9 MB, and a word per configuration with waits 1.4 MB, and went to
 /// L3 for every ready hand.
-pub struct WaitTable {
+pub struct WaitTables {
     /// The completeness bits ([`GroupTable::complete`]), 64 configurations a word.
     complete: Vec<u64>,
     /// Per 64 configurations: which have waits, and how many before them do.
@@ -226,13 +231,17 @@ pub struct WaitTable {
     /// The number in `words` of each configuration with waits, then a 0.
     ids: Vec<u16>,
     /// The distinct words, the most used first (their lines stay in cache), 0 first: the
-    /// shapes ([`WaitTable::wait_shapes`]) in bits 0‥44, the wait mask
+    /// shapes ([`WaitTables::wait_shapes`]) in bits 0‥44, the wait mask
     /// ([`GroupTable::waits`]) in bits 48‥56.
     words: Vec<u64>,
 }
 
-/// Where a [`WaitTable`] word keeps the wait mask (the shapes are below it).
+/// Where a [`WaitTables`] word keeps the wait mask (the shapes are below it).
 pub const MASK_AT: u32 = 48;
+
+/// Where the honours' configurations start in the [`WaitTables`] index space: after the
+/// suit's 5^9, at a whole block of 64.
+pub const HONOR_AT: usize = (POW5[9] as usize).div_ceil(64) * 64;
 
 #[derive(Clone, Copy, Default)]
 struct Block {
@@ -240,13 +249,23 @@ struct Block {
     before: u32,
 }
 
-impl WaitTable {
-    fn build(t: &GroupTable) -> WaitTable {
-        let size = t.flags.len();
+impl WaitTables {
+    fn build(suit: &GroupTable, honor: &GroupTable) -> WaitTables {
+        let size = HONOR_AT + honor.flags.len();
         let mut blocks: Vec<Block> = Vec::with_capacity(size.div_ceil(64));
         let mut each = Vec::new();
-        for (idx, word) in shape_words(t).enumerate() {
-            if idx % 64 == 0 {
+        // The suit's words, none for the padding up to `HONOR_AT`, then the honours'.
+        let words = shape_words(suit)
+            .zip(suit.flags.iter())
+            .map(|(w, &f)| (w, f & WAIT_MASK))
+            .chain(std::iter::repeat_n((0, 0), HONOR_AT - suit.flags.len()))
+            .chain(
+                shape_words(honor)
+                    .zip(honor.flags.iter())
+                    .map(|(w, &f)| (w, f & WAIT_MASK)),
+            );
+        for (at, (word, waits)) in words.enumerate() {
+            if at % 64 == 0 {
                 blocks.push(Block {
                     waits: 0,
                     before: u32::try_from(each.len()).unwrap_or(u32::MAX),
@@ -254,9 +273,9 @@ impl WaitTable {
             }
             if word != 0 {
                 if let Some(m) = blocks.last_mut() {
-                    m.waits |= 1 << (idx % 64);
+                    m.waits |= 1 << (at % 64);
                 }
-                each.push(word | u64::from(t.waits(idx)) << MASK_AT);
+                each.push(word | u64::from(waits) << MASK_AT);
             }
         }
         // The distinct words by how many configurations use them, most first (ties by
@@ -277,52 +296,64 @@ impl WaitTable {
         // The slot past the last configuration with waits, which a probe without waits
         // may point at (its number is then masked to 0 rather than branched around).
         ids.push(0);
-        WaitTable {
-            complete: t.complete_bits.clone(),
+        // The suit's completeness words end at `HONOR_AT` exactly (5^9 rounded up to 64).
+        let mut complete = suit.complete_bits.clone();
+        complete.resize(HONOR_AT / 64, 0);
+        complete.extend_from_slice(&honor.complete_bits);
+        WaitTables {
+            complete,
             blocks,
             ids,
             words,
         }
     }
 
-    /// Whether the configuration `idx` is complete ([`GroupTable::complete`]).
+    /// The index of group `g`'s configuration `idx` (`Suit::ALL[g]`, `idx` its
+    /// [`GroupTable::index`]).
     #[inline]
-    pub fn complete(&self, idx: usize) -> bool {
-        self.complete[idx / 64] >> (idx % 64) & 1 == 1
+    pub const fn at(g: usize, idx: usize) -> usize {
+        if g == 3 {
+            HONOR_AT + idx
+        } else {
+            idx
+        }
     }
 
-    /// The configuration's word (0 when it has no waits): the shapes of each waited kind
-    /// ([`WaitTable::wait_shapes`]) and, from bit [`MASK_AT`], the wait mask.
+    /// Whether the configuration at `at` ([`WaitTables::at`]) is complete
+    /// ([`GroupTable::complete`]).
     #[inline]
-    pub fn word(&self, idx: usize) -> u64 {
-        let b = self.blocks[idx / 64];
-        let bit = 1u64 << (idx % 64);
+    pub fn complete(&self, at: usize) -> bool {
+        self.complete[at / 64] >> (at % 64) & 1 == 1
+    }
+
+    /// The word of the configuration at `at` ([`WaitTables::at`]; 0 when it has no waits):
+    /// the shapes of each waited kind ([`WaitTables::wait_shapes`]) and, from bit
+    /// [`MASK_AT`], the wait mask.
+    #[inline]
+    pub fn word(&self, at: usize) -> u64 {
+        let b = self.blocks[at / 64];
+        let bit = 1u64 << (at % 64);
         let slot = b.before as usize + (b.waits & (bit - 1)).count_ones() as usize;
         let any = 0u16.wrapping_sub(u16::from(b.waits & bit != 0));
         self.words[usize::from(self.ids[slot] & any)]
     }
 
-    /// Bit x set when adding kind x completes the group ([`GroupTable::waits`]).
+    /// Bit x set when adding kind x completes the configuration at `at` ([`WaitTables::at`],
+    /// [`GroupTable::waits`]).
     #[inline]
-    pub fn waits(&self, idx: usize) -> u16 {
-        (self.word(idx) >> MASK_AT) as u16
+    pub fn waits(&self, at: usize) -> u16 {
+        (self.word(at) >> MASK_AT) as u16
     }
 
-    /// The waits of the configuration with their shapes: bits `5x‥5x+4` hold the
-    /// shapes (bit `Shape as u8`) kind x takes when it completes the group, 0 when x is no
-    /// wait. Whether x completes the hand as a whole depends only on this group (the others
-    /// are complete or keep the pair), and so do its shapes: the full waits need no second
-    /// pass.
+    /// The waits of the configuration at `at` ([`WaitTables::at`]) with their shapes: bits
+    /// `5x‥5x+4` hold the shapes (bit `Shape as u8`) kind x takes when it completes the
+    /// group, 0 when x is no wait. Whether x completes the hand as a whole depends only on
+    /// this group (the others are complete or keep the pair), and so do its shapes: the full
+    /// waits need no second pass.
     #[inline]
-    pub fn wait_shapes(&self, idx: usize) -> u64 {
-        self.word(idx) & ((1 << MASK_AT) - 1)
+    pub fn wait_shapes(&self, at: usize) -> u64 {
+        self.word(at) & ((1 << MASK_AT) - 1)
     }
-}
-
-/// The suit's and the honours' [`WaitTable`].
-pub struct WaitTables {
-    pub suit: WaitTable,
-    pub honor: WaitTable,
 }
 
 static WAIT_TABLES: OnceLock<WaitTables> = OnceLock::new();
@@ -331,10 +362,7 @@ static WAIT_TABLES: OnceLock<WaitTables> = OnceLock::new();
 pub fn wait_tables() -> &'static WaitTables {
     WAIT_TABLES.get_or_init(|| {
         let t = tables();
-        WaitTables {
-            suit: WaitTable::build(&t.suit),
-            honor: WaitTable::build(&t.honor),
-        }
+        WaitTables::build(&t.suit, &t.honor)
     })
 }
 

@@ -2,7 +2,7 @@
 
 use crate::hand::Hand;
 use crate::shanten::{group, table_of};
-use crate::tables::{self, wait_tables, GroupTable, WaitTable, MASK_AT, POW5, SHAPE_BITS};
+use crate::tables::{self, wait_tables, GroupTable, WaitTables, MASK_AT, POW5, SHAPE_BITS};
 use crate::tile::{Counts, Suit, Tile, COPIES};
 
 /// How the winning tile sits in a decomposition of the completed hand.
@@ -124,37 +124,38 @@ fn wait_groups(counts: &Counts) -> (u8, [usize; 4]) {
     if !may_wait(rest) {
         return (0, idx);
     }
-    let t = wait_tables();
-    let complete = [
-        t.suit.complete(idx[0]),
-        t.suit.complete(idx[1]),
-        t.suit.complete(idx[2]),
-        t.honor.complete(idx[3]),
-    ];
-    // The groups at 0 mod 3 must be complete; of the others (`open`), those not complete
-    // (`short`: the 1 mod 3 group always) must be the one taking the tile.
-    let (mut broken, mut open, mut short) = (false, 0u8, 0u8);
-    for g in 0..4 {
-        let zero = rest[g] == 0;
-        broken |= zero && !complete[g];
-        open |= u8::from(!zero) << g;
-        short |= u8::from(!zero && !complete[g]) << g;
-    }
-    // Every open group when all are complete, the one short group when one is, else none.
-    let takers = if short == 0 { open } else { short };
-    let keep = !broken & (short & short.wrapping_sub(1) == 0);
-    (takers & 0u8.wrapping_sub(u8::from(keep)), idx)
+    (takers(rest, completes(wait_tables(), &idx)), idx)
 }
 
-/// Group `g`'s [`WaitTable`] (`Suit::ALL[g]`).
-#[inline]
-fn wait_table(g: usize) -> &'static WaitTable {
-    let t = wait_tables();
-    if g == 3 {
-        &t.honor
-    } else {
-        &t.suit
+/// The groups that can take the winning tile (bit g for `Suit::ALL[g]`), given each group's
+/// tile count mod 3 (`rest`, a pattern [`may_wait`] admits) and whether it is complete: the
+/// groups at 0 mod 3 must be complete; of the others (`open`), those not complete (`short`:
+/// the 1 mod 3 group always) must be the one taking the tile. 0 when none can.
+#[inline(always)]
+#[allow(clippy::inline_always)]
+fn takers(rest: [u32; 4], complete: [bool; 4]) -> u8 {
+    // Bit masks joined with bit operations, not booleans with `&&`: the compiler branched on
+    // each group's count, which the hands vary at random (a mispredicted branch or two per
+    // hand was 40 % of the full waits over many hands).
+    let mut open = 0u8;
+    let mut done = 0u8;
+    for g in 0..4 {
+        open |= u8::from(rest[g] != 0) << g;
+        done |= u8::from(complete[g]) << g;
     }
+    let broken = !open & 0xf & !done;
+    let short = open & !done;
+    // Every open group when all are complete, the one short group when one is, else none.
+    let takers = short | open & 0u8.wrapping_sub(u8::from(short == 0));
+    let keep = u8::from(broken == 0) & u8::from(short & short.wrapping_sub(1) == 0);
+    takers & 0u8.wrapping_sub(keep)
+}
+
+/// Whether each group of the table indices `idx` is complete.
+#[inline(always)]
+#[allow(clippy::inline_always)]
+fn completes(t: &WaitTables, idx: &[usize; 4]) -> [bool; 4] {
+    std::array::from_fn(|g| t.complete(WaitTables::at(g, idx[g])))
 }
 
 /// One more tile can leave every group complete, given each group's tile count mod 3
@@ -165,8 +166,12 @@ fn wait_table(g: usize) -> &'static WaitTable {
 #[inline(always)]
 #[allow(clippy::inline_always)]
 pub(crate) fn may_wait(rest: [u32; 4]) -> bool {
-    let pattern: u32 = rest.iter().map(|&r| [0, 1, 8][r as usize]).sum();
-    pattern == 1 || pattern == 16
+    // r & 1 is 1 for 1 mod 3, (r & 2) << 2 is 8 for 2 mod 3 (a table of the two was built on
+    // the stack at each call).
+    let pattern: u32 = rest.iter().map(|&r| r & 1 | (r & 2) << 2).sum();
+    // One test of a bit set, not `pattern == 1 || pattern == 16`: the compiler branched on
+    // each, and ready hands have either pattern at random.
+    (1u64 << 1 | 1 << 16) >> pattern & 1 == 1
 }
 
 /// [`wait_groups`] from each group's tile count and table index, for the discards of a hand
@@ -241,7 +246,7 @@ pub fn wait_mask(counts: &Counts) -> u64 {
     let mut mask = 0u64;
     for g in 0..4 {
         if groups >> g & 1 == 1 {
-            mask |= u64::from(wait_table(g).waits(idx[g])) << (9 * g);
+            mask |= u64::from(wait_tables().waits(WaitTables::at(g, idx[g]))) << (9 * g);
         }
     }
     mask
@@ -249,7 +254,7 @@ pub fn wait_mask(counts: &Counts) -> u64 {
 
 /// The shapes the tile `x` takes when it completes `counts` (x must be a wait of `counts`),
 /// worked out on the hand; the full waits read them from the tables
-/// ([`WaitTable::wait_shapes`]), which the tests hold to this.
+/// ([`WaitTables::wait_shapes`]), which the tests hold to this.
 pub fn shapes(counts: &Counts, x: Tile) -> Shapes {
     let suit = x.suit();
     let tab = table_of(suit);
@@ -307,19 +312,46 @@ const LEFT_BITS: u32 = 3;
 
 /// The waits of a hand in tile order, read through [`WaitList::iter`] as [`Wait`]s.
 ///
-/// Packed by group (`Suit::ALL` order) in 48 bytes, each group's a [`WaitTable`] word (the
+/// Packed by group (`Suit::ALL` order) in 48 bytes, each group's a [`WaitTables`] word (the
 /// shapes of each waited kind, and the waited kinds) and a word of copies left: the full
 /// waits write it a word at a time, where a list of 34 `Wait` slots (104 bytes) was written a
 /// byte at a time and read back 16 bytes at a time when it was returned (a store-forwarding
 /// stall, with its copies a fifth of the full waits of a ready hand).
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[derive(Clone, Copy, Default)]
 pub struct WaitList {
-    /// Per group, the waits with their shapes as a [`WaitTable::word`]: bits `5x‥5x+4` the
+    /// Per group, the waits with their shapes as a [`WaitTables::word`]: bits `5x‥5x+4` the
     /// shapes kind x of the group takes, bit `MASK_AT + x` set when x is a wait (every other
     /// bit 0, so equal lists are equal words).
     groups: [u64; 4],
-    /// Per group, bits `3x‥3x+2`: the copies of kind x still unseen (0 when x is no wait).
+    /// Per group, bits `3x‥3x+2`: the copies of kind x still unseen, where x is a wait; the
+    /// fields of other kinds are left as the full waits found them (masking them was on the
+    /// path of every answer), and nothing reads them: equality and hashing go by the waits.
     left: [u32; 4],
+}
+
+impl WaitList {
+    /// Group `g`'s copies left, the fields of kinds that are no wait cleared.
+    #[inline]
+    fn left_of(&self, g: usize) -> u32 {
+        self.left[g] & fields_of(self.kinds(g)) as u32
+    }
+}
+
+impl PartialEq for WaitList {
+    fn eq(&self, other: &WaitList) -> bool {
+        self.groups == other.groups && (0..4).all(|g| self.left_of(g) == other.left_of(g))
+    }
+}
+
+impl Eq for WaitList {}
+
+impl std::hash::Hash for WaitList {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.groups.hash(state);
+        for g in 0..4 {
+            self.left_of(g).hash(state);
+        }
+    }
 }
 
 impl WaitList {
@@ -482,17 +514,15 @@ impl std::fmt::Debug for WaitList {
 #[inline(always)]
 #[allow(clippy::inline_always)]
 fn group_bytes(c: &Counts, g: usize) -> (u64, u8) {
-    let word = |at: usize| {
-        let mut b = [0u8; 8];
-        b.copy_from_slice(&c[at..at + 8]);
-        u64::from_le_bytes(b)
-    };
-    if g == 3 {
-        // The honours, 27‥33: the word from 26 with kind 26 shifted out.
-        (word(26) >> 8, 0)
-    } else {
-        (word(9 * g), c[9 * g + 8])
-    }
+    // Without a branch on the group, which the full waits choose by the hand's counts: the
+    // honours, 27‥33, are the word from 26 with kind 26 shifted out, and have no ninth.
+    let honours = g == 3;
+    let at = 9 * g - usize::from(honours);
+    let mut b = [0u8; 8];
+    b.copy_from_slice(&c[at..at + 8]);
+    let word = u64::from_le_bytes(b) >> (8 * u32::from(honours));
+    let ninth = c[(9 * g + 8).min(c.len() - 1)] & 0u8.wrapping_sub(u8::from(!honours));
+    (word, ninth)
 }
 
 /// Bit x set when byte x of `w` (or the ninth count `ninth`, for x = 8) is 4 (counts checked).
@@ -534,48 +564,98 @@ fn fields_of(m: u64) -> u64 {
 /// The waits of the concealed `concealed`, with `own` its tiles and the melds' (a kind the
 /// player holds all 4 of is never a wait) and the copies of each kind seen `a[i] + b[i]` (at
 /// most 4 each: checked by the caller), a word at a time (see [`WaitList`]).
+///
+/// Without a branch on which groups take the tile, which varies from hand to hand at random
+/// (one or two mispredicted branches a hand were 40 % of the time over many hands): only the
+/// one or two groups holding a count off 0 mod 3 (`open`) can take it, which follows from the
+/// counts alone, so exactly those two groups are read (the same one twice when one group is
+/// open) and kept where the completeness bits say they take the tile.
 #[inline(always)]
 #[allow(clippy::inline_always)]
 fn collect(concealed: &Counts, own: &Counts, a: &Counts, b: &Counts) -> WaitList {
-    const FOURS: u64 = 0x0404_0404_0404_0404;
-    let (groups, idx) = wait_groups(concealed);
-    if groups == 0 {
+    let (sums, idx) = group_keys(concealed);
+    let rest = sums.map(|n| n % 3);
+    if !may_wait(rest) {
         return WaitList::EMPTY;
     }
-    let part = |g: usize| {
-        if groups >> g & 1 == 0 {
-            return (0, 0);
-        }
-        // The taking group's waits with their shapes, one table word.
-        let mut word = wait_table(g).word(idx[g]);
-        let (own8, own9) = group_bytes(own, g);
-        let gone = word >> MASK_AT & fours(own8, own9);
-        if gone != 0 {
-            // A kind the player holds all 4 of (melds included) is never a wait.
+    let t = wait_tables();
+    let open = (0..4).fold(0u8, |m, g| m | u8::from(rest[g] != 0) << g);
+    // The open groups, lowest and highest; `| 0x10` and `& 3` only keep the shifts in range
+    // (`may_wait` leaves one or two open).
+    let lo = (open | 0x10).trailing_zeros() as usize & 3;
+    let hi = (7 - (open | 1).leading_zeros() as usize) & 3;
+    let at = [
+        WaitTables::at(0, idx[0]),
+        WaitTables::at(1, idx[1]),
+        WaitTables::at(2, idx[2]),
+        WaitTables::at(3, idx[3]),
+    ];
+    let takers = takers(rest, completes(t, &idx));
+    if takers == 0 {
+        // Not ready (most hands in play): nothing more to read. A branch taken one way for a
+        // run of hands, as the hands in play are (not ready, then ready for a while).
+        return WaitList::EMPTY;
+    }
+    // The two words, each kept only when its group takes the tile.
+    let keep = |g: usize| 0u64.wrapping_sub(u64::from(takers >> g & 1));
+    let mut w_lo = t.word(at[lo]) & keep(lo);
+    let mut w_hi = t.word(at[hi]) & keep(hi);
+    let (f_lo, l_lo) = counted(lo, own, a, b);
+    let (f_hi, l_hi) = counted(hi, own, a, b);
+    // A kind the player holds all 4 of (melds included) is never a wait. Without melds the
+    // tables already leave out a kind the hand holds 4 of: nothing to check.
+    if !std::ptr::eq(own, concealed) && (w_lo >> MASK_AT & f_lo | w_hi >> MASK_AT & f_hi) != 0 {
+        for (word, f) in [(&mut w_lo, f_lo), (&mut w_hi, f_hi)] {
+            let gone = *word >> MASK_AT & f;
             for x in 0..9 {
                 if gone >> x & 1 == 1 {
-                    word &= !(0x1f << (SHAPE_BITS * x) | 1 << (MASK_AT + x));
+                    *word &= !(0x1f << (SHAPE_BITS * x) | 1 << (MASK_AT + x));
                 }
             }
         }
-        let (a8, a9) = group_bytes(a, g);
-        let (b8, b9) = group_bytes(b, g);
-        // Seen copies at most 4 a kind: no byte borrows (wrapping only so that a broken
-        // promise gives wrong counts, not a panic).
-        let left = byte_fields(
-            FOURS.wrapping_sub(a8).wrapping_sub(b8),
-            COPIES.wrapping_sub(a9).wrapping_sub(b9) & 0b111,
-        );
-        (word, (left & fields_of(word >> MASK_AT)) as u32)
-    };
-    // Each group's words worked out in turn and the list built from them, not stored at a
-    // computed index: a list written that way was read back by the copy out of the function
-    // (a store-forwarding stall).
-    let [p0, p1, p2, p3] = [part(0), part(1), part(2), part(3)];
-    WaitList {
-        groups: [p0.0, p1.0, p2.0, p3.0],
-        left: [p0.1, p1.1, p2.1, p3.1],
     }
+    // Each group's words picked in turn and the list built from them, not stored at a
+    // computed index: a list written that way was read back by the copy out of the function
+    // (a store-forwarding stall). When one group is open, `lo` and `hi` are the same and so
+    // are their words.
+    let pick = |g: usize, lo_part: u64, hi_part: u64| {
+        let at = |h: usize| 0u64.wrapping_sub(u64::from(g == h));
+        lo_part & at(lo) | hi_part & at(hi)
+    };
+    // The copies left of the taking groups' kinds, unmasked (see [`WaitList`]).
+    let (l_lo, l_hi) = (l_lo & keep(lo), l_hi & keep(hi));
+    WaitList {
+        groups: [
+            pick(0, w_lo, w_hi),
+            pick(1, w_lo, w_hi),
+            pick(2, w_lo, w_hi),
+            pick(3, w_lo, w_hi),
+        ],
+        left: [
+            pick(0, l_lo, l_hi) as u32,
+            pick(1, l_lo, l_hi) as u32,
+            pick(2, l_lo, l_hi) as u32,
+            pick(3, l_lo, l_hi) as u32,
+        ],
+    }
+}
+
+/// Group `g`'s counts as [`collect`] reads them: the kinds the player holds all 4 of (`own`,
+/// melds included: never a wait), and the copies of each kind still unseen, `4 − a[i] −
+/// b[i]`, as 3-bit fields (seen copies at most 4 a kind: no byte borrows; wrapping only so
+/// that a broken promise gives wrong counts, not a panic).
+#[inline(always)]
+#[allow(clippy::inline_always)]
+fn counted(g: usize, own: &Counts, a: &Counts, b: &Counts) -> (u64, u64) {
+    const FOURS: u64 = 0x0404_0404_0404_0404;
+    let (own8, own9) = group_bytes(own, g);
+    let (a8, a9) = group_bytes(a, g);
+    let (b8, b9) = group_bytes(b, g);
+    let left = byte_fields(
+        FOURS.wrapping_sub(a8).wrapping_sub(b8),
+        COPIES.wrapping_sub(a9).wrapping_sub(b9) & 0b111,
+    );
+    (fours(own8, own9), left)
 }
 
 /// Waits given concealed counts, own counts (concealed + melds) and all seen counts (each at
@@ -638,17 +718,15 @@ mod tests {
     #[test]
     fn table_shapes_agree_with_the_hand() {
         let t = crate::tables::tables();
-        let w = wait_tables();
-        for (suit, tab, wt, stride) in [
-            (Suit::Man, &t.suit, &w.suit, 7),
-            (Suit::Honor, &t.honor, &w.honor, 1),
-        ] {
+        let wt = wait_tables();
+        for (suit, tab, stride) in [(Suit::Man, &t.suit, 7), (Suit::Honor, &t.honor, 1)] {
             let len = suit.len();
             for idx in (0..POW5[len] as usize).step_by(stride) {
-                let word = wt.wait_shapes(idx);
+                let at = WaitTables::at(suit as usize, idx);
+                let word = wt.wait_shapes(at);
                 let waits = tab.waits(idx);
-                assert_eq!(wt.waits(idx), waits, "{idx}");
-                assert_eq!(wt.complete(idx), tab.complete(idx), "{idx}");
+                assert_eq!(wt.waits(at), waits, "{idx}");
+                assert_eq!(wt.complete(at), tab.complete(idx), "{idx}");
                 let mut counts = [0u8; 34];
                 counts[suit.base()..suit.base() + len]
                     .copy_from_slice(&GroupTable::counts_of(idx)[..len]);
@@ -772,6 +850,15 @@ mod tests {
                 .collect();
             ready += usize::from(!expected.is_empty());
             let got = waits_visible(&c, &own, &visible);
+            // A hand without melds passes its concealed counts as its own, and the check of
+            // kinds held 4 times is left out (the tables leave them out already).
+            assert_eq!(
+                waits_visible(&c, &c, &visible),
+                waits_visible(&c, &c.clone(), &visible)
+            );
+            if own == c {
+                assert_eq!(waits_visible(&c, &c, &visible), got, "{c:?}");
+            }
             assert_eq!(got.iter().collect::<Vec<_>>(), expected, "{c:?}");
             assert_eq!(waits_seen(&c, &own, &seen), got, "{c:?}");
             assert_eq!(got.len(), expected.len());
@@ -782,7 +869,16 @@ mod tests {
                 let want = expected.iter().find(|w| w.tile == tile).copied();
                 assert_eq!(got.get(tile), want, "{c:?} {tile:?}");
             }
-            assert_eq!(expected.iter().copied().collect::<WaitList>(), got);
+            // Built by `insert` (copies-left fields of other kinds 0) or by the full waits
+            // (those fields as found): equal, and hashed alike.
+            let built = expected.iter().copied().collect::<WaitList>();
+            assert_eq!(built, got);
+            let hash = |w: &WaitList| {
+                use std::hash::{BuildHasher, BuildHasherDefault};
+                BuildHasherDefault::<std::collections::hash_map::DefaultHasher>::default()
+                    .hash_one(w)
+            };
+            assert_eq!(hash(&built), hash(&got), "{c:?}");
             // A random half kept, the list rebuilt from the rest, and one wait's shapes
             // joined and copies replaced.
             let keep: Vec<bool> = expected.iter().map(|_| rng.bool()).collect();

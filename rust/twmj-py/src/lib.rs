@@ -24,6 +24,15 @@ mod waits;
 
 #[pymodule(gil_used = false)]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    // The x86-64 build targets x86-64-v2 (`.cargo/config.toml`): an older CPU gets this
+    // error at import rather than an illegal instruction in the first call.
+    #[cfg(target_arch = "x86_64")]
+    if !(std::is_x86_feature_detected!("popcnt") && std::is_x86_feature_detected!("sse4.2")) {
+        return Err(pyo3::exceptions::PyImportError::new_err(
+            "twmj needs an x86-64 CPU with SSE4.2 and POPCNT (the x86-64-v2 level, every \
+             x86-64 CPU since 2009, as NumPy's wheels); this one lacks them",
+        ));
+    }
     // Build the lookup tables at import, not inside the first call.
     twmj_core::tables::force();
     errors::quiet_panics();
