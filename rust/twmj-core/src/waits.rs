@@ -112,19 +112,76 @@ pub(crate) fn group_keys(counts: &Counts) -> ([u32; 4], [usize; 4]) {
     (sums, idx)
 }
 
-/// The groups that can take the winning tile of the concealed `counts` (bit g for
-/// `Suit::ALL[g]`), with every group's table index; 0 when no tile completes the hand.
-/// Inlined always: its answer went through memory, and was read back before it was written
-/// out (a store-forwarding stall).
+/// Where the winning tile of the concealed `counts` can go: the groups that can take it (bit
+/// g for `Suit::ALL[g]`, 0 when no tile completes the hand), the two groups off 0 mod 3 that
+/// are the only ones that can (lowest and highest: the same group when one is), and every
+/// group's place in the [`WaitTables`].
+///
+/// Which groups take the tile varies from hand to hand at random, so nothing here branches on
+/// it (one or two mispredicted branches a hand were 40 % of the full waits over many hands):
+/// the callers read the two open groups' words, which the counts alone name, and keep those
+/// of the takers, with masks. Inlined always: its answer went through memory, and was read
+/// back before it was written out (a store-forwarding stall).
 #[inline(always)]
 #[allow(clippy::inline_always)]
-fn wait_groups(counts: &Counts) -> (u8, [usize; 4]) {
+fn taking(counts: &Counts) -> Taking {
     let (sums, idx) = group_keys(counts);
     let rest = sums.map(|n| n % 3);
+    let at = [
+        WaitTables::at(0, idx[0]),
+        WaitTables::at(1, idx[1]),
+        WaitTables::at(2, idx[2]),
+        WaitTables::at(3, idx[3]),
+    ];
     if !may_wait(rest) {
-        return (0, idx);
+        return Taking {
+            takers: 0,
+            lo: 0,
+            hi: 0,
+            at,
+        };
     }
-    (takers(rest, completes(wait_tables(), &idx)), idx)
+    let open = (0..4).fold(0u8, |m, g| m | u8::from(rest[g] != 0) << g);
+    Taking {
+        takers: takers(rest, completes(wait_tables(), &idx)),
+        // `| 0x10`, `| 1` and `& 3` only keep the shifts in range (`may_wait` leaves one or
+        // two groups open).
+        lo: (open | 0x10).trailing_zeros() as usize & 3,
+        hi: (7 - (open | 1).leading_zeros() as usize) & 3,
+        at,
+    }
+}
+
+/// [`taking`]'s answer.
+#[derive(Clone, Copy)]
+struct Taking {
+    takers: u8,
+    lo: usize,
+    hi: usize,
+    at: [usize; 4],
+}
+
+impl Taking {
+    /// All ones when group `g` takes the tile, else 0.
+    #[inline(always)]
+    #[allow(clippy::inline_always)]
+    fn keep(&self, g: usize) -> u64 {
+        0u64.wrapping_sub(u64::from(self.takers >> g & 1))
+    }
+
+    /// The parts of the four groups from the lowest and the highest open group's (`lo_part`,
+    /// `hi_part`), the others 0: picked with masks, and built whole rather than stored at a
+    /// computed index (a list written that way was read back by the copy out of the function,
+    /// a store-forwarding stall). When one group is open the two parts are the same.
+    #[inline(always)]
+    #[allow(clippy::inline_always)]
+    fn spread(&self, lo_part: u64, hi_part: u64) -> [u64; 4] {
+        let pick = |g: usize| {
+            let at = |h: usize| 0u64.wrapping_sub(u64::from(g == h));
+            lo_part & at(self.lo) | hi_part & at(self.hi)
+        };
+        [pick(0), pick(1), pick(2), pick(3)]
+    }
 }
 
 /// The groups that can take the winning tile (bit g for `Suit::ALL[g]`), given each group's
@@ -174,11 +231,11 @@ pub(crate) fn may_wait(rest: [u32; 4]) -> bool {
     (1u64 << 1 | 1 << 16) >> pattern & 1 == 1
 }
 
-/// [`wait_groups`] from each group's tile count and table index, for the discards of a hand
-/// ([`wait_masks_after_discard`]). `wait_groups` and `wait_mask` keep their own bodies: built
-/// on this and [`mask_of`], `wait_mask` measured 12 % slower on random hands and 30 % on hot
-/// ready ones (24 → 31 ns), on the hottest path of the engine; still 11 % slower on random
-/// hands with all three marked `#[inline(always)]`.
+/// The groups that can take the winning tile, from each group's tile count and table index,
+/// for the discards of a hand ([`wait_masks_after_discard`]). [`taking`] and `wait_mask` keep
+/// their own bodies: built on this and [`mask_of`], `wait_mask` measured 12 % slower on random
+/// hands and 30 % on hot ready ones (24 → 31 ns), on the hottest path of the engine; still
+/// 11 % slower on random hands with all three marked `#[inline(always)]`.
 #[inline]
 fn groups_of(sums: [u32; 4], idx: [usize; 4]) -> u8 {
     if !may_wait(sums.map(|n| n % 3)) {
@@ -242,14 +299,13 @@ pub(crate) fn wait_masks_after_discard(counts: &Counts) -> [u64; crate::tile::KI
 /// copies in `counts` against the 4-copy limit. Melds are applied by [`crate::waits`].
 #[inline]
 pub fn wait_mask(counts: &Counts) -> u64 {
-    let (groups, idx) = wait_groups(counts);
-    let mut mask = 0u64;
-    for g in 0..4 {
-        if groups >> g & 1 == 1 {
-            mask |= u64::from(wait_tables().waits(WaitTables::at(g, idx[g]))) << (9 * g);
-        }
+    let k = taking(counts);
+    if k.takers == 0 {
+        return 0;
     }
-    mask
+    let t = wait_tables();
+    let waits = |g: usize| (t.word(k.at[g]) >> MASK_AT & k.keep(g)) << (9 * g);
+    waits(k.lo) | waits(k.hi)
 }
 
 /// The shapes the tile `x` takes when it completes `counts` (x must be a wait of `counts`),
@@ -565,41 +621,22 @@ fn fields_of(m: u64) -> u64 {
 /// player holds all 4 of is never a wait) and the copies of each kind seen `a[i] + b[i]` (at
 /// most 4 each: checked by the caller), a word at a time (see [`WaitList`]).
 ///
-/// Without a branch on which groups take the tile, which varies from hand to hand at random
-/// (one or two mispredicted branches a hand were 40 % of the time over many hands): only the
-/// one or two groups holding a count off 0 mod 3 (`open`) can take it, which follows from the
-/// counts alone, so exactly those two groups are read (the same one twice when one group is
-/// open) and kept where the completeness bits say they take the tile.
+/// Without a branch on which groups take the tile ([`taking`]): the two open groups are read
+/// and kept where they take it.
 #[inline(always)]
 #[allow(clippy::inline_always)]
 fn collect(concealed: &Counts, own: &Counts, a: &Counts, b: &Counts) -> WaitList {
-    let (sums, idx) = group_keys(concealed);
-    let rest = sums.map(|n| n % 3);
-    if !may_wait(rest) {
-        return WaitList::EMPTY;
-    }
-    let t = wait_tables();
-    let open = (0..4).fold(0u8, |m, g| m | u8::from(rest[g] != 0) << g);
-    // The open groups, lowest and highest; `| 0x10` and `& 3` only keep the shifts in range
-    // (`may_wait` leaves one or two open).
-    let lo = (open | 0x10).trailing_zeros() as usize & 3;
-    let hi = (7 - (open | 1).leading_zeros() as usize) & 3;
-    let at = [
-        WaitTables::at(0, idx[0]),
-        WaitTables::at(1, idx[1]),
-        WaitTables::at(2, idx[2]),
-        WaitTables::at(3, idx[3]),
-    ];
-    let takers = takers(rest, completes(t, &idx));
-    if takers == 0 {
+    let k = taking(concealed);
+    if k.takers == 0 {
         // Not ready (most hands in play): nothing more to read. A branch taken one way for a
         // run of hands, as the hands in play are (not ready, then ready for a while).
         return WaitList::EMPTY;
     }
+    let t = wait_tables();
+    let (lo, hi) = (k.lo, k.hi);
     // The two words, each kept only when its group takes the tile.
-    let keep = |g: usize| 0u64.wrapping_sub(u64::from(takers >> g & 1));
-    let mut w_lo = t.word(at[lo]) & keep(lo);
-    let mut w_hi = t.word(at[hi]) & keep(hi);
+    let mut w_lo = t.word(k.at[lo]) & k.keep(lo);
+    let mut w_hi = t.word(k.at[hi]) & k.keep(hi);
     let (f_lo, l_lo) = counted(lo, own, a, b);
     let (f_hi, l_hi) = counted(hi, own, a, b);
     // A kind the player holds all 4 of (melds included) is never a wait. Without melds the
@@ -614,29 +651,11 @@ fn collect(concealed: &Counts, own: &Counts, a: &Counts, b: &Counts) -> WaitList
             }
         }
     }
-    // Each group's words picked in turn and the list built from them, not stored at a
-    // computed index: a list written that way was read back by the copy out of the function
-    // (a store-forwarding stall). When one group is open, `lo` and `hi` are the same and so
-    // are their words.
-    let pick = |g: usize, lo_part: u64, hi_part: u64| {
-        let at = |h: usize| 0u64.wrapping_sub(u64::from(g == h));
-        lo_part & at(lo) | hi_part & at(hi)
-    };
     // The copies left of the taking groups' kinds, unmasked (see [`WaitList`]).
-    let (l_lo, l_hi) = (l_lo & keep(lo), l_hi & keep(hi));
+    let left = k.spread(l_lo & k.keep(lo), l_hi & k.keep(hi));
     WaitList {
-        groups: [
-            pick(0, w_lo, w_hi),
-            pick(1, w_lo, w_hi),
-            pick(2, w_lo, w_hi),
-            pick(3, w_lo, w_hi),
-        ],
-        left: [
-            pick(0, l_lo, l_hi) as u32,
-            pick(1, l_lo, l_hi) as u32,
-            pick(2, l_lo, l_hi) as u32,
-            pick(3, l_lo, l_hi) as u32,
-        ],
+        groups: k.spread(w_lo, w_hi),
+        left: left.map(|l| l as u32),
     }
 }
 
