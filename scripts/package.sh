@@ -12,6 +12,13 @@ rm -rf "$dist"
 # extension fresh and only the wheel is packed (no second compile).
 .venv/bin/maturin build --release --quiet --out "$dist" >&2
 .venv/bin/maturin sdist --out "$dist" >&2
+# The sdist carries the build's target level (.cargo/config.toml, README), so that a wheel
+# built from it is the wheel built here.
+listing=$(tar tzf "$dist"/twmj-*.tar.gz)
+if ! grep -q '^twmj-[^/]*/\.cargo/config\.toml$' <<<"$listing"; then
+    echo "package.sh: the sdist lacks .cargo/config.toml" >&2
+    exit 1
+fi
 .venv/bin/python -m pip wheel --quiet --no-deps --no-build-isolation --wheel-dir "$dist" ./api
 version=$(.venv/bin/python -c "from importlib.metadata import version; print(version('twmj'))")
 work=$(mktemp -d)
