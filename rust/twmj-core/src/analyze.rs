@@ -2,7 +2,8 @@
 //! the accepting kinds with their unseen copies, and the waits when ready; best first.
 
 use crate::error::Result;
-use crate::hand::{seen_counts, Hand};
+use crate::hand::{seen_counts, Form, Hand};
+use crate::notation::Tiles;
 use crate::rules::{Special, Variant};
 use crate::shanten::{
     caps, group, lig_gu_accept_mask, special_shanten_counts, specials_within, table_proxy, REACH,
@@ -605,24 +606,124 @@ fn accept_mask(accepts: &[Accept]) -> u64 {
     accepts.iter().fold(0, |m, a| m | 1 << a.tile.index())
 }
 
-/// A ready check's answer ([`wait_report`]).
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// The answer to "what are my waits" ([`wait_report`], [`WaitReport::of_counts`]): the waits
+/// under the variant, in tile order; and for a hand that is not ready, how far it is
+/// ([`WaitReport::shanten`]) and the draws that bring it closer ([`WaitReport::accepts`]),
+/// worked out when first asked (most callers only read the waits, and for a random hand the
+/// shanten costs more than the waits, the accepts more again). A hand is ready exactly when it
+/// has a wait: a ready hand's shanten is 0 and its accepting kinds are its waits.
+///
+/// The shanten and the accepts take the variant the report was made under.
+#[derive(Debug, Clone)]
 pub struct WaitReport {
-    /// The waits under the variant, in tile order; empty when the hand is not ready.
-    pub waits: WaitList,
-    /// 0 when ready, else the shanten under the variant (the special shapes' included).
-    pub shanten: i8,
+    waits: WaitList,
+    /// For a hand with no wait, what the shanten and the accepts need and, once read, them.
+    /// Boxed: the report of a ready hand stays small to build and move.
+    unready: Option<Box<Unready>>,
+}
+
+/// A hand with no wait, as [`WaitReport`] keeps it.
+#[derive(Debug, Clone)]
+struct Unready {
+    hand: Hand,
+    visible: Counts,
+    shanten: std::sync::OnceLock<i8>,
+    accepts: std::sync::OnceLock<Vec<Accept>>,
 }
 
 impl WaitReport {
+    /// The report of `hand`, whose waits are `waits`, with `visible` in view: the hand kept
+    /// when it has no wait.
+    #[inline(always)]
+    #[allow(clippy::inline_always)]
+    fn with_hand(waits: WaitList, hand: Hand, visible: Counts) -> WaitReport {
+        let unready = waits.is_empty().then(|| {
+            Box::new(Unready {
+                hand,
+                visible,
+                shanten: std::sync::OnceLock::new(),
+                accepts: std::sync::OnceLock::new(),
+            })
+        });
+        WaitReport { waits, unready }
+    }
+
+    /// The common call's report: a hand given as its 34 concealed counts alone (no melds,
+    /// nothing else in view) under `variant`, read from the counts where they are. `None`
+    /// when the counts are not such a hand (not 34 counts, a kind over 4, not 16 − 3k tiles
+    /// at the variant's hand size) or the variant reads more than the counts
+    /// ([`counts_alone`]): [`wait_report`] then answers, or names what is wrong.
+    #[inline(always)]
+    #[allow(clippy::inline_always)]
+    pub fn of_counts(counts: &[u8], variant: &Variant) -> Option<WaitReport> {
+        if !counts_alone(variant) {
+            return None;
+        }
+        let c = Hand::fit_counts(counts, Form::Waiting, variant.hand_size)?;
+        let waits = counts_waits(c);
+        if !waits.is_empty() {
+            // Ready: nothing more to keep (the hand is built only for one that is not).
+            return Some(WaitReport {
+                waits,
+                unready: None,
+            });
+        }
+        let hand = Hand::of_counts(c, Form::Waiting, variant.hand_size)?;
+        Some(WaitReport::with_hand(waits, hand, [0; KINDS]))
+    }
+
+    /// [`WaitReport::of_counts`] of parsed tiles: `None` too when they hold flowers, which
+    /// stay with the hand in [`wait_report`]'s reading (a hand of counts alone has none).
+    #[inline(always)]
+    #[allow(clippy::inline_always)]
+    pub fn of_tiles(tiles: &Tiles, variant: &Variant) -> Option<WaitReport> {
+        if tiles.flowers != 0 {
+            return None;
+        }
+        WaitReport::of_counts(&tiles.counts, variant)
+    }
+
+    /// The waits in tile order; empty when the hand is not ready.
+    #[inline]
+    pub fn waits(&self) -> &WaitList {
+        &self.waits
+    }
+
     /// True when the hand has a wait.
+    #[inline]
     pub fn ready(&self) -> bool {
-        self.shanten == 0
+        self.unready.is_none()
+    }
+
+    /// 0 when ready, else the shanten under `variant` (the special shapes' included; at least
+    /// 1, a 16 − 3k hand being never complete), worked out on the first call.
+    pub fn shanten(&self, variant: &Variant) -> i8 {
+        match &self.unready {
+            None => 0,
+            Some(u) => *u.shanten.get_or_init(|| unready_shanten(&u.hand, variant)),
+        }
+    }
+
+    /// The kinds whose draw lowers the shanten under `variant`, with their unseen copies
+    /// ([`accepts`]): a ready hand's are its waits ([`ready_accepts`]); a hand not ready has
+    /// them worked out on the first call.
+    pub fn accepts(&self, variant: &Variant) -> Result<std::borrow::Cow<'_, [Accept]>> {
+        let Some(u) = &self.unready else {
+            return Ok(std::borrow::Cow::Owned(ready_accepts(&self.waits)));
+        };
+        if let Some(a) = u.accepts.get() {
+            return Ok(std::borrow::Cow::Borrowed(a));
+        }
+        let computed = accepts(&u.hand, &u.visible, variant)?;
+        Ok(std::borrow::Cow::Borrowed(
+            u.accepts.get_or_init(|| computed),
+        ))
     }
 
     /// The accepting kinds of a ready hand, which are exactly its waits with their unseen
     /// copies (a draw of a wait completes the hand; any other draw leaves it ready at best);
-    /// `None` when the hand is not ready, whose accepting kinds [`accepts`] works out.
+    /// `None` when the hand is not ready, whose accepting kinds [`WaitReport::accepts`] works
+    /// out.
     pub fn ready_accepts(&self) -> Option<Vec<Accept>> {
         self.ready().then(|| ready_accepts(&self.waits))
     }
@@ -661,27 +762,23 @@ pub fn counts_alone(variant: &Variant) -> bool {
 /// variant's hand size ([`Hand::fit_counts`]), under rules that read the counts alone
 /// ([`counts_alone`]). For the binding's counts buffer, which needs the [`Hand`] itself only
 /// when there is no wait.
+#[inline]
 pub fn counts_waits(counts: &Counts) -> WaitList {
     waits_seen(counts, counts, counts)
 }
 
-/// The shanten [`wait_report`] gives a hand with no waits: at least 1, a 16 − 3k hand being
+/// The shanten a [`WaitReport`] gives a hand with no waits: at least 1, a 16 − 3k hand being
 /// never complete. For a caller that reads it only when asked.
 pub fn unready_shanten(hand: &Hand, variant: &Variant) -> i8 {
     crate::shanten::shanten(hand, variant).max(1)
 }
 
-/// The waits of a validated 16 − 3k hand under `variant` ([`crate::waits`]) and, when there
-/// are none, how far the hand is ([`crate::shanten`]: at least 1, a 16 − 3k hand being
-/// never complete); the draws that bring it closer are [`accepts`].
-pub fn wait_report(hand: &Hand, visible: &Counts, variant: &Variant) -> Result<WaitReport> {
-    let waits = crate::special::waits(hand, visible, variant)?;
-    let shanten = if waits.is_empty() {
-        unready_shanten(hand, variant)
-    } else {
-        0
-    };
-    Ok(WaitReport { waits, shanten })
+/// The waits of a validated 16 − 3k hand under `variant` ([`crate::waits`]), with `visible`
+/// the other tiles in view, as a [`WaitReport`]: when there are none, the report keeps the
+/// hand for how far it is and the draws that bring it closer.
+pub fn wait_report(hand: Hand, visible: Counts, variant: &Variant) -> Result<WaitReport> {
+    let waits = crate::special::waits(&hand, &visible, variant)?;
+    Ok(WaitReport::with_hand(waits, hand, visible))
 }
 
 /// The kinds whose draw lowers the shanten under `variant` ([`crate::shanten`]) of a
@@ -803,6 +900,54 @@ mod tests {
     use super::*;
     use crate::hand::{Form, Meld, MeldKind};
     use crate::notation::Tiles;
+
+    /// The common call's report ([`WaitReport::of_counts`], `of_tiles`) against the general
+    /// one ([`wait_report`]) of the same hand, attribute by attribute, ready or not; and the
+    /// hands it leaves to the general reading: flowers (which stay with the hand), counts not
+    /// of a 16 − 3k hand, and rules reading more than the counts (改良式's special shapes).
+    #[test]
+    fn the_common_calls_report_is_the_general_ones() {
+        let taiwan = Variant::taiwan();
+        // 二二二三四五六萬＋一到九筒 (ready), and two 16-tile hands far from ready.
+        for text in [
+            "2223456m123456789p",
+            "1479m2588p369s12345z",
+            "13579m24688p13579s1z",
+        ] {
+            let tiles = crate::notation::parse(text).unwrap();
+            let hand = Hand::new(tiles, Vec::new(), Form::Waiting, 16).unwrap();
+            let general = wait_report(hand.clone(), [0; KINDS], &taiwan).unwrap();
+            for common in [
+                WaitReport::of_counts(&tiles.counts, &taiwan).unwrap(),
+                WaitReport::of_tiles(&tiles, &taiwan).unwrap(),
+            ] {
+                assert_eq!(common.waits(), general.waits(), "{text}");
+                assert_eq!(common.ready(), !general.waits().is_empty(), "{text}");
+                assert_eq!(common.shanten(&taiwan), general.shanten(&taiwan), "{text}");
+                assert_eq!(
+                    common.accepts(&taiwan).unwrap(),
+                    general.accepts(&taiwan).unwrap(),
+                    "{text}"
+                );
+                assert_eq!(common.shanten(&taiwan) == 0, common.ready(), "{text}");
+                assert_eq!(
+                    common.shanten(&taiwan),
+                    crate::shanten::shanten(&hand, &taiwan).max(0),
+                    "{text}"
+                );
+            }
+        }
+        let ready = crate::notation::parse("2223456m123456789p").unwrap();
+        let flowered = Tiles {
+            flowers: 1,
+            ..ready
+        };
+        assert!(WaitReport::of_tiles(&flowered, &taiwan).is_none());
+        let seventeen = crate::notation::parse("2223456m123456789p1m").unwrap();
+        assert!(WaitReport::of_counts(&seventeen.counts, &taiwan).is_none());
+        assert!(WaitReport::of_counts(&ready.counts[..33], &taiwan).is_none());
+        assert!(WaitReport::of_counts(&ready.counts, &Variant::improved16()).is_none());
+    }
 
     fn codes(a: &[Accept]) -> Vec<String> {
         a.iter().map(|x| x.tile.code()).collect()

@@ -1,13 +1,11 @@
 //! `twmj.waits`, `twmj.wait_mask`, and the `Wait` / `Waits` results.
 
-use std::sync::OnceLock;
-
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
-use twmj_core::hand::{Form, Hand};
+use twmj_core::hand::Form;
 use twmj_core::waits as core_waits;
 use twmj_core::waits::{Shape, Wait, WaitList};
-use twmj_core::{Accept, Counts, Variant, KINDS};
+use twmj_core::{Variant, WaitReport};
 use twmj_py_macros::guarded;
 
 use crate::accept::accept_tuple;
@@ -76,30 +74,18 @@ pub(crate) fn wait_tuple<'py>(
     PyTuple::new(py, items)
 }
 
-/// A not-ready hand as `Waits.shanten` and `Waits.accepts` need it: the hand, the visible
-/// tiles, the variant (the caller's object, shared: no copy of its rules per answer); and
-/// those two answers once read (most callers only ask for the waits, and for a random hand
-/// the shanten costs more than the waits, the accepts more again).
-struct Pending {
-    hand: Hand,
-    visible: Counts,
+/// The answer to "what are my waits": shanten, whether ready, and the waits.
+#[pyclass(name = "Waits", module = "twmj", frozen)]
+pub struct PyWaits {
+    /// The core's report: the waits, and for a hand not ready what `shanten` and `accepts`
+    /// need (worked out when read).
+    report: WaitReport,
+    /// The variant the report was made under (the caller's object, shared: no copy of its
+    /// rules per answer); `None` for the default rules.
     variant: Option<Py<PyVariant>>,
-    shanten: OnceLock<i8>,
-    accepts: OnceLock<Vec<Accept>>,
 }
 
-impl Pending {
-    /// A not-ready hand's state, neither answer read yet.
-    fn of(hand: Hand, visible: Counts, variant: Option<Py<PyVariant>>) -> Box<Pending> {
-        Box::new(Pending {
-            hand,
-            visible,
-            variant,
-            shanten: OnceLock::new(),
-            accepts: OnceLock::new(),
-        })
-    }
-
+impl PyWaits {
     /// The rules the hand is read under.
     fn rules(&self) -> &Variant {
         self.variant
@@ -108,66 +94,42 @@ impl Pending {
     }
 }
 
-/// The answer to "what are my waits": shanten, whether ready, and the waits.
-#[pyclass(name = "Waits", module = "twmj", frozen)]
-pub struct PyWaits {
-    /// The waits in tile order; empty when the hand is not ready.
-    waits: WaitList,
-    /// For a hand that is not ready, what `shanten` and `accepts` need. Boxed: the answer
-    /// for a ready hand stays small to build, move and free.
-    pending: Option<Box<Pending>>,
-}
-
 #[pymethods]
 impl PyWaits {
     /// 0 when ready, else the tiles still to exchange.
     #[getter]
     fn shanten(&self) -> i8 {
-        match &self.pending {
-            None => 0,
-            Some(p) => *p
-                .shanten
-                .get_or_init(|| twmj_core::unready_shanten(&p.hand, p.rules())),
-        }
+        self.report.shanten(self.rules())
     }
 
     /// True when the hand has at least one wait.
     #[getter]
     fn tenpai(&self) -> bool {
-        !self.waits.is_empty()
+        self.report.ready()
     }
 
     /// The waits in tile order.
     #[getter]
     #[guarded]
     fn waits<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        Ok(wait_tuple(py, &self.waits)?)
+        Ok(wait_tuple(py, self.report.waits())?)
     }
 
     /// Kinds whose draw lowers the shanten (進張), with unseen copies; the waits when ready.
     #[getter]
     #[guarded]
     fn accepts<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        let Some(p) = &self.pending else {
-            return Ok(accept_tuple(py, &twmj_core::ready_accepts(&self.waits))?);
-        };
-        let accepts = if let Some(a) = p.accepts.get() {
-            a
-        } else {
-            let computed = twmj_core::accepts(&p.hand, &p.visible, p.rules())?;
-            p.accepts.get_or_init(|| computed)
-        };
-        Ok(accept_tuple(py, accepts)?)
+        Ok(accept_tuple(py, &self.report.accepts(self.rules())?)?)
     }
 
     /// The waited tiles in order.
     #[getter]
     fn tiles(&self) -> Vec<String> {
-        self.waits.iter().map(|w| w.tile.code()).collect()
+        self.report.waits().iter().map(|w| w.tile.code()).collect()
     }
 
     fn __len__(&self) -> usize {
-        self.waits.len()
+        self.report.waits().len()
     }
 
     fn __repr__(&self) -> String {
@@ -179,59 +141,26 @@ impl PyWaits {
     }
 }
 
-/// `twmj.waits`'s answer from the hand's waits (or the error finding them), the hand, the
-/// visible tiles and the variant.
-fn answer(
-    waits: twmj_core::Result<WaitList>,
-    hand: Hand,
-    visible: Counts,
-    variant: Option<Py<PyVariant>>,
-) -> PyResult<PyWaits> {
-    let waits = waits.map_err(|e| e.at("hand"))?;
-    // Not ready: how far, and the draws that bring it closer, are worked out when read.
-    let pending = waits
-        .is_empty()
-        .then(|| Pending::of(hand, visible, variant));
-    Ok(PyWaits { waits, pending })
-}
-
 /// The answer of the common call, one hand alone (bytes or notation) under the default
-/// rules, read from its counts without the general conversion: the counts checked in place
-/// and the waits read from them, the [`Hand`] built only when there is none (for `shanten`
-/// and `accepts`). `None` when the hand is neither, holds flowers (kept with the hand in the
-/// general reading), or is not a 16 − 3k hand there: the general path then answers or names
-/// what is wrong.
+/// rules, read from its counts without the general conversion ([`WaitReport::of_counts`],
+/// [`WaitReport::of_tiles`]). `None` when the core does not read the hand that way: the
+/// general path then answers or names what is wrong.
 #[inline]
 fn common_answer<'py>(hand: &Bound<'py, PyAny>) -> Option<Result<Bound<'py, PyWaits>, PyErr>> {
     let rules = &*twmj_core::TAIWAN;
-    if !twmj_core::counts_alone(rules) {
-        return None;
-    }
-    let tiles;
-    let counts = match convert::default_input(hand)? {
-        DefaultInput::Counts(c) => c,
-        DefaultInput::Tiles(t) => {
-            if t.flowers != 0 {
-                return None;
-            }
-            tiles = t;
-            &tiles.counts[..]
-        }
+    let report = match convert::default_input(hand)? {
+        DefaultInput::Counts(c) => WaitReport::of_counts(c, rules)?,
+        DefaultInput::Tiles(t) => WaitReport::of_tiles(&t, rules)?,
     };
-    let c = Hand::fit_counts(counts, Form::Waiting, rules.hand_size)?;
-    let waits = twmj_core::counts_waits(c);
-    // The answer object is made here, the waits moved once into it (each copy of the
+    // The answer object is made here, the report moved once into it (each copy of the
     // freshly written list through the frames between cost a store-forwarding stall).
-    let pending = if waits.is_empty() {
-        Some(Pending::of(
-            Hand::of_counts(c, Form::Waiting, rules.hand_size)?,
-            [0; KINDS],
-            None,
-        ))
-    } else {
-        None
-    };
-    Some(Bound::new(hand.py(), PyWaits { waits, pending }))
+    Some(Bound::new(
+        hand.py(),
+        PyWaits {
+            report,
+            variant: None,
+        },
+    ))
 }
 
 /// Waits of a 16 − 3k hand with shapes and copies left; `visible` are other tiles in view.
@@ -254,12 +183,11 @@ pub fn waits<'py>(
     let rules = rules_of(variant.as_deref());
     let h = convert::hand(hand, melds, Form::Waiting, rules)?;
     let v = convert::visible(visible)?;
-    let answer = answer(
-        twmj_core::waits(&h, &v, rules),
-        h,
-        v,
-        variant.map(Into::into),
-    )?;
+    let report = twmj_core::wait_report(h, v, rules).map_err(|e| e.at("hand"))?;
+    let answer = PyWaits {
+        report,
+        variant: variant.map(Into::into),
+    };
     Ok(Bound::new(hand.py(), answer)?)
 }
 

@@ -698,14 +698,20 @@ fn a_ready_hands_accepting_kinds_are_its_waits() {
                     visible[k] += 1;
                 }
             }
-            let r = twmj_core::wait_report(&h, &visible, &v).unwrap();
+            let r = twmj_core::wait_report(h.clone(), visible, &v).unwrap();
+            let direct = accepts(&h, &visible, &v).unwrap();
             match r.ready_accepts() {
                 Some(a) => {
                     ready += 1;
-                    assert_eq!(a, accepts(&h, &visible, &v).unwrap(), "{}", format(&c, 0));
+                    assert_eq!(a, direct, "{}", format(&c, 0));
+                    assert_eq!(r.shanten(&v), 0);
                 }
-                None => assert!(r.shanten > 0 && r.waits.is_empty()),
+                None => assert!(r.shanten(&v) > 0 && r.waits().is_empty()),
             }
+            // Asked of the report, ready or not (twice: the second answer is the one kept).
+            assert_eq!(r.accepts(&v).unwrap().as_ref(), direct, "{}", format(&c, 0));
+            assert_eq!(r.accepts(&v).unwrap().as_ref(), direct);
+            assert_eq!(r.shanten(&v), twmj_core::shanten(&h, &v).max(0));
         }
     }
     assert!(ready > 600, "the samples hold ready hands ({ready})");
