@@ -652,11 +652,11 @@ impl WaitReport {
     /// nothing else in view) under `variant`, read from the counts where they are. `None`
     /// when the counts are not such a hand (not 34 counts, a kind over 4, not 16 − 3k tiles
     /// at the variant's hand size) or the variant reads more than the counts
-    /// ([`counts_alone`]): [`wait_report`] then answers, or names what is wrong.
+    /// ([`Variant::counts_alone`]): [`wait_report`] then answers, or names what is wrong.
     #[inline(always)]
     #[allow(clippy::inline_always)]
     pub fn of_counts(counts: &[u8], variant: &Variant) -> Option<WaitReport> {
-        if !counts_alone(variant) {
+        if !variant.counts_alone() {
             return None;
         }
         let c = Hand::fit_counts(counts, Form::Waiting, variant.hand_size)?;
@@ -730,7 +730,7 @@ impl WaitReport {
 }
 
 /// The accepting kinds of a ready hand whose waits are `waits` ([`WaitReport::ready_accepts`]).
-pub fn ready_accepts(waits: &WaitList) -> Vec<Accept> {
+fn ready_accepts(waits: &WaitList) -> Vec<Accept> {
     waits
         .iter()
         .map(|w| Accept {
@@ -745,31 +745,24 @@ pub fn ready_accepts(waits: &WaitList) -> Vec<Accept> {
 /// and seen counts are its concealed ones, already checked: the waits are read from those
 /// alone.
 pub fn concealed_waits(hand: &Hand, variant: &Variant) -> Result<WaitList> {
-    if hand.melds.is_empty() && hand.size == variant.hand_size && counts_alone(variant) {
-        let c = &hand.concealed;
-        return Ok(waits_seen(c, c, c));
+    if hand.melds.is_empty() && hand.size == variant.hand_size && variant.counts_alone() {
+        return Ok(counts_waits(&hand.concealed));
     }
     crate::special::waits(hand, &[0; KINDS], variant)
 }
 
-/// True when `variant` reads a hand's waits from its counts alone: every tile in play and
-/// no special shape (the default rules). [`counts_waits`] holds under these.
-pub fn counts_alone(variant: &Variant) -> bool {
-    variant.all_in_play() && !variant.special.any()
-}
-
 /// [`concealed_waits`] of a hand given as its concealed counts alone, already checked at the
 /// variant's hand size ([`Hand::fit_counts`]), under rules that read the counts alone
-/// ([`counts_alone`]). For the binding's counts buffer, which needs the [`Hand`] itself only
+/// ([`Variant::counts_alone`]). For [`WaitReport::of_counts`], which needs the [`Hand`] itself only
 /// when there is no wait.
 #[inline]
-pub fn counts_waits(counts: &Counts) -> WaitList {
+fn counts_waits(counts: &Counts) -> WaitList {
     waits_seen(counts, counts, counts)
 }
 
 /// The shanten a [`WaitReport`] gives a hand with no waits: at least 1, a 16 − 3k hand being
-/// never complete. For a caller that reads it only when asked.
-pub fn unready_shanten(hand: &Hand, variant: &Variant) -> i8 {
+/// never complete.
+fn unready_shanten(hand: &Hand, variant: &Variant) -> i8 {
     crate::shanten::shanten(hand, variant).max(1)
 }
 
@@ -1021,7 +1014,10 @@ mod tests {
             crate::rules::Variant::improved16(),
             crate::rules::Variant::preset("three_player").unwrap(),
         ];
-        assert_eq!(rules.each_ref().map(counts_alone), [true, false, false]);
+        assert_eq!(
+            rules.each_ref().map(Variant::counts_alone),
+            [true, false, false]
+        );
         let pon = Meld {
             kind: MeldKind::Pon,
             tile: Tile::new(33).unwrap(),
@@ -1047,7 +1043,7 @@ mod tests {
                 hands.extend(Hand::new(tiles, vec![pon], Form::Waiting, 16).ok());
             }
             // The counts alone, where the rules read them so: the same waits.
-            for v in rules.iter().filter(|v| counts_alone(v)) {
+            for v in rules.iter().filter(|v| v.counts_alone()) {
                 assert_eq!(
                     Ok(counts_waits(&c)),
                     crate::waits(&hands[0], &[0; KINDS], v),

@@ -151,17 +151,16 @@ fn group_sums(counts: &Counts) -> ([usize; 4], u64) {
             .fold(0u64, |m, (i, &c)| m | u64::from(c > 0) << i);
         return ([sum(0..9), sum(9..18), sum(18..27), sum(27..34)], mask);
     }
-    let word = |at: usize| {
-        let mut b = [0u8; 8];
-        b.copy_from_slice(&counts[at..at + 8]);
-        u64::from_le_bytes(b)
+    // A group's first eight counts added into the top byte (each at most 4: no carry out of
+    // a byte), and its ninth.
+    let sum = |g: usize| {
+        let (w, ninth) = crate::tile::group_bytes(counts, g);
+        (w.wrapping_mul(0x0101_0101_0101_0101) >> 56) as usize + usize::from(ninth)
     };
-    // The eight bytes added into the top byte (each at most 4: no carry out of a byte).
-    let eight = |w: u64| (w.wrapping_mul(0x0101_0101_0101_0101) >> 56) as usize;
-    let suit = |g: usize| eight(word(9 * g)) + usize::from(counts[9 * g + 8]);
-    // The honours, 27‥33: the word from 26 with kind 26 shifted out.
-    let sums = [suit(0), suit(1), suit(2), eight(word(26) >> 8)];
-    (sums, crate::tile::at_least_mask(counts, 1))
+    (
+        [sum(0), sum(1), sum(2), sum(3)],
+        crate::tile::at_least_mask(counts, 1),
+    )
 }
 
 /// Whether a run can start at each kind (1–7 of a suit).

@@ -25,8 +25,7 @@ pub mod vocab;
 pub mod waits;
 
 pub use analyze::{
-    accepts, analyze, concealed_waits, counts_alone, counts_waits, ready_accepts, unready_shanten,
-    wait_report, Accept, Accepts, Analysis, Discard, WaitReport,
+    accepts, analyze, concealed_waits, wait_report, Accept, Accepts, Analysis, Discard, WaitReport,
 };
 pub use decompose::{decompositions, Block};
 pub use error::{Error, ErrorCode, Result, CODES};

@@ -390,7 +390,7 @@ pub fn waits(hand: &Hand, visible: &Counts, variant: &Variant) -> Result<WaitLis
         with_melds = hand.own_counts();
         &with_melds
     };
-    if variant.all_in_play() && !variant.special.any() {
+    if variant.counts_alone() {
         // The regular waits alone (000's rules, the default): nothing more to check or add,
         // and the hot path pays for no rule it does not have.
         check_seen(own, visible)?;

@@ -207,6 +207,14 @@ fn shape_words(t: &GroupTable) -> impl Iterator<Item = u64> + '_ {
     })
 }
 
+/// Each configuration of `t` in index order: its [`WaitTables::wait_shapes`] word and its wait
+/// mask ([`GroupTable::waits`]).
+fn shapes_and_waits(t: &GroupTable) -> impl Iterator<Item = (u64, u16)> + '_ {
+    shape_words(t)
+        .zip(&t.flags)
+        .map(|(w, &f)| (w, f & WAIT_MASK))
+}
+
 /// The waits of both group kinds, packed for the per-hand questions of [`crate::waits`]: is a
 /// group complete, and what does it wait on (with the shapes, for the full waits). A hand asks
 /// the first of every group and the second of the one or two groups that can take the tile.
@@ -254,16 +262,10 @@ impl WaitTables {
         let size = HONOR_AT + honor.flags.len();
         let mut blocks: Vec<Block> = Vec::with_capacity(size.div_ceil(64));
         let mut each = Vec::new();
-        // The suit's words, none for the padding up to `HONOR_AT`, then the honours'.
-        let words = shape_words(suit)
-            .zip(suit.flags.iter())
-            .map(|(w, &f)| (w, f & WAIT_MASK))
+        // The suit's, none for the padding up to `HONOR_AT`, then the honours'.
+        let words = shapes_and_waits(suit)
             .chain(std::iter::repeat_n((0, 0), HONOR_AT - suit.flags.len()))
-            .chain(
-                shape_words(honor)
-                    .zip(honor.flags.iter())
-                    .map(|(w, &f)| (w, f & WAIT_MASK)),
-            );
+            .chain(shapes_and_waits(honor));
         for (at, (word, waits)) in words.enumerate() {
             if at % 64 == 0 {
                 blocks.push(Block {

@@ -182,6 +182,23 @@ fn words(c: &Counts) -> ([u64; 4], [u8; 2]) {
     (w, [c[32], c[33]])
 }
 
+/// Group `g`'s eight first counts as a word (count of kind x in byte x) and its ninth count
+/// (0 for the honours, which have seven kinds).
+#[inline(always)]
+#[allow(clippy::inline_always)]
+pub(crate) fn group_bytes(c: &Counts, g: usize) -> (u64, u8) {
+    // Without a branch on the group, which the full waits choose by the hand's counts: the
+    // honours, 27‥33, are the word from 26 with kind 26 shifted out, and have no ninth. (The
+    // group sums and indices read it with `g` fixed, where it folds to the plain reads.)
+    let honours = g == 3;
+    let at = 9 * g - usize::from(honours);
+    let mut b = [0u8; 8];
+    b.copy_from_slice(&c[at..at + 8]);
+    let word = u64::from_le_bytes(b) >> (8 * u32::from(honours));
+    let ninth = c[(9 * g + 8).min(c.len() - 1)] & 0u8.wrapping_sub(u8::from(!honours));
+    (word, ninth)
+}
+
 /// The counts as three bit planes: bit i of plane b is bit b of `c[i]` (counts up to 7, as
 /// checked counts are), eight kinds a word at a time.
 #[inline]

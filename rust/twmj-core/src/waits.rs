@@ -3,7 +3,7 @@
 use crate::hand::Hand;
 use crate::shanten::{group, table_of};
 use crate::tables::{self, wait_tables, GroupTable, WaitTables, MASK_AT, POW5, SHAPE_BITS};
-use crate::tile::{Counts, Suit, Tile, COPIES};
+use crate::tile::{group_bytes, Counts, Suit, Tile, COPIES};
 
 /// How the winning tile sits in a decomposition of the completed hand.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -86,11 +86,6 @@ pub struct Wait {
 pub(crate) fn group_keys(counts: &Counts) -> ([u32; 4], [usize; 4]) {
     const BYTES: u64 = 0x00ff_00ff_00ff_00ff;
     const PAIRS: u64 = 0x0000_ffff_0000_ffff;
-    let word = |at: usize| {
-        let mut b = [0u8; 8];
-        b.copy_from_slice(&counts[at..at + 8]);
-        u64::from_le_bytes(b)
-    };
     // Eight digits c0‥c7, c0 lowest: their sum, and Σ c_i·5^i.
     let eight = |w: u64| {
         let pairs = (w & BYTES) + 5 * (w >> 8 & BYTES);
@@ -101,14 +96,12 @@ pub(crate) fn group_keys(counts: &Counts) -> ([u32; 4], [usize; 4]) {
     };
     let mut sums = [0u32; 4];
     let mut idx = [0usize; 4];
-    for g in 0..3 {
-        let (s, i) = eight(word(9 * g));
-        let last = counts[9 * g + 8];
+    for g in 0..4 {
+        let (w, last) = group_bytes(counts, g);
+        let (s, i) = eight(w);
         sums[g] = s + u32::from(last);
         idx[g] = i + POW5[8] as usize * usize::from(last);
     }
-    // The honours, 27‥33: the word from 26 with kind 26 shifted out.
-    (sums[3], idx[3]) = eight(word(26) >> 8);
     (sums, idx)
 }
 
@@ -143,7 +136,7 @@ fn taking(counts: &Counts) -> Taking {
     }
     let open = (0..4).fold(0u8, |m, g| m | u8::from(rest[g] != 0) << g);
     Taking {
-        takers: takers(rest, completes(wait_tables(), &idx)),
+        takers: takers(rest, completes(wait_tables(), &at)),
         // `| 0x10`, `| 1` and `& 3` only keep the shifts in range (`may_wait` leaves one or
         // two groups open).
         lo: (open | 0x10).trailing_zeros() as usize & 3,
@@ -208,11 +201,11 @@ fn takers(rest: [u32; 4], complete: [bool; 4]) -> u8 {
     takers & 0u8.wrapping_sub(keep)
 }
 
-/// Whether each group of the table indices `idx` is complete.
+/// Whether each group is complete, given its place in the tables (`at`, [`WaitTables::at`]).
 #[inline(always)]
 #[allow(clippy::inline_always)]
-fn completes(t: &WaitTables, idx: &[usize; 4]) -> [bool; 4] {
-    std::array::from_fn(|g| t.complete(WaitTables::at(g, idx[g])))
+fn completes(t: &WaitTables, at: &[usize; 4]) -> [bool; 4] {
+    std::array::from_fn(|g| t.complete(at[g]))
 }
 
 /// One more tile can leave every group complete, given each group's tile count mod 3
@@ -563,22 +556,6 @@ impl std::fmt::Debug for WaitList {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_list().entries(self.iter()).finish()
     }
-}
-
-/// Group `g`'s eight first counts as a word (count of kind x in byte x) and its ninth count
-/// (0 for the honours, which have seven kinds).
-#[inline(always)]
-#[allow(clippy::inline_always)]
-fn group_bytes(c: &Counts, g: usize) -> (u64, u8) {
-    // Without a branch on the group, which the full waits choose by the hand's counts: the
-    // honours, 27‥33, are the word from 26 with kind 26 shifted out, and have no ninth.
-    let honours = g == 3;
-    let at = 9 * g - usize::from(honours);
-    let mut b = [0u8; 8];
-    b.copy_from_slice(&c[at..at + 8]);
-    let word = u64::from_le_bytes(b) >> (8 * u32::from(honours));
-    let ninth = c[(9 * g + 8).min(c.len() - 1)] & 0u8.wrapping_sub(u8::from(!honours));
-    (word, ninth)
 }
 
 /// Bit x set when byte x of `w` (or the ninth count `ninth`, for x = 8) is 4 (counts checked).

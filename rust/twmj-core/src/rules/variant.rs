@@ -678,8 +678,7 @@ impl ItemSet {
         n
     }
 
-    /// No item: the words or'd, not counted (the build targets no `popcnt`, so a count is a
-    /// dozen operations a word, and the scorer asks this per item it holds).
+    /// No item: the words or'd, not counted (the scorer asks this per item it holds).
     pub const fn is_empty(self) -> bool {
         let (mut any, mut i) = (0, 0);
         while i < SET_WORDS {
@@ -982,6 +981,12 @@ impl Variant {
     /// then skips its in-play checks, which its hot paths would otherwise pay for.
     pub const fn all_in_play(&self) -> bool {
         self.full_tile_set || !matches!(self.players, 2 | 3)
+    }
+
+    /// True when this variant reads a hand's waits from its counts alone: every tile in play
+    /// and no special shape (the default rules).
+    pub const fn counts_alone(&self) -> bool {
+        self.all_in_play() && !self.special.any()
     }
 
     /// Sets a 16-tile hand has that a hand of this variant lacks: 0, or 1 when `hand_size` is

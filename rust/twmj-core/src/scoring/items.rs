@@ -689,17 +689,12 @@ impl Needs {
         let suits = (0..3)
             .map(|s| usize::from(held >> (9 * s) & 0x1FF != 0))
             .sum::<usize>();
-        // Three or four kinds of 3+: the lowest bits cleared in turn (no bit count: the
-        // build has no `popcnt`).
-        let third = sets & sets.wrapping_sub(1);
-        let third = third & third.wrapping_sub(1);
-        let fourth = third & third.wrapping_sub(1);
         let flags = [
             (honor, Needs::HONOR),
             (!honor, Needs::NO_HONOR),
             (sets != 0, Needs::TRIPLET),
-            (third != 0, Needs::TRIPLETS_3),
-            (fourth != 0, Needs::TRIPLETS_4),
+            (sets.count_ones() >= 3, Needs::TRIPLETS_3),
+            (sets.count_ones() >= 4, Needs::TRIPLETS_4),
             (sets >> 31 != 0, Needs::DRAGON_SET),
             (sets >> 27 & 0xF != 0, Needs::WIND_SET),
             (suits <= 1, Needs::ONE_SUIT),

@@ -571,8 +571,6 @@ struct Outcome {
     total: u32,
     /// The items counted: those > 0 in the buffer (every other entry of it is 0).
     counted: ItemSet,
-    /// How many (`counted.len()`, counted as they were added: the build has no `popcnt`).
-    len: u32,
     /// The composite merged into an item (字一色（小三元）…): (owner, merged).
     merged: Option<(Item, Item)>,
     why_not: Vec<NotApplied>,
@@ -867,19 +865,17 @@ fn evaluate(f: &Facts, plan: &Plan, hits: &mut [u32; Item::COUNT]) -> Outcome {
             });
         }
     }
-    let (mut counted, mut total, mut n) = (ItemSet::EMPTY, 0, 0);
+    let (mut counted, mut total) = (ItemSet::EMPTY, 0);
     for (i, &(item, _)) in held.indices().filter_map(|i| Some(i).zip(CHECKS.get(i))) {
         let t = hits[i];
         if t > 0 {
             total += t;
-            n += 1;
             counted = counted.with(item);
         }
     }
     Outcome {
         total,
         counted,
-        len: n,
         merged,
         why_not: reasons,
     }
@@ -1655,8 +1651,8 @@ fn best_reading<'b>(
             );
             let better = best.as_ref().is_none_or(|(x, _, _)| {
                 beats(
-                    (judged.total, judged.len, judged.counted),
-                    (x.total, x.len, x.counted),
+                    (judged.total, judged.counted.len(), judged.counted),
+                    (x.total, x.counted.len(), x.counted),
                 )
             });
             if better {
