@@ -3,15 +3,18 @@
 
 from __future__ import annotations
 
+import functools
 import gc
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 
 from fastapi import FastAPI
-from fastapi.responses import FileResponse
+from fastapi.openapi.docs import get_redoc_html
+from fastapi.responses import FileResponse, HTMLResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi_offline import FastAPIOffline
+from fastapi_offline.core import _STATIC_PATH as OFFLINE_STATIC
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.routing import Route
@@ -34,6 +37,19 @@ from twmj_api.routers import (
 from twmj_api.schemas import SettingOut, VariantOut
 
 STATIC = Path(__file__).parent / "static"
+
+#: The one off-host fetch of fastapi-offline's Redoc bundle: the Redocly logo in the side
+#: menu's footer (issue 32). The service serves the bundle with the logo pointed at its own icon.
+REDOC_LOGO = b"https://cdn.redoc.ly/redoc/logo-mini.svg"
+
+
+@functools.cache
+def redoc_js() -> bytes:
+    """fastapi-offline's Redoc bundle, its logo served by the service."""
+    js = (OFFLINE_STATIC / "redoc.standalone.js").read_bytes()
+    return js.replace(REDOC_LOGO, b"/static/favicon.svg")
+
+
 MAX_BODY = (
     8 << 20
 )  # 8 MiB: above any valid request (the longest, a 200 000-character record, escaped)
@@ -142,7 +158,24 @@ def create_app() -> FastAPI:
         default_response_class=JSONResponse,
         # The validator badge would call out to another host.
         swagger_ui_parameters={"validatorUrl": None},
+        # /redoc is the service's own (below): the bundle's logo comes from the service.
+        redoc_url=None,
     )
+
+    @app.get("/redoc", include_in_schema=False)
+    async def redoc() -> HTMLResponse:
+        return get_redoc_html(
+            openapi_url=app.openapi_url or "/openapi.json",
+            title=f"{app.title} - ReDoc",
+            redoc_js_url="/redoc.standalone.js",
+            redoc_favicon_url="/static/favicon.svg",
+            with_google_fonts=False,
+        )
+
+    @app.get("/redoc.standalone.js", include_in_schema=False)
+    async def redoc_bundle() -> Response:
+        return Response(redoc_js(), media_type="text/javascript")
+
     errors.install(app)
 
     app.add_middleware(BodyLimit, max_body=MAX_BODY)

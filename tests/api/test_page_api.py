@@ -147,3 +147,18 @@ def test_quiz_bounds_are_the_cores(client: TestClient) -> None:
     assert r.status_code == 422
     assert r.json()["error"]["field"] == "max_waits"
     assert client.post("/v1/quiz", json={"max_waits": 34, "seed": 1}).status_code == 200
+
+
+def test_tiles_in_play_follow_the_overrides(client: TestClient) -> None:
+    # 004: the tile set follows 玩家人數 (3 drops 二萬–八萬) and 不論人數用全副 keeps them all;
+    # the page's calculator palette reads this under a 家規 edit (issue 32).
+    sets = client.get("/v1/tiles").json()["presets"]
+    asked = {"variant": "taiwan", "overrides": {"players": 3}}
+    assert client.post("/v1/tiles/in_play", json=asked).json()["tiles"] == sets["three_player"]
+    asked = {"variant": "three_player", "overrides": {"full_tile_set": True}}
+    assert client.post("/v1/tiles/in_play", json=asked).json()["tiles"] == sets["taiwan"]
+    asked = {"variant": "two_player"}
+    assert client.post("/v1/tiles/in_play", json=asked).json()["tiles"] == sets["two_player"]
+    r = client.post("/v1/tiles/in_play", json={"variant": "taiwan", "overrides": {"players": 9}})
+    assert r.status_code == 422
+    assert r.json()["error"]["field"] == "overrides.players"

@@ -7,7 +7,7 @@ import urllib.error
 import urllib.request
 from typing import Any
 
-from playwright.sync_api import Locator, Page
+from playwright.sync_api import Locator, Page, expect
 
 
 def click(page: Page, tiles: list[str], palette: str = "#palette") -> None:
@@ -109,3 +109,13 @@ def api_error(server: str, path: str, body: dict[str, Any]) -> dict[str, Any]:
         error: dict[str, Any] = json.loads(e.read())["error"]
         return error
     raise AssertionError(f"{path} accepted {body}")
+
+
+def expect_count(page: Page, n: int, target: int) -> None:
+    """The checker's count reads `n` tiles against a waiting hand of `target`, in words (never
+    `17/16`, issue 32)."""
+    count = page.get_by_test_id("count")
+    expect(count).to_have_attribute("data-n", str(n))
+    expect(count).to_have_attribute("data-target", str(target))
+    expect(count).to_contain_text(f"{n} 張")
+    expect(count).not_to_contain_text("/")

@@ -46,7 +46,7 @@ def test_example_one_with_each_payers_line(page: Page) -> None:
     expect(dealer).to_contain_text("底 300 + （3 + 莊家 5）台 × 100 = 1100")
     other = page.locator('[data-testid="payment"][data-payer="2"]')
     expect(other).to_contain_text("底 300 + 3 台 × 100 = 600")
-    expect(page.get_by_test_id("net")).to_contain_text("座位 1 +2300")
+    expect(page.get_by_test_id("net")).to_contain_text("南家 +2300")
 
 
 def test_calculator_tile_picker(page: Page) -> None:

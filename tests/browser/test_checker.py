@@ -13,6 +13,7 @@ from tests.browser.helpers import (
     api,
     api_error,
     click,
+    expect_count,
     hand_tiles,
     lines,
     open_melds,
@@ -27,7 +28,7 @@ READY = ["2m", "2m", "2m", "3m", "4m", "5m", "6m"] + [f"{n}p" for n in range(1, 
 
 def test_clicking_a_ready_hand_shows_its_waits(page: Page, server: str) -> None:
     click(page, READY)
-    expect(page.get_by_test_id("count")).to_have_text("16/16")
+    expect_count(page, 16, 16)
     expect(page.get_by_test_id("status")).to_have_text("聽牌")
     rows = page.get_by_test_id("wait")
     expect(rows).to_have_count(5)
@@ -55,7 +56,7 @@ def test_each_wait_shows_its_worth(page: Page, server: str) -> None:
 
 def test_seventeen_tiles_show_the_best_discard(page: Page) -> None:
     click(page, [*READY, "9s"])
-    expect(page.get_by_test_id("count")).to_have_text("17/16")
+    expect_count(page, 17, 16)
     # The headline speaks of the hand after a discard, not of a ready hand.
     expect(page.get_by_test_id("status")).to_have_text("打一張就聽牌")
     first = page.get_by_test_id("discard").first
@@ -73,7 +74,7 @@ def test_a_tile_clicked_while_typed_text_is_read_lands_on_the_typed_hand(page: P
     page.route("**/v1/tiles/read", slow)
     type_hand(page, "123456789m234p56p77s")
     click(page, ["7p"])
-    expect(page.get_by_test_id("count")).to_have_text("17/16")
+    expect_count(page, 17, 16)
     expect(page.get_by_test_id("status")).to_have_text("胡牌！")
     page.unroute("**/v1/tiles/read")
 
@@ -101,7 +102,7 @@ def test_a_click_removes_a_tile_and_the_hint_says_so(page: Page) -> None:
     type_hand(page, "1112345678999m111z")
     expect(page.get_by_test_id("wait")).to_have_count(9)
     page.locator('#hand [data-tile="1z"]').first.click()
-    expect(page.get_by_test_id("count")).to_have_text("15/16")
+    expect_count(page, 15, 16)
     expect(page.get_by_test_id("wait")).to_have_count(0)
 
 
@@ -127,7 +128,7 @@ def test_implied_melds_change_the_hand_size(page: Page) -> None:
     # With 4 melds the hand is 4 tiles; 13m 5p 東 is 1-shanten, accepting 2m 5p 1z.
     page.get_by_test_id("implied").select_option("4")
     click(page, ["1m", "3m", "5p", "1z"])
-    expect(page.get_by_test_id("count")).to_have_text("4/4")
+    expect_count(page, 4, 4)
     expect(page.get_by_test_id("status")).to_have_text("1 向聽")
     accepts = page.get_by_test_id("accept")
     expect(accepts).to_have_count(3)
@@ -151,14 +152,14 @@ def test_changing_the_meld_count_keeps_every_tile(page: Page) -> None:
     type_hand(page, "2223456m123456789p")
     page.get_by_test_id("implied").select_option("1")
     # The typed text is read by the server: the count shows when it is in.
-    expect(page.get_by_test_id("count")).to_have_text("16/13")
+    expect_count(page, 16, 13)
     assert hand_tiles(page) == [*READY]
     expect(page.get_by_test_id("too-many")).to_contain_text("多了 2 張")
     page.get_by_test_id("implied").select_option("0")
     expect(page.get_by_test_id("wait")).to_have_count(5)
     # 16 → 13 tiles keeps them too.
     page.get_by_test_id("checker-size").select_option("13")
-    expect(page.get_by_test_id("count")).to_have_text("16/13")
+    expect_count(page, 16, 13)
     assert hand_tiles(page) == [*READY]
     page.get_by_test_id("checker-size").select_option("16")
     expect(page.get_by_test_id("wait")).to_have_count(5)
@@ -167,7 +168,7 @@ def test_changing_the_meld_count_keeps_every_tile(page: Page) -> None:
 def test_chinese_notation_in_every_box(page: Page, server: str) -> None:
     # Broken 3: Chinese notation the API reads was refused by the page.
     type_hand(page, "東東東南南南西西西北北北白白發發")
-    expect(page.get_by_test_id("count")).to_have_text("16/16")
+    expect_count(page, 16, 16)
     expect(page.get_by_test_id("wait")).to_have_count(2)
     assert shown(page) == [w["tile"] for w in waits(server, {"hand": "1112223334445566z"})]
     open_melds(page)
@@ -196,11 +197,11 @@ def test_impossible_melds_are_refused_when_added(page: Page) -> None:
 def test_melds_take_their_tiles_and_the_count_follows(page: Page, server: str) -> None:
     # Broken 5: the meld count stayed 0, and a meld added to a full hand left its tiles in it.
     type_hand(page, "3345m123p789s111z555p")
-    expect(page.get_by_test_id("count")).to_have_text("16/16")
+    expect_count(page, 16, 16)
     open_melds(page)
     add_meld(page, "pon", "555p")
     expect(page.get_by_test_id("implied")).to_have_value("1")
-    expect(page.get_by_test_id("count")).to_have_text("13/13")
+    expect_count(page, 13, 13)
     expect(page.locator('#hand [data-tile="5p"]')).to_have_count(0)
     body = {"hand": "3345m123p789s111z", "melds": [{"kind": "pon", "tiles": "555p"}]}
     expect(page.get_by_test_id("wait")).to_have_count(len(waits(server, body)))
@@ -219,7 +220,7 @@ def test_melds_by_clicking_tiles(page: Page, server: str) -> None:
     expect(page.get_by_test_id("meld")).to_have_count(1)
     page.get_by_test_id("meld-mode").uncheck()
     click(page, ["3m", "3m", "4m", "5m", "1p", "2p", "3p", "7s", "8s", "9s", "1z", "1z", "1z"])
-    expect(page.get_by_test_id("count")).to_have_text("13/13")
+    expect_count(page, 13, 13)
     body = {"hand": "3345m123p789s111z", "melds": [{"kind": "pon", "tiles": "555p"}]}
     expect(page.get_by_test_id("wait")).to_have_count(2)
     assert shown(page) == [w["tile"] for w in waits(server, body)]
@@ -269,10 +270,10 @@ def test_special_shapes_only_under_their_preset(page: Page) -> None:
 def test_thirteen_tile_hands(page: Page, server: str) -> None:
     # 004 兩人麻將 13 張版 (4 組+1 對): 2223456m 123456p is ready on 1m 3m 4m 6m 7m.
     type_hand(page, "2223456m123456p")
-    expect(page.get_by_test_id("count")).to_have_text("13/16")
+    expect_count(page, 13, 16)
     expect(page.get_by_test_id("wait")).to_have_count(0)
     page.get_by_test_id("checker-size").select_option("13")
-    expect(page.get_by_test_id("count")).to_have_text("13/13")
+    expect_count(page, 13, 13)
     expect(page.get_by_test_id("wait")).to_have_count(5)
     listed = waits(server, {"hand": "2223456m123456p", "overrides": {"hand_size": 13}})
     assert shown(page) == [w["tile"] for w in listed] == ["1m", "3m", "4m", "6m", "7m"]

@@ -47,6 +47,14 @@ def test_every_setting_is_a_chinese_control_from_the_registry(page: Page, server
             names = spec["choice_names"] or [str(c) for c in spec["choices"]]
             assert [options.nth(i).inner_text() for i in range(options.count())] == names, key
             expect(control).to_have_value(str(taiwan[key]))
+        elif (
+            None not in (spec["minimum"], spec["maximum"]) and spec["maximum"] - spec["minimum"] < 8
+        ):
+            # A short range is a menu of its values (玩家人數 4, 3, 2), not a free box (issue 32).
+            options = control.locator("option")
+            values = [options.nth(i).get_attribute("value") or "" for i in range(options.count())]
+            assert sorted(map(int, values)) == list(range(spec["minimum"], spec["maximum"] + 1))
+            expect(control).to_have_value(str(taiwan[key]))
         else:
             expect(control).to_have_attribute("type", "number")
             expect(control).to_have_attribute("min", str(spec["minimum"]))

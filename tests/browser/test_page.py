@@ -9,7 +9,7 @@ import urllib.request
 
 from playwright.sync_api import Page, Response, expect
 
-from tests.browser.helpers import calc_win, click, open_melds
+from tests.browser.helpers import calc_win, click, expect_count, open_melds
 
 #: Words in Latin letters the rule texts themselves use (000 嗆聽與 MIGI).
 RULE_WORDS = {"MIGI"}
@@ -130,7 +130,7 @@ def test_keyboard_builds_a_hand(page: Page) -> None:
     first.focus()
     page.keyboard.press("Enter")
     page.keyboard.press("Space")
-    expect(page.get_by_test_id("count")).to_have_text("2/16")
+    expect_count(page, 2, 16)
     # Tab moves on to the next tile of the row.
     page.keyboard.press("Tab")
     page.keyboard.press("Enter")

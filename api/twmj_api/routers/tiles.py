@@ -13,7 +13,8 @@ import twmj
 from twmj_api.convert import preset as convert_preset
 from twmj_api.errors import with_field
 from twmj_api.offload import OffLoopRoute
-from twmj_api.schemas import ERROR_RESPONSES, MeldKind, PresetName
+from twmj_api.routers.score import variant_of
+from twmj_api.schemas import ERROR_RESPONSES, MAX_OVERRIDES, MeldKind, Overrides, PresetName
 
 router = APIRouter(
     prefix="/v1", tags=["tiles"], responses=ERROR_RESPONSES, route_class=OffLoopRoute
@@ -110,3 +111,31 @@ async def read_batch(req: ReadBatchRequest) -> list[ReadResponse]:
             raise with_field(e, f"texts[{i}]") from None
         out.append(ReadResponse(tiles=read.tiles, flowers=read.flowers))
     return out
+
+
+class InPlayRequest(BaseModel):
+    """A preset and settings on top of it (the page's 家規)."""
+
+    model_config = ConfigDict(
+        extra="forbid",
+        strict=True,
+        json_schema_extra={"examples": [{"variant": "taiwan", "overrides": {"players": 3}}]},
+    )
+    variant: PresetName = Field(description="The preset.")
+    overrides: Overrides = Field(
+        default_factory=dict, max_length=MAX_OVERRIDES, description="Settings on top of it."
+    )
+
+
+class InPlayResponse(BaseModel):
+    tiles: list[str] = Field(description="The tile kinds in play, in index order.")
+
+
+@router.post(
+    "/tiles/in_play", response_model=InPlayResponse, summary="The tile kinds a rule set plays"
+)
+async def in_play(req: InPlayRequest) -> InPlayResponse:
+    """The tile kinds in play under `variant` with `overrides`, as the core builds the set
+    (004: `players` 3 drops 二萬–八萬, 2 keeps 萬子 and 字牌; `full_tile_set` keeps them all):
+    the page's palette under a 家規 edit."""
+    return InPlayResponse(tiles=variant_of(req.variant, req.overrides).tiles)

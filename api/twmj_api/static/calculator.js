@@ -5,6 +5,7 @@ import { Palette, handTiles, read, sortTiles, text } from "./tiles.js";
 import { Melds } from "./melds.js";
 import { House } from "./house.js";
 import { clear, show } from "./messages.js";
+import { Latest } from "./latest.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -15,6 +16,9 @@ export class Calculator {
     this.hand = [];
     this.out = $("calc-result");
     const f = this.f;
+    // Only the answer to the latest 算台 shows; 算台 reads busy while one is out (issue 32).
+    this.latest = new Latest(this.out, [this.form.querySelector("[type=submit]")]);
+    this.tilesAsked = new Latest(null);
     f.variant.replaceChildren(...data.order.map((p) => new Option(data.presets[p].name, p)));
     f.win.replaceChildren(...termList("win_kinds").filter((t) => t.regular !== false).map((t) => new Option(t.name, t.key)));
     f.declared.replaceChildren(...termList("declarations").map((t) => new Option(t.name, t.key === "none" ? "" : t.key)));
@@ -35,10 +39,14 @@ export class Calculator {
     this.palette = new Palette($("calc-palette"), (code) => this.pick(code), (code) => this.tileState(code));
     this.melds = new Melds($("calc-melds"), "calc", { onAdd: () => this.render(), onRemove: () => this.render() });
     this.house = new House($("house"), $("house-reset"));
-    this.house.onChange = () => { this.fields(); this.render(); };
+    // A 家規 edit changes what the answer would be: the old one goes (it may count in another
+    // unit, pay other seats), and the seats and tiles follow the edited settings.
+    this.house.onChange = () => { this.dropResult(); this.seats(); this.tiles(); this.fields(); this.render(); };
     f.variant.addEventListener("change", () => this.presetChanged());
     f.win.addEventListener("change", () => this.fields());
     f.hand.addEventListener("change", () => { this.pending = this.typed(); });
+    // Any other change leaves the answer on screen, marked as not the form's any more.
+    this.form.addEventListener("change", (ev) => { if (ev.target.closest("#house") === null) this.staleResult(); });
     this.form.addEventListener("submit", (ev) => { ev.preventDefault(); this.submit(); });
     this.presetChanged();
   }
@@ -78,9 +86,68 @@ export class Calculator {
       return true;
     } catch (err) {
       if (err.field === "text") err.field = "hand";
+      this.latest.drop();
       show(err, this.out, this.form);
       return false;
     }
+  }
+
+  /** The answer on screen, and any still out, are no longer the form's: gone. */
+  dropResult() {
+    this.latest.drop();
+    this.out.replaceChildren();
+  }
+
+  /** The form changed under a shown answer: it stays, marked as not the form's any more; an
+   * answer still out is dropped (it would answer the old form). */
+  staleResult() {
+    if (this.out.getAttribute("aria-busy") === "true") {
+      this.dropResult();
+      return;
+    }
+    if (!this.out.querySelector("[data-testid=total]") || this.out.querySelector("[data-testid=stale]")) return;
+    const p = document.createElement("p");
+    p.className = "warn";
+    p.dataset.testid = "stale";
+    p.textContent = "條件改過了：下面是改之前的結果，按「算台」重算。";
+    this.out.classList.add("stale");
+    this.out.prepend(p);
+  }
+
+  /** The name of seat `i` at the table: the wind it sits at (seat 0 東家, its 下家 南家, …;
+   * the winds from the vocabulary), the dealer marked 莊. */
+  seatName(i, dealer = Number(this.f.dealer.value)) {
+    const wind = termList("winds")[i];
+    return `${wind ? wind.name : i}家${i === dealer ? "（莊）" : ""}`;
+  }
+
+  /** The seats the settings seat (`players`, a 家規 edit included), by name. */
+  seats() {
+    const players = Number(this.settings().players);
+    for (const name of ["winner", "dealer", "from_seat"]) {
+      const sel = this.f[name];
+      const was = sel.value;
+      sel.replaceChildren(...Array.from({ length: players }, (_, i) => new Option(this.seatName(i, -1), String(i))));
+      if (was !== "" && Number(was) < players) sel.value = was;
+    }
+  }
+
+  /** The tiles in play under the preset and the 家規 (玩家人數 3 drops 二萬–八萬): the
+   * preset's set, or the core's answer for the edited settings. */
+  tiles() {
+    const preset = this.preset();
+    const overrides = this.house.overrides();
+    const set = (tiles) => {
+      this.palette.showTiles(tiles);
+      const chosen = this.f.win_tile.value;
+      this.f.win_tile.replaceChildren(new Option("（選一張）", ""), ...tiles.map((t) => new Option(data.names[t], t)));
+      if (tiles.includes(chosen)) this.f.win_tile.value = chosen;
+    };
+    this.tilesAsked.drop();
+    set(data.presets[preset].tiles);
+    if (!Object.keys(overrides).length) return;
+    this.tilesAsked.run(() => post("/v1/tiles/in_play", { variant: preset, overrides }), (r) => set(r.tiles),
+      (err) => show(err, this.out, this.form));
   }
 
   /** The concealed tiles a winning hand holds without the winning tile (16 − 3k). */
@@ -99,19 +166,11 @@ export class Calculator {
 
   presetChanged() {
     const preset = this.preset();
+    this.dropResult();
     this.house.show(preset);
-    this.palette.show(preset);
-    const tiles = data.presets[preset].tiles;
-    const chosen = this.f.win_tile.value;
-    this.f.win_tile.replaceChildren(new Option("（選一張）", ""), ...tiles.map((t) => new Option(data.names[t], t)));
-    if (tiles.includes(chosen)) this.f.win_tile.value = chosen;
-    const players = Number(this.settings().players);
-    for (const name of ["winner", "dealer", "from_seat"]) {
-      const sel = this.f[name];
-      const was = sel.value;
-      sel.replaceChildren(...Array.from({ length: players }, (_, i) => new Option(`座位 ${i}`, String(i))));
-      if (was !== "" && Number(was) < players) sel.value = was;
-    }
+    this.tiles();
+    this.melds.follow(this.settings());
+    this.seats();
     this.f.streak.max = String(this.settings().streak_cap);
     this.fields();
     this.render();
@@ -131,9 +190,14 @@ export class Calculator {
   }
 
   /** Fills the calculator from the checker (a wait or a complete hand) and scores it. */
-  fill({ variant, hand, win_tile: win, melds }) {
+  fill({ variant, hand_size: size, hand, win_tile: win, melds }) {
     this.f.variant.value = variant;
     this.presetChanged();
+    // The checker's hand size (13 in 004's 13-tile game) comes along as a 家規, with what it
+    // requires.
+    this.house.edit("hand_size", size);
+    this.house.refresh("hand_size");
+    this.house.onChange();
     this.hand = hand.slice();
     this.melds.clear();
     this.melds.list = melds.map((m) => ({ kind: m.kind, tiles: m.tiles.slice() }));
@@ -167,33 +231,41 @@ export class Calculator {
   }
 
   async submit() {
+    // This 算台 is the latest from the click on: one made while a typed hand is read waits
+    // for the reading, and a later click supersedes it.
+    const token = this.latest.start();
     // A hand typed just before the click is read first; one that cannot be read stays refused.
-    const read = this.pending ? await this.pending : true;
-    this.pending = null;
+    const pending = this.pending;
+    const read = pending ? await pending : true;
+    if (this.pending === pending) this.pending = null;
+    if (!this.latest.current(token)) return;
     if (!read) return;
     clear(this.form);
     const n = this.hand.length;
     const t = this.target();
     if (n !== t && n !== t + 1) {
+      this.latest.drop();
       show({ code: "hand_count", field: "hand" }, this.out, this.form);
       this.out.querySelector("p").textContent = `「手牌」現在 ${n} 張：不含胡的牌要 ${t} 張，含胡的牌要 ${t + 1} 張。`;
       return;
     }
     if (!this.f.win_tile.value) {
+      this.latest.drop();
       show({ code: "missing", field: "win_tile" }, this.out, this.form);
       this.out.querySelector("p").textContent = "請選「胡的牌」。";
       return;
     }
     const req = this.request();
-    try {
-      const r = await post("/v1/score", req);
-      this.showScore(r, unitOf(req.variant), this.settings());
-    } catch (err) {
-      show(err, this.out, this.form);
-    }
+    const settings = this.settings();
+    const dealer = req.context.dealer;
+    await this.latest.run(() => post("/v1/score", req), (r) => {
+      this.out.classList.remove("stale");
+      this.showScore(r, unitOf(req.variant), settings, dealer);
+    }, (err) => show(err, this.out, this.form));
   }
 
-  showScore(r, unit, s) {
+  showScore(r, unit, s, dealer) {
+    const seat = (i) => this.seatName(i, dealer);
     const out = this.out;
     out.replaceChildren();
     const el = (tag, attrs = {}, textContent = "") => Object.assign(document.createElement(tag), attrs, textContent ? { textContent } : {});
@@ -232,7 +304,7 @@ export class Calculator {
       li.dataset.payer = String(p.payer);
       const n = p.hand_tai + p.dealer_tai;
       const tai = p.dealer_tai ? `（${p.hand_tai} + 莊家 ${p.dealer_tai}）${unit}` : `${n} ${unit}`;
-      li.append(`座位 ${p.payer} 付座位 ${p.payee}：${this.payLine(p, tai, per, unit)}`);
+      li.append(`${seat(p.payer)}付${seat(p.payee)}：${this.payLine(p, tai, per, unit)}`);
       const sum = el("span", { className: "sr-only" }, `，合計 ${p.total_tai} ${unit}`);
       sum.dataset.testid = "pay-total";
       sum.dataset.total = String(p.total_tai);
@@ -240,7 +312,9 @@ export class Calculator {
       pays.append(li);
     }
     out.append(pays);
-    const net = el("p", {}, `各家輸贏：${r.net_money.map((m, i) => `座位 ${i} ${m > 0 ? "+" : ""}${m}`).join("、")}`);
+    // Only the seats the settings seat (三人, 兩人: no 北家).
+    const players = Number(s.players);
+    const net = el("p", {}, `各家輸贏：${r.net_money.slice(0, players).map((m, i) => `${seat(i)} ${m > 0 ? "+" : ""}${m}`).join("、")}`);
     net.dataset.testid = "net";
     out.append(net);
     if (r.why_not.length) {

@@ -2,10 +2,11 @@
 // (what it waits on), a 17 − 3k hand /v1/analyze (what to discard). Melds are checked by the
 // server when added and take their tiles; nothing the player entered is ever dropped.
 import { data, post, settingSpec, term, withRequired } from "./data.js";
-import { Palette, handTiles, read, sortTiles, text, tileEl } from "./tiles.js";
+import { Palette, handTiles, readWithFlowers, sortTiles, text, tileEl } from "./tiles.js";
 import { Melds } from "./melds.js";
 import { clear, show } from "./messages.js";
 import { waitValues } from "./values.js";
+import { Latest } from "./latest.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -40,6 +41,19 @@ function newTable(headers, caption = null) {
   return { table, tbody };
 }
 
+/** Words that never break inside (兩面, 算台): each its own unbreakable span, `sep` between. */
+export function words(list, sep) {
+  const out = [];
+  list.forEach((w, i) => {
+    if (i) out.push(sep);
+    const span = document.createElement("span");
+    span.className = "word";
+    span.textContent = w;
+    out.push(span);
+  });
+  return out;
+}
+
 /** A row of `n` empty cells for `tile`, appended to `tbody` (the tests find it by `testid`). */
 function newRow(tbody, testid, tile, n) {
   const tr = document.createElement("tr");
@@ -56,7 +70,6 @@ export class Checker {
     this.hand = [];
     this.visible = [];
     this.last = null;
-    this.seq = 0;
     // Typed notation is read by the server: a tile clicked meanwhile waits for the reading,
     // so it lands on the typed hand instead of being undone by it.
     this.reading = Promise.resolve();
@@ -66,6 +79,10 @@ export class Checker {
     this.variant = $("checker-variant");
     this.size = $("checker-size");
     this.implied = $("implied");
+    // Only the answer to the latest request shows (issue 32); the values beside the waits
+    // are a request of their own, dropped with the table they were asked for.
+    this.latest = new Latest(this.out);
+    this.values = new Latest(null);
     this.variant.replaceChildren(...data.order.map((p) => new Option(data.presets[p].name, p)));
     // The hand sizes the core plays (the registry's `hand_size` choices), each named by the
     // registry with its sets and pair.
@@ -78,18 +95,27 @@ export class Checker {
       onRemove: () => this.meldRemoved(),
     });
     this.fillImplied();
-    this.variant.addEventListener("change", () => { this.palette.show(this.variant.value); this.update(); });
+    this.variant.addEventListener("change", () => this.presetChanged());
     this.size.addEventListener("change", () => { this.fillImplied(); this.update(); });
     this.implied.addEventListener("change", () => this.update());
     $("clear").addEventListener("click", () => {
       this.hand = [];
       this.melds.clear();
       this.implied.value = "0";
+      this.syncImplied(); // no meld listed now: 0 melds can be chosen again
+      this.flowers([]);
       this.update();
     });
     $("notation").addEventListener("change", (e) => this.typed(e.target));
     $("visible").addEventListener("change", (e) => this.typedVisible(e.target));
+    this.presetChanged();
+  }
+
+  /** The preset's tiles in the palette and the meld kinds it plays (no 吃 under 三人: its
+   * settings' `chi_allowed`, read from the API). */
+  presetChanged() {
     this.palette.show(this.variant.value);
+    this.melds.follow(data.presets[this.variant.value].settings);
     this.update();
   }
 
@@ -173,16 +199,33 @@ export class Checker {
     this.reading = this.reading.then(() => this.readHand(value));
   }
 
+  /** Reads typed notation: the tool is busy meanwhile, and an older answer, for the hand
+   * being replaced, is dropped. */
   async readHand(value) {
     clear(this.root);
+    const token = this.latest.start();
     try {
-      this.hand = sortTiles(await read(value));
+      const read = await readWithFlowers(value);
+      this.hand = sortTiles(read.tiles);
+      this.flowers(read.flowers);
       this.last = null; // typed: which tile came last is not known
       this.update();
     } catch (err) {
       if (err.field === "text") err.field = "hand";
-      show(err, this.out, this.root);
+      if (this.latest.current(token)) {
+        this.latest.drop();
+        show(err, this.out, this.root);
+      }
     }
+  }
+
+  /** Flowers typed into the hand: they never sit in a hand (補花), so they are left out, and
+   * said so (they count only when scoring a win: the calculator's 花牌). */
+  flowers(list) {
+    const note = $("flowers-note");
+    note.hidden = !list.length;
+    note.textContent = list.length ?
+      `花牌不放在手牌裡，已拿掉：${list.map((f) => data.names[f]).join("、")}（算台時在台數計算器勾選花牌）。` : "";
   }
 
   typedVisible(input) {
@@ -192,12 +235,16 @@ export class Checker {
 
   async readVisible(value) {
     clear(this.root);
+    const token = this.latest.start();
     try {
-      this.visible = value.trim() ? await read(value) : [];
+      this.visible = value.trim() ? (await readWithFlowers(value)).tiles : [];
       this.update();
     } catch (err) {
       if (err.field === "text") err.field = "visible";
-      show(err, this.out, this.root);
+      if (this.latest.current(token)) {
+        this.latest.drop();
+        show(err, this.out, this.root);
+      }
     }
   }
 
@@ -223,46 +270,39 @@ export class Checker {
     const n = this.hand.length;
     const target = this.target();
     const count = $("count");
-    count.textContent = `${n}/${target}`;
+    // Never `17/16`: what the count means for this hand, in words.
+    count.textContent = n > target + 1 ? `${n} 張（多了 ${n - target - 1} 張）` :
+      n === target + 1 ? `${n} 張（打一張）` : n === target ? `${n} 張（聽牌）` : `${n} 張（聽牌要 ${target} 張）`;
+    count.dataset.n = String(n);
+    count.dataset.target = String(target);
     count.classList.toggle("over", n > target + 1);
-    count.setAttribute("aria-label", `手牌 ${n} 張，聽牌要 ${target} 張`);
     $("notation").value = text(this.hand);
     this.palette.refresh();
   }
 
-  async update() {
+  update() {
     this.render();
-    const seq = ++this.seq;
     const n = this.hand.length;
     const target = this.target();
     const wasShowing = this.out.querySelector("[data-testid=status]");
-    try {
-      if (n > target + 1) {
-        this.out.innerHTML = `<p class="error" data-testid="too-many">手牌 ${n} 張，多了 ${n - target - 1} 張：` +
-          "請點手牌拿掉，或把副露組數改回來。</p>";
-        return;
-      }
-      if (n < target || n === 0) {
-        this.out.innerHTML = `<p class="hint" data-testid="need">目前 ${n} 張；聽牌要 ${target} 張，` +
-          `${target + 1} 張時看打哪張。</p>`;
-        return;
-      }
-      const body = this.request();
-      if (n === target) {
-        const r = await post("/v1/waits", body);
-        if (seq !== this.seq) return;
-        this.showWaits(r, body);
-      } else {
-        const r = await post("/v1/analyze", body);
-        if (seq !== this.seq) return;
-        this.showAnalysis(r, body);
-      }
+    if (n > target + 1 || n < target || n === 0) {
+      // Nothing to ask: an answer still out (for another hand) is dropped.
+      this.latest.drop();
+      this.values.drop();
+      this.out.innerHTML = n > target + 1 ?
+        `<p class="error" data-testid="too-many">手牌 ${n} 張，多了 ${n - target - 1} 張：請點手牌拿掉，或把副露組數改回來。</p>` :
+        `<p class="hint" data-testid="need">目前 ${n} 張；聽牌要 ${target} 張，${target + 1} 張時看打哪張。</p>`;
+      return Promise.resolve(true);
+    }
+    const body = this.request();
+    this.values.drop();
+    return this.latest.run(() => post(n === target ? "/v1/waits" : "/v1/analyze", body), (r) => {
+      if (n === target) this.showWaits(r, body);
+      else this.showAnalysis(r, body);
       clear(this.root);
       // On a phone the result sits below the palette: bring it up when the hand is complete.
       if (!wasShowing) this.out.scrollIntoView({ block: "nearest" });
-    } catch (err) {
-      if (seq === this.seq) show(err, this.out, this.root);
-    }
+    }, (err) => show(err, this.out, this.root));
   }
 
   shantenText(n) {
@@ -305,7 +345,7 @@ export class Checker {
     for (const w of r.waits) {
       const { tr, cells } = newRow(tbody, "wait", w.tile, 5);
       cells[0].append(tileEl(w.tile, { small: true }), ` ${w.name}`);
-      cells[1].textContent = w.shapes.map((s) => term("shapes", s).name).join("、");
+      cells[1].append(...words(w.shapes.map((s) => term("shapes", s).name), "、"));
       cells[2].dataset.testid = "remaining";
       cells[2].textContent = `剩 ${w.remaining} 張`;
       if (w.remaining === 0) tr.classList.add("dead");
@@ -316,7 +356,8 @@ export class Checker {
       calc.textContent = "算台";
       calc.setAttribute("aria-label", `胡${w.name}算台`);
       calc.addEventListener("click", () => this.toCalculator({
-        variant: this.variant.value, hand: this.hand.slice(), win_tile: w.tile, melds: this.melds.list.slice(),
+        variant: this.variant.value, hand_size: Number(this.size.value), hand: this.hand.slice(), win_tile: w.tile,
+        melds: this.melds.list.slice(),
       }));
       cells[4].append(calc);
     }
@@ -324,7 +365,10 @@ export class Checker {
     const sum = document.createElement("p");
     sum.textContent = `共 ${r.waits.length} 種 ${left} 張`;
     out.append(sum);
-    waitValues(body, tbody, this.variant.value);
+    const box = document.createElement("div");
+    box.dataset.testid = "values-error";
+    out.append(box);
+    waitValues(body, tbody, this.variant.value, this.values, box);
   }
 
   showAnalysis(r) {
@@ -342,7 +386,8 @@ export class Checker {
       calc.dataset.testid = "to-calculator";
       calc.textContent = "這手胡牌算幾台";
       calc.addEventListener("click", () => this.toCalculator({
-        variant: this.variant.value, hand: this.hand.slice(), win_tile: this.hand.includes(this.last) ? this.last : null, melds: this.melds.list.slice(),
+        variant: this.variant.value, hand_size: Number(this.size.value), hand: this.hand.slice(),
+        win_tile: this.hand.includes(this.last) ? this.last : null, melds: this.melds.list.slice(),
       }));
       out.append(calc);
     }

@@ -20,26 +20,35 @@ export class ApiError extends Error {
     this.code = error.code || "http_error";
     this.field = error.field ?? null;
     this.position = error.position ?? null;
+    // The core's Chinese sentence naming the fault, when the answer carries one.
+    this.message_zh = error.message_zh ?? null;
     this.detail = error;
   }
 }
 
-export async function get(path) {
-  const r = await fetch(path);
-  const body = await r.json();
-  if (!r.ok) throw new ApiError(r.status, body.error || {});
+/** The answer's JSON, or an ApiError with the answer's `error` (an answer that is not JSON,
+ * a proxy's page, is an error too, never a script exception). */
+async function answer(r) {
+  let body;
+  try {
+    body = await r.json();
+  } catch {
+    body = {};
+  }
+  if (!r.ok) throw new ApiError(r.status, body.error || { code: "http_error" });
   return body;
 }
 
+export async function get(path) {
+  return answer(await fetch(path));
+}
+
 export async function post(path, payload) {
-  const r = await fetch(path, {
+  return answer(await fetch(path, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify(payload),
-  });
-  const body = await r.json();
-  if (!r.ok) throw new ApiError(r.status, body.error || {});
-  return body;
+  }));
 }
 
 /** A list of terms (`[{key, name}]`) or a mapping (`{key: name | {name}}`) as `{key → term}`. */

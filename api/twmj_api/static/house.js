@@ -4,6 +4,17 @@
 // change until reset on purpose.
 import { data, settingSpec, term } from "./data.js";
 
+/** Integer ranges shorter than this are menus. */
+const MENU = 8;
+
+/** `doc` with the registry's keys (`tai_money`) and this setting's choice values
+ * (`zhongyong`) written as their Chinese names. */
+function plain(doc, e) {
+  const names = new Map(data.registry.filter((r) => !r.key.includes("<")).map((r) => [r.key, r.name]));
+  if (e.choices && e.choice_names) e.choices.forEach((c, i) => names.set(String(c), e.choice_names[i]));
+  return doc.replace(/[a-z][a-z0-9_.]*[a-z0-9]/g, (w) => names.get(w) ?? w);
+}
+
 export class House {
   constructor(root, reset) {
     this.root = root;
@@ -97,7 +108,6 @@ export class House {
     const value = e.key in this.edits ? this.edits[e.key] : base;
     const label = document.createElement("label");
     label.dataset.key = e.key;
-    if (e.doc_zh) label.title = e.doc_zh;
     let input;
     if (e.type === "boolean") {
       input = document.createElement("input");
@@ -107,6 +117,12 @@ export class House {
     } else if (e.choices) {
       input = document.createElement("select");
       input.append(...e.choices.map((c, i) => new Option(e.choice_names ? e.choice_names[i] : String(c), String(c))));
+      input.value = String(value);
+    } else if (e.type === "integer" && Number.isInteger(e.minimum) && Number.isInteger(e.maximum) &&
+               e.maximum - e.minimum < MENU) {
+      // A short range (玩家人數 2–4) is a menu of its values, not a box taking any number.
+      input = document.createElement("select");
+      for (let n = e.maximum; n >= e.minimum; n--) input.append(new Option(String(n), String(n)));
       input.value = String(value);
     } else {
       input = document.createElement("input");
@@ -126,6 +142,18 @@ export class House {
     label.classList.toggle("changed", value !== base);
     if (input.type === "checkbox") label.append(input, ` ${e.label}`);
     else label.append(`${e.label} `, input);
-    return label;
+    // What the setting does, on the page (a phone has no hover), in the words the page uses;
+    // read to a screen reader as the control's description.
+    if (!e.doc_zh) return label;
+    const box = document.createElement("div");
+    box.className = "setting";
+    const doc = document.createElement("small");
+    doc.className = "hint doc";
+    doc.id = `doc-${e.key}`;
+    doc.dataset.testid = "house-doc";
+    doc.textContent = plain(e.doc_zh, e);
+    input.setAttribute("aria-describedby", doc.id);
+    box.append(label, doc);
+    return box;
   }
 }

@@ -40,6 +40,15 @@ export class Melds {
     this.mode.addEventListener("change", () => { this.picking = []; this.tiles.value = ""; });
   }
 
+  /** Offers only the meld kinds `settings` play: no 吃 where `chi_allowed` is off (004 三人麻將
+   * 多數不能吃; the preset's settings, read from the API). */
+  follow(settings) {
+    const was = this.kind.value;
+    const kinds = termList("meld_kinds").filter((t) => t.key !== "chi" || settings.chi_allowed !== false);
+    this.kind.replaceChildren(...kinds.map((t) => new Option(t.name, t.key)));
+    if (kinds.some((t) => t.key === was)) this.kind.value = was;
+  }
+
   /** True while palette clicks build a meld instead of the hand. */
   get isPicking() {
     return this.mode.checked;

@@ -1,5 +1,7 @@
-// Messages for the player: built from an error's code and field (never the server's English
-// message), with the input at fault outlined.
+// Messages for the player, one place for every tool: the input the error's `field` names and
+// where in it, then the fault: the core's Chinese sentence (`message_zh`) when the answer
+// carries one, else the Chinese name of the error's code (never the server's English
+// message); the input at fault outlined.
 import { data, term } from "./data.js";
 
 /** The input a field path names (`melds[1].tiles` → the meld box, `context.dice[2]` → dice). */
@@ -63,7 +65,7 @@ export function describe(err, scope = document) {
   const spot = spotOf(err, el);
   if (spot && spot.tile) where.push(`第 ${spot.index + 1} 張（${data.names[spot.tile.dataset.tile] || spot.tile.dataset.tile}）`);
   else if (spot) where.push(`第 ${spot.index + 1} 個字「${spot.chars[spot.index]}」`);
-  const reason = term("errors", err.code).name;
+  const reason = err.message_zh || term("errors", err.code).name;
   return `${what}${where.length ? where.join("、") : ""}${what || where.length ? "：" : ""}${reason}`;
 }
 
@@ -95,6 +97,8 @@ export function show(err, box, scope = document) {
   if (el) {
     el.classList.add("bad");
     el.setAttribute("aria-invalid", "true");
+    // An input folded away (已見牌 under 副露與已見牌) is unfolded, so its outline shows.
+    for (let d = el.closest("details"); d; d = d.parentElement && d.parentElement.closest("details")) d.open = true;
   }
   const p = document.createElement("p");
   p.className = "error";

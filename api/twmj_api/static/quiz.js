@@ -3,6 +3,7 @@
 import { data, post, term } from "./data.js";
 import { Palette, readAll, tileEl, text } from "./tiles.js";
 import { show } from "./messages.js";
+import { Latest } from "./latest.js";
 
 const $ = (id) => document.getElementById(id);
 const STORE = "twmj.quiz.score";
@@ -13,7 +14,11 @@ export class Quiz {
     this.melds = [];
     this.picked = new Set();
     this.checked = false;
-    this.preset = data.order[0];
+    const variant = $("quiz-variant");
+    variant.replaceChildren(...data.order.map((p) => new Option(data.presets[p].name, p)));
+    this.preset = variant.value = data.order[0];
+    // Only the answer to the latest question or check shows; both buttons read busy meanwhile.
+    this.latest = new Latest($("quiz-result"), [$("quiz-check"), $("quiz-next")]);
     this.score = this.load();
     this.palette = new Palette($("quiz-palette"), (code) => this.toggle(code), () => ({ left: null, disabled: false }));
     this.palette.show(this.preset);
@@ -22,6 +27,11 @@ export class Quiz {
     $("quiz-reset").addEventListener("click", () => { this.score = { right: 0, total: 0 }; this.save(); });
     $("quiz-melds").addEventListener("change", () => this.next());
     $("quiz-level").addEventListener("change", () => this.next());
+    variant.addEventListener("change", () => {
+      this.preset = variant.value;
+      this.palette.show(this.preset);
+      this.next();
+    });
     this.showScore();
   }
 
@@ -61,16 +71,14 @@ export class Quiz {
     const level = Number($("quiz-level").value);
     const ask = { variant: this.preset, melds: Number($("quiz-melds").value), min_waits: level };
     if (level === 1) ask.max_waits = 2;
-    const seq = (this.seq = (this.seq || 0) + 1);
-    let q;
-    try {
-      q = await post("/v1/quiz", ask);
-    } catch (err) {
-      show(err, $("quiz-result"));
-      return;
-    }
-    const meldTiles = await readAll(q.melds.map((m) => m.tiles));
-    if (seq !== this.seq) return; // a newer question was asked meanwhile
+    // The question and its melds' tiles are one request: a newer question drops both.
+    await this.latest.run(async () => {
+      const q = await post("/v1/quiz", ask);
+      return { q, meldTiles: await readAll(q.melds.map((m) => m.tiles)) };
+    }, ({ q, meldTiles }) => this.ask(q, meldTiles), (err) => show(err, $("quiz-result")));
+  }
+
+  ask(q, meldTiles) {
     this.hand = q.hand;
     this.melds = q.melds;
     this.picked = new Set();
@@ -95,13 +103,13 @@ export class Quiz {
   async check() {
     if (this.checked || !this.started) return;
     const body = { hand: text(this.hand), melds: this.melds, variant: this.preset };
-    let r;
-    try {
-      r = await post("/v1/waits", body);
-    } catch (err) {
-      show(err, $("quiz-result"));
-      return;
-    }
+    await this.latest.run(async () => {
+      const r = await post("/v1/waits", body);
+      return { r, splits: await this.splits(r.waits, body) };
+    }, ({ r, splits }) => this.mark(r, splits), (err) => show(err, $("quiz-result")));
+  }
+
+  mark(r, splits) {
     this.checked = true;
     const answer = new Set(r.waits.map((w) => w.tile));
     let correct = answer.size === this.picked.size;
@@ -119,8 +127,7 @@ export class Quiz {
     verdict.className = correct ? "ok" : "warn";
     verdict.textContent = `${correct ? "答對了！" : "再看看："}聽 ` +
       r.waits.map((w) => `${w.name}（${w.shapes.map((s) => term("shapes", s).name).join("、")}）`).join("、");
-    out.replaceChildren(verdict);
-    out.append(await this.splits(r.waits, body));
+    out.replaceChildren(verdict, splits);
   }
 
   /** How the hand splits when it wins on each wait (the engine's decomposition of the win). */

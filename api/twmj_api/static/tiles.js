@@ -46,6 +46,11 @@ export async function read(notation, meld = null) {
   return r.tiles;
 }
 
+/** `{tiles, flowers}` of `notation` as the server reads them (flowers apart: a hand holds none). */
+export async function readWithFlowers(notation) {
+  return post("/v1/tiles/read", { text: notation });
+}
+
 /** The tiles of each notation in `texts` (one request for all). */
 export async function readAll(texts) {
   if (!texts.length) return [];
@@ -67,8 +72,18 @@ export class Palette {
 
   show(preset) {
     this.preset = preset;
+    this.showTiles(data.presets[preset].tiles);
+  }
+
+  /** The palette of these tiles (a preset's, or those its 家規 leave in play). */
+  showTiles(tiles) {
+    if (this.shown && this.shown.join() === tiles.join()) {
+      this.refresh();
+      return;
+    }
+    this.shown = tiles.slice();
     const rows = {};
-    for (const code of data.presets[preset].tiles) (rows[suitOf(code)] ||= []).push(code);
+    for (const code of tiles) (rows[suitOf(code)] ||= []).push(code);
     this.root.replaceChildren(...Object.values(rows).map((codes) => {
       const row = document.createElement("div");
       row.className = "palette-row";
@@ -78,7 +93,9 @@ export class Palette {
         badge.className = "left";
         badge.setAttribute("aria-hidden", "true");
         el.append(badge);
-        el.addEventListener("click", () => this.onPick(code));
+        // A tile that cannot be picked is `aria-disabled`, not `disabled`: it keeps the keyboard
+        // focus (a disabled button drops it to <body>: the 4th copy, the 17th tile).
+        el.addEventListener("click", () => { if (el.getAttribute("aria-disabled") !== "true") this.onPick(code); });
         return el;
       }));
       return row;
@@ -89,7 +106,7 @@ export class Palette {
   refresh() {
     for (const el of this.root.querySelectorAll(".tile")) {
       const { left, disabled } = this.state(el.dataset.tile);
-      el.disabled = disabled;
+      el.setAttribute("aria-disabled", String(disabled));
       const badge = el.querySelector(".left");
       if (left === null) {
         badge.textContent = "";
@@ -103,12 +120,26 @@ export class Palette {
   }
 }
 
-/** A row of tiles a click takes away (`onRemove(index)`). */
+/** A row of tiles a click takes away (`onRemove(index)`). The focus stays in the row: on
+ * the tile that took the removed one's place (the last one, or the row itself when empty). */
 export function handTiles(root, tiles, onRemove) {
+  const focusAt = root.dataset.focusAt === undefined ? null : Number(root.dataset.focusAt);
+  delete root.dataset.focusAt;
   root.replaceChildren(...tiles.map((code, i) => {
     const el = tileEl(code, { button: true });
     el.setAttribute("aria-label", `${data.names[code]}（點一下拿掉）`);
-    el.addEventListener("click", () => onRemove(i));
+    el.addEventListener("click", () => {
+      root.dataset.focusAt = String(i);
+      onRemove(i);
+    });
     return el;
   }));
+  if (focusAt !== null) {
+    const left = root.querySelectorAll(".tile");
+    if (left.length) left[Math.min(focusAt, left.length - 1)].focus();
+    else {
+      root.tabIndex = -1;
+      root.focus();
+    }
+  }
 }
