@@ -162,3 +162,24 @@ def test_tiles_in_play_follow_the_overrides(client: TestClient) -> None:
     r = client.post("/v1/tiles/in_play", json={"variant": "taiwan", "overrides": {"players": 9}})
     assert r.status_code == 422
     assert r.json()["error"]["field"] == "overrides.players"
+
+
+def test_read_melds_answers_each_text_with_200(client: TestClient) -> None:
+    # The page asks this while a meld is picked tile by tile: a meld not complete yet is an
+    # item's error (with the field of its text), not a refused request (issue 32 item 8).
+    asked = [
+        {"kind": "pon", "text": "555p"},
+        {"kind": "pon", "text": "5p"},
+        {"kind": "chi", "text": "135s"},
+    ]
+    r = client.post("/v1/tiles/read/melds", json={"melds": asked})
+    assert r.status_code == 200
+    first, short, wrong = r.json()
+    assert first == {"result": {"tiles": ["5p", "5p", "5p"], "flowers": []}, "error": None}
+    assert short["result"] is None and short["error"]["field"] == "melds[1].text"
+    assert wrong["result"] is None and wrong["error"]["field"] == "melds[2].text"
+    # Each is what /v1/tiles/read with `meld` says of the same text.
+    for item, m in zip([short, wrong], asked[1:], strict=True):
+        alone = client.post("/v1/tiles/read", json={"text": m["text"], "meld": m["kind"]})
+        assert alone.status_code == 422
+        assert alone.json()["error"]["code"] == item["error"]["code"]

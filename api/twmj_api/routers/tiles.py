@@ -11,10 +11,17 @@ from pydantic import BaseModel, ConfigDict, Field
 
 import twmj
 from twmj_api.convert import preset as convert_preset
-from twmj_api.errors import with_field
+from twmj_api.errors import batch_answers, with_field
 from twmj_api.offload import OffLoopRoute
 from twmj_api.routers.score import variant_of
-from twmj_api.schemas import ERROR_RESPONSES, MAX_OVERRIDES, MeldKind, Overrides, PresetName
+from twmj_api.schemas import (
+    ERROR_RESPONSES,
+    MAX_OVERRIDES,
+    ErrorDetail,
+    MeldKind,
+    Overrides,
+    PresetName,
+)
 
 router = APIRouter(
     prefix="/v1", tags=["tiles"], responses=ERROR_RESPONSES, route_class=OffLoopRoute
@@ -139,3 +146,54 @@ async def in_play(req: InPlayRequest) -> InPlayResponse:
     (004: `players` 3 drops 二萬–八萬, 2 keeps 萬子 and 字牌; `full_tile_set` keeps them all):
     the page's palette under a 家規 edit."""
     return InPlayResponse(tiles=variant_of(req.variant, req.overrides).tiles)
+
+
+class MeldText(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+    kind: MeldKind = Field(description="The kind of meld the text should be.")
+    text: Annotated[str, Field(max_length=200, description="Notation: `555p`, `東東東`.")]
+
+
+class ReadMeldsRequest(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+        strict=True,
+        json_schema_extra={
+            "examples": [
+                {"melds": [{"kind": "pon", "text": "555p"}, {"kind": "chi", "text": "345s"}]}
+            ]
+        },
+    )
+    melds: Annotated[
+        list[MeldText],
+        Field(max_length=100, description="Texts, each read as one meld of its kind."),
+    ]
+
+
+class ReadMeldItem(BaseModel):
+    result: ReadResponse | None = Field(description="The meld's tiles, or null.")
+    error: ErrorDetail | None = Field(
+        description="Why the text is not a meld of its kind (yet: tiles picked one by one)."
+    )
+
+
+@router.post(
+    "/tiles/read/melds",
+    response_model=list[ReadMeldItem],
+    summary="Read texts as melds, each answered on its own",
+)
+async def read_melds(req: ReadMeldsRequest) -> list[dict[str, object]]:
+    """Each text read as one meld of its kind, answered like a batch: its tiles, or the error
+    `/v1/tiles/read` would refuse it with (field `melds[i].text`), with a 200 for the whole. The
+    page asks this while a meld is picked tile by tile, where a not-yet-complete meld is the
+    normal case, not a failed request."""
+
+    def one(m: MeldText) -> dict[str, list[str]]:
+        read = twmj.parse(twmj.Meld(m.kind, m.text).tiles)
+        return {"tiles": read.tiles, "flowers": read.flowers}
+
+    out = batch_answers(req.melds, one)
+    for i, item in enumerate(out):
+        if item["error"] is not None:
+            item["error"]["field"] = f"melds[{i}].text"
+    return out

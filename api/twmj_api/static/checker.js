@@ -206,8 +206,11 @@ export class Checker {
     const token = this.latest.start();
     try {
       const read = await readWithFlowers(value);
-      this.hand = sortTiles(read.tiles);
-      this.flowers(read.flowers);
+      const tiles = sortTiles(read.tiles);
+      // The note stays until another hand is typed (the box re-read as the page wrote it, the
+      // flowers already out, is the same hand).
+      if (read.flowers.length || text(tiles) !== text(this.hand)) this.flowers(read.flowers);
+      this.hand = tiles;
       this.last = null; // typed: which tile came last is not known
       this.update();
     } catch (err) {
