@@ -238,6 +238,7 @@ export class Calculator {
     const pending = this.pending;
     const read = pending ? await pending : true;
     if (this.pending === pending) this.pending = null;
+    await this.melds.settled(); // and a meld just added is read first too
     if (!this.latest.current(token)) return;
     if (!read) return;
     clear(this.form);

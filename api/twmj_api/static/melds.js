@@ -14,6 +14,9 @@ export class Melds {
     this.onAdd = onAdd;
     this.onRemove = onRemove;
     this.picking = [];
+    // The readings still out (a meld typed or picked): a 算台 waits for them, so it never
+    // scores the hand without a meld the player has just added.
+    this.out = new Set();
     const tid = (name) => (id ? `${id}-${name}` : name);
     root.innerHTML = `
       <fieldset class="melds-edit"><legend>副露（吃、碰、槓）</legend>
@@ -49,13 +52,30 @@ export class Melds {
     if (kinds.some((t) => t.key === was)) this.kind.value = was;
   }
 
+  /** Settles when every meld being read is in (or refused). */
+  async settled() {
+    while (this.out.size) await Promise.allSettled([...this.out]);
+  }
+
+  /** `promise`, counted among the readings out until it settles. */
+  track(promise) {
+    this.out.add(promise);
+    const done = () => this.out.delete(promise);
+    promise.then(done, done);
+    return promise;
+  }
+
   /** True while palette clicks build a meld instead of the hand. */
   get isPicking() {
     return this.mode.checked;
   }
 
   /** A palette click in picking mode: the meld is added as soon as the server accepts it. */
-  async pick(code) {
+  pick(code) {
+    return this.track(this.picked(code));
+  }
+
+  async picked(code) {
     this.picking.push(code);
     const notation = text(this.picking);
     const kind = this.kind.value;
@@ -93,7 +113,7 @@ export class Melds {
   }
 
   addTyped() {
-    return this.add(this.kind.value, this.tiles.value);
+    return this.track(this.add(this.kind.value, this.tiles.value));
   }
 
   /** Reads `notation` as a meld of `kind`; adds it, or says why not and outlines the box. */
