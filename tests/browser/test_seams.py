@@ -153,6 +153,15 @@ def test_no_chi_where_the_preset_has_none(page: Page, server: str) -> None:
     page.get_by_test_id("tab-calculator").click()
     page.get_by_test_id("calc-variant").select_option("three_player")
     expect(page.get_by_test_id("calc-meld-kind").locator('option[value="chi"]')).to_have_count(0)
+    # The same setting edited as a 家規 under taiwan.
+    page.get_by_test_id("calc-variant").select_option("taiwan")
+    expect(page.get_by_test_id("calc-meld-kind").locator('option[value="chi"]')).to_have_count(1)
+    page.get_by_test_id("house-rules").locator("summary").first.click()
+    for group in page.locator("#house details.house-group").all():
+        if group.get_attribute("open") is None:
+            group.locator("summary").click()
+    page.get_by_test_id("house-chi_allowed").uncheck()
+    expect(page.get_by_test_id("calc-meld-kind").locator('option[value="chi"]')).to_have_count(0)
 
 
 def test_typed_flowers_are_said_not_dropped_silently(page: Page) -> None:

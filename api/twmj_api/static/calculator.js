@@ -41,7 +41,14 @@ export class Calculator {
     this.house = new House($("house"), $("house-reset"));
     // A 家規 edit changes what the answer would be: the old one goes (it may count in another
     // unit, pay other seats), and the seats and tiles follow the edited settings.
-    this.house.onChange = () => { this.dropResult(); this.seats(); this.tiles(); this.fields(); this.render(); };
+    this.house.onChange = () => {
+      this.dropResult();
+      this.seats();
+      this.tiles();
+      this.melds.follow(this.settings());
+      this.fields();
+      this.render();
+    };
     f.variant.addEventListener("change", () => this.presetChanged());
     f.win.addEventListener("change", () => this.fields());
     f.hand.addEventListener("change", () => { this.pending = this.typed(); });
