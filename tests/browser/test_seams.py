@@ -91,6 +91,22 @@ def test_a_thirteen_tile_wait_goes_to_the_calculator(page: Page) -> None:
     expect(page.get_by_test_id("calc-count")).to_contain_text("不含胡的牌 13 張")
 
 
+def test_melds_the_checker_only_counted_are_asked_for(page: Page) -> None:
+    # 幾組 1 with no meld listed: the calculator cannot score 13 tiles without the meld's
+    # tiles, and asks for them instead of refusing the hand's count.
+    page.get_by_test_id("implied").select_option("1")
+    type_hand(page, "2223456m123456p")
+    expect(page.get_by_test_id("wait")).to_have_count(5)
+    page.locator('[data-testid="wait"][data-tile="1m"]').get_by_test_id("to-calculator").click()
+    expect(page.get_by_test_id("melds-wanted")).to_contain_text("其餘 1 組")
+    expect(page.get_by_test_id("calc-more")).to_have_attribute("open", "")
+    expect(page.get_by_test_id("calc-result").get_by_test_id("error")).to_have_count(0)
+    add_meld(page, "chi", "789s", "calc")
+    expect(page.get_by_test_id("calc-melds").get_by_test_id("meld")).to_have_count(1)
+    page.get_by_test_id("calc-submit").click()
+    expect(page.get_by_test_id("total")).to_be_visible()
+
+
 # ---- Item 5: seats as a player names them, the dealer marked ----
 
 

@@ -197,7 +197,7 @@ export class Calculator {
   }
 
   /** Fills the calculator from the checker (a wait or a complete hand) and scores it. */
-  fill({ variant, hand_size: size, hand, win_tile: win, melds }) {
+  fill({ variant, hand_size: size, hand, win_tile: win, melds, implied = melds.length }) {
     this.f.variant.value = variant;
     this.presetChanged();
     // The checker's hand size (13 in 004's 13-tile game) comes along as a 家規, with what it
@@ -211,6 +211,19 @@ export class Calculator {
     this.melds.render();
     this.f.win_tile.value = win || "";
     this.render();
+    if (implied > melds.length) {
+      // The checker was told of melds it was not shown (幾組 above the melds listed): scoring
+      // needs their tiles, so the player is asked for them rather than refused for a count.
+      const more = this.form.querySelector("[data-testid=calc-more]");
+      more.open = true;
+      const p = document.createElement("p");
+      p.className = "warn";
+      p.dataset.testid = "melds-wanted";
+      p.textContent = `聽牌檢查器裡有 ${implied} 組副露，列出的只有 ${melds.length} 組：請在「副露」填入其餘 ${implied - melds.length} 組，再按「算台」。`;
+      this.out.replaceChildren(p);
+      more.querySelector("select").focus();
+      return;
+    }
     if (win) this.submit();
     else this.f.win_tile.focus(); // a typed hand: the player says which tile won
   }

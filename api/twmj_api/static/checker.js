@@ -360,7 +360,7 @@ export class Checker {
       calc.setAttribute("aria-label", `胡${w.name}算台`);
       calc.addEventListener("click", () => this.toCalculator({
         variant: this.variant.value, hand_size: Number(this.size.value), hand: this.hand.slice(), win_tile: w.tile,
-        melds: this.melds.list.slice(),
+        melds: this.melds.list.slice(), implied: this.meldCount(),
       }));
       cells[4].append(calc);
     }
@@ -391,6 +391,7 @@ export class Checker {
       calc.addEventListener("click", () => this.toCalculator({
         variant: this.variant.value, hand_size: Number(this.size.value), hand: this.hand.slice(),
         win_tile: this.hand.includes(this.last) ? this.last : null, melds: this.melds.list.slice(),
+        implied: this.meldCount(),
       }));
       out.append(calc);
     }
