@@ -266,9 +266,14 @@ def _check_overrides(overrides: dict[str, Setting]) -> dict[str, Setting]:
     return overrides
 
 
+#: The JSON Schema of `overrides` (about 50 KB: every key of the registry with its doc). The
+#: OpenAPI document carries it whole; an MCP tool's input schema carries a short form that points
+#: at the `settings` tool instead (twmj_api/tools.py).
+OVERRIDES_SCHEMA: dict[str, object] = _override_schema()
+
 #: A variant's overrides: any settings of the registry, applied in order.
 Overrides = Annotated[
-    dict[str, Setting], AfterValidator(_check_overrides), WithJsonSchema(_override_schema())
+    dict[str, Setting], AfterValidator(_check_overrides), WithJsonSchema(OVERRIDES_SCHEMA)
 ]
 
 
