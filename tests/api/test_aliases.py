@@ -15,13 +15,14 @@ import pytest
 from fastapi.routing import APIRoute
 from fastapi.testclient import TestClient
 from mcp.client import Client
+from pydantic import BaseModel
 
 import twmj
 from twmj.cli import main
 from twmj_api.tools import SERVER, TOOLS, input_schema
 
 #: 000 計分 範例一 (閒家自摸, 莊家連莊 2 次): 門清 + 自摸 + 不求 = 3 台.
-EXAMPLE = {
+EXAMPLE: dict[str, Any] = {
     "hand": "123456789m234p56p77s",
     "win_tile": "7p",
     "context": {"winner": 1, "dealer": 0, "streak": 2, "seat_wind": "S", "win": "self_draw"},
@@ -234,6 +235,7 @@ def test_every_request_model_forbids_unknown_fields(client: TestClient) -> None:
     assert {r.path for r in routes} == set(bodies)
     for route in routes:
         model = route.body_field.field_info.annotation  # type: ignore[union-attr]
+        assert isinstance(model, type) and issubclass(model, BaseModel), route.path
         example = dict(model.model_json_schema()["examples"][0])
         r = client.post(route.path, json={**example, "colour": "red"})
         assert r.status_code == 422, (route.path, r.text)
