@@ -34,7 +34,7 @@ from twmj_api.routers import (
     variants,
     waits,
 )
-from twmj_api.schemas import SettingOut, VariantOut
+from twmj_api.schemas import VariantOut
 
 STATIC = Path(__file__).parent / "static"
 
@@ -116,26 +116,7 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         VariantOut(name=name, settings=twmj.variant_settings(name)) for name in twmj.PRESETS
     ]
     # The registry, validated into the answer's model (its literals) once.
-    app.state.settings = [
-        SettingOut.model_validate(
-            {
-                "key": s.key,
-                "type": s.type,
-                "minimum": s.minimum,
-                "maximum": s.maximum,
-                "name": s.name,
-                "choices": s.choices,
-                "choice_names": s.choice_names,
-                "layer": s.layer,
-                "layer_name": s.layer_name,
-                "doc": s.doc,
-                "doc_zh": s.doc_zh,
-                "defaults": s.defaults,
-                "requires": s.requires,
-            }
-        )
-        for s in twmj.SETTINGS
-    ]
+    app.state.settings = variants.settings_out()
     # The MCP session manager runs as long as the app (one per app: it cannot be restarted).
     app.state.mcp = tools.http_manager()
     async with app.state.mcp.run():

@@ -57,12 +57,18 @@ if TYPE_CHECKING:
     AnyWinKind = str
     WindName = str
 else:
-    MeldKind = Literal[tuple(twmj.MELD_KINDS)]
+    # A term a request gives may be written as its key or as its Chinese name (`chi` or 吃,
+    # `self_draw` or 自摸, `ready` or 嗆聽), as the CLI and the page's labels write them: the core
+    # reads both (vocab.rs), and each enum lists both.
+    #: A meld kind: `chi` … or 吃 碰 明槓 加槓 暗槓.
+    MeldKind = Literal[tuple(twmj.MELD_KINDS) + tuple(twmj.MELD_KINDS.values())]
     ShapeName = Literal[tuple(twmj.SHAPE_NAMES)]
     PresetName = Literal[tuple(twmj.PRESETS)]
-    #: The kinds of a regular win (the flower wins and 四槓胡 are scored apart).
-    WinKindName = Literal[twmj.REGULAR_WIN_KINDS]
-    DeclarationName = Literal[tuple(twmj.DECLARATIONS)]
+    #: The kinds of a regular win (the flower wins and 四槓胡 are scored apart), by key or name.
+    WinKindName = Literal[
+        twmj.REGULAR_WIN_KINDS + tuple(twmj.WIN_KINDS[k] for k in twmj.REGULAR_WIN_KINDS)
+    ]
+    DeclarationName = Literal[tuple(twmj.DECLARATIONS) + tuple(twmj.DECLARATIONS.values())]
     #: Every win kind, as `/v1/replay` answers them.
     AnyWinKind = Literal[tuple(twmj.WIN_KINDS)]
     #: A wind by key (`E`) or by name (`東`).
@@ -74,6 +80,35 @@ else:
 
 def _names(terms: dict[str, str]) -> str:
     return ", ".join(f"`{k}` {v}" for k, v in terms.items())
+
+
+def _wind_index(value: object) -> object:
+    """A wind written by key or name (`S`, `南`) as its index (0 = 東 … 3 = 北, the core's
+    order); an index is left as it is."""
+    if not isinstance(value, str):
+        return value
+    for i, w in enumerate(twmj.VOCABULARY["winds"]):
+        if value in (w["key"], w["name"]):
+            return i
+    keys = ", ".join(w["key"] for w in twmj.VOCABULARY["winds"])
+    names = "".join(w["name"] for w in twmj.VOCABULARY["winds"])
+    raise PydanticCustomError(
+        "wind",
+        "'{value}' is not a wind ({keys} or {names}, or 0–{last})",
+        {"value": value, "keys": keys, "names": names, "last": LAST_WIND},
+    )
+
+
+#: A wind as an index, 0 = 東 … 3 = 北, or by key or name as a context takes it (`E`, `東`).
+WindIndex = Annotated[
+    int,
+    Field(ge=0, le=LAST_WIND),
+    BeforeValidator(_integral),
+    BeforeValidator(
+        _wind_index,
+        json_schema_input_type=Annotated[int, Field(ge=0, le=LAST_WIND)] | WindName,
+    ),
+]
 
 
 HandText = Annotated[
@@ -113,7 +148,7 @@ class Meld(BaseModel):
     """An exposed (or concealed, for ankan) set in front of the player."""
 
     model_config = ConfigDict(extra="forbid", strict=True)
-    kind: MeldKind = Field(description=_names(twmj.MELD_KINDS) + ".")
+    kind: MeldKind = Field(description=_names(twmj.MELD_KINDS) + " (key or name).")
     tiles: Annotated[str, Field(max_length=40, description="The meld's tiles: `555p`, `345s`.")]
 
 
@@ -266,9 +301,14 @@ def _check_overrides(overrides: dict[str, Setting]) -> dict[str, Setting]:
     return overrides
 
 
+#: The JSON Schema of `overrides` (about 50 KB: every key of the registry with its doc). The
+#: OpenAPI document carries it whole; an MCP tool's input schema carries a short form that points
+#: at the `settings` tool instead (twmj_api/tools.py).
+OVERRIDES_SCHEMA: dict[str, object] = _override_schema()
+
 #: A variant's overrides: any settings of the registry, applied in order.
 Overrides = Annotated[
-    dict[str, Setting], AfterValidator(_check_overrides), WithJsonSchema(_override_schema())
+    dict[str, Setting], AfterValidator(_check_overrides), WithJsonSchema(OVERRIDES_SCHEMA)
 ]
 
 
@@ -720,7 +760,7 @@ class Snapshot(BaseModel):
     dealer: JSONInt = Field(0, ge=0, le=LAST_SEAT, description="The dealer's seat.")
     east: JSONInt = Field(0, ge=0, le=LAST_SEAT, description="The seat sitting 東 (門風 follows).")
     streak: JSONInt = Field(0, ge=0, description="連莊 count (at most the variant's `streak_cap`).")
-    round_wind: JSONInt = Field(0, ge=0, le=LAST_WIND, description="圈風 0 = 東 … 3 = 北.")
+    round_wind: WindIndex = Field(0, description="圈風 0 = 東 … 3 = 北 (or `E`, `東` …).")
     dice: list[DieFace] | None = Field(None, min_length=3, max_length=3, description="The dice.")
     discards_total: JSONInt = Field(0, ge=0, le=200, description="Discards made at the table.")
     any_call: bool = Field(False, description="Someone has called or kong'd.")
@@ -816,8 +856,8 @@ class ReplayRequest(BaseModel):
     streak: JSONInt = Field(
         0, ge=0, description="連莊 count of the dealer, for settlement (at most `streak_cap`)."
     )
-    round_wind: JSONInt = Field(
-        0, ge=0, le=LAST_WIND, description="圈風 0 = 東 … 3 = 北, for settlement."
+    round_wind: WindIndex = Field(
+        0, description="圈風 0 = 東 … 3 = 北 (or `E`, `東` …), for settlement."
     )
 
 

@@ -1,8 +1,10 @@
 """The MCP tool server: the service's questions as tools for LLM agents (`twmj mcp`, `/mcp`).
 
-Each tool's input schema is the JSON schema of the HTTP endpoint's request model, and each
-answer is the endpoint's answer; bad input is a tool error whose structured content is the
-same `{error: {code, message, field}}` as an HTTP 4xx.
+Each tool's input schema is the JSON schema of the HTTP endpoint's request model in a short
+form (`input_schema`: `overrides` points at the `settings` tool instead of carrying the whole
+registry, and pydantic's labels are left out), and each answer is the endpoint's answer; bad
+input is a tool error whose structured content is the same `{error: {code, message, field}}`
+as an HTTP 4xx.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from mcp.server import ServerRequestContext
 from mcp.server.lowlevel import Server
 from mcp.server.stdio import stdio_server
 from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, ConfigDict, ValidationError
 
 import twmj
 from twmj.data import score_data, waits_data
@@ -27,7 +29,9 @@ from twmj_api.errors import NestedError, answer_of
 from twmj_api.offload import BusyError, is_heavy, run_heavy
 from twmj_api.routers import analyze, game, score, values, waits
 from twmj_api.routers.values import WaitValuesRequest
+from twmj_api.routers.variants import settings_out
 from twmj_api.schemas import (
+    OVERRIDES_SCHEMA,
     AnalyzeRequest,
     CompareRequest,
     ErrorDetail,
@@ -38,11 +42,13 @@ from twmj_api.schemas import (
     WaitsRequest,
 )
 
-__all__ = ["SERVER", "TOOLS", "http_manager", "run_stdio"]
+__all__ = ["SERVER", "TOOLS", "http_manager", "input_schema", "run_stdio"]
 
 
 class NoInput(BaseModel):
     """No arguments."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
 
 
 @dataclass(frozen=True)
@@ -101,6 +107,69 @@ async def _variants(_: NoInput) -> Any:
             VariantOut(name=name, settings=twmj.variant_settings(name)) for name in twmj.PRESETS
         ]
     }
+
+
+async def _settings(_: NoInput) -> Any:
+    return {"settings": settings_out()}
+
+
+#: The `tai.<item>` family's entry of the registry (its range holds for every item).
+_TAI = next(s for s in twmj.SETTINGS if s.key.startswith("tai."))
+
+#: What a tool's `overrides` takes, in a few lines instead of the registry's ~50 KB (which the
+#: `settings` tool answers): a client sees every key and range on one call, not in every tool.
+OVERRIDES_GUIDE = (
+    "House rules: setting key → value, applied in order on top of the preset. "
+    f"`tai.<item>` sets an item's 台 ({_TAI.minimum}–{_TAI.maximum}; e.g. `tai.ping_hu`); the "
+    "other keys (`min_tai` 起胡, `hand_size`, `dice.<shape>`, money, switches …) are listed by "
+    "the `settings` tool with type, range or choices and meaning, and every preset's values, "
+    "`tai.<item>` keys included, by the `variants` tool. A bad key or value is an error naming "
+    "`overrides.<key>`."
+)
+
+
+def _overrides_short(description: object) -> dict[str, Any]:
+    said = f"{description} " if isinstance(description, str) and description else ""
+    return {
+        "type": "object",
+        "description": said + OVERRIDES_GUIDE,
+        "additionalProperties": {"type": ["integer", "boolean", "string"]},
+        "maxProperties": OVERRIDES_SCHEMA["maxProperties"],
+    }
+
+
+#: Keys whose value is data (an example, a default), not a schema to shorten.
+_DATA_KEYS = frozenset({"examples", "default", "enum", "const"})
+#: Keys whose value maps names to schemas (the names are kept whatever they are).
+_NAMED_SCHEMAS = frozenset({"properties", "$defs", "patternProperties"})
+
+
+def _short(node: Any) -> Any:
+    if isinstance(node, list):
+        return [_short(x) for x in node]
+    if not isinstance(node, dict):
+        return node
+    if node.get("properties") == OVERRIDES_SCHEMA["properties"]:
+        return _overrides_short(node.get("description"))
+    out: dict[str, Any] = {}
+    for key, value in node.items():
+        if key == "title":
+            continue  # pydantic's label: the field's or the model's name again
+        if key in _NAMED_SCHEMAS:
+            out[key] = {name: _short(schema) for name, schema in value.items()}
+        elif key in _DATA_KEYS:
+            out[key] = value
+        else:
+            out[key] = _short(value)
+    return out
+
+
+def input_schema(model: type[BaseModel]) -> dict[str, Any]:
+    """A tool's input schema: the request model's JSON schema, with `overrides` in its short
+    form (the registry is the `settings` tool's answer) and without pydantic's titles. Every
+    tool together stays a few tens of KB, which a client can put in a model's context."""
+    short: dict[str, Any] = _short(model.model_json_schema())
+    return short
 
 
 TOOLS: list[ToolSpec] = [
@@ -182,6 +251,16 @@ TOOLS: list[ToolSpec] = [
         NoInput,
         _variants,
     ),
+    ToolSpec(
+        "settings",
+        "家規設定: what `overrides` take",
+        "家規 / 設定: every setting `overrides` take — key, type, range or choices (with their "
+        "Chinese names), meaning in English and 中文, its value in every preset, and what it "
+        "requires of other settings; the last entry is the `tai.<item>` family (each item's "
+        "value per preset is in the variants tool).",
+        NoInput,
+        _settings,
+    ),
 ]
 
 _BY_NAME = {t.name: t for t in TOOLS}
@@ -231,7 +310,7 @@ async def _list_tools(
                 name=t.name,
                 title=t.title,
                 description=t.description,
-                input_schema=t.model.model_json_schema(),
+                input_schema=input_schema(t.model),
                 annotations=types.ToolAnnotations(read_only_hint=True, idempotent_hint=True),
             )
             for t in TOOLS

@@ -165,7 +165,9 @@ def test_vocabulary_names_are_the_rule_texts(client: TestClient) -> None:
 def test_openapi_enums_are_the_vocabulary(client: TestClient) -> None:
     schemas = client.get("/openapi.json").json()["components"]["schemas"]
     win = schemas["ContextIn"]["properties"]["win"]
-    assert win["enum"] == list(twmj.REGULAR_WIN_KINDS)
+    # Each regular kind by key, then by its name (issue 32 item 14: `自摸` as well as `self_draw`).
+    keys = list(twmj.REGULAR_WIN_KINDS)
+    assert win["enum"] == keys + [twmj.WIN_KINDS[k] for k in keys]
     assert "flower_rob_draw" not in win["enum"]
 
 

@@ -1,6 +1,7 @@
 """The MCP tool server, driven in process by the SDK's own client: the tools listed with the
-HTTP request models as input schemas, each called with its model's example and answering
-what the HTTP endpoint answers, bad input as a tool error with code and field."""
+HTTP request models as input schemas (short: `overrides` points at the `settings` tool), each
+called with its model's example and answering what the HTTP endpoint answers, bad input as a
+tool error with code and field."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import threading
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+import jsonschema
 import pytest
 from fastapi.routing import APIRoute
 from fastapi.testclient import TestClient
@@ -20,6 +22,7 @@ from twmj_api.offload import is_heavy
 from twmj_api.routers import analyze, game, score, values, waits
 from twmj_api.routers.values import WaitValuesRequest
 from twmj_api.schemas import (
+    OVERRIDES_SCHEMA,
     AnalyzeRequest,
     CompareRequest,
     LegalRequest,
@@ -27,7 +30,7 @@ from twmj_api.schemas import (
     ScoreRequest,
     WaitsRequest,
 )
-from twmj_api.tools import SERVER, TOOLS
+from twmj_api.tools import SERVER, TOOLS, input_schema
 
 #: Each tool and the HTTP endpoint it answers for.
 ENDPOINTS: dict[str, tuple[str, type[BaseModel]]] = {
@@ -59,9 +62,9 @@ def test_tools_are_listed_with_the_http_models_as_schemas() -> None:
         return (await c.list_tools()).tools
 
     tools = {t.name: t for t in _session(body)}
-    assert set(tools) == {*ENDPOINTS, "variants"}
+    assert set(tools) == {*ENDPOINTS, "variants", "settings"}
     for name, (_, model) in ENDPOINTS.items():
-        assert tools[name].input_schema == model.model_json_schema(), name
+        assert tools[name].input_schema == input_schema(model), name
     # Descriptions speak the player's words.
     assert "聽牌" in (tools["waits"].description or "")
     assert "台" in (tools["score"].description or "") and "自摸" in (
@@ -70,6 +73,103 @@ def test_tools_are_listed_with_the_http_models_as_schemas() -> None:
     assert "牌理" in (tools["analyze"].description or "")
     assert "過水" in (tools["legal"].description or "")
     assert "筆" in (tools["replay"].description or "")
+
+
+def _same_but_overrides(full: Any, short: Any, path: str, seen: list[str]) -> None:
+    """`short` says all that `full` says but pydantic's titles, except that each `overrides`
+    (the registry's schema) is an object whose description sends the reader to `settings`."""
+    if isinstance(full, dict) and full.get("properties") == OVERRIDES_SCHEMA["properties"]:
+        seen.append(path)
+        assert short["type"] == "object" and "additionalProperties" in short, path
+        assert short["maxProperties"] == full["maxProperties"], path
+        assert "`settings` tool" in short["description"], path
+        assert "`variants` tool" in short["description"], path
+        if "description" in full:  # the field's own words are kept, first
+            assert short["description"].startswith(full["description"]), path
+        return
+    if isinstance(full, list):
+        assert isinstance(short, list) and len(short) == len(full), path
+        for i, (f, s) in enumerate(zip(full, short, strict=True)):
+            _same_but_overrides(f, s, f"{path}[{i}]", seen)
+        return
+    if not isinstance(full, dict):
+        assert short == full, path
+        return
+    names = path.endswith(("/properties", "/$defs"))
+    assert set(short) == {k for k in full if names or k != "title"}, path
+    for k, s in short.items():
+        if k in ("examples", "default", "enum", "const"):
+            assert s == full[k], f"{path}/{k}"
+        else:
+            _same_but_overrides(full[k], s, f"{path}/{k}", seen)
+
+
+def test_tool_schemas_say_all_the_models_say_with_overrides_short() -> None:
+    # Issue 32 item 13: the registry's ~50 KB once (the settings tool), not in every tool.
+    with_overrides = set()
+    for name, (_, model) in ENDPOINTS.items():
+        seen: list[str] = []
+        short = input_schema(model)
+        _same_but_overrides(model.model_json_schema(), short, name, seen)
+        if seen:
+            with_overrides.add(name)
+        # A client validating its call against the listed schema can make the example call.
+        jsonschema.Draft202012Validator.check_schema(short)
+        jsonschema.validate(_example(model), short)
+    assert with_overrides == {
+        "waits",
+        "analyze",
+        "score",
+        "compare",
+        "wait_values",
+        "legal",
+        "replay",
+    }
+
+
+def test_the_tool_list_fits_in_a_models_context(client: TestClient) -> None:
+    # Issue 32 item 13: `tools/list` was 397 KB (~100 k tokens); at most 40 KB, as sent.
+    headers = {"accept": "application/json, text/event-stream"}
+    r = client.post(
+        "/mcp", json={"jsonrpc": "2.0", "id": 1, "method": "tools/list"}, headers=headers
+    )
+    assert r.status_code == 200, r.text
+    assert {t["name"] for t in r.json()["result"]["tools"]} == {*ENDPOINTS, "variants", "settings"}
+    assert len(r.content) <= 40_000, len(r.content)
+
+
+def test_settings_tool_answers_the_registry(client: TestClient) -> None:
+    async def body(c: Client) -> Any:
+        return await c.call_tool("settings", {})
+
+    result = _session(body)
+    assert not result.is_error, result.content
+    listed = result.structured_content["settings"]
+    assert listed == client.get("/v1/settings").json()
+    # Every key `overrides` takes is there: each one of the schema the HTTP document carries
+    # (the `tai.<item>` keys as their family's entry).
+    keys = {s["key"] for s in listed}
+    for key in OVERRIDES_SCHEMA["properties"]:  # type: ignore[attr-defined]
+        assert key in keys or ("tai.<item>" in keys and key.startswith("tai.")), key
+
+
+@pytest.mark.parametrize("name", ["variants", "settings", "waits", "score", "legal"])
+def test_a_tool_refuses_an_argument_it_does_not_take(client: TestClient, name: str) -> None:
+    # Issue 32 item 14: extra="forbid" everywhere (the variants tool accepted anything).
+    args = (
+        {}
+        if name in ("variants", "settings")
+        else dict(ENDPOINTS[name][1].model_json_schema()["examples"][0])
+    )
+    args["colour"] = "red"
+
+    async def body(c: Client) -> Any:
+        return await c.call_tool(name, args)
+
+    result = _session(body)
+    assert result.is_error, result.content
+    error = result.structured_content["error"]
+    assert (error["code"], error["field"]) == ("invalid_request", "colour"), error
 
 
 def test_each_tool_answers_what_its_endpoint_answers(client: TestClient) -> None:

@@ -107,9 +107,13 @@ def test_vocabulary_names_every_key_the_api_takes(client: TestClient) -> None:
     v = client.get("/v1/vocabulary").json()
     keys = {name: [t["key"] for t in terms] for name, terms in v.items()}
     assert keys["presets"] == list(get_args(PresetName)) == list(twmj.PRESETS)
-    regular = [t["key"] for t in v["win_kinds"] if t["regular"]]
-    assert regular == list(get_args(ContextIn.model_fields["win"].annotation))
-    assert keys["meld_kinds"] == list(get_args(MeldKind))
+    # The API takes each key, and its name too (issue 32 item 14), in that order.
+    regular = [(t["key"], t["name"]) for t in v["win_kinds"] if t["regular"]]
+    assert [k for k, _ in regular] + [n for _, n in regular] == list(
+        get_args(ContextIn.model_fields["win"].annotation)
+    )
+    melds = [(t["key"], t["name"]) for t in v["meld_kinds"]]
+    assert [k for k, _ in melds] + [n for _, n in melds] == list(get_args(MeldKind))
     assert keys["shapes"] == list(twmj.SHAPE_NAMES)
     assert [(t["key"], t["name"]) for t in v["winds"]] == [
         ("E", "東"),

@@ -85,7 +85,8 @@ def test_not_ready_reports_shanten(client: TestClient) -> None:
             {"hand": "1m", "melds": [{"kind": "peng", "tiles": "111p"}]},
             "invalid_request",
             "melds[0].kind",
-            "Input should be 'chi', 'pon', 'minkan', 'kakan' or 'ankan'",
+            "Input should be 'chi', 'pon', 'minkan', 'kakan', 'ankan', '吃', '碰', '明槓', '加槓' "
+            "or '暗槓'",
         ),
         (
             {"hand": "1m", "extra": 1},

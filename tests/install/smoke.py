@@ -31,7 +31,17 @@ EXAMPLE_BODY: dict[str, Any] = {
 }
 EXAMPLE_ITEMS = ["門清", "自摸", "不求"]
 EXAMPLE_NET = [-11, 23, -6, -6]
-TOOLS = {"waits", "analyze", "score", "compare", "wait_values", "legal", "replay", "variants"}
+TOOLS = {
+    "waits",
+    "analyze",
+    "score",
+    "compare",
+    "wait_values",
+    "legal",
+    "replay",
+    "variants",
+    "settings",
+}
 
 BIN = Path(sys.executable).parent
 

@@ -365,20 +365,22 @@ impl WinKind {
         self.from_seat().is_none()
     }
 
-    /// The kind of `key` (or an alias of it), with its paying seat `from_seat` where one seat
-    /// pays. Errors name `context.win` or `context.from_seat`.
+    /// The kind of `key`, of its name in the rule texts (`自摸`, `放槍`, `搶槓`: what the CLI,
+    /// the service and the page's labels say) or of an alias, with its paying seat `from_seat`
+    /// where one seat pays. Errors name `context.win` or `context.from_seat`.
     pub fn parse(key: &str, from_seat: Option<Seat>) -> Result<WinKind> {
         let key = WIN_ALIASES
             .iter()
             .find(|(alias, _)| *alias == key)
             .map_or(key, |(_, k)| k);
-        let Some(i) = WIN_KINDS.iter().position(|t| t.key == key) else {
+        let Some(i) = WIN_KINDS.iter().position(|t| t.key == key || t.name == key) else {
             let keys: Vec<&str> = WIN_KINDS.iter().map(|t| t.key).collect();
             return Err(Error::context(
                 "context.win",
                 format!("unknown win '{key}' (expected {})", keys.join(", ")),
             ));
         };
+        let key = WIN_KINDS[i].key;
         let from = || {
             from_seat.ok_or_else(|| {
                 Error::context("context.from_seat", format!("a {key} win needs from_seat"))
@@ -450,11 +452,11 @@ impl Declaration {
         matches!(self, Declaration::Migi | Declaration::HeavenReady)
     }
 
-    /// The declaration of `key`; errors name `field`.
+    /// The declaration of `key` or of its name (`嗆聽`, `MIGI`, `天聽`); errors name `field`.
     pub fn parse(key: &str, field: &str) -> Result<Declaration> {
         DECLARATIONS
             .iter()
-            .position(|t| t.key == key)
+            .position(|t| t.key == key || t.name == key)
             .map(|i| Declaration::ALL[i])
             .ok_or_else(|| {
                 let keys: Vec<&str> = DECLARATIONS.iter().map(|t| t.key).collect();
@@ -555,10 +557,46 @@ mod tests {
     }
 
     #[test]
+    fn every_kind_parses_from_its_name() {
+        // 000 計分: 自摸 (the other three pay), 放槍 (the discarder pays), 搶槓 — the names the
+        // rule texts write, as a player types them.
+        assert_eq!(WinKind::parse("自摸", None), Ok(WinKind::SelfDraw));
+        assert_eq!(
+            WinKind::parse("放槍", Some(2)),
+            Ok(WinKind::Discard { from: 2 })
+        );
+        assert_eq!(
+            WinKind::parse("搶槓", Some(1)),
+            Ok(WinKind::RobbingKong { from: 1 })
+        );
+        for t in WIN_KINDS {
+            let kind = WinKind::parse(t.name, t.from_seat.then_some(3)).unwrap();
+            assert_eq!(kind.key(), t.key);
+        }
+        // A missing payer is named with the kind's key, whichever way the kind was written.
+        let e = WinKind::parse("放槍", None).unwrap_err();
+        assert_eq!(e.field().as_deref(), Some("context.from_seat"));
+        assert!(e.to_string().contains("a discard win"), "{e}");
+    }
+
+    #[test]
     fn declarations_parse_back() {
         for d in Declaration::ALL {
             assert_eq!(Declaration::parse(d.key(), "declared"), Ok(d));
         }
+        // 000 嗆聽與 MIGI, 001 天聽: by name too.
+        assert_eq!(
+            Declaration::parse("嗆聽", "declared"),
+            Ok(Declaration::Ready)
+        );
+        assert_eq!(
+            Declaration::parse("MIGI", "declared"),
+            Ok(Declaration::Migi)
+        );
+        assert_eq!(
+            Declaration::parse("天聽", "declared"),
+            Ok(Declaration::HeavenReady)
+        );
         assert!(Declaration::parse("riichi", "declared").is_err());
     }
 

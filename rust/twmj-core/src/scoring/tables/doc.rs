@@ -79,7 +79,7 @@ pub fn items_markdown() -> String {
          condition. *table* is the tai the 000 table or the fan list prints. Per preset, a cell gives the item's tai (per set or per flower where it \
          counts several; the preset's own name for it in brackets), `—` where the preset's \
          table lacks it. Source is the rule text and section the entry transcribes \
-         (`../shared/rules/`). Exclusions: *excludes* (不另計 X), *not with* (X 不計), \
+         (the texts by number: docs/rules.md). Exclusions: *excludes* (不另計 X), *not with* (X 不計), \
          *merges* (a composite, 字一色的複合), *a tier under* (not counted with a higher row of \
          its tier, under every preset); a preset that reads only its own table's notes \
          applies its own instead (docs/variants.md). On a special shape, *excludes* are the \
