@@ -193,6 +193,7 @@ class OffLoopRoute(APIRoute):
                 data = orjson.loads(body)
             except orjson.JSONDecodeError:
                 return _UNPARSED
+            errors.refuse_big_objects(data)
             try:
                 adapter.validate_python(data, from_attributes=True)
             except ValidationError as e:
@@ -228,6 +229,7 @@ class OffLoopRoute(APIRoute):
                 data = orjson.loads(body)
             except orjson.JSONDecodeError:
                 return None
+            errors.refuse_big_objects(data)
             try:
                 value = adapter.validate_python(data, from_attributes=True)
             except ValidationError as e:

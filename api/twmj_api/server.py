@@ -214,6 +214,9 @@ class GuardedProtocol(HttpToolsProtocol):
         self._deferred: bytes | None = None
         self._deadline: asyncio.TimerHandle | None = None
         self._write_deadline: asyncio.TimerHandle | None = None
+        # The request whose app is running: with pipelining, not always `self.cycle` (the
+        # latest parsed), which is all uvicorn tells of a lost connection.
+        self._running: Any = None
 
     # The connection
 
@@ -231,7 +234,21 @@ class GuardedProtocol(HttpToolsProtocol):
     def connection_lost(self, exc: Exception | None) -> None:
         self._disarm_deadline()
         self._disarm_write()
+        self._gone()
+        self.pipeline.clear()
         super().connection_lost(exc)
+
+    def _start_asgi_task(self, cycle: Any, app: Any) -> None:
+        self._running = cycle
+        super()._start_asgi_task(cycle, app)
+
+    def _gone(self) -> None:
+        """The apps at this connection's requests read a disconnect, and their answers are
+        dropped (uvicorn writes nothing for a disconnected request)."""
+        for cycle in (self._running, self.cycle):
+            if cycle is not None and not cycle.response_complete:
+                cycle.disconnected = True
+                cycle.message_event.set()
 
     def data_received(self, data: bytes) -> None:
         pos, n = 0, len(data)
@@ -361,13 +378,12 @@ class GuardedProtocol(HttpToolsProtocol):
         self._stopped = True
         if self.transport.is_closing():
             return
-        cycle = self.cycle
+        cycle = self._running
         if cycle is not None and not cycle.response_complete:
-            # The app is still at this request: it reads a disconnect, and its answer is
-            # dropped (uvicorn writes nothing for a disconnected cycle).
-            cycle.disconnected = True
-            cycle.message_event.set()
-            if cycle.response_started:
+            # An app is still at a request: its answer is dropped.
+            started = cycle.response_started
+            self._gone()
+            if started:
                 self._close()  # mid-answer: an error answer cannot follow
                 return
         retry = b"retry-after: 1\r\n" if status == 503 else b""
@@ -404,9 +420,7 @@ class GuardedProtocol(HttpToolsProtocol):
         # The client took nothing for `write_timeout`: the connection and its answer go.
         self._write_deadline = None
         self._stopped = True
-        if self.cycle is not None and not self.cycle.response_complete:
-            self.cycle.disconnected = True
-            self.cycle.message_event.set()
+        self._gone()
         self.transport.abort()
 
     def _timed_out(self) -> None:
