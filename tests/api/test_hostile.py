@@ -525,19 +525,22 @@ def test_a_large_answer_never_read_is_dropped_at_the_write_deadline(port: int) -
     assert time.monotonic() - started < 30
 
 
-def test_pipelined_requests_never_read_do_not_hold_the_connection(port: int) -> None:
-    # 33.2: pipelined requests with their answers unread held the connection for ever.
-    request = b"GET /v1/actions HTTP/1.1\r\nHost: x\r\n\r\n"
-    one = len(_request("GET", "/v1/actions", port=port)[2])
-    n = 3000  # about 10 MB of answers
-    s = _unread_socket(port)
+def test_pipelined_requests_never_read_do_not_hold_the_connections(port: int) -> None:
+    # 33.2: pipelined requests whose answers were never read held their connections (no
+    # deadline runs while an answer is under way): at the connection cap, /health got 503
+    # for as long as the clients liked. Here each asks eight times for the API docs' 1.5 MB
+    # script (a file answer, sent as the client takes it).
+    request = b"GET /static-offline-docs/swagger-ui-bundle.js HTTP/1.1\r\nHost: x\r\n\r\n"
+    held = [_unread_socket(port) for _ in range(MAX_CONNECTIONS)]
     try:
-        s.sendall(request * n)
-        time.sleep(WRITE_TIMEOUT + 2)
-        got = _drain(s)
+        for s in held:
+            s.sendall(request * 8)
+        time.sleep(REQUEST_TIMEOUT + WRITE_TIMEOUT + 2)
+        status, _, body = _request("GET", "/health", port=port, timeout=5)
+        assert status == 200, body
     finally:
-        s.close()
-    assert got < n * one
+        for s in held:
+            s.close()
 
 
 def test_a_large_answer_is_handed_over_in_pieces() -> None:
