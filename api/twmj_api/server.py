@@ -351,10 +351,16 @@ class GuardedProtocol(HttpToolsProtocol):
             self._close()
             return
         super().on_response_complete()
-        if not self.transport.is_closing():
+        if self.transport.is_closing():
+            if self.transport.get_write_buffer_size():
+                self._arm_write()
+            return
+        running = self._running
+        if running is None or running.response_complete or running.more_body:
+            # Idle until the next request, or a pipelined one just started whose body is
+            # still coming: it has `request_timeout` to complete. (One complete and at work
+            # has no deadline, as the first request of a connection has none once read.)
             self._arm_deadline()
-        elif self.transport.get_write_buffer_size():
-            self._arm_write()
 
     # Helpers
 

@@ -633,16 +633,8 @@ def test_a_body_of_many_faults_costs_little(port: int) -> None:
         status, _, answer = _request("POST", path, body, port=port, timeout=30)
         assert status == 413
         assert _error_of(answer)["code"] == "too_large"
-    with ThreadPoolExecutor(8) as pool:
-        flood = [
-            pool.submit(_request, "POST", "/v1/waits/batch", body, port=port, timeout=60)
-            for _ in range(8)
-        ]
-        time.sleep(0.05)
-        light = [_health_ms(port) for _ in range(20)]
-        # 503: past the heavy bound; 408: an upload not complete within the tests' 1 s.
-        assert all(f.result()[0] in (422, 503, 408) for f in flood)
-    assert max(light) < 1000, light  # loose: the machine is shared (benches measure p99)
+    # What /health sees beside 16 such clients at the shipped limits is measured, not
+    # asserted (a shared machine's load moves it): benches/http/hostile.py, many_faults.
 
 
 def test_validation_faults_are_answered_together_up_to_the_cap(port: int) -> None:
