@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import inspect
+import math
 import sys
 from collections.abc import Callable, Coroutine
 from typing import Any, TypeVar, get_type_hints
@@ -104,6 +105,38 @@ def refuse_many_values(body: bytes, limit: int = MAX_JSON_VALUES) -> None:
         raise _too_large(f"request body with over {limit} JSON values")
 
 
+def most_values(schema: dict[str, Any], defs: dict[str, Any], depth: int = 0) -> float:
+    """The most JSON values (containers and scalars) a body valid under the JSON `schema` can
+    hold, read from its `maxItems` and `maxProperties`; infinite where it sets none. A body's
+    count of commas and brackets is at most this when its strings hold none (as valid tile
+    notation does not)."""
+    if depth > 64:
+        return math.inf
+    if "$ref" in schema:
+        return most_values(defs[schema["$ref"].rsplit("/", 1)[-1]], defs, depth + 1)
+    for key in ("anyOf", "oneOf", "allOf"):
+        if key in schema:
+            return max(most_values(s, defs, depth + 1) for s in schema[key])
+    if schema.get("type") == "object" or "properties" in schema:
+        inner = [most_values(p, defs, depth + 1) for p in schema.get("properties", {}).values()]
+        extra = schema.get("additionalProperties", True)
+        most: float | None = schema.get("maxProperties")
+        if extra is not False:
+            if most is None:
+                return math.inf
+            each = 1 if extra is True else most_values(extra, defs, depth + 1)
+            return 1 + most * max([each, *inner])
+        if most is not None and most < len(inner):
+            return 1 + most * max(inner)
+        return 1 + sum(inner)
+    if schema.get("type") == "array":
+        items: float | None = schema.get("maxItems")
+        if items is None:
+            return math.inf
+        return 1 + items * most_values(schema.get("items", {}), defs, depth + 1)
+    return 1
+
+
 def replayed(body: bytes) -> Callable[[], Coroutine[Any, Any, Message]]:
     """An ASGI `receive` that gives `body`, already read, once."""
     sent = False
@@ -156,7 +189,7 @@ class OffLoopRoute(APIRoute):
         always = self.endpoint in _HEAVY
         check = self._checker()
         direct = None if always else self._direct()
-        values = MAX_JSON_VALUES if self.path_format.endswith("/batch") else MAX_SINGLE_VALUES
+        values = self._value_cap()
 
         async def route(request: Request) -> Response:
             if request.method in ("GET", "HEAD"):
@@ -176,6 +209,19 @@ class OffLoopRoute(APIRoute):
             return await _offload(handler, request.scope, body, check if json else None)
 
         return route
+
+    def _value_cap(self) -> int:
+        """The most JSON values this route's body may hold before it is parsed: for a batch,
+        what its schema allows (a waits batch far fewer than a score batch with override
+        tables), at most `MAX_JSON_VALUES`; `MAX_SINGLE_VALUES` for any other body."""
+        if not self.path_format.endswith("/batch"):
+            return MAX_SINGLE_VALUES
+        field = self.body_field
+        if field is None:
+            return MAX_JSON_VALUES
+        schema = field._type_adapter.json_schema(ref_template="#/$defs/{model}")
+        most = most_values(schema, schema.get("$defs", {}))
+        return int(min(MAX_JSON_VALUES, max(MAX_SINGLE_VALUES, most)))
 
     def _checker(self) -> Callable[[bytes], Any] | None:
         """For a route whose body is one model: the body parsed and validated before FastAPI
