@@ -104,9 +104,19 @@ class ErrorDetail(BaseModel):
 
 
 class ErrorResponse(BaseModel):
-    """The body of every 4xx answer."""
+    """The body of every error answer (docs/errors.md)."""
 
     error: ErrorDetail
+    errors: list[ErrorDetail] | None = Field(
+        None,
+        description="With several faults against the request schema only: the first 20, in "
+        "order (`error` is the first).",
+    )
+    error_count: int | None = Field(
+        None,
+        description="With several faults only: how many there were (more than `errors` lists "
+        "when some were cut).",
+    )
 
 
 class Meld(BaseModel):
