@@ -862,3 +862,16 @@ def test_a_batch_value_cap_holds_the_largest_valid_batch() -> None:
         assert caps[path] < 240_000
         with pytest.raises(Exception, match="JSON values"):
             offload.refuse_many_values(many, caps[path])
+
+
+def test_an_mcp_tool_answers_every_fault_too() -> None:
+    # Issue 32.14 over MCP: a tool error's structured content is the HTTP body, all faults.
+    from twmj_api import tools
+
+    result = asyncio.run(tools.call("score", {"hand": 1, "win_tile": 2, "nope": 3}))
+    assert result.is_error
+    data = result.structured_content
+    assert data is not None
+    assert data["error_count"] == 3
+    assert [e["field"] for e in data["errors"]] == ["hand", "win_tile", "nope"]
+    assert data["error"] == data["errors"][0]
