@@ -1,14 +1,25 @@
-"""One table from error codes to HTTP answers, and the `{error: {code, message, field}}` body.
+"""One table from error codes to HTTP answers, and the error body:
+`{"error": {code, message, field, position}}`, with `errors` and `error_count` beside it when
+a request has several faults.
 
 A library error already carries its `code` and `field` (the core's, as exception attributes):
 the body is built from them. The codes the service adds itself (a bad request, a wrong path)
 are listed here; `docs/errors.md` is generated from both (`python -m twmj_api.errors`).
+
+A body that fails the request schema may have many faults: the answer lists the first
+`MAX_ERRORS` of them (`errors`, the first also as `error`) and counts them all
+(`error_count`). Turning a validation fault into its detail costs about 2.5 µs under the GIL,
+so a body with an object of more keys than any request object takes is refused before it is
+validated (240 000 unknown keys would cost over half a second), and past
+`ERROR_BUILD_LIMIT` faults none is built one by one: the answer then says only how many
+there were.
 """
 
 from __future__ import annotations
 
+import logging
 import sys
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -17,11 +28,11 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from pydantic import ValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.requests import ClientDisconnect
 from starlette.responses import Response
 
 import twmj
-from twmj_api.offload import BusyError
-from twmj_api.schemas import ErrorDetail
+from twmj_api.schemas import MAX_OVERRIDES, ErrorDetail
 
 #: The HTTP status of each library error code: bad input is 422, twmj's own failure 500.
 LIBRARY_STATUS: dict[str, int] = {
@@ -62,7 +73,19 @@ SERVICE_CODES: list[ServiceCode] = [
     ServiceCode(
         "request_timeout", (408,), "the request was not complete within the deadline", "請求逾時"
     ),
+    ServiceCode(
+        "not_acceptable",
+        (406,),
+        "the `Accept` header takes no JSON (the MCP endpoint answers only JSON)",
+        "無法提供所要求的格式",
+    ),
     ServiceCode("too_large", (413,), "the body is over the limit", "資料太大"),
+    ServiceCode(
+        "unsupported_media_type",
+        (415,),
+        "the body's content type is not `application/json` (the MCP endpoint)",
+        "不支援的資料格式",
+    ),
     ServiceCode("header_too_large", (431,), "the request head is over 16 KiB", "請求標頭太大"),
     ServiceCode(
         "busy",
@@ -76,6 +99,21 @@ _HTTP_CODES: dict[int, str] = {}
 for _c in SERVICE_CODES:
     for _status in _c.statuses:
         _HTTP_CODES.setdefault(_status, _c.code)
+
+
+logger = logging.getLogger("twmj_api")
+
+
+def route_of(scope: Mapping[str, Any]) -> str:
+    """`METHOD /route/template` of a request, for logs."""
+    route = scope.get("route")
+    path = getattr(route, "path", None) or scope.get("path", "?")
+    return f"{scope.get('method', '?')} {path}"
+
+
+def log_internal(scope: Mapping[str, Any], exc: BaseException) -> None:
+    """Logs an internal error (answered 500) once, with its route and traceback."""
+    logger.error("internal error on %s: %r", route_of(scope), exc, exc_info=exc)
 
 
 def field_of(error: twmj.Error, under: str | None = None) -> str | None:
@@ -139,18 +177,44 @@ def _clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else f"{text[: limit - 1]}…"
 
 
+#: One fault: `{code, message, field, position}`.
+Detail = dict[str, Any]
+
+#: Validation faults an answer lists in `errors` (`error_count` counts them all).
+MAX_ERRORS = 20
+#: Validation faults turned into details one by one at most (pydantic's `errors()` builds a
+#: dict per fault under the GIL, about 2.5 µs each: 1000 cost under 3 ms); past it the
+#: answer is built without them (`bounded_details`).
+ERROR_BUILD_LIMIT = 1000
+#: The most keys a request object takes: the override table's (every model has fewer fields,
+#: a test checks). An object with more is named as the fault when there are too many faults
+#: to list.
+MAX_OBJECT_KEYS = MAX_OVERRIDES
+
+
+def _detail_dict(code: str, message: str, field: str | None, position: int | None) -> Detail:
+    return {
+        "code": code,
+        "message": _clip(message, MAX_MESSAGE),
+        "field": None if field is None else _clip(field, MAX_FIELD),
+        "position": position,
+    }
+
+
+def errors_body(details: list[Detail], count: int | None = None) -> bytes:
+    """The error body of one or several faults (`details`, at least one, the first the main
+    one). One fault: `{"error": …}`. Several (`count`, or the details given, over one):
+    `error` the first, `errors` up to `MAX_ERRORS` of them in order, `error_count` how many
+    the request had (more than `errors` lists when some were cut)."""
+    count = max(count or 0, len(details))
+    if count <= 1:
+        return orjson.dumps({"error": details[0]})
+    listed = details[:MAX_ERRORS]
+    return orjson.dumps({"error": listed[0], "errors": listed, "error_count": count})
+
+
 def error_body(code: str, message: str, field: str | None, position: int | None = None) -> bytes:
-    field = None if field is None else _clip(field, MAX_FIELD)
-    return orjson.dumps(
-        {
-            "error": {
-                "code": code,
-                "message": _clip(message, MAX_MESSAGE),
-                "field": field,
-                "position": position,
-            }
-        }
-    )
+    return errors_body([_detail_dict(code, message, field, position)])
 
 
 def error_response(
@@ -198,35 +262,137 @@ def _location(loc: tuple[Any, ...]) -> str | None:
     return out or None
 
 
-def _validation_answer(errors: list[Any]) -> Response:
-    first: dict[str, Any] = errors[0] if errors else {"msg": "invalid request", "loc": ()}
-    if first.get("type") == "json_invalid":
+def validation_detail(error: Mapping[str, Any]) -> Detail:
+    """The `{code, message, field, position}` of one pydantic validation fault."""
+    if error.get("type") == "json_invalid":
         # The location is a character position in the body, not a field.
-        where = first.get("loc", ("body", "?"))[-1]
-        reason = first.get("ctx", {}).get("error", "not JSON")
-        return error_response(
-            422,
+        where = error.get("loc", ("body", "?"))[-1]
+        reason = error.get("ctx", {}).get("error", "not JSON")
+        return _detail_dict(
             "invalid_request",
             f"the body is not valid JSON: {reason} at character {where}",
             None,
+            None,
         )
-    message = str(first.get("msg"))
-    if first.get("type") == "variant_error":
+    message = str(error.get("msg"))
+    if error.get("type") == "variant_error":
         # An override outside the registry (schemas.Overrides): the core's code and field.
-        key = first.get("ctx", {}).get("key", "")
-        where = _location(tuple(first.get("loc", ())))
-        return error_response(422, "variant_error", message, f"{where}.{key}" if where else key)
-    if first.get("type") == "value_error":
+        key = error.get("ctx", {}).get("key", "")
+        where = _location(tuple(error.get("loc", ())))
+        return _detail_dict("variant_error", message, f"{where}.{key}" if where else key, None)
+    if error.get("type") == "value_error":
         message = message.removeprefix("Value error, ")  # a model's own check: its words
-    return error_response(422, "invalid_request", message, _location(tuple(first.get("loc", ()))))
+    return _detail_dict("invalid_request", message, _location(tuple(error.get("loc", ()))), None)
+
+
+def _validation_answer(errors: list[Any], count: int | None = None) -> Response:
+    """The 422 of a body that fails the request schema: its first faults (already bounded)."""
+    details = [validation_detail(e) for e in errors[:MAX_ERRORS]] or [
+        _detail_dict("invalid_request", "invalid request", None, None)
+    ]
+    return Response(
+        errors_body(details, count if count is not None else len(errors)),
+        status_code=422,
+        media_type="application/json",
+    )
+
+
+def _big_objects(data: Any, path: str = "") -> Iterator[tuple[str, int]]:
+    """The objects in `data` with more than `MAX_OBJECT_KEYS` keys, as (field path, keys), in
+    document order."""
+    stack: list[tuple[str, Any]] = [(path, data)]
+    while stack:
+        where, value = stack.pop()
+        if isinstance(value, dict):
+            if len(value) > MAX_OBJECT_KEYS:
+                yield where, len(value)
+                continue
+            items = [(f"{where}.{k}" if where else str(k), v) for k, v in value.items()]
+        elif isinstance(value, list):
+            items = [(f"{where}[{i}]", v) for i, v in enumerate(value)]
+        else:
+            continue
+        stack.extend(reversed(items))
+
+
+class InvalidBodyError(Exception):
+    """A body that fails the request schema, with its first faults already built (at most
+    `MAX_ERRORS` pydantic error dicts, or ready details) and how many there were."""
+
+    def __init__(self, errors: list[Any], count: int, details: list[Detail] | None = None):
+        super().__init__(f"{count} validation errors")
+        self.errors = errors
+        self.count = count
+        self.details = details
+
+
+def _big_object_details(data: Any) -> list[Detail]:
+    details: list[Detail] = []
+    for where, keys in _big_objects(data):
+        details.append(
+            _detail_dict(
+                "invalid_request",
+                f"an object of {keys} keys: a request object takes at most {MAX_OBJECT_KEYS}",
+                where or None,
+                None,
+            )
+        )
+        if len(details) == MAX_ERRORS:
+            break
+    return details
+
+
+def refuse_big_objects(data: Any) -> None:
+    """Refuses a parsed body with an object of more keys than any request object takes, before
+    it is validated: each of its keys would be a fault to build (240 000 keys: 0.6 s)."""
+    details = _big_object_details(data)
+    if details:
+        raise InvalidBodyError([], len(details), details)
+
+
+def bounded(exc: ValidationError, data: Any = None) -> InvalidBodyError:
+    """`exc` with its cost bounded: its first `MAX_ERRORS` faults when it has at most
+    `ERROR_BUILD_LIMIT`; else, without building any, the objects of `data` over
+    `MAX_OBJECT_KEYS` keys (what makes that many faults), or one detail with the count."""
+    count = exc.error_count()
+    if count <= ERROR_BUILD_LIMIT:
+        return InvalidBodyError(exc.errors(include_url=False)[:MAX_ERRORS], count)
+    details = _big_object_details(data) or [
+        _detail_dict(
+            "invalid_request",
+            f"the body has {count} faults against the request schema (over "
+            f"{ERROR_BUILD_LIMIT}, so none is listed): check its shape",
+            None,
+            None,
+        )
+    ]
+    return InvalidBodyError([], count, details)
+
+
+def _invalid_body_answer(exc: InvalidBodyError) -> Response:
+    if exc.details is not None:
+        return Response(
+            errors_body(exc.details, exc.count), status_code=422, media_type="application/json"
+        )
+    return _validation_answer(exc.errors, exc.count)
 
 
 def install(app: FastAPI) -> None:
     """Registers the handlers that give every 4xx the same body."""
+    from twmj_api.offload import BusyError
 
     @app.exception_handler(twmj.Error)
-    async def _twmj_error(_: Request, exc: twmj.Error) -> Response:
+    async def _twmj_error(request: Request, exc: twmj.Error) -> Response:
+        if LIBRARY_STATUS.get(exc.code) == 500:
+            # A fault inside twmj (a Rust panic): answered, and logged once with the route.
+            log_internal(request.scope, exc)
         return _library_error(exc)
+
+    @app.exception_handler(ClientDisconnect)
+    async def _gone(_: Request, exc: ClientDisconnect) -> Response:
+        # The client left (or the server cut a slow body at its deadline and answered 408):
+        # nobody reads this answer, and it is no fault of the service.
+        return error_response(408, "request_timeout", "the client disconnected", None)
 
     @app.exception_handler(NestedError)
     async def _nested(_: Request, exc: NestedError) -> Response:
@@ -234,15 +400,21 @@ def install(app: FastAPI) -> None:
 
     @app.exception_handler(RequestValidationError)
     async def _validation(_: Request, exc: RequestValidationError) -> Response:
-        return _validation_answer(list(exc.errors()))
+        errors = exc.errors()
+        return _validation_answer(list(errors[:MAX_ERRORS]), len(errors))
+
+    @app.exception_handler(InvalidBodyError)
+    async def _invalid(_: Request, exc: InvalidBodyError) -> Response:
+        return _invalid_body_answer(exc)
 
     @app.exception_handler(BusyError)
     async def _busy(_: Request, exc: BusyError) -> Response:
         return _busy_answer()
 
     @app.exception_handler(Exception)
-    async def _internal(_: Request, exc: Exception) -> Response:
-        # Anything else is a bug in the service (Starlette logs it after this answer).
+    async def _internal(request: Request, exc: Exception) -> Response:
+        # Anything else is a bug in the service. Starlette re-raises it after this answer and
+        # the server logs it once with the route (`twmj_api.server`).
         return error_response(500, "internal", "internal server error", None)
 
     @app.exception_handler(StarletteHTTPException)
@@ -261,8 +433,17 @@ def errors_doc() -> str:
         '(`twmj.VOCABULARY["errors"]`) and the service\'s own; a test fails when this file',
         "drifts. Every error answer has the body",
         '`{"error": {"code", "message", "field", "position"}}` (`position`: the 0-based character',
-        "of the field's notation at fault, or null);",
-        "a library error is raised in Python as the class named, with the attributes `code`,",
+        "of the field's notation at fault, or null). A body with several faults against the",
+        'request schema answers them together: `"error"` is the first, and beside it',
+        f'`"errors"` lists the first {MAX_ERRORS} in order (the first again) and `"error_count"`',
+        "counts them all (more than `errors` lists when some were cut). Past",
+        f"{ERROR_BUILD_LIMIT} faults none is built one by one (that would cost more than the",
+        "request is worth): `errors` then names each object with more keys than any request",
+        f"object takes ({MAX_OBJECT_KEYS}), or says only how many faults there were. A single",
+        'fault is `{"error": …}` alone, so read `body.get("errors", [body["error"]])` for all.',
+        "Library errors come one at a time (the first the core finds).",
+        "",
+        "A library error is raised in Python as the class named, with the attributes `code`,",
         "`field` (a path: `melds[1].tiles`, `context.from_seat`, `overrides.min_tai`,",
         "`record[2].kind`), `position` (a character in that field's notation) and `rule` (the",
         "rule an illegal action breaks).",
@@ -291,8 +472,12 @@ def _busy_answer() -> Response:
 def answer_of(e: Exception) -> Response:
     """The HTTP answer of a request refused with `e` (a validation error, a library error with
     or without its field, the heavy-work bound), for callers outside a route: the MCP tools answer with its body."""
+    from twmj_api.offload import BusyError
+
     if isinstance(e, ValidationError):
-        return _validation_answer(list(e.errors()))
+        return _invalid_body_answer(bounded(e))
+    if isinstance(e, InvalidBodyError):
+        return _invalid_body_answer(e)
     if isinstance(e, NestedError):
         return _library_error(e.error, e.under)
     if isinstance(e, twmj.Error):

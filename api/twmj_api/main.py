@@ -9,12 +9,16 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 
+import orjson
 from fastapi import FastAPI
 from fastapi.openapi.docs import get_redoc_html
 from fastapi.responses import FileResponse, HTMLResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi_offline import FastAPIOffline
 from fastapi_offline.core import _STATIC_PATH as OFFLINE_STATIC
+from mcp.server.transport_security import DEFAULT_MAX_REQUEST_BODY_SIZE
+from mcp.types import jsonrpc_message_adapter
+from pydantic import ValidationError
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.routing import Route
@@ -91,22 +95,88 @@ class BodyLimit:
         await self.app(scope, counted, send)
 
 
+class HeadAsGet:
+    """`HEAD` answers as `GET` does, without the body (RFC 9110 §9.3.2): a liveness probe by
+    `HEAD /health` gets its 200, a path that takes no `GET` its 405."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope["method"] != "HEAD":
+            await self.app(scope, receive, send)
+            return
+
+        async def headless(message: Message) -> None:
+            if message["type"] == "http.response.body":
+                message = {**message, "body": b""}
+            await send(message)
+
+        await self.app({**scope, "method": "GET"}, receive, headless)
+
+
+def _accepts_json(accept: str | None) -> bool:
+    if accept is None:
+        return True
+    types = {part.split(";")[0].strip().lower() for part in accept.split(",")}
+    return bool(types & {"application/json", "application/*", "*/*"})
+
+
+#: The largest `/mcp` body: the MCP SDK's own cap (it would answer past it in plain text).
+MCP_MAX_BODY: int = DEFAULT_MAX_REQUEST_BODY_SIZE
+
+
+def _parsed_message(body: bytes) -> None:
+    """Parses and validates an MCP message as the SDK will (raises its errors), so a body that
+    is slow to parse is parsed in a worker thread, not on the event loop."""
+    data = orjson.loads(body)
+    jsonrpc_message_adapter.validate_python(data, by_name=False)
+
+
 class MCPEndpoint:
-    """`/mcp`: the MCP tools over streamable HTTP, answered by the app's session manager. The
-    SDK parses a message on the event loop, so a body that would take long to parse is refused
-    first, as a heavy route's is (`offload.refuse_many_values`); a heavy tool's work runs in a
-    worker thread under the heavy routes' bound (`tools.call`)."""
+    """`/mcp`: the MCP tools over streamable HTTP, answered by the app's session manager,
+    `POST` only (stateless JSON answers: no stream to `GET`; 405 with the error body).
+
+    The HTTP-level refusals are the service's own, with the error body: a content type other
+    than JSON (415), an `Accept` without JSON (406), a body over `MCP_MAX_BODY` (413) or with
+    over `offload.MAX_SINGLE_VALUES` JSON values (413), a body that is not JSON (400
+    `invalid_request`) or not a JSON-RPC message (400). A body over `offload.SMALL_BODY` is
+    parsed and validated first in a worker thread under the heavy routes' bound (503 `busy`
+    past it); the SDK's own parse then costs little. A heavy tool's work runs in a worker
+    thread under the same bound (`tools.call`)."""
 
     def __init__(self, app: FastAPI) -> None:
         self.app = app
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["method"] == "POST":
-            body = await Request(scope, receive).body()
-            # A 413 raised here is answered by the app's handler, as a route's is.
-            offload.refuse_many_values(body)
-            receive = offload.replayed(body)
-        await self.app.state.mcp.handle_request(scope, receive, send)
+        request = Request(scope, receive)
+        if request.headers.get("content-type", "").partition(";")[0].strip().lower() != (
+            "application/json"
+        ):
+            raise HTTPException(415, "the MCP endpoint takes application/json")
+        if not _accepts_json(request.headers.get("accept")):
+            raise HTTPException(406, "the MCP endpoint answers application/json")
+        body = await request.body()
+        if len(body) > MCP_MAX_BODY:
+            raise HTTPException(413, f"MCP message over {MCP_MAX_BODY} bytes")
+        # A 413 raised here is answered by the app's handler, as a route's is.
+        offload.refuse_many_values(body, offload.MAX_SINGLE_VALUES)
+        try:
+            if len(body) > offload.SMALL_BODY:
+                await offload.run_heavy(_parsed_message, body)
+            else:
+                _parsed_message(body)
+        except orjson.JSONDecodeError as e:
+            raise HTTPException(400, f"the body is not valid JSON: {e}") from None
+        except ValidationError as e:
+            raise HTTPException(
+                400,
+                f"not a JSON-RPC message ({e.error_count()} faults, the first: "
+                f"{e.errors(include_url=False)[0]['msg']})"
+                if e.error_count() <= errors.ERROR_BUILD_LIMIT
+                else f"not a JSON-RPC message ({e.error_count()} faults)",
+            ) from None
+        await self.app.state.mcp.handle_request(scope, offload.replayed(body), send)
 
 
 @asynccontextmanager
@@ -160,6 +230,7 @@ def create_app() -> FastAPI:
     errors.install(app)
 
     app.add_middleware(BodyLimit, max_body=MAX_BODY)
+    app.add_middleware(HeadAsGet)
     # The routers' routes go straight into the app's table: each is complete where it is
     # declared (prefix, tags, error responses, route class), and FastAPI matches an included
     # router lazily, walking it on every request (about 15 % of a light request's Python
@@ -187,9 +258,7 @@ def create_app() -> FastAPI:
         return FileResponse(STATIC / "favicon.svg", media_type="image/svg+xml")
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
-    app.router.routes.append(
-        Route("/mcp", endpoint=MCPEndpoint(app), methods=["GET", "POST", "DELETE"])
-    )
+    app.router.routes.append(Route("/mcp", endpoint=MCPEndpoint(app), methods=["POST"]))
     return app
 
 

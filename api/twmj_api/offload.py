@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import inspect
+import math
 import sys
 from collections.abc import Callable, Coroutine
 from typing import Any, TypeVar, get_type_hints
@@ -23,10 +24,13 @@ import anyio
 import anyio.to_thread
 import orjson
 from fastapi.routing import APIRoute
+from pydantic import ValidationError
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.types import Message, Scope
+
+from twmj_api import errors
 
 #: Heavy requests worked on at once per worker process (the machine's 2 cores: more threads
 #: would only take turns at the GIL, and the event loop's turn with them).
@@ -37,10 +41,14 @@ HEAVY_QUEUE = 16
 #: (the longest, a score with a 100-entry override table). Parsing a body holds the GIL, so
 #: a large one would stall the loop wherever it is parsed: it is refused unparsed instead.
 SMALL_BODY = 64 * 1024
-#: The most JSON values a heavy body may hold (counted from its commas and brackets, an upper
-#: bound, before it is parsed; 413 past it): a 1000-item batch or a 200 000-character record
-#: holds fewer. 8 MiB of `{},` would be 2.8 million objects, over a second of parsing.
+#: The most JSON values a batch body may hold (counted from its commas and brackets, an upper
+#: bound, before it is parsed; 413 past it): a 1000-item batch holds fewer. 8 MiB of `{},`
+#: would be 2.8 million objects, over a second of parsing.
 MAX_JSON_VALUES = 250_000
+#: The most JSON values any other body may hold (a heavy route that is not a batch, an MCP
+#: message): the largest valid one, a comparison of 8 rule sets of 100 overrides each, holds
+#: under 2 000; a record is one string.
+MAX_SINGLE_VALUES = 10_000
 
 #: How often a thread holding the GIL hands it over when another waits (CPython's default
 #: is 5 ms): the event loop waits at most this long per turn while heavy threads run.
@@ -54,12 +62,17 @@ class BusyError(Exception):
     """More heavy requests than `HEAVY_SLOTS + HEAVY_QUEUE` at once; answered 503."""
 
 
+_UNPARSED = object()
+
+
 class _JSONRequest(Request):
     """A request whose body is already read, parsed with orjson (faster than the standard
     library's parser, whose decode error it subclasses, so FastAPI answers it the same way)."""
 
-    def __init__(self, scope: Scope, body: bytes) -> None:
+    def __init__(self, scope: Scope, body: bytes, data: Any = _UNPARSED) -> None:
         super().__init__(scope, replayed(body))
+        if data is not _UNPARSED:
+            self._json = data
 
     async def json(self) -> Any:
         if not hasattr(self, "_json"):
@@ -68,23 +81,60 @@ class _JSONRequest(Request):
 
 
 def _handle(
-    handler: Callable[[Request], Coroutine[Any, Any, Response]], scope: Scope, body: bytes
+    handler: Callable[[Request], Coroutine[Any, Any, Response]],
+    scope: Scope,
+    body: bytes,
+    check: Callable[[bytes], Any] | None,
 ) -> Response:
     """Runs the route's handler to its `Response` in this worker thread, on a loop of its own
     for the call (about 0.1 ms, small next to a heavy request; one kept per thread would be
-    left unclosed when the pool retires the thread)."""
-    return asyncio.run(handler(_JSONRequest(scope, body)))
+    left unclosed when the pool retires the thread). `check` first parses and validates the
+    body with its cost bounded (`OffLoopRoute._checker`)."""
+    data = _UNPARSED if check is None else check(body)
+    return asyncio.run(handler(_JSONRequest(scope, body, data)))
 
 
 def _too_large(message: str) -> HTTPException:
     return HTTPException(413, message)
 
 
-def refuse_many_values(body: bytes) -> None:
-    """413 for a body that may hold over `MAX_JSON_VALUES` JSON values, before it is parsed."""
+def refuse_many_values(body: bytes, limit: int = MAX_JSON_VALUES) -> None:
+    """413 for a body that may hold over `limit` JSON values, before it is parsed."""
     values = body.count(b",") + body.count(b"[") + body.count(b"{")
-    if values > MAX_JSON_VALUES:
-        raise _too_large(f"request body with over {MAX_JSON_VALUES} JSON values")
+    if values > limit:
+        raise _too_large(f"request body with over {limit} JSON values")
+
+
+def most_values(schema: dict[str, Any], defs: dict[str, Any], depth: int = 0) -> float:
+    """The most JSON values (containers and scalars) a body valid under the JSON `schema` can
+    hold, read from its `maxItems` and `maxProperties`; infinite where it sets none. A body's
+    count of commas and brackets is at most this when its strings hold none (as valid tile
+    notation does not)."""
+    if depth > 64:
+        return math.inf
+    if "$ref" in schema:
+        return most_values(defs[schema["$ref"].rsplit("/", 1)[-1]], defs, depth + 1)
+    for key in ("anyOf", "oneOf", "allOf"):
+        if key in schema:
+            return max(most_values(s, defs, depth + 1) for s in schema[key])
+    if schema.get("type") == "object" or "properties" in schema:
+        inner = [most_values(p, defs, depth + 1) for p in schema.get("properties", {}).values()]
+        extra = schema.get("additionalProperties", True)
+        most: float | None = schema.get("maxProperties")
+        if extra is not False:
+            if most is None:
+                return math.inf
+            each = 1 if extra is True else most_values(extra, defs, depth + 1)
+            return 1 + most * max([each, *inner])
+        if most is not None and most < len(inner):
+            return 1 + most * max(inner)
+        return 1 + sum(inner)
+    if schema.get("type") == "array":
+        items: float | None = schema.get("maxItems")
+        if items is None:
+            return math.inf
+        return 1 + items * most_values(schema.get("items", {}), defs, depth + 1)
+    return 1
 
 
 def replayed(body: bytes) -> Callable[[], Coroutine[Any, Any, Message]]:
@@ -137,24 +187,66 @@ class OffLoopRoute(APIRoute):
     def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
         handler = super().get_route_handler()
         always = self.endpoint in _HEAVY
+        check = self._checker()
         direct = None if always else self._direct()
+        values = self._value_cap()
 
         async def route(request: Request) -> Response:
             if request.method in ("GET", "HEAD"):
                 return await handler(request)
             body = await request.body()
+            json = body and _json_content_type(request)
             if not always:
                 if len(body) > SMALL_BODY:
                     raise _too_large(f"request body over {SMALL_BODY} bytes (this route's limit)")
-                if direct is not None and body and _json_content_type(request):
+                if direct is not None and json:
                     response = await direct(body)
                     if response is not None:
                         return response
-                return await handler(_JSONRequest(request.scope, body))
-            refuse_many_values(body)
-            return await _offload(handler, request.scope, body)
+                data = check(body) if check is not None and json else _UNPARSED
+                return await handler(_JSONRequest(request.scope, body, data))
+            refuse_many_values(body, values)
+            return await _offload(handler, request.scope, body, check if json else None)
 
         return route
+
+    def _value_cap(self) -> int:
+        """The most JSON values this route's body may hold before it is parsed: for a batch,
+        what its schema allows (a waits batch far fewer than a score batch with override
+        tables), at most `MAX_JSON_VALUES`; `MAX_SINGLE_VALUES` for any other body."""
+        if not self.path_format.endswith("/batch"):
+            return MAX_SINGLE_VALUES
+        field = self.body_field
+        if field is None:
+            return MAX_JSON_VALUES
+        schema = field._type_adapter.json_schema(ref_template="#/$defs/{model}")
+        most = most_values(schema, schema.get("$defs", {}))
+        return int(min(MAX_JSON_VALUES, max(MAX_SINGLE_VALUES, most)))
+
+    def _checker(self) -> Callable[[bytes], Any] | None:
+        """For a route whose body is one model: the body parsed and validated before FastAPI
+        validates it again, so a body with many faults costs no more than `ERROR_BUILD_LIMIT`
+        details (`errors.bounded`; FastAPI would build one per fault). `None` for any other
+        route, and when the body is not JSON (FastAPI answers that)."""
+        d = self.dependant
+        field = self.body_field
+        if field is None or len(d.body_params) != 1 or getattr(field.field_info, "embed", False):
+            return None
+        adapter = field._type_adapter
+
+        def check(body: bytes) -> Any:
+            try:
+                data = orjson.loads(body)
+            except orjson.JSONDecodeError:
+                return _UNPARSED
+            errors.refuse_big_objects(data)
+            try:
+                adapter.validate_python(data, from_attributes=True)
+            except ValidationError as e:
+                raise errors.bounded(e, data) from None
+            return data
+
+        return check
 
     def _direct(self) -> Callable[[bytes], Coroutine[Any, Any, Response | None]] | None:
         """The direct answer of a valid request, `None` when the request is not valid (FastAPI
@@ -176,14 +268,18 @@ class OffLoopRoute(APIRoute):
         endpoint = self.endpoint
         name = field.name
 
+        adapter = field._type_adapter
+
         async def direct(body: bytes) -> Response | None:
             try:
                 data = orjson.loads(body)
             except orjson.JSONDecodeError:
                 return None
-            value, errors = field.validate(data, {}, loc=("body",))
-            if errors:
-                return None
+            errors.refuse_big_objects(data)
+            try:
+                value = adapter.validate_python(data, from_attributes=True)
+            except ValidationError as e:
+                raise errors.bounded(e, data) from None
             response: Response = await endpoint(**{name: value})
             return response
 
@@ -191,9 +287,12 @@ class OffLoopRoute(APIRoute):
 
 
 async def _offload(
-    handler: Callable[[Request], Coroutine[Any, Any, Response]], scope: Scope, body: bytes
+    handler: Callable[[Request], Coroutine[Any, Any, Response]],
+    scope: Scope,
+    body: bytes,
+    check: Callable[[bytes], Any] | None,
 ) -> Response:
-    return await run_heavy(_handle, handler, scope, body)
+    return await run_heavy(_handle, handler, scope, body, check)
 
 
 def _is_response(annotation: object) -> bool:

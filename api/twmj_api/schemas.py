@@ -139,9 +139,19 @@ class ErrorDetail(BaseModel):
 
 
 class ErrorResponse(BaseModel):
-    """The body of every 4xx answer."""
+    """The body of every error answer (docs/errors.md)."""
 
     error: ErrorDetail
+    errors: list[ErrorDetail] | None = Field(
+        None,
+        description="With several faults against the request schema only: the first 20, in "
+        "order (`error` is the first).",
+    )
+    error_count: int | None = Field(
+        None,
+        description="With several faults only: how many there were (more than `errors` lists "
+        "when some were cut).",
+    )
 
 
 class Meld(BaseModel):
@@ -230,6 +240,9 @@ Setting = JSONInt | bool | str
 
 #: Most overrides one request may carry (a service limit, not a rule).
 MAX_OVERRIDES = 100
+#: The largest 連莊 count any request takes: the top of the `streak_cap` setting's range (a
+#: variant's own cap, at most this, is checked by the core).
+MAX_STREAK: int | None = next(s.maximum for s in twmj.SETTINGS if s.key == "streak_cap")
 
 
 def _override_schema() -> dict[str, object]:
@@ -379,7 +392,10 @@ class ContextIn(BaseModel):
     )
     dealer: JSONInt = Field(0, ge=0, le=LAST_SEAT, description="The dealer's seat (莊家).")
     streak: JSONInt = Field(
-        0, ge=0, description="連莊 count N (莊家台 = 1 + 2N; at most the variant's `streak_cap`)."
+        0,
+        ge=0,
+        le=MAX_STREAK,
+        description="連莊 count N (莊家台 = 1 + 2N; at most the variant's `streak_cap`).",
     )
     seat_wind: WindName = Field(DEFAULT_CONTEXT.seat_wind, description="The winner's 門風.")
     round_wind: WindName = Field(DEFAULT_CONTEXT.round_wind, description="The 圈風.")
@@ -700,6 +716,10 @@ class OfferIn(BaseModel):
 
 
 class DecisionIn(BaseModel):
+    """One of: `turn` (the seat's own turn), `offer` (another seat's tile on offer) or
+    `opening: true` (起手). None of them, or `opening` with another, is a `context_error` on
+    `snapshot.decision`."""
+
     model_config = ConfigDict(extra="forbid", strict=True)
     turn: TurnIn | None = Field(None, description="The seat's own turn.")
     offer: OfferIn | None = Field(None, description="Another seat's tile on offer.")
@@ -759,7 +779,9 @@ class Snapshot(BaseModel):
     overrides: Overrides = Field(default_factory=dict, max_length=MAX_OVERRIDES)
     dealer: JSONInt = Field(0, ge=0, le=LAST_SEAT, description="The dealer's seat.")
     east: JSONInt = Field(0, ge=0, le=LAST_SEAT, description="The seat sitting 東 (門風 follows).")
-    streak: JSONInt = Field(0, ge=0, description="連莊 count (at most the variant's `streak_cap`).")
+    streak: JSONInt = Field(
+        0, ge=0, le=MAX_STREAK, description="連莊 count (at most the variant's `streak_cap`)."
+    )
     round_wind: WindIndex = Field(0, description="圈風 0 = 東 … 3 = 北 (or `E`, `東` …).")
     dice: list[DieFace] | None = Field(None, min_length=3, max_length=3, description="The dice.")
     discards_total: JSONInt = Field(0, ge=0, le=200, description="Discards made at the table.")
@@ -854,7 +876,10 @@ class ReplayRequest(BaseModel):
     variant: PresetName = twmj.DEFAULT_PRESET
     overrides: Overrides = Field(default_factory=dict, max_length=MAX_OVERRIDES)
     streak: JSONInt = Field(
-        0, ge=0, description="連莊 count of the dealer, for settlement (at most `streak_cap`)."
+        0,
+        ge=0,
+        le=MAX_STREAK,
+        description="連莊 count of the dealer, for settlement (at most `streak_cap`).",
     )
     round_wind: WindIndex = Field(
         0, description="圈風 0 = 東 … 3 = 北 (or `E`, `東` …), for settlement."

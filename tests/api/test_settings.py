@@ -102,9 +102,12 @@ def test_openapi_enumerates_the_override_keys(client: TestClient) -> None:
     assert props["multi_win"]["enum"] == ["nearest", "nearest_of_two", "all"]
     assert props["streak_cap"]["type"] == "integer"
     assert props["exchange"]["type"] == "boolean"
-    # No rule constant in the HTTP schema: the streak has no cap there.
-    ctx = doc["components"]["schemas"]["ContextIn"]["properties"]["streak"]
-    assert "maximum" not in ctx
+    # No rule constant typed in the HTTP schema: the streak's maximum is the top of the
+    # registry's `streak_cap` range (issue 33.6), read from the core.
+    cap = next(s for s in twmj.SETTINGS if s.key == "streak_cap")
+    for model in ("ContextIn", "Snapshot", "ReplayRequest"):
+        streak = doc["components"]["schemas"][model]["properties"]["streak"]
+        assert streak["maximum"] == cap.maximum, model
 
 
 def _score(streak: int, overrides: dict[str, Any]) -> dict[str, Any]:
