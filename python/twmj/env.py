@@ -33,7 +33,7 @@ from twmj._core import Game, Variant, observation_layout
 from twmj.bots import Bot, make
 from twmj.variants import DEFAULT_PRESET
 
-__all__ = ["OBS_LEN", "REWARDS", "TwmjGymEnv", "env", "gym_env", "raw_env"]
+__all__ = ["OBS_LEN", "REWARDS", "TwmjGymEnv", "bot_seed", "env", "gym_env", "raw_env"]
 
 #: Bytes of one observation (docs/observation.md).
 OBS_LEN: int = observation_layout()["OBS_LEN"]
