@@ -171,8 +171,20 @@ def test_vector_env_threads_step_the_same_tables() -> None:
 
 
 def test_bad_bot_names_are_twmj_errors() -> None:
-    with pytest.raises(twmj.HandError, match="unknown bot"):
+    # An unknown bot is a setting, as an unknown reward is: a ContextError naming the argument
+    # (issue 31 item 11; it was a HandError).
+    with pytest.raises(twmj.ContextError, match="unknown bot") as e:
         twmj.Game(0).bot_action("genius", 0)
+    assert (e.value.code, e.value.field) == ("context_error", "name")
+    with pytest.raises(twmj.ContextError, match="unknown bot") as e:
+        twmj.simulate(1, bot="genius")
+    assert e.value.field == "bot"
+    with pytest.raises(twmj.ContextError, match="unknown bot") as e:
+        twmj._core.arena_hands(["random", "genius", "random", "random"], 1)
+    assert e.value.field == "agents[1]"
+    with pytest.raises(twmj.ContextError, match="unknown bot") as e:
+        twmj.bots.CoreBot("genius")
+    assert e.value.field == "name"
     # The reward is a setting of the run, not a hand: the core names the field.
     with pytest.raises(twmj.ContextError, match="reward") as e:
         VecEnv(2, reward="points")

@@ -8,6 +8,8 @@ import numpy.typing as npt
 
 __all__ = [
     "COPIES",
+    "MAX_ARENA_HANDS",
+    "MAX_TABLES",
     "Accept",
     "Analysis",
     "Context",
@@ -62,6 +64,8 @@ __all__ = [
 
 #: Copies of each tile kind in the set.
 COPIES: int
+MAX_TABLES: int
+MAX_ARENA_HANDS: int
 
 @final
 class Meld:
@@ -390,7 +394,7 @@ class Game:
         dead: str,
         dealer: int = 0,
         variant: Variant | None = None,
-        dice: list[int] | tuple[int, int, int] | None = None,
+        dice: list[int] | tuple[int, ...] | None = None,
     ) -> Game: ...
     @property
     def variant(self) -> Variant: ...
@@ -444,7 +448,7 @@ class Match:
         hands: list[str] | None = None,
         live: str = "",
         dead: str = "",
-        dice: list[int] | tuple[int, int, int] | None = None,
+        dice: list[int] | tuple[int, ...] | None = None,
     ) -> Game: ...
     def finish(self, game: Game) -> list[int]: ...
     @property
@@ -504,6 +508,12 @@ class VecEnv:
     ]: ...
     @property
     def hands(self) -> int: ...
+    @property
+    def reward(self) -> npt.NDArray[np.float32]: ...
+    @property
+    def done(self) -> npt.NDArray[np.bool_]: ...
+    @property
+    def settled(self) -> npt.NDArray[np.uint32]: ...
 
 def vocabulary() -> dict[str, list[dict[str, Any]]]: ...
 def _panic(message: str, in_pool: bool = False) -> None: ...

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Protocol, runtime_checkable
 
 from twmj._core import Game, bots
+from twmj.errors import ContextError
 
 __all__ = ["NAMES", "Bot", "CoreBot", "make"]
 
@@ -29,8 +30,18 @@ class CoreBot:
 
     def __init__(self, name: str, seed: int = 0) -> None:
         if name not in NAMES:
-            raise ValueError(f"unknown bot {name!r} (expected {', '.join(NAMES)})")
+            raise ContextError(
+                f"unknown bot {name!r} (expected {', '.join(NAMES)})",
+                "context_error",
+                "name",
+            )
         self.name = name
+        self._seed = seed
+        self._calls = 0
+
+    def reseed(self, seed: int) -> None:
+        """Starts the bot's draws afresh from `seed` (an environment does it each hand, so a
+        hand's play depends on its seeds alone)."""
         self._seed = seed
         self._calls = 0
 

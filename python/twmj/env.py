@@ -6,11 +6,20 @@ preset (american's 換三張 phase included), an agent per seated player, observ
 Rust from what the seat may see) and each seat's net for the hand as its reward at the end.
 `gym_env()` is the Gymnasium view of one seat with bots at the others.
 
+A hand can end at the deal, before anyone acts (天胡, an opening flower win; seed 74541 under
+taiwan). Neither API lets an episode start over (PettingZoo's api_test: no agent terminated
+after `reset`; Gymnasium: `reset` gives an observation to act on), and no agent's action
+brought it about: `reset` deals the next seed until a hand has a decision (the Gymnasium env:
+a decision of its seat) and reports the hands it passed over, each with its payout, in the
+infos' `skipped` (docs/rl.md). Without any seed, both draw the first hand's seed
+from fresh entropy (Gymnasium's convention); `reset(seed=s)` deals seed `s`.
+
 Nothing here knows a rule: legality, the observation and the rewards come from `twmj.Game`.
 """
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
@@ -24,7 +33,7 @@ from twmj._core import Game, Variant, observation_layout
 from twmj.bots import Bot, make
 from twmj.variants import DEFAULT_PRESET
 
-__all__ = ["OBS_LEN", "REWARDS", "TwmjGymEnv", "env", "gym_env", "raw_env"]
+__all__ = ["OBS_LEN", "REWARDS", "TwmjGymEnv", "bot_seed", "env", "gym_env", "raw_env"]
 
 #: Bytes of one observation (docs/observation.md).
 OBS_LEN: int = observation_layout()["OBS_LEN"]
@@ -61,9 +70,24 @@ def _check_reward(reward: str) -> str:
     return reward
 
 
+def _fresh_seed() -> int:
+    """A hand seed from the operating system's entropy, for an environment given no seed."""
+    return secrets.randbits(64)
+
+
+def bot_seed(hand_seed: int, seat: int) -> int:
+    """The seed of the bot at `seat` in the hand of seed `hand_seed`: the same hand gets the
+    same bots' draws, whatever was played before it."""
+    state = np.random.SeedSequence([hand_seed % 2**64, seat]).generate_state(1, np.uint64)
+    return int(state[0])
+
+
 class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
     """One hand per episode; agents `player_0 …` are the seats. `seed` seeds the first hand
-    (each later `reset()` without a seed deals the next seed); `reward` is `tai` or `money`."""
+    (each later `reset()` without a seed deals the next seed; without any seed the first is
+    drawn from fresh entropy); `reward` is `tai` or `money`. A hand over at the deal is
+    passed over: `reset` deals the next seed, and each agent's info lists the hands passed
+    over in `skipped` (`{"seed", "reward"}`, its net in each); `hand_seed` is the hand's."""
 
     metadata: ClassVar[dict[str, Any]] = {
         "name": "twmj_v0",
@@ -82,7 +106,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
         self.variant = _variant(variant)
         self.reward_kind = _check_reward(reward)
         self.render_mode = render_mode
-        self._next_seed = 0 if seed is None else seed
+        self._next_seed: int | None = seed
         probe = Game(0, self.variant)
         self.possible_agents = [f"player_{s}" for s in range(probe.seats)]
         n_actions = len(probe.legal_mask(0))
@@ -103,15 +127,34 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:
             self._next_seed = seed
-        self.game = Game(self._next_seed % 2**64, self.variant)
-        self._next_seed += 1
+        elif self._next_seed is None:
+            self._next_seed = _fresh_seed()
+        skipped: list[tuple[int, list[int]]] = []
+        while True:
+            self.hand_seed = self._next_seed % 2**64
+            self.game = Game(self.hand_seed, self.variant)
+            self._next_seed += 1
+            if not self.game.is_over:
+                break
+            skipped.append((self.hand_seed, self.game.reward(self.reward_kind) or [0] * 4))
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {
+            a: {"skipped": [{"seed": h, "reward": float(net[self._seat(a)])} for h, net in skipped]}
+            for a in self.agents
+        }
+        self._skip_agent_selection = None
         self._select()
+
+    def _end(self) -> None:
+        net = self.game.reward(self.reward_kind) or [0] * 4
+        for a in self.agents:
+            self.rewards[a] = float(net[self._seat(a)])
+            self.terminations[a] = True
+        self.agent_selection = self.agents[0]
 
     def _select(self) -> None:
         pending = self.game.pending
@@ -131,12 +174,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
         self._cumulative_rewards[agent] = 0.0
         self.game.apply(self._seat(agent), int(action))
         if self.game.is_over:
-            net = self.game.reward(self.reward_kind) or [0] * 4
-            for a in self.agents:
-                self.rewards[a] = float(net[self._seat(a)])
-                self.terminations[a] = True
             # Every seat now sees the end; each is stepped out in seat order.
-            self.agent_selection = self.agents[0]
+            self._end()
         else:
             self._clear_rewards()
             self._select()
@@ -166,7 +205,15 @@ class TwmjGymEnv(gymnasium.Env[Obs, np.int64]):
     an episode is one hand, its reward the seat's net. An action outside the mask ends the
     episode with reward `illegal_reward` and `info["illegal"]` (Gymnasium's action space has
     no mask: a learner that ignores `action_mask` is told so, not crashed); `None` raises
-    `IllegalActionError` instead."""
+    `IllegalActionError` instead.
+
+    `reset(seed=s)` deals seed `s` and reseeds every opponent with a `reseed(seed)` method
+    (the core's bots have one) from it, so the same seed plays the same episode; a `reset()`
+    without a seed deals the next seed (the first from `seed`, or from fresh entropy). A hand
+    that ends before the seat has a decision (at the deal, or the bots finish it first) is no
+    episode: `reset` deals the next seed until the seat has one, and lists the hands it
+    passed over in `info["skipped"]` (`{"seed", "reward"}`, the seat's net in each);
+    `info["seed"]` is the episode's hand seed."""
 
     metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012 (gymnasium's instance field)
 
@@ -194,10 +241,10 @@ class TwmjGymEnv(gymnasium.Env[Obs, np.int64]):
         if len(opponents) != len(others):
             raise ValueError(f"{len(opponents)} opponents for {len(others)} other seats")
         self.opponents: dict[int, Bot] = {
-            s: make(o, seed=1000 * s + (seed or 0)) for s, o in zip(others, opponents, strict=True)
+            s: make(o) for s, o in zip(others, opponents, strict=True)
         }
         self.observation_space, self.action_space = _spaces(len(probe.legal_mask(0)))
-        self._next_seed = 0 if seed is None else seed
+        self._next_seed: int | None = seed
         self.game = probe
 
     def _advance(self) -> None:
@@ -210,16 +257,35 @@ class TwmjGymEnv(gymnasium.Env[Obs, np.int64]):
         o = _observe(self.game, self.seat)
         return o, {"action_mask": o["action_mask"]}
 
+    def _deal(self, hand_seed: int) -> None:
+        self.game = Game(hand_seed, self.variant)
+        for s, bot in self.opponents.items():
+            reseed = getattr(bot, "reseed", None)
+            if callable(reseed):
+                reseed(bot_seed(hand_seed, s))
+        self._advance()
+
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Obs, dict[str, Any]]:
         super().reset(seed=seed)
         if seed is not None:
             self._next_seed = seed
-        self.game = Game(self._next_seed % 2**64, self.variant)
-        self._next_seed += 1
-        self._advance()
-        return self._obs()
+        elif self._next_seed is None:
+            # No seed ever given: Gymnasium's convention, fresh entropy (`np_random` was just
+            # seeded from it).
+            self._next_seed = int(self.np_random.integers(0, 2**64, dtype=np.uint64))
+        skipped: list[dict[str, Any]] = []
+        while True:
+            hand_seed = self._next_seed % 2**64
+            self._next_seed += 1
+            self._deal(hand_seed)
+            if not self.game.is_over:
+                break
+            net = self.game.reward(self.reward_kind) or [0] * 4
+            skipped.append({"seed": hand_seed, "reward": float(net[self.seat])})
+        obs, info = self._obs()
+        return obs, {**info, "seed": hand_seed, "skipped": skipped}
 
     def step(self, action: np.int64 | int) -> tuple[Obs, float, bool, bool, dict[str, Any]]:
         a = int(action)

@@ -83,12 +83,20 @@ fn vector_steps_of(c: &mut Criterion, n: usize) {
     let mut reward = vec![0f32; n * 4];
     let mut seats = vec![0u8; n];
     let mut done = vec![false; n];
-    for (i, s) in slots.iter_mut().enumerate() {
-        seats[i] = s.observe(
-            &mut obs[i * OBS_LEN..(i + 1) * OBS_LEN],
-            &mut mask[i * ACTION_COUNT..(i + 1) * ACTION_COUNT],
-        );
-    }
+    let mut settled = vec![0u32; n];
+    // Hands over at the deal are settled as the tables start (and as they step).
+    vector::start_all(
+        &mut slots,
+        Reward::Tai,
+        &mut obs,
+        &mut mask,
+        &mut reward,
+        &mut seats,
+        &mut done,
+        &mut settled,
+    )
+    .map_err(|e| e.to_string())
+    .unwrap_or_else(|e| panic!("{e}"));
     let mut rng = SplitMix64::new(7);
     let mut actions = vec![0usize; n];
     let mut legal = Vec::with_capacity(ACTION_COUNT);
@@ -117,6 +125,7 @@ fn vector_steps_of(c: &mut Criterion, n: usize) {
                 &mut reward,
                 &mut seats,
                 &mut done,
+                &mut settled,
             );
             black_box(r.is_ok())
         });

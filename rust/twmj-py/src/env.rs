@@ -7,8 +7,8 @@ use pyo3::types::PyDict;
 use rayon::prelude::*;
 use twmj_core::game::observe as layout;
 use twmj_core::game::{
-    arena_hand, check_agents, observe, vector, Bot, Played, Reward, Slot, SplitMix64, State,
-    ACTION_COUNT, OBS_LEN,
+    arena_count, arena_hand, check_agents, observe, vector, Bot, Played, Reward, Slot, SplitMix64,
+    State, ACTION_COUNT, OBS_LEN,
 };
 use twmj_core::scoring::Variant;
 
@@ -39,7 +39,7 @@ pub fn observation<'py>(py: Python<'py>, state: &State, seat: u8) -> Observed<'p
 /// The bot named `name`'s action for `seat` in `state` (an index into `twmj.ACTIONS`), or
 /// `None` when the seat has no decision; `seed` feeds the random bot.
 pub fn bot_action(state: &State, seat: u8, name: &str, seed: &Int) -> PyResult<Option<usize>> {
-    let bot = Bot::parse(name).map_err(CoreError)?;
+    let bot = Bot::parse_at(name, "name").map_err(CoreError)?;
     let mut rng = SplitMix64::new(seed_of(seed)?);
     Ok(bot
         .act(state, seat, &mut rng)
@@ -92,15 +92,18 @@ pub fn bots() -> Vec<&'static str> {
 pub fn arena_hands<'py>(
     py: Python<'py>,
     agents: Vec<String>,
-    hands: usize,
+    hands: Int,
     seed: Int,
     variant: Option<PyRef<'py, PyVariant>>,
 ) -> PyResult<Bound<'py, PyDict>> {
+    // Bounded before the rows are allocated.
+    let hands = arena_count(&hands).map_err(CoreError)?;
     let variant = variant_of(variant);
     check_agents(&variant, agents.len()).map_err(CoreError)?;
     let bots: Vec<Bot> = agents
         .iter()
-        .map(|a| Bot::parse(a))
+        .enumerate()
+        .map(|(i, a)| Bot::parse_at(a, &format!("agents[{i}]")))
         .collect::<Result<_, _>>()
         .map_err(CoreError)?;
     let seed = seed_of(&seed)?;
@@ -142,9 +145,12 @@ pub fn arena_hands<'py>(
 /// table; each returns the same preallocated arrays (`obs` uint8 `n×OBS_LEN`, `mask` bool
 /// `n×186`, `seat` uint8 `n`, and from `step` `reward` float32 `n×4` by seat, `done` bool
 /// `n`), overwritten in place. A finished hand pays every seat at once and the table deals
-/// its next hand (table `i` plays seeds `seed + i`, `seed + i + n`, …). Tables are stepped
+/// its next hand (table `i` plays seeds `seed + i`, `seed + i + n`, …); a hand over at the
+/// deal (天胡, an opening flower win) is settled at once into the same row and the next
+/// dealt, `settled[i]` counting the hands a call settled at table `i`. Tables are stepped
 /// with the GIL released, over every core by default, or by `threads` threads of the
-/// environment's own (1: the calling thread alone).
+/// environment's own (1: the calling thread alone). One environment is driven by one thread
+/// at a time: a call while another thread's runs raises `ContextError` (field `env`).
 #[pyclass(name = "VecEnv", module = "twmj")]
 pub struct PyVecEnv {
     slots: Vec<Slot>,
@@ -155,8 +161,19 @@ pub struct PyVecEnv {
     seat: Py<PyArray1<u8>>,
     rewards: Py<PyArray2<f32>>,
     done: Py<PyArray1<bool>>,
+    settled: Py<PyArray1<u32>>,
     seed: u64,
     variant: Variant,
+}
+
+/// Another thread is inside this environment's `reset` or `step` (the GIL is released while
+/// the tables step).
+fn busy() -> crate::errors::Failure {
+    context_error(
+        "env",
+        "another thread is stepping or resetting this VecEnv; drive one environment from one \
+         thread at a time (give each thread its own VecEnv)",
+    )
 }
 
 type Arrays<'py> = (
@@ -179,6 +196,7 @@ fn step_parallel(
     r: &mut [f32],
     s: &mut [u8],
     d: &mut [bool],
+    k: &mut [u32],
 ) -> Result<(), twmj_core::Error> {
     slots
         .par_chunks_mut(CHUNK)
@@ -188,8 +206,9 @@ fn step_parallel(
         .zip(r.par_chunks_mut(CHUNK * 4))
         .zip(s.par_chunks_mut(CHUNK))
         .zip(d.par_chunks_mut(CHUNK))
-        .try_for_each(|((((((sl, a), o), m), r), s), d)| {
-            vector::step_all(sl, a, kind, o, m, r, s, d)
+        .zip(k.par_chunks_mut(CHUNK))
+        .try_for_each(|(((((((sl, a), o), m), r), s), d), k)| {
+            vector::step_all(sl, a, kind, o, m, r, s, d, k)
         })
 }
 
@@ -206,13 +225,25 @@ enum Stepper {
 }
 
 impl Stepper {
-    fn new(threads: Option<usize>) -> PyResult<Stepper> {
+    fn new(threads: Option<&Int>) -> PyResult<Stepper> {
+        let threads = threads
+            .map(|t| {
+                t.to::<usize>()
+                    .filter(|k| (1..=vector::MAX_THREADS).contains(k))
+                    .ok_or_else(|| {
+                        context_error(
+                            "threads",
+                            format!(
+                                "threads must be 1 to {} (or None for every core), not {}",
+                                vector::MAX_THREADS,
+                                **t
+                            ),
+                        )
+                    })
+            })
+            .transpose()?;
         match threads {
             None => Ok(Stepper::Global),
-            Some(0) => Err(context_error(
-                "threads",
-                "threads must be at least 1 (or None for every core)",
-            )),
             Some(1) => Ok(Stepper::Inline),
             Some(k) => rayon::ThreadPoolBuilder::new()
                 .num_threads(k)
@@ -233,55 +264,76 @@ impl PyVecEnv {
     #[guarded]
     fn new(
         py: Python<'_>,
-        n: usize,
+        n: Int,
         seed: Int,
         variant: Option<PyRef<'_, PyVariant>>,
         reward: &str,
-        threads: Option<usize>,
+        threads: Option<Int>,
     ) -> PyResult<Self> {
-        let variant = variant_of(variant);
+        // Every argument checked before the tables and arrays are allocated.
+        let n = vector::table_count(&n).map_err(CoreError)?;
         let seed = seed_of(&seed)?;
+        let reward = Reward::parse(reward).map_err(CoreError)?;
+        let stepper = Stepper::new(threads.as_ref())?;
+        let variant = variant_of(variant);
         Ok(PyVecEnv {
             slots: vector::tables(n, seed, &variant).map_err(CoreError)?,
-            stepper: Stepper::new(threads)?,
-            reward: Reward::parse(reward).map_err(CoreError)?,
+            stepper,
+            reward,
             obs: PyArray2::zeros(py, [n, OBS_LEN], false).unbind(),
             mask: PyArray2::zeros(py, [n, ACTION_COUNT], false).unbind(),
             seat: PyArray1::zeros(py, n, false).unbind(),
             rewards: PyArray2::zeros(py, [n, 4], false).unbind(),
             done: PyArray1::zeros(py, n, false).unbind(),
+            settled: PyArray1::zeros(py, n, false).unbind(),
             seed,
             variant,
         })
     }
 
     /// Tables.
-    fn __len__(&self) -> usize {
-        self.slots.len()
+    #[guarded]
+    fn __len__(slf: &Bound<'_, Self>) -> PyResult<usize> {
+        Ok(slf.try_borrow().map_err(|_| busy())?.slots.len())
     }
 
-    /// Deals every table afresh from the seed; returns `(obs, mask, seat)`.
+    /// Deals every table afresh from the seed; returns `(obs, mask, seat)`. A hand over at
+    /// the deal is settled as `step` settles one: its payout in `reward`, `done` and
+    /// `settled` (read them after the reset; zeros and false where none was).
     #[guarded]
-    fn reset<'py>(&mut self, py: Python<'py>) -> PyResult<Arrays<'py>> {
-        let n = self.slots.len();
-        self.slots = vector::tables(n, self.seed, &self.variant).map_err(CoreError)?;
-        let obs = self.obs.bind(py).clone();
-        let mask = self.mask.bind(py).clone();
-        let seat = self.seat.bind(py).clone();
+    fn reset<'py>(slf: &Bound<'py, Self>) -> PyResult<Arrays<'py>> {
+        let py = slf.py();
+        let mut this = slf.try_borrow_mut().map_err(|_| busy())?;
+        let this = &mut *this;
+        let n = this.slots.len();
+        this.slots = vector::tables(n, this.seed, &this.variant).map_err(CoreError)?;
+        let obs = this.obs.bind(py).clone();
+        let mask = this.mask.bind(py).clone();
+        let seat = this.seat.bind(py).clone();
+        let rewards = this.rewards.bind(py).clone();
+        let done = this.done.bind(py).clone();
+        let settled = this.settled.bind(py).clone();
         {
-            let mut o = obs.readwrite();
-            let mut m = mask.readwrite();
-            let mut s = seat.readwrite();
-            let (o, m, s) = (o.as_slice_mut()?, m.as_slice_mut()?, s.as_slice_mut()?);
-            let slots = &mut self.slots;
-            py.detach(|| {
-                for (i, slot) in slots.iter_mut().enumerate() {
-                    s[i] = slot.observe(
-                        &mut o[i * OBS_LEN..(i + 1) * OBS_LEN],
-                        &mut m[i * ACTION_COUNT..(i + 1) * ACTION_COUNT],
-                    );
-                }
-            });
+            let (mut o, mut m, mut s, mut r, mut d, mut k) = (
+                obs.readwrite(),
+                mask.readwrite(),
+                seat.readwrite(),
+                rewards.readwrite(),
+                done.readwrite(),
+                settled.readwrite(),
+            );
+            let (o, m, s, r, d, k) = (
+                o.as_slice_mut()?,
+                m.as_slice_mut()?,
+                s.as_slice_mut()?,
+                r.as_slice_mut()?,
+                d.as_slice_mut()?,
+                k.as_slice_mut()?,
+            );
+            let kind = this.reward;
+            let slots = &mut this.slots;
+            py.detach(|| vector::start_all(slots, kind, o, m, r, s, d, k))
+                .map_err(CoreError)?;
         }
         Ok((obs, mask, seat))
     }
@@ -292,8 +344,7 @@ impl PyVecEnv {
     #[allow(clippy::type_complexity)]
     #[guarded]
     fn step<'py>(
-        &mut self,
-        py: Python<'py>,
+        slf: &Bound<'py, Self>,
         actions: PyReadonlyArray1<'py, i64>,
     ) -> PyResult<(
         Bound<'py, PyArray2<u8>>,
@@ -302,46 +353,82 @@ impl PyVecEnv {
         Bound<'py, PyArray2<f32>>,
         Bound<'py, PyArray1<bool>>,
     )> {
+        let py = slf.py();
+        let mut this = slf.try_borrow_mut().map_err(|_| busy())?;
+        let this = &mut *this;
         let given: Vec<i64> = actions.as_array().iter().copied().collect();
-        let acts = vector::checked_actions(&self.slots, &given).map_err(CoreError)?;
-        let obs = self.obs.bind(py).clone();
-        let mask = self.mask.bind(py).clone();
-        let seat = self.seat.bind(py).clone();
-        let rewards = self.rewards.bind(py).clone();
-        let done = self.done.bind(py).clone();
+        let acts = vector::checked_actions(&this.slots, &given).map_err(CoreError)?;
+        let obs = this.obs.bind(py).clone();
+        let mask = this.mask.bind(py).clone();
+        let seat = this.seat.bind(py).clone();
+        let rewards = this.rewards.bind(py).clone();
+        let done = this.done.bind(py).clone();
+        let settled = this.settled.bind(py).clone();
         {
-            let (mut o, mut m, mut s, mut r, mut d) = (
+            let (mut o, mut m, mut s, mut r, mut d, mut k) = (
                 obs.readwrite(),
                 mask.readwrite(),
                 seat.readwrite(),
                 rewards.readwrite(),
                 done.readwrite(),
+                settled.readwrite(),
             );
-            let (o, m, s, r, d) = (
+            let (o, m, s, r, d, k) = (
                 o.as_slice_mut()?,
                 m.as_slice_mut()?,
                 s.as_slice_mut()?,
                 r.as_slice_mut()?,
                 d.as_slice_mut()?,
+                k.as_slice_mut()?,
             );
-            let kind = self.reward;
-            let slots = &mut self.slots;
-            let stepper = &self.stepper;
+            let kind = this.reward;
+            let slots = &mut this.slots;
+            let stepper = &this.stepper;
             let result: Result<(), twmj_core::Error> = py.detach(|| match stepper {
-                Stepper::Global => step_parallel(slots, &acts, kind, o, m, r, s, d),
+                Stepper::Global => step_parallel(slots, &acts, kind, o, m, r, s, d, k),
                 Stepper::Pool(pool) => {
-                    pool.install(|| step_parallel(slots, &acts, kind, o, m, r, s, d))
+                    pool.install(|| step_parallel(slots, &acts, kind, o, m, r, s, d, k))
                 }
-                Stepper::Inline => vector::step_all(slots, &acts, kind, o, m, r, s, d),
+                Stepper::Inline => vector::step_all(slots, &acts, kind, o, m, r, s, d, k),
             });
             result.map_err(CoreError)?;
         }
         Ok((obs, mask, seat, rewards, done))
     }
 
-    /// Hands finished so far, all tables together.
+    /// Hands finished so far, all tables together (those over at the deal included).
     #[getter]
-    fn hands(&self) -> u64 {
-        self.slots.iter().map(Slot::hands).sum()
+    #[guarded]
+    fn hands(slf: &Bound<'_, Self>) -> PyResult<u64> {
+        let this = slf.try_borrow().map_err(|_| busy())?;
+        Ok(this.slots.iter().map(Slot::hands).sum())
+    }
+
+    /// The reward array (float32 `n×4`) as the last `reset` or `step` wrote it: each seat's
+    /// net for the hands that call settled at each table.
+    #[getter]
+    #[guarded]
+    fn reward<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyArray2<f32>>> {
+        let this = slf.try_borrow().map_err(|_| busy())?;
+        Ok(this.rewards.bind(slf.py()).clone())
+    }
+
+    /// The done array (bool `n`) as the last `reset` or `step` wrote it: `step`'s hand ended
+    /// (or, after `reset`, a hand over at the deal was settled).
+    #[getter]
+    #[guarded]
+    fn done<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyArray1<bool>>> {
+        let this = slf.try_borrow().map_err(|_| busy())?;
+        Ok(this.done.bind(slf.py()).clone())
+    }
+
+    /// Hands the last `reset` or `step` settled at each table (uint32 `n`): `step`'s hand
+    /// that ended and every hand over at the deal after it; more than `done` shows where a
+    /// hand ended before anyone acted.
+    #[getter]
+    #[guarded]
+    fn settled<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyArray1<u32>>> {
+        let this = slf.try_borrow().map_err(|_| busy())?;
+        Ok(this.settled.bind(slf.py()).clone())
     }
 }

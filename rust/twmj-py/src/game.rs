@@ -36,6 +36,30 @@ fn action_of(obj: &Bound<'_, PyAny>) -> PyResult<Action> {
     ))
 }
 
+/// A deal's hands: one string per seat of the four (`''` for an empty seat under
+/// `three_player` / `two_player`); another count is a `ContextError` on `hands`.
+fn four_hands(hands: Vec<String>) -> PyResult<[String; SEATS as usize]> {
+    let n = hands.len();
+    hands.try_into().map_err(|_| {
+        context_error(
+            "hands",
+            format!("{n} hands for {SEATS} seats: give one string per seat ('' for an empty seat)"),
+        )
+    })
+}
+
+/// The three dice as the caller gave them; another count is a `ContextError` on `dice`.
+fn three_dice(dice: Option<Vec<Int>>) -> PyResult<Option<[twmj_core::vocab::Int; 3]>> {
+    dice.map(|d| {
+        let n = d.len();
+        let d: [Int; 3] = d
+            .try_into()
+            .map_err(|_| context_error("dice", format!("{n} dice given; a deal rolls three")))?;
+        Ok(d.map(Int::into_core))
+    })
+    .transpose()
+}
+
 fn names(actions: &[Action]) -> Vec<String> {
     actions.iter().map(|a| a.name()).collect()
 }
@@ -75,13 +99,15 @@ impl PyGame {
     )]
     #[guarded]
     fn from_deal(
-        hands: [String; 4],
+        hands: Vec<String>,
         live: &str,
         dead: &str,
         dealer: Int,
         variant: Option<PyRef<'_, PyVariant>>,
-        dice: Option<[Int; 3]>,
+        dice: Option<Vec<Int>>,
     ) -> PyResult<Self> {
+        let hands = four_hands(hands)?;
+        let dice = three_dice(dice)?;
         let h = [
             hands[0].as_str(),
             hands[1].as_str(),
@@ -89,7 +115,6 @@ impl PyGame {
             hands[3].as_str(),
         ];
         let dealer = dealer.seat("dealer", SEATS)?;
-        let dice = dice.map(|d| d.map(Int::into_core));
         let scripted = Deal::scripted_with_dice(dealer, h, live, dead, dice.as_ref())?;
         let state = State::from_deal(scripted, rules_of(variant.as_deref()));
         Ok(PyGame { state: state? })
@@ -328,14 +353,15 @@ impl PyMatch {
     #[guarded]
     fn next_game(
         &mut self,
-        hands: Option<[String; 4]>,
+        hands: Option<Vec<String>>,
         live: &str,
         dead: &str,
-        dice: Option<[Int; 3]>,
+        dice: Option<Vec<Int>>,
     ) -> PyResult<PyGame> {
-        let dice = dice.map(|d| d.map(Int::into_core));
+        let dice = three_dice(dice)?;
         let script = match hands {
             Some(h) => {
+                let h = four_hands(h)?;
                 let h = [h[0].as_str(), h[1].as_str(), h[2].as_str(), h[3].as_str()];
                 let dealer = self.series.dealer;
                 Some(Deal::scripted_with_dice(
@@ -481,6 +507,9 @@ pub fn legal<'py>(
     Ok((names(&acts), mask(py, &acts)))
 }
 
+/// Hands `simulate` plays between two checks for a signal (Ctrl-C): tens of milliseconds.
+const SIMULATE_CHUNK: u32 = 1_000;
+
 /// Self-plays `hands` hands from `seed` with the bot `bot` at every seat (default random
 /// legal agents that always take a win; `twmj.bots.NAMES`) and summarises them: draws (and by
 /// reason: 流局, 特殊流局), wins by kind, the tai of each 筆, actions taken. Hand i depends on
@@ -502,6 +531,18 @@ pub fn simulate<'py>(
     let hands = hands.count("hands")?;
     let seed = seed.seed()?;
     let v = rules_of(variant.as_deref());
-    let s = py.detach(|| game::simulate(hands, seed, v, bot))?;
+    // In runs of SIMULATE_CHUNK hands with Python's signal handlers checked between them, so
+    // Ctrl-C stops a long run (a `KeyboardInterrupt`); the runs add up to the whole
+    // (`Summary::add`: hand i depends on seed + i alone).
+    let mut s = py.detach(|| game::simulate(0, seed, v, bot))?;
+    let mut done = 0u32;
+    while done < hands {
+        let n = (hands - done).min(SIMULATE_CHUNK);
+        let first = seed.wrapping_add(u64::from(done));
+        let part = py.detach(|| game::simulate(n, first, v, bot))?;
+        s.add(&part);
+        done += n;
+        py.check_signals()?;
+    }
     convert::to_py(py, &SummaryView::of(&s))
 }

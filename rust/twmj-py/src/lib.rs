@@ -37,6 +37,9 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     twmj_core::tables::force();
     errors::quiet_panics();
     m.add("COPIES", twmj_core::tile::COPIES)?;
+    // The bounds of a run's sizes (the core's, checked before allocating).
+    m.add("MAX_TABLES", twmj_core::game::vector::MAX_TABLES)?;
+    m.add("MAX_ARENA_HANDS", twmj_core::game::bots::MAX_ARENA_HANDS)?;
     m.add_class::<meld::PyMeld>()?;
     m.add_class::<notation::PyTiles>()?;
     m.add_class::<waits::PyWait>()?;

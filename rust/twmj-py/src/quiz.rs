@@ -4,6 +4,7 @@ use pyo3::prelude::*;
 use twmj_core::game::quiz as core_quiz;
 use twmj_py_macros::guarded;
 
+use crate::convert::Int;
 use crate::errors::PyResult;
 use crate::variant::{rules_of, PyVariant};
 
@@ -14,16 +15,25 @@ type QuizOut = (Vec<String>, Vec<(&'static str, String)>);
 /// `max_waits` waits (no bound when `None`): `(concealed tiles, [(kind, tiles)])`; the same
 /// `seed` draws it again.
 #[pyfunction]
-#[pyo3(signature = (variant=None, melds=0, min_waits=1, max_waits=None, seed=0))]
+#[pyo3(
+    signature = (variant=None, melds=Int::from(0), min_waits=Int::from(1), max_waits=None, seed=Int::from(0)),
+    text_signature = "(variant=None, melds=0, min_waits=1, max_waits=None, seed=0)"
+)]
 #[guarded]
 pub fn quiz(
     py: Python<'_>,
     variant: Option<PyRef<'_, PyVariant>>,
-    melds: usize,
-    min_waits: usize,
-    max_waits: Option<usize>,
-    seed: u64,
+    melds: Int,
+    min_waits: Int,
+    max_waits: Option<Int>,
+    seed: Int,
 ) -> PyResult<QuizOut> {
+    // Counts of any size as ContextErrors naming the argument (never an OverflowError).
+    let count = |n: &Int, field: &str| -> PyResult<usize> { Ok(n.count(field)? as usize) };
+    let melds = count(&melds, "melds")?;
+    let min_waits = count(&min_waits, "min_waits")?;
+    let max_waits = max_waits.map(|m| count(&m, "max_waits")).transpose()?;
+    let seed = seed.seed()?;
     let v = rules_of(variant.as_deref());
     let q = py.detach(|| {
         core_quiz::quiz(

@@ -251,17 +251,23 @@ impl Bot {
         }
     }
 
-    /// The bot named `name`; the error lists the names.
+    /// The bot named `name`; an unknown name is a context error at `bot` listing the names
+    /// (a setting of the run, as an unknown reward is).
     pub fn parse(name: &str) -> Result<Bot> {
+        Bot::parse_at(name, "bot")
+    }
+
+    /// [`Bot::parse`] of the argument `field` (`name`, `agents[2]`).
+    pub fn parse_at(name: &str, field: &str) -> Result<Bot> {
         Bot::ALL
             .into_iter()
             .find(|b| b.name() == name.trim())
             .ok_or_else(|| {
                 let names: Vec<&str> = Bot::ALL.iter().map(|b| b.name()).collect();
-                Error::hand(format!(
-                    "unknown bot '{name}' (expected {})",
-                    names.join(", ")
-                ))
+                Error::context(
+                    field,
+                    format!("unknown bot '{name}' (expected {})", names.join(", ")),
+                )
             })
     }
 
@@ -700,6 +706,25 @@ pub fn check_agents(variant: &crate::scoring::Variant, agents: usize) -> Result<
     }
 }
 
+/// Most hands one arena call plays (`hands`): each keeps a row of about 170 bytes until the
+/// call returns, so the bound keeps a call under a gigabyte; a longer run is several calls
+/// (`twmj.arena` splits it into chunks).
+pub const MAX_ARENA_HANDS: usize = 1 << 22;
+
+/// A number of arena hands as the caller gave it, checked: 0 to [`MAX_ARENA_HANDS`], else a
+/// context error naming `hands` (before anything is allocated).
+pub fn arena_count(hands: &crate::vocab::Int) -> Result<usize> {
+    hands
+        .to::<usize>()
+        .filter(|&k| k <= MAX_ARENA_HANDS)
+        .ok_or_else(|| {
+            Error::context(
+                "hands",
+                format!("an arena call plays 0 to {MAX_ARENA_HANDS} hands, not {hands}"),
+            )
+        })
+}
+
 /// One hand of an arena: the `agents` (one per seated player) rotate with the seed, agent
 /// `j` sitting at seat `(j + seed) mod seats` (by the hand's seed, so any split of the seeds
 /// seats them the same). Returns the agent at each seat (`u8::MAX` at an empty one) and what
@@ -797,7 +822,13 @@ mod tests {
         for b in Bot::ALL {
             assert_eq!(Bot::parse(b.name()).ok(), Some(b));
         }
-        assert!(Bot::parse("genius").is_err());
+        let e = Bot::parse("genius").unwrap_err();
+        assert_eq!(
+            (e.code(), e.field().as_deref()),
+            ("context_error", Some("bot"))
+        );
+        let e = Bot::parse_at("genius", "agents[1]").unwrap_err();
+        assert_eq!(e.field().as_deref(), Some("agents[1]"));
     }
 
     #[test]

@@ -4,6 +4,12 @@
 //!
 //! Table `i` of an environment seeded `seed` with `n` tables plays the hands of seeds
 //! `seed + i`, `seed + i + n`, `seed + i + 2n`, … so a run is reproducible whatever splits it.
+//!
+//! A hand can be over at the deal, before anyone acts (天胡, or a flower win with the opening
+//! flowers: about 12 deals in a million under taiwan, 43 under `three_player`). A table never
+//! waits on such a hand: it settles it at once into that table's reward row (added to what
+//! the call already wrote there), counts it in `settled`, and deals the next seed, until a
+//! hand has a decision. So every hand's payout is reported, and no table's mask is empty.
 
 use crate::error::{Error, Result};
 use crate::scoring::Variant;
@@ -12,6 +18,15 @@ use super::action::{Action, ACTION_COUNT};
 use super::observe::{observe_into, OBS_LEN};
 use super::settle::{settle_hand, Table as SettleTable};
 use super::state::State;
+
+/// Most tables one vector environment holds (`n`): about 1.2 kB each (a hand's state, its
+/// observation and mask rows), so the bound keeps an environment near a gigabyte and refuses,
+/// before allocating, a count no machine holds.
+pub const MAX_TABLES: usize = 1 << 20;
+
+/// Most threads of an environment's own pool (`threads`): far past any core count, short of
+/// what would exhaust the process starting them.
+pub const MAX_THREADS: usize = 1024;
 
 /// What a finished hand pays each seat: its net in tai or in money.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -96,6 +111,42 @@ impl Slot {
         action < ACTION_COUNT && self.legal[action]
     }
 
+    /// Deals this table's next seed.
+    fn deal_next(&mut self) {
+        let variant = std::sync::Arc::clone(&self.state.rules().variant);
+        self.state = State::from_seed_shared(self.next_seed, &variant);
+        self.next_seed = self.next_seed.wrapping_add(self.stride);
+    }
+
+    /// Settles the hand in play if it ended at the deal (and any next one that does too):
+    /// adds each seat's net to `reward` (four values), deals the next seed; returns how many
+    /// hands it settled (almost always none).
+    fn settle_dealt(&mut self, reward_kind: Reward, reward: &mut [f32]) -> Result<u32> {
+        let mut settled = 0;
+        while self.state.is_over() {
+            add_net(reward, hand_reward(&self.state, reward_kind)?);
+            self.hands += 1;
+            settled += 1;
+            self.deal_next();
+        }
+        Ok(settled)
+    }
+
+    /// The table's first decision after a fresh deal: zeroes `reward`, settles into it any
+    /// hand over at the deal ([`Slot::settle_dealt`]), and writes the acting seat's
+    /// observation and mask. Returns the seat and the hands settled.
+    pub fn start(
+        &mut self,
+        reward_kind: Reward,
+        obs: &mut [u8],
+        mask: &mut [bool],
+        reward: &mut [f32],
+    ) -> Result<(u8, u32)> {
+        reward[..4].fill(0.0);
+        let settled = self.settle_dealt(reward_kind, reward)?;
+        Ok((self.observe(obs, mask), settled))
+    }
+
     /// Writes the acting seat's observation and mask; returns the seat.
     pub fn observe(&mut self, obs: &mut [u8], mask: &mut [bool]) -> u8 {
         self.seat = self.state.pending().trailing_zeros() as u8 % 4;
@@ -105,9 +156,10 @@ impl Slot {
     }
 
     /// Applies `action` (an index) for the acting seat; when that ends the hand, writes each
-    /// seat's net into `reward` (four values), deals the next hand and returns `true`. Then
-    /// writes the next observation. An action outside the last mask is an error naming it,
-    /// and leaves the table as it was.
+    /// seat's net into `reward` (four values), deals the next hand (settling into `reward`
+    /// any that is over at the deal) and returns `true`. Then writes the next observation.
+    /// Returns the seat to act, whether the hand ended and the hands settled in all. An
+    /// action outside the last mask is an error naming it, and leaves the table as it was.
     pub fn step(
         &mut self,
         action: usize,
@@ -115,7 +167,7 @@ impl Slot {
         obs: &mut [u8],
         mask: &mut [bool],
         reward: &mut [f32],
-    ) -> Result<(u8, bool)> {
+    ) -> Result<(u8, bool, u32)> {
         let Some(a) = Action::from_index(action).filter(|_| self.allows(action)) else {
             return Err(Error::illegal(
                 "legal_mask",
@@ -126,31 +178,47 @@ impl Slot {
         self.state.apply_listed(self.seat, a);
         reward[..4].fill(0.0);
         let done = self.state.is_over();
+        let mut settled = 0;
         if done {
-            let net = hand_reward(&self.state, reward_kind)?;
-            for (r, n) in reward.iter_mut().zip(net) {
-                // A hand's net is far inside f32's exact integers (2^24).
-                #[allow(clippy::cast_precision_loss)]
-                let n = n as f32;
-                *r = n;
-            }
+            add_net(reward, hand_reward(&self.state, reward_kind)?);
             self.hands += 1;
-            let variant = std::sync::Arc::clone(&self.state.rules().variant);
-            self.state = State::from_seed_shared(self.next_seed, &variant);
-            self.next_seed = self.next_seed.wrapping_add(self.stride);
+            self.deal_next();
+            settled = 1 + self.settle_dealt(reward_kind, reward)?;
         }
-        Ok((self.observe(obs, mask), done))
+        Ok((self.observe(obs, mask), done, settled))
     }
 }
 
-/// `n` tables seeded `seed` under `variant`; an environment needs at least one (`n` is the
-/// caller's argument of that name).
+/// Adds a hand's `net` to a reward row.
+fn add_net(reward: &mut [f32], net: [i64; 4]) {
+    for (r, n) in reward.iter_mut().zip(net) {
+        // A hand's net is far inside f32's exact integers (2^24).
+        #[allow(clippy::cast_precision_loss)]
+        let n = n as f32;
+        *r += n;
+    }
+}
+
+/// A number of tables `n` as the caller gave it, checked: 1 to [`MAX_TABLES`], else a
+/// context error naming `n` (before anything is allocated).
+pub fn table_count(n: &crate::vocab::Int) -> Result<usize> {
+    n.to::<usize>()
+        .filter(|k| (1..=MAX_TABLES).contains(k))
+        .ok_or_else(|| table_count_error(n))
+}
+
+fn table_count_error(n: impl std::fmt::Display) -> Error {
+    Error::context(
+        "n",
+        format!("a vector environment holds 1 to {MAX_TABLES} tables, not {n}"),
+    )
+}
+
+/// `n` tables seeded `seed` under `variant`; an environment needs at least one and at most
+/// [`MAX_TABLES`] (`n` is the caller's argument of that name).
 pub fn tables(n: usize, seed: u64, variant: &Variant) -> Result<Vec<Slot>> {
-    if n == 0 {
-        return Err(Error::context(
-            "n",
-            "a vector environment needs at least one table",
-        ));
+    if !(1..=MAX_TABLES).contains(&n) {
+        return Err(table_count_error(n));
     }
     Ok((0..n).map(|i| Slot::new(seed, i, n, variant)).collect())
 }
@@ -182,9 +250,38 @@ pub fn checked_actions(slots: &[Slot], actions: &[i64]) -> Result<Vec<usize>> {
     }
 }
 
+/// Starts every table after a fresh deal ([`Slot::start`]), writing rows `i` of `obs`,
+/// `mask`, `reward` (each seat's net of hands over at the deal, else zeros), `seats`, `done`
+/// (some hand was settled) and `settled`.
+#[allow(clippy::too_many_arguments)]
+pub fn start_all(
+    slots: &mut [Slot],
+    reward_kind: Reward,
+    obs: &mut [u8],
+    mask: &mut [bool],
+    reward: &mut [f32],
+    seats: &mut [u8],
+    done: &mut [bool],
+    settled: &mut [u32],
+) -> Result<()> {
+    for (i, slot) in slots.iter_mut().enumerate() {
+        let (s, k) = slot.start(
+            reward_kind,
+            &mut obs[i * OBS_LEN..(i + 1) * OBS_LEN],
+            &mut mask[i * ACTION_COUNT..(i + 1) * ACTION_COUNT],
+            &mut reward[i * 4..i * 4 + 4],
+        )?;
+        seats[i] = s;
+        done[i] = k > 0;
+        settled[i] = k;
+    }
+    Ok(())
+}
+
 /// Steps every table once with `actions[i]`, writing rows `i` of `obs` (`OBS_LEN` each),
-/// `mask` (`ACTION_COUNT`), `reward` (4), `seats` and `done`. One thread; the binding splits
-/// the tables over threads.
+/// `mask` (`ACTION_COUNT`), `reward` (4), `seats`, `done` and `settled` (hands settled: the
+/// one that ended and any dealt over after it). One thread; the binding splits the tables
+/// over threads.
 #[allow(clippy::too_many_arguments)]
 pub fn step_all(
     slots: &mut [Slot],
@@ -195,9 +292,10 @@ pub fn step_all(
     reward: &mut [f32],
     seats: &mut [u8],
     done: &mut [bool],
+    settled: &mut [u32],
 ) -> Result<()> {
     for (i, slot) in slots.iter_mut().enumerate() {
-        let (s, d) = slot
+        let (s, d, k) = slot
             .step(
                 actions[i],
                 reward_kind,
@@ -213,6 +311,7 @@ pub fn step_all(
             })?;
         seats[i] = s;
         done[i] = d;
+        settled[i] = k;
     }
     Ok(())
 }
@@ -233,6 +332,7 @@ mod tests {
         let mut reward = vec![0f32; 8];
         let mut seats = [0u8; 2];
         let mut done = [false; 2];
+        let mut settled = [0u32; 2];
         for (i, s) in slots.iter_mut().enumerate() {
             seats[i] = s.observe(
                 &mut obs[i * OBS_LEN..(i + 1) * OBS_LEN],
@@ -258,6 +358,7 @@ mod tests {
                 &mut reward,
                 &mut seats,
                 &mut done,
+                &mut settled,
             )
             .unwrap();
             for i in 0..2 {
@@ -291,6 +392,7 @@ mod tests {
             &mut reward,
             &mut seats,
             &mut done,
+            &mut settled,
         );
         assert!(err.is_err_and(|e| e.to_string().contains("table 1")));
         assert_eq!(slots[1].state().log(), here.log());
@@ -314,5 +416,125 @@ mod tests {
             (e.code(), e.field().as_deref()),
             ("context_error", Some("n"))
         );
+    }
+
+    /// Seed 74541 under taiwan is over at the deal (an opening flower win); found by scanning
+    /// seeds with `Game(seed).is_over`.
+    const DEALT_OVER: u64 = 74541;
+
+    fn first_legal(st: &State) -> (u8, Action) {
+        let s = st.pending().trailing_zeros() as u8;
+        (s, legal_actions(st, s)[0])
+    }
+
+    #[test]
+    fn a_hand_over_at_the_deal_is_settled_and_the_next_dealt() {
+        let v = Variant::taiwan();
+        let over = State::from_seed(DEALT_OVER, &v);
+        assert!(over.is_over() && over.pending() == 0);
+        let net = hand_reward(&over, Reward::Tai).unwrap();
+        assert!(net.iter().any(|&n| n != 0) && net.iter().sum::<i64>() == 0);
+        #[allow(clippy::cast_precision_loss)]
+        let paid: Vec<f32> = net.iter().map(|&n| n as f32).collect();
+        let mut obs = vec![0u8; OBS_LEN];
+        let mut mask = vec![false; ACTION_COUNT];
+        let mut reward = vec![0f32; 4];
+        let (mut seats, mut done, mut settled) = ([0u8], [false], [0u32]);
+
+        // At the start: the table's first seed is the one over at the deal.
+        let mut slots = tables(1, DEALT_OVER, &v).unwrap();
+        start_all(
+            &mut slots,
+            Reward::Tai,
+            &mut obs,
+            &mut mask,
+            &mut reward,
+            &mut seats,
+            &mut done,
+            &mut settled,
+        )
+        .unwrap();
+        assert_eq!(reward, paid);
+        assert_eq!((done, settled, slots[0].hands()), ([true], [1], 1));
+        assert!(mask.iter().any(|&b| b));
+        assert_eq!(
+            slots[0].state().log(),
+            State::from_seed(DEALT_OVER + 1, &v).log()
+        );
+
+        // After a step: the hand before it ends, and its payout and the dealt-over hand's
+        // are both in the row (the one before played alone, first-legal, gives its own).
+        let mut alone = State::from_seed(DEALT_OVER - 1, &v);
+        while !alone.is_over() {
+            let (s, a) = first_legal(&alone);
+            alone.apply(s, a).unwrap();
+        }
+        let before = hand_reward(&alone, Reward::Tai).unwrap();
+        let mut slots = tables(1, DEALT_OVER - 1, &v).unwrap();
+        start_all(
+            &mut slots,
+            Reward::Tai,
+            &mut obs,
+            &mut mask,
+            &mut reward,
+            &mut seats,
+            &mut done,
+            &mut settled,
+        )
+        .unwrap();
+        assert_eq!((done, settled), ([false], [0]));
+        loop {
+            let (_, a) = first_legal(slots[0].state());
+            step_all(
+                &mut slots,
+                &[a.index()],
+                Reward::Tai,
+                &mut obs,
+                &mut mask,
+                &mut reward,
+                &mut seats,
+                &mut done,
+                &mut settled,
+            )
+            .unwrap();
+            if done[0] {
+                break;
+            }
+            assert_eq!(settled, [0]);
+        }
+        #[allow(clippy::cast_precision_loss)]
+        let want: Vec<f32> = (0..4).map(|s| (before[s] + net[s]) as f32).collect();
+        assert_eq!(reward, want);
+        assert_eq!((settled, slots[0].hands()), ([2], 2));
+        assert!(mask.iter().any(|&b| b));
+        assert_eq!(
+            slots[0].state().log(),
+            State::from_seed(DEALT_OVER + 1, &v).log()
+        );
+    }
+
+    #[test]
+    fn a_table_count_is_bounded_before_allocating() {
+        use crate::vocab::Int;
+        let e = tables(MAX_TABLES + 1, 0, &Variant::taiwan()).unwrap_err();
+        assert_eq!(e.field().as_deref(), Some("n"));
+        assert_eq!(table_count(&Int::from(1)).unwrap(), 1);
+        assert_eq!(
+            table_count(&Int::from(MAX_TABLES as i128)).unwrap(),
+            MAX_TABLES
+        );
+        for bad in [
+            Int::from(-1),
+            Int::from(0),
+            Int::from(1 << 62),
+            Int::wide("1".repeat(60)),
+        ] {
+            let e = table_count(&bad).unwrap_err();
+            assert_eq!(
+                (e.code(), e.field().as_deref()),
+                ("context_error", Some("n"))
+            );
+            assert!(e.to_string().contains(&bad.to_string()));
+        }
     }
 }
