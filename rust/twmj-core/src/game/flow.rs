@@ -910,7 +910,10 @@ impl State {
         let t = piece.tile()?;
         self.players[r as usize].concealed[t.index()] += 1;
         let p = &self.players[r as usize];
-        if p.furiten.bars(Some(t)) || !complete(p, &self.rules.variant) {
+        // The replacement is a draw: 004's 過水 ends with it (在你下一次摸牌之前); 000's holds on a
+        // winning draw.
+        let furiten = p.furiten.drew(&self.rules.variant.flow, t, true, false);
+        if furiten.bars(Some(t)) || !complete(p, &self.rules.variant) {
             return None;
         }
         let mut w = self.self_draw_win(r, Some(t), true, self.drawable() == 0);
