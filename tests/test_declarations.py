@@ -143,3 +143,44 @@ def test_a_snapshot_names_the_seat_with_the_eighth_flower() -> None:
         with pytest.raises(twmj.ContextError) as e:
             twmj.legal(bad)
         assert e.value.field == "snapshot.decision.turn.rob_from"
+
+
+@pytest.mark.parametrize(
+    ("preset", "winner", "declared"),
+    [
+        # 003 hk16 地聽 20番: 閒家配牌後立即聽牌 — never the dealer's.
+        ("hk16", 0, "migi"),
+        # 003 hk16 天聽 40番: 莊家配牌，打第一隻後就叫胡; 001 天聽 16: 在莊家取完牌後，打出第一張牌時
+        # 即聽牌 — never a 閒家's.
+        ("hk16", 1, "heaven_ready"),
+        ("traditional", 1, "heaven_ready"),
+    ],
+)
+def test_score_refuses_a_declaration_of_the_wrong_seat(
+    preset: str, winner: int, declared: str
+) -> None:
+    ctx = twmj.Context(winner=winner, dealer=0, win="discard", from_seat=2, declared=declared)
+    with pytest.raises(twmj.ContextError) as e:
+        twmj.score("123456789m234p56p77s", "7p", context=ctx, variant=twmj.Variant(preset))
+    assert e.value.field == "context.declared"
+    # The seat the text names is scored.
+    other = twmj.Context(winner=1 - winner, dealer=0, win="discard", from_seat=2, declared=declared)
+    s = twmj.score("123456789m234p56p77s", "7p", context=other, variant=twmj.Variant(preset))
+    assert declared in [i.key for i in s.items]
+
+
+EIGHT = {
+    "seat": 1,
+    "hand": "2m2m8s8s 4m6m 1z2z3z5z6z7z 9m9p 1s3s 3m",
+    "flowers": "12345678f",
+    "drawable": 30,
+    "decision": {"turn": {"drawn": "3m", "replacement": True}},
+}
+
+
+def test_eight_flowers_end_the_hand_only_where_the_preset_has_a_flower_win() -> None:
+    # 000 花牌與花胡: 八仙過海 is a win of its own; 003 hk16: 八仙過海40番 (只是在胡的時候加40番).
+    assert "eight flowers" in twmj.legal(EIGHT)[0]
+    assert "eight flowers" not in twmj.legal({**EIGHT, "variant": twmj.Variant("hk16")})[0]
+    rob = {**SEVEN, "variant": twmj.Variant("hk16")}
+    assert "seven rob one" not in twmj.legal(rob)[0]

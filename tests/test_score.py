@@ -7,6 +7,7 @@ example goes through the public function a user calls."""
 from __future__ import annotations
 
 import json
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -225,8 +226,9 @@ def test_traditional_preset() -> None:
     ctx = twmj.Context(winner=1, win="discard", from_seat=2, seat_wind="S", last_tile=True)
     s = twmj.score("456m789m234p56p77s", "7p", [("chi", "123m")], ctx, trad)
     assert [(i.name, i.tai) for i in s.items] == [("平胡", 2), ("河底撈魚", 1)]
-    # 001 writes no note on 天聽, so 門清 adds (000's MIGI 備註 does not carry over).
-    ctx = twmj.Context(winner=1, win="discard", from_seat=2, declared="heaven_ready")
+    # 001 writes no note on 天聽, so 門清 adds (000's MIGI 備註 does not carry over); 天聽 is the
+    # dealer's (在莊家取完牌後，打出第一張牌時即聽牌).
+    ctx = twmj.Context(winner=0, win="discard", from_seat=2, declared="heaven_ready")
     s = twmj.score("123456789m234p56p77s", "7p", context=ctx, variant=trad)
     assert [(i.name, i.tai) for i in s.items] == [("門清", 1), ("平胡", 2), ("天聽", 16)]
     assert twmj.winners(3, [2, 0, 1], trad) == [0]
@@ -275,3 +277,58 @@ def test_hk16_counts_fan_with_its_own_rows() -> None:
     assert ("within_seven", 20) in [(i.key, i.tai) for i in s.items]
     with pytest.raises(twmj.ContextError, match=r"context\.discards: "):
         twmj.Context(discards=300)
+
+
+def test_the_flower_win_is_named_as_the_records_name_it() -> None:
+    # The vocabulary, records and docs call the win `eight_flowers`; its row's key in the
+    # taiwan table, `eight_immortals` (tai.eight_immortals), names the same win.
+    ctx = twmj.Context(winner=1, dealer=0, flowers="12345678f")
+    by_kind = twmj.score_flower("eight_flowers", ctx)
+    by_row = twmj.score_flower("eight_immortals", ctx)
+    assert [(i.key, i.tai) for i in by_kind.items] == [("eight_immortals", 8)]
+    assert by_kind.net_money == by_row.net_money
+    assert "eight_flowers" in twmj.WIN_KINDS
+
+
+def test_hk16_has_no_flower_win_of_its_own() -> None:
+    # 003 hk16: 八仙過海40番 自摸八隻花。(只是在胡的時候加40番); 七搶一 20番 … (胡的時候加20番).
+    hk16 = twmj.Variant("hk16")
+    ctx = twmj.Context(winner=1, dealer=0, flowers="12345678f")
+    for kind, robbed in (("eight_flowers", None), ("seven_rob_one", 2)):
+        with pytest.raises(twmj.ContextError) as e:
+            twmj.score_flower(kind, ctx, hk16, robbed=robbed)
+        assert e.value.field == "kind"
+    # The rows count on the hand's regular win instead.
+    win = twmj.Context(winner=1, dealer=0, win="discard", from_seat=2, flowers="12345678f")
+    s = twmj.score("123456789m234p56p77s", "7p", context=win, variant=hk16)
+    assert ("eight_flowers", 40) in [(i.key, i.tai) for i in s.items]
+    # The setting reads (and sets) the rows: a house rule brings the flower win back.
+    assert dict(hk16.settings())["flower_wins"] is False
+    assert dict(twmj.Variant("taiwan").settings())["flower_wins"] is True
+    house = twmj.Variant("hk16", {"flower_wins": True})
+    assert twmj.score_flower("eight_flowers", ctx, house).items[0].key == "eight_immortals"
+
+
+def test_a_deal_ended_by_eight_flowers_adds_no_dice_tai_under_taiwan() -> None:
+    # 000 不採用的項目: 骰子加台 (only 002's table has 骰規台). Seat 1 is dealt all eight flowers;
+    # dice (2, 3, 6) would be 全黑 under american. 000 計分: 應付 = 底 300 + 台數 × 100, the
+    # dealer adding 莊家 1: 1200, 1100, 1100.
+    hands = [
+        "2m2m8s8s 1z2z3z4z5z6z7z 1p9p 1s9s 5p 5s",
+        "1f2f3f4f5f6f7f8f 4m6m 1z2z3z4z 9m 9s",
+        "3z3z 4z4z 5z5z 6z6z 7z7z 1m1m 9m9m 1p1p",
+        "2p2p 8p8p 2s2s 3s3s 4s4s 6s6s 7s7s 9p9p",
+    ]
+    dead = "3m3p3s7m7p7s2p8p"
+    used = sum((Counter(twmj.parse(h).tiles) for h in [*hands, dead]), Counter[str]())
+    live = "".join(t * (4 - used[t]) for t in twmj.TILES)
+    for preset, items, money in (
+        ("taiwan", [("eight_immortals", 8)], [-1200, 3400, -1100, -1100]),
+        ("american", [("eight_immortals", 8), ("dice", 1)], [-1300, 3700, -1200, -1200]),
+    ):
+        g = twmj.Game.from_deal(hands, live, dead, variant=twmj.Variant(preset), dice=(2, 3, 6))
+        assert g.is_over
+        bills, net_tai = g.settle()
+        assert [(i.key, i.tai) for i in bills[0].items] == items, preset
+        assert bills[0].net_money == money, preset
+        assert net_tai == [m // 100 for m in money], preset

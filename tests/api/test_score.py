@@ -299,3 +299,48 @@ def test_six_melds_are_refused_by_name(client: TestClient) -> None:
     r = client.post("/v1/score", json={"hand": "7m", "win_tile": "7m", "melds": six})
     assert r.status_code == 422
     assert r.json()["error"]["field"].startswith("melds")
+
+
+def test_hk16_eight_flowers_score_on_the_win_and_end_nothing(client: TestClient) -> None:
+    # 003 hk16: 八仙過海40番 自摸八隻花。(只是在胡的時候加40番): the row counts on the regular win,
+    # and a turn holding all eight offers no `eight flowers` (000's flower win).
+    req = {
+        "variant": "hk16",
+        "hand": "123456789m234p56p77s",
+        "win_tile": "7p",
+        "flowers": "12345678f",
+        "context": {"winner": 1, "dealer": 0, "win": "discard", "from_seat": 2},
+    }
+    body = client.post("/v1/score", json=req).json()
+    assert ["eight_flowers", 40] in [[i["key"], i["tai"]] for i in body["items"]]
+    snap = {
+        "seat": 1,
+        "hand": "2m2m8s8s 4m6m 1z2z3z5z6z7z 9m9p 1s3s 3m",
+        "flowers": "12345678f",
+        "drawable": 30,
+        "decision": {"turn": {"drawn": "3m", "replacement": True}},
+    }
+    actions = client.post("/v1/legal", json={"snapshot": snap}).json()["actions"]
+    assert "eight flowers" in actions
+    snap["variant"] = "hk16"
+    actions = client.post("/v1/legal", json={"snapshot": snap}).json()["actions"]
+    assert "eight flowers" not in actions and "win" not in actions
+
+
+def test_a_declaration_of_the_wrong_seat_is_refused_by_field(client: TestClient) -> None:
+    # 003 hk16 地聽 20番: 閒家配牌後立即聽牌 — the dealer's is refused at its field.
+    req = {
+        "variant": "hk16",
+        "hand": "123456789m234p56p77s",
+        "win_tile": "7p",
+        "context": {
+            "winner": 0,
+            "dealer": 0,
+            "win": "discard",
+            "from_seat": 2,
+            "declared": "migi",
+        },
+    }
+    r = client.post("/v1/score", json=req)
+    assert r.status_code == 422, r.text
+    assert r.json()["error"]["field"] == "context.declared"

@@ -332,8 +332,10 @@ pub fn score(
     Ok((&c.score(rules)?).into())
 }
 
-/// Scores a flower win (`eight_immortals` 八仙過海, or `seven_rob_one` 七搶一 with `robbed`) as
-/// its own 筆; the context must hold all 8 flowers.
+/// Scores a flower win (`eight_flowers` 八仙過海, also read as its row's key `eight_immortals`,
+/// or `seven_rob_one` 七搶一 with `robbed`) as its own 筆; the context must hold all 8 flowers,
+/// and the variant must play flower wins (`flower_wins`; hk16 does not: `ContextError` at
+/// `kind`).
 #[pyfunction]
 #[pyo3(signature = (kind, context, variant=None, robbed=None, with_dice=false))]
 #[guarded]

@@ -7,6 +7,7 @@ use crate::tile::{Flower, Tile};
 use crate::waits::exhausted;
 
 use crate::rules::{Dealing, MultiWin, Variant};
+use crate::scoring::FlowerWin;
 
 use super::action::Action;
 use super::event::Event;
@@ -269,11 +270,18 @@ impl State {
     }
 
     /// 000 開局花胡: flower wins at the opening are decided at once; 天胡 takes precedence over
-    /// a non-dealer's flower win. Returns true when the hand ended.
+    /// a non-dealer's flower win. Only where the variant plays them ([`FlowerWin::played_in`]:
+    /// not 003 hk16, whose 八仙過海 and 七搶一 are added to a regular win only). Returns true
+    /// when the hand ended.
     fn opening_wins(&mut self, shown: &[(u8, Flower)]) -> bool {
-        let eight = (0..self.seats()).find(|&s| self.player(s).flowers == 0xFF);
+        let v = &self.rules.variant;
+        let (eights, sevens) = (
+            FlowerWin::EightImmortals.played_in(v),
+            FlowerWin::SevenRobOne { robbed: 0 }.played_in(v),
+        );
+        let eight = (0..self.seats()).find(|&s| eights && self.player(s).flowers == 0xFF);
         let seven = (0..self.seats())
-            .find(|&s| self.player(s).flower_count() == 7)
+            .find(|&s| sevens && self.player(s).flower_count() == 7)
             .and_then(|r| {
                 let missing = !self.player(r).flowers;
                 let v = (0..self.seats()).find(|&v| self.player(v).flowers & missing != 0)?;
@@ -367,13 +375,15 @@ impl State {
             if let Some(f) = piece.flower() {
                 self.players[s].flowers |= 1 << f.index();
                 let mine = self.players[s].flowers;
-                if mine.count_ones() == 7 {
+                // 七搶一 only where the variant plays it (not 003 hk16: 胡的時候加20番).
+                let robbing = FlowerWin::SevenRobOne { robbed: 0 }.played_in(&self.rules.variant);
+                if robbing && mine.count_ones() == 7 {
                     let missing = !mine;
                     rob_from = (0..self.seats()).find(|&v| self.player(v).flowers & missing != 0);
                 }
                 // 七搶一 case 2: another seat holds seven and may rob this one first.
-                let robber =
-                    (0..self.seats()).any(|r| r != seat && self.player(r).flower_count() == 7);
+                let robber = robbing
+                    && (0..self.seats()).any(|r| r != seat && self.player(r).flower_count() == 7);
                 if robber && self.drawable() >= 1 {
                     self.open_offer(seat, OfferKind::Flower { flower: f });
                     return;
@@ -391,7 +401,7 @@ impl State {
             let p = &mut self.players[s];
             p.furiten = p
                 .furiten
-                .drew(&self.rules.variant.flow, win, p.no_self_draw);
+                .drew(&self.rules.variant.flow, t, win, p.no_self_draw);
             self.phase = Phase::Turn(Turn {
                 seat,
                 drawn: Some(t),
@@ -476,7 +486,9 @@ impl State {
             },
             Phase::Exchange(_) | Phase::Opening(_) | Phase::Over => return None,
         };
-        if win.is_some() && !p.furiten.blocks_win() {
+        // A complete hand is a 詐胡 only in 過水 (the win's own tile barred; 004 bars the tiles
+        // let go alone).
+        if win.as_ref().is_some_and(|w| !p.furiten.bars(w.tile)) {
             return None;
         }
         // 001 詐胡: 宣告地聽後詐胡則需賠其它三家一底八台; after 天聽 its 16 likewise.
@@ -581,7 +593,9 @@ impl State {
             )
         {
             let p = &mut self.players[s];
-            p.furiten = p.furiten.let_a_self_draw_go(&self.rules.variant.flow);
+            p.furiten = p
+                .furiten
+                .let_a_self_draw_go(&self.rules.variant.flow, t.drawn);
         }
         match action {
             Action::Discard(k) => self.discard(seat, k, false),
@@ -620,7 +634,11 @@ impl State {
             }
             Action::Win => {
                 let mut wins = Vec::new();
-                if self.players[s].flowers == 0xFF {
+                // 000 花牌與花胡: 已集滿 8 張花而自摸 — two 筆 where 八仙過海 is a win of its own;
+                // otherwise (003 hk16) the flowers count on the one regular 筆.
+                if self.players[s].flowers == 0xFF
+                    && FlowerWin::EightImmortals.played_in(&self.rules.variant)
+                {
                     wins.push(self.flower_win(seat, WinKind::EightFlowers));
                 }
                 wins.push(self.self_draw_win(seat, t.drawn, t.replacement, t.last_tile));
@@ -638,7 +656,7 @@ impl State {
                 // Case 1: the replacement was drawn before the robbing; if it completes the
                 // hand it is a second 筆, a self-draw with 槓上開花 and 7 flowers.
                 let p = &self.players[s];
-                if complete(p, &self.rules.variant) && !p.furiten.blocks_win() && !p.no_self_draw {
+                if complete(p, &self.rules.variant) && !p.furiten.bars(t.drawn) && !p.no_self_draw {
                     let mut w = self.self_draw_win(seat, t.drawn, true, t.last_tile);
                     w.flowers = before;
                     // 002 花牌與花胡: the second 筆 needs 起胡 on its own.
@@ -719,14 +737,13 @@ impl State {
                 // is no winning tile.) 003 過水特殊規定: a discard declined for 起胡 alone; the
                 // dealer's discard of the same tile may still be won while this 過水 lasts.
                 if wins && !opts.has(Options::WIN) {
-                    let tile = match kind {
-                        OfferKind::Discard { tile, .. } => Some(tile),
-                        _ => None,
-                    };
-                    let p = &mut self.players[s as usize];
-                    p.furiten = p
-                        .furiten
-                        .declined_for_min_tai(&self.rules.variant.flow, tile);
+                    if let Some(tile) = kind.tile() {
+                        let discard = matches!(kind, OfferKind::Discard { .. });
+                        let p = &mut self.players[s as usize];
+                        p.furiten =
+                            p.furiten
+                                .declined_for_min_tai(&self.rules.variant.flow, tile, discard);
+                    }
                 }
             }
         }
@@ -783,7 +800,9 @@ impl State {
             let p = &mut self.players[s as usize];
             if opts.has(Options::WIN) && said(s) != Some(Action::Win) && robs[s as usize] {
                 // 000 過水: a winning tile let go (or taken by 吃碰槓).
-                p.furiten = p.furiten.passed_a_win(&self.rules.variant.flow);
+                p.furiten = p
+                    .furiten
+                    .passed_a_win(&self.rules.variant.flow, o.kind.tile());
             }
             if let OfferKind::Discard { tile, .. } = o.kind {
                 if opts.has(Options::PON) && said(s) != Some(Action::Pon) {
@@ -891,7 +910,10 @@ impl State {
         let t = piece.tile()?;
         self.players[r as usize].concealed[t.index()] += 1;
         let p = &self.players[r as usize];
-        if p.furiten.blocks_win() || !complete(p, &self.rules.variant) {
+        // The replacement is a draw: 004's 過水 ends with it (在你下一次摸牌之前); 000's holds on a
+        // winning draw.
+        let furiten = p.furiten.drew(&self.rules.variant.flow, t, true, false);
+        if furiten.bars(Some(t)) || !complete(p, &self.rules.variant) {
             return None;
         }
         let mut w = self.self_draw_win(r, Some(t), true, self.drawable() == 0);

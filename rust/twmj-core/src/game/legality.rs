@@ -3,6 +3,7 @@
 use crate::error::{Error, Result};
 use crate::hand::MeldKind;
 use crate::rules::{is_win_counts, Item, Variant};
+use crate::scoring::FlowerWin;
 use crate::shanten::shanten_counts;
 use crate::special::{special_mask_own, special_win_counts};
 use crate::tile::{Counts, Tile};
@@ -195,7 +196,7 @@ pub(crate) fn declaration_now(state: &State, seat: u8) -> Option<Declaration> {
 pub(crate) fn self_draw_open(state: &State, t: &Turn) -> bool {
     let p = state.player(t.seat);
     t.after_call.is_none()
-        && !p.furiten.blocks_win()
+        && !p.furiten.bars(t.drawn)
         && !p.no_self_draw
         && complete_seat(state, t.seat)
 }
@@ -216,7 +217,8 @@ pub(crate) fn wins_with(p: &Player, t: Tile, v: &Variant) -> bool {
 /// The orphan kind `p` lacks when ready for 十三么 on it under `v` (003 註13 特殊規定: 在缺一門
 /// 聽牌時), not in 過水; `None` otherwise or when the variant has no such rule.
 fn missing_orphan(p: &Player, v: &Variant) -> Option<usize> {
-    if !v.special.robs_ankan() || p.furiten.blocks_win() {
+    // In 過水 no orphan may be asked (004's bars only the tiles let go).
+    if !v.special.robs_ankan() || p.furiten.bars(None) {
         return None;
     }
     let only = crate::rules::SpecialShapes {
@@ -227,7 +229,7 @@ fn missing_orphan(p: &Player, v: &Variant) -> Option<usize> {
     let mask = special_mask_own(&p.concealed, k, &p.own_counts(), only);
     crate::rules::ORPHANS
         .into_iter()
-        .find(|&i| p.concealed[i] == 0 && mask >> i & 1 == 1)
+        .find(|&i| p.concealed[i] == 0 && mask >> i & 1 == 1 && !p.furiten.bars(Tile::new(i)))
 }
 
 /// True when `p` may ask what another player's 暗槓 is (003 註13: ready for 十三么 on the one
@@ -591,7 +593,7 @@ fn self_draw<R: Refusal>(f: &TurnFacts) -> Verdict<R> {
                 rule::MINKAN_NO_SELF_DRAW,
                 "the replacement of a 明槓 cannot be 自摸".to_owned(),
             )
-        } else if p.furiten.blocks_win() {
+        } else if p.furiten.bars(f.t.drawn) {
             (
                 rule::FURITEN,
                 "in 過水 no win is allowed, not even 自摸".to_owned(),
@@ -633,8 +635,27 @@ fn kong<R: Refusal>(f: &TurnFacts, a: Action, k: Tile) -> Verdict<R> {
     keep(ok, rule::TILES, || format!("the hand cannot {a}"))
 }
 
+/// The variant plays the flower win `a` names as a win of its own ([`FlowerWin::played_in`]):
+/// 003 hk16 does not (八仙過海 只是在胡的時候加40番, 七搶一 胡的時候加20番).
+fn flower_win_played<R: Refusal>(state: &State, a: Action) -> Verdict<R> {
+    let win = match a {
+        Action::EightFlowers => FlowerWin::EightImmortals,
+        _ => FlowerWin::SevenRobOne { robbed: 0 },
+    };
+    let v = state.variant();
+    keep(win.played_in(v), rule::FLOWER_WIN, || {
+        format!(
+            "{} plays no {} win of its own (flower_wins = false): the flowers count on a \
+             regular win",
+            v.preset,
+            win.item().name()
+        )
+    })
+}
+
 /// 000 花牌與花胡: 八仙過海 with all eight flowers; 七搶一 right after the 7th flower's
-/// replacement when another seat holds the 8th. Not right after a call.
+/// replacement when another seat holds the 8th. Not right after a call, and only where the
+/// variant plays flower wins.
 #[inline]
 fn flower_win<R: Refusal>(f: &TurnFacts, a: Action) -> Verdict<R> {
     match a {
@@ -648,6 +669,7 @@ fn flower_win<R: Refusal>(f: &TurnFacts, a: Action) -> Verdict<R> {
             "七搶一 is open only right after the 7th flower's replacement".to_owned()
         })?,
     }
+    flower_win_played(f.state, a)?;
     after_call_discard_only(
         f.t,
         rule::FLOWER_WIN,
@@ -774,7 +796,7 @@ fn offer_win<R: Refusal>(f: &OfferFacts) -> Verdict<R> {
     let exempt = matches!(f.kind, OfferKind::Discard { .. })
         && p.furiten
             .dealer_exception(&state.variant().flow, tile, f.from == state.dealer());
-    keep(!p.furiten.blocks_win() || exempt, rule::FURITEN, || {
+    keep(!p.furiten.bars(Some(tile)) || exempt, rule::FURITEN, || {
         "in 過水 no win is allowed".to_owned()
     })?;
     keep(
@@ -926,7 +948,8 @@ fn rob_flower<R: Refusal>(f: &OfferFacts) -> Verdict<R> {
             && f.state.drawable() >= 1,
         rule::FLOWER_WIN,
         || "七搶一 needs 7 flowers and a drawable tile".to_owned(),
-    )
+    )?;
+    flower_win_played(f.state, Action::SevenRobOne)
 }
 
 /// The verdict on answering the offer with `a` (not 過: see [`pass_verdict`]), its rules in
@@ -957,9 +980,23 @@ fn pass_verdict<R: Refusal>(f: &OfferFacts, others: Options, asks: u8) -> Verdic
     if others.has(Options::WIN) && f.p.declared.must_win() {
         return broken(rule::MIGI_MUST_WIN, || must_win_why(f.state, f.p));
     }
-    keep(!others.is_empty() || asks != 0, rule::TURN, || {
-        "the seat has no decision on this offer".to_owned()
-    })
+    keep(
+        !others.is_empty() || asks != 0 || false_win_open(f),
+        rule::TURN,
+        || "the seat has no decision on this offer".to_owned(),
+    )
+}
+
+/// 001 詐胡 (`false_win`: 在過水的情況下未過手即宣告胡牌, 所賠台數視詐胡的台數計算): the offered
+/// tile completes the seat's hand but 過水 bars it, so its choice is 過 or a 胡 that is a 詐胡
+/// (scored as the win it would be). The seat is asked whether or not a third seat could claim
+/// the tile, so the penalty never depends on another player's hand.
+fn false_win_open(f: &OfferFacts) -> bool {
+    let tile = match f.kind {
+        OfferKind::Discard { tile, .. } | OfferKind::Kakan { tile } => tile,
+        OfferKind::Ankan { .. } | OfferKind::Flower { .. } => return false,
+    };
+    f.wins && f.state.variant().flow.false_win && f.p.furiten.bars(Some(tile))
 }
 
 const CHI_BITS: [(ChiPos, u8); 3] = [

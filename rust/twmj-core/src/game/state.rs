@@ -157,6 +157,18 @@ pub enum OfferKind {
     Flower { flower: Flower },
 }
 
+impl OfferKind {
+    /// The tile offered: a discard's, a 加槓's or an 暗槓's (`None` for a flower).
+    pub const fn tile(self) -> Option<Tile> {
+        match self {
+            OfferKind::Discard { tile, .. }
+            | OfferKind::Kakan { tile }
+            | OfferKind::Ankan { tile } => Some(tile),
+            OfferKind::Flower { .. } => None,
+        }
+    }
+}
+
 /// A set of the responses one seat may make to an offer; bit = [`OfferKind`] response.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Options(pub u8);

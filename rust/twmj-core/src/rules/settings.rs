@@ -397,7 +397,7 @@ pub const KEYS: [&str; COUNT] = {
 };
 
 /// How many settings there are (the `tai.<item>` family aside).
-pub const COUNT: usize = 56;
+pub const COUNT: usize = 58;
 
 const REGISTRY: [Setting; COUNT] = [
     Setting {
@@ -463,6 +463,29 @@ const REGISTRY: [Setting; COUNT] = [
                 } else {
                     v.absent.with(Item::Dice)
                 };
+            },
+        ),
+    },
+    // A flower win is its own 筆 where the table has its row: the rows' presence is the one
+    // owner (`scoring::FlowerWin::played_in`), as for 骰規台.
+    Setting {
+        key: "flower_wins",
+        name: "花胡（八仙過海、七搶一另算一筆）",
+        kind: Kind::Bool,
+        choice_names: &[],
+        layer: Layer::Scoring,
+        doc: "eight flowers (or seven and the robbed eighth) end the hand as a flower win, its own 筆: the table has the rows eight_immortals and seven_rob_one (000 花牌與花胡); off, they never end the hand and no 八仙過海 / 七搶一 action is offered (003 hk16: 只是在胡的時候加40番, its eight_flowers and seven_flowers rows count on a regular win)",
+        doc_zh: "八張花（或七張花搶第八張）即成花胡，另算一筆：台數表有八仙過海、七搶一兩列（000 花牌與花胡）；關閉則不成胡、不提供八仙過海／七搶一動作（003 港澳：只是在胡的時候加40番，於胡牌時計其八仙過海、七搶一番）",
+        access: Access::Bool(
+            |v| v.has(Item::EightImmortals) && v.has(Item::SevenRobOne),
+            |v, on| {
+                for item in [Item::EightImmortals, Item::SevenRobOne] {
+                    v.absent = if on {
+                        v.absent.without(item)
+                    } else {
+                        v.absent.with(item)
+                    };
+                }
             },
         ),
     },
@@ -582,9 +605,9 @@ const REGISTRY: [Setting; COUNT] = [
     choice!("dealing", "發牌方式", Flow, flow.dealing: Dealing, 2,
         "plain (the shuffled set dealt from its start) or wall (001 抽位, 起莊、發牌, 開門: the dice break the walls)",
         "發牌：plain 洗牌後依序發，wall 依 001 抽位、起莊、開門由骰子開牌"),
-    choice!("furiten_release", "過水解除", Flow, flow.furiten_release: FuritenRelease, 2,
-        "what releases 過水: table (000's release table) or own_draw (001 過手: only a drawn tile that does not win, then a discard)",
-        "過水解除：table 依 000 過水表；own_draw 依 001 過手，須自摸未胡再打出"),
+    choice!("furiten_release", "過水解除", Flow, flow.furiten_release: FuritenRelease, 3,
+        "what 過水 bars and what releases it: table (every win, until 000's release table), own_draw (every win, until 001 過手: a drawn tile that does not win, then a discard) or next_draw (004 過水: 別人打出你能胡的牌、你沒有喊胡，在你下一次摸牌之前，不能再胡同一張 — only the tile let go, until the seat's next draw)",
+        "過水：table 任何牌都不能胡，依 000 過水表解除；own_draw 任何牌都不能胡，依 001 過手（自摸未胡再打出）解除；next_draw 依 004：只限同一張，至下一次摸牌為止"),
     switch!("four_kongs_win", "四槓胡", Flow, flow.four_kongs_win,
         "四槓胡: a player's own fourth kong ends the hand at once as that player's win (001 特殊胡牌, 003 改良式)",
         "四槓胡：自己開第四槓即以胡牌計（001 特殊胡牌、003 改良式）"),
@@ -595,14 +618,17 @@ const REGISTRY: [Setting; COUNT] = [
         "a win declined for 起胡 may still be taken on the dealer's discard of the same tile (003 過水特殊規定)",
         "因台數不足未胡者，莊家於同圈打出同一張仍可胡（003 過水特殊規定）"),
     switch!("furiten_self_draw", "放棄自摸也算過水", Flow, flow.furiten_self_draw,
-        "a self-draw let go puts the seat in 過水 (000 過水); off, only a passed discard does (001 過水: 有人放槍而不胡)",
-        "放棄自摸亦入過水（000 過水）；關閉則只有放槍不胡才算過水（001 過水：有人放槍而不胡）"),
+        "a self-draw let go puts the seat in 過水 (000 過水); off, only a passed discard does (001 過水: 有人放槍而不胡; 004 過水: 別人打出你能胡的牌)",
+        "放棄自摸亦入過水（000 過水）；關閉則只有放槍不胡才算過水（001 過水：有人放槍而不胡；004 過水：別人打出你能胡的牌）"),
     switch!("furiten_ignored", "不管過水", Flow, flow.furiten_ignored,
         "no 過水 at all: a win let go never blocks a later one (004 過水: 也有不管的)",
         "不管過水：放過的胡牌不影響之後胡牌（004 過水：也有不管的）"),
     switch!("migi_first_discard", "地聽限閒家首打", Flow, flow.migi_first_discard,
-        "地聽 (MIGI) only by a 閒家 at its own first discard (003 hk16 地聽: 閒家配牌後立即聽牌); off, by anyone within the first eight discards (000 MIGI, 001 地聽)",
-        "地聽只限閒家於自己第一次打牌時宣告（003 港澳 地聽：閒家配牌後立即聽牌）；關閉則任何人於前八張牌內皆可（000 MIGI、001 地聽）"),
+        "地聽 (MIGI) only by a 閒家 at its own first discard, so a score refuses the dealer's (003 hk16 地聽: 閒家配牌後立即聽牌); off, by anyone within the first eight discards (000 MIGI, 001 地聽)",
+        "地聽只限閒家於自己第一次打牌時宣告，計分亦不收莊家的地聽（003 港澳 地聽：閒家配牌後立即聽牌）；關閉則任何人於前八張牌內皆可（000 MIGI、001 地聽）"),
+    switch!("heaven_ready_dealer", "天聽限莊家", Scoring, scoring.heaven_ready_dealer,
+        "天聽 is the dealer's, so a score refuses a 閒家's (001 天聽: 在莊家取完牌後，打出第一張牌時即聽牌; 003 hk16 天聽: 莊家配牌，打第一隻後就叫胡); off where the text names no seat (003 改良式 天聽); the game offers 天聽 at the dealer's first discard either way",
+        "天聽是莊家的宣告，計分不收閒家的天聽（001 天聽：在莊家取完牌後，打出第一張牌時即聽牌；003 港澳 天聽：莊家配牌，打第一隻後就叫胡）；關閉則不限（003 改良式 天聽未指明）；對局中天聽一律於莊家首打時宣告"),
     switch!("special_shapes.lig_gu", "瀝咕瀝咕", Analysis, special.lig_gu,
         "瀝咕瀝咕 admitted by the win detector, the waits and the scorer (003 註八)",
         "承認瀝咕瀝咕胡牌型（003 註八）"),
@@ -930,6 +956,20 @@ mod tests {
         assert_eq!(d("dealing", "traditional"), Value::Text("wall".into()));
         assert_eq!(d("streak_cap", "taiwan"), Value::Int(18));
         assert_eq!(d("special_shapes.lig_gu", "improved16"), Value::Bool(true));
+        // 003 hk16 八仙過海 只是在胡的時候加40番: no flower win of its own; 000 and the rest have it.
+        for p in PRESETS {
+            assert_eq!(d("flower_wins", p), Value::Bool(p != "hk16"), "{p}");
+        }
+        // 001 天聽 在莊家取完牌後; 003 hk16 天聽 莊家配牌 — the dealer's; 003 改良式 names no seat.
+        assert_eq!(d("heaven_ready_dealer", "traditional"), Value::Bool(true));
+        assert_eq!(d("heaven_ready_dealer", "hk16"), Value::Bool(true));
+        assert_eq!(d("heaven_ready_dealer", "improved16"), Value::Bool(false));
+        // 004 過水: 在你下一次摸牌之前，不能再胡同一張.
+        for p in ["three_player", "two_player"] {
+            assert_eq!(d("furiten_release", p), Value::Text("next_draw".into()));
+            assert_eq!(d("furiten_self_draw", p), Value::Bool(false));
+        }
+        assert_eq!(d("furiten_release", "taiwan"), Value::Text("table".into()));
         assert!(setting("min_tai").unwrap().default_in("mahjong").is_err());
     }
 
@@ -971,13 +1011,22 @@ mod tests {
                 w.set(s.key, &other).unwrap();
                 assert_eq!(s.get(&w), other, "{p} {}", s.key);
                 let after = map(&w);
-                // A special shape's switch also lists (or drops) that shape's tai.
-                let shape_tai = s
+                // A special shape's switch also lists (or drops) that shape's tai, and
+                // flower_wins the two rows it adds or removes.
+                let mut listed: Vec<String> = s
                     .key
                     .strip_prefix("special_shapes.")
-                    .map(|k| format!("tai.{k}"));
+                    .map(|k| format!("tai.{k}"))
+                    .into_iter()
+                    .collect();
+                if s.key == "flower_wins" {
+                    listed.extend(
+                        [Item::EightImmortals, Item::SevenRobOne]
+                            .map(|i| format!("tai.{}", i.key())),
+                    );
+                }
                 for (k, x) in &before {
-                    if k != s.key && Some(k) != shape_tai.as_ref() {
+                    if k != s.key && !listed.contains(k) {
                         assert_eq!(after.get(k), Some(x), "{p}: setting {} changed {k}", s.key);
                     }
                 }

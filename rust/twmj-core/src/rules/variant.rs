@@ -261,6 +261,12 @@ pub enum FuritenRelease {
     Table,
     /// 001 過手: only drawing a tile that does not win, then discarding, releases.
     OwnDraw,
+    /// 004 過水 (別人打出你能胡的牌、你沒有喊胡，在你下一次摸牌之前，不能再胡同一張): only the
+    /// tile let go is barred (every tile let go, when several are), and the seat's next draw,
+    /// whatever it is, releases. The presets that play it (004's tables) play it with
+    /// `furiten_self_draw` off, as 004 names only a passed discard; on, a self-draw let go
+    /// bars the drawn tile the same way.
+    NextDraw,
 }
 
 impl FuritenRelease {
@@ -269,15 +275,21 @@ impl FuritenRelease {
         match self {
             FuritenRelease::Table => "依過水表",
             FuritenRelease::OwnDraw => "過手（自摸不胡再打出）",
+            FuritenRelease::NextDraw => "只限同一張，至下次摸牌",
         }
     }
 
-    pub const ALL: [FuritenRelease; 2] = [FuritenRelease::Table, FuritenRelease::OwnDraw];
+    pub const ALL: [FuritenRelease; 3] = [
+        FuritenRelease::Table,
+        FuritenRelease::OwnDraw,
+        FuritenRelease::NextDraw,
+    ];
 
     pub const fn key(self) -> &'static str {
         match self {
             FuritenRelease::Table => "table",
             FuritenRelease::OwnDraw => "own_draw",
+            FuritenRelease::NextDraw => "next_draw",
         }
     }
 }
@@ -352,6 +364,15 @@ impl Flow {
         furiten_self_draw: true,
         furiten_ignored: false,
         migi_first_discard: false,
+    };
+
+    /// 004 (`three_player`, `two_player`): as 000, but 004's own 過水 (過水: 別人打出你能胡的牌、你沒有
+    /// 喊胡，在你下一次摸牌之前，不能再胡同一張): only that tile, until the seat's next draw, and
+    /// only from a passed discard (004 names no self-draw let go; `furiten_self_draw` off).
+    pub const FEW_PLAYERS: Flow = Flow {
+        furiten_release: FuritenRelease::NextDraw,
+        furiten_self_draw: false,
+        ..Flow::TAIWAN
     };
 
     /// 001: 16 kept back (八墩), no 四風連打 (特殊流局: 台灣多數人玩的規則裡沒有), 詐胡 paid, the
@@ -437,6 +458,11 @@ pub struct ScoringRules {
     /// 補花、暗槓、加槓之後; 001 因摸到花牌、加槓或暗槓而補牌; 003 改良式 海底摸花而槓上自摸). Off, only
     /// after a kong: 003 hk16 writes the row 槓上花, and 003's fan list 槓上開花 (不包括補花).
     pub kong_bloom_flower: bool,
+    /// `heaven_ready_dealer`: 天聽 is the dealer's declaration, so a score refuses a 閒家's (001
+    /// 天聽: 在莊家取完牌後，打出第一張牌時即聽牌; 003 hk16 天聽: 莊家配牌，打第一隻後就叫胡). Off
+    /// where the text names no seat (003 改良式 天聽, whose 人胡 必為天聽). The game offers 天聽 at
+    /// the dealer's first discard either way.
+    pub heaven_ready_dealer: bool,
 }
 
 impl ScoringRules {
@@ -452,6 +478,7 @@ impl ScoringRules {
         fan_notes: false,
         human_win_declared: false,
         kong_bloom_flower: true,
+        heaven_ready_dealer: false,
     };
 }
 
@@ -908,6 +935,7 @@ impl Variant {
             preset: "three_player",
             players: 3,
             chi_allowed: false,
+            flow: Flow::FEW_PLAYERS,
             ..Variant::taiwan()
         }
     }
@@ -921,6 +949,7 @@ impl Variant {
             players: 2,
             flowers: false,
             chi_allowed: true,
+            flow: Flow::FEW_PLAYERS,
             absent: Variant::taiwan().absent.union(bits(&[
                 Item::RoundWind,
                 Item::SeatWind,
@@ -1133,6 +1162,8 @@ impl Variant {
                 item_notes: false,
                 // 001 台數表 門清: 沒有吃沒有碰沒有槓.
                 concealed_ankan: false,
+                // 001 台數表 天聽: 在莊家取完牌後，打出第一張牌時即聽牌.
+                heaven_ready_dealer: true,
                 ..ScoringRules::TAIWAN
             },
             // 001 台數表's row names.
@@ -1386,6 +1417,8 @@ impl Variant {
                 concealed_ankan: false,
                 // 003 hk16 槓上花: after a 槓 (a flower's replacement is 自摸 only).
                 kong_bloom_flower: false,
+                // 003 hk16 天聽: 莊家配牌，打第一隻後就叫胡.
+                heaven_ready_dealer: true,
                 ..ScoringRules::TAIWAN
             },
             names: &[

@@ -131,8 +131,9 @@ impl Claim {
         })
     }
 
-    /// The flower win named `kind` (`eight_immortals` 八仙過海, or `seven_rob_one` 七搶一, which
-    /// needs the `robbed` seat); the context must hold all 8 flowers.
+    /// The flower win named `kind` ([`FlowerWin::parse`]: `eight_flowers` 八仙過海, also read
+    /// as its row's key `eight_immortals`, or `seven_rob_one` 七搶一, which needs the `robbed`
+    /// seat); the context must hold all 8 flowers.
     pub fn flowers(
         kind: &str,
         robbed: Option<&Int>,
@@ -251,18 +252,34 @@ pub struct Compared {
 }
 
 impl FlowerWin {
-    /// The flower win named `kind` (`eight_immortals` 八仙過海, or `seven_rob_one` 七搶一,
-    /// which needs the `robbed` seat).
+    /// The flower win named `kind`: by its win kind's key, as records and the vocabulary name
+    /// it (`eight_flowers` 八仙過海, `seven_rob_one` 七搶一, which needs the `robbed` seat), or by
+    /// its row's key in the tai table (`eight_immortals`, `tai.eight_immortals`; 七搶一's row
+    /// has the same key as its kind). Both names are kept: the first is the one the game's
+    /// results use, the second the one the settings use.
     pub fn parse(kind: &str, robbed: Option<Seat>) -> Result<FlowerWin> {
-        match (kind, robbed) {
-            ("eight_immortals", _) => Ok(FlowerWin::EightImmortals),
-            ("seven_rob_one", Some(r)) => Ok(FlowerWin::SevenRobOne { robbed: r }),
-            ("seven_rob_one", None) => Err(Error::context("robbed", "seven_rob_one needs robbed")),
-            (other, _) => Err(Error::context(
-                "kind",
-                format!("unknown flower win '{other}' (expected eight_immortals or seven_rob_one)"),
-            )),
+        let eight = FlowerWin::EightImmortals;
+        let seven = FlowerWin::SevenRobOne { robbed: 0 };
+        let is = |w: FlowerWin| kind == w.kind().key() || kind == w.item().key();
+        if is(eight) {
+            return Ok(eight);
         }
+        if is(seven) {
+            return robbed
+                .map(|r| FlowerWin::SevenRobOne { robbed: r })
+                .ok_or_else(|| {
+                    Error::context("robbed", format!("{} needs robbed", seven.kind().key()))
+                });
+        }
+        Err(Error::context(
+            "kind",
+            format!(
+                "unknown flower win '{kind}' (expected {} (or its row's key {}) or {})",
+                eight.kind().key(),
+                eight.item().key(),
+                seven.kind().key()
+            ),
+        ))
     }
 }
 

@@ -3,7 +3,7 @@
 
 use crate::error::{Error, Result};
 use crate::notation;
-use crate::rules::{setting, Kind, Variant};
+use crate::rules::{setting, Item, Kind, Variant};
 use crate::tile::{Tile, COPIES};
 use crate::vocab::{die_text, seat_text, Int, DIE_FACES, SEATS, WINDS};
 pub use crate::vocab::{Declaration, Replacement, Seat, Seats, WinKind};
@@ -262,7 +262,42 @@ impl Context {
             ));
         }
         self.validate_table(variant)?;
-        self.validate_moment()
+        self.validate_moment()?;
+        self.validate_declarer(variant)
+    }
+
+    /// A declaration belongs to the seat its text names (rules README), as the game lets only
+    /// that seat make it: 天聽 is the dealer's where `heaven_ready_dealer` (001 天聽: 在莊家取完牌後
+    /// ，打出第一張牌時即聽牌; 003 hk16 天聽: 莊家配牌，打第一隻後就叫胡), 地聽 a 閒家's where
+    /// `migi_first_discard` (003 hk16 地聽: 閒家配牌後立即聽牌).
+    fn validate_declarer(&self, variant: &Variant) -> Result<()> {
+        let dealer = self.winner == self.dealer;
+        let (item, seat, setting, text) = match self.declared {
+            Declaration::HeavenReady if !dealer && variant.scoring.heaven_ready_dealer => (
+                Item::HeavenReady,
+                "a 閒家",
+                "heaven_ready_dealer",
+                "天聽 is the dealer's declaration, made with its first discard",
+            ),
+            Declaration::Migi if dealer && variant.flow.migi_first_discard => (
+                Item::Migi,
+                "the dealer",
+                "migi_first_discard",
+                "地聽 is a 閒家's declaration, made with its own first discard",
+            ),
+            _ => return Ok(()),
+        };
+        Err(Error::context(
+            "context.declared",
+            format!(
+                "{} ({}) by {seat} (winner {}, dealer {}) cannot happen under {}: {text} ({setting})",
+                self.declared.key(),
+                variant.name_of(item),
+                self.winner,
+                self.dealer,
+                variant.preset
+            ),
+        ))
     }
 
     /// The preset's own switches bind the context (004 兩人麻將、三人麻將規則): three players

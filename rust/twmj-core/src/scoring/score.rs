@@ -36,6 +36,27 @@ impl FlowerWin {
             FlowerWin::SevenRobOne { robbed } => WinKind::SevenRobOne { from: robbed },
         }
     }
+
+    /// The row of the table that makes this flower win a 筆 of its own (000 花牌與花胡: 八仙過海,
+    /// 七搶一).
+    pub const fn item(self) -> Item {
+        match self {
+            FlowerWin::EightImmortals => Item::EightImmortals,
+            FlowerWin::SevenRobOne { .. } => Item::SevenRobOne,
+        }
+    }
+
+    /// The variant plays this flower win: its table has the flower win's row (and it plays
+    /// with flowers). The one owner of whether eight flowers (or seven and the robbed eighth)
+    /// end the hand: the opening, the turn's `eight flowers` / `seven rob one`, the 七搶一
+    /// offer and [`score_flower`] all ask it. 000 (and the presets built on it, 001, 003
+    /// 改良式) has the rows; 003 hk16 has none — its 八仙過海 40番 and 七搶一 20番 are added to a
+    /// regular win only (只是在胡的時候加40番; 胡的時候加20番), as the rows `eight_flowers` and
+    /// `seven_flowers`. Setting `flower_wins` adds or removes both rows; a 0-tai row still
+    /// ends the hand (paid 底 and dealer tai, as a 0-tai 天胡 still wins).
+    pub fn played_in(self, variant: &Variant) -> bool {
+        variant.flowers && variant.has(self.item())
+    }
 }
 
 /// One counted item.
@@ -1713,9 +1734,11 @@ pub fn score_hand(
     )
 }
 
-/// A flower win as its own 筆: the item alone, plus 骰規台 when `with_dice` (the dice count
-/// once per hand, on the regular 筆 when there is one: 002 骰規台). Uses `ctx.winner`,
-/// `dealer`, `streak`, `flowers` (all 8 must be held) and `dice`.
+/// A flower win as its own 筆: the item alone, plus 骰規台 when `with_dice` and the table has
+/// it (the dice count once per hand, on the regular 筆 when there is one: 002 骰規台; 000 不採用
+/// 骰子加台, so no other preset adds it). Uses `ctx.winner`, `dealer`, `streak`, `flowers` (all
+/// 8 must be held) and `dice`. Refused (`kind`) where the variant plays no such flower win
+/// ([`FlowerWin::played_in`]: 003 hk16 adds its 八仙過海 and 七搶一 to a regular win only).
 pub fn score_flower(
     win: FlowerWin,
     ctx: &Context,
@@ -1723,6 +1746,19 @@ pub fn score_flower(
     with_dice: bool,
 ) -> Result<Score> {
     ctx.validate(variant)?;
+    if !win.played_in(variant) {
+        let item = win.item();
+        return Err(Error::context(
+            "kind",
+            format!(
+                "{} plays no {} win of its own (flower_wins = false: its table has no row {}); \
+                 the flowers count on the hand's regular win",
+                variant.preset,
+                item.name(),
+                item.key()
+            ),
+        ));
+    }
     if ctx.flowers != 0xFF {
         return Err(Error::context(
             "context.flowers",
@@ -1756,7 +1792,8 @@ pub fn score_flower(
     let mut items = Vec::new();
     // The items counted once per hand (002 骰規台) ride on the flower win's 筆 when asked.
     let once: &[Item] = if with_dice { &ONCE } else { &[] };
-    for &item in FLOWER_WINS.iter().chain(once) {
+    // Only the rows the table has, as on the regular path (002 骰規台 is american's alone).
+    for &item in FLOWER_WINS.iter().chain(once).filter(|&&i| variant.has(i)) {
         if let Check::Context(check) = def(item).check {
             let t = tai_of(&check(&judge), item, variant);
             if t > 0 {

@@ -1,12 +1,15 @@
 //! Flowers in play (000 花牌與花胡): the opening replacement in rounds from the dealer, 八仙過海
 //! at the opening and in play (ignoring 過水), 七搶一 in both cases, a flower with nothing left
-//! to replace it, and two wins in one hand. Seat 0 deals; seat s + 1 is the 下家 of seat s.
+//! to replace it, and two wins in one hand; hk16, which has no flower win (003), and 骰規台 on
+//! a flower win only where the table has it (002). Seat 0 deals; seat s + 1 is the 下家 of
+//! seat s.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use crate::common::game::{act, discard, drawn, hands, refuse, round_trip, t, turn};
+use crate::common::game::{act, discard, drawn, hands, refuse, round_trip, t, tsumogiri, turn};
 use crate::{options, taiwan_table};
 use twmj_core::game::legality::rule;
 use twmj_core::game::{is_legal, Action, Deal, Event, FirstTurn, Phase, State, WinKind};
+use twmj_core::scoring::Variant;
 
 // ---------------------------------------------------------------- 花牌與花胡
 
@@ -266,4 +269,141 @@ fn no_seven_rob_one_when_nothing_can_replace() {
     act(&mut st, 1, Action::Discard(t("3m")));
     assert!(st.is_over());
     assert!(st.result().unwrap().is_draw());
+}
+
+// ---------------------------------------------------------------- hk16: no flower win (003)
+
+/// The hk16 table (003): its 八仙過海 40番 and 七搶一 20番 are added to a regular win only.
+fn hk16_table(cores: [&str; 4], live: &str, dead: &str) -> State {
+    crate::common::game::table(&Variant::hk16(), cores, live, dead, None)
+}
+
+#[test]
+fn hk16_eight_flowers_at_the_deal_do_not_end_the_hand() {
+    // 003 hk16: 八仙過海40番 自摸八隻花。(只是在胡的時候加40番) — no win of its own, so the deal
+    // that ends under taiwan as 八仙過海 (000 開局花胡) plays on under hk16.
+    let cores = ["2m2m8s8s", "", "1f2f3f4f5f6f7f8f 4m6m", ""];
+    let dead = "3m3p3s7m7p7s2p8p";
+    let st = taiwan_table(cores, "", dead, None);
+    assert_eq!(st.result().unwrap().wins[0].kind, WinKind::EightFlowers);
+    let mut st = hk16_table(cores, "", dead);
+    assert!(!st.is_over());
+    assert_eq!(turn(&st), 0);
+    assert_eq!(st.player(2).flowers, 0xFF);
+    discard(&mut st, "2m");
+    tsumogiri(&mut st);
+    // Seat 2's own turn with all eight: no `eight flowers` (its row is not in the table).
+    assert_eq!(turn(&st), 2);
+    assert!(!options(&st, 2).contains(&Action::EightFlowers));
+    refuse(&st, 2, Action::EightFlowers, rule::FLOWER_WIN);
+}
+
+#[test]
+fn hk16_seven_and_the_eighth_at_the_deal_do_not_end_the_hand() {
+    // 003 hk16: 七搶一 20番 自摸七隻花，另一隻被其他人摸了。(胡的時候加20番): nothing is robbed.
+    let cores = ["2m2m8s8s", "1f2f3f4f5f6f7f 4m6m", "", "8f"];
+    let dead = "3m3p3s7m7p7s2p8p";
+    let st = taiwan_table(cores, "", dead, None);
+    assert!(matches!(
+        st.result().unwrap().wins[0].kind,
+        WinKind::SevenRobOne { from: 3 }
+    ));
+    let st = hk16_table(cores, "", dead);
+    assert!(!st.is_over());
+    assert_eq!(
+        (st.player(1).flower_count(), st.player(3).flower_count()),
+        (7, 1)
+    );
+}
+
+#[test]
+fn hk16_no_seven_rob_one_in_play() {
+    // Case 1 under 000 (seat 1 draws its 7th, the 8th in front of seat 3): no 七搶一 under hk16.
+    let mut st = hk16_table(
+        ["2m2m8s8s", "1f2f3f4f5f6f 4m6m", "", "8f"],
+        "7f",
+        "3m 3p 3s 7m 7p 7s 2p 8p",
+    );
+    discard(&mut st, "1z");
+    assert_eq!((turn(&st), st.player(1).flower_count()), (1, 7));
+    assert!(!options(&st, 1).contains(&Action::SevenRobOne));
+    refuse(&st, 1, Action::SevenRobOne, rule::FLOWER_WIN);
+    // Case 2 under 000 (seat 1 holds seven, seat 2 draws the 8th): no offer to rob it; seat 2
+    // takes its replacement and plays on.
+    let mut st = hk16_table(
+        ["2m2m8s8s", "1f2f3f4f5f6f7f 4m6m 1p2p3p 4p5p6p 7p", "", ""],
+        "3m 8f",
+        "8p9p 2s3s4s 5s5s 5m",
+    );
+    discard(&mut st, "1z");
+    act(&mut st, 1, Action::Discard(t("3m")));
+    assert_eq!(turn(&st), 2);
+    assert_eq!(st.player(2).flower_count(), 1);
+}
+
+#[test]
+fn hk16_eight_flowers_count_on_the_regular_win() {
+    // 003 hk16 八仙過海 40番 (只是在胡的時候加40番): drawing the 8th flower offers no `eight
+    // flowers`; the self-draw that follows is one 筆 (not 000's two) holding the 40.
+    let seven = "1f2f3f4f5f6f7f 4m6m 1p2p3p 4p5p6p 7p";
+    let mut st = hk16_table(["8m8m8s8s", seven, "", ""], "8f", "8p9p 2s3s4s 5s5s 5m");
+    discard(&mut st, "1z");
+    assert_eq!((turn(&st), st.player(1).flowers), (1, 0xFF));
+    let acts = options(&st, 1);
+    assert!(acts.contains(&Action::Win) && !acts.contains(&Action::EightFlowers));
+    act(&mut st, 1, Action::Win);
+    let r = st.result().unwrap();
+    assert_eq!(r.wins.len(), 1);
+    assert_eq!(r.wins[0].kind, WinKind::SelfDraw);
+    let settled = st.settle(None, None, None).unwrap();
+    let items: Vec<(&str, u32)> = settled.bills[0]
+        .score
+        .items
+        .iter()
+        .map(|i| (i.key, i.tai))
+        .collect();
+    assert!(items.contains(&("eight_flowers", 40)), "{items:?}");
+    round_trip(&st);
+}
+
+// ---------------------------------------------------------------- 骰規台 (002 only)
+
+/// Seat 1 dealt all eight flowers, dice (2, 3, 6): 全黑 under 002's 骰規台.
+fn eight_flowers_at_seat_1(v: &Variant) -> State {
+    let h = hands(
+        ["2m2m8s8s", "1f2f3f4f5f6f7f8f 4m6m", "", ""],
+        "3m3p3s7m7p7s2p8p",
+    );
+    let mut deal = Deal::scripted(0, [&h[0], &h[1], &h[2], &h[3]], "", "3m3p3s7m7p7s2p8p").unwrap();
+    deal.dice = [2, 3, 6];
+    State::from_deal(deal.completed(), v).unwrap()
+}
+
+#[test]
+fn a_flower_win_adds_dice_tai_only_where_the_table_has_it() {
+    // 000 不採用的項目: 骰子加台; 002 adds 骰規台 (全黑 1, example 五). Under taiwan the 筆 is
+    // 八仙過海 8 alone; 000 計分: 應付 = 底 300 + 台數 × 100, the dealer (seat 0) adding 莊家 1.
+    let st = eight_flowers_at_seat_1(&Variant::taiwan());
+    let r = st.result().unwrap();
+    assert_eq!((r.wins.len(), r.wins[0].kind), (1, WinKind::EightFlowers));
+    let settled = st.settle(None, None, None).unwrap();
+    let items: Vec<(&str, u32)> = settled.bills[0]
+        .score
+        .items
+        .iter()
+        .map(|i| (i.key, i.tai))
+        .collect();
+    assert_eq!(items, vec![("eight_immortals", 8)]);
+    assert_eq!(settled.settlement.net_money, [-1200, 3400, -1100, -1100]);
+    // american (002) has the row: 全黑 1 rides on the flower win's 筆 (no regular 筆 follows).
+    let st = eight_flowers_at_seat_1(&Variant::american());
+    let settled = st.settle(None, None, None).unwrap();
+    let items: Vec<(&str, u32)> = settled.bills[0]
+        .score
+        .items
+        .iter()
+        .map(|i| (i.key, i.tai))
+        .collect();
+    assert_eq!(items, vec![("eight_immortals", 8), ("dice", 1)]);
+    assert_eq!(settled.settlement.net_money, [-1300, 3700, -1200, -1200]);
 }

@@ -60,11 +60,146 @@ fn tables_that_ignore_furiten() {
         assert_eq!((turn(&st), drawn(&st)), (1, t("9p")));
         assert_eq!(is_legal(&st, 1, Action::Win), win, "{}", v.preset);
     }
-    // Off in every preset.
+    // Off in every preset. A self-draw let go is 過水 but under 001 (有人放槍而不胡) and 004
+    // (別人打出你能胡的牌: three_player, two_player).
     for p in twmj_core::rules::PRESETS {
         let v = Variant::preset(p).unwrap();
         assert!(!v.flow.furiten_ignored, "{p}");
-        assert_eq!(v.flow.furiten_self_draw, p != "traditional", "{p}");
+        let passed_discard_only = ["traditional", "three_player", "two_player"].contains(&p);
+        assert_eq!(v.flow.furiten_self_draw, !passed_discard_only, "{p}");
+    }
+}
+
+// ---------------------------------------------------------------- 004's own 過水
+
+/// A scripted deal under `v` (`three_player` or `two_player`): the hands as written (seat 0 deals
+/// 17), the live wall starting with `live`, then the rest of `v`'s set in canonical order, its
+/// last 16 tiles the replacement end.
+fn few(v: &Variant, hands: [&str; 4], live: &str) -> twmj_core::game::State {
+    use twmj_core::game::{Deal, Piece, State};
+    let mut left = Piece::set_of(v);
+    let mut take = |text: &str| -> Vec<Piece> {
+        let got = Piece::parse_list(text).unwrap();
+        for p in &got {
+            let i = left.iter().position(|q| q == p).unwrap();
+            left.remove(i);
+        }
+        got
+    };
+    let parsed = hands.map(&mut take);
+    let mut wall = take(live);
+    // No flower in the live wall: they go to the replacement end's far side.
+    let (flowers, tiles): (Vec<Piece>, Vec<Piece>) =
+        left.into_iter().partition(|p| p.tile().is_none());
+    wall.extend(tiles);
+    let mut replacements = wall.split_off(wall.len() - 16);
+    replacements.extend(flowers);
+    let script = Deal {
+        dealer: 0,
+        dice: [1, 1, 1],
+        door_from_dice: false,
+        hands: parsed,
+        live: wall,
+        dead: replacements,
+        origin: None,
+    };
+    State::from_deal(script, v).unwrap()
+}
+
+/// The 000 rule on a 004 table, to set against 004's own.
+fn with_000(v: &Variant) -> Variant {
+    with(
+        v,
+        &[
+            ("furiten_release", text("table")),
+            ("furiten_self_draw", Value::Bool(true)),
+        ],
+    )
+}
+
+/// `three_player`: seat 2 waits on 3p or 6p; the dealer holds a 3p to discard; seat 1 draws and
+/// discards at once.
+const THREE: [&str; 4] = [
+    "3p 1z1z1z 2z2z2z 3z3z3z 5z5z5z 6z 7z 1m 9m",
+    "1p1p 9p9p 4s4s 5s5s 8s8s 6s6s 4z4z 2p2p",
+    "4p5p 111s 222s 333s 777s 99s",
+    "",
+];
+
+#[test]
+fn three_player_furiten_bars_the_same_tile_only() {
+    // 004 過水: 別人打出你能胡的牌、你沒有喊胡，在你下一次摸牌之前，不能再胡同一張 — seat 2 lets the
+    // dealer's 3p go; before its next draw it may not win another 3p but may win a 6p. 000's
+    // 過水 (任何牌都不能胡) bars the 6p too.
+    let v = Variant::three_player();
+    for (v, six_wins) in [(v.clone(), true), (with_000(&v), false)] {
+        for (tile, wins) in [("3p", false), ("6p", six_wins)] {
+            let mut st = few(&v, THREE, tile);
+            act(&mut st, 0, Action::Discard(t("3p")));
+            assert!(win_offered(&st, 2));
+            act(&mut st, 2, Action::Pass);
+            assert!(st.player(2).furiten.blocks_win());
+            assert_eq!((turn(&st), drawn(&st)), (1, t(tile)));
+            act(&mut st, 1, Action::Discard(t(tile)));
+            assert_eq!(
+                win_offered(&st, 2),
+                wins,
+                "{} {tile}",
+                v.flow.furiten_release.key()
+            );
+            if wins {
+                act(&mut st, 2, Action::Win);
+                let w = &st.result().unwrap().wins[0];
+                assert_eq!((w.seat, w.kind), (2, WinKind::Discard { from: 1 }));
+            }
+        }
+    }
+}
+
+#[test]
+fn three_player_furiten_ends_at_the_next_draw() {
+    // 004 過水: 在你下一次摸牌之前 — seat 2's next draw (7z, no win) releases it at once: the
+    // dealer's next 3p may be won. 000: 摸到不是胡牌張的牌，然後打出一張 releases too, so the two
+    // agree here; the draw alone is the difference (below, two_player).
+    let mut st = few(&Variant::three_player(), THREE, "1m 7z 3p");
+    act(&mut st, 0, Action::Discard(t("3p")));
+    act(&mut st, 2, Action::Pass);
+    tsumogiri(&mut st); // seat 1, 1m
+    assert_eq!((turn(&st), drawn(&st)), (2, t("7z")));
+    assert!(!st.player(2).furiten.blocks_win());
+    tsumogiri(&mut st); // seat 2, 7z
+    assert_eq!((turn(&st), drawn(&st)), (0, t("3p")));
+    act(&mut st, 0, Action::Discard(t("3p")));
+    assert!(win_offered(&st, 2));
+}
+
+#[test]
+fn two_player_may_self_draw_after_letting_a_discard_go() {
+    // 004 過水: only 同一張, only 在你下一次摸牌之前: seat 1 lets the dealer's 1m go, then draws
+    // 4m, which completes its hand: under 004 it may 自摸 (the draw ended its 過水); under 000
+    // (過水期間，任何牌都不能胡，自摸也不行; 摸到的是胡牌張 … 不解除) it may not.
+    let hands = [
+        "1m 3z3z3z 4z4z4z 5z5z5z 6z6z6z 7z7z 8m8m",
+        "2m3m 4m5m6m 7m7m7m 1z1z1z 2z2z2z 9m9m",
+        "",
+        "",
+    ];
+    let v = Variant::two_player();
+    for (v, wins) in [(v.clone(), true), (with_000(&v), false)] {
+        let mut st = few(&v, hands, "4m");
+        act(&mut st, 0, Action::Discard(t("1m")));
+        assert!(win_offered(&st, 1));
+        act(&mut st, 1, Action::Pass);
+        assert_eq!((turn(&st), drawn(&st)), (1, t("4m")));
+        assert_eq!(
+            is_legal(&st, 1, Action::Win),
+            wins,
+            "{}",
+            v.flow.furiten_release.key()
+        );
+        if !wins {
+            refuse(&st, 1, Action::Win, rule::FURITEN);
+        }
     }
 }
 

@@ -43,14 +43,13 @@ fn flow_settings_per_preset() {
         ]
     };
     let taiwan = row("sixteen", false, false, false, "plain", "table");
-    for v in [
-        Variant::taiwan(),
-        Variant::american(),
-        Variant::hk16(),
-        Variant::three_player(),
-        Variant::two_player(),
-    ] {
+    for v in [Variant::taiwan(), Variant::american(), Variant::hk16()] {
         assert_eq!(settings(&v), taiwan, "{}", v.preset);
+    }
+    // 004 過水: 在你下一次摸牌之前，不能再胡同一張 — 004's own release.
+    for v in [Variant::three_player(), Variant::two_player()] {
+        let own = row("sixteen", false, false, false, "plain", "next_draw");
+        assert_eq!(settings(&v), own, "{}", v.preset);
     }
     // 003 改良式 特殊流局情形: 出現四槓之時（非同一玩家）; 詐胡的罰則 (詐胡通賠三家).
     assert_eq!(
@@ -110,7 +109,7 @@ fn bad_flow_settings_name_the_key() {
         (
             "furiten_release",
             text("never"),
-            "variant setting 'furiten_release': \"never\" is not one of \"table\", \"own_draw\"",
+            "variant setting 'furiten_release': \"never\" is not one of \"table\", \"own_draw\", \"next_draw\"",
         ),
     ];
     for (k, val, want) in cases {
@@ -486,6 +485,40 @@ fn false_win_in_furiten_pays_the_hand_tai() {
     let (_, s) = settle_hand(&r, &table_of(&st), &trad()).unwrap();
     assert_eq!(s.net_tai, [5, 5, 5, -15]);
     round_trip(&st);
+}
+
+#[test]
+fn false_win_in_furiten_pays_the_same_with_or_without_another_claimant() {
+    // 001 詐胡: 需一家賠三家，所賠台數視詐胡的台數計算 — the false win's own tai, never whether a
+    // third seat could claim the tile. Seat 3, in 過水 (在過水的情況下未過手即宣告胡牌), is asked
+    // about seat 1's 5m (過, or the 胡 that is a 詐胡) whether or not seat 2 could 吃 it.
+    let waits_5m = "4m6m 1p2p3p 4p5p6p 7p8p9p 2s3s4s 5s5s";
+    let mut paid = Vec::new();
+    for seat_2 in ["6m7m", ""] {
+        let mut st = table(&trad(), ["5m 8s", "5m", seat_2, waits_5m], "", "", None);
+        act(&mut st, 0, Action::Discard(t("5m")));
+        act(&mut st, 3, Action::Pass);
+        act(&mut st, 1, Action::Discard(t("5m")));
+        assert!(
+            matches!(st.phase(), Phase::Offer(o) if o.pending() >> 3 & 1 == 1),
+            "seat 2 holds {seat_2:?}"
+        );
+        // The listed answer is 過 alone: the 胡 is no win, only a 詐胡.
+        assert_eq!(legal_actions(&st, 3), vec![Action::Pass]);
+        let mut passed = st.clone();
+        act(&mut st, 3, Action::Win);
+        let r = st.result().unwrap().clone();
+        let f = r.false_win.unwrap();
+        let (_, s) = settle_hand(&r, &table_of(&st), &trad()).unwrap();
+        paid.push((f.seat, f.tai, s.net_tai));
+        round_trip(&st);
+        // 過 lets the hand go on as before.
+        act(&mut passed, 3, Action::Pass);
+        pass_all(&mut passed);
+        assert_eq!(turn(&passed), 2, "seat 2 holds {seat_2:?}");
+    }
+    // 門清 1 + 獨聽 (中洞) 1 both times: 一底 3 + 2 to each of the other three.
+    assert_eq!(paid, vec![(3, 2, [5, 5, 5, -15]); 2]);
 }
 
 #[test]

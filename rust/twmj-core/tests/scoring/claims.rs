@@ -299,6 +299,31 @@ fn flower_wins_are_claims_of_their_own() {
         let e = Claim::flowers(kind, robbed.as_ref(), ctx.clone(), false).unwrap_err();
         assert_eq!(context_error(&e).0, field);
     }
+    // The win is named as records and the vocabulary name it, `eight_flowers` (its row's key,
+    // `eight_immortals`, names it too).
+    let named = Claim::flowers("eight_flowers", None, ctx.clone(), false)
+        .unwrap()
+        .score(&v)
+        .unwrap();
+    assert_eq!(named.score.items, eight.score.items);
+    assert_eq!(named.settlement.net_money, eight.settlement.net_money);
+    // 003 hk16 has no flower win (八仙過海 只是在胡的時候加40番; 七搶一 胡的時候加20番): refused
+    // at `kind`, under hk16 and wherever `flower_wins` is off.
+    let off = Variant::taiwan()
+        .with_overrides(&[("flower_wins", twmj_core::scoring::Value::Bool(false))])
+        .unwrap();
+    for v in [Variant::hk16(), off] {
+        for (kind, robbed) in [
+            ("eight_flowers", None),
+            ("seven_rob_one", Some(Int::from(2_i128))),
+        ] {
+            let e = Claim::flowers(kind, robbed.as_ref(), ctx.clone(), false)
+                .unwrap()
+                .score(&v)
+                .unwrap_err();
+            assert_eq!(context_error(&e).0, "kind", "{} {kind}", v.preset);
+        }
+    }
     // A flower win is the same 筆 under every variant counting it: compare takes a hand.
     let e = Claim::flowers("eight_immortals", None, ctx, false)
         .unwrap()

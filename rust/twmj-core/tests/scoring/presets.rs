@@ -68,6 +68,11 @@ fn row_ctx(how: How) -> Context {
             c.last_tile = true;
         }
         How::LastDiscard => c.last_tile = true,
+        // 天聽 is the dealer's (001 天聽: 在莊家取完牌後，打出第一張牌時即聽牌).
+        How::Declared(Declaration::HeavenReady) => {
+            c = ctx(0, DISCARD_FROM_2);
+            c.declared = Declaration::HeavenReady;
+        }
         How::Declared(d) => c.declared = d,
         How::FirstTurn(seat, from) => {
             c = ctx(
@@ -449,13 +454,15 @@ fn traditional_last_discard() {
 #[test]
 fn traditional_declarations() {
     // 001 台數表 天聽 16, 地聽(咪機) 8; no 嗆聽 row. 001 writes no note on either, and 000's
-    // MIGI 備註 does not carry over (rules README): 門清 adds.
-    let mut c = ctx(1, DISCARD_FROM_2);
+    // MIGI 備註 does not carry over (rules README): 門清 adds. 天聽 is the dealer's (在莊家取完牌
+    // 後，打出第一張牌時即聽牌).
+    let mut c = ctx(0, DISCARD_FROM_2);
     c.declared = Declaration::HeavenReady;
     assert_eq!(
         items(&win(PLAIN, &[], "7p", &c, &trad())),
         named(&[("門清", 1), ("平胡", 2), ("天聽", 16)])
     );
+    let mut c = ctx(1, DISCARD_FROM_2);
     c.declared = Declaration::Migi;
     assert_eq!(
         items(&win(PLAIN, &[], "7p", &c, &trad())),
@@ -467,8 +474,8 @@ fn traditional_declarations() {
         named(&[("門清", 1), ("平胡", 2)])
     );
     // 天聽 self-drawn: 不求 3 (門清加自摸) beside it.
+    let mut c = ctx(0, WinKind::SelfDraw);
     c.declared = Declaration::HeavenReady;
-    c.win = WinKind::SelfDraw;
     assert_eq!(
         items(&win(PLAIN, &[], "7p", &c, &trad())),
         named(&[("不求", 3), ("天聽", 16)])
@@ -1443,4 +1450,35 @@ fn false_win_penalties() {
     assert_eq!(st.net_tai, [11, -22, 11, 0]);
     let err = false_win(3, [0; 4], &three).unwrap_err().to_string();
     assert!(err.contains("seat 3 does not exist"), "{err}");
+}
+
+#[test]
+fn declarations_belong_to_the_seat_their_text_names() {
+    // 001 天聽: 在莊家取完牌後，打出第一張牌時即聽牌; 003 hk16 天聽 40番: 莊家配牌，打第一隻後就叫胡;
+    // 003 hk16 地聽 20番: 閒家配牌後立即聽牌. The game never lets the other seat declare them,
+    // and a score refuses it at the declaration's field. 003 改良式 天聽 and 000/001 地聽 name no
+    // seat: both seats are scored.
+    let hk16 = Variant::hk16();
+    let cases = [
+        (&hk16, 0, Declaration::Migi, false),
+        (&hk16, 1, Declaration::Migi, true),
+        (&hk16, 1, Declaration::HeavenReady, false),
+        (&hk16, 0, Declaration::HeavenReady, true),
+        (&trad(), 1, Declaration::HeavenReady, false),
+        (&trad(), 0, Declaration::HeavenReady, true),
+        (&trad(), 0, Declaration::Migi, true),
+        (&imp(), 1, Declaration::HeavenReady, true),
+        (&Variant::taiwan(), 0, Declaration::Migi, true),
+    ];
+    for (v, winner, d, ok) in cases {
+        let mut c = ctx(winner, DISCARD_FROM_2);
+        c.declared = d;
+        match try_win(PLAIN, &[], "7p", &c, v) {
+            Ok(_) => assert!(ok, "{} seat {winner} {}", v.preset, d.key()),
+            Err(e) => {
+                assert!(!ok, "{} seat {winner} {}: {e}", v.preset, d.key());
+                assert_eq!(e.field().as_deref(), Some("context.declared"), "{e}");
+            }
+        }
+    }
 }

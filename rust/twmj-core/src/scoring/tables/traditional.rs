@@ -62,7 +62,8 @@ pub(crate) const ITEMS: [ItemDef; 4] = [
                 hand: "123m456m789m23p678p55s",
                 melds: &[],
                 win: "4p",
-                context: "declared=heaven_ready",
+                // 在莊家取完牌後，打出第一張牌時即聽牌: the dealer's.
+                context: "winner=0 declared=heaven_ready",
                 tai: 16,
                 source: "001 台數表 天聽 16",
             },
