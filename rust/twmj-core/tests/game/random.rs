@@ -324,8 +324,13 @@ fn tampered_logs_and_random_actions_never_panic() {
                 };
             }
         }
+        // Every refusal is a record error naming a line of the record (issue 31 item 12).
         if let Err(e) = replay(&log) {
-            assert!(matches!(e, twmj_core::Error::Illegal { .. }), "{e}");
+            assert!(matches!(e, twmj_core::Error::Record { .. }), "{e}");
+            assert!(
+                e.line().is_some_and(|l| (2..=log.len()).contains(&l)),
+                "{e}"
+            );
         }
         // Arbitrary (seat, action) pairs against a live state are refused or applied cleanly.
         let mut live = State::from_seed(seed, &twmj_core::TAIWAN);
