@@ -193,7 +193,7 @@ def test_replay_names_the_first_illegal_move(
     path.write_text(with_illegal_discard(won_game()), encoding="utf-8")
     assert main(["replay", str(path)]) == 2
     err = capsys.readouterr().err
-    assert err.startswith("twmj: error:") and "event" in err
+    assert err.startswith("twmj: error:") and "line " in err and "illegal (" in err
     assert main(["replay", str(tmp_path / "missing.jsonl")]) == 2
     assert "cannot read" in capsys.readouterr().err
 

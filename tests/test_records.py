@@ -32,14 +32,16 @@ def test_a_tampered_record_names_the_first_bad_event() -> None:
     for i, line in enumerate(lines):
         event = json.loads(line)
         if event.get("type") == "act" and str(event.get("action", "")).startswith("discard"):
-            hand = g.hand(event["seat"])
+            # What the seat holds at that moment: the record replayed up to the line.
+            hand = twmj.replay("\n".join(lines[:i])).hand(event["seat"])
             missing = next(t for t in twmj.TILES if t not in twmj.parse(hand).tiles)
             event["action"] = f"discard {missing}"
             lines[i] = json.dumps(event, ensure_ascii=False)
             break
-    with pytest.raises(twmj.Error) as err:
+    with pytest.raises(twmj.RecordError) as err:
         twmj.replay("\n".join(lines))
-    assert "event" in str(err.value)
+    # Its line (1-based) and field (issue 31 item 12).
+    assert (err.value.line, err.value.field) == (i + 1, f"record[{i}].action")
 
 
 def test_per_seat_record_hides_other_hands() -> None:

@@ -107,9 +107,11 @@ def test_illegal_action(client: TestClient) -> None:
     idle = next(s for s in range(4) if s not in g.pending)
     lines = [*g.record().splitlines(), json.dumps({"type": "act", "seat": idle, "action": "pass"})]
     err = _error(client.post("/v1/replay", json={"record": "\n".join(lines)}))
-    # 000 合法與犯規 輪序: the rule is named in the message (the body has no rule field).
-    assert (err["code"], err["field"]) == ("illegal_action", None)
-    assert err["message"].startswith("illegal (輪序)")
+    # 000 合法與犯規 輪序: in a record, an illegal move is a bad line (issue 31 item 12): its
+    # line and field are named, the rule in the message (the body has no rule field).
+    at = len(lines) - 1
+    assert (err["code"], err["field"]) == ("record_error", f"record[{at}].action")
+    assert err["message"].startswith(f"line {at + 1}: field 'action': illegal (輪序)")
 
 
 def test_unknown_action(client: TestClient) -> None:

@@ -75,10 +75,10 @@ def test_replay_names_the_first_illegal_event(client: TestClient) -> None:
     r = client.post("/v1/replay", json={"record": with_illegal_discard(_finished(3))})
     assert r.status_code == 422
     err = r.json()["error"]
-    # An illegal move names its rule (in the message: the body has no rule field) and the
-    # event; it is about no one field of a line.
-    assert err["code"] == "illegal_action" and err["field"] is None
-    assert "event" in err["message"] and err["message"].startswith("illegal (")
+    # An illegal move is a record error of its line (issue 31 item 12): `record[i].action`,
+    # the rule it breaks in the message.
+    assert err["code"] == "record_error" and err["field"].endswith("].action")
+    assert err["message"].startswith("line ") and "illegal (" in err["message"]
 
 
 def test_replay_of_garbage_is_422(client: TestClient) -> None:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any, cast
 
+import numpy as np
+import numpy.typing as npt
 from fastapi import APIRouter
 
 import twmj
@@ -29,17 +31,15 @@ router = APIRouter(prefix="/v1", tags=["game"], responses=ERROR_RESPONSES, route
 
 
 def _replay(record: str) -> twmj.Game:
-    """The game of a record; a bad line is a `RecordError` naming `record[i].<key>` and an
-    illegal move an `IllegalActionError` naming its rule."""
+    """The game of a record; every refusal (a bad line, an illegal move) is a `RecordError`
+    naming its line (`record[i]`, `record[i].action`), an illegal move's rule in the message."""
     return twmj.replay(record)
 
 
-def _decision(seat: int, actions: list[str]) -> DecisionOut:
-    index = {a: i for i, a in enumerate(twmj.ACTIONS)}
-    mask = [False] * len(twmj.ACTIONS)
-    for a in actions:
-        mask[index[a]] = True
-    return DecisionOut(seat=seat, actions=actions, mask=mask)
+def _decision(seat: int, actions: list[str], mask: npt.NDArray[np.bool_]) -> DecisionOut:
+    """One seat's decision as the library answered it: its action names and its mask, each
+    the library's own (the mask is not rebuilt here from the names)."""
+    return DecisionOut(seat=seat, actions=actions, mask=mask.tolist())
 
 
 @router.post("/legal", response_model=LegalResponse, summary="Legal actions at a decision point")
@@ -61,11 +61,11 @@ async def legal(req: LegalRequest) -> LegalResponse:
             except twmj.Error as e:
                 raise NestedError(e, "snapshot") from None
         # The library names its errors' fields under `snapshot` (`snapshot.decision.offer`).
-        actions, _ = twmj.legal(data)
-        decisions = [_decision(req.snapshot.seat, actions)]
+        actions, mask = twmj.legal(data)
+        decisions = [_decision(req.snapshot.seat, actions, mask)]
     else:
         game = _replay(cast(str, req.record))
-        decisions = [_decision(s, game.legal_actions(s)) for s in game.pending]
+        decisions = [_decision(s, game.legal_actions(s), game.legal_mask(s)) for s in game.pending]
     first = (
         decisions[0]
         if decisions
@@ -78,7 +78,8 @@ async def legal(req: LegalRequest) -> LegalResponse:
 @heavy
 async def replay(req: ReplayRequest) -> ReplayResponse:
     """Replays a JSON-lines record (docs/log-format.md), checking every move; the first
-    illegal one is a 422 naming its event and the rule. A finished hand is scored and settled
+    illegal one is a 422 `record_error` naming its line (`field` `record[i].action`) and, in
+    the message, the rule. A finished hand is scored and settled
     under the variant given, or else under the record's own rules (its `rules` line; taiwan
     when it has none)."""
     game = _replay(req.record)

@@ -107,7 +107,7 @@ pub fn analyze(
 ) -> PyResult<PyAnalysis> {
     let rules = rules_of(variant.as_deref());
     let h = convert::hand(hand, melds, Form::Full, rules)?;
-    let v = convert::visible(visible)?;
+    let v = convert::visible(visible, rules)?;
     let a = twmj_core::analyze(&h, &v, rules);
     Ok(PyAnalysis(a.map_err(|e| e.at("hand"))?))
 }

@@ -279,10 +279,16 @@ fn json_at(obj: &Bound<'_, PyAny>, depth: usize) -> serde_json::Value {
     unreadable()
 }
 
-/// Visible tiles (others' discards and melds) as counts; none when absent.
-pub fn visible(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Counts> {
+/// Visible tiles (others' discards and melds) as counts, read under the call's `rules` as its
+/// hand is (a tile out of its set refused at `visible`); none when absent.
+pub fn visible(obj: Option<&Bound<'_, PyAny>>, rules: &Variant) -> PyResult<Counts> {
     match obj {
-        Some(o) if !o.is_none() => Ok(tiles(o, "visible", &twmj_core::TAIWAN)?.counts),
+        Some(o) if !o.is_none() => {
+            let counts = tiles(o, "visible", rules)?.counts;
+            // A counts buffer is not notation: its kinds are checked against the set here.
+            rules.check_in_play(&counts).map_err(|e| e.at("visible"))?;
+            Ok(counts)
+        }
         _ => Ok([0; KINDS]),
     }
 }

@@ -5,8 +5,8 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
 use twmj_core::game::report::{ResultView, SeatDrawView, SummaryView};
 use twmj_core::game::{
-    self, legal_actions, read_log, read_seen_log, replay as core_replay, seen_to_json, write_log,
-    write_seen_log, Action, Deal, Match, Snapshot, State,
+    self, legal_actions, read_seen_log, replay_record, seen_to_json, write_log, write_seen_log,
+    Action, Deal, Match, Snapshot, State,
 };
 use twmj_core::notation;
 use twmj_core::vocab::SEATS;
@@ -439,13 +439,13 @@ impl PyMatch {
     }
 }
 
-/// Rebuilds a game from its record, checking every move; the error names the first bad event.
+/// Rebuilds a game from its record, checking every move; a refusal is a `RecordError` naming
+/// the first bad line (`line`, 1-based; `field` `record[line − 1]`).
 #[pyfunction]
 #[guarded]
 pub fn replay(record: &str) -> PyResult<PyGame> {
-    let events = read_log(record)?;
     Ok(PyGame {
-        state: core_replay(&events)?,
+        state: replay_record(record)?,
     })
 }
 

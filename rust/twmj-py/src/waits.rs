@@ -182,7 +182,7 @@ pub fn waits<'py>(
     }
     let rules = rules_of(variant.as_deref());
     let h = convert::hand(hand, melds, Form::Waiting, rules)?;
-    let v = convert::visible(visible)?;
+    let v = convert::visible(visible, rules)?;
     let report = twmj_core::wait_report(h, v, rules).map_err(|e| e.at("hand"))?;
     let answer = PyWaits {
         report,

@@ -98,7 +98,7 @@ pub use record::{
     from_json, read_log, read_seen_log, record_lines, seen, seen_from_json, seen_to_json, to_json,
     to_json_seen, write_log, write_seen_log, HiddenAction, SeenEvent, SeenHand,
 };
-pub use replay::replay;
+pub use replay::{replay, replay_record};
 pub use result::{DrawReason, FalseWin, FirstTurn, HandResult, Win, WinKind};
 pub use series::{Match, SeatDraw, MAX_STREAK};
 pub use settle::{settle_hand, Settled, Table};

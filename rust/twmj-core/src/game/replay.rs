@@ -4,6 +4,7 @@ use crate::error::{Error, Result};
 
 use super::deal::Rules;
 use super::event::Event;
+use super::record::{read_log, record_lines, to_json};
 use super::state::State;
 
 /// The engine's event `mine` and the log's `ev` agree. An older record's end line lacks what
@@ -38,27 +39,67 @@ fn same(mine: &Event, ev: &Event) -> bool {
 }
 
 /// Rebuilds a hand from its log, checking every player action for legality and every engine
-/// event against what the engine produces. The error names the first event that fails, by
-/// its 0-based index.
+/// event against what the engine produces. A refusal is a record error of the first event
+/// that fails, as the line of a record written by [`super::record::write_log`] (one event a
+/// line: event `i` is line `i + 1`); [`replay_record`] names the line of the text itself.
 pub fn replay(events: &[Event]) -> Result<State> {
+    replay_lines(events, |i| i + 1)
+}
+
+/// Reads a record ([`read_log`]) and rebuilds its hand ([`replay`]): every refusal, of a line
+/// that cannot be read or of a move the rules forbid, is a record error naming the 1-based
+/// line of `text` (blank lines counted, as [`read_log`] counts them), so its field is
+/// `record[line − 1]`.
+pub fn replay_record(text: &str) -> Result<State> {
+    let events = read_log(text)?;
+    // Event k is the k-th line that holds one (a `seed` line is the deal, event 0).
+    let lines: Vec<usize> = record_lines(text).map(|(i, _)| i + 1).collect();
+    replay_lines(&events, |k| lines.get(k).copied().unwrap_or(k + 1))
+}
+
+/// A record error at `key` of the line holding event `i`.
+fn bad(line: usize, key: &str, message: String) -> Error {
+    Error::Record {
+        line,
+        key: key.to_owned(),
+        message,
+        position: None,
+    }
+}
+
+/// [`replay`] with `line(i)` the 1-based line of event `i`. Events are quoted as the record
+/// writes them (tiles in notation), never as Rust values.
+fn replay_lines(events: &[Event], line: impl Fn(usize) -> usize) -> Result<State> {
     let Some(Event::Deal(deal)) = events.first() else {
-        return Err(Error::illegal(
-            "replay",
-            "event 0: a log starts with the deal",
+        return Err(bad(
+            line(0),
+            "type",
+            "a record starts with its deal (a deal or a seed line)".to_owned(),
         ));
     };
     let rules = match events.get(1) {
         Some(Event::Rules(r)) => (**r).clone(),
         _ => Rules::default(),
     };
-    let mut state = State::from_deal_ruled((**deal).clone(), rules)
-        .map_err(|e| Error::illegal("replay", format!("event 0: {e}")))?;
+    let mut state = State::from_deal_ruled((**deal).clone(), rules).map_err(|e| {
+        let at = line(0);
+        match e {
+            // The deal's own field when the error names one (`dealer`, `dice`).
+            Error::Context { .. } | Error::Hand { .. } | Error::Tile { .. } => e.in_line(at),
+            e => bad(at, "", e.to_string()),
+        }
+    })?;
     for (i, ev) in events.iter().enumerate().skip(1) {
         if let Some(mine) = state.log().get(i) {
             if !same(mine, ev) {
-                return Err(Error::illegal(
-                    "replay",
-                    format!("event {i}: the log has {ev:?}, the engine produced {mine:?}"),
+                return Err(bad(
+                    line(i),
+                    "",
+                    format!(
+                        "the record has {} where the game has {}",
+                        to_json(ev),
+                        to_json(mine)
+                    ),
                 ));
             }
             continue;
@@ -67,17 +108,22 @@ pub fn replay(events: &[Event]) -> Result<State> {
             Event::Act { seat, action } => {
                 if let Err(e) = state.apply(*seat, *action) {
                     return Err(match e {
-                        Error::Illegal { rule, message } => {
-                            Error::illegal(rule, format!("event {i}: {message}"))
+                        // The rule's name stays in the message (illegal (過水): …).
+                        Error::Illegal { .. } | Error::Action { .. } => {
+                            bad(line(i), "action", e.to_string())
                         }
-                        other => other,
+                        other => other.in_line(line(i)),
                     });
                 }
             }
             other => {
-                return Err(Error::illegal(
-                    "replay",
-                    format!("event {i}: the log has {other:?} where a player decision is due"),
+                return Err(bad(
+                    line(i),
+                    "type",
+                    format!(
+                        "the record has {} where a player decision is due",
+                        to_json(other)
+                    ),
                 ))
             }
         }

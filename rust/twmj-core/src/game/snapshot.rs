@@ -2,7 +2,7 @@
 //! the wall count and what is on offer (for a referee or the HTTP API).
 
 use crate::error::{Error, Result};
-use crate::tile::COPIES;
+use crate::tile::{Tile, COPIES};
 use crate::vocab::seat_text;
 
 use super::action::{Action, ACTION_COUNT};
@@ -109,12 +109,15 @@ impl Snapshot {
             .situation
             .as_ref()
             .map_or(16, |s| usize::from(s.rules.variant.hand_size));
-        if p.melds.len() > size / 3 || p.own_counts().iter().any(|&c| c > COPIES) {
+        if p.melds.len() > size / 3 {
             return Err(Error::hand(format!(
-                "the seat's tiles and melds hold more than 4 of a kind, or more than {} melds",
+                "the seat holds {} melds; a hand of {size} has at most {}",
+                p.melds.len(),
                 size / 3
-            )));
+            ))
+            .at("melds"));
         }
+        self.check_copies()?;
         let want = match self.decision {
             Decision::Turn(t) => {
                 if t.seat != seat {
@@ -238,6 +241,79 @@ impl Snapshot {
             }
         };
         Ok(st)
+    }
+
+    /// Every tile the snapshot names is a piece of the set: no kind more than 4 times (000 牌:
+    /// 每種 4 張), no flower twice (8 flowers, one of each). Counted: the seat's hand and melds,
+    /// its last discard (a tile in a river or a meld, never back in its hand), the discard on
+    /// offer (another seat's, not the seat's own) and a 加槓's tile, which is the fourth of its
+    /// kind beside the 碰 it joins, so all four are at the other seat. Not counted, since they
+    /// may be the same piece as one already counted: the drawn tile (in the hand), the tile of
+    /// the call just made (in its meld), `no_pon` and `furiten_declined` (a discard the seat
+    /// let go, which it may have 吃'd, or the very discard on offer) and an 暗槓 offered face
+    /// down (its tile unseen). A fifth copy is a hand error naming the field that adds it.
+    fn check_copies(&self) -> Result<()> {
+        let p = &self.player;
+        let own = p.own_counts();
+        let fifth = |t: Tile, field: &str, what: &str| {
+            let i = t.index();
+            let (held, melded) = (p.concealed[i], own[i] - p.concealed[i]);
+            Error::hand(format!(
+                "{what} {t} would be a fifth {t}: the seat holds {held} in its hand and {melded} \
+                 in its melds (4 of a kind in the set)",
+                t = t.code()
+            ))
+            .at(field)
+        };
+        if let Some(t) = Tile::all().find(|t| own[t.index()] > COPIES) {
+            return Err(Error::hand(format!(
+                "the hand and melds hold {} {t}, a fifth {t} (4 of a kind in the set)",
+                own[t.index()],
+                t = t.code()
+            ))
+            .at(if p.melds.is_empty() { "hand" } else { "melds" }));
+        }
+        // The seat's own last discard: out of its hand for good.
+        if let Some(t) = p.last_discard {
+            if own[t.index()] >= COPIES {
+                return Err(fifth(t, "last_discard", "its last discard"));
+            }
+        }
+        let gone = |t: Tile| own[t.index()] + u8::from(p.last_discard == Some(t));
+        match self.decision {
+            Decision::Offer {
+                kind: OfferKind::Discard { tile, .. },
+                ..
+            } if gone(tile) >= COPIES => Err(fifth(
+                tile,
+                "decision.offer.discard",
+                if p.last_discard == Some(tile) {
+                    "the discard on offer (with the seat's last discard)"
+                } else {
+                    "the discard on offer"
+                },
+            )),
+            // 加槓: the 碰 it joins holds the other three (its last discard may be among them).
+            Decision::Offer {
+                kind: OfferKind::Kakan { tile },
+                ..
+            } if own[tile.index()] > 0 => Err(Error::hand(format!(
+                "a 加槓 of {t} puts all four {t} at the seat offering it; this seat holds {}",
+                own[tile.index()],
+                t = tile.code()
+            ))
+            .at("decision.offer.kakan")),
+            Decision::Offer {
+                kind: OfferKind::Flower { flower },
+                ..
+            } if p.flowers >> flower.index() & 1 == 1 => Err(Error::hand(format!(
+                "{} is shown by the seat offering it and held by this seat: there is one of \
+                 each flower",
+                flower.code()
+            ))
+            .at("decision.offer.flower")),
+            _ => Ok(()),
+        }
     }
 
     /// The legal actions of the seat.

@@ -12,12 +12,11 @@ use crate::error::{Error, Result};
 use crate::hand::Meld;
 use crate::notation::{self, Symbol};
 use crate::rules::Variant;
-use crate::tile::{Flower, Tile, KINDS};
+use crate::tile::{Flower, Tile, FLOWERS, KINDS};
 use crate::vocab::WINDS;
 
 use super::deal::SEATS;
 use super::furiten::Furiten;
-use super::series::MAX_STREAK;
 use super::snapshot::{Decision, Situation, Snapshot};
 use super::state::{CallLock, Declaration, OfferKind, Player, Rules, Turn};
 
@@ -96,10 +95,11 @@ struct SituationDoc {
     ankan_asks: Option<Vec<u64>>,
 }
 
-/// The bounds of the situation's small numbers.
-fn small_max(key: &str) -> usize {
+/// The bounds of the situation's small numbers: the 連莊 count is the variant's `streak_cap`
+/// (000 連莊最多 18 次 under taiwan; an override sets another), as a match and `score()` bound it.
+fn small_max(key: &str, variant: &Variant) -> usize {
     match key {
-        "streak" => usize::from(MAX_STREAK),
+        "streak" => usize::from(variant.streak_cap),
         "round_wind" => WINDS.len() - 1,
         _ => SEATS - 1,
     }
@@ -135,9 +135,11 @@ fn wrong(path: &str) -> Error {
         "flower" => hand("offer.flower must be a flower".to_owned()),
         "dice" => context("dice are three faces 1 to 6"),
         "ankan_asks" => context("ankan_asks is a list of seats 0 to 3"),
-        "streak" | "round_wind" | "dealer" | "east" => {
-            context(&format!("{key} must be a number 0 to {}", small_max(key)))
-        }
+        "streak" => context("streak must be a number 0 to the variant's streak_cap"),
+        "round_wind" | "dealer" | "east" => context(&format!(
+            "{key} must be a number 0 to {}",
+            small_max(key, &crate::rules::TAIWAN)
+        )),
         "drawn" | "discard" | "kakan" | "pon" | "chi" | "other_end" | "furiten_declined"
         | "last_discard" => hand(format!("{key} must be a tile")),
         "furiten" | "furiten_hold" | "no_self_draw" | "has_discarded" | "has_konged"
@@ -223,8 +225,17 @@ impl Snapshot {
         let seat = doc.seat.map_or(Ok(0), |n| seat_at(n, "seat"))?;
         let tiles = notation_at(doc.hand.as_ref(), "hand")?
             .ok_or_else(|| hand_error(&at("hand"), "hand is required"))?;
-        let flowers =
-            notation_at(doc.flowers.as_ref(), "flowers")?.map_or(0, |t| t.flowers) | tiles.flowers;
+        // Flowers written in the hand and in `flowers` are the seat's one set of them: one of
+        // each flower (000 花牌 8 張), so a flower in both is named twice.
+        let shown = notation_at(doc.flowers.as_ref(), "flowers")?.map_or(0, |t| t.flowers);
+        if let Some(f) = (0..FLOWERS).find(|&f| (shown & tiles.flowers) >> f & 1 == 1) {
+            let code = Flower::new(f).map_or_else(String::new, Flower::code);
+            return Err(hand_error(
+                &at("flowers"),
+                format!("{code} is written in both hand and flowers: there is one of each flower"),
+            ));
+        }
+        let flowers = shown | tiles.flowers;
         let declared = match &doc.declared {
             None => Declaration::None,
             Some(key) => Declaration::parse(key, &at("declared"))?,
@@ -364,12 +375,15 @@ fn decision(d: DecisionDoc, seat: u8) -> Result<Decision> {
 /// Where the decision sits at the table, under `variant`.
 fn situation(s: &SituationDoc, variant: &Variant) -> Result<Situation> {
     let small = |n: Option<u64>, key: &str| -> Result<u8> {
-        let max = small_max(key);
+        let max = small_max(key, variant);
         match n.unwrap_or(0) {
             n if n <= max as u64 => Ok(n as u8),
             _ => Err(Error::context(
                 at(key),
-                format!("{key} must be a number 0 to {max}"),
+                format!(
+                    "{key} must be a number 0 to {max}{}",
+                    if key == "streak" { " (streak_cap)" } else { "" }
+                ),
             )),
         }
     };
@@ -536,6 +550,32 @@ mod tests {
         assert_eq!(e.code(), "context_error", "{e}");
         let e = Snapshot::from_json(&s, Vec::new(), Some(&Variant::american())).unwrap_err();
         assert_eq!(e.field().as_deref(), Some("snapshot.streak"), "{e}");
-        assert!(e.to_string().contains(&format!("0 to {MAX_STREAK}")), "{e}");
+        let cap = Variant::american().streak_cap;
+        assert!(e.to_string().contains(&format!("0 to {cap}")), "{e}");
+    }
+
+    #[test]
+    fn the_streak_is_bounded_by_the_variants_streak_cap() {
+        // Issue 31 item 9: the cap is the setting `streak_cap` (000 連莊最多 18 次 under taiwan),
+        // as a match and `score()` read it, not the match's constant.
+        let at = |streak: u64| {
+            json!({"seat": 1, "hand": "2223456m123456789p", "drawable": 40, "streak": streak,
+                   "decision": {"offer": {"from": 0, "discard": "1m"}}})
+        };
+        let taiwan = Variant::taiwan();
+        assert!(Snapshot::from_json(&at(18), Vec::new(), Some(&taiwan)).is_ok());
+        let e = Snapshot::from_json(&at(19), Vec::new(), Some(&taiwan)).unwrap_err();
+        assert_eq!(e.field().as_deref(), Some("snapshot.streak"), "{e}");
+        let thirty = taiwan
+            .with_overrides(&[("streak_cap", crate::rules::Value::Int(30))])
+            .unwrap();
+        let s = Snapshot::from_json(&at(25), Vec::new(), Some(&thirty)).unwrap();
+        assert_eq!(s.situation.map(|s| s.rules.streak), Some(25));
+        assert!(Snapshot::from_json(&at(30), Vec::new(), Some(&thirty)).is_ok());
+        let e = Snapshot::from_json(&at(31), Vec::new(), Some(&thirty)).unwrap_err();
+        assert!(e.to_string().contains("0 to 30"), "{e}");
+        // The scorer takes the same range under the same variant.
+        assert!(thirty.check_streak("streak", 30).is_ok());
+        assert!(thirty.check_streak("streak", 31).is_err());
     }
 }

@@ -15,8 +15,9 @@ pub struct WaitValue {
     pub tile: Tile,
     /// The win is 獨聽 (one wait, by edge, closed or pair).
     pub single_wait: bool,
-    /// The win on a discard from the winner's 上家; any discarder pays `tai_for(seat)`, which
-    /// differs between seats only by the dealer tai.
+    /// The win on a discard from the winner's 上家 (the seat before it among the variant's
+    /// seats); any discarder pays `tai_for(seat)`, which differs between seats only by the
+    /// dealer tai.
     pub on_discard: Score,
     /// The win by self-draw from the wall; each of the three pays `tai_for(seat)`.
     pub on_self_draw: Score,
@@ -71,8 +72,11 @@ pub fn wait_values(
             };
             score(&full, melds, tile, &c, variant, false)
         };
+        // The 上家 is the seat one before in turn (004: 坐你左手邊、剛好在你前一個輪的人), among
+        // the variant's seated players (004 三人坐三邊: seats 0–2; 兩人: 0–1).
+        let seats = variant.seats();
         let on_discard = at(WinKind::Discard {
-            from: (ctx.winner + 3) % 4,
+            from: (ctx.winner % seats + seats - 1) % seats,
         })?;
         let on_self_draw = at(WinKind::SelfDraw)?;
         let single_wait =
@@ -85,4 +89,42 @@ pub fn wait_values(
         });
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::parse;
+
+    #[test]
+    fn the_discard_comes_from_a_seat_at_the_table() {
+        // Issue 31 item 9: the 上家 was computed among four seats, so under 004's three and
+        // two seated players (三人坐三邊, 北 empty; 兩人 seats 0 and 1) seat 0's value on a
+        // discard asked for seat 3, which is not at the table.
+        for (v, hand, upper) in [
+            (
+                Variant::three_player(),
+                "111m999m123p456p789s1z",
+                &[2, 0, 1][..],
+            ),
+            (Variant::two_player(), "111222333m444z555z6z", &[1, 0]),
+            (Variant::taiwan(), "111m999m123p456p789s1z", &[3, 0, 1, 2]),
+        ] {
+            let tiles = parse(hand).unwrap().counts;
+            for winner in 0..v.seats() {
+                let ctx = Context::new(winner, WinKind::SelfDraw);
+                let vals = wait_values(&tiles, &[], &ctx, &v)
+                    .unwrap_or_else(|e| panic!("{} seat {winner}: {e}", v.preset));
+                assert_eq!(vals.len(), 1, "{}", v.preset);
+                let w = &vals[0];
+                assert_eq!(
+                    &*w.on_discard.payers,
+                    &[upper[usize::from(winner)]],
+                    "{} seat {winner}",
+                    v.preset
+                );
+                assert_eq!(w.on_self_draw.payers.len(), usize::from(v.seats()) - 1);
+            }
+        }
+    }
 }

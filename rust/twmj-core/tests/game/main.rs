@@ -13,6 +13,7 @@ mod common;
 mod american;
 mod ankan_fee;
 mod claims;
+mod copies;
 mod declarations;
 mod flowers;
 mod furiten;

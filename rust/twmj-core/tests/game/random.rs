@@ -5,7 +5,8 @@
 use crate::common::game::greedy_pick;
 
 use twmj_core::game::{
-    legal_actions, legal_mask, replay, Action, Event, Phase, SplitMix64, State, ACTION_COUNT,
+    legal_actions, legal_mask, replay, write_log, Action, Event, Phase, SplitMix64, State,
+    ACTION_COUNT,
 };
 
 /// Independent checks of every legal action against the 合法與犯規 table.
@@ -216,17 +217,36 @@ fn replay_names_the_first_illegal_event() {
         seat,
         action: Action::Pon,
     };
-    let err = replay(&log).unwrap_err().to_string();
-    assert!(err.contains(&format!("event {i}")), "{err}");
-    // A tampered engine event is named too.
+    // Issue 31 item 12: a record error of the line (event i is line i + 1 of the written
+    // record), its field `record[i].action`, the rule in the message.
+    let e = replay(&log).unwrap_err();
+    assert_eq!(e.code(), "record_error", "{e}");
+    assert_eq!(e.line(), Some(i + 1), "{e}");
+    assert_eq!(e.field(), Some(format!("record[{i}].action")), "{e}");
+    assert!(e.to_string().contains("illegal ("), "{e}");
+    // A tampered engine event is named too, quoted as the record writes it.
     let mut log = st.log().to_vec();
     let j = log
         .iter()
         .position(|e| matches!(e, Event::Draw { .. }))
         .unwrap();
     log[j] = Event::End(Box::new(st.result().unwrap().clone()));
-    let err = replay(&log).unwrap_err().to_string();
-    assert!(err.contains(&format!("event {j}")), "{err}");
+    let e = replay(&log).unwrap_err();
+    assert_eq!(e.line(), Some(j + 1), "{e}");
+    assert_eq!(e.field(), Some(format!("record[{j}]")), "{e}");
+    let text = e.to_string();
+    assert!(text.contains(r#"{"type":"draw","seat":"#), "{text}");
+    assert!(
+        !text.contains("Piece(") && !text.contains("Draw {"),
+        "{text}"
+    );
+    // In a record's text with blank lines, the line is the text's own (blank ones counted).
+    let mut lines: Vec<String> = write_log(&log).lines().map(str::to_owned).collect();
+    lines.insert(1, String::new());
+    lines.insert(1, "   ".to_owned());
+    let e = twmj_core::game::replay_record(&lines.join("\n")).unwrap_err();
+    assert_eq!(e.line(), Some(j + 3), "{e}");
+    assert_eq!(e.field(), Some(format!("record[{}]", j + 2)), "{e}");
 }
 
 #[test]
@@ -304,8 +324,13 @@ fn tampered_logs_and_random_actions_never_panic() {
                 };
             }
         }
+        // Every refusal is a record error naming a line of the record (issue 31 item 12).
         if let Err(e) = replay(&log) {
-            assert!(matches!(e, twmj_core::Error::Illegal { .. }), "{e}");
+            assert!(matches!(e, twmj_core::Error::Record { .. }), "{e}");
+            assert!(
+                e.line().is_some_and(|l| (2..=log.len()).contains(&l)),
+                "{e}"
+            );
         }
         // Arbitrary (seat, action) pairs against a live state are refused or applied cleanly.
         let mut live = State::from_seed(seed, &twmj_core::TAIWAN);
