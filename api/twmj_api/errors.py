@@ -98,7 +98,7 @@ def detail(error: twmj.Error, under: str | None = None) -> ErrorDetail:
         message=_clip(str(error), MAX_MESSAGE),
         field=None if field is None else _clip(field, MAX_FIELD),
         position=error.position,
-        message_zh=_clip(error.message_zh, MAX_MESSAGE),
+        message_zh=_clip(error.message_zh, MAX_MESSAGE_ZH),
     )
 
 
@@ -137,6 +137,8 @@ class NestedError(Exception):
 #: start, not sent back twice.
 MAX_MESSAGE = 1000
 MAX_FIELD = 200
+#: Longest `message_zh`: a sentence for a player, naming a long key by its start.
+MAX_MESSAGE_ZH = 300
 
 
 def _clip(text: str, limit: int) -> str:
@@ -164,7 +166,7 @@ def error_body(
                 "message": _clip(message, MAX_MESSAGE),
                 "field": field,
                 "position": position,
-                "message_zh": _clip(message_zh, MAX_MESSAGE),
+                "message_zh": _clip(message_zh, MAX_MESSAGE_ZH),
             }
         }
     )

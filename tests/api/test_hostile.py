@@ -124,7 +124,7 @@ def _error_of(body: bytes) -> dict[str, Any]:
     """The `{error: {code, message, field, position}}` body every error answer has."""
     data = json.loads(body)
     assert set(data) == {"error"}
-    assert set(data["error"]) == {"code", "message", "field", "position"}
+    assert set(data["error"]) == {"code", "message", "field", "position", "message_zh"}
     error: dict[str, Any] = data["error"]
     return error
 

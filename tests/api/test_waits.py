@@ -165,6 +165,7 @@ def test_chunked_body_size_is_limited(client: TestClient) -> None:
         "message": "request body over 8388608 bytes",
         "field": None,
         "position": None,
+        "message_zh": "資料太大",
     }
 
 

@@ -596,14 +596,14 @@ impl Error {
     /// (「一萬超過四張（手牌、副露與已見牌共 5 張）」). A record's line says which line.
     pub fn message_zh(&self) -> String {
         match self {
-            Error::Tile { fault, .. }
-            | Error::Hand { fault, .. }
-            | Error::Variant { fault, .. }
-            | Error::Context { fault, .. } => fault.zh.clone(),
             Error::Record { line, fault, .. } if *line > 0 => {
                 format!("牌譜第 {line} 行：{}", fault.zh)
             }
-            Error::Record { fault, .. } => fault.zh.clone(),
+            Error::Tile { fault, .. }
+            | Error::Hand { fault, .. }
+            | Error::Variant { fault, .. }
+            | Error::Context { fault, .. }
+            | Error::Record { fault, .. } => fault.zh.clone(),
             Error::Illegal { rule, .. } => Fault::new(Code::IllegalAction, &[("rule", rule)]).zh,
             Error::Action { .. } => Fault::plain(Code::UnknownAction).zh,
             Error::Internal { .. } => Fault::plain(Code::Internal).zh,
@@ -768,6 +768,9 @@ mod tests {
         );
     }
 
+    /// What the call gave, its code, field, position and Chinese message.
+    type Case<'a> = (Result<()>, &'a str, Option<&'a str>, Option<usize>, &'a str);
+
     /// Each fine code from a real input: (code, field, position, Chinese message).
     #[test]
     fn each_fine_code_comes_from_a_real_input() {
@@ -777,7 +780,7 @@ mod tests {
         use crate::scoring::{score, Context, ContextArgs, WinKind};
         use crate::vocab::{Declaration, Int};
 
-        let counts = |s: &str| parse(s).map(|t| t.counts).unwrap_or([0; 34]);
+        let counts = |s: &str| parse(s).map_or([0; 34], |t| t.counts);
         let taiwan = Variant::taiwan();
         let three = Variant::preset("three_player").unwrap_or_default();
         let ctx = |args: ContextArgs<'_>| args.read().map(|_| ());
@@ -805,7 +808,7 @@ mod tests {
             .iter()
             .filter_map(|t| Meld::parse("chi", t, 0).ok())
             .collect();
-        let cases: Vec<(Result<()>, &str, Option<&str>, Option<usize>, &str)> = vec![
+        let cases: Vec<Case<'_>> = vec![
             (parse("12x").map(|_| ()), "unknown_symbol", None, Some(2), "看不懂「x」（第 3 個字）"),
             (parse("8z").map(|_| ()), "no_such_tile", None, Some(0), "沒有「8z」這張牌"),
             (parse("12").map(|_| ()), "number_without_suit", None, Some(0),
