@@ -165,7 +165,7 @@ def test_a_match_rotates_the_deal_and_ends_after_four_rounds() -> None:
         # A match asked for its next hand before this one is finished: a context error.
         with pytest.raises(twmj.ContextError) as e:
             m.next_game()
-        assert (e.value.code, e.value.field) == ("context_error", "match")
+        assert (e.value.kind, e.value.field) == ("context_error", "match")
         play_out(g, rng)
         net = m.finish(g)
         assert sum(net) == 0

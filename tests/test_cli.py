@@ -13,6 +13,7 @@ import pytest
 import twmj
 from tests.games import with_illegal_discard, won_game
 from twmj.cli import main
+from twmj.data import analysis_data
 
 
 def test_waits_text(capsys: pytest.CaptureFixture[str]) -> None:
@@ -90,7 +91,7 @@ def test_simulate_text_under_every_preset(capsys: pytest.CaptureFixture[str], pr
     # Every win kind a preset's game can end in has a name in the text summary (001 四槓胡 …).
     assert main(["simulate", "--games", "300", "--seed", "3", "--variant", preset]) == 0
     out = capsys.readouterr().out
-    assert out.startswith(f"{preset}: 300 局")
+    assert out.startswith(f"{preset}：300 局")
 
 
 # 000 計分 範例一 (閒家自摸, 莊家連莊 2 次): 門清 1 + 自摸 1 + 不求 1 = 3 台; the dealer pays
@@ -183,7 +184,7 @@ def test_replay_scores_each_win(
     monkeypatch.setattr("sys.stdin", io.StringIO(record))
     assert main(["replay", "-"]) == 0
     out = capsys.readouterr().out
-    assert "第 1 筆" in out and "every one legal" in out
+    assert "第 1 筆" in out and "每一步都合規則" in out
 
 
 def test_replay_names_the_first_illegal_move(
@@ -306,3 +307,175 @@ def test_score_flags_default_to_the_cores_context() -> None:
         core.round_wind,
     )
     assert (args.winner, args.dealer, args.streak) == (core.winner, core.dealer, core.streak)
+
+
+# Issue 32 item 10: the reasons in Chinese, winds everywhere, --variant, help with defaults,
+# one language.
+
+
+def test_why_not_names_the_item_once_with_its_chinese_reason(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    hand = ["2223456m456789p", "1m", "--meld", "chi", "123p", "--win", "discard"]
+    assert main(["score", *hand, "--from-seat", "3", "--why-not", "--json"]) == 0
+    why = {n["name"]: n["reason_zh"] for n in json.loads(capsys.readouterr().out)["why_not"]}
+    assert main(["score", *hand, "--from-seat", "3", "--why-not"]) == 0
+    lines = [line.strip() for line in capsys.readouterr().out.splitlines() if "不計" in line]
+    # 門清 is not counted (a 吃 is open, 000 門清): its name once, the reason the core's Chinese.
+    menqing = next(line for line in lines if line.startswith("不計 門清"))
+    assert menqing.count("門清") == 1 + why["門清"].count("門清") - why["門清"].startswith("門清")
+    assert not any(c.isascii() and c.isalpha() for c in menqing.replace("1p", "")), menqing
+    assert len(lines) == len(why)
+
+
+def test_round_wind_takes_letters_and_chinese_everywhere(
+    tmp_path: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    g, record = _won_record()
+    path = tmp_path / "hand.jsonl"
+    path.write_text(record, encoding="utf-8")
+    answers = []
+    for wind in ("S", "s", "南"):
+        assert main(["replay", str(path), "--round-wind", wind, "--json"]) == 0
+        answers.append(json.loads(capsys.readouterr().out)["net_tai"])
+    # 南 is wind 1: the record settled as `Game.settle(round_wind=1)` does.
+    assert answers == [answers[0]] * 3 and answers[0] == g.settle(None, None, 1)[1]
+    with pytest.raises(SystemExit) as usage:
+        main(["replay", str(path), "--round-wind", "1"])
+    assert usage.value.code == 2
+    assert "is not a wind" in capsys.readouterr().err
+    assert main(["score", *EXAMPLE_ONE, "--round-wind", "北", "--json"]) == 0
+    assert main(["score", *EXAMPLE_ONE, "--round-wind", "n", "--json"]) == 0
+
+
+def test_waits_and_analyze_take_a_variant(capsys: pytest.CaptureFixture[str]) -> None:
+    # 004 三人麻將 拿掉二萬到八萬: under three_player 二萬 is refused by name.
+    assert main(["waits", "19m2m", "--variant", "three_player"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("twmj: error: 二萬不在這個規則的牌裡") and err.count("\n") == 1
+    assert main(["analyze", "19m1112345678999p11z", "--variant", "three_player", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == analysis_data(
+        twmj.analyze("19m1112345678999p11z", variant=twmj.Variant("three_player"))
+    )
+
+
+def _all_options() -> list[tuple[str, Any]]:
+    import argparse
+
+    from twmj.cli import _parser
+
+    out = []
+    for action in _parser()._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for name, sub in action.choices.items():
+                out += [(name, a) for a in sub._actions if a.option_strings]
+    return out
+
+
+def test_every_option_has_help_and_shows_its_default() -> None:
+    for command, action in _all_options():
+        if action.dest == "help":
+            continue
+        assert action.help, (command, action.option_strings)
+    helps = {name: text for name, text in _helps()}
+    assert "(default: 0)" in helps["score"] and "(default: taiwan)" in helps["score"]
+    assert "(default: E)" in helps["score"]
+    assert "(default: 2000)" in helps["arena"] and "(default: 10.0)" in helps["simulate"]
+
+
+def _helps() -> list[tuple[str, str]]:
+    import argparse
+
+    from twmj.cli import _parser
+
+    out = []
+    for action in _parser()._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            out += [(name, sub.format_help()) for name, sub in action.choices.items()]
+    return out
+
+
+def test_simulate_columns_are_padded_by_display_width(capsys: pytest.CaptureFixture[str]) -> None:
+    from wcwidth import wcswidth
+
+    assert main(["simulate", "--games", "200", "--seed", "2"]) == 0
+    rows = [line for line in capsys.readouterr().out.splitlines() if line.startswith("  ")]
+    counts = [r for r in rows if r.split()[-1].isdigit() and "台" not in r]
+    # 自摸, 放槍, 四家開槓 …: names of 2–4 CJK characters, the counts' right ends in one column.
+    assert len(counts) >= 3
+    assert len({wcswidth(r) for r in counts}) == 1, counts
+
+
+def test_output_is_chinese(capsys: pytest.CaptureFixture[str]) -> None:
+    # One policy: Chinese terms, English only for what has none (keys, notation, seed).
+    assert main(["waits", "1112345678999m1p"]) == 0
+    assert main(["waits", "1112345678999m1z"]) == 0
+    assert main(["analyze", "1357m1357p1357s12345z"]) == 0
+    out = capsys.readouterr().out
+    for english in ("ready", "complete", "shanten", "wall", "events", "seat"):
+        assert english not in out
+
+
+# Issue 32 item 11: every bad input to replay and legal is one error line, status 2.
+
+
+@pytest.mark.parametrize("command", ["replay", "legal"])
+@pytest.mark.parametrize(
+    ("data", "words"),
+    [
+        (b"\xff\xfe{}", "not UTF-8"),
+        (b"[" * 100_000, ""),
+    ],
+)
+def test_bad_bytes_are_one_error_line(command: str, data: bytes, words: str, tmp_path: Any) -> None:
+    path = tmp_path / "in.json"
+    path.write_bytes(data)
+    for args, stdin in (([str(path)], None), (["-"], data)):
+        done = subprocess.run(
+            [sys.executable, "-m", "twmj.cli", command, *args],
+            input=stdin,
+            capture_output=True,
+            timeout=60,
+        )
+        err = done.stderr.decode()
+        assert done.returncode == 2, err
+        assert err.startswith("twmj: error: ") and err.count("\n") == 1, err
+        assert words in err
+
+
+@pytest.mark.parametrize("command", ["replay", "legal"])
+def test_a_closed_stdin_is_one_error_line(command: str) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "twmj.cli", command, "-"],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        timeout=60,
+        preexec_fn=lambda: __import__("os").close(0),
+    )
+    err = done.stderr.decode()
+    assert done.returncode == 2 and err.startswith("twmj: error: ") and err.count("\n") == 1, err
+    assert "stdin" in err
+
+
+def test_a_byte_order_mark_is_read_as_the_service_reads_it(
+    tmp_path: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _, record = _won_record()
+    path = tmp_path / "bom.jsonl"
+    path.write_bytes(b"\xef\xbb\xbf" + record.encode())
+    assert main(["replay", str(path), "--json"]) == 0
+    plain = tmp_path / "plain.jsonl"
+    plain.write_text(record, encoding="utf-8")
+    with_bom = json.loads(capsys.readouterr().out)
+    assert main(["replay", str(plain), "--json"]) == 0
+    assert with_bom == json.loads(capsys.readouterr().out)
+    snap = {
+        "seat": 0,
+        "hand": "555m 123p456p789p 1123s",
+        "drawable": 40,
+        "decision": {"offer": {"from": 3, "discard": "5m"}},
+    }
+    path = tmp_path / "snap.json"
+    path.write_bytes(b"\xef\xbb\xbf" + json.dumps(snap).encode())
+    assert main(["legal", str(path), "--json"]) == 0
+    assert "pon" in json.loads(capsys.readouterr().out)["actions"]

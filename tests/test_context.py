@@ -42,13 +42,13 @@ def _fails(cls: type[twmj.Error], call: Any) -> twmj.Error:
 )
 def test_each_bad_context_argument_names_its_field(kwargs: dict[str, Any], field: str) -> None:
     e = _fails(twmj.ContextError, lambda: twmj.Context(**kwargs))
-    assert (e.code, e.field, e.position, e.rule) == ("context_error", field, None, None)
+    assert (e.kind, e.field, e.position, e.rule) == ("context_error", field, None, None)
     assert str(e).startswith(f"{field}: ")
 
 
 def test_a_bad_flower_symbol_is_a_tile_error_at_its_position() -> None:
     e = _fails(twmj.TileError, lambda: twmj.Context(flowers="1f9q"))
-    assert (e.code, e.field, e.position) == ("tile_error", "context.flowers", 3)  # the q
+    assert (e.kind, e.field, e.position) == ("tile_error", "context.flowers", 3)  # the q
 
 
 def test_the_streak_is_bounded_by_the_setting_then_by_the_variant() -> None:
@@ -71,7 +71,7 @@ def test_defaults_are_the_cores() -> None:
 
 def test_the_winning_tile_and_the_flower_win_name_their_arguments() -> None:
     e = _fails(twmj.ContextError, lambda: twmj.score(EXAMPLE_ONE, "7p7p"))
-    assert (e.code, e.field) == ("context_error", "win_tile")
+    assert (e.kind, e.field) == ("context_error", "win_tile")
     e = _fails(twmj.TileError, lambda: twmj.score(EXAMPLE_ONE, "7q"))
     assert (e.field, e.position) == ("win_tile", 1)
     ctx = twmj.Context(flowers=FLOWERS)
@@ -84,7 +84,7 @@ def test_the_winning_tile_and_the_flower_win_name_their_arguments() -> None:
 def test_settling_a_game_names_its_arguments() -> None:
     g = twmj.Game(3)
     e = _fails(twmj.ContextError, g.settle)
-    assert (e.code, e.field) == ("context_error", "game")
+    assert (e.kind, e.field) == ("context_error", "game")
     while not g.is_over:
         seat = g.pending[0]
         action = g.bot_action("first_legal", seat)
@@ -118,7 +118,7 @@ def test_a_settled_streak_over_the_cap_names_the_argument() -> None:
     # a house rule raising streak_cap scores it.
     g = _won_game()
     e = _fails(twmj.ContextError, lambda: g.settle(streak=25))
-    assert (e.code, e.field) == ("context_error", "streak")
+    assert (e.kind, e.field) == ("context_error", "streak")
     scores, net = g.settle(variant=twmj.Variant("taiwan", {"streak_cap": 30}), streak=25)
     assert scores and sum(net) == 0
 
@@ -128,4 +128,4 @@ def test_an_action_outside_the_space_is_an_unknown_action() -> None:
     seat = g.pending[0]
     for action in ("dance", -1, len(twmj.ACTIONS), 2**70):
         e = _fails(twmj.IllegalActionError, lambda a=action: g.apply(seat, a))
-        assert (e.code, e.field, e.rule) == ("unknown_action", None, None)
+        assert (e.kind, e.field, e.rule) == ("unknown_action", None, None)

@@ -188,7 +188,7 @@ def test_bad_bot_names_are_twmj_errors() -> None:
     # The reward is a setting of the run, not a hand: the core names the field.
     with pytest.raises(twmj.ContextError, match="reward") as e:
         VecEnv(2, reward="points")
-    assert (e.value.code, e.value.field) == ("context_error", "reward")
+    assert (e.value.kind, e.value.field) == ("context_error", "reward")
     with pytest.raises(twmj.ContextError) as e:
         twmj.Game(0).reward("x")
     assert e.value.field == "reward"
@@ -198,7 +198,7 @@ def test_bad_bot_names_are_twmj_errors() -> None:
 def test_a_vector_environment_needs_a_table() -> None:
     with pytest.raises(twmj.ContextError) as e:
         VecEnv(0)
-    assert (e.value.code, e.value.field) == ("context_error", "n")
+    assert (e.value.kind, e.value.field) == ("context_error", "n")
 
 
 def test_a_refused_step_keeps_its_rule() -> None:
@@ -208,10 +208,10 @@ def test_a_refused_step_keeps_its_rule() -> None:
     acts[1] = int(np.flatnonzero(~mask[1])[0])
     with pytest.raises(twmj.IllegalActionError) as e:
         v.step(acts)
-    assert (e.value.code, e.value.rule) == ("illegal_action", "legal_mask")
+    assert (e.value.kind, e.value.rule) == ("illegal_action", "legal_mask")
     with pytest.raises(twmj.IllegalActionError) as e:
         v.step(np.zeros(3, dtype=np.int64))
-    assert e.value.code == "unknown_action"
+    assert e.value.kind == "unknown_action"
 
 
 def test_observation_docs_are_generated_from_the_core() -> None:

@@ -31,12 +31,12 @@ def test_illegal_action_names_the_rule_and_changes_nothing() -> None:
         g.apply(seat, f"discard {absent}")
     assert str(err.value).startswith("illegal (")
     assert g.record() == before
-    assert (err.value.code, err.value.field) == ("illegal_action", None)
+    assert (err.value.kind, err.value.field) == ("illegal_action", None)
     assert err.value.rule and str(err.value).startswith(f"illegal ({err.value.rule})")
     # An action that is not in the action space is an action error too, without a rule.
     with pytest.raises(twmj.IllegalActionError, match="unknown action 'dance'") as unknown:
         g.apply(seat, "dance")
-    assert (unknown.value.code, unknown.value.rule) == ("unknown_action", None)
+    assert (unknown.value.kind, unknown.value.rule) == ("unknown_action", None)
 
 
 def test_mask_matches_the_action_list() -> None:
@@ -108,7 +108,7 @@ def test_seat_out_of_range_is_a_context_error(seat: int) -> None:
     g = twmj.Game(1)
     with pytest.raises(twmj.ContextError, match=f"seat {seat} does not exist") as e:
         g.legal_actions(seat)
-    assert (e.value.code, e.value.field) == ("context_error", "seat")
+    assert (e.value.kind, e.value.field) == ("context_error", "seat")
     with pytest.raises(twmj.ContextError, match=f"seat {seat} does not exist"):
         g.apply(seat, "pass")
 

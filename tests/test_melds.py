@@ -52,7 +52,7 @@ def test_a_bad_symbol_in_a_meld_is_a_tile_error_at_its_position() -> None:
     # The meld's own notation: `field` names it, `position` is the character in it.
     with pytest.raises(twmj.TileError, match=r"^unknown symbol: 'x' at position 2$") as err:
         twmj.Meld("pon", "55x")
-    assert (err.value.code, err.value.field, err.value.position) == ("tile_error", "tiles", 2)
+    assert (err.value.kind, err.value.field, err.value.position) == ("tile_error", "tiles", 2)
     with pytest.raises(twmj.TileError) as err:
         twmj.waits("1234567m", [("pon", "111p"), ("pon", "55x"), ("pon", "333p")])
     assert (err.value.field, err.value.position) == ("melds[1].tiles", 2)
@@ -61,7 +61,7 @@ def test_a_bad_symbol_in_a_meld_is_a_tile_error_at_its_position() -> None:
 def test_meld_index_names_the_bad_meld() -> None:
     with pytest.raises(twmj.HandError, match=r"^meld 1 \(pon '12p'\) must have 3 tiles$") as err:
         twmj.waits("1234567m", [("pon", "111p"), ("pon", "12p"), ("pon", "333p")])
-    assert (err.value.code, err.value.field, err.value.position) == (
+    assert (err.value.kind, err.value.field, err.value.position) == (
         "hand_error",
         "melds[1].tiles",
         None,

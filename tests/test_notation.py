@@ -95,7 +95,7 @@ def test_tile_name_takes_one_tile() -> None:
     # A second tile is refused where it starts; no tile at all is a hand error.
     with pytest.raises(twmj.TileError) as e:
         twmj.tile_name("5p 6p")
-    assert (e.value.code, e.value.field, e.value.position) == ("tile_error", "tile", 3)
+    assert (e.value.kind, e.value.field, e.value.position) == ("tile_error", "tile", 3)
     with pytest.raises(twmj.HandError) as h:
         twmj.tile_name("")
     assert h.value.field == "tile"

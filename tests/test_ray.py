@@ -27,7 +27,10 @@ def local_ray() -> Iterator[None]:
 def test_ray_runs_equal_single_process_runs(local_ray: None) -> None:
     agents = ["value", "efficiency", "random", "random"]
     one = arena(agents, 300, seed=8, chunk=300)
-    split = arena_ray(agents, 300, seed=8, chunk=70)
+    done: list[int] = []
+    split = arena_ray(agents, 300, seed=8, chunk=70, progress=done.append)
+    # Issue 32 item 9: the bar moves as each task ends (70 × 4 + 20: five tasks).
+    assert sorted(done) == [20, 70, 70, 70, 70]
     assert split.stats == one.stats
     assert split.draw_rate == one.draw_rate
     for k, col in one.rows.items():

@@ -59,7 +59,7 @@ def test_a_per_seat_record_is_refused_by_replay_with_a_pointer() -> None:
     with pytest.raises(twmj.RecordError, match="read_seen_log") as e:
         twmj.replay(seen)
     # Line 1, the deal with a wall count: a per-seat line.
-    assert (e.value.code, e.value.line, e.value.field) == ("record_error", 1, "record[0].wall")
+    assert (e.value.kind, e.value.line, e.value.field) == ("record_error", 1, "record[0].wall")
 
 
 def test_a_per_seat_record_reads_back() -> None:

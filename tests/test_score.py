@@ -138,7 +138,7 @@ def test_bad_context(kwargs: dict[str, Any], field: str, message: str) -> None:
     # The field is the error's attribute (a path under `context`) and leads its message.
     with pytest.raises(twmj.ContextError) as err:
         twmj.Context(**kwargs)
-    assert (err.value.code, err.value.field) == ("context_error", field)
+    assert (err.value.kind, err.value.field) == ("context_error", field)
     assert str(err.value).startswith(f"{field}: {message}")
 
 

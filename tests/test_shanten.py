@@ -174,7 +174,7 @@ def test_a_batch_under_a_variant_names_its_first_bad_row() -> None:
     rows.insert(1, list(twmj.parse("123p456p789p123s45s55m").counts))
     with pytest.raises(twmj.HandError, match="row 1: 5m is not in play under three_player") as e:
         twmj.waits_batch(np.array(rows, dtype=np.uint8), v)
-    assert (e.value.code, e.value.field) == ("hand_error", "counts[1]")
+    assert (e.value.kind, e.value.field) == ("hand_error", "counts[1]")
     # The single calls refuse it alike (as waits, analyze and score do).
     with pytest.raises(twmj.HandError, match="5m is not in play under three_player"):
         twmj.shanten("123p456p789p123s45s55m", variant=v)

@@ -150,7 +150,7 @@ def test_snapshot_at_three_seats() -> None:
     # A seat not at the table is a context error, as everywhere, naming the snapshot's field.
     with pytest.raises(twmj.ContextError, match="seat 3 does not exist") as e:
         twmj.legal(_offer_at(0, "three_player", seat=3))
-    assert (e.value.code, e.value.field) == ("context_error", "snapshot.seat")
+    assert (e.value.kind, e.value.field) == ("context_error", "snapshot.seat")
     with pytest.raises(twmj.ContextError, match="an offer from seat 3") as e:
         twmj.legal(_offer_at(3, "three_player"))
     assert e.value.field == "snapshot.decision.offer.from"

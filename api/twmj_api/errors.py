@@ -1,9 +1,9 @@
 """One table from error codes to HTTP answers, and the error body:
-`{"error": {code, message, field, position}}`, with `errors` and `error_count` beside it when
-a request has several faults.
+`{"error": {code, message, field, position, message_zh}}`, with `errors` and `error_count`
+beside it when a request has several faults.
 
-A library error already carries its `code` and `field` (the core's, as exception attributes):
-the body is built from them. The codes the service adds itself (a bad request, a wrong path)
+A library error already carries its fine `code`, `field` and `message_zh` (the core's, as
+exception attributes): the body is built from them. The codes the service adds itself (a bad request, a wrong path)
 are listed here; `docs/errors.md` is generated from both (`python -m twmj_api.errors`).
 
 A body that fails the request schema may have many faults: the answer lists the first
@@ -32,11 +32,13 @@ from starlette.requests import ClientDisconnect
 from starlette.responses import Response
 
 import twmj
+from twmj.errors import message_zh as fine_zh
 from twmj_api.schemas import MAX_OVERRIDES, ErrorDetail
 
-#: The HTTP status of each library error code: bad input is 422, twmj's own failure 500.
+#: The HTTP status of each library error code (the fine codes): bad input is 422, twmj's own
+#: failure 500.
 LIBRARY_STATUS: dict[str, int] = {
-    code: 500 if code == "internal" else 422 for code in twmj.ERROR_CODES
+    e["code"]: 500 if e["kind"] == "internal" else 422 for e in twmj.VOCABULARY["errors"]
 }
 
 
@@ -133,6 +135,7 @@ def detail(error: twmj.Error, under: str | None = None) -> ErrorDetail:
         message=_clip(str(error), MAX_MESSAGE),
         field=None if field is None else _clip(field, MAX_FIELD),
         position=error.position,
+        message_zh=_clip(error.message_zh, MAX_MESSAGE_ZH),
     )
 
 
@@ -171,13 +174,15 @@ class NestedError(Exception):
 #: start, not sent back twice.
 MAX_MESSAGE = 1000
 MAX_FIELD = 200
+#: Longest `message_zh`: a sentence for a player, naming a long key by its start.
+MAX_MESSAGE_ZH = 300
 
 
 def _clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else f"{text[: limit - 1]}…"
 
 
-#: One fault: `{code, message, field, position}`.
+#: One fault: `{code, message, field, position, message_zh}`.
 Detail = dict[str, Any]
 
 #: Validation faults an answer lists in `errors` (`error_count` counts them all).
@@ -192,12 +197,25 @@ ERROR_BUILD_LIMIT = 1000
 MAX_OBJECT_KEYS = MAX_OVERRIDES
 
 
-def _detail_dict(code: str, message: str, field: str | None, position: int | None) -> Detail:
+#: The Chinese name of each service code, the `message_zh` of its answers.
+SERVICE_ZH: dict[str, str] = {c.code: c.name for c in SERVICE_CODES}
+
+
+def _detail_dict(
+    code: str,
+    message: str,
+    field: str | None,
+    position: int | None,
+    message_zh: str | None = None,
+) -> Detail:
+    if message_zh is None:
+        message_zh = SERVICE_ZH.get(code) or fine_zh(code)
     return {
         "code": code,
         "message": _clip(message, MAX_MESSAGE),
         "field": None if field is None else _clip(field, MAX_FIELD),
         "position": position,
+        "message_zh": _clip(message_zh, MAX_MESSAGE_ZH),
     }
 
 
@@ -213,8 +231,14 @@ def errors_body(details: list[Detail], count: int | None = None) -> bytes:
     return orjson.dumps({"error": listed[0], "errors": listed, "error_count": count})
 
 
-def error_body(code: str, message: str, field: str | None, position: int | None = None) -> bytes:
-    return errors_body([_detail_dict(code, message, field, position)])
+def error_body(
+    code: str,
+    message: str,
+    field: str | None,
+    position: int | None = None,
+    message_zh: str | None = None,
+) -> bytes:
+    return errors_body([_detail_dict(code, message, field, position, message_zh)])
 
 
 def error_response(
@@ -224,9 +248,10 @@ def error_response(
     field: str | None,
     headers: Mapping[str, str] | None = None,
     position: int | None = None,
+    message_zh: str | None = None,
 ) -> Response:
     return Response(
-        error_body(code, message, field, position),
+        error_body(code, message, field, position, message_zh),
         status_code=status,
         media_type="application/json",
         headers=headers,
@@ -240,6 +265,7 @@ def _library_error(error: twmj.Error, under: str | None = None) -> Response:
         str(error),
         field_of(error, under),
         position=error.position,
+        message_zh=error.message_zh,
     )
 
 
@@ -277,9 +303,12 @@ def validation_detail(error: Mapping[str, Any]) -> Detail:
     message = str(error.get("msg"))
     if error.get("type") == "variant_error":
         # An override outside the registry (schemas.Overrides): the core's code and field.
-        key = error.get("ctx", {}).get("key", "")
+        ctx = error.get("ctx", {})
+        key = ctx.get("key", "")
+        code = ctx.get("code", "variant_error")
         where = _location(tuple(error.get("loc", ())))
-        return _detail_dict("variant_error", message, f"{where}.{key}" if where else key, None)
+        zh = fine_zh(code, key=key, why=ctx.get("why", ""))
+        return _detail_dict(code, message, f"{where}.{key}" if where else key, None, zh)
     if error.get("type") == "value_error":
         message = message.removeprefix("Value error, ")  # a model's own check: its words
     return _detail_dict("invalid_request", message, _location(tuple(error.get("loc", ()))), None)
@@ -432,30 +461,45 @@ def errors_doc() -> str:
         "Generated by `python -m twmj_api.errors > docs/errors.md` from the core's list of codes",
         '(`twmj.VOCABULARY["errors"]`) and the service\'s own; a test fails when this file',
         "drifts. Every error answer has the body",
-        '`{"error": {"code", "message", "field", "position"}}` (`position`: the 0-based character',
-        "of the field's notation at fault, or null). A body with several faults against the",
-        'request schema answers them together: `"error"` is the first, and beside it',
-        f'`"errors"` lists the first {MAX_ERRORS} in order (the first again) and `"error_count"`',
-        "counts them all (more than `errors` lists when some were cut). Past",
+        '`{"error": {"code", "message", "field", "position", "message_zh"}}` (`position`: the',
+        "0-based character of the field's notation at fault, or null; `message_zh`: the fault",
+        "in Chinese for a player, naming the rule broken and the tile or field). A body with",
+        'several faults against the request schema answers them together: `"error"` is the',
+        f'first, and beside it `"errors"` lists the first {MAX_ERRORS} in order (the first again)',
+        'and `"error_count"` counts them all (more than `errors` lists when some were cut). Past',
         f"{ERROR_BUILD_LIMIT} faults none is built one by one (that would cost more than the",
         "request is worth): `errors` then names each object with more keys than any request",
         f"object takes ({MAX_OBJECT_KEYS}), or says only how many faults there were. A single",
         'fault is `{"error": …}` alone, so read `body.get("errors", [body["error"]])` for all.',
         "Library errors come one at a time (the first the core finds).",
         "",
-        "A library error is raised in Python as the class named, with the attributes `code`,",
-        "`field` (a path: `melds[1].tiles`, `context.from_seat`, `overrides.min_tai`,",
-        "`record[2].kind`), `position` (a character in that field's notation) and `rule` (the",
-        "rule an illegal action breaks).",
+        "`code` is a fine code: which rule the input broke (`too_many_copies`, `not_a_run`,",
+        "`seat_out_of_range` …). Each belongs to one coarse kind, one per Python class",
+        "(`tile_error`, `hand_error`, `variant_error`, `context_error`, `illegal_action`,",
+        "`unknown_action`, `record_error`, `internal`: the codes answered before fine codes",
+        "existed); a kind's own name is also the fine code of an error no finer code",
+        "describes. A library error is raised in Python as the class named, with the",
+        "attributes `code` (fine), `kind` (coarse), `message_zh`, `field` (a path:",
+        "`melds[1].tiles`, `context.from_seat`, `overrides.min_tai`, `record[2].kind`),",
+        "`position` (a character in that field's notation) and `rule` (the rule an illegal",
+        "action breaks). A bad line of a game record is always a `RecordError` (kind",
+        "`record_error`) and keeps the fine code of what was wrong in it (a `fifth_copy` in",
+        "its hand); its `message_zh` starts with the line (「牌譜第 3 行：」).",
         "",
-        "| code | HTTP | Python class | meaning |",
-        "|---|---|---|---|",
+        "The Chinese column is the message's template: each `{name}` is filled at the error",
+        "(the tile in Chinese, the count, the seat).",
+        "",
+        "| code | kind | HTTP | Python class | meaning | 中文 |",
+        "|---|---|---|---|---|---|",
     ]
     for e in twmj.VOCABULARY["errors"]:
         code = e["code"]
-        lines.append(f"| `{code}` | {LIBRARY_STATUS[code]} | `twmj.{e['class']}` | {e['doc']} |")
+        lines.append(
+            f"| `{code}` | `{e['kind']}` | {LIBRARY_STATUS[code]} | `twmj.{e['class']}` "
+            f"| {e['doc']} | {e['template']} |"
+        )
     for c in SERVICE_CODES:
-        lines.append(f"| `{c.code}` | {c.status_text} | — (service) | {c.doc} |")
+        lines.append(f"| `{c.code}` | — | {c.status_text} | — (service) | {c.doc} | {c.name} |")
     return "\n".join(lines) + "\n"
 
 

@@ -123,8 +123,8 @@ HandText = Annotated[
 
 class ErrorDetail(BaseModel):
     code: str = Field(
-        description="The error's stable code (docs/errors.md): tile_error, hand_error, "
-        "context_error, invalid_request, …"
+        description="The error's stable fine code (docs/errors.md): too_many_copies, not_a_run, "
+        "seat_out_of_range, invalid_request, …"
     )
     message: str = Field(description="What is wrong and where; the library's own message.")
     field: str | None = Field(
@@ -135,6 +135,11 @@ class ErrorDetail(BaseModel):
         None,
         description="The 0-based character of that field's notation at fault (a tile that "
         "cannot be read, a fifth copy), if the error names one.",
+    )
+    message_zh: str = Field(
+        description="The fault in Chinese, for a player: the rule broken and the tile or field "
+        "(「一萬超過四張（手牌、副露與已見牌共 5 張）」); the code's Chinese name for the "
+        "service's own errors.",
     )
 
 
@@ -293,15 +298,17 @@ def _check_overrides(overrides: dict[str, Setting]) -> dict[str, Setting]:
     and for every item of a batch: a 422 `variant_error` naming `overrides.<key>`, as the core
     would (the core still checks what a schema cannot say, such as 13 tiles with 瀝咕瀝咕)."""
 
-    def refuse(key: str, why: str) -> PydanticCustomError:
+    def refuse(key: str, why: str, code: str = "bad_setting_value") -> PydanticCustomError:
         return PydanticCustomError(
-            "variant_error", "variant setting {key}: {why}", {"key": key, "why": why}
+            "variant_error",
+            "variant setting {key}: {why}",
+            {"key": key, "why": why, "code": code},
         )
 
     for key, value in overrides.items():
         spec = _OVERRIDE_SPECS.get(key)
         if spec is None:
-            raise refuse(key, "unknown key")
+            raise refuse(key, "unknown key", "unknown_setting")
         if type(value) is not _JSON_TYPES[spec.type]:
             raise refuse(key, f"takes a {spec.type}")
         if isinstance(value, int) and not isinstance(value, bool):

@@ -25,7 +25,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 import twmj
 from twmj.data import score_data, waits_data
-from twmj_api.errors import NestedError, answer_of
+from twmj_api.errors import SERVICE_ZH, NestedError, answer_of
 from twmj_api.offload import BusyError, is_heavy, run_heavy
 from twmj_api.routers import analyze, game, score, values, waits
 from twmj_api.routers.values import WaitValuesRequest
@@ -288,7 +288,12 @@ async def call(name: str, arguments: dict[str, Any]) -> types.CallToolResult:
     """Runs tool `name`; a bad input is an error result, never an exception."""
     spec = _BY_NAME.get(name)
     if spec is None:
-        detail = ErrorDetail(code="not_found", message=f"no tool named {name!r}", field=None)
+        detail = ErrorDetail(
+            code="not_found",
+            message=f"no tool named {name!r}",
+            field=None,
+            message_zh=SERVICE_ZH["not_found"],
+        )
         return _result({"error": detail.model_dump()}, is_error=True)
     try:
         if spec.heavy:

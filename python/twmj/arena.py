@@ -18,7 +18,17 @@ import numpy.typing as npt
 from twmj._core import Variant, arena_hands
 from twmj.variants import DEFAULT_PRESET
 
-__all__ = ["AgentStats", "ArenaResult", "arena", "chunks", "combine", "summarise"]
+__all__ = [
+    "AgentStats",
+    "ArenaResult",
+    "Difference",
+    "arena",
+    "chunks",
+    "combine",
+    "difference",
+    "per_seat",
+    "summarise",
+]
 
 #: Hands per core call: the progress bar moves and a Ray task is this size by default.
 CHUNK = 500
@@ -71,6 +81,7 @@ class ArenaResult:
             "reward": self.reward,
             "draw_rate": self.draw_rate,
             "stats": [s.as_dict() for s in self.stats],
+            "difference": None if (d := difference(self)) is None else d.as_dict(),
         }
 
 
@@ -174,6 +185,73 @@ def arena(
             progress(n)
     rows = combine(parts) if parts else play_chunk(agents, 0, seed, v)
     return summarise(agents, rows, seed=seed, variant=variant, reward=reward)
+
+
+def _nets(r: ArenaResult) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.int64]]:
+    """Each agent slot's net per hand (hands × agents) and the seat it sat at."""
+    who = r.rows["agent"]
+    net = r.rows["net_tai" if r.reward == "tai" else "net_money"]
+    hands = len(who)
+    seats = int((who[0] >= 0).sum()) if hands else len(r.agents)
+    idx = np.arange(hands)
+    seat = np.stack(
+        [np.argmax(who[:, :seats] == j, axis=1) for j in range(len(r.agents))], axis=1
+    ).reshape(hands, len(r.agents))
+    mine = np.stack([net[idx, seat[:, j]] for j in range(len(r.agents))], axis=1)
+    return mine.astype(np.float64).reshape(hands, len(r.agents)), seat
+
+
+def per_seat(r: ArenaResult) -> list[list[tuple[float, float, int]]]:
+    """For each agent slot, at each seat: `(mean net per hand, 95 % half-width, hands)` over
+    the hands it sat there (seat `s` of hand `i` as the core numbers it)."""
+    mine, seat = _nets(r)
+    seats = int((r.rows["agent"][0] >= 0).sum()) if len(mine) else len(r.agents)
+    out = []
+    for j in range(len(r.agents)):
+        cells = []
+        for s in range(seats):
+            x = mine[seat[:, j] == s, j]
+            mean, ci = _mean_ci(x)
+            cells.append((mean, ci, len(x)))
+        out.append(cells)
+    return out
+
+
+@dataclass(frozen=True)
+class Difference:
+    """Bot kind `a` against bot kind `b`: the mean over hands of (a's seats' mean net − b's
+    seats' mean net), with the 95 % half-width of that paired difference."""
+
+    a: str
+    b: str
+    mean: float
+    ci95: float
+
+    @property
+    def verdict(self) -> str:
+        """Whether the interval leaves out 0, in words."""
+        if self.mean - self.ci95 > 0:
+            return f"{self.a} 較好"
+        if self.mean + self.ci95 < 0:
+            return f"{self.b} 較好"
+        return "分不出高下"
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"a": self.a, "b": self.b, "mean": self.mean, "ci95": self.ci95}
+
+
+def difference(r: ArenaResult) -> Difference | None:
+    """A − B for a run of exactly two bot kinds (in the order they first appear in `agents`);
+    `None` otherwise. Hand by hand the difference is paired (both kinds played the same deal),
+    so its interval is narrower than the two agents' intervals taken apart."""
+    kinds = list(dict.fromkeys(r.agents))
+    if len(kinds) != 2 or r.hands == 0:
+        return None
+    mine, _ = _nets(r)
+    cols = {k: [j for j, a in enumerate(r.agents) if a == k] for k in kinds}
+    d = mine[:, cols[kinds[0]]].mean(axis=1) - mine[:, cols[kinds[1]]].mean(axis=1)
+    mean, ci = _mean_ci(d)
+    return Difference(kinds[0], kinds[1], mean, ci)
 
 
 def add_summaries(parts: list[dict[str, Any]]) -> dict[str, Any]:

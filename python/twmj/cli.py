@@ -7,6 +7,7 @@ reader closed the output early (`twmj … | head`), which ends quietly.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import os
 import sys
@@ -35,18 +36,15 @@ from twmj._core import (
 )
 from twmj.data import analysis_data, replay_data, score_data, waits_data
 from twmj.errors import Error
+from twmj.play import UsageError
 from twmj.tiles import SHAPE_NAMES
 from twmj.variants import DEFAULT_PRESET, PRESETS, SETTINGS, variant_settings
-from twmj.vocab import DRAW_REASONS, WIN_KINDS
+from twmj.vocab import DRAW_REASONS, VOCABULARY, WIN_KINDS
 
 __all__ = ["main"]
 
 EPILOG = """exit status: 0 answered; 2 bad input (the message names what and where);
 1 the reader closed the output early (`twmj … | head` ends quietly)."""
-
-
-class UsageError(Exception):
-    """Input the command line itself refuses (an unreadable file, JSON that is not an object)."""
 
 
 # Text output: columns aligned by display width (a CJK character takes two columns).
@@ -91,7 +89,7 @@ def _names(tiles: Sequence[str]) -> str:
 
 
 def _shanten_words(n: int) -> str:
-    return {-1: "胡牌 (complete)", 0: "聽牌 (ready)"}.get(n, f"{n} 向聽 ({n}-shanten)")
+    return {-1: "胡牌", 0: "聽牌"}.get(n, f"{n} 向聽")
 
 
 def _print_waits(hand: str, result: Waits) -> None:
@@ -154,22 +152,22 @@ def _print_ready_discards(hand: str, result: Analysis) -> None:
         ]
     )
     if not ready and result.shanten > 0:
-        print("  no discard leaves the hand ready; see `twmj analyze`")
+        print("  打哪張都不會聽牌；看 `twmj analyze`")
 
 
 def _print_score(s: dict[str, Any]) -> None:
     """A scored win (`score_data`): the items, the dealer's tai, the split, who pays."""
     house = "".join(f" {k}={v}" for k, v in s["overrides"])
-    allowed = "" if s["allowed"] else " (under 起胡: nobody pays)"
+    allowed = "" if s["allowed"] else "（未達起胡：沒人付）"
     print(f"{s['total_tai']} 台{allowed}  [{s['variant']}{house}]")
     _print_rows([[i["name"], i["tai"], "台"] for i in s["items"]], right=[1])
     if s["dealer_items"]:
-        print(f"莊家台 {s['dealer_tai']} (between the dealer and the other side only)")
+        print(f"莊家台 {s['dealer_tai']}（只在莊家與對方之間）")
         _print_rows([[i["name"], i["tai"], "台"] for i in s["dealer_items"]], right=[1])
     melds = "".join(f" [{m['kind']} {m['tiles']}]" for m in s["melds"])
     print("牌型 " + " ".join(s["decomposition"]) + melds)
     if s["payments"]:
-        print("支付 (底 + 牌面 + 莊家台)")
+        print("支付（底 + 牌面 + 莊家台）")
         _print_rows(
             [
                 [
@@ -184,9 +182,24 @@ def _print_score(s: dict[str, Any]) -> None:
             ],
             right=[3, 5],
         )
-    print("淨 (台) " + " ".join(f"{n:+d}" for n in s["net_tai"]))
+    print("淨（台） " + " ".join(f"{n:+d}" for n in s["net_tai"]))
     for n in s["why_not"]:
-        print(f"  不計 {n['name']}: {n['reason']}")
+        print(f"  不計 {n['name']}：{_reason(n['name'], n['reason_zh'])}")
+
+
+def _reason(name: str, reason: str) -> str:
+    """A reason without its item's name at the front (the line names the item once)."""
+    for sep in ("：", ": ", ":"):
+        if reason.startswith(name + sep):
+            return reason[len(name) + len(sep) :]
+    return reason
+
+
+def error_line(e: Error) -> str:
+    """A library error in one line: the rule broken in Chinese (the core's `message_zh`), then
+    the library's own message, which names the field and any detail with no Chinese term."""
+    detail = str(e).replace("\n", " ")
+    return f"{e.message_zh}（{detail}）" if detail else e.message_zh
 
 
 # Building the library's inputs from the flags.
@@ -222,14 +235,49 @@ def _context(args: argparse.Namespace) -> Context:
 
 
 def _read(path: str) -> str:
-    """The text of a file, or of stdin for `-`."""
-    if path == "-":
-        return sys.stdin.read()
+    """The text of a file, or of stdin for `-`, as UTF-8 (a leading byte-order mark dropped, as
+    the service does); anything unreadable is a `UsageError`."""
+    name = "stdin" if path == "-" else path
+    data: bytes | str
     try:
-        with open(path, encoding="utf-8") as f:
-            return f.read()
+        if path == "-":
+            if sys.stdin is None:  # started with stdin closed
+                raise UsageError("stdin is closed: give a file, or pipe the input in")
+            stream = getattr(sys.stdin, "buffer", None)  # a text stream set in its place has none
+            data = stream.read() if stream is not None else sys.stdin.read()
+        else:
+            with open(path, "rb") as f:
+                data = f.read()
     except OSError as e:
-        raise UsageError(f"cannot read {path}: {e.strerror}") from None
+        raise UsageError(f"cannot read {name}: {e.strerror or e}") from None
+    except ValueError as e:  # a closed stream: "I/O operation on closed file"
+        raise UsageError(f"cannot read {name}: {e}") from None
+    except UnicodeDecodeError as e:
+        raise UsageError(f"{name} is not UTF-8 text: {e.reason} at offset {e.start}") from None
+    if isinstance(data, str):
+        return data.removeprefix("\ufeff")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        raise UsageError(
+            f"{name} is not UTF-8 text: byte {data[e.start]:#04x} at offset {e.start}"
+        ) from None
+
+
+#: The winds as the command line takes them: the core's keys (E S W N) and names (東南西北),
+#: each to its number (0 = 東 … 3 = 北).
+_WINDS: dict[str, int] = {
+    **{w["key"]: i for i, w in enumerate(VOCABULARY["winds"])},
+    **{w["name"]: i for i, w in enumerate(VOCABULARY["winds"])},
+}
+
+
+def _wind(text: str) -> str:
+    """A wind flag: E S W N (any case) or 東 南 西 北, as its key."""
+    key = text.upper() if text.isascii() else text
+    if key not in _WINDS:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a wind (E S W N or 東 南 西 北)")
+    return str(VOCABULARY["winds"][_WINDS[key]]["key"])
 
 
 # The commands: each returns its exit status.
@@ -237,10 +285,11 @@ def _read(path: str) -> str:
 
 def _cmd_waits(args: argparse.Namespace) -> int:
     melds = [(k, t) for k, t in args.meld]
-    shown = str(parse(args.hand))
-    if len(parse(args.hand)) % 3 == 2:
+    variant = _variant(args.variant, args.set)
+    shown = str(parse(args.hand, variant))
+    if len(parse(args.hand, variant)) % 3 == 2:
         # A 17 − 3k hand: which discards leave it ready, and what each then waits on.
-        a = analyze(args.hand, melds, args.visible)
+        a = analyze(args.hand, melds, args.visible, variant)
         if args.json:
             data = analysis_data(a)
             data["discards"] = [d for d in data["discards"] if d["shanten"] == 0]
@@ -248,7 +297,7 @@ def _cmd_waits(args: argparse.Namespace) -> int:
         else:
             _print_ready_discards(shown, a)
     else:
-        w = waits(args.hand, melds, args.visible)
+        w = waits(args.hand, melds, args.visible, variant)
         if args.json:
             _dumps(waits_data(w))
         else:
@@ -257,11 +306,12 @@ def _cmd_waits(args: argparse.Namespace) -> int:
 
 
 def _cmd_analyze(args: argparse.Namespace) -> int:
-    a = analyze(args.hand, [(k, t) for k, t in args.meld], args.visible)
+    variant = _variant(args.variant, args.set)
+    a = analyze(args.hand, [(k, t) for k, t in args.meld], args.visible, variant)
     if args.json:
         _dumps(analysis_data(a))
     else:
-        _print_analysis(str(parse(args.hand)), a)
+        _print_analysis(str(parse(args.hand, variant)), a)
     return 0
 
 
@@ -323,31 +373,42 @@ def _cmd_replay(args: argparse.Namespace) -> int:
         _variant(args.variant or DEFAULT_PRESET, args.set) if args.variant or args.set else None
     )
     events = len(record_lines(record))
-    data = replay_data(game, events, variant, args.streak, args.round_wind)
+    round_wind = None if args.round_wind is None else _WINDS[args.round_wind]
+    data = replay_data(game, events, variant, args.streak, round_wind)
     if args.json:
         _dumps(data)
         return 0
-    print(f"{events} events, every one legal")
+    print(f"{events} 個事件，每一步都合規則")
     if not data["over"]:
-        print("not over: seat " + " ".join(map(str, data["pending"])) + " to decide")
+        print("還沒打完：輪到座位 " + " ".join(map(str, data["pending"])) + " 決定")
         return 0
     if data["draw"]:
-        print(f"流局 ({data['draw_reason']})")
+        reason = data["draw_reason"]
+        print(f"流局（{_DRAW_NAMES.get(reason, reason)}）" if reason != "wall" else "流局")
     for n, (w, s) in enumerate(zip(data["wins"], data["scores"], strict=True), 1):
-        paid = "" if w["from"] is None else f" from seat {w['from']}"
-        print(f"第 {n} 筆: seat {w['seat']} {w['kind']}{paid}, {w['tile'] or ''}".rstrip(", "))
+        paid = "" if w["from"] is None else f"，座位 {w['from']} 付"
+        tile = f" {tile_name(w['tile'])}" if w["tile"] else ""
+        print(f"第 {n} 筆：座位 {w['seat']} {_KIND_NAMES.get(w['kind'], w['kind'])}{tile}{paid}")
         _print_score(s)
     if data["false_win"]:
-        print(f"詐胡: seat {data['false_win']['seat']} ({data['false_win']['tai']} 台)")
-    print("淨 (台) " + " ".join(f"{n:+d}" for n in data["net_tai"]))
+        print(f"詐胡：座位 {data['false_win']['seat']}（{data['false_win']['tai']} 台）")
+    print("淨（台） " + " ".join(f"{n:+d}" for n in data["net_tai"]))
     return 0
 
 
-def _cmd_legal(args: argparse.Namespace) -> int:
+def _json(text: str, name: str) -> Any:
+    """`text` read as JSON; bad JSON, and JSON nested deeper than Python can read, are a
+    `UsageError` naming `name`."""
     try:
-        snapshot = json.loads(_read(args.file))
+        return json.loads(text)
     except json.JSONDecodeError as e:
-        raise UsageError(f"{args.file}: not JSON: {e}") from None
+        raise UsageError(f"{name}: not JSON: {e}") from None
+    except RecursionError:
+        raise UsageError(f"{name}: JSON nested too deeply to read") from None
+
+
+def _cmd_legal(args: argparse.Namespace) -> int:
+    snapshot = _json(_read(args.file), "stdin" if args.file == "-" else args.file)
     if isinstance(snapshot, dict) and isinstance(snapshot.get("snapshot"), dict):
         snapshot = snapshot["snapshot"]  # a `/v1/legal` body
     if not isinstance(snapshot, dict):
@@ -389,7 +450,7 @@ def _cmd_variants(args: argparse.Namespace) -> int:
         rows = [["preset", *(specs[k].name for k in keys)]]
         rows += [[n, *(str(settings[n][k]) for k in keys)] for n in names]
         _print_rows(rows, right=range(1, len(keys) + 1), indent="")
-        print("`twmj variants NAME` lists every setting of one preset")
+        print("`twmj variants NAME` 列出一個 preset 的全部設定")
     return 0
 
 
@@ -414,20 +475,22 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     hands = summary["hands"]
     draws = summary["draws"]
     print(
-        f"{args.variant}: {hands} 局 (seed {args.seed}, {args.bot} bots), {seconds:.2f} s, "
-        f"{hands / max(seconds, 1e-9):,.0f} 局/s"
+        f"{args.variant}：{hands} 局（seed {args.seed}，{args.bot} bot），{seconds:.2f} 秒，"
+        f"每秒 {hands / max(seconds, 1e-9):,.0f} 局"
     )
-    print(f"流局 {draws} ({100 * draws / max(hands, 1):.1f}%), 一砲多響 {summary['multi_winner']}")
-    for key, n in summary["draw_reasons"].items():
-        if n and key != "wall":
-            print(f"  {_DRAW_NAMES.get(key, key):<8} {n}")
-    for key, n in summary["wins"].items():
-        print(f"  {_KIND_NAMES.get(key, key):<8} {n}")
+    print(f"流局 {draws}（{100 * draws / max(hands, 1):.1f}%），一砲多響 {summary['multi_winner']}")
+    rows: list[list[object]] = [
+        [_DRAW_NAMES.get(key, key), n]
+        for key, n in summary["draw_reasons"].items()
+        if n and key != "wall"
+    ]
+    rows += [[_KIND_NAMES.get(key, key), n] for key, n in summary["wins"].items()]
+    _print_rows(rows, right=[1])
     tai = summary["tai"]
     bills = sum(tai)
     if bills:
         mean = sum(i * n for i, n in enumerate(tai)) / bills
-        print(f"台數 (每筆): 平均 {mean:.2f}")
+        print(f"台數（每筆）：平均 {mean:.2f}")
         for i, n in enumerate(tai):
             if n:
                 label = f"{i}+" if i == len(tai) - 1 else str(i)
@@ -522,20 +585,17 @@ def _win_flags(s: argparse.ArgumentParser) -> None:
     )
     s.add_argument(
         "--seat-wind",
+        type=_wind,
         default=_DEFAULT_CONTEXT.seat_wind,
         help="the winner's 門風: E S W N or 東 南 西 北",
     )
     s.add_argument(
-        "--round-wind", default=_DEFAULT_CONTEXT.round_wind, help="the 圈風: E S W N or 東 南 西 北"
+        "--round-wind",
+        type=_wind,
+        default=_DEFAULT_CONTEXT.round_wind,
+        help="the 圈風: E S W N or 東 南 西 北",
     )
-    s.add_argument(
-        "--set",
-        type=_setting,
-        action="append",
-        default=[],
-        metavar="KEY=VALUE",
-        help="a house rule on top of the preset, e.g. tai.ping_hu=3 (repeatable; see `twmj variants NAME`)",
-    )
+    _set_flag(s)
     s.add_argument(
         "--why-not", action="store_true", help="also list the items not counted, with reasons"
     )
@@ -544,14 +604,38 @@ def _win_flags(s: argparse.ArgumentParser) -> None:
     )
 
 
+def _set_flag(s: argparse.ArgumentParser) -> None:
+    s.add_argument(
+        "--set",
+        type=_setting,
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a house rule on top of the preset, e.g. tai.ping_hu=3 (repeatable; see "
+        "`twmj variants NAME`)",
+    )
+
+
+class _Help(argparse.ArgumentDefaultsHelpFormatter):
+    """Every option's help ends with its default (a flag's default, False, is left out)."""
+
+    def _get_help_string(self, action: argparse.Action) -> str:
+        d = action.default
+        if d is None or d is False or d == [] or d == argparse.SUPPRESS or action.nargs == 0:
+            return action.help or ""
+        return super()._get_help_string(action) or ""
+
+
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="twmj",
         description="Taiwanese 16-tile mahjong (台灣十六張麻將): waits, analysis, scoring, records.",
         epilog=EPILOG,
+        formatter_class=_Help,
     )
     p.add_argument("--version", action="version", version=f"twmj {version('twmj')}")
     sub = p.add_subparsers(dest="command", required=True)
+    sub.add_parser = functools.partial(sub.add_parser, formatter_class=_Help)  # type: ignore[method-assign]
     for name, help_text in (
         ("waits", "waits of a 16 − 3k hand, or the ready discards of a 17 − 3k hand (聽牌檢查)"),
         ("analyze", "discard analysis of a 17 − 3k hand (牌理)"),
@@ -560,6 +644,12 @@ def _parser() -> argparse.ArgumentParser:
         s.add_argument("hand", help='tile notation, e.g. "1112345678999m1p"')
         _hand_flags(s)
         s.add_argument("--visible", default=None, help="other tiles in view (discards, melds)")
+        s.add_argument(
+            "--variant",
+            default=DEFAULT_PRESET,
+            help="the preset whose tiles and hand size apply (see `twmj variants`)",
+        )
+        _set_flag(s)
         s.add_argument("--json", action="store_true", help="print JSON instead of text")
     s = sub.add_parser("score", help="what a win is worth, and who pays (台數計算)", epilog=EPILOG)
     _win_flags(s)
@@ -580,9 +670,14 @@ def _parser() -> argparse.ArgumentParser:
     s.add_argument(
         "--variant", default=None, help="settle under this preset instead of the record's"
     )
-    s.add_argument("--set", type=_setting, action="append", default=[], metavar="KEY=VALUE")
+    _set_flag(s)
     s.add_argument("--streak", type=int, default=None, help="連莊 count, for settlement")
-    s.add_argument("--round-wind", type=int, default=None, help="圈風 0 = 東 … 3 = 北")
+    s.add_argument(
+        "--round-wind",
+        type=_wind,
+        default=None,
+        help="the 圈風, for settlement: E S W N or 東 南 西 北 (default: the record's)",
+    )
     s.add_argument("--json", action="store_true", help="print JSON (the shape of /v1/replay)")
     s = sub.add_parser("legal", help="the legal actions at a decision point", epilog=EPILOG)
     s.add_argument("file", help="a snapshot as JSON (the `snapshot` of /v1/legal), or - for stdin")
@@ -594,7 +689,7 @@ def _parser() -> argparse.ArgumentParser:
     s = sub.add_parser(
         "serve", help="start the HTTP service, its web page and /mcp (production limits, README)"
     )
-    s.add_argument("--host", default="127.0.0.1")
+    s.add_argument("--host", default="127.0.0.1", help="the address to listen on")
     s.add_argument("--port", type=_port, default=8000, help="1–65535")
     s.add_argument("--workers", type=_workers, default=1, help="worker processes (1–64)")
     sub.add_parser("mcp", help="the MCP tool server over stdio, for LLM agents")
@@ -624,7 +719,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise UsageError(f"an argument is not valid UTF-8: {bad}")
         args = _parser().parse_args(given)
         return _COMMANDS[args.command](args)
-    except (Error, UsageError) as e:
+    except Error as e:
+        print(f"twmj: error: {error_line(e)}", file=sys.stderr)
+        return 2
+    except UsageError as e:
         print(f"twmj: error: {e}", file=sys.stderr)
         return 2
     except BrokenPipeError:

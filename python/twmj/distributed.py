@@ -9,7 +9,7 @@ join the cluster this machine belongs to, `ray://host:10001` for a remote one); 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import numpy as np
@@ -61,14 +61,17 @@ def arena_ray(
     address: str | None = None,
     chunk: int = CHUNK,
     reward: str = "tai",
+    progress: Callable[[int], None] | None = None,
 ) -> ArenaResult:
-    """`twmj.arena.arena` with each chunk of seeds a Ray task; the same result."""
+    """`twmj.arena.arena` with each chunk of seeds a Ray task; the same result. `progress(n)`
+    is called as each task finishes, with the hands it played."""
     import ray
 
     init(address)
     task = ray.remote(_arena_task)
-    refs = [task.remote(list(agents), n, s, variant) for s, n in chunks(hands, seed, chunk)]
-    parts = ray.get(refs)
+    work = list(chunks(hands, seed, chunk))
+    refs = [task.remote(list(agents), n, s, variant) for s, n in work]
+    parts = _gather(refs, [n for _, n in work], progress)
     rows = combine(parts) if parts else play_chunk(agents, 0, seed, Variant(variant))
     return summarise(agents, rows, seed=seed, variant=variant, reward=reward)
 
@@ -81,15 +84,33 @@ def simulate_ray(
     *,
     address: str | None = None,
     chunk: int = CHUNK,
+    progress: Callable[[int], None] | None = None,
 ) -> dict[str, Any]:
-    """`twmj.simulate` with each chunk of seeds a Ray task, added up; the same summary."""
+    """`twmj.simulate` with each chunk of seeds a Ray task, added up; the same summary.
+    `progress(n)` is called as each task finishes, with the hands it played."""
     import ray
 
     init(address)
     task = ray.remote(_simulate_task)
-    refs = [task.remote(n, s, variant, bot) for s, n in chunks(hands, seed, chunk)]
-    parts = ray.get(refs)
+    work = list(chunks(hands, seed, chunk))
+    refs = [task.remote(n, s, variant, bot) for s, n in work]
+    parts = _gather(refs, [n for _, n in work], progress)
     return add_summaries(parts) if parts else simulate(0, seed, Variant(variant), bot)
+
+
+def _gather(refs: list[Any], sizes: list[int], progress: Callable[[int], None] | None) -> list[Any]:
+    """The tasks' results in the order of `refs`, `progress(size)` called as each finishes
+    (in whatever order they do)."""
+    import ray
+
+    index = {ref: i for i, ref in enumerate(refs)}
+    pending = list(refs)
+    while pending:
+        done, pending = ray.wait(pending, num_returns=1)
+        if progress is not None:
+            for ref in done:
+                progress(sizes[index[ref]])
+    return list(ray.get(refs))
 
 
 def _score_batch(batch: dict[str, npt.NDArray[Any]]) -> dict[str, npt.NDArray[Any]]:

@@ -1,12 +1,18 @@
 """The twmj error hierarchy: every error the library raises is a `twmj.Error`.
 
-Each error carries, as attributes, its stable `code` (the list is the core's:
-`twmj.ERROR_CODES`), the `field` path of the argument it is about (`melds[1].tiles`,
-`context.from_seat`, `overrides.min_tai`, `record[2].kind`), the 0-based character `position`
-in that field's notation when one applies, and, for an illegal action, the `rule` it breaks.
+Each error carries, as attributes, its stable fine `code` saying which rule the input broke
+(`too_many_copies`, `not_a_run`, `seat_out_of_range` …; the list is the core's:
+`twmj.ERROR_CODES`), its coarse `kind` (one per class: `hand_error`, `context_error` …, the
+codes before there were fine ones), the `field` path of the argument it is about
+(`melds[1].tiles`, `context.from_seat`, `overrides.min_tai`, `record[2].kind`), the 0-based
+character `position` in that field's notation when one applies, for an illegal action the
+`rule` it breaks, and `message_zh`: the fault in Chinese, naming the tile or field
+(「一萬超過四張（手牌、副露與已見牌共 5 張）」).
 """
 
 from __future__ import annotations
+
+from functools import cache
 
 __all__ = [
     "ContextError",
@@ -20,17 +26,41 @@ __all__ = [
 ]
 
 
+@cache
+def _templates() -> dict[str, str]:
+    from twmj._core import vocabulary  # the core's list; imported when first needed
+
+    return {e["code"]: e["template"] for e in vocabulary()["errors"]}
+
+
+def _template(code: str) -> str:
+    """The Chinese message of an error raised in Python without one: its code's (a class's
+    catch-all code's message has no argument to fill)."""
+    return _templates().get(code, "twmj 出錯")
+
+
+def message_zh(code: str, **args: object) -> str:
+    """The Chinese message of the fine error `code`, its template (the core's) filled from
+    `args`, for an error a layer above the core finds (an override key outside the registry)."""
+    text = _template(code)
+    for name, value in args.items():
+        text = text.replace(f"{{{name}}}", str(value))
+    return text
+
+
 class Error(Exception):
     """Root of every error twmj raises."""
 
-    #: The code an error of this class has when raised without one.
+    #: The code (and kind) an error of this class has when raised without one.
     default_code = "twmj_error"
 
     code: str
+    kind: str
     field: str | None
     position: int | None
     rule: str | None
     line: int | None
+    message_zh: str
 
     def __init__(
         self,
@@ -40,13 +70,17 @@ class Error(Exception):
         position: int | None = None,
         rule: str | None = None,
         line: int | None = None,
+        kind: str | None = None,
+        message_zh: str | None = None,
     ) -> None:
         super().__init__(message)
         self.code = code or self.default_code
+        self.kind = kind or self.default_code
         self.field = field
         self.position = position
         self.rule = rule
         self.line = line
+        self.message_zh = message_zh or _template(self.code)
 
 
 class TileError(Error, ValueError):

@@ -5,16 +5,36 @@ from __future__ import annotations
 
 import argparse
 import json
+import socket
 import sys
 import time
 from typing import Any
 
+from wcwidth import wcswidth
+
 from twmj._core import Variant, simulate
-from twmj.arena import CHUNK, ArenaResult, add_summaries, arena, chunks
+from twmj.arena import (
+    CHUNK,
+    ArenaResult,
+    add_summaries,
+    arena,
+    chunks,
+    difference,
+    per_seat,
+    play_chunk,
+)
 from twmj.bots import NAMES
 from twmj.variants import DEFAULT_PRESET
 
-__all__ = ["add_commands", "run_arena", "run_simulate", "simulate_summary"]
+__all__ = ["UsageError", "add_commands", "run_arena", "run_simulate", "simulate_summary"]
+
+#: Seconds a `--ray ADDRESS` has to answer before the run stops with an error.
+RAY_TIMEOUT = 10.0
+
+
+class UsageError(Exception):
+    """Input the command line itself refuses (an unreadable file, JSON that is not an object,
+    `--ray` without Ray): `twmj: error: …`, exit status 2."""
 
 
 def add_commands(sub: Any) -> None:
@@ -26,13 +46,20 @@ def add_commands(sub: Any) -> None:
         help=f"comma-separated bots, one per seat ({', '.join(NAMES)})",
     )
     s.add_argument("--hands", type=int, default=2000, help="hands to play")
-    s.add_argument("--seed", type=int, default=0)
+    s.add_argument("--seed", type=int, default=0, help="the first hand's seed (hand i: seed + i)")
     s.add_argument("--variant", default=DEFAULT_PRESET, help="a preset name (see GET /v1/variants)")
-    s.add_argument("--reward", choices=("tai", "money"), default="tai")
+    s.add_argument(
+        "--reward", choices=("tai", "money"), default="tai", help="what net counts: tai or money"
+    )
+    s.add_argument(
+        "--per-seat",
+        action="store_true",
+        help="also each agent's net per hand at each seat (seat 0 = 東 of the first hand)",
+    )
     _common(s)
     s = sub.add_parser("simulate", help="self-play bots and summarise the hands")
     s.add_argument("--games", type=int, default=1000, help="hands to play")
-    s.add_argument("--seed", type=int, default=0)
+    s.add_argument("--seed", type=int, default=0, help="the first hand's seed (hand i: seed + i)")
     s.add_argument("--variant", default=DEFAULT_PRESET, help="a preset name (see GET /v1/variants)")
     s.add_argument(
         "--bot",
@@ -52,6 +79,13 @@ def _common(s: argparse.ArgumentParser) -> None:
         metavar="ADDRESS",
         help='split the seeds into Ray tasks (a local Ray without ADDRESS; "auto" joins a cluster)',
     )
+    s.add_argument(
+        "--ray-timeout",
+        type=float,
+        default=RAY_TIMEOUT,
+        metavar="SECONDS",
+        help="how long a --ray ADDRESS has to answer before the run stops",
+    )
     s.add_argument("--chunk", type=int, default=CHUNK, help="hands per task / progress step")
     s.add_argument("--json", action="store_true", help="print JSON instead of text")
 
@@ -63,20 +97,55 @@ def _bar(total: int, desc: str) -> Any:
     return tqdm(total=total, desc=desc, unit="局", disable=None, leave=False)
 
 
+def _ray(args: argparse.Namespace) -> None:
+    """Checks, before any work, that a `--ray` run can start: Ray is installed, and an
+    address given answers within `--ray-timeout` seconds; then connects."""
+    try:
+        import ray  # noqa: F401
+    except ImportError:
+        raise UsageError(
+            "--ray needs Ray, which is not installed: pip install 'twmj[ray]'"
+        ) from None
+    address = args.ray
+    if address not in ("local", "auto"):
+        hostport = address.removeprefix("ray://")
+        host, _, port = hostport.rpartition(":")
+        if not host or not port.isdigit():
+            raise UsageError(f"--ray {address}: expected HOST:PORT or ray://HOST:PORT")
+        try:
+            socket.create_connection((host, int(port)), timeout=args.ray_timeout).close()
+        except OSError as e:
+            why = "no answer" if isinstance(e, TimeoutError) else (e.strerror or str(e))
+            raise UsageError(
+                f"cannot reach Ray at {address} within {args.ray_timeout:g} s: {why}"
+            ) from None
+    from twmj.distributed import init
+
+    try:
+        init(address)
+    except Exception as e:  # Ray's own errors (ConnectionError, RuntimeError, …)
+        raise UsageError(f"cannot start Ray ({address}): {e}".splitlines()[0]) from None
+
+
 def _arena(args: argparse.Namespace) -> ArenaResult:
     agents = [a.strip() for a in args.agents.split(",") if a.strip()]
     if args.ray is not None:
+        # Bot names, their number and the preset checked here, before Ray starts.
+        play_chunk(agents, 0, args.seed, Variant(args.variant))
+        _ray(args)
         from twmj.distributed import arena_ray
 
-        return arena_ray(
-            agents,
-            args.hands,
-            args.seed,
-            args.variant,
-            address=args.ray,
-            chunk=args.chunk,
-            reward=args.reward,
-        )
+        with _bar(args.hands, "arena") as bar:
+            return arena_ray(
+                agents,
+                args.hands,
+                args.seed,
+                args.variant,
+                address=args.ray,
+                chunk=args.chunk,
+                reward=args.reward,
+                progress=bar.update,
+            )
     with _bar(args.hands, "arena") as bar:
         return arena(
             agents,
@@ -99,17 +168,56 @@ def run_arena(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps({**r.as_dict(), "seconds": round(seconds, 3)}, ensure_ascii=False))
         return 0
+    unit = "台" if r.reward == "tai" else "錢"
     print(
-        f"{r.variant}: {r.hands} 局 (seed {r.seed}), {seconds:.2f} s, "
-        f"流局 {100 * r.draw_rate:.1f}%, net in {r.reward}"
+        f"{r.variant}：{r.hands} 局（seed {r.seed}），{seconds:.2f} 秒，"
+        f"流局 {100 * r.draw_rate:.1f}%，淨以{unit}計"
     )
-    print(f"  {'agent':<12} {'win':>6} {'deal-in':>8} {'net/hand':>9}  95% CI")
-    for s in r.stats:
+    rows: list[list[object]] = [["bot", "胡牌率", "放槍率", "每局淨", "95% 區間"]]
+    rows += [
+        [
+            s.agent,
+            f"{100 * s.win_rate:.1f}%",
+            f"{100 * s.deal_in_rate:.1f}%",
+            f"{s.mean_net:+.3f}",
+            f"±{s.ci95:.3f}",
+        ]
+        for s in r.stats
+    ]
+    _rows(rows, right=range(1, 5))
+    if args.per_seat:
+        seats = per_seat(r)
+        print("每個座位的每局淨（座位 0 = 第一局的東）")
+        head: list[object] = ["bot", *(f"座位 {i}" for i in range(len(seats[0]) if seats else 0))]
+        table = [head] + [
+            [name, *(f"{m:+.3f}±{ci:.3f}" for m, ci, _ in cells)]
+            for name, cells in zip(r.agents, seats, strict=True)
+        ]
+        _rows(table, right=range(1, len(head)))
+    d = difference(r)
+    if d is not None:
         print(
-            f"  {s.agent:<12} {100 * s.win_rate:>5.1f}% {100 * s.deal_in_rate:>7.1f}% "
-            f"{s.mean_net:>+9.3f}  ±{s.ci95:.3f}"
+            f"{d.a} − {d.b}：每局淨差 {d.mean:+.3f}，95% 區間 "
+            f"[{d.mean - d.ci95:+.3f}, {d.mean + d.ci95:+.3f}]（{d.verdict}）"
         )
     return 0
+
+
+def _width(text: str) -> int:
+    w = wcswidth(text)
+    return len(text) if w < 0 else w
+
+
+def _rows(rows: list[list[object]], right: Any = ()) -> None:
+    """Rows printed as columns padded by display width (a CJK character takes two)."""
+    cells = [[str(c) for c in row] for row in rows]
+    widths = [max(_width(row[i]) for row in cells) for i in range(len(cells[0]))]
+    for row in cells:
+        parts = [
+            " " * (w - _width(c)) + c if i in right else c + " " * (w - _width(c))
+            for i, (c, w) in enumerate(zip(row, widths, strict=True))
+        ]
+        print("  " + " ".join(parts).rstrip())
 
 
 def simulate_summary(
@@ -134,11 +242,20 @@ def simulate_summary(
 
 def run_simulate(args: argparse.Namespace) -> dict[str, Any]:
     if args.ray is not None:
+        Variant(args.variant)  # the preset checked before Ray starts (--bot is a choice)
+        _ray(args)
         from twmj.distributed import simulate_ray
 
-        return simulate_ray(
-            args.games, args.seed, args.variant, args.bot, address=args.ray, chunk=args.chunk
-        )
+        with _bar(args.games, "simulate") as bar:
+            return simulate_ray(
+                args.games,
+                args.seed,
+                args.variant,
+                args.bot,
+                address=args.ray,
+                chunk=args.chunk,
+                progress=bar.update,
+            )
     with _bar(args.games, "simulate") as bar:
         return simulate_summary(
             args.games, args.seed, args.variant, args.bot, chunk=args.chunk, progress=bar.update

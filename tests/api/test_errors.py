@@ -21,10 +21,12 @@ def _error(r: Any) -> dict[str, Any]:
 
 def test_tile_error(client: TestClient) -> None:
     err = _error(client.post("/v1/waits", json={"hand": "1111x1m"}))
-    assert (err["code"], err["field"]) == ("tile_error", "hand")
+    assert (err["code"], err["field"]) == ("unknown_symbol", "hand")
     assert err["message"].endswith("at position 4")
+    assert err["message_zh"] == "看不懂「x」（第 5 個字）"
     err = _error(client.post("/v1/waits", json={"hand": "2223456m123456789p", "visible": "3m9z"}))
-    assert (err["code"], err["field"]) == ("tile_error", "visible")
+    assert (err["code"], err["field"]) == ("no_such_tile", "visible")
+    assert err["message_zh"] == "沒有「9z」這張牌"
     assert err["message"].endswith("at position 2")
 
 
@@ -35,13 +37,31 @@ def test_hand_error(client: TestClient) -> None:
         "melds": [{"kind": "chi", "tiles": "123m"}, {"kind": "pon", "tiles": "556p"}],
     }
     err = _error(client.post("/v1/score", json=req))
-    assert (err["code"], err["field"]) == ("hand_error", "melds[1].tiles")
+    assert (err["code"], err["field"]) == ("not_a_set", "melds[1].tiles")
+    assert err["message_zh"] == "碰「556p」不是同一張牌"
+
+
+def test_five_copies_between_hand_and_visible_name_visible(client: TestClient) -> None:
+    # Five 二萬 between the hand and 已見牌: the fault is in 已見牌 (000: 每種牌四張).
+    req = {"hand": "2223456m123456789p", "visible": "22m"}
+    err = _error(client.post("/v1/waits", json=req))
+    assert (err["code"], err["field"]) == ("too_many_copies", "visible")
+    assert err["message_zh"] == "二萬超過四張（手牌、副露與已見牌共 5 張）"
+
+
+def test_a_tile_out_of_play_is_named(client: TestClient) -> None:
+    # 004 三人麻將: 二萬–八萬 are out; the tile's character in the hand's text is given.
+    req = {"variant": "three_player", "hand": "19m2m"}
+    err = _error(client.post("/v1/waits", json=req))
+    assert (err["code"], err["field"], err["position"]) == ("tile_not_in_play", "hand", 3)
+    assert err["message_zh"] == "二萬不在這個規則的牌裡（三人不用二萬到八萬）"
 
 
 def test_context_error(client: TestClient) -> None:
     req = {"hand": "123456789m234p56p77s", "win_tile": "7p", "context": {"win": "discard"}}
     err = _error(client.post("/v1/score", json=req))
-    assert (err["code"], err["field"]) == ("context_error", "context.from_seat")
+    assert (err["code"], err["field"]) == ("missing_from_seat", "context.from_seat")
+    assert err["message_zh"] == "放槍要填付錢的人（from_seat）"
     # A seat the variant does not seat (three players: seats 0–2), from the core.
     req = {
         "variant": "three_player",
@@ -50,7 +70,8 @@ def test_context_error(client: TestClient) -> None:
         "context": {"winner": 3},
     }
     err = _error(client.post("/v1/score", json=req))
-    assert (err["code"], err["field"]) == ("context_error", "context.winner")
+    assert (err["code"], err["field"]) == ("seat_out_of_range", "context.winner")
+    assert err["message_zh"] == "沒有座位 3（座位是 0 到 2）"
 
 
 def test_variant_error(client: TestClient) -> None:
@@ -60,7 +81,8 @@ def test_variant_error(client: TestClient) -> None:
         "overrides": {"min_tai": -1},
     }
     err = _error(client.post("/v1/score", json=req))
-    assert (err["code"], err["field"]) == ("variant_error", "overrides.min_tai")
+    assert (err["code"], err["field"]) == ("bad_setting_value", "overrides.min_tai")
+    assert err["message_zh"].startswith("家規 min_tai 的值不對")
     # Under a list item, the item's path leads.
     req = {
         "hand": "123456789m234p56p77s",
@@ -68,7 +90,8 @@ def test_variant_error(client: TestClient) -> None:
         "variants": [{"variant": "taiwan"}, {"variant": "taiwan", "overrides": {"tai.nope": 1}}],
     }
     err = _error(client.post("/v1/compare", json=req))
-    assert (err["code"], err["field"]) == ("variant_error", "variants[1].overrides.tai.nope")
+    assert (err["code"], err["field"]) == ("unknown_setting", "variants[1].overrides.tai.nope")
+    assert err["message_zh"] == "沒有「tai.nope」這個家規"
 
 
 def test_snapshot_errors_are_under_snapshot(client: TestClient) -> None:
@@ -77,7 +100,7 @@ def test_snapshot_errors_are_under_snapshot(client: TestClient) -> None:
     assert (err["code"], err["field"]) == ("context_error", "snapshot.decision")
     snap["decision"] = {"turn": {"drawn": "9x"}}
     err = _error(client.post("/v1/legal", json={"snapshot": snap}))
-    assert (err["code"], err["field"]) == ("tile_error", "snapshot.decision.turn.drawn")
+    assert (err["code"], err["field"]) == ("unknown_symbol", "snapshot.decision.turn.drawn")
 
 
 def _started() -> twmj.Game:
@@ -126,7 +149,7 @@ def test_every_error_code_has_a_status(client: TestClient) -> None:
     body = client.get("/v1/vocabulary").json()
     statuses = {e["code"]: e["status"] for e in body["errors"]}
     assert set(statuses) == set(twmj.ERROR_CODES) | {c.code for c in SERVICE_CODES}
-    assert statuses["tile_error"] == 422 and statuses["internal"] == 500
+    assert statuses["too_many_copies"] == 422 and statuses["internal"] == 500
 
 
 def test_vocabulary_names_are_the_rule_texts(client: TestClient) -> None:

@@ -85,8 +85,9 @@ def test_replay_of_garbage_is_422(client: TestClient) -> None:
     r = client.post("/v1/replay", json={"record": "{not json"})
     assert r.status_code == 422
     # Line 1 (index 0) as a whole is bad.
-    assert r.json()["error"]["code"] == "record_error"
+    assert r.json()["error"]["code"] == "bad_json"
     assert r.json()["error"]["field"] == "record[0]"
+    assert r.json()["error"]["message_zh"] == "牌譜第 1 行：不是 JSON 物件"
 
 
 def test_replay_of_a_per_seat_record_says_what_it_is(client: TestClient) -> None:

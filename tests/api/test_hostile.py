@@ -135,11 +135,11 @@ def _request(
         return _read_answer(s)
 
 
-DETAIL = {"code", "message", "field", "position"}
+DETAIL = {"code", "message", "field", "position", "message_zh"}
 
 
 def _error_of(body: bytes) -> dict[str, Any]:
-    """The `{error: {code, message, field, position}}` body every error answer has (with
+    """The `{error: {code, message, field, position, message_zh}}` body every error answer has (with
     `errors` and `error_count` beside it when there were several faults)."""
     data = json.loads(body)
     assert set(data) in ({"error"}, {"error", "errors", "error_count"}), data

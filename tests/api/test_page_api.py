@@ -38,18 +38,23 @@ def test_read_notation_and_melds(client: TestClient) -> None:
     assert r.json() == {"tiles": ["5m", "1z", "1z", "1z"], "flowers": ["1f"]}
     r = client.post("/v1/tiles/read", json={"text": "東東東東", "meld": "ankan"})
     assert r.json()["tiles"] == ["1z"] * 4
-    for kind, tiles in [("chi", "135s"), ("pon", "55s"), ("pon", "5555s")]:
+    for kind, tiles, code in [
+        ("chi", "135s", "not_a_run"),
+        ("pon", "55s", "wrong_meld_size"),
+        ("pon", "5555s", "wrong_meld_size"),
+    ]:
         r = client.post("/v1/tiles/read", json={"text": tiles, "meld": kind})
         assert r.status_code == 422
-        assert r.json()["error"]["code"] == "hand_error"
+        assert r.json()["error"]["code"] == code
         assert r.json()["error"]["field"] == "text"
     r = client.post("/v1/tiles/read", json={"text": "12x3m"})
-    assert r.json()["error"] == {**r.json()["error"], "code": "tile_error", "field": "text"}
+    assert r.json()["error"] == {**r.json()["error"], "code": "unknown_symbol", "field": "text"}
     # 004 三人麻將 拿掉二萬到八萬: under three_player 五萬 is refused where it is written.
     r = client.post("/v1/tiles/read", json={"text": "東東東 五萬", "variant": "three_player"})
     assert r.status_code == 422
     err = r.json()["error"]
-    assert (err["code"], err["field"], err["position"]) == ("hand_error", "text", 4)
+    assert (err["code"], err["field"], err["position"]) == ("tile_not_in_play", "text", 4)
+    assert err["message_zh"] == "五萬不在這個規則的牌裡（三人不用二萬到八萬）"
     r = client.post(
         "/v1/tiles/read", json={"text": "555m", "meld": "pon", "variant": "three_player"}
     )

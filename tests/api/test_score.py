@@ -64,16 +64,16 @@ def test_why_not_and_decomposition(client: TestClient) -> None:
 @pytest.mark.parametrize(
     ("patch", "code", "field"),
     [
-        ({"context": {"win": "discard"}}, "context_error", "context.from_seat"),
+        ({"context": {"win": "discard"}}, "missing_from_seat", "context.from_seat"),
         ({"context": {"winner": 9}}, "invalid_request", "context.winner"),
-        ({"overrides": {"tai.nope": 1}}, "variant_error", "overrides.tai.nope"),
-        ({"overrides": {"min_tai": 500}}, "variant_error", "overrides.min_tai"),
+        ({"overrides": {"tai.nope": 1}}, "unknown_setting", "overrides.tai.nope"),
+        ({"overrides": {"min_tai": 500}}, "bad_setting_value", "overrides.min_tai"),
         ({"flowers": "1m"}, "context_error", "flowers"),
-        ({"flowers": "1x"}, "tile_error", "flowers"),
+        ({"flowers": "1x"}, "unknown_symbol", "flowers"),
         ({"win_tile": "7p7p"}, "context_error", "win_tile"),
-        ({"win_tile": "1s"}, "hand_error", "hand"),
-        ({"melds": [{"kind": "pon", "tiles": "123m"}]}, "hand_error", "melds[0].tiles"),
-        ({"melds": [{"kind": "pon", "tiles": "55x"}]}, "tile_error", "melds[0].tiles"),
+        ({"win_tile": "1s"}, "not_a_win", "hand"),
+        ({"melds": [{"kind": "pon", "tiles": "123m"}]}, "not_a_set", "melds[0].tiles"),
+        ({"melds": [{"kind": "pon", "tiles": "55x"}]}, "unknown_symbol", "melds[0].tiles"),
         ({"variant": "riichi"}, "invalid_request", "variant"),
     ],
 )
@@ -90,7 +90,7 @@ def test_score_batch(client: TestClient) -> None:
     out = client.post("/v1/score/batch", json={"items": items}).json()
     assert out[0]["result"]["net_tai"] == CASES[0]["net_tai"]
     assert out[1]["result"] is None
-    assert out[1]["error"]["code"] == "tile_error"
+    assert out[1]["error"]["code"] == "unknown_symbol"
     # Sent as plain data: exactly the documented model.
     from twmj_api.schemas import ScoreBatchItem
 

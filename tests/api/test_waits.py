@@ -54,28 +54,28 @@ def test_not_ready_reports_shanten(client: TestClient) -> None:
 @pytest.mark.parametrize(
     ("req", "code", "field", "message"),
     [
-        ({"hand": "123x"}, "tile_error", "hand", "unknown symbol: 'x' at position 3"),
+        ({"hand": "123x"}, "unknown_symbol", "hand", "unknown symbol: 'x' at position 3"),
         (
             {"hand": "123m"},
-            "hand_error",
+            "wrong_tile_count",
             "hand",
             "the hand has 3 concealed tiles; this call needs 16, 13, 10, 7, 4 or 1",
         ),
         (
             {"hand": "1234567m123p", "melds": [{"kind": "pon", "tiles": "12p"}]},
-            "hand_error",
+            "wrong_meld_size",
             "melds[0].tiles",
             "meld 0 (pon '12p') must have 3 tiles",
         ),
         (
             {"hand": "2223456m123456789p", "visible": "22m"},
-            "hand_error",
-            "hand",
+            "too_many_copies",
+            "visible",
             "5 copies of 2m between the hand, its melds and the visible tiles; a tile has 4",
         ),
         (
             {"hand": "2223456m123456789p", "visible": "9z"},
-            "tile_error",
+            "no_such_tile",
             "visible",
             "no such tile: '9z' at position 0",
         ),
@@ -124,10 +124,11 @@ def test_batch_answers_each_hand(client: TestClient) -> None:
     assert out[2] == {
         "result": None,
         "error": {
-            "code": "tile_error",
+            "code": "unknown_symbol",
             "message": "unknown symbol: 'x' at position 1",
             "field": "hand",
             "position": 1,
+            "message_zh": "看不懂「x」（第 2 個字）",
         },
     }
     # Sent as plain data: exactly the documented model.
@@ -165,6 +166,7 @@ def test_chunked_body_size_is_limited(client: TestClient) -> None:
         "message": "request body over 8388608 bytes",
         "field": None,
         "position": None,
+        "message_zh": "資料太大",
     }
 
 
@@ -217,11 +219,11 @@ def test_batch_items_carry_their_own_rules(client: TestClient) -> None:
     assert out[1]["result"]["shanten"] > 0
     assert [w["tile"] for w in out[2]["result"]["waits"]] == ["1m", "3m", "4m", "6m", "7m"]
     assert out[3]["result"] is None and "5m is not in play" in out[3]["error"]["message"]
-    assert out[4]["result"] is None and out[4]["error"]["code"] == "variant_error"
+    assert out[4]["result"] is None and out[4]["error"]["code"] == "setting_conflict"
     # A value outside the registry's choices is outside the schema: the whole request is refused.
     bad = client.post(
         "/v1/waits/batch", json={"items": [items[0], {**items[2], "overrides": {"hand_size": 12}}]}
     )
     assert bad.status_code == 422
-    assert bad.json()["error"]["code"] == "variant_error"
+    assert bad.json()["error"]["code"] == "bad_setting_value"
     assert bad.json()["error"]["field"] == "items[1].overrides.hand_size"

@@ -1,12 +1,290 @@
 //! The one error type of the core: every variant names what is wrong and where.
 //!
-//! Each variant has a stable [`Error::code`] (listed once in [`CODES`]), a [`Error::field`]
-//! path into the call's arguments (`melds[1].tiles`, `context.from_seat`,
-//! `overrides.min_tai`, `record[2].kind`), a character [`Error::position`] for notation and the
-//! rule text's name ([`Error::rule`]) for an illegal action. The binding hands these to Python
-//! as exception attributes and the service builds its error bodies from them.
+//! Each error has a fine [`Error::code`] (one of [`CODES`]: `too_many_copies`, `not_a_run`,
+//! `seat_out_of_range` …) saying which rule the input broke, and a coarse [`Error::kind`] (one
+//! of [`ERROR_KINDS`], one per Python class: `hand_error`, `context_error` …); a [`Error::field`] path
+//! into the call's arguments (`melds[1].tiles`, `context.from_seat`, `overrides.min_tai`,
+//! `record[2].kind`), a character [`Error::position`] for notation, the rule text's name
+//! ([`Error::rule`]) for an illegal action, and a Chinese message ([`Error::message_zh`],
+//! written from its code's template) that names the fault and the tile or field, for a player.
+//! The binding hands these to Python as exception attributes and the service builds its error
+//! bodies from them.
 
 use std::fmt;
+
+/// What a fine code's Chinese message is written from: each `{name}` of its template is
+/// replaced by the argument of that name.
+pub type Args<'a> = &'a [(&'a str, &'a dyn fmt::Display)];
+
+/// The fault an error carries: its fine code and its Chinese message (written at the error
+/// site from the code's template).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Fault {
+    pub code: Code,
+    pub zh: String,
+}
+
+impl Fault {
+    /// The fault `code` with its template filled from `args`.
+    pub fn new(code: Code, args: Args<'_>) -> Fault {
+        let mut zh = code.info().template.to_owned();
+        for (name, value) in args {
+            zh = zh.replace(&format!("{{{name}}}"), &value.to_string());
+        }
+        Fault { code, zh }
+    }
+
+    /// The fault `code` whose template takes no argument (a class's catch-all).
+    pub fn plain(code: Code) -> Fault {
+        Fault::new(code, &[])
+    }
+}
+
+/// One coarse error kind: the Python class that carries it and what it means. Every fine
+/// code belongs to one kind.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ErrorKind {
+    pub code: &'static str,
+    /// The class in `twmj.errors` raised for it.
+    pub class: &'static str,
+    pub doc: &'static str,
+    /// The kind in Chinese.
+    pub name: &'static str,
+}
+
+/// Every coarse kind, once (the codes before fine codes: each is still an error's `kind`).
+pub const ERROR_KINDS: [ErrorKind; 8] = [
+    ErrorKind {
+        code: "tile_error",
+        class: "TileError",
+        doc: "bad tile notation",
+        name: "有看不懂的牌",
+    },
+    ErrorKind {
+        code: "hand_error",
+        class: "HandError",
+        doc: "a hand that parses but cannot exist or does not fit the call",
+        name: "這手牌不成立",
+    },
+    ErrorKind {
+        code: "variant_error",
+        class: "VariantError",
+        doc: "an unknown preset or setting, or a setting's bad value",
+        name: "家規的值不對",
+    },
+    ErrorKind {
+        code: "context_error",
+        class: "ContextError",
+        doc: "a context that cannot be, or a game asked out of its state",
+        name: "跟胡牌的情況對不上",
+    },
+    ErrorKind {
+        code: "illegal_action",
+        class: "IllegalActionError",
+        doc: "an action the rules forbid at this point",
+        name: "不合規則",
+    },
+    ErrorKind {
+        code: "unknown_action",
+        class: "IllegalActionError",
+        doc: "an action that is not in the action space",
+        name: "沒有這個動作",
+    },
+    ErrorKind {
+        code: "record_error",
+        class: "RecordError",
+        doc: "a bad line of a game record",
+        name: "牌譜有誤",
+    },
+    ErrorKind {
+        code: "internal",
+        class: "InternalError",
+        doc: "a failure of twmj itself, not of the input",
+        name: "伺服器出錯，請回報",
+    },
+];
+
+/// One fine error code: its key, its kind and class, what it means and its Chinese message.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ErrorCode {
+    pub id: Code,
+    pub code: &'static str,
+    /// Its coarse kind (one of [`ERROR_KINDS`]).
+    pub kind: &'static str,
+    /// The class in `twmj.errors` raised for it (a record's line raises `RecordError` with
+    /// the fine code of what was wrong in the line).
+    pub class: &'static str,
+    pub doc: &'static str,
+    /// What a player reads: the fault in a few Chinese words.
+    pub name: &'static str,
+    /// The Chinese message, `{name}` standing for an argument given at the error site.
+    pub template: &'static str,
+}
+
+macro_rules! codes {
+    ($($id:ident: $code:literal, $kind:literal, $class:literal, $name:literal, $template:literal,
+       $doc:literal;)*) => {
+        /// A fine error code (its key, kind, class and messages in [`CODES`]).
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        pub enum Code { $($id),* }
+
+        /// Every fine error code, once, in the order of [`Code`]: the binding, the Python
+        /// classes, the service and `docs/errors.md` read them here.
+        pub const CODES: &[ErrorCode] = &[$(ErrorCode {
+            id: Code::$id,
+            code: $code,
+            kind: $kind,
+            class: $class,
+            name: $name,
+            template: $template,
+            doc: $doc,
+        }),*];
+    };
+}
+
+codes! {
+    UnknownSymbol: "unknown_symbol", "tile_error", "TileError", "看不懂的符號",
+        "看不懂「{symbol}」（第 {column} 個字）",
+        "a character that is no part of tile notation";
+    NoSuchTile: "no_such_tile", "tile_error", "TileError", "沒有這張牌",
+        "沒有「{symbol}」這張牌",
+        "a number and suit that name no tile (`0m`, `8z`, `9f`)";
+    NumberWithoutSuit: "number_without_suit", "tile_error", "TileError", "數字後面少了花色",
+        "「{symbol}」後面少了花色（m 萬、p 筒、s 條、z 字、f 花）",
+        "a number with no suit letter after it (`12`)";
+    SuitWithoutNumber: "suit_without_number", "tile_error", "TileError", "花色前面少了數字",
+        "花色「{symbol}」前面少了數字",
+        "a suit letter with no number before it (`m`)";
+    FifthCopy: "fifth_copy", "tile_error", "TileError", "同一張寫了五張",
+        "{tile}寫了第五張（一種牌只有四張）",
+        "one notation text writes a fifth copy of a tile; `position` is the fifth";
+    DuplicateFlower: "duplicate_flower", "tile_error", "TileError", "花牌重複",
+        "花牌{tile}寫了兩次（每張花只有一張）",
+        "a flower written twice (each flower is one piece)";
+    NotOneTile: "not_one_tile", "tile_error", "TileError", "只能填一張牌",
+        "只能填一張牌，「{symbol}」是第二張",
+        "a field that takes one tile has a second";
+    NoTile: "no_tile", "hand_error", "HandError", "沒有填牌",
+        "沒有填牌（要一張）",
+        "a field that takes one tile is empty";
+    TooManyCopies: "too_many_copies", "hand_error", "HandError", "同一張超過四張",
+        "{tile}超過四張（{where}共 {n} 張）",
+        "more than 4 copies of a tile between the parts of the input (`where` in the message: the hand, its melds, the visible tiles)";
+    WrongTileCount: "wrong_tile_count", "hand_error", "HandError", "張數不對",
+        "{what}有 {n} 張，要 {want} 張",
+        "the hand (or a row, or a seat's deal) has the wrong number of tiles for the call";
+    TooManyMelds: "too_many_melds", "hand_error", "HandError", "副露太多",
+        "副露 {n} 組，最多 {max} 組",
+        "more melds than the hand size allows";
+    UnknownMeldKind: "unknown_meld_kind", "hand_error", "HandError", "不認得的副露種類",
+        "不認得副露種類「{kind}」（要 {expected}）",
+        "a meld kind that is not chi, pon, minkan, kakan or ankan";
+    WrongMeldSize: "wrong_meld_size", "hand_error", "HandError", "副露張數不對",
+        "{kind}「{tiles}」要 {want} 張",
+        "a meld with the wrong number of tiles for its kind (3, a kong 4)";
+    NotARun: "not_a_run", "hand_error", "HandError", "吃的不是順子",
+        "吃「{tiles}」不是同一花色的三張連號",
+        "a 吃 that is not three consecutive tiles of one suit";
+    NotASet: "not_a_set", "hand_error", "HandError", "碰槓的不是同一張",
+        "{kind}「{tiles}」不是同一張牌",
+        "a 碰 or kong that is not copies of one tile";
+    FlowerInMeld: "flower_in_meld", "hand_error", "HandError", "副露裡有花牌",
+        "{kind}「{tiles}」裡有花牌",
+        "a meld that holds a flower";
+    TileNotInPlay: "tile_not_in_play", "hand_error", "HandError", "這張牌不用",
+        "{tile}不在這個規則的牌裡（{why}）",
+        "a tile the variant's set does not hold (004: three players without 二萬–八萬, two with 萬子 and 字牌 only, or flowers under a variant without them)";
+    NoChi: "no_chi", "hand_error", "HandError", "這個規則不能吃",
+        "{preset}不能吃（chi_allowed = false）",
+        "a 吃 under a variant that plays without 吃";
+    HandSizeMismatch: "hand_size_mismatch", "hand_error", "HandError", "手牌張數跟家規不合",
+        "這手牌是 {n} 張的打法，家規是 {want} 張",
+        "a hand read as a 13-tile hand under a 16-tile variant, or the reverse, or a size that is not played";
+    WinTileMissing: "win_tile_missing", "context_error", "ContextError", "胡的牌不在手牌裡",
+        "胡的牌{tile}不在手牌裡（手牌要含胡的那張）",
+        "the winning tile is not among the concealed tiles of a full hand (they include it); `field` is `win_tile`";
+    NotAWin: "not_a_win", "hand_error", "HandError", "不是胡牌",
+        "{tiles}不是胡牌（要五組加一對）",
+        "the concealed tiles with the winning tile are not five sets and a pair";
+    BadCounts: "bad_counts", "hand_error", "HandError", "牌數陣列不對",
+        "牌數陣列要 34 格，這裡有 {n} 格",
+        "a counts buffer that is not 34 bytes";
+    HandError: "hand_error", "hand_error", "HandError", "這手牌不成立",
+        "這手牌不成立",
+        "any other hand that parses but cannot exist or does not fit the call (the message says how)";
+    UnknownPreset: "unknown_preset", "variant_error", "VariantError", "沒有這個規則",
+        "沒有「{name}」這個規則（有 {expected}）",
+        "a preset name that is not one of the presets";
+    UnknownSetting: "unknown_setting", "variant_error", "VariantError", "沒有這個家規",
+        "沒有「{key}」這個家規",
+        "a setting key that does not exist";
+    BadSettingValue: "bad_setting_value", "variant_error", "VariantError", "家規的值不對",
+        "家規 {key} 的值不對（{why}）",
+        "a setting's value of the wrong type or out of its range";
+    SettingConflict: "setting_conflict", "variant_error", "VariantError", "家規互相衝突",
+        "家規 {key} 跟其他家規衝突（{why}）",
+        "settings that cannot be played together, or one that takes its value from others";
+    VariantError: "variant_error", "variant_error", "VariantError", "家規的值不對",
+        "家規的值不對",
+        "any other bad variant";
+    SeatOutOfRange: "seat_out_of_range", "context_error", "ContextError", "沒有這個座位",
+        "沒有座位 {seat}（座位是 0 到 {last}）",
+        "a seat that does not exist at this table (3 and 2 players seat fewer)";
+    DieOutOfRange: "die_out_of_range", "context_error", "ContextError", "骰子點數不對",
+        "骰子沒有 {face} 點（1 到 6）",
+        "a die face outside 1–6";
+    StreakOverCap: "streak_over_cap", "context_error", "ContextError", "連莊超過上限",
+        "連莊 {streak} 超過上限 {cap}",
+        "a 連莊 count over the variant's cap (`streak_cap`)";
+    NotAWind: "not_a_wind", "context_error", "ContextError", "沒有這個風",
+        "「{value}」不是風（東南西北，或 E S W N）",
+        "a wind that is not 東, 南, 西 or 北";
+    UnknownWinKind: "unknown_win_kind", "context_error", "ContextError", "不認得的胡法",
+        "不認得胡法「{key}」",
+        "a win kind that is not one of the vocabulary's";
+    MissingFromSeat: "missing_from_seat", "context_error", "ContextError", "要填誰放槍",
+        "{win}要填付錢的人（from_seat）",
+        "a win kind one seat pays for, without that seat";
+    UnknownDeclaration: "unknown_declaration", "context_error", "ContextError", "不認得的宣告",
+        "不認得宣告「{key}」",
+        "a declaration that is not one of the vocabulary's";
+    OutOfRange: "out_of_range", "context_error", "ContextError", "數字超出範圍",
+        "{field} {value} 超出範圍（0 到 {max}）",
+        "a number (a seed, a count, a tai) out of its range";
+    ContextError: "context_error", "context_error", "ContextError", "跟胡牌的情況對不上",
+        "跟胡牌的情況對不上",
+        "any other context that cannot be or contradicts the hand, or a game asked for what its state cannot give (the message says what)";
+    IllegalAction: "illegal_action", "illegal_action", "IllegalActionError", "不合規則",
+        "不合規則（{rule}）",
+        "an action the rules forbid at this point; `rule` names the rule text's rule";
+    UnknownAction: "unknown_action", "unknown_action", "IllegalActionError", "沒有這個動作",
+        "沒有這個動作",
+        "an action that is not in the action space (see `twmj.ACTIONS`)";
+    BadJson: "bad_json", "record_error", "RecordError", "不是 JSON",
+        "不是 JSON 物件",
+        "a record line that is not JSON, or not a JSON object";
+    MissingField: "missing_field", "record_error", "RecordError", "少了欄位",
+        "少了「{key}」",
+        "a record line without a field its event needs";
+    RecordError: "record_error", "record_error", "RecordError", "牌譜有誤",
+        "牌譜有誤",
+        "any other bad line of a game record; `field` names the line and its field";
+    Internal: "internal", "internal", "InternalError", "伺服器出錯，請回報",
+        "twmj 內部出錯，請回報",
+        "a failure of twmj itself, not of the input: a panic caught in the library (`InternalError`), or over HTTP any other fault of the service";
+}
+
+impl Code {
+    /// The code's entry in [`CODES`].
+    pub fn info(self) -> &'static ErrorCode {
+        &CODES[self as usize]
+    }
+
+    /// The code's key (`too_many_copies`).
+    pub fn key(self) -> &'static str {
+        self.info().code
+    }
+}
 
 /// An error from parsing or validating caller input.
 ///
@@ -22,6 +300,7 @@ pub enum Error {
         position: usize,
         reason: &'static str,
         field: Option<String>,
+        fault: Fault,
     },
     /// A well-formed hand that is impossible or does not fit the call; `field` names the
     /// argument when the call has several (`melds[1].tiles`, `visible`); `position` the
@@ -31,13 +310,22 @@ pub enum Error {
         message: String,
         field: Option<String>,
         position: Option<usize>,
+        fault: Fault,
     },
     /// A variant setting or override that does not exist or has a bad value; `key` names it.
-    Variant { key: String, message: String },
+    Variant {
+        key: String,
+        message: String,
+        fault: Fault,
+    },
     /// A context that is impossible or contradicts the hand (a seat that does not exist, a win
     /// kind without its payer, a game asked for what its state cannot give); `field` is its
     /// path (`context.from_seat`, `seat`, `dice`).
-    Context { field: String, message: String },
+    Context {
+        field: String,
+        message: String,
+        fault: Fault,
+    },
     /// A game action the rules forbid at this point; `rule` names the rule it breaks
     /// (the rule text's own name where it has one, e.g. `吃入打出`, `過水`).
     Illegal { rule: &'static str, message: String },
@@ -51,89 +339,42 @@ pub enum Error {
         message: String,
         /// The character position in the key's notation, for a notation error.
         position: Option<usize>,
+        /// The fault of the line (a notation or hand fault keeps its own code in a record).
+        fault: Fault,
     },
     /// A failure of twmj itself, not of the input (the binding turns a caught panic into one).
     Internal { message: String },
 }
 
-/// One error code: its key, the Python class that carries it and what it means.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct ErrorCode {
-    pub code: &'static str,
-    /// The class in `twmj.errors` raised for it.
-    pub class: &'static str,
-    pub doc: &'static str,
-    /// What a player reads: the code in Chinese (the page's messages start from it).
-    pub name: &'static str,
-}
-
-/// Every error code, once: the binding, the Python classes and the service read them here.
-pub const CODES: [ErrorCode; 8] = [
-    ErrorCode {
-        code: "tile_error",
-        class: "TileError",
-        doc: "bad tile notation: an unknown symbol at a character position",
-        name: "有看不懂的牌",
-    },
-    ErrorCode {
-        code: "hand_error",
-        class: "HandError",
-        doc: "a hand that parses but cannot exist or does not fit the call (tile count, copies, melds)",
-        name: "這手牌不成立（張數、同一張超過四張或組合不對）",
-    },
-    ErrorCode {
-        code: "variant_error",
-        class: "VariantError",
-        doc: "an unknown preset or setting, or a setting's bad value",
-        name: "家規的值不對",
-    },
-    ErrorCode {
-        code: "context_error",
-        class: "ContextError",
-        doc: "a context that cannot be: a seat that does not exist, a win kind without its payer, a game asked out of its state",
-        name: "跟胡牌的情況對不上",
-    },
-    ErrorCode {
-        code: "illegal_action",
-        class: "IllegalActionError",
-        doc: "an action the rules forbid at this point; `rule` names the rule text's rule",
-        name: "不合規則",
-    },
-    ErrorCode {
-        code: "unknown_action",
-        class: "IllegalActionError",
-        doc: "an action that is not in the action space (see `twmj.ACTIONS`)",
-        name: "沒有這個動作",
-    },
-    ErrorCode {
-        code: "record_error",
-        class: "RecordError",
-        doc: "a bad line of a game record; `field` names the line and its field",
-        name: "牌譜有誤",
-    },
-    ErrorCode {
-        code: "internal",
-        class: "InternalError",
-        doc: "a failure of twmj itself, not of the input: a panic caught in the library (`InternalError`), or over HTTP any other fault of the service",
-        name: "伺服器出錯，請回報",
-    },
-];
-
 impl Error {
-    pub(crate) fn tile(symbol: impl Into<String>, position: usize, reason: &'static str) -> Self {
+    /// A notation error `code` about `symbol` at character `position`; its Chinese message
+    /// names the symbol and its 1-based column (a site that knows the tile names it with
+    /// [`Error::coded`]).
+    pub(crate) fn tile(
+        code: Code,
+        symbol: impl Into<String>,
+        position: usize,
+        reason: &'static str,
+    ) -> Self {
+        let symbol = symbol.into();
+        let fault = Fault::new(code, &[("symbol", &symbol), ("column", &(position + 1))]);
         Error::Tile {
-            symbol: symbol.into(),
+            symbol,
             position,
             reason,
             field: None,
+            fault,
         }
     }
 
+    /// A hand error with the catch-all code `hand_error` (give a finer one with
+    /// [`Error::coded`]).
     pub fn hand(message: impl Into<String>) -> Self {
         Error::Hand {
             message: message.into(),
             field: None,
             position: None,
+            fault: Fault::plain(Code::HandError),
         }
     }
 
@@ -143,6 +384,7 @@ impl Error {
             message: message.into(),
             field: None,
             position: Some(position),
+            fault: Fault::plain(Code::HandError),
         }
     }
 
@@ -150,6 +392,7 @@ impl Error {
         Error::Variant {
             key: key.into(),
             message: message.into(),
+            fault: Fault::plain(Code::VariantError),
         }
     }
 
@@ -158,6 +401,7 @@ impl Error {
         Error::Context {
             field: field.into(),
             message: message.into(),
+            fault: Fault::plain(Code::ContextError),
         }
     }
 
@@ -181,6 +425,7 @@ impl Error {
             key: key.into(),
             message: message.into(),
             position: None,
+            fault: Fault::plain(Code::RecordError),
         }
     }
 
@@ -190,172 +435,151 @@ impl Error {
         }
     }
 
+    /// The error with the fine code `code`, its Chinese message written from the code's
+    /// template and `args`. The code belongs to the error's kind (a record's line takes any:
+    /// it keeps the code of what was wrong in it); illegal, unknown actions and internal
+    /// errors have their one code and are kept.
+    #[must_use]
+    pub fn coded(mut self, code: Code, args: Args<'_>) -> Self {
+        debug_assert!(
+            matches!(self, Error::Record { .. }) || code.info().kind == self.kind(),
+            "{} is no {}",
+            code.key(),
+            self.kind()
+        );
+        match &mut self {
+            Error::Tile { fault, .. }
+            | Error::Hand { fault, .. }
+            | Error::Variant { fault, .. }
+            | Error::Context { fault, .. }
+            | Error::Record { fault, .. } => *fault = Fault::new(code, args),
+            Error::Illegal { .. } | Error::Action { .. } | Error::Internal { .. } => {}
+        }
+        self
+    }
+
     /// The error placed at argument `field` (a notation or hand error found in one argument of
     /// several, `melds[1].tiles`); other kinds already name their field and are kept.
     #[must_use]
-    pub fn at(self, at: impl Into<String>) -> Self {
-        match self {
-            Error::Tile {
-                symbol,
-                position,
-                reason,
-                field: None,
-            } => Error::Tile {
-                symbol,
-                position,
-                reason,
-                field: Some(at.into()),
-            },
-            Error::Hand {
-                message,
-                field: None,
-                position,
-            } => Error::Hand {
-                message,
-                field: Some(at.into()),
-                position,
-            },
-            e => e,
+    pub fn at(mut self, at: impl Into<String>) -> Self {
+        if let Error::Tile { field, .. } | Error::Hand { field, .. } = &mut self {
+            if field.is_none() {
+                *field = Some(at.into());
+            }
         }
+        self
     }
 
     /// The error of row `r` of a batch (an `N×34` counts array): its class, code and position
     /// kept, its field put under `counts[r]`, and its message saying which row.
     #[must_use]
-    pub fn in_row(self, r: usize) -> Self {
-        let row = |m: String| format!("row {r}: {m}");
-        let e = match self {
-            Error::Hand {
-                message,
-                field,
-                position,
-            } => Error::Hand {
-                message: row(message),
-                field,
-                position,
-            },
-            Error::Context { field, message } => Error::Context {
-                field,
-                message: row(message),
-            },
-            Error::Variant { key, message } => Error::Variant {
-                key,
-                message: row(message),
-            },
-            e => e,
-        };
-        e.under(&format!("counts[{r}]"))
+    pub fn in_row(mut self, r: usize) -> Self {
+        if let Error::Hand { message, .. }
+        | Error::Context { message, .. }
+        | Error::Variant { message, .. } = &mut self
+        {
+            *message = format!("row {r}: {message}");
+        }
+        self.under(&format!("counts[{r}]"))
     }
 
     /// The error of a nested argument: its field put under `prefix` (`wins[0]` + `tile` →
     /// `wins[0].tile`; no field → `prefix`). Errors that name no field (an illegal action)
     /// are kept.
     #[must_use]
-    pub fn under(self, prefix: &str) -> Self {
+    pub fn under(mut self, prefix: &str) -> Self {
         let path = |inner: Option<&str>| match inner {
             Some(f) if !f.is_empty() => format!("{prefix}.{f}"),
             _ => prefix.to_owned(),
         };
-        match self {
-            Error::Tile {
-                symbol,
-                position,
-                reason,
-                field,
-            } => Error::Tile {
-                symbol,
-                position,
-                reason,
-                field: Some(path(field.as_deref())),
-            },
-            Error::Hand {
-                message,
-                field,
-                position,
-            } => Error::Hand {
-                message,
-                field: Some(path(field.as_deref())),
-                position,
-            },
-            Error::Context { field, message } => Error::Context {
-                field: path(Some(&field)),
-                message,
-            },
-            Error::Record {
-                line,
-                key,
-                message,
-                position,
-            } => Error::Record {
-                line,
-                key: path(Some(&key)),
-                message,
-                position,
-            },
-            e => e,
+        match &mut self {
+            Error::Tile { field, .. } | Error::Hand { field, .. } => {
+                *field = Some(path(field.as_deref()));
+            }
+            Error::Context { field, .. } => *field = path(Some(field)),
+            Error::Record { key, .. } => *key = path(Some(key)),
+            _ => {}
         }
+        self
     }
 
     /// The error as one of line `line` (1-based) of a record: every kind becomes a `Record`
-    /// error; its field is the line's key it was about when known.
+    /// error keeping its fine code; its field is the line's key it was about when known.
     #[must_use]
     pub fn in_line(self, line: usize) -> Self {
+        let record =
+            |key: String, message: String, position: Option<usize>, fault: Fault| Error::Record {
+                line,
+                key,
+                message,
+                position,
+                fault,
+            };
         match self {
             Error::Record {
                 key,
                 message,
                 position,
+                fault,
                 ..
-            } => Error::Record {
-                line,
-                key,
-                message,
-                position,
-            },
+            } => record(key, message, position, fault),
             Error::Tile {
                 symbol,
                 position,
                 reason,
                 field,
-            } => Error::Record {
-                line,
-                key: field.unwrap_or_default(),
-                message: format!("{reason}: '{symbol}' at position {position}"),
-                position: Some(position),
-            },
+                fault,
+            } => record(
+                field.unwrap_or_default(),
+                format!("{reason}: '{symbol}' at position {position}"),
+                Some(position),
+                fault,
+            ),
             Error::Hand {
                 message,
                 field,
                 position,
-            } => Error::Record {
-                line,
-                key: field.unwrap_or_default(),
+                fault,
+            } => record(field.unwrap_or_default(), message, position, fault),
+            Error::Variant {
+                key,
                 message,
-                position,
-            },
-            Error::Variant { key, message } => Error::Record {
-                line,
-                key: format!("overrides.{key}"),
+                fault,
+            } => record(format!("overrides.{key}"), message, None, fault),
+            Error::Context {
+                field,
                 message,
-                position: None,
-            },
-            Error::Context { field, message } => Error::Record {
-                line,
-                key: field,
-                message,
-                position: None,
-            },
-            e => Error::Record {
-                line,
-                key: String::new(),
-                message: e.to_string(),
-                position: None,
-            },
+                fault,
+            } => record(field, message, None, fault),
+            e => {
+                let fault = Fault::plain(Code::RecordError);
+                record(String::new(), e.to_string(), None, fault)
+            }
         }
     }
 
-    /// The stable code of this error (one of [`CODES`]).
+    /// The stable fine code of this error (one of [`CODES`]): which rule the input broke.
     pub fn code(&self) -> &'static str {
+        self.fine().key()
+    }
+
+    /// The fine code as a [`Code`].
+    pub fn fine(&self) -> Code {
+        match self {
+            Error::Tile { fault, .. }
+            | Error::Hand { fault, .. }
+            | Error::Variant { fault, .. }
+            | Error::Context { fault, .. }
+            | Error::Record { fault, .. } => fault.code,
+            Error::Illegal { .. } => Code::IllegalAction,
+            Error::Action { .. } => Code::UnknownAction,
+            Error::Internal { .. } => Code::Internal,
+        }
+    }
+
+    /// The coarse kind of this error (one of [`ERROR_KINDS`], one per Python class; a record's
+    /// line is `record_error` whatever its fine code).
+    pub fn kind(&self) -> &'static str {
         match self {
             Error::Tile { .. } => "tile_error",
             Error::Hand { .. } => "hand_error",
@@ -365,6 +589,24 @@ impl Error {
             Error::Action { .. } => "unknown_action",
             Error::Record { .. } => "record_error",
             Error::Internal { .. } => "internal",
+        }
+    }
+
+    /// What a player reads: the fault in Chinese, naming the tile or field
+    /// (「一萬超過四張（手牌、副露與已見牌共 5 張）」). A record's line says which line.
+    pub fn message_zh(&self) -> String {
+        match self {
+            Error::Record { line, fault, .. } if *line > 0 => {
+                format!("牌譜第 {line} 行：{}", fault.zh)
+            }
+            Error::Tile { fault, .. }
+            | Error::Hand { fault, .. }
+            | Error::Variant { fault, .. }
+            | Error::Context { fault, .. }
+            | Error::Record { fault, .. } => fault.zh.clone(),
+            Error::Illegal { rule, .. } => Fault::new(Code::IllegalAction, &[("rule", rule)]).zh,
+            Error::Action { .. } => Fault::plain(Code::UnknownAction).zh,
+            Error::Internal { .. } => Fault::plain(Code::Internal).zh,
         }
     }
 
@@ -425,8 +667,10 @@ impl fmt::Display for Error {
                 ..
             } => write!(f, "{reason}: '{symbol}' at position {position}"),
 
-            Error::Variant { key, message } => write!(f, "variant setting '{key}': {message}"),
-            Error::Context { field, message } => write!(f, "{field}: {message}"),
+            Error::Variant { key, message, .. } => {
+                write!(f, "variant setting '{key}': {message}")
+            }
+            Error::Context { field, message, .. } => write!(f, "{field}: {message}"),
             Error::Illegal { rule, message } => write!(f, "illegal ({rule}): {message}"),
             Error::Hand { message, .. }
             | Error::Action { message }
@@ -456,9 +700,33 @@ mod tests {
     use super::*;
 
     #[test]
-    fn every_variant_has_a_listed_code() {
+    fn the_code_table_is_consistent() {
+        // Code::info indexes CODES by the enum's order.
+        for (i, c) in CODES.iter().enumerate() {
+            assert_eq!(c.id as usize, i, "{}", c.code);
+            assert_eq!(c.id.key(), c.code);
+        }
+        let mut keys: Vec<&str> = CODES.iter().map(|c| c.code).collect();
+        keys.sort_unstable();
+        keys.dedup();
+        assert_eq!(keys.len(), CODES.len(), "each fine code once");
+        for c in CODES {
+            let kind = ERROR_KINDS.iter().find(|k| k.code == c.kind);
+            assert_eq!(kind.map(|k| k.class), Some(c.class), "{}", c.code);
+            assert!(c.code.bytes().all(|b| b.is_ascii_lowercase() || b == b'_'));
+            assert!(!c.template.is_empty() && !c.name.is_empty() && !c.doc.is_empty());
+        }
+        // Every kind keeps a catch-all fine code of its own name (every notation error has
+        // its own code: tile_error has none).
+        for k in ERROR_KINDS.iter().filter(|k| k.code != "tile_error") {
+            assert!(CODES.iter().any(|c| c.code == k.code), "{}", k.code);
+        }
+    }
+
+    #[test]
+    fn every_variant_has_a_code_kind_and_chinese_message() {
         let all = [
-            Error::tile("x", 0, "unknown symbol"),
+            Error::tile(Code::UnknownSymbol, "x", 0, "unknown symbol"),
             Error::hand("h"),
             Error::variant("min_tai", "v"),
             Error::context("context.win", "c"),
@@ -467,14 +735,178 @@ mod tests {
             Error::record("kind", "r"),
             Error::internal("p"),
         ];
-        let listed: Vec<&str> = CODES.iter().map(|c| c.code).collect();
+        let kinds: Vec<&str> = all.iter().map(Error::kind).collect();
+        let listed: Vec<&str> = ERROR_KINDS.iter().map(|k| k.code).collect();
+        assert_eq!(kinds, listed, "one kind per variant, in ERROR_KINDS' order");
         for e in &all {
-            assert!(listed.contains(&e.code()), "{}", e.code());
+            let info = e.fine().info();
+            assert_eq!(info.kind, e.kind());
+            assert!(!e.message_zh().contains('{'), "{}", e.message_zh());
         }
-        let mut codes: Vec<&str> = all.iter().map(Error::code).collect();
-        codes.sort_unstable();
-        codes.dedup();
-        assert_eq!(codes.len(), CODES.len(), "each code belongs to one variant");
+        assert_eq!(all[0].message_zh(), "看不懂「x」（第 1 個字）");
+        assert_eq!(all[4].message_zh(), "不合規則（過水）");
+    }
+
+    #[test]
+    fn a_coded_error_keeps_its_code_through_rows_fields_and_lines() {
+        let e = Error::hand("5 copies")
+            .coded(
+                Code::TooManyCopies,
+                &[("tile", &"一萬"), ("where", &"手牌與已見牌"), ("n", &5)],
+            )
+            .at("visible");
+        assert_eq!(e.code(), "too_many_copies");
+        assert_eq!(e.message_zh(), "一萬超過四張（手牌與已見牌共 5 張）");
+        let r = e.clone().in_row(1);
+        assert_eq!((r.code(), r.kind()), ("too_many_copies", "hand_error"));
+        let l = e.in_line(4);
+        assert_eq!((l.code(), l.kind()), ("too_many_copies", "record_error"));
+        assert_eq!(l.field().as_deref(), Some("record[3].visible"));
+        assert_eq!(
+            l.message_zh(),
+            "牌譜第 4 行：一萬超過四張（手牌與已見牌共 5 張）"
+        );
+    }
+
+    /// What the call gave, its code, field, position and Chinese message.
+    type Case<'a> = (Result<()>, &'a str, Option<&'a str>, Option<usize>, &'a str);
+
+    /// Each fine code from a real input: (code, field, position, Chinese message).
+    #[test]
+    fn each_fine_code_comes_from_a_real_input() {
+        use crate::hand::{check_seen, Form, Hand, Meld};
+        use crate::notation::{counts_from_bytes, parse, tile_name};
+        use crate::rules::{Value, Variant};
+        use crate::scoring::{score, Context, ContextArgs, WinKind};
+        use crate::vocab::{Declaration, Int};
+
+        let counts = |s: &str| parse(s).map_or([0; 34], |t| t.counts);
+        let taiwan = Variant::taiwan();
+        let three = Variant::preset("three_player").unwrap_or_default();
+        let ctx = |args: ContextArgs<'_>| args.read().map(|_| ());
+        let win = |hand: &str, tile: &str, melds: &[Meld], v: &Variant| {
+            let t = parse(tile)
+                .ok()
+                .and_then(|t| t.tile_list().first().copied());
+            let t = t.unwrap_or(crate::tile::Tile::wind(0));
+            score(
+                &counts(hand),
+                melds,
+                t,
+                &Context::new(0, WinKind::SelfDraw),
+                v,
+                false,
+            )
+            .map(|_| ())
+        };
+        let chi = Meld::parse("chi", "123s", 0)
+            .ok()
+            .into_iter()
+            .collect::<Vec<_>>();
+        let set = |k: &str, x: Value| Variant::taiwan().set(k, &x);
+        let six: Vec<Meld> = ["123s", "456s", "789s", "123p", "456p", "789p"]
+            .iter()
+            .filter_map(|t| Meld::parse("chi", t, 0).ok())
+            .collect();
+        let cases: Vec<Case<'_>> = vec![
+            (parse("12x").map(|_| ()), "unknown_symbol", None, Some(2), "看不懂「x」（第 3 個字）"),
+            (parse("8z").map(|_| ()), "no_such_tile", None, Some(0), "沒有「8z」這張牌"),
+            (parse("12").map(|_| ()), "number_without_suit", None, Some(0),
+                "「1」後面少了花色（m 萬、p 筒、s 條、z 字、f 花）"),
+            (parse("m").map(|_| ()), "suit_without_number", None, Some(0), "花色「m」前面少了數字"),
+            (parse("11111m").map(|_| ()), "fifth_copy", None, Some(4),
+                "一萬寫了第五張（一種牌只有四張）"),
+            (parse("1f 1f").map(|_| ()), "duplicate_flower", None, Some(3),
+                "花牌春寫了兩次（每張花只有一張）"),
+            (tile_name("1m2m").map(|_| ()), "not_one_tile", Some("tile"), Some(2),
+                "只能填一張牌，「2m」是第二張"),
+            (tile_name(" ").map(|_| ()), "no_tile", Some("tile"), None, "沒有填牌（要一張）"),
+            (check_seen(&counts("1111m"), &counts("2m1m")), "too_many_copies", Some("visible"),
+                None, "一萬超過四張（手牌、副露與已見牌共 5 張）"),
+            (Hand::new(parse("123m").unwrap_or_default(), vec![], Form::Waiting, 16).map(|_| ()),
+                "wrong_tile_count", None, None, "手牌有 3 張，要 16、13、10、7、4 或 1 張"),
+            (Meld::parse("pong", "555s", 1).map(|_| ()), "unknown_meld_kind",
+                Some("melds[1].kind"), None, "不認得副露種類「pong」（要 吃、碰、明槓、加槓、暗槓）"),
+            (Meld::parse("pon", "55s", 0).map(|_| ()), "wrong_meld_size",
+                Some("melds[0].tiles"), None, "碰「55s」要 3 張"),
+            (Meld::parse("chi", "135s", 1).map(|_| ()), "not_a_run", Some("melds[1].tiles"), None,
+                "吃「135s」不是同一花色的三張連號"),
+            (Meld::parse("pon", "556s", 0).map(|_| ()), "not_a_set", Some("melds[0].tiles"), None,
+                "碰「556s」不是同一張牌"),
+            (Meld::parse("pon", "55s1f", 0).map(|_| ()), "flower_in_meld",
+                Some("melds[0].tiles"), None, "碰「55s1f」裡有花牌"),
+            (three.parse("19m2m").map(|_| ()), "tile_not_in_play", None, Some(3),
+                "二萬不在這個規則的牌裡（三人不用二萬到八萬）"),
+            (win("456m456789p11z", "1z", &chi, &three), "no_chi", Some("melds[0].kind"), None,
+                "three_player不能吃（chi_allowed = false）"),
+            (Hand::new(parse("1m").unwrap_or_default(), vec![], Form::Waiting, 15).map(|_| ()),
+                "hand_size_mismatch", None, None, "這手牌是 15 張的打法，家規是 16 或 13 張"),
+            (win("223456m456789p11z", "9s", &chi, &taiwan), "win_tile_missing", Some("win_tile"), None,
+                "胡的牌九條不在手牌裡（手牌要含胡的那張）"),
+            (win("223457m456789p11z", "7m", &chi, &taiwan), "not_a_win", None, None,
+                "223457m456789p11z不是胡牌（要五組加一對）"),
+            (Hand::new(parse("1m").unwrap_or_default(), six, Form::Waiting, 16).map(|_| ()),
+                "too_many_melds", None, None, "副露 6 組，最多 5 組"),
+            (counts_from_bytes(&[0; 33]).map(|_| ()), "bad_counts", None, None,
+                "牌數陣列要 34 格，這裡有 33 格"),
+            (Variant::preset("nope").map(|_| ()), "unknown_preset", Some("preset"), None,
+                "沒有「nope」這個規則（有 taiwan、american、traditional、improved16、hk16、three_player、two_player）"),
+            (set("nope", Value::Int(1)), "unknown_setting", Some("overrides.nope"), None,
+                "沒有「nope」這個家規"),
+            (set("min_tai", Value::Int(-1)), "bad_setting_value", Some("overrides.min_tai"), None,
+                "家規 min_tai 的值不對（-1 超出 0 到 100）"),
+            (ctx(ContextArgs { winner: Some(Int::from(4)), ..Default::default() }),
+                "seat_out_of_range", Some("context.winner"), None, "沒有座位 4（座位是 0 到 3）"),
+            (ctx(ContextArgs { dice: Some([7.into(), 1.into(), 1.into()]), ..Default::default() }),
+                "die_out_of_range", Some("context.dice"), None, "骰子沒有 7 點（1 到 6）"),
+            (ctx(ContextArgs { streak: Some(Int::from(1000)), ..Default::default() }),
+                "streak_over_cap", Some("context.streak"), None, ""),
+            (taiwan.check_streak("streak", 19), "streak_over_cap", Some("streak"), None,
+                "連莊 19 超過上限 18"),
+            (ctx(ContextArgs { round_wind: Some("X"), ..Default::default() }), "not_a_wind",
+                Some("context.round_wind"), None, "「X」不是風（東南西北，或 E S W N）"),
+            (WinKind::parse("nope", None).map(|_| ()), "unknown_win_kind", Some("context.win"),
+                None, "不認得胡法「nope」"),
+            (WinKind::parse("discard", None).map(|_| ()), "missing_from_seat",
+                Some("context.from_seat"), None, "放槍要填付錢的人（from_seat）"),
+            (Declaration::parse("nope", "context.declared").map(|_| ()), "unknown_declaration",
+                Some("context.declared"), None, "不認得宣告「nope」"),
+            (ctx(ContextArgs { discards: Some(Int::from(-1)), ..Default::default() }),
+                "out_of_range", Some("context.discards"), None, ""),
+        ];
+        let mut seen = std::collections::BTreeSet::new();
+        for (got, code, field, position, zh) in cases {
+            let e = got.expect_err(code);
+            assert_eq!(e.code(), code, "{e}");
+            assert_eq!(e.field().as_deref(), field, "{code}: {e}");
+            assert_eq!(e.position(), position, "{code}: {e}");
+            if !zh.is_empty() {
+                assert_eq!(e.message_zh(), zh, "{code}");
+            }
+            assert_eq!(e.fine().info().kind, e.kind(), "{code}");
+            seen.insert(code);
+        }
+        // Every fine code but the catch-alls and those only a game or record gives (tested
+        // with their callers) is produced above.
+        let elsewhere = [
+            "hand_error",
+            "setting_conflict",
+            "variant_error",
+            "context_error",
+            "illegal_action",
+            "unknown_action",
+            "bad_json",
+            "missing_field",
+            "record_error",
+            "internal",
+        ];
+        for c in CODES {
+            assert!(
+                seen.contains(c.code) || elsewhere.contains(&c.code),
+                "{} untested",
+                c.code
+            );
+        }
     }
 
     #[test]
@@ -484,8 +916,8 @@ mod tests {
         assert_eq!(e.field().as_deref(), Some("counts[2]"));
         assert_eq!(e.position(), Some(3));
         assert_eq!(e.to_string(), "row 2: 5m is not in play");
-        let t = Error::tile("x", 1, "unknown symbol").in_row(0);
-        assert_eq!((t.code(), t.position()), ("tile_error", Some(1)));
+        let t = Error::tile(Code::UnknownSymbol, "x", 1, "unknown symbol").in_row(0);
+        assert_eq!((t.code(), t.position()), ("unknown_symbol", Some(1)));
         assert_eq!(t.field().as_deref(), Some("counts[0]"));
         let c = Error::context("seat", "no such seat").in_row(4);
         assert_eq!(c.field().as_deref(), Some("counts[4].seat"));
@@ -495,7 +927,7 @@ mod tests {
     #[test]
     fn fields_are_paths() {
         assert_eq!(
-            Error::tile("x", 3, "unknown symbol")
+            Error::tile(Code::UnknownSymbol, "x", 3, "unknown symbol")
                 .at("melds[1].tiles")
                 .field()
                 .as_deref(),
@@ -510,8 +942,10 @@ mod tests {
         assert_eq!(e.line(), Some(3));
         assert_eq!(e.to_string(), "line 3: field 'wins[0].kind': unknown");
         // A notation error inside a line keeps its field and is a record error.
-        let t = Error::tile("x", 2, "unknown symbol").at("tile").in_line(1);
-        assert_eq!(t.code(), "record_error");
+        let t = Error::tile(Code::UnknownSymbol, "x", 2, "unknown symbol")
+            .at("tile")
+            .in_line(1);
+        assert_eq!((t.kind(), t.code()), ("record_error", "unknown_symbol"));
         assert_eq!(t.field().as_deref(), Some("record[0].tile"));
         assert_eq!(t.position(), Some(2));
     }

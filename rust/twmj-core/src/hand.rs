@@ -1,6 +1,6 @@
 //! Hands: concealed tiles plus exposed melds, validated against the 4-copy limit and the tile count.
 
-use crate::error::{Error, Result};
+use crate::error::{Code, Error, Result};
 use crate::notation::{self, Tiles};
 use crate::tile::{Counts, Suit, Tile, COPIES, KINDS};
 
@@ -103,10 +103,15 @@ impl Meld {
         let kind = MeldKind::from_name(kind).ok_or_else(|| {
             let names: Vec<&str> = MeldKind::ALL.iter().map(|k| k.name()).collect();
             let (last, rest) = names.split_last().map_or((&"", &[][..]), |(l, r)| (l, r));
+            let zh: Vec<&str> = MeldKind::ALL.iter().map(|k| k.chinese()).collect();
             Error::hand(format!(
                 "meld {index}: unknown kind '{kind}' (expected {} or {last})",
                 rest.join(", ")
             ))
+            .coded(
+                Code::UnknownMeldKind,
+                &[("kind", &kind), ("expected", &zh.join("、"))],
+            )
             .at(format!("{at}kind"))
         })?;
         let field = format!("{at}tiles");
@@ -122,18 +127,28 @@ impl Meld {
         index: usize,
         field: &str,
     ) -> Result<Meld> {
-        let bad = |why: &str| {
-            Error::hand(format!("meld {index} ({} '{written}') {why}", kind.name())).at(field)
+        let bad = |why: &str, code: Code| {
+            Error::hand(format!("meld {index} ({} '{written}') {why}", kind.name()))
+                .coded(
+                    code,
+                    &[
+                        ("kind", &kind.chinese()),
+                        ("tiles", &written),
+                        ("want", &kind.size()),
+                    ],
+                )
+                .at(field)
         };
         if t.flowers != 0 {
-            return Err(bad("holds a flower"));
+            return Err(bad("holds a flower", Code::FlowerInMeld));
         }
         if t.len() != kind.size() {
-            return Err(bad(if kind.is_kong() {
+            let why = if kind.is_kong() {
                 "must have 4 tiles"
             } else {
                 "must have 3 tiles"
-            }));
+            };
+            return Err(bad(why, Code::WrongMeldSize));
         }
         let list = t.tile_list();
         let first = list[0];
@@ -147,10 +162,11 @@ impl Meld {
             if !run {
                 return Err(bad(
                     "is not a sequence of three consecutive tiles of one suit",
+                    Code::NotARun,
                 ));
             }
         } else if t.counts[first.index()] as usize != kind.size() {
-            return Err(bad("is not copies of one tile"));
+            return Err(bad("is not copies of one tile", Code::NotASet));
         }
         Ok(Meld { kind, tile: first })
     }
@@ -213,6 +229,14 @@ fn meld_count(melds: usize, n: usize, size: usize) -> usize {
     sets + (16 - size) / 3
 }
 
+/// Counts listed in Chinese: `16、13、10 或 7`.
+fn zh_list(v: &[String]) -> String {
+    match v.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} 或 {last}", rest.join("、")),
+        _ => v.concat(),
+    }
+}
+
 /// Which tile count a call expects.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Form {
@@ -250,14 +274,29 @@ impl Form {
         }
     }
 
+    /// [`Form::expected`] in Chinese: the counts listed (`16、13、10、7、4 或 1`).
+    pub fn expected_zh(self, size: u8) -> String {
+        let v: Vec<String> = (1..=usize::from(size) + 1)
+            .rev()
+            .filter(|&n| self.fits(n, size))
+            .map(|n| n.to_string())
+            .collect();
+        zh_list(&v)
+    }
+
     /// Row `r` of a batch of counts read as a hand of this form in a hand of `size` (the
     /// melds implied by the count): at most 4 copies of a kind (the error names the cell
     /// `counts[r][i]`), and a total that [`Form::fits`] (the error names the row `counts[r]`).
     pub fn check_row(self, row: &[u8], r: usize, size: u8) -> Result<()> {
         if let Some((i, &v)) = row.iter().enumerate().find(|(_, &v)| v > COPIES) {
+            let name = Tile::new(i).map_or_else(String::new, Tile::name);
             return Err(Error::hand(format!(
                 "row {r}, column {i}: count {v} is more than the {COPIES} copies of a tile"
             ))
+            .coded(
+                Code::TooManyCopies,
+                &[("tile", &name), ("where", &format!("第 {r} 列")), ("n", &v)],
+            )
             .at(format!("counts[{r}][{i}]")));
         }
         let n: usize = row.iter().map(|&v| usize::from(v)).sum();
@@ -268,6 +307,14 @@ impl Form {
             "row {r} has {n} tiles; this call needs {}",
             self.expected(size)
         ))
+        .coded(
+            Code::WrongTileCount,
+            &[
+                ("what", &format!("第 {r} 列")),
+                ("n", &n),
+                ("want", &self.expected_zh(size)),
+            ],
+        )
         .at(format!("counts[{r}]")))
     }
 }
@@ -280,9 +327,12 @@ impl Hand {
     /// given, k is implied by the count, so 13- and 14-tile hands are k = 1 of a 16-tile hand).
     pub fn new(tiles: Tiles, melds: Vec<Meld>, form: Form, size: u8) -> Result<Hand> {
         if size != 16 && size != 13 {
-            return Err(Error::hand(format!(
-                "a hand of {size} tiles is not played (16, or 13)"
-            )));
+            return Err(
+                Error::hand(format!("a hand of {size} tiles is not played (16, or 13)")).coded(
+                    Code::HandSizeMismatch,
+                    &[("n", &size), ("want", &"16 或 13")],
+                ),
+            );
         }
         let implied = form.fits(tiles.len(), size);
         let size = usize::from(size);
@@ -298,7 +348,15 @@ impl Hand {
                     "{} copies of {} between the hand and its melds; a tile has 4",
                     all[t.index()],
                     t.code()
-                )));
+                ))
+                .coded(
+                    Code::TooManyCopies,
+                    &[
+                        ("tile", &t.name()),
+                        ("where", &"手牌與副露"),
+                        ("n", &all[t.index()]),
+                    ],
+                ));
             }
         }
         let of = if size == 16 {
@@ -310,7 +368,11 @@ impl Hand {
             return Err(Error::hand(format!(
                 "{} melds; a hand has at most {max_melds}{of}",
                 melds.len()
-            )));
+            ))
+            .coded(
+                Code::TooManyMelds,
+                &[("n", &melds.len()), ("max", &max_melds)],
+            ));
         }
         let n = tiles.len();
         let fits = if melds.is_empty() {
@@ -350,9 +412,22 @@ impl Hand {
                     format!("{} or {} with {k} melds", size - 3 * k, size + 1 - 3 * k)
                 }
             };
+            let want: Vec<String> = (0..=max_melds)
+                .filter(|&i| k == 0 || i == k)
+                .flat_map(|i| {
+                    let waiting = (form != Form::Full).then(|| size - 3 * i);
+                    let full = (form != Form::Waiting).then(|| size + 1 - 3 * i);
+                    waiting.into_iter().chain(full)
+                })
+                .map(|v| v.to_string())
+                .collect();
             return Err(Error::hand(format!(
                 "the hand has {n} concealed tiles; this call needs {expected}{of}"
-            )));
+            ))
+            .coded(
+                Code::WrongTileCount,
+                &[("what", &"手牌"), ("n", &n), ("want", &zh_list(&want))],
+            ));
         }
         Ok(Hand {
             concealed: tiles.counts,
@@ -432,7 +507,8 @@ impl Hand {
                     "the full hand does not hold the winning tile {}",
                     win.code()
                 ),
-            ));
+            )
+            .coded(Code::WinTileMissing, &[("tile", &win.name())]));
         }
         Hand::new(tiles, melds, Form::Full, size).map_err(|e| e.at("hand"))
     }
@@ -480,7 +556,16 @@ pub fn seen_counts(own: &Counts, visible: &Counts) -> Result<Counts> {
                 "{} copies of {} between the hand, its melds and the visible tiles; a tile has 4",
                 seen[t.index()],
                 t.code()
-            )));
+            ))
+            .coded(
+                Code::TooManyCopies,
+                &[
+                    ("tile", &t.name()),
+                    ("where", &"手牌、副露與已見牌"),
+                    ("n", &seen[t.index()]),
+                ],
+            )
+            .at("visible"));
         }
     }
     Ok(seen)

@@ -28,7 +28,7 @@ pub use analyze::{
     accepts, analyze, concealed_waits, wait_report, Accept, Accepts, Analysis, Discard, WaitReport,
 };
 pub use decompose::{decompositions, Block};
-pub use error::{Error, ErrorCode, Result, CODES};
+pub use error::{Code, Error, ErrorCode, ErrorKind, Fault, Result, CODES, ERROR_KINDS};
 pub use hand::{Form, Hand, Meld, MeldKind, SETS};
 pub use notation::{format, parse, Tiles};
 pub use rules::{is_win_counts, Special, SpecialShapes, Variant, TAIWAN};

@@ -4,7 +4,7 @@
 //! whitespace is ignored; `東南西北白發中` and `春夏秋冬梅蘭菊竹` stand alone; a numeral
 //! (`1`–`9` or `一`–`九`) before `萬`/`筒`/`條` names a suited tile.
 
-use crate::error::{Error, Result};
+use crate::error::{Code, Error, Result};
 use crate::tile::{Counts, Flower, Tile, COPIES, FLOWERS, KINDS};
 
 /// A parsed tile string: counts of the 34 kinds and the set of flowers, in canonical form.
@@ -138,7 +138,12 @@ pub fn symbols(s: &str) -> Result<Vec<Symbol>> {
         }
         if let Some(mark) = suit_mark(c) {
             if pending.is_empty() {
-                return Err(Error::tile(c, pos, "suit letter with no number before it"));
+                return Err(Error::tile(
+                    Code::SuitWithoutNumber,
+                    c,
+                    pos,
+                    "suit letter with no number before it",
+                ));
             }
             for &(n, npos, nc) in &pending {
                 let sym = match mark {
@@ -151,7 +156,14 @@ pub fn symbols(s: &str) -> Result<Vec<Symbol>> {
                 };
                 match sym {
                     Some(sym) => out.push(sym),
-                    None => return Err(Error::tile(format!("{nc}{c}"), npos, "no such tile")),
+                    None => {
+                        return Err(Error::tile(
+                            Code::NoSuchTile,
+                            format!("{nc}{c}"),
+                            npos,
+                            "no such tile",
+                        ))
+                    }
                 }
             }
             pending.clear();
@@ -159,15 +171,25 @@ pub fn symbols(s: &str) -> Result<Vec<Symbol>> {
         }
         if let Some(sym) = standalone(c) {
             if let Some(&(_, npos, nc)) = pending.first() {
-                return Err(Error::tile(nc, npos, "number with no suit letter after it"));
+                return Err(Error::tile(
+                    Code::NumberWithoutSuit,
+                    nc,
+                    npos,
+                    "number with no suit letter after it",
+                ));
             }
             out.push(at(sym, pos));
             continue;
         }
-        return Err(Error::tile(c, pos, "unknown symbol"));
+        return Err(Error::tile(Code::UnknownSymbol, c, pos, "unknown symbol"));
     }
     if let Some(&(_, npos, nc)) = pending.first() {
-        return Err(Error::tile(nc, npos, "number with no suit letter after it"));
+        return Err(Error::tile(
+            Code::NumberWithoutSuit,
+            nc,
+            npos,
+            "number with no suit letter after it",
+        ));
     }
     Ok(out)
 }
@@ -179,13 +201,21 @@ pub fn tile_name(s: &str) -> Result<String> {
     match symbols(s).map_err(|e| e.at("tile"))?.as_slice() {
         [Symbol::Tile(t, _)] => Ok(t.name()),
         [Symbol::Flower(f, _)] => Ok(f.name().to_owned()),
-        [] => Err(Error::hand(format!("no tile in '{s}' (one expected)")).at("tile")),
+        [] => Err(Error::hand(format!("no tile in '{s}' (one expected)"))
+            .coded(Code::NoTile, &[])
+            .at("tile")),
         [_, second, ..] => {
             let (text, pos) = match *second {
                 Symbol::Tile(t, p) => (t.code(), p),
                 Symbol::Flower(f, p) => (f.code(), p),
             };
-            Err(Error::tile(text, pos, "one tile expected, this is a second").at("tile"))
+            Err(Error::tile(
+                Code::NotOneTile,
+                text,
+                pos,
+                "one tile expected, this is a second",
+            )
+            .at("tile"))
         }
     }
 }
@@ -250,14 +280,26 @@ fn parse_symbols(s: &str) -> Result<Tiles> {
             Symbol::Tile(t, pos) => {
                 let c = &mut tiles.counts[t.index()];
                 if *c >= COPIES {
-                    return Err(Error::tile(t.code(), pos, "fifth copy of a tile"));
+                    return Err(Error::tile(
+                        Code::FifthCopy,
+                        t.code(),
+                        pos,
+                        "fifth copy of a tile",
+                    )
+                    .coded(Code::FifthCopy, &[("tile", &t.name())]));
                 }
                 *c += 1;
             }
             Symbol::Flower(f, pos) => {
                 let bit = 1u8 << f.index();
                 if tiles.flowers & bit != 0 {
-                    return Err(Error::tile(f.code(), pos, "flower given twice"));
+                    return Err(Error::tile(
+                        Code::DuplicateFlower,
+                        f.code(),
+                        pos,
+                        "flower given twice",
+                    )
+                    .coded(Code::DuplicateFlower, &[("tile", &f.name())]));
                 }
                 tiles.flowers |= bit;
             }
@@ -299,7 +341,8 @@ pub fn counts_from_bytes(b: &[u8]) -> Result<Counts> {
         return Err(Error::hand(format!(
             "a counts buffer has 34 bytes, one per tile kind; got {}",
             b.len()
-        )));
+        ))
+        .coded(Code::BadCounts, &[("n", &b.len())]));
     }
     let mut counts = [0u8; KINDS];
     counts.copy_from_slice(b);
@@ -308,9 +351,14 @@ pub fn counts_from_bytes(b: &[u8]) -> Result<Counts> {
     if crate::tile::over_copies(&counts) {
         if let Some((i, &c)) = counts.iter().enumerate().find(|(_, &c)| c > COPIES) {
             let code = Tile::new(i).map_or_else(String::new, Tile::code);
+            let name = Tile::new(i).map_or_else(String::new, Tile::name);
             return Err(Error::hand(format!(
                 "count {c} of {code} at byte {i} is more than the 4 copies of a tile"
-            )));
+            ))
+            .coded(
+                Code::TooManyCopies,
+                &[("tile", &name), ("where", &"牌數陣列"), ("n", &c)],
+            ));
         }
     }
     Ok(counts)
@@ -330,16 +378,16 @@ mod tests {
         // The second tile is the error, at its character position (一 is one character).
         let e = tile_name("5p 6p").unwrap_err();
         assert_eq!(
-            (e.code(), e.position(), e.field()),
+            (e.kind(), e.position(), e.field()),
             ("tile_error", Some(3), Some("tile".into()))
         );
         let e = tile_name("56p").unwrap_err();
         assert_eq!(e.position(), Some(1));
         let e = tile_name("  ").unwrap_err();
-        assert_eq!((e.code(), e.field()), ("hand_error", Some("tile".into())));
+        assert_eq!((e.kind(), e.field()), ("hand_error", Some("tile".into())));
         let e = tile_name("5x").unwrap_err();
         assert_eq!(
-            (e.code(), e.position(), e.field()),
+            (e.kind(), e.position(), e.field()),
             ("tile_error", Some(1), Some("tile".into()))
         );
     }
@@ -397,27 +445,43 @@ mod tests {
     fn errors_name_symbol_and_position() {
         assert_eq!(
             parse("123x").map(|_| ()),
-            Err(Error::tile('x', 3, "unknown symbol"))
+            Err(Error::tile(Code::UnknownSymbol, 'x', 3, "unknown symbol"))
         );
         assert_eq!(
             parse("11111m").map(|_| ()),
-            Err(Error::tile("1m", 4, "fifth copy of a tile"))
+            Err(
+                Error::tile(Code::FifthCopy, "1m", 4, "fifth copy of a tile")
+                    .coded(Code::FifthCopy, &[("tile", &"一萬")])
+            )
         );
         assert_eq!(
             parse("1f 1f").map(|_| ()),
-            Err(Error::tile("1f", 3, "flower given twice"))
+            Err(
+                Error::tile(Code::DuplicateFlower, "1f", 3, "flower given twice")
+                    .coded(Code::DuplicateFlower, &[("tile", &"春")])
+            )
         );
         assert_eq!(
             parse("8z").map(|_| ()),
-            Err(Error::tile("8z", 0, "no such tile"))
+            Err(Error::tile(Code::NoSuchTile, "8z", 0, "no such tile"))
         );
         assert_eq!(
             parse("12").map(|_| ()),
-            Err(Error::tile('1', 0, "number with no suit letter after it"))
+            Err(Error::tile(
+                Code::NumberWithoutSuit,
+                '1',
+                0,
+                "number with no suit letter after it"
+            ))
         );
         assert_eq!(
             parse("m").map(|_| ()),
-            Err(Error::tile('m', 0, "suit letter with no number before it"))
+            Err(Error::tile(
+                Code::SuitWithoutNumber,
+                'm',
+                0,
+                "suit letter with no number before it"
+            ))
         );
     }
 }

@@ -5,7 +5,7 @@
 //! The other terms (wait shapes, meld kinds, actions, presets, error codes) keep their lists
 //! where they are defined and are collected with these by the binding.
 
-use crate::error::{Error, Result};
+use crate::error::{Code, Error, Result};
 
 /// A seat at the table, 0–3; seat `s + 1` (mod 4) is the 下家 of `s` (turn order).
 pub type Seat = u8;
@@ -160,13 +160,19 @@ impl Int {
     ) -> Result<T> {
         self.to::<T>()
             .filter(|&v| (0..=max.into()).contains(&v.into()))
-            .ok_or_else(|| Error::context(field, what(self)))
+            .ok_or_else(|| {
+                Error::context(field, what(self)).coded(
+                    Code::OutOfRange,
+                    &[("field", &field), ("value", self), ("max", &max.into())],
+                )
+            })
     }
 
     /// A seat of a table of `seats` (at most [`SEATS`]) at `field`.
     pub fn seat(&self, field: &str, seats: u8) -> Result<Seat> {
         let seats = seats.min(SEATS);
         self.at_most(field, seats.saturating_sub(1), |n| seat_text(n, seats))
+            .map_err(|_| seat_error(field, self, seats))
     }
 
     /// A seed: any 64-bit unsigned integer.
@@ -180,7 +186,7 @@ impl Int {
     pub fn die(&self, field: &str) -> Result<u8> {
         self.to::<u8>()
             .filter(|f| (1..=DIE_FACES).contains(f))
-            .ok_or_else(|| Error::context(field, die_text(self)))
+            .ok_or_else(|| die_error(field, self))
     }
 
     /// A count at `field` (hands to play, tables): 0 to `u32::MAX`.
@@ -231,6 +237,18 @@ pub fn seat_text(seat: impl std::fmt::Display, seats: u8) -> String {
     } else {
         format!("seat {seat} does not exist (seats are 0 to {last})")
     }
+}
+
+/// The context error at `field` for a seat a table of `seats` does not have.
+pub fn seat_error(field: &str, seat: impl std::fmt::Display, seats: u8) -> Error {
+    let last = seats.saturating_sub(1);
+    Error::context(field, seat_text(&seat, seats))
+        .coded(Code::SeatOutOfRange, &[("seat", &seat), ("last", &last)])
+}
+
+/// The context error at `field` for a die showing `face` (faces are 1 to [`DIE_FACES`]).
+pub fn die_error(field: &str, face: impl std::fmt::Display) -> Error {
+    Error::context(field, die_text(&face)).coded(Code::DieOutOfRange, &[("face", &face)])
 }
 
 /// "a die shows 7; faces are 1 to 6".
@@ -378,12 +396,14 @@ impl WinKind {
             return Err(Error::context(
                 "context.win",
                 format!("unknown win '{key}' (expected {})", keys.join(", ")),
-            ));
+            )
+            .coded(Code::UnknownWinKind, &[("key", &key)]));
         };
         let key = WIN_KINDS[i].key;
         let from = || {
             from_seat.ok_or_else(|| {
                 Error::context("context.from_seat", format!("a {key} win needs from_seat"))
+                    .coded(Code::MissingFromSeat, &[("win", &WIN_KINDS[i].name)])
             })
         };
         Ok(match i {
@@ -464,6 +484,7 @@ impl Declaration {
                     field,
                     format!("unknown declaration '{key}' (expected {})", keys.join(", ")),
                 )
+                .coded(Code::UnknownDeclaration, &[("key", &key)])
             })
     }
 }

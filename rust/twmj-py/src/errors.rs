@@ -1,5 +1,6 @@
 //! The one conversion point from core errors to the Python classes in `twmj.errors`: the class
-//! follows the error's code, and `code`, `field`, `position`, `rule` and `line` become the
+//! follows the error's kind, and `code` (the fine code), `field`, `position`, `rule`, `line`,
+//! `kind` (the coarse code) and `message_zh` (the Chinese message) become the
 //! exception's attributes (no layer above reads them back from the message).
 
 use std::cell::RefCell;
@@ -82,6 +83,8 @@ impl From<CoreError> for PyErr {
             e.position(),
             e.rule(),
             e.line(),
+            e.kind(),
+            e.message_zh(),
         );
         match e {
             Error::Tile { .. } => TileError::new_err(args),

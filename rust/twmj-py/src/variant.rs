@@ -25,23 +25,31 @@ pub(crate) fn value(key: &str, v: &Bound<'_, PyAny>) -> PyResult<Value> {
     }
     if v.is_instance_of::<PyInt>() {
         let i: i64 = v.extract().map_err(|_| {
-            CoreError(twmj_core::Error::Variant {
-                key: key.to_owned(),
-                message: "the integer is too large".to_owned(),
-            })
+            CoreError(
+                twmj_core::Error::variant(key, "the integer is too large").coded(
+                    twmj_core::Code::BadSettingValue,
+                    &[("key", &key), ("why", &"整數太大")],
+                ),
+            )
         })?;
         return Ok(Value::Int(i));
     }
     if let Ok(s) = v.cast::<PyString>() {
         return Ok(Value::Text(s.to_str()?.to_owned()));
     }
-    Err(CoreError(twmj_core::Error::Variant {
-        key: key.to_owned(),
-        message: format!(
-            "{} is not an integer, true/false or text",
-            v.get_type().name()?
+    Err(CoreError(
+        twmj_core::Error::variant(
+            key,
+            format!(
+                "{} is not an integer, true/false or text",
+                v.get_type().name()?
+            ),
+        )
+        .coded(
+            twmj_core::Code::BadSettingValue,
+            &[("key", &key), ("why", &"要整數、true/false 或文字")],
         ),
-    })
+    )
     .into())
 }
 

@@ -70,6 +70,15 @@ impl Piece {
         }
     }
 
+    /// The piece in Chinese: `五筒`, `中`, `夏`.
+    pub fn name(self) -> String {
+        match (self.tile(), self.flower()) {
+            (Some(t), _) => t.name(),
+            (_, Some(f)) => f.name().to_owned(),
+            _ => String::new(),
+        }
+    }
+
     /// Pieces written in notation, in the order written (`"19m 1f"` → 1m, 9m, 1f).
     pub fn parse_list(s: &str) -> Result<Vec<Piece>> {
         Ok(notation::symbols(s)?
@@ -443,7 +452,15 @@ impl Deal {
                 return Err(Error::hand(format!(
                     "seat {s} is dealt {} tiles; it needs {want}",
                     h.len()
-                )));
+                ))
+                .coded(
+                    crate::error::Code::WrongTileCount,
+                    &[
+                        ("what", &format!("座位 {s} 的配牌")),
+                        ("n", &h.len()),
+                        ("want", &want),
+                    ],
+                ));
             }
         }
         let mut seen = [0u8; KINDS + FLOWERS];
@@ -455,7 +472,15 @@ impl Deal {
                     "the deal holds {} copies of {}; the set has {cap}",
                     seen[p.index()],
                     p.code()
-                )));
+                ))
+                .coded(
+                    crate::error::Code::TooManyCopies,
+                    &[
+                        ("tile", &p.name()),
+                        ("where", &"配牌"),
+                        ("n", &seen[p.index()]),
+                    ],
+                ));
             }
         }
         Ok(())

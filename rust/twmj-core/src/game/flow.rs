@@ -67,7 +67,11 @@ impl State {
                         "{} is not in play under {} (flowers = false: played without flowers)",
                         p.code(),
                         v.preset
-                    )))
+                    ))
+                    .coded(
+                        crate::error::Code::TileNotInPlay,
+                        &[("tile", &p.name()), ("why", &"這個規則不用花牌")],
+                    ))
                 }
                 None => {}
             }

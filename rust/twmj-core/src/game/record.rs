@@ -285,7 +285,8 @@ fn serde_error(path: &str, e: &serde_json::Error) -> Error {
         _ => &text,
     };
     if !e.is_data() {
-        return Error::record("", format!("bad JSON: {text}"));
+        return Error::record("", format!("bad JSON: {text}"))
+            .coded(crate::error::Code::BadJson, &[]);
     }
     if let Some(name) = message
         .strip_prefix("missing field `")
@@ -296,7 +297,8 @@ fn serde_error(path: &str, e: &serde_json::Error) -> Error {
         } else {
             format!("{path}.{name}")
         };
-        return Error::record(key, "missing");
+        return Error::record(&key, "missing")
+            .coded(crate::error::Code::MissingField, &[("key", &key)]);
     }
     Error::record(path, message)
 }

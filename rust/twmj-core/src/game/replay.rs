@@ -1,6 +1,6 @@
 //! Replay: the event log alone rebuilds and re-validates a hand.
 
-use crate::error::{Error, Result};
+use crate::error::{Code, Error, Fault, Result};
 
 use super::deal::Rules;
 use super::event::Event;
@@ -59,11 +59,18 @@ pub fn replay_record(text: &str) -> Result<State> {
 
 /// A record error at `key` of the line holding event `i`.
 fn bad(line: usize, key: &str, message: String) -> Error {
+    bad_as(line, key, message, Fault::plain(Code::RecordError))
+}
+
+/// [`bad`] keeping the fine code of what was wrong (an illegal move keeps `illegal_action`
+/// and its rule in the Chinese message).
+fn bad_as(line: usize, key: &str, message: String, fault: Fault) -> Error {
     Error::Record {
         line,
         key: key.to_owned(),
         message,
         position: None,
+        fault,
     }
 }
 
@@ -109,9 +116,18 @@ fn replay_lines(events: &[Event], line: impl Fn(usize) -> usize) -> Result<State
                 if let Err(e) = state.apply(*seat, *action) {
                     return Err(match e {
                         // The rule's name stays in the message (illegal (過水): …).
-                        Error::Illegal { .. } | Error::Action { .. } => {
-                            bad(line(i), "action", e.to_string())
-                        }
+                        Error::Illegal { rule, .. } => bad_as(
+                            line(i),
+                            "action",
+                            e.to_string(),
+                            Fault::new(Code::IllegalAction, &[("rule", &rule)]),
+                        ),
+                        Error::Action { .. } => bad_as(
+                            line(i),
+                            "action",
+                            e.to_string(),
+                            Fault::plain(Code::UnknownAction),
+                        ),
                         other => other.in_line(line(i)),
                     });
                 }

@@ -223,14 +223,19 @@ pub struct ErrorTerm {
     pub code: &'static str,
     pub key: &'static str,
     pub name: &'static str,
+    /// The coarse kind the code belongs to (`hand_error` …).
+    pub kind: &'static str,
     pub class: &'static str,
     pub doc: &'static str,
+    /// The Chinese message's template (`{tile}超過四張（{where}共 {n} 張）`).
+    pub template: &'static str,
 }
 
 /// Every term of the core with its key and Chinese name: `win_kinds` (with `from_seat`: one
 /// seat pays and is named; `regular`: a complete hand scored by `score`), `declarations`,
 /// `shapes`, `meld_kinds`, `presets`, `draw_reasons` (why a hand ended without a winner),
-/// `actions` (by the first word of their names), `errors` (`code`, `class`, `doc`), `winds`,
+/// `actions` (by the first word of their names), `errors` (the fine codes: `code`, `kind`,
+/// `class`, `doc`, `name`, `template`), `winds`,
 /// `items` (the tai items, `tai.<key>`, named as their own table writes them) and `limits`
 /// (the table's fixed numbers: `key`, `name`, `value`, `doc`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -285,8 +290,10 @@ impl Vocabulary {
                     code: c.code,
                     key: c.code,
                     name: c.name,
+                    kind: c.kind,
                     class: c.class,
                     doc: c.doc,
+                    template: c.template,
                 })
                 .collect(),
             winds: WINDS.to_vec(),

@@ -118,6 +118,10 @@ pub fn settle_hand(
         return Err(crate::error::Error::context(
             "round_wind",
             format!("圈風 {} does not exist (0 = 東 … 3 = 北)", table.round_wind),
+        )
+        .coded(
+            crate::error::Code::NotAWind,
+            &[("value", &table.round_wind)],
         ));
     }
     if let Some(f) = result.false_win {

@@ -201,6 +201,10 @@ fn seat_at(n: i64, path: &str) -> Result<u8> {
                 at(path),
                 format!("seat {n} does not exist (seats are 0 to {})", SEATS - 1),
             )
+            .coded(
+                crate::error::Code::SeatOutOfRange,
+                &[("seat", &n), ("last", &(SEATS - 1))],
+            )
         })
 }
 
@@ -524,7 +528,7 @@ mod tests {
         ] {
             let e = with(path, v);
             assert_eq!(e.field().as_deref(), Some(field), "{path:?}: {e}");
-            assert_eq!(e.code(), code, "{path:?}: {e}");
+            assert_eq!(e.kind(), code, "{path:?}: {e}");
         }
         let mut missing = base.clone();
         missing.as_object_mut().unwrap().remove("hand");
@@ -547,7 +551,7 @@ mod tests {
         assert!(Snapshot::from_json(&odd, Vec::new(), None).is_ok());
         let e = Snapshot::from_json(&odd, Vec::new(), Some(&Variant::taiwan())).unwrap_err();
         assert_eq!(e.field().as_deref(), Some("snapshot.dice"), "{e}");
-        assert_eq!(e.code(), "context_error", "{e}");
+        assert_eq!(e.kind(), "context_error", "{e}");
         let e = Snapshot::from_json(&s, Vec::new(), Some(&Variant::american())).unwrap_err();
         assert_eq!(e.field().as_deref(), Some("snapshot.streak"), "{e}");
         let cap = Variant::american().streak_cap;

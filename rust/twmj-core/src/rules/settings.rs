@@ -4,7 +4,7 @@
 //! HTTP schema of `overrides`, `/v1/settings` and the tables of docs/variants.md all come from
 //! here; a preset's default is what its constructor holds ([`Setting::default_in`]).
 
-use crate::error::{Error, Result};
+use crate::error::{Code, Error, Result};
 use crate::rules::item::{Item, WORDS};
 use crate::rules::shapes::Special;
 use crate::rules::variant::{
@@ -130,13 +130,22 @@ impl Setting {
     /// Writes `value` into `v` after checking it against the kind; the error names the key, and
     /// `v` is unchanged when it fails.
     pub fn set(&self, v: &mut Variant, value: &Value) -> Result<()> {
-        let bad = |m: String| Error::variant(self.key, m);
+        let key = self.key;
+        let bad_zh = move |m: String, zh: &str| {
+            Error::variant(key, m).coded(Code::BadSettingValue, &[("key", &key), ("why", &zh)])
+        };
+        // A setter's own refusal: its words in both messages.
+        let bad = move |m: String| {
+            let zh = m.clone();
+            bad_zh(m, &zh)
+        };
         match (self.kind, self.access, value) {
             (Kind::Int { min, max }, Access::Int(_, set), Value::Int(i)) => {
                 if !(min..=max).contains(i) {
-                    return Err(bad(format!(
-                        "{i} is out of range (expected {min} to {max})"
-                    )));
+                    return Err(bad_zh(
+                        format!("{i} is out of range (expected {min} to {max})"),
+                        &format!("{i} 超出 {min} 到 {max}"),
+                    ));
                 }
                 set(v, *i).map_err(bad)
             }
@@ -145,17 +154,23 @@ impl Setting {
             }
             (Kind::IntOf(options), _, x) => {
                 let names: Vec<String> = options.iter().map(ToString::to_string).collect();
-                Err(bad(format!(
-                    "{x} is not allowed (expected {})",
-                    names.join(" or ")
-                )))
+                Err(bad_zh(
+                    format!("{x} is not allowed (expected {})", names.join(" or ")),
+                    &format!("{x} 不行，要 {}", names.join(" 或 ")),
+                ))
             }
-            (Kind::Int { .. }, _, x) => Err(bad(format!("{x} is not an integer"))),
+            (Kind::Int { .. }, _, x) => Err(bad_zh(
+                format!("{x} is not an integer"),
+                &format!("{x} 不是整數"),
+            )),
             (Kind::Bool, Access::Bool(_, switch), Value::Bool(b)) => {
                 switch(v, *b);
                 Ok(())
             }
-            (Kind::Bool, _, x) => Err(bad(format!("{x} is not true or false"))),
+            (Kind::Bool, _, x) => Err(bad_zh(
+                format!("{x} is not true or false"),
+                &format!("{x} 要 true 或 false"),
+            )),
             (Kind::Choice(options), Access::Choice(_, set), x) => {
                 let at = match x {
                     Value::Text(s) => options.iter().position(|o| o == s),
@@ -166,7 +181,10 @@ impl Setting {
                     Ok(())
                 } else {
                     let names: Vec<String> = options.iter().map(|o| format!("\"{o}\"")).collect();
-                    Err(bad(format!("{x} is not one of {}", names.join(", "))))
+                    Err(bad_zh(
+                        format!("{x} is not one of {}", names.join(", ")),
+                        &format!("{x} 要是 {} 其中之一", names.join("、")),
+                    ))
                 }
             }
             // The registry below pairs every kind with its access (checked by a test).
@@ -701,6 +719,10 @@ impl Requirement {
                     self.must
                 ),
             )
+            .coded(
+                Code::SettingConflict,
+                &[("key", &self.when), ("why", &self.why_zh)],
+            )
         })
     }
 }
@@ -763,6 +785,7 @@ impl Variant {
                         keys.join(", ")
                     ),
                 )
+                .coded(Code::UnknownSetting, &[("key", &key)])
             })?;
         if let Some(prefix) = item.valued_by() {
             let keys: Vec<&str> = SETTINGS
@@ -777,6 +800,16 @@ impl Variant {
                     item.name(),
                     keys.join(", ")
                 ),
+            )
+            .coded(
+                Code::SettingConflict,
+                &[
+                    ("key", &key),
+                    (
+                        "why",
+                        &format!("{}的台數由 {} 決定", item.name(), keys.join("、")),
+                    ),
+                ],
             ));
         }
         let tai = match value {
@@ -785,9 +818,18 @@ impl Variant {
                 return Err(Error::variant(
                     key,
                     format!("{i} is out of range (expected 0 to {MAX_TAI})"),
+                )
+                .coded(
+                    Code::BadSettingValue,
+                    &[("key", &key), ("why", &format!("{i} 超出 0 到 {MAX_TAI}"))],
                 ))
             }
-            v => return Err(Error::variant(key, format!("{v} is not an integer"))),
+            v => {
+                return Err(Error::variant(key, format!("{v} is not an integer")).coded(
+                    Code::BadSettingValue,
+                    &[("key", &key), ("why", &format!("{v} 不是整數"))],
+                ))
+            }
         };
         if let Some(s) = item.special() {
             // Drawing a shape in by its tai switches it on (as `tai.<key>` adds an absent

@@ -1,6 +1,6 @@
 //! Variants: a preset's tai table, thresholds and switches as validated data, with overrides.
 
-use crate::error::{Error, Result};
+use crate::error::{Code, Error, Result};
 use crate::rules::item::{Item, WORDS};
 use crate::rules::shapes::{Special, SpecialShapes};
 
@@ -967,6 +967,10 @@ impl Variant {
             return Err(Error::context(
                 field,
                 format!("連莊 {streak} is over the cap of {}", self.streak_cap),
+            )
+            .coded(
+                Code::StreakOverCap,
+                &[("streak", &streak), ("cap", &self.streak_cap)],
             ));
         }
         Ok(())
@@ -1038,7 +1042,11 @@ impl Variant {
             Err(Error::hand(format!(
                 "the hand was read as a {}-tile hand, but {} plays {} tiles (hand_size)",
                 hand.size, self.preset, self.hand_size
-            )))
+            ))
+            .coded(
+                Code::HandSizeMismatch,
+                &[("n", &hand.size), ("want", &self.hand_size)],
+            ))
         }
     }
 
@@ -1068,8 +1076,24 @@ impl Variant {
             .find(|&t| !self.in_play(t));
         match out {
             None => Ok(()),
-            Some(t) => Err(Error::hand(self.out_of_play(t))),
+            Some(t) => Err(self.not_in_play(t, None)),
         }
+    }
+
+    /// The error refusing `t` (written at `position`, when known): it is not in this
+    /// variant's set (004 三人麻將 拿掉二萬到八萬; 兩人麻將 只用萬子與字牌).
+    fn not_in_play(&self, t: crate::tile::Tile, position: Option<usize>) -> Error {
+        let why = if self.players == 3 {
+            "三人不用二萬到八萬"
+        } else {
+            "兩人只用萬子和字牌"
+        };
+        let message = self.out_of_play(t);
+        match position {
+            Some(p) => Error::hand_at(message, p),
+            None => Error::hand(message),
+        }
+        .coded(Code::TileNotInPlay, &[("tile", &t.name()), ("why", &why)])
     }
 
     /// Why `t` is refused: it is not in this variant's set.
@@ -1101,7 +1125,7 @@ impl Variant {
                 _ => None,
             });
         match at {
-            Some((t, pos)) => Err(Error::hand_at(self.out_of_play(t), pos)),
+            Some((t, pos)) => Err(self.not_in_play(t, Some(pos))),
             None => self.check_in_play(&tiles.counts).map(|()| tiles),
         }
     }
@@ -1485,6 +1509,10 @@ impl Variant {
             _ => Err(Error::variant(
                 "preset",
                 format!("unknown preset '{name}' (expected {})", PRESETS.join(", ")),
+            )
+            .coded(
+                Code::UnknownPreset,
+                &[("name", &name), ("expected", &PRESETS.join("、"))],
             )),
         }
     }
@@ -1528,7 +1556,7 @@ mod tests {
         // character (東 is one character), whatever the kind order.
         let three = Variant::three_player();
         let e = three.parse("東1m 99m 6m 5m").unwrap_err();
-        assert_eq!((e.code(), e.position()), ("hand_error", Some(8)));
+        assert_eq!((e.code(), e.position()), ("tile_not_in_play", Some(8)));
         assert!(e
             .to_string()
             .starts_with("6m is not in play under three_player"));
@@ -1538,7 +1566,7 @@ mod tests {
         assert_eq!(three.parse("19m 1p").unwrap().len(), 3);
         assert_eq!(Variant::taiwan().parse("5m").unwrap().len(), 1);
         // Notation errors stay tile errors.
-        assert_eq!(three.parse("5x").unwrap_err().code(), "tile_error");
+        assert_eq!(three.parse("5x").unwrap_err().kind(), "tile_error");
     }
 
     #[test]

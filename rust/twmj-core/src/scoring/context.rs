@@ -1,11 +1,11 @@
 //! The context of a win: who won, how, from whom, and what the table knew (seats, winds,
 //! 連莊, declarations, dice, discards). The items read it; the scorer validates it.
 
-use crate::error::{Error, Result};
+use crate::error::{Code, Error, Result};
 use crate::notation;
 use crate::rules::{setting, Item, Kind, Variant};
 use crate::tile::{Tile, COPIES};
-use crate::vocab::{die_text, seat_text, Int, DIE_FACES, SEATS, WINDS};
+use crate::vocab::{die_error, seat_error, Int, DIE_FACES, SEATS, WINDS};
 pub use crate::vocab::{Declaration, Replacement, Seat, Seats, WinKind};
 
 /// A wind: 東 南 西 北 (seat winds 門風 and round winds 圈風).
@@ -122,6 +122,7 @@ fn wind_at(field: &str, given: Option<&str>) -> Result<Wind> {
             field,
             format!("'{text}' is not a wind ({} or {names})", keys.join(", ")),
         )
+        .coded(Code::NotAWind, &[("value", &text)])
     })
 }
 
@@ -142,6 +143,7 @@ impl ContextArgs<'_> {
             n.at_most("context.streak", cap, |n| {
                 format!("連莊 {n} is out of range (0 to {cap}, the largest streak_cap)")
             })
+            .map_err(|e| e.coded(Code::StreakOverCap, &[("streak", n), ("cap", &cap)]))
         })?;
         let flowers = match self.flowers {
             None => 0,
@@ -235,7 +237,7 @@ impl Context {
             if s < n {
                 Ok(())
             } else {
-                Err(Error::context(field, seat_text(s, n)))
+                Err(seat_error(field, s, n))
             }
         };
         seat("context.winner", self.winner)?;
@@ -252,7 +254,7 @@ impl Context {
         variant.check_streak("context.streak", self.streak)?;
         if let Some(d) = self.dice {
             if let Some(f) = d.iter().find(|&&f| !(1..=DIE_FACES).contains(&f)) {
-                return Err(Error::context("context.dice", die_text(f)));
+                return Err(die_error("context.dice", f));
             }
         }
         if self.first_turn && matches!(self.win, WinKind::RobbingKong { .. }) {

@@ -4,7 +4,7 @@ use crate::error::{Error, Result};
 use crate::rules::{MultiWin, Variant};
 use crate::scoring::context::Seat;
 use crate::scoring::score::Score;
-use crate::vocab::{seat_text, SEATS};
+use crate::vocab::SEATS;
 
 /// The seats that win the tile `discarder` let go (a discard or a 加槓), given the seats able
 /// to win it, by the variant's rule: 000 (`NearestOfTwo`) one wins alone, of two the first in
@@ -12,7 +12,7 @@ use crate::vocab::{seat_text, SEATS};
 /// always (no 一炮多響); 003 改良式 (`All`) every one. In turn order from the discarder.
 pub fn winning_seats(discarder: Seat, able: &[Seat], rule: MultiWin) -> Result<Vec<Seat>> {
     if discarder >= SEATS {
-        return Err(Error::context("discarder", seat_text(discarder, SEATS)));
+        return Err(crate::vocab::seat_error("discarder", discarder, SEATS));
     }
     let mut seats: Vec<Seat> = Vec::with_capacity(3);
     for &s in able {

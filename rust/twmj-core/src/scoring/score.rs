@@ -275,6 +275,7 @@ fn prepare<'a>(
                 "a 吃, but {} plays without 吃 (chi_allowed = false; 004 三人麻將 多數不能吃)",
                 variant.preset
             ))
+            .coded(crate::error::Code::NoChi, &[("preset", &variant.preset)])
             .at(format!("melds[{i}].kind")));
         }
     }
@@ -290,7 +291,11 @@ fn prepare<'a>(
             "{} melds; a hand has at most {}{of}",
             melds.len(),
             size / 3
-        )));
+        ))
+        .coded(
+            crate::error::Code::TooManyMelds,
+            &[("n", &melds.len()), ("max", &(size / 3))],
+        ));
     }
     let n = crate::tile::total(concealed);
     let want = size + 1 - 3 * melds.len();
@@ -298,14 +303,25 @@ fn prepare<'a>(
         return Err(Error::hand(format!(
             "the hand has {n} concealed tiles with the winning tile; with {} melds a win needs {want}{of}",
             melds.len()
-        )));
+        ))
+        .coded(
+            crate::error::Code::WrongTileCount,
+            &[("what", &"手牌（含胡的牌）"), ("n", &n), ("want", &want)],
+        ));
     }
     let all = all_tiles(concealed, melds, variant)?;
     if concealed[win_tile.index()] == 0 {
-        return Err(Error::hand(format!(
-            "the winning tile {} is not in the concealed tiles (they include it)",
-            win_tile.code()
-        )));
+        return Err(Error::context(
+            "win_tile",
+            format!(
+                "the winning tile {} is not in the concealed tiles (they include it)",
+                win_tile.code()
+            ),
+        )
+        .coded(
+            crate::error::Code::WinTileMissing,
+            &[("tile", &win_tile.name())],
+        ));
     }
     if let Some(n) = ctx.shown {
         check_shown(n, concealed, melds, win_tile)?;
@@ -1334,6 +1350,10 @@ fn not_a_win(concealed: &Counts, win_tile: Tile) -> Error {
         crate::notation::format(concealed, 0),
         win_tile.code()
     ))
+    .coded(
+        crate::error::Code::NotAWin,
+        &[("tiles", &crate::notation::format(concealed, 0))],
+    )
 }
 
 /// Every reading of a winning hand: one score per decomposition (each with its best block for
@@ -1947,10 +1967,15 @@ fn all_tiles(concealed: &Counts, melds: &[Meld], variant: &Variant) -> Result<Co
     let over = crate::tile::over_copies(&all);
     if let Some(i) = (0..KINDS).find(|&i| over && all[i] > COPIES) {
         let code = Tile::new(i).map(Tile::code).unwrap_or_default();
+        let name = Tile::new(i).map(Tile::name).unwrap_or_default();
         return Err(Error::hand(format!(
             "{} copies of {code} between the hand and its melds; a tile has 4",
             all[i]
-        )));
+        ))
+        .coded(
+            crate::error::Code::TooManyCopies,
+            &[("tile", &name), ("where", &"手牌與副露"), ("n", &all[i])],
+        ));
     }
     variant.check_in_play(&all)?;
     Ok(all)

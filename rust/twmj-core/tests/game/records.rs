@@ -262,7 +262,7 @@ fn a_bad_line_names_its_line_and_field() {
         ),
     ] {
         let e = bad(i, line);
-        assert_eq!(e.code(), "record_error", "{line}: {e}");
+        assert_eq!(e.kind(), "record_error", "{line}: {e}");
         assert_eq!(e.line(), Some(i + 1), "{line}: {e}");
         let want = if key.is_empty() {
             format!("record[{i}]")

@@ -310,7 +310,7 @@ fn a_finished_hand_settles_for_a_caller_bill_by_bill() {
         let mut st = State::from_seed(seed, &twmj_core::TAIWAN);
         let e = st.settle(None, None, None).unwrap_err();
         assert_eq!(
-            (e.code(), e.field().as_deref()),
+            (e.kind(), e.field().as_deref()),
             ("context_error", Some("game"))
         );
         play(&mut st, &mut rng);

@@ -313,7 +313,7 @@ fn snapshot_refuses_an_empty_seat() {
     // A seat not at the table is a context error, as everywhere, naming the field.
     let e = offer(3, 0).legal_actions().unwrap_err();
     assert_eq!(
-        (e.code(), e.field().as_deref()),
+        (e.kind(), e.field().as_deref()),
         ("context_error", Some("seat"))
     );
     assert!(

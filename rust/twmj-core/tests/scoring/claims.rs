@@ -18,7 +18,7 @@ fn int(n: i128) -> Option<Int> {
 
 /// The field and message of a context error.
 fn context_error(e: &Error) -> (String, String) {
-    assert_eq!(e.code(), "context_error", "{e}");
+    assert_eq!(e.kind(), "context_error", "{e}");
     (e.field().unwrap_or_default(), e.to_string())
 }
 
@@ -199,7 +199,7 @@ fn dice_shown_copies_and_flowers_are_checked_where_they_are_read() {
     .unwrap_err();
     assert_eq!(
         (e.code(), e.field().as_deref()),
-        ("tile_error", Some("context.flowers"))
+        ("unknown_symbol", Some("context.flowers"))
     );
     let (field, message) = read(ContextArgs {
         seat_wind: Some("X"),
@@ -339,7 +339,7 @@ fn variants_of_two_sizes_are_refused_together() {
     thirteen.hand_size = 13;
     let c = claim("123456789m234p56p77s", &[], "7p", &example_one());
     let e = c.compare(&[Variant::taiwan(), thirteen]).unwrap_err();
-    assert_eq!(e.code(), "variant_error");
+    assert_eq!(e.kind(), "variant_error");
     assert!(
         e.to_string().contains("variant 1 reads 13-tile hands"),
         "{e}"

@@ -841,7 +841,7 @@ fn errors_name_what_is_wrong() {
         .map(|e| e.to_string());
     assert_eq!(
         e.as_deref(),
-        Some("the winning tile 1s is not in the concealed tiles (they include it)")
+        Some("win_tile: the winning tile 1s is not in the concealed tiles (they include it)")
     );
     let e = score(
         &c,
