@@ -30,7 +30,7 @@ def _refusal(lines: list[str]) -> twmj.Error:
 
 def _assert_names(err: twmj.Error, line: int, key: str | None) -> None:
     assert isinstance(err, twmj.RecordError), repr(err)
-    assert err.code == "record_error"
+    assert err.kind == "record_error"
     assert err.line == line, str(err)
     assert err.field == (f"record[{line - 1}]" + (f".{key}" if key else "")), str(err)
     assert str(err).startswith(f"line {line}: "), str(err)
@@ -47,6 +47,8 @@ def test_an_illegal_discard_names_its_line_field_and_rule() -> None:
     lines[i] = json.dumps(event)
     err = _refusal(lines)
     _assert_names(err, i + 1, "action")
+    # A record error that keeps the fine code of what was wrong in its line (docs/errors.md).
+    assert err.code == "illegal_action"
     # The rule the move breaks and the tile, in notation.
     assert "illegal (" in str(err) and missing in str(err)
 
@@ -72,6 +74,7 @@ def test_blank_lines_count_in_the_line_number() -> None:
     err = _refusal(spaced)
     # Two blank lines before it: the line of the text, as a read error counts it.
     _assert_names(err, i + 3, "action")
+    assert err.code == "illegal_action"
 
 
 def test_one_line_corruptions_all_name_their_line() -> None:

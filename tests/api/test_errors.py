@@ -131,9 +131,9 @@ def test_illegal_action(client: TestClient) -> None:
     lines = [*g.record().splitlines(), json.dumps({"type": "act", "seat": idle, "action": "pass"})]
     err = _error(client.post("/v1/replay", json={"record": "\n".join(lines)}))
     # 000 合法與犯規 輪序: in a record, an illegal move is a bad line (issue 31 item 12): its
-    # line and field are named, the rule in the message (the body has no rule field).
+    # line and field are named, its fine code kept, the rule in the message.
     at = len(lines) - 1
-    assert (err["code"], err["field"]) == ("record_error", f"record[{at}].action")
+    assert (err["code"], err["field"]) == ("illegal_action", f"record[{at}].action")
     assert err["message"].startswith(f"line {at + 1}: field 'action': illegal (輪序)")
 
 

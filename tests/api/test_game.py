@@ -77,7 +77,7 @@ def test_replay_names_the_first_illegal_event(client: TestClient) -> None:
     err = r.json()["error"]
     # An illegal move is a record error of its line (issue 31 item 12): `record[i].action`,
     # the rule it breaks in the message.
-    assert err["code"] == "record_error" and err["field"].endswith("].action")
+    assert err["code"] == "illegal_action" and err["field"].endswith("].action")
     assert err["message"].startswith("line ") and "illegal (" in err["message"]
 
 

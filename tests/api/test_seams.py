@@ -171,7 +171,8 @@ def test_replay_names_the_line_of_an_illegal_move(client: TestClient) -> None:
     )
     for path in ("/v1/replay", "/v1/legal"):
         err = _error(client.post(path, json={"record": record}))
-        assert err["code"] == "record_error"
+        # A bad line keeps the fine code of what was wrong in it (docs/errors.md).
+        assert err["code"] == "illegal_action"
         assert err["field"] == f"record[{changed}].action", err
         assert err["message"].startswith(f"line {changed + 1}: ") and "illegal (" in err["message"]
     # A changed engine line is quoted in notation, never as Rust's `Debug`.
