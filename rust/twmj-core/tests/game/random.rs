@@ -221,7 +221,11 @@ fn replay_names_the_first_illegal_event() {
     // record), its field `record[i].action`, the rule in the message.
     // It keeps the fine code of what was wrong (illegal_action) as a record error's kind.
     let e = replay(&log).unwrap_err();
-    assert_eq!((e.code(), e.kind()), ("illegal_action", "record_error"), "{e}");
+    assert_eq!(
+        (e.code(), e.kind()),
+        ("illegal_action", "record_error"),
+        "{e}"
+    );
     assert_eq!(e.line(), Some(i + 1), "{e}");
     assert_eq!(e.field(), Some(format!("record[{i}].action")), "{e}");
     assert!(e.to_string().contains("illegal ("), "{e}");
