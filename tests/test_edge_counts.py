@@ -18,11 +18,14 @@ from twmj._core import MAX_ARENA_HANDS, MAX_TABLES, arena_hands
 HUGE = [10**9, 2**62, 2**64, 10**40, -1, -(2**70)]
 
 
-def context(field: str, call: object) -> twmj.ContextError:
+def context(field: str, call: object, code: str = "context_error") -> twmj.ContextError:
+    """The `ContextError` of `call` at `field`, with its fine `code` (docs/errors.md): an int
+    outside its type's range is `out_of_range`; a count over its own bound (tables, hands,
+    threads) or an unknown name, the kind's own `context_error`."""
     assert callable(call)
     with pytest.raises(twmj.ContextError) as e:
         call()
-    assert (e.value.code, e.value.field) == ("context_error", field), e.value
+    assert (e.value.kind, e.value.code, e.value.field) == ("context_error", code, field), e.value
     return e.value
 
 
@@ -37,7 +40,7 @@ def test_vector_env_other_ints() -> None:
     for t in [0, -1, 10**6, 2**64]:
         context("threads", lambda t=t: twmj.VecEnv(2, threads=t))
     for s in [-1, 2**64]:
-        context("seed", lambda s=s: twmj.VecEnv(2, seed=s))
+        context("seed", lambda s=s: twmj.VecEnv(2, seed=s), "out_of_range")
     # The bounds themselves are accepted (one table; the seeds' extremes).
     assert len(twmj.VecEnv(1, seed=2**64 - 1, threads=1)) == 1
 
@@ -50,7 +53,7 @@ def test_arena_hands_are_bounded(hands: int) -> None:
 
 
 def test_arena_other_ints() -> None:
-    context("seed", lambda: arena_hands(["random"] * 4, 1, -1))
+    context("seed", lambda: arena_hands(["random"] * 4, 1, -1), "out_of_range")
     assert arena_hands(["random"] * 4, 0, 2**64 - 1)["net_tai"].shape == (0, 4)
 
 
@@ -66,7 +69,7 @@ def test_arena_other_ints() -> None:
     ],
 )
 def test_quiz_ints(field: str, kw: dict[str, int]) -> None:
-    context(field, lambda: twmj.quiz(None, **kw))
+    context(field, lambda: twmj.quiz(None, **kw), "out_of_range")
 
 
 def test_quiz_still_draws() -> None:
