@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
-from twmj._core import Context, Variant, is_win, legal, replay, score, shanten, waits
+from twmj._core import Context, Variant, is_win, legal, parse, replay, score, shanten, waits
 from twmj.errors import ContextError, Error
 from twmj.variants import DEFAULT_PRESET, PRESETS
 from twmj.vocab import VOCABULARY
@@ -38,6 +38,8 @@ __all__ = [
     "answer",
     "ask",
     "default_cases_path",
+    "http_outcome",
+    "http_request",
     "load",
     "mismatch",
     "run",
@@ -270,6 +272,71 @@ def ask(case: Case) -> Outcome:
         return {"answer": answer(case["kind"], variant_of(case), case["question"])}
     except Error as e:
         return {"error": {"code": e.code, "field": e.field}}
+
+
+# The same questions over HTTP (docs/conformance.md, "Questions"): the request a runner
+# sends to the service, and the canonical answer read from its body.
+
+
+def _holds_a_full_hand(hand: object) -> bool:
+    """17 − 3k concealed tiles (a hand to discard from), as /v1/analyze takes them."""
+    try:
+        return isinstance(hand, str) and len(parse(hand).tiles) % 3 == 2
+    except Error:
+        return False
+
+
+def http_request(case: Case) -> tuple[str, dict[str, Any]]:
+    """The service route and JSON body that ask the case's question."""
+    kind, v, q = case["kind"], variant_of(case), case["question"]
+    if kind == "legal":
+        snapshot = {**q["snapshot"], "variant": v["preset"], "overrides": v["overrides"]}
+        return "/v1/legal", {**q, "snapshot": snapshot}
+    body = {**q, "variant": v["preset"], "overrides": v["overrides"]}
+    if kind == "is_win" or (kind == "shanten" and _holds_a_full_hand(q.get("hand"))):
+        return "/v1/analyze", body
+    return {"waits": "/v1/waits", "shanten": "/v1/waits", "score": "/v1/score"}.get(
+        kind, "/v1/replay"
+    ), body
+
+
+def http_outcome(kind: str, body: dict[str, Any]) -> Outcome:
+    """The canonical outcome of the service's answer to `http_request`."""
+    if "error" in body:
+        return {"error": {"code": body["error"]["code"], "field": body["error"]["field"]}}
+    if kind == "waits":
+        answer: dict[str, Any] = {
+            "tenpai": body["tenpai"],
+            "shanten": body["shanten"],
+            "waits": [
+                {"tile": w["tile"], "remaining": w["remaining"], "shapes": w["shapes"]}
+                for w in body["waits"]
+            ],
+            "accepts": [{"tile": a["tile"], "remaining": a["remaining"]} for a in body["accepts"]],
+        }
+    elif kind == "shanten":
+        answer = {"shanten": body["shanten"]}
+    elif kind == "is_win":
+        answer = {"win": body["shanten"] == -1}
+    elif kind == "score":
+        answer = {
+            "total_tai": body["total_tai"],
+            "items": [[i["name"], i["tai"]] for i in body["items"]],
+            "allowed": body["allowed"],
+            "dealer_tai": body["dealer_tai"],
+            "payments": [[p["payer"], p["total_tai"]] for p in body["payments"]],
+            "net_tai": body["net_tai"],
+        }
+    elif kind == "legal":
+        answer = {"actions": body["actions"]}
+    else:
+        answer = {
+            "over": body["over"],
+            "draw": body["draw"],
+            "wins": [[w["seat"], w["kind"], w["from"]] for w in body["wins"]],
+            "net_tai": body["net_tai"],
+        }
+    return {"answer": answer}
 
 
 # Comparison (docs/conformance.md, "Comparison").
