@@ -126,3 +126,78 @@ def test_the_protocol_engine_answers_every_case() -> None:
         report = conformance.run(CASES, engine)
     assert report.ok, [(f.id, f.why) for f in report.failures]
     assert sum(n for n, _ in report.counts.values()) == len(CASES)
+
+
+def _cli(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "twmj.cli", "conformance", *args],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        cwd=ROOT,
+    )
+
+
+def test_cli_runs_the_corpus_on_the_built_in_engine() -> None:
+    r = _cli()
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert f"all {len(CASES)} {len(CASES)} 0" in " ".join(r.stdout.split())
+    for kind in conformance.KINDS:
+        assert f"\n  {kind} " in r.stdout
+
+
+def test_the_documented_engine_command_runs() -> None:
+    # docs/conformance.md's example: twmj conformance --engine "python -m twmj.conformance"
+    # (here with this interpreter as `python`).
+    doc = (ROOT / "docs" / "conformance.md").read_text(encoding="utf-8")
+    assert 'twmj conformance --engine "python -m twmj.conformance"' in doc
+    r = _cli("--engine", f"{sys.executable} -m twmj.conformance", "--kinds", "score,legal")
+    assert r.returncode == 0, r.stdout + r.stderr
+    counted = sum(1 for c in CASES if c["kind"] in ("score", "legal"))
+    assert f"all {counted} {counted} 0" in " ".join(r.stdout.split())
+
+
+def test_cli_names_each_failure_and_exits_1(tmp_path: Path) -> None:
+    # An engine that answers every score with 99 tai: each score case fails, named.
+    engine = tmp_path / "engine.py"
+    engine.write_text(
+        "import json, sys\n"
+        "for line in sys.stdin:\n"
+        "    r = json.loads(line)\n"
+        "    a = {'total_tai': 99, 'items': [], 'allowed': True, 'dealer_tai': 0,"
+        " 'payments': [], 'net_tai': [0, 0, 0, 0]}\n"
+        "    print(json.dumps({'id': r['id'], 'answer': a}), flush=True)\n",
+        encoding="utf-8",
+    )
+    r = _cli("--engine", f"{sys.executable} {engine}", "--kinds", "score", "--json")
+    assert r.returncode == 1
+    data = json.loads(r.stdout)
+    scores = [c for c in CASES if c["kind"] == "score"]
+    assert data["counts"]["score"]["cases"] == len(scores)
+    failed = {f["id"] for f in data["failures"]}
+    # Every score case fails but those whose expected total is 99 (none) .
+    assert failed == {c["id"] for c in scores}
+    text = _cli("--engine", f"{sys.executable} {engine}", "--kinds", "score")
+    assert "FAIL score/taiwan/worked-example-1: total_tai: expected 3, got 99" in text.stdout
+
+
+def test_cli_bad_input_exits_2(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "twmj-conformance", "version": 9, "cases": []}', encoding="utf-8")
+    r = _cli("--cases", str(bad))
+    assert r.returncode == 2 and "version 9" in r.stderr
+    assert _cli("--kinds", "nope").returncode == 2
+    # An engine that exits at once, and one that answers another id.
+    r = _cli("--engine", f"{sys.executable} -c pass", "--kinds", "shanten")
+    assert r.returncode == 2 and "exited without answering" in r.stderr
+    liar = f'{sys.executable} -c "import sys; [print(\'{{\\"id\\": \\"x\\", \\"answer\\": {{}}}}\', flush=True) for _ in sys.stdin]"'
+    r = _cli("--engine", liar, "--kinds", "shanten")
+    assert r.returncode == 2 and "another id" in r.stderr
+
+
+def test_the_disputed_cases_are_the_ones_twmj_answers_otherwise() -> None:
+    # conformance/disputed/ holds the cases where twmj disagrees with the corpus, awaiting a
+    # decision: each one fails today, and the day one passes it moves into the corpus.
+    disputed = conformance.load(ROOT / "conformance" / "disputed")
+    report = conformance.run(disputed)
+    assert {f.id for f in report.failures} == {c["id"] for c in disputed}

@@ -426,6 +426,27 @@ def _cmd_legal(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_conformance(args: argparse.Namespace) -> int:
+    from twmj import conformance  # the corpus runner: only this command reads it
+
+    try:
+        cases = conformance.select(conformance.load(args.cases), args.kinds)
+        source = args.cases or str(conformance.default_cases_path())
+        if args.engine is None:
+            report, engine = conformance.run(cases), "built-in"
+        else:
+            with conformance.ProtocolEngine(args.engine, args.timeout) as proc:
+                report, engine = conformance.run(cases, proc), args.engine
+    except (conformance.CorpusError, conformance.EngineError) as e:
+        raise UsageError(str(e)) from None
+    if args.json:
+        _dumps(conformance.summary(report))
+    else:
+        for line in conformance.report_lines(report, source, engine):
+            print(line)
+    return 0 if report.ok else 1
+
+
 #: The settings `twmj variants` shows for every preset (a choice of columns; the keys, their
 #: headings and values are the core's registry).
 OVERVIEW_SETTINGS = ("players", "hand_size", "min_tai", "base_money", "tai_money")
@@ -693,6 +714,28 @@ def _parser() -> argparse.ArgumentParser:
     s.add_argument("--port", type=_port, default=8000, help="1–65535")
     s.add_argument("--workers", type=_workers, default=1, help="worker processes (1–64)")
     sub.add_parser("mcp", help="the MCP tool server over stdio, for LLM agents")
+    s = sub.add_parser(
+        "conformance",
+        help="run the conformance corpus on twmj or on another engine (docs/conformance.md)",
+        epilog="exit status: 0 every case passed; 1 some failed; 2 bad input (a case file "
+        "off the format, an unknown kind, an engine that broke the protocol).",
+    )
+    s.add_argument(
+        "--cases",
+        default=None,
+        help="a case file or a folder of them (default: the source tree's conformance/cases)",
+    )
+    s.add_argument(
+        "--engine",
+        default=None,
+        metavar="CMD",
+        help="a command speaking the JSON-lines protocol (default: twmj's own engine)",
+    )
+    s.add_argument("--kinds", default=None, help="only these kinds, comma-separated")
+    s.add_argument(
+        "--timeout", type=float, default=10.0, help="seconds the engine may take on one case"
+    )
+    s.add_argument("--json", action="store_true", help="print the summary as JSON")
     return p
 
 
@@ -708,6 +751,7 @@ _COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "arena": play.run_arena,
     "serve": _cmd_serve,
     "mcp": _cmd_mcp,
+    "conformance": _cmd_conformance,
 }
 
 

@@ -42,8 +42,11 @@ __all__ = [
     "http_request",
     "load",
     "mismatch",
+    "report_lines",
     "run",
+    "select",
     "serve",
+    "summary",
 ]
 
 FORMAT = "twmj-conformance"
@@ -550,6 +553,57 @@ class ProtocolEngine:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def select(cases: Sequence[Case], kinds: str | None) -> list[Case]:
+    """The cases of the comma-separated `kinds` (all when None); an unknown kind is a
+    `CorpusError`."""
+    if kinds is None:
+        return list(cases)
+    wanted = [k.strip() for k in kinds.split(",") if k.strip()]
+    unknown = [k for k in wanted if k not in KINDS]
+    if unknown or not wanted:
+        raise CorpusError(f"--kinds {kinds!r}: the kinds are {', '.join(KINDS)}")
+    return [c for c in cases if c["kind"] in wanted]
+
+
+def summary(report: Report) -> dict[str, Any]:
+    """The report as JSON data: per kind cases, passed, failed; every failure."""
+    counts = {
+        k: {"cases": n, "passed": ok, "failed": n - ok}
+        for k in KINDS
+        if k in report.counts
+        for n, ok in [report.counts[k]]
+    }
+    failures = [
+        {"id": f.id, "kind": f.kind, "why": f.why, "expected": f.expected, "got": f.got}
+        for f in report.failures
+    ]
+    return {"counts": counts, "failures": failures}
+
+
+def report_lines(report: Report, source: str, engine: str) -> list[str]:
+    """The report as text: one line per kind, then each failure with what was expected and
+    what the engine said."""
+    data = summary(report)
+    total = sum(c["cases"] for c in data["counts"].values())
+    passed = sum(c["passed"] for c in data["counts"].values())
+    lines = [f"conformance: {total} cases from {source} (engine: {engine})"]
+    rows = [("kind", "cases", "passed", "failed")]
+    rows += [
+        (k, str(c["cases"]), str(c["passed"]), str(c["failed"])) for k, c in data["counts"].items()
+    ]
+    rows.append(("all", str(total), str(passed), str(total - passed)))
+    widths = [max(len(r[i]) for r in rows) for i in range(4)]
+    for r in rows:
+        lines.append(
+            "  " + r[0].ljust(widths[0]) + "".join("  " + r[i].rjust(widths[i]) for i in (1, 2, 3))
+        )
+    for f in data["failures"]:
+        lines.append(f"FAIL {f['id']}: {f['why']}")
+        lines.append("  expected: " + json.dumps(f["expected"], ensure_ascii=False))
+        lines.append("  got:      " + json.dumps(f["got"], ensure_ascii=False))
+    return lines
 
 
 # The built-in engine over the protocol.
