@@ -167,6 +167,11 @@ class Event(BaseModel):
     seat: int | None = None
 
 
+class CallOut(BaseModel):
+    action: str = Field(description="One of `legal`.")
+    tiles: list[str] = Field(description="The meld it makes.")
+
+
 class MatchOut(BaseModel):
     kind: MatchKind
     hand: int = Field(description="The hand being played, from 1.")
@@ -194,6 +199,9 @@ class TableAnswer(BaseModel):
     furiten: bool = Field(description="The player is in 過水.")
     to_act: bool = Field(description="The player decides now.")
     legal: list[str] = Field(description="The player's legal actions (the core's).")
+    calls: list[CallOut] = Field(
+        description="The meld each legal call or kong makes (吃 with its run, 碰, 槓)."
+    )
     events: list[Event] = Field(description="What happened since the last answer.")
     over: bool
     result: ReplayResponse | None = Field(
@@ -239,6 +247,27 @@ def _public(line: dict[str, Any], seat: int) -> bool:
     return not (line["type"] == "act" and line["action"] == "pass")
 
 
+#: Where the tile on offer sits in the run of each 吃 (docs/log-format.md §5: `chi low`
+#: takes it as the run's lowest tile).
+_CHI_START = {"chi low": 0, "chi mid": -1, "chi high": -2}
+
+
+def _calls(legal: list[str], offer: str | None) -> list[CallOut]:
+    out = []
+    for action in legal:
+        verb, _, arg = action.partition(" ")
+        if action in _CHI_START and offer is not None:
+            i = twmj.TILES.index(offer) + _CHI_START[action]
+            out.append(CallOut(action=action, tiles=list(twmj.TILES[i : i + 3])))
+        elif verb == "pon" and offer is not None:
+            out.append(CallOut(action=action, tiles=[offer] * 3))
+        elif verb == "minkan" and offer is not None:
+            out.append(CallOut(action=action, tiles=[offer] * 4))
+        elif verb in ("ankan", "kakan") and arg in twmj.TILES:
+            out.append(CallOut(action=action, tiles=[arg] * 4))
+    return out
+
+
 def _answer(p: tb.Played, events: bool = True) -> TableAnswer:
     t, game = p.table, p.game
     lines = twmj.read_record_for(game.record_for(t.seat))
@@ -272,6 +301,7 @@ def _answer(p: tb.Played, events: bool = True) -> TableAnswer:
         match = MatchOut(kind=t.match, hand=len(t.done) + 1, totals=totals, over=not left)
     t.seen = len(lines)
     to_act = t.seat in game.pending
+    legal = game.legal_actions(t.seat) if to_act else []
     return TableAnswer(
         token=tb.seal(t),
         variant=t.preset,
@@ -293,7 +323,8 @@ def _answer(p: tb.Played, events: bool = True) -> TableAnswer:
         last_discard=last_discard,
         furiten=v["furiten"],
         to_act=to_act,
-        legal=game.legal_actions(t.seat) if to_act else [],
+        legal=legal,
+        calls=_calls(legal, None if v["offer"] is None else v["offer"]["tile"]),
         events=new,
         over=over,
         result=result,

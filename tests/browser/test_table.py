@@ -1,0 +1,184 @@
+"""對局練習 in a real browser, at desktop and phone sizes (issue 29 item 2): whole hands
+played through the page to the end, each result checked against `/v1/replay` of the hand's
+record. The hands and the player's moves come from `table_seeds` (a search over seeds with
+the Python API): each seed below is asserted to show what it is here for."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from playwright.sync_api import Locator, Page, expect
+
+import twmj
+from tests.browser.helpers import api
+from tests.browser.table_seeds import script
+
+#: Seed → what its hand shows when the player plays `script`'s moves.
+HANDS = {
+    94: {"chi_choice", "kong", "win_discard"},
+    120: {"chi_choice", "flowers", "self_draw"},
+    16: {"chi_choice", "drawn", "flowers"},
+}
+
+
+def _settled(page: Page) -> None:
+    expect(page.get_by_test_id("table-status")).to_have_attribute("aria-busy", "false")
+
+
+def _press(page: Page, target: Locator, keyboard: bool) -> None:
+    """A click, or (keyboard play) the focus on the control and Enter."""
+    if keyboard:
+        target.focus()
+        page.keyboard.press("Enter")
+    else:
+        target.click()
+
+
+def _start(page: Page, seed: int) -> None:
+    page.get_by_test_id("tab-table").click()
+    page.get_by_test_id("table-seed").fill(str(seed))
+    page.get_by_test_id("table-start").click()
+    _settled(page)
+    expect(page.get_by_test_id("table-board")).to_be_visible()
+
+
+def _token(page: Page) -> str:
+    token = page.evaluate("localStorage.getItem('twmj.table.token')")
+    assert isinstance(token, str)
+    return token
+
+
+@pytest.mark.parametrize("seed", list(HANDS))
+def test_a_whole_hand_is_played_through_the_page(page: Page, server: str, seed: int) -> None:
+    s = script(seed)
+    assert HANDS[seed] <= s.facts, s.facts
+    keyboard = page.viewport_size is not None and page.viewport_size["width"] > 800
+    _start(page, seed)
+    hand = page.get_by_test_id("table-hand")
+    actions = page.get_by_test_id("table-actions")
+    for move, legal in zip(s.moves, s.legal, strict=True):
+        # The claim buttons are exactly the legal calls; the tiles that may be discarded are
+        # exactly the legal discards.
+        buttons = actions.locator("[data-action]")
+        expect(buttons).to_have_count(len([a for a in legal if not a.startswith("discard ")]))
+        shown = {buttons.nth(i).get_attribute("data-action") for i in range(buttons.count())}
+        assert shown == {a for a in legal if not a.startswith("discard ")}
+        can = hand.locator('.tile[aria-disabled="false"]')
+        assert {can.nth(i).get_attribute("data-tile") for i in range(can.count())} == {
+            a.split()[1] for a in legal if a.startswith("discard ")
+        }
+        if move.startswith("chi "):
+            chis = actions.locator('[data-action^="chi "]')
+            assert chis.count() >= 2  # a choice of runs, each drawn with its tiles
+            runs = {
+                tuple(
+                    chis.nth(i).locator(".tile").evaluate_all("es => es.map(e => e.dataset.tile)")
+                )
+                for i in range(chis.count())
+            }
+            assert len(runs) == chis.count()
+            chosen = actions.locator(f'[data-action="{move}"] .tile').evaluate_all(
+                "es => es.map(e => e.dataset.tile)"
+            )
+        if move.startswith("discard "):
+            target = hand.locator(f'.tile[data-tile="{move.split()[1]}"]').last
+        else:
+            target = actions.locator(f'[data-action="{move}"]')
+        _press(page, target, keyboard)
+        _settled(page)
+        if move.startswith("chi "):
+            melds = page.get_by_test_id("my-meld").filter(has_text="吃")
+            last = melds.last.locator(".tile").evaluate_all("es => es.map(e => e.dataset.tile)")
+            assert last == chosen
+        if move.split()[0] in ("minkan", "ankan", "kakan"):
+            # The kong is shown, and its replacement tile stands drawn in the hand.
+            expect(page.get_by_test_id("my-meld").locator(".tile")).not_to_have_count(0)
+            expect(hand.locator(".tile.drawn")).to_have_count(1)
+    # The end: the result panel against /v1/replay of the hand's record.
+    result = page.get_by_test_id("table-result")
+    expect(result).to_be_visible()
+    end = api(server, "/v1/table/view", {"token": _token(page)})
+    assert end["over"] and end["record"]
+    lines = [json.loads(x) for x in twmj.record_lines(end["record"])]
+    assert [x["action"] for x in lines if x["type"] == "act" and x["seat"] == 0] == s.moves
+    replayed = api(server, "/v1/replay", {"record": end["record"]})
+    assert replayed == end["result"]
+    verdicts = page.get_by_test_id("result-verdict")
+    if replayed["draw"]:
+        expect(verdicts).to_have_attribute("data-kind", "draw")
+        expect(verdicts).to_have_text("流局")
+    else:
+        expect(verdicts).to_have_count(len(replayed["wins"]))
+        for i, w in enumerate(replayed["wins"]):
+            expect(verdicts.nth(i)).to_have_attribute("data-kind", w["kind"])
+            expect(verdicts.nth(i)).to_have_attribute("data-seat", str(w["seat"]))
+        taken = page.get_by_test_id("result-tai")
+        for i, sc in enumerate(replayed["scores"]):
+            expect(taken.nth(i)).to_have_text(f"共 {sc['total_tai']} 台")
+            items = page.get_by_test_id("result-items").nth(i).locator("li")
+            expect(items).to_have_count(len(sc["items"]))
+    rows = page.get_by_test_id("result-seat")
+    for seat in range(4):
+        row = rows.nth(seat)
+        expect(row.locator("[data-net]")).to_have_attribute(
+            "data-net", str(replayed["net_tai"][seat])
+        )
+        expect(row.locator("[data-money]")).to_have_attribute("data-money", str(end["money"][seat]))
+    if "win_discard" in s.facts:
+        expect(verdicts.first).to_contain_text("放槍")
+    if "self_draw" in s.facts:
+        assert replayed["wins"][0]["from"] is None and replayed["wins"][0]["seat"] == 0
+    if "flowers" in s.facts:
+        # Every flower of the player is in front of it.
+        flowers = sorted(
+            x["tile"]
+            for x in lines
+            if x["type"] == "draw" and x["seat"] == 0 and x["tile"].endswith("f")
+        )
+        deal = twmj.read_record_for(end["record"])[0]
+        flowers += [t for t in twmj.parse(deal["hands"][0]).flowers]
+        expect(page.locator("#table-mine .tile.f")).to_have_count(len(set(flowers)))
+    # Nothing is left to play.
+    expect(actions.locator("[data-action]")).to_have_count(0)
+    expect(page.get_by_test_id("table-prompt")).to_have_text("這一局結束了。")
+
+
+def test_the_table_marks_the_last_discard_and_takes_a_move_back(page: Page, server: str) -> None:
+    _start(page, 94)
+    s = script(94)
+    first = s.moves[0]
+    assert first.startswith("discard ")
+    page.get_by_test_id("table-hand").locator(f'.tile[data-tile="{first.split()[1]}"]').last.click()
+    _settled(page)
+    # One discard is marked the last, in some river; the events say who did what, in Chinese.
+    expect(page.get_by_test_id("last-discard")).to_have_count(1)
+    expect(
+        page.get_by_test_id("seat-0").get_by_test_id("river").locator(".tile").first
+    ).to_have_attribute("data-tile", first.split()[1])
+    expect(page.get_by_test_id("event").first).to_contain_text("你打出")
+    before = page.get_by_test_id("table-info").get_attribute("data-wall")
+    page.get_by_test_id("table-undo").click()
+    _settled(page)
+    expect(page.get_by_test_id("seat-0").get_by_test_id("river").locator(".tile")).to_have_count(0)
+    assert page.get_by_test_id("table-info").get_attribute("data-wall") != before
+    # A reload resumes the table from the token the browser kept.
+    hand = page.locator("#table-hand .tile").evaluate_all("es => es.map(e => e.dataset.tile)")
+    page.reload()
+    page.wait_for_selector("body[data-ready=true]")
+    page.get_by_test_id("tab-table").click()
+    _settled(page)
+    expect(page.locator("#table-hand .tile")).to_have_count(len(hand))
+    assert (
+        page.locator("#table-hand .tile").evaluate_all("es => es.map(e => e.dataset.tile)") == hand
+    )
+
+
+def test_a_forged_token_is_answered_in_chinese(page: Page) -> None:
+    page.evaluate("localStorage.setItem('twmj.table.token', 'forged')")
+    page.get_by_test_id("tab-table").click()
+    _settled(page)
+    error = page.get_by_test_id("table-error").get_by_test_id("error")
+    expect(error).to_have_attribute("data-code", "bad_token")
+    expect(error).to_contain_text("牌局代碼無效")
+    assert page.evaluate("localStorage.getItem('twmj.table.token')") is None
