@@ -182,3 +182,117 @@ def test_a_forged_token_is_answered_in_chinese(page: Page) -> None:
     expect(error).to_have_attribute("data-code", "bad_token")
     expect(error).to_contain_text("牌局代碼無效")
     assert page.evaluate("localStorage.getItem('twmj.table.token')") is None
+
+
+def _play_one(page: Page) -> None:
+    """One move of a simple player: 胡 when it may, else 過, else the tile just drawn."""
+    actions = page.get_by_test_id("table-actions")
+    for action in ("win", "pass"):
+        button = actions.locator(f'[data-action="{action}"]')
+        if button.count():
+            button.click()
+            _settled(page)
+            return
+    hand = page.get_by_test_id("table-hand")
+    tiles = hand.locator('.tile[aria-disabled="false"]')
+    expect(tiles.first).to_be_visible()
+    drawn = hand.locator('.tile.drawn[aria-disabled="false"]')
+    (drawn if drawn.count() else tiles.last).click()
+    _settled(page)
+
+
+def test_hints_show_only_when_asked(page: Page, server: str) -> None:
+    asked: list[str] = []
+    page.on("request", lambda r: asked.append(r.url) if "/v1/table/hint" in r.url else None)
+    _start(page, 5)
+    for _ in range(3):
+        _play_one(page)
+    expect(page.get_by_test_id("table-hints")).to_be_hidden()
+    assert asked == []
+    page.get_by_test_id("table-hint-toggle").check()
+    _settled(page)
+    hint = api(server, "/v1/table/hint", {"token": _token(page)})
+    expect(page.get_by_test_id("hint-shanten")).to_have_text(
+        "聽牌了" if hint["shanten"] == 0 else f"還差 {hint['shanten']} 向聽"
+    )
+    rows = page.get_by_test_id("hint-discard")
+    expect(rows).to_have_count(min(5, len(hint["discards"])))
+    for i, d in enumerate(hint["discards"][:5]):
+        expect(rows.nth(i)).to_have_attribute("data-tile", d["tile"])
+        expect(rows.nth(i)).to_contain_text(f"進張 {d['accepted']} 張")
+    # Each move asks again while the box is ticked; unticked, the hints go and are not asked.
+    _play_one(page)
+    expect(page.get_by_test_id("hint-shanten")).to_be_visible()
+    page.get_by_test_id("table-hint-toggle").uncheck()
+    expect(page.get_by_test_id("table-hints")).to_be_hidden()
+    n = len(asked)
+    _play_one(page)
+    assert len(asked) == n
+
+
+def test_a_ready_hand_shows_its_waits_values_and_dead_waits(page: Page, server: str) -> None:
+    # Seed 94's player is ready before it wins (script): the hints list each wait with the
+    # copies the player cannot see, its tai, and 死聽 when none is left.
+    s = script(94)
+    _start(page, 94)
+    page.get_by_test_id("table-hint-toggle").check()
+    for move in s.moves[:-1]:
+        target = (
+            page.get_by_test_id("table-hand").locator(f'.tile[data-tile="{move.split()[1]}"]').last
+            if move.startswith("discard ")
+            else page.get_by_test_id("table-actions").locator(f'[data-action="{move}"]')
+        )
+        target.click()
+        _settled(page)
+    expect(page.get_by_test_id("table-actions").locator('[data-action="win"]')).to_have_count(1)
+    hint = api(server, "/v1/table/hint", {"token": _token(page)})
+    assert hint["shanten"] == 0 and hint["waits"]
+    waits = page.get_by_test_id("hint-wait")
+    expect(waits).to_have_count(len(hint["waits"]))
+    for i, w in enumerate(hint["waits"]):
+        expect(waits.nth(i)).to_have_attribute("data-dead", "true" if w["dead"] else "false")
+        if not w["dead"]:
+            expect(waits.nth(i)).to_contain_text(
+                f"剩 {w['remaining']} 張，放槍 {w['on_discard']} 台、自摸 {w['on_self_draw']} 台"
+            )
+
+
+def test_a_match_goes_on_to_the_next_hand_and_resumes_after_a_reload(page: Page) -> None:
+    page.get_by_test_id("tab-table").click()
+    page.get_by_test_id("table-seed").fill("11")
+    page.get_by_test_id("table-mode").select_option("east")
+    page.get_by_test_id("table-start").click()
+    _settled(page)
+    expect(page.get_by_test_id("match-hand")).to_have_text("東風圈・第 1 局")
+    while page.get_by_test_id("table-result").is_hidden():
+        _play_one(page)
+    nets = [
+        int(
+            page.get_by_test_id("result-seat")
+            .nth(s)
+            .locator("[data-net]")
+            .get_attribute("data-net")
+            or ""
+        )
+        for s in range(4)
+    ]
+    places = ["你", "下家", "對家", "上家"]
+    totals = "累計：" + "、".join(
+        f"{p} {'+' if n > 0 else ''}{n} 台" for p, n in zip(places, nets, strict=True)
+    )
+    expect(page.get_by_test_id("match-totals")).to_have_text(totals)
+    page.get_by_test_id("table-next").click()
+    _settled(page)
+    expect(page.get_by_test_id("match-hand")).to_have_text("東風圈・第 2 局")
+    expect(page.get_by_test_id("match-totals")).to_have_text(totals)
+    expect(page.get_by_test_id("table-result")).to_be_hidden()
+    # Who deals the second hand: the dealer keeps the deal (連莊) after a win or a draw of its
+    # own, else it passes to 下家 (000 連莊).
+    dealer = "你" if nets[0] > 0 or all(n == 0 for n in nets) else "下家"
+    expect(page.get_by_test_id("table-info")).to_contain_text(f"莊家：{dealer}")
+    page.reload()
+    page.wait_for_selector("body[data-ready=true]")
+    page.get_by_test_id("tab-table").click()
+    _settled(page)
+    expect(page.get_by_test_id("match-hand")).to_have_text("東風圈・第 2 局")
+    expect(page.get_by_test_id("match-totals")).to_have_text(totals)

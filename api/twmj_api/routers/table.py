@@ -216,6 +216,10 @@ class HintWait(BaseModel):
     tile: str
     remaining: int = Field(description="Copies not in sight of the player.")
     dead: bool = Field(description="No copy left to win on.")
+    on_discard: int | None = Field(
+        None, description="A wait: the tai of winning on it by discard (`/v1/wait_values`)."
+    )
+    on_self_draw: int | None = Field(None, description="A wait: the tai of winning on it by 自摸.")
 
 
 class HintDiscard(BaseModel):
@@ -452,13 +456,43 @@ async def hint(req: TokenRequest) -> HintAnswer:
         if s["seat"] != t.seat:
             for m in s["melds"]:
                 visible += m["tiles"]
-    hand = game.hand(t.seat)
+    hand = "".join(twmj.parse(game.hand(t.seat)).tiles)  # its flowers apart
     melds = game.melds(t.seat)
     seen = "".join(visible)
     variant = t.variant()
 
-    def waits_of(ws: Any) -> list[HintWait]:
-        return [HintWait(tile=w.tile, remaining=w.remaining, dead=w.remaining == 0) for w in ws]
+    winds = [w["key"] for w in twmj.VOCABULARY["winds"]]
+    own = v["table"][t.seat]
+    context = twmj.Context(
+        winner=t.seat,
+        dealer=v["dealer"],
+        streak=v["streak"],
+        seat_wind=winds[v["winds"][t.seat]],
+        round_wind=winds[v["round_wind"]],
+        flowers="".join(own["flowers"]),
+    )
+
+    def waits_of(ws: Any, tiles: str | None = None) -> list[HintWait]:
+        """The waits (or accepts), each wait with its value when `tiles` is the ready hand."""
+        values = {}
+        if tiles is not None and ws:
+            for wv in twmj.wait_values(tiles, melds, context, variant):
+                values[wv.tile] = (wv.on_discard.total_tai, wv.on_self_draw.total_tai)
+        return [
+            HintWait(
+                tile=w.tile,
+                remaining=w.remaining,
+                dead=w.remaining == 0,
+                on_discard=values[w.tile][0] if w.tile in values else None,
+                on_self_draw=values[w.tile][1] if w.tile in values else None,
+            )
+            for w in ws
+        ]
+
+    def without(tile: str) -> str:
+        tiles = twmj.parse(hand).tiles
+        tiles.remove(tile)
+        return "".join(tiles)
 
     size = sum(1 for _ in twmj.parse(hand).tiles) if hand else 0
     if size % 3 == 2:
@@ -469,10 +503,13 @@ async def hint(req: TokenRequest) -> HintAnswer:
                 shanten=d.shanten,
                 accepted=d.accepted,
                 accepts=waits_of(d.accepts),
-                waits=waits_of(d.waits),
+                waits=waits_of(d.waits, without(d.tile) if d.shanten == 0 else None),
             )
             for d in a.discards
         ]
         return HintAnswer(shanten=a.shanten, waits=[], discards=discards)
     w = twmj.waits(hand, melds, seen, variant)
-    return HintAnswer(shanten=w.shanten, waits=waits_of(w.waits), discards=[])
+    tiles = "".join(twmj.parse(hand).tiles)
+    return HintAnswer(
+        shanten=w.shanten, waits=waits_of(w.waits, tiles if w.tenpai else None), discards=[]
+    )

@@ -339,16 +339,19 @@ export class Table {
     const token = this.answer.token;
     await this.hinted.run(() => post("/v1/table/hint", { token }), (h) => {
       const parts = [el("p", { testid: "hint-shanten" }, h.shanten === 0 ? "聽牌了" : `還差 ${h.shanten} 向聽`)];
+      const worth = (w) => (w.on_discard === null || w.on_discard === undefined ? "" :
+        `，放槍 ${w.on_discard} 台、自摸 ${w.on_self_draw} 台`);
       if (h.waits.length) {
-        parts.push(el("p", { testid: "hint-waits" }, "聽：", ...h.waits.map((w) => el("span", { class: `wait${w.dead ? " dead" : ""}`, "data-tile": w.tile },
-          tileEl(w.tile, { small: true }), w.dead ? "（死聽：沒牌了）" : `（剩 ${w.remaining} 張）`))));
+        parts.push(el("ul", { class: "hint-waits", testid: "hint-waits" }, ...h.waits.map((w) => el("li", {
+          class: `wait${w.dead ? " dead" : ""}`, testid: "hint-wait", "data-tile": w.tile, "data-dead": String(w.dead),
+        }, "聽", tileEl(w.tile, { small: true }), w.dead ? "（死聽：沒牌了）" : `（剩 ${w.remaining} 張${worth(w)}）`))));
       }
       if (h.discards.length) {
         const rows = h.discards.slice(0, 5).map((d) => el("tr", { testid: "hint-discard", "data-tile": d.tile },
           el("td", {}, tileEl(d.tile, { small: true })),
           el("td", {}, d.shanten === 0 ? "聽牌" : `${d.shanten} 向聽`),
           el("td", {}, `進張 ${d.accepted} 張`),
-          el("td", {}, d.waits.length ? d.waits.map((w) => `${name(w.tile)}${w.dead ? "（死聽）" : `×${w.remaining}`}`).join("、") : "")));
+          el("td", {}, d.waits.length ? "聽 " + d.waits.map((w) => `${name(w.tile)}${w.dead ? "（死聽）" : `×${w.remaining}${worth(w)}`}`).join("、") : "")));
         parts.push(el("table", {}, el("caption", {}, "打哪張好（依進張）"), el("tbody", {}, ...rows)));
       }
       box.replaceChildren(...parts);
