@@ -213,6 +213,9 @@ def _deal_of(seed: int, dealer: int, later: bool, variant: twmj.Variant) -> dict
     return next(line for line in lines if line["type"] == "deal")
 
 
+Bots = dict[int, CoreBot]
+
+
 @dataclass
 class Played:
     """A token's game rebuilt."""
@@ -225,13 +228,25 @@ class Played:
     totals: list[int] | None
     #: The current hand's seed.
     seed: int
+    #: The bots of the current hand, as far as they have played (their draws go on from here).
+    bots: Bots
+
+    def move(self, action: int) -> None:
+        """The player's move (legal now), then the bots up to its next decision: the same
+        game a rebuild of the token with the move added gives, without the replay."""
+        self.game.apply(self.table.seat, action)
+        self.table.moves.append(action)
+        _play(self.game, self.table, self.bots, [])
 
 
-def _play(game: twmj.Game, t: Table, seed: int, moves: list[int]) -> None:
+def _bots(t: Table, seed: int) -> Bots:
+    return {s: CoreBot(name, bot_seed(seed, s)) for s, name in enumerate(t.bots) if s != t.seat}
+
+
+def _play(game: twmj.Game, t: Table, bots: Bots, moves: list[int]) -> None:
     """Plays `game` on: the bots' moves, and the player's `moves` in turn; stops at the
     player's next decision or the end. A move the core refuses is a `TokenError` (a token
     sealed by this service never holds one)."""
-    bots = {s: CoreBot(name, bot_seed(seed, s)) for s, name in enumerate(t.bots) if s != t.seat}
     i = 0
     while not game.is_over:
         pending = game.pending
@@ -269,19 +284,21 @@ def rebuild(t: Table) -> Played:
     variant = t.variant()
     if t.match is None:
         game = twmj.Game(t.seed, variant)
-        _play(game, t, t.seed, t.moves)
-        return Played(t, game, None, None, t.seed)
+        bots = _bots(t, t.seed)
+        _play(game, t, bots, t.moves)
+        return Played(t, game, None, None, t.seed, bots)
     match = twmj.Match(hand_seed(t.seed, -1), variant)
     for k, moves in enumerate(t.done):
         game, seed = _new_hand(t, match, k)
-        _play(game, t, seed, moves)
+        _play(game, t, _bots(t, seed), moves)
         if not game.is_over:
             raise TokenError("the token's finished hand is not over", "被改過")
         match.finish(game)
     totals = list(match.totals)
     game, seed = _new_hand(t, match, len(t.done))
-    _play(game, t, seed, t.moves)
-    return Played(t, game, match, totals, seed)
+    bots = _bots(t, seed)
+    _play(game, t, bots, t.moves)
+    return Played(t, game, match, totals, seed, bots)
 
 
 def check_table(t: Table) -> None:

@@ -93,6 +93,16 @@ def test_the_same_seed_deals_the_same_hand_and_without_one_a_fresh_one(
     assert len(hands) == 3
 
 
+def test_each_answer_is_what_its_token_rebuilds(client: TestClient) -> None:
+    # `act` plays the move on the game it rebuilt and the bots on from there; the token it
+    # returns, rebuilt from scratch (the seed and every move replayed), is the same table.
+    for answer in _play_out(client, _start(client, seed=58, bots=["value"]), -1):
+        again = client.post("/v1/table/view", json={"token": answer["token"]}).json()
+        assert {k: v for k, v in again.items() if k not in ("token", "events")} == {
+            k: v for k, v in answer.items() if k not in ("token", "events")
+        }
+
+
 def test_an_earlier_token_answers_from_its_moment(client: TestClient) -> None:
     answers = _play_out(client, _start(client, seed=5, bots=["efficiency"]))
     for earlier in (answers[0], answers[len(answers) // 2]):
@@ -366,3 +376,16 @@ def test_hints_answer_only_when_asked(client: TestClient) -> None:
     assert hint["shanten"] == a.shanten
     assert sorted(d["tile"] for d in hint["discards"]) == sorted(d.tile for d in a.discards)
     assert all(w["dead"] == (w["remaining"] == 0) for d in hint["discards"] for w in d["waits"])
+
+
+def test_the_bots_listed_are_the_cores_and_each_is_seated(client: TestClient) -> None:
+    listed = client.get("/v1/table/bots").json()
+    assert sorted(b["key"] for b in listed) == sorted(twmj.bots.NAMES)
+    assert all(b["name"] for b in listed)
+    for b in listed:
+        answer = _start(client, seed=1, bots=[b["key"]])
+        assert answer["bots"] == ["", b["key"], b["key"], b["key"]]
+    r = client.post("/v1/table/start", json={"bots": ["value", "random"]})
+    assert r.status_code == 422 and _error(r)["field"] == "bots"
+    answer = _start(client, seed=1, seat=2, bots=["random", "value", "efficiency"])
+    assert answer["bots"] == ["value", "efficiency", "", "random"] and answer["seat"] == 2

@@ -49,6 +49,21 @@ def _example_token() -> str:
     return _start_table(StartRequest(seed=29)).token
 
 
+#: The bots' names for a player, in Chinese (presentation only: the core names them by key,
+#: and a bot named nowhere here is shown by its key).
+BOT_NAMES_ZH = {
+    "value": "看台數（最強）",
+    "efficiency": "看牌效",
+    "first_legal": "照順序打",
+    "random": "亂打",
+}
+
+
+class BotOut(BaseModel):
+    key: str = Field(description="As `bots` takes it.")
+    name: str = Field(description="In Chinese, for the page.")
+
+
 class StartRequest(BaseModel):
     model_config = ConfigDict(
         extra="forbid",
@@ -377,6 +392,12 @@ def _rebuilt(token: str) -> tb.Played:
     return tb.rebuild(t)
 
 
+@router.get("/bots", response_model=list[BotOut], summary="The bots a table seats")
+async def bots() -> list[BotOut]:
+    """The core's bots, strongest first, each with its Chinese name."""
+    return [BotOut(key=k, name=BOT_NAMES_ZH.get(k, k)) for k in reversed(BOT_NAMES)]
+
+
 @router.post("/start", response_model=TableAnswer, summary="Sit at a practice table")
 @heavy
 async def start(req: StartRequest) -> TableAnswer:
@@ -404,8 +425,8 @@ async def act(req: ActRequest) -> TableAnswer:
         except twmj.Error as e:
             raise with_field(e, "action") from None
         raise twmj.IllegalActionError(f"{req.action} is not legal now", field="action")
-    t.moves.append(twmj.ACTIONS.index(req.action))
-    return _answer(tb.rebuild(t))
+    p.move(twmj.ACTIONS.index(req.action))
+    return _answer(p)
 
 
 @router.post("/view", response_model=TableAnswer, summary="The table as a token left it")

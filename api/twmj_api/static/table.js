@@ -2,7 +2,7 @@
 // each answer carries the token of the table, kept here (and in localStorage, so a reload
 // resumes), and every move sends it back. Every tile, legal action, river and result on screen
 // is the service's; the page only draws them and sends the player's choice.
-import { data, post, term, termList } from "./data.js";
+import { data, get, post, term, termList } from "./data.js";
 import { tileEl } from "./tiles.js";
 import { show } from "./messages.js";
 import { Latest } from "./latest.js";
@@ -10,8 +10,6 @@ import { Latest } from "./latest.js";
 const $ = (id) => document.getElementById(id);
 const STORE = "twmj.table.token";
 
-/** The bots' names in Chinese (the service names them by key). */
-const BOTS = { value: "看台數（最強）", efficiency: "看牌效", first_legal: "照順序", random: "亂打" };
 /** Where each other seat sits, counted from the player. */
 const PLACES = { 4: ["你", "下家", "對家", "上家"], 3: ["你", "下家", "上家"], 2: ["你", "對家"] };
 
@@ -39,7 +37,6 @@ export class Table {
     const variant = $("table-variant");
     variant.replaceChildren(...data.order.map((p) => new Option(data.presets[p].name, p)));
     variant.value = data.order[0];
-    $("table-bots").replaceChildren(...Object.entries(BOTS).map(([k, v]) => new Option(v, k)));
     this.latest = new Latest($("table-status"), [$("table-start"), $("table-undo"), $("table-next")]);
     this.hinted = new Latest($("table-hints"));
     $("table-start").addEventListener("click", () => this.start());
@@ -55,9 +52,22 @@ export class Table {
     return this.answer !== null;
   }
 
+  /** The bots the service seats, by their Chinese names (asked once, when the tool opens). */
+  async loadBots() {
+    if (this.botsLoaded) return true;
+    try {
+      const bots = await get("/v1/table/bots");
+      $("table-bots").replaceChildren(...bots.map((b) => new Option(b.name, b.key)));
+      this.botsLoaded = true;
+    } catch (err) {
+      show(err, $("table-error"), $("table"));
+    }
+    return Boolean(this.botsLoaded);
+  }
+
   /** Opens the tool: the table the browser kept, or a fresh hand. */
-  open() {
-    if (this.started) return;
+  async open() {
+    if (!(await this.loadBots()) || this.started) return;
     const kept = localStorage.getItem(STORE);
     if (kept) this.ask("/v1/table/view", { token: kept }, { resumed: true });
   }
@@ -72,8 +82,9 @@ export class Table {
     const body = {
       variant: $("table-variant").value,
       overrides: this.overrides(),
-      bots: [$("table-bots").value],
     };
+    const bot = $("table-bots").value;
+    if (bot) body.bots = [bot];
     // A deal number plays the same deal again (the same bots' moves too, as long as you play the
     // same); empty, a fresh deal each time.
     const seed = $("table-seed").value.trim();
