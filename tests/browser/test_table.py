@@ -26,13 +26,26 @@ def _settled(page: Page) -> None:
     expect(page.get_by_test_id("table-status")).to_have_attribute("aria-busy", "false")
 
 
-def _press(page: Page, target: Locator, keyboard: bool) -> None:
-    """A click, or (keyboard play) the focus on the control and Enter."""
-    if keyboard:
-        target.focus()
-        page.keyboard.press("Enter")
-    else:
+def _press(page: Page, row: Locator, target: Locator, keyboard: bool) -> None:
+    """A click, or (keyboard play) the arrow keys along `row` from its first control to the
+    target, then Enter: the keyboard alone."""
+    if not keyboard:
         target.click()
+        return
+    items = row.locator("button")
+    index = target.evaluate("(t) => [...t.parentElement.querySelectorAll('button')].indexOf(t)")
+    # Into the row by Tab (the calls come after the hand; Shift+Tab goes back to it).
+    back = "Shift+Tab" if row.get_attribute("id") == "table-hand" else "Tab"
+    for _ in range(40):
+        if row.evaluate("(r) => r.contains(document.activeElement)"):
+            break
+        page.keyboard.press(back)
+    expect(items.first).to_be_visible()
+    page.keyboard.press("Home")
+    for _ in range(index):
+        page.keyboard.press("ArrowRight")
+    assert row.evaluate("(r) => r.contains(document.activeElement)")
+    page.keyboard.press("Enter")
 
 
 def _start(page: Page, seed: int) -> None:
@@ -55,6 +68,14 @@ def test_a_whole_hand_is_played_through_the_page(page: Page, server: str, seed: 
     assert HANDS[seed] <= s.facts, s.facts
     keyboard = page.viewport_size is not None and page.viewport_size["width"] > 800
     _start(page, seed)
+    if keyboard:
+        # From 開始, Tab reaches the hand: every later move is made from the keyboard alone.
+        page.get_by_test_id("table-start").focus()
+        for _ in range(12):
+            page.keyboard.press("Tab")
+            if page.evaluate("document.activeElement.closest('#table-hand') !== null"):
+                break
+        assert page.evaluate("document.activeElement.closest('#table-hand') !== null")
     hand = page.get_by_test_id("table-hand")
     actions = page.get_by_test_id("table-actions")
     for move, legal in zip(s.moves, s.legal, strict=True):
@@ -82,10 +103,10 @@ def test_a_whole_hand_is_played_through_the_page(page: Page, server: str, seed: 
                 "es => es.map(e => e.dataset.tile)"
             )
         if move.startswith("discard "):
-            target = hand.locator(f'.tile[data-tile="{move.split()[1]}"]').last
+            target, row = hand.locator(f'.tile[data-tile="{move.split()[1]}"]').last, hand
         else:
-            target = actions.locator(f'[data-action="{move}"]')
-        _press(page, target, keyboard)
+            target, row = actions.locator(f'[data-action="{move}"]'), actions
+        _press(page, row, target, keyboard)
         _settled(page)
         if move.startswith("chi "):
             melds = page.get_by_test_id("my-meld").filter(has_text="吃")

@@ -42,6 +42,11 @@ export class Table {
     $("table-start").addEventListener("click", () => this.start());
     $("table-undo").addEventListener("click", () => this.undo());
     $("table-next").addEventListener("click", () => this.next());
+    // Keyboard play: the arrow keys (and Home, End) move along the hand and along the calls;
+    // Enter or Space plays the tile or call in focus.
+    for (const id of ["table-hand", "table-actions"]) {
+      $(id).addEventListener("keydown", (ev) => this.arrow(ev, $(id)));
+    }
     $("table-hint-toggle").addEventListener("change", (ev) => {
       this.hints = ev.target.checked;
       this.showHints();
@@ -132,8 +137,32 @@ export class Table {
     return PLACES[a.seats][(seat - a.seat + a.seats) % a.seats];
   }
 
+  arrow(ev, row) {
+    const keys = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1, Home: "first", End: "last" };
+    if (!(ev.key in keys)) return;
+    const items = [...row.querySelectorAll("button")];
+    if (!items.length) return;
+    ev.preventDefault();
+    const at = items.indexOf(document.activeElement);
+    const step = keys[ev.key];
+    const to = step === "first" ? 0 : step === "last" ? items.length - 1 :
+      (at + step + items.length) % items.length;
+    items[to].focus();
+  }
+
+  /** After a move made from the keyboard, the focus goes where the next one is made: the
+   * first call offered, else the tile just drawn, else the first tile that may be discarded. */
+  refocus() {
+    const target = $("table-actions").querySelector("button") ||
+      $("table-hand").querySelector('.tile.drawn[aria-disabled="false"]') ||
+      $("table-hand").querySelector('.tile[aria-disabled="false"]') || $("table-hand").querySelector(".tile");
+    if (target) target.focus();
+  }
+
   draw(resumed) {
     const a = this.answer;
+    const active = document.activeElement;
+    const playing = active && ($("table-hand").contains(active) || $("table-actions").contains(active));
     $("table-status").replaceChildren();
     $("table-undo").disabled = this.history.length === 0;
     $("table-board").hidden = false;
@@ -148,6 +177,7 @@ export class Table {
     this.drawMatch();
     this.drawResult();
     this.showHints();
+    if (playing) this.refocus();
   }
 
   seatBox(s) {
