@@ -13,6 +13,7 @@ from playwright.sync_api import Locator, Page, expect
 import twmj
 from tests.browser.helpers import api
 from tests.browser.table_seeds import script
+from tests.browser.test_seams import BROKEN_WORDS
 
 #: Seed → what its hand shows when the player plays `script`'s moves.
 HANDS = {
@@ -67,6 +68,13 @@ def test_a_whole_hand_is_played_through_the_page(page: Page, server: str, seed: 
     s = script(seed)
     assert HANDS[seed] <= s.facts, s.facts
     keyboard = page.viewport_size is not None and page.viewport_size["width"] > 800
+    # The page's standards: no console error, no failed request, nothing asked off the service.
+    problems: list[str] = []
+    page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
+    page.on(
+        "response", lambda r: problems.append(f"{r.status} {r.url}") if r.status >= 400 else None
+    )
+    page.on("request", lambda r: None if r.url.startswith(server) else problems.append(r.url))
     _start(page, seed)
     if keyboard:
         # From 開始, Tab reaches the hand: every later move is made from the keyboard alone.
@@ -163,6 +171,8 @@ def test_a_whole_hand_is_played_through_the_page(page: Page, server: str, seed: 
     # Nothing is left to play.
     expect(actions.locator("[data-action]")).to_have_count(0)
     expect(page.get_by_test_id("table-prompt")).to_have_text("這一局結束了。")
+    assert page.evaluate(BROKEN_WORDS) == []
+    assert problems == []
 
 
 def test_the_table_marks_the_last_discard_and_takes_a_move_back(page: Page, server: str) -> None:
