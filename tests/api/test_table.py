@@ -389,3 +389,15 @@ def test_the_bots_listed_are_the_cores_and_each_is_seated(client: TestClient) ->
     assert r.status_code == 422 and _error(r)["field"] == "bots"
     answer = _start(client, seed=1, seat=2, bots=["random", "value", "efficiency"])
     assert answer["bots"] == ["value", "efficiency", "", "random"] and answer["seat"] == 2
+
+
+@pytest.mark.parametrize("preset", twmj.PRESETS)
+def test_every_preset_plays_to_the_end(client: TestClient, preset: str) -> None:
+    # Three- and two-player tables seat as many; american's 換三張 is played through `legal`.
+    answer = _start(client, variant=preset, seed=7, bots=["value"])
+    seats = twmj.Game(0, twmj.Variant(preset)).seats
+    assert answer["seats"] == seats and len(answer["table"]) == seats
+    end = _play_out(client, answer)[-1]
+    replayed = client.post("/v1/replay", json={"record": end["record"]}).json()
+    assert end["result"] == replayed
+    assert sum(end["money"]) == 0

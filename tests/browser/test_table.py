@@ -327,3 +327,35 @@ def test_a_match_goes_on_to_the_next_hand_and_resumes_after_a_reload(page: Page)
     _settled(page)
     expect(page.get_by_test_id("match-hand")).to_have_text("東風圈・第 2 局")
     expect(page.get_by_test_id("match-totals")).to_have_text(totals)
+
+
+def test_the_calculators_house_rules_play_at_the_table(page: Page, server: str) -> None:
+    # 付法 中庸全統制 (003) edited in the calculator's 家規, then ticked at the table: the hand
+    # is dealt under it and settled under it, as /v1/replay of its record settles it.
+    page.get_by_test_id("tab-calculator").click()
+    page.get_by_test_id("house-rules").locator("summary").first.click()
+    for group in page.locator("#house details.house-group").all():
+        if group.get_attribute("open") is None:
+            group.locator("summary").click()
+    page.get_by_test_id("house-payment").select_option("zhongyong")
+    bodies: list[str] = []
+    page.on(
+        "request", lambda r: bodies.append(r.post_data or "") if "/table/start" in r.url else None
+    )
+    page.get_by_test_id("tab-table").click()
+    page.get_by_test_id("table-house").check()
+    page.get_by_test_id("table-seed").fill("94")
+    page.get_by_test_id("table-start").click()
+    _settled(page)
+    assert json.loads(bodies[-1])["overrides"] == {"payment": "zhongyong"}
+    while page.get_by_test_id("table-result").is_hidden():
+        _play_one(page)
+    end = api(server, "/v1/table/view", {"token": _token(page)})
+    assert end["overrides"] == {"payment": "zhongyong"}
+    replayed = api(server, "/v1/replay", {"record": end["record"]})
+    assert replayed == end["result"]
+    assert all(s["variant"] == "taiwan" for s in replayed["scores"])
+    assert replayed["wins"]  # a hand that pays
+    # 中庸全統制 has no 底 (003): every payment is tai alone.
+    assert all(p["base_tai"] == 0 for s in replayed["scores"] for p in s["payments"])
+    assert all(["payment", '"zhongyong"'] in s["overrides"] for s in replayed["scores"])
