@@ -26,6 +26,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 import twmj
 from twmj_api import errors, offload, tools
+from twmj_api import table as table_key
 from twmj_api.responses import JSONResponse
 from twmj_api.routers import (
     analyze,
@@ -33,6 +34,7 @@ from twmj_api.routers import (
     health,
     quiz,
     score,
+    table,
     tiles,
     values,
     variants,
@@ -181,6 +183,9 @@ class MCPEndpoint:
 
 @asynccontextmanager
 async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+    # The practice table's key, read (or generated) now: a bad TWMJ_TABLE_SECRET stops the
+    # start rather than the first game.
+    table_key.cipher()
     # Read-only shared data: the presets, listed once.
     app.state.variants = [
         VariantOut(name=name, settings=twmj.variant_settings(name)) for name in twmj.PRESETS
@@ -245,6 +250,7 @@ def create_app() -> FastAPI:
         tiles.router,
         quiz.router,
         values.router,
+        table.router,
     ):
         app.router.routes.extend(router.routes)
 

@@ -23,6 +23,7 @@ from uvicorn.protocols.http.httptools_impl import STATUS_LINE, HttpToolsProtocol
 from uvicorn.supervisors import Multiprocess
 
 from twmj_api.errors import error_body, log_internal
+from twmj_api.table import ensure_secret
 
 logger = logging.getLogger("twmj_api")
 
@@ -474,6 +475,9 @@ def run(host: str, port: int, workers: int = 1, limits: Limits | None = None) ->
     """Serves until SIGINT or SIGTERM; on either, in-flight requests finish first (up to
     `limits.graceful_timeout`). With `workers` > 1 a parent process supervises the workers,
     restarts one that dies, and passes SIGTERM on to each."""
+    # The practice table's key: generated here when not configured, before the workers
+    # start, so every worker seals and opens the same tokens (twmj_api/table.py).
+    ensure_secret()
     c = config(host, port, workers, limits)
     if workers > 1:
         Multiprocess(c, sockets=[c.bind_socket()]).run()

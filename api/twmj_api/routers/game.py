@@ -84,6 +84,25 @@ async def replay(req: ReplayRequest) -> ReplayResponse:
     when it has none)."""
     game = _replay(req.record)
     events = len(twmj.record_lines(req.record))
+    # A record carries its rules (a `rules` line for american hands and match positions);
+    # what the request sets explicitly overrides them.
+    given = req.model_fields_set
+    variant = variant_of(req.variant, req.overrides) if given & {"variant", "overrides"} else None
+    streak = req.streak if "streak" in given else None
+    round_wind = req.round_wind if "round_wind" in given else None
+    return settled(game, events, variant, streak, round_wind)
+
+
+def settled(
+    game: twmj.Game,
+    events: int,
+    variant: twmj.Variant | None = None,
+    streak: int | None = None,
+    round_wind: int | None = None,
+) -> ReplayResponse:
+    """`/v1/replay`'s answer for a game: each 筆 scored and settled once it is over (under
+    its own rules unless `variant`, `streak` or `round_wind` is given); also the practice
+    table's result, so the two are the same by construction."""
     result = game.result()
     if result is None:
         return ReplayResponse(
@@ -95,12 +114,6 @@ async def replay(req: ReplayRequest) -> ReplayResponse:
             scores=[],
             net_tai=[0, 0, 0, 0],
         )
-    # A record carries its rules (a `rules` line for american hands and match positions);
-    # what the request sets explicitly overrides them.
-    given = req.model_fields_set
-    variant = variant_of(req.variant, req.overrides) if given & {"variant", "overrides"} else None
-    streak = req.streak if "streak" in given else None
-    round_wind = req.round_wind if "round_wind" in given else None
     scores, net = game.settle(variant, streak, round_wind)
     wins = [
         WinOut(

@@ -3,6 +3,7 @@ import { load } from "./data.js";
 import { Checker } from "./checker.js";
 import { Quiz } from "./quiz.js";
 import { Calculator } from "./calculator.js";
+import { Table } from "./table.js";
 
 function tabs(onShow) {
   const all = [...document.querySelectorAll("nav .tab")];
@@ -30,7 +31,11 @@ async function main() {
   }
   const calculator = new Calculator();
   const quiz = new Quiz();
-  const open = tabs((name) => { if (name === "practice" && !quiz.started) quiz.next(); });
+  const table = new Table({ house: calculator.house });
+  const open = tabs((name) => {
+    if (name === "practice" && !quiz.started) quiz.next();
+    if (name === "table") table.open();
+  });
   new Checker({
     toCalculator: (win) => {
       open("calculator");

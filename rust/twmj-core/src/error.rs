@@ -251,6 +251,9 @@ codes! {
     OutOfRange: "out_of_range", "context_error", "ContextError", "數字超出範圍",
         "{field} {value} 超出範圍（0 到 {max}）",
         "a number (a seed, a count, a tai) out of its range";
+    BadToken: "bad_token", "context_error", "ContextError", "牌局代碼無效",
+        "牌局代碼無效（{why}）",
+        "a table token (`/v1/table/act`) that this service did not seal, was altered, is over its size limit or is of another format version; `field` is `token`";
     ContextError: "context_error", "context_error", "ContextError", "跟胡牌的情況對不上",
         "跟胡牌的情況對不上",
         "any other context that cannot be or contradicts the hand, or a game asked for what its state cannot give (the message says what)";
@@ -893,6 +896,7 @@ mod tests {
             "setting_conflict",
             "variant_error",
             "context_error",
+            "bad_token",
             "illegal_action",
             "unknown_action",
             "bad_json",

@@ -1,0 +1,361 @@
+"""對局練習 in a real browser, at desktop and phone sizes (issue 29 item 2): whole hands
+played through the page to the end, each result checked against `/v1/replay` of the hand's
+record. The hands and the player's moves come from `table_seeds` (a search over seeds with
+the Python API): each seed below is asserted to show what it is here for."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from playwright.sync_api import Locator, Page, expect
+
+import twmj
+from tests.browser.helpers import api
+from tests.browser.table_seeds import script
+from tests.browser.test_seams import BROKEN_WORDS
+
+#: Seed → what its hand shows when the player plays `script`'s moves.
+HANDS = {
+    94: {"chi_choice", "kong", "win_discard"},
+    120: {"chi_choice", "flowers", "self_draw"},
+    16: {"chi_choice", "drawn", "flowers"},
+}
+
+
+def _settled(page: Page) -> None:
+    expect(page.get_by_test_id("table-status")).to_have_attribute("aria-busy", "false")
+
+
+def _press(page: Page, row: Locator, target: Locator, keyboard: bool) -> None:
+    """A click, or (keyboard play) the arrow keys along `row` from its first control to the
+    target, then Enter: the keyboard alone."""
+    if not keyboard:
+        target.click()
+        return
+    items = row.locator("button")
+    index = target.evaluate("(t) => [...t.parentElement.querySelectorAll('button')].indexOf(t)")
+    # Into the row by Tab (the calls come after the hand; Shift+Tab goes back to it).
+    back = "Shift+Tab" if row.get_attribute("id") == "table-hand" else "Tab"
+    for _ in range(40):
+        if row.evaluate("(r) => r.contains(document.activeElement)"):
+            break
+        page.keyboard.press(back)
+    expect(items.first).to_be_visible()
+    page.keyboard.press("Home")
+    for _ in range(index):
+        page.keyboard.press("ArrowRight")
+    assert row.evaluate("(r) => r.contains(document.activeElement)")
+    page.keyboard.press("Enter")
+
+
+def _start(page: Page, seed: int) -> None:
+    page.get_by_test_id("tab-table").click()
+    page.get_by_test_id("table-seed").fill(str(seed))
+    page.get_by_test_id("table-start").click()
+    _settled(page)
+    expect(page.get_by_test_id("table-board")).to_be_visible()
+
+
+def _token(page: Page) -> str:
+    token = page.evaluate("localStorage.getItem('twmj.table.token')")
+    assert isinstance(token, str)
+    return token
+
+
+@pytest.mark.parametrize("seed", list(HANDS))
+def test_a_whole_hand_is_played_through_the_page(page: Page, server: str, seed: int) -> None:
+    s = script(seed)
+    assert HANDS[seed] <= s.facts, s.facts
+    keyboard = page.viewport_size is not None and page.viewport_size["width"] > 800
+    # The page's standards: no console error, no failed request, nothing asked off the service.
+    problems: list[str] = []
+    page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
+    page.on(
+        "response", lambda r: problems.append(f"{r.status} {r.url}") if r.status >= 400 else None
+    )
+    page.on("request", lambda r: None if r.url.startswith(server) else problems.append(r.url))
+    _start(page, seed)
+    if keyboard:
+        # From 開始, Tab reaches the hand: every later move is made from the keyboard alone.
+        page.get_by_test_id("table-start").focus()
+        for _ in range(12):
+            page.keyboard.press("Tab")
+            if page.evaluate("document.activeElement.closest('#table-hand') !== null"):
+                break
+        assert page.evaluate("document.activeElement.closest('#table-hand') !== null")
+    hand = page.get_by_test_id("table-hand")
+    actions = page.get_by_test_id("table-actions")
+    for move, legal in zip(s.moves, s.legal, strict=True):
+        # The claim buttons are exactly the legal calls; the tiles that may be discarded are
+        # exactly the legal discards.
+        buttons = actions.locator("[data-action]")
+        expect(buttons).to_have_count(len([a for a in legal if not a.startswith("discard ")]))
+        shown = {buttons.nth(i).get_attribute("data-action") for i in range(buttons.count())}
+        assert shown == {a for a in legal if not a.startswith("discard ")}
+        can = hand.locator('.tile[aria-disabled="false"]')
+        assert {can.nth(i).get_attribute("data-tile") for i in range(can.count())} == {
+            a.split()[1] for a in legal if a.startswith("discard ")
+        }
+        if move.startswith("chi "):
+            chis = actions.locator('[data-action^="chi "]')
+            assert chis.count() >= 2  # a choice of runs, each drawn with its tiles
+            runs = {
+                tuple(
+                    chis.nth(i).locator(".tile").evaluate_all("es => es.map(e => e.dataset.tile)")
+                )
+                for i in range(chis.count())
+            }
+            assert len(runs) == chis.count()
+            chosen = actions.locator(f'[data-action="{move}"] .tile').evaluate_all(
+                "es => es.map(e => e.dataset.tile)"
+            )
+        if move.startswith("discard "):
+            target, row = hand.locator(f'.tile[data-tile="{move.split()[1]}"]').last, hand
+        else:
+            target, row = actions.locator(f'[data-action="{move}"]'), actions
+        _press(page, row, target, keyboard)
+        _settled(page)
+        if move.startswith("chi "):
+            melds = page.get_by_test_id("my-meld").filter(has_text="吃")
+            last = melds.last.locator(".tile").evaluate_all("es => es.map(e => e.dataset.tile)")
+            assert last == chosen
+        if move.split()[0] in ("minkan", "ankan", "kakan"):
+            # The kong is shown, and its replacement tile stands drawn in the hand.
+            expect(page.get_by_test_id("my-meld").locator(".tile")).not_to_have_count(0)
+            expect(hand.locator(".tile.drawn")).to_have_count(1)
+    # The end: the result panel against /v1/replay of the hand's record.
+    result = page.get_by_test_id("table-result")
+    expect(result).to_be_visible()
+    end = api(server, "/v1/table/view", {"token": _token(page)})
+    assert end["over"] and end["record"]
+    lines = [json.loads(x) for x in twmj.record_lines(end["record"])]
+    assert [x["action"] for x in lines if x["type"] == "act" and x["seat"] == 0] == s.moves
+    replayed = api(server, "/v1/replay", {"record": end["record"]})
+    assert replayed == end["result"]
+    verdicts = page.get_by_test_id("result-verdict")
+    if replayed["draw"]:
+        expect(verdicts).to_have_attribute("data-kind", "draw")
+        expect(verdicts).to_have_text("流局")
+    else:
+        expect(verdicts).to_have_count(len(replayed["wins"]))
+        for i, w in enumerate(replayed["wins"]):
+            expect(verdicts.nth(i)).to_have_attribute("data-kind", w["kind"])
+            expect(verdicts.nth(i)).to_have_attribute("data-seat", str(w["seat"]))
+        taken = page.get_by_test_id("result-tai")
+        for i, sc in enumerate(replayed["scores"]):
+            expect(taken.nth(i)).to_have_text(f"共 {sc['total_tai']} 台")
+            items = page.get_by_test_id("result-items").nth(i).locator("li")
+            expect(items).to_have_count(len(sc["items"]))
+    rows = page.get_by_test_id("result-seat")
+    for seat in range(4):
+        row = rows.nth(seat)
+        expect(row.locator("[data-net]")).to_have_attribute(
+            "data-net", str(replayed["net_tai"][seat])
+        )
+        expect(row.locator("[data-money]")).to_have_attribute("data-money", str(end["money"][seat]))
+    if "win_discard" in s.facts:
+        expect(verdicts.first).to_contain_text("放槍")
+    if "self_draw" in s.facts:
+        assert replayed["wins"][0]["from"] is None and replayed["wins"][0]["seat"] == 0
+    if "flowers" in s.facts:
+        # Every flower of the player is in front of it.
+        flowers = sorted(
+            x["tile"]
+            for x in lines
+            if x["type"] == "draw" and x["seat"] == 0 and x["tile"].endswith("f")
+        )
+        deal = twmj.read_record_for(end["record"])[0]
+        flowers += [t for t in twmj.parse(deal["hands"][0]).flowers]
+        expect(page.locator("#table-mine .tile.f")).to_have_count(len(set(flowers)))
+    # Nothing is left to play.
+    expect(actions.locator("[data-action]")).to_have_count(0)
+    expect(page.get_by_test_id("table-prompt")).to_have_text("這一局結束了。")
+    assert page.evaluate(BROKEN_WORDS) == []
+    assert problems == []
+
+
+def test_the_table_marks_the_last_discard_and_takes_a_move_back(page: Page, server: str) -> None:
+    _start(page, 94)
+    s = script(94)
+    first = s.moves[0]
+    assert first.startswith("discard ")
+    page.get_by_test_id("table-hand").locator(f'.tile[data-tile="{first.split()[1]}"]').last.click()
+    _settled(page)
+    # One discard is marked the last, in some river; the events say who did what, in Chinese.
+    expect(page.get_by_test_id("last-discard")).to_have_count(1)
+    expect(
+        page.get_by_test_id("seat-0").get_by_test_id("river").locator(".tile").first
+    ).to_have_attribute("data-tile", first.split()[1])
+    expect(page.get_by_test_id("event").first).to_contain_text("你打出")
+    before = page.get_by_test_id("table-info").get_attribute("data-wall")
+    page.get_by_test_id("table-undo").click()
+    _settled(page)
+    expect(page.get_by_test_id("seat-0").get_by_test_id("river").locator(".tile")).to_have_count(0)
+    assert page.get_by_test_id("table-info").get_attribute("data-wall") != before
+    # A reload resumes the table from the token the browser kept.
+    hand = page.locator("#table-hand .tile").evaluate_all("es => es.map(e => e.dataset.tile)")
+    page.reload()
+    page.wait_for_selector("body[data-ready=true]")
+    page.get_by_test_id("tab-table").click()
+    _settled(page)
+    expect(page.locator("#table-hand .tile")).to_have_count(len(hand))
+    assert (
+        page.locator("#table-hand .tile").evaluate_all("es => es.map(e => e.dataset.tile)") == hand
+    )
+
+
+def test_a_forged_token_is_answered_in_chinese(page: Page) -> None:
+    page.evaluate("localStorage.setItem('twmj.table.token', 'forged')")
+    page.get_by_test_id("tab-table").click()
+    _settled(page)
+    error = page.get_by_test_id("table-error").get_by_test_id("error")
+    expect(error).to_have_attribute("data-code", "bad_token")
+    expect(error).to_contain_text("牌局代碼無效")
+    assert page.evaluate("localStorage.getItem('twmj.table.token')") is None
+
+
+def _play_one(page: Page) -> None:
+    """One move of a simple player: 胡 when it may, else 過, else the tile just drawn."""
+    actions = page.get_by_test_id("table-actions")
+    for action in ("win", "pass"):
+        button = actions.locator(f'[data-action="{action}"]')
+        if button.count():
+            button.click()
+            _settled(page)
+            return
+    hand = page.get_by_test_id("table-hand")
+    tiles = hand.locator('.tile[aria-disabled="false"]')
+    expect(tiles.first).to_be_visible()
+    drawn = hand.locator('.tile.drawn[aria-disabled="false"]')
+    (drawn if drawn.count() else tiles.last).click()
+    _settled(page)
+
+
+def test_hints_show_only_when_asked(page: Page, server: str) -> None:
+    asked: list[str] = []
+    page.on("request", lambda r: asked.append(r.url) if "/v1/table/hint" in r.url else None)
+    _start(page, 5)
+    for _ in range(3):
+        _play_one(page)
+    expect(page.get_by_test_id("table-hints")).to_be_hidden()
+    assert asked == []
+    page.get_by_test_id("table-hint-toggle").check()
+    _settled(page)
+    hint = api(server, "/v1/table/hint", {"token": _token(page)})
+    expect(page.get_by_test_id("hint-shanten")).to_have_text(
+        "聽牌了" if hint["shanten"] == 0 else f"還差 {hint['shanten']} 向聽"
+    )
+    rows = page.get_by_test_id("hint-discard")
+    expect(rows).to_have_count(min(5, len(hint["discards"])))
+    for i, d in enumerate(hint["discards"][:5]):
+        expect(rows.nth(i)).to_have_attribute("data-tile", d["tile"])
+        expect(rows.nth(i)).to_contain_text(f"進張 {d['accepted']} 張")
+    # Each move asks again while the box is ticked; unticked, the hints go and are not asked.
+    _play_one(page)
+    expect(page.get_by_test_id("hint-shanten")).to_be_visible()
+    page.get_by_test_id("table-hint-toggle").uncheck()
+    expect(page.get_by_test_id("table-hints")).to_be_hidden()
+    n = len(asked)
+    _play_one(page)
+    assert len(asked) == n
+
+
+def test_a_ready_hand_shows_its_waits_values_and_dead_waits(page: Page, server: str) -> None:
+    # Seed 94's player is ready before it wins (script): the hints list each wait with the
+    # copies the player cannot see, its tai, and 死聽 when none is left.
+    s = script(94)
+    _start(page, 94)
+    page.get_by_test_id("table-hint-toggle").check()
+    for move in s.moves[:-1]:
+        target = (
+            page.get_by_test_id("table-hand").locator(f'.tile[data-tile="{move.split()[1]}"]').last
+            if move.startswith("discard ")
+            else page.get_by_test_id("table-actions").locator(f'[data-action="{move}"]')
+        )
+        target.click()
+        _settled(page)
+    expect(page.get_by_test_id("table-actions").locator('[data-action="win"]')).to_have_count(1)
+    hint = api(server, "/v1/table/hint", {"token": _token(page)})
+    assert hint["shanten"] == 0 and hint["waits"]
+    waits = page.get_by_test_id("hint-wait")
+    expect(waits).to_have_count(len(hint["waits"]))
+    for i, w in enumerate(hint["waits"]):
+        expect(waits.nth(i)).to_have_attribute("data-dead", "true" if w["dead"] else "false")
+        if not w["dead"]:
+            expect(waits.nth(i)).to_contain_text(
+                f"剩 {w['remaining']} 張，放槍 {w['on_discard']} 台、自摸 {w['on_self_draw']} 台"
+            )
+
+
+def test_a_match_goes_on_to_the_next_hand_and_resumes_after_a_reload(page: Page) -> None:
+    page.get_by_test_id("tab-table").click()
+    page.get_by_test_id("table-seed").fill("11")
+    page.get_by_test_id("table-mode").select_option("east")
+    page.get_by_test_id("table-start").click()
+    _settled(page)
+    expect(page.get_by_test_id("match-hand")).to_have_text("東風圈・第 1 局")
+    while page.get_by_test_id("table-result").is_hidden():
+        _play_one(page)
+    nets = [
+        int(
+            page.get_by_test_id("result-seat")
+            .nth(s)
+            .locator("[data-net]")
+            .get_attribute("data-net")
+            or ""
+        )
+        for s in range(4)
+    ]
+    places = ["你", "下家", "對家", "上家"]
+    totals = "累計：" + "、".join(
+        f"{p} {'+' if n > 0 else ''}{n} 台" for p, n in zip(places, nets, strict=True)
+    )
+    expect(page.get_by_test_id("match-totals")).to_have_text(totals)
+    page.get_by_test_id("table-next").click()
+    _settled(page)
+    expect(page.get_by_test_id("match-hand")).to_have_text("東風圈・第 2 局")
+    expect(page.get_by_test_id("match-totals")).to_have_text(totals)
+    expect(page.get_by_test_id("table-result")).to_be_hidden()
+    # Who deals the second hand: the dealer keeps the deal (連莊) after a win or a draw of its
+    # own, else it passes to 下家 (000 連莊).
+    dealer = "你" if nets[0] > 0 or all(n == 0 for n in nets) else "下家"
+    expect(page.get_by_test_id("table-info")).to_contain_text(f"莊家：{dealer}")
+    page.reload()
+    page.wait_for_selector("body[data-ready=true]")
+    page.get_by_test_id("tab-table").click()
+    _settled(page)
+    expect(page.get_by_test_id("match-hand")).to_have_text("東風圈・第 2 局")
+    expect(page.get_by_test_id("match-totals")).to_have_text(totals)
+
+
+def test_the_calculators_house_rules_play_at_the_table(page: Page, server: str) -> None:
+    # 付法 中庸全統制 (003) edited in the calculator's 家規, then ticked at the table: the hand
+    # is dealt under it and settled under it, as /v1/replay of its record settles it.
+    page.get_by_test_id("tab-calculator").click()
+    page.get_by_test_id("house-rules").locator("summary").first.click()
+    for group in page.locator("#house details.house-group").all():
+        if group.get_attribute("open") is None:
+            group.locator("summary").click()
+    page.get_by_test_id("house-payment").select_option("zhongyong")
+    bodies: list[str] = []
+    page.on(
+        "request", lambda r: bodies.append(r.post_data or "") if "/table/start" in r.url else None
+    )
+    page.get_by_test_id("tab-table").click()
+    page.get_by_test_id("table-house").check()
+    page.get_by_test_id("table-seed").fill("94")
+    page.get_by_test_id("table-start").click()
+    _settled(page)
+    assert json.loads(bodies[-1])["overrides"] == {"payment": "zhongyong"}
+    while page.get_by_test_id("table-result").is_hidden():
+        _play_one(page)
+    end = api(server, "/v1/table/view", {"token": _token(page)})
+    assert end["overrides"] == {"payment": "zhongyong"}
+    replayed = api(server, "/v1/replay", {"record": end["record"]})
+    assert replayed == end["result"]
+    assert all(s["variant"] == "taiwan" for s in replayed["scores"])
+    assert replayed["wins"]  # a hand that pays
+    # 中庸全統制 has no 底 (003): every payment is tai alone.
+    assert all(p["base_tai"] == 0 for s in replayed["scores"] for p in s["payments"])
+    assert all(["payment", '"zhongyong"'] in s["overrides"] for s in replayed["scores"])
