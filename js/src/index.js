@@ -182,7 +182,7 @@ function rules(variant, field = "variant") {
     }
     return rulesOf.get(v);
   }
-  throw inputError(field, `${field} must be a Variant or a preset name`);
+  throw rethrow(raw.variant_error(field, `${field} must be a Variant or a preset name`));
 }
 
 /** A variant option as `{preset, overrides}` data (compare's list). */
@@ -285,8 +285,16 @@ const IO_IN = raw.io_in();
 const IO_OUT = raw.io_out();
 const IO_IN_LEN = raw.io_in_len();
 const encoder = new TextEncoder();
+// Views of the module's memory, made again when it grows (a grown memory has a new buffer).
 let mem8 = new Uint8Array(wasm.memory.buffer);
-const memory = () => (mem8.buffer === wasm.memory.buffer ? mem8 : (mem8 = new Uint8Array(wasm.memory.buffer)));
+let inView = mem8.subarray(IO_IN, IO_IN + IO_IN_LEN);
+function memory() {
+  if (mem8.buffer !== wasm.memory.buffer) {
+    mem8 = new Uint8Array(wasm.memory.buffer);
+    inView = mem8.subarray(IO_IN, IO_IN + IO_IN_LEN);
+  }
+  return mem8;
+}
 
 /** Writes a hand into the input area: its length, or -1 when it does not fit there (the
  * JSON path answers). `isText` is set for notation. */
@@ -294,10 +302,19 @@ let isText = false;
 function put(hand) {
   const m = memory();
   if (typeof hand === "string") {
-    if (hand.length > IO_IN_LEN) return -1;
-    const r = encoder.encodeInto(hand, m.subarray(IO_IN, IO_IN + IO_IN_LEN));
-    if (r.read !== hand.length) return -1;
+    const n = hand.length;
+    if (n > IO_IN_LEN) return -1;
+    // ASCII notation (the common case) byte by byte; anything else through the encoder.
+    let i = 0;
+    for (; i < n; i++) {
+      const c = hand.charCodeAt(i);
+      if (c > 127) break;
+      m[IO_IN + i] = c;
+    }
     isText = true;
+    if (i === n) return n;
+    const r = encoder.encodeInto(hand, inView);
+    if (r.read !== n) return -1;
     return r.written;
   }
   if (hand instanceof Uint8Array && hand.length <= IO_IN_LEN) {
@@ -486,7 +503,7 @@ export function legal(input) {
       } else if (typeof variant === "string") {
         v = new Variant(variant, overrides ?? {});
       } else {
-        throw inputError("variant", "variant must be a Variant or a preset name");
+        throw rethrow(raw.variant_error("variant", "variant must be a Variant or a preset name"));
       }
     } catch (e) {
       // As the service names them: under `snapshot` (`snapshot.overrides.min_tai`).

@@ -578,6 +578,13 @@ pub fn input_error(field: &str, message: &str) -> String {
     fail(&Error::hand(message).at(field))
 }
 
+/// A `VariantError` at `field` for a variant argument that is neither a `Variant` nor a
+/// preset name, as JSON.
+#[wasm_bindgen]
+pub fn variant_error(field: &str, message: &str) -> String {
+    fail(&Error::variant(field, message))
+}
+
 /// The version of the crate (the workspace's, the Python package's).
 #[wasm_bindgen]
 pub fn version() -> String {
