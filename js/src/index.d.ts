@@ -329,3 +329,6 @@ export function replay(
 export function waitsBatch(counts: Uint8Array, options?: { variant?: VariantIn }): BigUint64Array;
 export function shantenBatch(counts: Uint8Array, options?: { variant?: VariantIn }): Int8Array;
 export function maskTiles(mask: bigint | number): string[];
+/** Not public API: panics inside the module on purpose (the tests' check that a trap becomes
+ * `InternalError`, after which every call refuses). */
+export function _panic(message: string): never;

@@ -58,6 +58,7 @@ function rethrow(e) {
     if (data && typeof data === "object") return errorFrom(data);
   }
   if (e instanceof TwmjError) return e;
+  if (trapped !== null) return stopped();
   let panic = "";
   try {
     panic = raw.last_panic();
@@ -65,11 +66,27 @@ function rethrow(e) {
     panic = "";
   }
   const detail = panic || (e instanceof Error ? e.message : String(e));
+  // A trap leaves the instance's stack and borrows as they were mid-call: nothing it answers
+  // afterwards can be trusted, so every later call refuses (`stopped`).
+  trapped = detail;
+  return internal(`internal error in twmj (please report it): ${detail}`);
+}
+
+/** What the instance's last trap left: the panic's message, or null while none happened. */
+let trapped = null;
+
+function internal(message) {
   const Cls = classOf("InternalError");
-  return new Cls(`internal error in twmj (please report it): ${detail}`, {
-    code: META.internal_code,
-    kind: META.internal_code,
-  });
+  return new Cls(message, { code: META.internal_code, kind: META.internal_code });
+}
+
+function stopped() {
+  return internal(`twmj stopped after an internal error (please report it): ${trapped}; load the package again`);
+}
+
+/** Refuses every call once the instance has trapped. */
+function live() {
+  if (trapped !== null) throw stopped();
 }
 
 /** A `HandError` at `field` for an argument the module cannot be handed at all; the core
@@ -136,6 +153,7 @@ const DEFAULT_RULES = raw.Rules.byDefault();
  * checked as a whole when made (a bad key or value is a `VariantError` at `overrides.<key>`). */
 export class Variant {
   constructor(preset = DEFAULT_PRESET, overrides = {}) {
+    live();
     let rules;
     try {
       rules = new raw.Rules(String(preset), toJson(overrides ?? {}));
@@ -270,6 +288,7 @@ function opts(o, name = "options") {
 
 /** One question through the JSON path. */
 function ask(op, req, rulesHandle = DEFAULT_RULES) {
+  live();
   let text;
   try {
     text = raw.call(op, toJson(req), rulesHandle);
@@ -384,6 +403,7 @@ export function waits(hand, options) {
   const o = opts(options);
   const r = rules(o.variant);
   if (plain(o)) {
+    live();
     const len = put(hand);
     if (len >= 0) {
       let ok;
@@ -403,6 +423,7 @@ export function shanten(hand, options) {
   const o = opts(options);
   const r = rules(o.variant);
   if (o.melds === undefined) {
+    live();
     const len = put(hand);
     if (len >= 0) {
       let s;
@@ -423,6 +444,7 @@ export function isWin(hand, options) {
   const o = opts(options);
   const r = rules(o.variant);
   if (o.melds === undefined) {
+    live();
     const len = put(hand);
     if (len >= 0) {
       let w;
@@ -530,6 +552,7 @@ export function replay(record, options) {
 // ---- Batches ----
 
 function rows(countsArg) {
+  live();
   if (!(countsArg instanceof Uint8Array)) {
     throw inputError("counts", "counts must be a Uint8Array of N×34 tile counts");
   }
@@ -564,4 +587,14 @@ export function maskTiles(mask) {
   const m = BigInt(mask);
   for (let i = 0; i < TILES.length; i++) if ((m >> BigInt(i)) & 1n) out.push(TILES[i]);
   return out;
+}
+
+/** Panics inside the module on purpose: the tests' way to check that a trap becomes
+ * `InternalError` and stops the instance. Not public API. */
+export function _panic(message) {
+  try {
+    raw.panic_for_tests(String(message));
+  } catch (e) {
+    throw rethrow(e);
+  }
 }

@@ -109,3 +109,17 @@ test("an argument of the wrong type is a structured error, never a TypeError", (
     assert.equal(e.field, "hand");
   }
 });
+
+test("a trap (a bug in twmj) is an InternalError with the panic's message, and stops the instance", async () => {
+  const { execFileSync } = await import("node:child_process");
+  const script = `
+const t = await import(${JSON.stringify(new URL("../pkg/index.js", import.meta.url).href)});
+const seen = [];
+for (const f of [() => t._panic("boom at the test"), () => t.waits("2223456m123456789p"), () => t.score("123456789m234p56p77s", "7p"), () => new t.Variant("taiwan")]) {
+  try { f(); seen.push("answered"); } catch (e) { seen.push([e.name, e instanceof t.TwmjError, e.code === e.kind, e.message.includes("boom at the test")]); }
+}
+console.log(JSON.stringify(seen));`;
+  const seen = JSON.parse(execFileSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8" }));
+  const internal = twmj.ERROR_KINDS.find((k) => k.class === "InternalError").class;
+  for (const s of seen) assert.deepEqual(s, [internal, true, true, true]);
+});

@@ -585,6 +585,13 @@ pub fn variant_error(field: &str, message: &str) -> String {
     fail(&Error::variant(field, message))
 }
 
+/// Panics on purpose: the tests' way to check that a trap reaches JavaScript as
+/// `InternalError` with the panic's message (as Python's `twmj._core._panic`). Not public API.
+#[wasm_bindgen]
+pub fn panic_for_tests(message: &str) {
+    panic!("{message}")
+}
+
 /// The version of the crate (the workspace's, the Python package's).
 #[wasm_bindgen]
 pub fn version() -> String {
