@@ -308,7 +308,9 @@ const encoder = new TextEncoder();
 let mem8 = new Uint8Array(wasm.memory.buffer);
 let inView = mem8.subarray(IO_IN, IO_IN + IO_IN_LEN);
 function memory() {
-  if (mem8.buffer !== wasm.memory.buffer) {
+  // A grown memory detaches the old buffer (its views then have length 0): a cheap test,
+  // where reading `wasm.memory.buffer` on every call is not.
+  if (mem8.length === 0) {
     mem8 = new Uint8Array(wasm.memory.buffer);
     inView = mem8.subarray(IO_IN, IO_IN + IO_IN_LEN);
   }

@@ -206,3 +206,16 @@ test("notation: parse, format, names", () => {
   assert.equal(twmj.format(t.counts), "5s1234z");
   assert.equal(twmj.TILE_NAMES["7z"], "中");
 });
+
+test("the fast path still reads and writes the right memory after the module's memory grows", () => {
+  const before = waits("2223456m123456789p");
+  // 2 M rows: 68 MB in and 16 MB out make the module's memory grow (its old buffer detached).
+  const rows = new Uint8Array(2_000_000 * 34);
+  const one = twmj.counts("2223456m123456789p");
+  for (let r = 0; r < 2_000_000; r += 97) rows.set(one, r * 34);
+  for (let r = 0; r < 2_000_000; r++) if (rows[r * 34] === 0) rows.set(one, r * 34);
+  assert.equal(twmj.waitsBatch(rows).length, 2_000_000);
+  assert.deepEqual(waits("2223456m123456789p"), before);
+  assert.deepEqual(waits(one), before);
+  assert.equal(shanten(one), 0);
+});
