@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Sets up the project in ./.venv: the Python tools, the extension built once in release mode,
-# then the service (api/).
+# then the service (api/), then the npm package in js/pkg (scripts/build-wasm.sh: the
+# wasm32-unknown-unknown target and wasm-bindgen-cli at the crate's version are installed
+# here when missing; Node ≥ 20 runs the package's build step and tests).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 python=${PYTHON:-python3}
@@ -15,3 +17,26 @@ rm -f python/twmj/_core.cpython-*.so
 # The service, api/ (its own package `twmj-api`), editable: edits under api/ apply at once.
 .venv/bin/python -m pip install --quiet --disable-pip-version-check --no-build-isolation -e ./api
 .venv/bin/python -c "import twmj, twmj_api" # fails loudly if either did not install
+
+# The WebAssembly build (rust/twmj-wasm → js/pkg, the npm package `twmj`; the service serves
+# its demo page at /wasm/). Each missing piece is installed, or named with how to get it.
+wasm_missing() {
+    echo "setup: cannot build the npm package (js/pkg): $1" >&2
+    exit 1
+}
+if ! rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown; then
+    rustup target add wasm32-unknown-unknown >&2 \
+        || wasm_missing "the Rust target wasm32-unknown-unknown could not be installed (rustup target add wasm32-unknown-unknown)"
+fi
+bindgen_version=$(sed -n 's/^wasm-bindgen = "=\(.*\)"$/\1/p' rust/twmj-wasm/Cargo.toml)
+bindgen=$(command -v wasm-bindgen || echo "$HOME/.cargo/bin/wasm-bindgen")
+if [ ! -x "$bindgen" ] || [ "$("$bindgen" --version)" != "wasm-bindgen $bindgen_version" ]; then
+    echo "== installing wasm-bindgen-cli $bindgen_version (cargo install; a few minutes, once)" >&2
+    # No --locked: the crate's lockfile pins versions a crates.io mirror may lack.
+    cargo install wasm-bindgen-cli --version "$bindgen_version" --quiet >&2 \
+        || wasm_missing "wasm-bindgen-cli $bindgen_version could not be installed (cargo install wasm-bindgen-cli --version $bindgen_version)"
+fi
+if ! node -e 'process.exit(Number(process.versions.node.split(".")[0]) >= 20 ? 0 : 1)' 2>/dev/null; then
+    wasm_missing "Node.js 20 or later is needed (node --version; e.g. apt-get install nodejs)"
+fi
+bash scripts/build-wasm.sh >&2

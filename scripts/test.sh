@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Sets up, then runs every test: Rust (cargo), lints and types, the stub check, the built
-# distributions installed and smoke-tested outside the checkout, pytest.
+# distributions installed and smoke-tested outside the checkout, the npm package's Node tests,
+# pytest (the browser tests, the WebAssembly demo page's among them).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
@@ -34,5 +35,7 @@ echo "== ruff, mypy, stubtest"
 .venv/bin/ruff format --check python api tests benches
 .venv/bin/python -m mypy
 .venv/bin/python -m mypy.stubtest twmj._core
+echo "== node --test (the npm package js/pkg, built by setup: API, errors, fuzz, conformance, npm pack)"
+(cd js && node --test test/*.test.mjs)
 echo "== pytest"
 .venv/bin/python -m pytest -q

@@ -20,7 +20,7 @@ README = (ROOT / "README.md").read_text(encoding="utf-8")
 #: The docs a reader follows from the README.
 DOCS = sorted((ROOT / "docs").glob("*.md"))
 #: Made by the commands the README describes, not part of a clone.
-BUILT = {"dist/"}
+BUILT = {"dist/", "js/pkg/", "js/pkg"}
 
 
 def _blocks(text: str, lang: str) -> list[str]:

@@ -25,7 +25,7 @@ from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 import twmj
-from twmj_api import errors, offload, tools
+from twmj_api import errors, offload, tools, wasm_demo
 from twmj_api import table as table_key
 from twmj_api.responses import JSONResponse
 from twmj_api.routers import (
@@ -264,6 +264,7 @@ def create_app() -> FastAPI:
         return FileResponse(STATIC / "favicon.svg", media_type="image/svg+xml")
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    wasm_demo.mount(app)
     app.router.routes.append(Route("/mcp", endpoint=MCPEndpoint(app), methods=["POST"]))
     return app
 

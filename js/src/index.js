@@ -1,0 +1,602 @@
+// twmj for JavaScript: the camelCase API over the WebAssembly build of twmj-core.
+//
+// Every answer is plain data in the shape the HTTP service answers (python/twmj/data.py:
+// the same keys, `total_tai`, `net_tai` …), so one question has one answer on every surface;
+// functions and their options are camelCase. Every failure is an instance of a `TwmjError`
+// subclass (errors.js, generated from the core's list) with `code`, `kind`, `field`,
+// `position`, `rule`, `line` and `messageZh`; never a thrown string.
+//
+// Loading: the module instantiates the .wasm beside it with top-level await: from the file
+// in Node (no fetch of file: URLs there), by `fetch` elsewhere (browsers; bundlers see the
+// `new URL(…, import.meta.url)` and ship the file).
+
+import initWasm, * as raw from "./wasm/twmj_wasm.js";
+import { TwmjError, classOf } from "./errors.js";
+
+export * from "./errors.js";
+
+const WASM_URL = new URL("./wasm/twmj_wasm_bg.wasm", import.meta.url);
+
+async function load() {
+  const isNode = typeof process === "object" && process !== null && Boolean(process.versions?.node);
+  if (isNode && WASM_URL.protocol === "file:") {
+    const fs = await import(/* webpackIgnore: true */ /* @vite-ignore */ "node:fs");
+    return raw.initSync({ module: fs.readFileSync(WASM_URL) });
+  }
+  return initWasm({ module_or_path: WASM_URL });
+}
+
+const wasm = await load();
+raw.install_panic_hook();
+
+// ---- Errors ----
+
+/** The error of a JSON error record from the module (answer::error in the crate). */
+function errorFrom(data) {
+  const Cls = classOf(data.class);
+  return new Cls(data.message, {
+    code: data.code,
+    kind: data.kind,
+    field: data.field,
+    position: data.position,
+    rule: data.rule,
+    line: data.line,
+    messageZh: data.message_zh,
+  });
+}
+
+/** What a failed call of the module threw, as a twmj error: an error record (JSON text), or a
+ * trap (a bug in twmj: `InternalError` with the panic's message). */
+function rethrow(e) {
+  if (typeof e === "string") {
+    let data;
+    try {
+      data = JSON.parse(e);
+    } catch {
+      data = null;
+    }
+    if (data && typeof data === "object") return errorFrom(data);
+  }
+  if (e instanceof TwmjError) return e;
+  if (trapped !== null) return stopped();
+  let panic = "";
+  try {
+    panic = raw.last_panic();
+  } catch {
+    panic = "";
+  }
+  const detail = panic || (e instanceof Error ? e.message : String(e));
+  // A trap leaves the instance's stack and borrows as they were mid-call: nothing it answers
+  // afterwards can be trusted, so every later call refuses (`stopped`).
+  trapped = detail;
+  return internal(`internal error in twmj (please report it): ${detail}`);
+}
+
+/** What the instance's last trap left: the panic's message, or null while none happened. */
+let trapped = null;
+
+function internal(message) {
+  const Cls = classOf("InternalError");
+  return new Cls(message, { code: META.internal_code, kind: META.internal_code });
+}
+
+function stopped() {
+  return internal(`twmj stopped after an internal error (please report it): ${trapped}; load the package again`);
+}
+
+/** Refuses every call once the instance has trapped. */
+function live() {
+  if (trapped !== null) throw stopped();
+}
+
+/** A `HandError` at `field` for an argument the module cannot be handed at all; the core
+ * chooses its class and code. */
+function inputError(field, message) {
+  return rethrow(raw.input_error(field, message));
+}
+
+// ---- What the core says once: names, tiles, presets, settings, vocabulary ----
+
+let META;
+try {
+  META = JSON.parse(raw.meta());
+} catch (e) {
+  throw rethrow(e);
+}
+META.internal_code = META.error_kinds.find((k) => k.class === "InternalError")?.code ?? "internal";
+
+const byKey = (list) => Object.freeze(Object.fromEntries(list.map((t) => [t.key, t.name])));
+const deepFreeze = (o) => {
+  if (o && typeof o === "object" && !Object.isFrozen(o)) {
+    Object.freeze(o);
+    for (const v of Object.values(o)) deepFreeze(v);
+  }
+  return o;
+};
+
+/** The package's version: the workspace's, which the Python package shares. */
+export const version = raw.version();
+/** Every term of the core with its key and Chinese name (as `twmj.VOCABULARY`). */
+export const VOCABULARY = deepFreeze(META.vocabulary);
+export const WIN_KINDS = byKey(VOCABULARY.win_kinds);
+export const DECLARATIONS = byKey(VOCABULARY.declarations);
+export const SHAPE_NAMES = byKey(VOCABULARY.shapes);
+export const MELD_KINDS = byKey(VOCABULARY.meld_kinds);
+export const PRESET_NAMES = byKey(VOCABULARY.presets);
+export const DRAW_REASONS = byKey(VOCABULARY.draw_reasons);
+export const WINDS = byKey(VOCABULARY.winds);
+export const LIMITS = Object.freeze(Object.fromEntries(VOCABULARY.limits.map((t) => [t.key, t.value])));
+export const ERROR_CODES = Object.freeze(VOCABULARY.errors.map((e) => e.code));
+/** The coarse error kinds with their classes. */
+export const ERROR_KINDS = deepFreeze(META.error_kinds);
+/** The 34 tile kinds in index order (`1m` … `7z`) and their Chinese names. */
+export const TILES = Object.freeze(META.tiles.map((t) => t.code));
+export const TILE_NAMES = Object.freeze(Object.fromEntries(META.tiles.map((t) => [t.code, t.name])));
+export const FLOWERS = Object.freeze(META.flowers.map((t) => t.code));
+export const FLOWER_NAMES = Object.freeze(Object.fromEntries(META.flowers.map((t) => [t.code, t.name])));
+export const COPIES = META.copies;
+/** Every action name by index: the fixed action space a `legal` mask indexes. */
+export const ACTIONS = Object.freeze(META.actions);
+/** The settings registry (as `GET /v1/settings`). */
+export const SETTINGS = deepFreeze(META.settings);
+export const TAI_KEYS = Object.freeze(META.tai_keys);
+export const DEFAULT_PRESET = META.default_preset;
+/** Each preset: its name, tile kinds in play and every setting. */
+export const PRESETS = deepFreeze(Object.fromEntries(META.presets.map((p) => [p.preset, p])));
+
+// ---- Variants ----
+
+const rulesOf = new WeakMap();
+const DEFAULT_RULES = raw.Rules.byDefault();
+
+/** A rule set: a preset with house-rule overrides (`new Variant("american", {min_tai: 0})`),
+ * checked as a whole when made (a bad key or value is a `VariantError` at `overrides.<key>`). */
+export class Variant {
+  constructor(preset = DEFAULT_PRESET, overrides = {}) {
+    live();
+    let rules;
+    try {
+      rules = new raw.Rules(String(preset), toJson(overrides ?? {}));
+    } catch (e) {
+      throw rethrow(e);
+    }
+    rulesOf.set(this, rules);
+    const d = JSON.parse(rules.describe());
+    /** The preset this variant starts from. */
+    this.preset = d.preset;
+    /** The overrides applied, in order, as `[key, value]` text. */
+    this.overrides = deepFreeze(d.overrides);
+    /** The tile kinds in play, in index order. */
+    this.tiles = deepFreeze(d.tiles);
+    /** Every setting's value. */
+    this.settings = deepFreeze(d.settings);
+    this._given = deepFreeze(sanitize(overrides ?? {}));
+    Object.freeze(this);
+  }
+
+  /** This variant with more overrides on top. */
+  withOverrides(overrides) {
+    const merged = { ...this._given, ...sanitize(overrides ?? {}) };
+    return new Variant(this.preset, merged);
+  }
+
+  /** `{preset, overrides}` as given (what a request's `variant` and `overrides` hold). */
+  toJSON() {
+    return { preset: this.preset, overrides: this._given };
+  }
+}
+
+const presetCache = new Map();
+
+/** The rules handle of a `variant` option: a `Variant`, a preset name, or nothing. */
+function rules(variant, field = "variant") {
+  if (variant === undefined || variant === null) return DEFAULT_RULES;
+  if (variant instanceof Variant) return rulesOf.get(variant);
+  if (typeof variant === "string") {
+    let v = presetCache.get(variant);
+    if (!v) {
+      v = new Variant(variant);
+      presetCache.set(variant, v);
+    }
+    return rulesOf.get(v);
+  }
+  throw rethrow(raw.variant_error(field, `${field} must be a Variant or a preset name`));
+}
+
+/** A variant option as `{preset, overrides}` data (compare's list). */
+function variantData(v) {
+  if (v instanceof Variant) return v.toJSON();
+  if (typeof v === "string") return { preset: v, overrides: {} };
+  return v;
+}
+
+// ---- Input to JSON ----
+
+const MAX_DEPTH = 32;
+
+/** A value as JSON data: typed arrays become arrays, BigInt a number, `undefined` dropped,
+ * and anything JSON cannot hold (a function, a symbol, a cycle, nesting past 32 levels)
+ * `[null]`, a value no field of the core accepts, so the core names the field. */
+function sanitize(v, depth = 0) {
+  if (v === null || typeof v === "string" || typeof v === "boolean") return v;
+  if (typeof v === "number") return Number.isFinite(v) ? v : [null];
+  if (typeof v === "bigint") return Number(v);
+  if (depth > MAX_DEPTH || typeof v !== "object") return [null];
+  if (ArrayBuffer.isView(v)) return Array.from(v, (x) => (typeof x === "bigint" ? Number(x) : x));
+  if (Array.isArray(v)) return v.map((x) => (x === undefined ? null : sanitize(x, depth + 1)));
+  if (v instanceof Variant) return v.toJSON();
+  const out = {};
+  for (const [k, x] of Object.entries(v)) {
+    if (x !== undefined && typeof x !== "function" && typeof x !== "symbol") out[k] = sanitize(x, depth + 1);
+  }
+  return out;
+}
+
+/** A request as JSON text. Plain data (strings, numbers, arrays, objects) is written as it
+ * stands; anything else (a typed array, a BigInt, a non-finite number, a cycle) goes through
+ * `sanitize`. */
+function toJson(v) {
+  if (plainData(v, 0)) return JSON.stringify(v);
+  return JSON.stringify(sanitize(v));
+}
+
+function plainData(v, depth) {
+  switch (typeof v) {
+    case "string":
+    case "boolean":
+    case "undefined":
+      return true;
+    case "number":
+      return Number.isFinite(v);
+    case "object":
+      if (v === null) return true;
+      if (depth > MAX_DEPTH || ArrayBuffer.isView(v) || v instanceof Variant) return false;
+      if (Array.isArray(v)) {
+        for (let i = 0; i < v.length; i++) if (!plainData(v[i], depth + 1)) return false;
+        return true;
+      }
+      for (const k in v) if (!plainData(v[k], depth + 1)) return false;
+      return true;
+    default:
+      return false;
+  }
+}
+
+const snake = (k) => k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/** An object's keys in the core's spelling (`fromSeat` → `from_seat`; snake keys kept). */
+function snakeKeys(o) {
+  if (!o || typeof o !== "object" || Array.isArray(o) || ArrayBuffer.isView(o)) return o;
+  let camel = false;
+  for (const k in o) if (/[A-Z]/.test(k)) camel = true;
+  if (!camel) return o;
+  return Object.fromEntries(Object.entries(o).map(([k, v]) => [snake(k), v]));
+}
+
+function snakeDeep(o, depth = 0) {
+  if (depth > MAX_DEPTH || !o || typeof o !== "object" || ArrayBuffer.isView(o) || o instanceof Variant) return o;
+  if (Array.isArray(o)) return o.map((x) => snakeDeep(x, depth + 1));
+  return Object.fromEntries(Object.entries(o).map(([k, v]) => [snake(k), snakeDeep(v, depth + 1)]));
+}
+
+/** The options argument: an object, or nothing. */
+function opts(o, name = "options") {
+  if (o === undefined || o === null) return {};
+  if (typeof o !== "object" || Array.isArray(o)) throw inputError(name, `${name} must be an object`);
+  return o;
+}
+
+/** One question through the JSON path. */
+function ask(op, req, rulesHandle = DEFAULT_RULES) {
+  live();
+  let text;
+  try {
+    text = raw.call(op, toJson(req), rulesHandle);
+  } catch (e) {
+    throw rethrow(e);
+  }
+  return JSON.parse(text);
+}
+
+// ---- The fast path: one hand through the module's fixed input and output areas ----
+
+const IO_IN = raw.io_in();
+const IO_OUT = raw.io_out();
+const IO_IN_LEN = raw.io_in_len();
+const encoder = new TextEncoder();
+// Views of the module's memory, made again when it grows (a grown memory has a new buffer).
+let mem8 = new Uint8Array(wasm.memory.buffer);
+let inView = mem8.subarray(IO_IN, IO_IN + IO_IN_LEN);
+function memory() {
+  // A grown memory detaches the old buffer (its views then have length 0): a cheap test,
+  // where reading `wasm.memory.buffer` on every call is not.
+  if (mem8.length === 0) {
+    mem8 = new Uint8Array(wasm.memory.buffer);
+    inView = mem8.subarray(IO_IN, IO_IN + IO_IN_LEN);
+  }
+  return mem8;
+}
+
+/** Writes a hand into the input area: its length, or -1 when it does not fit there (the
+ * JSON path answers). `isText` is set for notation. */
+let isText = false;
+function put(hand) {
+  const m = memory();
+  if (typeof hand === "string") {
+    const n = hand.length;
+    if (n > IO_IN_LEN) return -1;
+    // ASCII notation (the common case) byte by byte; anything else through the encoder.
+    let i = 0;
+    for (; i < n; i++) {
+      const c = hand.charCodeAt(i);
+      if (c > 127) break;
+      m[IO_IN + i] = c;
+    }
+    isText = true;
+    if (i === n) return n;
+    const r = encoder.encodeInto(hand, inView);
+    if (r.read !== n) return -1;
+    return r.written;
+  }
+  if (hand instanceof Uint8Array && hand.length <= IO_IN_LEN) {
+    m.set(hand, IO_IN);
+    isText = false;
+    return hand.length;
+  }
+  return -1;
+}
+
+// Shapes by the bits the fast path writes: one frozen list per combination.
+const SHAPES_OF = Array.from({ length: 256 }, (_, bits) =>
+  Object.freeze(META.shape_bits.filter(([b]) => (bits >> b) & 1).map(([, key]) => key)),
+);
+
+function readWaits() {
+  const m = memory();
+  let at = IO_OUT + 1;
+  const shanten = (m[at++] << 24) >> 24;
+  const tenpai = m[at++] === 1;
+  const n = m[at++];
+  const waits = new Array(n);
+  for (let i = 0; i < n; i++, at += 3) {
+    const code = TILES[m[at]];
+    waits[i] = { tile: code, name: TILE_NAMES[code], shapes: SHAPES_OF[m[at + 1]], remaining: m[at + 2] };
+  }
+  const k = m[at++];
+  const accepts = new Array(k);
+  for (let i = 0; i < k; i++, at += 2) accepts[i] = { tile: TILES[m[at]], remaining: m[at + 1] };
+  return { shanten, tenpai, waits, accepts };
+}
+
+function plain(o) {
+  return o.melds === undefined && o.visible === undefined;
+}
+
+// ---- Notation ----
+
+/** Reads notation: canonical `text`, the `tiles`, the `flowers` and the 34 `counts`. Under a
+ * variant a tile its set lacks is a `HandError` at its position. */
+export function parse(text, options) {
+  const o = opts(options);
+  const t = ask("parse", { text }, rules(o.variant));
+  t.counts = Uint8Array.from(t.counts);
+  return t;
+}
+
+/** The 34 counts of a hand (the fast path's input). */
+export function counts(text, options) {
+  return parse(text, options).counts;
+}
+
+/** Canonical notation of notation or 34 counts. */
+export function format(tiles) {
+  return ask("format", { tiles });
+}
+
+/** The Chinese name of one tile (`5p` → `五筒`). */
+export function tileName(tile) {
+  return ask("tile_name", { tile });
+}
+
+// ---- Hands ----
+
+/** What a 16 − 3k hand waits on: `{shanten, tenpai, waits, accepts}`. */
+export function waits(hand, options) {
+  const o = opts(options);
+  const r = rules(o.variant);
+  if (plain(o)) {
+    live();
+    const len = put(hand);
+    if (len >= 0) {
+      let ok;
+      try {
+        ok = raw.waits_io(len, isText, r);
+      } catch (e) {
+        throw rethrow(e);
+      }
+      if (ok === 1) return readWaits();
+    }
+  }
+  return ask("waits", { hand: hand, melds: o.melds, visible: o.visible }, r);
+}
+
+/** Shanten (向聽) of a 16 − 3k or 17 − 3k hand: 0 ready, −1 complete. */
+export function shanten(hand, options) {
+  const o = opts(options);
+  const r = rules(o.variant);
+  if (o.melds === undefined) {
+    live();
+    const len = put(hand);
+    if (len >= 0) {
+      let s;
+      try {
+        s = raw.shanten_io(len, isText, r);
+      } catch (e) {
+        throw rethrow(e);
+      }
+      if (s !== 127) return s;
+    }
+  }
+  return ask("shanten", { hand: hand, melds: o.melds }, r);
+}
+
+/** True when a 17 − 3k hand is a win (five sets and a pair, or a special shape its variant
+ * admits). */
+export function isWin(hand, options) {
+  const o = opts(options);
+  const r = rules(o.variant);
+  if (o.melds === undefined) {
+    live();
+    const len = put(hand);
+    if (len >= 0) {
+      let w;
+      try {
+        w = raw.is_win_io(len, isText, r);
+      } catch (e) {
+        throw rethrow(e);
+      }
+      if (w !== 2) return w === 1;
+    }
+  }
+  return ask("is_win", { hand: hand, melds: o.melds }, r);
+}
+
+/** Discard analysis of a 17 − 3k hand, best discard first. */
+export function analyze(hand, options) {
+  const o = opts(options);
+  return ask("analyze", { hand: hand, melds: o.melds, visible: o.visible }, rules(o.variant));
+}
+
+// ---- Scoring ----
+
+/** Scores a win (max tai over every decomposition) and settles it. */
+export function score(hand, winTile, options) {
+  const o = opts(options);
+  return ask(
+    "score",
+    { hand: hand, win_tile: winTile, melds: o.melds, context: snakeKeys(o.context), why_not: o.whyNot ?? o.why_not },
+    rules(o.variant),
+  );
+}
+
+/** One win under several variants: `{scores, differing}`. */
+export function compare(hand, winTile, variants, options) {
+  const o = opts(options);
+  const vs = Array.isArray(variants) ? variants.map(variantData) : variants;
+  return ask("compare", {
+    hand: hand,
+    win_tile: winTile,
+    variants: vs,
+    melds: o.melds,
+    context: snakeKeys(o.context),
+    why_not: o.whyNot ?? o.why_not,
+  });
+}
+
+/** Each wait of a ready hand with what winning on it is worth, on a discard and by self-draw. */
+export function waitValues(hand, options) {
+  const o = opts(options);
+  return ask("wait_values", { hand: hand, melds: o.melds, context: snakeKeys(o.context) }, rules(o.variant));
+}
+
+/** The seats that win one discarded tile, of the seats able to win it (攔胡, 一砲三響). */
+export function winners(discarder, able, options) {
+  const o = opts(options);
+  return ask("winners", { discarder, able }, rules(o.variant));
+}
+
+// ---- Play ----
+
+/** The legal actions at a decision point: a `snapshot` object (the `/v1/legal` schema's;
+ * its `variant` a `Variant` or preset name, `overrides` beside it) or a game `record` (JSON
+ * lines). `{actions, mask, decisions}`. */
+export function legal(input) {
+  if (typeof input === "string") return ask("legal", { record: input });
+  if (!input || typeof input !== "object" || Array.isArray(input)) {
+    throw inputError("snapshot", "legal takes a snapshot object or a record string");
+  }
+  const snap = snakeDeep(input);
+  const { variant, overrides, ...rest } = snap;
+  let r = DEFAULT_RULES;
+  const hasVariant = variant !== undefined && variant !== null;
+  if (hasVariant) {
+    let v;
+    try {
+      if (variant instanceof Variant) {
+        v = overrides && Object.keys(overrides).length ? variant.withOverrides(overrides) : variant;
+      } else if (typeof variant === "string") {
+        v = new Variant(variant, overrides ?? {});
+      } else {
+        throw rethrow(raw.variant_error("variant", "variant must be a Variant or a preset name"));
+      }
+    } catch (e) {
+      // As the service names them: under `snapshot` (`snapshot.overrides.min_tai`).
+      if (e instanceof TwmjError) e.field = e.field ? `snapshot.${e.field}` : "snapshot";
+      throw e;
+    }
+    r = rulesOf.get(v);
+  }
+  return ask("legal", { snapshot: rest, has_variant: hasVariant }, r);
+}
+
+/** Replays a JSON-lines record, checking every move; a finished hand is scored and settled
+ * under `variant` (else the record's own rules) at `streak` / `roundWind` (else the record's). */
+export function replay(record, options) {
+  const o = opts(options);
+  const hasVariant = o.variant !== undefined && o.variant !== null;
+  return ask(
+    "replay",
+    { record, streak: o.streak, round_wind: o.roundWind ?? o.round_wind, has_variant: hasVariant },
+    rules(o.variant),
+  );
+}
+
+// ---- Batches ----
+
+function rows(countsArg) {
+  live();
+  if (!(countsArg instanceof Uint8Array)) {
+    throw inputError("counts", "counts must be a Uint8Array of N×34 tile counts");
+  }
+  return countsArg;
+}
+
+/** The wait bitmask (bit i = tile kind i, `TILES[i]`) of each row of a flat N×34 `Uint8Array`. */
+export function waitsBatch(countsArg, options) {
+  const o = opts(options);
+  const c = rows(countsArg);
+  try {
+    return raw.waits_batch(c, rules(o.variant), o.variant === undefined || o.variant === null);
+  } catch (e) {
+    throw rethrow(e);
+  }
+}
+
+/** The shanten of each row of a flat N×34 `Uint8Array`. */
+export function shantenBatch(countsArg, options) {
+  const o = opts(options);
+  const c = rows(countsArg);
+  try {
+    return raw.shanten_batch(c, rules(o.variant));
+  } catch (e) {
+    throw rethrow(e);
+  }
+}
+
+/** The tiles of a wait bitmask, in order. */
+export function maskTiles(mask) {
+  const out = [];
+  const m = BigInt(mask);
+  for (let i = 0; i < TILES.length; i++) if ((m >> BigInt(i)) & 1n) out.push(TILES[i]);
+  return out;
+}
+
+/** Panics inside the module on purpose: the tests' way to check that a trap becomes
+ * `InternalError` and stops the instance. Not public API. */
+export function _panic(message) {
+  try {
+    raw.panic_for_tests(String(message));
+  } catch (e) {
+    throw rethrow(e);
+  }
+}

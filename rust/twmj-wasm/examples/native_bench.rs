@@ -1,0 +1,100 @@
+//! The native side of the WebAssembly budgets (issue 27 item 5; `benches/wasm/bench.mjs` runs
+//! it beside the Node side and prints both): the same questions the Node bench asks, on
+//! twmj-core built natively. Prints one JSON object of nanoseconds per call (best of several
+//! batches) and hands per second.
+//!
+//! `cargo build --release -p twmj-wasm --example native_bench`
+
+// Timings as floating-point nanoseconds: a lost low bit of a count is no matter here.
+#![allow(clippy::cast_precision_loss)]
+
+use std::hint::black_box;
+use std::time::Instant;
+
+use twmj_core::scoring::{Claim, ContextArgs};
+use twmj_core::vocab::Int;
+use twmj_core::{Counts, WaitReport, KINDS, TAIWAN};
+
+/// Best nanoseconds per call of `f` over `rounds` batches of `n` calls.
+fn best(rounds: usize, n: usize, mut f: impl FnMut()) -> f64 {
+    let mut best = f64::MAX;
+    for _ in 0..rounds {
+        let t = Instant::now();
+        for _ in 0..n {
+            f();
+        }
+        best = best.min(t.elapsed().as_nanos() as f64 / n as f64);
+    }
+    best
+}
+
+/// A random 16-tile hand (at most 4 of a kind), from a xorshift state.
+fn random16(state: &mut u32) -> Counts {
+    let mut c = [0u8; KINDS];
+    let mut k = 0;
+    while k < 16 {
+        *state ^= *state << 13;
+        *state ^= *state >> 17;
+        *state ^= *state << 5;
+        let i = (*state % KINDS as u32) as usize;
+        if c[i] < 4 {
+            c[i] += 1;
+            k += 1;
+        }
+    }
+    c
+}
+
+fn main() -> Result<(), twmj_core::Error> {
+    let rules = &*TAIWAN;
+    twmj_core::tables::force();
+    let text = "2223456m123456789p";
+    let counts = rules.parse(text)?.counts;
+    let waits_text = best(7, 200_000, || {
+        let t = rules.parse(black_box(text)).ok();
+        black_box(t.and_then(|t| WaitReport::of_tiles(&t, rules)));
+    });
+    let waits_counts = best(7, 200_000, || {
+        black_box(WaitReport::of_counts(black_box(&counts), rules));
+    });
+    // 000 計分 範例一.
+    let ctx = ContextArgs {
+        winner: Some(Int::from(1)),
+        dealer: Some(Int::from(0)),
+        streak: Some(Int::from(2)),
+        seat_wind: Some("S"),
+        round_wind: None,
+        win: Some("self_draw"),
+        from_seat: None,
+        last_tile: false,
+        declared: None,
+        first_turn: false,
+        flowers: None,
+        dice: None,
+        discards: None,
+        shown: None,
+        first_eight: false,
+    }
+    .read()?;
+    let hand = rules.parse("123456789m234p56p77s")?;
+    let score = best(7, 20_000, || {
+        let c = Claim::hand(hand, Vec::new(), "7p", ctx.clone(), false).ok();
+        black_box(c.and_then(|c| c.score(rules).ok()));
+    });
+    let rows = 1_000_000;
+    let mut state = 27u32;
+    let flat: Vec<u8> = (0..rows).flat_map(|_| random16(&mut state)).collect();
+    let mut out = vec![0u64; rows];
+    let batch_ns = best(5, 1, || {
+        black_box(twmj_core::batch::wait_masks(
+            black_box(&flat),
+            rules.hand_size,
+            &mut out,
+        ));
+    });
+    println!(
+        "{{\"waits_text_ns\": {waits_text:.1}, \"waits_counts_ns\": {waits_counts:.1}, \"score_ns\": {score:.1}, \"batch_hands_per_s\": {:.0}}}",
+        rows as f64 / (batch_ns / 1e9)
+    );
+    Ok(())
+}
