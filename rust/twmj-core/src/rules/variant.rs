@@ -1061,7 +1061,29 @@ impl Variant {
     ) -> Result<crate::hand::Hand> {
         let h = crate::hand::Hand::new(tiles, melds, form, self.hand_size)?;
         self.check_in_play(&h.own_counts())?;
+        self.check_melds(&h.melds)?;
         Ok(h)
+    }
+
+    /// Melds this variant can hold: where it forbids 吃 (004 三人麻將 多數不能吃;
+    /// `chi_allowed`), no hand holds one, for its waits and analysis as for its score (the
+    /// rules README: a preset's own switches bind scoring as well as play).
+    pub fn check_melds(&self, melds: &[crate::hand::Meld]) -> Result<()> {
+        if self.chi_allowed {
+            return Ok(());
+        }
+        match melds
+            .iter()
+            .position(|m| m.kind == crate::hand::MeldKind::Chi)
+        {
+            None => Ok(()),
+            Some(i) => Err(Error::hand(format!(
+                "a 吃, but {} plays without 吃 (chi_allowed = false; 004 三人麻將 多數不能吃)",
+                self.preset
+            ))
+            .coded(Code::NoChi, &[("preset", &self.preset)])
+            .at(format!("melds[{i}].kind"))),
+        }
     }
 
     /// An error naming the first tile of `counts` this variant's set does not hold (004:

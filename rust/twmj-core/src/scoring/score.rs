@@ -269,16 +269,7 @@ fn prepare<'a>(
         ));
     }
     // 004 三人麻將 多數不能吃: where the preset forbids 吃, no hand holds one.
-    if !variant.chi_allowed {
-        if let Some(i) = melds.iter().position(|m| m.kind == MeldKind::Chi) {
-            return Err(Error::hand(format!(
-                "a 吃, but {} plays without 吃 (chi_allowed = false; 004 三人麻將 多數不能吃)",
-                variant.preset
-            ))
-            .coded(crate::error::Code::NoChi, &[("preset", &variant.preset)])
-            .at(format!("melds[{i}].kind")));
-        }
-    }
+    variant.check_melds(melds)?;
     // 004 兩人麻將: a 13-tile hand (13 張版) wins with 4 組+1 對, so at most four melds.
     let size = usize::from(variant.hand_size);
     let of = if size == 16 {
