@@ -67,7 +67,12 @@ CASES: list[tuple[str, dict[str, Any], str, str, str]] = [
     # 004 兩人麻將 花牌看桌: no flower is held.
     (
         "/v1/score",
-        {"hand": "123456789m111222z33z", "win_tile": "3z", "variant": "two_player", "flowers": "1f"},
+        {
+            "hand": "123456789m111222z33z",
+            "win_tile": "3z",
+            "variant": "two_player",
+            "flowers": "1f",
+        },
         "no_flowers_played",
         "flowers",
         "two_player不用花牌（flowers = false），胡牌的人卻有 1 張花",
