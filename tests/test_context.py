@@ -70,8 +70,8 @@ def test_defaults_are_the_cores() -> None:
 
 
 def test_the_winning_tile_and_the_flower_win_name_their_arguments() -> None:
-    e = _fails(twmj.ContextError, lambda: twmj.score(EXAMPLE_ONE, "7p7p"))
-    assert (e.kind, e.field) == ("context_error", "win_tile")
+    e = _fails(twmj.HandError, lambda: twmj.score(EXAMPLE_ONE, "7p7p"))
+    assert (e.code, e.field) == ("not_one_piece", "win_tile")
     e = _fails(twmj.TileError, lambda: twmj.score(EXAMPLE_ONE, "7q"))
     assert (e.field, e.position) == ("win_tile", 1)
     ctx = twmj.Context(flowers=FLOWERS)

@@ -18,10 +18,10 @@ from twmj._core import MAX_ARENA_HANDS, MAX_TABLES, arena_hands
 HUGE = [10**9, 2**62, 2**64, 10**40, -1, -(2**70)]
 
 
-def context(field: str, call: object, code: str = "context_error") -> twmj.ContextError:
+def context(field: str, call: object, code: str = "over_limit") -> twmj.ContextError:
     """The `ContextError` of `call` at `field`, with its fine `code` (docs/errors.md): an int
     outside its type's range is `out_of_range`; a count over its own bound (tables, hands,
-    threads) or an unknown name, the kind's own `context_error`."""
+    threads) `over_limit`, its message naming the bound (issue 32: the two told apart)."""
     assert callable(call)
     with pytest.raises(twmj.ContextError) as e:
         call()
@@ -34,6 +34,7 @@ def test_vector_env_tables_are_bounded(n: int) -> None:
     # 10**9 tables asked 1.2 TB of the allocator (SIGABRT), 2**62 a "capacity overflow".
     e = context("n", lambda: twmj.VecEnv(n))
     assert str(MAX_TABLES) in str(e) and str(n) in str(e)
+    assert f"上限 {MAX_TABLES}" in e.message_zh and str(n) in e.message_zh
 
 
 def test_vector_env_other_ints() -> None:
@@ -49,7 +50,7 @@ def test_vector_env_other_ints() -> None:
 def test_arena_hands_are_bounded(hands: int) -> None:
     # 10**9 hands asked 88 GB for the rows (SIGABRT).
     e = context("hands", lambda: arena_hands(["random"] * 4, hands, 1))
-    assert str(MAX_ARENA_HANDS) in str(e)
+    assert str(MAX_ARENA_HANDS) in str(e) and f"上限 {MAX_ARENA_HANDS}" in e.message_zh
 
 
 def test_arena_other_ints() -> None:
@@ -78,7 +79,7 @@ def test_quiz_still_draws() -> None:
 
 
 def test_unknown_bot_names_the_argument() -> None:
-    e = context("name", lambda: twmj.Game(0).bot_action("nope", 0))
+    e = context("name", lambda: twmj.Game(0).bot_action("nope", 0), "unknown_name")
     assert "first_legal" in str(e)
 
 
@@ -87,13 +88,13 @@ HAND = "1m1m1m2m2m2m3m3m3m4m4m4m5m5m5m6m"
 
 def test_wrong_length_sequences_name_their_field() -> None:
     four = [HAND + "6m", "1p" * 16, "1s" * 16, "1z" * 16]
-    context("dice", lambda: twmj.Game.from_deal(four, "", "", dice=(1, 2)))
-    context("dice", lambda: twmj.Game.from_deal(four, "", "", dice=(1, 2, 3, 4)))
-    context("hands", lambda: twmj.Game.from_deal(four[:2], "", ""))
-    context("hands", lambda: twmj.Game.from_deal([*four, ""], "", ""))
+    context("dice", lambda: twmj.Game.from_deal(four, "", "", dice=(1, 2)), "wrong_count")
+    context("dice", lambda: twmj.Game.from_deal(four, "", "", dice=(1, 2, 3, 4)), "wrong_count")
+    context("hands", lambda: twmj.Game.from_deal(four[:2], "", ""), "wrong_count")
+    context("hands", lambda: twmj.Game.from_deal([*four, ""], "", ""), "wrong_count")
     m = twmj.Match(0)
-    context("hands", lambda: m.next_game(hands=four[:3]))
-    context("dice", lambda: m.next_game(hands=four, dice=(1,)))
+    context("hands", lambda: m.next_game(hands=four[:3]), "wrong_count")
+    context("dice", lambda: m.next_game(hands=four, dice=(1,)), "wrong_count")
 
 
 def test_simulate_answers_ctrl_c() -> None:
@@ -160,3 +161,5 @@ def test_two_threads_on_one_vector_env_get_a_twmj_error() -> None:
     assert not errors, errors
     assert refused, "no call landed inside a step"
     assert refused[0].field == "env" and "another thread" in str(refused[0])
+    assert (refused[0].code, refused[0].kind) == ("env_busy", "context_error")
+    assert refused[0].message_zh.startswith("另一個執行緒正在操作這個 VecEnv")

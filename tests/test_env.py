@@ -175,7 +175,7 @@ def test_bad_bot_names_are_twmj_errors() -> None:
     # (issue 31 item 11; it was a HandError).
     with pytest.raises(twmj.ContextError, match="unknown bot") as e:
         twmj.Game(0).bot_action("genius", 0)
-    assert (e.value.code, e.value.field) == ("context_error", "name")
+    assert (e.value.code, e.value.field) == ("unknown_name", "name")
     with pytest.raises(twmj.ContextError, match="unknown bot") as e:
         twmj.simulate(1, bot="genius")
     assert e.value.field == "bot"

@@ -92,6 +92,6 @@ def test_a_snapshot_of_the_opening() -> None:
     snap["hand"] = "147m258p369s123z112z1m"  # twelve that do not 搭
     assert twmj.legal(snap)[0] == ["pass"]
     snap["decision"] = {"opening": True, "turn": {}}
-    with pytest.raises(twmj.ContextError, match="one of") as e:
+    with pytest.raises(twmj.ContextError, match="one of turn, offer and opening") as e:
         twmj.legal(snap)
-    assert e.value.field == "snapshot.decision"
+    assert (e.value.code, e.value.field) == ("two_decisions", "snapshot.decision.opening")

@@ -622,6 +622,15 @@ class LimitOut(TermOut):
     doc: str
 
 
+class HandSizeOut(TermOut):
+    size: int = Field(description="Tiles in a waiting hand with no meld (`hand_size`).")
+    concealed: list[int] = Field(
+        description="`concealed[k]`: the concealed tiles of a waiting hand with `k` melds "
+        "(16 − 3k); the winning tile, or a turn's drawn tile, adds one. Its length less one "
+        "is the most melds a hand holds."
+    )
+
+
 class VocabularyOut(BaseModel):
     """Every term of the engine with its key and Chinese name, from the core."""
 
@@ -642,6 +651,11 @@ class VocabularyOut(BaseModel):
     limits: list[LimitOut] = Field(
         description="The table's fixed numbers (seats, a full set's pieces, the tiles kept "
         "back, the most 連莊): every bound on a count in this API is read from them."
+    )
+    hand_sizes: list[HandSizeOut] = Field(
+        description="The hand sizes played (`hand_size`'s choices: 16, and 13 under 004 兩人 13 "
+        "張版), each with its concealed tiles by number of melds: what a page reads instead of "
+        "computing 16 − 3k itself."
     )
 
 
@@ -724,8 +738,8 @@ class OfferIn(BaseModel):
 
 class DecisionIn(BaseModel):
     """One of: `turn` (the seat's own turn), `offer` (another seat's tile on offer) or
-    `opening: true` (起手). None of them, or `opening` with another, is a `context_error` on
-    `snapshot.decision`."""
+    `opening: true` (起手). None of them is a `wrong_type` on `snapshot.decision`; two of them
+    (`turn` with `offer`, `opening` with either) a `two_decisions` at the second one's field."""
 
     model_config = ConfigDict(extra="forbid", strict=True)
     turn: TurnIn | None = Field(None, description="The seat's own turn.")
@@ -771,6 +785,12 @@ class Snapshot(BaseModel):
         description="With `furiten`: the tile of a win declined for 起胡 when that alone made "
         "the 過水 (003 過水特殊規定: the dealer's discard of it may still be won); read only "
         "while `furiten` is true.",
+    )
+    furiten_tiles: Annotated[str, Field(max_length=200)] = Field(
+        "",
+        description="004 過水 (`furiten_release = next_draw`: 別人打出你能胡的牌、你沒有喊胡，在你下一次"
+        "摸牌之前，不能再胡同一張): the tiles let go, each barred until the seat's next draw; every "
+        "other win stays open. Not with `furiten` true, which bars every win.",
     )
     drawable: JSONInt = Field(
         ge=0,

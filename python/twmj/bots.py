@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import Protocol, runtime_checkable
 
 from twmj._core import Game, bots
-from twmj.errors import ContextError
 
 __all__ = ["NAMES", "Bot", "CoreBot", "make"]
 
@@ -30,11 +29,8 @@ class CoreBot:
 
     def __init__(self, name: str, seed: int = 0) -> None:
         if name not in NAMES:
-            raise ContextError(
-                f"unknown bot {name!r} (expected {', '.join(NAMES)})",
-                "context_error",
-                "name",
-            )
+            # The core refuses it: `unknown_name` at `name`, listing the bots, in its words.
+            Game(0).bot_action(name, 0)
         self.name = name
         self._seed = seed
         self._calls = 0

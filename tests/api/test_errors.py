@@ -97,7 +97,7 @@ def test_variant_error(client: TestClient) -> None:
 def test_snapshot_errors_are_under_snapshot(client: TestClient) -> None:
     snap = {"seat": 0, "hand": "555m 123p456p789p 1123s", "drawable": 40, "decision": {}}
     err = _error(client.post("/v1/legal", json={"snapshot": snap}))
-    assert (err["code"], err["field"]) == ("context_error", "snapshot.decision")
+    assert (err["code"], err["field"]) == ("wrong_type", "snapshot.decision")
     snap["decision"] = {"turn": {"drawn": "9x"}}
     err = _error(client.post("/v1/legal", json={"snapshot": snap}))
     assert (err["code"], err["field"]) == ("unknown_symbol", "snapshot.decision.turn.drawn")
@@ -121,7 +121,7 @@ def test_record_error(client: TestClient) -> None:
     event["seat"] = 7
     lines[2] = json.dumps(event)
     err = _error(client.post("/v1/replay", json={"record": "\n".join(lines)}))
-    assert (err["code"], err["field"]) == ("record_error", "record[2].seat")
+    assert (err["code"], err["field"]) == ("seat_out_of_range", "record[2].seat")
     assert err["message"].startswith("line 3: field 'seat'")
 
 
@@ -142,7 +142,7 @@ def test_unknown_action(client: TestClient) -> None:
     lines.append(json.dumps({"type": "act", "seat": 0, "action": "dance"}))
     err = _error(client.post("/v1/replay", json={"record": "\n".join(lines)}))
     # Inside a record, an unknown action is a bad line: the line and its field are named.
-    assert (err["code"], err["field"]) == ("record_error", f"record[{len(lines) - 1}].action")
+    assert (err["code"], err["field"]) == ("unknown_action", f"record[{len(lines) - 1}].action")
 
 
 def test_every_error_code_has_a_status(client: TestClient) -> None:

@@ -97,7 +97,7 @@ def test_replay_of_a_per_seat_record_says_what_it_is(client: TestClient) -> None
     r = client.post("/v1/replay", json={"record": _finished(3).record_for(2)})
     assert r.status_code == 422
     err = r.json()["error"]
-    assert (err["code"], err["field"]) == ("record_error", "record[0].wall")
+    assert (err["code"], err["field"]) == ("per_seat_line", "record[0].wall")
     assert "twmj.read_record_for" in err["message"]
 
 

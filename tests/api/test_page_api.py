@@ -147,7 +147,7 @@ def test_quiz_bounds_are_the_cores(client: TestClient) -> None:
     assert most == 5
     r = client.post("/v1/quiz", json={"melds": most, "seed": 1})
     assert r.status_code == 422
-    assert (r.json()["error"]["code"], r.json()["error"]["field"]) == ("context_error", "melds")
+    assert (r.json()["error"]["code"], r.json()["error"]["field"]) == ("over_limit", "melds")
     r = client.post("/v1/quiz", json={"melds": most + 1, "seed": 1})
     assert r.status_code == 422
     assert r.json()["error"]["field"] == "melds"

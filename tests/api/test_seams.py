@@ -151,7 +151,8 @@ def test_a_fifth_copy_is_refused_by_its_field(
     # 000 牌: 4 of each tile. Issue 31 item 10: the first answered a 500 (tables.rs index out
     # of bounds), the next `["pon", "pass"]`, the 加槓 `[]`.
     err = _error(client.post("/v1/legal", json={"snapshot": snapshot}))
-    assert (err["code"], err["field"]) == ("hand_error", field), err
+    # Issue 32 item 4: the rule's own code (4 of a kind), of kind hand_error.
+    assert (err["code"], err["field"]) == ("too_many_copies", field), err
     with pytest.raises(twmj.HandError) as e:
         data = dict(snapshot)
         data["melds"] = [(m["kind"], m["tiles"]) for m in data.get("melds", [])]

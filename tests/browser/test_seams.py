@@ -76,6 +76,25 @@ def test_without_a_chinese_message_the_codes_name_shows(page: Page, server: str)
     page.unroute("**/v1/waits")
 
 
+def test_the_services_own_refusals_read_as_the_rule_broken(page: Page) -> None:
+    # Unstubbed: the core's fine codes reach the player in its words. 000 吃: three
+    # consecutive tiles of one suit, so 吃 135s is none; 000 牌: four of each tile, so five
+    # 二萬 between the hand and 已見牌 are refused at 已見牌. On a9a51ff both read the class's
+    # catch-all (「這手牌不成立（張數、同一張超過四張或組合不對）」).
+    open_melds(page)
+    add_meld(page, "chi", "135s")
+    expect(page.get_by_text("吃「135s」不是同一花色的三張連號").first).to_be_visible()
+    page.get_by_test_id("clear").click()
+    type_hand(page, READY)
+    expect(page.get_by_test_id("wait")).to_have_count(5)
+    visible = page.get_by_test_id("visible")
+    visible.fill("22m")
+    visible.dispatch_event("change")
+    error = page.get_by_test_id("result").get_by_test_id("error")
+    expect(error).to_contain_text("二萬超過四張（手牌、副露與已見牌共 5 張）")
+    expect(visible).to_have_attribute("aria-invalid", "true")
+
+
 # ---- Item 3: the 13-tile hand reaches the calculator ----
 
 

@@ -60,7 +60,13 @@ def score_out(s: twmj.Score) -> ScoreResponse:
 def scored(req: ScoreRequest) -> twmj.Score:
     variant = variant_of(req.variant, req.overrides)
     ctx = context_of(req.context, req.flowers)
-    return twmj.score(req.hand, req.win_tile, melds_of(req), ctx, variant, req.why_not)
+    try:
+        return twmj.score(req.hand, req.win_tile, melds_of(req), ctx, variant, req.why_not)
+    except twmj.Error as e:
+        # The flowers the variant refuses (004 兩人 花牌看桌) are the request's own field too.
+        if e.field == "context.flowers":
+            e.field = "flowers"
+        raise
 
 
 @router.post("/score", response_model=ScoreResponse, summary="Score a win (台數計算)")

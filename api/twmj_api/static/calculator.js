@@ -1,6 +1,6 @@
 // 台數計算器: a win to /v1/score with its situation; only the fields the chosen preset and way
 // of winning read are shown. Each payer's line reads 底 + N 台 × 每台 = money.
-import { data, post, term, termList, unitOf } from "./data.js";
+import { concealedCount, data, post, term, termList, unitOf } from "./data.js";
 import { Palette, handTiles, read, sortTiles, text } from "./tiles.js";
 import { Melds } from "./melds.js";
 import { House } from "./house.js";
@@ -157,9 +157,10 @@ export class Calculator {
       (err) => show(err, this.out, this.form));
   }
 
-  /** The concealed tiles a winning hand holds without the winning tile (16 − 3k). */
+  /** The concealed tiles a winning hand holds without the winning tile, as the core lists
+   * them for the 家規's hand size and the melds (16 − 3k). */
   target() {
-    return Number(this.settings().hand_size) - 3 * this.melds.list.length;
+    return concealedCount(this.settings().hand_size, this.melds.list.length);
   }
 
   render() {

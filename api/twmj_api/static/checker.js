@@ -1,7 +1,7 @@
 // 聽牌檢查器: build a hand by clicking tiles or typing notation; a 16 − 3k hand asks /v1/waits
 // (what it waits on), a 17 − 3k hand /v1/analyze (what to discard). Melds are checked by the
 // server when added and take their tiles; nothing the player entered is ever dropped.
-import { data, post, settingSpec, term, withRequired } from "./data.js";
+import { concealedCount, data, mostMelds, post, settingSpec, term, withRequired } from "./data.js";
 import { Palette, handTiles, readWithFlowers, sortTiles, text, tileEl } from "./tiles.js";
 import { Melds } from "./melds.js";
 import { clear, show } from "./messages.js";
@@ -122,7 +122,7 @@ export class Checker {
   /** The melds a hand of this size can have: 0 up to one fewer than its sets. */
   fillImplied() {
     const chosen = Number(this.implied.value || 0);
-    const sets = Math.floor(Number(this.size.value) / 3);
+    const sets = mostMelds(this.size.value);
     this.implied.replaceChildren(...Array.from({ length: sets }, (_, k) => new Option(String(k), String(k))));
     this.implied.value = String(Math.min(chosen, sets - 1));
     this.syncImplied();
@@ -139,9 +139,10 @@ export class Checker {
     return Number(this.implied.value);
   }
 
-  /** Concealed tiles of a waiting hand (16 − 3k, or 13 − 3k in the 13-tile game). */
+  /** Concealed tiles of a waiting hand, as the core lists them for the chosen size and the
+   * melds (16 − 3k, or 13 − 3k in the 13-tile game). */
   target() {
-    return Number(this.size.value) - 3 * this.meldCount();
+    return concealedCount(this.size.value, this.meldCount());
   }
 
   own(code) {

@@ -90,6 +90,21 @@ export async function load() {
   }
 }
 
+/** The concealed tiles of a waiting hand of `size` (`hand_size`) with `melds` melds, as the
+ * core lists them (/v1/vocabulary `hand_sizes`: 16 − 3k, 13 − 3k); NaN for a size or a meld
+ * count the core does not play, so no count is made up here. */
+export function concealedCount(size, melds) {
+  const entry = (data.vocab.hand_sizes || {})[String(size)];
+  const n = entry ? entry.concealed[melds] : undefined;
+  return n === undefined ? NaN : n;
+}
+
+/** The most melds a hand of `size` holds, as the core lists it (0 for a size it does not play). */
+export function mostMelds(size) {
+  const entry = (data.vocab.hand_sizes || {})[String(size)];
+  return entry ? entry.concealed.length - 1 : 0;
+}
+
 /** The unit a preset counts in (台 or 番), from its settings. */
 export function unitOf(preset) {
   return data.presets[preset].settings.unit;

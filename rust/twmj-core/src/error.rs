@@ -209,6 +209,33 @@ codes! {
     BadCounts: "bad_counts", "hand_error", "HandError", "牌數陣列不對",
         "牌數陣列要 34 格，這裡有 {n} 格",
         "a counts buffer that is not 34 bytes";
+    DrawnNotInHand: "drawn_not_in_hand", "hand_error", "HandError", "摸到的牌不在手牌裡",
+        "摸到的{tile}不在手牌裡",
+        "a turn whose drawn tile is not among the seat's concealed tiles";
+    FlowerTwice: "flower_twice", "hand_error", "HandError", "同一張花出現兩次",
+        "花牌{tile}出現兩次（{where}；每張花只有一張）",
+        "a flower held by two seats, or written both in the hand and in the shown flowers (000 花牌: one of each)";
+    WallTooSmall: "wall_too_small", "hand_error", "HandError", "牌牆沒有那麼多張",
+        "牌牆最多還剩 {room} 張，不能再摸 {n} 張",
+        "more tiles left to draw than the set minus the tiles already placed";
+    NotNotation: "not_notation", "hand_error", "HandError", "要填牌的寫法",
+        "{field}要是牌的寫法（例如 123m），不是{got}",
+        "an argument that takes tile notation given something else";
+    NotOnePiece: "not_one_piece", "hand_error", "HandError", "要填一張牌",
+        "{field}要一張{what}，「{text}」不是",
+        "a field that takes one tile (or one flower) holds none, several, or the other kind";
+    BadMeldEntry: "bad_meld_entry", "hand_error", "HandError", "副露的寫法不對",
+        "{field}要是 Meld、(種類, 牌) 或有 kind 與 tiles 的對照，不是{got}",
+        "a meld given as something that is no meld (a string for the list, a number for a meld)";
+    BadHandField: "bad_hand_field", "hand_error", "HandError", "格式不對",
+        "{field}要是{want}",
+        "a field of a seat's tiles or flags (a snapshot's `hand`, `drawn`, `furiten`) of the wrong type";
+    NotFourKongs: "not_four_kongs", "hand_error", "HandError", "四槓胡要四個槓",
+        "四槓胡要四個槓，副露裡有 {n} 個",
+        "a 四槓胡 hand whose melds are not four kongs (001 特殊胡牌 四槓胡)";
+    BadBlocks: "bad_blocks", "hand_error", "HandError", "分組不對",
+        "給的分組不是這手牌的拆法（{why}）",
+        "blocks given for a hand that do not split its concealed tiles into sets and one pair holding the winning tile";
     HandError: "hand_error", "hand_error", "HandError", "這手牌不成立",
         "這手牌不成立",
         "any other hand that parses but cannot exist or does not fit the call (the message says how)";
@@ -254,6 +281,102 @@ codes! {
     BadToken: "bad_token", "context_error", "ContextError", "牌局代碼無效",
         "牌局代碼無效（{why}）",
         "a table token (`/v1/table/act`) that this service did not seal, was altered, is over its size limit or is of another format version; `field` is `token`";
+    OverLimit: "over_limit", "context_error", "ContextError", "超過上限",
+        "{what}只能是 {min} 到 {max}（上限 {max}），不能是 {n}",
+        "a count over its own bound (tables `MAX_TABLES`, arena hands `MAX_ARENA_HANDS`, threads `MAX_THREADS`, a quiz's melds): the type holds the number, the bound refuses it (`out_of_range` is a number its type cannot hold)";
+    PayerIsWinner: "payer_is_winner", "context_error", "ContextError", "付錢的是胡牌的人",
+        "座位 {seat} 是胡牌的人，不能付自己的胡（也不能胡自己打的牌）",
+        "a win paid by the winner's own seat, or a seat winning its own discard";
+    NotThisSeatsTurn: "not_this_seats_turn", "context_error", "ContextError", "不是這一家的回合",
+        "輪到座位 {turn}，不是座位 {seat}",
+        "a turn given to a seat whose turn it is not";
+    NoFlowerToRob: "no_flower_to_rob", "context_error", "ContextError", "這張花不能搶",
+        "座位 {seat} 不能搶這張花（{why}），亮花時只問能七搶一的那一家",
+        "a shown flower offered to a seat that cannot rob it (000 七搶一 情形 2: only the seat holding the other seven, a tile left to replace it, a variant with 七搶一): the game asks no other seat, so the snapshot is no decision point";
+    OwnOffer: "own_offer", "context_error", "ContextError", "自己的牌不能叫",
+        "座位 {seat} 不能吃、碰、槓或胡自己出的牌",
+        "an offer (a discard, a 加槓, a flower) to the seat that made it";
+    NotAFlower: "not_a_flower", "context_error", "ContextError", "不是花牌",
+        "「{text}」裡有不是花的牌（這裡只填花）",
+        "a flowers field that holds tiles";
+    MomentsConflict: "moments_conflict", "context_error", "ContextError", "胡牌的時機互相矛盾",
+        "{what}跟{other}不能同時成立：{why}",
+        "two facts of the context no hand can reach together (the first turn with a meld or a kong, 海底 on a robbed 加槓, a kong replacement without the kong …); `field` is the one named first";
+    WrongDeclarer: "wrong_declarer", "context_error", "ContextError", "不是這一家的宣告",
+        "{decl}是{who}的宣告（{setting}），胡牌的座位 {winner} 不能宣告",
+        "a declaration made by a seat it does not belong to (天聽 the dealer's, 地聽 a 閒家's)";
+    NorthSeatEmpty: "north_seat_empty", "context_error", "ContextError", "三人沒有北",
+        "三人麻將空出北風位：{what}不能是北",
+        "a 北 seat wind or round under three players (004 三人麻將: 空出北風位)";
+    NoFlowersPlayed: "no_flowers_played", "context_error", "ContextError", "這個規則不用花",
+        "{preset}不用花牌（flowers = false），胡牌的人卻有 {n} 張花",
+        "flowers held under a variant played without them (004 兩人麻將 花牌看桌)";
+    ShownOverCopies: "shown_over_copies", "context_error", "ContextError", "已見張數不對",
+        "桌上已見 {n} 張{tile}，{why}",
+        "copies of the winning tile shown on the table that contradict the hand (fewer than its own melds show, or more than four in all)";
+    WinNotPlayed: "win_not_played", "context_error", "ContextError", "這個規則沒有這種胡",
+        "{preset}沒有{win}（{setting}）",
+        "a win the variant does not play (a flower win where `flower_wins` is off, 四槓胡 where `four_kongs_win` is off)";
+    ScoredApart: "scored_apart", "context_error", "ContextError", "這種胡要另外算",
+        "{win}要另外算（{how}）",
+        "a win scored by its own call (a flower win, 四槓胡) given to a call for a complete hand";
+    FlowerWinShort: "flower_win_short", "context_error", "ContextError", "花胡的花不夠",
+        "{win}要 {want} 張花，胡牌的人有 {n} 張",
+        "a flower win without the flowers it needs (八仙過海 all eight)";
+    NotRobbable: "not_robbable", "context_error", "ContextError", "不能搶這一家",
+        "座位 {seat} 不能被搶（{why}）",
+        "a 七搶一 robbing a seat that is empty, the winner's own, or holds no flower to rob";
+    WinTileNotAKong: "win_tile_not_a_kong", "context_error", "ContextError", "胡的牌不是槓的牌",
+        "四槓胡是開第四槓時胡：{tile}不是任何一個槓的牌",
+        "a 四槓胡 whose winning tile is none of the kongs' tiles (001 特殊胡牌 四槓胡)";
+    UnderMinTai: "under_min_tai", "context_error", "ContextError", "不到起胡台數",
+        "第 {i} 筆只有 {tai} 台，不到起胡的 {min} 台",
+        "a 筆 to settle under the variant's 起胡 threshold (`min_tai`)";
+    TaiTooLarge: "tai_too_large", "context_error", "ContextError", "台數太大",
+        "座位 {seat} 的 {tai} 台太大，無法結算",
+        "a tai count too large to settle without overflow";
+    SeatListedTwice: "seat_listed_twice", "context_error", "ContextError", "座位重複",
+        "座位 {seat} 列了兩次",
+        "a seat listed twice where each seat is listed once";
+    PayerMismatch: "payer_mismatch", "context_error", "ContextError", "付錢的人不對",
+        "座位 {seat} 的胡不是只由放槍的座位 {from} 付",
+        "a claim in a multiple win not paid by the discarder alone";
+    BadAnkanAsks: "bad_ankan_asks", "context_error", "ContextError", "詢問暗槓的座位不對",
+        "ankan_asks 只能列其他有人坐的座位（0 到 {last}，不含自己）",
+        "seats with an 暗槓 to ask about that are empty or the seat itself (003 註13)";
+    UnknownName: "unknown_name", "context_error", "ContextError", "不認得的名稱",
+        "不認得{what}「{name}」（有 {expected}）",
+        "a name (a bot, a reward, a draw reason, an event type, a flower win) that is none of its list";
+    WrongCount: "wrong_count", "context_error", "ContextError", "個數不對",
+        "{what}給了 {n} 個，要 {want} 個",
+        "a list of the wrong length (one hand or agent per seat, three dice)";
+    WrongType: "wrong_type", "context_error", "ContextError", "格式不對",
+        "{field}要是{want}",
+        "a value of the wrong type or shape (a snapshot's field, a record's field)";
+    RequiredField: "required_field", "context_error", "ContextError", "少了必填的欄位",
+        "少了「{key}」（必填）",
+        "a snapshot without a field it needs";
+    TwoDecisions: "two_decisions", "context_error", "ContextError", "決定只能有一種",
+        "decision 只能是 turn、offer 或 opening 其中一種，這裡同時有 {keys}",
+        "a snapshot's decision that gives more than one of `turn`, `offer` and `opening`";
+    MatchOver: "match_over", "context_error", "ContextError", "這場已經打完",
+        "這場已經打完了，不能再開下一局",
+        "a match asked for a hand after its last";
+    HandInProgress: "hand_in_progress", "context_error", "ContextError", "這一局還沒打完",
+        "這一局還沒打完，先打完再開下一局",
+        "a match asked for its next hand while the current one is played";
+    HandNotOver: "hand_not_over", "context_error", "ContextError", "這一局還沒結束",
+        "這一局還沒結束，還不能結算",
+        "a hand asked for its settlement before it ended";
+    NotCurrentHand: "not_current_hand", "context_error", "ContextError", "不是這場的這一局",
+        "這一局不是這場目前在打的那一局",
+        "a match given a hand that is not its current one";
+    EnvBusy: "env_busy", "context_error", "ContextError", "另一個執行緒正在用",
+        "另一個執行緒正在操作這個 VecEnv（一個 VecEnv 一次只由一個執行緒操作）",
+        "a VecEnv called from a second thread while one steps it";
+    ThreadsUnavailable: "threads_unavailable", "context_error", "ContextError", "無法開執行緒",
+        "無法啟動 {n} 個執行緒",
+        "the system refused the threads asked for";
     ContextError: "context_error", "context_error", "ContextError", "跟胡牌的情況對不上",
         "跟胡牌的情況對不上",
         "any other context that cannot be or contradicts the hand, or a game asked for what its state cannot give (the message says what)";
@@ -269,6 +392,12 @@ codes! {
     MissingField: "missing_field", "record_error", "RecordError", "少了欄位",
         "少了「{key}」",
         "a record line without a field its event needs";
+    UnknownEvent: "unknown_event", "record_error", "RecordError", "不認得的事件",
+        "不認得事件種類「{name}」",
+        "a record line whose `type` is no event";
+    PerSeatLine: "per_seat_line", "record_error", "RecordError", "這是單家視角的牌譜",
+        "「{key}」是單家視角牌譜的隱藏值，完整牌譜要寫出來",
+        "a full record holding a per-seat line's hidden value (`?`)";
     RecordError: "record_error", "record_error", "RecordError", "牌譜有誤",
         "牌譜有誤",
         "any other bad line of a game record; `field` names the line and its field";
@@ -457,6 +586,30 @@ impl Error {
             | Error::Context { fault, .. }
             | Error::Record { fault, .. } => *fault = Fault::new(code, args),
             Error::Illegal { .. } | Error::Action { .. } | Error::Internal { .. } => {}
+        }
+        self
+    }
+
+    /// [`Error::coded`] when `cond` holds, else the error as it is.
+    #[must_use]
+    pub fn coded_if(self, cond: bool, code: Code, args: Args<'_>) -> Self {
+        if cond {
+            self.coded(code, args)
+        } else {
+            self
+        }
+    }
+
+    /// The record error with the fine code and Chinese message of `other` (a record's line
+    /// that reads a value with another call keeps that call's fault: an unknown preset stays
+    /// `unknown_preset`). Other kinds are kept.
+    #[must_use]
+    pub(crate) fn keeping(mut self, other: &Error) -> Self {
+        if let Error::Record { fault, .. } = &mut self {
+            *fault = Fault {
+                code: other.fine(),
+                zh: other.message_zh(),
+            };
         }
         self
     }
@@ -877,8 +1030,119 @@ mod tests {
             (ctx(ContextArgs { discards: Some(Int::from(-1)), ..Default::default() }),
                 "out_of_range", Some("context.discards"), None, ""),
         ];
+        // Issue 32: the sites only the core's own calls reach (given blocks, a 四槓胡 hand, a
+        // bill to settle, a claim to resolve, a snapshot's turn of another seat).
+        let improved = Variant::preset("improved16").unwrap_or_default();
+        let kongs: Vec<Meld> = ["1111m", "2222m", "3333m", "4444m"]
+            .iter()
+            .enumerate()
+            .filter_map(|(i, t)| Meld::parse("ankan", t, i).ok())
+            .collect();
+        let tile = |s: &str| parse(s).ok().and_then(|t| t.tile_list().first().copied());
+        let t8m = tile("8m").unwrap_or(crate::tile::Tile::wind(0));
+        let t1z = tile("1z").unwrap_or(crate::tile::Tile::wind(0));
+        let t9s = tile("9s").unwrap_or(crate::tile::Tile::wind(0));
+        let self_draw = Context::new(0, WinKind::SelfDraw);
+        let won = score(
+            &counts("123456789m123456p11z"),
+            &[],
+            t1z,
+            &self_draw,
+            &taiwan,
+            false,
+        );
+        let mut strict = Variant::taiwan();
+        let _ = strict.set("min_tai", &Value::Int(100));
+        let mut turn = crate::game::Snapshot::from_json(
+            &serde_json::json!({"seat": 0, "hand": "123m456m789m123p4567p", "drawable": 40,
+                                "decision": {"turn": {}}}),
+            vec![],
+            None,
+        );
+        if let Ok(crate::game::Snapshot {
+            decision: crate::game::Decision::Turn(t),
+            ..
+        }) = &mut turn
+        {
+            t.seat = 1;
+        }
+        let more: Vec<Case<'_>> = vec![
+            (
+                crate::scoring::score_decomposition(
+                    &counts("123456789m123456p11z"),
+                    &[],
+                    t1z,
+                    &[crate::decompose::Block::Sequence(t8m)],
+                    &self_draw,
+                    &taiwan,
+                )
+                .map(|_| ()),
+                "bad_blocks",
+                None,
+                None,
+                "給的分組不是這手牌的拆法（八萬起不了順子）",
+            ),
+            (
+                crate::scoring::score_four_kongs(&[], &self_draw, &improved).map(|_| ()),
+                "not_four_kongs",
+                None,
+                None,
+                "四槓胡要四個槓，副露裡有 0 個",
+            ),
+            (
+                crate::scoring::score_four_kongs_hand(
+                    &counts("5555p"),
+                    &kongs,
+                    t9s,
+                    &self_draw,
+                    &improved,
+                )
+                .map(|_| ()),
+                "win_tile_not_a_kong",
+                Some("win_tile"),
+                None,
+                "四槓胡是開第四槓時胡：九條不是任何一個槓的牌",
+            ),
+            (
+                crate::scoring::score_four_kongs_hand(
+                    &counts("5555p"),
+                    &kongs,
+                    t1z,
+                    &self_draw,
+                    &taiwan,
+                )
+                .map(|_| ()),
+                "win_not_played",
+                Some("context.win"),
+                None,
+                "taiwan沒有四槓胡（four_kongs_win = false）",
+            ),
+            (
+                won.clone()
+                    .and_then(|s| crate::scoring::settle(&[s], &strict))
+                    .map(|_| ()),
+                "under_min_tai",
+                Some("bills"),
+                None,
+                "",
+            ),
+            (
+                won.and_then(|s| crate::scoring::resolve(0, &[s], &taiwan).map(|_| ())),
+                "payer_mismatch",
+                Some("claims"),
+                None,
+                "",
+            ),
+            (
+                turn.and_then(|s| s.legal_actions()).map(|_| ()),
+                "not_this_seats_turn",
+                Some("decision.turn"),
+                None,
+                "輪到座位 1，不是座位 0",
+            ),
+        ];
         let mut seen = std::collections::BTreeSet::new();
-        for (got, code, field, position, zh) in cases {
+        for (got, code, field, position, zh) in cases.into_iter().chain(more) {
             let e = got.expect_err(code);
             assert_eq!(e.code(), code, "{e}");
             assert_eq!(e.field().as_deref(), field, "{code}: {e}");
@@ -891,6 +1155,46 @@ mod tests {
         }
         // Every fine code but the catch-alls and those only a game or record gives (tested
         // with their callers) is produced above.
+        // The codes issue 32 added are tested from Python too (tests/test_fine_codes.py,
+        // which checks that every code has a real input there or here).
+        let from_python = [
+            "drawn_not_in_hand",
+            "flower_twice",
+            "wall_too_small",
+            "not_notation",
+            "not_one_piece",
+            "bad_meld_entry",
+            "bad_hand_field",
+            "over_limit",
+            "payer_is_winner",
+            "own_offer",
+            "not_a_flower",
+            "moments_conflict",
+            "wrong_declarer",
+            "north_seat_empty",
+            "no_flowers_played",
+            "shown_over_copies",
+            "scored_apart",
+            "flower_win_short",
+            "not_robbable",
+            "tai_too_large",
+            "seat_listed_twice",
+            "bad_ankan_asks",
+            "unknown_name",
+            "wrong_count",
+            "wrong_type",
+            "required_field",
+            "two_decisions",
+            "match_over",
+            "hand_in_progress",
+            "hand_not_over",
+            "not_current_hand",
+            "env_busy",
+            "threads_unavailable",
+            "unknown_event",
+            "per_seat_line",
+            "no_flower_to_rob",
+        ];
         let elsewhere = [
             "hand_error",
             "setting_conflict",
@@ -906,7 +1210,9 @@ mod tests {
         ];
         for c in CODES {
             assert!(
-                seen.contains(c.code) || elsewhere.contains(&c.code),
+                seen.contains(c.code)
+                    || elsewhere.contains(&c.code)
+                    || from_python.contains(&c.code),
                 "{} untested",
                 c.code
             );

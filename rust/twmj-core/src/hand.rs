@@ -494,10 +494,18 @@ impl Hand {
         let i = win.index();
         if waiting {
             if tiles.counts[i] >= COPIES {
-                return Err(Error::context(
-                    "win_tile",
-                    format!("the hand already holds four {}", win.code()),
-                ));
+                return Err(
+                    Error::hand(format!("the hand already holds four {}", win.code()))
+                        .at("win_tile")
+                        .coded(
+                            Code::TooManyCopies,
+                            &[
+                                ("tile", &win.name()),
+                                ("where", &"手牌與胡的牌"),
+                                ("n", &(COPIES + 1)),
+                            ],
+                        ),
+                );
             }
             tiles.counts[i] += 1;
         } else if tiles.counts[i] == 0 {

@@ -30,6 +30,8 @@ fn columns<'a>(
                 "counts must have 34 columns, one per tile kind; got {}",
                 a.ncols()
             ),
+            twmj_core::Code::BadCounts,
+            &[("n", &a.ncols())],
         ));
     }
     Ok(a)

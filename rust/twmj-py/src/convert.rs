@@ -5,7 +5,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyBytes, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple};
 use twmj_core::hand::{Form, Hand, Meld};
 use twmj_core::notation::{self, Tiles};
-use twmj_core::{Counts, Variant, KINDS};
+use twmj_core::{Code, Counts, Variant, KINDS};
 
 use crate::errors::{hand_error, Failure, PyResult};
 use crate::meld::PyMeld;
@@ -70,12 +70,12 @@ pub fn tiles(obj: &Bound<'_, PyAny>, what: &str, rules: &Variant) -> PyResult<Ti
         let counts = notation::counts_from_bytes(&v).map_err(|e| e.at(what))?;
         return Ok(Tiles { counts, flowers: 0 });
     }
+    let got = obj.get_type().name()?;
     Err(hand_error(
         Some(what),
-        format!(
-            "{what} must be tile notation (str) or 34 counts (bytes), not {}",
-            obj.get_type().name()?
-        ),
+        format!("{what} must be tile notation (str) or 34 counts (bytes), not {got}"),
+        Code::NotNotation,
+        &[("field", &what), ("got", &got)],
     ))
 }
 
@@ -91,8 +91,14 @@ pub fn melds_under(obj: Option<&Bound<'_, PyAny>>, prefix: Option<&str>) -> PyRe
         Some(p) => e.under(p),
         None => e,
     };
-    let hand_error = |field: &str, msg: String| -> Failure {
-        nest(twmj_core::Error::hand(msg).at(field)).into()
+    // Every fault of a meld's shape here is `bad_meld_entry`, naming what was given.
+    let hand_error = |field: &str, msg: String, got: &str| -> Failure {
+        nest(
+            twmj_core::Error::hand(msg)
+                .at(field)
+                .coded(Code::BadMeldEntry, &[("field", &field), ("got", &got)]),
+        )
+        .into()
     };
     let Some(obj) = obj else {
         return Ok(Vec::new());
@@ -104,18 +110,19 @@ pub fn melds_under(obj: Option<&Bound<'_, PyAny>>, prefix: Option<&str>) -> PyRe
         return Err(hand_error(
             "melds",
             "melds must be a list of Meld objects or (kind, tiles) pairs, not a string".to_owned(),
+            "字串（要一組一組列出）",
         ));
     }
     let mut out = Vec::new();
     let items = obj.try_iter().map_err(|_| {
+        let got = obj
+            .get_type()
+            .name()
+            .map_or_else(|_| "?".to_owned(), |n| n.to_string());
         hand_error(
             "melds",
-            format!(
-                "melds must be a list of Meld objects or (kind, tiles) pairs, not {}",
-                obj.get_type()
-                    .name()
-                    .map_or_else(|_| "?".to_owned(), |n| n.to_string())
-            ),
+            format!("melds must be a list of Meld objects or (kind, tiles) pairs, not {got}"),
+            &got,
         )
     })?;
     for (i, item) in items.enumerate() {
@@ -130,12 +137,14 @@ pub fn melds_under(obj: Option<&Bound<'_, PyAny>>, prefix: Option<&str>) -> PyRe
                     hand_error(
                         &format!("melds[{i}].kind"),
                         format!("meld {i}: the kind must be a string"),
+                        "非字串的種類",
                     )
                 })?;
                 let tiles: String = t.get_item(1)?.extract().map_err(|_| {
                     hand_error(
                         &format!("melds[{i}].tiles"),
                         format!("meld {i}: the tiles must be a string"),
+                        "非字串的牌",
                     )
                 })?;
                 out.push(Meld::parse(&kind, &tiles, i).map_err(nest)?);
@@ -149,22 +158,28 @@ pub fn melds_under(obj: Option<&Bound<'_, PyAny>>, prefix: Option<&str>) -> PyRe
                         hand_error(
                             &format!("melds[{i}].{name}"),
                             format!("meld {i} has no '{name}'"),
+                            &format!("少了 {name} 的對照"),
                         )
                     })?
                     .extract()
                     .map_err(|_| {
-                        hand_error(&format!("melds[{i}].{name}"), "must be a string".to_owned())
+                        hand_error(
+                            &format!("melds[{i}].{name}"),
+                            "must be a string".to_owned(),
+                            &format!("非字串的 {name}"),
+                        )
                     })
             };
             out.push(Meld::parse(&field("kind")?, &field("tiles")?, i).map_err(nest)?);
             continue;
         }
+        let got = item.get_type().name()?.to_string();
         return Err(hand_error(
             &format!("melds[{i}]"),
             format!(
-                "meld {i} must be a Meld, a (kind, tiles) pair or a {{kind, tiles}} mapping, not {}",
-                item.get_type().name()?
+                "meld {i} must be a Meld, a (kind, tiles) pair or a {{kind, tiles}} mapping, not {got}"
             ),
+            &got,
         ));
     }
     Ok(out)

@@ -173,6 +173,8 @@ fn busy() -> crate::errors::Failure {
         "env",
         "another thread is stepping or resetting this VecEnv; drive one environment from one \
          thread at a time (give each thread its own VecEnv)",
+        twmj_core::Code::EnvBusy,
+        &[],
     )
 }
 
@@ -238,6 +240,13 @@ impl Stepper {
                                 vector::MAX_THREADS,
                                 **t
                             ),
+                            twmj_core::Code::OverLimit,
+                            &[
+                                ("what", &"執行緒數（MAX_THREADS）"),
+                                ("min", &1),
+                                ("max", &vector::MAX_THREADS),
+                                ("n", &**t),
+                            ],
                         )
                     })
             })
@@ -249,7 +258,14 @@ impl Stepper {
                 .num_threads(k)
                 .build()
                 .map(Stepper::Pool)
-                .map_err(|e| context_error("threads", format!("cannot start {k} threads: {e}"))),
+                .map_err(|e| {
+                    context_error(
+                        "threads",
+                        format!("cannot start {k} threads: {e}"),
+                        twmj_core::Code::ThreadsUnavailable,
+                        &[("n", &k)],
+                    )
+                }),
         }
     }
 }

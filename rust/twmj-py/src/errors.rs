@@ -8,7 +8,8 @@ use std::panic::AssertUnwindSafe;
 
 use pyo3::import_exception;
 use pyo3::PyErr;
-use twmj_core::Error;
+use twmj_core::error::Args;
+use twmj_core::{Code, Error};
 
 import_exception!(twmj.errors, TileError);
 import_exception!(twmj.errors, HandError);
@@ -99,17 +100,28 @@ impl From<CoreError> for PyErr {
 }
 
 /// A `HandError` about the argument `field` (`None`: the call's one hand), for input problems
-/// found while converting it.
-pub fn hand_error(field: Option<&str>, msg: impl Into<String>) -> Failure {
+/// found while converting it, with its fine `code` (its Chinese message from `args`).
+pub fn hand_error(
+    field: Option<&str>,
+    msg: impl Into<String>,
+    code: Code,
+    args: Args<'_>,
+) -> Failure {
+    let e = Error::hand(msg).coded(code, args);
     Failure::Core(match field {
-        Some(f) => Error::hand(msg).at(f),
-        None => Error::hand(msg),
+        Some(f) => e.at(f),
+        None => e,
     })
 }
 
-/// A `ContextError` at `field` (`seat`, `context.from_seat`, `dice`).
-pub fn context_error(field: impl Into<String>, msg: impl Into<String>) -> Failure {
-    Failure::Core(Error::context(field, msg))
+/// A `ContextError` at `field` (`seat`, `context.from_seat`, `dice`) with its fine `code`.
+pub fn context_error(
+    field: impl Into<String>,
+    msg: impl Into<String>,
+    code: Code,
+    args: Args<'_>,
+) -> Failure {
+    Failure::Core(Error::context(field, msg).coded(code, args))
 }
 
 /// An `IllegalActionError` for an action that is not in the action space.

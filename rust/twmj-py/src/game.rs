@@ -44,6 +44,12 @@ fn four_hands(hands: Vec<String>) -> PyResult<[String; SEATS as usize]> {
         context_error(
             "hands",
             format!("{n} hands for {SEATS} seats: give one string per seat ('' for an empty seat)"),
+            twmj_core::Code::WrongCount,
+            &[
+                ("what", &"手牌（一座一手，空座位給 ''）"),
+                ("n", &n),
+                ("want", &SEATS),
+            ],
         )
     })
 }
@@ -52,9 +58,14 @@ fn four_hands(hands: Vec<String>) -> PyResult<[String; SEATS as usize]> {
 fn three_dice(dice: Option<Vec<Int>>) -> PyResult<Option<[twmj_core::vocab::Int; 3]>> {
     dice.map(|d| {
         let n = d.len();
-        let d: [Int; 3] = d
-            .try_into()
-            .map_err(|_| context_error("dice", format!("{n} dice given; a deal rolls three")))?;
+        let d: [Int; 3] = d.try_into().map_err(|_| {
+            context_error(
+                "dice",
+                format!("{n} dice given; a deal rolls three"),
+                twmj_core::Code::WrongCount,
+                &[("what", &"骰子"), ("n", &n), ("want", &3)],
+            )
+        })?;
         Ok(d.map(Int::into_core))
     })
     .transpose()
@@ -493,8 +504,14 @@ pub fn legal<'py>(
     let melds = convert::melds_under(get(snapshot, "melds")?.as_ref(), Some("snapshot"))?;
     let variant: Option<PyRef<'_, PyVariant>> = get(snapshot, "variant")?
         .map(|v| {
-            v.extract()
-                .map_err(|_| context_error("snapshot.variant", "variant must be a twmj.Variant"))
+            v.extract().map_err(|_| {
+                context_error(
+                    "snapshot.variant",
+                    "variant must be a twmj.Variant",
+                    twmj_core::Code::WrongType,
+                    &[("field", &"variant"), ("want", &"twmj.Variant")],
+                )
+            })
         })
         .transpose()?;
     let snap = Snapshot::from_json(

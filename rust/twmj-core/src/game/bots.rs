@@ -8,7 +8,7 @@
 //! legal. Each always takes a win it may take (胡, 自摸, 八仙過海, 七搶一).
 
 use crate::analyze::{analyze, Analysis, Discard};
-use crate::error::{Error, Result};
+use crate::error::{Code, Error, Result};
 use crate::hand::{Form, Hand, Meld};
 use crate::notation::Tiles;
 use crate::scoring::{wait_values, Context, Declaration, WinKind, Wind};
@@ -267,6 +267,14 @@ impl Bot {
                 Error::context(
                     field,
                     format!("unknown bot '{name}' (expected {})", names.join(", ")),
+                )
+                .coded(
+                    Code::UnknownName,
+                    &[
+                        ("what", &"電腦玩家"),
+                        ("name", &name),
+                        ("expected", &names.join("、")),
+                    ],
                 )
             })
     }
@@ -702,6 +710,14 @@ pub fn check_agents(variant: &crate::scoring::Variant, agents: usize) -> Result<
         Err(Error::context(
             "agents",
             format!("{agents} agents for a table of {seats} (one per seat)"),
+        )
+        .coded(
+            Code::WrongCount,
+            &[
+                ("what", &"玩家（一座一個）"),
+                ("n", &agents),
+                ("want", &seats),
+            ],
         ))
     }
 }
@@ -721,6 +737,15 @@ pub fn arena_count(hands: &crate::vocab::Int) -> Result<usize> {
             Error::context(
                 "hands",
                 format!("an arena call plays 0 to {MAX_ARENA_HANDS} hands, not {hands}"),
+            )
+            .coded(
+                Code::OverLimit,
+                &[
+                    ("what", &"對戰局數（MAX_ARENA_HANDS）"),
+                    ("min", &0),
+                    ("max", &MAX_ARENA_HANDS),
+                    ("n", hands),
+                ],
             )
         })
 }
@@ -824,8 +849,8 @@ mod tests {
         }
         let e = Bot::parse("genius").unwrap_err();
         assert_eq!(
-            (e.code(), e.field().as_deref()),
-            ("context_error", Some("bot"))
+            (e.kind(), e.code(), e.field().as_deref()),
+            ("context_error", "unknown_name", Some("bot"))
         );
         let e = Bot::parse_at("genius", "agents[1]").unwrap_err();
         assert_eq!(e.field().as_deref(), Some("agents[1]"));

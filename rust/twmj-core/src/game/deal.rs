@@ -431,14 +431,10 @@ impl Deal {
     fn check(&self, seats: u8, size: u8) -> Result<()> {
         let size = usize::from(size);
         if self.dealer >= seats {
-            return Err(Error::hand(format!(
-                "dealer seat {} (seats are 0–{})",
-                self.dealer,
-                seats.saturating_sub(1)
-            )));
+            return Err(crate::vocab::seat_error("dealer", self.dealer, seats));
         }
         if let Some(d) = self.dice.iter().find(|&&d| !(1..=6).contains(&d)) {
-            return Err(Error::hand(format!("a die shows {d} (dice show 1–6)")));
+            return Err(crate::vocab::die_error("dice", d));
         }
         for (s, h) in self.hands.iter().enumerate() {
             let want = if s >= seats as usize {

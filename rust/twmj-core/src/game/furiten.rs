@@ -98,6 +98,16 @@ impl Furiten {
         }
     }
 
+    /// 004 過水 (`furiten_release = next_draw`) read from a snapshot: the kinds let go (bit i =
+    /// kind i) may not be won until the seat's next draw; none barred is no 過水.
+    pub const fn barring(kinds: u64) -> Furiten {
+        if kinds == 0 {
+            Furiten::Clear
+        } else {
+            Furiten::Barred { kinds }
+        }
+    }
+
     /// The same 過水 held (or not) this turn, the declined tile kept; 004's lasts until the next
     /// draw whatever is held.
     const fn with_hold(self, held: bool) -> Furiten {

@@ -2,7 +2,7 @@
 //! waits as asked. Sets are drawn from the variant's tile set, one concealed tile is taken away,
 //! and the engine's own waits decide which hands qualify.
 
-use crate::error::{Error, Result};
+use crate::error::{Code, Error, Result};
 use crate::game::deal::SplitMix64;
 use crate::hand::{Form, Hand, Meld, MeldKind};
 use crate::notation::Tiles;
@@ -59,6 +59,15 @@ pub fn quiz(
                 "{melds} melds leave no set concealed (at most {})",
                 sets - 1
             ),
+        )
+        .coded(
+            Code::OverLimit,
+            &[
+                ("what", &"副露數"),
+                ("min", &0),
+                ("max", &(sets - 1)),
+                ("n", &melds),
+            ],
         ));
     }
     let tiles: Vec<Tile> = variant.tiles_in_play().collect();

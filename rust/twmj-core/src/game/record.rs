@@ -69,7 +69,7 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::{Map, Value as J};
 
-use crate::error::{Error, Result};
+use crate::error::{Code, Error, Result};
 use crate::hand::Meld;
 use crate::notation::{self, format};
 use crate::rules::{Value as Setting, Variant};
@@ -84,6 +84,11 @@ use super::state::{Deal, Declaration, Piece, Rules, WallBreak, SEATS};
 const DECLARATION_KEYS: &str = "must be ready, migi, heaven_ready or null";
 
 /// What the full-record reader says of a line only a per-seat record has.
+/// The error for a per-seat line's hidden value (`key`) in a record read as a full one.
+fn per_seat(key: &str) -> Error {
+    Error::record(key, PER_SEAT).coded(Code::PerSeatLine, &[("key", &key)])
+}
+
 const PER_SEAT: &str =
     "a per-seat record (hidden tiles or a wall count) cannot be replayed: read it with read_seen_log (Python: twmj.read_record_for)";
 
@@ -300,7 +305,13 @@ fn serde_error(path: &str, e: &serde_json::Error) -> Error {
         return Error::record(&key, "missing")
             .coded(crate::error::Code::MissingField, &[("key", &key)]);
     }
-    Error::record(path, message)
+    Error::record(path, message).coded(
+        Code::WrongType,
+        &[
+            ("field", &path),
+            ("want", &format!("正確的型別（{message}）")),
+        ],
+    )
 }
 
 impl Line {
@@ -322,10 +333,10 @@ impl Line {
             "show" => Line::Show(parse(line)?),
             "end" => Line::End(parse(line)?),
             other => {
-                return Err(Error::record(
-                    "type",
-                    format!("unknown event type '{other}'"),
-                ))
+                return Err(
+                    Error::record("type", format!("unknown event type '{other}'"))
+                        .coded(Code::UnknownEvent, &[("name", &other)]),
+                )
             }
         })
     }
@@ -365,12 +376,13 @@ fn tag(line: &str) -> Result<Cow<'_, str>> {
     match serde_json::from_str::<Tag<'_>>(line) {
         Ok(t) => Ok(t.kind),
         Err(e) if e.is_data() && !line.trim_start().starts_with('{') => {
-            Err(Error::record("", "an event is a JSON object"))
+            Err(Error::record("", "an event is a JSON object").coded(Code::BadJson, &[]))
         }
         Err(e) if e.is_data() && e.to_string().starts_with("missing field") => {
-            Err(Error::record("type", "missing"))
+            Err(Error::record("type", "missing").coded(Code::MissingField, &[("key", &"type")]))
         }
-        Err(e) if e.is_data() => Err(Error::record("type", "must be a string")),
+        Err(e) if e.is_data() => Err(Error::record("type", "must be a string")
+            .coded(Code::WrongType, &[("field", &"type"), ("want", &"字串")])),
         Err(e) => Err(serde_error("", &e)),
     }
 }
@@ -382,12 +394,22 @@ fn upto(n: u8, max: usize, key: &str) -> Result<u8> {
     if usize::from(n) <= max {
         Ok(n)
     } else {
-        Err(Error::record(key, format!("must be a number 0–{max}")))
+        Err(
+            Error::record(key, format!("must be a number 0–{max}")).coded(
+                Code::OutOfRange,
+                &[("field", &key), ("value", &n), ("max", &max)],
+            ),
+        )
     }
 }
 
 fn seat_at(n: u8, key: &str) -> Result<u8> {
-    upto(n, SEATS - 1, key)
+    upto(n, SEATS - 1, key).map_err(|e| {
+        e.coded(
+            Code::SeatOutOfRange,
+            &[("seat", &n), ("last", &(SEATS - 1))],
+        )
+    })
 }
 
 /// The one tile written at `key`.
@@ -395,7 +417,10 @@ fn one_tile(s: &str, key: &str) -> Result<Tile> {
     let t = notation::parse(s).map_err(|e| e.at(key))?;
     match t.tile_list().as_slice() {
         [x] if t.flowers == 0 => Ok(*x),
-        _ => Err(Error::record(key, format!("'{s}' is not one tile"))),
+        _ => Err(Error::record(key, format!("'{s}' is not one tile")).coded(
+            Code::NotOnePiece,
+            &[("field", &key), ("what", &"牌"), ("text", &s)],
+        )),
     }
 }
 
@@ -417,7 +442,8 @@ fn dice_at(dice: [u8; 3]) -> Result<[u8; 3]> {
     if dice.iter().all(|d| (1..=6).contains(d)) {
         Ok(dice)
     } else {
-        Err(Error::record("dice", "dice show 1–6"))
+        let face = dice.iter().find(|d| !(1..=6).contains(*d)).unwrap_or(&0);
+        Err(Error::record("dice", "dice show 1–6").coded(Code::DieOutOfRange, &[("face", face)]))
     }
 }
 
@@ -456,7 +482,7 @@ impl DealLine {
 
     fn deal(&self) -> Result<Deal> {
         if self.wall.is_some() {
-            return Err(Error::record("wall", PER_SEAT));
+            return Err(per_seat("wall"));
         }
         let mut hands: [Vec<Piece>; SEATS] = Default::default();
         for (i, (slot, h)) in hands.iter_mut().zip(&self.hands).enumerate() {
@@ -464,7 +490,7 @@ impl DealLine {
         }
         let wall = |w: &Option<String>, key: &str| match w {
             Some(s) => pieces_at(s, key),
-            None => Err(Error::record(key, "missing")),
+            None => Err(Error::record(key, "missing").coded(Code::MissingField, &[("key", &key)])),
         };
         Ok(Deal {
             dealer: seat_at(self.dealer, "dealer")?,
@@ -500,16 +526,26 @@ impl RulesLine {
     }
 
     fn rules(&self) -> Result<Rules> {
-        let mut v =
-            Variant::preset(&self.preset).map_err(|e| Error::record("preset", e.to_string()))?;
+        let mut v = Variant::preset(&self.preset)
+            .map_err(|e| Error::record("preset", e.to_string()).keeping(&e))?;
         for (k, x) in &self.overrides {
             let setting = match x {
                 J::Number(n) => Setting::Int(n.as_i64().ok_or_else(|| {
-                    Error::record(format!("overrides.{k}"), format!("{n} is out of range"))
+                    Error::record(format!("overrides.{k}"), format!("{n} is out of range")).coded(
+                        Code::BadSettingValue,
+                        &[("key", k), ("why", &format!("{n} 超出範圍"))],
+                    )
                 })?),
                 J::Bool(b) => Setting::Bool(*b),
                 J::String(s) => Setting::Text(s.clone()),
-                _ => return Err(Error::record(format!("overrides.{k}"), "has a bad value")),
+                _ => {
+                    return Err(
+                        Error::record(format!("overrides.{k}"), "has a bad value").coded(
+                            Code::BadSettingValue,
+                            &[("key", k), ("why", &"要是數字、true/false 或字串")],
+                        ),
+                    )
+                }
             };
             v.set(k, &setting)?;
         }
@@ -554,10 +590,12 @@ impl ActLine {
     fn act(&self) -> Result<(u8, Action)> {
         let name = &self.action;
         if name.ends_with(" ?") {
-            return Err(Error::record("action", PER_SEAT));
+            return Err(per_seat("action"));
         }
-        let action = Action::parse(name)
-            .ok_or_else(|| Error::record("action", format!("unknown action '{name}'")))?;
+        let action = Action::parse(name).ok_or_else(|| {
+            Error::record("action", format!("unknown action '{name}'"))
+                .coded(Code::UnknownAction, &[])
+        })?;
         Ok((seat_at(self.seat, "seat")?, action))
     }
 }
@@ -600,10 +638,24 @@ impl EndLine {
                 DrawReason::ALL
                     .into_iter()
                     .find(|r| r.key() == d)
-                    .ok_or_else(|| Error::record("draw", format!("unknown draw reason '{d}'")))?,
+                    .ok_or_else(|| {
+                        Error::record("draw", format!("unknown draw reason '{d}'")).coded(
+                            Code::UnknownName,
+                            &[
+                                ("what", &"流局原因"),
+                                ("name", &d),
+                                ("expected", &DrawReason::ALL.map(DrawReason::key).join("、")),
+                            ],
+                        )
+                    })?,
             ),
         };
-        let fee_pair = || Error::record("fees", "must be a list of [payer, payee] seat pairs");
+        let fee_pair = || {
+            Error::record("fees", "must be a list of [payer, payee] seat pairs").coded(
+                Code::SeatOutOfRange,
+                &[("seat", &"fees"), ("last", &(SEATS - 1))],
+            )
+        };
         let fees = self
             .fees
             .iter()
@@ -621,7 +673,8 @@ impl EndLine {
                     return Err(Error::record(
                         "ankan_fees",
                         "must be a list of [seat, tile] pairs",
-                    ));
+                    )
+                    .coded(Code::SeatOutOfRange, &[("seat", s), ("last", &(SEATS - 1))]));
                 }
                 Ok((*s, one_tile(t, "ankan_fees")?))
             })
@@ -643,10 +696,12 @@ impl FalseWinLine {
         let mut ready = [None; 4];
         for &(s, t) in &self.ready {
             if usize::from(s) >= SEATS {
-                return Err(Error::record(
-                    "ready",
-                    "must be a list of [seat, tai] pairs",
-                ));
+                return Err(
+                    Error::record("ready", "must be a list of [seat, tai] pairs").coded(
+                        Code::SeatOutOfRange,
+                        &[("seat", &s), ("last", &(SEATS - 1))],
+                    ),
+                );
             }
             ready[usize::from(s)] = Some(t);
         }
@@ -696,8 +751,8 @@ impl WinLine {
         let from = self.from.map(|f| seat_at(f, "from")).transpose()?;
         let key = &self.kind;
         let kind = WinKind::parse(key, from).map_err(|e| match e.field().as_deref() {
-            Some("context.from_seat") => Error::record("from", "missing"),
-            _ => Error::record("kind", format!("unknown win kind '{key}'")),
+            Some("context.from_seat") => Error::record("from", "missing").keeping(&e),
+            _ => Error::record("kind", format!("unknown win kind '{key}'")).keeping(&e),
         })?;
         let melds = self
             .melds
@@ -708,7 +763,7 @@ impl WinLine {
         let declaration = match &self.declaration {
             None => Declaration::None,
             Some(s) => Declaration::parse(s, "declaration")
-                .map_err(|_| Error::record("declaration", DECLARATION_KEYS))?,
+                .map_err(|e| Error::record("declaration", DECLARATION_KEYS).keeping(&e))?,
         };
         let first_turn = match self.first_turn.as_deref() {
             None => None,
@@ -717,7 +772,14 @@ impl WinLine {
                     .into_iter()
                     .find(|f| f.key() == s)
                     .ok_or_else(|| {
-                        Error::record("first_turn", "must be heaven, earth, human or null")
+                        Error::record("first_turn", "must be heaven, earth, human or null").coded(
+                            Code::UnknownName,
+                            &[
+                                ("what", &"first_turn"),
+                                ("name", &s),
+                                ("expected", &"heaven、earth、human 或 null"),
+                            ],
+                        )
                     })?,
             ),
         };
@@ -787,11 +849,16 @@ impl Line {
             Line::Break(b) => Event::Break(b.wall_break()?),
             Line::Draw(d) => {
                 if d.tile == HIDDEN_TILE {
-                    return Err(Error::record("tile", PER_SEAT));
+                    return Err(per_seat("tile"));
                 }
                 let piece = match pieces_at(&d.tile, "tile")?.as_slice() {
                     [p] => *p,
-                    _ => return Err(Error::record("tile", "must be one tile")),
+                    _ => {
+                        return Err(Error::record("tile", "must be one tile").coded(
+                            Code::NotOnePiece,
+                            &[("field", &"tile"), ("what", &"牌"), ("text", &d.tile)],
+                        ))
+                    }
                 };
                 Event::Draw {
                     seat: seat_at(d.seat, "seat")?,
@@ -1104,7 +1171,16 @@ impl Line {
                 }
                 let wall = match d.wall {
                     Some(n) if n <= 1000 => n,
-                    _ => return Err(Error::record("wall", "must be a count 0–1000")),
+                    n => {
+                        return Err(Error::record("wall", "must be a count 0–1000").coded(
+                            Code::OutOfRange,
+                            &[
+                                ("field", &"wall"),
+                                ("value", &n.map_or("null".to_owned(), |n| n.to_string())),
+                                ("max", &1000),
+                            ],
+                        ))
+                    }
                 };
                 SeenEvent::Deal {
                     dealer: seat_at(d.dealer, "dealer")?,
@@ -1125,6 +1201,7 @@ impl Line {
                     .find(|h| h.name() == name)
                     .ok_or_else(|| {
                         Error::record("action", format!("unknown hidden action '{name}'"))
+                            .coded(Code::UnknownAction, &[])
                     })?;
                 SeenEvent::HiddenAct {
                     seat: seat_at(a.seat, "seat")?,

@@ -251,6 +251,54 @@ pub struct Vocabulary {
     pub winds: Vec<Term>,
     pub items: Vec<Term>,
     pub limits: Vec<crate::vocab::Limit>,
+    /// The hand sizes the core plays (`hand_size`'s choices), each with the concealed tiles
+    /// of a waiting hand by its number of melds: the pages read a hand's size here.
+    pub hand_sizes: Vec<HandSizeTerm>,
+}
+
+/// One hand size (`hand_size`: 16, or 13 under 004 兩人麻將 13 張版) and what it holds.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct HandSizeTerm {
+    /// The size as text (`"16"`), the key a list of terms is read by.
+    pub key: String,
+    /// Its name with its sets and pair (`16 張（五組一對）`), as the settings registry names it.
+    pub name: &'static str,
+    pub size: u8,
+    /// `concealed[k]`: the concealed tiles of a waiting hand with `k` melds (16 − 3k; the
+    /// winning tile, or the tile drawn on a turn, adds one). Its length less one is the most
+    /// melds a hand holds.
+    pub concealed: Vec<usize>,
+}
+
+impl HandSizeTerm {
+    /// Every size `hand_size` takes, read from the settings registry.
+    pub fn all() -> Vec<HandSizeTerm> {
+        let Some(spec) = crate::rules::setting("hand_size") else {
+            return Vec::new();
+        };
+        let crate::rules::Kind::IntOf(sizes) = spec.kind else {
+            return Vec::new();
+        };
+        sizes
+            .iter()
+            .zip(spec.choice_names)
+            .filter_map(|(&n, &name)| {
+                let size = u8::try_from(n).ok()?;
+                let n = usize::from(size);
+                // A waiting hand's concealed count (Form::Waiting), k melds of three taken out.
+                let concealed = (0..=n / 3)
+                    .map(|k| n - 3 * k)
+                    .filter(|&c| crate::hand::Form::Waiting.fits(c, size))
+                    .collect();
+                Some(HandSizeTerm {
+                    key: size.to_string(),
+                    name,
+                    size,
+                    concealed,
+                })
+            })
+            .collect()
+    }
 }
 
 impl Vocabulary {
@@ -305,6 +353,7 @@ impl Vocabulary {
                 })
                 .collect(),
             limits: super::LIMITS.to_vec(),
+            hand_sizes: HandSizeTerm::all(),
         }
     }
 }
@@ -328,5 +377,20 @@ mod tests {
             serde_json::to_string(&by).unwrap(),
             r#"{"wall":3,"four_kongs":0}"#
         );
+    }
+
+    #[test]
+    fn hand_sizes_list_the_concealed_tiles_by_melds() {
+        // 000 胡牌 五組一對: 16 tiles wait, each meld takes three; 004 13 張版 四組一對.
+        let sizes = HandSizeTerm::all();
+        let got: Vec<(u8, Vec<usize>)> = sizes
+            .iter()
+            .map(|s| (s.size, s.concealed.clone()))
+            .collect();
+        assert_eq!(
+            got,
+            [(16, vec![16, 13, 10, 7, 4, 1]), (13, vec![13, 10, 7, 4, 1])]
+        );
+        assert_eq!(sizes[0].key, "16");
     }
 }

@@ -1,9 +1,9 @@
 //! A match (一將) of hands: dealer rotation, 連莊 with its cap, round winds (000 怎麼玩, 連莊).
 
 use super::result::{HandResult, WinKind};
-use super::settle::{settle_hand, Table};
+use super::settle::{hand_not_over, settle_hand, Table};
 use super::state::{Deal, Rules, SplitMix64, State, SEATS};
-use crate::error::{Error, Result};
+use crate::error::{Code, Error, Result};
 use crate::rules::{Dealing, Variant};
 
 /// 001 抽位: who sits where. The players are numbered by the seats they first take (四人先隨機
@@ -123,10 +123,11 @@ impl Match {
     /// time: the next waits until [`Match::finish_hand`] has settled this one.
     pub fn next_hand(&mut self, script: Option<Deal>) -> Result<State> {
         if self.over {
-            return Err(Error::context("match", "the match is over"));
+            return Err(Error::context("match", "the match is over").coded(Code::MatchOver, &[]));
         }
         if self.current.is_some() {
-            return Err(Error::context("match", "finish the current hand first"));
+            return Err(Error::context("match", "finish the current hand first")
+                .coded(Code::HandInProgress, &[]));
         }
         let deal = match script {
             Some(d) => self.scripted(d),
@@ -142,7 +143,7 @@ impl Match {
     /// totals, moves the match on ([`Match::finish`]) and returns the hand's net tai per seat.
     pub fn finish_hand(&mut self, game: &State) -> Result<[i64; SEATS]> {
         let Some(r) = game.result() else {
-            return Err(Error::context("game", "the hand is not over"));
+            return Err(hand_not_over());
         };
         let rules = game.rules();
         if self.current != Some(game.dice())
@@ -150,10 +151,10 @@ impl Match {
             || rules.streak != self.streak
             || rules.round_wind != self.round_wind
         {
-            return Err(Error::context(
-                "game",
-                "this is not the match's current hand",
-            ));
+            return Err(
+                Error::context("game", "this is not the match's current hand")
+                    .coded(Code::NotCurrentHand, &[]),
+            );
         }
         let table = Table {
             streak: self.streak,

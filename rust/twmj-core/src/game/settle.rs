@@ -206,7 +206,7 @@ impl State {
         round_wind: Option<&Int>,
     ) -> Result<Settled> {
         let Some(result) = self.result() else {
-            return Err(Error::context("game", "the hand is not over"));
+            return Err(hand_not_over());
         };
         let variant = variant.unwrap_or(self.variant());
         let small = |field: &str, given: Option<&Int>, own: u8| {
@@ -226,4 +226,9 @@ impl State {
             .collect::<Result<_>>()?;
         Ok(Settled { bills, settlement })
     }
+}
+
+/// The error for a hand asked for its settlement before it ended.
+pub(crate) fn hand_not_over() -> Error {
+    Error::context("game", "the hand is not over").coded(crate::error::Code::HandNotOver, &[])
 }

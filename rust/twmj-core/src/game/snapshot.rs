@@ -1,9 +1,9 @@
 //! Legality at a decision point described without a log: one seat's tiles and rule memory,
 //! the wall count and what is on offer (for a referee or the HTTP API).
 
-use crate::error::{Error, Result};
+use crate::error::{Code, Error, Result};
 use crate::tile::{Tile, COPIES};
-use crate::vocab::seat_text;
+use crate::vocab::seat_error;
 
 use super::action::{Action, ACTION_COUNT};
 use super::legality::{check, legal_actions, offer_options, unasked_ankans};
@@ -101,7 +101,7 @@ impl Snapshot {
         let last = n - 1;
         // A bad seat is a context error wherever it is given (004: `0..players` are seated).
         if seat >= n {
-            return Err(Error::context("seat", seat_text(seat, n)));
+            return Err(seat_error("seat", seat, n));
         }
         let p = &self.player;
         // The variant's hand size (004 兩人麻將 13 張版: 13, the acting seat 14), else 16.
@@ -115,25 +115,37 @@ impl Snapshot {
                 p.melds.len(),
                 size / 3
             ))
-            .at("melds"));
+            .at("melds")
+            .coded(
+                Code::TooManyMelds,
+                &[("n", &p.melds.len()), ("max", &(size / 3))],
+            ));
         }
         self.check_copies()?;
         let want = match self.decision {
             Decision::Turn(t) => {
                 if t.seat != seat {
-                    return Err(Error::hand(format!(
-                        "the turn is seat {}'s, not seat {seat}'s",
-                        t.seat
-                    )));
+                    return Err(Error::context(
+                        "decision.turn",
+                        format!("the turn is seat {}'s, not seat {seat}'s", t.seat),
+                    )
+                    .coded(
+                        Code::NotThisSeatsTurn,
+                        &[("turn", &t.seat), ("seat", &seat)],
+                    ));
                 }
                 size + 1
             }
             Decision::Offer { from, .. } => {
-                if from == seat || from >= n {
+                if from >= n {
+                    return Err(seat_error("decision.offer.from", from, n));
+                }
+                if from == seat {
                     return Err(Error::context(
                         "decision.offer.from",
                         format!("an offer from seat {from} to seat {seat} (seats are 0–{last})"),
-                    ));
+                    )
+                    .coded(Code::OwnOffer, &[("seat", &seat)]));
                 }
                 size
             }
@@ -156,44 +168,61 @@ impl Snapshot {
                 } else {
                     format!(" (hand_size {size})")
                 }
-            )));
+            ))
+            .coded(
+                Code::WrongTileCount,
+                &[
+                    ("what", &"手牌（暗牌加每組副露 3 張）"),
+                    ("n", &p.hand_size()),
+                    ("want", &want),
+                ],
+            ));
         }
         if let Decision::Turn(t) = self.decision {
-            if t.drawn.is_some_and(|d| p.concealed[d.index()] == 0) {
-                return Err(Error::hand("the drawn tile is not in the hand"));
+            if let Some(d) = t.drawn.filter(|d| p.concealed[d.index()] == 0) {
+                return Err(Error::hand("the drawn tile is not in the hand")
+                    .at("decision.turn.drawn")
+                    .coded(Code::DrawnNotInHand, &[("tile", &d.name())]));
             }
             // 000 七搶一 case 1 (你摸到第 7 張花，而第 8 張早已在另一家門前：你先照常補一張牌，再搶
             // 他那一張): open on the replacement drawn after the seat's 7th flower, the 8th at
             // another seat.
             if let Some(v) = t.rob_from {
                 let why = if v >= n || v == seat {
-                    Some(format!(
-                        "seat {v} is not another seat at the table (0–{last})"
+                    Some((
+                        format!("seat {v} is not another seat at the table (0–{last})"),
+                        format!("要是桌上的另一家，0 到 {last}"),
                     ))
                 } else if p.flower_count() != 7 {
-                    Some(format!(
-                        "七搶一 needs 7 flowers in front of the seat; it has {}",
-                        p.flower_count()
+                    Some((
+                        format!(
+                            "七搶一 needs 7 flowers in front of the seat; it has {}",
+                            p.flower_count()
+                        ),
+                        format!("七搶一要自己門前有 7 張花，現在有 {} 張", p.flower_count()),
                     ))
                 } else if t.drawn.is_none() || !t.replacement {
-                    Some(
+                    Some((
                         "七搶一 case 1 is open on the replacement drawn after the 7th flower"
                             .into(),
-                    )
+                        "七搶一要在補第 7 張花的補牌之後".into(),
+                    ))
                 } else {
                     None
                 };
-                if let Some(why) = why {
-                    return Err(Error::context("decision.turn.rob_from", why));
+                if let Some((why, zh)) = why {
+                    return Err(Error::context("decision.turn.rob_from", why)
+                        .coded(Code::NotRobbable, &[("seat", &v), ("why", &zh)]));
                 }
             }
         }
         let mut st = State::blank(Vec::new());
         if let Some(sit) = &self.situation {
-            if sit.dealer >= n || sit.east >= n {
-                return Err(Error::hand(format!(
-                    "the dealer and the 東 seat are seats 0–{last}"
-                )));
+            if sit.dealer >= n {
+                return Err(seat_error("dealer", sit.dealer, n));
+            }
+            if sit.east >= n {
+                return Err(seat_error("east", sit.east, n));
             }
             st.rules = sit.rules.clone();
             st.dealer = sit.dealer;
@@ -203,10 +232,14 @@ impl Snapshot {
             st.any_call = sit.any_call;
             let seated = (1u8 << n) - 1;
             if sit.ankan_asks & !seated != 0 || sit.ankan_asks >> seat & 1 == 1 {
-                return Err(Error::hand(format!(
-                    "ankan_asks names seats {:#06b}: only other seated seats (0–{last}) hold 暗槓 to ask about",
-                    sit.ankan_asks
-                )));
+                return Err(Error::context(
+                    "ankan_asks",
+                    format!(
+                        "ankan_asks names seats {:#06b}: only other seated seats (0–{last}) hold 暗槓 to ask about",
+                        sit.ankan_asks
+                    ),
+                )
+                .coded(Code::BadAnkanAsks, &[("last", &last)]));
             }
             st.snapshot_asks = Some(sit.ankan_asks);
         }
@@ -222,7 +255,12 @@ impl Snapshot {
                 "drawable {} is more than the wall can hold: {FULL_SET} pieces, {held} held by \
                  the seat and {kept} kept back leave at most {room}",
                 self.drawable
-            )));
+            ))
+            .at("drawable")
+            .coded(
+                Code::WallTooSmall,
+                &[("room", &room), ("n", &self.drawable)],
+            ));
         }
         st.wall = Piece::new(0).map_or_else(Vec::new, |x| vec![x; self.drawable + kept]);
         st.tail = st.wall.len();
@@ -237,6 +275,29 @@ impl Snapshot {
                     responses: [None; SEATS],
                 };
                 o.options[seat as usize] = offer_options(&st, seat, from, kind);
+                // 000 七搶一 情形 2 (你已有 7 張花，另一家亮出第 8 張花：你先搶): a shown flower is
+                // offered to the seat that may rob it, and to no other (nobody 吃, 碰 or 胡s a
+                // flower). A snapshot offering it to another seat is no decision point of the
+                // game: refused, naming why, rather than answered with no action at all.
+                if matches!(kind, OfferKind::Flower { .. }) && o.options[seat as usize].is_empty() {
+                    let flowers = p.flower_count();
+                    let why = if flowers != 7 {
+                        format!("七搶一要門前已有 7 張花，這一家有 {flowers} 張")
+                    } else if self.drawable == 0 {
+                        "牌牆沒有牌可補時不開七搶一".to_owned()
+                    } else {
+                        "這個規則沒有七搶一".to_owned()
+                    };
+                    return Err(Error::context(
+                        "decision.offer.flower",
+                        format!(
+                            "a shown flower is offered only to a seat that may rob it by 七搶一 \
+                             (000 七搶一: 7 flowers, a tile left to replace it); seat {seat} has \
+                             no decision on it"
+                        ),
+                    )
+                    .coded(Code::NoFlowerToRob, &[("seat", &seat), ("why", &why)]));
+                }
                 Phase::Offer(o)
             }
         };
@@ -255,7 +316,7 @@ impl Snapshot {
     fn check_copies(&self) -> Result<()> {
         let p = &self.player;
         let own = p.own_counts();
-        let fifth = |t: Tile, field: &str, what: &str| {
+        let fifth = |t: Tile, field: &str, what: &str, zh: &str| {
             let i = t.index();
             let (held, melded) = (p.concealed[i], own[i] - p.concealed[i]);
             Error::hand(format!(
@@ -264,6 +325,10 @@ impl Snapshot {
                 t = t.code()
             ))
             .at(field)
+            .coded(
+                Code::TooManyCopies,
+                &[("tile", &t.name()), ("where", &zh), ("n", &(COPIES + 1))],
+            )
         };
         if let Some(t) = Tile::all().find(|t| own[t.index()] > COPIES) {
             return Err(Error::hand(format!(
@@ -271,12 +336,25 @@ impl Snapshot {
                 own[t.index()],
                 t = t.code()
             ))
-            .at(if p.melds.is_empty() { "hand" } else { "melds" }));
+            .at(if p.melds.is_empty() { "hand" } else { "melds" })
+            .coded(
+                Code::TooManyCopies,
+                &[
+                    ("tile", &t.name()),
+                    ("where", &"手牌與副露"),
+                    ("n", &own[t.index()]),
+                ],
+            ));
         }
         // The seat's own last discard: out of its hand for good.
         if let Some(t) = p.last_discard {
             if own[t.index()] >= COPIES {
-                return Err(fifth(t, "last_discard", "its last discard"));
+                return Err(fifth(
+                    t,
+                    "last_discard",
+                    "its last discard",
+                    "手牌、副露與剛打出的牌",
+                ));
             }
         }
         let gone = |t: Tile| own[t.index()] + u8::from(p.last_discard == Some(t));
@@ -292,6 +370,11 @@ impl Snapshot {
                 } else {
                     "the discard on offer"
                 },
+                if p.last_discard == Some(tile) {
+                    "手牌、副露、剛打出的牌與別家打出的牌"
+                } else {
+                    "手牌、副露與別家打出的牌"
+                },
             )),
             // 加槓: the 碰 it joins holds the other three (its last discard may be among them).
             Decision::Offer {
@@ -302,7 +385,15 @@ impl Snapshot {
                 own[tile.index()],
                 t = tile.code()
             ))
-            .at("decision.offer.kakan")),
+            .at("decision.offer.kakan")
+            .coded(
+                Code::TooManyCopies,
+                &[
+                    ("tile", &tile.name()),
+                    ("where", &"這一家與加槓的那一家"),
+                    ("n", &(own[tile.index()] + COPIES)),
+                ],
+            )),
             Decision::Offer {
                 kind: OfferKind::Flower { flower },
                 ..
@@ -311,7 +402,14 @@ impl Snapshot {
                  each flower",
                 flower.code()
             ))
-            .at("decision.offer.flower")),
+            .at("decision.offer.flower")
+            .coded(
+                Code::FlowerTwice,
+                &[
+                    ("tile", &flower.name()),
+                    ("where", &"出花的那一家和這一家都有"),
+                ],
+            )),
             _ => Ok(()),
         }
     }

@@ -8,7 +8,7 @@ use serde::de::DeserializeOwned;
 use serde::Deserialize;
 use serde_json::Value;
 
-use crate::error::{Error, Result};
+use crate::error::{Code, Error, Result};
 use crate::hand::Meld;
 use crate::notation::{self, Symbol};
 use crate::rules::Variant;
@@ -38,6 +38,7 @@ struct SnapshotDoc {
     furiten: Option<bool>,
     furiten_hold: Option<bool>,
     furiten_declined: Option<String>,
+    furiten_tiles: Option<String>,
     last_discard: Option<String>,
     no_self_draw: Option<bool>,
     has_discarded: Option<bool>,
@@ -118,35 +119,53 @@ fn wrong(path: &str) -> Error {
         format!("{ROOT}.{path}")
     };
     let key = path.rsplit('.').next().unwrap_or(path);
-    let context = |m: &str| Error::context(&field, m);
-    let hand = |m: String| Error::hand(m).at(&field);
+    let context = |m: &str, zh: &str| {
+        Error::context(&field, m).coded(Code::WrongType, &[("field", &field), ("want", &zh)])
+    };
+    let hand = |m: String, zh: &str| {
+        Error::hand(m)
+            .at(&field)
+            .coded(Code::BadHandField, &[("field", &field), ("want", &zh)])
+    };
     match key {
-        "" | "." => Error::context(ROOT, "a snapshot is an object"),
-        "seat" => context("seat must be 0 to 3"),
-        "hand" => hand("hand must be tile notation".to_owned()),
-        "flowers" | "no_pon" => hand(format!("{key} must be notation")),
-        "declared" => context(DECLARED),
-        "drawable" | "discards_total" => context(&format!("{key} must be a count")),
-        "decision" => context("decision must be an object"),
-        "turn" | "offer" => context(&format!("decision.{key} must be an object")),
-        "after_call" => context("after_call must be an object"),
-        "rob_from" => context("rob_from must be a seat"),
-        "from" => context("offer.from must be a seat"),
-        "flower" => hand("offer.flower must be a flower".to_owned()),
-        "dice" => context("dice are three faces 1 to 6"),
-        "ankan_asks" => context("ankan_asks is a list of seats 0 to 3"),
-        "streak" => context("streak must be a number 0 to the variant's streak_cap"),
-        "round_wind" | "dealer" | "east" => context(&format!(
-            "{key} must be a number 0 to {}",
-            small_max(key, &crate::rules::TAIWAN)
-        )),
+        "" | "." => Error::context(ROOT, "a snapshot is an object")
+            .coded(Code::WrongType, &[("field", &ROOT), ("want", &"JSON 物件")]),
+        "seat" => context("seat must be 0 to 3", "座位 0 到 3"),
+        "hand" => hand("hand must be tile notation".to_owned(), "牌的寫法（字串）"),
+        "flowers" | "no_pon" | "furiten_tiles" => {
+            hand(format!("{key} must be notation"), "牌的寫法（字串）")
+        }
+        "declared" => context(DECLARED, "宣告的名稱（字串）"),
+        "drawable" | "discards_total" => context(&format!("{key} must be a count"), "張數（整數）"),
+        "decision" => context("decision must be an object", "JSON 物件"),
+        "turn" | "offer" => context(&format!("decision.{key} must be an object"), "JSON 物件"),
+        "after_call" => context("after_call must be an object", "JSON 物件"),
+        "rob_from" => context("rob_from must be a seat", "座位（整數）"),
+        "from" => context("offer.from must be a seat", "座位（整數）"),
+        "flower" => hand("offer.flower must be a flower".to_owned(), "一張花"),
+        "dice" => context("dice are three faces 1 to 6", "三顆骰子的點數（1 到 6）"),
+        "ankan_asks" => context(
+            "ankan_asks is a list of seats 0 to 3",
+            "座位的清單（0 到 3）",
+        ),
+        "streak" => context(
+            "streak must be a number 0 to the variant's streak_cap",
+            "0 到連莊上限的整數",
+        ),
+        "round_wind" | "dealer" | "east" => context(
+            &format!(
+                "{key} must be a number 0 to {}",
+                small_max(key, &crate::rules::TAIWAN)
+            ),
+            "整數",
+        ),
         "drawn" | "discard" | "kakan" | "pon" | "chi" | "other_end" | "furiten_declined"
-        | "last_discard" => hand(format!("{key} must be a tile")),
+        | "last_discard" => hand(format!("{key} must be a tile"), "一張牌"),
         "furiten" | "furiten_hold" | "no_self_draw" | "has_discarded" | "has_konged"
         | "opening" | "replacement" | "last_tile" | "last" | "ankan" | "any_call" => {
-            hand(format!("{key} must be true or false"))
+            hand(format!("{key} must be true or false"), "true 或 false")
         }
-        _ => context(&format!("{key} has a value of the wrong type")),
+        _ => context(&format!("{key} has a value of the wrong type"), "別的型別"),
     }
 }
 
@@ -168,10 +187,12 @@ fn at(path: &str) -> String {
 fn one_tile(text: &str, field: &str) -> Result<Tile> {
     match notation::symbols(text).map_err(|e| e.at(field))?.as_slice() {
         [Symbol::Tile(t, _)] => Ok(*t),
-        _ => Err(hand_error(
-            field,
-            format!("{field}: '{text}' is not one tile"),
-        )),
+        _ => Err(
+            hand_error(field, format!("{field}: '{text}' is not one tile")).coded(
+                Code::NotOnePiece,
+                &[("field", &field), ("what", &"牌"), ("text", &text)],
+            ),
+        ),
     }
 }
 
@@ -184,10 +205,12 @@ fn tile(text: Option<&String>, path: &str) -> Result<Option<Tile>> {
 fn one_flower(text: &str, field: &str) -> Result<Flower> {
     match notation::symbols(text).map_err(|e| e.at(field))?.as_slice() {
         [Symbol::Flower(f, _)] => Ok(*f),
-        _ => Err(hand_error(
-            field,
-            format!("{field}: '{text}' is not one flower"),
-        )),
+        _ => Err(
+            hand_error(field, format!("{field}: '{text}' is not one flower")).coded(
+                Code::NotOnePiece,
+                &[("field", &field), ("what", &"花"), ("text", &text)],
+            ),
+        ),
     }
 }
 
@@ -227,8 +250,12 @@ impl Snapshot {
     ) -> Result<Snapshot> {
         let doc: SnapshotDoc = read(value)?;
         let seat = doc.seat.map_or(Ok(0), |n| seat_at(n, "seat"))?;
-        let tiles = notation_at(doc.hand.as_ref(), "hand")?
-            .ok_or_else(|| hand_error(&at("hand"), "hand is required"))?;
+        let tiles = notation_at(doc.hand.as_ref(), "hand")?.ok_or_else(|| {
+            hand_error(&at("hand"), "hand is required").coded(
+                Code::BadHandField,
+                &[("field", &at("hand")), ("want", &"牌的寫法（必填）")],
+            )
+        })?;
         // Flowers written in the hand and in `flowers` are the seat's one set of them: one of
         // each flower (000 花牌 8 張), so a flower in both is named twice.
         let shown = notation_at(doc.flowers.as_ref(), "flowers")?.map_or(0, |t| t.flowers);
@@ -237,6 +264,13 @@ impl Snapshot {
             return Err(hand_error(
                 &at("flowers"),
                 format!("{code} is written in both hand and flowers: there is one of each flower"),
+            )
+            .coded(
+                Code::FlowerTwice,
+                &[
+                    ("tile", &Flower::new(f).map_or("", Flower::name)),
+                    ("where", &"hand 和 flowers 都寫了"),
+                ],
             ));
         }
         let flowers = shown | tiles.flowers;
@@ -249,6 +283,32 @@ impl Snapshot {
                 .filter(|&i| t.counts[i] > 0)
                 .fold(0u64, |m, i| m | 1 << i)
         });
+        // 004 過水 (別人打出你能胡的牌、你沒有喊胡，在你下一次摸牌之前，不能再胡同一張): only the
+        // tiles let go are barred. `furiten: true` bars every win, so the two are not given
+        // together.
+        let barred = notation_at(doc.furiten_tiles.as_ref(), "furiten_tiles")?.map_or(0, |t| {
+            (0..KINDS)
+                .filter(|&i| t.counts[i] > 0)
+                .fold(0u64, |m, i| m | 1 << i)
+        });
+        let every = doc.furiten.unwrap_or(false);
+        if every && barred != 0 {
+            return Err(hand_error(
+                &at("furiten_tiles"),
+                "furiten_tiles is 004's 過水 of the tiles let go; with furiten true every win is \
+                 barred already: give one of them",
+            )
+            .coded(
+                Code::BadHandField,
+                &[
+                    ("field", &at("furiten_tiles")),
+                    (
+                        "want",
+                        &"空的（furiten 為 true 時所有的胡都已擋下，兩者只給一個）",
+                    ),
+                ],
+            ));
+        }
         let player = Player {
             concealed: tiles.counts,
             melds,
@@ -258,11 +318,15 @@ impl Snapshot {
             // 過水 is the field `furiten` with the 003 declined tile; `furiten_hold`, the flow's
             // memory of whether this turn's discard releases it, changes no legal action at a
             // decision point and is read only from older snapshots (README, 過水 in a snapshot).
-            furiten: Furiten::from_parts(
-                doc.furiten.unwrap_or(false),
-                doc.furiten_hold.unwrap_or(false),
-                tile(doc.furiten_declined.as_ref(), "furiten_declined")?,
-            ),
+            furiten: if barred == 0 {
+                Furiten::from_parts(
+                    every,
+                    doc.furiten_hold.unwrap_or(false),
+                    tile(doc.furiten_declined.as_ref(), "furiten_declined")?,
+                )
+            } else {
+                Furiten::barring(barred)
+            },
             no_pon,
             last_discard: tile(doc.last_discard.as_ref(), "last_discard")?,
             no_self_draw: doc.no_self_draw.unwrap_or(false),
@@ -271,14 +335,25 @@ impl Snapshot {
         };
         let drawable = doc
             .drawable
-            .ok_or_else(|| Error::context(at("drawable"), "drawable is required"))
+            .ok_or_else(|| {
+                Error::context(at("drawable"), "drawable is required")
+                    .coded(Code::RequiredField, &[("key", &at("drawable"))])
+            })
             .and_then(|n| {
-                usize::try_from(n)
-                    .map_err(|_| Error::context(at("drawable"), "drawable must be a count"))
+                usize::try_from(n).map_err(|_| {
+                    Error::context(at("drawable"), "drawable must be a count").coded(
+                        Code::WrongType,
+                        &[
+                            ("field", &at("drawable")),
+                            ("want", &"張數（0 以上的整數）"),
+                        ],
+                    )
+                })
             })?;
-        let d = doc
-            .decision
-            .ok_or_else(|| Error::context(at("decision"), "decision is required"))?;
+        let d = doc.decision.ok_or_else(|| {
+            Error::context(at("decision"), "decision is required")
+                .coded(Code::RequiredField, &[("key", &at("decision"))])
+        })?;
         let decision = decision(d, seat)?;
         let situation = variant.map(|v| situation(&read(value)?, v)).transpose()?;
         Ok(Snapshot {
@@ -298,11 +373,39 @@ fn decision(d: DecisionDoc, seat: u8) -> Result<Decision> {
             at("decision"),
             "decision is one of {\"turn\": …}, {\"offer\": …} or {\"opening\": true}",
         )
+        .coded(
+            Code::WrongType,
+            &[
+                ("field", &at("decision")),
+                (
+                    "want",
+                    &"{\"turn\": …}、{\"offer\": …} 或 {\"opening\": true} 其中一種",
+                ),
+            ],
+        )
     };
-    if d.opening.unwrap_or(false) {
-        if d.turn.is_some() || d.offer.is_some() {
-            return Err(one_of());
-        }
+    // One decision at a time: a seat is on its turn, or offered another seat's tile, or at
+    // its opening; a snapshot naming two of them is refused at the second one's field.
+    let opening = d.opening.unwrap_or(false);
+    let given: Vec<&str> = [
+        ("turn", d.turn.is_some()),
+        ("offer", d.offer.is_some()),
+        ("opening", opening),
+    ]
+    .into_iter()
+    .filter_map(|(k, on)| on.then_some(k))
+    .collect();
+    if let [_, second, ..] = given.as_slice() {
+        return Err(Error::context(
+            at(&format!("decision.{second}")),
+            format!(
+                "a decision is one of turn, offer and opening; this one gives {}",
+                given.join(" and ")
+            ),
+        )
+        .coded(Code::TwoDecisions, &[("keys", &given.join("、"))]));
+    }
+    if opening {
         return Ok(Decision::Opening);
     }
     if let Some(t) = d.turn {
@@ -324,6 +427,13 @@ fn decision(d: DecisionDoc, seat: u8) -> Result<Decision> {
                     return Err(Error::context(
                         at("decision.turn.after_call"),
                         "after_call is {\"pon\": tile} or {\"chi\": tile, \"other_end\": tile|null}",
+                    )
+                    .coded(
+                        Code::WrongType,
+                        &[
+                            ("field", &at("decision.turn.after_call")),
+                            ("want", &"{\"pon\": 牌} 或 {\"chi\": 牌, \"other_end\": 牌或 null}"),
+                        ],
                     ));
                 },
             ),
@@ -344,9 +454,10 @@ fn decision(d: DecisionDoc, seat: u8) -> Result<Decision> {
     let Some(o) = d.offer else {
         return Err(one_of());
     };
-    let from = o
-        .from
-        .ok_or_else(|| Error::context(at("decision.offer.from"), "offer.from is required"))?;
+    let from = o.from.ok_or_else(|| {
+        Error::context(at("decision.offer.from"), "offer.from is required")
+            .coded(Code::RequiredField, &[("key", &at("decision.offer.from"))])
+    })?;
     let kind = if let Some(tile) = tile(o.discard.as_ref(), "decision.offer.discard")? {
         OfferKind::Discard {
             tile,
@@ -368,6 +479,13 @@ fn decision(d: DecisionDoc, seat: u8) -> Result<Decision> {
         return Err(Error::context(
             at("decision.offer"),
             "an offer is a discard, a kakan, an ankan or a flower",
+        )
+        .coded(
+            Code::WrongType,
+            &[
+                ("field", &at("decision.offer")),
+                ("want", &"discard、kakan、ankan 或 flower 其中一種"),
+            ],
         ));
     };
     Ok(Decision::Offer {
@@ -382,12 +500,21 @@ fn situation(s: &SituationDoc, variant: &Variant) -> Result<Situation> {
         let max = small_max(key, variant);
         match n.unwrap_or(0) {
             n if n <= max as u64 => Ok(n as u8),
-            _ => Err(Error::context(
+            n => Err(Error::context(
                 at(key),
                 format!(
                     "{key} must be a number 0 to {max}{}",
                     if key == "streak" { " (streak_cap)" } else { "" }
                 ),
+            )
+            .coded(
+                Code::OutOfRange,
+                &[("field", &at(key)), ("value", &n), ("max", &max)],
+            )
+            .coded_if(
+                key == "streak",
+                Code::StreakOverCap,
+                &[("streak", &n), ("cap", &max)],
             )),
         }
     };
@@ -395,7 +522,18 @@ fn situation(s: &SituationDoc, variant: &Variant) -> Result<Situation> {
         None => [1, 1, 1],
         Some(faces) => match <[u64; 3]>::try_from(faces.as_slice()) {
             Ok(three) if three.iter().all(|f| (1..=6).contains(f)) => three.map(|f| f as u8),
-            _ => return Err(Error::context(at("dice"), "dice are three faces 1 to 6")),
+            Ok(three) => {
+                let face = three.iter().find(|f| !(1..=6).contains(*f)).unwrap_or(&0);
+                return Err(crate::vocab::die_error(&at("dice"), face));
+            }
+            Err(_) => {
+                return Err(
+                    Error::context(at("dice"), "dice are three faces 1 to 6").coded(
+                        Code::WrongCount,
+                        &[("what", &"骰子"), ("n", &faces.len()), ("want", &3)],
+                    ),
+                )
+            }
         },
     };
     let ankan_asks = match &s.ankan_asks {
@@ -406,6 +544,7 @@ fn situation(s: &SituationDoc, variant: &Variant) -> Result<Situation> {
             .try_fold(0u8, |m, s| s.map(|s| m | 1 << s))
             .ok_or_else(|| {
                 Error::context(at("ankan_asks"), "ankan_asks is a list of seats 0 to 3")
+                    .coded(Code::BadAnkanAsks, &[("last", &(SEATS - 1))])
             })?,
     };
     Ok(Situation {
@@ -420,7 +559,14 @@ fn situation(s: &SituationDoc, variant: &Variant) -> Result<Situation> {
         discards_total: match s.discards_total {
             None => 0,
             Some(n) => u32::try_from(n).map_err(|_| {
-                Error::context(at("discards_total"), "discards_total must be a count")
+                Error::context(at("discards_total"), "discards_total must be a count").coded(
+                    Code::OutOfRange,
+                    &[
+                        ("field", &at("discards_total")),
+                        ("value", &n),
+                        ("max", &u32::MAX),
+                    ],
+                )
             })?,
         },
         any_call: s.any_call.unwrap_or(false),

@@ -11,7 +11,7 @@
 //! the call already wrote there), counts it in `settled`, and deals the next seed, until a
 //! hand has a decision. So every hand's payout is reported, and no table's mask is empty.
 
-use crate::error::{Error, Result};
+use crate::error::{Code, Error, Result};
 use crate::scoring::Variant;
 
 use super::action::{Action, ACTION_COUNT};
@@ -45,6 +45,10 @@ impl Reward {
             _ => Err(Error::context(
                 "reward",
                 format!("unknown reward '{s}' (expected tai or money)"),
+            )
+            .coded(
+                Code::UnknownName,
+                &[("what", &"獎勵"), ("name", &s), ("expected", &"tai、money")],
             )),
         }
     }
@@ -211,6 +215,15 @@ fn table_count_error(n: impl std::fmt::Display) -> Error {
     Error::context(
         "n",
         format!("a vector environment holds 1 to {MAX_TABLES} tables, not {n}"),
+    )
+    .coded(
+        Code::OverLimit,
+        &[
+            ("what", &"桌數（MAX_TABLES）"),
+            ("min", &1),
+            ("max", &MAX_TABLES),
+            ("n", &n),
+        ],
     )
 }
 
@@ -413,8 +426,8 @@ mod tests {
     fn an_environment_has_a_table() {
         let e = tables(0, 0, &Variant::taiwan()).unwrap_err();
         assert_eq!(
-            (e.code(), e.field().as_deref()),
-            ("context_error", Some("n"))
+            (e.kind(), e.code(), e.field().as_deref()),
+            ("context_error", "over_limit", Some("n"))
         );
     }
 
@@ -530,10 +543,13 @@ mod tests {
             Int::wide("1".repeat(60)),
         ] {
             let e = table_count(&bad).unwrap_err();
+            // A count over its own bound names the bound (issue 32), told from a number its
+            // type cannot hold (`out_of_range`).
             assert_eq!(
-                (e.code(), e.field().as_deref()),
-                ("context_error", Some("n"))
+                (e.kind(), e.code(), e.field().as_deref()),
+                ("context_error", "over_limit", Some("n"))
             );
+            assert!(e.message_zh().contains(&format!("上限 {MAX_TABLES}")));
             assert!(e.to_string().contains(&bad.to_string()));
         }
     }

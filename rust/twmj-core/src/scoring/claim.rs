@@ -2,7 +2,7 @@
 //! cases: the hand read either way or the flowers, scored under one variant or several,
 //! settled, and whether the variant lets it be won at all; and a ready hand's waits priced.
 
-use crate::error::{Error, Result};
+use crate::error::{Code, Error, Result};
 use crate::hand::{Hand, Meld};
 use crate::notation::{self, Symbol, Tiles};
 use crate::rules::Variant;
@@ -104,10 +104,12 @@ fn one_tile(text: &str) -> Result<Tile> {
         .as_slice()
     {
         [Symbol::Tile(t, _)] => Ok(*t),
-        _ => Err(Error::context(
-            "win_tile",
-            format!("'{text}' is not one tile"),
-        )),
+        _ => Err(Error::hand(format!("'{text}' is not one tile"))
+            .at("win_tile")
+            .coded(
+                Code::NotOnePiece,
+                &[("field", &"胡的牌"), ("what", &"牌"), ("text", &text)],
+            )),
     }
 }
 
@@ -196,6 +198,10 @@ impl Claim {
                 "kind",
                 "a flower win is its own 筆, the same under every variant that counts it: \
                  compare takes a hand",
+            )
+            .coded(
+                Code::ScoredApart,
+                &[("win", &"花胡"), ("how", &"每個規則都一樣，比較只比一手牌")],
             ));
         };
         let win = *win_tile;
@@ -208,6 +214,19 @@ impl Claim {
                      cannot be both",
                     other.hand_size
                 ),
+            )
+            .coded(
+                Code::SettingConflict,
+                &[
+                    ("key", &"hand_size"),
+                    (
+                        "why",
+                        &format!(
+                            "第 {i} 個規則是 {} 張，第 0 個是 {size} 張",
+                            other.hand_size
+                        ),
+                    ),
+                ],
             ));
         }
         // Read as `score` reads it: the flowers written with the tiles count in every variant
@@ -269,6 +288,7 @@ impl FlowerWin {
                 .map(|r| FlowerWin::SevenRobOne { robbed: r })
                 .ok_or_else(|| {
                     Error::context("robbed", format!("{} needs robbed", seven.kind().key()))
+                        .coded(Code::RequiredField, &[("key", &"robbed")])
                 });
         }
         Err(Error::context(
@@ -279,6 +299,22 @@ impl FlowerWin {
                 eight.item().key(),
                 seven.kind().key()
             ),
+        )
+        .coded(
+            Code::UnknownName,
+            &[
+                ("what", &"花胡"),
+                ("name", &kind),
+                (
+                    "expected",
+                    &format!(
+                        "{}、{}、{}",
+                        eight.kind().key(),
+                        eight.item().key(),
+                        seven.kind().key()
+                    ),
+                ),
+            ],
         ))
     }
 }

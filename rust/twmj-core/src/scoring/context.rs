@@ -153,7 +153,8 @@ impl ContextArgs<'_> {
                     return Err(Error::context(
                         "context.flowers",
                         format!("'{text}' holds tiles that are not flowers"),
-                    ));
+                    )
+                    .coded(Code::NotAFlower, &[("text", &text)]));
                 }
                 parsed.flowers
             }
@@ -248,7 +249,8 @@ impl Context {
                 return Err(Error::context(
                     "context.from_seat",
                     format!("the paying seat {from} is the winner's own seat"),
-                ));
+                )
+                .coded(Code::PayerIsWinner, &[("seat", &from)]));
             }
         }
         variant.check_streak("context.streak", self.streak)?;
@@ -258,9 +260,10 @@ impl Context {
             }
         }
         if self.first_turn && matches!(self.win, WinKind::RobbingKong { .. }) {
-            return Err(Error::context(
+            return Err(conflict(
                 "context.first_turn",
                 "a robbed 加槓 means someone kong'd, so it cannot be the first turn",
+                ["第一巡", "搶槓", "搶加槓表示有人槓過了"],
             ));
         }
         self.validate_table(variant)?;
@@ -289,6 +292,7 @@ impl Context {
             ),
             _ => return Ok(()),
         };
+        let who = if dealer { "閒家" } else { "莊家" };
         Err(Error::context(
             "context.declared",
             format!(
@@ -299,6 +303,15 @@ impl Context {
                 self.dealer,
                 variant.preset
             ),
+        )
+        .coded(
+            Code::WrongDeclarer,
+            &[
+                ("decl", &variant.name_of(item)),
+                ("who", &who),
+                ("setting", &setting),
+                ("winner", &self.winner),
+            ],
         ))
     }
 
@@ -307,7 +320,7 @@ impl Context {
     /// without flowers has none to score.
     fn validate_table(&self, variant: &Variant) -> Result<()> {
         if variant.players == 3 {
-            let empty = |field: &'static str, what: &str| {
+            let empty = |field: &'static str, what: &str, zh: &str| {
                 Error::context(
                     field,
                     format!(
@@ -316,12 +329,13 @@ impl Context {
                         variant.preset
                     ),
                 )
+                .coded(Code::NorthSeatEmpty, &[("what", &zh)])
             };
             if self.seat_wind == Wind::North {
-                return Err(empty("context.seat_wind", "the winner's 門風"));
+                return Err(empty("context.seat_wind", "the winner's 門風", "門風"));
             }
             if self.round_wind == Wind::North {
-                return Err(empty("context.round_wind", "the 圈風"));
+                return Err(empty("context.round_wind", "the 圈風", "圈風"));
             }
         }
         if !variant.flowers && self.flowers != 0 {
@@ -333,6 +347,13 @@ impl Context {
                     variant.preset,
                     self.flowers.count_ones()
                 ),
+            )
+            .coded(
+                Code::NoFlowersPlayed,
+                &[
+                    ("preset", &variant.preset),
+                    ("n", &self.flowers.count_ones()),
+                ],
             ));
         }
         Ok(())
@@ -344,68 +365,86 @@ impl Context {
         if self.first_turn {
             // first_turn: the winner has not discarded, nobody has called or kong'd.
             if self.declared != Declaration::None {
-                return Err(Error::context(
+                return Err(conflict(
                     "context.declared",
                     format!(
                         "a declaration ({}) is made with a discard, but first_turn says the \
                          winner has not discarded yet",
                         self.declared.key()
                     ),
+                    ["宣告", "第一巡", "宣告要在打牌時，第一巡胡牌的人還沒打過牌"],
                 ));
             }
             if self.winner == self.dealer && discard {
-                return Err(Error::context(
+                return Err(conflict(
                     "context.first_turn",
                     "the dealer discards first: it cannot win on a discard before its own \
                      first discard",
+                    ["第一巡", "莊家放槍胡", "莊家先打牌，第一巡不能胡別人打的牌"],
                 ));
             }
             if matches!(
                 self.win,
                 WinKind::Replacement(Replacement::Ankan | Replacement::Kakan)
             ) {
-                return Err(Error::context(
+                return Err(conflict(
                     "context.first_turn",
                     "a replacement after a kong means someone kong'd, so it cannot be the first \
                      turn",
+                    ["第一巡", "槓上開花", "槓後補牌表示有人槓過了"],
                 ));
             }
             if let Some(n) = self.discards.filter(|&n| n > 0) {
-                return Err(Error::context(
+                return Err(conflict(
                     "context.discards",
                     format!("{n} discards, but first_turn says the winner has not discarded"),
+                    ["打過的牌數", "第一巡", "第一巡胡牌的人還沒打過牌"],
                 ));
             }
         }
         if self.last_tile && matches!(self.win, WinKind::RobbingKong { .. }) {
-            return Err(Error::context(
+            return Err(conflict(
                 "context.last_tile",
                 "a robbed 加槓 is no tile of the wall nor its last discard (搶槓 is never 海底 \
                  or 河底)",
+                ["海底", "搶槓", "搶槓的牌不是牌牆的最後一張"],
             ));
         }
         if self.win == WinKind::Replacement(Replacement::Flower) && self.flowers == 0 {
-            return Err(Error::context(
+            return Err(conflict(
                 "context.win",
                 "a win on a flower's replacement, but the winner holds no flower",
+                ["花上自摸", "沒有花", "補花要先有花"],
             ));
         }
         if self.first_eight && self.last_tile {
-            return Err(Error::context(
+            return Err(conflict(
                 "context.last_tile",
                 "the wall's last discard cannot be one of the hand's first eight",
+                ["河底", "前八張", "最後一張打出的牌不會是前八張"],
             ));
         }
         if self.first_eight && !discard {
-            return Err(Error::context(
+            return Err(conflict(
                 "context.first_eight",
                 format!(
                     "first_eight says the winning tile is one of the first eight discards, but \
                      the win is {}",
                     self.win.key()
                 ),
+                ["前八張", "不是放槍", "前八張指的是別人打出的牌"],
             ));
         }
         Ok(())
     }
+}
+
+/// A context error at `field` for two facts no hand reaches together: `[what, other, why]` in
+/// Chinese name them and say why (code `moments_conflict`).
+pub(crate) fn conflict(field: &str, message: impl Into<String>, zh: [&str; 3]) -> Error {
+    let [what, other, why] = zh;
+    Error::context(field, message).coded(
+        Code::MomentsConflict,
+        &[("what", &what), ("other", &other), ("why", &why)],
+    )
 }

@@ -1,6 +1,6 @@
 //! Several seats able to win one tile (000 多家同時胡): 攔胡 for two, 一砲三響 for three.
 
-use crate::error::{Error, Result};
+use crate::error::{Code, Error, Result};
 use crate::rules::{MultiWin, Variant};
 use crate::scoring::context::Seat;
 use crate::scoring::score::Score;
@@ -16,14 +16,19 @@ pub fn winning_seats(discarder: Seat, able: &[Seat], rule: MultiWin) -> Result<V
     }
     let mut seats: Vec<Seat> = Vec::with_capacity(3);
     for &s in able {
-        if s >= SEATS || s == discarder {
+        if s >= SEATS {
+            return Err(crate::vocab::seat_error("able", s, SEATS));
+        }
+        if s == discarder {
             return Err(Error::context(
                 "able",
                 format!("seat {s} cannot win the tile of seat {discarder}"),
-            ));
+            )
+            .coded(Code::PayerIsWinner, &[("seat", &s)]));
         }
         if seats.contains(&s) {
-            return Err(Error::context("able", format!("seat {s} is listed twice")));
+            return Err(Error::context("able", format!("seat {s} is listed twice"))
+                .coded(Code::SeatListedTwice, &[("seat", &s)]));
         }
         seats.push(s);
     }
@@ -52,6 +57,10 @@ pub fn resolve<'a>(
                     "the claim of seat {} is not paid by seat {discarder} alone",
                     c.winner
                 ),
+            )
+            .coded(
+                Code::PayerMismatch,
+                &[("seat", &c.winner), ("from", &discarder)],
             ));
         }
     }

@@ -3,9 +3,10 @@
 use std::borrow::Cow;
 
 use crate::decompose::{decompositions, for_each_decomposition, Block, Blocks};
-use crate::error::{Error, Result};
+use crate::error::{Code, Error, Result};
 use crate::hand::{Hand, Meld, MeldKind};
 use crate::rules::{Item, ItemSet, Special, Variant};
+use crate::scoring::context::conflict;
 use crate::scoring::context::Context;
 use crate::scoring::items::{
     Check, Counted, Facts, Hit, Needs, Scope, SetView, Sets, WaitsBefore, Whole, Win,
@@ -266,6 +267,13 @@ fn prepare<'a>(
                  score or score_four_kongs), not as a complete hand",
                 ctx.win.key()
             ),
+        )
+        .coded(
+            Code::ScoredApart,
+            &[
+                ("win", &ctx.win.key()),
+                ("how", &"花胡用 score_flower，四槓胡用 score_four_kongs"),
+            ],
         ));
     }
     // 004 三人麻將 多數不能吃: where the preset forbids 吃, no hand holds one.
@@ -320,29 +328,32 @@ fn prepare<'a>(
     let has = |k: MeldKind| melds.iter().any(|m| m.kind == k);
     match ctx.win {
         WinKind::Replacement(Replacement::Ankan) if !has(MeldKind::Ankan) => {
-            return Err(Error::context(
+            return Err(conflict(
                 "context.win",
                 "a replacement after an 暗槓, but the hand has no 暗槓",
+                ["暗槓後補牌", "副露", "手上沒有暗槓"],
             ));
         }
         WinKind::Replacement(Replacement::Kakan) if !has(MeldKind::Kakan) => {
-            return Err(Error::context(
+            return Err(conflict(
                 "context.win",
                 "a replacement after a 加槓, but the hand has no 加槓",
+                ["加槓後補牌", "副露", "手上沒有加槓"],
             ));
         }
         _ => {}
     }
     if ctx.first_turn && !melds.is_empty() {
-        return Err(Error::context(
+        return Err(conflict(
             "context.first_turn",
             "the winner has melds, so someone called or kong'd before",
+            ["第一巡", "副露", "有副露表示有人吃碰槓過了"],
         ));
     }
     if matches!(ctx.declared, Declaration::Migi | Declaration::HeavenReady) {
         // 000 嗆聽與 MIGI: nobody called or kong'd before it, and a declared hand cannot.
         if let Some(m) = melds.first() {
-            return Err(Error::context(
+            return Err(conflict(
                 "context.declared",
                 format!(
                     "{} allows no call or kong before it and none after, but the hand has a {} of {}",
@@ -350,6 +361,11 @@ fn prepare<'a>(
                     m.kind.name(),
                     m.tile.code()
                 ),
+                [
+                    if ctx.declared == Declaration::Migi { "地聽" } else { "天聽" },
+                    "副露",
+                    "宣告前後都不能吃碰槓（000 嗆聽與 MIGI）",
+                ],
             ));
         }
     }
@@ -387,6 +403,14 @@ fn check_shown(n: u8, concealed: &Counts, melds: &[Meld], win_tile: Tile) -> Res
                 "{n} copies of {code} shown on the table, but the winner's own melds show {}",
                 open[i]
             ),
+        )
+        .coded(
+            Code::ShownOverCopies,
+            &[
+                ("n", &n),
+                ("tile", &win_tile.name()),
+                ("why", &format!("胡牌的人自己的副露就亮了 {} 張", open[i])),
+            ],
         ));
     }
     let held = concealed[i] - 1;
@@ -397,6 +421,17 @@ fn check_shown(n: u8, concealed: &Counts, melds: &[Meld], win_tile: Tile) -> Res
                 "{n} copies of {code} shown on the table, {held} more in the winner's concealed \
                  tiles and the winning tile make more than {COPIES}"
             ),
+        )
+        .coded(
+            Code::ShownOverCopies,
+            &[
+                ("n", &n),
+                ("tile", &win_tile.name()),
+                (
+                    "why",
+                    &format!("加上手裡的 {held} 張和胡的那張超過 {COPIES} 張"),
+                ),
+            ],
         ));
     }
     Ok(())
@@ -1333,6 +1368,10 @@ fn too_many(blocks: &[Block]) -> Error {
         "{} blocks; a winning hand's concealed part is at most five sets and a pair",
         blocks.len()
     ))
+    .coded(
+        Code::BadBlocks,
+        &[("why", &format!("{} 組，最多五組加一對", blocks.len()))],
+    )
 }
 
 fn not_a_win(concealed: &Counts, win_tile: Tile) -> Error {
@@ -1490,7 +1529,12 @@ pub fn score_decomposition(
                 }
             }
             Block::Sequence(lo) => {
-                return Err(Error::hand(format!("no run starts at {}", lo.code())));
+                return Err(
+                    Error::hand(format!("no run starts at {}", lo.code())).coded(
+                        Code::BadBlocks,
+                        &[("why", &format!("{}起不了順子", lo.name()))],
+                    ),
+                );
             }
             Block::Triplet(_) => c[t] += 3,
             Block::Pair(_) => c[t] += 2,
@@ -1503,6 +1547,10 @@ pub fn score_decomposition(
     if c != *concealed || pairs != 1 {
         return Err(Error::hand(
             "the blocks are not a split of the concealed tiles into sets and one pair",
+        )
+        .coded(
+            Code::BadBlocks,
+            &[("why", &"合起來不是手牌，或不是剛好一對")],
         ));
     }
     let plan = Plan::of_hand(&p, ctx, variant, false);
@@ -1512,6 +1560,10 @@ pub fn score_decomposition(
                 "no block holds the winning tile {}",
                 win_tile.code()
             ))
+            .coded(
+                Code::BadBlocks,
+                &[("why", &format!("沒有一組含胡的{}", win_tile.name()))],
+            )
         })?;
     if has_whole(variant) {
         // Judged on the whole hand: every reading of it, this one among them.
@@ -1768,6 +1820,14 @@ pub fn score_flower(
                 item.name(),
                 item.key()
             ),
+        )
+        .coded(
+            Code::WinNotPlayed,
+            &[
+                ("preset", &variant.preset),
+                ("win", &variant.name_of(item)),
+                ("setting", &"flower_wins = false，花只算在一般的胡上"),
+            ],
         ));
     }
     if ctx.flowers != 0xFF {
@@ -1777,15 +1837,29 @@ pub fn score_flower(
                 "a flower win ends with all 8 flowers; the winner holds {}",
                 ctx.flowers.count_ones()
             ),
+        )
+        .coded(
+            Code::FlowerWinShort,
+            &[
+                ("win", &variant.name_of(win.item())),
+                ("want", &8),
+                ("n", &ctx.flowers.count_ones()),
+            ],
         ));
     }
     if let FlowerWin::SevenRobOne { robbed } = win {
         // 004: only seats `0..players` are seated; an empty seat cannot pay.
         if robbed >= variant.seats() || robbed == ctx.winner {
+            let why = if robbed == ctx.winner {
+                "不能搶自己".to_owned()
+            } else {
+                format!("座位是 0 到 {}", variant.seats().saturating_sub(1))
+            };
             return Err(Error::context(
                 "robbed",
                 format!("seat {robbed} cannot be robbed by seat {}", ctx.winner),
-            ));
+            )
+            .coded(Code::NotRobbable, &[("seat", &robbed), ("why", &why)]));
         }
     }
     // The 筆's context is the flower win: it decides who pays, and the flower-win entries
@@ -1859,6 +1933,14 @@ pub fn score_four_kongs_hand(
                 "{} has no 四槓胡 (four_kongs_win is off): four kongs end no hand there",
                 variant.preset
             ),
+        )
+        .coded(
+            Code::WinNotPlayed,
+            &[
+                ("preset", &variant.preset),
+                ("win", &"四槓胡"),
+                ("setting", &"four_kongs_win = false"),
+            ],
         ));
     }
     let want = usize::from(variant.hand_size).saturating_sub(3 * melds.len());
@@ -1867,7 +1949,15 @@ pub fn score_four_kongs_hand(
         return Err(Error::hand(format!(
             "a 四槓胡 hand holds its four kongs and {want} other tiles (no winning tile is \
              added: the hand is not complete); it has {n}"
-        )));
+        ))
+        .coded(
+            Code::WrongTileCount,
+            &[
+                ("what", &"四槓胡的手牌（不含胡的牌）"),
+                ("n", &n),
+                ("want", &want),
+            ],
+        ));
     }
     all_tiles(concealed, melds, variant)?;
     if !melds.iter().any(|m| m.kind.is_kong() && m.tile == win_tile) {
@@ -1877,7 +1967,8 @@ pub fn score_four_kongs_hand(
                 "a 四槓胡 is won on the fourth kong: {} is none of the kongs' tiles",
                 win_tile.code()
             ),
-        ));
+        )
+        .coded(Code::WinTileNotAKong, &[("tile", &win_tile.name())]));
     }
     score_four_kongs(melds, ctx, variant)
 }
@@ -1895,12 +1986,18 @@ pub fn score_four_kongs(melds: &[Meld], ctx: &Context, variant: &Variant) -> Res
         return Err(Error::hand(format!(
             "a 四槓胡 needs the winner's four kongs; the melds hold {}",
             kongs.len()
-        )));
+        ))
+        .coded(Code::NotFourKongs, &[("n", &kongs.len())]));
     }
     if !matches!(ctx.win, WinKind::SelfDraw | WinKind::FourKongs) {
-        return Err(Error::context(
+        return Err(conflict(
             "context.win",
             "a 四槓胡 counts as a self-draw (001 特殊胡牌 四槓胡: 即算自摸胡牌)",
+            [
+                "四槓胡",
+                "不是自摸",
+                "四槓胡算自摸（001 特殊胡牌 四槓胡：即算自摸胡牌）",
+            ],
         ));
     }
     let kong = |m: &Meld| SetView {

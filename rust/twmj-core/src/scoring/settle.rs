@@ -1,10 +1,9 @@
 //! Settlement (000 計分): one line per payer and per 筆, and each seat's net.
 
-use crate::error::{Error, Result};
+use crate::error::{Code, Error, Result};
 use crate::rules::{Payment, Variant};
 use crate::scoring::context::Seat;
 use crate::scoring::score::Score;
-use crate::vocab::seat_text;
 
 /// What one payer pays one winner for one 筆.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -86,6 +85,7 @@ fn too_many_tai(field: &'static str, seat: Seat, tai: u32) -> Error {
         field,
         format!("seat {seat}'s line of {tai} tai is too large to settle"),
     )
+    .coded(Code::TaiTooLarge, &[("seat", &seat), ("tai", &tai)])
 }
 
 /// The hand and dealer tai one payer pays on one 筆 under the variant's 滿台 (`tai_cap`; 001
@@ -108,13 +108,22 @@ pub fn settle(bills: &[Score], variant: &Variant) -> Result<Settlement> {
     let mut out = Settlement::default();
     for (i, s) in bills.iter().enumerate() {
         if !s.reaches(variant.min_tai) {
+            let tai = s
+                .payers
+                .iter()
+                .map(|&p| s.threshold_tai_for(p))
+                .max()
+                .unwrap_or(s.total_tai);
             return Err(Error::context(
                 "bills",
                 format!(
-                    "筆 {i}: {} tai (with the dealer tai of each payer, without the items scored after the win) is under the 起胡 threshold of {}",
-                    s.payers.iter().map(|&p| s.threshold_tai_for(p)).max().unwrap_or(s.total_tai),
+                    "筆 {i}: {tai} tai (with the dealer tai of each payer, without the items scored after the win) is under the 起胡 threshold of {}",
                     variant.min_tai
                 ),
+            )
+            .coded(
+                Code::UnderMinTai,
+                &[("i", &i), ("tai", &tai), ("min", &variant.min_tai)],
             ));
         }
         for &payer in &s.payers {
@@ -164,7 +173,7 @@ pub fn settle(bills: &[Score], variant: &Variant) -> Result<Settlement> {
 pub fn false_win(offender: Seat, tai: [u32; 4], variant: &Variant) -> Result<Settlement> {
     let seats = variant.seats();
     if offender >= seats {
-        return Err(Error::context("offender", seat_text(offender, seats)));
+        return Err(crate::vocab::seat_error("offender", offender, seats));
     }
     let mut out = Settlement::default();
     for payee in (1..4).map(|d| (offender + d) % 4).filter(|&p| p < seats) {

@@ -1,6 +1,6 @@
 //! Per-wait value (PRODUCT Hand analysis): what each wait of a ready hand would score.
 
-use crate::error::{Error, Result};
+use crate::error::{Code, Error, Result};
 use crate::hand::Meld;
 use crate::rules::Variant;
 use crate::scoring::context::{Context, WinKind};
@@ -45,7 +45,20 @@ pub fn wait_values(
             } else {
                 format!(" (hand_size {size})")
             }
-        )));
+        ))
+        .coded(
+            Code::WrongTileCount,
+            &[
+                ("what", &"聽牌的手牌"),
+                ("n", &n),
+                ("want", &size.saturating_sub(3 * melds.len())),
+            ],
+        )
+        .coded_if(
+            melds.len() > size / 3,
+            Code::TooManyMelds,
+            &[("n", &melds.len()), ("max", &(size / 3))],
+        ));
     }
     let mut own = *concealed;
     for m in melds {

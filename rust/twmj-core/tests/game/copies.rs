@@ -36,7 +36,12 @@ fn the_issues_fifth_copies_are_refused_by_field() {
         &json!({"from": 3, "discard": "9p"}),
     );
     let e = answer(&v, Vec::new(), None).unwrap_err();
-    assert_eq!(e.code(), "hand_error", "{e}");
+    // Issue 32 item 4: the fine code of the rule (4 of a kind), of kind hand_error.
+    assert_eq!(
+        (e.kind(), e.code()),
+        ("hand_error", "too_many_copies"),
+        "{e}"
+    );
     assert_eq!(e.field().as_deref(), Some("decision.offer.discard"), "{e}");
     assert!(e.to_string().contains("fifth 9p"), "{e}");
     // Four 5m held: a discarded 5m was answered [pon, pass].
@@ -448,8 +453,9 @@ fn fuzz_snapshots_near_the_copy_cap() {
                 }
                 Err(e) => {
                     *refusals.entry(e.field().unwrap_or_default()).or_insert(0) += 1;
-                    by_field +=
-                        usize::from(e.code() == "hand_error" && e.to_string().contains("fifth"));
+                    by_field += usize::from(
+                        e.code() == "too_many_copies" && e.to_string().contains("fifth"),
+                    );
                 }
             }
         } else if got.is_ok() {

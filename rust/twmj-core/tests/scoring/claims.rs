@@ -229,8 +229,9 @@ fn a_hand_is_read_either_way() {
     let e = Claim::hand(parse("1m").unwrap(), vec![], "7p7p", ctx.clone(), false).unwrap_err();
     assert_eq!(
         (e.code(), e.field().as_deref()),
-        ("context_error", Some("win_tile"))
+        ("not_one_piece", Some("win_tile"))
     );
+    assert_eq!(e.message_zh(), "胡的牌要一張牌，「7p7p」不是");
     let e = Hand::winning(
         parse("123456m").unwrap(),
         vec![],
