@@ -405,6 +405,13 @@ pub fn wait_tables() -> &'static WaitTables {
     })
 }
 
+/// Whether [`tables`] is built yet: the probe of the test that a ready hand's first waits
+/// builds only the wait tables (`tests/first_use.rs`).
+#[doc(hidden)]
+pub fn tables_built() -> bool {
+    TABLES.get().is_some()
+}
+
 /// The suit table and the honour table, and the overlap vectors of both.
 pub struct Tables {
     pub suit: GroupTable,
