@@ -289,7 +289,9 @@ impl WaitTables {
     fn build(suit: &GroupTable, honor: &GroupTable) -> WaitTables {
         let size = HONOR_AT + honor.flags.len();
         let mut blocks: Vec<Block> = Vec::with_capacity(size.div_ceil(64));
-        let mut each = Vec::new();
+        // Sized for the suit's 172,591 configurations with waits and their 10,887 distinct
+        // words (plus the honours'), so neither grows by copying.
+        let mut each = Vec::with_capacity(180_000);
         // The suit's, none for the padding up to `HONOR_AT`, then the honours'.
         let words = shapes_and_waits(suit)
             .chain(std::iter::repeat_n((0, 0), HONOR_AT - suit.flags.len()))
@@ -312,7 +314,8 @@ impl WaitTables {
         // value, so the table is the same on every build).
         // Hashed by one multiply ([`WordHash`]; SipHash was a tenth of a first `waits` in
         // WebAssembly, and sorting 172,591 words more).
-        let mut uses: HashMap<u64, u32, WordHash> = HashMap::default();
+        let mut uses: HashMap<u64, u32, WordHash> =
+            HashMap::with_capacity_and_hasher(12_000, WordHash::default());
         for &w in &each {
             *uses.entry(w).or_default() += 1;
         }
