@@ -19,6 +19,8 @@
 //! Hands with melds also read [`CapMarks`], built on their first use: where a suit's caps
 //! (the copies its melds hold) provably leave its overlap vector as the table has it.
 
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::OnceLock;
 
 use crate::tile::COPIES;
@@ -58,21 +60,19 @@ pub const SHANPON: u8 = 4;
 impl GroupTable {
     fn build(len: usize, sequences: bool) -> GroupTable {
         let size = POW5[len] as usize;
-        let digit = |idx: usize, i: usize| (idx / POW5[i] as usize) % 5;
+        // The digits of idx are kept by counting in base 5 ([`step_up`]) rather than divided
+        // out of it: a division per digit per configuration was most of the build's time
+        // (in WebAssembly, the first call's, issue 27 item 5).
+        let mut g = [0u8; 9];
         // Pass 1, increasing index: tile sums and completeness. Removing tiles lowers the
         // index, so every configuration a rule looks at is already known.
         let mut sums = vec![0u8; size];
         let mut flags = vec![0u16; size];
         for idx in 0..size {
-            let mut sum = 0usize;
-            let mut first = usize::MAX;
-            for i in 0..len {
-                let d = digit(idx, i);
-                sum += d;
-                if d > 0 && first == usize::MAX {
-                    first = i;
-                }
+            if idx > 0 {
+                step_up(&mut g[..len]);
             }
+            let sum: usize = g[..len].iter().map(|&d| usize::from(d)).sum();
             sums[idx] = sum.min(255) as u8;
             let complete = if sum == 0 {
                 true
@@ -80,40 +80,46 @@ impl GroupTable {
                 false
             } else {
                 // The first tile present must open a triplet, a sequence, or be the pair.
-                let i = first;
-                let ci = digit(idx, i);
+                let i = g[..len].iter().position(|&d| d > 0).unwrap_or(0);
+                let ci = g[i];
                 let p = POW5[i] as usize;
                 let is_complete = |j: usize| flags[j] & COMPLETE != 0;
                 (ci >= 3 && is_complete(idx - 3 * p))
                     || (sum % 3 == 2 && ci >= 2 && is_complete(idx - 2 * p))
                     || (sequences
                         && i + 2 < len
-                        && digit(idx, i + 1) > 0
-                        && digit(idx, i + 2) > 0
+                        && g[i + 1] > 0
+                        && g[i + 2] > 0
                         && is_complete(idx - p - 5 * p - 25 * p))
             };
             if complete {
                 flags[idx] |= COMPLETE;
             }
         }
-        // One-tile waits of each configuration.
-        for idx in 0..size {
-            if sums[idx] as usize >= MAX_TILES || sums[idx] % 3 == 0 {
-                continue;
-            }
-            let mut mask = 0u16;
-            for x in 0..len {
-                if digit(idx, x) < 4 && flags[idx + POW5[x] as usize] & COMPLETE != 0 {
-                    mask |= 1 << x;
-                }
-            }
-            flags[idx] |= mask;
-        }
         let mut complete_bits = vec![0u64; size.div_ceil(64)];
         for (idx, f) in flags.iter().enumerate() {
             if f & COMPLETE != 0 {
                 complete_bits[idx / 64] |= 1 << (idx % 64);
             }
+        }
+        // One-tile waits of each configuration, read from the completeness bits (in cache,
+        // where the flags a digit up are far apart).
+        let complete = |j: usize| complete_bits[j / 64] >> (j % 64) & 1 == 1;
+        let mut g = [0u8; 9];
+        for idx in 0..size {
+            if idx > 0 {
+                step_up(&mut g[..len]);
+            }
+            if sums[idx] as usize >= MAX_TILES || sums[idx] % 3 == 0 {
+                continue;
+            }
+            let mut mask = 0u16;
+            for (x, &d) in g[..len].iter().enumerate() {
+                if d < 4 && complete(idx + POW5[x] as usize) {
+                    mask |= 1 << x;
+                }
+            }
+            flags[idx] |= mask;
         }
         GroupTable {
             len,
@@ -244,6 +250,28 @@ pub struct WaitTables {
     words: Vec<u64>,
 }
 
+/// A hasher for the [`WaitTables`] words while they are numbered: one multiply (the keys are
+/// the table's own words, no input reaches it).
+#[derive(Default)]
+struct WordHasher(u64);
+
+impl Hasher for WordHasher {
+    fn finish(&self) -> u64 {
+        // The product's high half mixed into its low half: a 32-bit target indexes by the low.
+        self.0 ^ self.0 >> 32
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+    fn write_u64(&mut self, x: u64) {
+        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    }
+}
+
+type WordHash = BuildHasherDefault<WordHasher>;
+
 /// Where a [`WaitTables`] word keeps the wait mask (the shapes are below it).
 pub const MASK_AT: u32 = 48;
 
@@ -261,7 +289,9 @@ impl WaitTables {
     fn build(suit: &GroupTable, honor: &GroupTable) -> WaitTables {
         let size = HONOR_AT + honor.flags.len();
         let mut blocks: Vec<Block> = Vec::with_capacity(size.div_ceil(64));
-        let mut each = Vec::new();
+        // Sized for the suit's 172,591 configurations with waits and their 10,887 distinct
+        // words (plus the honours'), so neither grows by copying.
+        let mut each = Vec::with_capacity(180_000);
         // The suit's, none for the padding up to `HONOR_AT`, then the honours'.
         let words = shapes_and_waits(suit)
             .chain(std::iter::repeat_n((0, 0), HONOR_AT - suit.flags.len()))
@@ -282,14 +312,17 @@ impl WaitTables {
         }
         // The distinct words by how many configurations use them, most first (ties by
         // value, so the table is the same on every build).
-        let mut uses: std::collections::HashMap<u64, u32> = std::collections::HashMap::new();
+        // Hashed by one multiply ([`WordHash`]; SipHash was a tenth of a first `waits` in
+        // WebAssembly, and sorting 172,591 words more).
+        let mut uses: HashMap<u64, u32, WordHash> =
+            HashMap::with_capacity_and_hasher(12_000, WordHash::default());
         for &w in &each {
             *uses.entry(w).or_default() += 1;
         }
         let mut words: Vec<u64> = uses.keys().copied().collect();
         words.sort_unstable_by_key(|w| (std::cmp::Reverse(uses[w]), *w));
         words.insert(0, 0);
-        let number: std::collections::HashMap<u64, u16> = words
+        let number: HashMap<u64, u16, WordHash> = words
             .iter()
             .enumerate()
             .map(|(i, &w)| (w, u16::try_from(i).unwrap_or(0)))
@@ -360,12 +393,26 @@ impl WaitTables {
 
 static WAIT_TABLES: OnceLock<WaitTables> = OnceLock::new();
 
-/// The wait tables, built (from [`tables`]) on first call.
+/// The wait tables, built on first call: from [`tables`] when they are built already, else
+/// from group tables of their own, dropped once read. The wait tables keep all they need, and
+/// a ready hand's waits need neither the overlap vectors nor the rest of [`tables`], whose
+/// build took most of a first ready `waits` (in WebAssembly 1.3 s, the first-use budget of
+/// issue 27 item 5 is 300 ms); a process that wants both (`force`) builds [`tables`] first.
 pub fn wait_tables() -> &'static WaitTables {
     WAIT_TABLES.get_or_init(|| {
-        let t = tables();
-        WaitTables::build(&t.suit, &t.honor)
+        if let Some(t) = TABLES.get() {
+            WaitTables::build(&t.suit, &t.honor)
+        } else {
+            WaitTables::build(&GroupTable::build(9, true), &GroupTable::build(7, false))
+        }
     })
+}
+
+/// Whether [`tables`] is built yet: the probe of the test that a ready hand's first waits
+/// builds only the wait tables (`tests/first_use.rs`).
+#[doc(hidden)]
+pub fn tables_built() -> bool {
+    TABLES.get().is_some()
 }
 
 /// The suit table and the honour table, and the overlap vectors of both.
@@ -523,8 +570,11 @@ impl Overlaps {
     fn dense(&self, t: &GroupTable) -> Vec<Overlap> {
         let base5 = base5_overlaps(t);
         let mut out = Vec::new();
+        let mut digits = [0u8; 9];
         for (idx, o) in base5.iter().enumerate() {
-            let digits = GroupTable::counts_of(idx);
+            if idx > 0 {
+                step_up(&mut digits[..t.len]);
+            }
             if digits.iter().map(|&d| usize::from(d)).sum::<usize>() > MAX_TILES {
                 continue;
             }
@@ -637,14 +687,28 @@ impl Overlaps {
 fn base5_overlaps(t: &GroupTable) -> Vec<Overlap> {
     let len = t.len;
     let size = POW5[len] as usize;
-    let digit = |idx: usize, i: usize| (idx / POW5[i] as usize) % 5;
+    // The digits of idx counted in base 5 ([`step_up`], [`step_down`]), not divided out.
+    let mut g = [0u8; 9];
     let sums: Vec<u8> = (0..size)
-        .map(|idx| (0..len).map(|i| digit(idx, i)).sum::<usize>().min(255) as u8)
+        .map(|idx| {
+            if idx > 0 {
+                step_up(&mut g[..len]);
+            }
+            g[..len]
+                .iter()
+                .map(|&d| usize::from(d))
+                .sum::<usize>()
+                .min(255) as u8
+        })
         .collect();
     // Pass 2, decreasing index: `sub[c]` bit m*2+p says c fits inside some complete
     // target of m sets and p pairs (c itself, or c plus one more tile).
     let mut sub = vec![0u16; size];
+    let mut g = [4u8; 9];
     for idx in (0..size).rev() {
+        if idx + 1 < size {
+            step_down(&mut g[..len]);
+        }
         let sum = sums[idx] as usize;
         if sum > MAX_TILES {
             continue;
@@ -655,7 +719,7 @@ fn base5_overlaps(t: &GroupTable) -> Vec<Overlap> {
         }
         if sum < MAX_TILES {
             for x in 0..len {
-                if digit(idx, x) < 4 {
+                if g[x] < 4 {
                     bits |= sub[idx + POW5[x] as usize];
                 }
             }
@@ -665,14 +729,16 @@ fn base5_overlaps(t: &GroupTable) -> Vec<Overlap> {
     // Pass 3, increasing index: the best overlap is |c| where c fits a target, and
     // otherwise the best over c minus one tile.
     let mut overlap = vec![[0u8; 12]; size];
+    let mut g = [0u8; 9];
     for idx in 1..size {
+        step_up(&mut g[..len]);
         let sum = sums[idx] as usize;
         if sum > MAX_TILES {
             continue;
         }
         let mut best = [0u8; 12];
         for x in 0..len {
-            if digit(idx, x) > 0 {
+            if g[x] > 0 {
                 let o = &overlap[idx - POW5[x] as usize];
                 for k in 0..12 {
                     best[k] = best[k].max(o[k]);
@@ -687,6 +753,30 @@ fn base5_overlaps(t: &GroupTable) -> Vec<Overlap> {
         overlap[idx] = best;
     }
     overlap
+}
+
+/// The base-5 digits of the next index (`g` the digits of an index, lowest first).
+#[inline]
+fn step_up(g: &mut [u8]) {
+    for d in g {
+        if *d < 4 {
+            *d += 1;
+            return;
+        }
+        *d = 0;
+    }
+}
+
+/// The base-5 digits of the index before.
+#[inline]
+fn step_down(g: &mut [u8]) {
+    for d in g {
+        if *d > 0 {
+            *d -= 1;
+            return;
+        }
+        *d = 4;
+    }
 }
 
 /// The limits a melded suit's caps are checked against ([`CapMarks`]): limit 0 allows at
@@ -895,8 +985,11 @@ static USEFUL: OnceLock<Useful> = OnceLock::new();
 fn build_useful(t: &GroupTable, overlaps: &Overlaps) -> Vec<Entry> {
     let size = POW5[t.len] as usize;
     let mut out = vec![Entry::default(); size];
+    let mut digits = [0u8; 9];
     for (idx, slot) in out.iter_mut().enumerate() {
-        let mut digits = GroupTable::counts_of(idx);
+        if idx > 0 {
+            step_up(&mut digits[..t.len]);
+        }
         let sum: usize = digits.iter().map(|&d| usize::from(d)).sum();
         if sum > MAX_TILES {
             continue;
