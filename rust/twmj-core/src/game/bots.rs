@@ -688,6 +688,8 @@ pub struct Played {
     pub won: u8,
     /// Seats whose discard (or 加槓) was won on, as a bitmask.
     pub dealt_in: u8,
+    /// Seats that won a 筆 the other players all pay (自摸, 槓上開花, 八仙過海), as a bitmask.
+    pub self_drawn: u8,
     pub draw: bool,
     /// Actions taken.
     pub actions: u32,
@@ -725,6 +727,21 @@ pub fn arena_count(hands: &crate::vocab::Int) -> Result<usize> {
         })
 }
 
+/// A number of duplicate-arena deals as the caller gave it, checked: each deal is played
+/// `seats` times, so 0 to [`MAX_ARENA_HANDS`] / `seats` deals, else a context error naming
+/// `hands`.
+pub fn duplicate_count(hands: &crate::vocab::Int, seats: usize) -> Result<usize> {
+    let most = MAX_ARENA_HANDS / seats.max(1);
+    hands.to::<usize>().filter(|&k| k <= most).ok_or_else(|| {
+        Error::context(
+            "hands",
+            format!(
+                "a duplicate arena call plays 0 to {most} deals ({seats} hands each), not {hands}"
+            ),
+        )
+    })
+}
+
 /// One hand of an arena: the `agents` (one per seated player) rotate with the seed, agent
 /// `j` sitting at seat `(j + seed) mod seats` (by the hand's seed, so any split of the seeds
 /// seats them the same). Returns the agent at each seat (`u8::MAX` at an empty one) and what
@@ -734,9 +751,34 @@ pub fn arena_hand(
     variant: &crate::scoring::Variant,
     agents: &[Bot],
 ) -> Result<([u8; SEATS], Played)> {
+    let turn = (seed % agents.len().max(1) as u64) as usize;
+    seated_hand(seed, turn, variant, agents)
+}
+
+/// One hand of a duplicate arena: deal `seed` played with agent `j` at seat
+/// `(j + turn) mod seats`. A duplicate run plays every deal at every `turn` (`0 … seats − 1`),
+/// so each agent plays each seat of each deal and the luck of the tiles cancels; the random
+/// bots draw from the deal's seed, so tables of identical bots play the same hand at every
+/// turn.
+pub fn duplicate_hand(
+    seed: u64,
+    turn: usize,
+    variant: &crate::scoring::Variant,
+    agents: &[Bot],
+) -> Result<([u8; SEATS], Played)> {
+    seated_hand(seed, turn, variant, agents)
+}
+
+/// Deal `seed` with agent `j` at seat `(j + turn) mod seats`.
+fn seated_hand(
+    seed: u64,
+    turn: usize,
+    variant: &crate::scoring::Variant,
+    agents: &[Bot],
+) -> Result<([u8; SEATS], Played)> {
     check_agents(variant, agents.len())?;
     let seats = agents.len();
-    let turn = (seed % seats as u64) as usize;
+    let turn = turn % seats;
     let mut at = [Bot::FirstLegal; SEATS];
     let mut who = [u8::MAX; SEATS];
     for s in 0..seats {
@@ -774,6 +816,14 @@ pub fn play_hand(
         out.draw = r.is_draw();
         for w in &r.wins {
             out.won |= 1 << w.seat;
+            if matches!(
+                w.kind,
+                super::result::WinKind::SelfDraw
+                    | super::result::WinKind::Replacement(_)
+                    | super::result::WinKind::EightFlowers
+            ) {
+                out.self_drawn |= 1 << w.seat;
+            }
             if let super::result::WinKind::Discard { from }
             | super::result::WinKind::RobbingKong { from } = w.kind
             {
@@ -781,17 +831,28 @@ pub fn play_hand(
             }
         }
         if !out.draw || r.false_win.is_some() {
-            let table = super::settle::Table {
-                streak: st.rules().streak,
-                round_wind: st.rules().round_wind,
-                dice: st.dice(),
-            };
-            let (_, s) = super::settle::settle_hand(r, &table, variant)?;
-            out.net_tai = s.net_tai;
-            out.net_money = s.net_money;
+            (out.net_tai, out.net_money) = settled(&st)?;
         }
     }
     Ok((st, out))
+}
+
+/// Each seat's net in tai and in money of a finished hand, as it settles under its variant
+/// (all zero while the hand is not over, and for a draw without a false win).
+pub fn settled(st: &State) -> Result<([i64; 4], [i64; 4])> {
+    let Some(r) = st.result() else {
+        return Ok(([0; 4], [0; 4]));
+    };
+    if r.is_draw() && r.false_win.is_none() {
+        return Ok(([0; 4], [0; 4]));
+    }
+    let table = super::settle::Table {
+        streak: st.rules().streak,
+        round_wind: st.rules().round_wind,
+        dice: st.dice(),
+    };
+    let (_, s) = super::settle::settle_hand(r, &table, st.variant())?;
+    Ok((s.net_tai, s.net_money))
 }
 
 #[cfg(test)]

@@ -89,7 +89,10 @@ pub const LIMITS: [crate::vocab::Limit; 6] = [
         doc: "most open melds one hand holds: the five sets of a 16-tile hand (the largest hand_size)",
     },
 ];
-pub use bots::{arena_count, arena_hand, check_agents, danger_class, play_hand, Bot, Played};
+pub use bots::{
+    arena_count, arena_hand, check_agents, danger_class, duplicate_count, duplicate_hand,
+    play_hand, settled, Bot, Played,
+};
 pub use event::Event;
 pub use furiten::Furiten;
 pub use legality::{check, is_legal, legal_actions, legal_mask};
