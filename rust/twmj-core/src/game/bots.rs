@@ -237,10 +237,21 @@ pub enum Bot {
     /// costs (fitted danger per seat and kind); then the two-step outlook one from ready and
     /// the waits worth most when ready. Weighs folding against a declared seat.
     Value,
+    /// Value's choice, checked by the evaluator ([`super::search`]): on a turn, value's
+    /// discard and the next lowest-shanten discards; on an offer, every answer; each played
+    /// out on the same determinized samples by value bots, and another action taken only
+    /// when value's loses by more than [`super::search::SEARCH_MARGIN`] standard errors.
+    Search,
 }
 
 impl Bot {
-    pub const ALL: [Bot; 4] = [Bot::Random, Bot::FirstLegal, Bot::Efficiency, Bot::Value];
+    pub const ALL: [Bot; 5] = [
+        Bot::Random,
+        Bot::FirstLegal,
+        Bot::Efficiency,
+        Bot::Value,
+        Bot::Search,
+    ];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -248,6 +259,7 @@ impl Bot {
             Bot::FirstLegal => "first_legal",
             Bot::Efficiency => "efficiency",
             Bot::Value => "value",
+            Bot::Search => "search",
         }
     }
 
@@ -312,7 +324,95 @@ impl Bot {
             Bot::Efficiency | Bot::Value => {
                 Seat::new(state, seat, self == Bot::Value).choose(legal, first)
             }
+            Bot::Search => search_choice(state, seat, legal, first, rng),
         })
+    }
+}
+
+/// What a discard does to a seat's hand, as the review reports it: the shanten it leaves,
+/// the kinds and unseen copies that improve it (or, ready, its waits), and the chance that
+/// it deals in by the value bot's fitted model (`examples/dangers.rs`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct DiscardFacts {
+    pub tile: Tile,
+    pub shanten: i8,
+    /// Accepting kinds and their unseen copies (the waits when `shanten` is 0).
+    pub kinds: u32,
+    pub copies: u32,
+    /// The chance of dealing in with this discard, by the fitted model.
+    pub deal_in: f64,
+}
+
+/// [`DiscardFacts`] of every distinct discard of `seat`'s concealed tiles (on its turn),
+/// best first as the analysis orders them; empty off its turn.
+pub fn discard_facts(state: &State, seat: u8) -> Vec<DiscardFacts> {
+    if !matches!(state.phase(), Phase::Turn(t) if t.seat == seat) {
+        return Vec::new();
+    }
+    let s = Seat::new(state, seat, true);
+    let Some(a) = s.analysis() else {
+        return Vec::new();
+    };
+    let danger = Danger::new(&s);
+    a.discards
+        .iter()
+        .map(|d| DiscardFacts {
+            tile: d.tile,
+            shanten: d.shanten,
+            kinds: d.accepts.len() as u32,
+            copies: d.accepted(),
+            deal_in: danger.of(&s, d.tile).0 / DANGER_WEIGHT,
+        })
+        .collect()
+}
+
+/// The search bot's choice: value's, unless the evaluator finds a candidate better by more
+/// than [`super::search::SEARCH_MARGIN`] standard errors of the paired difference.
+fn search_choice(
+    state: &State,
+    seat: u8,
+    legal: &[Action],
+    first: Action,
+    rng: &mut SplitMix64,
+) -> Action {
+    use super::search::{evaluate, SEARCH_MARGIN, SEARCH_ROLLOUT, SEARCH_SAMPLES, SEARCH_WIDTH};
+    let s = Seat::new(state, seat, true);
+    let pick = s.choose(legal, first);
+    let mut cands = vec![pick];
+    match state.phase() {
+        Phase::Turn(_) => {
+            if let Some(a) = s.analysis() {
+                let best = a.discards.first().map(|d| d.shanten);
+                for d in a.discards.iter().filter(|d| Some(d.shanten) == best) {
+                    let act = Action::Discard(d.tile);
+                    if cands.len() >= SEARCH_WIDTH {
+                        break;
+                    }
+                    if legal.contains(&act) && !cands.contains(&act) {
+                        cands.push(act);
+                    }
+                }
+            }
+        }
+        Phase::Offer(_) => {
+            for &a in legal {
+                if !cands.contains(&a) {
+                    cands.push(a);
+                }
+            }
+        }
+        _ => {}
+    }
+    if cands.len() < 2 {
+        return pick;
+    }
+    let seed = rng.next_u64();
+    match evaluate(state, seat, &cands, SEARCH_SAMPLES, seed, SEARCH_ROLLOUT) {
+        Ok(e) => match e.of(pick) {
+            Some(p) if p.loss > SEARCH_MARGIN * p.loss_se => e.estimates[e.best].action,
+            _ => pick,
+        },
+        Err(_) => pick,
     }
 }
 

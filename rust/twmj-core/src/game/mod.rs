@@ -37,6 +37,7 @@ pub mod record;
 pub mod replay;
 pub mod report;
 pub mod result;
+pub mod search;
 pub mod series;
 pub mod settle;
 pub mod simulate;
@@ -90,8 +91,8 @@ pub const LIMITS: [crate::vocab::Limit; 6] = [
     },
 ];
 pub use bots::{
-    arena_count, arena_hand, check_agents, danger_class, duplicate_count, duplicate_hand,
-    play_hand, settled, Bot, Played,
+    arena_count, arena_hand, check_agents, danger_class, discard_facts, duplicate_count,
+    duplicate_hand, play_hand, settled, Bot, DiscardFacts, Played,
 };
 pub use event::Event;
 pub use furiten::Furiten;
