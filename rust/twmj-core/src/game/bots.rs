@@ -237,10 +237,10 @@ pub enum Bot {
     /// costs (fitted danger per seat and kind); then the two-step outlook one from ready and
     /// the waits worth most when ready. Weighs folding against a declared seat.
     Value,
-    /// Value's choice, checked by the evaluator ([`super::search`]): on a turn, value's
-    /// discard and the next lowest-shanten discards; on an offer, every answer; each played
-    /// out on the same determinized samples by value bots, and another action taken only
-    /// when value's loses by more than [`super::search::SEARCH_MARGIN`] standard errors.
+    /// Value's choice, checked by the evaluator ([`super::search`]) on its turns: value's
+    /// discard and the next lowest-shanten discards, each played out on the same
+    /// determinized samples by value bots, another taken only when value's loses by more
+    /// than [`super::search::SEARCH_MARGIN`] standard errors (offers: value's answer).
     Search,
 }
 
@@ -379,29 +379,21 @@ fn search_choice(
     let s = Seat::new(state, seat, true);
     let pick = s.choose(legal, first);
     let mut cands = vec![pick];
-    match state.phase() {
-        Phase::Turn(_) => {
-            if let Some(a) = s.analysis() {
-                let best = a.discards.first().map(|d| d.shanten);
-                for d in a.discards.iter().filter(|d| Some(d.shanten) == best) {
-                    let act = Action::Discard(d.tile);
-                    if cands.len() >= SEARCH_WIDTH {
-                        break;
-                    }
-                    if legal.contains(&act) && !cands.contains(&act) {
-                        cands.push(act);
-                    }
-                }
+    // Offers are left to value: searching its calls measured a loss (benches/README.md).
+    let analysis = matches!(state.phase(), Phase::Turn(_))
+        .then(|| s.analysis())
+        .flatten();
+    if let Some(a) = analysis {
+        let best = a.discards.first().map(|d| d.shanten);
+        for d in a.discards.iter().filter(|d| Some(d.shanten) == best) {
+            let act = Action::Discard(d.tile);
+            if cands.len() >= SEARCH_WIDTH {
+                break;
+            }
+            if legal.contains(&act) && !cands.contains(&act) {
+                cands.push(act);
             }
         }
-        Phase::Offer(_) => {
-            for &a in legal {
-                if !cands.contains(&a) {
-                    cands.push(a);
-                }
-            }
-        }
-        _ => {}
     }
     if cands.len() < 2 {
         return pick;

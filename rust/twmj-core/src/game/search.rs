@@ -42,7 +42,7 @@ pub const SEARCH_WIDTH: usize = 4;
 
 /// The search bot leaves value's choice only when it loses by more than this many standard
 /// errors of the paired difference.
-pub const SEARCH_MARGIN: f64 = 1.0;
+pub const SEARCH_MARGIN: f64 = 2.0;
 
 /// The bot that plays every seat in the search bot's rollouts.
 pub const SEARCH_ROLLOUT: Bot = Bot::Value;
