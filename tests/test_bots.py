@@ -12,7 +12,7 @@ from twmj.bots import NAMES, CoreBot, make
 
 
 def test_bot_names() -> None:
-    assert NAMES == ("random", "first_legal", "efficiency", "value")
+    assert NAMES == ("random", "first_legal", "efficiency", "value", "search")
     with pytest.raises(ValueError, match="unknown bot"):
         CoreBot("genius")
     assert isinstance(make("value"), twmj.bots.Bot)

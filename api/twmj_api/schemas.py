@@ -972,3 +972,78 @@ class ReplayResponse(BaseModel):
         "the variant's `ankan_fee` 底 from every other seated player whatever the end; in "
         "`net_tai`.",
     )
+
+
+class ReviewRequest(BaseModel):
+    """A record and the seat whose decisions to review (issue 28: `twmj.review`)."""
+
+    model_config = ConfigDict(
+        extra="forbid",
+        strict=True,
+        json_schema_extra={
+            "examples": [
+                {
+                    "record": '{"type":"seed","seed":7,"dealer":0,"door_from_dice":false}\n'
+                    '{"type":"draw","seat":1,"tile":"3s","replacement":true}\n'
+                    '{"type":"draw","seat":2,"tile":"8p","replacement":true}\n'
+                    '{"type":"draw","seat":2,"tile":"9m","replacement":true}\n'
+                    '{"type":"act","seat":0,"action":"discard 2m"}\n',
+                    "seat": 0,
+                    "samples": 8,
+                }
+            ]
+        },
+    )
+    record: Annotated[str, Field(max_length=200_000, description="A JSON-lines game record.")]
+    seat: Seat
+    samples: JSONInt = Field(
+        twmj._core.DEFAULT_SAMPLES,
+        ge=1,
+        le=twmj._core.MAX_SAMPLES,
+        description="Determinized samples per decision (the core's bound).",
+    )
+    seed: JSONInt = Field(0, ge=0, le=2**64 - 1, description="Decision i samples from seed + i.")
+
+
+class EstimateOut(BaseModel):
+    action: str
+    mean: float
+    se: float
+    loss: float
+    loss_se: float
+
+
+class DiscardFactsOut(BaseModel):
+    tile: str
+    shanten: int
+    kinds: int
+    copies: int
+    deal_in: float
+
+
+class ReviewDecisionOut(BaseModel):
+    index: int
+    line: int
+    hand: str
+    played: str
+    best: str
+    loss: float
+    loss_se: float
+    reason: str
+    estimates: list[EstimateOut]
+    discards: list[DiscardFactsOut]
+
+
+class ReviewSummaryOut(BaseModel):
+    decisions: int
+    total_loss: float
+    total_loss_se: float
+    costliest: list[int]
+
+
+class ReviewResponse(BaseModel):
+    seat: int
+    samples: int
+    seed: int
+    decisions: list[ReviewDecisionOut]
+    summary: ReviewSummaryOut

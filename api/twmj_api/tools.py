@@ -37,6 +37,7 @@ from twmj_api.schemas import (
     ErrorDetail,
     LegalRequest,
     ReplayRequest,
+    ReviewRequest,
     ScoreRequest,
     VariantOut,
     WaitsRequest,
@@ -99,6 +100,10 @@ async def _legal(req: LegalRequest) -> Any:
 
 async def _replay(req: ReplayRequest) -> Any:
     return await game.replay(req)
+
+
+async def _review(req: ReviewRequest) -> Any:
+    return await game.review(req)
 
 
 async def _variants(_: NoInput) -> Any:
@@ -241,6 +246,17 @@ TOOLS: list[ToolSpec] = [
         ReplayRequest,
         _replay,
         heavy=is_heavy(game.replay),
+    ),
+    ToolSpec(
+        "review",
+        "復盤: review one seat's decisions",
+        "復盤 / 打得好不好: for each decision of one seat in a game record, what it played, the "
+        "best action by sampling the hidden tiles and playing every action out, the expected "
+        "loss in 台 with its error, and a reason in Chinese (聽幾種幾張, 向聽, 放槍機率); a "
+        "summary with the total loss and the three costliest decisions.",
+        ReviewRequest,
+        _review,
+        heavy=is_heavy(game.review),
     ),
     ToolSpec(
         "variants",

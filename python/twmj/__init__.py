@@ -53,6 +53,7 @@ from twmj._core import (
     waits_batch,
     winners,
 )
+from twmj.coach import review
 from twmj.errors import (
     ContextError,
     Error,
@@ -152,6 +153,7 @@ __all__ = [
     "read_record_for",
     "record_lines",
     "replay",
+    "review",
     "score",
     "score_flower",
     "shanten",

@@ -8,7 +8,9 @@ import numpy.typing as npt
 
 __all__ = [
     "COPIES",
+    "DEFAULT_SAMPLES",
     "MAX_ARENA_HANDS",
+    "MAX_SAMPLES",
     "MAX_TABLES",
     "Accept",
     "Analysis",
@@ -46,6 +48,7 @@ __all__ = [
     "read_record_for",
     "record_lines",
     "replay",
+    "review_record",
     "score",
     "score_flower",
     "settings_registry",
@@ -426,6 +429,14 @@ class Game:
     def legal_mask(self, seat: int) -> npt.NDArray[np.bool_]: ...
     def observe(self, seat: int) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.bool_]]: ...
     def bot_action(self, name: str, seat: int, seed: int = 0) -> int | None: ...
+    def evaluate(
+        self,
+        seat: int,
+        samples: int = 48,
+        seed: int = 0,
+        actions: list[str | int] | None = None,
+        rollout: str = "value",
+    ) -> dict[str, Any]: ...
     def reward(self, reward: str = "tai") -> list[int] | None: ...
     def apply(self, seat: int, action: str | int) -> None: ...
     def record(self) -> str: ...
@@ -479,8 +490,19 @@ def simulate(
 def observation_layout() -> dict[str, int]: ...
 def observation_fields() -> list[tuple[str, str, int, list[int], str]]: ...
 def bots() -> list[str]: ...
+
+MAX_SAMPLES: int
+DEFAULT_SAMPLES: int
+
+def review_record(
+    record: str, seat: int, samples: int = 48, seed: int = 0, rollout: str = "value"
+) -> list[dict[str, Any]]: ...
 def arena_hands(
-    agents: list[str], hands: int, seed: int = 0, variant: Variant | None = None
+    agents: list[str],
+    hands: int,
+    seed: int = 0,
+    variant: Variant | None = None,
+    duplicate: bool = False,
 ) -> dict[str, npt.NDArray[Any]]: ...
 
 @final

@@ -3,6 +3,13 @@ and each agent gets its win rate, deal-in rate and mean net per hand with a 95 %
 
 Hand `i` is dealt from seed `seed + i` and depends on it alone, so the hands can be split
 into chunks (for a progress bar, or Ray tasks) and put back together exactly.
+
+Duplicate format (`duplicate=True`, the format of the IJCAI mahjong competitions): deal `i`
+(seed `seed + i`) is played once per seat with the agents rotated, agent `j` at seat
+`(j + t) mod seats` at turn `t`, so every agent plays every seat of every deal and the luck of
+the tiles cancels. Each agent's figure for a deal is its mean net over the deal's turns;
+intervals and the paired difference are taken over deals (the turns of one deal are not
+independent of each other).
 """
 
 from __future__ import annotations
@@ -25,6 +32,7 @@ __all__ = [
     "arena",
     "chunks",
     "combine",
+    "deal_nets",
     "difference",
     "per_seat",
     "summarise",
@@ -43,8 +51,11 @@ class AgentStats:
     win_rate: float
     deal_in_rate: float
     mean_net: float
-    #: Half-width of the 95 % confidence interval of `mean_net` (normal approximation).
+    #: Half-width of the 95 % confidence interval of `mean_net` (normal approximation; over
+    #: deals in a duplicate run).
     ci95: float
+    #: Share of its hands won by 自摸 (a win all the others pay: 自摸, 槓上開花, 八仙過海).
+    self_drawn_rate: float = 0.0
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -52,6 +63,7 @@ class AgentStats:
             "hands": self.hands,
             "win_rate": self.win_rate,
             "deal_in_rate": self.deal_in_rate,
+            "self_drawn_rate": self.self_drawn_rate,
             "mean_net": self.mean_net,
             "ci95": self.ci95,
         }
@@ -69,12 +81,27 @@ class ArenaResult:
     draw_rate: float
     stats: tuple[AgentStats, ...]
     #: The raw rows: `agent` (hands × seats, agent slot at each seat), `net` (hands × seats),
-    #: `won`, `dealt_in` (seat bit masks), `draw`.
+    #: `won`, `dealt_in`, `self_drawn` (seat bit masks), `draw`.
     rows: dict[str, npt.NDArray[Any]]
+    #: Whether each deal was played once per seat (then `hands` = deals × seats).
+    duplicate: bool = False
+
+    @property
+    def seats(self) -> int:
+        """Seated players at the table."""
+        who = self.rows["agent"]
+        return int((who[0] >= 0).sum()) if len(who) else len(self.agents)
+
+    @property
+    def deals(self) -> int:
+        """Distinct deals played (`hands` unless duplicate)."""
+        return self.hands // self.seats if self.duplicate and self.seats else self.hands
 
     def as_dict(self) -> dict[str, Any]:
         return {
             "agents": list(self.agents),
+            "duplicate": self.duplicate,
+            "deals": self.deals,
             "hands": self.hands,
             "seed": self.seed,
             "variant": self.variant,
@@ -95,11 +122,13 @@ def chunks(hands: int, seed: int, size: int = CHUNK) -> Iterator[tuple[int, int]
 
 
 def play_chunk(
-    agents: Sequence[str], hands: int, seed: int, variant: Variant
+    agents: Sequence[str], hands: int, seed: int, variant: Variant, duplicate: bool = False
 ) -> dict[str, npt.NDArray[Any]]:
     """The core's rows for hands `seed … seed + hands − 1` (agent `j` sits at seat
-    `(j + hand seed) mod seats`, so chunks put together are one run)."""
-    return dict(arena_hands(list(agents), hands, seed, variant))
+    `(j + hand seed) mod seats`, so chunks put together are one run); with `duplicate`,
+    `hands` deals each played once per seat (row `i × seats + t`: deal `seed + i`, agent `j`
+    at seat `(j + t) mod seats`)."""
+    return dict(arena_hands(list(agents), hands, seed, variant, duplicate))
 
 
 def combine(parts: Sequence[dict[str, npt.NDArray[Any]]]) -> dict[str, npt.NDArray[Any]]:
@@ -126,21 +155,24 @@ def summarise(
     seed: int,
     variant: str,
     reward: str = "tai",
+    duplicate: bool = False,
 ) -> ArenaResult:
     """Per-agent statistics of the rows of `arena_hands`."""
     who = rows["agent"]
     net = rows["net_tai" if reward == "tai" else "net_money"]
     hands = len(who)
     seats = int((who[0] >= 0).sum()) if hands else len(agents)
+    group = seats if duplicate else 1
     won = rows["won"]
     dealt = rows["dealt_in"]
+    tsumo = rows["self_drawn"]
     stats = []
     for j, name in enumerate(agents):
         # Each agent slot sits at exactly one seat per hand.
         seat = np.argmax(who[:, :seats] == j, axis=1) if hands else np.zeros(0, np.int64)
         idx = np.arange(hands)
         mine = net[idx, seat].astype(np.float64)
-        mean, ci = _mean_ci(mine)
+        mean, ci = _mean_ci(_per_deal(mine, group))
         stats.append(
             AgentStats(
                 agent=name,
@@ -149,6 +181,7 @@ def summarise(
                 deal_in_rate=float(((dealt >> seat) & 1).mean()) if hands else 0.0,
                 mean_net=mean,
                 ci95=ci,
+                self_drawn_rate=float(((tsumo >> seat) & 1).mean()) if hands else 0.0,
             )
         )
     return ArenaResult(
@@ -160,7 +193,15 @@ def summarise(
         draw_rate=float(rows["draw"].mean()) if hands else 0.0,
         stats=tuple(stats),
         rows=rows,
+        duplicate=duplicate,
     )
+
+
+def _per_deal(x: npt.NDArray[np.float64], group: int) -> npt.NDArray[np.float64]:
+    """Rows `x` (first axis: hands, `group` consecutive hands to a deal) averaged per deal."""
+    if group == 1:
+        return x
+    return np.asarray(x.reshape(len(x) // group, group, *x.shape[1:]).mean(axis=1))
 
 
 def arena(
@@ -172,19 +213,22 @@ def arena(
     reward: str = "tai",
     chunk: int = CHUNK,
     progress: Callable[[int], None] | None = None,
+    duplicate: bool = False,
 ) -> ArenaResult:
     """Plays `hands` hands with `agents` (bot names, one per seat) rotating seats, in chunks
-    of `chunk` hands; `progress(n)` is called after each chunk with the hands it played."""
+    of `chunk` hands; `progress(n)` is called after each chunk with the hands it played.
+    With `duplicate`, `hands` counts deals, each played once per seat with the agents
+    rotated (the module's docstring), and `chunk` counts deals too."""
     if reward not in ("tai", "money"):
         raise ValueError(f"unknown reward {reward!r} (expected tai or money)")
     v = Variant(variant)
     parts = []
     for s, n in chunks(hands, seed, chunk):
-        parts.append(play_chunk(agents, n, s, v))
+        parts.append(play_chunk(agents, n, s, v, duplicate))
         if progress is not None:
             progress(n)
-    rows = combine(parts) if parts else play_chunk(agents, 0, seed, v)
-    return summarise(agents, rows, seed=seed, variant=variant, reward=reward)
+    rows = combine(parts) if parts else play_chunk(agents, 0, seed, v, duplicate)
+    return summarise(agents, rows, seed=seed, variant=variant, reward=reward, duplicate=duplicate)
 
 
 def _nets(r: ArenaResult) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.int64]]:
@@ -199,6 +243,13 @@ def _nets(r: ArenaResult) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.int64
     ).reshape(hands, len(r.agents))
     mine = np.stack([net[idx, seat[:, j]] for j in range(len(r.agents))], axis=1)
     return mine.astype(np.float64).reshape(hands, len(r.agents)), seat
+
+
+def deal_nets(r: ArenaResult) -> npt.NDArray[np.float64]:
+    """Each agent slot's mean net per deal (deals × agents): over the deal's turns in a
+    duplicate run, the hand's net otherwise."""
+    mine, _ = _nets(r)
+    return _per_deal(mine, r.seats if r.duplicate else 1)
 
 
 def per_seat(r: ArenaResult) -> list[list[tuple[float, float, int]]]:
@@ -243,14 +294,15 @@ class Difference:
 def difference(r: ArenaResult) -> Difference | None:
     """A − B for a run of exactly two bot kinds (in the order they first appear in `agents`);
     `None` otherwise. Hand by hand the difference is paired (both kinds played the same deal),
-    so its interval is narrower than the two agents' intervals taken apart."""
+    so its interval is narrower than the two agents' intervals taken apart. In a duplicate
+    run the difference is paired per deal (each kind's mean over the deal's turns)."""
     kinds = list(dict.fromkeys(r.agents))
     if len(kinds) != 2 or r.hands == 0:
         return None
     mine, _ = _nets(r)
     cols = {k: [j for j, a in enumerate(r.agents) if a == k] for k in kinds}
     d = mine[:, cols[kinds[0]]].mean(axis=1) - mine[:, cols[kinds[1]]].mean(axis=1)
-    mean, ci = _mean_ci(d)
+    mean, ci = _mean_ci(_per_deal(d, r.seats if r.duplicate else 1))
     return Difference(kinds[0], kinds[1], mean, ci)
 
 

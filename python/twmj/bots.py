@@ -1,4 +1,4 @@
-"""Bots to play against: the core's `random`, `first_legal`, `efficiency` and `value`.
+"""Bots to play against: the core's `random`, `first_legal`, `efficiency`, `value` and `search`.
 
 A bot is anything with `act(game, seat) -> int` (an index into `twmj.ACTIONS`); the core's
 bots decide in Rust from what the seat may see (`Game.bot_action`), so the environment, the

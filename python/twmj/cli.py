@@ -20,6 +20,7 @@ from wcwidth import wcswidth
 
 from twmj import play
 from twmj._core import (
+    DEFAULT_SAMPLES,
     Analysis,
     Context,
     Variant,
@@ -366,6 +367,24 @@ def _cmd_compare(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_review(args: argparse.Namespace) -> int:
+    from twmj.coach import review
+
+    record = _read(args.file)
+    r = review(record, args.seat, samples=args.samples, seed=args.seed)
+    if args.json:
+        _dumps(r.as_dict())
+        return 0
+    print(f"座位 {r.seat} 的 {len(r.decisions)} 個決定（每個 {r.samples} 次抽樣，seed {r.seed}）")
+    for d in r.decisions:
+        mark = " " if d.played == d.best else "✗"
+        print(f"{mark} 第 {d.line} 行  {d.hand}  {d.reason}")
+    print(f"合計期望損失 {r.total_loss:.2f} ± {r.total_loss_se:.2f} 台")
+    for d in r.costliest:
+        print(f"  第 {d.line} 行：{d.played} → {d.best}，少 {d.loss:.2f} ± {d.loss_se:.2f} 台")
+    return 0
+
+
 def _cmd_replay(args: argparse.Namespace) -> int:
     record = _read(args.file)
     game = replay(record)  # a twmj.Error names the first illegal event and the rule
@@ -700,6 +719,14 @@ def _parser() -> argparse.ArgumentParser:
         help="the 圈風, for settlement: E S W N or 東 南 西 北 (default: the record's)",
     )
     s.add_argument("--json", action="store_true", help="print JSON (the shape of /v1/replay)")
+    s = sub.add_parser(
+        "review", help="review one seat's decisions in a record: loss in tai and why", epilog=EPILOG
+    )
+    s.add_argument("file", help="a JSON-lines record (docs/log-format.md), or - for stdin")
+    s.add_argument("--seat", type=int, required=True, help="the seat to review (0–3)")
+    s.add_argument("--samples", type=int, default=DEFAULT_SAMPLES, help="samples per decision")
+    s.add_argument("--seed", type=int, default=0, help="decision i samples from seed + i")
+    s.add_argument("--json", action="store_true", help="print JSON (the shape of /v1/review)")
     s = sub.add_parser("legal", help="the legal actions at a decision point", epilog=EPILOG)
     s.add_argument("file", help="a snapshot as JSON (the `snapshot` of /v1/legal), or - for stdin")
     s.add_argument("--json", action="store_true", help="print JSON instead of one action a line")
@@ -745,6 +772,7 @@ _COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "score": _cmd_score,
     "compare": _cmd_compare,
     "replay": _cmd_replay,
+    "review": _cmd_review,
     "legal": _cmd_legal,
     "variants": _cmd_variants,
     "simulate": _cmd_simulate,

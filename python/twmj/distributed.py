@@ -43,9 +43,9 @@ def init(address: str | None = None) -> None:
 
 
 def _arena_task(
-    agents: Sequence[str], hands: int, seed: int, variant: str
+    agents: Sequence[str], hands: int, seed: int, variant: str, duplicate: bool = False
 ) -> dict[str, npt.NDArray[Any]]:
-    return play_chunk(agents, hands, seed, Variant(variant))
+    return play_chunk(agents, hands, seed, Variant(variant), duplicate)
 
 
 def _simulate_task(hands: int, seed: int, variant: str, bot: str) -> dict[str, Any]:
@@ -62,18 +62,19 @@ def arena_ray(
     chunk: int = CHUNK,
     reward: str = "tai",
     progress: Callable[[int], None] | None = None,
+    duplicate: bool = False,
 ) -> ArenaResult:
     """`twmj.arena.arena` with each chunk of seeds a Ray task; the same result. `progress(n)`
-    is called as each task finishes, with the hands it played."""
+    is called as each task finishes, with the hands (deals, in a `duplicate` run) it played."""
     import ray
 
     init(address)
     task = ray.remote(_arena_task)
     work = list(chunks(hands, seed, chunk))
-    refs = [task.remote(list(agents), n, s, variant) for s, n in work]
+    refs = [task.remote(list(agents), n, s, variant, duplicate) for s, n in work]
     parts = _gather(refs, [n for _, n in work], progress)
-    rows = combine(parts) if parts else play_chunk(agents, 0, seed, Variant(variant))
-    return summarise(agents, rows, seed=seed, variant=variant, reward=reward)
+    rows = combine(parts) if parts else play_chunk(agents, 0, seed, Variant(variant), duplicate)
+    return summarise(agents, rows, seed=seed, variant=variant, reward=reward, duplicate=duplicate)
 
 
 def simulate_ray(

@@ -56,6 +56,12 @@ def add_commands(sub: Any) -> None:
         action="store_true",
         help="also each agent's net per hand at each seat (seat 0 = 東 of the first hand)",
     )
+    s.add_argument(
+        "--duplicate",
+        action="store_true",
+        help="duplicate format: each deal played once per seat with the agents rotated "
+        "(--hands counts deals; intervals and the difference are paired per deal)",
+    )
     _common(s)
     s = sub.add_parser("simulate", help="self-play bots and summarise the hands")
     s.add_argument("--games", type=int, default=1000, help="hands to play")
@@ -131,7 +137,7 @@ def _arena(args: argparse.Namespace) -> ArenaResult:
     agents = [a.strip() for a in args.agents.split(",") if a.strip()]
     if args.ray is not None:
         # Bot names, their number and the preset checked here, before Ray starts.
-        play_chunk(agents, 0, args.seed, Variant(args.variant))
+        play_chunk(agents, 0, args.seed, Variant(args.variant), args.duplicate)
         _ray(args)
         from twmj.distributed import arena_ray
 
@@ -145,6 +151,7 @@ def _arena(args: argparse.Namespace) -> ArenaResult:
                 chunk=args.chunk,
                 reward=args.reward,
                 progress=bar.update,
+                duplicate=args.duplicate,
             )
     with _bar(args.hands, "arena") as bar:
         return arena(
@@ -155,6 +162,7 @@ def _arena(args: argparse.Namespace) -> ArenaResult:
             reward=args.reward,
             chunk=args.chunk,
             progress=bar.update,
+            duplicate=args.duplicate,
         )
 
 
@@ -169,22 +177,28 @@ def run_arena(args: argparse.Namespace) -> int:
         print(json.dumps({**r.as_dict(), "seconds": round(seconds, 3)}, ensure_ascii=False))
         return 0
     unit = "台" if r.reward == "tai" else "錢"
+    played = (
+        f"{r.deals} 副牌 × {r.seats} 個座位 = {r.hands} 局（複式）"
+        if r.duplicate
+        else f"{r.hands} 局"
+    )
     print(
-        f"{r.variant}：{r.hands} 局（seed {r.seed}），{seconds:.2f} 秒，"
+        f"{r.variant}：{played}（seed {r.seed}），{seconds:.2f} 秒，"
         f"流局 {100 * r.draw_rate:.1f}%，淨以{unit}計"
     )
-    rows: list[list[object]] = [["bot", "胡牌率", "放槍率", "每局淨", "95% 區間"]]
+    rows: list[list[object]] = [["bot", "胡牌率", "自摸率", "放槍率", "每局淨", "95% 區間"]]
     rows += [
         [
             s.agent,
             f"{100 * s.win_rate:.1f}%",
+            f"{100 * s.self_drawn_rate:.1f}%",
             f"{100 * s.deal_in_rate:.1f}%",
             f"{s.mean_net:+.3f}",
             f"±{s.ci95:.3f}",
         ]
         for s in r.stats
     ]
-    _rows(rows, right=range(1, 5))
+    _rows(rows, right=range(1, 6))
     if args.per_seat:
         seats = per_seat(r)
         print("每個座位的每局淨（座位 0 = 第一局的東）")
@@ -197,7 +211,8 @@ def run_arena(args: argparse.Namespace) -> int:
     d = difference(r)
     if d is not None:
         print(
-            f"{d.a} − {d.b}：每局淨差 {d.mean:+.3f}，95% 區間 "
+            f"{d.a} − {d.b}：每局淨差 {d.mean:+.3f}"
+            f"{'（每副牌配對）' if r.duplicate else ''}，95% 區間 "
             f"[{d.mean - d.ci95:+.3f}, {d.mean + d.ci95:+.3f}]（{d.verdict}）"
         )
     return 0

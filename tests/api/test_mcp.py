@@ -27,6 +27,7 @@ from twmj_api.schemas import (
     CompareRequest,
     LegalRequest,
     ReplayRequest,
+    ReviewRequest,
     ScoreRequest,
     WaitsRequest,
 )
@@ -41,6 +42,7 @@ ENDPOINTS: dict[str, tuple[str, type[BaseModel]]] = {
     "wait_values": ("/v1/wait_values", WaitValuesRequest),
     "legal": ("/v1/legal", LegalRequest),
     "replay": ("/v1/replay", ReplayRequest),
+    "review": ("/v1/review", ReviewRequest),
 }
 
 

@@ -24,6 +24,8 @@ from twmj_api.schemas import (
     ReadyOut,
     ReplayRequest,
     ReplayResponse,
+    ReviewRequest,
+    ReviewResponse,
     WinOut,
 )
 
@@ -156,3 +158,16 @@ def settled(
 async def actions() -> list[str]:
     """Every action name by its fixed index: the order of every `mask`."""
     return list(twmj.ACTIONS)
+
+
+@router.post("/review", response_model=ReviewResponse, summary="Review one seat's decisions")
+@heavy
+async def review(req: ReviewRequest) -> ReviewResponse:
+    """Reviews `seat`'s decisions in a JSON-lines record (issue 28, `twmj.review`): for each
+    decision at which it had a choice, what it played, the evaluator's best action, the
+    expected loss in net tai with its standard error and a reason in Chinese; a summary (total
+    loss, the three costliest). Stateless; the same record and seed give the same review as
+    `twmj review` and the MCP tool `review`. A refused record is a 422 `record_error` naming
+    its line."""
+    r = twmj.review(req.record, req.seat, samples=req.samples, seed=req.seed)
+    return ReviewResponse.model_validate(r.as_dict())

@@ -7,8 +7,8 @@ use pyo3::types::PyDict;
 use rayon::prelude::*;
 use twmj_core::game::observe as layout;
 use twmj_core::game::{
-    arena_count, arena_hand, check_agents, observe, vector, Bot, Played, Reward, Slot, SplitMix64,
-    State, ACTION_COUNT, OBS_LEN,
+    arena_count, arena_hand, check_agents, duplicate_count, duplicate_hand, observe, vector, Bot,
+    Played, Reward, Slot, SplitMix64, State, ACTION_COUNT, OBS_LEN,
 };
 use twmj_core::scoring::Variant;
 
@@ -81,12 +81,14 @@ pub fn bots() -> Vec<&'static str> {
 /// Plays hands `seed … seed + hands − 1` with `agents` (bot names, one per seated player),
 /// rotating them: in the hand of seed `h` agent `j` sits at seat `(j + h) mod seats`. Returns per hand the
 /// agent at each seat, each seat's net tai and money, the winning and dealing-in seats (bit
-/// masks), the draws and the actions. The hands are independent, so they run in parallel
-/// with the GIL released and any split of the seeds gives the same rows.
+/// masks, 自摸 among the wins in `self_drawn`), the draws and the actions. The hands are
+/// independent, so they run in parallel with the GIL released and any split of the seeds
+/// gives the same rows. With `duplicate`, `hands` counts deals and each deal is played once
+/// per seat: row `i × seats + t` is deal `seed + i` with agent `j` at seat `(j + t) mod seats`.
 #[pyfunction]
 #[pyo3(
-    signature = (agents, hands, seed=Int::from(0), variant=None),
-    text_signature = "(agents, hands, seed=0, variant=None)"
+    signature = (agents, hands, seed=Int::from(0), variant=None, duplicate=false),
+    text_signature = "(agents, hands, seed=0, variant=None, duplicate=False)"
 )]
 #[guarded]
 pub fn arena_hands<'py>(
@@ -95,10 +97,18 @@ pub fn arena_hands<'py>(
     hands: Int,
     seed: Int,
     variant: Option<PyRef<'py, PyVariant>>,
+    duplicate: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
-    // Bounded before the rows are allocated.
-    let hands = arena_count(&hands).map_err(CoreError)?;
     let variant = variant_of(variant);
+    let seats = usize::from(variant.seats());
+    // Bounded before the rows are allocated.
+    let deals = if duplicate {
+        duplicate_count(&hands, seats).map_err(CoreError)?
+    } else {
+        arena_count(&hands).map_err(CoreError)?
+    };
+    let per = if duplicate { seats } else { 1 };
+    let hands = deals * per;
     check_agents(&variant, agents.len()).map_err(CoreError)?;
     let bots: Vec<Bot> = agents
         .iter()
@@ -110,13 +120,21 @@ pub fn arena_hands<'py>(
     let rows: Vec<Result<([u8; 4], Played), twmj_core::Error>> = py.detach(|| {
         (0..hands)
             .into_par_iter()
-            .map(|i| arena_hand(seed.wrapping_add(i as u64), &variant, &bots))
+            .map(|i| {
+                if duplicate {
+                    let deal = seed.wrapping_add((i / per) as u64);
+                    duplicate_hand(deal, i % per, &variant, &bots)
+                } else {
+                    arena_hand(seed.wrapping_add(i as u64), &variant, &bots)
+                }
+            })
             .collect()
     });
     let mut agent = Vec::with_capacity(hands * 4);
     let mut tai = Vec::with_capacity(hands * 4);
     let mut money = Vec::with_capacity(hands * 4);
     let (mut won, mut dealt, mut draw, mut actions) = (vec![], vec![], vec![], vec![]);
+    let mut self_drawn = Vec::with_capacity(hands);
     for r in rows {
         let (who, p) = r.map_err(CoreError)?;
         agent.extend(who.map(i16::from).map(|w| if w == 255 { -1 } else { w }));
@@ -124,6 +142,7 @@ pub fn arena_hands<'py>(
         money.extend(p.net_money);
         won.push(p.won);
         dealt.push(p.dealt_in);
+        self_drawn.push(p.self_drawn);
         draw.push(p.draw);
         actions.push(p.actions);
     }
@@ -136,6 +155,7 @@ pub fn arena_hands<'py>(
     d.set_item("net_money", shape(money)?)?;
     d.set_item("won", won.into_pyarray(py))?;
     d.set_item("dealt_in", dealt.into_pyarray(py))?;
+    d.set_item("self_drawn", self_drawn.into_pyarray(py))?;
     d.set_item("draw", draw.into_pyarray(py))?;
     d.set_item("actions", actions.into_pyarray(py))?;
     Ok(d)

@@ -19,12 +19,12 @@ use crate::score::PyScore;
 use crate::variant::{rules_of, PyVariant};
 
 /// A seat of the table from any Python int: out of range is a `ContextError` on `seat`.
-fn seat_ok(seat: &Int) -> PyResult<u8> {
+pub(crate) fn seat_ok(seat: &Int) -> PyResult<u8> {
     Ok(seat.seat("seat", SEATS)?)
 }
 
 /// An action by name (str) or index (int).
-fn action_of(obj: &Bound<'_, PyAny>) -> PyResult<Action> {
+pub(crate) fn action_of(obj: &Bound<'_, PyAny>) -> PyResult<Action> {
     if let Ok(s) = obj.cast::<PyString>() {
         return Ok(Action::read(s.to_str()?)?);
     }
@@ -256,6 +256,30 @@ impl PyGame {
     #[guarded]
     fn bot_action(&self, name: &str, seat: Int, seed: Int) -> PyResult<Option<usize>> {
         crate::env::bot_action(&self.state, seat_ok(&seat)?, name, &seed)
+    }
+
+    /// Each legal action of `seat` now (or `actions`, names or indices) evaluated from what
+    /// the seat sees: `samples` determinized samples of the hidden tiles, every action played
+    /// out on each by `rollout` bots and settled in net tai (common random numbers). Returns
+    /// `{"seat", "samples", "best", "estimates": [{"action", "mean", "se", "loss",
+    /// "loss_se"}]}`; the same for the same seed on any number of threads (the samples run
+    /// in parallel with the GIL released).
+    #[pyo3(
+        signature = (seat, samples=Int::from(twmj_core::game::search::DEFAULT_SAMPLES as i64), seed=Int::from(0), actions=None, rollout="value"),
+        text_signature = "($self, seat, samples=48, seed=0, actions=None, rollout='value')"
+    )]
+    #[guarded]
+    fn evaluate<'py>(
+        &self,
+        py: Python<'py>,
+        seat: Int,
+        samples: Int,
+        seed: Int,
+        actions: Option<Vec<Bound<'py, PyAny>>>,
+        rollout: &str,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let seat = seat_ok(&seat)?;
+        crate::search::evaluate_game(py, &self.state, seat, samples, seed, actions, rollout)
     }
 
     /// Each seat's net for the finished hand in `tai` or `money` (zeros for a plain draw);

@@ -17,6 +17,7 @@ mod meld;
 mod notation;
 mod quiz;
 mod score;
+mod search;
 mod shanten;
 mod variant;
 mod vocab;
@@ -73,6 +74,9 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(game::actions, m)?)?;
     m.add_function(wrap_pyfunction!(game::legal, m)?)?;
     m.add_function(wrap_pyfunction!(game::simulate, m)?)?;
+    m.add_function(wrap_pyfunction!(search::review_record, m)?)?;
+    m.add("MAX_SAMPLES", twmj_core::game::search::MAX_SAMPLES)?;
+    m.add("DEFAULT_SAMPLES", twmj_core::game::search::DEFAULT_SAMPLES)?;
     m.add_class::<env::PyVecEnv>()?;
     m.add_function(wrap_pyfunction!(env::observation_layout, m)?)?;
     m.add_function(wrap_pyfunction!(env::observation_fields, m)?)?;

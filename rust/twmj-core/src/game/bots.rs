@@ -237,10 +237,21 @@ pub enum Bot {
     /// costs (fitted danger per seat and kind); then the two-step outlook one from ready and
     /// the waits worth most when ready. Weighs folding against a declared seat.
     Value,
+    /// Value's choice, checked by the evaluator ([`super::search`]) on its turns: value's
+    /// discard and the next lowest-shanten discards, each played out on the same
+    /// determinized samples by value bots, another taken only when value's loses by more
+    /// than [`super::search::SEARCH_MARGIN`] standard errors (offers: value's answer).
+    Search,
 }
 
 impl Bot {
-    pub const ALL: [Bot; 4] = [Bot::Random, Bot::FirstLegal, Bot::Efficiency, Bot::Value];
+    pub const ALL: [Bot; 5] = [
+        Bot::Random,
+        Bot::FirstLegal,
+        Bot::Efficiency,
+        Bot::Value,
+        Bot::Search,
+    ];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -248,6 +259,7 @@ impl Bot {
             Bot::FirstLegal => "first_legal",
             Bot::Efficiency => "efficiency",
             Bot::Value => "value",
+            Bot::Search => "search",
         }
     }
 
@@ -320,7 +332,87 @@ impl Bot {
             Bot::Efficiency | Bot::Value => {
                 Seat::new(state, seat, self == Bot::Value).choose(legal, first)
             }
+            Bot::Search => search_choice(state, seat, legal, first, rng),
         })
+    }
+}
+
+/// What a discard does to a seat's hand, as the review reports it: the shanten it leaves,
+/// the kinds and unseen copies that improve it (or, ready, its waits), and the chance that
+/// it deals in by the value bot's fitted model (`examples/dangers.rs`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct DiscardFacts {
+    pub tile: Tile,
+    pub shanten: i8,
+    /// Accepting kinds and their unseen copies (the waits when `shanten` is 0).
+    pub kinds: u32,
+    pub copies: u32,
+    /// The chance of dealing in with this discard, by the fitted model.
+    pub deal_in: f64,
+}
+
+/// [`DiscardFacts`] of every distinct discard of `seat`'s concealed tiles (on its turn),
+/// best first as the analysis orders them; empty off its turn.
+pub fn discard_facts(state: &State, seat: u8) -> Vec<DiscardFacts> {
+    if !matches!(state.phase(), Phase::Turn(t) if t.seat == seat) {
+        return Vec::new();
+    }
+    let s = Seat::new(state, seat, true);
+    let Some(a) = s.analysis() else {
+        return Vec::new();
+    };
+    let danger = Danger::new(&s);
+    a.discards
+        .iter()
+        .map(|d| DiscardFacts {
+            tile: d.tile,
+            shanten: d.shanten,
+            kinds: d.accepts.len() as u32,
+            copies: d.accepted(),
+            deal_in: danger.of(&s, d.tile).0 / DANGER_WEIGHT,
+        })
+        .collect()
+}
+
+/// The search bot's choice: value's, unless the evaluator finds a candidate better by more
+/// than [`super::search::SEARCH_MARGIN`] standard errors of the paired difference.
+fn search_choice(
+    state: &State,
+    seat: u8,
+    legal: &[Action],
+    first: Action,
+    rng: &mut SplitMix64,
+) -> Action {
+    use super::search::{evaluate, SEARCH_MARGIN, SEARCH_ROLLOUT, SEARCH_SAMPLES, SEARCH_WIDTH};
+    let s = Seat::new(state, seat, true);
+    let pick = s.choose(legal, first);
+    let mut cands = vec![pick];
+    // Offers are left to value: searching its calls measured a loss (benches/README.md).
+    let analysis = matches!(state.phase(), Phase::Turn(_))
+        .then(|| s.analysis())
+        .flatten();
+    if let Some(a) = analysis {
+        let best = a.discards.first().map(|d| d.shanten);
+        for d in a.discards.iter().filter(|d| Some(d.shanten) == best) {
+            let act = Action::Discard(d.tile);
+            if cands.len() >= SEARCH_WIDTH {
+                break;
+            }
+            if legal.contains(&act) && !cands.contains(&act) {
+                cands.push(act);
+            }
+        }
+    }
+    if cands.len() < 2 {
+        return pick;
+    }
+    let seed = rng.next_u64();
+    match evaluate(state, seat, &cands, SEARCH_SAMPLES, seed, SEARCH_ROLLOUT) {
+        Ok(e) => match e.of(pick) {
+            Some(p) if p.loss > SEARCH_MARGIN * p.loss_se => e.estimates[e.best].action,
+            _ => pick,
+        },
+        Err(_) => pick,
     }
 }
 
@@ -696,6 +788,8 @@ pub struct Played {
     pub won: u8,
     /// Seats whose discard (or 加槓) was won on, as a bitmask.
     pub dealt_in: u8,
+    /// Seats that won a 筆 the other players all pay (自摸, 槓上開花, 八仙過海), as a bitmask.
+    pub self_drawn: u8,
     pub draw: bool,
     /// Actions taken.
     pub actions: u32,
@@ -750,6 +844,21 @@ pub fn arena_count(hands: &crate::vocab::Int) -> Result<usize> {
         })
 }
 
+/// A number of duplicate-arena deals as the caller gave it, checked: each deal is played
+/// `seats` times, so 0 to [`MAX_ARENA_HANDS`] / `seats` deals, else a context error naming
+/// `hands`.
+pub fn duplicate_count(hands: &crate::vocab::Int, seats: usize) -> Result<usize> {
+    let most = MAX_ARENA_HANDS / seats.max(1);
+    hands.to::<usize>().filter(|&k| k <= most).ok_or_else(|| {
+        Error::context(
+            "hands",
+            format!(
+                "a duplicate arena call plays 0 to {most} deals ({seats} hands each), not {hands}"
+            ),
+        )
+    })
+}
+
 /// One hand of an arena: the `agents` (one per seated player) rotate with the seed, agent
 /// `j` sitting at seat `(j + seed) mod seats` (by the hand's seed, so any split of the seeds
 /// seats them the same). Returns the agent at each seat (`u8::MAX` at an empty one) and what
@@ -759,9 +868,34 @@ pub fn arena_hand(
     variant: &crate::scoring::Variant,
     agents: &[Bot],
 ) -> Result<([u8; SEATS], Played)> {
+    let turn = (seed % agents.len().max(1) as u64) as usize;
+    seated_hand(seed, turn, variant, agents)
+}
+
+/// One hand of a duplicate arena: deal `seed` played with agent `j` at seat
+/// `(j + turn) mod seats`. A duplicate run plays every deal at every `turn` (`0 … seats − 1`),
+/// so each agent plays each seat of each deal and the luck of the tiles cancels; the random
+/// bots draw from the deal's seed, so tables of identical bots play the same hand at every
+/// turn.
+pub fn duplicate_hand(
+    seed: u64,
+    turn: usize,
+    variant: &crate::scoring::Variant,
+    agents: &[Bot],
+) -> Result<([u8; SEATS], Played)> {
+    seated_hand(seed, turn, variant, agents)
+}
+
+/// Deal `seed` with agent `j` at seat `(j + turn) mod seats`.
+fn seated_hand(
+    seed: u64,
+    turn: usize,
+    variant: &crate::scoring::Variant,
+    agents: &[Bot],
+) -> Result<([u8; SEATS], Played)> {
     check_agents(variant, agents.len())?;
     let seats = agents.len();
-    let turn = (seed % seats as u64) as usize;
+    let turn = turn % seats;
     let mut at = [Bot::FirstLegal; SEATS];
     let mut who = [u8::MAX; SEATS];
     for s in 0..seats {
@@ -799,6 +933,14 @@ pub fn play_hand(
         out.draw = r.is_draw();
         for w in &r.wins {
             out.won |= 1 << w.seat;
+            if matches!(
+                w.kind,
+                super::result::WinKind::SelfDraw
+                    | super::result::WinKind::Replacement(_)
+                    | super::result::WinKind::EightFlowers
+            ) {
+                out.self_drawn |= 1 << w.seat;
+            }
             if let super::result::WinKind::Discard { from }
             | super::result::WinKind::RobbingKong { from } = w.kind
             {
@@ -806,17 +948,28 @@ pub fn play_hand(
             }
         }
         if !out.draw || r.false_win.is_some() {
-            let table = super::settle::Table {
-                streak: st.rules().streak,
-                round_wind: st.rules().round_wind,
-                dice: st.dice(),
-            };
-            let (_, s) = super::settle::settle_hand(r, &table, variant)?;
-            out.net_tai = s.net_tai;
-            out.net_money = s.net_money;
+            (out.net_tai, out.net_money) = settled(&st)?;
         }
     }
     Ok((st, out))
+}
+
+/// Each seat's net in tai and in money of a finished hand, as it settles under its variant
+/// (all zero while the hand is not over, and for a draw without a false win).
+pub fn settled(st: &State) -> Result<([i64; 4], [i64; 4])> {
+    let Some(r) = st.result() else {
+        return Ok(([0; 4], [0; 4]));
+    };
+    if r.is_draw() && r.false_win.is_none() {
+        return Ok(([0; 4], [0; 4]));
+    }
+    let table = super::settle::Table {
+        streak: st.rules().streak,
+        round_wind: st.rules().round_wind,
+        dice: st.dice(),
+    };
+    let (_, s) = super::settle::settle_hand(r, &table, st.variant())?;
+    Ok((s.net_tai, s.net_money))
 }
 
 #[cfg(test)]

@@ -37,6 +37,7 @@ pub mod record;
 pub mod replay;
 pub mod report;
 pub mod result;
+pub mod search;
 pub mod series;
 pub mod settle;
 pub mod simulate;
@@ -89,7 +90,10 @@ pub const LIMITS: [crate::vocab::Limit; 6] = [
         doc: "most open melds one hand holds: the five sets of a 16-tile hand (the largest hand_size)",
     },
 ];
-pub use bots::{arena_count, arena_hand, check_agents, danger_class, play_hand, Bot, Played};
+pub use bots::{
+    arena_count, arena_hand, check_agents, danger_class, discard_facts, duplicate_count,
+    duplicate_hand, play_hand, settled, Bot, DiscardFacts, Played,
+};
 pub use event::Event;
 pub use furiten::Furiten;
 pub use legality::{check, is_legal, legal_actions, legal_mask};

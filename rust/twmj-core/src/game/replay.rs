@@ -2,8 +2,10 @@
 
 use crate::error::{Code, Error, Fault, Result};
 
+use super::action::Action;
 use super::deal::Rules;
 use super::event::Event;
+use super::legality::legal_actions;
 use super::record::{read_log, record_lines, to_json};
 use super::state::State;
 
@@ -145,4 +147,55 @@ fn replay_lines(events: &[Event], line: impl Fn(usize) -> usize) -> Result<State
         }
     }
     Ok(state)
+}
+
+/// A decision of one seat in a record: the 1-based line of the record that holds it, the
+/// hand just before it, and the action the record took.
+#[derive(Debug, Clone)]
+pub struct Decision {
+    pub line: usize,
+    pub state: State,
+    pub action: Action,
+}
+
+/// Every decision of `seat` in the record `text` at which it had a choice (two or more legal
+/// actions), in order. The record is replayed first ([`replay_record`]), so a record it
+/// refuses is refused here with the same error.
+pub fn decisions_of(text: &str, seat: u8) -> Result<Vec<Decision>> {
+    let end = replay_record(text)?;
+    if seat >= end.seats() {
+        return Err(Error::context(
+            "seat",
+            format!("seat {seat} is not at this table of {} seats", end.seats()),
+        ));
+    }
+    let events = read_log(text)?;
+    let lines: Vec<usize> = record_lines(text).map(|(i, _)| i + 1).collect();
+    let (Some(Event::Deal(deal)), rules) = (
+        events.first(),
+        match events.get(1) {
+            Some(Event::Rules(r)) => (**r).clone(),
+            _ => Rules::default(),
+        },
+    ) else {
+        return Ok(Vec::new());
+    };
+    let mut state = State::from_deal_ruled((**deal).clone(), rules)?;
+    let mut out = Vec::new();
+    for (i, ev) in events.iter().enumerate().skip(1) {
+        if state.log().get(i).is_some() {
+            continue;
+        }
+        if let Event::Act { seat: s, action } = ev {
+            if *s == seat && legal_actions(&state, seat).len() >= 2 {
+                out.push(Decision {
+                    line: lines.get(i).copied().unwrap_or(i + 1),
+                    state: state.clone(),
+                    action: *action,
+                });
+            }
+            state.apply(*s, *action)?;
+        }
+    }
+    Ok(out)
 }
