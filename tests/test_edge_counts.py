@@ -5,7 +5,7 @@ says so with a twmj error."""
 
 from __future__ import annotations
 
-import _thread
+import signal
 import threading
 import time
 
@@ -98,13 +98,20 @@ def test_wrong_length_sequences_name_their_field() -> None:
 
 
 def test_simulate_answers_ctrl_c() -> None:
-    # A billion hands would take days; Ctrl-C (SIGINT, here sent by a timer) stops it within
-    # a chunk of hands.
-    timer = threading.Timer(0.5, _thread.interrupt_main)
+    # Ctrl-C (a real SIGINT sent to the main thread by a timer) stops a long run within a
+    # chunk of hands. `_thread.interrupt_main` is not used: it does nothing while the SIGINT
+    # handler is not Python's, which once left this test running a billion hands for half an
+    # hour in a CI run; a real signal is what a user's Ctrl-C is. Python's handler must be
+    # the one installed (else the signal would end pytest), and the run is long enough for
+    # the timer (about a minute of hands) but finite, so a lost signal fails, never hangs.
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    main = threading.main_thread().ident
+    assert main is not None
+    timer = threading.Timer(0.5, signal.pthread_kill, (main, signal.SIGINT))
     timer.start()
     t = time.perf_counter()
     with pytest.raises(KeyboardInterrupt):
-        twmj.simulate(10**9, bot="first_legal")
+        twmj.simulate(2_000_000, bot="first_legal")
     timer.cancel()
     assert time.perf_counter() - t < 60
 

@@ -16,8 +16,11 @@ function refusal(fn) {
   assert.fail("no error");
 }
 
-/** The class the core names for a fine code. */
+/** The class the core names for a fine code (the class of its usual kind). */
 const classFor = (code) => twmj.VOCABULARY.errors.find((e) => e.code === code).class;
+/** The class of an error kind: an error's class follows its kind, as in Python (a record line
+ * that fails on an unknown action is a RecordError whose fine code stays `unknown_action`). */
+const classOfKind = (kind) => twmj.ERROR_KINDS.find((k) => k.code === kind).class;
 
 function check(e, code, field) {
   assert.ok(e instanceof twmj.TwmjError, String(e));
@@ -74,9 +77,10 @@ test("a bad record line: RecordError naming its line", () => {
   record[4] = '{"type":"act","seat":0,"action":"discard 9z"}';
   const e = refusal(() => twmj.replay(record.join("\n")));
   assert.ok(e instanceof twmj.RecordError, String(e));
+  assert.equal(e.kind, "record_error");
   assert.equal(e.line, 5);
   assert.ok(e.field.startsWith("record[4]"), e.field);
-  assert.equal(e.constructor.name, classFor(e.code));
+  assert.equal(e.constructor.name, classOfKind(e.kind));
 });
 
 test("an illegal action in a record names its rule", () => {

@@ -412,17 +412,19 @@ pub fn variant(v: &Variant) -> Value {
 }
 
 /// An error as the wrapper turns it into an `Error` subclass: every attribute the Python
-/// exception carries, and the class named by the core.
+/// exception carries, and the class of its kind, as the binding picks the Python class (a
+/// record line failing on an unknown action is a `RecordError` keeping the fine code
+/// `unknown_action`).
 pub fn error(e: &Error) -> Value {
-    let class = twmj_core::CODES
+    let class = twmj_core::ERROR_KINDS
         .iter()
-        .find(|c| c.code == e.code())
-        .map(|c| c.class)
+        .find(|k| k.code == e.kind())
+        .map(|k| k.class)
         .or_else(|| {
-            twmj_core::ERROR_KINDS
+            twmj_core::CODES
                 .iter()
-                .find(|k| k.code == e.kind())
-                .map(|k| k.class)
+                .find(|c| c.code == e.code())
+                .map(|c| c.class)
         });
     json!({
         "message": e.to_string(),
