@@ -69,10 +69,9 @@ fn each_preset_value_is_its_texts_note() {
     );
     assert_eq!(text(&tr, Item::Migi), "");
     // 003 四槓胡: 除莊連拉外不另計手牌台數 — every item but the dealer's line.
-    let four = text(&Variant::improved16(), Item::FourKongs);
-    assert!(
-        four.starts_with("concealed,self_draw,") && !four.contains("dealer"),
-        "{four}"
+    assert_eq!(
+        text(&Variant::improved16(), Item::FourKongs),
+        "*-dealer,dealer_streak"
     );
     // settings() lists the family for the items the table has, as `set` takes it back.
     let listed: Vec<(String, Value)> = t
@@ -329,6 +328,10 @@ fn bad_values_are_refused_by_field() {
     assert_eq!(e.code(), "bad_setting_value");
     let e = set("exclude.no_such_item", Value::Text(String::new()));
     assert_eq!(e.code(), "unknown_setting");
+    // `*-<keys>`: every other item but those.
+    let w = with("taiwan", "heaven_win", "*-seat_flower");
+    assert!(!w.excludes(Item::HeavenWin).contains(Item::SeatFlower));
+    assert!(w.excludes(Item::HeavenWin).contains(Item::Dealer));
     // Any order and separator reads; the value is written back in item order.
     let w = with("taiwan", "small_winds", "seat_wind、 round_wind");
     assert_eq!(
