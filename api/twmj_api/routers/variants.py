@@ -132,18 +132,11 @@ def _card_out(variant: twmj.Variant, request: Request) -> CardOut:
 
 @router.post("/card", response_model=CardOut, summary="A rule set as a rule card (分享家規)")
 async def card(req: VariantChoice, request: Request) -> CardOut:
-    """The rule card of a preset with house rules (`overrides`), or of a card with more on
-    top: a short code that opens the same rules anywhere (`rules` in any request that takes
+    """The rule card of a preset with house rules (`overrides`), or of a card (`rules`) with
+    more on top, which also reads a card: a short code that opens the same rules anywhere (`rules` in any request that takes
     `variant`, `twmj --rules CARD`, `twmj.Variant.from_card`), the page's addresses that open
     the calculator and the checker with it, and a QR code of the first."""
     return _card_out(chosen(req), request)
-
-
-@router.get("/card/{card}", response_model=CardOut, summary="Read a rule card")
-async def read_card(card: str, request: Request) -> CardOut:
-    """What a rule card holds: its preset and the settings it changes (a bad card is a 422
-    naming `rules`)."""
-    return _card_out(variant_of(twmj.DEFAULT_PRESET, {}, card), request)
 
 
 def _setting_name(key: str) -> str:

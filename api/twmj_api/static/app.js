@@ -1,5 +1,5 @@
 // The page: reads what it knows from the server once, then starts one module per tool.
-import { ApiError, get, load } from "./data.js";
+import { ApiError, load, post } from "./data.js";
 import { Checker } from "./checker.js";
 import { Quiz } from "./quiz.js";
 import { Calculator } from "./calculator.js";
@@ -42,7 +42,7 @@ async function main() {
   const card = new URLSearchParams(location.search).get("rules");
   if (card) {
     try {
-      const opened = await get(`/v1/card/${encodeURIComponent(card)}`);
+      const opened = await post("/v1/card", { rules: card });
       calculator.openCard(opened);
       checker.openCard(opened);
       open(location.hash === "#checker" ? "checker" : "calculator");
