@@ -15,16 +15,20 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def test_registry_agrees_with_every_preset() -> None:
     # Two reads of the same fact: the registry's per-preset value and the preset's settings().
-    keys = [s.key for s in twmj.SETTINGS if not s.key.startswith("tai.")]
+    keys = [s.key for s in twmj.SETTINGS if not s.key.endswith("<item>")]
     assert len(keys) == len(set(keys))
     for preset in twmj.PRESETS:
         listed = twmj.Variant(preset).settings()
         for s in twmj.SETTINGS:
-            if s.key.startswith("tai."):
+            if s.key.endswith("<item>"):
                 continue
             assert s.defaults[preset] == listed[s.key], (preset, s.key)
-        # Every listed setting is a registry key or a tai.<item> key.
-        assert set(listed) <= set(keys) | set(twmj.TAI_KEYS)
+        # Every listed setting is a registry key or a member of a family (tai.<item>,
+        # exclude.<item>), and each item the table has comes with both (issue 30).
+        assert set(listed) <= set(keys) | set(twmj.TAI_KEYS) | set(twmj.EXCLUDE_KEYS)
+        tai = {k.removeprefix("tai.") for k in listed if k.startswith("tai.")}
+        excluded = {k.removeprefix("exclude.") for k in listed if k.startswith("exclude.")}
+        assert tai <= excluded, preset
 
 
 def test_registry_spot_values() -> None:

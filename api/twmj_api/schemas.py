@@ -256,7 +256,7 @@ def _override_schema() -> dict[str, object]:
     (a bad one is a 422 naming `overrides.<key>`), in the order given."""
     props: dict[str, object] = {}
     for s in twmj.SETTINGS:
-        if s.key.startswith("tai."):
+        if s.key.endswith("<item>"):
             continue
         prop: dict[str, object] = {"type": s.type, "description": f"{s.doc} ({s.doc_zh})"}
         if s.minimum is not None:
@@ -274,6 +274,9 @@ def _override_schema() -> dict[str, object]:
             "maximum": tai.maximum,
             "description": tai.doc,
         }
+    exclude = _family("exclude.")
+    for key in twmj.EXCLUDE_KEYS:
+        props[key] = {"type": exclude.type, "description": exclude.doc}
     return {
         "type": "object",
         "properties": props,
@@ -282,10 +285,15 @@ def _override_schema() -> dict[str, object]:
     }
 
 
+def _family(prefix: str) -> twmj.SettingSpec:
+    """The registry's entry of the family of settings keyed `<prefix><item>`."""
+    return next(s for s in twmj.SETTINGS if s.key == f"{prefix}<item>")
+
+
 def _override_specs() -> dict[str, twmj.SettingSpec]:
-    family = next(s for s in twmj.SETTINGS if s.key.startswith("tai."))
-    specs = {s.key: s for s in twmj.SETTINGS if not s.key.startswith("tai.")}
-    return specs | {key: family for key in twmj.TAI_KEYS}
+    specs = {s.key: s for s in twmj.SETTINGS if not s.key.endswith("<item>")}
+    tai, exclude = _family("tai."), _family("exclude.")
+    return specs | {k: tai for k in twmj.TAI_KEYS} | {k: exclude for k in twmj.EXCLUDE_KEYS}
 
 
 _OVERRIDE_SPECS = _override_specs()
@@ -464,15 +472,66 @@ EXAMPLE_WIN: dict[str, JsonValue] = {
 }
 
 
+#: A rule card as a request carries it (`twmj1.<preset>[.<settings>]`; the core reads it).
+RuleCard = Annotated[str, Field(max_length=4000, examples=["twmj1.taiwan"])]
+
+
+class CardOut(BaseModel):
+    """A rule set as a rule card, with what it changes and where it opens."""
+
+    card: str = Field(description="The rule card: `twmj1.<preset>[.<settings>]`.")
+    preset: str = Field(description="The preset it starts from.")
+    changes: dict[str, Setting] = Field(
+        description="The settings it changes from the preset, sorted by key (what the card holds)."
+    )
+    calculator: str = Field(description="The page's 台數計算 opened with these rules.")
+    checker: str = Field(description="The page's 聽牌檢查 opened with these rules.")
+    qr_svg: str = Field(description="A QR code of the calculator's address, as an SVG document.")
+
+
+class CardDiffRequest(BaseModel):
+    """Two rule sets to compare, each a rule card."""
+
+    model_config = ConfigDict(
+        extra="forbid",
+        strict=True,
+        json_schema_extra={"examples": [{"left": "twmj1.taiwan", "right": "twmj1.american"}]},
+    )
+    left: RuleCard
+    right: RuleCard
+
+
+class CardDifference(BaseModel):
+    """One setting on which two rule sets differ (`null`: that side has no such setting)."""
+
+    key: str
+    name: str = Field(description="The setting's name in Chinese (an item's for a family).")
+    left: Setting | None
+    right: Setting | None
+
+
 class VariantChoice(BaseModel):
     """A rule set: a preset and house rules on top of it."""
 
-    model_config = ConfigDict(extra="forbid", strict=True)
+    model_config = ConfigDict(
+        extra="forbid",
+        strict=True,
+        json_schema_extra={
+            "examples": [{"variant": "taiwan", "overrides": {"exclude.small_dragons": ""}}]
+        },
+    )
     variant: PresetName = Field(twmj.DEFAULT_PRESET, description="The preset the rules start from.")
     overrides: Overrides = Field(
         default_factory=dict,
         max_length=MAX_OVERRIDES,
-        description="House rules on top of the preset: `tai.<item>`, `min_tai`, `dice.<shape>`, …",
+        description="House rules on top of the preset: `tai.<item>`, `exclude.<item>`, `min_tai`, "
+        "`dice.<shape>`, …",
+    )
+    rules: RuleCard | None = Field(
+        None,
+        description="A rule card (`twmj1.<preset>[.<settings>]`, `POST /v1/card`): its preset "
+        "and settings instead of `variant` (`overrides` still apply on top). A request giving "
+        "both `rules` and `variant` is refused.",
     )
 
 
@@ -673,7 +732,9 @@ class SettingRequirement(BaseModel):
 class SettingOut(BaseModel):
     """One entry of the core's settings registry (`twmj.SETTINGS`)."""
 
-    key: str = Field(description="The key, as `overrides` take it (`tai.<item>`: the family).")
+    key: str = Field(
+        description="The key, as `overrides` take it (`tai.<item>`, `exclude.<item>`: a family)."
+    )
     name: str = Field(description="Its name in Chinese (a settings form's label).")
     type: Literal["integer", "boolean", "string"] = Field(description="The JSON type.")
     minimum: int | None = Field(description="The least integer allowed, if a range.")
@@ -687,7 +748,7 @@ class SettingOut(BaseModel):
     doc: str = Field(description="One line in English.")
     doc_zh: str = Field(description="One line in Chinese.")
     defaults: dict[str, Setting] = Field(
-        description="The value in every preset (empty for `tai.<item>`: see `/v1/variants`)."
+        description="The value in every preset (empty for a family: see `/v1/variants`)."
     )
     requires: list[SettingRequirement] = Field(
         description="While this setting holds `when`, setting `key` must hold `value` (the core "

@@ -119,16 +119,19 @@ async def _settings(_: NoInput) -> Any:
 
 
 #: The `tai.<item>` family's entry of the registry (its range holds for every item).
-_TAI = next(s for s in twmj.SETTINGS if s.key.startswith("tai."))
+_TAI = next(s for s in twmj.SETTINGS if s.key == "tai.<item>")
 
 #: What a tool's `overrides` takes, in a few lines instead of the registry's ~50 KB (which the
 #: `settings` tool answers): a client sees every key and range on one call, not in every tool.
 OVERRIDES_GUIDE = (
     "House rules: setting key → value, applied in order on top of the preset. "
-    f"`tai.<item>` sets an item's 台 ({_TAI.minimum}–{_TAI.maximum}; e.g. `tai.ping_hu`); the "
-    "other keys (`min_tai` 起胡, `hand_size`, `dice.<shape>`, money, switches …) are listed by "
+    f"`tai.<item>` sets an item's 台 ({_TAI.minimum}–{_TAI.maximum}; e.g. `tai.ping_hu`); "
+    "`exclude.<item>` the items not counted beside it (its 備註: item keys joined by commas, "
+    '"" none, "*" every other item, e.g. `exclude.small_dragons`); the other keys (`min_tai` '
+    "起胡, `hand_size`, `dice.<shape>`, money, switches …) are listed by "
     "the `settings` tool with type, range or choices and meaning, and every preset's values, "
-    "`tai.<item>` keys included, by the `variants` tool. A bad key or value is an error naming "
+    "`tai.<item>` and `exclude.<item>` keys included, by the `variants` tool. A bad key or "
+    "value is an error naming "
     "`overrides.<key>`."
 )
 
@@ -272,8 +275,8 @@ TOOLS: list[ToolSpec] = [
         "家規設定: what `overrides` take",
         "家規 / 設定: every setting `overrides` take — key, type, range or choices (with their "
         "Chinese names), meaning in English and 中文, its value in every preset, and what it "
-        "requires of other settings; the last entry is the `tai.<item>` family (each item's "
-        "value per preset is in the variants tool).",
+        "requires of other settings; the last entries are the `tai.<item>` and `exclude.<item>` "
+        "families (each item's value per preset is in the variants tool).",
         NoInput,
         _settings,
     ),

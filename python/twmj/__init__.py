@@ -67,6 +67,7 @@ from twmj.errors import (
 from twmj.tiles import COPIES, FLOWERS, SHAPE_NAMES, TILES, counts, mask_tiles
 from twmj.variants import (
     DEFAULT_PRESET,
+    EXCLUDE_KEYS,
     PRESETS,
     SETTINGS,
     TAI_KEYS,
@@ -99,6 +100,7 @@ __all__ = [
     "DEFAULT_PRESET",
     "DRAW_REASONS",
     "ERROR_CODES",
+    "EXCLUDE_KEYS",
     "FLOWERS",
     "FROM_SEAT_WIN_KINDS",
     "LIMITS",

@@ -218,8 +218,15 @@ def _setting(text: str) -> tuple[str, int | bool | str]:
         return key, value
 
 
-def _variant(name: str, settings: list[tuple[str, int | bool | str]]) -> Variant:
-    return Variant(name, dict(settings))
+def _variant(
+    name: str, settings: list[tuple[str, int | bool | str]], rules: str | None = None
+) -> Variant:
+    """The preset `name` with `--set` on top, or with `--rules CARD` the card's rule set (its
+    preset and settings, `--set` still on top)."""
+    if rules is None:
+        return Variant(name, dict(settings))
+    card = Variant.from_card(rules)
+    return card.with_overrides(dict(settings)) if settings else card
 
 
 def _context(args: argparse.Namespace) -> Context:
@@ -286,7 +293,7 @@ def _wind(text: str) -> str:
 
 def _cmd_waits(args: argparse.Namespace) -> int:
     melds = [(k, t) for k, t in args.meld]
-    variant = _variant(args.variant, args.set)
+    variant = _variant(args.variant, args.set, args.rules)
     shown = str(parse(args.hand, variant))
     if len(parse(args.hand, variant)) % 3 == 2:
         # A 17 − 3k hand: which discards leave it ready, and what each then waits on.
@@ -307,7 +314,7 @@ def _cmd_waits(args: argparse.Namespace) -> int:
 
 
 def _cmd_analyze(args: argparse.Namespace) -> int:
-    variant = _variant(args.variant, args.set)
+    variant = _variant(args.variant, args.set, args.rules)
     a = analyze(args.hand, [(k, t) for k, t in args.meld], args.visible, variant)
     if args.json:
         _dumps(analysis_data(a))
@@ -322,7 +329,7 @@ def _cmd_score(args: argparse.Namespace) -> int:
         args.win_tile,
         [(k, t) for k, t in args.meld],
         _context(args),
-        _variant(args.variant, args.set),
+        _variant(args.variant, args.set, args.rules),
         args.why_not,
     )
     if args.json:
@@ -335,6 +342,11 @@ def _cmd_score(args: argparse.Namespace) -> int:
 
 def _cmd_compare(args: argparse.Namespace) -> int:
     variants = [Variant(name, dict(args.set)) for name in args.variants]
+    labels = list(args.variants)
+    if args.rules is not None:
+        # A card compared with the presets: one more column, headed by its card.
+        variants.append(_variant(DEFAULT_PRESET, args.set, args.rules))
+        labels.append(args.rules)
     scores, differing = compare(
         args.hand,
         args.win_tile,
@@ -359,7 +371,7 @@ def _cmd_compare(args: argparse.Namespace) -> int:
             names.setdefault(i.key, i.name)
             tai.setdefault(i.key, [0] * len(scores))[col] = i.tai
     differ = {k for k, _, _ in differing}
-    rows: list[list[object]] = [["", *args.variants]]
+    rows: list[list[object]] = [["", *labels]]
     rows += [[names[k], *tai[k], "*" if k in differ else ""] for k in tai]
     rows.append(["合計", *(s.total_tai for s in scores)])
     print(f"手牌 {parse(args.hand)}  胡 {tile_name(args.win_tile)} {args.win_tile}  (* differs)")
@@ -389,7 +401,9 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     record = _read(args.file)
     game = replay(record)  # a twmj.Error names the first illegal event and the rule
     variant = (
-        _variant(args.variant or DEFAULT_PRESET, args.set) if args.variant or args.set else None
+        _variant(args.variant or DEFAULT_PRESET, args.set, args.rules)
+        if args.variant or args.set or args.rules
+        else None
     )
     events = len(record_lines(record))
     round_wind = None if args.round_wind is None else _WINDS[args.round_wind]
@@ -653,6 +667,13 @@ def _set_flag(s: argparse.ArgumentParser) -> None:
         metavar="KEY=VALUE",
         help="a house rule on top of the preset, e.g. tai.ping_hu=3 (repeatable; see "
         "`twmj variants NAME`)",
+    )
+    s.add_argument(
+        "--rules",
+        default=None,
+        metavar="CARD",
+        help="a rule card (twmj1.<preset>[.<settings>], 家規 分享家規): its preset and settings "
+        "instead of --variant",
     )
 
 

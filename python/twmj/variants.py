@@ -20,14 +20,23 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from twmj._core import SettingSpec, Variant, presets, settings_registry, tai_keys
+from twmj._core import (
+    SettingSpec,
+    Variant,
+    exclude_keys,
+    presets,
+    settings_registry,
+    tai_keys,
+)
 from twmj.errors import VariantError
 
 __all__ = [
     "DEFAULT_PRESET",
+    "EXCLUDE_KEYS",
     "PRESETS",
     "SETTINGS",
     "TAI_KEYS",
+    "exclusions_table",
     "load_variant",
     "settings_table",
     "variant_settings",
@@ -45,6 +54,10 @@ SETTINGS: tuple[SettingSpec, ...] = tuple(settings_registry())
 
 #: Every key of the `tai.<item>` family.
 TAI_KEYS: tuple[str, ...] = tuple(tai_keys())
+
+#: Every key of the `exclude.<item>` family (the items not counted beside an item, as item
+#: keys joined by commas; `"*"` every other item).
+EXCLUDE_KEYS: tuple[str, ...] = tuple(exclude_keys())
 
 
 def _flatten(data: Mapping[str, Any], prefix: str = "") -> dict[str, int | bool | str]:
@@ -102,12 +115,49 @@ def _values(spec: SettingSpec) -> str:
         return ", ".join(f"`{_cell(c)}`" for c in spec.choices)
     if spec.minimum is not None and spec.maximum is not None:
         return f"{spec.minimum}–{spec.maximum}"
+    if spec.type == "string":
+        return 'item keys, `""`, `*`'
     return "`true`, `false`"
+
+
+#: The prefix of the exclusion family (`exclude.<item>`).
+_EXCLUDE = "exclude."
+
+
+def _names(value: str, names: Mapping[str, str]) -> str:
+    """An exclusion's value in Chinese: the items' names, or 其他一律不計 for `*`."""
+    if value == "*":
+        return "其他一律不計"
+    if value.startswith("*-"):
+        return f"其他一律不計（{_names(value[2:], names)}除外）"
+    return "、".join(names.get(k, k) for k in value.split(",") if k) or "—"
+
+
+def exclusions_table() -> str:
+    """Every preset's `exclude.<item>` values as docs/variants.md lists them: one row per item
+    that leaves another out in some preset, the items by their Chinese names (a blank cell: the
+    preset's table has no such item)."""
+    from twmj.vocab import VOCABULARY
+
+    names = {i["key"]: i["name"] for i in VOCABULARY["items"]}
+    per = {p: Variant(p).settings() for p in PRESETS}
+    keys = [k for k in EXCLUDE_KEYS if any(per[p].get(k) not in (None, "") for p in PRESETS)]
+    head = ["key", "item", *PRESETS]
+    lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    for key in keys:
+        item = key.removeprefix(_EXCLUDE)
+        cells = []
+        for p in PRESETS:
+            value = per[p].get(key)
+            cells.append("" if value is None else _names(str(value), names))
+        lines.append("| " + " | ".join([f"`{key}`", names.get(item, item), *cells]) + " |")
+    return "\n".join(lines) + "\n"
 
 
 def settings_table() -> str:
     """The settings table of docs/variants.md, generated from the core's registry: every key,
-    its values, the layer that reads it, its value in every preset, and its docs."""
+    its values, the layer that reads it, its value in every preset, and its docs; then every
+    preset's exclusions ([`exclusions_table`])."""
     head = ["key", "values", "layer", *PRESETS, "meaning", "說明"]
     lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for spec in SETTINGS:
@@ -121,4 +171,10 @@ def settings_table() -> str:
             spec.doc_zh.replace("|", "\\|"),
         ]
         lines.append("| " + " | ".join(row) + " |")
-    return "\n".join(lines) + "\n"
+    lines += [
+        "",
+        "Each preset's `exclude.<item>` (its text's 備註; — none), the items by name:",
+        "",
+        exclusions_table(),
+    ]
+    return "\n".join(lines)

@@ -149,10 +149,11 @@ def test_settings_tool_answers_the_registry(client: TestClient) -> None:
     listed = result.structured_content["settings"]
     assert listed == client.get("/v1/settings").json()
     # Every key `overrides` takes is there: each one of the schema the HTTP document carries
-    # (the `tai.<item>` keys as their family's entry).
+    # (the `tai.<item>` and `exclude.<item>` keys as their family's entry).
     keys = {s["key"] for s in listed}
     for key in OVERRIDES_SCHEMA["properties"]:  # type: ignore[attr-defined]
-        assert key in keys or ("tai.<item>" in keys and key.startswith("tai.")), key
+        family = key.split(".")[0] + ".<item>"
+        assert key in keys or (family in keys and family in {"tai.<item>", "exclude.<item>"}), key
 
 
 @pytest.mark.parametrize("name", ["variants", "settings", "waits", "score", "legal"])

@@ -43,7 +43,7 @@ def test_settings_are_named_in_chinese(client: TestClient) -> None:
     for s in body:
         assert han.search(s["name"]), s["key"]
         assert han.search(s["layer_name"]), s["key"]
-        if s["type"] == "string":
+        if s["type"] == "string" and s["choices"] is not None:
             assert len(s["choice_names"]) == len(s["choices"]), s["key"]
             assert all(han.search(n) for n in s["choice_names"]), s["key"]
     by_key = {s["key"]: s for s in body}
@@ -97,8 +97,10 @@ def test_openapi_enumerates_the_override_keys(client: TestClient) -> None:
     schema = doc["components"]["schemas"]["ScoreRequest"]["properties"]["overrides"]
     assert schema["additionalProperties"] is False
     props = schema["properties"]
-    expected = {s.key for s in twmj.SETTINGS if not s.key.startswith("tai.")}
-    assert set(props) == expected | set(twmj.TAI_KEYS)
+    expected = {s.key for s in twmj.SETTINGS if not s.key.endswith("<item>")}
+    assert set(props) == expected | set(twmj.TAI_KEYS) | set(twmj.EXCLUDE_KEYS)
+    # An exclusion is a text (item keys joined by commas), 000 小三元 不另計三元牌 its default.
+    assert props["exclude.small_dragons"]["type"] == "string"
     assert props["multi_win"]["enum"] == ["nearest", "nearest_of_two", "all"]
     assert props["streak_cap"]["type"] == "integer"
     assert props["exchange"]["type"] == "boolean"

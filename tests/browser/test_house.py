@@ -33,7 +33,8 @@ def test_every_setting_is_a_chinese_control_from_the_registry(page: Page, server
         dict.fromkeys(s["layer_name"] for s in registry.values() if s["key"] in taiwan)
     )
     family = next(s for s in registry.values() if s["key"].startswith("tai."))
-    assert titles == [*layer_names, family["name"]]
+    exclude = registry["exclude.<item>"]
+    assert titles == [*layer_names, family["name"], exclude["name"]]
     for key, spec in registry.items():
         if key not in taiwan:
             continue

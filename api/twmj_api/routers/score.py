@@ -22,6 +22,7 @@ from twmj_api.schemas import (
     ScoreRequest,
     ScoreResponse,
     Setting,
+    VariantChoice,
 )
 
 router = APIRouter(
@@ -29,10 +30,32 @@ router = APIRouter(
 )
 
 
-def variant_of(preset: str, overrides: dict[str, Setting]) -> twmj.Variant:
-    """The preset with its overrides (a preset alone is built once); a bad one is a
-    `VariantError` naming `overrides.<key>`."""
-    return twmj.Variant(preset, overrides) if overrides else convert_preset(preset)
+def variant_of(
+    preset: str, overrides: dict[str, Setting], rules: str | None = None
+) -> twmj.Variant:
+    """The preset with its overrides (a preset alone is built once), or the rule card `rules`
+    with them; a bad one is a `VariantError` naming `overrides.<key>` or `rules`."""
+    if rules is None:
+        return twmj.Variant(preset, overrides) if overrides else convert_preset(preset)
+    try:
+        card = twmj.Variant.from_card(rules)
+    except twmj.Error as e:
+        e.field = "rules"
+        raise
+    return card.with_overrides(overrides) if overrides else card
+
+
+def chosen(req: VariantChoice) -> twmj.Variant:
+    """The rule set of a request: its card, or its preset, with its overrides; `rules` and an
+    explicit `variant` together are refused (which one would hold?)."""
+    if req.rules is not None and "variant" in req.model_fields_set:
+        raise twmj.VariantError(
+            "give either rules (a rule card) or variant, not both",
+            code="variant_error",
+            field="rules",
+            message_zh="規則卡和 variant 只能給一個",
+        )
+    return variant_of(req.variant, req.overrides, req.rules)
 
 
 #: The context's fields, read by name: `model_dump` cost more than the scoring itself.
@@ -58,7 +81,7 @@ def score_out(s: twmj.Score) -> ScoreResponse:
 
 
 def scored(req: ScoreRequest) -> twmj.Score:
-    variant = variant_of(req.variant, req.overrides)
+    variant = chosen(req)
     ctx = context_of(req.context, req.flowers)
     try:
         return twmj.score(req.hand, req.win_tile, melds_of(req), ctx, variant, req.why_not)
@@ -97,7 +120,7 @@ async def compare(req: CompareRequest) -> CompareResponse:
     variants = []
     for i, v in enumerate(req.variants):
         try:
-            variants.append(variant_of(v.variant, v.overrides))
+            variants.append(chosen(v))
         except twmj.Error as e:
             raise NestedError(e, f"variants[{i}]") from None
     ctx = context_of(req.context, req.flowers)

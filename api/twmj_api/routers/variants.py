@@ -3,6 +3,7 @@ core's settings registry (what each setting is, takes and means), and every term
 
 from __future__ import annotations
 
+import io
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Request
@@ -10,7 +11,17 @@ from fastapi import APIRouter, Depends, Request
 import twmj
 from twmj_api.errors import LIBRARY_STATUS, SERVICE_CODES
 from twmj_api.offload import OffLoopRoute
-from twmj_api.schemas import ERROR_RESPONSES, SettingOut, VariantOut, VocabularyOut
+from twmj_api.routers.score import chosen, variant_of
+from twmj_api.schemas import (
+    ERROR_RESPONSES,
+    CardDifference,
+    CardDiffRequest,
+    CardOut,
+    SettingOut,
+    VariantChoice,
+    VariantOut,
+    VocabularyOut,
+)
 
 router = APIRouter(
     prefix="/v1", tags=["variants"], responses=ERROR_RESPONSES, route_class=OffLoopRoute
@@ -96,3 +107,60 @@ async def settings(listed: Annotated[list[SettingOut], Depends(registry)]) -> li
     the last entry is the `tai.<item>` family (each preset's item values are in
     `/v1/variants`)."""
     return listed
+
+
+def _card_out(variant: twmj.Variant, request: Request) -> CardOut:
+    """The rule card of `variant` with the page's addresses that open it and their QR code."""
+    import segno
+
+    card = variant.card()
+    page = str(request.base_url)
+    calculator = f"{page}?rules={card}#calculator"
+    checker = f"{page}?rules={card}#checker"
+    # A whole SVG document (its namespace declared), so an <img> shows it.
+    out = io.BytesIO()
+    segno.make(calculator, error="m").save(out, kind="svg", scale=3, xmldecl=False, title="家規")
+    return CardOut(
+        card=card,
+        preset=variant.preset,
+        changes=variant.changes(),
+        calculator=calculator,
+        checker=checker,
+        qr_svg=out.getvalue().decode("utf-8"),
+    )
+
+
+@router.post("/card", response_model=CardOut, summary="A rule set as a rule card (分享家規)")
+async def card(req: VariantChoice, request: Request) -> CardOut:
+    """The rule card of a preset with house rules (`overrides`), or of a card (`rules`) with
+    more on top, which also reads a card: a short code that opens the same rules anywhere (`rules` in any request that takes
+    `variant`, `twmj --rules CARD`, `twmj.Variant.from_card`), the page's addresses that open
+    the calculator and the checker with it, and a QR code of the first."""
+    return _card_out(chosen(req), request)
+
+
+def _setting_name(key: str) -> str:
+    """A setting's Chinese name; a family's member is named by its item."""
+    for s in twmj.SETTINGS:
+        if s.key == key:
+            return s.name
+    items = {i["key"]: i["name"] for i in twmj.VOCABULARY["items"]}
+    for s in twmj.SETTINGS:
+        prefix = s.key.removesuffix("<item>")
+        if s.key.endswith("<item>") and key.startswith(prefix):
+            return f"{items.get(key.removeprefix(prefix), key)}（{s.name}）"
+    return key
+
+
+@router.post(
+    "/card/diff", response_model=list[CardDifference], summary="Two rule cards, item by item"
+)
+async def card_diff(req: CardDiffRequest) -> list[CardDifference]:
+    """The settings on which two rule sets differ (跟…比較), in the left one's settings order:
+    what a table settles before the first hand."""
+    left = variant_of(twmj.DEFAULT_PRESET, {}, req.left)
+    right = variant_of(twmj.DEFAULT_PRESET, {}, req.right)
+    return [
+        CardDifference(key=k, name=_setting_name(k), left=a, right=b)
+        for k, a, b in left.diff(right)
+    ]

@@ -1,5 +1,5 @@
 // The page: reads what it knows from the server once, then starts one module per tool.
-import { load } from "./data.js";
+import { ApiError, load, post } from "./data.js";
 import { Checker } from "./checker.js";
 import { Quiz } from "./quiz.js";
 import { Calculator } from "./calculator.js";
@@ -36,12 +36,27 @@ async function main() {
     if (name === "practice" && !quiz.started) quiz.next();
     if (name === "table") table.open();
   });
-  new Checker({
+  const checker = new Checker({
     toCalculator: (win) => {
       open("calculator");
       calculator.fill(win);
     },
   });
+  // A shared rule card (`?rules=CARD`, 分享家規) opens the calculator with its preset and
+  // settings, and the checker with its preset and hand size; `#checker` shows the checker.
+  const card = new URLSearchParams(location.search).get("rules");
+  if (card) {
+    try {
+      const opened = await post("/v1/card", { rules: card });
+      calculator.openCard(opened);
+      checker.openCard(opened);
+      open(location.hash === "#checker" ? "checker" : "calculator");
+    } catch (e) {
+      const box = document.getElementById("load-error");
+      box.textContent = `這張規則卡打不開：${e instanceof ApiError ? (e.message_zh || e.message) : card}`;
+      box.hidden = false;
+    }
+  }
   document.body.dataset.ready = "true";
 }
 

@@ -39,6 +39,8 @@ export class Calculator {
     this.palette = new Palette($("calc-palette"), (code) => this.pick(code), (code) => this.tileState(code));
     this.melds = new Melds($("calc-melds"), "calc", { onAdd: () => this.render(), onRemove: () => this.render() });
     this.house = new House($("house"), $("house-reset"));
+    this.house.share($("house-share"), $("house-card"), () => this.preset());
+    this.house.compare($("house-compare"), $("house-other"), $("house-diff"), () => this.preset());
     // A 家規 edit changes what the answer would be: the old one goes (it may count in another
     // unit, pay other seats), and the seats and tiles follow the edited settings.
     this.house.onChange = () => {
@@ -195,6 +197,13 @@ export class Calculator {
     };
     for (const label of this.form.querySelectorAll("[data-when]")) label.hidden = !show[label.dataset.when];
     $("calc-flowers").hidden = s.flowers === false;
+  }
+
+  /** Opens a shared rule card: its preset, and its settings as the 家規 edits. */
+  openCard(opened) {
+    this.f.variant.value = opened.preset;
+    this.house.edits = { ...opened.changes };
+    this.presetChanged();
   }
 
   /** Fills the calculator from the checker (a wait or a complete hand) and scores it. */

@@ -111,6 +111,15 @@ export class Checker {
     this.presetChanged();
   }
 
+  /** Opens a shared rule card: its preset, and its hand size (what the waits read). */
+  openCard(opened) {
+    this.variant.value = opened.preset;
+    this.presetChanged();
+    const size = opened.changes.hand_size ?? data.presets[opened.preset].settings.hand_size;
+    this.size.value = String(size);
+    this.size.dispatchEvent(new Event("change"));
+  }
+
   /** The preset's tiles in the palette and the meld kinds it plays (no 吃 under 三人: its
    * settings' `chi_allowed`, read from the API). */
   presetChanged() {

@@ -110,10 +110,11 @@ export function unitOf(preset) {
   return data.presets[preset].settings.unit;
 }
 
-/** The registry's entry for `key` (`tai.<item>` keys share the family's entry). */
+/** The registry's entry for `key` (the keys of a family, `tai.<item>` or `exclude.<item>`,
+ * share the family's entry). */
 export function settingSpec(key) {
   return data.registry.find((e) => e.key === key) ||
-    (key.startsWith("tai.") ? data.registry.find((e) => e.key.startsWith("tai.") && e.key.endsWith("<item>")) : undefined);
+    data.registry.find((e) => e.key.endsWith("<item>") && key.startsWith(e.key.slice(0, -"<item>".length)));
 }
 
 /**

@@ -2,10 +2,16 @@
 // each setting's Chinese name, its group, choices as menus, ranges as number inputs, switches as
 // checkboxes) and the tai items by their names; the player's edits are kept across a preset
 // change until reset on purpose.
-import { data, settingSpec, term } from "./data.js";
+import { ApiError, data, post, settingSpec, term, termList } from "./data.js";
 
 /** Integer ranges shorter than this are menus. */
 const MENU = 8;
+
+/** The key prefix of the exclusion family (`exclude.<item>`: the items not counted beside it). */
+const EXCLUDE = "exclude.";
+
+/** What `"*"` means in an exclusion: every other item (a fixed total, 天胡 固定 24 台). */
+const EVERY = "*";
 
 /** `doc` with the registry's keys (`tai_money`) and this setting's choice values
  * (`zhongyong`) written as their Chinese names. */
@@ -15,12 +21,85 @@ function plain(doc, e) {
   return doc.replace(/[a-z][a-z0-9_.]*[a-z0-9]/g, (w) => names.get(w) ?? w);
 }
 
+/** Selects in `select` the items of an exclusion's value (`"a,b"`, or `"*"`). */
+function pick(select, value) {
+  const text = String(value);
+  // `*-a,b`: every other item but those.
+  const kept = text.startsWith(`${EVERY}-`) ? new Set(text.slice(2).split(",")) : null;
+  const on = new Set(text.split(","));
+  for (const o of select.options) o.selected = kept ? o.value !== EVERY && !kept.has(o.value) : on.has(o.value);
+}
+
+/** An exclusion's value from its list: `"*"` when every other item is picked, else the picked
+ * keys in the items' order joined by commas (as the core writes it). */
+function picked(select) {
+  const keys = [...select.selectedOptions].map((o) => o.value);
+  return keys.includes(EVERY) ? EVERY : keys.join(",");
+}
+
 export class House {
   constructor(root, reset) {
     this.root = root;
     this.edits = {};
     this.preset = null;
     reset.addEventListener("click", () => { this.edits = {}; this.show(this.preset); });
+  }
+
+  /** 「分享家規」: the rule card of the preset with the edits, the addresses that open the
+   * calculator and the checker with it, and its QR code (drawn by the service). */
+  share(button, box, preset) {
+    button.addEventListener("click", async () => {
+      box.hidden = false;
+      try {
+        const c = await post("/v1/card", { variant: preset(), overrides: this.overrides() });
+        const code = document.createElement("code");
+        code.dataset.testid = "house-card-code";
+        code.textContent = c.card;
+        const links = [["台數計算", c.calculator, "house-card-calculator"], ["聽牌檢查", c.checker, "house-card-checker"]]
+          .map(([name, href, id]) => {
+            const a = document.createElement("a");
+            a.href = href;
+            a.textContent = `用這套家規開${name}`;
+            a.dataset.testid = id;
+            return a;
+          });
+        const img = document.createElement("img");
+        img.alt = "家規的 QR code";
+        img.dataset.testid = "house-card-qr";
+        img.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(c.qr_svg)}`;
+        box.replaceChildren("規則卡：", code, document.createElement("br"), ...links.flatMap((a) => [a, " "]),
+          document.createElement("br"), img);
+      } catch (e) {
+        box.textContent = e instanceof ApiError ? (e.message_zh || e.message) : "分享失敗";
+      }
+    });
+  }
+
+  /** 「跟…比較」: the settings on which this rule set and another card differ, by name. */
+  compare(button, input, box, preset) {
+    button.addEventListener("click", async () => {
+      try {
+        const mine = await post("/v1/card", { variant: preset(), overrides: this.overrides() });
+        const rows = await post("/v1/card/diff", { left: mine.card, right: input.value.trim() });
+        if (!rows.length) {
+          box.textContent = "兩套家規一樣。";
+          return;
+        }
+        const table = document.createElement("table");
+        table.dataset.testid = "house-diff-table";
+        const show = (v) => (v === null ? "（沒有這項）" : v === "" ? "（都另計）" : v === "*" ? "（其他一律不計）" : String(v));
+        const head = table.insertRow();
+        for (const t of ["家規", "這邊", "對方"]) head.insertCell().textContent = t;
+        for (const r of rows) {
+          const tr = table.insertRow();
+          tr.dataset.key = r.key;
+          for (const t of [r.name, show(r.left), show(r.right)]) tr.insertCell().textContent = t;
+        }
+        box.replaceChildren(table);
+      } catch (e) {
+        box.textContent = e instanceof ApiError ? (e.message_zh || e.message) : "比較失敗";
+      }
+    });
   }
 
   defaultOf(key) {
@@ -59,7 +138,24 @@ export class House {
         add("tai", family.name, { ...family, key, label: term("items", key.slice(4)).name });
       }
     }
+    // The 備註 of each item the table has: the items not counted beside it, picked by name.
+    const exclude = data.registry.find((e) => e.key === `${EXCLUDE}<item>`);
+    if (exclude) {
+      for (const key of Object.keys(data.presets[this.preset].settings).filter((k) => k.startsWith(EXCLUDE))) {
+        add("exclude", exclude.name, { ...exclude, key, items: true, label: `${term("items", key.slice(EXCLUDE.length)).name} 不另計` });
+      }
+    }
     return [...groups.values()];
+  }
+
+  /** The items a 備註 of `key` may name: the preset's table and what its value already names,
+   * in the items' order. */
+  itemChoices(key, value) {
+    const own = key.slice(EXCLUDE.length);
+    const named = new Set(value === "*" ? [] : String(value).split(",").filter(Boolean));
+    for (const k of Object.keys(data.presets[this.preset].settings)) if (k.startsWith("tai.")) named.add(k.slice(4));
+    named.delete(own);
+    return termList("items").map((t) => t.key).filter((k) => named.has(k));
   }
 
   show(preset) {
@@ -99,6 +195,7 @@ export class House {
     if (!input) return;
     const value = this.settings()[key];
     if (input.type === "checkbox") input.checked = value;
+    else if (input.multiple) pick(input, value);
     else input.value = String(value);
     input.closest("label").classList.toggle("changed", value !== this.defaultOf(key));
   }
@@ -109,7 +206,15 @@ export class House {
     const label = document.createElement("label");
     label.dataset.key = e.key;
     let input;
-    if (e.type === "boolean") {
+    if (e.items) {
+      // A set of items: a list to pick several from, its first entry every other item.
+      input = document.createElement("select");
+      input.multiple = true;
+      input.size = 4;
+      input.append(new Option("其他台項一律不計（固定台數）", EVERY),
+        ...this.itemChoices(e.key, value).map((k) => new Option(term("items", k).name, k)));
+      pick(input, value);
+    } else if (e.type === "boolean") {
       input = document.createElement("input");
       input.type = "checkbox";
       input.checked = value;
@@ -133,7 +238,8 @@ export class House {
     }
     input.dataset.testid = `house-${e.key}`;
     input.dataset.field = `overrides.${e.key}`;
-    const read = () => (input.type === "checkbox" ? input.checked : e.type === "integer" ? Number(input.value) : input.value);
+    const read = () => (input.type === "checkbox" ? input.checked : input.multiple ? picked(input)
+      : e.type === "integer" ? Number(input.value) : input.value);
     input.addEventListener("change", () => {
       this.edit(e.key, read());
       label.classList.toggle("changed", read() !== base);

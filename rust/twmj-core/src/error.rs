@@ -245,6 +245,12 @@ codes! {
     UnknownSetting: "unknown_setting", "variant_error", "VariantError", "沒有這個家規",
         "沒有「{key}」這個家規",
         "a setting key that does not exist";
+    BadCard: "bad_card", "variant_error", "VariantError", "規則卡看不懂",
+        "規則卡「{card}」看不懂（{why}）",
+        "a rule card that is not one (`twmj1.<preset>[.<settings>]`); `field` is `card`";
+    UnknownItem: "unknown_item", "variant_error", "VariantError", "沒有這個台項",
+        "家規 {key} 裡的「{item}」不是台項",
+        "an item key that is not an item, in a setting that lists items (`exclude.<item>`); `field` is `overrides.<key>`";
     BadSettingValue: "bad_setting_value", "variant_error", "VariantError", "家規的值不對",
         "家規 {key} 的值不對（{why}）",
         "a setting's value of the wrong type or out of its range";
@@ -772,7 +778,7 @@ impl Error {
     pub fn field(&self) -> Option<String> {
         match self {
             Error::Tile { field, .. } | Error::Hand { field, .. } => field.clone(),
-            Error::Variant { key, .. } if key == "preset" => Some("preset".to_owned()),
+            Error::Variant { key, .. } if key == "preset" || key == "card" => Some(key.clone()),
             Error::Variant { key, .. } => Some(format!("overrides.{key}")),
             Error::Context { field, .. } => Some(field.clone()),
             Error::Record { line, key, .. } => Some(match (line.checked_sub(1), key.as_str()) {
@@ -1009,6 +1015,11 @@ mod tests {
                 "沒有「nope」這個規則（有 taiwan、american、traditional、improved16、hk16、three_player、two_player）"),
             (set("nope", Value::Int(1)), "unknown_setting", Some("overrides.nope"), None,
                 "沒有「nope」這個家規"),
+            (set("exclude.small_dragons", Value::Text("dragon,dragons".into())), "unknown_item",
+                Some("overrides.exclude.small_dragons"), None,
+                "家規 exclude.small_dragons 裡的「dragons」不是台項"),
+            (Variant::from_card("twmj1.taiwan.!").map(|_| ()), "bad_card", Some("card"), None,
+                "規則卡「twmj1.taiwan.!」看不懂（家規部分讀不出來）"),
             (set("min_tai", Value::Int(-1)), "bad_setting_value", Some("overrides.min_tai"), None,
                 "家規 min_tai 的值不對（-1 超出 0 到 100）"),
             (ctx(ContextArgs { winner: Some(Int::from(4)), ..Default::default() }),

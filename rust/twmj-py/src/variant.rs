@@ -2,7 +2,7 @@
 
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyInt, PyString};
-use twmj_core::rules::{specs, Spec, PRESETS, TAI};
+use twmj_core::rules::{specs, Spec, EXCLUDE, PRESETS, TAI};
 use twmj_core::scoring::{Value, Variant};
 use twmj_py_macros::guarded;
 
@@ -12,6 +12,9 @@ use crate::errors::{CoreError, PyResult};
 #[pyclass(name = "Variant", module = "twmj", frozen)]
 #[derive(Clone)]
 pub struct PyVariant(pub Variant);
+
+/// One row of `Variant.diff`: the key and each side's value.
+type DiffRow<'py> = (String, Option<Bound<'py, PyAny>>, Option<Bound<'py, PyAny>>);
 
 /// The rules a call reads: the variant given, or the default (taiwan) built once.
 pub fn rules_of(variant: Option<&PyVariant>) -> &Variant {
@@ -99,6 +102,47 @@ impl PyVariant {
     #[guarded]
     fn with_overrides(&self, overrides: &Bound<'_, PyDict>) -> PyResult<Self> {
         with(self.0.clone(), Some(overrides))
+    }
+
+    /// The rule card: the preset and the settings this variant changes, as one short code
+    /// (`twmj1.<preset>[.<settings>]`) that `Variant.from_card` reads back exactly.
+    #[guarded]
+    fn card(&self) -> PyResult<String> {
+        Ok(self.0.card()?)
+    }
+
+    /// The variant a rule card holds (`Variant.card`); a bad card is a `VariantError`
+    /// naming `card`.
+    #[staticmethod]
+    #[guarded]
+    fn from_card(card: &str) -> PyResult<Self> {
+        Ok(PyVariant(Variant::from_card(card)?))
+    }
+
+    /// The settings this variant changes from its preset, sorted by key (what its card
+    /// holds).
+    #[guarded]
+    fn changes<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        for (k, v) in self.0.changes()? {
+            d.set_item(k, py_value(py, &v)?)?;
+        }
+        Ok(d)
+    }
+
+    /// The settings on which this variant and `other` differ, item by item: `(key, this
+    /// value, other value)`, `None` where a side has no such setting (an item its table
+    /// lacks).
+    #[guarded]
+    fn diff<'py>(&self, py: Python<'py>, other: &PyVariant) -> PyResult<Vec<DiffRow<'py>>> {
+        let side = |v: &Option<Value>| -> PyResult<Option<Bound<'py, PyAny>>> {
+            v.as_ref().map(|x| py_value(py, x)).transpose()
+        };
+        self.0
+            .diff(&other.0)
+            .iter()
+            .map(|d| Ok((d.key.clone(), side(&d.left)?, side(&d.right)?)))
+            .collect()
     }
 
     /// Every setting: `tai.<item>` values, money, 起胡 threshold, 骰規台 values, switches.
@@ -242,7 +286,7 @@ impl PySettingSpec {
     }
 }
 
-/// The settings registry: every setting, then the `tai.<item>` family (key `tai.<item>`).
+/// The settings registry: every setting, then the `tai.<item>` and `exclude.<item>` families.
 #[pyfunction]
 #[guarded]
 pub fn settings_registry() -> PyResult<Vec<PySettingSpec>> {
@@ -253,4 +297,10 @@ pub fn settings_registry() -> PyResult<Vec<PySettingSpec>> {
 #[pyfunction]
 pub fn tai_keys() -> Vec<String> {
     TAI.keys().collect()
+}
+
+/// Every key of the `exclude.<item>` family (every item: the items not counted beside it).
+#[pyfunction]
+pub fn exclude_keys() -> Vec<String> {
+    EXCLUDE.keys().collect()
 }

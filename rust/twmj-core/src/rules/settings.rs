@@ -8,7 +8,8 @@ use crate::error::{Code, Error, Result};
 use crate::rules::item::{Item, WORDS};
 use crate::rules::shapes::Special;
 use crate::rules::variant::{
-    Dealing, ExchangeDirection, FuritenRelease, MultiWin, Payment, Value, Variant, WallReserve,
+    Dealing, ExchangeDirection, FuritenRelease, ItemSet, MultiWin, Payment, Value, Variant,
+    WallReserve, EVERY_ITEM,
 };
 
 /// Largest tai a single setting may hold; anything larger is a typo, not a house rule.
@@ -25,6 +26,9 @@ pub enum Kind {
     Bool,
     /// One of these texts.
     Choice(&'static [&'static str]),
+    /// A set of items, written as their keys joined by commas in [`Item`] order (`""`: none;
+    /// `"*"`: every other item).
+    Items,
 }
 
 impl Kind {
@@ -33,7 +37,7 @@ impl Kind {
         match self {
             Kind::Int { .. } | Kind::IntOf(_) => "integer",
             Kind::Bool => "boolean",
-            Kind::Choice(_) => "string",
+            Kind::Choice(_) | Kind::Items => "string",
         }
     }
 }
@@ -209,7 +213,23 @@ pub const TAI: Family = Family {
           for an item the preset's table lacks adds it (a house rule); a special shape's switches \
           the shape on",
     doc_zh: "該台項的台數（按組或按花計者為每組／每花）；設 0 即不計，設於本表所無之台項即加入（自訂規則）",
+    every_item: false,
 };
+
+/// The family of exclusion settings `exclude.<item key>`: one per item, the items not counted
+/// beside it (its row's 備註 as data), not listed in [`SETTINGS`].
+pub const EXCLUDE: Family = Family {
+    prefix: "exclude.",
+    name: "不另計（備註）",
+    kind: Kind::Items,
+    layer: Layer::Scoring,
+    doc: "the items not counted beside this one when it counts (its row's 備註: 000 小三元 不另計三元牌), as item keys joined by commas; \"\" none, \"*\" every other item (a fixed total: 天胡 固定 24 台), \"*-<keys>\" every other item but those; each preset's value is its text's notes",
+    doc_zh: "此台項成立時不另計的台項（該列備註，例如 000 小三元 不另計三元牌），以逗號分隔台項代號；空白為都另計，「*」為其他一律不計（固定台數，如天胡 固定 24 台），「*-代號」為其他除這幾項外一律不計；各規則的預設即其原文備註",
+    every_item: true,
+};
+
+/// The families of item settings, in the order a settings list shows them.
+pub const FAMILIES: [Family; 2] = [TAI, EXCLUDE];
 
 /// A family of settings keyed `<prefix><item key>`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -221,17 +241,94 @@ pub struct Family {
     pub layer: Layer,
     pub doc: &'static str,
     pub doc_zh: &'static str,
+    /// Every item has a member; else every item but those other settings value
+    /// ([`Item::valued_by`]: 骰規台's tai is its dice shape's `dice.*`).
+    pub every_item: bool,
 }
 
 impl Family {
-    /// Every key of the family: `tai.<key>` for every item but those other settings value
-    /// ([`Item::valued_by`]: 骰規台, by its dice shape's `dice.*`).
+    /// Every key of the family: `<prefix><key>` for its items ([`Family::every_item`]).
     pub fn keys(&self) -> impl Iterator<Item = String> + '_ {
         WORDS
             .iter()
-            .filter(|w| w.valued_by.is_none())
+            .filter(|w| self.every_item || w.valued_by.is_none())
             .map(move |w| format!("{}{}", self.prefix, w.key))
     }
+
+    /// The item of the member `key`, if it is one.
+    pub fn item(&self, key: &str) -> Option<Item> {
+        key.strip_prefix(self.prefix)
+            .and_then(Item::from_key)
+            .filter(|i| self.every_item || i.valued_by().is_none())
+    }
+}
+
+/// A set of items as the `exclude.<item>` settings write it: keys joined by commas in [`Item`]
+/// order, `""` for none, `"*"` for every item but `of`, `"*-<keys>"` for every item but `of`
+/// and those few.
+pub fn items_text(set: ItemSet, of: Item) -> String {
+    let every = EVERY_ITEM.without(of);
+    let keys = |s: ItemSet| -> String {
+        let k: Vec<&str> = s
+            .indices()
+            .filter_map(Item::from_index)
+            .map(Item::key)
+            .collect();
+        k.join(",")
+    };
+    // Every other item but a few (003 四槓胡: all but the dealer's line): `*-<those>`.
+    let kept = every.difference(set);
+    if set == every {
+        "*".to_owned()
+    } else if set.intersection(every) == set && kept.len() <= MOST_KEPT {
+        format!("*-{}", keys(kept))
+    } else {
+        keys(set)
+    }
+}
+
+/// Most items an exclusion written `*-<items>` keeps ([`items_text`]).
+const MOST_KEPT: u32 = 8;
+
+/// Reads a set of items written as [`items_text`] writes it (commas, spaces or 、 between the
+/// keys, in any order); `key` is the setting's, named by the error.
+pub fn parse_items(key: &str, text: &str, of: Item) -> Result<ItemSet> {
+    let text = text.trim();
+    if text == "*" {
+        return Ok(EVERY_ITEM.without(of));
+    }
+    // `*-<items>`: every other item but those.
+    if let Some(kept) = text.strip_prefix("*-") {
+        return Ok(EVERY_ITEM
+            .without(of)
+            .difference(parse_items(key, kept, of)?));
+    }
+    let mut out = ItemSet::EMPTY;
+    for word in text
+        .split(|c: char| c == ',' || c == '、' || c.is_whitespace())
+        .filter(|w| !w.is_empty())
+    {
+        let Some(item) = Item::from_key(word) else {
+            return Err(Error::variant(
+                key,
+                format!("'{word}' is not an item key (expected keys such as dragon, round_wind; \"*\" for every item)"),
+            )
+            .coded(Code::UnknownItem, &[("key", &key), ("item", &word)]));
+        };
+        if item == of {
+            return Err(
+                Error::variant(key, format!("{word} cannot exclude itself")).coded(
+                    Code::BadSettingValue,
+                    &[
+                        ("key", &key),
+                        ("why", &format!("{}不能不計自己", of.name())),
+                    ],
+                ),
+            );
+        }
+        out = out.with(item);
+    }
+    Ok(out)
 }
 
 /// One entry of the registry as a caller reads it (`twmj.SETTINGS`, `/v1/settings`, the
@@ -272,7 +369,7 @@ impl Spec {
         let (minimum, maximum, choices) = match kind {
             Kind::Int { min, max } => (Some(min), Some(max), None),
             Kind::IntOf(o) => (None, None, Some(o.iter().map(|&i| Value::Int(i)).collect())),
-            Kind::Bool => (None, None, None),
+            Kind::Bool | Kind::Items => (None, None, None),
             Kind::Choice(o) => (
                 None,
                 None,
@@ -302,9 +399,9 @@ impl Spec {
 }
 
 /// The registry as callers read it: every setting with its value in every preset, then the
-/// `tai.<item>` family as one entry keyed `tai.<item>`.
+/// families ([`FAMILIES`]) as one entry each, keyed `tai.<item>` and `exclude.<item>`.
 pub fn specs() -> Result<Vec<Spec>> {
-    let mut out = Vec::with_capacity(SETTINGS.len() + 1);
+    let mut out = Vec::with_capacity(SETTINGS.len() + FAMILIES.len());
     for s in &SETTINGS {
         let mut spec = Spec::new(
             s.key.to_owned(),
@@ -319,14 +416,16 @@ pub fn specs() -> Result<Vec<Spec>> {
         }
         out.push(spec);
     }
-    out.push(Spec::new(
-        format!("{}<item>", TAI.prefix),
-        TAI.name,
-        TAI.kind,
-        &[],
-        TAI.layer,
-        (TAI.doc, TAI.doc_zh),
-    ));
+    for f in FAMILIES {
+        out.push(Spec::new(
+            format!("{}<item>", f.prefix),
+            f.name,
+            f.kind,
+            &[],
+            f.layer,
+            (f.doc, f.doc_zh),
+        ));
+    }
     Ok(out)
 }
 
@@ -764,10 +863,36 @@ impl Variant {
     pub fn set(&mut self, key: &str, value: &Value) -> Result<()> {
         if let Some(s) = setting(key) {
             s.set(self, value)?;
+        } else if key.starts_with(EXCLUDE.prefix) {
+            self.set_exclude(key, value)?;
         } else {
             self.set_tai(key, value)?;
         }
         self.overrides.push((key.to_owned(), value.to_string()));
+        Ok(())
+    }
+
+    /// Sets `exclude.<item key>` (the [`EXCLUDE`] family): the items not counted beside it.
+    fn set_exclude(&mut self, key: &str, value: &Value) -> Result<()> {
+        let item = EXCLUDE.item(key).ok_or_else(|| {
+            Error::variant(key, "unknown key (expected exclude.<item key>)".to_owned())
+                .coded(Code::UnknownSetting, &[("key", &key)])
+        })?;
+        let Value::Text(text) = value else {
+            return Err(Error::variant(
+                key,
+                format!("{value} is not text (item keys joined by commas)"),
+            )
+            .coded(
+                Code::BadSettingValue,
+                &[
+                    ("key", &key),
+                    ("why", &format!("{value} 要是文字（以逗號分隔的台項代號）")),
+                ],
+            ));
+        };
+        let set = parse_items(key, text, item)?;
+        std::sync::Arc::make_mut(&mut self.exclusions).set(item, set);
         Ok(())
     }
 
@@ -845,7 +970,8 @@ impl Variant {
 
     /// Every setting as `(key, value)`, in the form [`Variant::set`] accepts: the registry's
     /// settings in its order, then `tai.<key>` for every item the table has (but those other
-    /// settings value, [`Item::valued_by`]) and for every special shape switched on.
+    /// settings value, [`Item::valued_by`]) and for every special shape switched on, then
+    /// `exclude.<key>` for the same items (骰規台 included).
     pub fn settings(&self) -> Vec<(String, Value)> {
         let mut v: Vec<(String, Value)> = SETTINGS
             .iter()
@@ -864,6 +990,14 @@ impl Variant {
             .map(Item::of_special)
         {
             v.push((format!("tai.{}", item.key()), int(self.tai_of(item))));
+        }
+        // What each item the table has (or shape it admits) leaves out beside it.
+        for w in WORDS.iter().filter(|w| match w.item.special() {
+            Some(s) => self.allows(s),
+            None => self.has(w.item),
+        }) {
+            let text = items_text(self.excludes(w.item), w.item);
+            v.push((format!("{}{}", EXCLUDE.prefix, w.key), Value::Text(text)));
         }
         v
     }
@@ -889,7 +1023,7 @@ mod tests {
     #[test]
     fn the_specs_read_the_registry() {
         let all = specs().unwrap();
-        assert_eq!(all.len(), SETTINGS.len() + 1);
+        assert_eq!(all.len(), SETTINGS.len() + FAMILIES.len());
         let get = |k: &str| all.iter().find(|s| s.key == k).unwrap();
         // 004 兩人 13 張版: hand_size is 16 or 13, and 13 refuses 瀝咕瀝咕 (REQUIRES).
         let hs = get("hand_size");
@@ -904,8 +1038,13 @@ mod tests {
         assert_eq!((sc.minimum, sc.maximum), (Some(0), Some(MAX_TAI)));
         assert!(sc.defaults.contains(&("taiwan", Value::Int(18))));
         assert_eq!(sc.defaults.len(), PRESETS.len());
-        let tai = all.last().unwrap();
+        let tai = &all[SETTINGS.len()];
         assert_eq!((tai.key.as_str(), tai.defaults.len()), ("tai.<item>", 0));
+        let ex = all.last().unwrap();
+        assert_eq!(
+            (ex.key.as_str(), ex.json_type),
+            ("exclude.<item>", "string")
+        );
     }
 
     fn map(v: &Variant) -> BTreeMap<String, Value> {
@@ -1030,6 +1169,7 @@ mod tests {
             Kind::IntOf(o) => o.iter().map(|&i| Value::Int(i)).collect(),
             Kind::Bool => vec![Value::Bool(true), Value::Bool(false)],
             Kind::Choice(o) => o.iter().map(|&t| Value::Text(t.to_owned())).collect(),
+            Kind::Items => unreachable!("no registry setting lists items"),
         };
         candidates
             .into_iter()
@@ -1058,14 +1198,16 @@ mod tests {
                 let mut listed: Vec<String> = s
                     .key
                     .strip_prefix("special_shapes.")
-                    .map(|k| format!("tai.{k}"))
                     .into_iter()
+                    .flat_map(|k| [format!("tai.{k}"), format!("exclude.{k}")])
                     .collect();
                 if s.key == "flower_wins" {
-                    listed.extend(
-                        [Item::EightImmortals, Item::SevenRobOne]
-                            .map(|i| format!("tai.{}", i.key())),
-                    );
+                    for i in [Item::EightImmortals, Item::SevenRobOne] {
+                        listed.extend([format!("tai.{}", i.key()), format!("exclude.{}", i.key())]);
+                    }
+                }
+                if s.key == "dice_enabled" {
+                    listed.push(format!("exclude.{}", Item::Dice.key()));
                 }
                 for (k, x) in &before {
                     if k != s.key && !listed.contains(k) {
@@ -1088,7 +1230,7 @@ mod tests {
                 Kind::Int { max, .. } => Some(Value::Int(max + 1)),
                 Kind::IntOf(_) => Some(Value::Int(15)),
                 Kind::Choice(_) => Some(Value::Text("no such choice".into())),
-                Kind::Bool => None,
+                Kind::Bool | Kind::Items => None,
             };
             for bad in std::iter::once(wrong_type).chain(out_of_range) {
                 let mut w = v.clone();

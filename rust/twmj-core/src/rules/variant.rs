@@ -561,12 +561,10 @@ pub struct Variant {
     /// (003), with its 不算 notes ([`Variant::drawn`]).
     pub table_absent: ItemSet,
     pub table_special: SpecialShapes,
-    /// Items that, counted, are the whole hand's tai (003 四槓胡: 不另計手牌台數).
-    pub alone: &'static [Item],
-    /// This preset's own 備註 besides the items' (000) ones: `(x, y)` = y not counted with x.
-    pub not_counted_with: &'static [(Item, Item)],
-    /// 000 備註 this preset's text lifts: `(x, y)` = y is counted with x after all.
-    pub counted_with: &'static [(Item, Item)],
+    /// The 備註 as data: for each item, the items not counted beside it (the `exclude.<item>`
+    /// settings). Each preset resolves its text's notes into it once ([`Variant::notes`]); the
+    /// scorer reads one precomputed set per held item.
+    pub exclusions: std::sync::Arc<Exclusions>,
     /// Item names as this preset's table writes them, where they differ from 000's.
     pub names: &'static [(Item, &'static str)],
     /// Seated players: 4, or 3 / 2 (004 兩人麻將、三人麻將規則). The tile set follows it:
@@ -589,6 +587,74 @@ pub struct Variant {
     /// The overrides applied to the preset, in order, as `key = value`.
     pub overrides: Vec<(String, String)>,
 }
+
+/// The 備註 as data (the `exclude.<item>` settings): for each item, the items not counted
+/// beside it when it counts. A preset resolves its text's notes into it once
+/// ([`Variant::notes`]); an override replaces one item's list. The fan list's notes between
+/// shared rows (`fan_notes`), 字一色的複合 and the notes judged after the others (001 平胡說明
+/// 貳) stay their own rules.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Exclusions {
+    /// For each item, the items it drops.
+    drops: [ItemSet; Item::ALL],
+    /// For 莊家 and 連莊拉莊 (indices 0 and 1), the items whose list holds it: the dealer's line
+    /// items are judged after the hand, on what it counts.
+    dealer: [ItemSet; 2],
+}
+
+impl Exclusions {
+    /// No item drops another.
+    pub const NONE: Exclusions = Exclusions {
+        drops: [ItemSet::EMPTY; Item::ALL],
+        dealer: [ItemSet::EMPTY; 2],
+    };
+
+    /// The items `item` drops.
+    #[inline]
+    pub fn of(&self, item: Item) -> ItemSet {
+        self.drops[item as usize]
+    }
+
+    /// Every item's drops, indexed by item (the scorer's look-up).
+    #[inline]
+    pub fn all(&self) -> &[ItemSet; Item::ALL] {
+        &self.drops
+    }
+
+    /// The items that drop the dealer's line item `item` (莊家 or 連莊拉莊; empty otherwise).
+    #[inline]
+    pub fn dropping(&self, item: Item) -> ItemSet {
+        self.dealer
+            .get(item as usize)
+            .copied()
+            .unwrap_or(ItemSet::EMPTY)
+    }
+
+    /// Sets the items `item` drops (never itself).
+    pub fn set(&mut self, item: Item, drops: ItemSet) {
+        let drops = drops.without(item);
+        self.drops[item as usize] = drops;
+        for (k, line) in [Item::Dealer, Item::DealerStreak].into_iter().enumerate() {
+            self.dealer[k] = if drops.contains(line) {
+                self.dealer[k].with(item)
+            } else {
+                self.dealer[k].without(item)
+            };
+        }
+    }
+}
+
+/// Every item: what `exclude.<item> = "*"` drops (a fixed total: 天胡 固定 24 台), less the
+/// item itself.
+pub const EVERY_ITEM: ItemSet = {
+    let mut out = ItemSet::EMPTY;
+    let mut i = 0;
+    while i < Item::ALL {
+        out = out.with(WORDS[i].item);
+        i += 1;
+    }
+    out
+};
 
 /// The preset names, default first.
 pub const PRESETS: [&str; 7] = [
@@ -851,6 +917,68 @@ const ADDED_HK16: &[Item] = &[
     Item::NineLinks,
 ];
 
+/// `traditional`: This preset's own 備註 besides the shared ones: `(x, y)` = y not counted with x.
+const TRADITIONAL_NOT_WITH: &[(Item, Item)] = &[
+    // 001 台數表 不求: 門清加自摸, 3 in their place.
+    (Item::ConcealedSelfDraw, Item::Concealed),
+    (Item::ConcealedSelfDraw, Item::SelfDraw),
+    // 001 特殊胡牌 四槓胡: 不得加算自摸台.
+    (Item::FourKongs, Item::SelfDraw),
+    // 001 台數表 小三元, 大三元: 不得重複計算三元台.
+    (Item::SmallDragons, Item::Dragon),
+    (Item::BigDragons, Item::Dragon),
+    // 001 台數表 四暗刻: 不得重複計算三暗刻; 五暗刻: 不得重複計算其他暗刻台.
+    (Item::FourConcealed, Item::ThreeConcealed),
+    (Item::FiveConcealed, Item::ThreeConcealed),
+    (Item::FiveConcealed, Item::FourConcealed),
+    // 001 台數表 大四喜: 不重複計算風牌台(圈風及門風).
+    (Item::BigWinds, Item::RoundWind),
+    (Item::BigWinds, Item::SeatWind),
+];
+
+/// `improved16`: This preset's own 備註 besides the shared ones: `(x, y)` = y not counted with x.
+const IMPROVED16_NOT_WITH: &[(Item, Item)] = &[
+    // 003 10台 五暗刻: 不計門清.
+    (Item::FiveConcealed, Item::Concealed),
+    // A total 003 states binds (rules README): what the combination always holds
+    // besides the items it names is not added. 12台 清老頭（必為碰碰胡，故總計16台）:
+    // five triplets of 1s and 9s always make a 三同刻.
+    (Item::AllTerminals, Item::ThreeSameTriplets),
+    // 8台 字一色（一定為碰碰胡，故總計為12台）: honours alone are 混帶么 (註五).
+    (Item::AllHonors, Item::MixedOutside),
+    // 10台 全將碰（全由258的刻子組成的碰碰胡，共14台）: 2, 5, 8 only is 斷么九.
+    (Item::All258, Item::AllSimples),
+];
+
+/// `improved16`: Shared 備註 this preset's text lifts: `(x, y)` = y is counted with x after all.
+const IMPROVED16_LIFTED: &[(Item, Item)] = &[
+    // 003 8台: 地聽 (天聽亦同) 自摸胡只另計自摸、不求人.
+    (Item::Migi, Item::ConcealedSelfDraw),
+    (Item::HeavenReady, Item::ConcealedSelfDraw),
+    // 003 8台: 字一色一定為碰碰胡，故總計為12台.
+    (Item::AllHonors, Item::AllTriplets),
+];
+
+/// `hk16`: This preset's own 備註 besides the shared ones: `(x, y)` = y not counted with x.
+const HK16_NOT_WITH: &[(Item, Item)] = &[
+    // 003 hk16 不求人: 門前清加自摸 (不計門前清、自摸).
+    (Item::ConcealedSelfDraw, Item::Concealed),
+    (Item::ConcealedSelfDraw, Item::SelfDraw),
+    // 003 hk16 清么九, 五暗刻: 不計對對胡.
+    (Item::AllTerminals, Item::AllTriplets),
+    (Item::FiveConcealed, Item::AllTriplets),
+    // 003 hk16 字么九 only with both kinds; 清么九 is its own row.
+    (Item::AllTerminals, Item::MixedTerminals),
+    // 003 hk16 平糊: 眼不是字牌，有花 (不計無字); 無花 (不計無字花).
+    (Item::PingWuFlowers, Item::NoHonors),
+    (Item::PingWuClean, Item::NoHonors),
+    (Item::PingWuClean, Item::NoFlowers),
+    (Item::PingWuClean, Item::NoHonorsNoFlowers),
+    // 003 hk16 無字花: 在無字一番無花一番外再加一番 (the row is the three).
+    (Item::NoHonorsNoFlowers, Item::NoHonors),
+    (Item::NoHonorsNoFlowers, Item::NoFlowers),
+];
+
 impl Variant {
     /// 鬥雀 台灣麻將 16 張 (000): the tai table as printed, no 起胡, no dice.
     pub fn taiwan() -> Variant {
@@ -895,9 +1023,7 @@ impl Variant {
                 .with(Item::Dice),
             table_absent: ItemSet::EMPTY,
             table_special: SpecialShapes::NONE,
-            alone: &[],
-            not_counted_with: &[],
-            counted_with: &[],
+            exclusions: std::sync::Arc::new(Exclusions::NONE),
             names: &[],
             players: 4,
             flowers: true,
@@ -908,7 +1034,13 @@ impl Variant {
             scoring: ScoringRules::TAIWAN,
             overrides: Vec::new(),
         }
+        .notes(&[], &[], &[])
         .into_table()
+    }
+
+    /// The items not counted beside `item` when it counts (`exclude.<item>`).
+    pub fn excludes(&self, item: Item) -> ItemSet {
+        self.exclusions.of(item)
     }
 
     /// Records the variant as its preset's own table ([`Variant::table_absent`]).
@@ -1187,23 +1319,6 @@ impl Variant {
             // writes none on 地聽, 天聽, 天胡, 地胡, so they add what holds besides (門清 …);
             // 小四喜 得加計風牌台 and 字一色說明 並可複合碰碰胡、大小三元四喜、其他正字箭牌 are
             // then what the table does anyway.
-            not_counted_with: &[
-                // 001 台數表 不求: 門清加自摸, 3 in their place.
-                (Item::ConcealedSelfDraw, Item::Concealed),
-                (Item::ConcealedSelfDraw, Item::SelfDraw),
-                // 001 特殊胡牌 四槓胡: 不得加算自摸台.
-                (Item::FourKongs, Item::SelfDraw),
-                // 001 台數表 小三元, 大三元: 不得重複計算三元台.
-                (Item::SmallDragons, Item::Dragon),
-                (Item::BigDragons, Item::Dragon),
-                // 001 台數表 四暗刻: 不得重複計算三暗刻; 五暗刻: 不得重複計算其他暗刻台.
-                (Item::FourConcealed, Item::ThreeConcealed),
-                (Item::FiveConcealed, Item::ThreeConcealed),
-                (Item::FiveConcealed, Item::FourConcealed),
-                // 001 台數表 大四喜: 不重複計算風牌台(圈風及門風).
-                (Item::BigWinds, Item::RoundWind),
-                (Item::BigWinds, Item::SeatWind),
-            ],
             scoring: ScoringRules {
                 item_notes: false,
                 // 001 台數表 門清: 沒有吃沒有碰沒有槓.
@@ -1237,7 +1352,7 @@ impl Variant {
         ] {
             v.tai[item as usize] = tai;
         }
-        v.into_table()
+        v.notes(TRADITIONAL_NOT_WITH, &[], &[]).into_table()
     }
 
     /// 改良式十六張 (003, its second part): its tai table with 註一–註17, 起胡 1, no 攔胡,
@@ -1269,32 +1384,11 @@ impl Variant {
             absent: bits(&[Item::DeclaredReady, Item::Dice, Item::DealerFirstDiscard])
                 .union(bits(ADDED_HK16))
                 .union(fan_list()),
-            // 003 四槓胡: 除莊連拉外不另計手牌台數.
-            alone: &[Item::FourKongs],
-            not_counted_with: &[
-                // 003 10台 五暗刻: 不計門清.
-                (Item::FiveConcealed, Item::Concealed),
-                // A total 003 states binds (rules README): what the combination always holds
-                // besides the items it names is not added. 12台 清老頭（必為碰碰胡，故總計16台）:
-                // five triplets of 1s and 9s always make a 三同刻.
-                (Item::AllTerminals, Item::ThreeSameTriplets),
-                // 8台 字一色（一定為碰碰胡，故總計為12台）: honours alone are 混帶么 (註五).
-                (Item::AllHonors, Item::MixedOutside),
-                // 10台 全將碰（全由258的刻子組成的碰碰胡，共14台）: 2, 5, 8 only is 斷么九.
-                (Item::All258, Item::AllSimples),
-            ],
             scoring: ScoringRules {
                 // 003 16台 人胡: 必為天聽，在各家未吃碰下八張牌內有人放槍.
                 human_win_declared: true,
                 ..ScoringRules::TAIWAN
             },
-            counted_with: &[
-                // 003 8台: 地聽 (天聽亦同) 自摸胡只另計自摸、不求人.
-                (Item::Migi, Item::ConcealedSelfDraw),
-                (Item::HeavenReady, Item::ConcealedSelfDraw),
-                // 003 8台: 字一色一定為碰碰胡，故總計為12台.
-                (Item::AllHonors, Item::AllTriplets),
-            ],
             names: &[
                 (Item::RoundWind, "圈風刻"),
                 (Item::SeatWind, "門風刻"),
@@ -1350,7 +1444,9 @@ impl Variant {
         ] {
             v.tai[item as usize] = tai;
         }
-        v.into_table()
+        // 003 四槓胡: 除莊連拉外不另計手牌台數.
+        v.notes(IMPROVED16_NOT_WITH, IMPROVED16_LIFTED, &[Item::FourKongs])
+            .into_table()
     }
 
     /// The Hong Kong / Macau 番 table for 16-tile play (003, its first part), scored in 番:
@@ -1439,24 +1535,6 @@ impl Variant {
             // Only the notes written in hk16's own table exclude (rules README), so 字一色 adds
             // 對對胡 (可計風牌及中發白), 大三元 adds 中發白, 大四喜 the wind rows, 天地胡 and 地聽
             // 門前清; 003 註六 (小三風, 大三風 不計風台) is the 改良式 table's note, not hk16's.
-            not_counted_with: &[
-                // 003 hk16 不求人: 門前清加自摸 (不計門前清、自摸).
-                (Item::ConcealedSelfDraw, Item::Concealed),
-                (Item::ConcealedSelfDraw, Item::SelfDraw),
-                // 003 hk16 清么九, 五暗刻: 不計對對胡.
-                (Item::AllTerminals, Item::AllTriplets),
-                (Item::FiveConcealed, Item::AllTriplets),
-                // 003 hk16 字么九 only with both kinds; 清么九 is its own row.
-                (Item::AllTerminals, Item::MixedTerminals),
-                // 003 hk16 平糊: 眼不是字牌，有花 (不計無字); 無花 (不計無字花).
-                (Item::PingWuFlowers, Item::NoHonors),
-                (Item::PingWuClean, Item::NoHonors),
-                (Item::PingWuClean, Item::NoFlowers),
-                (Item::PingWuClean, Item::NoHonorsNoFlowers),
-                // 003 hk16 無字花: 在無字一番無花一番外再加一番 (the row is the three).
-                (Item::NoHonorsNoFlowers, Item::NoHonors),
-                (Item::NoHonorsNoFlowers, Item::NoFlowers),
-            ],
             scoring: ScoringRules {
                 item_notes: false,
                 // 003 hk16 門前清: 即沒碰上槓過而胡.
@@ -1502,7 +1580,7 @@ impl Variant {
             v.absent = v.absent.without(item);
             v.tai[item as usize] = tai;
         }
-        v.into_table()
+        v.notes(HK16_NOT_WITH, &[], &[]).into_table()
     }
 
     /// The item is in this variant's table.
@@ -1662,7 +1740,9 @@ mod tests {
             .iter()
             .filter(|w| a.has(w.item))
             .count();
-        assert_eq!(pairs.len(), Variant::KEYS.len() + present - 1);
+        // The registry's settings, `tai.<key>` for each item the table has but 骰規台, and
+        // `exclude.<key>` for each.
+        assert_eq!(pairs.len(), Variant::KEYS.len() + 2 * present - 1);
         let mut b = Variant::taiwan();
         for (k, v) in &pairs {
             b.set(k, v).unwrap_or_else(|e| panic!("{e}"));
@@ -1671,5 +1751,13 @@ mod tests {
             (b.tai, b.min_tai, b.has(Item::Dice), b.dice),
             (a.tai, a.min_tai, a.has(Item::Dice), a.dice)
         );
+        // The exclusions of every item the table has come back too (american's are taiwan's).
+        let mut t = Variant::traditional();
+        for (k, v) in &pairs {
+            t.set(k, v).unwrap_or_else(|e| panic!("{e}"));
+        }
+        for w in WORDS.iter().filter(|w| a.has(w.item)) {
+            assert_eq!(t.excludes(w.item), a.excludes(w.item), "{}", w.key);
+        }
     }
 }

@@ -1,7 +1,7 @@
 //! The tai items' entry type ([`ItemDef`]) and what its conditions read ([`Facts`]), with the
 //! helpers several tables share. The entries themselves are in [`crate::scoring::tables`], one
-//! file per table. An entry's `excludes`/`excluded_by` transcribe its own row's 備註 ("不另計 X"
-//! / "X 不計"); the scorer takes the union of both directions.
+//! file per table. Each row's 備註 ("不另計 X" / "X 不計") are in the rules floor
+//! ([`crate::rules::notes`]), from which every preset resolves its `exclude.<item>` settings.
 use std::cell::OnceCell;
 
 use crate::decompose::Block;
@@ -579,17 +579,9 @@ pub struct ItemDef {
     /// The item; its key, name and its table's tai are its words ([`crate::rules::item`]).
     pub item: Item,
     pub scope: Scope,
-    /// Items this one's 備註 says are not counted with it ("不另計 X", "不計 X").
-    pub excludes: &'static [Item],
-    /// Items under which this one's 備註 says it is not counted ("X 不計").
-    pub excluded_by: &'static [Item],
-    /// Items merged into this one as a composite (字一色的複合).
+    /// Items merged into this one as a composite (字一色的複合). Its 備註 (what it leaves out
+    /// beside it) are in the rules floor, [`crate::rules::notes`], by item.
     pub merges: &'static [Item],
-    /// The higher rows of its tier, read from the tables' own rows rather than from a 備註
-    /// (rules README: 三暗刻, 四暗刻 and 五暗刻 are tiers; hk16 兩暗刻 < 三暗刻 < 四暗刻 <
-    /// 五暗刻; 003 改良式 三連刻 < 四連刻 < 五連刻): not counted with any of them, under every
-    /// preset, also one that reads only its own table's notes.
-    pub outranked_by: &'static [Item],
     /// A note judged once the reading's other items and every 備註 are known: the counted item
     /// that drops this one, if any (001 平胡說明 貳 有其他台種無平胡, a house rule).
     pub after_notes: Option<AfterNotes>,

@@ -13,8 +13,8 @@ use crate::scoring::items::{
 };
 use crate::scoring::tables::fan::SHARED_NOTES;
 use crate::scoring::tables::{
-    def, present, table_def, AFTER_NOTES, CHECKS, DEALER_LINE, DROPS, FLOWER_WINS, FOUR_KONGS,
-    HAND_CHECKS, JUDGED_ONCE, MANNER, MERGING, NEEDING, ONCE, ON_READING, WHOLE_HAND,
+    def, table_def, AFTER_NOTES, CHECKS, DEALER_LINE, FLOWER_WINS, FOUR_KONGS, HAND_CHECKS,
+    JUDGED_ONCE, MANNER, MERGING, NEEDING, ONCE, ON_READING, WHOLE_HAND,
 };
 use crate::tile::{Counts, Tile, COPIES, KINDS};
 pub use crate::vocab::{Declaration, Replacement, Seat, Seats, WinKind};
@@ -498,7 +498,7 @@ struct Plan {
     once_tai: [(Item, u32); ONCE_MOST],
     /// How many of `once_tai` are filled (`once.len()`, counted once).
     once_len: usize,
-    /// The items the `once` items drop by their 備註 ([`DROPS`]), worked out once per hand:
+    /// The items the `once` items drop by their 備註 ([`Variant::exclusions`]), worked out once per hand:
     /// a reading adds the drops of the items it judges itself.
     once_drops: ItemSet,
     /// The reasons of the entries that do not count are built.
@@ -587,7 +587,7 @@ impl Plan {
         let once = plan.each.intersection(JUDGED_ONCE);
         plan.each = plan.each.difference(JUDGED_ONCE);
         let (mut held, mut n) = (ItemSet::EMPTY, 0);
-        let drops = drops_of(variant);
+        let drops = variant.exclusions.all();
         let mut dropped = ItemSet::EMPTY;
         for i in once.indices() {
             let Some(&(item, check)) = CHECKS.get(i) else {
@@ -615,17 +615,6 @@ impl Plan {
         plan.once_len = n;
         plan.once_drops = dropped;
         plan
-    }
-}
-
-/// The items each item drops by the 備註 under `variant` ([`DROPS`]): every row's notes, or
-/// where the preset reads only its own table's notes (hk16, traditional), the fan list's and
-/// the tiers.
-fn drops_of(variant: &Variant) -> &'static [ItemSet; Item::COUNT] {
-    if variant.scoring.item_notes {
-        &DROPS.all_notes
-    } else {
-        &DROPS.own_notes
     }
 }
 
@@ -831,38 +820,25 @@ fn evaluate(f: &Facts, plan: &Plan, hits: &mut [u32; Item::COUNT]) -> Outcome {
             });
         }
     };
-    // A note written with a shared item (000's 備註, 003 改良式's on its rows) holds unless the
-    // preset lifts it, or reads only its own table's notes (hk16, traditional), in which case
-    // only the tiers stay; the fan list's 不算 notes always hold.
-    let own_only = !f.variant.scoring.item_notes;
-    let lifted = |by: Item, x: Item| f.variant.counted_with.contains(&(by, x));
-    if f.explain || !f.variant.counted_with.is_empty() {
-        // Each drop noted with the row that drops it, in table order, and the preset's lifted
-        // notes looked up: the entries' lists walked.
-        for def in held.indices().map_while(table_def) {
-            let notes = def.item as usize >= Item::TABLE || !own_only;
-            for &x in def.excludes {
-                if notes && held.contains(x) && !lifted(def.item, x) {
-                    drop(x, def.item, hits);
-                }
-            }
-            for &by in def.excluded_by {
-                if notes && held.contains(by) && !lifted(by, def.item) {
-                    drop(def.item, by, hits);
-                }
-            }
-            for &by in def.outranked_by {
-                if held.contains(by) && !lifted(by, def.item) {
-                    drop(def.item, by, hits);
+    // The 備註 ([`Variant::exclusions`], the `exclude.<item>` settings: each preset's text's
+    // notes resolved once, with any house rule's override): an item goes when a held item's
+    // list names it, judged on the items that hold, so the result does not depend on order.
+    let drops = f.variant.exclusions.all();
+    if f.explain {
+        // Each drop noted with the first held item (table order) that drops it.
+        for y in held.indices() {
+            let Some(&(by, _)) = CHECKS.get(y) else {
+                continue;
+            };
+            for x in drops[y].intersection(held).indices() {
+                if let Some(&(item, _)) = CHECKS.get(x) {
+                    drop(item, by, hits);
                 }
             }
         }
     } else {
-        // The same drops as sets: an item goes when a held row's note names it (a row of the
-        // fan list, or any where the preset reads shared notes), its own row names a held
-        // item, or a held item outranks it ([`DROPS`]); nothing is lifted and nothing is
-        // noted. The drops of the items judged once per hand are known from the plan.
-        let drops = drops_of(f.variant);
+        // The same drops as sets, nothing noted. The drops of the items judged once per hand
+        // are known from the plan.
         let mut dropped = plan.once_drops;
         for y in held.difference(plan.once).indices() {
             dropped = dropped.union(drops[y]);
@@ -881,12 +857,6 @@ fn evaluate(f: &Facts, plan: &Plan, hits: &mut [u32; Item::COUNT]) -> Outcome {
             }
         }
     }
-    // The preset's own notes, by the items still counted (天聽 drops 不求, so 自摸 stays).
-    for &(by, x) in f.variant.not_counted_with {
-        if hits[by as usize] > 0 && hits[x as usize] > 0 {
-            drop(x, by, hits);
-        }
-    }
     // The entries' notes judged on what the reading counts after the 備註 (001 平胡說明 貳).
     for def in held
         .intersection(AFTER_NOTES)
@@ -899,12 +869,6 @@ fn evaluate(f: &Facts, plan: &Plan, hits: &mut [u32; Item::COUNT]) -> Outcome {
                     drop(def.item, by, hits);
                 }
             }
-        }
-    }
-    // An item that is the whole hand's tai (003 四槓胡) drops every other.
-    if let Some(&a) = f.variant.alone.iter().find(|&&a| hits[a as usize] > 0) {
-        for def in present(f.variant).filter(|d| d.item != a) {
-            drop(def.item, a, hits);
         }
     }
     // 字一色的複合: the merged item joins its owner, both added minus 4, shown as one item.
@@ -1030,8 +994,27 @@ fn dealer_part(
             continue;
         };
         let hit = check(&win);
-        let tai = tai_of(&hit, item, variant);
-        if !involved {
+        // A counted item whose 備註 names the dealer's line item (`exclude.<item>`: a fixed
+        // total such as 天胡 固定 24 台) drops it.
+        let by = variant
+            .exclusions
+            .dropping(item)
+            .indices()
+            .find(|&y| counted.get(y).is_some_and(|&t| t > 0))
+            .and_then(Item::from_index);
+        let tai = if by.is_some() {
+            0
+        } else {
+            tai_of(&hit, item, variant)
+        };
+        if let (true, Some(by)) = (involved, by) {
+            let by = variant.name_of(by);
+            note(
+                item,
+                &format!("not counted with {by} (備註)"),
+                &format!("有{by}就不另計（備註）"),
+            );
+        } else if !involved {
             note(
                 item,
                 "neither the winner nor a payer is the dealer",
@@ -1331,7 +1314,7 @@ fn shape_score(p: &Prepared, shape: Special, ctx: &Context, variant: &Variant) -
     let judged: Vec<Item> = judged
         .iter()
         .copied()
-        .filter(|&x| !def(item).excludes.contains(&x) && !fan_note(item, x, variant))
+        .filter(|&x| !variant.excludes(item).contains(x) && !fan_note(item, x, variant))
         .collect();
     // On a reading whose sets and pair no condition there reads; the shape's own judged
     // list decides what is judged.

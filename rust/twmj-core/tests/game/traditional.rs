@@ -74,7 +74,8 @@ fn flow_settings_per_preset() {
         .iter()
         .filter(|d| d.item != twmj_core::scoring::Item::Dice && v.has(d.item))
         .count();
-    assert_eq!(v.settings().len(), Variant::KEYS.len() + items);
+    // `tai.<item>` and `exclude.<item>` for each item of its table (骰規台 absent).
+    assert_eq!(v.settings().len(), Variant::KEYS.len() + 2 * items);
 }
 
 #[test]

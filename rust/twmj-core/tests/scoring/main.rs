@@ -13,6 +13,7 @@ mod common;
 
 mod claims;
 mod examples;
+mod exclusions;
 mod fan;
 mod fan_shapes;
 mod hk16;

@@ -45,17 +45,18 @@ fn tai_cell(d: &ItemDef, v: &Variant) -> String {
 fn notes_cell(d: &ItemDef) -> String {
     let names = |xs: &[Item]| xs.iter().map(|x| x.name()).collect::<Vec<_>>().join("、");
     let mut parts = Vec::new();
-    if !d.excludes.is_empty() {
-        parts.push(format!("excludes {}", names(d.excludes)));
+    let notes = crate::rules::notes::of(d.item);
+    if !notes.excludes.is_empty() {
+        parts.push(format!("excludes {}", names(notes.excludes)));
     }
-    if !d.excluded_by.is_empty() {
-        parts.push(format!("not with {}", names(d.excluded_by)));
+    if !notes.excluded_by.is_empty() {
+        parts.push(format!("not with {}", names(notes.excluded_by)));
     }
     if !d.merges.is_empty() {
         parts.push(format!("merges {}", names(d.merges)));
     }
-    if !d.outranked_by.is_empty() {
-        parts.push(format!("a tier under {}", names(d.outranked_by)));
+    if !notes.outranked_by.is_empty() {
+        parts.push(format!("a tier under {}", names(notes.outranked_by)));
     }
     if d.after_notes.is_some() {
         parts.push("a note on what else counts (see its doc)".to_owned());

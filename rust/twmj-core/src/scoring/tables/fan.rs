@@ -215,10 +215,7 @@ pub(crate) const ITEMS: [ItemDef; Item::FAN] = [
     ItemDef {
         item: Item::FanNineGates,
         scope: Scope::Hand,
-        excludes: &[Item::FullFlush, Item::NineGatesPure, Item::NineLinks],
-        excluded_by: NONE,
         merges: NONE,
-        outranked_by: NONE,
         after_notes: None,
         needs: Needs::NONE,
         doc: "九蓮寶燈 (003 fan list 88): 1112345678999 of one suit and any one more tile of it, \
@@ -238,10 +235,7 @@ pub(crate) const ITEMS: [ItemDef; Item::FAN] = [
     ItemDef {
         item: Item::FanSevenShiftedPairs,
         scope: Scope::Hand,
-        excludes: &[Item::FullFlush, Item::FanConcealedSelfDraw, Item::FanSingleWait],
-        excluded_by: NONE,
         merges: NONE,
-        outranked_by: NONE,
         after_notes: None,
         needs: Needs::NONE,
         doc: "連七對 (003 fan list 88): seven pairs of consecutive numbers of one suit, concealed; \
@@ -259,16 +253,7 @@ pub(crate) const ITEMS: [ItemDef; Item::FAN] = [
     ItemDef {
         item: Item::FanPureTerminals,
         scope: Scope::Hand,
-        excludes: &[
-            Item::AllTriplets,
-            Item::ThreeSameTriplets,
-            Item::FanDoubleSameTriplets,
-            Item::NoHonors,
-            Item::AllTerminals,
-        ],
-        excluded_by: NONE,
         merges: NONE,
-        outranked_by: NONE,
         after_notes: None,
         needs: Needs::NONE,
         doc: "清么九 (003 fan list 64): triplets (kongs) and the pair of 1s and 9s only. 不算碰碰胡, \
@@ -282,16 +267,7 @@ pub(crate) const ITEMS: [ItemDef; Item::FAN] = [
     ItemDef {
         item: Item::FanFourConcealed,
         scope: Scope::Hand,
-        excludes: &[
-            Item::FanConcealedDiscard,
-            Item::AllTriplets,
-            Item::FourConcealed,
-            Item::ThreeConcealed,
-            Item::TwoConcealed,
-        ],
-        excluded_by: &[Item::FiveConcealed],
         merges: NONE,
-        outranked_by: NONE,
         after_notes: None,
         needs: Needs::NONE,
         doc: "四暗刻 (003 fan list 64): four concealed triplets (暗槓 included; a triplet completed \
@@ -306,10 +282,7 @@ pub(crate) const ITEMS: [ItemDef; Item::FAN] = [
     ItemDef {
         item: Item::FanPureTerminalChows,
         scope: Scope::Hand,
-        excludes: &[Item::FanAllChows, Item::FullFlush],
-        excluded_by: NONE,
         merges: NONE,
-        outranked_by: NONE,
         after_notes: None,
         needs: Needs::NONE,
         doc: "一色雙龍會 (003 fan list 64): two 老少副 of one suit (123 123 789 789) with that suit's \
@@ -329,10 +302,7 @@ pub(crate) const ITEMS: [ItemDef; Item::FAN] = [
     ItemDef {
         item: Item::FanFourPureShiftedChows,
         scope: Scope::Hand,
-        excludes: &[Item::FullFlush, Item::FanAllChows],
-        excluded_by: NONE,
         merges: NONE,
-        outranked_by: NONE,
         after_notes: None,
         needs: Needs::NONE,
         doc: "一色四步高 (003 fan list 32): four runs of one suit, each one number higher than the \
@@ -345,10 +315,7 @@ pub(crate) const ITEMS: [ItemDef; Item::FAN] = [
     ItemDef {
         item: Item::FanMixedTerminals,
         scope: Scope::Hand,
-        excludes: &[Item::AllTriplets, Item::MixedTerminals],
-        excluded_by: NONE,
         merges: NONE,
-        outranked_by: NONE,
         after_notes: None,
         needs: Needs::NONE,
         doc: "混么九 (003 fan list 32): triplets (kongs) and the pair of 1s, 9s and honours, with \
@@ -366,10 +333,7 @@ pub(crate) const ITEMS: [ItemDef; Item::FAN] = [
     ItemDef {
         item: Item::FanPureTripleChow,
         scope: Scope::Hand,
-        excludes: &[Item::ThreeConsecutiveTriplets],
-        excluded_by: &[Item::FourIdenticalRuns],
         merges: NONE,
-        outranked_by: NONE,
         after_notes: None,
         needs: Needs::NONE,
         doc: "一色三同順 (003 fan list 24): three equal runs of one suit. 不算一色三頭高 (三連刻). \
@@ -386,10 +350,7 @@ pub(crate) const ITEMS: [ItemDef; Item::FAN] = [
     ItemDef {
         item: Item::FanAllEvenTriplets,
         scope: Scope::Hand,
-        excludes: &[Item::AllTriplets, Item::AllSimples],
-        excluded_by: NONE,
         merges: NONE,
-        outranked_by: NONE,
         after_notes: None,
         needs: Needs::NONE,
         doc: "全雙刻 (003 fan list 24): triplets (kongs) and the pair of suited 2, 4, 6, 8 only. \
@@ -404,10 +365,7 @@ pub(crate) const ITEMS: [ItemDef; Item::FAN] = [
     ItemDef {
         item: Item::FanUpperTiles,
         scope: Scope::Hand,
-        excludes: &[Item::NoHonors],
-        excluded_by: NONE,
         merges: NONE,
-        outranked_by: NONE,
         after_notes: None,
         needs: Needs::NONE,
         doc: "全大 (003 fan list 24): runs, triplets (kongs) and the pair of suited 7, 8, 9 only. \
@@ -419,10 +377,7 @@ pub(crate) const ITEMS: [ItemDef; Item::FAN] = [
     ItemDef {
         item: Item::FanMiddleTiles,
         scope: Scope::Hand,
-        excludes: &[Item::AllSimples, Item::NoHonors],
-        excluded_by: NONE,
         merges: NONE,
-        outranked_by: NONE,
         after_notes: None,
         needs: Needs::NONE,
         doc: "全中 (003 fan list 24, 同上 456): runs, triplets (kongs) and the pair of suited 4, 5, 6 \
@@ -434,10 +389,7 @@ pub(crate) const ITEMS: [ItemDef; Item::FAN] = [
     ItemDef {
         item: Item::FanLowerTiles,
         scope: Scope::Hand,
-        excludes: &[Item::NoHonors],
-        excluded_by: NONE,
         merges: NONE,
-        outranked_by: NONE,
         after_notes: None,
         needs: Needs::NONE,
         doc: "全小 (003 fan list 24, 同上 123): runs, triplets (kongs) and the pair of suited 1, 2, 3 \
@@ -449,10 +401,7 @@ pub(crate) const ITEMS: [ItemDef; Item::FAN] = [
     ItemDef {
         item: Item::FanPureStraight,
         scope: Scope::Hand,
-        excludes: &[Item::Straight],
-        excluded_by: NONE,
         merges: NONE,
-        outranked_by: NONE,
         after_notes: None,
         needs: Needs::NONE,
         doc: "清龍 (003 fan list 16): 1 to 9 of one suit connected (相連接) as the runs 123, 456, \
@@ -478,15 +427,7 @@ pub(crate) const ITEMS: [ItemDef; Item::FAN] = [
     ItemDef {
         item: Item::FanThreeSuitTerminalChows,
         scope: Scope::Hand,
-        excludes: &[
-            Item::FanMixedDoubleChow,
-            Item::FanTerminalChows,
-            Item::NoHonors,
-            Item::FanAllChows,
-        ],
-        excluded_by: NONE,
         merges: NONE,
-        outranked_by: NONE,
         after_notes: None,
         needs: Needs::NONE,
         doc: "三色雙龍會 (003 fan list 16): 老少副 (123 and 789) of two suits and the 5 of the third \
@@ -505,10 +446,7 @@ pub(crate) const ITEMS: [ItemDef; Item::FAN] = [
     ItemDef {
         item: Item::FanPureShiftedChows,
         scope: Scope::Hand,
-        excludes: NONE,
-        excluded_by: NONE,
         merges: NONE,
-        outranked_by: NONE,
         after_notes: None,
         needs: Needs::NONE,
         doc: "一色三步高 (003 fan list 16): three runs of one suit, each one number higher than the \
@@ -520,10 +458,7 @@ pub(crate) const ITEMS: [ItemDef; Item::FAN] = [
     ItemDef {
         item: Item::FanAllFives,
         scope: Scope::Hand,
-        excludes: &[Item::AllSimples],
-        excluded_by: NONE,
         merges: NONE,
-        outranked_by: NONE,
         after_notes: None,
         needs: Needs::NONE,
         doc: "全帶五 (003 fan list 16): every set and the pair hold a suited 5. 不算斷么 (斷么九). \
@@ -546,10 +481,7 @@ pub(crate) const ITEMS: [ItemDef; Item::FAN] = [
     ItemDef {
         item: Item::FanUpperFour,
         scope: Scope::Hand,
-        excludes: &[Item::NoHonors],
-        excluded_by: NONE,
         merges: NONE,
-        outranked_by: NONE,
         after_notes: None,
         needs: Needs::NONE,
         doc: "大於五 (003 fan list 12): runs, triplets (kongs) and the pair of suited 6 to 9 only. \
@@ -561,10 +493,7 @@ pub(crate) const ITEMS: [ItemDef; Item::FAN] = [
     ItemDef {
         item: Item::FanLowerFour,
         scope: Scope::Hand,
-        excludes: &[Item::NoHonors],
-        excluded_by: NONE,
         merges: NONE,
-        outranked_by: NONE,
         after_notes: None,
         needs: Needs::NONE,
         doc: "小於五 (003 fan list 12, 同上 1~4): runs, triplets (kongs) and the pair of suited 1 to 4 \
@@ -576,10 +505,7 @@ pub(crate) const ITEMS: [ItemDef; Item::FAN] = [
     ItemDef {
         item: Item::FanThreeWindTriplets,
         scope: Scope::Hand,
-        excludes: NONE,
-        excluded_by: &[Item::BigWinds, Item::SmallWinds],
         merges: NONE,
-        outranked_by: NONE,
         after_notes: None,
         needs: Needs::NONE,
         doc: "三風刻 (003 fan list 12): three wind triplets (kongs), whatever the pair. Not with \
@@ -595,10 +521,7 @@ pub(crate) const ITEMS: [ItemDef; Item::FAN] = [
     ItemDef {
         item: Item::FanMixedStraight,
         scope: Scope::Hand,
-        excludes: NONE,
-        excluded_by: NONE,
         merges: NONE,
-        outranked_by: NONE,
         after_notes: None,
         needs: Needs::NONE,
         doc: "花龍 (003 fan list 8): three runs of the three suits that join into 1 to 9: 123, 456 \
@@ -615,10 +538,7 @@ pub(crate) const ITEMS: [ItemDef; Item::FAN] = [
     ItemDef {
         item: Item::FanMixedTripleChow,
         scope: Scope::Hand,
-        excludes: &[Item::ThreeColourRun],
-        excluded_by: NONE,
         merges: NONE,
-        outranked_by: NONE,
         after_notes: None,
         needs: Needs::NONE,
         doc: "三色三同順 (003 fan list 8): the same run in 萬, 筒 and 條. 003 改良式's 三色同順 is worth \
@@ -634,10 +554,7 @@ pub(crate) const ITEMS: [ItemDef; Item::FAN] = [
     ItemDef {
         item: Item::FanMixedShiftedTriplets,
         scope: Scope::Hand,
-        excludes: NONE,
-        excluded_by: NONE,
         merges: NONE,
-        outranked_by: NONE,
         after_notes: None,
         needs: Needs::NONE,
         doc: "三色三頭高 (003 fan list 8): triplets (kongs) of the three suits at numbers each one \
@@ -650,10 +567,7 @@ pub(crate) const ITEMS: [ItemDef; Item::FAN] = [
     ItemDef {
         item: Item::FanReversible,
         scope: Scope::Hand,
-        excludes: &[Item::FanOneSuitMissing],
-        excluded_by: NONE,
         merges: NONE,
-        outranked_by: NONE,
         after_notes: None,
         needs: Needs::NONE,
         doc: "推不倒 (003 fan list 8): only tiles that look the same upside down: 1234589 筒, 245689 \
@@ -670,10 +584,7 @@ pub(crate) const ITEMS: [ItemDef; Item::FAN] = [
     ItemDef {
         item: Item::FanLastTileDraw,
         scope: Scope::Hand,
-        excludes: &[Item::SelfDraw, Item::LastTile],
-        excluded_by: NONE,
         merges: NONE,
-        outranked_by: NONE,
         after_notes: None,
         needs: Needs::NONE,
         doc: "妙手回春 (003 fan list 8): self-drawing the last tile of the wall. 不算自摸台. The \
@@ -692,10 +603,7 @@ pub(crate) const ITEMS: [ItemDef; Item::FAN] = [
     ItemDef {
         item: Item::FanKongBloom,
         scope: Scope::Hand,
-        excludes: &[Item::SelfDraw, Item::KongBloom],
-        excluded_by: NONE,
         merges: NONE,
-        outranked_by: NONE,
         after_notes: None,
         needs: Needs::NONE,
         doc: "槓上開花 (003 fan list 8): winning on the replacement drawn after a kong (暗槓 or 加槓; \
@@ -717,10 +625,7 @@ pub(crate) const ITEMS: [ItemDef; Item::FAN] = [
     ItemDef {
         item: Item::FanChickenHand,
         scope: Scope::Hand,
-        excludes: NONE,
-        excluded_by: NONE,
         merges: NONE,
-        outranked_by: NONE,
         after_notes: None,
         needs: Needs::NONE,
         doc: "無番和 (003 fan list 8): no reading of the hand counts any other item of the variant \
@@ -744,10 +649,7 @@ pub(crate) const ITEMS: [ItemDef; Item::FAN] = [
     ItemDef {
         item: Item::FanTwoConcealedKongs,
         scope: Scope::Hand,
-        excludes: NONE,
-        excluded_by: NONE,
         merges: NONE,
-        outranked_by: NONE,
         after_notes: None,
         needs: Needs::NONE,
         doc: "雙暗槓 (003 fan list 6): exactly two 暗槓 (雙: two; a third is not this row). No 不算 \
@@ -762,10 +664,7 @@ pub(crate) const ITEMS: [ItemDef; Item::FAN] = [
     ItemDef {
         item: Item::FanTwoDragonTriplets,
         scope: Scope::Hand,
-        excludes: NONE,
-        excluded_by: NONE,
         merges: NONE,
-        outranked_by: NONE,
         after_notes: None,
         needs: Needs::NONE,
         doc: "雙箭刻 (003 fan list 6): exactly two triplets (kongs) of 中, 發, 白 (with the third, \
@@ -780,10 +679,7 @@ pub(crate) const ITEMS: [ItemDef; Item::FAN] = [
     ItemDef {
         item: Item::FanMixedShiftedChows,
         scope: Scope::Hand,
-        excludes: NONE,
-        excluded_by: NONE,
         merges: NONE,
-        outranked_by: NONE,
         after_notes: None,
         needs: Needs::NONE,
         doc: "三色三步高 (003 fan list 6): runs of the three suits, each starting one number higher. \
@@ -795,10 +691,7 @@ pub(crate) const ITEMS: [ItemDef; Item::FAN] = [
     ItemDef {
         item: Item::FanAllTypes,
         scope: Scope::Hand,
-        excludes: NONE,
-        excluded_by: NONE,
         merges: NONE,
-        outranked_by: NONE,
         after_notes: None,
         needs: Needs::NONE,
         doc: "五門齊 (003 fan list 6): 萬, 筒, 條, a wind and a dragon all in the hand. Example: 123m \
@@ -815,10 +708,7 @@ pub(crate) const ITEMS: [ItemDef; Item::FAN] = [
     ItemDef {
         item: Item::FanAllMelded,
         scope: Scope::Hand,
-        excludes: &[Item::FanSingleWait, Item::AllMelded],
-        excluded_by: NONE,
         merges: NONE,
-        outranked_by: NONE,
         after_notes: None,
         needs: Needs::NONE,
         doc: "全求人 (003 fan list 6): all five sets 吃, 碰 (or 明槓, 加槓), winning as 單吊 on \
@@ -831,10 +721,7 @@ pub(crate) const ITEMS: [ItemDef; Item::FAN] = [
     ItemDef {
         item: Item::FanConcealedSelfDraw,
         scope: Scope::Hand,
-        excludes: &[Item::SelfDraw, Item::ConcealedSelfDraw, Item::Concealed],
-        excluded_by: NONE,
         merges: NONE,
-        outranked_by: NONE,
         after_notes: None,
         needs: Needs::NONE,
         doc: "不求人 (003 fan list 6): no 吃, 碰 or 明槓 (暗槓 allowed) and a self-drawn win. 不算自摸. \
@@ -850,10 +737,7 @@ pub(crate) const ITEMS: [ItemDef; Item::FAN] = [
     ItemDef {
         item: Item::FanOutsideHand,
         scope: Scope::Hand,
-        excludes: &[Item::MixedOutside, Item::PureOutside],
-        excluded_by: NONE,
         merges: NONE,
-        outranked_by: NONE,
         after_notes: None,
         needs: Needs::NONE,
         doc: "清老頭 (003 fan list 6: 每副牌，將都有么牌): every set and the pair hold a 1, a 9 or an \
@@ -867,10 +751,7 @@ pub(crate) const ITEMS: [ItemDef; Item::FAN] = [
     ItemDef {
         item: Item::FanTwoMeldedKongs,
         scope: Scope::Hand,
-        excludes: NONE,
-        excluded_by: NONE,
         merges: NONE,
-        outranked_by: NONE,
         after_notes: None,
         needs: Needs::NONE,
         doc: "雙明槓 (003 fan list 6): exactly two 明槓 (明槓 row: 明槓 or 加槓). No 不算 note, so \
@@ -885,10 +766,7 @@ pub(crate) const ITEMS: [ItemDef; Item::FAN] = [
     ItemDef {
         item: Item::FanLastOfKind,
         scope: Scope::Hand,
-        excludes: NONE,
-        excluded_by: &[Item::RobbingKong],
         merges: NONE,
-        outranked_by: NONE,
         after_notes: None,
         needs: Needs::NONE,
         doc: "胡絕張 (003 fan list 6): the winning tile is the fourth of its kind, the other three \
@@ -931,10 +809,7 @@ pub(crate) const ITEMS: [ItemDef; Item::FAN] = [
     ItemDef {
         item: Item::FanConcealedDiscard,
         scope: Scope::Hand,
-        excludes: &[Item::Concealed],
-        excluded_by: NONE,
         merges: NONE,
-        outranked_by: NONE,
         after_notes: None,
         needs: Needs::NONE,
         doc: "門前清 (003 fan list 2): no 吃, 碰 or 明槓 and a win on another player's tile (a self-draw \
@@ -950,10 +825,7 @@ pub(crate) const ITEMS: [ItemDef; Item::FAN] = [
     ItemDef {
         item: Item::FanAllChows,
         scope: Scope::Hand,
-        excludes: &[Item::PingHu],
-        excluded_by: &[Item::FourIdenticalRuns],
         merges: NONE,
-        outranked_by: NONE,
         after_notes: None,
         needs: Needs::NONE,
         doc: "平胡 (003 fan list 2): all five sets runs and a suited pair; 邊, 坎, 吊 do not matter, \
@@ -970,10 +842,7 @@ pub(crate) const ITEMS: [ItemDef; Item::FAN] = [
     ItemDef {
         item: Item::FanTileHog,
         scope: Scope::Hand,
-        excludes: NONE,
-        excluded_by: &[Item::FourIdenticalRuns],
         merges: NONE,
-        outranked_by: NONE,
         after_notes: None,
         needs: Needs::NONE,
         doc: "四聚一 (003 fan list 2): all four of a kind in the hand's sets and pair, not as a kong. \
@@ -993,10 +862,7 @@ pub(crate) const ITEMS: [ItemDef; Item::FAN] = [
     ItemDef {
         item: Item::FanConcealedKong,
         scope: Scope::Hand,
-        excludes: NONE,
-        excluded_by: NONE,
         merges: NONE,
-        outranked_by: NONE,
         after_notes: None,
         needs: Needs::NONE,
         doc: "暗槓 (003 fan list 2): per 暗槓 (four self-drawn tiles made a kong).",
@@ -1007,10 +873,7 @@ pub(crate) const ITEMS: [ItemDef; Item::FAN] = [
     ItemDef {
         item: Item::FanDoubleSameTriplets,
         scope: Scope::Hand,
-        excludes: NONE,
-        excluded_by: &[Item::FanPureTerminals],
         merges: NONE,
-        outranked_by: NONE,
         after_notes: None,
         needs: Needs::NONE,
         doc: "雙同刻 (003 fan list 2): triplets (kongs) of the same number in exactly two suits (in \
@@ -1025,10 +888,7 @@ pub(crate) const ITEMS: [ItemDef; Item::FAN] = [
     ItemDef {
         item: Item::FanPureDoubleChow,
         scope: Scope::Hand,
-        excludes: NONE,
-        excluded_by: &[Item::FourIdenticalRuns],
         merges: NONE,
-        outranked_by: NONE,
         after_notes: None,
         needs: Needs::NONE,
         doc: "一般高 (003 fan list 1): two equal runs of one suit, melded or not (003 改良式's 一盃口 \
@@ -1043,10 +903,7 @@ pub(crate) const ITEMS: [ItemDef; Item::FAN] = [
     ItemDef {
         item: Item::FanMixedDoubleChow,
         scope: Scope::Hand,
-        excludes: NONE,
-        excluded_by: NONE,
         merges: NONE,
-        outranked_by: NONE,
         after_notes: None,
         needs: Needs::NONE,
         doc: "喜相逢 (003 fan list 1): the same run in two suits. Not with 三色雙龍會 (its row: \
@@ -1061,10 +918,7 @@ pub(crate) const ITEMS: [ItemDef; Item::FAN] = [
     ItemDef {
         item: Item::FanTerminalHonorTriplet,
         scope: Scope::Hand,
-        excludes: NONE,
-        excluded_by: NONE,
         merges: NONE,
-        outranked_by: NONE,
         after_notes: None,
         needs: Needs::NONE,
         doc: "么九刻 (003 fan list 1): per triplet (kong) of a 1, a 9 or an honour.",
@@ -1085,10 +939,7 @@ pub(crate) const ITEMS: [ItemDef; Item::FAN] = [
     ItemDef {
         item: Item::FanTerminalChows,
         scope: Scope::Hand,
-        excludes: NONE,
-        excluded_by: NONE,
         merges: NONE,
-        outranked_by: NONE,
         after_notes: None,
         needs: Needs::NONE,
         doc: "老少副 (003 fan list 1): 123 and 789 of one suit. Not with 三色雙龍會 (its row: 不算 \
@@ -1103,10 +954,7 @@ pub(crate) const ITEMS: [ItemDef; Item::FAN] = [
     ItemDef {
         item: Item::FanOneSuitMissing,
         scope: Scope::Hand,
-        excludes: NONE,
-        excluded_by: NONE,
         merges: NONE,
-        outranked_by: NONE,
         after_notes: None,
         needs: Needs::NONE,
         doc: "缺一門 (003 fan list 1): exactly two of 萬, 筒, 條 in the hand (honours or not). Not \
@@ -1121,10 +969,7 @@ pub(crate) const ITEMS: [ItemDef; Item::FAN] = [
     ItemDef {
         item: Item::FanSingleWait,
         scope: Scope::Hand,
-        excludes: NONE,
-        excluded_by: NONE,
         merges: NONE,
-        outranked_by: NONE,
         after_notes: None,
         needs: Needs::NONE,
         doc: "單吊將 (003 fan list 1): the winning tile completes the pair, the hand having waited on \
@@ -1137,10 +982,7 @@ pub(crate) const ITEMS: [ItemDef; Item::FAN] = [
     ItemDef {
         item: Item::FanShortStraight,
         scope: Scope::Hand,
-        excludes: NONE,
-        excluded_by: NONE,
         merges: NONE,
-        outranked_by: NONE,
         after_notes: None,
         needs: Needs::NONE,
         doc: "連六 (003 fan list 1): six consecutive numbers of one suit as two runs (123 456, 234 \
@@ -1165,10 +1007,7 @@ pub(crate) const ITEMS: [ItemDef; Item::FAN] = [
     ItemDef {
         item: Item::FanEdgeWait,
         scope: Scope::Hand,
-        excludes: NONE,
-        excluded_by: NONE,
         merges: NONE,
-        outranked_by: NONE,
         after_notes: None,
         needs: Needs::NONE,
         doc: "邊張 (003 fan list 1): the 3 of 12 or the 7 of 89, the hand having waited on that kind \
@@ -1180,10 +1019,7 @@ pub(crate) const ITEMS: [ItemDef; Item::FAN] = [
     ItemDef {
         item: Item::FanClosedWait,
         scope: Scope::Hand,
-        excludes: NONE,
-        excluded_by: NONE,
         merges: NONE,
-        outranked_by: NONE,
         after_notes: None,
         needs: Needs::NONE,
         doc: "坎張 (003 fan list 1): the middle tile of a run, the hand having waited on that kind \
@@ -1195,10 +1031,7 @@ pub(crate) const ITEMS: [ItemDef; Item::FAN] = [
     ItemDef {
         item: Item::FanMeldedKong,
         scope: Scope::Hand,
-        excludes: NONE,
-        excluded_by: NONE,
         merges: NONE,
-        outranked_by: NONE,
         after_notes: None,
         needs: Needs::NONE,
         doc: "明槓 (003 fan list 1): per 明槓 or 加槓 (a discard on one's concealed triplet, or one's \
@@ -1210,10 +1043,7 @@ pub(crate) const ITEMS: [ItemDef; Item::FAN] = [
     ItemDef {
         item: Item::FanFlower,
         scope: Scope::AfterWin,
-        excludes: NONE,
-        excluded_by: NONE,
         merges: NONE,
-        outranked_by: NONE,
         after_notes: None,
         needs: Needs::NONE,
         doc: "花 (003 fan list 1): 1 per flower held (春夏秋冬梅蘭菊竹). 不算在起胡分內，胡牌後記分: \

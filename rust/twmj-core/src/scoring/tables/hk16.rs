@@ -40,10 +40,7 @@ pub(crate) const ITEMS: [ItemDef; 17] = [
     ItemDef {
         item: Item::WindTriplet,
         scope: Scope::Hand,
-        excludes: NONE,
-        excluded_by: &[Item::SmallWinds, Item::BigWinds],
         merges: NONE,
-        outranked_by: NONE,
         after_notes: None,
         needs: Needs::NONE,
         doc: "風牌 (003 hk16 1番): 1 番 per triplet or kong of any wind; 合風 and 位 (the round and the \
@@ -59,10 +56,7 @@ pub(crate) const ITEMS: [ItemDef; 17] = [
     ItemDef {
         item: Item::NoHonors,
         scope: Scope::Hand,
-        excludes: NONE,
-        excluded_by: NONE,
         merges: NONE,
-        outranked_by: NONE,
         after_notes: None,
         needs: Needs::NONE,
         doc: "無字 (003 hk16 1番): no honour tile anywhere in the winning hand.",
@@ -73,10 +67,7 @@ pub(crate) const ITEMS: [ItemDef; 17] = [
     ItemDef {
         item: Item::NoFlowers,
         scope: Scope::Hand,
-        excludes: NONE,
-        excluded_by: NONE,
         merges: NONE,
-        outranked_by: NONE,
         after_notes: None,
         needs: Needs::NONE,
         doc: "無花 (003 hk16 1番): the winner holds no flower.",
@@ -97,10 +88,7 @@ pub(crate) const ITEMS: [ItemDef; 17] = [
     ItemDef {
         item: Item::Eyes258,
         scope: Scope::Hand,
-        excludes: NONE,
-        excluded_by: NONE,
         merges: NONE,
-        outranked_by: NONE,
         after_notes: None,
         needs: Needs::NONE,
         doc: "象眼 (003 hk16 1番): the pair (眼) is a 2, 5 or 8 of 筒, 索 or 萬.",
@@ -114,10 +102,7 @@ pub(crate) const ITEMS: [ItemDef; 17] = [
     ItemDef {
         item: Item::FakeSingle,
         scope: Scope::Hand,
-        excludes: NONE,
-        excluded_by: NONE,
         merges: NONE,
-        outranked_by: NONE,
         after_notes: None,
         needs: Needs::NONE,
         doc: "假獨 (003 hk16 1番): the hand waited on two kinds or more, but the winning tile can be \
@@ -136,10 +121,7 @@ pub(crate) const ITEMS: [ItemDef; 17] = [
     ItemDef {
         item: Item::PingWuHonorEyes,
         scope: Scope::Hand,
-        excludes: NONE,
-        excluded_by: NONE,
         merges: NONE,
-        outranked_by: NONE,
         after_notes: None,
         needs: Needs::NONE,
         doc: "平糊, first case (003 hk16 1番): no 碰 or 槓 in the whole hand (five runs, four at `hand_size` 13; 吃 allowed), \
@@ -152,10 +134,7 @@ pub(crate) const ITEMS: [ItemDef; 17] = [
     ItemDef {
         item: Item::PingWuFlowers,
         scope: Scope::Hand,
-        excludes: &[Item::NoHonors],
-        excluded_by: NONE,
         merges: NONE,
-        outranked_by: NONE,
         after_notes: None,
         needs: Needs::NONE,
         doc: "平糊, second case (003 hk16 3番): five runs, four at `hand_size` 13 (no 碰, 槓), the pair not an honour, with \
@@ -167,10 +146,7 @@ pub(crate) const ITEMS: [ItemDef; 17] = [
     ItemDef {
         item: Item::PingWuClean,
         scope: Scope::Hand,
-        excludes: &[Item::NoHonors, Item::NoFlowers, Item::NoHonorsNoFlowers],
-        excluded_by: NONE,
         merges: NONE,
-        outranked_by: NONE,
         after_notes: None,
         needs: Needs::NONE,
         doc: "平糊, third case (003 hk16 8番): five runs, four at `hand_size` 13 (no 碰, 槓), the pair not an honour, no \
@@ -182,10 +158,7 @@ pub(crate) const ITEMS: [ItemDef; 17] = [
     ItemDef {
         item: Item::KongEach,
         scope: Scope::Hand,
-        excludes: NONE,
-        excluded_by: NONE,
         merges: NONE,
-        outranked_by: NONE,
         after_notes: None,
         needs: Needs::NONE,
         doc: "槓牌 (003 hk16 1番): 1 番 per kong, 明槓 or 暗槓.",
@@ -199,10 +172,7 @@ pub(crate) const ITEMS: [ItemDef; 17] = [
     ItemDef {
         item: Item::NoHonorsNoFlowers,
         scope: Scope::Hand,
-        excludes: &[Item::NoHonors, Item::NoFlowers],
-        excluded_by: NONE,
         merges: NONE,
-        outranked_by: NONE,
         after_notes: None,
         needs: Needs::NONE,
         doc: "無字花 (003 hk16 3番): neither an honour nor a flower. The row's 3 番 is 無字 1 + 無花 1 + \
@@ -217,10 +187,7 @@ pub(crate) const ITEMS: [ItemDef; 17] = [
     ItemDef {
         item: Item::TwoConcealed,
         scope: Scope::Hand,
-        excludes: NONE,
-        excluded_by: NONE,
         merges: NONE,
-        outranked_by: &[Item::ThreeConcealed, Item::FourConcealed, Item::FiveConcealed],
         after_notes: None,
         needs: Needs::NONE,
         doc: "兩暗刻 (003 hk16 3番): two concealed triplets, 暗槓 included, judged as for 三暗刻 (000 \
@@ -232,10 +199,7 @@ pub(crate) const ITEMS: [ItemDef; 17] = [
     ItemDef {
         item: Item::HalfMelded,
         scope: Scope::Hand,
-        excludes: NONE,
-        excluded_by: NONE,
         merges: NONE,
-        outranked_by: NONE,
         after_notes: None,
         needs: Needs::NONE,
         doc: "半求人 (003 hk16 8番): 單吊自摸 — read, beside 全求人 (all melded, 單吊, not 自摸), as its \
@@ -248,10 +212,7 @@ pub(crate) const ITEMS: [ItemDef; 17] = [
     ItemDef {
         item: Item::ChickenHand,
         scope: Scope::Hand,
-        excludes: NONE,
-        excluded_by: NONE,
         merges: NONE,
-        outranked_by: NONE,
         after_notes: None,
         needs: Needs::NONE,
         doc: "屁胡 (003 hk16 10番): the hand counts no other 番 of its own (莊家 and 連莊, counted \
@@ -296,10 +257,7 @@ pub(crate) const ITEMS: [ItemDef; 17] = [
     ItemDef {
         item: Item::WithinSeven,
         scope: Scope::Hand,
-        excludes: NONE,
-        excluded_by: NONE,
         merges: NONE,
-        outranked_by: NONE,
         after_notes: None,
         needs: Needs::NONE,
         doc: "七隻內 (003 hk16 20番): winning having discarded at most 7 tiles (a 上 or 碰 is followed by \
@@ -333,10 +291,7 @@ pub(crate) const ITEMS: [ItemDef; 17] = [
     ItemDef {
         item: Item::SevenFlowers,
         scope: Scope::Hand,
-        excludes: NONE,
-        excluded_by: NONE,
         merges: NONE,
-        outranked_by: NONE,
         after_notes: None,
         needs: Needs::NONE,
         doc: "七搶一 as hk16 defines it (003 hk16 20番): the winner holds seven flowers, another player \
@@ -351,10 +306,7 @@ pub(crate) const ITEMS: [ItemDef; 17] = [
     ItemDef {
         item: Item::EightFlowers,
         scope: Scope::Hand,
-        excludes: NONE,
-        excluded_by: NONE,
         merges: NONE,
-        outranked_by: NONE,
         after_notes: None,
         needs: Needs::NONE,
         doc: "八仙過海 as hk16 defines it (003 hk16 40番): the winner holds all eight flowers; added when \
@@ -369,10 +321,7 @@ pub(crate) const ITEMS: [ItemDef; 17] = [
     ItemDef {
         item: Item::NineLinks,
         scope: Scope::Hand,
-        excludes: NONE,
-        excluded_by: NONE,
         merges: NONE,
-        outranked_by: NONE,
         after_notes: None,
         needs: Needs::NONE,
         doc: "九子連環 (003 hk16 80番): 1112345678999 of one suit plus one more of it, all concealed, \

@@ -268,92 +268,8 @@ pub const MERGING: ItemSet = {
     out
 };
 
-/// For each item, the 備註 that drop it as sets of the items that write them: the rows whose
-/// `excludes` name it ([`ItemDef::excludes`], "不另計 X" on their row), its own row's
-/// `excluded_by` ([`ItemDef::excluded_by`]) and `outranked_by` ([`ItemDef::outranked_by`]).
-/// The scorer drops an item when one of these holds, a few set operations instead of a walk
-/// over each held entry's lists.
-pub struct Excluders {
-    pub by_rows: [ItemSet; Item::COUNT],
-    pub own: [ItemSet; Item::COUNT],
-    pub outranked: [ItemSet; Item::COUNT],
-}
-
-/// [`Excluders`] of every entry of the tables, built at compile time.
-pub static EXCLUDERS: Excluders = {
-    let mut out = Excluders {
-        by_rows: [ItemSet::EMPTY; Item::COUNT],
-        own: [ItemSet::EMPTY; Item::COUNT],
-        outranked: [ItemSet::EMPTY; Item::COUNT],
-    };
-    let mut i = 0;
-    while i < Item::COUNT {
-        let d = &ENTRIES[i];
-        let mut k = 0;
-        while k < d.excludes.len() {
-            let x = d.excludes[k] as usize;
-            if x < Item::COUNT {
-                out.by_rows[x] = out.by_rows[x].with(d.item);
-            }
-            k += 1;
-        }
-        k = 0;
-        while k < d.excluded_by.len() {
-            out.own[i] = out.own[i].with(d.excluded_by[k]);
-            k += 1;
-        }
-        k = 0;
-        while k < d.outranked_by.len() {
-            out.outranked[i] = out.outranked[i].with(d.outranked_by[k]);
-            k += 1;
-        }
-        i += 1;
-    }
-    out
-};
-
-/// [`EXCLUDERS`] read the other way: for each item `y`, the items a held `y` drops, under a
-/// preset that reads the shared notes (`all_notes`: every row's `excludes`, `excluded_by` and
-/// tiers) and under one that reads only its own table's (`own_notes`, hk16 and traditional:
-/// the fan list's rows' notes and the tiers). An item `x` goes when a held item drops it, so
-/// the drops of the items judged once per hand are one union per hand, and a reading adds
-/// the drops of the few items it judges itself.
-pub struct Drops {
-    pub all_notes: [ItemSet; Item::COUNT],
-    pub own_notes: [ItemSet; Item::COUNT],
-}
-
-/// [`Drops`] of every entry, built at compile time from [`EXCLUDERS`].
-pub static DROPS: Drops = {
-    let mut out = Drops {
-        all_notes: [ItemSet::EMPTY; Item::COUNT],
-        own_notes: [ItemSet::EMPTY; Item::COUNT],
-    };
-    let mut x = 0;
-    while x < Item::COUNT {
-        let outranked = EXCLUDERS.outranked[x];
-        let all = outranked
-            .union(EXCLUDERS.by_rows[x])
-            .union(EXCLUDERS.own[x]);
-        let mut own = outranked.union(EXCLUDERS.by_rows[x].intersection(FAN_SET));
-        if x >= Item::TABLE {
-            own = own.union(EXCLUDERS.own[x]);
-        }
-        let item = ENTRIES[x].item;
-        let mut y = 0;
-        while y < Item::COUNT {
-            if all.contains_index(y) {
-                out.all_notes[y] = out.all_notes[y].with(item);
-            }
-            if own.contains_index(y) {
-                out.own_notes[y] = out.own_notes[y].with(item);
-            }
-            y += 1;
-        }
-        x += 1;
-    }
-    out
-};
+/// The tables' notes and the drops they make, in the rules floor ([`crate::rules::notes`]).
+pub use crate::rules::notes::{Drops, Excluders, DROPS, EXCLUDERS};
 
 /// Each entry's item and condition, in [`Item`] order, apart from the rest of its entry: the
 /// scorer's loop over a reading's entries reads 24 bytes an entry from one dense array
@@ -370,14 +286,7 @@ pub static CHECKS: [(Item, Check); Item::COUNT] = {
 
 /// The fan list's entries ([`Item::TABLE`]..[`Item::COUNT`]): their 不算 notes hold under
 /// every preset.
-pub const FAN_SET: ItemSet = {
-    let (mut out, mut i) = (ItemSet::EMPTY, Item::TABLE);
-    while i < Item::COUNT {
-        out = out.with(ENTRIES[i].item);
-        i += 1;
-    }
-    out
-};
+pub use crate::rules::notes::FAN_SET;
 
 /// The entry of the `i`-th item of [`table`].
 pub fn table_def(i: usize) -> Option<&'static ItemDef> {
@@ -425,19 +334,19 @@ mod tests {
         assert_eq!(Item::SingleWait.name(), "獨聽");
     }
 
-    /// [`DROPS`] says what the entries' own lists say, read as the explaining scorer walks
-    /// them: `y` drops `x` when `y`'s row excludes `x`, `x`'s row is excluded by `y`, or `y`
-    /// outranks `x`; under a preset reading only its own table's notes, the first two only
-    /// where the row writing the note is the fan list's.
+    /// [`DROPS`] says what the rows' own notes say: `y` drops `x` when `y`'s row excludes
+    /// `x`, `x`'s row is excluded by `y`, or `y` outranks `x`; under a preset reading only its
+    /// own table's notes, the first two only where the row writing the note is the fan list's.
     #[test]
     fn drops_are_the_entries_notes() {
         let mut pairs = 0;
         for dy in table() {
             for dx in table() {
                 let (x, y) = (dx.item, dy.item);
-                let by_row = dy.excludes.contains(&x);
-                let own_row = dx.excluded_by.contains(&y);
-                let tier = dx.outranked_by.contains(&y);
+                let (ny, nx) = (crate::rules::notes::of(y), crate::rules::notes::of(x));
+                let by_row = ny.excludes.contains(&x);
+                let own_row = nx.excluded_by.contains(&y);
+                let tier = nx.outranked_by.contains(&y);
                 let fan = |i: Item| i as usize >= Item::TABLE;
                 let all = by_row || own_row || tier;
                 let own = (by_row && fan(y)) || (own_row && fan(x)) || tier;

@@ -20,10 +20,7 @@ pub(crate) const ITEMS: [ItemDef; 6] = [
     ItemDef {
         item: Item::LigGu,
         scope: Scope::Special,
-        excludes: NONE,
-        excluded_by: NONE,
         merges: NONE,
-        outranked_by: NONE,
         after_notes: None,
         needs: Needs::NONE,
         doc:
@@ -48,10 +45,7 @@ pub(crate) const ITEMS: [ItemDef; 6] = [
     ItemDef {
         item: Item::ThirteenOrphans,
         scope: Scope::Special,
-        excludes: NONE,
-        excluded_by: NONE,
         merges: NONE,
-        outranked_by: NONE,
         after_notes: None,
         needs: Needs::NONE,
         doc: "十三么 (003 改良式 16台, 註13): 1m 9m 1p 9p 1s 9s and the seven honours once each, \
@@ -74,10 +68,7 @@ pub(crate) const ITEMS: [ItemDef; 6] = [
     ItemDef {
         item: Item::FanSevenPairs,
         scope: Scope::Special,
-        excludes: &[Item::ConcealedSelfDraw, Item::FanConcealedSelfDraw, Item::FanSingleWait],
-        excluded_by: NONE,
         merges: NONE,
-        outranked_by: NONE,
         after_notes: None,
         needs: Needs::NONE,
         doc: "七對 (003 fan list 七對 24: 胡牌牌面由七個對子組成的胡牌; 不算不求人跟單吊), in the \
@@ -91,15 +82,7 @@ pub(crate) const ITEMS: [ItemDef; 6] = [
     ItemDef {
         item: Item::FanSevenStars,
         scope: Scope::Special,
-        excludes: &[
-            Item::FanAllTypes,
-            Item::ConcealedSelfDraw,
-            Item::FanConcealedSelfDraw,
-            Item::FanSingleWait,
-        ],
-        excluded_by: NONE,
         merges: NONE,
-        outranked_by: NONE,
         after_notes: None,
         needs: Needs::NONE,
         doc: "七星不靠 (003 fan list 七星不靠 24: 東西南北中發板 once each and seven of 147, 258, \
@@ -112,15 +95,7 @@ pub(crate) const ITEMS: [ItemDef; 6] = [
     ItemDef {
         item: Item::FanAllKnitted,
         scope: Scope::Special,
-        excludes: &[
-            Item::FanAllTypes,
-            Item::ConcealedSelfDraw,
-            Item::FanConcealedSelfDraw,
-            Item::FanSingleWait,
-        ],
-        excluded_by: NONE,
         merges: NONE,
-        outranked_by: NONE,
         after_notes: None,
         needs: Needs::NONE,
         doc: "全不靠 (003 fan list 全不靠 12: single tiles of 147, 258, 369 each in its own suit \
@@ -133,10 +108,7 @@ pub(crate) const ITEMS: [ItemDef; 6] = [
     ItemDef {
         item: Item::FanKnittedStraight,
         scope: Scope::Special,
-        excludes: NONE,
-        excluded_by: NONE,
         merges: NONE,
-        outranked_by: NONE,
         after_notes: None,
         needs: Needs::NONE,
         doc: "組合龍 (003 fan list 組合龍 12: 147, 258, 369 each in its own suit, 不能錯位), in the \

@@ -17,10 +17,7 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
     ItemDef {
         item: Item::Dealer,
         scope: Scope::DealerPair,
-        excludes: NONE,
-        excluded_by: NONE,
         merges: NONE,
-        outranked_by: NONE,
         after_notes: None,
         needs: Needs::NONE,
         doc: "莊家 (000 台數表, 計分): 1 tai when the winner or the payer is the dealer, counted only \
@@ -51,10 +48,7 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
     ItemDef {
         item: Item::DealerStreak,
         scope: Scope::DealerPair,
-        excludes: NONE,
-        excluded_by: NONE,
         merges: NONE,
-        outranked_by: NONE,
         after_notes: None,
         needs: Needs::NONE,
         doc: "連莊拉莊 (000 台數表): 2N tai (this value × N) after N 連莊, only between the dealer and \
@@ -80,10 +74,7 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
     ItemDef {
         item: Item::Concealed,
         scope: Scope::Hand,
-        excludes: NONE,
-        excluded_by: &[Item::HeavenWin, Item::EarthWin, Item::HumanWin, Item::Migi],
         merges: NONE,
-        outranked_by: NONE,
         after_notes: None,
         needs: Needs::NONE,
         doc: "門清 (000 台數表): no 吃, 碰, 明槓 or 加槓; an 暗槓 keeps it. Not counted with 天胡, 地胡, \
@@ -117,10 +108,7 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
     ItemDef {
         item: Item::SelfDraw,
         scope: Scope::Hand,
-        excludes: NONE,
-        excluded_by: &[Item::HeavenWin, Item::EarthWin],
         merges: NONE,
-        outranked_by: NONE,
         after_notes: None,
         needs: Needs::SELF_DRAW,
         doc: "自摸 (000 台數表): the winner drew the winning tile (a replacement draw too). Not counted \
@@ -155,10 +143,7 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
     ItemDef {
         item: Item::ConcealedSelfDraw,
         scope: Scope::Hand,
-        excludes: NONE,
-        excluded_by: &[Item::HeavenWin, Item::EarthWin, Item::Migi],
         merges: NONE,
-        outranked_by: NONE,
         after_notes: None,
         needs: Needs::SELF_DRAW,
         doc: "不求 (000 台數表): 門清 and 自摸 (an 暗槓 allowed), so 門清 + 自摸 + 不求 = 3. Not counted \
@@ -196,10 +181,7 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
     ItemDef {
         item: Item::RoundWind,
         scope: Scope::Hand,
-        excludes: NONE,
-        excluded_by: &[Item::BigWinds, Item::AllHonors],
         merges: NONE,
-        outranked_by: NONE,
         after_notes: None,
         needs: Needs::WIND_SET,
         doc: "圈風 (000 台數表): a triplet or kong of the round wind. Counted with 門風 when they are the \
@@ -228,10 +210,7 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
     ItemDef {
         item: Item::SeatWind,
         scope: Scope::Hand,
-        excludes: NONE,
-        excluded_by: &[Item::BigWinds, Item::AllHonors],
         merges: NONE,
-        outranked_by: NONE,
         after_notes: None,
         needs: Needs::WIND_SET,
         doc: "門風 (000 台數表): a triplet or kong of the winner's own seat wind; with 圈風 when both are \
@@ -269,10 +248,7 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
     ItemDef {
         item: Item::Dragon,
         scope: Scope::Hand,
-        excludes: NONE,
-        excluded_by: &[Item::SmallDragons, Item::BigDragons, Item::AllHonors],
         merges: NONE,
-        outranked_by: NONE,
         after_notes: None,
         needs: Needs::DRAGON_SET,
         doc: "三元牌 (000 台數表): 1 tai per triplet or kong of 中, 發 or 白. Not with 小三元, 大三元, 字一色. \
@@ -295,10 +271,7 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
     ItemDef {
         item: Item::SeatFlower,
         scope: Scope::Hand,
-        excludes: NONE,
-        excluded_by: NONE,
         merges: NONE,
-        outranked_by: NONE,
         after_notes: None,
         needs: Needs::FLOWER,
         doc: "正花 (000 台數表, 門風與正花): 1 tai per flower of the winner's seat wind (東 春梅, 南 夏蘭, \
@@ -323,10 +296,7 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
     ItemDef {
         item: Item::FlowerKong,
         scope: Scope::Hand,
-        excludes: NONE,
-        excluded_by: NONE,
         merges: NONE,
-        outranked_by: NONE,
         after_notes: None,
         needs: Needs::FLOWER,
         doc: "花槓 (000 台數表): 1 tai for all of 春夏秋冬, 1 for all of 梅蘭菊竹 (2 for both).",
@@ -347,10 +317,7 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
     ItemDef {
         item: Item::SingleWait,
         scope: Scope::Hand,
-        excludes: &[Item::PingHu],
-        excluded_by: &[Item::HeavenWin],
         merges: NONE,
-        outranked_by: NONE,
         after_notes: None,
         needs: Needs::NONE,
         doc: "獨聽 (000 台數表): the hand before the win waited on one kind only (kinds it holds all 4 \
@@ -393,10 +360,7 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
     ItemDef {
         item: Item::AllMelded,
         scope: Scope::Hand,
-        excludes: NONE,
-        excluded_by: NONE,
         merges: NONE,
-        outranked_by: NONE,
         after_notes: None,
         needs: Needs::MELD,
         doc: "全求 (000 台數表): all five sets (four at `hand_size` 13) are 吃, 碰, 明槓 or 加槓 (not 暗槓), one tile waits as 單吊, \
@@ -409,10 +373,7 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
     ItemDef {
         item: Item::RobbingKong,
         scope: Scope::Hand,
-        excludes: NONE,
-        excluded_by: NONE,
         merges: NONE,
-        outranked_by: NONE,
         after_notes: None,
         needs: Needs::ROBBING_KONG,
         doc: "搶槓 (000 台數表): the winning tile is the one another player added to a 碰 (加槓); only \
@@ -428,10 +389,7 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
     ItemDef {
         item: Item::KongBloom,
         scope: Scope::Hand,
-        excludes: NONE,
-        excluded_by: &[Item::HeavenWin],
         merges: NONE,
-        outranked_by: NONE,
         after_notes: None,
         needs: Needs::REPLACEMENT,
         doc: "槓上開花 (000 台數表, 花牌與花胡): winning on the replacement drawn after a flower, an 暗槓 \
@@ -464,10 +422,7 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
     ItemDef {
         item: Item::LastTile,
         scope: Scope::Hand,
-        excludes: NONE,
-        excluded_by: NONE,
         merges: NONE,
-        outranked_by: NONE,
         after_notes: None,
         needs: Needs::LAST_TILE,
         doc: "海底撈月 (000 台數表): self-drawing the last drawable tile of the wall, also as a replacement \
@@ -510,10 +465,7 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
     ItemDef {
         item: Item::DeclaredReady,
         scope: Scope::Hand,
-        excludes: NONE,
-        excluded_by: &[Item::Migi],
         merges: NONE,
-        outranked_by: NONE,
         after_notes: None,
         needs: Needs::DECLARED,
         doc: "嗆聽 (000 台數表, 嗆聽與 MIGI): winning after declaring ready. A MIGI declaration is not \
@@ -525,10 +477,7 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
     ItemDef {
         item: Item::PingHu,
         scope: Scope::Hand,
-        excludes: NONE,
-        excluded_by: NONE,
         merges: NONE,
-        outranked_by: NONE,
         // 001 平胡說明 貳 (有其他台種無平胡), a house rule (`ping_hu_alone`): 平胡 stands alone
         // or not at all, dropped by the first other item the reading counts.
         after_notes: Some(|f, counted| {
@@ -603,10 +552,7 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
     ItemDef {
         item: Item::ThreeConcealed,
         scope: Scope::Hand,
-        excludes: NONE,
-        excluded_by: NONE,
         merges: NONE,
-        outranked_by: &[Item::FourConcealed, Item::FiveConcealed],
         after_notes: None,
         needs: Needs::TRIPLETS_3,
         doc: "三暗刻 (000 台數表, 暗刻的認定): three concealed triplets; an 暗槓 counts, a triplet \
@@ -638,10 +584,7 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
     ItemDef {
         item: Item::AllTriplets,
         scope: Scope::Hand,
-        excludes: NONE,
-        excluded_by: &[Item::AllHonors],
         merges: NONE,
-        outranked_by: NONE,
         after_notes: None,
         needs: Needs::TRIPLETS_4,
         doc: "碰碰胡 (000 台數表): all five sets (four at `hand_size` 13) are triplets or kongs. Not with 字一色.",
@@ -655,10 +598,7 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
     ItemDef {
         item: Item::SmallDragons,
         scope: Scope::Hand,
-        excludes: &[Item::Dragon],
-        excluded_by: NONE,
         merges: NONE,
-        outranked_by: NONE,
         after_notes: None,
         needs: Needs::DRAGON_SET,
         doc: "小三元 (000 台數表): two triplets of 中發白 and the third as the pair. 三元牌 not counted \
@@ -673,10 +613,7 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
     ItemDef {
         item: Item::HalfFlush,
         scope: Scope::Hand,
-        excludes: NONE,
-        excluded_by: NONE,
         merges: NONE,
-        outranked_by: NONE,
         after_notes: None,
         needs: Needs::HONOR.and(Needs::ONE_SUIT),
         doc: "混一色 (000 台數表): one suit of number tiles plus honour tiles.",
@@ -690,10 +627,7 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
     ItemDef {
         item: Item::FourConcealed,
         scope: Scope::Hand,
-        excludes: NONE,
-        excluded_by: NONE,
         merges: NONE,
-        outranked_by: &[Item::FiveConcealed],
         after_notes: None,
         needs: Needs::TRIPLETS_4,
         doc: "四暗刻 (000 台數表): four concealed triplets, judged as for 三暗刻. Replaces 三暗刻; \
@@ -715,10 +649,7 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
     ItemDef {
         item: Item::FiveConcealed,
         scope: Scope::Hand,
-        excludes: NONE,
-        excluded_by: NONE,
         merges: NONE,
-        outranked_by: NONE,
         after_notes: None,
         needs: Needs::TRIPLETS_4,
         doc: "五暗刻 (000 台數表): five concealed triplets (none at `hand_size` 13), judged as for 三暗刻; adds to 字一色 (outside \
@@ -730,10 +661,7 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
     ItemDef {
         item: Item::BigDragons,
         scope: Scope::Hand,
-        excludes: &[Item::Dragon],
-        excluded_by: NONE,
         merges: NONE,
-        outranked_by: NONE,
         after_notes: None,
         needs: Needs::DRAGON_SET,
         doc: "大三元 (000 台數表): triplets of 中, 發 and 白. 三元牌 not counted besides.",
@@ -747,10 +675,7 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
     ItemDef {
         item: Item::SmallWinds,
         scope: Scope::Hand,
-        excludes: &[Item::RoundWind, Item::SeatWind],
-        excluded_by: NONE,
         merges: NONE,
-        outranked_by: NONE,
         after_notes: None,
         needs: Needs::WIND_SET,
         doc: "小四喜 (000 台數表): three wind triplets and the fourth wind as the pair. 圈風 and 門風 not \
@@ -765,10 +690,7 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
     ItemDef {
         item: Item::FullFlush,
         scope: Scope::Hand,
-        excludes: NONE,
-        excluded_by: NONE,
         merges: NONE,
-        outranked_by: NONE,
         after_notes: None,
         needs: Needs::NO_HONOR.and(Needs::ONE_SUIT),
         doc: "清一色 (000 台數表): one suit of number tiles only, no honour.",
@@ -782,10 +704,7 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
     ItemDef {
         item: Item::HumanWin,
         scope: Scope::Hand,
-        excludes: &[Item::Concealed],
-        excluded_by: NONE,
         merges: NONE,
-        outranked_by: NONE,
         after_notes: None,
         needs: Needs::NONE,
         doc: "人胡 (000 台數表, 天胡、地胡、人胡): a non-dealer who has not discarded wins on a discard \
@@ -820,10 +739,7 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
     ItemDef {
         item: Item::Migi,
         scope: Scope::Hand,
-        excludes: &[Item::Concealed, Item::ConcealedSelfDraw, Item::DeclaredReady],
-        excluded_by: NONE,
         merges: NONE,
-        outranked_by: NONE,
         after_notes: None,
         needs: Needs::DECLARED,
         doc: "MIGI (000 嗆聽與 MIGI): winning after declaring ready within the first 8 discards with no \
@@ -835,10 +751,7 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
     ItemDef {
         item: Item::SevenRobOne,
         scope: Scope::FlowerWin,
-        excludes: NONE,
-        excluded_by: NONE,
         merges: NONE,
-        outranked_by: NONE,
         after_notes: None,
         needs: Needs::NONE,
         doc: "七搶一 (000 花牌與花胡): holding 7 flowers and taking the 8th from another player; its own \
@@ -854,10 +767,7 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
     ItemDef {
         item: Item::EightImmortals,
         scope: Scope::FlowerWin,
-        excludes: NONE,
-        excluded_by: NONE,
         merges: NONE,
-        outranked_by: NONE,
         after_notes: None,
         needs: Needs::NONE,
         doc: "八仙過海 (000 花牌與花胡): all 8 flowers; its own 筆, paid by the three others.",
@@ -871,10 +781,7 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
     ItemDef {
         item: Item::EarthWin,
         scope: Scope::Hand,
-        excludes: &[Item::SelfDraw, Item::Concealed, Item::ConcealedSelfDraw],
-        excluded_by: NONE,
         merges: NONE,
-        outranked_by: NONE,
         after_notes: None,
         needs: Needs::FIRST_TURN.and(Needs::SELF_DRAW),
         doc: "地胡 (000 台數表, 天胡、地胡、人胡): a non-dealer self-draws on the first tile it takes in \
@@ -895,10 +802,7 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
     ItemDef {
         item: Item::BigWinds,
         scope: Scope::Hand,
-        excludes: &[Item::RoundWind, Item::SeatWind],
-        excluded_by: NONE,
         merges: NONE,
-        outranked_by: NONE,
         after_notes: None,
         needs: Needs::WIND_SET,
         doc: "大四喜 (000 台數表): triplets of 東, 南, 西 and 北. 圈風 and 門風 not counted besides.",
@@ -912,10 +816,7 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
     ItemDef {
         item: Item::AllHonors,
         scope: Scope::Hand,
-        excludes: &[Item::AllTriplets, Item::RoundWind, Item::SeatWind, Item::Dragon],
-        excluded_by: NONE,
         merges: &[Item::SmallDragons, Item::BigDragons, Item::SmallWinds, Item::BigWinds],
-        outranked_by: NONE,
         after_notes: None,
         needs: Needs::HONOR.and(Needs::ONE_SUIT),
         doc: "字一色 (000 台數表, 字一色的複合): honour tiles only. Not with 碰碰胡, 圈風, 門風, 三元牌. \
@@ -931,16 +832,7 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
     ItemDef {
         item: Item::HeavenWin,
         scope: Scope::Hand,
-        excludes: &[
-            Item::SelfDraw,
-            Item::Concealed,
-            Item::ConcealedSelfDraw,
-            Item::SingleWait,
-            Item::KongBloom,
-        ],
-        excluded_by: NONE,
         merges: NONE,
-        outranked_by: NONE,
         after_notes: None,
         needs: Needs::FIRST_TURN.and(Needs::SELF_DRAW),
         doc: "天胡 (000 台數表, 天胡、地胡、人胡): the dealer's 17 tiles, after the opening flower \
@@ -960,10 +852,7 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
     ItemDef {
         item: Item::Dice,
         scope: Scope::Once,
-        excludes: NONE,
-        excluded_by: NONE,
         merges: NONE,
-        outranked_by: NONE,
         after_notes: None,
         needs: Needs::NONE,
         doc: "骰規台 (002 骰規台): the opening dice are 豹子, 全紅, 順子 or 全黑 (first match; red faces 1 \

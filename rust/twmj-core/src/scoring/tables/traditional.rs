@@ -13,10 +13,7 @@ pub(crate) const ITEMS: [ItemDef; 4] = [
     ItemDef {
         item: Item::LastDiscard,
         scope: Scope::Hand,
-        excludes: NONE,
-        excluded_by: NONE,
         merges: NONE,
-        outranked_by: NONE,
         after_notes: None,
         needs: Needs::NONE,
         doc: "河底撈魚 (001 台數表; not in 000): winning on the last discard before the wall runs out \
@@ -45,10 +42,7 @@ pub(crate) const ITEMS: [ItemDef; 4] = [
     ItemDef {
         item: Item::HeavenReady,
         scope: Scope::Hand,
-        excludes: &[Item::Concealed, Item::ConcealedSelfDraw, Item::DeclaredReady],
-        excluded_by: NONE,
         merges: NONE,
-        outranked_by: NONE,
         after_notes: None,
         needs: Needs::NONE,
         doc: "天聽 (001 台數表, MIGI、天、地、人胡; not in 000): ready already at one's first discard \
@@ -77,10 +71,7 @@ pub(crate) const ITEMS: [ItemDef; 4] = [
     ItemDef {
         item: Item::FourKongs,
         scope: Scope::Hand,
-        excludes: NONE,
-        excluded_by: NONE,
         merges: NONE,
-        outranked_by: NONE,
         after_notes: None,
         needs: Needs::NONE,
         doc: "四槓牌 (001 台數表, 特殊胡牌 四槓胡; not in 000): the winner alone made four kongs (明槓, \
@@ -100,10 +91,7 @@ pub(crate) const ITEMS: [ItemDef; 4] = [
     ItemDef {
         item: Item::DealerFirstDiscard,
         scope: Scope::Hand,
-        excludes: &[Item::Concealed],
-        excluded_by: NONE,
         merges: NONE,
-        outranked_by: NONE,
         after_notes: None,
         needs: Needs::NONE,
         doc: "地胡 as 001 defines it (001 台數表; 000's 地胡 is a first self-draw, its 人胡 any first \

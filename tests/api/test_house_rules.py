@@ -1,0 +1,73 @@
+"""House rules over HTTP (issue 30): `exclude.<item>` in `/v1/settings` and `/v1/score`, and
+the rule card (`POST /v1/card`, `POST /v1/card/diff`, `rules` in a
+score request)."""
+
+from __future__ import annotations
+
+from fastapi.testclient import TestClient
+
+import twmj
+
+# 000 台數表 小三元 4, 不另計三元牌: 中 and 發 triplets with a 白 pair, won on the pair.
+WIN = {
+    "hand": "123m456m789p666z777z5z",
+    "win_tile": "5z",
+    "context": {"winner": 1, "seat_wind": "S", "win": "discard", "from_seat": 2},
+}
+
+
+def _keys(body: dict[str, object]) -> list[str]:
+    return [i["key"] for i in body["items"]]  # type: ignore[attr-defined]
+
+
+def test_exclusion_family_is_served_and_scored(client: TestClient) -> None:
+    family = next(s for s in client.get("/v1/settings").json() if s["key"] == "exclude.<item>")
+    assert family["type"] == "string" and family["name"] == "不另計（備註）"
+    taiwan = next(v for v in client.get("/v1/variants").json() if v["name"] == "taiwan")
+    assert taiwan["settings"]["exclude.small_dragons"] == "dragon"
+    plain = client.post("/v1/score", json=WIN).json()
+    assert "dragon" not in _keys(plain)
+    # The table that 另計兩組三元牌刻.
+    house = client.post("/v1/score", json=WIN | {"overrides": {"exclude.small_dragons": ""}})
+    assert house.status_code == 200 and "dragon" in _keys(house.json())
+    bad = client.post("/v1/score", json=WIN | {"overrides": {"exclude.small_dragons": "dragons"}})
+    assert bad.status_code == 422
+    assert bad.json()["error"]["code"] == "unknown_item"
+    assert bad.json()["error"]["field"] == "overrides.exclude.small_dragons"
+
+
+def test_card_round_trip_over_http(client: TestClient) -> None:
+    made = client.post(
+        "/v1/card", json={"variant": "taiwan", "overrides": {"exclude.small_dragons": ""}}
+    ).json()
+    card = made["card"]
+    assert card == twmj.Variant("taiwan", {"exclude.small_dragons": ""}).card()
+    assert made["changes"] == {"exclude.small_dragons": ""}
+    assert made["calculator"].endswith(f"?rules={card}#calculator")
+    assert (
+        made["qr_svg"].startswith("<svg") and 'xmlns="http://www.w3.org/2000/svg"' in made["qr_svg"]
+    )
+    read = client.post("/v1/card", json={"rules": card}).json()
+    assert (read["preset"], read["changes"]) == ("taiwan", {"exclude.small_dragons": ""})
+    # A score request takes the card instead of the variant.
+    scored = client.post("/v1/score", json=WIN | {"rules": card}).json()
+    assert "dragon" in _keys(scored)
+    both = client.post("/v1/score", json=WIN | {"rules": card, "variant": "taiwan"})
+    assert both.status_code == 422 and both.json()["error"]["field"] == "rules"
+    bad = client.post("/v1/score", json=WIN | {"rules": "twmj1.taiwan.@"})
+    assert bad.status_code == 422
+    assert (bad.json()["error"]["code"], bad.json()["error"]["field"]) == ("bad_card", "rules")
+
+
+def test_card_diff_names_each_setting(client: TestClient) -> None:
+    right = twmj.Variant("taiwan", {"exclude.small_dragons": "", "min_tai": 2}).card()
+    rows = client.post("/v1/card/diff", json={"left": "twmj1.taiwan", "right": right}).json()
+    assert rows == [
+        {"key": "min_tai", "name": "起胡台數", "left": 0, "right": 2},
+        {
+            "key": "exclude.small_dragons",
+            "name": "小三元（不另計（備註））",
+            "left": "dragon",
+            "right": "",
+        },
+    ]
