@@ -5,7 +5,7 @@ The client holds the game as a **token**: the table's settings (variant, the pla
 the bots), the hand's secret seed and the player's moves so far, sealed with AES-GCM under
 the service's key. Every request rebuilds the game from the token: the hand is dealt from its
 seed (`twmj.Game(seed, variant)`), and the player's moves are replayed in turn with the bots'
-(each bot's draws seeded from the hand seed and its seat, `twmj.env.bot_seed`, so the same
+(each bot's draws seeded from the hand seed and its seat, `twmj.bots.bot_seed`, so the same
 token always gives the same game). A hand takes milliseconds to replay, so the service needs
 no store, and any worker, or any machine sharing the key, answers any token.
 
@@ -44,8 +44,7 @@ from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 
 import twmj
 from twmj._core import observation_layout
-from twmj.bots import CoreBot
-from twmj.env import bot_seed
+from twmj.bots import CoreBot, bot_seed
 from twmj.errors import message_zh
 
 #: The environment variable holding the key's secret.

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from typing import Protocol, runtime_checkable
 
+import numpy as np
+
 from twmj._core import Game, bots
 
-__all__ = ["NAMES", "Bot", "CoreBot", "make"]
+__all__ = ["NAMES", "Bot", "CoreBot", "bot_seed", "make"]
 
 #: The core's bot names, weakest first.
 NAMES: tuple[str, ...] = tuple(bots())
@@ -55,3 +57,12 @@ class CoreBot:
 def make(bot: str | Bot, seed: int = 0) -> Bot:
     """A bot from its name (`twmj.bots.NAMES`) or as given."""
     return CoreBot(bot, seed) if isinstance(bot, str) else bot
+
+
+def bot_seed(hand_seed: int, seat: int) -> int:
+    """The seed of the bot at `seat` in the hand of seed `hand_seed`: the same hand gets the
+    same bots' draws, whatever was played before it. The environments and the service's
+    practice table use it; it lives beside the bots so that the service, installed with
+    `twmj[api]` alone, never imports the environments' gymnasium and pettingzoo."""
+    state = np.random.SeedSequence([hand_seed % 2**64, seat]).generate_state(1, np.uint64)
+    return int(state[0])

@@ -30,7 +30,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from twmj._core import Game, Variant, observation_layout
-from twmj.bots import Bot, make
+from twmj.bots import Bot, bot_seed, make
 from twmj.variants import DEFAULT_PRESET
 
 __all__ = ["OBS_LEN", "REWARDS", "TwmjGymEnv", "bot_seed", "env", "gym_env", "raw_env"]
@@ -73,13 +73,6 @@ def _check_reward(reward: str) -> str:
 def _fresh_seed() -> int:
     """A hand seed from the operating system's entropy, for an environment given no seed."""
     return secrets.randbits(64)
-
-
-def bot_seed(hand_seed: int, seat: int) -> int:
-    """The seed of the bot at `seat` in the hand of seed `hand_seed`: the same hand gets the
-    same bots' draws, whatever was played before it."""
-    state = np.random.SeedSequence([hand_seed % 2**64, seat]).generate_state(1, np.uint64)
-    return int(state[0])
 
 
 class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)

@@ -15,8 +15,7 @@ import sys
 from dataclasses import dataclass, field
 
 import twmj
-from twmj.bots import CoreBot
-from twmj.env import bot_seed
+from twmj.bots import CoreBot, bot_seed
 
 BOT = "value"
 
