@@ -85,6 +85,22 @@ def _finish_another_hand() -> object:
 
 #: (call, class, code, field, Chinese message) for each code issue 32 added.
 CASES: list[tuple[Callable[[], object], type[twmj.Error], str, str | None, str]] = [
+    # 家規 exclusions name items of the preset's table (issue 30): 「nope」 is none of them.
+    (
+        lambda: twmj.Variant("taiwan", {"exclude.small_dragons": "nope"}),
+        twmj.VariantError,
+        "unknown_item",
+        "overrides.exclude.small_dragons",
+        "家規 exclude.small_dragons 裡的「nope」不是台項",
+    ),
+    # A rule card is `twmj1.<preset>[.<base64url>]`; 「!!!」 is not base64url.
+    (
+        lambda: twmj.Variant.from_card("twmj1.taiwan.!!!"),
+        twmj.VariantError,
+        "bad_card",
+        "card",
+        "規則卡「twmj1.taiwan.!!!」看不懂（家規部分讀不出來）",
+    ),
     # A count over its own bound names the bound; a number its type cannot hold stays
     # `out_of_range` (tests/test_edge_counts.py).
     (

@@ -243,8 +243,10 @@ ERROR_RESPONSES: dict[int | str, dict[str, object]] = {
 Setting = JSONInt | bool | str
 
 
-#: Most overrides one request may carry (a service limit, not a rule).
-MAX_OVERRIDES = 100
+#: Most overrides one request may carry: every setting of the largest preset's table
+#: overridden once (its `tai.<item>` and `exclude.<item>` families included), read from the
+#: core's registry so that a new setting never makes a valid table too large to send.
+MAX_OVERRIDES = max(len(twmj.variant_settings(p)) for p in twmj.PRESETS)
 #: The largest 連莊 count any request takes: the top of the `streak_cap` setting's range (a
 #: variant's own cap, at most this, is checked by the core).
 MAX_STREAK: int | None = next(s.maximum for s in twmj.SETTINGS if s.key == "streak_cap")
@@ -1063,7 +1065,9 @@ class ReviewRequest(BaseModel):
         le=twmj._core.MAX_SAMPLES,
         description="Determinized samples per decision (the core's bound).",
     )
-    seed: JSONInt = Field(0, ge=0, le=2**64 - 1, description="Decision i samples from seed + i.")
+    # Taken modulo 2^64, as /v1/quiz and the table take a seed: a JSON Schema bound at
+    # 2^64 − 1 reads as a float and lets larger integers through as valid.
+    seed: JSONInt = Field(0, ge=0, description="Decision i samples from seed + i (mod 2^64).")
 
 
 class EstimateOut(BaseModel):

@@ -253,10 +253,9 @@ TOOLS: list[ToolSpec] = [
     ToolSpec(
         "review",
         "復盤: review one seat's decisions",
-        "復盤 / 打得好不好: for each decision of one seat in a game record, what it played, the "
-        "best action by sampling the hidden tiles and playing every action out, the expected "
-        "loss in 台 with its error, and a reason in Chinese (聽幾種幾張, 向聽, 放槍機率); a "
-        "summary with the total loss and the three costliest decisions.",
+        "復盤 / 打得好不好: each decision of one seat in a game record: what it played, the best "
+        "action (the hidden tiles sampled, every action played out), the expected loss in 台 "
+        "with its error and a Chinese reason; the total loss and the three costliest.",
         ReviewRequest,
         _review,
         heavy=is_heavy(game.review),

@@ -169,5 +169,5 @@ async def review(req: ReviewRequest) -> ReviewResponse:
     loss, the three costliest). Stateless; the same record and seed give the same review as
     `twmj review` and the MCP tool `review`. A refused record is a 422 `record_error` naming
     its line."""
-    r = twmj.review(req.record, req.seat, samples=req.samples, seed=req.seed)
+    r = twmj.review(req.record, req.seat, samples=req.samples, seed=req.seed % 2**64)
     return ReviewResponse.model_validate(r.as_dict())
