@@ -39,6 +39,7 @@ TOOLS = {
     "wait_values",
     "legal",
     "replay",
+    "review",
     "variants",
     "settings",
 }
