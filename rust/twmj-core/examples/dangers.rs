@@ -1,4 +1,4 @@
-//! The value bot's calibration data (`game/bots.rs`, issue 15): `cargo run --release -p
+//! The value bot's calibration data (`game/bots/mod.rs`, issue 15): `cargo run --release -p
 //! twmj-core --example dangers [hands] [first seed]` plays all-efficiency taiwan hands and
 //! prints, per cell of what a seat may see (the other seat's melds, its discards in fours, the
 //! kind's class, the copies unseen, whether that seat discarded the kind, whether it went by

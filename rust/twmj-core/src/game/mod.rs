@@ -26,6 +26,8 @@
 
 pub mod action;
 pub mod bots;
+/// The evaluator and the `search` bot's sampling ([`bots::search`]).
+pub use bots::search;
 pub mod deal;
 pub mod event;
 mod flow;
@@ -37,7 +39,6 @@ pub mod record;
 pub mod replay;
 pub mod report;
 pub mod result;
-pub mod search;
 pub mod series;
 pub mod settle;
 pub mod simulate;

@@ -7,7 +7,7 @@
 //! part kept back included (its length and the flowers still in it are as before). Every
 //! action is then played out on the same samples with the same rollout randomness (common
 //! random numbers), every seat played by the rollout bot, and the hand settled under the
-//! variant: the seat's net tai ([`super::settle::settle_hand`]). The difference between two
+//! variant: the seat's net tai ([`crate::game::settle::settle_hand`]). The difference between two
 //! actions is estimated sample by sample, so its error is much smaller than either mean's.
 //!
 //! Everything depends on the seed alone: sample `k` is drawn from a generator seeded from
@@ -20,12 +20,12 @@ use crate::error::{Error, Result};
 use crate::hand::MeldKind;
 use crate::tile::{Tile, KINDS};
 
-use super::action::Action;
-use super::bots::Bot;
-use super::deal::SEATS;
-use super::furiten::Furiten;
-use super::legality::{legal_actions, offer_options};
-use super::state::{Phase, SplitMix64, State};
+use super::Bot;
+use crate::game::action::Action;
+use crate::game::deal::SEATS;
+use crate::game::furiten::Furiten;
+use crate::game::legality::{legal_actions, offer_options};
+use crate::game::state::{Phase, SplitMix64, State};
 
 /// Most samples one evaluation draws (a bound on the work one call may ask for).
 pub const MAX_SAMPLES: usize = 4096;
@@ -170,9 +170,9 @@ pub fn determinize(state: &State, seat: u8, rng: &mut SplitMix64) -> State {
         p.furiten = Furiten::Clear;
         p.no_pon = 0;
     }
-    let mut wall: Vec<super::deal::Piece> = tiles[next..]
+    let mut wall: Vec<crate::game::deal::Piece> = tiles[next..]
         .iter()
-        .map(|&t| super::deal::Piece::from_tile(t))
+        .map(|&t| crate::game::deal::Piece::from_tile(t))
         .collect();
     wall.extend(flowers);
     rng.shuffle(&mut wall);
@@ -202,7 +202,7 @@ pub fn rollout(mut state: State, seat: u8, bot: Bot, rng: &mut SplitMix64) -> Re
             return Err(Error::hand(format!("seat {s} is pending with no action")));
         }
     }
-    Ok(super::bots::settled(&state)?.0[seat as usize % SEATS])
+    Ok(super::settled(&state)?.0[seat as usize % SEATS])
 }
 
 /// The nets of every action on sample `k` of the evaluation seeded `seed`.
@@ -363,9 +363,9 @@ mod tests {
         for (s, &k) in pool.iter().take(3).enumerate() {
             players[s + 1].concealed[k] += 1;
         }
-        let wall: Vec<super::super::deal::Piece> = pool[3..]
+        let wall: Vec<crate::game::deal::Piece> = pool[3..]
             .iter()
-            .map(|&k| super::super::deal::Piece::from_tile(tile(k)))
+            .map(|&k| crate::game::deal::Piece::from_tile(tile(k)))
             .collect();
         if let Some(d) = offered {
             left[d] -= 1;
@@ -465,7 +465,7 @@ mod tests {
                 let b = win.wall[back].tile().unwrap();
                 win.players[s].concealed[20] -= 1;
                 win.players[s].concealed[b.index()] += 1;
-                win.wall[back] = super::super::deal::Piece::from_tile(tile(20));
+                win.wall[back] = crate::game::deal::Piece::from_tile(tile(20));
             }
         }
         win.apply(0, kong).unwrap();

@@ -7,6 +7,10 @@
 //! [`View`](super::View)) and picks among [`legal_actions`]; nothing here decides what is
 //! legal. Each always takes a win it may take (胡, 自摸, 八仙過海, 七搶一).
 
+/// The evaluator the `search` bot is built on (a child of the bots: it plays its samples out
+/// with them).
+pub mod search;
+
 use crate::analyze::{analyze, Analysis, Discard};
 use crate::error::{Code, Error, Result};
 use crate::hand::{Form, Hand, Meld};
@@ -237,10 +241,10 @@ pub enum Bot {
     /// costs (fitted danger per seat and kind); then the two-step outlook one from ready and
     /// the waits worth most when ready. Weighs folding against a declared seat.
     Value,
-    /// Value's choice, checked by the evaluator ([`super::search`]) on its turns: value's
+    /// Value's choice, checked by the evaluator ([`search`]) on its turns: value's
     /// discard and the next lowest-shanten discards, each played out on the same
     /// determinized samples by value bots, another taken only when value's loses by more
-    /// than [`super::search::SEARCH_MARGIN`] standard errors (offers: value's answer).
+    /// than [`search::SEARCH_MARGIN`] standard errors (offers: value's answer).
     Search,
 }
 
@@ -375,7 +379,7 @@ pub fn discard_facts(state: &State, seat: u8) -> Vec<DiscardFacts> {
 }
 
 /// The search bot's choice: value's, unless the evaluator finds a candidate better by more
-/// than [`super::search::SEARCH_MARGIN`] standard errors of the paired difference.
+/// than [`search::SEARCH_MARGIN`] standard errors of the paired difference.
 fn search_choice(
     state: &State,
     seat: u8,
@@ -383,7 +387,7 @@ fn search_choice(
     first: Action,
     rng: &mut SplitMix64,
 ) -> Action {
-    use super::search::{evaluate, SEARCH_MARGIN, SEARCH_ROLLOUT, SEARCH_SAMPLES, SEARCH_WIDTH};
+    use search::{evaluate, SEARCH_MARGIN, SEARCH_ROLLOUT, SEARCH_SAMPLES, SEARCH_WIDTH};
     let s = Seat::new(state, seat, true);
     let pick = s.choose(legal, first);
     let mut cands = vec![pick];
