@@ -382,6 +382,9 @@ def test_the_bots_listed_are_the_cores_and_each_is_seated(client: TestClient) ->
     listed = client.get("/v1/table/bots").json()
     assert sorted(b["key"] for b in listed) == sorted(twmj.bots.NAMES)
     assert all(b["name"] for b in listed)
+    # Exactly one is the default, and it is the bot a table without `bots` seats.
+    (default,) = [b["key"] for b in listed if b["default"]]
+    assert _start(client, seed=1)["bots"] == ["", default, default, default]
     for b in listed:
         answer = _start(client, seed=1, bots=[b["key"]])
         assert answer["bots"] == ["", b["key"], b["key"], b["key"]]

@@ -56,12 +56,14 @@ BOT_NAMES_ZH = {
     "efficiency": "看牌效",
     "first_legal": "照順序打",
     "random": "亂打",
+    "search": "搜尋（每步模擬，慢）",
 }
 
 
 class BotOut(BaseModel):
     key: str = Field(description="As `bots` takes it.")
     name: str = Field(description="In Chinese, for the page.")
+    default: bool = Field(description="The bot a table seats when `bots` is left out.")
 
 
 class StartRequest(BaseModel):
@@ -394,8 +396,13 @@ def _rebuilt(token: str) -> tb.Played:
 
 @router.get("/bots", response_model=list[BotOut], summary="The bots a table seats")
 async def bots() -> list[BotOut]:
-    """The core's bots, strongest first, each with its Chinese name."""
-    return [BotOut(key=k, name=BOT_NAMES_ZH.get(k, k)) for k in reversed(BOT_NAMES)]
+    """The core's bots, in the core's order reversed (the search bot, then value … random), each
+    with its Chinese name; `default` marks the one `/v1/table/start` seats without `bots`."""
+    (default,) = StartRequest.model_fields["bots"].get_default(call_default_factory=True)
+    return [
+        BotOut(key=k, name=BOT_NAMES_ZH.get(k, k), default=k == default)
+        for k in reversed(BOT_NAMES)
+    ]
 
 
 @router.post("/start", response_model=TableAnswer, summary="Sit at a practice table")

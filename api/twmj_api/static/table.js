@@ -62,7 +62,11 @@ export class Table {
     if (this.botsLoaded) return true;
     try {
       const bots = await get("/v1/table/bots");
-      $("table-bots").replaceChildren(...bots.map((b) => new Option(b.name, b.key)));
+      // The service's default bot is selected (the first listed is not: a new bot, such as the
+      // slow search bot, would otherwise become every table's opponent).
+      $("table-bots").replaceChildren(
+        ...bots.map((b) => new Option(b.name, b.key, b.default, b.default)),
+      );
       this.botsLoaded = true;
     } catch (err) {
       show(err, $("table-error"), $("table"));
