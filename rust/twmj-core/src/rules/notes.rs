@@ -25,13 +25,35 @@ pub struct Note {
 const NONE: &[Item] = &[];
 
 impl Note {
-    /// A row with no note.
-    pub const fn none(item: Item) -> Note {
+    /// The row of `item` with no note; the three methods below add its notes, so the table
+    /// reads a row as its text writes it (`Note::of(Item::SingleWait).excludes(&[Item::PingHu])`).
+    pub const fn of(item: Item) -> Note {
         Note {
             item,
             excludes: NONE,
             excluded_by: NONE,
             outranked_by: NONE,
+        }
+    }
+
+    /// The row's own "不另計 X" / "不計 X".
+    const fn excludes(self, excludes: &'static [Item]) -> Note {
+        Note { excludes, ..self }
+    }
+
+    /// "X 不計" written on the row: the items under which it is not counted.
+    const fn excluded_by(self, excluded_by: &'static [Item]) -> Note {
+        Note {
+            excluded_by,
+            ..self
+        }
+    }
+
+    /// The tiers above it.
+    const fn outranked_by(self, outranked_by: &'static [Item]) -> Note {
+        Note {
+            outranked_by,
+            ..self
         }
     }
 }
@@ -40,497 +62,143 @@ impl Note {
 /// the fan list, the special shapes).
 #[rustfmt::skip]
 pub const NOTES: &[Note] = &[
-    Note {
-        item: Item::Concealed,
-        excludes: NONE,
-        excluded_by: &[Item::HeavenWin, Item::EarthWin, Item::HumanWin, Item::Migi],
-        outranked_by: NONE,
-    },
-    Note {
-        item: Item::SelfDraw,
-        excludes: NONE,
-        excluded_by: &[Item::HeavenWin, Item::EarthWin],
-        outranked_by: NONE,
-    },
-    Note {
-        item: Item::ConcealedSelfDraw,
-        excludes: NONE,
-        excluded_by: &[Item::HeavenWin, Item::EarthWin, Item::Migi],
-        outranked_by: NONE,
-    },
-    Note {
-        item: Item::RoundWind,
-        excludes: NONE,
-        excluded_by: &[Item::BigWinds, Item::AllHonors],
-        outranked_by: NONE,
-    },
-    Note {
-        item: Item::SeatWind,
-        excludes: NONE,
-        excluded_by: &[Item::BigWinds, Item::AllHonors],
-        outranked_by: NONE,
-    },
-    Note {
-        item: Item::Dragon,
-        excludes: NONE,
-        excluded_by: &[Item::SmallDragons, Item::BigDragons, Item::AllHonors],
-        outranked_by: NONE,
-    },
-    Note {
-        item: Item::SingleWait,
-        excludes: &[Item::PingHu],
-        excluded_by: &[Item::HeavenWin],
-        outranked_by: NONE,
-    },
-    Note {
-        item: Item::KongBloom,
-        excludes: NONE,
-        excluded_by: &[Item::HeavenWin],
-        outranked_by: NONE,
-    },
-    Note {
-        item: Item::DeclaredReady,
-        excludes: NONE,
-        excluded_by: &[Item::Migi],
-        outranked_by: NONE,
-    },
-    Note {
-        item: Item::ThreeConcealed,
-        excludes: NONE,
-        excluded_by: NONE,
-        outranked_by: &[Item::FourConcealed, Item::FiveConcealed],
-    },
-    Note {
-        item: Item::AllTriplets,
-        excludes: NONE,
-        excluded_by: &[Item::AllHonors],
-        outranked_by: NONE,
-    },
-    Note {
-        item: Item::SmallDragons,
-        excludes: &[Item::Dragon],
-        excluded_by: NONE,
-        outranked_by: NONE,
-    },
-    Note {
-        item: Item::FourConcealed,
-        excludes: NONE,
-        excluded_by: NONE,
-        outranked_by: &[Item::FiveConcealed],
-    },
-    Note {
-        item: Item::BigDragons,
-        excludes: &[Item::Dragon],
-        excluded_by: NONE,
-        outranked_by: NONE,
-    },
-    Note {
-        item: Item::SmallWinds,
-        excludes: &[Item::RoundWind, Item::SeatWind],
-        excluded_by: NONE,
-        outranked_by: NONE,
-    },
-    Note {
-        item: Item::HumanWin,
-        excludes: &[Item::Concealed],
-        excluded_by: NONE,
-        outranked_by: NONE,
-    },
-    Note {
-        item: Item::Migi,
-        excludes: &[Item::Concealed, Item::ConcealedSelfDraw, Item::DeclaredReady],
-        excluded_by: NONE,
-        outranked_by: NONE,
-    },
-    Note {
-        item: Item::EarthWin,
-        excludes: &[Item::SelfDraw, Item::Concealed, Item::ConcealedSelfDraw],
-        excluded_by: NONE,
-        outranked_by: NONE,
-    },
-    Note {
-        item: Item::BigWinds,
-        excludes: &[Item::RoundWind, Item::SeatWind],
-        excluded_by: NONE,
-        outranked_by: NONE,
-    },
-    Note {
-        item: Item::AllHonors,
-        excludes: &[Item::AllTriplets, Item::RoundWind, Item::SeatWind, Item::Dragon],
-        excluded_by: NONE,
-        outranked_by: NONE,
-    },
-    Note {
-        item: Item::HeavenWin,
-        excludes: &[
+    Note::of(Item::Concealed)
+        .excluded_by(&[Item::HeavenWin, Item::EarthWin, Item::HumanWin, Item::Migi]),
+    Note::of(Item::SelfDraw).excluded_by(&[Item::HeavenWin, Item::EarthWin]),
+    Note::of(Item::ConcealedSelfDraw).excluded_by(&[Item::HeavenWin, Item::EarthWin, Item::Migi]),
+    Note::of(Item::RoundWind).excluded_by(&[Item::BigWinds, Item::AllHonors]),
+    Note::of(Item::SeatWind).excluded_by(&[Item::BigWinds, Item::AllHonors]),
+    Note::of(Item::Dragon).excluded_by(&[Item::SmallDragons, Item::BigDragons, Item::AllHonors]),
+    Note::of(Item::SingleWait).excludes(&[Item::PingHu]).excluded_by(&[Item::HeavenWin]),
+    Note::of(Item::KongBloom).excluded_by(&[Item::HeavenWin]),
+    Note::of(Item::DeclaredReady).excluded_by(&[Item::Migi]),
+    Note::of(Item::ThreeConcealed).outranked_by(&[Item::FourConcealed, Item::FiveConcealed]),
+    Note::of(Item::AllTriplets).excluded_by(&[Item::AllHonors]),
+    Note::of(Item::SmallDragons).excludes(&[Item::Dragon]),
+    Note::of(Item::FourConcealed).outranked_by(&[Item::FiveConcealed]),
+    Note::of(Item::BigDragons).excludes(&[Item::Dragon]),
+    Note::of(Item::SmallWinds).excludes(&[Item::RoundWind, Item::SeatWind]),
+    Note::of(Item::HumanWin).excludes(&[Item::Concealed]),
+    Note::of(Item::Migi).excludes(&[Item::Concealed, Item::ConcealedSelfDraw, Item::DeclaredReady]),
+    Note::of(Item::EarthWin).excludes(&[Item::SelfDraw, Item::Concealed, Item::ConcealedSelfDraw]),
+    Note::of(Item::BigWinds).excludes(&[Item::RoundWind, Item::SeatWind]),
+    Note::of(Item::AllHonors)
+        .excludes(&[Item::AllTriplets, Item::RoundWind, Item::SeatWind, Item::Dragon]),
+    Note::of(Item::HeavenWin)
+        .excludes(&[
             Item::SelfDraw,
             Item::Concealed,
             Item::ConcealedSelfDraw,
             Item::SingleWait,
             Item::KongBloom,
-],
-        excluded_by: NONE,
-        outranked_by: NONE,
-    },
-    Note {
-        item: Item::HeavenReady,
-        excludes: &[Item::Concealed, Item::ConcealedSelfDraw, Item::DeclaredReady],
-        excluded_by: NONE,
-        outranked_by: NONE,
-    },
-    Note {
-        item: Item::DealerFirstDiscard,
-        excludes: &[Item::Concealed],
-        excluded_by: NONE,
-        outranked_by: NONE,
-    },
-    Note {
-        item: Item::DoubleRun,
-        excludes: NONE,
-        excluded_by: &[Item::FourIdenticalRuns, Item::CleanCup],
-        outranked_by: NONE,
-    },
-    Note {
-        item: Item::Straight,
-        excludes: NONE,
-        excluded_by: &[Item::TaiwanLine],
-        outranked_by: NONE,
-    },
-    Note {
-        item: Item::ThreeConsecutiveTriplets,
-        excludes: NONE,
-        excluded_by: &[Item::CleanCup],
-        outranked_by: &[Item::FourConsecutiveTriplets, Item::FiveConsecutiveTriplets],
-    },
-    Note {
-        item: Item::FourConsecutiveTriplets,
-        excludes: NONE,
-        excluded_by: &[Item::MillionStones],
-        outranked_by: &[Item::FiveConsecutiveTriplets],
-    },
-    Note {
-        item: Item::MixedOutside,
-        excludes: NONE,
-        excluded_by: &[Item::MixedTerminals, Item::AllTerminals],
-        outranked_by: NONE,
-    },
-    Note {
-        item: Item::PureOutside,
-        excludes: NONE,
-        excluded_by: &[Item::AllTerminals],
-        outranked_by: NONE,
-    },
-    Note {
-        item: Item::SmallThreeWinds,
-        excludes: &[Item::RoundWind, Item::SeatWind],
-        excluded_by: NONE,
-        outranked_by: NONE,
-    },
-    Note {
-        item: Item::BigThreeWinds,
-        excludes: &[Item::RoundWind, Item::SeatWind],
-        excluded_by: NONE,
-        outranked_by: NONE,
-    },
-    Note {
-        item: Item::Peacock,
-        excludes: &[Item::RoundWind, Item::SeatWind],
-        excluded_by: NONE,
-        outranked_by: NONE,
-    },
-    Note {
-        item: Item::TaiwanLine,
-        excludes: &[Item::Straight, Item::Dragon, Item::HalfFlush],
-        excluded_by: NONE,
-        outranked_by: NONE,
-    },
-    Note {
-        item: Item::CleanCup,
-        excludes: &[Item::Concealed, Item::ThreeConcealed],
-        excluded_by: NONE,
-        outranked_by: NONE,
-    },
-    Note {
-        item: Item::PeachGarden,
-        excludes: &[Item::BigDragons, Item::Dragon],
-        excluded_by: NONE,
-        outranked_by: NONE,
-    },
-    Note {
-        item: Item::NineGatesVariant,
-        excludes: NONE,
-        excluded_by: &[Item::NineGatesPure],
-        outranked_by: NONE,
-    },
-    Note {
-        item: Item::WindTriplet,
-        excludes: NONE,
-        excluded_by: &[Item::SmallWinds, Item::BigWinds],
-        outranked_by: NONE,
-    },
-    Note {
-        item: Item::PingWuFlowers,
-        excludes: &[Item::NoHonors],
-        excluded_by: NONE,
-        outranked_by: NONE,
-    },
-    Note {
-        item: Item::PingWuClean,
-        excludes: &[Item::NoHonors, Item::NoFlowers, Item::NoHonorsNoFlowers],
-        excluded_by: NONE,
-        outranked_by: NONE,
-    },
-    Note {
-        item: Item::NoHonorsNoFlowers,
-        excludes: &[Item::NoHonors, Item::NoFlowers],
-        excluded_by: NONE,
-        outranked_by: NONE,
-    },
-    Note {
-        item: Item::TwoConcealed,
-        excludes: NONE,
-        excluded_by: NONE,
-        outranked_by: &[Item::ThreeConcealed, Item::FourConcealed, Item::FiveConcealed],
-    },
-    Note {
-        item: Item::FanNineGates,
-        excludes: &[Item::FullFlush, Item::NineGatesPure, Item::NineLinks],
-        excluded_by: NONE,
-        outranked_by: NONE,
-    },
-    Note {
-        item: Item::FanSevenShiftedPairs,
-        excludes: &[Item::FullFlush, Item::FanConcealedSelfDraw, Item::FanSingleWait],
-        excluded_by: NONE,
-        outranked_by: NONE,
-    },
-    Note {
-        item: Item::FanPureTerminals,
-        excludes: &[
+        ]),
+    Note::of(Item::HeavenReady)
+        .excludes(&[Item::Concealed, Item::ConcealedSelfDraw, Item::DeclaredReady]),
+    Note::of(Item::DealerFirstDiscard).excludes(&[Item::Concealed]),
+    Note::of(Item::DoubleRun).excluded_by(&[Item::FourIdenticalRuns, Item::CleanCup]),
+    Note::of(Item::Straight).excluded_by(&[Item::TaiwanLine]),
+    Note::of(Item::ThreeConsecutiveTriplets)
+        .excluded_by(&[Item::CleanCup])
+        .outranked_by(&[Item::FourConsecutiveTriplets, Item::FiveConsecutiveTriplets]),
+    Note::of(Item::FourConsecutiveTriplets)
+        .excluded_by(&[Item::MillionStones])
+        .outranked_by(&[Item::FiveConsecutiveTriplets]),
+    Note::of(Item::MixedOutside).excluded_by(&[Item::MixedTerminals, Item::AllTerminals]),
+    Note::of(Item::PureOutside).excluded_by(&[Item::AllTerminals]),
+    Note::of(Item::SmallThreeWinds).excludes(&[Item::RoundWind, Item::SeatWind]),
+    Note::of(Item::BigThreeWinds).excludes(&[Item::RoundWind, Item::SeatWind]),
+    Note::of(Item::Peacock).excludes(&[Item::RoundWind, Item::SeatWind]),
+    Note::of(Item::TaiwanLine).excludes(&[Item::Straight, Item::Dragon, Item::HalfFlush]),
+    Note::of(Item::CleanCup).excludes(&[Item::Concealed, Item::ThreeConcealed]),
+    Note::of(Item::PeachGarden).excludes(&[Item::BigDragons, Item::Dragon]),
+    Note::of(Item::NineGatesVariant).excluded_by(&[Item::NineGatesPure]),
+    Note::of(Item::WindTriplet).excluded_by(&[Item::SmallWinds, Item::BigWinds]),
+    Note::of(Item::PingWuFlowers).excludes(&[Item::NoHonors]),
+    Note::of(Item::PingWuClean)
+        .excludes(&[Item::NoHonors, Item::NoFlowers, Item::NoHonorsNoFlowers]),
+    Note::of(Item::NoHonorsNoFlowers).excludes(&[Item::NoHonors, Item::NoFlowers]),
+    Note::of(Item::TwoConcealed)
+        .outranked_by(&[Item::ThreeConcealed, Item::FourConcealed, Item::FiveConcealed]),
+    Note::of(Item::FanNineGates).excludes(&[Item::FullFlush, Item::NineGatesPure, Item::NineLinks]),
+    Note::of(Item::FanSevenShiftedPairs)
+        .excludes(&[Item::FullFlush, Item::FanConcealedSelfDraw, Item::FanSingleWait]),
+    Note::of(Item::FanPureTerminals)
+        .excludes(&[
             Item::AllTriplets,
             Item::ThreeSameTriplets,
             Item::FanDoubleSameTriplets,
             Item::NoHonors,
             Item::AllTerminals,
-],
-        excluded_by: NONE,
-        outranked_by: NONE,
-    },
-    Note {
-        item: Item::FanFourConcealed,
-        excludes: &[
+        ]),
+    Note::of(Item::FanFourConcealed)
+        .excludes(&[
             Item::FanConcealedDiscard,
             Item::AllTriplets,
             Item::FourConcealed,
             Item::ThreeConcealed,
             Item::TwoConcealed,
-],
-        excluded_by: &[Item::FiveConcealed],
-        outranked_by: NONE,
-    },
-    Note {
-        item: Item::FanPureTerminalChows,
-        excludes: &[Item::FanAllChows, Item::FullFlush],
-        excluded_by: NONE,
-        outranked_by: NONE,
-    },
-    Note {
-        item: Item::FanFourPureShiftedChows,
-        excludes: &[Item::FullFlush, Item::FanAllChows],
-        excluded_by: NONE,
-        outranked_by: NONE,
-    },
-    Note {
-        item: Item::FanMixedTerminals,
-        excludes: &[Item::AllTriplets, Item::MixedTerminals],
-        excluded_by: NONE,
-        outranked_by: NONE,
-    },
-    Note {
-        item: Item::FanPureTripleChow,
-        excludes: &[Item::ThreeConsecutiveTriplets],
-        excluded_by: &[Item::FourIdenticalRuns],
-        outranked_by: NONE,
-    },
-    Note {
-        item: Item::FanAllEvenTriplets,
-        excludes: &[Item::AllTriplets, Item::AllSimples],
-        excluded_by: NONE,
-        outranked_by: NONE,
-    },
-    Note {
-        item: Item::FanUpperTiles,
-        excludes: &[Item::NoHonors],
-        excluded_by: NONE,
-        outranked_by: NONE,
-    },
-    Note {
-        item: Item::FanMiddleTiles,
-        excludes: &[Item::AllSimples, Item::NoHonors],
-        excluded_by: NONE,
-        outranked_by: NONE,
-    },
-    Note {
-        item: Item::FanLowerTiles,
-        excludes: &[Item::NoHonors],
-        excluded_by: NONE,
-        outranked_by: NONE,
-    },
-    Note {
-        item: Item::FanPureStraight,
-        excludes: &[Item::Straight],
-        excluded_by: NONE,
-        outranked_by: NONE,
-    },
-    Note {
-        item: Item::FanThreeSuitTerminalChows,
-        excludes: &[
+        ])
+        .excluded_by(&[Item::FiveConcealed]),
+    Note::of(Item::FanPureTerminalChows).excludes(&[Item::FanAllChows, Item::FullFlush]),
+    Note::of(Item::FanFourPureShiftedChows).excludes(&[Item::FullFlush, Item::FanAllChows]),
+    Note::of(Item::FanMixedTerminals).excludes(&[Item::AllTriplets, Item::MixedTerminals]),
+    Note::of(Item::FanPureTripleChow)
+        .excludes(&[Item::ThreeConsecutiveTriplets])
+        .excluded_by(&[Item::FourIdenticalRuns]),
+    Note::of(Item::FanAllEvenTriplets).excludes(&[Item::AllTriplets, Item::AllSimples]),
+    Note::of(Item::FanUpperTiles).excludes(&[Item::NoHonors]),
+    Note::of(Item::FanMiddleTiles).excludes(&[Item::AllSimples, Item::NoHonors]),
+    Note::of(Item::FanLowerTiles).excludes(&[Item::NoHonors]),
+    Note::of(Item::FanPureStraight).excludes(&[Item::Straight]),
+    Note::of(Item::FanThreeSuitTerminalChows)
+        .excludes(&[
             Item::FanMixedDoubleChow,
             Item::FanTerminalChows,
             Item::NoHonors,
             Item::FanAllChows,
-],
-        excluded_by: NONE,
-        outranked_by: NONE,
-    },
-    Note {
-        item: Item::FanAllFives,
-        excludes: &[Item::AllSimples],
-        excluded_by: NONE,
-        outranked_by: NONE,
-    },
-    Note {
-        item: Item::FanUpperFour,
-        excludes: &[Item::NoHonors],
-        excluded_by: NONE,
-        outranked_by: NONE,
-    },
-    Note {
-        item: Item::FanLowerFour,
-        excludes: &[Item::NoHonors],
-        excluded_by: NONE,
-        outranked_by: NONE,
-    },
-    Note {
-        item: Item::FanThreeWindTriplets,
-        excludes: NONE,
-        excluded_by: &[Item::BigWinds, Item::SmallWinds],
-        outranked_by: NONE,
-    },
-    Note {
-        item: Item::FanMixedTripleChow,
-        excludes: &[Item::ThreeColourRun],
-        excluded_by: NONE,
-        outranked_by: NONE,
-    },
-    Note {
-        item: Item::FanReversible,
-        excludes: &[Item::FanOneSuitMissing],
-        excluded_by: NONE,
-        outranked_by: NONE,
-    },
-    Note {
-        item: Item::FanLastTileDraw,
-        excludes: &[Item::SelfDraw, Item::LastTile],
-        excluded_by: NONE,
-        outranked_by: NONE,
-    },
-    Note {
-        item: Item::FanKongBloom,
-        excludes: &[Item::SelfDraw, Item::KongBloom],
-        excluded_by: NONE,
-        outranked_by: NONE,
-    },
-    Note {
-        item: Item::FanAllMelded,
-        excludes: &[Item::FanSingleWait, Item::AllMelded],
-        excluded_by: NONE,
-        outranked_by: NONE,
-    },
-    Note {
-        item: Item::FanConcealedSelfDraw,
-        excludes: &[Item::SelfDraw, Item::ConcealedSelfDraw, Item::Concealed],
-        excluded_by: NONE,
-        outranked_by: NONE,
-    },
-    Note {
-        item: Item::FanOutsideHand,
-        excludes: &[Item::MixedOutside, Item::PureOutside],
-        excluded_by: NONE,
-        outranked_by: NONE,
-    },
-    Note {
-        item: Item::FanLastOfKind,
-        excludes: NONE,
-        excluded_by: &[Item::RobbingKong],
-        outranked_by: NONE,
-    },
-    Note {
-        item: Item::FanConcealedDiscard,
-        excludes: &[Item::Concealed],
-        excluded_by: NONE,
-        outranked_by: NONE,
-    },
-    Note {
-        item: Item::FanAllChows,
-        excludes: &[Item::PingHu],
-        excluded_by: &[Item::FourIdenticalRuns],
-        outranked_by: NONE,
-    },
-    Note {
-        item: Item::FanTileHog,
-        excludes: NONE,
-        excluded_by: &[Item::FourIdenticalRuns],
-        outranked_by: NONE,
-    },
-    Note {
-        item: Item::FanDoubleSameTriplets,
-        excludes: NONE,
-        excluded_by: &[Item::FanPureTerminals],
-        outranked_by: NONE,
-    },
-    Note {
-        item: Item::FanPureDoubleChow,
-        excludes: NONE,
-        excluded_by: &[Item::FourIdenticalRuns],
-        outranked_by: NONE,
-    },
-    Note {
-        item: Item::FanSevenPairs,
-        excludes: &[Item::ConcealedSelfDraw, Item::FanConcealedSelfDraw, Item::FanSingleWait],
-        excluded_by: NONE,
-        outranked_by: NONE,
-    },
-    Note {
-        item: Item::FanSevenStars,
-        excludes: &[
+        ]),
+    Note::of(Item::FanAllFives).excludes(&[Item::AllSimples]),
+    Note::of(Item::FanUpperFour).excludes(&[Item::NoHonors]),
+    Note::of(Item::FanLowerFour).excludes(&[Item::NoHonors]),
+    Note::of(Item::FanThreeWindTriplets).excluded_by(&[Item::BigWinds, Item::SmallWinds]),
+    Note::of(Item::FanMixedTripleChow).excludes(&[Item::ThreeColourRun]),
+    Note::of(Item::FanReversible).excludes(&[Item::FanOneSuitMissing]),
+    Note::of(Item::FanLastTileDraw).excludes(&[Item::SelfDraw, Item::LastTile]),
+    Note::of(Item::FanKongBloom).excludes(&[Item::SelfDraw, Item::KongBloom]),
+    Note::of(Item::FanAllMelded).excludes(&[Item::FanSingleWait, Item::AllMelded]),
+    Note::of(Item::FanConcealedSelfDraw)
+        .excludes(&[Item::SelfDraw, Item::ConcealedSelfDraw, Item::Concealed]),
+    Note::of(Item::FanOutsideHand).excludes(&[Item::MixedOutside, Item::PureOutside]),
+    Note::of(Item::FanLastOfKind).excluded_by(&[Item::RobbingKong]),
+    Note::of(Item::FanConcealedDiscard).excludes(&[Item::Concealed]),
+    Note::of(Item::FanAllChows).excludes(&[Item::PingHu]).excluded_by(&[Item::FourIdenticalRuns]),
+    Note::of(Item::FanTileHog).excluded_by(&[Item::FourIdenticalRuns]),
+    Note::of(Item::FanDoubleSameTriplets).excluded_by(&[Item::FanPureTerminals]),
+    Note::of(Item::FanPureDoubleChow).excluded_by(&[Item::FourIdenticalRuns]),
+    Note::of(Item::FanSevenPairs)
+        .excludes(&[Item::ConcealedSelfDraw, Item::FanConcealedSelfDraw, Item::FanSingleWait]),
+    Note::of(Item::FanSevenStars)
+        .excludes(&[
             Item::FanAllTypes,
             Item::ConcealedSelfDraw,
             Item::FanConcealedSelfDraw,
             Item::FanSingleWait,
-],
-        excluded_by: NONE,
-        outranked_by: NONE,
-    },
-    Note {
-        item: Item::FanAllKnitted,
-        excludes: &[
+        ]),
+    Note::of(Item::FanAllKnitted)
+        .excludes(&[
             Item::FanAllTypes,
             Item::ConcealedSelfDraw,
             Item::FanConcealedSelfDraw,
             Item::FanSingleWait,
-],
-        excluded_by: NONE,
-        outranked_by: NONE,
-    },
+        ]),
 ];
 
 /// Every item's notes, indexed by item (a row without one has none).
 pub static BY_ITEM: [Note; Item::ALL] = {
-    let mut out = [Note::none(Item::Dealer); Item::ALL];
+    let mut out = [Note::of(Item::Dealer); Item::ALL];
     let mut i = 0;
     while i < Item::ALL {
-        out[i] = Note::none(crate::rules::item::WORDS[i].item);
+        out[i] = Note::of(crate::rules::item::WORDS[i].item);
         i += 1;
     }
     let mut k = 0;
