@@ -400,23 +400,25 @@ export function tileName(tile) {
 
 // ---- Hands ----
 
+/** The fast path of one hand: `hand` written into the module's buffer (`put`), then
+ * `io(length, isText, rules)` asked; `undefined` when the hand cannot be written there (the
+ * JSON path then answers, naming what is wrong). */
+function fast(io, hand, r) {
+  live();
+  const len = put(hand);
+  if (len < 0) return undefined;
+  try {
+    return io(len, isText, r);
+  } catch (e) {
+    throw rethrow(e);
+  }
+}
+
 /** What a 16 − 3k hand waits on: `{shanten, tenpai, waits, accepts}`. */
 export function waits(hand, options) {
   const o = opts(options);
   const r = rules(o.variant);
-  if (plain(o)) {
-    live();
-    const len = put(hand);
-    if (len >= 0) {
-      let ok;
-      try {
-        ok = raw.waits_io(len, isText, r);
-      } catch (e) {
-        throw rethrow(e);
-      }
-      if (ok === 1) return readWaits();
-    }
-  }
+  if (plain(o) && fast(raw.waits_io, hand, r) === 1) return readWaits();
   return ask("waits", { hand: hand, melds: o.melds, visible: o.visible }, r);
 }
 
@@ -425,17 +427,8 @@ export function shanten(hand, options) {
   const o = opts(options);
   const r = rules(o.variant);
   if (o.melds === undefined) {
-    live();
-    const len = put(hand);
-    if (len >= 0) {
-      let s;
-      try {
-        s = raw.shanten_io(len, isText, r);
-      } catch (e) {
-        throw rethrow(e);
-      }
-      if (s !== 127) return s;
-    }
+    const s = fast(raw.shanten_io, hand, r);
+    if (s !== undefined && s !== 127) return s;
   }
   return ask("shanten", { hand: hand, melds: o.melds }, r);
 }
@@ -446,17 +439,8 @@ export function isWin(hand, options) {
   const o = opts(options);
   const r = rules(o.variant);
   if (o.melds === undefined) {
-    live();
-    const len = put(hand);
-    if (len >= 0) {
-      let w;
-      try {
-        w = raw.is_win_io(len, isText, r);
-      } catch (e) {
-        throw rethrow(e);
-      }
-      if (w !== 2) return w === 1;
-    }
+    const w = fast(raw.is_win_io, hand, r);
+    if (w !== undefined && w !== 2) return w === 1;
   }
   return ask("is_win", { hand: hand, melds: o.melds }, r);
 }
