@@ -946,21 +946,22 @@ class LegalResponse(BaseModel):
     decisions: list[DecisionOut] = Field(description="Every seat deciding now.")
 
 
+#: The opening lines of a record (a deal and the first discard), the example of the routes that
+#: take a record (`/v1/replay`, `/v1/review`).
+EXAMPLE_RECORD = (
+    '{"type":"seed","seed":7,"dealer":0,"door_from_dice":false}\n'
+    '{"type":"draw","seat":1,"tile":"3s","replacement":true}\n'
+    '{"type":"draw","seat":2,"tile":"8p","replacement":true}\n'
+    '{"type":"draw","seat":2,"tile":"9m","replacement":true}\n'
+    '{"type":"act","seat":0,"action":"discard 2m"}\n'
+)
+
+
 class ReplayRequest(BaseModel):
     model_config = ConfigDict(
         extra="forbid",
         strict=True,
-        json_schema_extra={
-            "examples": [
-                {
-                    "record": '{"type":"seed","seed":7,"dealer":0,"door_from_dice":false}\n'
-                    '{"type":"draw","seat":1,"tile":"3s","replacement":true}\n'
-                    '{"type":"draw","seat":2,"tile":"8p","replacement":true}\n'
-                    '{"type":"draw","seat":2,"tile":"9m","replacement":true}\n'
-                    '{"type":"act","seat":0,"action":"discard 2m"}\n'
-                }
-            ]
-        },
+        json_schema_extra={"examples": [{"record": EXAMPLE_RECORD}]},
     )
     record: Annotated[str, Field(max_length=200_000, description="A JSON-lines game record.")]
     variant: PresetName = twmj.DEFAULT_PRESET
@@ -1046,11 +1047,7 @@ class ReviewRequest(BaseModel):
         json_schema_extra={
             "examples": [
                 {
-                    "record": '{"type":"seed","seed":7,"dealer":0,"door_from_dice":false}\n'
-                    '{"type":"draw","seat":1,"tile":"3s","replacement":true}\n'
-                    '{"type":"draw","seat":2,"tile":"8p","replacement":true}\n'
-                    '{"type":"draw","seat":2,"tile":"9m","replacement":true}\n'
-                    '{"type":"act","seat":0,"action":"discard 2m"}\n',
+                    "record": EXAMPLE_RECORD,
                     "seat": 0,
                     "samples": 8,
                 }
