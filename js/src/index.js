@@ -279,9 +279,12 @@ function snakeDeep(o, depth = 0) {
   return Object.fromEntries(Object.entries(o).map(([k, v]) => [snake(k), snakeDeep(v, depth + 1)]));
 }
 
+/** No options: one shared empty object, read only (no object made per call). */
+const NO_OPTIONS = Object.freeze({});
+
 /** The options argument: an object, or nothing. */
 function opts(o, name = "options") {
-  if (o === undefined || o === null) return {};
+  if (o === undefined || o === null) return NO_OPTIONS;
   if (typeof o !== "object" || Array.isArray(o)) throw inputError(name, `${name} must be an object`);
   return o;
 }
@@ -306,15 +309,27 @@ const IO_IN_LEN = raw.io_in_len();
 const encoder = new TextEncoder();
 // Views of the module's memory, made again when it grows (a grown memory has a new buffer).
 let mem8 = new Uint8Array(wasm.memory.buffer);
+let mem32 = new Int32Array(wasm.memory.buffer);
+let mem64 = new Float64Array(wasm.memory.buffer);
 let inView = mem8.subarray(IO_IN, IO_IN + IO_IN_LEN);
 function memory() {
   // A grown memory detaches the old buffer (its views then have length 0): a cheap test,
   // where reading `wasm.memory.buffer` on every call is not.
   if (mem8.length === 0) {
     mem8 = new Uint8Array(wasm.memory.buffer);
+    mem32 = new Int32Array(wasm.memory.buffer);
+    mem64 = new Float64Array(wasm.memory.buffer);
     inView = mem8.subarray(IO_IN, IO_IN + IO_IN_LEN);
   }
   return mem8;
+}
+function memory32() {
+  memory();
+  return mem32;
+}
+function memory64() {
+  memory();
+  return mem64;
 }
 
 /** Writes a hand into the input area: its length, or -1 when it does not fit there (the
@@ -453,13 +468,185 @@ export function analyze(hand, options) {
 
 // ---- Scoring ----
 
+// ---- The score's fast path: texts and numbers in, numbers out (score_io in the crate) ----
+
+const IO_ARGS = raw.io_args() >> 2;
+const IO_NUM = raw.io_num() >> 3;
+// The crate's order of the question's texts and the context's integers and flags
+// (SCORE_TEXTS, SCORE_INTS in rust/twmj-wasm/src/lib.rs), by the context key that fills each.
+const N_TEXTS = 7;
+const N_INTS = 6;
+const CONTEXT_SLOTS = (() => {
+  const slots = Object.create(null);
+  const add = (key, kind, i) => {
+    slots[key] = kind * 16 + i;
+    slots[key.replace(/_([a-z])/g, (_, c) => c.toUpperCase())] = kind * 16 + i;
+  };
+  ["seat_wind", "round_wind", "win", "declared", "flowers"].forEach((k, i) => add(k, 0, i + 2));
+  ["winner", "dealer", "streak", "from_seat", "discards", "shown"].forEach((k, i) => add(k, 1, i));
+  ["last_tile", "first_turn", "first_eight"].forEach((k, i) => add(k, 2, i));
+  return slots;
+})();
+const ARG_LEN = N_TEXTS + N_INTS + 3;
+const args = new Int32Array(ARG_LEN);
+// The string table's texts (strings.rs in the crate), read as answers name them.
+const STRINGS = [];
+
+/** Writes `s` into the input area at byte `at`: its byte length, or -1 when it does not fit. */
+function putText(m, s, at) {
+  const n = s.length;
+  if (at + n > IO_IN_LEN) return -1;
+  let i = 0;
+  for (; i < n; i++) {
+    const c = s.charCodeAt(i);
+    if (c > 127) break;
+    m[IO_IN + at + i] = c;
+  }
+  if (i === n) return n;
+  const r = encoder.encodeInto(s, inView.subarray(at));
+  return r.read === n ? r.written : -1;
+}
+
+/** The score question in the input and argument areas, or false when it is not one the fast
+ * path takes (the JSON path then answers it, naming any fault): notation and a winning tile
+ * as text, no melds, no `whyNot`, a context of plain integers, texts and booleans (no dice). */
+function putScore(hand, winTile, o) {
+  if (typeof hand !== "string" || typeof winTile !== "string") return false;
+  if (o.melds !== undefined && o.melds !== null) return false;
+  const why = o.whyNot ?? o.why_not;
+  if (why !== undefined && why !== false) return false;
+  const m = memory();
+  args.fill(-1, 0, N_TEXTS);
+  args.fill(0, N_TEXTS);
+  let at = putText(m, hand, 0);
+  if (at < 0) return false;
+  args[0] = at;
+  const w = putText(m, winTile, at);
+  if (w < 0) return false;
+  args[1] = w;
+  at += w;
+  const ctx = o.context;
+  if (ctx !== undefined && ctx !== null) {
+    if (typeof ctx !== "object" || Array.isArray(ctx) || ArrayBuffer.isView(ctx)) return false;
+    args[ARG_LEN - 1] = 1;
+    // Later keys win, as in the JSON path (`snakeKeys`).
+    const texts = [undefined, undefined, undefined, undefined, undefined, undefined, undefined];
+    for (const k in ctx) {
+      if (!Object.prototype.hasOwnProperty.call(ctx, k)) continue;
+      const slot = CONTEXT_SLOTS[k];
+      if (slot === undefined) return false;
+      const v = ctx[k];
+      const kind = slot >> 4;
+      const i = slot & 15;
+      if (v === undefined || v === null) {
+        if (kind === 0) texts[i] = undefined;
+        else if (kind === 1) args[N_TEXTS + N_INTS] &= ~(1 << i);
+        else args[N_TEXTS + N_INTS + 1] &= ~(1 << i);
+      } else if (kind === 0) {
+        if (typeof v !== "string") return false;
+        texts[i] = v;
+      } else if (kind === 1) {
+        if (typeof v !== "number" || !Number.isInteger(v) || v > 0x7fffffff || v < -0x80000000) return false;
+        args[N_TEXTS + i] = v;
+        args[N_TEXTS + N_INTS] |= 1 << i;
+      } else {
+        if (typeof v !== "boolean") return false;
+        if (v) args[N_TEXTS + N_INTS + 1] |= 1 << i;
+        else args[N_TEXTS + N_INTS + 1] &= ~(1 << i);
+      }
+    }
+    for (let i = 2; i < N_TEXTS; i++) {
+      if (texts[i] === undefined) continue;
+      const n = putText(m, texts[i], at);
+      if (n < 0) return false;
+      args[i] = n;
+      at += n;
+    }
+  }
+  memory32().set(args, IO_ARGS);
+  return true;
+}
+
+/** The answer `score_io` wrote, as the JSON path's plain object (answer::ScoreOut's keys). */
+function readScore() {
+  const f = memory64();
+  let at = IO_NUM;
+  const known = f[at++];
+  if (known > STRINGS.length) {
+    for (const t of JSON.parse(raw.strings_since(STRINGS.length))) STRINGS.push(t);
+  }
+  const variant = STRINGS[f[at++]];
+  const nOver = f[at++];
+  const overrides = new Array(nOver);
+  for (let i = 0; i < nOver; i++, at += 2) overrides[i] = [STRINGS[f[at]], STRINGS[f[at + 1]]];
+  const total_tai = f[at++];
+  const lists = [null, null];
+  for (let l = 0; l < 2; l++) {
+    const n = f[at++];
+    const items = new Array(n);
+    for (let i = 0; i < n; i++, at += 3) items[i] = { key: STRINGS[f[at]], name: STRINGS[f[at + 1]], tai: f[at + 2] };
+    lists[l] = items;
+  }
+  const dealer_tai = f[at++];
+  const nBlocks = f[at++];
+  const decomposition = new Array(nBlocks);
+  for (let i = 0; i < nBlocks; i++) decomposition[i] = STRINGS[f[at++]];
+  const nMelds = f[at++];
+  const melds = new Array(nMelds);
+  for (let i = 0; i < nMelds; i++, at += 2) melds[i] = { kind: STRINGS[f[at]], tiles: STRINGS[f[at + 1]] };
+  const shape = f[at++];
+  const allowed = f[at++] === 1;
+  const nPay = f[at++];
+  const payments = new Array(nPay);
+  for (let i = 0; i < nPay; i++, at += 7) {
+    payments[i] = {
+      payer: f[at],
+      payee: f[at + 1],
+      base_tai: f[at + 2],
+      hand_tai: f[at + 3],
+      dealer_tai: f[at + 4],
+      total_tai: f[at + 5],
+      money: f[at + 6],
+    };
+  }
+  const net_tai = [f[at], f[at + 1], f[at + 2], f[at + 3]];
+  const net_money = [f[at + 4], f[at + 5], f[at + 6], f[at + 7]];
+  return {
+    variant,
+    overrides,
+    total_tai,
+    items: lists[0],
+    dealer_items: lists[1],
+    dealer_tai,
+    decomposition,
+    melds,
+    win_shape: shape < 0 ? null : STRINGS[shape],
+    allowed,
+    payments,
+    net_tai,
+    net_money,
+    why_not: [],
+  };
+}
+
 /** Scores a win (max tai over every decomposition) and settles it. */
 export function score(hand, winTile, options) {
   const o = opts(options);
+  const r = rules(o.variant);
+  live();
+  if (putScore(hand, winTile, o)) {
+    let done;
+    try {
+      done = raw.score_io(r);
+    } catch (e) {
+      throw rethrow(e);
+    }
+    if (done === 1) return readScore();
+  }
   return ask(
     "score",
     { hand: hand, win_tile: winTile, melds: o.melds, context: snakeKeys(o.context), why_not: o.whyNot ?? o.why_not },
-    rules(o.variant),
+    r,
   );
 }
 

@@ -10,6 +10,11 @@ import { test } from "node:test";
 import { randomCounts, rng } from "./helpers.mjs";
 
 const twmj = await import("../pkg/index.js");
+// The module under the wrapper (the same instance), for the fast paths' raw exports: their
+// input and argument areas filled with random bytes must never trap either.
+const raw = await import("../pkg/wasm/twmj_wasm.js");
+const wasm = raw.initSync();
+const RULES = [raw.Rules.byDefault(), new raw.Rules("hk16", "{}"), new raw.Rules("american", '{"min_tai": 0}')];
 
 const CALLS = 100_000;
 const rand = rng(2027);
@@ -130,6 +135,22 @@ const CALLERS = [
   () => new twmj.Variant(rand() < 0.8 ? pick(Object.keys(twmj.PRESETS)) : value(), rand() < 0.9 ? overrides() : value()),
   () => new twmj.Variant("taiwan").withOverrides(overrides()),
   () => twmj.maskTiles(rand() < 0.5 ? int(2 ** 30) : 0),
+  () => {
+    // Random bytes in the input area (sometimes a score question's texts), random integers
+    // in the argument area, then every fast-path export; each answers 0/1 (or its "ask the
+    // JSON path" value) and the string table stays readable.
+    const mem = new Uint8Array(wasm.memory.buffer);
+    const args = new Int32Array(wasm.memory.buffer, raw.io_args(), 16);
+    const b = rand() < 0.5 ? new TextEncoder().encode(notation() + pick(twmj.TILES) + pick(["S", "E", "self_draw", ""])) : bytes();
+    mem.set(b.subarray(0, raw.io_in_len()), raw.io_in());
+    for (let i = 0; i < args.length; i++) args[i] = rand() < 0.7 ? int(20) - 2 : (rand() * 2 ** 32) | 0;
+    const r = pick(RULES);
+    assert.ok([0, 1].includes(raw.score_io(r)));
+    assert.ok([0, 1].includes(raw.waits_io(int(300), rand() < 0.5, r)));
+    assert.ok(raw.shanten_io(int(300), rand() < 0.5, r) <= 127);
+    assert.ok([0, 1, 2].includes(raw.is_win_io(int(300), rand() < 0.5, r)));
+    assert.ok(Array.isArray(JSON.parse(raw.strings_since(rand() < 0.5 ? int(400) : 2 ** 31))));
+  },
 ];
 
 test(`fuzz: ${CALLS} calls over every export answer or throw a twmj error, no trap, no hang`, () => {

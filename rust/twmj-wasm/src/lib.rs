@@ -21,16 +21,19 @@
 
 mod answer;
 mod input;
+mod strings;
 
 use std::cell::RefCell;
-use std::sync::atomic::{AtomicU8, Ordering};
+use std::sync::atomic::{AtomicI32, AtomicU64, AtomicU8, Ordering};
 
 use serde_json::{json, Value};
+use twmj_core::decompose::Block;
 use twmj_core::game::report::Vocabulary;
 use twmj_core::game::{self, Action, Snapshot};
 use twmj_core::hand::Form;
 use twmj_core::rules::{specs, PRESETS, TAI};
-use twmj_core::scoring::{self, Claim, Value as Setting, Variant};
+use twmj_core::scoring::{self, Claim, ContextArgs, Scored, Value as Setting, Variant};
+use twmj_core::vocab::Int;
 use twmj_core::{Error, Hand, Tiles, WaitReport, KINDS};
 use wasm_bindgen::prelude::*;
 
@@ -385,18 +388,26 @@ fn put(i: usize, v: u8) {
 /// The first `len` bytes of the input area: notation (`text`) read under `rules`, or counts.
 /// `None` when the general path should answer (it then names any fault).
 fn fast_tiles(len: usize, text: bool, rules: &Variant) -> Option<Tiles> {
+    if !text {
+        // Counts: exactly 34 bytes (any other length is the general path's error), read
+        // straight into the counts without filling a text buffer first.
+        if len != KINDS {
+            return None;
+        }
+        let mut buf = [0u8; KINDS];
+        for (b, cell) in buf.iter_mut().zip(IO_IN.iter()) {
+            *b = cell.load(Ordering::Relaxed);
+        }
+        let counts = twmj_core::notation::counts_from_bytes(&buf).ok()?;
+        return Some(Tiles { counts, flowers: 0 });
+    }
     let mut buf = [0u8; IN_LEN];
     let n = len.min(IN_LEN);
     for (b, cell) in buf.iter_mut().zip(IO_IN.iter()).take(n) {
         *b = cell.load(Ordering::Relaxed);
     }
-    if text {
-        let s = std::str::from_utf8(&buf[..n]).ok()?;
-        rules.parse(s).ok()
-    } else {
-        let counts = twmj_core::notation::counts_from_bytes(&buf[..n]).ok()?;
-        Some(Tiles { counts, flowers: 0 })
-    }
+    let s = std::str::from_utf8(buf.get(..n)?).ok()?;
+    rules.parse(s).ok()
 }
 
 /// The waits of one hand (notation or counts, no melds, nothing visible) written to the output
@@ -461,6 +472,242 @@ pub fn shanten_io(len: usize, text: bool, rules: &Rules) -> i8 {
 pub fn is_win_io(len: usize, text: bool, rules: &Rules) -> u8 {
     fast_hand(len, text, Form::Full, &rules.0)
         .map_or(2, |h| u8::from(twmj_core::is_win(&h, &rules.0)))
+}
+
+// ---- The score's fast path: texts and numbers in, numbers out. ----
+
+/// The texts of a score question, in this order, in the input area one after another: the
+/// hand's notation, the winning tile and the context's text fields.
+const SCORE_TEXTS: [&str; 7] = [
+    "hand",
+    "win_tile",
+    "seat_wind",
+    "round_wind",
+    "win",
+    "declared",
+    "flowers",
+];
+/// The context's integer fields, in this order in the argument area after the texts' lengths.
+const SCORE_INTS: [&str; 6] = [
+    "winner",
+    "dealer",
+    "streak",
+    "from_seat",
+    "discards",
+    "shown",
+];
+/// The argument area: each text's byte length (−1 when absent), each integer, a bit per integer
+/// given, a bit per flag set (`last_tile`, `first_turn`, `first_eight`), and 1 when a context
+/// is given at all.
+const ARGS_LEN: usize = SCORE_TEXTS.len() + SCORE_INTS.len() + 3;
+/// The number area a score is written to (as `f64`s): room for every item of a hand and more.
+const NUM_LEN: usize = 512;
+
+static IO_ARGS: [AtomicI32; ARGS_LEN] = [const { AtomicI32::new(0) }; ARGS_LEN];
+static IO_NUM: [AtomicU64; NUM_LEN] = [const { AtomicU64::new(0) }; NUM_LEN];
+
+/// The argument area's address (`i32`s).
+#[wasm_bindgen]
+pub fn io_args() -> usize {
+    IO_ARGS.as_ptr() as usize
+}
+
+/// The number area's address (`f64`s).
+#[wasm_bindgen]
+pub fn io_num() -> usize {
+    IO_NUM.as_ptr() as usize
+}
+
+/// The texts of the string table from number `from` on, as a JSON array (the wrapper reads
+/// them when an answer names a text it has not seen).
+#[wasm_bindgen]
+pub fn strings_since(from: usize) -> String {
+    strings::since(from)
+}
+
+fn arg(i: usize) -> i32 {
+    IO_ARGS.get(i).map_or(0, |a| a.load(Ordering::Relaxed))
+}
+
+/// Writes numbers into the number area; `None` once it is full (the JSON path then answers).
+/// A number is written as the double JavaScript holds: what `JSON.parse` makes of the JSON
+/// path's integer (the nearest double) is what `as f64` makes of it.
+struct Numbers {
+    at: usize,
+}
+
+#[allow(clippy::cast_precision_loss)]
+impl Numbers {
+    fn put(&mut self, v: f64) -> Option<()> {
+        IO_NUM.get(self.at)?.store(v.to_bits(), Ordering::Relaxed);
+        self.at += 1;
+        Some(())
+    }
+
+    fn text(&mut self, t: &str) -> Option<()> {
+        self.put(f64::from(strings::id(t)?))
+    }
+
+    fn name(&mut self, t: &'static str) -> Option<()> {
+        self.put(f64::from(strings::static_id(t)?))
+    }
+
+    fn count(&mut self, n: usize) -> Option<()> {
+        self.put(n as f64)
+    }
+}
+
+thread_local! {
+    /// Each block's text number + 1 (0 until first written): a decomposition's blocks are
+    /// numbered without making their text again.
+    static BLOCK_IDS: RefCell<[u32; 3 * KINDS]> = const { RefCell::new([0; 3 * KINDS]) };
+}
+
+fn block_id(b: Block) -> Option<u32> {
+    let slot = match b {
+        Block::Sequence(t) => t.index(),
+        Block::Triplet(t) => KINDS + t.index(),
+        Block::Pair(t) => 2 * KINDS + t.index(),
+    };
+    BLOCK_IDS.with(|ids| {
+        let mut ids = ids.try_borrow_mut().ok()?;
+        let known = *ids.get(slot)?;
+        if known != 0 {
+            return Some(known - 1);
+        }
+        let id = strings::id(&b.code())?;
+        *ids.get_mut(slot)? = id + 1;
+        Some(id)
+    })
+}
+
+/// The score's answer (`answer::ScoreOut`'s fields, in its order) as numbers: texts by their
+/// number in the string table, lists by their length and then their entries.
+#[allow(clippy::cast_precision_loss)] // as `Numbers`
+fn write_score(scored: &Scored) -> Option<()> {
+    let (s, st) = (&scored.score, &scored.settlement);
+    if !s.why_not.is_empty() {
+        return None;
+    }
+    let mut n = Numbers { at: 1 };
+    n.name(s.variant)?;
+    n.count(s.overrides.len())?;
+    for (k, v) in &s.overrides {
+        n.text(k)?;
+        n.text(v)?;
+    }
+    n.put(f64::from(s.total_tai))?;
+    for items in [&s.items[..], &s.dealer_items[..]] {
+        n.count(items.len())?;
+        for i in items {
+            n.name(i.key)?;
+            match &i.name {
+                std::borrow::Cow::Borrowed(t) => n.name(t)?,
+                std::borrow::Cow::Owned(t) => n.text(t)?,
+            }
+            n.put(f64::from(i.tai))?;
+        }
+    }
+    n.put(f64::from(s.dealer_tai))?;
+    n.count(s.decomposition.len())?;
+    for &b in s.decomposition.iter() {
+        n.put(f64::from(block_id(b)?))?;
+    }
+    n.count(s.melds.len())?;
+    for m in &s.melds {
+        n.name(m.kind.name())?;
+        n.text(&m.code())?;
+    }
+    match s.win_block {
+        Some((_, shape)) => n.name(shape.key())?,
+        None => n.put(-1.0)?,
+    }
+    n.put(f64::from(u8::from(scored.allowed)))?;
+    n.count(st.lines.len())?;
+    for l in &st.lines {
+        n.put(f64::from(l.payer))?;
+        n.put(f64::from(l.payee))?;
+        for v in [l.base_tai, l.hand_tai, l.dealer_tai, l.total_tai] {
+            n.put(f64::from(v))?;
+        }
+        // As serde_json writes it and `JSON.parse` reads it: the nearest double.
+        n.put(l.money as f64)?;
+    }
+    for v in st.net_tai.iter().chain(&st.net_money) {
+        n.put(*v as f64)?;
+    }
+    // The string table's size last, so the wrapper learns every text the answer names.
+    IO_NUM
+        .first()?
+        .store((strings::len() as f64).to_bits(), Ordering::Relaxed);
+    Some(())
+}
+
+/// Scores one win given as the score question's texts (the input area) and the context's
+/// numbers (the argument area), with no melds and no `why_not`, and writes the answer to the
+/// number area; 1 when written, 0 when the wrapper must ask [`call`] (an error, or an answer
+/// the area does not hold), which answers the same question in full. The same core calls as
+/// [`call`]'s `score`, from the same values.
+#[wasm_bindgen]
+pub fn score_io(rules: &Rules) -> u8 {
+    u8::from(score_fast(&rules.0).is_some())
+}
+
+fn score_fast(rules: &Variant) -> Option<()> {
+    let mut buf = [0u8; IN_LEN];
+    let mut texts: [Option<&str>; SCORE_TEXTS.len()] = [None; SCORE_TEXTS.len()];
+    let mut lens = [0usize; SCORE_TEXTS.len()];
+    let mut total = 0usize;
+    for (i, len) in lens.iter_mut().enumerate() {
+        if let Ok(n) = usize::try_from(arg(i)) {
+            *len = n;
+            total += n;
+        }
+    }
+    if total > IN_LEN {
+        return None;
+    }
+    for (b, cell) in buf.iter_mut().zip(IO_IN.iter()).take(total) {
+        *b = cell.load(Ordering::Relaxed);
+    }
+    let mut at = 0;
+    for (i, t) in texts.iter_mut().enumerate() {
+        if arg(i) >= 0 {
+            *t = Some(std::str::from_utf8(buf.get(at..at + lens[i])?).ok()?);
+            at += lens[i];
+        }
+    }
+    let given = arg(SCORE_TEXTS.len() + SCORE_INTS.len());
+    let flags = arg(SCORE_TEXTS.len() + SCORE_INTS.len() + 1);
+    let has_context = arg(SCORE_TEXTS.len() + SCORE_INTS.len() + 2) != 0;
+    let int =
+        |i: usize| (given >> i & 1 == 1).then(|| Int::from(i128::from(arg(SCORE_TEXTS.len() + i))));
+    let ctx = if has_context {
+        ContextArgs {
+            winner: int(0),
+            dealer: int(1),
+            streak: int(2),
+            seat_wind: texts[2],
+            round_wind: texts[3],
+            win: texts[4],
+            from_seat: int(3),
+            last_tile: flags & 1 != 0,
+            declared: texts[5],
+            first_turn: flags & 2 != 0,
+            flowers: texts[6],
+            dice: None,
+            discards: int(4),
+            shown: int(5),
+            first_eight: flags & 4 != 0,
+        }
+        .read()
+        .ok()?
+    } else {
+        scoring::Context::default()
+    };
+    let tiles = rules.parse(texts[0]?).ok()?;
+    let claim = Claim::hand(tiles, Vec::new(), texts[1]?, ctx, false).ok()?;
+    write_score(&claim.score(rules).ok()?)
 }
 
 // ---- Batches over a flat N×34 array. ----

@@ -1,0 +1,112 @@
+//! The fast paths' string table: an answer's texts (item keys and names, blocks, shapes,
+//! meld kinds, the variant's name and overrides) cross to JavaScript as numbers, each the
+//! index of its text in a table both sides keep. A text is numbered the first time an answer
+//! holds it; the wrapper reads the texts it has not seen yet ([`since`]) only when the answer's
+//! table size ([`len`]) is past its own, so after the first few calls no text crosses at all.
+//!
+//! The table only grows: its texts are the core's names (a few hundred) and the overrides of
+//! the variants a program scores under (one text per distinct setting value).
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// FNV-1a over the bytes: the keys are short texts, hashed once per lookup, and need no
+/// defence against chosen collisions (the texts come from the core and the caller's own
+/// variants).
+#[derive(Default)]
+struct Fnv(u64);
+
+impl Hasher for Fnv {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        let mut h = if self.0 == 0 {
+            0xcbf2_9ce4_8422_2325
+        } else {
+            self.0
+        };
+        for &b in bytes {
+            h ^= u64::from(b);
+            h = h.wrapping_mul(0x0100_0000_01b3);
+        }
+        self.0 = h;
+    }
+}
+
+/// One multiply for a word key (a static text's address and length).
+#[derive(Default)]
+struct Word(u64);
+
+impl Hasher for Word {
+    fn finish(&self) -> u64 {
+        self.0.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 16
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 ^= n;
+    }
+}
+
+#[derive(Default)]
+struct Table {
+    ids: HashMap<Box<str>, u32, BuildHasherDefault<Fnv>>,
+    /// The core's static texts by address and length: most of an answer's texts, found
+    /// without reading their bytes.
+    statics: HashMap<u64, u32, BuildHasherDefault<Word>>,
+    texts: Vec<Box<str>>,
+}
+
+thread_local! {
+    static TABLE: RefCell<Table> = RefCell::new(Table::default());
+}
+
+/// The number of `text` in the table, added when new (`None` only if the table is in use,
+/// which one thread calling in turn never meets).
+pub fn id(text: &str) -> Option<u32> {
+    TABLE.with(|t| {
+        let mut t = t.try_borrow_mut().ok()?;
+        if let Some(&i) = t.ids.get(text) {
+            return Some(i);
+        }
+        let i = u32::try_from(t.texts.len()).ok()?;
+        t.texts.push(text.into());
+        t.ids.insert(text.into(), i);
+        Some(i)
+    })
+}
+
+/// The number of a static text (the core's names and keys), found by its address first.
+pub fn static_id(text: &'static str) -> Option<u32> {
+    let key = (text.as_ptr() as u64) << 32 | text.len() as u64;
+    let known = TABLE.with(|t| t.try_borrow().ok()?.statics.get(&key).copied());
+    if known.is_some() {
+        return known;
+    }
+    let i = id(text)?;
+    TABLE.with(|t| t.try_borrow_mut().ok()?.statics.insert(key, i));
+    Some(i)
+}
+
+/// How many texts the table holds.
+pub fn len() -> usize {
+    TABLE.with(|t| t.try_borrow().map_or(0, |t| t.texts.len()))
+}
+
+/// The texts from number `from` on, as a JSON array.
+pub fn since(from: usize) -> String {
+    TABLE.with(|t| {
+        t.try_borrow().map_or_else(
+            |_| "[]".to_owned(),
+            |t| serde_json::to_string(t.texts.get(from..).unwrap_or(&[])).unwrap_or_default(),
+        )
+    })
+}
