@@ -20,6 +20,10 @@ const NATIVE = join(ROOT, "target", "release", "examples", "native_bench");
 const rounds = Number(process.argv[process.argv.indexOf("--rounds") + 1]) || 3;
 
 const twmj = await import(pathToFileURL(join(PKG, "index.js")).href);
+// The module under the package's wrapper (the same instance): its fast-path exports timed
+// alone, with the question already in its input area, split the module's own time from the
+// wrapper's (writing the question, making the answer's objects).
+const raw = await import(pathToFileURL(join(PKG, "wasm", "twmj_wasm.js")).href);
 
 function best(batches, n, f) {
   let b = Infinity;
@@ -52,6 +56,12 @@ function js() {
     waits_counts_ns: best(7, 200_000, () => twmj.waits(counts)),
     score_ns: best(7, 20_000, () => twmj.score("123456789m234p56p77s", "7p", ctx)),
   };
+  const rules = raw.Rules.byDefault();
+  twmj.waits(counts);
+  out.module_waits_counts_ns = best(7, 200_000, () => raw.waits_io(34, false, rules));
+  twmj.score("123456789m234p56p77s", "7p", ctx);
+  out.module_score_ns = best(7, 20_000, () => raw.score_io(rules));
+  rules.free();
   const rows = 1_000_000;
   const flat = new Uint8Array(rows * 34);
   const next = xorshift(27);
@@ -102,12 +112,18 @@ const wasm = readFileSync(join(PKG, "wasm", "twmj_wasm_bg.wasm"));
 const gz = gzipSync(wasm, { level: 9 }).length;
 
 const rows = [
-  ["waits, 16-tile hand as text", `${native.waits_text_ns.toFixed(0)} ns`, `${node.waits_text_ns.toFixed(0)} ns`, node.waits_text_ns / native.waits_text_ns, "≤ 3×"],
-  ["waits, 16-tile hand as counts", `${native.waits_counts_ns.toFixed(0)} ns`, `${node.waits_counts_ns.toFixed(0)} ns`, node.waits_counts_ns / native.waits_counts_ns, "≤ 3×"],
-  ["score (000 範例一)", `${native.score_ns.toFixed(0)} ns`, `${node.score_ns.toFixed(0)} ns`, node.score_ns / native.score_ns, "≤ 3×"],
+  ["waits, 16-tile hand as text (report, shanten, accepts)", `${native.waits_text_ns.toFixed(0)} ns`, `${node.waits_text_ns.toFixed(0)} ns`, node.waits_text_ns / native.waits_text_ns, "≤ 3×"],
+  ["waits, 16-tile hand as counts (report, shanten, accepts)", `${native.waits_counts_ns.toFixed(0)} ns`, `${node.waits_counts_ns.toFixed(0)} ns`, node.waits_counts_ns / native.waits_counts_ns, "≤ 3×"],
+  ["waits as counts against the native report alone", `${native.report_counts_ns.toFixed(0)} ns`, `${node.waits_counts_ns.toFixed(0)} ns`, node.waits_counts_ns / native.report_counts_ns, "(for reference)"],
+  ["score (000 範例一, notation and context fields in, scored and settled)", `${native.score_ns.toFixed(0)} ns`, `${node.score_ns.toFixed(0)} ns`, node.score_ns / native.score_ns, "≤ 3×"],
+  ["the module alone: waits_io on the counts in its input area", `${native.waits_counts_ns.toFixed(0)} ns`, `${node.module_waits_counts_ns.toFixed(0)} ns`, node.module_waits_counts_ns / native.waits_counts_ns, "(for reference)"],
+  ["the module alone: score_io on the question in its input area", `${native.score_ns.toFixed(0)} ns`, `${node.module_score_ns.toFixed(0)} ns`, node.module_score_ns / native.score_ns, "(for reference)"],
 ];
 console.log("| question | native Rust | Node (wasm) | ratio | budget |\n|---|---|---|---|---|");
-for (const [q, a, b, ratio, budget] of rows) console.log(`| ${q} | ${a} | ${b} | ${ratio.toFixed(2)}× | ${budget}: ${ratio <= 3 ? "yes" : "no"} |`);
+for (const [q, a, b, ratio, budget] of rows) {
+  const met = budget.startsWith("≤") ? `: ${ratio <= 3 ? "yes" : "no"}` : "";
+  console.log(`| ${q} | ${a} | ${b} | ${ratio.toFixed(2)}× | ${budget}${met} |`);
+}
 console.log(`| batch waits, 1 M random 16-tile rows, one core | ${(native.batch_hands_per_s / 1e6).toFixed(1)} M/s | ${(node.batch_hands_per_s / 1e6).toFixed(1)} M/s | — | ≥ 5 M/s: ${node.batch_hands_per_s >= 5e6 ? "yes" : "no"} |`);
 console.log(`| .wasm size | — | ${(wasm.length / 1e6).toFixed(2)} MB, ${(gz / 1e6).toFixed(2)} MB gzipped | — | ≤ 1.5 MB gzipped: ${gz <= 1.5e6 ? "yes" : "no"} |`);
 console.log(`| first use, fresh Node: import | — | ${first.import_ms.toFixed(0)} ms | — | ≤ 300 ms: ${first.import_ms <= 300 ? "yes" : "no"} |`);

@@ -323,10 +323,6 @@ function memory() {
   }
   return mem8;
 }
-function memory32() {
-  memory();
-  return mem32;
-}
 function memory64() {
   memory();
   return mem64;
@@ -476,19 +472,53 @@ const IO_NUM = raw.io_num() >> 3;
 // (SCORE_TEXTS, SCORE_INTS in rust/twmj-wasm/src/lib.rs), by the context key that fills each.
 const N_TEXTS = 7;
 const N_INTS = 6;
-const CONTEXT_SLOTS = (() => {
-  const slots = Object.create(null);
-  const add = (key, kind, i) => {
-    slots[key] = kind * 16 + i;
-    slots[key.replace(/_([a-z])/g, (_, c) => c.toUpperCase())] = kind * 16 + i;
-  };
-  ["seat_wind", "round_wind", "win", "declared", "flowers"].forEach((k, i) => add(k, 0, i + 2));
-  ["winner", "dealer", "streak", "from_seat", "discards", "shown"].forEach((k, i) => add(k, 1, i));
-  ["last_tile", "first_turn", "first_eight"].forEach((k, i) => add(k, 2, i));
-  return slots;
-})();
 const ARG_LEN = N_TEXTS + N_INTS + 3;
-const args = new Int32Array(ARG_LEN);
+const GIVEN = N_TEXTS + N_INTS;
+const FLAGS = GIVEN + 1;
+/** The slot of a context key: its kind (0 text, 1 integer, 2 flag) × 16 + its index in that
+ * kind's list, for the key in either spelling; -1 for any other key. */
+function contextSlot(k) {
+  switch (k) {
+    case "seat_wind":
+    case "seatWind":
+      return 2;
+    case "round_wind":
+    case "roundWind":
+      return 3;
+    case "win":
+      return 4;
+    case "declared":
+      return 5;
+    case "flowers":
+      return 6;
+    case "winner":
+      return 16;
+    case "dealer":
+      return 17;
+    case "streak":
+      return 18;
+    case "from_seat":
+    case "fromSeat":
+      return 19;
+    case "discards":
+      return 20;
+    case "shown":
+      return 21;
+    case "last_tile":
+    case "lastTile":
+      return 32;
+    case "first_turn":
+    case "firstTurn":
+      return 33;
+    case "first_eight":
+    case "firstEight":
+      return 34;
+    default:
+      return -1;
+  }
+}
+// The context's texts of the call being written (reused: no array made per call).
+const ctxTexts = new Array(N_TEXTS).fill(undefined);
 // The string table's texts (strings.rs in the crate), read as answers name them.
 const STRINGS = [];
 
@@ -516,54 +546,55 @@ function putScore(hand, winTile, o) {
   const why = o.whyNot ?? o.why_not;
   if (why !== undefined && why !== false) return false;
   const m = memory();
-  args.fill(-1, 0, N_TEXTS);
-  args.fill(0, N_TEXTS);
+  const a = mem32;
+  const base = IO_ARGS;
+  for (let i = 0; i < N_TEXTS; i++) a[base + i] = -1;
+  for (let i = N_TEXTS; i < ARG_LEN; i++) a[base + i] = 0;
   let at = putText(m, hand, 0);
   if (at < 0) return false;
-  args[0] = at;
+  a[base] = at;
   const w = putText(m, winTile, at);
   if (w < 0) return false;
-  args[1] = w;
+  a[base + 1] = w;
   at += w;
   const ctx = o.context;
-  if (ctx !== undefined && ctx !== null) {
-    if (typeof ctx !== "object" || Array.isArray(ctx) || ArrayBuffer.isView(ctx)) return false;
-    args[ARG_LEN - 1] = 1;
-    // Later keys win, as in the JSON path (`snakeKeys`).
-    const texts = [undefined, undefined, undefined, undefined, undefined, undefined, undefined];
-    for (const k in ctx) {
-      if (!Object.prototype.hasOwnProperty.call(ctx, k)) continue;
-      const slot = CONTEXT_SLOTS[k];
-      if (slot === undefined) return false;
-      const v = ctx[k];
-      const kind = slot >> 4;
-      const i = slot & 15;
-      if (v === undefined || v === null) {
-        if (kind === 0) texts[i] = undefined;
-        else if (kind === 1) args[N_TEXTS + N_INTS] &= ~(1 << i);
-        else args[N_TEXTS + N_INTS + 1] &= ~(1 << i);
-      } else if (kind === 0) {
-        if (typeof v !== "string") return false;
-        texts[i] = v;
-      } else if (kind === 1) {
-        if (typeof v !== "number" || !Number.isInteger(v) || v > 0x7fffffff || v < -0x80000000) return false;
-        args[N_TEXTS + i] = v;
-        args[N_TEXTS + N_INTS] |= 1 << i;
-      } else {
-        if (typeof v !== "boolean") return false;
-        if (v) args[N_TEXTS + N_INTS + 1] |= 1 << i;
-        else args[N_TEXTS + N_INTS + 1] &= ~(1 << i);
-      }
-    }
-    for (let i = 2; i < N_TEXTS; i++) {
-      if (texts[i] === undefined) continue;
-      const n = putText(m, texts[i], at);
-      if (n < 0) return false;
-      args[i] = n;
-      at += n;
-    }
+  if (ctx === undefined || ctx === null) return true;
+  if (typeof ctx !== "object" || Array.isArray(ctx) || ArrayBuffer.isView(ctx)) return false;
+  a[base + ARG_LEN - 1] = 1;
+  // Later keys win, as in the JSON path (`snakeKeys`).
+  const texts = ctxTexts;
+  texts.fill(undefined);
+  let given = 0;
+  let flags = 0;
+  for (const k in ctx) {
+    if (!Object.prototype.hasOwnProperty.call(ctx, k)) continue;
+    const slot = contextSlot(k);
+    if (slot < 0) return false;
+    const v = ctx[k];
+    const i = slot & 15;
+    if (slot < 16) {
+      if (v === undefined || v === null) texts[i] = undefined;
+      else if (typeof v === "string") texts[i] = v;
+      else return false;
+    } else if (slot < 32) {
+      if (v === undefined || v === null) given &= ~(1 << i);
+      else if (typeof v === "number" && Number.isInteger(v) && v <= 0x7fffffff && v >= -0x80000000) {
+        a[base + N_TEXTS + i] = v;
+        given |= 1 << i;
+      } else return false;
+    } else if (v === true) flags |= 1 << i;
+    else if (v === false || v === undefined || v === null) flags &= ~(1 << i);
+    else return false;
   }
-  memory32().set(args, IO_ARGS);
+  a[base + GIVEN] = given;
+  a[base + FLAGS] = flags;
+  for (let i = 2; i < N_TEXTS; i++) {
+    if (texts[i] === undefined) continue;
+    const n = putText(m, texts[i], at);
+    if (n < 0) return false;
+    a[base + i] = n;
+    at += n;
+  }
   return true;
 }
 

@@ -84,15 +84,42 @@ pub fn id(text: &str) -> Option<u32> {
     })
 }
 
+/// Slots of the cache in front of the static texts' map.
+const CACHE: usize = 64;
+
+thread_local! {
+    /// A direct-mapped cache of static texts' numbers (key, number): an answer's dozen names
+    /// are found with one compare each; a miss asks the map.
+    static STATIC_CACHE: RefCell<[(u64, u32); CACHE]> = const { RefCell::new([(0, 0); CACHE]) };
+}
+
 /// The number of a static text (the core's names and keys), found by its address first.
 pub fn static_id(text: &'static str) -> Option<u32> {
     let key = (text.as_ptr() as u64) << 32 | text.len() as u64;
-    let known = TABLE.with(|t| t.try_borrow().ok()?.statics.get(&key).copied());
-    if known.is_some() {
-        return known;
+    let slot = (key.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 58) as usize % CACHE;
+    let cached = STATIC_CACHE.with(|c| {
+        let c = c.try_borrow().ok()?;
+        let &(k, i) = c.get(slot)?;
+        (k == key).then_some(i)
+    });
+    if cached.is_some() {
+        return cached;
     }
-    let i = id(text)?;
-    TABLE.with(|t| t.try_borrow_mut().ok()?.statics.insert(key, i));
+    let known = TABLE.with(|t| t.try_borrow().ok()?.statics.get(&key).copied());
+    let i = if let Some(i) = known {
+        i
+    } else {
+        let i = id(text)?;
+        TABLE.with(|t| t.try_borrow_mut().ok()?.statics.insert(key, i));
+        i
+    };
+    STATIC_CACHE.with(|c| {
+        if let Ok(mut c) = c.try_borrow_mut() {
+            if let Some(s) = c.get_mut(slot) {
+                *s = (key, i);
+            }
+        }
+    });
     Some(i)
 }
 
