@@ -323,10 +323,6 @@ function memory() {
   }
   return mem8;
 }
-function memory64() {
-  memory();
-  return mem64;
-}
 
 /** Writes a hand into the input area: its length, or -1 when it does not fit there (the
  * JSON path answers). `isText` is set for notation. */
@@ -598,60 +594,67 @@ function putScore(hand, winTile, o) {
   return true;
 }
 
+/** A whole number read from the number area as JavaScript's `JSON.parse` would hold it: a
+ * small integer (no boxed double per field) when it fits 31 bits, the double otherwise. */
+function whole(v) {
+  return (v | 0) === v ? v | 0 : v;
+}
+
 /** The answer `score_io` wrote, as the JSON path's plain object (answer::ScoreOut's keys). */
 function readScore() {
-  const f = memory64();
+  memory(); // the call may have grown the module's memory
+  const f = mem64;
   let at = IO_NUM;
   const known = f[at++];
   if (known > STRINGS.length) {
     for (const t of JSON.parse(raw.strings_since(STRINGS.length))) STRINGS.push(t);
   }
-  const variant = STRINGS[f[at++]];
-  const nOver = f[at++];
-  const overrides = new Array(nOver);
-  for (let i = 0; i < nOver; i++, at += 2) overrides[i] = [STRINGS[f[at]], STRINGS[f[at + 1]]];
-  const total_tai = f[at++];
-  const lists = [null, null];
-  for (let l = 0; l < 2; l++) {
-    const n = f[at++];
-    const items = new Array(n);
-    for (let i = 0; i < n; i++, at += 3) items[i] = { key: STRINGS[f[at]], name: STRINGS[f[at + 1]], tai: f[at + 2] };
-    lists[l] = items;
-  }
-  const dealer_tai = f[at++];
-  const nBlocks = f[at++];
-  const decomposition = new Array(nBlocks);
-  for (let i = 0; i < nBlocks; i++) decomposition[i] = STRINGS[f[at++]];
-  const nMelds = f[at++];
-  const melds = new Array(nMelds);
-  for (let i = 0; i < nMelds; i++, at += 2) melds[i] = { kind: STRINGS[f[at]], tiles: STRINGS[f[at + 1]] };
-  const shape = f[at++];
+  const S = STRINGS;
+  const variant = S[f[at++] | 0];
+  const nOver = f[at++] | 0;
+  const overrides = [];
+  for (let i = 0; i < nOver; i++, at += 2) overrides.push([S[f[at] | 0], S[f[at + 1] | 0]]);
+  const total_tai = whole(f[at++]);
+  const nItems = f[at++] | 0;
+  const items = [];
+  for (let i = 0; i < nItems; i++, at += 3) items.push({ key: S[f[at] | 0], name: S[f[at + 1] | 0], tai: whole(f[at + 2]) });
+  const nDealer = f[at++] | 0;
+  const dealer_items = [];
+  for (let i = 0; i < nDealer; i++, at += 3) dealer_items.push({ key: S[f[at] | 0], name: S[f[at + 1] | 0], tai: whole(f[at + 2]) });
+  const dealer_tai = whole(f[at++]);
+  const nBlocks = f[at++] | 0;
+  const decomposition = [];
+  for (let i = 0; i < nBlocks; i++) decomposition.push(S[f[at++] | 0]);
+  const nMelds = f[at++] | 0;
+  const melds = [];
+  for (let i = 0; i < nMelds; i++, at += 2) melds.push({ kind: S[f[at] | 0], tiles: S[f[at + 1] | 0] });
+  const shape = f[at++] | 0;
   const allowed = f[at++] === 1;
-  const nPay = f[at++];
-  const payments = new Array(nPay);
+  const nPay = f[at++] | 0;
+  const payments = [];
   for (let i = 0; i < nPay; i++, at += 7) {
-    payments[i] = {
-      payer: f[at],
-      payee: f[at + 1],
-      base_tai: f[at + 2],
-      hand_tai: f[at + 3],
-      dealer_tai: f[at + 4],
-      total_tai: f[at + 5],
-      money: f[at + 6],
-    };
+    payments.push({
+      payer: f[at] | 0,
+      payee: f[at + 1] | 0,
+      base_tai: whole(f[at + 2]),
+      hand_tai: whole(f[at + 3]),
+      dealer_tai: whole(f[at + 4]),
+      total_tai: whole(f[at + 5]),
+      money: whole(f[at + 6]),
+    });
   }
-  const net_tai = [f[at], f[at + 1], f[at + 2], f[at + 3]];
-  const net_money = [f[at + 4], f[at + 5], f[at + 6], f[at + 7]];
+  const net_tai = [whole(f[at]), whole(f[at + 1]), whole(f[at + 2]), whole(f[at + 3])];
+  const net_money = [whole(f[at + 4]), whole(f[at + 5]), whole(f[at + 6]), whole(f[at + 7])];
   return {
     variant,
     overrides,
     total_tai,
-    items: lists[0],
-    dealer_items: lists[1],
+    items,
+    dealer_items,
     dealer_tai,
     decomposition,
     melds,
-    win_shape: shape < 0 ? null : STRINGS[shape],
+    win_shape: shape < 0 ? null : S[shape],
     allowed,
     payments,
     net_tai,
