@@ -358,6 +358,10 @@ const SHAPES_OF = Array.from({ length: 256 }, (_, bits) =>
   Object.freeze(META.shape_bits.filter(([b]) => (bits >> b) & 1).map(([, key]) => key)),
 );
 
+// Each tile kind's Chinese name by index (a list read by number, where TILE_NAMES is read by
+// the tile's code).
+const NAME_AT = Object.freeze(TILES.map((code) => TILE_NAMES[code]));
+
 function readWaits() {
   const m = memory();
   let at = IO_OUT + 1;
@@ -366,8 +370,8 @@ function readWaits() {
   const n = m[at++];
   const waits = new Array(n);
   for (let i = 0; i < n; i++, at += 3) {
-    const code = TILES[m[at]];
-    waits[i] = { tile: code, name: TILE_NAMES[code], shapes: SHAPES_OF[m[at + 1]], remaining: m[at + 2] };
+    const kind = m[at];
+    waits[i] = { tile: TILES[kind], name: NAME_AT[kind], shapes: SHAPES_OF[m[at + 1]], remaining: m[at + 2] };
   }
   const k = m[at++];
   const accepts = new Array(k);
