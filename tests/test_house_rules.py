@@ -121,7 +121,8 @@ def test_any_valid_override_set_round_trips_and_scores_the_same(
     back = twmj.Variant.from_card(card)
     assert back.settings() == variant.settings()
     assert back.card() == card
-    ctx = twmj.Context(winner=1, seat_wind="S", win="discard", from_seat=2)
+    # A 豹子 at the opening, so a money rule on the dice (leopard_double) is exercised too.
+    ctx = twmj.Context(winner=1, seat_wind="S", win="discard", from_seat=2, dice=(2, 2, 2))
     for hand, tile in [("123m456m789p666z777z5z", "5z"), ("123456789m234p56p77s", "7p")]:
         try:
             a = twmj.score(hand, tile, None, ctx, variant)
@@ -145,3 +146,21 @@ def test_a_record_carries_the_rules_and_replays_them() -> None:
     record = game.record()
     assert '"exclude.small_dragons":""' in record.replace(" ", "")
     assert twmj.replay(record).variant.card() == house.card()
+
+
+def test_house_rule_kinds_from_python() -> None:
+    # Issue 30 item 2 from Python: 平胡 on a 單吊 won on a discard (000 平胡的認定: 以該張作將眼，
+    # 不算平胡; the house rule `ping_hu_wait = any` counts it) and 豹子 doubling the money.
+    ctx = twmj.Context(winner=1, seat_wind="S", win="discard", from_seat=2)
+    hand, melds = "123m456m789m2345p5p", [("chi", "123s")]
+    plain = twmj.score(hand, "5p", melds, ctx, twmj.Variant("taiwan"))
+    assert "ping_hu" not in [i.key for i in plain.items]
+    house = twmj.Variant("taiwan", {"ping_hu_wait": "any"})
+    assert [(i.key, i.tai) for i in twmj.score(hand, "5p", melds, ctx, house).items] == [
+        ("ping_hu", 2)
+    ]
+    leopard = twmj.Context(winner=1, seat_wind="S", win="discard", from_seat=2, dice=(6, 6, 6))
+    doubled = twmj.Variant("taiwan", {"leopard_double": True})
+    once = twmj.score(hand, "5p", melds, leopard, twmj.Variant("taiwan"))
+    twice = twmj.score(hand, "5p", melds, leopard, doubled)
+    assert twice.net_money == [2 * m for m in once.net_money]
