@@ -141,10 +141,23 @@ def test_any_valid_override_set_round_trips_and_scores_the_same(
 def test_a_record_carries_the_rules_and_replays_them() -> None:
     # A game under a house rule records its preset and every override (exclusions included)
     # on its rules line; the replay is played under the same rules, so its card is the same.
-    house = twmj.Variant("taiwan", {"exclude.small_dragons": "", "exclude.heaven_win": "*"})
+    house = twmj.Variant(
+        "taiwan",
+        {
+            "exclude.small_dragons": "",
+            "exclude.heaven_win": "*",
+            # Issue 30 item 2's kinds ride on the same rules line.
+            "ping_hu_wait": "any",
+            "flower_win.combined": True,
+            "leopard_double": True,
+            "furiten_ankan_release": False,
+            "minkan_ban_kong_release": False,
+        },
+    )
     game = twmj.Game(seed=7, variant=house)
     record = game.record()
     assert '"exclude.small_dragons":""' in record.replace(" ", "")
+    assert '"leopard_double":true' in record.replace(" ", "")
     assert twmj.replay(record).variant.card() == house.card()
 
 
