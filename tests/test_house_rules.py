@@ -4,6 +4,7 @@ with its source, is in the core (`rust/twmj-core/tests/scoring/exclusions.rs`)."
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -177,3 +178,25 @@ def test_house_rule_kinds_from_python() -> None:
     once = twmj.score(hand, "5p", melds, leopard, twmj.Variant("taiwan"))
     twice = twmj.score(hand, "5p", melds, leopard, doubled)
     assert twice.net_money == [2 * m for m in once.net_money]
+
+
+def test_vec_env_plays_the_house_rules() -> None:
+    # Issue 30 item 2 in the vector environment: 豹子整筆加倍 changes no play (the same actions
+    # give the same hands) and only scales the money: each step's reward is the plain table's
+    # or twice it (a hand opened by a 豹子), and some hand over the run is doubled.
+    n, win = 64, twmj.ACTIONS.index("win")
+    plain = twmj.VecEnv(n, seed=5, variant=twmj.Variant("taiwan"))
+    house = twmj.VecEnv(n, seed=5, variant=twmj.Variant("taiwan", {"leopard_double": True}))
+    (o1, m1, s1), (o2, m2, s2) = plain.reset(), house.reset()
+    rng = np.random.default_rng(0)
+    doubled = 0
+    for _ in range(6000):
+        assert (o1 == o2).all() and (m1 == m2).all() and (s1 == s2).all()
+        # A win whenever one is offered, else a random legal action.
+        actions = np.where(m1[:, win], win, (m1 * rng.random(m1.shape)).argmax(axis=1))
+        o1, m1, s1, r1, _ = plain.step(actions.astype(np.int64))
+        o2, m2, s2, r2, _ = house.step(actions.astype(np.int64))
+        assert ((r2 == r1) | (r2 == 2 * r1)).all()
+        doubled += int(((r2 == 2 * r1) & (r1 != 0)).sum())
+    assert plain.hands == house.hands > 1000
+    assert doubled > 0
