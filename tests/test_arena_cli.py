@@ -11,6 +11,7 @@ import time
 import numpy as np
 import pytest
 
+import twmj
 from twmj.arena import arena, difference, per_seat
 from twmj.cli import main
 from twmj.play import simulate_summary
@@ -172,3 +173,25 @@ def test_arena_two_bot_kinds_show_the_difference(capsys: pytest.CaptureFixture[s
     assert f"value − random：每局淨差 {d.mean:+.3f}，95% 區間 [{lo:+.3f}, {hi:+.3f}]" in out
     assert main([*argv, "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["difference"] == d.as_dict()
+
+
+def test_arena_and_simulate_take_a_rule_card(capsys: pytest.CaptureFixture[str]) -> None:
+    # Issue 30: `--rules CARD` (家規 分享家規) wherever a rule set is played; the bots play under
+    # the card's rules, the same run as the library's with that card.
+    card = twmj.Variant("taiwan", {"min_tai": 2, "leopard_double": True}).card()
+    argv = ["arena", "--agents", "efficiency,random,value,random", "--hands", "60"]
+    assert main([*argv, "--seed", "4", "--json", "--rules", card]) == 0
+    data = json.loads(capsys.readouterr().out)
+    r = arena(["efficiency", "random", "value", "random"], 60, seed=4, variant=card)
+    assert data["variant"] == card
+    assert [s["mean_net"] for s in data["stats"]] == [s.mean_net for s in r.stats]
+    plain = arena(["efficiency", "random", "value", "random"], 60, seed=4)
+    assert [s.mean_net for s in plain.stats] != [s.mean_net for s in r.stats]
+    assert main(["simulate", "--games", "50", "--seed", "2", "--json", "--rules", card]) == 0
+    got = json.loads(capsys.readouterr().out)
+    assert got["bot"] == "efficiency"
+    summary = {k: v for k, v in got.items() if k not in ("bot", "seconds")}
+    assert summary == simulate_summary(50, 2, card, "efficiency")
+    assert summary != simulate_summary(50, 2, "taiwan", "efficiency")
+    assert main(["simulate", "--games", "5", "--rules", "twmj1.taiwan.@@"]) == 2
+    assert "rule card" in capsys.readouterr().err

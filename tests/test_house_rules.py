@@ -4,6 +4,7 @@ with its source, is in the core (`rust/twmj-core/tests/scoring/exclusions.rs`)."
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -121,7 +122,8 @@ def test_any_valid_override_set_round_trips_and_scores_the_same(
     back = twmj.Variant.from_card(card)
     assert back.settings() == variant.settings()
     assert back.card() == card
-    ctx = twmj.Context(winner=1, seat_wind="S", win="discard", from_seat=2)
+    # A 豹子 at the opening, so a money rule on the dice (leopard_double) is exercised too.
+    ctx = twmj.Context(winner=1, seat_wind="S", win="discard", from_seat=2, dice=(2, 2, 2))
     for hand, tile in [("123m456m789p666z777z5z", "5z"), ("123456789m234p56p77s", "7p")]:
         try:
             a = twmj.score(hand, tile, None, ctx, variant)
@@ -140,8 +142,61 @@ def test_any_valid_override_set_round_trips_and_scores_the_same(
 def test_a_record_carries_the_rules_and_replays_them() -> None:
     # A game under a house rule records its preset and every override (exclusions included)
     # on its rules line; the replay is played under the same rules, so its card is the same.
-    house = twmj.Variant("taiwan", {"exclude.small_dragons": "", "exclude.heaven_win": "*"})
+    house = twmj.Variant(
+        "taiwan",
+        {
+            "exclude.small_dragons": "",
+            "exclude.heaven_win": "*",
+            # Issue 30 item 2's kinds ride on the same rules line.
+            "ping_hu_wait": "any",
+            "flower_win.combined": True,
+            "leopard_double": True,
+            "furiten_ankan_release": False,
+            "minkan_ban_kong_release": False,
+        },
+    )
     game = twmj.Game(seed=7, variant=house)
     record = game.record()
     assert '"exclude.small_dragons":""' in record.replace(" ", "")
+    assert '"leopard_double":true' in record.replace(" ", "")
     assert twmj.replay(record).variant.card() == house.card()
+
+
+def test_house_rule_kinds_from_python() -> None:
+    # Issue 30 item 2 from Python: 平胡 on a 單吊 won on a discard (000 平胡的認定: 以該張作將眼，
+    # 不算平胡; the house rule `ping_hu_wait = any` counts it) and 豹子 doubling the money.
+    ctx = twmj.Context(winner=1, seat_wind="S", win="discard", from_seat=2)
+    hand, melds = "123m456m789m2345p5p", [("chi", "123s")]
+    plain = twmj.score(hand, "5p", melds, ctx, twmj.Variant("taiwan"))
+    assert "ping_hu" not in [i.key for i in plain.items]
+    house = twmj.Variant("taiwan", {"ping_hu_wait": "any"})
+    assert [(i.key, i.tai) for i in twmj.score(hand, "5p", melds, ctx, house).items] == [
+        ("ping_hu", 2)
+    ]
+    leopard = twmj.Context(winner=1, seat_wind="S", win="discard", from_seat=2, dice=(6, 6, 6))
+    doubled = twmj.Variant("taiwan", {"leopard_double": True})
+    once = twmj.score(hand, "5p", melds, leopard, twmj.Variant("taiwan"))
+    twice = twmj.score(hand, "5p", melds, leopard, doubled)
+    assert twice.net_money == [2 * m for m in once.net_money]
+
+
+def test_vec_env_plays_the_house_rules() -> None:
+    # Issue 30 item 2 in the vector environment: 豹子整筆加倍 changes no play (the same actions
+    # give the same hands) and only scales the money: each step's reward is the plain table's
+    # or twice it (a hand opened by a 豹子), and some hand over the run is doubled.
+    n, win = 64, twmj.ACTIONS.index("win")
+    plain = twmj.VecEnv(n, seed=5, variant=twmj.Variant("taiwan"))
+    house = twmj.VecEnv(n, seed=5, variant=twmj.Variant("taiwan", {"leopard_double": True}))
+    (o1, m1, s1), (o2, m2, s2) = plain.reset(), house.reset()
+    rng = np.random.default_rng(0)
+    doubled = 0
+    for _ in range(6000):
+        assert (o1 == o2).all() and (m1 == m2).all() and (s1 == s2).all()
+        # A win whenever one is offered, else a random legal action.
+        actions = np.where(m1[:, win], win, (m1 * rng.random(m1.shape)).argmax(axis=1))
+        o1, m1, s1, r1, _ = plain.step(actions.astype(np.int64))
+        o2, m2, s2, r2, _ = house.step(actions.astype(np.int64))
+        assert ((r2 == r1) | (r2 == 2 * r1)).all()
+        doubled += int(((r2 == 2 * r1) & (r1 != 0)).sum())
+    assert plain.hands == house.hands > 1000
+    assert doubled > 0

@@ -23,7 +23,7 @@ import numpy as np
 import numpy.typing as npt
 
 from twmj._core import Variant, arena_hands
-from twmj.variants import DEFAULT_PRESET
+from twmj.variants import DEFAULT_PRESET, rule_set
 
 __all__ = [
     "AgentStats",
@@ -76,7 +76,7 @@ class ArenaResult:
     agents: tuple[str, ...]
     hands: int
     seed: int
-    variant: str
+    variant: str  # the preset name or rule card played (`twmj.variants.rule_set`)
     reward: str
     draw_rate: float
     stats: tuple[AgentStats, ...]
@@ -221,7 +221,7 @@ def arena(
     rotated (the module's docstring), and `chunk` counts deals too."""
     if reward not in ("tai", "money"):
         raise ValueError(f"unknown reward {reward!r} (expected tai or money)")
-    v = Variant(variant)
+    v = rule_set(variant)
     parts = []
     for s, n in chunks(hands, seed, chunk):
         parts.append(play_chunk(agents, n, s, v, duplicate))

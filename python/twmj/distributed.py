@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from twmj._core import Variant, replay, simulate
+from twmj._core import replay, simulate
 from twmj.arena import (
     CHUNK,
     ArenaResult,
@@ -25,7 +25,7 @@ from twmj.arena import (
     play_chunk,
     summarise,
 )
-from twmj.variants import DEFAULT_PRESET
+from twmj.variants import DEFAULT_PRESET, rule_set
 
 __all__ = ["arena_ray", "init", "score_records", "simulate_ray"]
 
@@ -45,11 +45,11 @@ def init(address: str | None = None) -> None:
 def _arena_task(
     agents: Sequence[str], hands: int, seed: int, variant: str, duplicate: bool = False
 ) -> dict[str, npt.NDArray[Any]]:
-    return play_chunk(agents, hands, seed, Variant(variant), duplicate)
+    return play_chunk(agents, hands, seed, rule_set(variant), duplicate)
 
 
 def _simulate_task(hands: int, seed: int, variant: str, bot: str) -> dict[str, Any]:
-    return simulate(hands, seed, Variant(variant), bot)
+    return simulate(hands, seed, rule_set(variant), bot)
 
 
 def arena_ray(
@@ -73,7 +73,7 @@ def arena_ray(
     work = list(chunks(hands, seed, chunk))
     refs = [task.remote(list(agents), n, s, variant, duplicate) for s, n in work]
     parts = _gather(refs, [n for _, n in work], progress)
-    rows = combine(parts) if parts else play_chunk(agents, 0, seed, Variant(variant), duplicate)
+    rows = combine(parts) if parts else play_chunk(agents, 0, seed, rule_set(variant), duplicate)
     return summarise(agents, rows, seed=seed, variant=variant, reward=reward, duplicate=duplicate)
 
 
@@ -96,7 +96,7 @@ def simulate_ray(
     work = list(chunks(hands, seed, chunk))
     refs = [task.remote(n, s, variant, bot) for s, n in work]
     parts = _gather(refs, [n for _, n in work], progress)
-    return add_summaries(parts) if parts else simulate(0, seed, Variant(variant), bot)
+    return add_summaries(parts) if parts else simulate(0, seed, rule_set(variant), bot)
 
 
 def _gather(refs: list[Any], sizes: list[int], progress: Callable[[int], None] | None) -> list[Any]:

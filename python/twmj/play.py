@@ -12,7 +12,7 @@ from typing import Any
 
 from wcwidth import wcswidth
 
-from twmj._core import Variant, simulate
+from twmj._core import simulate
 from twmj.arena import (
     CHUNK,
     ArenaResult,
@@ -24,7 +24,7 @@ from twmj.arena import (
     play_chunk,
 )
 from twmj.bots import NAMES
-from twmj.variants import DEFAULT_PRESET
+from twmj.variants import DEFAULT_PRESET, rule_set
 
 __all__ = ["UsageError", "add_commands", "run_arena", "run_simulate", "simulate_summary"]
 
@@ -77,6 +77,13 @@ def add_commands(sub: Any) -> None:
 
 
 def _common(s: argparse.ArgumentParser) -> None:
+    s.add_argument(
+        "--rules",
+        default=None,
+        metavar="CARD",
+        help="a rule card (家規 分享家規, Variant.card()): play under its preset and settings "
+        "instead of --variant",
+    )
     s.add_argument(
         "--ray",
         nargs="?",
@@ -137,7 +144,7 @@ def _arena(args: argparse.Namespace) -> ArenaResult:
     agents = [a.strip() for a in args.agents.split(",") if a.strip()]
     if args.ray is not None:
         # Bot names, their number and the preset checked here, before Ray starts.
-        play_chunk(agents, 0, args.seed, Variant(args.variant), args.duplicate)
+        play_chunk(agents, 0, args.seed, rule_set(args.variant), args.duplicate)
         _ray(args)
         from twmj.distributed import arena_ray
 
@@ -166,7 +173,15 @@ def _arena(args: argparse.Namespace) -> ArenaResult:
         )
 
 
+def _rules(args: argparse.Namespace) -> None:
+    """`--rules CARD` plays under the card: it takes the place of `--variant` (a preset name
+    or a card, [`rule_set`]), so the Ray tasks and the summary carry it as text."""
+    if args.rules is not None:
+        args.variant = args.rules
+
+
 def run_arena(args: argparse.Namespace) -> int:
+    _rules(args)
     if args.hands < 0 or args.chunk < 1:
         print("twmj: error: --hands must be 0 or more and --chunk 1 or more", file=sys.stderr)
         return 2
@@ -246,7 +261,7 @@ def simulate_summary(
 ) -> dict[str, Any]:
     """`twmj.simulate` in chunks of consecutive seeds, added up (the same summary as one
     call: each hand depends on its seed alone)."""
-    v = Variant(variant)
+    v = rule_set(variant)
     parts = []
     for s, n in chunks(hands, seed, chunk):
         parts.append(simulate(n, s, v, bot))
@@ -256,8 +271,9 @@ def simulate_summary(
 
 
 def run_simulate(args: argparse.Namespace) -> dict[str, Any]:
+    _rules(args)
     if args.ray is not None:
-        Variant(args.variant)  # the preset checked before Ray starts (--bot is a choice)
+        rule_set(args.variant)  # the preset checked before Ray starts (--bot is a choice)
         _ray(args)
         from twmj.distributed import simulate_ray
 

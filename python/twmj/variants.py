@@ -38,6 +38,7 @@ __all__ = [
     "TAI_KEYS",
     "exclusions_table",
     "load_variant",
+    "rule_set",
     "settings_table",
     "variant_settings",
 ]
@@ -74,6 +75,14 @@ def _flatten(data: Mapping[str, Any], prefix: str = "") -> dict[str, int | bool 
                 "true/false or text"
             )
     return out
+
+
+def rule_set(text: str) -> Variant:
+    """A preset name (`american`) or a rule card (`Variant.card()`, the page's 分享家規): what
+    `twmj arena` and `twmj simulate` take, and what their Ray tasks receive (a string travels
+    where a `Variant` would have to be pickled). A card is the one with a dot: no preset name
+    holds one, every card does after its version."""
+    return Variant.from_card(text) if "." in text else Variant(text)
 
 
 def load_variant(source: str | Path | Mapping[str, Any]) -> Variant:

@@ -71,3 +71,40 @@ def test_card_diff_names_each_setting(client: TestClient) -> None:
             "right": "",
         },
     ]
+
+
+def test_house_rule_settings_are_served_in_chinese_and_score(client: TestClient) -> None:
+    # Issue 30 item 2: each rule kind is a registry setting, served with its Chinese name (the
+    # page's 家規 panel is built from /v1/settings) and taiwan's default (000's reading).
+    served = {s["key"]: s for s in client.get("/v1/settings").json()}
+    names = {
+        "ping_hu_wait": "平胡的聽法",
+        "flower_win.base": "花胡收底",
+        "flower_win.dealer": "花胡計莊家台",
+        "flower_win.flowers_on_win": "花胡後的胡牌照計正花、花槓",
+        "flower_win.combined": "花胡與胡牌併一筆付",
+        "flower_win_over_heaven": "開局花胡優先於天胡",
+        "leopard_double": "豹子整筆加倍",
+        "furiten_ankan_release": "暗槓解除過水",
+        "minkan_ban_kong_release": "明槓不能自摸至暗槓加槓為止",
+    }
+    for key, name in names.items():
+        assert served[key]["name"] == name
+    taiwan = dict(served["leopard_double"]["defaults"])["taiwan"]
+    assert taiwan is False
+    assert served["ping_hu_wait"]["choice_names"] == ["限兩面聽", "單吊、邊張、嵌張也算"]
+    # 000 計分 範例二: 放槍給莊家, 平胡 2, 連莊 1 (莊家台 3): the discarder pays 3 + 5 = 8 台;
+    # with a 豹子 at the opening and 豹子整筆加倍 (issue 30: （底 + 台）算完後整筆加倍), 16.
+    win = {
+        "hand": "2223456m456789p",
+        "win_tile": "1m",
+        "melds": [{"kind": "chi", "tiles": "123p"}],
+        "context": {"winner": 0, "win": "discard", "from_seat": 1, "streak": 1, "dice": [4, 4, 4]},
+    }
+    plain = client.post("/v1/score", json=win).json()
+    assert plain["net_tai"][1] == -8
+    doubled = client.post("/v1/score", json={**win, "overrides": {"leopard_double": True}}).json()
+    assert doubled["net_tai"][1] == -16
+    card = twmj.Variant("taiwan", {"leopard_double": True}).card()
+    by_card = client.post("/v1/score", json={**win, "rules": card}).json()
+    assert by_card["net_tai"] == doubled["net_tai"]

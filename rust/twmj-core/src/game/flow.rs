@@ -274,7 +274,7 @@ impl State {
     }
 
     /// 000 開局花胡: flower wins at the opening are decided at once; 天胡 takes precedence over
-    /// a non-dealer's flower win. Only where the variant plays them ([`FlowerWin::played_in`]:
+    /// a non-dealer's flower win (the other way round under `flower_win_over_heaven`). Only where the variant plays them ([`FlowerWin::played_in`]:
     /// not 003 hk16, whose 八仙過海 and 七搶一 are added to a regular win only). Returns true
     /// when the hand ended.
     fn opening_wins(&mut self, shown: &[(u8, Flower)]) -> bool {
@@ -298,7 +298,12 @@ impl State {
             last_own > victim
         });
         let d = self.dealer;
-        let tian_ok = complete(self.player(d), &self.rules.variant) && {
+        // `flower_win_over_heaven` (a house rule, issue #30): a 閒家's opening flower win comes
+        // first and the dealer's 天胡 is not counted; 000 開局花胡 has 天胡優先，閒家的花胡不計.
+        let other_flower_win =
+            eight.is_some_and(|e| e != d) || seven.is_some_and(|(r, _, _)| r != d);
+        let heaven_yields = other_flower_win && self.rules.variant.flow.flower_win_over_heaven;
+        let tian_ok = !heaven_yields && complete(self.player(d), &self.rules.variant) && {
             let mut w = self.self_draw_win(d, None, false, false);
             w.first_turn = Some(FirstTurn::Heaven);
             self.reaches(&w)
@@ -605,7 +610,7 @@ impl State {
             Action::Discard(k) => self.discard(seat, k, false),
             Action::Declare(k) => self.discard(seat, k, true),
             Action::Ankan(k) => {
-                self.kong_furiten(t, k);
+                self.kong_furiten(t, k, true);
                 let p = &mut self.players[s];
                 p.concealed[k.index()] -= 4;
                 p.melds.push(Meld {
@@ -613,7 +618,9 @@ impl State {
                     tile: k,
                 });
                 p.has_konged = true;
-                p.no_self_draw = false;
+                // 000 槓: 明槓之後的「不能自摸」，在你接著又暗槓或加槓之後解除 (unless the table's
+                // ban outlasts it: `minkan_ban_kong_release` off, issue #30).
+                p.no_self_draw &= !self.rules.variant.flow.minkan_ban_kong_release;
                 self.any_call = true;
                 if self.four_kongs(seat) {
                     return;
@@ -631,7 +638,7 @@ impl State {
                 }
             }
             Action::Kakan(k) => {
-                self.kong_furiten(t, k);
+                self.kong_furiten(t, k, false);
                 self.players[s].concealed[k.index()] -= 1;
                 self.in_transit = Some(k);
                 self.open_offer(seat, OfferKind::Kakan { tile: k });
@@ -684,10 +691,10 @@ impl State {
 
     /// 000 過水 release table for 暗槓/加槓 of `k` ([`Furiten::konged`]): whether `k` was a
     /// winning tile before the turn's draw is asked only in 過水.
-    fn kong_furiten(&mut self, t: &Turn, k: Tile) {
+    fn kong_furiten(&mut self, t: &Turn, k: Tile, ankan: bool) {
         let p = &self.players[t.seat as usize];
         let variant = &self.rules.variant;
-        let furiten = p.furiten.konged(&variant.flow, || {
+        let furiten = p.furiten.konged(&variant.flow, ankan, || {
             let (mut before, mut own) = (p.concealed, p.own_counts());
             if let Some(d) = t.drawn {
                 before[d.index()] -= 1;
@@ -868,7 +875,8 @@ impl State {
                         m.kind = MeldKind::Kakan;
                     }
                     p.has_konged = true;
-                    p.no_self_draw = false;
+                    // 000 槓: the 加槓 ends the 明槓's no-自摸 (`minkan_ban_kong_release`).
+                    p.no_self_draw &= !self.rules.variant.flow.minkan_ban_kong_release;
                     self.in_transit = None;
                     self.any_call = true;
                     if self.four_kongs(o.from) {

@@ -202,14 +202,24 @@ impl Furiten {
 
     /// The seat made an 暗槓 or 加槓 of `k`; `of_a_winning_tile` says whether `k` completed the
     /// hand before the turn's draw (asked only in 過水 under 000's table). 000: a kong of a tile
-    /// that does not win releases, one of a winning tile holds. 001 過手: neither.
+    /// that does not win releases, one of a winning tile holds. 001 過手: neither. `ankan`: the
+    /// kong is an 暗槓, which under `furiten_ankan_release` off (a house rule, issue #30)
+    /// neither releases nor holds: the replacement and the discard after it decide.
     #[must_use]
-    pub fn konged(self, flow: &Flow, of_a_winning_tile: impl FnOnce() -> bool) -> Furiten {
+    pub fn konged(
+        self,
+        flow: &Flow,
+        ankan: bool,
+        of_a_winning_tile: impl FnOnce() -> bool,
+    ) -> Furiten {
         // 004: only the next draw releases (the kong's replacement, right after).
         if !self.blocks_win()
             || matches!(self, Furiten::Barred { .. })
             || flow.furiten_release == FuritenRelease::OwnDraw
         {
+            return self;
+        }
+        if ankan && !flow.furiten_ankan_release {
             return self;
         }
         if of_a_winning_tile() {
@@ -284,8 +294,8 @@ mod tests {
         assert!(held.discarded().blocks_win());
         assert_eq!(held.discarded().discarded(), Furiten::Clear);
         // 暗槓或加槓不是胡牌張的牌: 解除; of a winning tile: 不解除.
-        assert_eq!(on.konged(&f, || false), Furiten::Clear);
-        assert!(on.konged(&f, || true).discarded().blocks_win());
+        assert_eq!(on.konged(&f, true, || false), Furiten::Clear);
+        assert!(on.konged(&f, true, || true).discarded().blocks_win());
         // 明槓的是胡牌張: 不解除.
         assert!(on.minkan(|| true).held());
         assert!(!on.minkan(|| false).held());
@@ -297,13 +307,39 @@ mod tests {
     }
 
     #[test]
+    fn an_ankan_that_does_not_release() {
+        // 000 過水: 暗槓或加槓不是胡牌張的牌 — 解除; issue #30's house rule: an 暗槓 that does
+        // not release 過水 (`furiten_ankan_release` off). The 加槓 keeps 000's row.
+        let mut f = table();
+        f.furiten_ankan_release = false;
+        let on = Furiten::Clear.passed_a_win(&f, Some(x()));
+        assert_eq!(on.konged(&f, true, || false), on);
+        assert_eq!(on.konged(&f, false, || false), Furiten::Clear);
+        // The replacement then decides as any draw: a tile that does not win, then a discard,
+        // releases; a winning one holds past the discard.
+        assert_eq!(
+            on.konged(&f, true, || false)
+                .drew(&f, x(), false, false)
+                .discarded(),
+            Furiten::Clear
+        );
+        assert!(on
+            .konged(&f, true, || false)
+            .drew(&f, x(), true, false)
+            .discarded()
+            .blocks_win());
+        // 000 (the default): the same 暗槓 releases at once.
+        assert_eq!(on.konged(&table(), true, || false), Furiten::Clear);
+    }
+
+    #[test]
     fn own_draw_release_of_001() {
         let mut f = table();
         f.furiten_release = FuritenRelease::OwnDraw;
         f.furiten_self_draw = false;
         let on = Furiten::Clear.passed_a_win(&f, Some(x()));
         // 過手: a kong or a call neither releases nor holds; only a draw that does not win.
-        assert_eq!(on.konged(&f, || false), on);
+        assert_eq!(on.konged(&f, true, || false), on);
         assert!(on.called(&f, false).discarded().blocks_win());
         assert_eq!(on.drew(&f, x(), false, false).discarded(), Furiten::Clear);
         // 有人放槍而不胡 only: a self-draw let go is no 過水.
@@ -346,7 +382,7 @@ mod tests {
         // Neither a discard, a call nor a kong releases it: only the next draw.
         assert_eq!(on.discarded(), on);
         assert_eq!(on.called(&f, true), on);
-        assert_eq!(on.konged(&f, || true), on);
+        assert_eq!(on.konged(&f, true, || true), on);
         assert_eq!(on.minkan(|| true), on);
         // A second tile let go before that draw is barred too.
         let both = on.passed_a_win(&f, Some(six));

@@ -151,7 +151,17 @@ pub fn settle_hand(
                 };
                 scoring::score_flower(kind, &ctx, variant, !regular_follows)?
             }
-            _ => regular(w, &ctx, variant)?,
+            // `flower_win.flowers_on_win` off (issue #30): the seat's flower 筆 of this hand
+            // paid its flowers, so its regular 筆 counts no 正花/花槓.
+            _ => match variant.without_flower_items().filter(|_| {
+                result.wins.iter().any(|o| {
+                    o.seat == w.seat
+                        && matches!(o.kind, WinKind::EightFlowers | WinKind::SevenRobOne { .. })
+                })
+            }) {
+                Some(v) => regular(w, &ctx, &v)?,
+                None => regular(w, &ctx, variant)?,
+            },
         };
         bills.push(bill);
     }

@@ -18,7 +18,7 @@ pub use settings::{
 pub use shapes::{knitted_kinds, Special, SpecialShapes, KNITTINGS, ORPHANS};
 pub use variant::{
     Dealing, DiceShape, DiceTai, ExchangeDirection, Exclusions, Flow, FuritenRelease, Indices,
-    ItemSet, MultiWin, Payment, ScoringRules, Value, Variant, WallReserve, EVERY_ITEM, PRESETS,
-    TAIWAN,
+    ItemSet, MultiWin, Payment, PingHuWait, ScoringRules, Value, Variant, WallReserve, EVERY_ITEM,
+    PRESETS, TAIWAN,
 };
 pub use win::is_win_counts;

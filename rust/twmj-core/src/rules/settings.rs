@@ -8,8 +8,8 @@ use crate::error::{Code, Error, Result};
 use crate::rules::item::{Item, WORDS};
 use crate::rules::shapes::Special;
 use crate::rules::variant::{
-    Dealing, ExchangeDirection, FuritenRelease, ItemSet, MultiWin, Payment, Value, Variant,
-    WallReserve, EVERY_ITEM,
+    Dealing, ExchangeDirection, FuritenRelease, ItemSet, MultiWin, Payment, PingHuWait, Value,
+    Variant, WallReserve, EVERY_ITEM,
 };
 
 /// Largest tai a single setting may hold; anything larger is a typo, not a house rule.
@@ -514,7 +514,7 @@ pub const KEYS: [&str; COUNT] = {
 };
 
 /// How many settings there are (the `tai.<item>` family aside).
-pub const COUNT: usize = 58;
+pub const COUNT: usize = 67;
 
 const REGISTRY: [Setting; COUNT] = [
     Setting {
@@ -609,6 +609,9 @@ const REGISTRY: [Setting; COUNT] = [
     int!("dice.leopard", "骰規台・豹子", 0, MAX_TAI, Scoring, dice.leopard: u8,
         "骰規台 豹子: three equal faces",
         "骰規台 豹子：三骰同點"),
+    switch!("leopard_double", "豹子整筆加倍", Scoring, scoring.leopard_double,
+        "a 豹子 at the opening doubles every 筆 of the hand, 底 and 台 together (a house rule: （底 + 台）算完後整筆加倍); off, a 豹子 adds only its 骰規台 where the table has it (002 骰規台)",
+        "開門骰子擲出豹子，該局每一筆（底＋台）算完後整筆加倍；關閉則豹子只加骰規台（002 骰規台，限有骰規台的台數表）"),
     int!("dice.all_red", "骰規台・全紅", 0, MAX_TAI, Scoring, dice.all_red: u8,
         "骰規台 全紅: every face 1 or 4, not a 豹子",
         "骰規台 全紅：三骰皆為 1 或 4 點（非豹子）"),
@@ -639,6 +642,18 @@ const REGISTRY: [Setting; COUNT] = [
     switch!("heaven_win_dealer", "天胡另計莊家台", Scoring, heaven_win_dealer,
         "莊家 1 counted on a 天胡 (003 註16: off)",
         "天胡另計莊家一台（003 註16 不計）"),
+    switch!("flower_win.base", "花胡收底", Scoring, scoring.flower_win_base,
+        "a flower win's 筆 is paid with 底 (000 計分: 底 + 台數 on every 筆); off, its tai alone (8 × tai_money, no 底)",
+        "花胡那一筆要付底（000 計分：每一筆都是底＋台數）；關閉則只付台數（8 台 × 每台金額，不付底）"),
+    switch!("flower_win.dealer", "花胡計莊家台", Scoring, scoring.flower_win_dealer,
+        "a flower win's 筆 carries 莊家台 (000 花牌與花胡: 兩筆的莊家台各自計算); off, none on it",
+        "花胡那一筆加計莊家台（000 花牌與花胡：兩筆的莊家台各自計算）；關閉則花胡不計莊家台"),
+    switch!("flower_win.flowers_on_win", "花胡後的胡牌照計正花、花槓", Scoring, scoring.flower_items_on_win,
+        "the regular 筆 of a seat that won by its flowers in the same hand (or, scored alone, holds all eight flowers where flower wins are played) counts 正花 and 花槓 (000 花牌與花胡: 第二筆的正花與花槓); off, neither: the flowers were paid by the flower win",
+        "同一局已以花胡收分者（單獨計分時：集滿八張花且有花胡者），其一般胡牌照計正花、花槓（000 花牌與花胡）；關閉則不計，花已在花胡收過"),
+    switch!("flower_win.combined", "花胡與胡牌併一筆付", Scoring, scoring.flower_win_combined,
+        "a flower win and the same seat's regular win in the hand are paid as one amount (one 底, one 莊家台, the tai added) by each seat paying both; off, two 筆 (000 花牌與花胡: 花胡與一般胡牌分開算兩筆)",
+        "花胡與同一人的一般胡牌合成一筆付（一個底、一次莊家台、台數相加）；關閉則分兩筆（000 花牌與花胡：分開算兩筆）"),
     switch!("concealed_ankan", "暗槓不破門清", Scoring, scoring.concealed_ankan,
         "an 暗槓 keeps 門清 and 不求 (000); off, any kong ends them (001 門清: 沒有吃沒有碰沒有槓; 003 hk16 門前清: 沒碰上槓過)",
         "暗槓不破門清（000）；關閉則任何槓皆非門清（001 門清：沒有吃沒有碰沒有槓；003 港澳 門前清：沒碰上槓過）"),
@@ -654,6 +669,9 @@ const REGISTRY: [Setting; COUNT] = [
     switch!("ping_hu_no_three_alike", "手牌有三張同樣的就沒有平胡", Scoring, scoring.ping_hu_no_three_alike,
         "no 平胡 when the hand holds three tiles of one kind (001 平胡說明 肆: 手牌有三張同樣的牌沒平胡)",
         "手牌有三張同樣的牌沒平胡（001 平胡說明 肆）"),
+    choice!("ping_hu_wait", "平胡的聽法", Scoring, scoring.ping_hu_wait: PingHuWait, 2,
+        "the waits 平胡 counts on: two_sided (000 平胡的認定: 胡的那張必須落在順子裡，而且那個搭子原本聽兩張; 單吊, 邊張, 嵌張 are not) or any (a house rule: 單吊, 邊張 and 嵌張 won on another player's tile count too)",
+        "平胡的聽法：two_sided 限兩面聽（000 平胡的認定：單吊、邊張、嵌張不算）；any 單吊、邊張、嵌張胡別人的牌也算（各桌家規）"),
     switch!("single_wait_extractable", "抓得出來就算獨聽", Scoring, scoring.single_wait_extractable,
         "獨聽 whenever the winning tile reads as 邊張, 嵌張 or 單吊, however many kinds the hand waited on (001 獨聽說明: 抓得出來就有台)",
         "胡牌張可拆成邊張、嵌張或單吊即算獨聽，不論聽幾種牌（001 獨聽說明：抓得出來就有台）"),
@@ -743,6 +761,15 @@ const REGISTRY: [Setting; COUNT] = [
     switch!("migi_first_discard", "地聽限閒家首打", Flow, flow.migi_first_discard,
         "地聽 (MIGI) only by a 閒家 at its own first discard, so a score refuses the dealer's (003 hk16 地聽: 閒家配牌後立即聽牌); off, by anyone within the first eight discards (000 MIGI, 001 地聽)",
         "地聽只限閒家於自己第一次打牌時宣告，計分亦不收莊家的地聽（003 港澳 地聽：閒家配牌後立即聽牌）；關閉則任何人於前八張牌內皆可（000 MIGI、001 地聽）"),
+    switch!("furiten_ankan_release", "暗槓解除過水", Flow, flow.furiten_ankan_release,
+        "an 暗槓 of a tile that does not win releases 過水 (000 過水: 暗槓或加槓不是胡牌張的牌 — 解除); off, an 暗槓 neither releases nor holds it, the replacement and the discard after it decide (加槓 keeps the table's rule)",
+        "暗槓不是胡牌張的牌即解除過水（000 過水：暗槓或加槓不是胡牌張的牌，解除）；關閉則暗槓不解除，看補牌與之後打出的牌（加槓仍依過水表）"),
+    switch!("minkan_ban_kong_release", "明槓不能自摸至暗槓加槓為止", Flow, flow.minkan_ban_kong_release,
+        "the no-自摸 after a 明槓 ends at the seat's next 暗槓 or 加槓, whose replacement may be 自摸'd (000 槓: 在你接著又暗槓或加槓之後解除); off, it lasts until the seat discards",
+        "明槓後的「不能自摸」在接著暗槓或加槓後解除，那次補牌可自摸（000 槓）；關閉則一直到自己打出一張牌為止"),
+    switch!("flower_win_over_heaven", "開局花胡優先於天胡", Flow, flow.flower_win_over_heaven,
+        "an opening flower win of a 閒家 takes priority over the dealer's 天胡, which is not counted; off, 000 開局花胡: 天胡優先，閒家的花胡不計",
+        "閒家開局花胡優先，莊家的天胡不計；關閉則依 000 開局花胡：天胡優先，閒家的花胡不計"),
     switch!("heaven_ready_dealer", "天聽限莊家", Scoring, scoring.heaven_ready_dealer,
         "天聽 is the dealer's, so a score refuses a 閒家's (001 天聽: 在莊家取完牌後，打出第一張牌時即聽牌; 003 hk16 天聽: 莊家配牌，打第一隻後就叫胡); off where the text names no seat (003 改良式 天聽); the game offers 天聽 at the dealer's first discard either way",
         "天聽是莊家的宣告，計分不收閒家的天聽（001 天聽：在莊家取完牌後，打出第一張牌時即聽牌；003 港澳 天聽：莊家配牌，打第一隻後就叫胡）；關閉則不限（003 改良式 天聽未指明）；對局中天聽一律於莊家首打時宣告"),

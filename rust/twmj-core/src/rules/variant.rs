@@ -294,6 +294,36 @@ impl FuritenRelease {
     }
 }
 
+/// On which waits 平胡 counts (`ping_hu_wait`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum PingHuWait {
+    /// 000 台數表 平胡, 平胡的認定: the winning tile completes a two-sided run (原本聽兩張);
+    /// 單吊, 邊張, 嵌張 are not 平胡.
+    TwoSided,
+    /// Any wait: a hand of runs and a suited pair won on another player's tile counts 平胡 on a
+    /// 單吊, 邊張 or 嵌張 too (a house rule some tables play, issue #30: 平胡 on any wait).
+    Any,
+}
+
+impl PingHuWait {
+    /// The choice's name in Chinese (a settings form's menu).
+    pub const fn name(self) -> &'static str {
+        match self {
+            PingHuWait::TwoSided => "限兩面聽",
+            PingHuWait::Any => "單吊、邊張、嵌張也算",
+        }
+    }
+
+    pub const ALL: [PingHuWait; 2] = [PingHuWait::TwoSided, PingHuWait::Any];
+
+    pub const fn key(self) -> &'static str {
+        match self {
+            PingHuWait::TwoSided => "two_sided",
+            PingHuWait::Any => "any",
+        }
+    }
+}
+
 /// The game-flow rules a preset's text fixes besides scoring (001 流局, 特殊流局, 詐胡, 抽位 and
 /// 開門, 過水/過手). Every field is a setting (docs/variants.md).
 // Each bool is one switch a rule text names, set by key like every other setting.
@@ -345,6 +375,19 @@ pub struct Flow {
     /// (003 hk16 地聽: 閒家配牌後立即聽牌); off, by anyone within the first eight discards
     /// (000 MIGI; 001 地聽: 每家過兩手即八張牌以內). Either way nobody has called or kong'd.
     pub migi_first_discard: bool,
+    /// `furiten_ankan_release`: an 暗槓 of a tile that does not win releases 過水 (000 過水
+    /// release table: 暗槓或加槓不是胡牌張的牌 — 解除). Off, an 暗槓 neither releases nor holds:
+    /// the replacement draw and the discard after it decide (a house rule, issue #30: an 暗槓
+    /// that does not release 過水). 加槓 keeps the table's rule.
+    pub furiten_ankan_release: bool,
+    /// `minkan_ban_kong_release`: the no-自摸 of a 明槓's replacement ends at the seat's next
+    /// 暗槓 or 加槓, whose replacement may be 自摸'd (000 槓: 明槓之後的「不能自摸」，在你接著又暗槓或
+    /// 加槓之後解除). Off, the ban survives such kongs and ends only at the seat's discard (a
+    /// house rule, issue #30).
+    pub minkan_ban_kong_release: bool,
+    /// `flower_win_over_heaven`: an opening flower win of a 閒家 takes priority over the
+    /// dealer's 天胡, which is then not counted. Off, 000 開局花胡: 天胡優先，閒家的花胡不計.
+    pub flower_win_over_heaven: bool,
 }
 
 impl Flow {
@@ -364,6 +407,9 @@ impl Flow {
         furiten_self_draw: true,
         furiten_ignored: false,
         migi_first_discard: false,
+        furiten_ankan_release: true,
+        minkan_ban_kong_release: true,
+        flower_win_over_heaven: false,
     };
 
     /// 004 (`three_player`, `two_player`): as 000, but 004's own 過水 (過水: 別人打出你能胡的牌、你沒有
@@ -397,6 +443,9 @@ impl Flow {
         furiten_self_draw: false,
         furiten_ignored: false,
         migi_first_discard: false,
+        furiten_ankan_release: true,
+        minkan_ban_kong_release: true,
+        flower_win_over_heaven: false,
     };
 
     /// 003 改良式: as 000, but 四槓胡 is a win (6台, 自摸第四槓三家各付六台); 003 says nothing
@@ -463,6 +512,26 @@ pub struct ScoringRules {
     /// where the text names no seat (003 改良式 天聽, whose 人胡 必為天聽). The game offers 天聽 at
     /// the dealer's first discard either way.
     pub heaven_ready_dealer: bool,
+    /// `ping_hu_wait`: the waits 平胡 counts on.
+    pub ping_hu_wait: PingHuWait,
+    /// `flower_win.base`: a flower win's 筆 is paid with 底 (000 計分: 應付 ＝ 底 ＋ 台數, on every
+    /// 筆). Off, the flower win is paid its tai alone (issue #30: 8 × 每台, no 底).
+    pub flower_win_base: bool,
+    /// `flower_win.dealer`: a flower win's 筆 carries 莊家台 (000 花牌與花胡: 兩筆的莊家台各自計算;
+    /// 七搶一 由被搶者一家付 8 台（加上適用的莊家台）). Off, no dealer tai on it.
+    pub flower_win_dealer: bool,
+    /// `flower_win.flowers_on_win`: the regular 筆 of a seat that also won by its flowers in
+    /// the hand counts 正花 and 花槓 (000 花牌與花胡: 第二筆的正花與花槓，看補進那張牌的當下手上有幾張花).
+    /// Off, that 筆 counts neither: the flowers were paid by the flower win.
+    pub flower_items_on_win: bool,
+    /// `flower_win.combined`: a flower win and the same seat's regular win in the hand are paid
+    /// as one amount (one 底, one 莊家台, the tai added) by each seat that pays both. Off, two 筆
+    /// (000 花牌與花胡: 花胡與一般胡牌分開算兩筆).
+    pub flower_win_combined: bool,
+    /// `leopard_double`: when the opening dice are a 豹子 every 筆 of the hand is paid
+    /// double, 底 and 台 together (issue #30: （底 + 台）算完後整筆加倍). Off (every preset): a 豹子
+    /// adds only its 骰規台 where the table has it (002 骰規台).
+    pub leopard_double: bool,
 }
 
 impl ScoringRules {
@@ -479,6 +548,12 @@ impl ScoringRules {
         human_win_declared: false,
         kong_bloom_flower: true,
         heaven_ready_dealer: false,
+        ping_hu_wait: PingHuWait::TwoSided,
+        flower_win_base: true,
+        flower_win_dealer: true,
+        flower_items_on_win: true,
+        flower_win_combined: false,
+        leopard_double: false,
     };
 }
 
@@ -1581,6 +1656,21 @@ impl Variant {
             v.tai[item as usize] = tai;
         }
         v.notes(HK16_NOT_WITH, &[], &[]).into_table()
+    }
+
+    /// The variant a regular 筆 is scored under when `flower_win.flowers_on_win` is off and its
+    /// winner also won by its flowers (issue #30: no 正花/花槓 counted on the hand's later win):
+    /// 正花 and 花槓 at 0 tai. The copy has the switch back on, so it is applied once. `None`
+    /// when the switch is on (000 花牌與花胡: 第二筆的正花與花槓 count).
+    pub fn without_flower_items(&self) -> Option<Variant> {
+        if self.scoring.flower_items_on_win {
+            return None;
+        }
+        let mut v = self.clone();
+        v.tai[Item::SeatFlower as usize] = 0;
+        v.tai[Item::FlowerKong as usize] = 0;
+        v.scoring.flower_items_on_win = true;
+        Some(v)
     }
 
     /// The item is in this variant's table.

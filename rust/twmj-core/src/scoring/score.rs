@@ -5,7 +5,7 @@ use std::borrow::Cow;
 use crate::decompose::{decompositions, for_each_decomposition, Block, Blocks};
 use crate::error::{Code, Error, Result};
 use crate::hand::{Hand, Meld, MeldKind};
-use crate::rules::{Item, ItemSet, Special, Variant};
+use crate::rules::{DiceShape, Item, ItemSet, Special, Variant};
 use crate::scoring::context::conflict;
 use crate::scoring::context::Context;
 use crate::scoring::items::{
@@ -164,6 +164,9 @@ pub struct Score {
     /// 各家付 × 2, 放槍胡 × 3), which the number of payers cannot tell with two players.
     pub self_drawn: bool,
     pub flower_win: Option<FlowerWin>,
+    /// The 筆 is paid double, 底 and 台 together: the opening dice were a 豹子 under
+    /// `leopard_double` (a house rule, issue #30: （底 + 台）算完後整筆加倍).
+    pub doubled: bool,
 }
 
 impl Score {
@@ -1102,6 +1105,10 @@ fn finish_shown(
         payers,
         self_drawn: ctx.win.is_self_draw(),
         flower_win,
+        doubled: variant.scoring.leopard_double
+            && ctx
+                .dice
+                .is_some_and(|d| DiceShape::of(d) == Some(DiceShape::Leopard)),
     }
 }
 
@@ -1585,6 +1592,19 @@ pub fn score(
     if ctx.win == WinKind::FourKongs {
         return score_four_kongs_hand(concealed, melds, win_tile, ctx, variant);
     }
+    // `flower_win.flowers_on_win` off (issue #30): a winner holding all eight flowers where they
+    // make a flower win, on a self-draw (000 花牌與花胡: 之後自摸時會一併算八仙那一筆) or on the
+    // replacement after 七搶一 case 2, has been paid for them by that 筆, so 正花 and 花槓 are
+    // not counted again (a discard win has no flower 筆: 胡別人的牌就沒有八仙那一筆).
+    if !variant.scoring.flower_items_on_win
+        && ctx.flowers == 0xFF
+        && (ctx.win.is_self_draw() || matches!(ctx.win, WinKind::AfterRobbingFlower { .. }))
+        && FlowerWin::EightImmortals.played_in(variant)
+    {
+        if let Some(v) = variant.without_flower_items() {
+            return score(concealed, melds, win_tile, ctx, &v, why_not);
+        }
+    }
     let p = prepare(concealed, melds, win_tile, ctx, variant)?;
     let plan = Plan::of_hand(&p, ctx, variant, false);
     let sp = special_score(&p, concealed, ctx, variant);
@@ -1887,7 +1907,7 @@ pub fn score_flower(
         merged: None,
         why_not: Vec::new(),
     };
-    Ok(finish(
+    let mut score = finish(
         &mut reading,
         Blocks::EMPTY,
         None,
@@ -1895,7 +1915,14 @@ pub fn score_flower(
         ctx,
         variant,
         Some(win),
-    ))
+    );
+    // `flower_win.dealer` off (a house rule, issue #30: paid as 8 × 每台, no 莊家台); 000 花牌與花胡
+    // counts it (兩筆的莊家台各自計算).
+    if !variant.scoring.flower_win_dealer {
+        score.dealer_tai = 0;
+        score.dealer_items = DealerItems::NONE;
+    }
+    Ok(score)
 }
 
 /// 四槓胡 as a caller describes it to [`score`] (`ctx.win` = [`WinKind::FourKongs`]; 001 特殊胡牌

@@ -126,17 +126,43 @@ pub fn settle(bills: &[Score], variant: &Variant) -> Result<Settlement> {
                 &[("i", &i), ("tai", &tai), ("min", &variant.min_tai)],
             ));
         }
-        for &payer in &s.payers {
-            let (hand_tai, dealer_tai) = capped(variant, s.total_tai, s.dealer_tai_for(payer));
+        // `flower_win.combined` (issue #30): a flower 筆 folded into the same seat's regular
+        // 筆 is paid there by the seats paying both; a seat paying only the flower 筆 pays it
+        // alone.
+        let folded = |payer: Seat| {
+            variant.scoring.flower_win_combined && s.flower_win.is_some() && {
+                bills.iter().any(|r| {
+                    r.flower_win.is_none() && r.winner == s.winner && r.payers.contains(&payer)
+                })
+            }
+        };
+        let extra = |payer: Seat| -> u32 {
+            if !variant.scoring.flower_win_combined || s.flower_win.is_some() {
+                return 0;
+            }
+            bills
+                .iter()
+                .filter(|f| {
+                    f.flower_win.is_some() && f.winner == s.winner && f.payers.contains(&payer)
+                })
+                .map(|f| f.total_tai)
+                .sum()
+        };
+        for &payer in s.payers.iter().filter(|&&p| !folded(p)) {
+            let (hand_tai, dealer_tai) =
+                capped(variant, s.total_tai + extra(payer), s.dealer_tai_for(payer));
+            // `flower_win.base` off (issue #30: 8 × 每台, no 底); 000 計分 pays 底 on every 筆.
+            let base = if s.flower_win.is_some() && !variant.scoring.flower_win_base {
+                0
+            } else {
+                variant.base_tai()
+            };
             let (base_tai, total_tai) = match variant.payment {
-                Payment::Base => {
-                    let base = variant.base_tai();
-                    (
-                        base,
-                        base.checked_add(hand_tai)
-                            .and_then(|t| t.checked_add(dealer_tai)),
-                    )
-                }
+                Payment::Base => (
+                    base,
+                    base.checked_add(hand_tai)
+                        .and_then(|t| t.checked_add(dealer_tai)),
+                ),
                 // 003 中庸全統制: no 底; 放槍 × 3 from the one payer, 自摸 × 2 from each of the
                 // others (one with two players: still × 2).
                 Payment::Zhongyong => {
@@ -149,6 +175,8 @@ pub fn settle(bills: &[Score], variant: &Variant) -> Result<Settlement> {
                     )
                 }
             };
+            // `leopard_double` (issue #30: （底 + 台）算完後整筆加倍).
+            let total_tai = total_tai.and_then(|t| t.checked_mul(if s.doubled { 2 } else { 1 }));
             let total_tai = total_tai.ok_or_else(|| too_many_tai("bills", payer, hand_tai))?;
             out.pay(Line {
                 bill: i,

@@ -17,6 +17,7 @@ mod copies;
 mod declarations;
 mod flowers;
 mod furiten;
+mod house_rules;
 mod kongs;
 mod legality;
 mod observe;

@@ -543,7 +543,10 @@ pub(crate) const ITEMS: [ItemDef; 35] = [
                 // 001 平胡說明 肆: 手牌有三張同樣的牌沒平胡 (a house rule).
                 f.why(|| (format!("the hand holds three {}", t.code()), format!("手牌有三張{}", t.name())))
             } else {
-                f.yes_if(f.shape == Shape::Ryanmen, || {
+                // 000 平胡的認定: 胡的那張牌必須落在順子裡，而且那個搭子原本聽兩張; `ping_hu_wait`
+                // = any (a house rule, issue #30) counts 單吊, 邊張 and 嵌張 too.
+                let any_wait = f.variant.scoring.ping_hu_wait == crate::rules::PingHuWait::Any;
+                f.yes_if(any_wait || f.shape == Shape::Ryanmen, || {
                     (format!("{} won on a {} wait", f.win_tile.code(), f.shape.name()), format!("胡{}，聽的是{}", f.win_tile.name(), f.shape.name()))
                 })
             }

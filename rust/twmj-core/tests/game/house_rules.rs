@@ -1,0 +1,314 @@
+//! House rules as settings (issue 30 item 2), one test per rule kind, in play and in scoring:
+//! the 平胡 wait policy, the flower-win payment (底, 莊家台, the flowers on the later win, one
+//! combined payment), an opening flower win against 天胡, 豹子 doubling the money, 過水 and an
+//! 暗槓, and the end of the no-自摸 after a 明槓. Each default is the preset's text (cited); the
+//! override is the house rule issue 30 quotes from the tables that play it. Scripted deals:
+//! seat 0 deals, dice 1 1 1 (a 豹子); seat s + 1 is the 下家 of seat s.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use crate::common::game::{act, drawn, hands, refuse, round_trip, t, table};
+use crate::common::{try_win, win};
+use twmj_core::game::legality::rule;
+use twmj_core::game::{Action, Deal, FirstTurn, State, WinKind};
+use twmj_core::scoring::{settle, Context, Value, Variant, Wind};
+
+/// taiwan (000) with `pairs` on top.
+fn taiwan_with(pairs: &[(&str, Value)]) -> Variant {
+    Variant::taiwan()
+        .with_overrides(pairs)
+        .unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn on(key: &str, b: bool) -> (&str, Value) {
+    (key, Value::Bool(b))
+}
+
+fn keys(s: &twmj_core::scoring::Score) -> Vec<(&'static str, u32)> {
+    s.items.iter().map(|i| (i.key, i.tai)).collect()
+}
+
+// ------------------------------------------------------------- 平胡 wait policy (ping_hu_wait)
+
+fn discard_ctx() -> Context {
+    let mut c = Context::new(1, WinKind::Discard { from: 2 });
+    c.seat_wind = Wind::ALL[1];
+    c
+}
+
+#[test]
+fn ping_hu_on_a_single_or_edge_wait_is_a_house_rule() {
+    // 000 平胡的認定: 胡的那張牌必須落在順子裡，而且那個搭子原本聽兩張 … 以該張作將眼，不算平胡;
+    // 台數表 平胡: 邊張、嵌張不算. Issue 30: some tables count 平胡 on a 單吊 or 邊張 won by
+    // discard (`ping_hu_wait = any`). A 吃 so the hand is not 門清 (門清不計平胡).
+    let any = taiwan_with(&[("ping_hu_wait", Value::Text("any".into()))]);
+    let chi = [("chi", "123s")];
+    // 單吊 on 5p (2345p + 5p: 234p and the pair 55p; the hand also waited on 2p, so no 獨聽).
+    let pair = ("123m456m789m2345p", &chi[..], "5p");
+    let s = win(pair.0, pair.1, pair.2, &discard_ctx(), &Variant::taiwan());
+    assert!(
+        !keys(&s).iter().any(|(k, _)| *k == "ping_hu"),
+        "{:?}",
+        keys(&s)
+    );
+    let s = win(pair.0, pair.1, pair.2, &discard_ctx(), &any);
+    assert_eq!(keys(&s), vec![("ping_hu", 2)]);
+    // 邊張 on 3m (12m): 000 gives 獨聽 alone. The house rule makes it 平胡 too, and 000's note
+    // between them (台數表 獨聽: 與平胡不並計, `exclude.single_wait`) still keeps 獨聽 alone; a
+    // table that counts both clears that note.
+    let edge = ("12m456m789m234p55p", &chi[..], "3m");
+    let s = win(edge.0, edge.1, edge.2, &discard_ctx(), &Variant::taiwan());
+    assert_eq!(keys(&s), vec![("single_wait", 1)]);
+    let s = win(edge.0, edge.1, edge.2, &discard_ctx(), &any);
+    assert_eq!(keys(&s), vec![("single_wait", 1)]);
+    let both = any
+        .with_overrides(&[("exclude.single_wait", Value::Text(String::new()))])
+        .unwrap();
+    let s = win(edge.0, edge.1, edge.2, &discard_ctx(), &both);
+    assert_eq!(keys(&s), vec![("single_wait", 1), ("ping_hu", 2)]);
+    let clear = taiwan_with(&[("exclude.single_wait", Value::Text(String::new()))]);
+    let s = win(edge.0, edge.1, edge.2, &discard_ctx(), &clear);
+    assert_eq!(keys(&s), vec![("single_wait", 1)]);
+    // A self-draw is still no 平胡 (000 平胡的認定: 自摸不計平胡), whatever the wait.
+    let mut tsumo = Context::new(1, WinKind::SelfDraw);
+    tsumo.seat_wind = Wind::ALL[1];
+    let s = try_win(pair.0, pair.1, pair.2, &tsumo, &any).unwrap();
+    assert!(!keys(&s).iter().any(|(k, _)| *k == "ping_hu"));
+}
+
+// --------------------------------------------------------------- flower-win payment (flower_win.*)
+
+/// Seat 1 dealt all eight flowers (000 開局花胡: 直接判定胡牌), dice 2 3 6 (no 豹子).
+fn eight_flowers_at_seat_1(v: &Variant, dice: [u8; 3]) -> State {
+    let h = hands(
+        ["2m2m8s8s", "1f2f3f4f5f6f7f8f 4m6m", "", ""],
+        "3m3p3s7m7p7s2p8p",
+    );
+    let mut deal = Deal::scripted(0, [&h[0], &h[1], &h[2], &h[3]], "", "3m3p3s7m7p7s2p8p").unwrap();
+    deal.dice = dice;
+    State::from_deal(deal.completed(), v).unwrap()
+}
+
+#[test]
+fn a_flower_win_paid_as_eight_tai_without_base_or_dealer() {
+    // 000 計分: 應付 ＝ 底 300 ＋ 台數 × 100; 花牌與花胡: 八仙過海 8 台，三家各付一份 (the dealer,
+    // seat 0, adding 莊家 1): 1200, 1100, 1100.
+    let st = eight_flowers_at_seat_1(&Variant::taiwan(), [2, 3, 6]);
+    let net = st.settle(None, None, None).unwrap().settlement.net_money;
+    assert_eq!(net, [-1200, 3400, -1100, -1100]);
+    // Issue 30: paid as 8 × 每台 with no 底 and no 莊家台 (flower_win.base, flower_win.dealer).
+    let house = taiwan_with(&[on("flower_win.base", false), on("flower_win.dealer", false)]);
+    let st = eight_flowers_at_seat_1(&house, [2, 3, 6]);
+    let settled = st.settle(None, None, None).unwrap();
+    assert_eq!(settled.settlement.net_money, [-800, 2400, -800, -800]);
+    assert_eq!(settled.bills[0].score.dealer_tai, 0);
+    // Each alone: no 底 keeps the dealer's 莊家 1; no 莊家台 keeps the 底.
+    let st = eight_flowers_at_seat_1(&taiwan_with(&[on("flower_win.base", false)]), [2, 3, 6]);
+    let net = st.settle(None, None, None).unwrap().settlement.net_money;
+    assert_eq!(net, [-900, 2500, -800, -800]);
+    let st = eight_flowers_at_seat_1(&taiwan_with(&[on("flower_win.dealer", false)]), [2, 3, 6]);
+    let net = st.settle(None, None, None).unwrap().settlement.net_money;
+    assert_eq!(net, [-1100, 3300, -1100, -1100]);
+}
+
+/// 000 花牌與花胡's two 筆: seat 1 draws its 8th flower, then 5m from the replacement end wins.
+fn eight_flowers_then_self_draw(v: &Variant) -> State {
+    let seven = "1f2f3f4f5f6f7f 4m6m 1p2p3p 4p5p6p 7p";
+    let mut st = table(
+        v,
+        ["8m8m8s8s", seven, "", ""],
+        "8f",
+        "8p9p 2s3s4s 5s5s 5m",
+        None,
+    );
+    crate::common::game::discard(&mut st, "1z");
+    act(&mut st, 1, Action::Win);
+    st
+}
+
+#[test]
+fn the_flowers_on_the_later_win_and_one_combined_payment() {
+    // 000 花牌與花胡: 已集滿 8 張花而自摸時，八仙過海一筆、自摸的牌面一筆，兩筆都是三家付（花以 8 張
+    // 計）; 兩筆的莊家台各自計算.
+    let st = eight_flowers_then_self_draw(&Variant::taiwan());
+    let two = st.settle(None, None, None).unwrap();
+    assert_eq!(two.bills.len(), 2);
+    let second = keys(&two.bills[1].score);
+    // Seat 1 sits 南: its 正花 are 2 and 6 (1 each), and both 花槓 (1 each).
+    assert!(second.contains(&("seat_flower", 2)), "{second:?}");
+    assert!(second.contains(&("flower_kong", 2)), "{second:?}");
+    assert_eq!(two.settlement.lines.len(), 6);
+
+    // Issue 30: no 正花/花槓 counted on the hand's later win (flower_win.flowers_on_win off).
+    let bare = taiwan_with(&[on("flower_win.flowers_on_win", false)]);
+    let st = eight_flowers_then_self_draw(&bare);
+    let s = st.settle(None, None, None).unwrap();
+    let without = keys(&s.bills[1].score);
+    assert!(
+        !without
+            .iter()
+            .any(|(k, _)| *k == "seat_flower" || *k == "flower_kong"),
+        "{without:?}"
+    );
+    assert_eq!(s.bills[1].score.total_tai + 4, two.bills[1].score.total_tai);
+    // The flower 筆 itself is unchanged.
+    assert_eq!(keys(&s.bills[0].score), vec![("eight_immortals", 8)]);
+
+    // Issue 30: the flower win and the normal win paid as one amount (flower_win.combined):
+    // each payer pays one 底 and its 莊家台 once, the tai added, on one line.
+    let one = taiwan_with(&[on("flower_win.combined", true)]);
+    let st = eight_flowers_then_self_draw(&one);
+    let s = st.settle(None, None, None).unwrap();
+    assert_eq!(s.settlement.lines.len(), 3);
+    assert!(s.settlement.lines.iter().all(|l| l.bill == 1));
+    let hand = two.bills[0].score.total_tai + two.bills[1].score.total_tai;
+    for l in &s.settlement.lines {
+        let dealer = u32::from(l.payer == 0);
+        assert_eq!((l.base_tai, l.hand_tai, l.dealer_tai), (3, hand, dealer));
+    }
+    // Against two 筆: three 底 and the dealer's second 莊家 1 fewer for the winner.
+    assert_eq!(
+        s.settlement.net_money[1],
+        two.settlement.net_money[1] - 3 * 300 - 100
+    );
+    assert_eq!(s.settlement.net_money.iter().sum::<i64>(), 0);
+}
+
+#[test]
+fn the_flowers_on_a_win_scored_alone() {
+    // score() of a self-draw holding all eight flowers where 八仙過海 is a 筆 of its own: with
+    // flower_win.flowers_on_win off its 正花 and 花槓 are not counted (issue 30); a discard win
+    // has no flower 筆 (000: 胡別人的牌就沒有八仙那一筆), so they count.
+    let bare = taiwan_with(&[on("flower_win.flowers_on_win", false)]);
+    let mut c = Context::new(1, WinKind::SelfDraw);
+    c.seat_wind = Wind::ALL[1];
+    c.flowers = 0xFF;
+    let hand = ("4m6m1p2p3p4p5p6p7p8p9p2s3s4s5s5s", "5m");
+    let with = keys(&win(hand.0, &[], hand.1, &c, &Variant::taiwan()));
+    assert!(with.contains(&("flower_kong", 2)), "{with:?}");
+    let without = keys(&win(hand.0, &[], hand.1, &c, &bare));
+    assert!(!without
+        .iter()
+        .any(|(k, _)| *k == "flower_kong" || *k == "seat_flower"));
+    let mut d = discard_ctx();
+    d.flowers = 0xFF;
+    let on_discard = keys(&win(hand.0, &[], hand.1, &d, &bare));
+    assert!(on_discard.contains(&("flower_kong", 2)), "{on_discard:?}");
+}
+
+// ------------------------------------------------------- opening flower win vs 天胡 (priority)
+
+#[test]
+fn an_opening_flower_win_before_heaven_is_a_house_rule() {
+    // 000 開局花胡: 閒家開局湊成八仙過海，但莊家補完花的 17 張本來就是天胡 → 天胡優先，閒家的花胡不計.
+    let tian = "1m2m3m 4m5m6m 7m8m9m 1p2p3p 4p5p6p 7p7p";
+    let cores = [tian, "", "1f2f3f4f5f6f7f8f 4s6s", ""];
+    let dead = "3m3p3s7m7s2s2p8p";
+    let st = table(&Variant::taiwan(), cores, "", dead, None);
+    let w = &st.result().unwrap().wins;
+    assert_eq!(w.len(), 1);
+    assert_eq!((w[0].seat, w[0].first_turn), (0, Some(FirstTurn::Heaven)));
+    // Issue 30: an opening flower win taking priority over the dealer's 天胡.
+    let v = taiwan_with(&[on("flower_win_over_heaven", true)]);
+    let st = table(&v, cores, "", dead, None);
+    let w = &st.result().unwrap().wins;
+    assert_eq!(w.len(), 1);
+    assert_eq!((w[0].seat, w[0].kind), (2, WinKind::EightFlowers));
+    round_trip(&st);
+    // The dealer's own opening flower win with 天胡 stays two 筆 (000: 分兩筆：八仙過海、天胡).
+    let own = "1f2f3f4f5f6f7f8f 1m2m3m 4m5m6m 7m8m9m";
+    let st = table(&v, [own, "", "", ""], "", "1p2p3p 4p5p6p 7p7p", None);
+    assert_eq!(st.result().unwrap().wins.len(), 2);
+}
+
+// ------------------------------------------------------------- 豹子 doubles (leopard_double)
+
+#[test]
+fn a_leopard_doubles_every_bill() {
+    // Issue 30: 豹子 doubles the money (「（底 + 台）算完後整筆加倍」); 002 only adds 骰規台.
+    // 八仙過海 under taiwan: 1200, 1100, 1100 (above); with 豹子 1 1 1 and the house rule, double.
+    let doubled = taiwan_with(&[on("leopard_double", true)]);
+    let st = eight_flowers_at_seat_1(&doubled, [1, 1, 1]);
+    let net = st.settle(None, None, None).unwrap().settlement.net_money;
+    assert_eq!(net, [-2400, 6800, -2200, -2200]);
+    // No 豹子, no doubling; and off (every preset), a 豹子 changes nothing under taiwan, which
+    // has no 骰規台 (000 不採用的項目: 骰子加台).
+    let st = eight_flowers_at_seat_1(&doubled, [2, 3, 6]);
+    let net = st.settle(None, None, None).unwrap().settlement.net_money;
+    assert_eq!(net, [-1200, 3400, -1100, -1100]);
+    let st = eight_flowers_at_seat_1(&Variant::taiwan(), [1, 1, 1]);
+    let net = st.settle(None, None, None).unwrap().settlement.net_money;
+    assert_eq!(net, [-1200, 3400, -1100, -1100]);
+    // american (002) adds 豹子 5 台 of 骰規台; doubled on top, (3 + 8 + 5 (+1)) × 2.
+    let am = Variant::american()
+        .with_overrides(&[on("leopard_double", true)])
+        .unwrap();
+    let st = eight_flowers_at_seat_1(&am, [1, 1, 1]);
+    let net = st.settle(None, None, None).unwrap().settlement.net_money;
+    assert_eq!(net, [-3400, 9800, -3200, -3200]);
+    // score() and settle() alone: 000 範例二 (放槍給莊家, 平胡 2, 連莊 1: 3 + 5 = 8 台) doubled.
+    let mut c = Context::new(0, WinKind::Discard { from: 1 });
+    c.streak = 1;
+    c.dice = Some([4, 4, 4]);
+    let s = win("2223456m456789p", &[("chi", "123p")], "1m", &c, &doubled);
+    assert!(s.doubled);
+    let paid = settle(&[s], &doubled).unwrap();
+    assert_eq!(paid.net_tai[1], -16);
+    c.dice = Some([4, 4, 5]);
+    let s = win("2223456m456789p", &[("chi", "123p")], "1m", &c, &doubled);
+    assert_eq!(settle(&[s], &doubled).unwrap().net_tai[1], -8);
+}
+
+// ----------------------------------------------------- 過水 and an 暗槓 (furiten_ankan_release)
+
+#[test]
+fn an_ankan_that_does_not_release_furiten() {
+    // 000 過水: 暗槓或加槓不是胡牌張的牌 → 解除 (the replacement 5m is then 自摸 with 槓上開花).
+    let hand = "4m6m 2p2p2p 7p8p9p 2s3s4s 5s5s 7s8s9s";
+    let play = |v: &Variant| {
+        let mut st = table(v, ["5m 8s8s8s", hand, "", ""], "2p", "5m", None);
+        act(&mut st, 0, Action::Discard(t("5m")));
+        act(&mut st, 1, Action::Pass);
+        assert!(st.player(1).furiten.blocks_win());
+        act(&mut st, 1, Action::Ankan(t("2p")));
+        st
+    };
+    let st = play(&Variant::taiwan());
+    assert!(!st.player(1).furiten.blocks_win());
+    // Issue 30: an 暗槓 that does not release 過水: the winning replacement is refused.
+    let mut st = play(&taiwan_with(&[on("furiten_ankan_release", false)]));
+    assert!(st.player(1).furiten.blocks_win());
+    assert_eq!(drawn(&st), t("5m"));
+    refuse(&st, 1, Action::Win, rule::FURITEN);
+    act(&mut st, 1, Action::Discard(t("5m")));
+    // 000's table still applies after it: a drawn winning tile holds past its discard.
+    assert!(st.player(1).furiten.blocks_win());
+}
+
+// ---------------------------------------------- the 明槓 ban's end (minkan_ban_kong_release)
+
+#[test]
+fn the_minkan_ban_surviving_an_ankan_is_a_house_rule() {
+    // 000 槓: 明槓之後的「不能自摸」，在你接著又暗槓或加槓之後解除，那次補牌可以自摸並計槓上開花.
+    let hand = "7s7s7s 2p2p2p 4m6m 4p5p6p 2s3s4s 5s5s";
+    let play = |v: &Variant| {
+        let mut st = table(v, ["7s 8m8m8m", "", hand, ""], "", "2p 5m", None);
+        act(&mut st, 0, Action::Discard(t("7s")));
+        act(&mut st, 2, Action::Minkan);
+        assert!(st.player(2).no_self_draw);
+        act(&mut st, 2, Action::Ankan(t("2p")));
+        assert_eq!(drawn(&st), t("5m"));
+        st
+    };
+    let mut st = play(&Variant::taiwan());
+    act(&mut st, 2, Action::Win);
+    assert_eq!(st.result().unwrap().wins[0].kind, WinKind::SelfDraw);
+    // Issue 30: the no-自摸-after-明槓 rule surviving a later 暗槓: the 5m cannot be 自摸'd.
+    let v = taiwan_with(&[on("minkan_ban_kong_release", false)]);
+    let mut st = play(&v);
+    assert!(st.player(2).no_self_draw);
+    refuse(&st, 2, Action::Win, rule::MINKAN_NO_SELF_DRAW);
+    act(&mut st, 2, Action::Discard(t("5m")));
+    // The discard ends the ban (000: 否則到你打出一張牌為止).
+    assert!(!st.player(2).no_self_draw);
+    round_trip(&st);
+}
