@@ -1064,9 +1064,8 @@ class ReviewRequest(BaseModel):
         twmj._core.DEFAULT_SAMPLES,
         ge=1,
         le=twmj._core.MAX_SAMPLES,
-        description="Determinized samples per decision (the core's bound). A review draws "
-        f"at most {twmj.LIMITS['review_samples']} samples in all (decisions × `samples`, "
-        "the core's `review_samples` limit): over it, a 422 `over_limit` naming `samples`.",
+        description="Samples per decision; decisions × samples at most "
+        f"{twmj.LIMITS['review_samples']} (limit `review_samples`), else `over_limit`.",
     )
     # Taken modulo 2^64, as /v1/quiz and the table take a seed: a JSON Schema bound at
     # 2^64 − 1 reads as a float and lets larger integers through as valid.
