@@ -588,3 +588,44 @@ def test_the_player_chooses_a_seat(page: Page, server: str) -> None:
     page.get_by_test_id("table-variant").select_option(fewer)
     expect(seat.locator("option")).to_have_count(players[fewer])
     assert problems == []
+
+
+def test_a_hand_is_set_up_started_and_played_from_the_keyboard_alone(
+    page: Page, server: str
+) -> None:
+    # Issue 29: "keyboard-only play works", from the tool's tab on: the seat and the deal
+    # chosen, 開始, a discard, 悔一步, all without the mouse.
+    problems = _watch(page, server)
+    _no_review(page)
+    _focus_by_tab(page, page.get_by_test_id("tab-table"))
+    page.keyboard.press("Enter")
+    expect(page.locator("#table")).to_be_visible()
+    _focus_by_tab(page, page.get_by_test_id("table-seat"))
+    page.keyboard.press("ArrowDown")  # 南家
+    expect(page.get_by_test_id("table-seat")).to_have_value("1")
+    _focus_by_tab(page, page.get_by_test_id("table-seed"))
+    page.keyboard.type("94")
+    _focus_by_tab(page, page.get_by_test_id("table-start"))
+    page.keyboard.press("Enter")
+    _settled(page)
+    answer = api(server, "/v1/table/view", {"token": _token(page)})
+    assert answer["seat"] == 1
+    while not answer["to_act"] or not any(a.startswith("discard ") for a in answer["legal"]):
+        # Seat 1 may first be asked about a call: 過 from the keyboard.
+        _focus_by_tab(page, page.get_by_test_id("table-actions").locator('[data-action="pass"]'))
+        page.keyboard.press("Enter")
+        _settled(page)
+        answer = api(server, "/v1/table/view", {"token": _token(page)})
+    hand = page.get_by_test_id("table-hand")
+    _focus_by_tab(page, hand.locator(".tile").first)
+    page.keyboard.press("End")
+    tile = page.evaluate("document.activeElement.dataset.tile")
+    page.keyboard.press("Enter")
+    _settled(page)
+    river = page.get_by_test_id("seat-1").get_by_test_id("river").locator(".tile")
+    expect(river.first).to_have_attribute("data-tile", tile)
+    _focus_by_tab(page, page.get_by_test_id("table-undo"))
+    page.keyboard.press("Enter")
+    _settled(page)
+    expect(river).to_have_count(0)
+    assert problems == []
