@@ -482,6 +482,12 @@ def test_the_hand_ends_in_its_review_and_a_decision_shows_its_moment(
         expect(row).to_have_attribute("data-costly", str(rank or ""))
         expect(row.get_by_test_id("review-costly")).to_have_count(1 if rank else 0)
     expect(page.locator('[data-testid="review-decision"].costly')).to_have_count(3)
+    # Each decision fits the screen, a phone's too: its text wraps, nothing runs off the side.
+    overflowing = page.get_by_test_id("review-open").evaluate_all(
+        "bs => bs.filter(b => b.scrollWidth > b.clientWidth + 1).map(b => b.textContent)"
+    )
+    assert overflowing == []
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     expect(page.get_by_test_id("review-total")).to_contain_text(
         f"期望總共少 {review['summary']['total_loss']:.2f} 台"
     )
