@@ -394,7 +394,8 @@ def test_errors_doc_is_generated() -> None:
 def test_the_tables_fixed_numbers_are_the_texts() -> None:
     # 000 開頭: 四人對打, 144 張牌（含 8 張花牌）; 牌與發牌: 牌牆最後 16 張不摸; 連莊最多 18 次.
     # Three dice of six faces (002 骰規台: 三顆骰子).
-    assert twmj.LIMITS == {
+    rules = {k: v for k, v in twmj.LIMITS.items() if k != "review_samples"}
+    assert rules == {
         "seats": 4,
         "full_set": 144,
         "kept_back": 16,
@@ -403,6 +404,9 @@ def test_the_tables_fixed_numbers_are_the_texts() -> None:
         "melds": 5,
     }
     # 000: a 16-tile hand wins with five sets and a pair, so it never holds more open melds.
+    # Not a rule: the most samples one review draws in all (a bound on a call's work, one
+    # evaluation's worth at the most).
+    assert twmj.LIMITS["review_samples"] == twmj._core.MAX_SAMPLES
     assert twmj.LIMITS["melds"] == (16 + 1 - 2) // 3
     assert twmj.LIMITS["full_set"] == len(twmj.TILES) * twmj.COPIES + len(twmj.FLOWERS)
     assert [t["key"] for t in twmj.VOCABULARY["limits"]] == list(twmj.LIMITS)

@@ -713,6 +713,10 @@ class VocabularyOut(BaseModel):
         description="The table's fixed numbers (seats, a full set's pieces, the tiles kept "
         "back, the most 連莊): every bound on a count in this API is read from them."
     )
+    bots: list[TermOut] = Field(
+        description="The core's bots (`bots` of `/v1/table/start`), weakest first, each with "
+        "its Chinese name.",
+    )
     hand_sizes: list[HandSizeOut] = Field(
         description="The hand sizes played (`hand_size`'s choices: 16, and 13 under 004 兩人 13 "
         "張版), each with its concealed tiles by number of melds: what a page reads instead of "
@@ -1060,7 +1064,8 @@ class ReviewRequest(BaseModel):
         twmj._core.DEFAULT_SAMPLES,
         ge=1,
         le=twmj._core.MAX_SAMPLES,
-        description="Determinized samples per decision (the core's bound).",
+        description="Samples per decision; decisions × samples at most "
+        f"{twmj.LIMITS['review_samples']} (limit `review_samples`), else `over_limit`.",
     )
     # Taken modulo 2^64, as /v1/quiz and the table take a seed: a JSON Schema bound at
     # 2^64 − 1 reads as a float and lets larger integers through as valid.

@@ -164,7 +164,9 @@ def review(
 ) -> Review:
     """Reviews `seat`'s decisions in `record` (a JSON-lines game record, docs/log-format.md).
     A record the referee refuses raises its `RecordError`; `samples` is bounded by the core
-    (`twmj._core.MAX_SAMPLES`)."""
+    (`twmj._core.MAX_SAMPLES`), and so is the whole review: its decisions times `samples` at
+    most `twmj.LIMITS["review_samples"]` (else a `ContextError` `over_limit` at `samples`,
+    raised before any decision is evaluated)."""
     rows = review_record(record, seat, samples, seed, rollout)
     decisions = []
     for i, x in enumerate(rows):

@@ -11,6 +11,7 @@ from typing import Any
 from twmj._core import vocabulary
 
 __all__ = [
+    "BOT_NAMES",
     "DECLARATIONS",
     "DRAW_REASONS",
     "ERROR_CODES",
@@ -24,7 +25,7 @@ __all__ = [
 ]
 
 #: Every list of terms: `win_kinds`, `declarations`, `shapes`, `meld_kinds`, `presets`,
-#: `draw_reasons`, `actions` (each `{key, name}`; win kinds also `from_seat` and `regular`), `errors`
+#: `draw_reasons`, `actions`, `bots` (each `{key, name}`; win kinds also `from_seat` and `regular`), `errors`
 #: (`{code, class, doc}`) and `limits` (`{key, name, value, doc}`).
 VOCABULARY: dict[str, list[dict[str, Any]]] = vocabulary()
 
@@ -51,6 +52,8 @@ DRAW_REASONS: dict[str, str] = _names("draw_reasons")
 MELD_KINDS: dict[str, str] = _names("meld_kinds")
 #: Presets: key → name, default first.
 PRESET_NAMES: dict[str, str] = _names("presets")
+#: The core's bots: key → Chinese name, weakest first (what a page shows a player).
+BOT_NAMES: dict[str, str] = _names("bots")
 #: The table's fixed numbers: key → value (`seats`, `full_set`, `kept_back`, `max_streak`);
 #: every layer bounds its inputs by these.
 LIMITS: dict[str, int] = {t["key"]: t["value"] for t in VOCABULARY["limits"]}

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 from mcp.client import Client
 
@@ -47,3 +48,27 @@ def test_review_limits_are_refused_with_the_error_shape(client: TestClient) -> N
     assert r.status_code == 422
     assert r.json()["error"]["code"] in twmj.ERROR_CODES
     assert r.json()["error"]["field"].startswith("record[")
+
+
+def test_a_review_over_the_cores_budget_is_refused_before_any_work(client: TestClient) -> None:
+    # A hostile client cannot hold a worker: the core bounds a review's samples in all
+    # (decisions × samples per decision, `LIMITS["review_samples"]`), and refuses one over it
+    # with the error shape before evaluating anything.
+    record, _ = _mistake_record()
+    budget = twmj.LIMITS["review_samples"]
+    decisions = len(twmj.review(record, 0, samples=1).decisions)
+    assert decisions >= 2
+    over = budget // decisions + 1  # per decision within MAX_SAMPLES, the whole over budget
+    assert over <= twmj._core.MAX_SAMPLES and over * decisions > budget
+    r = client.post("/v1/review", json={"record": record, "seat": 0, "samples": over})
+    assert r.status_code == 422, r.text
+    error = r.json()["error"]
+    assert (error["code"], error["field"]) == ("over_limit", "samples")
+    assert str(budget) in error["message_zh"]
+    # The library refuses it the same way (one owner: the core).
+    with pytest.raises(twmj.ContextError) as e:
+        twmj.review(record, 0, samples=over)
+    assert (e.value.code, e.value.field) == ("over_limit", "samples")
+    # The service's schema states the bound it reads from the core.
+    schema = client.get("/openapi.json").json()["components"]["schemas"]["ReviewRequest"]
+    assert str(budget) in schema["properties"]["samples"]["description"]

@@ -404,3 +404,71 @@ def test_every_preset_plays_to_the_end(client: TestClient, preset: str) -> None:
     replayed = client.post("/v1/replay", json={"record": end["record"]}).json()
     assert end["result"] == replayed
     assert sum(end["money"]) == 0
+
+
+# The bots' names (issue 29 follow-up: one owner per fact).
+
+
+def test_the_bots_chinese_names_are_the_cores_alone(client: TestClient) -> None:
+    # The page's names are the core's vocabulary `bots`, and no other layer spells one: a
+    # second spelling anywhere in the Python, the service, the page, the binding or the WASM
+    # build would drift from the core's.
+    listed = {b["key"]: b["name"] for b in client.get("/v1/table/bots").json()}
+    assert listed == twmj.vocab.BOT_NAMES
+    assert client.get("/v1/vocabulary").json()["bots"] == twmj.VOCABULARY["bots"]
+    assert [t["key"] for t in twmj.VOCABULARY["bots"]] == list(twmj.bots.NAMES)
+    assert len(set(listed.values())) == len(listed)
+    owner = ROOT / "rust" / "twmj-core" / "src" / "game" / "bots" / "mod.rs"
+    assert all(f'"{n}"' in owner.read_text(encoding="utf-8") for n in listed.values())
+    found = []
+    for folder in ("python", "api", "rust", "js", "docs", "scripts"):
+        for path in (ROOT / folder).rglob("*"):
+            if path == owner or not path.is_file() or "target" in path.parts:
+                continue
+            if path.suffix not in (".py", ".pyi", ".rs", ".js", ".mjs", ".ts", ".html", ".md"):
+                continue
+            text = path.read_text(encoding="utf-8", errors="replace")
+            found += [f"{path.relative_to(ROOT)}: {n}" for n in listed.values() if n in text]
+    assert found == []
+
+
+# The table at a reviewed decision (issue 29 item 4: "click a decision to see the table at
+# that moment").
+
+
+def test_a_moment_is_the_table_the_player_decided_at(client: TestClient) -> None:
+    answers = _play_out(client, _start(client, seed=94, bots=["value"]), -1)
+    end = answers[-1]
+    lines = [json.loads(x) for x in twmj.record_lines(end["record"])]
+    mine = [i for i, x in enumerate(lines, start=1) if x["type"] == "act" and x["seat"] == 0]
+    deciding = [a for a in answers if a["legal"]]
+    assert len(mine) == len(deciding)
+    for line, before in zip(mine, deciding, strict=True):
+        r = client.post("/v1/table/moment", json={"token": end["token"], "line": line})
+        assert r.status_code == 200, r.text
+        m = r.json()
+        # What the player saw when it made that move: the answer that asked for it.
+        assert {k: v for k, v in m.items() if k not in ("token", "events")} == {
+            k: v for k, v in before.items() if k not in ("token", "events")
+        }
+        assert m["events"] == [] and lines[line - 1]["action"] in m["legal"]
+    # Every decision the review lists is one of these lines.
+    review = client.post("/v1/review", json={"record": end["record"], "seat": 0, "samples": 2})
+    assert {d["line"] for d in review.json()["decisions"]} <= set(mine)
+
+
+def test_a_moment_is_refused_before_the_end_or_off_the_players_moves(client: TestClient) -> None:
+    answers = _play_out(client, _start(client, seed=94, bots=["value"]), -1)
+    end, playing = answers[-1], answers[1]
+    lines = [json.loads(x) for x in twmj.record_lines(end["record"])]
+    other = next(i for i, x in enumerate(lines, start=1) if x.get("seat") != 0)
+    for token, line, field, code in (
+        (playing["token"], 1, "token", "context_error"),
+        (end["token"], other, "line", "context_error"),
+        (end["token"], len(lines) + 1, "line", "context_error"),
+        (end["token"], 0, "line", "invalid_request"),
+        ("forged", 1, "token", "bad_token"),
+    ):
+        r = client.post("/v1/table/moment", json={"token": token, "line": line})
+        assert r.status_code == 422, (line, r.text)
+        assert (_error(r)["field"], _error(r)["code"]) == (field, code)

@@ -6,9 +6,11 @@ the Python API): each seed below is asserted to show what it is here for."""
 from __future__ import annotations
 
 import json
+import re
+from collections.abc import Callable
 
 import pytest
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Locator, Page, Route, expect
 
 import twmj
 from tests.browser.helpers import api
@@ -49,7 +51,18 @@ def _press(page: Page, row: Locator, target: Locator, keyboard: bool) -> None:
     page.keyboard.press("Enter")
 
 
-def _start(page: Page, seed: int) -> None:
+def _no_review(page: Page) -> None:
+    """For a test about something else: the review a hand's end asks for is answered at once
+    with no decision, so the shared test server does not spend seconds of CPU on a review no
+    one reads while the next test plays (the review's own tests ask the real one)."""
+    empty = {"decisions": 0, "total_loss": 0.0, "total_loss_se": 0.0, "costliest": []}
+    body = {"seat": 0, "samples": 1, "seed": 0, "decisions": [], "summary": empty}
+    page.route("**/v1/review", lambda route: route.fulfill(json=body))
+
+
+def _start(page: Page, seed: int, review: bool = False) -> None:
+    if not review:
+        _no_review(page)
     page.get_by_test_id("tab-table").click()
     page.get_by_test_id("table-seed").fill(str(seed))
     page.get_by_test_id("table-start").click()
@@ -289,6 +302,7 @@ def test_a_ready_hand_shows_its_waits_values_and_dead_waits(page: Page, server: 
 
 
 def test_a_match_goes_on_to_the_next_hand_and_resumes_after_a_reload(page: Page) -> None:
+    _no_review(page)
     page.get_by_test_id("tab-table").click()
     page.get_by_test_id("table-seed").fill("11")
     page.get_by_test_id("table-mode").select_option("east")
@@ -338,6 +352,7 @@ def test_the_calculators_house_rules_play_at_the_table(page: Page, server: str) 
         if group.get_attribute("open") is None:
             group.locator("summary").click()
     page.get_by_test_id("house-payment").select_option("zhongyong")
+    _no_review(page)
     bodies: list[str] = []
     page.on(
         "request", lambda r: bodies.append(r.post_data or "") if "/table/start" in r.url else None
@@ -359,3 +374,264 @@ def test_the_calculators_house_rules_play_at_the_table(page: Page, server: str) 
     # 中庸全統制 has no 底 (003): every payment is tai alone.
     assert all(p["base_tai"] == 0 for s in replayed["scores"] for p in s["payments"])
     assert all(["payment", '"zhongyong"'] in s["overrides"] for s in replayed["scores"])
+
+
+# The review after the hand (issue 29 item 4).
+
+
+def _play_moves(page: Page, moves: list[str]) -> None:
+    """The player's `moves`, each clicked, every answer waited for."""
+    for move in moves:
+        target = (
+            page.get_by_test_id("table-hand").locator(f'.tile[data-tile="{move.split()[1]}"]').last
+            if move.startswith("discard ")
+            else page.get_by_test_id("table-actions").locator(f'[data-action="{move}"]')
+        )
+        target.click()
+        _settled(page)
+
+
+def _hold_first(held: list[Route]) -> Callable[[Route], None]:
+    """A route handler holding the first request (in `held`) and letting the others through."""
+
+    def handle(route: Route) -> None:
+        if held:
+            route.continue_()
+        else:
+            held.append(route)
+
+    return handle
+
+
+def _held(page: Page, held: list[Route]) -> Route:
+    """The first request `held` caught (the page sends it when the answer before is drawn)."""
+    for _ in range(100):
+        if held:
+            return held[0]
+        page.wait_for_timeout(50)
+    raise AssertionError("the page sent no request")
+
+
+def _tiles(loc: Locator) -> list[str]:
+    tiles: list[str] = loc.locator(".tile").evaluate_all("es => es.map(e => e.dataset.tile)")
+    return tiles
+
+
+def _watch(page: Page, server: str) -> list[str]:
+    """The page's standards: no console error, no failed request, nothing off the service."""
+    problems: list[str] = []
+    page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
+    page.on(
+        "response", lambda r: problems.append(f"{r.status} {r.url}") if r.status >= 400 else None
+    )
+    page.on("request", lambda r: None if r.url.startswith(server) else problems.append(r.url))
+    return problems
+
+
+def _focus_by_tab(page: Page, target: Locator) -> None:
+    """Tab (forwards) until `target` has the focus: the keyboard alone."""
+    for _ in range(200):
+        if target.evaluate("(t) => t === document.activeElement"):
+            return
+        page.keyboard.press("Tab")
+    raise AssertionError("Tab never reached the target")
+
+
+def test_the_hand_ends_in_its_review_and_a_decision_shows_its_moment(
+    page: Page, server: str
+) -> None:
+    problems = _watch(page, server)
+    keyboard = page.viewport_size is not None and page.viewport_size["width"] > 800
+    s = script(94)
+    held: list[Route] = []
+    page.route("**/v1/review", _hold_first(held))
+    _start(page, 94, review=True)
+    expect(page.get_by_test_id("table-review")).to_be_hidden()
+    _play_moves(page, s.moves)
+    expect(page.get_by_test_id("table-result")).to_be_visible()
+    # The page asks for the review of the hand's record, for the player's seat; while it is
+    # out, the review says so.
+    request = _held(page, held)
+    end = api(server, "/v1/table/view", {"token": _token(page)})
+    assert json.loads(request.request.post_data or "") == {"record": end["record"], "seat": 0}
+    status = page.get_by_test_id("table-review-status")
+    expect(page.get_by_test_id("table-review")).to_be_visible()
+    expect(status.get_by_test_id("loading")).to_have_text("計算中…")
+    expect(status).to_have_attribute("aria-busy", "true")
+    with page.expect_response("**/v1/review") as answered:
+        request.continue_()
+    assert answered.value.ok
+    expect(status).to_have_attribute("aria-busy", "false")
+    # The review shown is the library's review of that record (the service's default samples
+    # and seed): each decision with what was played, the best, the loss and its reason; the
+    # costliest three marked, in order.
+    review = twmj.review(end["record"], 0).as_dict()
+    assert len(review["decisions"]) >= 3
+    rows = page.get_by_test_id("review-decision")
+    expect(rows).to_have_count(len(review["decisions"]))
+    costliest = review["summary"]["costliest"]
+    assert len(costliest) == 3
+    for d in review["decisions"]:
+        row = rows.nth(d["index"])
+        expect(row).to_have_attribute("data-line", str(d["line"]))
+        expect(row).to_have_attribute("data-played", d["played"])
+        expect(row).to_have_attribute("data-best", d["best"])
+        expect(row.get_by_test_id("review-reason")).to_have_text(d["reason"])
+        expect(row).to_contain_text(f"期望少 {d['loss']:.2f} 台")
+        rank = costliest.index(d["index"]) + 1 if d["index"] in costliest else None
+        expect(row).to_have_attribute("data-costly", str(rank or ""))
+        expect(row.get_by_test_id("review-costly")).to_have_count(1 if rank else 0)
+    expect(page.locator('[data-testid="review-decision"].costly')).to_have_count(3)
+    # Each decision fits the screen, a phone's too: its text wraps, nothing runs off the side.
+    overflowing = page.get_by_test_id("review-open").evaluate_all(
+        "bs => bs.filter(b => b.scrollWidth > b.clientWidth + 1).map(b => b.textContent)"
+    )
+    assert overflowing == []
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    expect(page.get_by_test_id("review-total")).to_contain_text(
+        f"期望總共少 {review['summary']['total_loss']:.2f} 台"
+    )
+    # The costliest decision opened (from the keyboard alone on the desktop): the table as the
+    # player saw it then, its hand the review's hand at that decision.
+    worst = review["decisions"][costliest[0]]
+    button = rows.nth(worst["index"]).get_by_test_id("review-open")
+    if keyboard:
+        _focus_by_tab(page, button)
+        page.keyboard.press("Enter")
+    else:
+        button.click()
+    moment = api(server, "/v1/table/moment", {"token": end["token"], "line": worst["line"]})
+    box = page.get_by_test_id("table-moment")
+    expect(box.get_by_test_id("moment-hand").locator(".tile")).to_have_count(len(moment["hand"]))
+    assert _tiles(box.get_by_test_id("moment-hand")) == moment["hand"]
+    assert sorted(moment["hand"]) == sorted(twmj.parse(worst["hand"]).tiles)
+    assert worst["played"] in moment["legal"]
+    for seat in moment["table"]:
+        shown = box.get_by_test_id(f"moment-seat-{seat['seat']}")
+        assert _tiles(shown.get_by_test_id("river")) == [r["tile"] for r in seat["river"]]
+        expect(shown.get_by_test_id("meld")).to_have_count(len(seat["melds"]))
+    mine = moment["table"][0]
+    expect(box.get_by_test_id("moment-meld")).to_have_count(len(mine["melds"]))
+    expect(box.get_by_test_id("moment-info")).to_have_attribute("data-wall", str(moment["wall"]))
+    # The table itself is the end's, untouched.
+    expect(page.get_by_test_id("table-result")).to_be_visible()
+    assert page.evaluate(BROKEN_WORDS) == []
+    assert problems == []
+
+
+def test_only_the_latest_moment_asked_is_shown(page: Page, server: str) -> None:
+    s = script(94)
+    _start(page, 94, review=True)
+    with page.expect_response("**/v1/review"):
+        _play_moves(page, s.moves)
+    rows = page.get_by_test_id("review-decision")
+    expect(rows.first).to_be_visible()
+    held: list[Route] = []
+    page.route("**/v1/table/moment", _hold_first(held))
+    rows.nth(0).get_by_test_id("review-open").click()
+    first = _held(page, held)
+    rows.nth(1).get_by_test_id("review-open").click()
+    title = page.get_by_test_id("moment-title")
+    expect(title).to_contain_text("第 2 個決定")
+    with page.expect_response("**/v1/table/moment"):
+        first.continue_()
+    page.wait_for_timeout(200)  # let a stale answer (wrongly) draw, were it to
+    expect(title).to_contain_text("第 2 個決定")
+    expect(rows.nth(1)).to_have_class(re.compile(r"\bchosen\b"))
+    expect(page.locator('[data-testid="review-decision"].chosen')).to_have_count(1)
+    # Taking the last move back: the hand is not over, and its review is gone.
+    page.get_by_test_id("table-undo").click()
+    _settled(page)
+    expect(page.get_by_test_id("table-review")).to_be_hidden()
+
+
+# The player's seat (issue 29: "start a hand (variant, seat, …)").
+
+
+def test_the_player_chooses_a_seat(page: Page, server: str) -> None:
+    problems = _watch(page, server)
+    _no_review(page)  # its request is checked, not its answer
+    page.get_by_test_id("tab-table").click()
+    seat = page.get_by_test_id("table-seat")
+    winds = [w["name"] for w in twmj.VOCABULARY["winds"]]
+    expect(seat.locator("option")).to_have_count(len(winds))
+    seat.select_option("2")
+    expect(seat.locator("option:checked")).to_have_text(f"{winds[2]}家")
+    page.get_by_test_id("table-seed").fill("94")
+    page.get_by_test_id("table-start").click()
+    _settled(page)
+    answer = api(server, "/v1/table/view", {"token": _token(page)})
+    assert answer["seat"] == 2 and answer["dealer"] == 0
+    # The player's box is seat 2's; 下家 is seat 3; the dealer (seat 0) is 對家.
+    expect(page.get_by_test_id("seat-2").locator("h3")).to_contain_text(f"你・{winds[2]}")
+    expect(page.get_by_test_id("seat-3").locator("h3")).to_contain_text("下家")
+    expect(page.get_by_test_id("seat-0").get_by_test_id("dealer-mark")).to_have_count(1)
+    expect(page.get_by_test_id("table-info")).to_contain_text("莊家：對家")
+    assert sorted(_tiles(page.get_by_test_id("table-hand"))) == sorted(answer["hand"])
+    # Played to the end from seat 2: the result is /v1/replay of the record, and the review is
+    # asked for seat 2.
+    bodies: list[str] = []
+    page.on(
+        "request", lambda r: bodies.append(r.post_data or "") if "/v1/review" in r.url else None
+    )
+    while page.get_by_test_id("table-result").is_hidden():
+        _play_one(page)
+    end = api(server, "/v1/table/view", {"token": _token(page)})
+    assert api(server, "/v1/replay", {"record": end["record"]}) == end["result"]
+    lines = [json.loads(x) for x in twmj.record_lines(end["record"])]
+    assert any(x["type"] == "act" and x["seat"] == 2 for x in lines)
+    rows = page.get_by_test_id("result-seat")
+    expect(rows.nth(2).locator("th")).to_have_text("你")
+    for _ in range(100):
+        if bodies:
+            break
+        page.wait_for_timeout(50)
+    assert json.loads(bodies[0])["seat"] == 2
+    # A preset seating fewer players offers fewer seats (its `players`).
+    players = {p: int(twmj.Variant(p).settings()["players"]) for p in twmj.PRESETS}
+    fewer = min(players, key=lambda p: players[p])
+    assert players[fewer] < len(winds)
+    page.get_by_test_id("table-variant").select_option(fewer)
+    expect(seat.locator("option")).to_have_count(players[fewer])
+    assert problems == []
+
+
+def test_a_hand_is_set_up_started_and_played_from_the_keyboard_alone(
+    page: Page, server: str
+) -> None:
+    # Issue 29: "keyboard-only play works", from the tool's tab on: the seat and the deal
+    # chosen, 開始, a discard, 悔一步, all without the mouse.
+    problems = _watch(page, server)
+    _no_review(page)
+    _focus_by_tab(page, page.get_by_test_id("tab-table"))
+    page.keyboard.press("Enter")
+    expect(page.locator("#table")).to_be_visible()
+    _focus_by_tab(page, page.get_by_test_id("table-seat"))
+    page.keyboard.press("ArrowDown")  # 南家
+    expect(page.get_by_test_id("table-seat")).to_have_value("1")
+    _focus_by_tab(page, page.get_by_test_id("table-seed"))
+    page.keyboard.type("94")
+    _focus_by_tab(page, page.get_by_test_id("table-start"))
+    page.keyboard.press("Enter")
+    _settled(page)
+    answer = api(server, "/v1/table/view", {"token": _token(page)})
+    assert answer["seat"] == 1
+    while not answer["to_act"] or not any(a.startswith("discard ") for a in answer["legal"]):
+        # Seat 1 may first be asked about a call: 過 from the keyboard.
+        _focus_by_tab(page, page.get_by_test_id("table-actions").locator('[data-action="pass"]'))
+        page.keyboard.press("Enter")
+        _settled(page)
+        answer = api(server, "/v1/table/view", {"token": _token(page)})
+    hand = page.get_by_test_id("table-hand")
+    _focus_by_tab(page, hand.locator(".tile").first)
+    page.keyboard.press("End")
+    tile = page.evaluate("document.activeElement.dataset.tile")
+    page.keyboard.press("Enter")
+    _settled(page)
+    river = page.get_by_test_id("seat-1").get_by_test_id("river").locator(".tile")
+    expect(river.first).to_have_attribute("data-tile", tile)
+    _focus_by_tab(page, page.get_by_test_id("table-undo"))
+    page.keyboard.press("Enter")
+    _settled(page)
+    expect(river).to_have_count(0)
+    assert problems == []

@@ -3,6 +3,7 @@ game held by the client as a sealed token (twmj_api/table.py says how)."""
 
 from __future__ import annotations
 
+import json
 import secrets
 from typing import Annotated, Any, Literal
 
@@ -49,20 +50,9 @@ def _example_token() -> str:
     return _start_table(StartRequest(seed=29)).token
 
 
-#: The bots' names for a player, in Chinese (presentation only: the core names them by key,
-#: and a bot named nowhere here is shown by its key).
-BOT_NAMES_ZH = {
-    "value": "看台數（最強）",
-    "efficiency": "看牌效",
-    "first_legal": "照順序打",
-    "random": "亂打",
-    "search": "搜尋（每步模擬，慢）",
-}
-
-
 class BotOut(BaseModel):
     key: str = Field(description="As `bots` takes it.")
-    name: str = Field(description="In Chinese, for the page.")
+    name: str = Field(description="In Chinese, for the page (the core's vocabulary `bots`).")
     default: bool = Field(description="The bot a table seats when `bots` is left out.")
 
 
@@ -126,6 +116,33 @@ def _next_example(schema: dict[str, Any]) -> None:
 class NextRequest(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True, json_schema_extra=_next_example)
     token: Token
+
+
+def _moment_example(schema: dict[str, Any]) -> None:
+    """A finished hand's token (the player passing when it may) and its first move's line."""
+    t = tb.Table(
+        preset=twmj.DEFAULT_PRESET,
+        overrides={},
+        seat=0,
+        bots=["", "value", "value", "value"],
+        seed=29,
+    )
+    p = tb.rebuild(t)
+    while not p.game.is_over:
+        p.move(twmj.ACTIONS.index(p.game.legal_actions(0)[-1]))
+    lines = [json.loads(x) for x in twmj.record_lines(p.game.record())]
+    line = next(i for i, x in enumerate(lines, 1) if x["type"] == "act" and x["seat"] == 0)
+    schema["examples"] = [{"token": tb.seal(t), "line": line}]
+
+
+class MomentRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True, json_schema_extra=_moment_example)
+    token: Token = Field(description="The token of a finished hand (the answer that ended it).")
+    line: JSONInt = Field(
+        ge=1,
+        description="A line of the hand's record at which the player decided: `/v1/review`'s "
+        "`line` of a decision (1-based).",
+    )
 
 
 def _act_example(schema: dict[str, Any]) -> None:
@@ -400,7 +417,7 @@ async def bots() -> list[BotOut]:
     with its Chinese name; `default` marks the one `/v1/table/start` seats without `bots`."""
     (default,) = StartRequest.model_fields["bots"].get_default(call_default_factory=True)
     return [
-        BotOut(key=k, name=BOT_NAMES_ZH.get(k, k), default=k == default)
+        BotOut(key=k, name=twmj.vocab.BOT_NAMES[k], default=k == default)
         for k in reversed(BOT_NAMES)
     ]
 
@@ -541,3 +558,33 @@ async def hint(req: TokenRequest) -> HintAnswer:
     return HintAnswer(
         shanten=w.shanten, waits=waits_of(w.waits, tiles if w.tenpai else None), discards=[]
     )
+
+
+@router.post(
+    "/moment", response_model=TableAnswer, summary="The table at one of the player's decisions"
+)
+@heavy
+async def moment(req: MomentRequest) -> TableAnswer:
+    """For the review of a finished hand: what the player saw at the decision the record's
+    `line` holds (its hand, every river, meld and flower, the tile on offer, the legal
+    actions), as the token's table was just before that move; `events` is empty. The token
+    answered is of that moment (playing on from it is taking moves back). The hand must be
+    over (its record, and so its lines, are the player's only then); a line that is not one
+    of the player's moves is a 422 naming `line`."""
+    p = _rebuilt(req.token)
+    t, game = p.table, p.game
+    if not game.is_over:
+        raise twmj.ContextError(
+            "the hand is not over yet", field="token", message_zh="這一局還沒打完"
+        )
+    lines = [json.loads(x) for x in twmj.record_lines(game.record())]
+    mine = [i for i, x in enumerate(lines, start=1) if x["type"] == "act" and x["seat"] == t.seat]
+    if req.line not in mine:
+        raise twmj.ContextError(
+            f"line {req.line} of the record is not a move of seat {t.seat}",
+            field="line",
+            message_zh=f"紀錄第 {req.line} 行不是你的決定",
+        )
+    t.moves = t.moves[: mine.index(req.line)]
+    t.seen = 0
+    return _answer(tb.rebuild(t), events=False)

@@ -37,8 +37,15 @@ export class Table {
     const variant = $("table-variant");
     variant.replaceChildren(...data.order.map((p) => new Option(data.presets[p].name, p)));
     variant.value = data.order[0];
+    variant.addEventListener("change", () => this.seatOptions());
+    this.seatOptions();
     this.latest = new Latest($("table-status"), [$("table-start"), $("table-undo"), $("table-next")]);
     this.hinted = new Latest($("table-hints"));
+    // The review of a finished hand (/v1/review of its record) and the table at one of its
+    // decisions (/v1/table/moment): each shows only its latest answer.
+    this.reviewing = new Latest($("table-review-status"));
+    this.momented = new Latest($("table-moment"));
+    this.reviewed = null; // the record the review shown is of
     $("table-start").addEventListener("click", () => this.start());
     $("table-undo").addEventListener("click", () => this.undo());
     $("table-next").addEventListener("click", () => this.next());
@@ -51,6 +58,17 @@ export class Table {
       this.hints = ev.target.checked;
       this.showHints();
     });
+  }
+
+  /** The seats the chosen preset plays (its `players`), each by its wind for the first hand. */
+  seatOptions() {
+    const preset = data.presets[$("table-variant").value];
+    const players = Number((preset && preset.settings.players) || termList("winds").length);
+    const box = $("table-seat");
+    const was = Number(box.value || 0);
+    box.replaceChildren(...Array.from({ length: players }, (_, i) =>
+      new Option(`${windName(i)}家${i === 0 ? "（第一局的莊）" : ""}`, String(i))));
+    box.value = String(was < players ? was : 0);
   }
 
   get started() {
@@ -91,6 +109,7 @@ export class Table {
     const body = {
       variant: $("table-variant").value,
       overrides: this.overrides(),
+      seat: Number($("table-seat").value || 0),
     };
     const bot = $("table-bots").value;
     if (bot) body.bots = [bot];
@@ -136,8 +155,7 @@ export class Table {
     return ok;
   }
 
-  place(seat) {
-    const a = this.answer;
+  place(seat, a = this.answer) {
     return PLACES[a.seats][(seat - a.seat + a.seats) % a.seats];
   }
 
@@ -180,15 +198,17 @@ export class Table {
     this.drawEvents(resumed);
     this.drawMatch();
     this.drawResult();
+    this.drawReview();
     this.showHints();
     if (playing) this.refocus();
   }
 
-  seatBox(s) {
-    const a = this.answer;
+  /** One seat as the player sees it in answer `a` (the table now, or at a reviewed moment:
+   * `prefix` keeps the two apart). */
+  seatBox(s, a = this.answer, prefix = "") {
     const rel = (s.seat - a.seat + a.seats) % a.seats;
-    const box = el("section", { class: `seat rel${rel}`, testid: `seat-${s.seat}`, "data-seat": String(s.seat) });
-    const head = el("h3", {}, `${this.place(s.seat)}・${windName(s.wind)}`);
+    const box = el("section", { class: `seat rel${rel}`, testid: `${prefix}seat-${s.seat}`, "data-seat": String(s.seat) });
+    const head = el("h3", {}, `${this.place(s.seat, a)}・${windName(s.wind)}`);
     if (s.seat === a.dealer) head.append(el("span", { class: "badge", testid: "dealer-mark" }, "莊"));
     if (s.seat !== a.seat) head.append(el("span", { class: "count" }, ` 手牌 ${s.concealed} 張`));
     box.append(head);
@@ -204,14 +224,14 @@ export class Table {
         return g;
       })));
     }
-    const river = el("div", { class: "river tiles", testid: "river", "aria-label": `${this.place(s.seat)}的河` });
+    const river = el("div", { class: "river tiles", testid: "river", "aria-label": `${this.place(s.seat, a)}的河` });
     s.river.forEach((r, i) => {
       const t = tileEl(r.tile, { small: true });
       if (r.claimed) t.classList.add("claimed");
       const last = a.last_discard && a.last_discard.seat === s.seat && a.last_discard.index === i;
       if (last) {
         t.classList.add("last");
-        t.dataset.testid = "last-discard";
+        t.dataset.testid = `${prefix}last-discard`;
         t.setAttribute("aria-label", `${name(r.tile)}（最後打出的牌）`);
       }
       river.append(t);
@@ -370,6 +390,90 @@ export class Table {
       el("thead", {}, el("tr", {}, el("th", {}, "座位"), el("th", {}, "台"), el("th", {}, "錢"))),
       el("tbody", {}, ...rows)));
     box.replaceChildren(...parts);
+  }
+
+  /** An action as a player reads it: 打五萬, 吃（吃進最小張）, 碰, 過 … */
+  actionText(action) {
+    const [verb, tile] = action.split(" ");
+    if (verb === "discard") return `打${name(tile)}`;
+    const whole = term("actions", action).name;
+    if (whole !== action) return whole;
+    const label = term("actions", verb).name;
+    return tile && data.names[tile] ? `${label}${name(tile)}` : label;
+  }
+
+  /** At the end of a hand, its review: /v1/review of the record for the player's seat. */
+  drawReview() {
+    const a = this.answer;
+    const box = $("table-review");
+    if (!a.over || !a.record) {
+      this.reviewing.drop();
+      this.momented.drop();
+      this.reviewed = null;
+      box.hidden = true;
+      $("table-review-status").replaceChildren();
+      $("table-review-list").replaceChildren();
+      $("table-moment").replaceChildren();
+      $("table-moment").hidden = true;
+      return;
+    }
+    box.hidden = false;
+    if (this.reviewed === a.record) return;
+    this.reviewed = a.record;
+    const token = a.token;
+    $("table-review-list").replaceChildren();
+    $("table-moment").replaceChildren();
+    $("table-moment").hidden = true;
+    this.reviewing.run(() => post("/v1/review", { record: a.record, seat: a.seat }), (r) => {
+      $("table-review-status").replaceChildren(r.decisions.length ? el("p", { testid: "review-total", class: "hint" },
+        `共 ${r.decisions.length} 個決定，期望總共少 ${r.summary.total_loss.toFixed(2)} 台`) :
+        el("p", { testid: "review-total", class: "hint" }, "這一局你沒有要選的決定。"));
+      const rank = new Map(r.summary.costliest.map((i, k) => [i, k + 1]));
+      $("table-review-list").replaceChildren(...r.decisions.map((d) => {
+        const costly = rank.get(d.index);
+        const head = d.played === d.best ? `${this.actionText(d.played)}（最佳）` :
+          `${this.actionText(d.played)}，最佳是${this.actionText(d.best)}`;
+        const b = el("button", { type: "button", testid: "review-open", "data-line": String(d.line) },
+          ...(costly ? [el("span", { class: "badge", testid: "review-costly" }, `最貴第 ${costly} 名`), " "] : []),
+          `${head}・期望少 ${d.loss.toFixed(2)} 台`,
+          el("span", { class: "reason", testid: "review-reason" }, d.reason));
+        b.addEventListener("click", () => this.showMoment(token, d, b));
+        return el("li", {
+          class: costly ? "costly" : "", testid: "review-decision", "data-index": String(d.index),
+          "data-line": String(d.line), "data-played": d.played, "data-best": d.best,
+          "data-loss": String(d.loss), "data-costly": costly ? String(costly) : "",
+        }, b);
+      }));
+    }, (err) => show(err, $("table-review-status")));
+  }
+
+  /** The table at one reviewed decision: what the player saw then (/v1/table/moment). */
+  showMoment(token, d, button) {
+    for (const li of $("table-review-list").children) li.classList.toggle("chosen", li.contains(button));
+    const box = $("table-moment");
+    box.hidden = false;
+    this.momented.run(() => post("/v1/table/moment", { token, line: d.line }), (m) => {
+      const hand = el("div", { class: "tiles hand", testid: "moment-hand", "aria-label": "當時的手牌" },
+        ...m.hand.map((t) => tileEl(t, { small: true })));
+      const parts = [
+        el("h4", { testid: "moment-title" }, `第 ${d.index + 1} 個決定：${this.actionText(d.played)}` +
+          (d.played === d.best ? "（最佳）" : `（最佳是${this.actionText(d.best)}）`)),
+        el("p", { class: "hint", testid: "moment-info", "data-wall": String(m.wall) },
+          `牌牆剩 ${m.wall} 張・莊家：${this.place(m.dealer, m)}` +
+          (m.offer ? `・${this.place(m.offer.seat, m)}打出${name(m.offer.tile)}` : "")),
+        el("div", { class: "seats", testid: "moment-seats" }, ...m.table.map((s) => this.seatBox(s, m, "moment-"))),
+        el("h4", {}, "你當時的牌"),
+        el("div", { class: "tiles", testid: "moment-mine" },
+          ...m.table[m.seat].flowers.map((f) => tileEl(f, { small: true })),
+          ...m.table[m.seat].melds.map((x) => {
+            const g = el("span", { class: "meld group", testid: "moment-meld", "data-kind": x.kind }, `${term("meld_kinds", x.kind).name} `);
+            for (const t of x.tiles) g.append(tileEl(t, { small: true }));
+            return g;
+          })),
+        hand,
+      ];
+      box.replaceChildren(...parts);
+    }, (err) => show(err, box));
   }
 
   async showHints() {

@@ -289,7 +289,7 @@ codes! {
         "a table token (`/v1/table/act`) that this service did not seal, was altered, is over its size limit or is of another format version; `field` is `token`";
     OverLimit: "over_limit", "context_error", "ContextError", "超過上限",
         "{what}只能是 {min} 到 {max}（上限 {max}），不能是 {n}",
-        "a count over its own bound (tables `MAX_TABLES`, arena hands `MAX_ARENA_HANDS`, threads `MAX_THREADS`, a quiz's melds): the type holds the number, the bound refuses it (`out_of_range` is a number its type cannot hold)";
+        "a count over its own bound (tables `MAX_TABLES`, arena hands `MAX_ARENA_HANDS`, threads `MAX_THREADS`, a quiz's melds, a review's samples in all `MAX_REVIEW_SAMPLES`): the type holds the number, the bound refuses it (`out_of_range` is a number its type cannot hold)";
     PayerIsWinner: "payer_is_winner", "context_error", "ContextError", "付錢的是胡牌的人",
         "座位 {seat} 是胡牌的人，不能付自己的胡（也不能胡自己打的牌）",
         "a win paid by the winner's own seat, or a seat winning its own discard";

@@ -5,7 +5,9 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use rayon::prelude::*;
 use twmj_core::game::replay::{decisions_of, Decision};
-use twmj_core::game::search::{candidates, check_samples, sample_nets, summarise, Evaluation};
+use twmj_core::game::search::{
+    candidates, check_review, check_samples, sample_nets, summarise, Evaluation,
+};
 use twmj_core::game::{discard_facts, Action, Bot, State};
 use twmj_core::notation;
 use twmj_py_macros::guarded;
@@ -110,6 +112,7 @@ pub fn review_record<'py>(
     let bot = Bot::parse_at(rollout, "rollout").map_err(CoreError)?;
     let seat = crate::game::seat_ok(&seat)?;
     let decisions: Vec<Decision> = decisions_of(record, seat).map_err(CoreError)?;
+    check_review(decisions.len(), samples).map_err(CoreError)?;
     let evals: Vec<Result<Evaluation, twmj_core::Error>> = py.detach(|| {
         decisions
             .par_iter()

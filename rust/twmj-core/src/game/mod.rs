@@ -52,7 +52,7 @@ pub use action::{Action, ChiPos, ACTION_COUNT, ACTION_TERMS};
 
 /// The table's fixed numbers, for the layers above to bound their inputs by (the binding's
 /// vocabulary `limits`, the HTTP schema): one owner each, here.
-pub const LIMITS: [crate::vocab::Limit; 6] = [
+pub const LIMITS: [crate::vocab::Limit; 7] = [
     crate::vocab::Limit {
         key: "seats",
         name: "座位",
@@ -89,6 +89,12 @@ pub const LIMITS: [crate::vocab::Limit; 6] = [
         name: "副露上限",
         value: observe::MELDS as u32,
         doc: "most open melds one hand holds: the five sets of a 16-tile hand (the largest hand_size)",
+    },
+    crate::vocab::Limit {
+        key: "review_samples",
+        name: "復盤模擬上限",
+        value: bots::search::MAX_REVIEW_SAMPLES as u32,
+        doc: "most samples one review draws in all (its decisions × samples per decision): a bound on the work one call may ask for",
     },
 ];
 pub use bots::{

@@ -251,6 +251,8 @@ pub struct Vocabulary {
     pub winds: Vec<Term>,
     pub items: Vec<Term>,
     pub limits: Vec<crate::vocab::Limit>,
+    /// The bots (`Bot::ALL`, weakest first): each with its key and its Chinese name.
+    pub bots: Vec<Term>,
     /// The hand sizes the core plays (`hand_size`'s choices), each with the concealed tiles
     /// of a waiting hand by its number of melds: the pages read a hand's size here.
     pub hand_sizes: Vec<HandSizeTerm>,
@@ -353,6 +355,13 @@ impl Vocabulary {
                 })
                 .collect(),
             limits: super::LIMITS.to_vec(),
+            bots: super::Bot::ALL
+                .iter()
+                .map(|b| Term {
+                    key: b.name(),
+                    name: b.chinese(),
+                })
+                .collect(),
             hand_sizes: HandSizeTerm::all(),
         }
     }

@@ -267,6 +267,18 @@ impl Bot {
         }
     }
 
+    /// The bot's name for a player, in Chinese (what the practice table's page shows; the
+    /// core's vocabulary `bots` lists each with its key). One owner: no other layer spells it.
+    pub fn chinese(self) -> &'static str {
+        match self {
+            Bot::Random => "亂打",
+            Bot::FirstLegal => "照順序打",
+            Bot::Efficiency => "看牌效",
+            Bot::Value => "看台數（最強）",
+            Bot::Search => "搜尋（每步模擬，慢）",
+        }
+    }
+
     /// The bot named `name`; an unknown name is a context error at `bot` listing the names
     /// (a setting of the run, as an unknown reward is).
     pub fn parse(name: &str) -> Result<Bot> {
@@ -1011,6 +1023,13 @@ mod tests {
         );
         let e = Bot::parse_at("genius", "agents[1]").unwrap_err();
         assert_eq!(e.field().as_deref(), Some("agents[1]"));
+    }
+
+    #[test]
+    fn each_bot_has_its_own_chinese_name() {
+        let names: std::collections::HashSet<&str> = Bot::ALL.iter().map(|b| b.chinese()).collect();
+        assert_eq!(names.len(), Bot::ALL.len());
+        assert!(Bot::ALL.iter().all(|b| !b.chinese().is_ascii()));
     }
 
     #[test]

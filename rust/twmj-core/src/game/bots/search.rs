@@ -16,7 +16,7 @@
 // Nets in tai and sample counts are far below 2^52: exact as f64.
 #![allow(clippy::cast_precision_loss)]
 
-use crate::error::{Error, Result};
+use crate::error::{Code, Error, Result};
 use crate::hand::MeldKind;
 use crate::tile::{Tile, KINDS};
 
@@ -29,6 +29,11 @@ use crate::game::state::{Phase, SplitMix64, State};
 
 /// Most samples one evaluation draws (a bound on the work one call may ask for).
 pub const MAX_SAMPLES: usize = 4096;
+
+/// Most samples one review draws in all, its decisions times the samples of each (a bound
+/// on the work one call may ask for: a service's worker is never held longer than this many
+/// rollouts' worth). The default samples review any hand of up to 85 decisions.
+pub const MAX_REVIEW_SAMPLES: usize = 4096;
 
 /// Samples an evaluation draws unless told otherwise.
 pub const DEFAULT_SAMPLES: usize = 48;
@@ -90,6 +95,32 @@ pub fn check_samples(samples: usize) -> Result<usize> {
             format!("an evaluation draws 1 to {MAX_SAMPLES} samples, not {samples}"),
         ))
     }
+}
+
+/// A review of `decisions` decisions at `samples` each, checked against
+/// [`MAX_REVIEW_SAMPLES`] before any is evaluated: over it, an `over_limit` context error
+/// naming `samples`.
+pub fn check_review(decisions: usize, samples: usize) -> Result<()> {
+    let total = decisions.saturating_mul(samples);
+    if total <= MAX_REVIEW_SAMPLES {
+        return Ok(());
+    }
+    Err(Error::context(
+        "samples",
+        format!(
+            "a review draws at most {MAX_REVIEW_SAMPLES} samples in all, not {decisions} \
+             decisions × {samples}"
+        ),
+    )
+    .coded(
+        Code::OverLimit,
+        &[
+            ("what", &"復盤的模擬總數（決定數 × 每個決定的模擬數）"),
+            ("min", &1),
+            ("max", &MAX_REVIEW_SAMPLES),
+            ("n", &total),
+        ],
+    ))
 }
 
 /// A generator for sample `k` of the evaluation seeded `seed`.
@@ -319,6 +350,19 @@ pub fn summarise(seat: u8, actions: &[Action], rows: &[Vec<f64>]) -> Evaluation 
     clippy::single_match_else
 )] // exact answers are exact
 mod tests {
+    #[test]
+    fn a_review_over_its_budget_is_refused_before_any_work() {
+        // MAX_REVIEW_SAMPLES decisions × samples: at it, taken; one over, over_limit at samples.
+        assert!(check_review(MAX_REVIEW_SAMPLES / DEFAULT_SAMPLES, DEFAULT_SAMPLES).is_ok());
+        assert!(check_review(1, MAX_REVIEW_SAMPLES).is_ok());
+        let e = check_review(2, MAX_REVIEW_SAMPLES / 2 + 1).unwrap_err();
+        assert_eq!(
+            (e.kind(), e.code(), e.field().as_deref()),
+            ("context_error", "over_limit", Some("samples"))
+        );
+        assert!(check_review(usize::MAX, 2).is_err()); // no overflow
+    }
+
     use super::*;
     use crate::game::state::Discarded;
     use crate::hand::Meld;
