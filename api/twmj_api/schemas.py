@@ -980,7 +980,7 @@ class ReplayRequest(BaseModel):
 class WinOut(BaseModel):
     seat: int
     kind: AnyWinKind = Field(description="The win kind: " + _names(twmj.WIN_KINDS) + ".")
-    from_: int | None = Field(serialization_alias="from", description="The paying seat, if one.")
+    from_: int | None = Field(alias="from", description="The paying seat, if one.")
     tile: str | None
     hand: str = Field(description="The winner's concealed tiles.")
     melds: list[Meld]

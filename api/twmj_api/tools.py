@@ -24,7 +24,7 @@ from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 import twmj
-from twmj.data import score_data, waits_data
+from twmj.data import analysis_data, score_data, waits_data
 from twmj_api.errors import SERVICE_ZH, NestedError, answer_of
 from twmj_api.offload import BusyError, is_heavy, run_heavy
 from twmj_api.routers import analyze, game, score, values, waits
@@ -79,7 +79,7 @@ async def _waits(req: WaitsRequest) -> Any:
 
 
 async def _analyze(req: AnalyzeRequest) -> Any:
-    return await analyze.analyze(req)
+    return analysis_data(analyze.analysis_of(req))
 
 
 async def _score(req: ScoreRequest) -> Any:
@@ -87,7 +87,7 @@ async def _score(req: ScoreRequest) -> Any:
 
 
 async def _compare(req: CompareRequest) -> Any:
-    return await score.compare(req)
+    return score.compared(req)
 
 
 async def _wait_values(req: WaitValuesRequest) -> Any:
@@ -95,15 +95,15 @@ async def _wait_values(req: WaitValuesRequest) -> Any:
 
 
 async def _legal(req: LegalRequest) -> Any:
-    return await game.legal(req)
+    return game.legal_of(req)
 
 
 async def _replay(req: ReplayRequest) -> Any:
-    return await game.replay(req)
+    return game.replayed(req)
 
 
 async def _review(req: ReviewRequest) -> Any:
-    return await game.review(req)
+    return game.reviewed(req)
 
 
 async def _variants(_: NoInput) -> Any:

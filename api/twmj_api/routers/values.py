@@ -6,10 +6,8 @@ from fastapi import APIRouter
 from pydantic import BaseModel, ConfigDict, Field
 
 import twmj
-from twmj_api.convert import melds_of
+from twmj_api.convert import context_of, melds_of, variant_for
 from twmj_api.offload import OffLoopRoute
-from twmj_api.routers.score import context_of
-from twmj_api.routers.waits import variant_for
 from twmj_api.schemas import ERROR_RESPONSES, ContextIn, WaitsRequest
 
 router = APIRouter(
