@@ -13,7 +13,8 @@ import functools
 from typing import Any
 
 import twmj
-from twmj_api.schemas import ContextIn, HandRequest, Setting, VariantChoice, WaitsRequest
+from twmj_api.schemas.common import ContextIn, HandRequest, Setting, VariantChoice
+from twmj_api.schemas.waits import WaitsRequest
 
 
 @functools.cache

@@ -33,7 +33,7 @@ from starlette.responses import Response
 
 import twmj
 from twmj.errors import message_zh as fine_zh
-from twmj_api.schemas import MAX_OVERRIDES, ErrorDetail
+from twmj_api.schemas.common import MAX_OVERRIDES, ErrorDetail
 
 #: The HTTP status of each library error code (the fine codes): bad input is 422, twmj's own
 #: failure 500.

@@ -40,7 +40,7 @@ from twmj_api.routers import (
     variants,
     waits,
 )
-from twmj_api.schemas import VariantOut
+from twmj_api.schemas.variants import VariantOut
 
 STATIC = Path(__file__).parent / "static"
 

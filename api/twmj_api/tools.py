@@ -30,18 +30,12 @@ from twmj_api.offload import BusyError, is_heavy, run_heavy
 from twmj_api.routers import analyze, game, score, values, waits
 from twmj_api.routers.values import WaitValuesRequest
 from twmj_api.routers.variants import settings_out
-from twmj_api.schemas import (
-    OVERRIDES_SCHEMA,
-    AnalyzeRequest,
-    CompareRequest,
-    ErrorDetail,
-    LegalRequest,
-    ReplayRequest,
-    ReviewRequest,
-    ScoreRequest,
-    VariantOut,
-    WaitsRequest,
-)
+from twmj_api.schemas.analyze import AnalyzeRequest
+from twmj_api.schemas.common import OVERRIDES_SCHEMA, ErrorDetail
+from twmj_api.schemas.game import LegalRequest, ReplayRequest, ReviewRequest
+from twmj_api.schemas.score import CompareRequest, ScoreRequest
+from twmj_api.schemas.variants import VariantOut
+from twmj_api.schemas.waits import WaitsRequest
 
 __all__ = ["SERVER", "TOOLS", "http_manager", "input_schema", "run_stdio"]
 

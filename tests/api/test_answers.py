@@ -12,14 +12,9 @@ from pydantic import BaseModel
 
 import twmj
 from tests.games import won_game
-from twmj_api.schemas import (
-    EXAMPLE_RECORD,
-    AnalyzeResponse,
-    CompareResponse,
-    LegalResponse,
-    ReplayResponse,
-    ReviewResponse,
-)
+from twmj_api.schemas.analyze import AnalyzeResponse
+from twmj_api.schemas.game import EXAMPLE_RECORD, LegalResponse, ReplayResponse, ReviewResponse
+from twmj_api.schemas.score import CompareResponse
 
 WIN = {
     "hand": "123456789m234p56p77s",

@@ -9,7 +9,8 @@ from twmj.data import analysis_data
 from twmj_api.convert import call, variant_for
 from twmj_api.offload import OffLoopRoute
 from twmj_api.responses import JSONResponse
-from twmj_api.schemas import ERROR_RESPONSES, AnalyzeRequest, AnalyzeResponse
+from twmj_api.schemas.analyze import AnalyzeRequest, AnalyzeResponse
+from twmj_api.schemas.common import ERROR_RESPONSES
 
 router = APIRouter(
     prefix="/v1", tags=["analyze"], responses=ERROR_RESPONSES, route_class=OffLoopRoute

@@ -14,8 +14,8 @@ from twmj_api.convert import variant_of
 from twmj_api.errors import NestedError
 from twmj_api.offload import OffLoopRoute, heavy
 from twmj_api.responses import JSONResponse
-from twmj_api.schemas import (
-    ERROR_RESPONSES,
+from twmj_api.schemas.common import ERROR_RESPONSES
+from twmj_api.schemas.game import (
     LegalRequest,
     LegalResponse,
     ReplayRequest,

@@ -12,8 +12,8 @@ from twmj_api.convert import chosen, context_of, melds_of
 from twmj_api.errors import NestedError, batch_answers
 from twmj_api.offload import OffLoopRoute, heavy
 from twmj_api.responses import JSONResponse
-from twmj_api.schemas import (
-    ERROR_RESPONSES,
+from twmj_api.schemas.common import ERROR_RESPONSES
+from twmj_api.schemas.score import (
     CompareRequest,
     CompareResponse,
     ScoreBatchItem,

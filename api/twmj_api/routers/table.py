@@ -15,15 +15,15 @@ from twmj.data import replay_data
 from twmj_api import table as tb
 from twmj_api.errors import with_field
 from twmj_api.offload import OffLoopRoute, heavy
-from twmj_api.schemas import (
+from twmj_api.schemas.common import (
     ERROR_RESPONSES,
     MAX_OVERRIDES,
     JSONInt,
     Overrides,
     PresetName,
-    ReplayResponse,
     Seat,
 )
+from twmj_api.schemas.game import ReplayResponse
 
 router = APIRouter(
     prefix="/v1/table", tags=["table"], responses=ERROR_RESPONSES, route_class=OffLoopRoute

@@ -8,7 +8,8 @@ from pydantic import BaseModel, ConfigDict, Field
 import twmj
 from twmj_api.convert import context_of, melds_of, variant_for
 from twmj_api.offload import OffLoopRoute
-from twmj_api.schemas import ERROR_RESPONSES, ContextIn, WaitsRequest
+from twmj_api.schemas.common import ERROR_RESPONSES, ContextIn
+from twmj_api.schemas.waits import WaitsRequest
 
 router = APIRouter(
     prefix="/v1", tags=["waits"], responses=ERROR_RESPONSES, route_class=OffLoopRoute

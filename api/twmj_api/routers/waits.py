@@ -13,13 +13,8 @@ from twmj_api.convert import call, variant_for
 from twmj_api.errors import batch_answers
 from twmj_api.offload import OffLoopRoute, heavy
 from twmj_api.responses import JSONResponse
-from twmj_api.schemas import (
-    ERROR_RESPONSES,
-    WaitsBatchItem,
-    WaitsBatchRequest,
-    WaitsRequest,
-    WaitsResponse,
-)
+from twmj_api.schemas.common import ERROR_RESPONSES
+from twmj_api.schemas.waits import WaitsBatchItem, WaitsBatchRequest, WaitsRequest, WaitsResponse
 
 router = APIRouter(
     prefix="/v1", tags=["waits"], responses=ERROR_RESPONSES, route_class=OffLoopRoute
