@@ -10,11 +10,10 @@ answers themselves are `twmj.data`'s, served as they are).
 from __future__ import annotations
 
 import functools
-from typing import Any
+from typing import Any, Protocol
 
 import twmj
 from twmj_api.schemas.common import ContextIn, HandRequest, Setting, VariantChoice
-from twmj_api.schemas.waits import WaitsRequest
 
 
 @functools.cache
@@ -76,7 +75,16 @@ def context_of(c: ContextIn, flowers: str) -> twmj.Context:
         raise
 
 
-def variant_for(req: WaitsRequest) -> twmj.Variant | None:
+class PresetChoice(Protocol):
+    """A request that may name a preset and overrides (`/v1/waits`, `/v1/shanten`, …)."""
+
+    @property
+    def variant(self) -> str | None: ...
+    @property
+    def overrides(self) -> dict[str, Setting]: ...
+
+
+def variant_for(req: PresetChoice) -> twmj.Variant | None:
     """The request's variant: the preset with its overrides (taiwan when only overrides are
     given), or none at all."""
     if req.overrides:

@@ -34,6 +34,7 @@ from twmj_api.routers import (
     health,
     quiz,
     score,
+    shanten,
     table,
     tiles,
     values,
@@ -243,6 +244,7 @@ def create_app() -> FastAPI:
     for router in (
         health.router,
         waits.router,
+        shanten.router,
         analyze.router,
         score.router,
         variants.router,
