@@ -41,7 +41,7 @@ from twmj.errors import Error
 from twmj.play import UsageError
 from twmj.tiles import SHAPE_NAMES
 from twmj.variants import DEFAULT_PRESET, PRESETS, SETTINGS, variant_settings
-from twmj.vocab import DRAW_REASONS, VOCABULARY, WIN_KINDS
+from twmj.vocab import DRAW_REASONS, LIMITS, VOCABULARY, WIN_KINDS
 
 __all__ = ["COMMANDS_GROUP", "Command", "main"]
 
@@ -487,6 +487,8 @@ OVERVIEW_SETTINGS = ("players", "hand_size", "min_tai", "base_money", "tai_money
 
 #: The core's context defaults (`ContextArgs::read`), for the flags a command leaves out.
 _DEFAULT_CONTEXT = Context()
+#: The last seat index (seats are 0 to LIMITS["seats"] − 1, the core's number).
+_LAST_SEAT = LIMITS["seats"] - 1
 
 
 def _cmd_variants(args: argparse.Namespace) -> int:
@@ -581,7 +583,10 @@ def _win_flags(s: argparse.ArgumentParser) -> None:
     _hand_flags(s)
     s.add_argument("--flowers", default="", help="the winner's flowers, e.g. 1f5f or 春梅")
     s.add_argument(
-        "--winner", type=int, default=_DEFAULT_CONTEXT.winner, help="the winner's seat, 0–3"
+        "--winner",
+        type=int,
+        default=_DEFAULT_CONTEXT.winner,
+        help=f"the winner's seat, 0–{_LAST_SEAT}",
     )
     s.add_argument(
         "--dealer", type=int, default=_DEFAULT_CONTEXT.dealer, help="the dealer's seat (莊家)"
@@ -759,7 +764,7 @@ def _parser(added: dict[str, Command] | None = None) -> argparse.ArgumentParser:
         "review", help="review one seat's decisions in a record: loss in tai and why", epilog=EPILOG
     )
     s.add_argument("file", help="a JSON-lines record (docs/log-format.md), or - for stdin")
-    s.add_argument("--seat", type=int, required=True, help="the seat to review (0–3)")
+    s.add_argument("--seat", type=int, required=True, help=f"the seat to review (0–{_LAST_SEAT})")
     s.add_argument("--samples", type=int, default=DEFAULT_SAMPLES, help="samples per decision")
     s.add_argument("--seed", type=int, default=0, help="decision i samples from seed + i")
     s.add_argument("--json", action="store_true", help="print JSON (the shape of /v1/review)")

@@ -300,7 +300,10 @@ class ContextIn(BaseModel):
 
     model_config = ConfigDict(extra="forbid", strict=True)
     winner: JSONInt = Field(
-        0, ge=0, le=LAST_SEAT, description="The winner's seat, 0–3 (seat + 1 is its 下家)."
+        0,
+        ge=0,
+        le=LAST_SEAT,
+        description=f"The winner's seat, 0–{LAST_SEAT} (seat + 1 is its 下家).",
     )
     dealer: JSONInt = Field(0, ge=0, le=LAST_SEAT, description="The dealer's seat (莊家).")
     streak: JSONInt = Field(
@@ -344,7 +347,7 @@ class ContextIn(BaseModel):
         None,
         min_length=3,
         max_length=3,
-        description="The three opening dice (american 骰規台), each 1–6.",
+        description=f"The three opening dice (american 骰規台), each 1–{twmj.LIMITS['die_faces']}.",
     )
     discards: Annotated[int, Field(ge=0, le=255), BeforeValidator(_integral)] | None = Field(
         None,

@@ -114,6 +114,10 @@ class VocabularyOut(BaseModel):
         "張版), each with its concealed tiles by number of melds: what a page reads instead of "
         "computing 16 − 3k itself."
     )
+    tiles: list[TermOut] = Field(
+        description="The 34 tile kinds in index order (`1m` … `7z`) with their Chinese names."
+    )
+    flowers: list[TermOut] = Field(description="The 8 flowers in order (`1f` 春 … `8f` 竹).")
 
 
 class VariantOut(BaseModel):
