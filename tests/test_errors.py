@@ -387,7 +387,7 @@ def test_an_old_win_kind_key_in_a_context_is_read() -> None:
 
 def test_errors_doc_is_generated() -> None:
     assert DOCS.read_text(encoding="utf-8") == errors_doc(), (
-        "docs/errors.md drifted: run `python -m twmj_api.errors > docs/errors.md`"
+        "docs/errors.md drifted: run scripts/docs.py"
     )
 
 

@@ -34,13 +34,14 @@ from twmj_api.routers import (
     health,
     quiz,
     score,
+    shanten,
     table,
     tiles,
     values,
     variants,
     waits,
 )
-from twmj_api.schemas import VariantOut
+from twmj_api.schemas.variants import VariantOut
 
 STATIC = Path(__file__).parent / "static"
 
@@ -243,6 +244,7 @@ def create_app() -> FastAPI:
     for router in (
         health.router,
         waits.router,
+        shanten.router,
         analyze.router,
         score.router,
         variants.router,

@@ -24,24 +24,18 @@ from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 import twmj
-from twmj.data import score_data, waits_data
+from twmj.data import analysis_data, score_data, waits_data
 from twmj_api.errors import SERVICE_ZH, NestedError, answer_of
 from twmj_api.offload import BusyError, is_heavy, run_heavy
 from twmj_api.routers import analyze, game, score, values, waits
 from twmj_api.routers.values import WaitValuesRequest
 from twmj_api.routers.variants import settings_out
-from twmj_api.schemas import (
-    OVERRIDES_SCHEMA,
-    AnalyzeRequest,
-    CompareRequest,
-    ErrorDetail,
-    LegalRequest,
-    ReplayRequest,
-    ReviewRequest,
-    ScoreRequest,
-    VariantOut,
-    WaitsRequest,
-)
+from twmj_api.schemas.analyze import AnalyzeRequest
+from twmj_api.schemas.common import OVERRIDES_SCHEMA, ErrorDetail
+from twmj_api.schemas.game import LegalRequest, ReplayRequest, ReviewRequest
+from twmj_api.schemas.score import CompareRequest, ScoreRequest
+from twmj_api.schemas.variants import VariantOut
+from twmj_api.schemas.waits import WaitsRequest
 
 __all__ = ["SERVER", "TOOLS", "http_manager", "input_schema", "run_stdio"]
 
@@ -79,7 +73,7 @@ async def _waits(req: WaitsRequest) -> Any:
 
 
 async def _analyze(req: AnalyzeRequest) -> Any:
-    return await analyze.analyze(req)
+    return analysis_data(analyze.analysis_of(req))
 
 
 async def _score(req: ScoreRequest) -> Any:
@@ -87,7 +81,7 @@ async def _score(req: ScoreRequest) -> Any:
 
 
 async def _compare(req: CompareRequest) -> Any:
-    return await score.compare(req)
+    return score.compared(req)
 
 
 async def _wait_values(req: WaitValuesRequest) -> Any:
@@ -95,15 +89,15 @@ async def _wait_values(req: WaitValuesRequest) -> Any:
 
 
 async def _legal(req: LegalRequest) -> Any:
-    return await game.legal(req)
+    return game.legal_of(req)
 
 
 async def _replay(req: ReplayRequest) -> Any:
-    return await game.replay(req)
+    return game.replayed(req)
 
 
 async def _review(req: ReviewRequest) -> Any:
-    return await game.review(req)
+    return game.reviewed(req)
 
 
 async def _variants(_: NoInput) -> Any:

@@ -13,7 +13,8 @@ import os
 import sys
 import time
 from collections.abc import Callable, Sequence
-from importlib.metadata import version
+from dataclasses import dataclass
+from importlib.metadata import entry_points, version
 from typing import Any
 
 from wcwidth import wcswidth
@@ -40,9 +41,9 @@ from twmj.errors import Error
 from twmj.play import UsageError
 from twmj.tiles import SHAPE_NAMES
 from twmj.variants import DEFAULT_PRESET, PRESETS, SETTINGS, variant_settings
-from twmj.vocab import DRAW_REASONS, VOCABULARY, WIN_KINDS
+from twmj.vocab import DRAW_REASONS, LIMITS, VOCABULARY, WIN_KINDS
 
-__all__ = ["main"]
+__all__ = ["COMMANDS_GROUP", "Command", "main"]
 
 EPILOG = """exit status: 0 answered; 2 bad input (the message names what and where);
 1 the reader closed the output early (`twmj … | head` ends quietly)."""
@@ -486,6 +487,8 @@ OVERVIEW_SETTINGS = ("players", "hand_size", "min_tai", "base_money", "tai_money
 
 #: The core's context defaults (`ContextArgs::read`), for the flags a command leaves out.
 _DEFAULT_CONTEXT = Context()
+#: The last seat index (seats are 0 to LIMITS["seats"] − 1, the core's number).
+_LAST_SEAT = LIMITS["seats"] - 1
 
 
 def _cmd_variants(args: argparse.Namespace) -> int:
@@ -552,39 +555,6 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
-def _cmd_serve(args: argparse.Namespace) -> int:
-    """Runs the service, the `twmj-api` package, in its production mode (README: the limits,
-    the workers, graceful shutdown on SIGTERM)."""
-    try:
-        from twmj_api import server
-    except ImportError:
-        raise UsageError("the service needs `pip install twmj[api]`") from None
-    print(f"twmj: serving on http://{args.host}:{args.port}/ (API docs at /docs)", flush=True)
-    server.run(args.host, args.port, args.workers)
-    return 0
-
-
-def _port(text: str) -> int:
-    """A TCP port, 1–65535: anything else is refused by name (uvicorn would listen elsewhere)."""
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a port number") from None
-    if not 1 <= n <= 65535:
-        raise argparse.ArgumentTypeError(f"{n} is not a port (1–65535)")
-    return n
-
-
-def _workers(text: str) -> int:
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of workers") from None
-    if not 1 <= n <= 64:
-        raise argparse.ArgumentTypeError(f"{n} workers: 1 to 64")
-    return n
-
-
 def _not_utf8(args: Sequence[str]) -> str | None:
     """The first argument that is not valid UTF-8 (Python keeps such bytes as lone surrogates,
     which no twmj function can read), shown as its bytes."""
@@ -594,16 +564,6 @@ def _not_utf8(args: Sequence[str]) -> str | None:
         except UnicodeEncodeError:
             return repr(a.encode("utf-8", "surrogateescape"))
     return None
-
-
-def _cmd_mcp(args: argparse.Namespace) -> int:
-    """The MCP tool server over stdio (the same tools the service offers at `/mcp`)."""
-    try:
-        from twmj_api.tools import run_stdio
-    except ImportError:
-        raise UsageError("the MCP server needs `pip install twmj[api]`") from None
-    run_stdio()
-    return 0
 
 
 def _hand_flags(s: argparse.ArgumentParser) -> None:
@@ -623,7 +583,10 @@ def _win_flags(s: argparse.ArgumentParser) -> None:
     _hand_flags(s)
     s.add_argument("--flowers", default="", help="the winner's flowers, e.g. 1f5f or 春梅")
     s.add_argument(
-        "--winner", type=int, default=_DEFAULT_CONTEXT.winner, help="the winner's seat, 0–3"
+        "--winner",
+        type=int,
+        default=_DEFAULT_CONTEXT.winner,
+        help=f"the winner's seat, 0–{_LAST_SEAT}",
     )
     s.add_argument(
         "--dealer", type=int, default=_DEFAULT_CONTEXT.dealer, help="the dealer's seat (莊家)"
@@ -677,6 +640,62 @@ def _set_flag(s: argparse.ArgumentParser) -> None:
     )
 
 
+# Commands another installed package adds (the service's `serve` and `mcp`): this package never
+# imports the one above it; it finds them through an entry point group instead.
+
+#: The entry point group of added commands: each entry point is named after its command and
+#: loads a `Command` (api/pyproject.toml declares the service's).
+COMMANDS_GROUP = "twmj.commands"
+
+#: The commands an extra of `twmj` adds, by the extra: named here only so that, without it,
+#: `twmj serve` says what to install rather than "invalid choice" (tests/test_cli_commands.py
+#: holds this against the entry points api/pyproject.toml declares).
+EXTRA_COMMANDS: dict[str, str] = {"serve": "api", "mcp": "api"}
+
+
+def _no_arguments(parser: argparse.ArgumentParser) -> None:
+    del parser
+
+
+@dataclass(frozen=True)
+class Command:
+    """A `twmj` subcommand added by another package: its one-line help, its arguments (added to
+    its subparser) and what it runs (returns the exit status; `UsageError` for bad input)."""
+
+    help: str
+    run: Callable[[argparse.Namespace], int]
+    add_arguments: Callable[[argparse.ArgumentParser], None] = _no_arguments
+
+
+def _refused(help_text: str, why: str) -> Command:
+    """The stand-in for a command that cannot run here: running it says `why`."""
+
+    def run(args: argparse.Namespace) -> int:
+        raise UsageError(why)
+
+    return Command(help=help_text, run=run)
+
+
+def _added_commands() -> dict[str, Command]:
+    """The added commands by name: those of the installed entry points, and a stand-in saying
+    what to install for each `EXTRA_COMMANDS` entry that none provides."""
+    found: dict[str, Command] = {}
+    for point in entry_points(group=COMMANDS_GROUP):
+        # A broken plug-in breaks its own command only, never the others.
+        try:
+            command = point.load()
+        except ImportError as e:
+            command = _refused("(cannot load)", f"`twmj {point.name}` cannot load: {e}")
+        if not isinstance(command, Command):
+            why = f"`twmj {point.name}`: {point.value} is not a twmj.cli.Command"
+            command = _refused("(cannot load)", why)
+        found[point.name] = command
+    for name, extra in EXTRA_COMMANDS.items():
+        install = f"`pip install twmj[{extra}]`"
+        found.setdefault(name, _refused(f"(needs {install})", f"`twmj {name}` needs {install}"))
+    return found
+
+
 class _Help(argparse.ArgumentDefaultsHelpFormatter):
     """Every option's help ends with its default (a flag's default, False, is left out)."""
 
@@ -687,7 +706,8 @@ class _Help(argparse.ArgumentDefaultsHelpFormatter):
         return super()._get_help_string(action) or ""
 
 
-def _parser() -> argparse.ArgumentParser:
+def _parser(added: dict[str, Command] | None = None) -> argparse.ArgumentParser:
+    """The whole parser; `added`: the commands of other packages (default: those installed)."""
     p = argparse.ArgumentParser(
         prog="twmj",
         description="Taiwanese 16-tile mahjong (台灣十六張麻將): waits, analysis, scoring, records.",
@@ -744,7 +764,7 @@ def _parser() -> argparse.ArgumentParser:
         "review", help="review one seat's decisions in a record: loss in tai and why", epilog=EPILOG
     )
     s.add_argument("file", help="a JSON-lines record (docs/log-format.md), or - for stdin")
-    s.add_argument("--seat", type=int, required=True, help="the seat to review (0–3)")
+    s.add_argument("--seat", type=int, required=True, help=f"the seat to review (0–{_LAST_SEAT})")
     s.add_argument("--samples", type=int, default=DEFAULT_SAMPLES, help="samples per decision")
     s.add_argument("--seed", type=int, default=0, help="decision i samples from seed + i")
     s.add_argument("--json", action="store_true", help="print JSON (the shape of /v1/review)")
@@ -755,13 +775,6 @@ def _parser() -> argparse.ArgumentParser:
     s.add_argument("name", nargs="?", default=None, help="a preset: list its settings")
     s.add_argument("--json", action="store_true", help="print JSON (the shape of /v1/variants)")
     play.add_commands(sub)  # arena, simulate
-    s = sub.add_parser(
-        "serve", help="start the HTTP service, its web page and /mcp (production limits, README)"
-    )
-    s.add_argument("--host", default="127.0.0.1", help="the address to listen on")
-    s.add_argument("--port", type=_port, default=8000, help="1–65535")
-    s.add_argument("--workers", type=_workers, default=1, help="worker processes (1–64)")
-    sub.add_parser("mcp", help="the MCP tool server over stdio, for LLM agents")
     s = sub.add_parser(
         "conformance",
         help="run the conformance corpus on twmj or on another engine (docs/conformance.md)",
@@ -784,6 +797,9 @@ def _parser() -> argparse.ArgumentParser:
         "--timeout", type=float, default=10.0, help="seconds the engine may take on one case"
     )
     s.add_argument("--json", action="store_true", help="print the summary as JSON")
+    for name, command in (_added_commands() if added is None else added).items():
+        s = sub.add_parser(name, help=command.help, epilog=EPILOG)
+        command.add_arguments(s)
     return p
 
 
@@ -798,8 +814,6 @@ _COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "variants": _cmd_variants,
     "simulate": _cmd_simulate,
     "arena": play.run_arena,
-    "serve": _cmd_serve,
-    "mcp": _cmd_mcp,
     "conformance": _cmd_conformance,
 }
 
@@ -810,8 +824,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if (bad := _not_utf8(given)) is not None:
             raise UsageError(f"an argument is not valid UTF-8: {bad}")
-        args = _parser().parse_args(given)
-        return _COMMANDS[args.command](args)
+        added = _added_commands()
+        args = _parser(added).parse_args(given)
+        run = _COMMANDS.get(args.command) or added[args.command].run
+        return run(args)
     except Error as e:
         print(f"twmj: error: {error_line(e)}", file=sys.stderr)
         return 2

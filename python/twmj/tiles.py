@@ -7,13 +7,11 @@ from twmj.vocab import VOCABULARY
 
 __all__ = ["COPIES", "FLOWERS", "SHAPE_NAMES", "TILES", "counts", "mask_tiles"]
 
-#: The 34 tile kinds in index order (the column order of every counts buffer).
-TILES: tuple[str, ...] = tuple(
-    [f"{n}{suit}" for suit in "mps" for n in range(1, 10)] + [f"{n}z" for n in range(1, 8)]
-)
+#: The 34 tile kinds in index order (the column order of every counts buffer), from the core.
+TILES: tuple[str, ...] = tuple(t["key"] for t in VOCABULARY["tiles"])
 
-#: The 8 flowers in order: 春 夏 秋 冬 梅 蘭 菊 竹.
-FLOWERS: tuple[str, ...] = tuple(f"{n}f" for n in range(1, 9))
+#: The 8 flowers in order: 春 夏 秋 冬 梅 蘭 菊 竹, from the core.
+FLOWERS: tuple[str, ...] = tuple(t["key"] for t in VOCABULARY["flowers"])
 
 #: Wait shapes and their Chinese names (兩面, 嵌張, 邊張, 單吊, 雙碰), from the core.
 SHAPE_NAMES: dict[str, str] = {t["key"]: t["name"] for t in VOCABULARY["shapes"]}

@@ -25,11 +25,12 @@ from twmj_api.offload import OffLoopRoute
 from twmj_api.responses import JSONResponse
 
 #: The light POST routes that answer directly (a body model in, a `Response` out).
-DIRECT = ("/v1/waits", "/v1/score")
+DIRECT = ("/v1/waits", "/v1/analyze", "/v1/score")
 
 # 000 計分 範例一 (3 台 for the winner, seat 1) and a ready hand: valid bodies.
 VALID: dict[str, dict[str, Any]] = {
     "/v1/waits": {"hand": "2223456m123456789p"},
+    "/v1/analyze": {"hand": "2223456m123456789p1s"},
     "/v1/score": {
         "hand": "123456789m234p56p77s",
         "win_tile": "7p",
@@ -85,12 +86,12 @@ def _same(pair: tuple[TestClient, TestClient], path: str, body: bytes, ctype: st
 
 
 def test_the_routes_that_answer_directly() -> None:
-    # The hot light routes take the direct path; a route that answers a model, or a heavy
-    # one, keeps FastAPI's handler.
+    # The routes that answer the library's data take the direct path; a route that answers a
+    # model keeps FastAPI's handler.
     routes = {r.path: r for r in create_app().router.routes if isinstance(r, OffLoopRoute)}
     for path in DIRECT:
         assert routes[path]._direct() is not None, path
-    assert routes["/v1/analyze"]._direct() is None  # answers a model
+    assert routes["/v1/tiles/read"]._direct() is None  # answers a model
 
 
 @pytest.mark.parametrize("path", DIRECT)

@@ -835,7 +835,8 @@ def test_a_batch_value_cap_holds_the_largest_valid_batch() -> None:
     # 240 000-key body is refused before it is parsed on every batch route. The largest
     # valid score batch (1000 wins, each with every setting overridden, full melds and
     # context) is under its cap.
-    from twmj_api.schemas import MAX_MELDS, ScoreBatchRequest
+    from twmj_api.schemas.common import MAX_MELDS
+    from twmj_api.schemas.score import ScoreBatchRequest
 
     app = create_app()
     caps = {r.path: r._value_cap() for r in app.routes if isinstance(r, offload.OffLoopRoute)}

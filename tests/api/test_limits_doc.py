@@ -7,7 +7,7 @@ from pathlib import Path
 
 from twmj_api import offload
 from twmj_api.main import create_app
-from twmj_api.schemas import MAX_BATCH
+from twmj_api.schemas.common import MAX_BATCH
 from twmj_api.server import Limits
 
 README = (Path(__file__).resolve().parents[2] / "README.md").read_text()

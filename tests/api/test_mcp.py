@@ -21,16 +21,11 @@ from twmj_api import offload
 from twmj_api.offload import is_heavy
 from twmj_api.routers import analyze, game, score, values, waits
 from twmj_api.routers.values import WaitValuesRequest
-from twmj_api.schemas import (
-    OVERRIDES_SCHEMA,
-    AnalyzeRequest,
-    CompareRequest,
-    LegalRequest,
-    ReplayRequest,
-    ReviewRequest,
-    ScoreRequest,
-    WaitsRequest,
-)
+from twmj_api.schemas.analyze import AnalyzeRequest
+from twmj_api.schemas.common import OVERRIDES_SCHEMA
+from twmj_api.schemas.game import LegalRequest, ReplayRequest, ReviewRequest
+from twmj_api.schemas.score import CompareRequest, ScoreRequest
+from twmj_api.schemas.waits import WaitsRequest
 from twmj_api.tools import SERVER, TOOLS, input_schema
 
 #: Each tool and the HTTP endpoint it answers for.
@@ -277,13 +272,13 @@ def test_a_tool_is_heavy_exactly_when_its_endpoint_is() -> None:
 
 def test_heavy_tools_run_in_a_worker_thread(monkeypatch: pytest.MonkeyPatch) -> None:
     seen: list[int] = []
-    legal = game.legal
+    legal = game.legal_of
 
-    async def recording(req: LegalRequest) -> Any:
+    def recording(req: LegalRequest) -> Any:
         seen.append(threading.get_ident())
-        return await legal(req)
+        return legal(req)
 
-    monkeypatch.setattr(game, "legal", recording)
+    monkeypatch.setattr(game, "legal_of", recording)
 
     async def body(c: Client) -> Any:
         return await c.call_tool("legal", _example(LegalRequest))

@@ -11,7 +11,7 @@ from fastapi.testclient import TestClient
 
 import twmj
 from twmj_api.errors import SERVICE_CODES
-from twmj_api.schemas import ContextIn, MeldKind, PresetName
+from twmj_api.schemas.common import ContextIn, MeldKind, PresetName
 
 CJK = re.compile(r"[\u3400-\u9fff]")
 

@@ -12,7 +12,7 @@ from fastapi.testclient import TestClient
 from pydantic import TypeAdapter
 
 import twmj
-from twmj_api.schemas import ContextIn, WinIn
+from twmj_api.schemas.common import ContextIn, WinIn
 
 CASES = json.loads(
     (Path(__file__).parents[1] / "cases" / "scoring_examples.json").read_text("utf-8")
@@ -92,7 +92,7 @@ def test_score_batch(client: TestClient) -> None:
     assert out[1]["result"] is None
     assert out[1]["error"]["code"] == "unknown_symbol"
     # Sent as plain data: exactly the documented model.
-    from twmj_api.schemas import ScoreBatchItem
+    from twmj_api.schemas.score import ScoreBatchItem
 
     model = TypeAdapter(list[ScoreBatchItem])
     assert model.dump_python(model.validate_python(out), mode="json") == out
@@ -185,7 +185,7 @@ def test_variants_list_every_preset_with_full_config(client: TestClient) -> None
 
 
 def test_score_body_matches_the_response_model(client: TestClient) -> None:
-    from twmj_api.schemas import ScoreResponse
+    from twmj_api.schemas.score import ScoreResponse
 
     for case in CASES:
         req = _request(case)

@@ -132,7 +132,7 @@ def test_batch_answers_each_hand(client: TestClient) -> None:
         },
     }
     # Sent as plain data: exactly the documented model.
-    from twmj_api.schemas import WaitsBatchItem
+    from twmj_api.schemas.waits import WaitsBatchItem
 
     model = TypeAdapter(list[WaitsBatchItem])
     assert model.dump_python(model.validate_python(out)) == out
@@ -173,7 +173,7 @@ def test_chunked_body_size_is_limited(client: TestClient) -> None:
 @pytest.mark.parametrize("hand", ["2223456m123456789p", "1357m1357p1357s1234z", "13m5p1z"])
 def test_fast_path_body_matches_the_response_model(client: TestClient, hand: str) -> None:
     # /v1/waits builds its body directly; it must still be exactly a WaitsResponse.
-    from twmj_api.schemas import WaitsResponse
+    from twmj_api.schemas.waits import WaitsResponse
 
     body = client.post("/v1/waits", json={"hand": hand}).json()
     assert WaitsResponse.model_validate(body).model_dump() == body

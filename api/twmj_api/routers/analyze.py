@@ -5,10 +5,12 @@ from __future__ import annotations
 from fastapi import APIRouter
 
 import twmj
-from twmj_api.convert import call
+from twmj.data import analysis_data
+from twmj_api.convert import call, variant_for
 from twmj_api.offload import OffLoopRoute
-from twmj_api.routers.waits import accept_out, variant_for, wait_out
-from twmj_api.schemas import ERROR_RESPONSES, AnalyzeRequest, AnalyzeResponse, DiscardOut
+from twmj_api.responses import JSONResponse
+from twmj_api.schemas.analyze import AnalyzeRequest, AnalyzeResponse
+from twmj_api.schemas.common import ERROR_RESPONSES
 
 router = APIRouter(
     prefix="/v1", tags=["analyze"], responses=ERROR_RESPONSES, route_class=OffLoopRoute
@@ -16,7 +18,7 @@ router = APIRouter(
 
 
 @router.post("/analyze", response_model=AnalyzeResponse, summary="Discard analysis (牌理)")
-async def analyze(req: AnalyzeRequest) -> AnalyzeResponse:
+async def analyze(req: AnalyzeRequest) -> JSONResponse:
     """For each distinct discard of a 17 − 3k hand: the shanten after it, the accepting kinds
     with their unseen copies, and the waits when it leaves the hand ready; best first.
 
@@ -24,21 +26,14 @@ async def analyze(req: AnalyzeRequest) -> AnalyzeResponse:
     count too: the shanten is the least of the regular one and theirs. With `overrides`
     `{"hand_size": 13}` the hand is a 14 − 3k one of the 13-tile game.
     """
+    return JSONResponse(analysis_data(analysis_of(req)))
+
+
+def analysis_of(req: AnalyzeRequest) -> twmj.Analysis:
+    """`twmj.analyze` of the request under its rules (`variant_for`); errors name their field."""
     variant = variant_for(req)
     if variant is None:
         a: twmj.Analysis = call(twmj.analyze, req)
     else:
         a = call(lambda h, m, v: twmj.analyze(h, m, v, variant), req)
-    return AnalyzeResponse.model_construct(
-        shanten=a.shanten,
-        discards=[
-            DiscardOut.model_construct(
-                tile=d.tile,
-                shanten=d.shanten,
-                accepted=d.accepted,
-                accepts=[accept_out(x) for x in d.accepts],
-                waits=[wait_out(w) for w in d.waits],
-            )
-            for d in a.discards
-        ],
-    )
+    return a

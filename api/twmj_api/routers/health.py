@@ -7,7 +7,8 @@ from importlib.metadata import version
 from fastapi import APIRouter
 
 from twmj_api.offload import OffLoopRoute
-from twmj_api.schemas import ERROR_RESPONSES, Health
+from twmj_api.schemas.common import ERROR_RESPONSES
+from twmj_api.schemas.health import Health
 
 router = APIRouter(tags=["health"], responses=ERROR_RESPONSES, route_class=OffLoopRoute)
 

@@ -10,9 +10,9 @@ from fastapi import APIRouter
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 
 import twmj
+from twmj_api.convert import variant_of
 from twmj_api.offload import OffLoopRoute, heavy
-from twmj_api.routers.score import variant_of
-from twmj_api.schemas import ERROR_RESPONSES, MAX_MELDS, JSONInt, Meld, PresetName, _integral
+from twmj_api.schemas.common import ERROR_RESPONSES, MAX_MELDS, JSONInt, Meld, PresetName, _integral
 
 router = APIRouter(prefix="/v1", tags=["quiz"], responses=ERROR_RESPONSES, route_class=OffLoopRoute)
 

@@ -2,82 +2,29 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from fastapi import APIRouter
 
 import twmj
 from twmj.data import score_data
-from twmj_api.convert import melds_of
-from twmj_api.convert import preset as convert_preset
+from twmj_api.convert import chosen, context_of, melds_of
 from twmj_api.errors import NestedError, batch_answers
 from twmj_api.offload import OffLoopRoute, heavy
 from twmj_api.responses import JSONResponse
-from twmj_api.schemas import (
-    ERROR_RESPONSES,
+from twmj_api.schemas.common import ERROR_RESPONSES
+from twmj_api.schemas.score import (
     CompareRequest,
     CompareResponse,
-    ContextIn,
-    DifferingItem,
     ScoreBatchItem,
     ScoreBatchRequest,
     ScoreRequest,
     ScoreResponse,
-    Setting,
-    VariantChoice,
 )
 
 router = APIRouter(
     prefix="/v1", tags=["score"], responses=ERROR_RESPONSES, route_class=OffLoopRoute
 )
-
-
-def variant_of(
-    preset: str, overrides: dict[str, Setting], rules: str | None = None
-) -> twmj.Variant:
-    """The preset with its overrides (a preset alone is built once), or the rule card `rules`
-    with them; a bad one is a `VariantError` naming `overrides.<key>` or `rules`."""
-    if rules is None:
-        return twmj.Variant(preset, overrides) if overrides else convert_preset(preset)
-    try:
-        card = twmj.Variant.from_card(rules)
-    except twmj.Error as e:
-        e.field = "rules"
-        raise
-    return card.with_overrides(overrides) if overrides else card
-
-
-def chosen(req: VariantChoice) -> twmj.Variant:
-    """The rule set of a request: its card, or its preset, with its overrides; `rules` and an
-    explicit `variant` together are refused (which one would hold?)."""
-    if req.rules is not None and "variant" in req.model_fields_set:
-        raise twmj.VariantError(
-            "give either rules (a rule card) or variant, not both",
-            code="variant_error",
-            field="rules",
-            message_zh="規則卡和 variant 只能給一個",
-        )
-    return variant_of(req.variant, req.overrides, req.rules)
-
-
-#: The context's fields, read by name: `model_dump` cost more than the scoring itself.
-_CONTEXT_FIELDS = tuple(ContextIn.model_fields)
-
-
-def context_of(c: ContextIn, flowers: str) -> twmj.Context:
-    """The library context of a request; its errors name `context.<field>`, except the
-    flowers, which the request holds beside the context."""
-    fields = {name: getattr(c, name) for name in _CONTEXT_FIELDS}
-    fields["dice"] = tuple(c.dice) if c.dice is not None else None
-    try:
-        return twmj.Context(**fields, flowers=flowers)
-    except twmj.Error as e:
-        if e.field == "context.flowers":
-            e.field = "flowers"
-        raise
-
-
-def score_out(s: twmj.Score) -> ScoreResponse:
-    """The `ScoreResponse` model, for answers that nest it (batch, compare, replay)."""
-    return ScoreResponse.model_validate(score_data(s))
 
 
 def scored(req: ScoreRequest) -> twmj.Score:
@@ -115,8 +62,13 @@ async def score_batch(req: ScoreBatchRequest) -> JSONResponse:
 
 @router.post("/compare", response_model=CompareResponse, summary="One win under several variants")
 @heavy
-async def compare(req: CompareRequest) -> CompareResponse:
+async def compare(req: CompareRequest) -> JSONResponse:
     """Scores the same win under each variant given and lists the items whose tai differ."""
+    return JSONResponse(compared(req))
+
+
+def compared(req: CompareRequest) -> dict[str, Any]:
+    """`/v1/compare`'s answer, as data (each score as `/v1/score` answers it)."""
     variants = []
     for i, v in enumerate(req.variants):
         try:
@@ -127,7 +79,7 @@ async def compare(req: CompareRequest) -> CompareResponse:
     scores, differing = twmj.compare(
         req.hand, req.win_tile, variants, melds_of(req), ctx, req.why_not
     )
-    return CompareResponse.model_construct(
-        scores=[score_out(s) for s in scores],
-        differing=[DifferingItem(key=k, name=n, tai=t) for k, n, t in differing],
-    )
+    return {
+        "scores": [score_data(s) for s in scores],
+        "differing": [{"key": k, "name": n, "tai": t} for k, n, t in differing],
+    }

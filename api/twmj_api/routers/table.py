@@ -12,19 +12,19 @@ from pydantic import BaseModel, ConfigDict, Field
 
 import twmj
 from twmj.bots import NAMES as BOT_NAMES
+from twmj.data import replay_data
 from twmj_api import table as tb
 from twmj_api.errors import with_field
 from twmj_api.offload import OffLoopRoute, heavy
-from twmj_api.routers.game import settled
-from twmj_api.schemas import (
+from twmj_api.schemas.common import (
     ERROR_RESPONSES,
     MAX_OVERRIDES,
     JSONInt,
     Overrides,
     PresetName,
-    ReplayResponse,
     Seat,
 )
+from twmj_api.schemas.game import ReplayResponse
 
 router = APIRouter(
     prefix="/v1/table", tags=["table"], responses=ERROR_RESPONSES, route_class=OffLoopRoute
@@ -327,7 +327,7 @@ def _answer(p: tb.Played, events: bool = True) -> TableAnswer:
     match = None
     if over:
         record = game.record()
-        result = settled(game, len(twmj.record_lines(record)))
+        result = ReplayResponse.model_validate(replay_data(game, len(twmj.record_lines(record))))
         money = game.reward("money")
     if p.match is not None and p.totals is not None:
         totals = p.totals

@@ -11,10 +11,10 @@ from pydantic import BaseModel, ConfigDict, Field
 
 import twmj
 from twmj_api.convert import preset as convert_preset
+from twmj_api.convert import variant_of
 from twmj_api.errors import batch_answers, with_field
 from twmj_api.offload import OffLoopRoute
-from twmj_api.routers.score import variant_of
-from twmj_api.schemas import (
+from twmj_api.schemas.common import (
     ERROR_RESPONSES,
     MAX_OVERRIDES,
     ErrorDetail,

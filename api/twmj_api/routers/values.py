@@ -6,11 +6,10 @@ from fastapi import APIRouter
 from pydantic import BaseModel, ConfigDict, Field
 
 import twmj
-from twmj_api.convert import melds_of
+from twmj_api.convert import context_of, melds_of, variant_for
 from twmj_api.offload import OffLoopRoute
-from twmj_api.routers.score import context_of
-from twmj_api.routers.waits import variant_for
-from twmj_api.schemas import ERROR_RESPONSES, ContextIn, WaitsRequest
+from twmj_api.schemas.common import ERROR_RESPONSES, ContextIn
+from twmj_api.schemas.waits import WaitsRequest
 
 router = APIRouter(
     prefix="/v1", tags=["waits"], responses=ERROR_RESPONSES, route_class=OffLoopRoute

@@ -9,16 +9,15 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Request
 
 import twmj
+from twmj_api.convert import chosen, variant_of
 from twmj_api.errors import LIBRARY_STATUS, SERVICE_CODES
 from twmj_api.offload import OffLoopRoute
-from twmj_api.routers.score import chosen, variant_of
-from twmj_api.schemas import (
-    ERROR_RESPONSES,
+from twmj_api.schemas.common import ERROR_RESPONSES, VariantChoice
+from twmj_api.schemas.variants import (
     CardDifference,
     CardDiffRequest,
     CardOut,
     SettingOut,
-    VariantChoice,
     VariantOut,
     VocabularyOut,
 )

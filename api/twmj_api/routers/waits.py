@@ -9,49 +9,16 @@ from fastapi import APIRouter
 
 import twmj
 from twmj.data import waits_data
-from twmj_api.convert import call, preset
+from twmj_api.convert import call, variant_for
 from twmj_api.errors import batch_answers
 from twmj_api.offload import OffLoopRoute, heavy
 from twmj_api.responses import JSONResponse
-from twmj_api.routers.score import variant_of
-from twmj_api.schemas import (
-    ERROR_RESPONSES,
-    AcceptOut,
-    WaitOut,
-    WaitsBatchItem,
-    WaitsBatchRequest,
-    WaitsRequest,
-    WaitsResponse,
-)
+from twmj_api.schemas.common import ERROR_RESPONSES
+from twmj_api.schemas.waits import WaitsBatchItem, WaitsBatchRequest, WaitsRequest, WaitsResponse
 
 router = APIRouter(
     prefix="/v1", tags=["waits"], responses=ERROR_RESPONSES, route_class=OffLoopRoute
 )
-
-
-def variant_for(req: WaitsRequest) -> twmj.Variant | None:
-    """The request's variant: the preset with its overrides (taiwan when only overrides are
-    given), or none at all."""
-    if req.overrides:
-        return variant_of(req.variant or twmj.DEFAULT_PRESET, req.overrides)
-    return None if req.variant is None else preset(req.variant)
-
-
-def wait_out(w: twmj.Wait) -> WaitOut:
-    return WaitOut.model_construct(tile=w.tile, name=w.name, shapes=w.shapes, remaining=w.remaining)
-
-
-def accept_out(a: twmj.Accept) -> AcceptOut:
-    return AcceptOut.model_construct(tile=a.tile, remaining=a.remaining)
-
-
-def waits_response(r: twmj.Waits) -> WaitsResponse:
-    return WaitsResponse.model_construct(
-        shanten=r.shanten,
-        tenpai=r.tenpai,
-        waits=[wait_out(w) for w in r.waits],
-        accepts=[accept_out(a) for a in r.accepts],
-    )
 
 
 @router.post("/waits", response_model=WaitsResponse, summary="Waits of a 16 − 3k hand (聽牌)")

@@ -264,8 +264,8 @@ codes! {
         "沒有座位 {seat}（座位是 0 到 {last}）",
         "a seat that does not exist at this table (3 and 2 players seat fewer)";
     DieOutOfRange: "die_out_of_range", "context_error", "ContextError", "骰子點數不對",
-        "骰子沒有 {face} 點（1 到 6）",
-        "a die face outside 1–6";
+        "骰子沒有 {face} 點（1 到 {faces}）",
+        "a die face outside the die's (1 to `die_faces`)";
     StreakOverCap: "streak_over_cap", "context_error", "ContextError", "連莊超過上限",
         "連莊 {streak} 超過上限 {cap}",
         "a 連莊 count over the variant's cap (`streak_cap`)";

@@ -248,7 +248,10 @@ pub fn seat_error(field: &str, seat: impl std::fmt::Display, seats: u8) -> Error
 
 /// The context error at `field` for a die showing `face` (faces are 1 to [`DIE_FACES`]).
 pub fn die_error(field: &str, face: impl std::fmt::Display) -> Error {
-    Error::context(field, die_text(&face)).coded(Code::DieOutOfRange, &[("face", &face)])
+    Error::context(field, die_text(&face)).coded(
+        Code::DieOutOfRange,
+        &[("face", &face), ("faces", &DIE_FACES)],
+    )
 }
 
 /// "a die shows 7; faces are 1 to 6".

@@ -9,8 +9,9 @@ use std::sync::Arc;
 
 /// Seats at the table ([`crate::vocab::SEATS`]); play runs counter-clockwise.
 pub const SEATS: usize = crate::vocab::SEATS as usize;
-/// Tiles at the end of the wall that are never drawn (000 牌與發牌: 牌牆最後 16 張不摸).
-pub const KEPT_BACK: usize = 16;
+/// Tiles at the end of the wall that are never drawn (000 牌與發牌: 牌牆最後 16 張不摸); its
+/// owner is the rules' [`crate::rules::variant::KEPT_BACK`], which the wall reserves count from.
+pub const KEPT_BACK: usize = crate::rules::variant::KEPT_BACK;
 /// Tiles in a full set: 34 kinds × 4 + 8 flowers.
 pub const FULL_SET: usize = KINDS * COPIES as usize + FLOWERS;
 /// Fewest drawable tiles at which 吃, 碰 and 明槓 are still allowed (000 牌牆將盡不得鳴牌).
@@ -433,7 +434,11 @@ impl Deal {
         if self.dealer >= seats {
             return Err(crate::vocab::seat_error("dealer", self.dealer, seats));
         }
-        if let Some(d) = self.dice.iter().find(|&&d| !(1..=6).contains(&d)) {
+        if let Some(d) = self
+            .dice
+            .iter()
+            .find(|&&d| !(1..=crate::vocab::DIE_FACES).contains(&d))
+        {
             return Err(crate::vocab::die_error("dice", d));
         }
         for (s, h) in self.hands.iter().enumerate() {

@@ -8,14 +8,11 @@ use crate::hand::{Form, Hand, Meld, MeldKind};
 use crate::notation::Tiles;
 use crate::rules::Variant;
 use crate::special::waits;
-use crate::tile::{Counts, Suit, Tile, KINDS};
+use crate::tile::{Counts, Suit, Tile, COPIES, KINDS};
 
 /// Hands drawn before settling for the first ready one (each draw is a few µs; even five or
 /// more waits are met within a few hundred).
 pub const TRIES: usize = 5_000;
-
-/// Copies of a kind in the set.
-const COPIES: u8 = 4;
 
 /// A practice hand: its concealed tiles (16 − 3k of them, or 13 − 3k in the 13-tile game, in
 /// tile order) and its open melds (k).

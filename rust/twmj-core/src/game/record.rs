@@ -74,6 +74,7 @@ use crate::hand::Meld;
 use crate::notation::{self, format};
 use crate::rules::{Value as Setting, Variant};
 use crate::tile::{Counts, Tile};
+use crate::vocab::DIE_FACES;
 
 use super::action::Action;
 use super::event::Event;
@@ -439,11 +440,17 @@ fn codes(pieces: &[Piece]) -> String {
 }
 
 fn dice_at(dice: [u8; 3]) -> Result<[u8; 3]> {
-    if dice.iter().all(|d| (1..=6).contains(d)) {
+    let faces = 1..=DIE_FACES;
+    if dice.iter().all(|d| faces.contains(d)) {
         Ok(dice)
     } else {
-        let face = dice.iter().find(|d| !(1..=6).contains(*d)).unwrap_or(&0);
-        Err(Error::record("dice", "dice show 1–6").coded(Code::DieOutOfRange, &[("face", face)]))
+        let face = dice.iter().find(|d| !faces.contains(*d)).unwrap_or(&0);
+        Err(
+            Error::record("dice", format!("dice show 1–{DIE_FACES}")).coded(
+                Code::DieOutOfRange,
+                &[("face", face), ("faces", &DIE_FACES)],
+            ),
+        )
     }
 }
 

@@ -237,7 +237,8 @@ pub struct ErrorTerm {
 /// `actions` (by the first word of their names), `errors` (the fine codes: `code`, `kind`,
 /// `class`, `doc`, `name`, `template`), `winds`,
 /// `items` (the tai items, `tai.<key>`, named as their own table writes them) and `limits`
-/// (the table's fixed numbers: `key`, `name`, `value`, `doc`).
+/// (the table's fixed numbers: `key`, `name`, `value`, `doc`), `hand_sizes`, and `tiles` and
+/// `flowers` (every code in index order, with its Chinese name: the one list of them).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Vocabulary {
     pub win_kinds: Vec<crate::vocab::WinTerm>,
@@ -256,6 +257,17 @@ pub struct Vocabulary {
     /// The hand sizes the core plays (`hand_size`'s choices), each with the concealed tiles
     /// of a waiting hand by its number of melds: the pages read a hand's size here.
     pub hand_sizes: Vec<HandSizeTerm>,
+    /// The 34 tile kinds in index order (the column order of every counts buffer).
+    pub tiles: Vec<TileTerm>,
+    /// The 8 flowers in order (春 夏 秋 冬 梅 蘭 菊 竹).
+    pub flowers: Vec<TileTerm>,
+}
+
+/// A tile kind or a flower: its code (`1m`, `1f`) and its Chinese name.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct TileTerm {
+    pub key: String,
+    pub name: String,
 }
 
 /// One hand size (`hand_size`: 16, or 13 under 004 兩人麻將 13 張版) and what it holds.
@@ -363,6 +375,19 @@ impl Vocabulary {
                 })
                 .collect(),
             hand_sizes: HandSizeTerm::all(),
+            tiles: crate::tile::Tile::all()
+                .map(|t| TileTerm {
+                    key: t.code(),
+                    name: t.name(),
+                })
+                .collect(),
+            flowers: (0..crate::tile::FLOWERS)
+                .filter_map(crate::tile::Flower::new)
+                .map(|f| TileTerm {
+                    key: f.code(),
+                    name: f.name().to_owned(),
+                })
+                .collect(),
         }
     }
 }

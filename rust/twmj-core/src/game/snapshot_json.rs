@@ -13,7 +13,7 @@ use crate::hand::Meld;
 use crate::notation::{self, Symbol};
 use crate::rules::Variant;
 use crate::tile::{Flower, Tile, FLOWERS, KINDS};
-use crate::vocab::WINDS;
+use crate::vocab::{DIE_FACES, WINDS};
 
 use super::deal::SEATS;
 use super::furiten::Furiten;
@@ -130,7 +130,10 @@ fn wrong(path: &str) -> Error {
     match key {
         "" | "." => Error::context(ROOT, "a snapshot is an object")
             .coded(Code::WrongType, &[("field", &ROOT), ("want", &"JSON 物件")]),
-        "seat" => context("seat must be 0 to 3", "座位 0 到 3"),
+        "seat" => context(
+            &format!("seat must be 0 to {}", SEATS - 1),
+            &format!("座位 0 到 {}", SEATS - 1),
+        ),
         "hand" => hand("hand must be tile notation".to_owned(), "牌的寫法（字串）"),
         "flowers" | "no_pon" | "furiten_tiles" => {
             hand(format!("{key} must be notation"), "牌的寫法（字串）")
@@ -143,10 +146,13 @@ fn wrong(path: &str) -> Error {
         "rob_from" => context("rob_from must be a seat", "座位（整數）"),
         "from" => context("offer.from must be a seat", "座位（整數）"),
         "flower" => hand("offer.flower must be a flower".to_owned(), "一張花"),
-        "dice" => context("dice are three faces 1 to 6", "三顆骰子的點數（1 到 6）"),
+        "dice" => context(
+            &format!("dice are three faces 1 to {DIE_FACES}"),
+            &format!("三顆骰子的點數（1 到 {DIE_FACES}）"),
+        ),
         "ankan_asks" => context(
-            "ankan_asks is a list of seats 0 to 3",
-            "座位的清單（0 到 3）",
+            &format!("ankan_asks is a list of seats 0 to {}", SEATS - 1),
+            &format!("座位的清單（0 到 {}）", SEATS - 1),
         ),
         "streak" => context(
             "streak must be a number 0 to the variant's streak_cap",
@@ -518,21 +524,24 @@ fn situation(s: &SituationDoc, variant: &Variant) -> Result<Situation> {
             )),
         }
     };
+    let shown = 1..=u64::from(DIE_FACES);
     let dice = match &s.dice {
         None => [1, 1, 1],
         Some(faces) => match <[u64; 3]>::try_from(faces.as_slice()) {
-            Ok(three) if three.iter().all(|f| (1..=6).contains(f)) => three.map(|f| f as u8),
+            Ok(three) if three.iter().all(|f| shown.contains(f)) => three.map(|f| f as u8),
             Ok(three) => {
-                let face = three.iter().find(|f| !(1..=6).contains(*f)).unwrap_or(&0);
+                let face = three.iter().find(|f| !shown.contains(*f)).unwrap_or(&0);
                 return Err(crate::vocab::die_error(&at("dice"), face));
             }
             Err(_) => {
-                return Err(
-                    Error::context(at("dice"), "dice are three faces 1 to 6").coded(
-                        Code::WrongCount,
-                        &[("what", &"骰子"), ("n", &faces.len()), ("want", &3)],
-                    ),
+                return Err(Error::context(
+                    at("dice"),
+                    format!("dice are three faces 1 to {DIE_FACES}"),
                 )
+                .coded(
+                    Code::WrongCount,
+                    &[("what", &"骰子"), ("n", &faces.len()), ("want", &3)],
+                ))
             }
         },
     };
@@ -543,8 +552,11 @@ fn situation(s: &SituationDoc, variant: &Variant) -> Result<Situation> {
             .map(|&s| (s < SEATS as u64).then_some(s))
             .try_fold(0u8, |m, s| s.map(|s| m | 1 << s))
             .ok_or_else(|| {
-                Error::context(at("ankan_asks"), "ankan_asks is a list of seats 0 to 3")
-                    .coded(Code::BadAnkanAsks, &[("last", &(SEATS - 1))])
+                Error::context(
+                    at("ankan_asks"),
+                    format!("ankan_asks is a list of seats 0 to {}", SEATS - 1),
+                )
+                .coded(Code::BadAnkanAsks, &[("last", &(SEATS - 1))])
             })?,
     };
     Ok(Situation {

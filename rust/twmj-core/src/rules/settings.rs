@@ -402,7 +402,7 @@ impl Spec {
 /// families ([`FAMILIES`]) as one entry each, keyed `tai.<item>` and `exclude.<item>`.
 pub fn specs() -> Result<Vec<Spec>> {
     let mut out = Vec::with_capacity(SETTINGS.len() + FAMILIES.len());
-    for s in &SETTINGS {
+    for s in SETTINGS {
         let mut spec = Spec::new(
             s.key.to_owned(),
             s.name,
@@ -431,11 +431,12 @@ pub fn specs() -> Result<Vec<Spec>> {
 
 /// The keys (`$f` = `key`) or Chinese names (`name`) of an enum's choices, in its `ALL` order.
 macro_rules! choice_words {
-    ($t:ty, $n:expr, $f:ident) => {{
-        const K: [&str; $n] = {
-            let mut k = [""; $n];
+    ($t:ty, $f:ident) => {{
+        const N: usize = <$t>::ALL.len();
+        const K: [&str; N] = {
+            let mut k = [""; N];
             let mut i = 0;
-            while i < $n {
+            while i < N {
                 k[i] = <$t>::ALL[i].$f();
                 i += 1;
             }
@@ -482,12 +483,18 @@ macro_rules! switch {
 }
 
 macro_rules! choice {
-    ($key:literal, $name:literal, $layer:ident, $($f:ident).+ : $t:ty, $n:expr, $doc:literal, $zh:literal) => {
+    // A call that still types the count (as every call once did) is held to the enum's `ALL`
+    // at compile time; the count is otherwise `ALL.len()`, never typed.
+    ($key:literal, $name:literal, $layer:ident, $($f:ident).+ : $t:ty, $n:literal, $doc:literal, $zh:literal) => {{
+        const _: () = assert!($n == <$t>::ALL.len(), "a choice's count is its enum's ALL");
+        choice!($key, $name, $layer, $($f).+ : $t, $doc, $zh)
+    }};
+    ($key:literal, $name:literal, $layer:ident, $($f:ident).+ : $t:ty, $doc:literal, $zh:literal) => {
         Setting {
             key: $key,
             name: $name,
-            kind: Kind::Choice(choice_words!($t, $n, key)),
-            choice_names: choice_words!($t, $n, name),
+            kind: Kind::Choice(choice_words!($t, key)),
+            choice_names: choice_words!($t, name),
             layer: Layer::$layer,
             doc: $doc,
             doc_zh: $zh,
@@ -500,7 +507,7 @@ macro_rules! choice {
 const UNITS: [&str; 2] = ["台", "番"];
 
 /// Every setting but the `tai.<item>` family ([`TAI`]), in the order `settings()` lists them.
-pub static SETTINGS: [Setting; COUNT] = REGISTRY;
+pub static SETTINGS: &[Setting] = REGISTRY;
 
 /// The settings' keys, in [`SETTINGS`] order.
 pub const KEYS: [&str; COUNT] = {
@@ -513,10 +520,11 @@ pub const KEYS: [&str; COUNT] = {
     k
 };
 
-/// How many settings there are (the `tai.<item>` family aside).
-pub const COUNT: usize = 67;
+/// How many settings there are (the `tai.<item>` family aside): the registry's length, never
+/// typed by hand.
+pub const COUNT: usize = REGISTRY.len();
 
-const REGISTRY: [Setting; COUNT] = [
+const REGISTRY: &[Setting] = &[
     Setting {
         key: "base_money",
         name: "底（金額）",
@@ -630,7 +638,7 @@ const REGISTRY: [Setting; COUNT] = [
     switch!("exchange", "換三張", Flow, exchange_three,
         "換三張: before the first discard each seat passes three tiles of one suit (002; four seats only)",
         "換三張：開局首打前每家交出同一花色三張（002；限四人）"),
-    choice!("exchange_direction", "換三張方向", Flow, exchange: ExchangeDirection, 4,
+    choice!("exchange_direction", "換三張方向", Flow, exchange: ExchangeDirection,
         "換三張 direction: next, across, previous, or dice (the opening dice total mod 3)",
         "換三張方向：下家、對家、上家，或依開門骰點數除以 3 之餘數"),
     switch!("ping_hu_concealed", "門清可計平胡", Scoring, ping_hu_concealed,
@@ -684,10 +692,10 @@ const REGISTRY: [Setting; COUNT] = [
     switch!("kong_bloom_flower", "補花成胡算槓上開花", Scoring, scoring.kong_bloom_flower,
         "槓上開花 also on the replacement after a flower (000, 001, 003 改良式); off, only after a kong (003 hk16 槓上花)",
         "補花後補進的牌自摸也算槓上開花（000、001、003 改良式）；關閉則限開槓後（003 港澳 槓上花）"),
-    choice!("multi_win", "一砲多響", Scoring, multi_win: MultiWin, 3,
+    choice!("multi_win", "一砲多響", Scoring, multi_win: MultiWin,
         "several seats on one tile: nearest (攔胡 always), nearest_of_two (攔胡 of two, 一砲三響 of three), all (every one wins)",
         "一砲多響：nearest 一律攔胡，nearest_of_two 兩家攔胡、三家皆胡，all 皆胡"),
-    choice!("payment", "付法", Scoring, payment: Payment, 2,
+    choice!("payment", "付法", Scoring, payment: Payment,
         "base (底 + 台 × tai per payer) or zhongyong (中庸全統制: no 底, 台 × tai × 3 from a discarder, × 2 from each on 自摸)",
         "付法：base 底＋台×台數；zhongyong 中庸全統制（無底，放槍付三倍、自摸每家付兩倍）"),
     int!("players", "玩家人數", 2, 4, Flow, players: u8,
@@ -719,7 +727,7 @@ const REGISTRY: [Setting; COUNT] = [
             },
         ),
     },
-    choice!("wall_reserve", "流局時機（留牌）", Flow, flow.wall_reserve: WallReserve, 4,
+    choice!("wall_reserve", "流局時機（留牌）", Flow, flow.wall_reserve: WallReserve,
         "when the wall is exhausted: sixteen (16 kept back), kong_one (一槓一), kong_stack (16 + 2 per kong), none (取至不剩); 001 流局",
         "流局時機：sixteen 留八墩，kong_one 一槓一，kong_stack 每槓多留一墩，none 取至不剩（001 流局）"),
     switch!("special_draw.four_kongs", "四家開槓流局", Flow, flow.four_kongs_draw,
@@ -737,10 +745,10 @@ const REGISTRY: [Setting; COUNT] = [
     switch!("false_win_waits", "詐胡賠所聽台數", Scoring, flow.false_win_waits,
         "a 詐胡 pays each ready seat the tai it waited for (003 詐胡的罰則)",
         "詐胡賠聽牌者所聽台數，賠未聽者自己詐胡的台數（003 詐胡的罰則）"),
-    choice!("dealing", "發牌方式", Flow, flow.dealing: Dealing, 2,
+    choice!("dealing", "發牌方式", Flow, flow.dealing: Dealing,
         "plain (the shuffled set dealt from its start) or wall (001 抽位, 起莊、發牌, 開門: the dice break the walls)",
         "發牌：plain 洗牌後依序發，wall 依 001 抽位、起莊、開門由骰子開牌"),
-    choice!("furiten_release", "過水解除", Flow, flow.furiten_release: FuritenRelease, 3,
+    choice!("furiten_release", "過水解除", Flow, flow.furiten_release: FuritenRelease,
         "what 過水 bars and what releases it: table (every win, until 000's release table), own_draw (every win, until 001 過手: a drawn tile that does not win, then a discard) or next_draw (004 過水: 別人打出你能胡的牌、你沒有喊胡，在你下一次摸牌之前，不能再胡同一張 — only the tile let go, until the seat's next draw)",
         "過水：table 任何牌都不能胡，依 000 過水表解除；own_draw 任何牌都不能胡，依 001 過手（自摸未胡再打出）解除；next_draw 依 004：只限同一張，至下一次摸牌為止"),
     switch!("four_kongs_win", "四槓胡", Flow, flow.four_kongs_win,
@@ -1081,7 +1089,7 @@ mod tests {
     #[test]
     fn keys_are_unique_and_documented() {
         let mut seen = std::collections::BTreeSet::new();
-        for s in &SETTINGS {
+        for s in SETTINGS {
             assert!(seen.insert(s.key), "{} twice", s.key);
             assert!(!s.doc.is_empty() && !s.doc_zh.is_empty(), "{}", s.key);
             assert!(!s.key.starts_with(TAI.prefix), "{}", s.key);
@@ -1095,7 +1103,7 @@ mod tests {
 
     #[test]
     fn names_are_chinese_one_per_choice() {
-        for s in &SETTINGS {
+        for s in SETTINGS {
             assert!(chinese(s.name) && chinese(s.layer.name()), "{}", s.key);
             match s.kind {
                 Kind::Choice(keys) => {
@@ -1211,7 +1219,7 @@ mod tests {
         for p in PRESETS {
             let v = Variant::preset(p).unwrap();
             let before = map(&v);
-            for s in &SETTINGS {
+            for s in SETTINGS {
                 let mut same = v.clone();
                 s.set(&mut same, &s.get(&v)).unwrap();
                 assert_eq!(map(&same), before, "{p} {}", s.key);
@@ -1248,7 +1256,7 @@ mod tests {
     #[test]
     fn bad_values_are_refused_naming_the_key() {
         let v = Variant::taiwan();
-        for s in &SETTINGS {
+        for s in SETTINGS {
             let wrong_type = match s.kind {
                 Kind::Bool => Value::Int(1),
                 _ => Value::Bool(true),

@@ -214,13 +214,17 @@ impl WallReserve {
     /// Tiles kept back with `kongs` kongs on the table.
     pub const fn kept(self, kongs: usize) -> usize {
         match self {
-            WallReserve::Sixteen => 16,
-            WallReserve::KongOne => 16 + kongs,
-            WallReserve::KongStack => 16 + 2 * kongs,
+            WallReserve::Sixteen => KEPT_BACK,
+            WallReserve::KongOne => KEPT_BACK + kongs,
+            WallReserve::KongStack => KEPT_BACK + 2 * kongs,
             WallReserve::None => 0,
         }
     }
 }
+
+/// Tiles at the end of the wall that are never drawn (000 牌與發牌: 牌牆最後 16 張不摸): the
+/// one spelling of the number, which every wall reserve counts from.
+pub const KEPT_BACK: usize = 16;
 
 /// How a seeded hand is dealt.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -1,0 +1,108 @@
+"""One owner per fact (issue #34): the numbers the core owns are not spelled again in the
+core's other files, the binding or the service. Each check scans the sources for the second
+spelling a maintainer would be tempted to type, and names its owner."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+CORE = ROOT / "rust" / "twmj-core" / "src"
+#: A Rust or Python string literal (enough for messages: no raw strings with quotes inside).
+STRING = re.compile(r'"(?:[^"\\\n]|\\.)*"')
+
+
+def sources() -> list[Path]:
+    found = [*CORE.rglob("*.rs"), *(ROOT / "rust" / "twmj-py" / "src").rglob("*.rs")]
+    found += [*(ROOT / "python" / "twmj").rglob("*.py"), *(ROOT / "api" / "twmj_api").rglob("*.py")]
+    return sorted(found)
+
+
+def code_of(path: Path) -> str:
+    """The file without its comments (`//` and `#` to the end of the line) and, for Rust, its
+    unit tests (a test may well spell the number it checks)."""
+    text = path.read_text(encoding="utf-8")
+    if path.suffix == ".rs":
+        text = text.split("#[cfg(test)]", 1)[0]
+        return re.sub(r"^\s*//.*$|(?<=[;,{)])\s*//.*$", "", text, flags=re.M)
+    return re.sub(r"^\s*#.*$", "", text, flags=re.M)
+
+
+def spelled(pattern: str, *, strings_only: bool = False, owner: Path | None = None) -> list[str]:
+    """Every `path:line` outside `owner` where `pattern` occurs (inside a string literal only,
+    with `strings_only`)."""
+    rx = re.compile(pattern)
+    hits: list[str] = []
+    for path in sources():
+        if path == owner:
+            continue
+        for n, line in enumerate(code_of(path).splitlines(), 1):
+            parts = STRING.findall(line) if strings_only else [line]
+            if any(rx.search(p) for p in parts):
+                hits.append(f"{path.relative_to(ROOT)}:{n}: {line.strip()}")
+    return hits
+
+
+def test_die_faces_are_spelled_once() -> None:
+    # Owner: vocab::DIE_FACES (served as LIMITS["die_faces"]). Before: record.rs and the
+    # snapshot reader tested `(1..=6)` and wrote "1 to 6" in their messages.
+    assert spelled(r"1\.\.=6\b|\b1 ?(?:to|到|–|-) ?6\b", owner=CORE / "vocab.rs") == []
+
+
+def test_seat_bounds_are_spelled_once() -> None:
+    # Owner: vocab::SEATS (LIMITS["seats"]); messages say `0 to {SEATS - 1}`. Before: the
+    # snapshot's messages wrote "0 to 3".
+    assert spelled(r"\b0 ?(?:to|到|–) ?3\b", strings_only=True) == []
+
+
+def test_copies_and_the_tiles_kept_back_have_one_definition() -> None:
+    # Owners: tile::COPIES; rules::variant::KEPT_BACK (which every wall reserve counts from).
+    # Before: game/quiz.rs had its own `COPIES = 4`, WallReserve::kept three `16`s.
+    assert spelled(r"const COPIES\b", owner=CORE / "tile.rs") == []
+    variant = CORE / "rules" / "variant.rs"
+    assert spelled(r"const KEPT_BACK\s*:\s*usize\s*=\s*\d", owner=variant) == []
+    kept = re.search(r"fn kept\(.*?\n    \}", variant.read_text(encoding="utf-8"), re.S)
+    assert kept is not None and not re.search(r"\b16\b", kept.group(0)), "kept() spells 16"
+
+
+def test_the_scan_finds_a_second_spelling(tmp_path: Path) -> None:
+    # The patterns above do catch what they are for (else they would pass on anything).
+    rx = re.compile(r"1\.\.=6\b|\b1 ?(?:to|到|–|-) ?6\b")
+    assert rx.search("if (1..=6).contains(d)") and rx.search('"dice are 1 to 6"')
+    assert rx.search("（1 到 6）") and not rx.search("1..=DIE_FACES")
+    seat = re.compile(r"\b0 ?(?:to|到|–) ?3\b")
+    assert all(seat.search(s) for s in ('"seat must be 0 to 3"', '"座位 0 到 3"', '"0–3"'))
+    assert not seat.search('"0 to 30"')
+
+
+def test_the_tile_codes_come_from_the_core() -> None:
+    # Owner: the core's tiles and flowers (VOCABULARY["tiles"], ["flowers"]). Before:
+    # python/twmj/tiles.py built the codes itself from "mps" and ranges.
+    from twmj import tiles
+    from twmj._core import parse, tile_name
+
+    text = (ROOT / "python" / "twmj" / "tiles.py").read_text(encoding="utf-8")
+    assert not re.search(r'"mps"|range\(1, *(?:8|9|10)\)', text)
+    # The index order is the counts buffer's: one of each kind, read back, is 34 ones in order.
+    assert parse("".join(tiles.TILES)).counts == bytes([1] * len(tiles.TILES)) == bytes([1] * 34)
+    assert [tile_name(t) for t in tiles.TILES[:3]] == ["一萬", "二萬", "三萬"]
+    assert parse("".join(tiles.FLOWERS)).flowers == list(tiles.FLOWERS)
+    assert [tile_name(f) for f in tiles.FLOWERS] == ["春", "夏", "秋", "冬", "梅", "蘭", "菊", "竹"]
+
+
+def test_the_settings_count_is_the_registrys_length() -> None:
+    # Owner: the registry itself. Before: `COUNT = 56` typed by hand, and each `choice!` typed
+    # its enum's count (a choice added to the enum would be silently left out).
+    text = (CORE / "rules" / "settings.rs").read_text(encoding="utf-8")
+    assert re.search(r"pub const COUNT: usize = REGISTRY\.len\(\);", text)
+    assert not re.search(r"const COUNT: usize = \d", text)
+    calls = re.findall(r'choice!\("[^"]+", "[^"]+", \w+, [\w.]+: \w+,\s*(\S+)', text)
+    assert len(calls) >= 6 and not any(re.fullmatch(r"\d+,", c) for c in calls), calls
+    # And Python reads the count from the core: every setting the registry lists, no other.
+    import twmj
+
+    keys = [s.key for s in twmj.SETTINGS]
+    assert len(keys) == len(set(keys)) and "exchange_direction" in keys
+    spec = next(s for s in twmj.SETTINGS if s.key == "exchange_direction")
+    assert len(spec.choices or []) == 4  # 下家, 對家, 上家, by the dice (002 換三張)
