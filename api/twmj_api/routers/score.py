@@ -62,6 +62,23 @@ def chosen(req: VariantChoice) -> twmj.Variant:
 _CONTEXT_FIELDS = tuple(ContextIn.model_fields)
 
 
+#: Where the library's context holds the winner's flowers, and where a request does: beside
+#: the context (`flowers`), so a fault the library names at the first is answered at the second.
+_LIBRARY_FLOWERS, _REQUEST_FLOWERS = "context.flowers", "flowers"
+
+
+def at_request_flowers(e: twmj.Error) -> twmj.Error:
+    """`e` named at the request's `flowers` when the library named its context's flowers: a
+    flower the notation refuses, and one the variant refuses (004 兩人 花牌看桌), under
+    `/v1/score`, its batch and `/v1/compare` alike; its message names the same field."""
+    if e.field == _LIBRARY_FLOWERS:
+        e.field = _REQUEST_FLOWERS
+        text = str(e)
+        if text.startswith(_LIBRARY_FLOWERS + ":"):
+            e.args = (_REQUEST_FLOWERS + text[len(_LIBRARY_FLOWERS) :], *e.args[1:])
+    return e
+
+
 def context_of(c: ContextIn, flowers: str) -> twmj.Context:
     """The library context of a request; its errors name `context.<field>`, except the
     flowers, which the request holds beside the context."""
@@ -70,9 +87,7 @@ def context_of(c: ContextIn, flowers: str) -> twmj.Context:
     try:
         return twmj.Context(**fields, flowers=flowers)
     except twmj.Error as e:
-        if e.field == "context.flowers":
-            e.field = "flowers"
-        raise
+        raise at_request_flowers(e) from None
 
 
 def score_out(s: twmj.Score) -> ScoreResponse:
@@ -86,10 +101,7 @@ def scored(req: ScoreRequest) -> twmj.Score:
     try:
         return twmj.score(req.hand, req.win_tile, melds_of(req), ctx, variant, req.why_not)
     except twmj.Error as e:
-        # The flowers the variant refuses (004 兩人 花牌看桌) are the request's own field too.
-        if e.field == "context.flowers":
-            e.field = "flowers"
-        raise
+        raise at_request_flowers(e) from None
 
 
 @router.post("/score", response_model=ScoreResponse, summary="Score a win (台數計算)")
@@ -124,9 +136,12 @@ async def compare(req: CompareRequest) -> CompareResponse:
         except twmj.Error as e:
             raise NestedError(e, f"variants[{i}]") from None
     ctx = context_of(req.context, req.flowers)
-    scores, differing = twmj.compare(
-        req.hand, req.win_tile, variants, melds_of(req), ctx, req.why_not
-    )
+    try:
+        scores, differing = twmj.compare(
+            req.hand, req.win_tile, variants, melds_of(req), ctx, req.why_not
+        )
+    except twmj.Error as e:
+        raise at_request_flowers(e) from None
     return CompareResponse.model_construct(
         scores=[score_out(s) for s in scores],
         differing=[DifferingItem(key=k, name=n, tai=t) for k, n, t in differing],
