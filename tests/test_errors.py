@@ -172,7 +172,7 @@ FINE_CASES: list[
         "no_chi",
         "melds[0].kind",
         None,
-        "three_player不能吃（chi_allowed = false）",
+        "three_player 不能吃（chi_allowed = false）",
     ),
     (
         lambda: twmj.score("223456m456789p11z", "9s", _CHI),

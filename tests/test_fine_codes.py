@@ -208,7 +208,7 @@ CASES: list[tuple[Callable[[], object], type[twmj.Error], str, str | None, str]]
         twmj.ContextError,
         "no_flowers_played",
         "context.flowers",
-        "two_player不用花牌（flowers = false），胡牌的人卻有 1 張花",
+        "two_player 不用花牌（flowers = false），胡牌的人卻有 1 張花",
     ),
     # Four copies of a tile: 3 shown, the winner's other 1z and the winning 1z make five.
     (
@@ -223,7 +223,7 @@ CASES: list[tuple[Callable[[], object], type[twmj.Error], str, str | None, str]]
         twmj.ContextError,
         "win_not_played",
         "kind",
-        "hk16沒有八仙過海（flower_wins = false，花只算在一般的胡上）",
+        "hk16 沒有八仙過海（flower_wins = false，花只算在一般的胡上）",
     ),
     (
         lambda: twmj.score(_WIN, "1z", context=twmj.Context(win="eight_flowers")),
@@ -289,7 +289,7 @@ CASES: list[tuple[Callable[[], object], type[twmj.Error], str, str | None, str]]
         twmj.ContextError,
         "wrong_type",
         "snapshot.decision",
-        "snapshot.decision要是JSON 物件",
+        "「snapshot.decision」要是一個 JSON 物件",
     ),
     (
         lambda: twmj.legal({k: v for k, v in _snap().items() if k != "drawable"}),
@@ -333,28 +333,28 @@ CASES: list[tuple[Callable[[], object], type[twmj.Error], str, str | None, str]]
         twmj.HandError,
         "not_notation",
         "hand",
-        "hand要是牌的寫法（例如 123m），不是int",
+        "「hand」要是牌的寫法（例如 123m），不是int",
     ),
     (
         lambda: twmj.legal(_snap(decision={"turn": {"drawn": "12m"}})),
         twmj.HandError,
         "not_one_piece",
         "snapshot.decision.turn.drawn",
-        "snapshot.decision.turn.drawn要一張牌，「12m」不是",
+        "「snapshot.decision.turn.drawn」要一張牌，「12m」不是",
     ),
     (
         lambda: twmj.waits("1m", "pon 111m"),  # type: ignore[arg-type]
         twmj.HandError,
         "bad_meld_entry",
         "melds",
-        "melds要是 Meld、(種類, 牌) 或有 kind 與 tiles 的對照，不是字串（要一組一組列出）",
+        "「melds」要是 Meld、(種類, 牌) 或有 kind 與 tiles 的對照，不是字串（要一組一組列出）",
     ),
     (
         lambda: twmj.legal(_snap(hand=5)),
         twmj.HandError,
         "bad_hand_field",
         "snapshot.hand",
-        "snapshot.hand要是牌的寫法（字串）",
+        "「snapshot.hand」要是牌的寫法（字串）",
     ),
     (
         lambda: twmj.Match(0).finish(twmj.Game(0)),
@@ -407,7 +407,7 @@ CASES: list[tuple[Callable[[], object], type[twmj.Error], str, str | None, str]]
         twmj.HandError,
         "bad_hand_field",
         "snapshot.furiten_tiles",
-        "snapshot.furiten_tiles要是空的（furiten 為 true 時所有的胡都已擋下，兩者只給一個）",
+        "「snapshot.furiten_tiles」要是空的（furiten 為 true 時所有的胡都已擋下，兩者只給一個）",
     ),
     # The settlement's counters hold 2**32 - 1 tai: 底 on top of that overflows.
     (

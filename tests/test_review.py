@@ -76,6 +76,9 @@ def test_review_marks_the_mistake_and_says_why() -> None:
     # The reason states the facts: the best discard keeps the hand ready (聽 n 種 m 張), the
     # played one leaves it one away (1 向聽).
     assert "聽" in d.reason and "1 向聽" in d.reason, d.reason
+    # A number stands apart from the Chinese around it, as in every other message (it read
+    # 「只1 向聽」).
+    assert "只 1 向聽" in d.reason, d.reason
     assert r.total_loss >= d.loss
     assert r.costliest and r.costliest[0].loss >= d.loss
     # Same record and seed, same review.

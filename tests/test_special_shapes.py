@@ -395,11 +395,17 @@ def test_special_waits() -> None:
     w = twmj.waits("19m19p19s1234567z 234m", variant=IMPROVED)
     assert w.tenpai and w.shanten == 0
     assert w.tiles == ["1m", "9m", "1p", "9p", "1s", "9s", "1z", "2z", "3z", "4z", "5z", "6z", "7z"]
-    assert all(x.shapes == ["tanki"] for x in w.waits)
-    # 瀝咕瀝咕 on eight pairs: each pair can become the triplet (雙碰).
+    # Each is a wait of 十三么's own shape (003 註13), named by it, not a 單吊.
+    assert all(x.shapes == ["thirteen_orphans"] for x in w.waits)
+    assert {twmj.SHAPE_NAMES[s] for x in w.waits for s in x.shapes} == {"十三么"}
+    # 瀝咕瀝咕 on eight pairs: each pair can become the triplet, a wait of 瀝咕瀝咕's shape
+    # (003 註八), not a 雙碰 of five sets and a pair (there are none).
     w = twmj.waits("11m 33m 55p 77p 99s 22z 44z 66z", variant=IMPROVED)
     assert w.tiles == ["1m", "3m", "5p", "7p", "9s", "2z", "4z", "6z"]
-    assert w.waits[0].shapes == ["shanpon"] and w.waits[0].remaining == 2
+    assert w.waits[0].shapes == ["lig_gu"] and w.waits[0].remaining == 2
+    # A kind both a regular and a special wait lists both.
+    w = twmj.waits("112233m 445566p 77s 99s", variant=IMPROVED)
+    assert {x.tile: x.shapes for x in w.waits}["7s"] == ["shanpon", "lig_gu"]
     # The 4-copy rule: all four 東 in the hand, so 東 is no wait.
     w = twmj.waits("19m19p19s1234567z 111z", variant=IMPROVED)
     assert "1z" not in w.tiles and len(w.tiles) == 12

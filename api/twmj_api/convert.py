@@ -70,9 +70,24 @@ def context_of(c: ContextIn, flowers: str) -> twmj.Context:
     try:
         return twmj.Context(**fields, flowers=flowers)
     except twmj.Error as e:
-        if e.field == "context.flowers":
-            e.field = "flowers"
-        raise
+        raise at_request_flowers(e) from None
+
+
+#: Where the library's context holds the winner's flowers, and where a request does: beside
+#: the context (`flowers`), so a fault the library names at the first is answered at the second.
+_LIBRARY_FLOWERS, _REQUEST_FLOWERS = "context.flowers", "flowers"
+
+
+def at_request_flowers(e: twmj.Error) -> twmj.Error:
+    """`e` named at the request's `flowers` when the library named its context's flowers: a
+    flower the notation refuses, and one the variant refuses (004 兩人 花牌看桌), under
+    `/v1/score`, its batch and `/v1/compare` alike; its message names the same field."""
+    if e.field == _LIBRARY_FLOWERS:
+        e.field = _REQUEST_FLOWERS
+        text = str(e)
+        if text.startswith(_LIBRARY_FLOWERS + ":"):
+            e.args = (_REQUEST_FLOWERS + text[len(_LIBRARY_FLOWERS) :], *e.args[1:])
+    return e
 
 
 class PresetChoice(Protocol):

@@ -49,7 +49,7 @@ export interface Wait {
   tile: string;
   /** Its Chinese name (`三萬`). */
   name: string;
-  /** Shapes the tile takes over all decompositions (`ryanmen kanchan penchan tanki shanpon`). */
+  /** Shapes the tile takes over all decompositions (`ryanmen kanchan penchan tanki shanpon`), then the special shape it completes (`lig_gu`, `thirteen_orphans`, …), named by its own key. */
   shapes: readonly string[];
   /** Copies not in the hand, the melds or the visible tiles. */
   remaining: number;

@@ -129,6 +129,13 @@ def _facts(d: dict[str, Any]) -> str:
     return text
 
 
+def _joined(words: str, facts: str) -> str:
+    """`words` then `facts`, a space between them when the facts start with a number, as
+    every message sets a number apart from the Chinese around it (「只 1 向聽」, never
+    「只1 向聽」), and none when they start with Chinese (「只聽 2 種」)."""
+    return f"{words} {facts}" if facts[:1].isdigit() else words + facts
+
+
 def _discard_of(action: str, discards: list[dict[str, Any]]) -> dict[str, Any] | None:
     verb, _, tile = action.partition(" ")
     if verb not in ("discard", "declare"):
@@ -144,7 +151,7 @@ def _reason(played: str, best: str, loss: float, loss_se: float, x: dict[str, An
         head = f"{_action_zh(played)}：最佳"
         return f"{head}（{_facts(p)}）" if p is not None else head
     if p is not None and b is not None:
-        text = f"{_action_zh(best)}：{_facts(b)}，{_action_zh(played)}只{_facts(p)}"
+        text = f"{_action_zh(best)}：{_facts(b)}，{_joined(_action_zh(played) + '只', _facts(p))}"
     else:
         text = (
             f"{_action_zh(best)} 期望 {means[best]:+.2f} 台，"

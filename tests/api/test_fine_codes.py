@@ -75,7 +75,7 @@ CASES: list[tuple[str, dict[str, Any], str, str, str]] = [
         },
         "no_flowers_played",
         "flowers",
-        "two_player不用花牌（flowers = false），胡牌的人卻有 1 張花",
+        "two_player 不用花牌（flowers = false），胡牌的人卻有 1 張花",
     ),
     # Four 東 in the set: three shown, the winner's other one and the winning one make five.
     (
@@ -90,7 +90,7 @@ CASES: list[tuple[str, dict[str, Any], str, str, str]] = [
         {**WIN, "win_tile": "1z1z"},
         "not_one_piece",
         "win_tile",
-        "胡的牌要一張牌，「1z1z」不是",
+        "「胡的牌」要一張牌，「1z1z」不是",
     ),
     # /v1/legal: a decision is one of turn, offer and opening.
     (
@@ -143,7 +143,7 @@ CASES: list[tuple[str, dict[str, Any], str, str, str]] = [
         {"snapshot": {**TURN, "furiten": True, "furiten_tiles": "9s"}},
         "bad_hand_field",
         "snapshot.furiten_tiles",
-        "snapshot.furiten_tiles要是空的（furiten 為 true 時所有的胡都已擋下，兩者只給一個）",
+        "「snapshot.furiten_tiles」要是空的（furiten 為 true 時所有的胡都已擋下，兩者只給一個）",
     ),
     (
         "/v1/replay",

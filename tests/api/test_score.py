@@ -130,6 +130,45 @@ def test_compare_counts_flowers_written_in_the_hand(client: TestClient) -> None:
     assert all("seat_flower" in [i["key"] for i in s["items"]] for s in body["scores"])
 
 
+def test_a_flowers_fault_is_named_where_the_request_holds_the_flowers(client: TestClient) -> None:
+    # The request holds the winner's flowers beside its context (`flowers`); the library's
+    # context holds them inside (`context.flowers`). Each fault is answered at the field the
+    # caller wrote, under /v1/score and /v1/compare alike: /v1/compare answered a flower its
+    # variant refuses (004 兩人麻將 花牌看桌: no flower is held) at `context.flowers`, a field
+    # its request does not have.
+    win = {"hand": "123456789m111222z33z", "win_tile": "3z"}
+    two = {"variant": "two_player"}
+    cases: list[tuple[str, dict[str, Any], str, str]] = [
+        ("/v1/score", {**win, **two, "flowers": "1f"}, "no_flowers_played", "flowers"),
+        (
+            "/v1/compare",
+            {**win, "flowers": "1f", "variants": [{"variant": "taiwan"}, two]},
+            "no_flowers_played",
+            "flowers",
+        ),
+        ("/v1/score", {**win, "flowers": "9f"}, "no_such_tile", "flowers"),
+        ("/v1/compare", {**win, "flowers": "9f", "variants": [two]}, "no_such_tile", "flowers"),
+        # Flowers written inside the context are the fault there: the request has no such field.
+        ("/v1/score", {**win, "context": {"flowers": "1f"}}, "invalid_request", "context.flowers"),
+        (
+            "/v1/compare",
+            {**win, "context": {"flowers": "1f"}, "variants": [two]},
+            "invalid_request",
+            "context.flowers",
+        ),
+    ]
+    for path, body, code, field in cases:
+        r = client.post(path, json=body)
+        assert r.status_code == 422, (path, body)
+        error = r.json()["error"]
+        assert (error["code"], error["field"]) == (code, field), (path, body, error)
+        # The English message names the same field (it began `context.flowers: `).
+        assert not error["message"].startswith("context.flowers:"), error
+    # A batch item is answered as /v1/score answers it.
+    r = client.post("/v1/score/batch", json={"items": [{**win, **two, "flowers": "1f"}]})
+    assert r.json()[0]["error"]["field"] == "flowers"
+
+
 def test_variants_list_every_preset_with_full_config(client: TestClient) -> None:
     body = client.get("/v1/variants").json()
     assert [v["name"] for v in body] == [

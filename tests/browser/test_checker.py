@@ -265,6 +265,10 @@ def test_special_shapes_only_under_their_preset(page: Page) -> None:
     expect(page.get_by_test_id("status")).to_have_text("聽牌")
     expect(page.get_by_test_id("wait")).to_have_count(1)
     expect(page.get_by_test_id("wait")).to_have_attribute("data-tile", "5p")
+    # The wait is named by its shape, 瀝咕瀝咕 (the vocabulary's name), not a 單吊 of five
+    # sets and a pair that the hand does not make.
+    expect(page.get_by_test_id("wait")).to_contain_text("瀝咕瀝咕")
+    expect(page.get_by_test_id("wait")).not_to_contain_text("單吊")
 
 
 def test_thirteen_tile_hands(page: Page, server: str) -> None:

@@ -201,10 +201,10 @@ def test_no_chi_where_the_preset_has_none(page: Page, server: str) -> None:
 
 def test_typed_flowers_are_said_not_dropped_silently(page: Page) -> None:
     type_hand(page, READY + "春")
-    expect_count(page, 16, 16)
     note = page.get_by_test_id("flowers-note")
     expect(note).to_be_visible()
     expect(note).to_contain_text("春")
+    expect_count(page, 16, 16)
     page.get_by_test_id("clear").click()
     expect(note).to_be_hidden()
 
@@ -280,6 +280,15 @@ def test_focus_stays_where_the_keyboard_was(page: Page) -> None:
     page.keyboard.press("Enter")
     expect(page.get_by_test_id("discard").first).to_be_visible()
     assert page.evaluate("document.activeElement.dataset.tile") == "9s"
+
+
+def test_the_count_reads_in_words(page: Page) -> None:
+    # A 17th tile read 「17/16」, a fraction a player has to decode: the count says how many
+    # tiles the hand holds, in words, with no slash.
+    type_hand(page, READY + "9s")
+    count = page.get_by_test_id("count")
+    expect(count).to_contain_text("17 張")
+    expect(count).not_to_contain_text("/")
 
 
 def test_building_a_meld_by_clicking_logs_no_error(page: Page) -> None:

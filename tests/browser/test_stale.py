@@ -72,11 +72,11 @@ def test_checker_reads_busy_and_never_contradicts_the_count(page: Page) -> None:
     with held(page, "**/v1/waits") as h:
         typed_once(page, READY)
         h.wait_held()
-        expect_count(page, 16, 16)
         result = page.get_by_test_id("result")
         expect(result).to_have_attribute("aria-busy", "true")
         expect(result.get_by_test_id("loading")).to_be_visible()
         expect(result).not_to_contain_text("目前 0 張")
+        expect_count(page, 16, 16)
         h.release()
     expect(page.get_by_test_id("wait")).to_have_count(5)
     expect(page.get_by_test_id("result")).to_have_attribute("aria-busy", "false")

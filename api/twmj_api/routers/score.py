@@ -8,7 +8,7 @@ from fastapi import APIRouter
 
 import twmj
 from twmj.data import score_data
-from twmj_api.convert import chosen, context_of, melds_of
+from twmj_api.convert import at_request_flowers, chosen, context_of, melds_of
 from twmj_api.errors import NestedError, batch_answers
 from twmj_api.offload import OffLoopRoute, heavy
 from twmj_api.responses import JSONResponse
@@ -33,10 +33,7 @@ def scored(req: ScoreRequest) -> twmj.Score:
     try:
         return twmj.score(req.hand, req.win_tile, melds_of(req), ctx, variant, req.why_not)
     except twmj.Error as e:
-        # The flowers the variant refuses (004 兩人 花牌看桌) are the request's own field too.
-        if e.field == "context.flowers":
-            e.field = "flowers"
-        raise
+        raise at_request_flowers(e) from None
 
 
 @router.post("/score", response_model=ScoreResponse, summary="Score a win (台數計算)")
@@ -76,9 +73,12 @@ def compared(req: CompareRequest) -> dict[str, Any]:
         except twmj.Error as e:
             raise NestedError(e, f"variants[{i}]") from None
     ctx = context_of(req.context, req.flowers)
-    scores, differing = twmj.compare(
-        req.hand, req.win_tile, variants, melds_of(req), ctx, req.why_not
-    )
+    try:
+        scores, differing = twmj.compare(
+            req.hand, req.win_tile, variants, melds_of(req), ctx, req.why_not
+        )
+    except twmj.Error as e:
+        raise at_request_flowers(e) from None
     return {
         "scores": [score_data(s) for s in scores],
         "differing": [{"key": k, "name": n, "tai": t} for k, n, t in differing],

@@ -25,7 +25,9 @@ class WaitOut(BaseModel):
     tile: str = Field(description="The waited tile, e.g. `3m`.")
     name: str = Field(description="Its Chinese name, e.g. `三萬`.")
     shapes: list[ShapeName] = Field(
-        description="Shapes over all decompositions: 兩面, 嵌張, 邊張, 單吊, 雙碰."
+        description="Shapes over all decompositions (兩面, 嵌張, 邊張, 單吊, 雙碰), then the "
+        "special shape the tile completes under a preset that admits one (瀝咕瀝咕 `lig_gu`, "
+        "十三么 `thirteen_orphans`, …), a special wait being named by its own shape."
     )
     remaining: int = Field(description="Copies not in the hand, the melds or the visible tiles.")
 

@@ -195,7 +195,7 @@ codes! {
         "{tile}不在這個規則的牌裡（{why}）",
         "a tile the variant's set does not hold (004: three players without 二萬–八萬, two with 萬子 and 字牌 only, or flowers under a variant without them)";
     NoChi: "no_chi", "hand_error", "HandError", "這個規則不能吃",
-        "{preset}不能吃（chi_allowed = false）",
+        "{preset} 不能吃（chi_allowed = false）",
         "a 吃 under a variant that plays without 吃";
     HandSizeMismatch: "hand_size_mismatch", "hand_error", "HandError", "手牌張數跟家規不合",
         "這手牌是 {n} 張的打法，家規是 {want} 張",
@@ -219,16 +219,16 @@ codes! {
         "牌牆最多還剩 {room} 張，不能再摸 {n} 張",
         "more tiles left to draw than the set minus the tiles already placed";
     NotNotation: "not_notation", "hand_error", "HandError", "要填牌的寫法",
-        "{field}要是牌的寫法（例如 123m），不是{got}",
+        "「{field}」要是牌的寫法（例如 123m），不是{got}",
         "an argument that takes tile notation given something else";
     NotOnePiece: "not_one_piece", "hand_error", "HandError", "要填一張牌",
-        "{field}要一張{what}，「{text}」不是",
+        "「{field}」要一張{what}，「{text}」不是",
         "a field that takes one tile (or one flower) holds none, several, or the other kind";
     BadMeldEntry: "bad_meld_entry", "hand_error", "HandError", "副露的寫法不對",
-        "{field}要是 Meld、(種類, 牌) 或有 kind 與 tiles 的對照，不是{got}",
+        "「{field}」要是 Meld、(種類, 牌) 或有 kind 與 tiles 的對照，不是{got}",
         "a meld given as something that is no meld (a string for the list, a number for a meld)";
     BadHandField: "bad_hand_field", "hand_error", "HandError", "格式不對",
-        "{field}要是{want}",
+        "「{field}」要是{want}",
         "a field of a seat's tiles or flags (a snapshot's `hand`, `drawn`, `furiten`) of the wrong type";
     NotFourKongs: "not_four_kongs", "hand_error", "HandError", "四槓胡要四個槓",
         "四槓胡要四個槓，副露裡有 {n} 個",
@@ -315,13 +315,13 @@ codes! {
         "三人麻將空出北風位：{what}不能是北",
         "a 北 seat wind or round under three players (004 三人麻將: 空出北風位)";
     NoFlowersPlayed: "no_flowers_played", "context_error", "ContextError", "這個規則不用花",
-        "{preset}不用花牌（flowers = false），胡牌的人卻有 {n} 張花",
+        "{preset} 不用花牌（flowers = false），胡牌的人卻有 {n} 張花",
         "flowers held under a variant played without them (004 兩人麻將 花牌看桌)";
     ShownOverCopies: "shown_over_copies", "context_error", "ContextError", "已見張數不對",
         "桌上已見 {n} 張{tile}，{why}",
         "copies of the winning tile shown on the table that contradict the hand (fewer than its own melds show, or more than four in all)";
     WinNotPlayed: "win_not_played", "context_error", "ContextError", "這個規則沒有這種胡",
-        "{preset}沒有{win}（{setting}）",
+        "{preset} 沒有{win}（{setting}）",
         "a win the variant does not play (a flower win where `flower_wins` is off, 四槓胡 where `four_kongs_win` is off)";
     ScoredApart: "scored_apart", "context_error", "ContextError", "這種胡要另外算",
         "{win}要另外算（{how}）",
@@ -357,7 +357,7 @@ codes! {
         "{what}給了 {n} 個，要 {want} 個",
         "a list of the wrong length (one hand or agent per seat, three dice)";
     WrongType: "wrong_type", "context_error", "ContextError", "格式不對",
-        "{field}要是{want}",
+        "「{field}」要是{want}",
         "a value of the wrong type or shape (a snapshot's field, a record's field)";
     RequiredField: "required_field", "context_error", "ContextError", "少了必填的欄位",
         "少了「{key}」（必填）",
@@ -1000,7 +1000,7 @@ mod tests {
             (three.parse("19m2m").map(|_| ()), "tile_not_in_play", None, Some(3),
                 "二萬不在這個規則的牌裡（三人不用二萬到八萬）"),
             (win("456m456789p11z", "1z", &chi, &three), "no_chi", Some("melds[0].kind"), None,
-                "three_player不能吃（chi_allowed = false）"),
+                "three_player 不能吃（chi_allowed = false）"),
             (Hand::new(parse("1m").unwrap_or_default(), vec![], Form::Waiting, 15).map(|_| ()),
                 "hand_size_mismatch", None, None, "這手牌是 15 張的打法，家規是 16 或 13 張"),
             (win("223456m456789p11z", "9s", &chi, &taiwan), "win_tile_missing", Some("win_tile"), None,
@@ -1126,7 +1126,7 @@ mod tests {
                 "win_not_played",
                 Some("context.win"),
                 None,
-                "taiwan沒有四槓胡（four_kongs_win = false）",
+                "taiwan 沒有四槓胡（four_kongs_win = false）",
             ),
             (
                 won.clone()

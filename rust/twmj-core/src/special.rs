@@ -9,7 +9,7 @@ use crate::rules::{
     is_win_counts, knitted_kinds, Special, SpecialShapes, Variant, KNITTINGS, ORPHANS,
 };
 use crate::tile::{Counts, Tile, COPIES, KINDS};
-use crate::waits::{exhausted, waits_seen, waits_visible, Shape, Shapes, Wait, WaitList};
+use crate::waits::{exhausted, waits_seen, waits_visible, Shapes, Wait, WaitList};
 
 fn is_orphan(i: usize) -> bool {
     ORPHANS.contains(&i)
@@ -312,51 +312,41 @@ pub fn special_waits(counts: &Counts, melds: &[Meld], variant: &Variant) -> Vec<
     out
 }
 
-/// The shapes a special wait on kind `i` of the 16 − 3k `counts` is reported with, as
-/// [`Shapes`] bits: completing the 瀝咕瀝咕 triplet from a pair is 雙碰 (`shanpon`); a 組合龍
-/// wait is the shape of the rest of the hand (its two sets and pair, read by the regular
-/// waits) or 單吊 (`tanki`) when the tile fills the knitted slot it lacked; any other special
-/// wait is 單吊 (the tile pairs a single, or completes a knitted shape's singles).
+/// The regular shapes a special wait on kind `i` of the 16 − 3k `counts` also takes, as
+/// [`Shapes`] bits, beside the special shape itself ([`Wait::special`]): for a 組合龍, the
+/// shapes the tile takes in its two sets and pair (read by the regular waits) when it
+/// completes them; none when it fills the knitted slot the hand lacked, and none for any other
+/// special shape, whose wait is the shape's own (003 names 瀝咕瀝咕, 十三么, 七對, 七星不靠
+/// and 全不靠 as shapes of their own, not as five sets and a pair: their tile makes no 雙碰
+/// or 單吊 of one).
 fn special_shape_bits(counts: &Counts, i: usize, s: Special, own: &Counts, seen: &Counts) -> u8 {
-    let tanki = 1u8 << Shape::Tanki as u8;
-    match s {
-        Special::LigGu if counts[i] == 2 => 1 << Shape::Shanpon as u8,
-        Special::KnittedStraight => {
-            let mut bits = 0u8;
-            let mut c = *counts;
-            c[i] += 1;
-            for &k in &KNITTINGS {
-                let kinds = knitted_kinds(k);
-                if kinds.iter().any(|&j| c[j] == 0) {
-                    continue;
-                }
-                let mut rest = c;
-                for &j in &kinds {
-                    rest[j] -= 1;
-                }
-                if !is_win_counts(&rest) {
-                    continue;
-                }
-                if counts[i] == 0 && kinds.contains(&i) {
-                    bits |= tanki;
-                    continue;
-                }
-                rest[i] -= 1;
-                if let Some(w) = waits_seen(&rest, own, seen)
-                    .iter()
-                    .find(|w| w.tile.index() == i)
-                {
-                    bits |= w.shapes.0;
-                }
-            }
-            if bits == 0 {
-                tanki
-            } else {
-                bits
-            }
-        }
-        _ => tanki,
+    if s != Special::KnittedStraight {
+        return 0;
     }
+    let mut bits = 0u8;
+    let mut c = *counts;
+    c[i] += 1;
+    for &k in &KNITTINGS {
+        let kinds = knitted_kinds(k);
+        if kinds.iter().any(|&j| c[j] == 0) {
+            continue;
+        }
+        let mut rest = c;
+        for &j in &kinds {
+            rest[j] -= 1;
+        }
+        if !is_win_counts(&rest) || (counts[i] == 0 && kinds.contains(&i)) {
+            continue;
+        }
+        rest[i] -= 1;
+        if let Some(w) = waits_seen(&rest, own, seen)
+            .iter()
+            .find(|w| w.tile.index() == i)
+        {
+            bits |= w.shapes.0;
+        }
+    }
+    bits
 }
 
 /// True when the validated 17 − 3k hand is a win under `variant`: five sets and a pair, or a
@@ -441,6 +431,7 @@ pub(crate) fn waits_seen_with(
             tile,
             shapes: Shapes(special_shape_bits(concealed, i, s, own, seen)),
             remaining: COPIES - seen[i],
+            special: Some(s),
         });
     }
     out

@@ -14,6 +14,9 @@
 //!   tiles more. The dealer's 17 count as dealt: 13 unconnected among 17 is the same as 13
 //!   among the 16 it keeps after some discard, so the dealer is judged as it would be after
 //!   any discard it chose.
+//! - The free tiles may connect, even make a run or a triplet: a hand none of whose 16 tiles
+//!   connect is **十六不搭**, another hand, which 000 and 002 list among the rules they do not
+//!   take and 004 among the shapes some tables count; 003 writes 十三, not 十六.
 //! - It is judged on the concealed tiles dealt, after the opening 補花 (flowers are not
 //!   tiles that 搭, and they are replaced before anyone plays): 起手.
 //!
@@ -86,6 +89,10 @@ mod tests {
         assert_eq!(unconnected_count(&c("2589m")), 3);
         // A pair counts once.
         assert_eq!(unconnected_count(&c("11m11z")), 2);
+        // The three free tiles make a run (123s) beside the 13 unconnected: still 十三不搭,
+        // as 003 counts thirteen, not the whole hand (十六不搭 is another hand, 000/002/004).
+        assert_eq!(unconnected_count(&c("147m258p369s1234z 12s")), 13);
+        assert!(is_thirteen_unconnected(&c("147m258p369s1234z 123s")));
         // Twelve: not 十三不搭.
         assert!(!is_thirteen_unconnected(&c("147m258p369s12z 5555z 3m")));
     }

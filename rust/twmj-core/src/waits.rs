@@ -1,6 +1,7 @@
 //! Waits (聽牌): the kinds that complete a 16 − 3k hand, each with its shapes and copies left.
 
 use crate::hand::Hand;
+use crate::rules::Special;
 use crate::shanten::{group, table_of};
 use crate::tables::{self, wait_tables, GroupTable, WaitTables, MASK_AT, POW5, SHAPE_BITS};
 use crate::tile::{group_bytes, Counts, Suit, Tile, COPIES};
@@ -74,8 +75,47 @@ impl Shapes {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Wait {
     pub tile: Tile,
+    /// The shapes the tile takes in five sets and a pair (for 組合龍, in the sets and pair
+    /// beside the knitted nine); none when only a special shape takes it.
     pub shapes: Shapes,
     pub remaining: u8,
+    /// The special shape the tile completes (瀝咕瀝咕, 十三么, …), if any: a wait of its own
+    /// shape, named by its own key and name, not by a regular shape's (003 names each shape;
+    /// none of them is a 雙碰 or a 單吊 of five sets and a pair).
+    pub special: Option<Special>,
+}
+
+impl Wait {
+    /// The wait's shape keys: the regular shapes ([`Shape::key`]), then the special shape's
+    /// ([`Special::key`]), as every answer lists them.
+    pub fn shape_keys(&self) -> impl Iterator<Item = &'static str> {
+        self.shapes
+            .iter()
+            .map(Shape::key)
+            .chain(self.special.map(Special::key))
+    }
+
+    /// The same shapes by their Chinese names (兩面 …, 瀝咕瀝咕 …).
+    pub fn shape_names(&self) -> impl Iterator<Item = &'static str> {
+        self.shapes
+            .iter()
+            .map(Shape::name)
+            .chain(self.special.map(Special::name))
+    }
+}
+
+/// A special shape as a [`WaitList`] field: 0 for none, else its place in [`Special::ALL`]
+/// plus one.
+fn special_field(s: Option<Special>) -> u32 {
+    s.and_then(|s| Special::ALL.iter().position(|&x| x == s))
+        .map_or(0, |i| i as u32 + 1)
+}
+
+/// The special shape of a [`WaitList`] field ([`special_field`]).
+fn special_of_field(f: u32) -> Option<Special> {
+    (f as usize)
+        .checked_sub(1)
+        .and_then(|i| Special::ALL.get(i).copied())
 }
 
 /// Each group's tile count and table index (`Σ c_i·5^i`, [`GroupTable::index`]) of valid
@@ -361,8 +401,9 @@ const LEFT_BITS: u32 = 3;
 
 /// The waits of a hand in tile order, read through [`WaitList::iter`] as [`Wait`]s.
 ///
-/// Packed by group (`Suit::ALL` order) in 48 bytes, each group's a [`WaitTables`] word (the
-/// shapes of each waited kind, and the waited kinds) and a word of copies left: the full
+/// Packed by group (`Suit::ALL` order) in 64 bytes, each group's a [`WaitTables`] word (the
+/// shapes of each waited kind, and the waited kinds), a word of copies left and a word of
+/// special shapes (written whole, as 0, by the full waits; set only by the special ones): the full
 /// waits write it a word at a time, where a list of 34 `Wait` slots (104 bytes) was written a
 /// byte at a time and read back 16 bytes at a time when it was returned (a store-forwarding
 /// stall, with its copies a fifth of the full waits of a ready hand).
@@ -376,6 +417,9 @@ pub struct WaitList {
     /// fields of other kinds are left as the full waits found them (masking them was on the
     /// path of every answer), and nothing reads them: equality and hashing go by the waits.
     left: [u32; 4],
+    /// Per group, bits `3x‥3x+2`: the special shape kind x completes ([`special_field`]), 0
+    /// for none (every regular wait), so that a special wait is named by its own shape.
+    special: [u32; 4],
 }
 
 impl WaitList {
@@ -388,7 +432,9 @@ impl WaitList {
 
 impl PartialEq for WaitList {
     fn eq(&self, other: &WaitList) -> bool {
-        self.groups == other.groups && (0..4).all(|g| self.left_of(g) == other.left_of(g))
+        self.groups == other.groups
+            && self.special == other.special
+            && (0..4).all(|g| self.left_of(g) == other.left_of(g))
     }
 }
 
@@ -397,6 +443,7 @@ impl Eq for WaitList {}
 impl std::hash::Hash for WaitList {
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
         self.groups.hash(state);
+        self.special.hash(state);
         for g in 0..4 {
             self.left_of(g).hash(state);
         }
@@ -408,6 +455,7 @@ impl WaitList {
     pub const EMPTY: WaitList = WaitList {
         groups: [0; 4],
         left: [0; 4],
+        special: [0; 4],
     };
 
     /// The waited kinds of group `g`, bit x for its kind x.
@@ -423,6 +471,7 @@ impl WaitList {
             tile: Tile::new(9 * g + x as usize)?,
             shapes: Shapes((self.groups[g] >> (SHAPE_BITS * x) & 0x1f) as u8),
             remaining: (self.left[g] >> (LEFT_BITS * x) & 0b111) as u8,
+            special: special_of_field(self.special[g] >> (LEFT_BITS * x) & 0b111),
         })
     }
 
@@ -465,12 +514,17 @@ impl WaitList {
     }
 
     /// Adds the wait `w`; a kind already waited keeps its shapes joined with `w`'s (a kind
-    /// both a regular and a special wait) and takes `w`'s copies left.
+    /// both a regular and a special wait), takes `w`'s copies left, and takes `w`'s special
+    /// shape when it has one.
     pub fn insert(&mut self, w: Wait) {
         let (g, x) = (w.tile.suit() as usize, (w.tile.index() % 9) as u32);
         self.groups[g] |= u64::from(w.shapes.0 & 0x1f) << (SHAPE_BITS * x) | 1 << (MASK_AT + x);
         self.left[g] = self.left[g] & !(0b111 << (LEFT_BITS * x))
             | u32::from(w.remaining.min(COPIES)) << (LEFT_BITS * x);
+        if w.special.is_some() {
+            self.special[g] = self.special[g] & !(0b111 << (LEFT_BITS * x))
+                | special_field(w.special) << (LEFT_BITS * x);
+        }
     }
 
     /// Keeps only the waits `keep` accepts.
@@ -480,6 +534,7 @@ impl WaitList {
                 let (g, x) = (w.tile.suit() as usize, (w.tile.index() % 9) as u32);
                 self.groups[g] &= !(0x1f << (SHAPE_BITS * x) | 1 << (MASK_AT + x));
                 self.left[g] &= !(0b111 << (LEFT_BITS * x));
+                self.special[g] &= !(0b111 << (LEFT_BITS * x));
             }
         }
     }
@@ -633,6 +688,7 @@ fn collect(concealed: &Counts, own: &Counts, a: &Counts, b: &Counts) -> WaitList
     WaitList {
         groups: k.spread(w_lo, w_hi),
         left: left.map(|l| l as u32),
+        special: [0; 4],
     }
 }
 
@@ -842,6 +898,7 @@ mod tests {
                     tile,
                     shapes: shapes(&c, tile),
                     remaining: COPIES - seen[tile.index()],
+                    special: None,
                 })
                 .collect();
             ready += usize::from(!expected.is_empty());
@@ -898,6 +955,7 @@ mod tests {
                     tile: first.tile,
                     shapes: Shapes(1 << Shape::Tanki as u8),
                     remaining: 1,
+                    special: None,
                 });
                 let w = joined.get(first.tile);
                 assert_eq!(

@@ -533,7 +533,7 @@ pub fn legal<'py>(
                     "snapshot.variant",
                     "variant must be a twmj.Variant",
                     twmj_core::Code::WrongType,
-                    &[("field", &"variant"), ("want", &"twmj.Variant")],
+                    &[("field", &"variant"), ("want", &"一個 twmj.Variant")],
                 )
             })
         })

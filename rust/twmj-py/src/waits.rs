@@ -4,7 +4,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 use twmj_core::hand::Form;
 use twmj_core::waits as core_waits;
-use twmj_core::waits::{Shape, Wait, WaitList};
+use twmj_core::waits::{Wait, WaitList};
 use twmj_core::{Variant, WaitReport};
 use twmj_py_macros::guarded;
 
@@ -34,10 +34,11 @@ impl PyWait {
     }
 
     /// Shapes the tile takes over all decompositions, in the order ryanmen, kanchan, penchan,
-    /// tanki, shanpon.
+    /// tanki, shanpon, then the special shape it completes under a variant that admits one
+    /// (`lig_gu`, `thirteen_orphans`, …): a special shape's wait is named by its own shape.
     #[getter]
     fn shapes(&self) -> Vec<&'static str> {
-        self.0.shapes.iter().map(Shape::key).collect()
+        self.0.shape_keys().collect()
     }
 
     /// Copies not in the hand, the melds or the visible tiles.

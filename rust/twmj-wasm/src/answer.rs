@@ -13,7 +13,7 @@ use twmj_core::hand::Meld;
 use twmj_core::notation::Tiles;
 use twmj_core::rules::Spec;
 use twmj_core::scoring::{Compared, PricedWait, Scored, Value as Setting, Variant};
-use twmj_core::waits::{Shape, WaitList};
+use twmj_core::waits::WaitList;
 use twmj_core::{Accept, Analysis, Error, WaitReport};
 
 /// A setting's value as JSON.
@@ -46,7 +46,7 @@ pub fn waits(list: &WaitList) -> Vec<WaitOut> {
         .map(|w| WaitOut {
             tile: w.tile.code(),
             name: w.tile.name(),
-            shapes: w.shapes.iter().map(Shape::key).collect(),
+            shapes: w.shape_keys().collect(),
             remaining: w.remaining,
         })
         .collect()

@@ -430,6 +430,11 @@ pub fn waits_io(len: usize, text: bool, rules: &Rules) -> u8 {
             Err(_) => return 0,
         }
     };
+    // A special shape's wait is named by its own shape, which the shape byte has no bit for:
+    // the full answer ([`call`]) names it.
+    if report.waits().iter().any(|w| w.special.is_some()) {
+        return 0;
+    }
     let Ok(accepts) = report.accepts(rules) else {
         return 0;
     };

@@ -322,12 +322,18 @@ impl Vocabulary {
         Vocabulary {
             win_kinds: WIN_KINDS.to_vec(),
             declarations: DECLARATIONS.to_vec(),
+            // The wait shapes: the regular ones, then the special shapes, a special wait
+            // being named by its own shape ([`crate::waits::Wait::shape_keys`]).
             shapes: crate::waits::Shape::ALL
                 .iter()
                 .map(|s| Term {
                     key: s.key(),
                     name: s.name(),
                 })
+                .chain(crate::rules::Special::ALL.iter().map(|s| Term {
+                    key: s.key(),
+                    name: s.name(),
+                }))
                 .collect(),
             meld_kinds: crate::hand::MeldKind::ALL
                 .iter()

@@ -128,8 +128,10 @@ fn wrong(path: &str) -> Error {
             .coded(Code::BadHandField, &[("field", &field), ("want", &zh)])
     };
     match key {
-        "" | "." => Error::context(ROOT, "a snapshot is an object")
-            .coded(Code::WrongType, &[("field", &ROOT), ("want", &"JSON 物件")]),
+        "" | "." => Error::context(ROOT, "a snapshot is an object").coded(
+            Code::WrongType,
+            &[("field", &ROOT), ("want", &"一個 JSON 物件")],
+        ),
         "seat" => context(
             &format!("seat must be 0 to {}", SEATS - 1),
             &format!("座位 0 到 {}", SEATS - 1),
@@ -140,9 +142,12 @@ fn wrong(path: &str) -> Error {
         }
         "declared" => context(DECLARED, "宣告的名稱（字串）"),
         "drawable" | "discards_total" => context(&format!("{key} must be a count"), "張數（整數）"),
-        "decision" => context("decision must be an object", "JSON 物件"),
-        "turn" | "offer" => context(&format!("decision.{key} must be an object"), "JSON 物件"),
-        "after_call" => context("after_call must be an object", "JSON 物件"),
+        "decision" => context("decision must be an object", "一個 JSON 物件"),
+        "turn" | "offer" => context(
+            &format!("decision.{key} must be an object"),
+            "一個 JSON 物件",
+        ),
+        "after_call" => context("after_call must be an object", "一個 JSON 物件"),
         "rob_from" => context("rob_from must be a seat", "座位（整數）"),
         "from" => context("offer.from must be a seat", "座位（整數）"),
         "flower" => hand("offer.flower must be a flower".to_owned(), "一張花"),

@@ -231,7 +231,7 @@ fn a_hand_is_read_either_way() {
         (e.code(), e.field().as_deref()),
         ("not_one_piece", Some("win_tile"))
     );
-    assert_eq!(e.message_zh(), "胡的牌要一張牌，「7p7p」不是");
+    assert_eq!(e.message_zh(), "「胡的牌」要一張牌，「7p7p」不是");
     let e = Hand::winning(
         parse("123456m").unwrap(),
         vec![],

@@ -279,3 +279,55 @@ fn compare_lists_the_shape_item() {
         .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(c.differing, [(Item::LigGu, vec![8, 20])]);
 }
+
+/// Each wait of `hand` under `v`: its tile and its shape keys ([`twmj_core::Wait::shape_keys`]).
+fn shaped(hand: &str, v: &Variant) -> Vec<(String, Vec<&'static str>)> {
+    let h = Hand::parse(hand, &[], Form::Waiting, 16).unwrap_or_else(|e| panic!("{e}"));
+    let w = waits(&h, &[0; 34], v).unwrap_or_else(|e| panic!("{e}"));
+    w.iter()
+        .map(|x| (x.tile.code(), x.shape_keys().collect()))
+        .collect()
+}
+
+#[test]
+fn a_special_wait_is_named_by_its_own_shape() {
+    // 003 names 瀝咕瀝咕 (註八: 八對半, 七個對子加一個刻子) and 十三么 (註13) as shapes of their
+    // own: a tile completing one is a wait of that shape, not a 雙碰 or 單吊 of five sets and
+    // a pair, which the hand does not make (the waits once read `shanpon` and `tanki`).
+    let v = Variant::improved16();
+    let lig_gu = shaped("11m 33m 55p 77p 99s 22z 44z 66z", &v);
+    assert_eq!(lig_gu.len(), 8);
+    assert!(lig_gu.iter().all(|(_, s)| *s == ["lig_gu"]), "{lig_gu:?}");
+    let orphans = shaped("19m19p19s1234567z 234m", &v);
+    assert_eq!(orphans.len(), 13);
+    assert!(
+        orphans.iter().all(|(_, s)| *s == ["thirteen_orphans"]),
+        "{orphans:?}"
+    );
+    // A kind both a regular and a special wait keeps both: 112233m 445566p are two runs
+    // twice, 77s and 99s wait 雙碰 on either; as eight pairs each also makes 瀝咕瀝咕.
+    let both = shaped("112233m 445566p 77s 99s", &v);
+    let of = |t: &str| both.iter().find(|(x, _)| x == t).map(|(_, s)| s.clone());
+    assert_eq!(of("7s"), Some(vec!["shanpon", "lig_gu"]));
+    assert_eq!(of("9s"), Some(vec!["shanpon", "lig_gu"]));
+    assert_eq!(of("1m"), Some(vec!["lig_gu"]));
+    // The same hands under taiwan: no special shape, so none of these waits.
+    assert!(shaped("11m 33m 55p 77p 99s 22z 44z 66z", &Variant::taiwan()).is_empty());
+    let regular = shaped("112233m 445566p 77s 99s", &Variant::taiwan());
+    assert_eq!(
+        regular,
+        [
+            ("7s".to_owned(), vec!["shanpon"]),
+            ("9s".to_owned(), vec!["shanpon"])
+        ]
+    );
+    // The vocabulary names each key a wait can have.
+    let names: Vec<&str> = twmj_core::game::report::Vocabulary::new()
+        .shapes
+        .iter()
+        .map(|t| t.key)
+        .collect();
+    for key in ["lig_gu", "thirteen_orphans", "shanpon"] {
+        assert!(names.contains(&key), "{key}");
+    }
+}
