@@ -28,6 +28,9 @@ async function load() {
 
 const wasm = await load();
 raw.install_panic_hook();
+// The wait tables computed at compile time (rust/twmj-wasm/build.rs): the first `waits`
+// reads them rather than building them (issue 27 item 5, first use).
+raw.install_tables();
 
 // ---- Errors ----
 

@@ -107,3 +107,17 @@ test("waits and shanten: the counts and text fast paths agree with the JSON path
     }
   }
 });
+
+// Issue 27 item 5, first use: the wait tables come inside the module (computed at compile time
+// by rust/twmj-wasm/build.rs), so a first `waits` reads them instead of building them; and
+// those shipped tables answer as an independent search does, on random ready hands.
+test("the wait tables in use are the ones the module ships, and they answer right", async () => {
+  const raw = await import("../pkg/wasm/twmj_wasm.js");
+  assert.equal(raw.tables_shipped(), true);
+  const local = rng(2705);
+  for (let i = 0; i < 300; i++) {
+    const counts = readyCounts(local);
+    const got = twmj.waits(counts).waits.map((w) => w.tile);
+    assert.deepEqual(got, referenceWaits(counts).map((k) => twmj.TILES[k]));
+  }
+});

@@ -408,6 +408,114 @@ pub fn wait_tables() -> &'static WaitTables {
     })
 }
 
+/// The wait tables as bytes (little-endian, whatever the host): the four lengths as `u32`,
+/// then `complete`, `blocks` (each `waits` then `before`), `ids` and `words`. The WebAssembly
+/// build computes them at compile time (rust/twmj-wasm/build.rs) and ships them inside the
+/// module, so a first `waits` there reads them instead of building them (issue 27 item 5,
+/// first use ≤ 300 ms in Node; the build took most of it).
+#[doc(hidden)]
+pub fn wait_tables_bytes() -> Vec<u8> {
+    let t = wait_tables();
+    let mut out = Vec::with_capacity(
+        16 + t.complete.len() * 8 + t.blocks.len() * 12 + t.ids.len() * 2 + t.words.len() * 8,
+    );
+    for n in [t.complete.len(), t.blocks.len(), t.ids.len(), t.words.len()] {
+        out.extend_from_slice(&u32::try_from(n).unwrap_or(u32::MAX).to_le_bytes());
+    }
+    for w in &t.complete {
+        out.extend_from_slice(&w.to_le_bytes());
+    }
+    for b in &t.blocks {
+        out.extend_from_slice(&b.waits.to_le_bytes());
+        out.extend_from_slice(&b.before.to_le_bytes());
+    }
+    for i in &t.ids {
+        out.extend_from_slice(&i.to_le_bytes());
+    }
+    for w in &t.words {
+        out.extend_from_slice(&w.to_le_bytes());
+    }
+    out
+}
+
+/// Reads [`wait_tables_bytes`]' layout back; `None` when the bytes are not that layout (wrong
+/// lengths for this build's index space, an id past the words, a block count that does not
+/// add up), so a stale or damaged blob is refused rather than read.
+fn wait_tables_from(bytes: &[u8]) -> Option<WaitTables> {
+    fn take<'a>(bytes: &mut &'a [u8], n: usize) -> Option<&'a [u8]> {
+        if bytes.len() < n {
+            return None;
+        }
+        let (head, rest) = bytes.split_at(n);
+        *bytes = rest;
+        Some(head)
+    }
+    fn u64s(bytes: &mut &[u8], n: usize) -> Option<Vec<u64>> {
+        let raw = take(bytes, n.checked_mul(8)?)?;
+        Some(
+            raw.chunks_exact(8)
+                .map(|c| u64::from_le_bytes(c.try_into().unwrap_or([0; 8])))
+                .collect(),
+        )
+    }
+    let mut rest = bytes;
+    let mut lens = [0usize; 4];
+    for n in &mut lens {
+        let raw = take(&mut rest, 4)?;
+        *n = u32::from_le_bytes(raw.try_into().ok()?) as usize;
+    }
+    let [nc, nb, ni, nw] = lens;
+    let size = HONOR_AT + POW5[7] as usize;
+    if nc != size.div_ceil(64) || nb != size.div_ceil(64) || nw == 0 || nw > 1 << 16 {
+        return None;
+    }
+    let complete = u64s(&mut rest, nc)?;
+    let raw = take(&mut rest, nb.checked_mul(12)?)?;
+    let blocks: Vec<Block> = raw
+        .chunks_exact(12)
+        .map(|c| Block {
+            waits: u64::from_le_bytes(c[..8].try_into().unwrap_or([0; 8])),
+            before: u32::from_le_bytes(c[8..].try_into().unwrap_or([0; 4])),
+        })
+        .collect();
+    let raw = take(&mut rest, ni.checked_mul(2)?)?;
+    let ids: Vec<u16> = raw
+        .chunks_exact(2)
+        .map(|c| u16::from_le_bytes([c[0], c[1]]))
+        .collect();
+    let words = u64s(&mut rest, nw)?;
+    // Every lookup stays in bounds: each block's slots lie within `ids` (one past the last
+    // configuration with waits is the trailing 0), and each id names a word.
+    let with_waits: usize = blocks.iter().map(|b| b.waits.count_ones() as usize).sum();
+    let mut seen = 0usize;
+    for b in &blocks {
+        if b.before as usize != seen {
+            return None;
+        }
+        seen += b.waits.count_ones() as usize;
+    }
+    if !rest.is_empty() || ni != with_waits + 1 || ids.iter().any(|&i| usize::from(i) >= nw) {
+        return None;
+    }
+    Some(WaitTables {
+        complete,
+        blocks,
+        ids,
+        words,
+    })
+}
+
+/// Installs wait tables computed elsewhere ([`wait_tables_bytes`]), so [`wait_tables`] does
+/// not build them. True when they are now the ones in use; false when the bytes are not the
+/// layout (the tables are then built on first need as usual) or tables are in use already.
+#[doc(hidden)]
+pub fn install_wait_tables(bytes: &[u8]) -> bool {
+    match wait_tables_from(bytes) {
+        Some(t) => WAIT_TABLES.set(t).is_ok(),
+        None => false,
+    }
+}
+
 /// Whether [`tables`] is built yet: the probe of the test that a ready hand's first waits
 /// builds only the wait tables (`tests/first_use.rs`).
 #[doc(hidden)]
@@ -1294,6 +1402,36 @@ mod tests {
 
     fn idx(counts: &[u8]) -> usize {
         GroupTable::index(counts)
+    }
+
+    /// The bytes the WebAssembly build ships (issue 27 item 5) read back into tables that
+    /// answer every configuration as the built ones do; damaged bytes are refused.
+    #[test]
+    fn wait_tables_bytes_read_back_the_same_tables() {
+        let bytes = wait_tables_bytes();
+        let back = wait_tables_from(&bytes).expect("its own layout");
+        let built = wait_tables();
+        for at in 0..HONOR_AT + POW5[7] as usize {
+            assert_eq!(back.word(at), built.word(at), "word at {at}");
+            assert_eq!(back.complete(at), built.complete(at), "complete at {at}");
+        }
+        // Truncated, one byte too many, an id past the words, a block count that does not
+        // add up: each refused.
+        assert!(wait_tables_from(&bytes[..bytes.len() - 1]).is_none());
+        let mut longer = bytes.clone();
+        longer.push(0);
+        assert!(wait_tables_from(&longer).is_none());
+        let words = built.words.len();
+        let ids_at = 16 + built.complete.len() * 8 + built.blocks.len() * 12;
+        let mut bad_id = bytes.clone();
+        bad_id[ids_at..ids_at + 2].copy_from_slice(&u16::try_from(words).unwrap().to_le_bytes());
+        assert!(wait_tables_from(&bad_id).is_none());
+        let blocks_at = 16 + built.complete.len() * 8;
+        let mut bad_block = bytes.clone();
+        bad_block[blocks_at + 12 + 8] ^= 1;
+        assert!(wait_tables_from(&bad_block).is_none());
+        // Installing fails once tables are in use (here, the built ones).
+        assert!(!install_wait_tables(&bytes));
     }
 
     #[test]

@@ -24,7 +24,7 @@ mod input;
 mod strings;
 
 use std::cell::RefCell;
-use std::sync::atomic::{AtomicI32, AtomicU64, AtomicU8, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, AtomicU8, Ordering};
 
 use serde_json::{json, Value};
 use twmj_core::decompose::Block;
@@ -810,6 +810,30 @@ pub fn install_panic_hook() {
             }
         });
     }));
+}
+
+/// The core's wait tables, computed at compile time (build.rs); empty outside WebAssembly.
+static WAIT_TABLES: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/wait_tables.bin"));
+
+/// Puts the wait tables the module ships in use (the wrapper calls it once at start), so the
+/// first `waits` does not build them (issue 27 item 5: first use ≤ 300 ms). True when they
+/// are in use; false when this build ships none (they are then built on first need).
+#[wasm_bindgen]
+pub fn install_tables() -> bool {
+    let ok = twmj_core::tables::install_wait_tables(WAIT_TABLES);
+    if ok {
+        TABLES_SHIPPED.store(true, Ordering::Relaxed);
+    }
+    ok
+}
+
+static TABLES_SHIPPED: AtomicBool = AtomicBool::new(false);
+
+/// Whether the wait tables in use are the ones the module ships ([`install_tables`]), not
+/// built at run time: the probe of js/test/fast.test.mjs.
+#[wasm_bindgen]
+pub fn tables_shipped() -> bool {
+    TABLES_SHIPPED.load(Ordering::Relaxed)
 }
 
 /// The message of the last panic (a bug in twmj), taken; empty when none.
