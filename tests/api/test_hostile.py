@@ -833,9 +833,9 @@ def test_the_log_has_no_tracebacks(port: int) -> None:
 
 def test_a_batch_value_cap_holds_the_largest_valid_batch() -> None:
     # 33.4: a batch's value cap is read from its schema (maxItems, maxProperties), so a
-    # waits batch takes far fewer values than a score batch with override tables, and a
-    # 240 000-key body is refused before it is parsed on every batch route. The largest
-    # valid score batch (1000 wins, each with every setting overridden, full melds and
+    # waits batch takes far fewer values than a score batch with override tables, and a body
+    # one key over the largest cap is refused before it is parsed on every batch route. The
+    # largest valid score batch (1000 wins, each with every setting overridden, full melds and
     # context) is under its cap.
     from twmj_api.schemas.common import MAX_MELDS
     from twmj_api.schemas.score import ScoreBatchRequest
@@ -862,9 +862,10 @@ def test_a_batch_value_cap_holds_the_largest_valid_batch() -> None:
     body = json.dumps({"items": [item] * 1000}).encode()
     ScoreBatchRequest.model_validate_json(body)  # valid
     offload.refuse_many_values(body, caps["/v1/score/batch"])  # not refused
-    many = _unknown_keys(240_000)
-    for path in ("/v1/score/batch", "/v1/waits/batch", "/v1/tiles/read/batch"):
-        assert caps[path] < 240_000
+    paths = ("/v1/score/batch", "/v1/waits/batch", "/v1/tiles/read/batch")
+    assert caps["/v1/waits/batch"] < caps["/v1/score/batch"] <= offload.MAX_JSON_VALUES
+    many = _unknown_keys(max(caps[path] for path in paths) + 1)
+    for path in paths:
         with pytest.raises(Exception, match="JSON values"):
             offload.refuse_many_values(many, caps[path])
 

@@ -677,7 +677,7 @@ const REGISTRY: &[Setting] = &[
     switch!("ping_hu_no_three_alike", "手牌有三張同樣的就沒有平胡", Scoring, scoring.ping_hu_no_three_alike,
         "no 平胡 when the hand holds three tiles of one kind (001 平胡說明 肆: 手牌有三張同樣的牌沒平胡)",
         "手牌有三張同樣的牌沒平胡（001 平胡說明 肆）"),
-    choice!("ping_hu_wait", "平胡的聽法", Scoring, scoring.ping_hu_wait: PingHuWait, 2,
+    choice!("ping_hu_wait", "平胡的聽法", Scoring, scoring.ping_hu_wait: PingHuWait,
         "the waits 平胡 counts on: two_sided (000 平胡的認定: 胡的那張必須落在順子裡，而且那個搭子原本聽兩張; 單吊, 邊張, 嵌張 are not) or any (a house rule: 單吊, 邊張 and 嵌張 won on another player's tile count too)",
         "平胡的聽法：two_sided 限兩面聽（000 平胡的認定：單吊、邊張、嵌張不算）；any 單吊、邊張、嵌張胡別人的牌也算（各桌家規）"),
     switch!("single_wait_extractable", "抓得出來就算獨聽", Scoring, scoring.single_wait_extractable,
