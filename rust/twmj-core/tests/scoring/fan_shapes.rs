@@ -357,7 +357,7 @@ fn knitted_straight_in_play() {
 #[test]
 fn knitted_straight_waits_take_the_shape_of_the_rest() {
     // 003 fan list 組合龍 12: with 67p among the sets the wait is 兩面 on 5p and 8p (both also
-    // knitted kinds, already held); a knitted slot left open is waited on as 單吊.
+    // knitted kinds, already held); a knitted slot left open is a wait of 組合龍's own shape.
     use twmj_core::waits::Shape;
     let v = with("fan_knitted_straight", 12);
     let w = waits(&hand("147m 258p 369s 555z 67p 11s", &[]), &[0; 34], &v)
@@ -391,5 +391,10 @@ fn knitted_straight_waits_take_the_shape_of_the_rest() {
     let only: Vec<_> = w.iter().collect();
     assert_eq!(only.len(), 1);
     assert_eq!(only[0].tile.code(), "9s");
-    assert!(only[0].shapes.contains(Shape::Tanki));
+    // The tile fills the knitted slot the hand lacked: a wait of 組合龍's own shape, with no
+    // regular shape (it once read 單吊, a stand-in).
+    assert_eq!(
+        only[0].shape_keys().collect::<Vec<_>>(),
+        ["fan_knitted_straight"]
+    );
 }
