@@ -514,7 +514,7 @@ pub const KEYS: [&str; COUNT] = {
 };
 
 /// How many settings there are (the `tai.<item>` family aside).
-pub const COUNT: usize = 67;
+pub const COUNT: usize = 68;
 
 const REGISTRY: [Setting; COUNT] = [
     Setting {
@@ -770,6 +770,9 @@ const REGISTRY: [Setting; COUNT] = [
     switch!("flower_win_over_heaven", "開局花胡優先於天胡", Flow, flow.flower_win_over_heaven,
         "an opening flower win of a 閒家 takes priority over the dealer's 天胡, which is not counted; off, 000 開局花胡: 天胡優先，閒家的花胡不計",
         "閒家開局花胡優先，莊家的天胡不計；關閉則依 000 開局花胡：天胡優先，閒家的花胡不計"),
+    switch!("flower_win.play_on", "花胡當場收分照常打牌", Flow, flow.flower_win_play_on,
+        "a flower win (八仙過海, 七搶一) is paid on the spot and play goes on (issue #30: 當場收分，照常開始打牌): its 筆 is settled at once, the seat that completed the flowers takes its replacement and plays on, no second flower 筆 in the hand, the deal follows the hand's real end and the hand's settlement holds the flower 筆; off, the flower win ends the hand (000 花牌與花胡). Only where flower wins are played (flower_wins)",
+        "花胡（八仙過海、七搶一）當場收分，照常打牌：花胡那一筆當下結算，湊齊花的一家補牌後繼續，同一局不再有第二筆花胡，連莊看這局真正的結果，整局結算含花胡那一筆；關閉則花胡即結束該局（000 花牌與花胡）。僅在有花胡時（flower_wins）"),
     switch!("heaven_ready_dealer", "天聽限莊家", Scoring, scoring.heaven_ready_dealer,
         "天聽 is the dealer's, so a score refuses a 閒家's (001 天聽: 在莊家取完牌後，打出第一張牌時即聽牌; 003 hk16 天聽: 莊家配牌，打第一隻後就叫胡); off where the text names no seat (003 改良式 天聽); the game offers 天聽 at the dealer's first discard either way",
         "天聽是莊家的宣告，計分不收閒家的天聽（001 天聽：在莊家取完牌後，打出第一張牌時即聽牌；003 港澳 天聽：莊家配牌，打第一隻後就叫胡）；關閉則不限（003 改良式 天聽未指明）；對局中天聽一律於莊家首打時宣告"),
