@@ -83,6 +83,7 @@ def test_house_rule_settings_are_served_in_chinese_and_score(client: TestClient)
         "flower_win.dealer": "花胡計莊家台",
         "flower_win.flowers_on_win": "花胡後的胡牌照計正花、花槓",
         "flower_win.combined": "花胡與胡牌併一筆付",
+        "flower_win.play_on": "花胡當場收分照常打牌",
         "flower_win_over_heaven": "開局花胡優先於天胡",
         "leopard_double": "豹子整筆加倍",
         "furiten_ankan_release": "暗槓解除過水",
