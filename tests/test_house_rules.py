@@ -239,3 +239,19 @@ def test_a_flower_win_paid_on_the_spot_from_python() -> None:
     again = twmj.replay(game.record())
     assert again.settle()[1] == net
     assert again.variant.card() == house.card()
+
+
+def test_a_snapshot_carries_the_paid_flower_win() -> None:
+    # A seat holding all eight flowers on its turn may win by them (000 花牌與花胡); once its
+    # table paid that flower win on the spot (`flower_win.play_on`), the situation says so and
+    # the flowers are not paid again.
+    snap = {
+        "seat": 1,
+        "hand": "2m2m8s8s 4m6m 1z2z3z5z6z7z 9m9p 1s3s 3m",
+        "flowers": "12345678f",
+        "drawable": 30,
+        "decision": {"turn": {"drawn": "3m", "replacement": True}},
+        "variant": twmj.Variant("taiwan", {"flower_win.play_on": True}),
+    }
+    assert "eight flowers" in twmj.legal(snap)[0]
+    assert "eight flowers" not in twmj.legal({**snap, "flower_paid": True})[0]

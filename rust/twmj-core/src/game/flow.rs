@@ -104,6 +104,7 @@ impl State {
             snapshot_asks: None,
             memo: Default::default(),
             paid: Vec::new(),
+            snapshot_flower_paid: false,
         }
     }
 
@@ -160,6 +161,7 @@ impl State {
             snapshot_asks: None,
             memo: Default::default(),
             paid: Vec::new(),
+            snapshot_flower_paid: false,
         };
         st.log.push(Event::Deal(Box::new(deal)));
         for p in &mut st.players {

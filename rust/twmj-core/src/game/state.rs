@@ -354,6 +354,9 @@ pub struct State {
     /// `flower_win.play_on` (issue #30: 當場收分，照常開始打牌): the flower win paid on the spot
     /// this hand, if any; the hand's result lists it first when the hand ends.
     pub(crate) paid: Vec<super::result::Win>,
+    /// A snapshot's `flower_paid` (its table paid a flower win on the spot this hand; the
+    /// snapshot has no other seat's flowers); false in a game.
+    pub(crate) snapshot_flower_paid: bool,
 }
 
 /// A seat's regular (five sets and a pair) win facts, remembered with the concealed counts
@@ -579,6 +582,12 @@ impl State {
     /// ends the result lists it as its first 筆 and this is empty.
     pub fn paid_flower_wins(&self) -> &[super::result::Win] {
         &self.paid
+    }
+
+    /// A flower win was paid on the spot this hand (`flower_win.play_on`): the flowers are
+    /// not paid again.
+    pub fn flower_paid(&self) -> bool {
+        !self.paid.is_empty() || self.snapshot_flower_paid
     }
 
     pub fn is_over(&self) -> bool {

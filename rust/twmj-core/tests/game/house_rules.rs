@@ -11,7 +11,7 @@ use crate::common::game::{
 };
 use crate::common::{try_win, win};
 use twmj_core::game::legality::rule;
-use twmj_core::game::{Action, Deal, FirstTurn, Match, State, WinKind};
+use twmj_core::game::{Action, Deal, FirstTurn, Match, Snapshot, State, WinKind};
 use twmj_core::scoring::{settle, Context, Value, Variant, Wind};
 
 /// taiwan (000) with `pairs` on top.
@@ -230,6 +230,18 @@ fn a_flower_win_paid_on_the_spot_while_play_goes_on() {
     assert_eq!(keys(&paid.bills[0].score), vec![("eight_immortals", 8)]);
     // The same flowers are not paid twice.
     refuse(&st, 1, Action::EightFlowers, rule::FLOWER_WIN);
+    // A seat's snapshot carries it (its situation's flower_paid): the same legal moves.
+    let mut snap = Snapshot::of(&st, 1).unwrap();
+    assert!(snap.situation.as_ref().unwrap().flower_paid);
+    assert!(!snap
+        .legal_actions()
+        .unwrap()
+        .contains(&Action::EightFlowers));
+    snap.situation.as_mut().unwrap().flower_paid = false;
+    assert!(snap
+        .legal_actions()
+        .unwrap()
+        .contains(&Action::EightFlowers));
     // 000: 之後自摸時會一併算八仙那一筆 — here already paid, so the 自摸 is one more 筆 and the
     // hand's settlement holds both: the same money as 000's two 筆 settled at the end.
     act(&mut st, 1, Action::Win);
