@@ -255,3 +255,25 @@ def test_a_snapshot_carries_the_paid_flower_win() -> None:
     }
     assert "eight flowers" in twmj.legal(snap)[0]
     assert "eight flowers" not in twmj.legal({**snap, "flower_paid": True})[0]
+
+
+def test_vec_env_plays_on_after_a_flower_win() -> None:
+    # `flower_win.play_on` in the vector environment: every 八仙過海 / 七搶一 taken leaves its
+    # table's hand going on (000 花牌與花胡 would end it), and every step's rewards still sum to
+    # zero (the flower 筆 is settled with the hand's end).
+    n = 64
+    env = twmj.VecEnv(n, seed=5, variant=twmj.Variant("taiwan", {"flower_win.play_on": True}))
+    _, mask, _ = env.reset()
+    flower = [twmj.ACTIONS.index("eight flowers"), twmj.ACTIONS.index("seven rob one")]
+    rng = np.random.default_rng(0)
+    taken = went_on = 0
+    for _ in range(6000):
+        actions = (mask * rng.random(mask.shape)).argmax(axis=1)
+        for f in flower:
+            actions = np.where(mask[:, f], f, actions)
+        now = mask[np.arange(n), actions] & np.isin(actions, flower)
+        _, mask, _, rewards, done = env.step(actions.astype(np.int64))
+        assert (rewards.sum(axis=1) == 0).all()
+        taken += int(now.sum())
+        went_on += int((now & ~done).sum())
+    assert taken > 0 and went_on == taken
