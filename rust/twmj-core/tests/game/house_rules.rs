@@ -323,6 +323,37 @@ fn a_flower_win_paid_on_the_spot_does_not_keep_or_pass_the_deal() {
 }
 
 #[test]
+fn seven_rob_one_case_2_paid_on_the_spot() {
+    // 000 七搶一 情形 2: 你已有 7 張花，另一家亮出第 8 張花：你先搶，再補一張牌; 由被搶者一家付
+    // 8 台 (底 300 + 800 from seat 2, no 莊家台: neither is the dealer). Under flower_win.play_on
+    // the robber takes its replacement and plays its turn; the hand goes on.
+    let v = taiwan_with(&[on("flower_win.play_on", true)]);
+    let mut st = table(
+        &v,
+        ["2m2m8s8s", "1f2f3f4f5f6f7f 4m6m 1p2p3p 4p5p6p 7p", "", ""],
+        "3m 8f",
+        "8p9p 2s3s4s 5s5s 5m",
+        None,
+    );
+    discard(&mut st, "1z");
+    act(&mut st, 1, Action::Discard(t("3m")));
+    act(&mut st, 1, Action::SevenRobOne);
+    while let twmj_core::game::Phase::Offer(o) = *st.phase() {
+        act(&mut st, o.pending().trailing_zeros() as u8, Action::Pass);
+    }
+    assert!(!st.is_over());
+    assert_eq!(turn(&st), 1);
+    assert_eq!(
+        (st.player(1).flowers, st.player(2).flower_count()),
+        (0xFF, 0)
+    );
+    let paid = st.settle_paid().unwrap();
+    assert_eq!(paid.settlement.net_money, [0, 1100, -1100, 0]);
+    refuse(&st, 1, Action::EightFlowers, rule::FLOWER_WIN);
+    round_trip(&st);
+}
+
+#[test]
 fn an_opening_flower_win_paid_on_the_spot() {
     // 000 開局花胡 (直接判定胡牌) under flower_win.play_on: paid at the opening, then the dealer
     // plays its first turn; the flower 筆 is 000's (1200, 1100, 1100).
