@@ -200,3 +200,80 @@ def test_vec_env_plays_the_house_rules() -> None:
         doubled += int(((r2 == 2 * r1) & (r1 != 0)).sum())
     assert plain.hands == house.hands > 1000
     assert doubled > 0
+
+
+def test_a_flower_win_paid_on_the_spot_from_python() -> None:
+    # Issue 30: flower wins 「當場收分，照常開始打牌」 (`flower_win.play_on`) where 000 開局花胡
+    # ends the hand (直接判定胡牌). Seat 1 is dealt all eight flowers: 八仙過海 8 台, 三家各付
+    # (000 花牌與花胡), 底 3 台 + 8 from each seat and the dealer's 莊家 1: 12 + 11 + 11 tai.
+    hands = [
+        "1z1z2z2z3z3z4z4z5z5z6z6z7z7z1m5m9m",
+        "1f2f3f4f5f6f7f8f1p1p2p2p3p3p4p4p",
+        "1s1s2s2s3s3s4s4s5s5s6s6s7s7s8s8s",
+        "2m2m3m3m4m4m6m6m7m7m8m8m9p9p9s9s",
+    ]
+    live, dead = "9m9m1m1m5m5m9p9s1z2z3z4z5z6z7z", "2m3m4m6m7m8m9p9s1p2p3p4p"
+    plain = twmj.Game.from_deal(hands, live, dead, variant=twmj.Variant("taiwan"))
+    assert plain.is_over
+    house = twmj.Variant("taiwan", {"flower_win.play_on": True})
+    game = twmj.Game.from_deal(hands, live, dead, variant=house)
+    assert not game.is_over and game.pending == [0]
+    [flower], paid = game.settle_paid()
+    assert [(i.key, i.tai) for i in flower.items] == [("eight_immortals", 8)]
+    assert paid == [-12, 34, -11, -11]
+    assert paid == plain.settle()[1]
+    # Play on, nobody winning: every seat passes an offer or makes its first listed discard.
+    while not game.is_over:
+        seat = game.pending[0]
+        legal = game.legal_actions(seat)
+        assert "eight flowers" not in legal  # the flowers are not paid twice
+        move = "pass" if "pass" in legal else next(a for a in legal if a.startswith("discard"))
+        game.apply(seat, move)
+    result = game.result()
+    assert result is not None and [w["kind"] for w in result["wins"]] == ["eight_flowers"]
+    assert game.settle_paid() == ([], [0, 0, 0, 0])
+    scores, net = game.settle()
+    assert [(i.key, i.tai) for i in scores[0].items] == [("eight_immortals", 8)]
+    assert net == paid and sum(net) == 0
+    # The record replays to the same settlement.
+    again = twmj.replay(game.record())
+    assert again.settle()[1] == net
+    assert again.variant.card() == house.card()
+
+
+def test_a_snapshot_carries_the_paid_flower_win() -> None:
+    # A seat holding all eight flowers on its turn may win by them (000 花牌與花胡); once its
+    # table paid that flower win on the spot (`flower_win.play_on`), the situation says so and
+    # the flowers are not paid again.
+    snap = {
+        "seat": 1,
+        "hand": "2m2m8s8s 4m6m 1z2z3z5z6z7z 9m9p 1s3s 3m",
+        "flowers": "12345678f",
+        "drawable": 30,
+        "decision": {"turn": {"drawn": "3m", "replacement": True}},
+        "variant": twmj.Variant("taiwan", {"flower_win.play_on": True}),
+    }
+    assert "eight flowers" in twmj.legal(snap)[0]
+    assert "eight flowers" not in twmj.legal({**snap, "flower_paid": True})[0]
+
+
+def test_vec_env_plays_on_after_a_flower_win() -> None:
+    # `flower_win.play_on` in the vector environment: every 八仙過海 / 七搶一 taken leaves its
+    # table's hand going on (000 花牌與花胡 would end it), and every step's rewards still sum to
+    # zero (the flower 筆 is settled with the hand's end).
+    n = 64
+    env = twmj.VecEnv(n, seed=5, variant=twmj.Variant("taiwan", {"flower_win.play_on": True}))
+    _, mask, _ = env.reset()
+    flower = [twmj.ACTIONS.index("eight flowers"), twmj.ACTIONS.index("seven rob one")]
+    rng = np.random.default_rng(0)
+    taken = went_on = 0
+    for _ in range(6000):
+        actions = (mask * rng.random(mask.shape)).argmax(axis=1)
+        for f in flower:
+            actions = np.where(mask[:, f], f, actions)
+        now = mask[np.arange(n), actions] & np.isin(actions, flower)
+        _, mask, _, rewards, done = env.step(actions.astype(np.int64))
+        assert (rewards.sum(axis=1) == 0).all()
+        taken += int(now.sum())
+        went_on += int((now & ~done).sum())
+    assert taken > 0 and went_on == taken

@@ -457,6 +457,7 @@ class Game:
         streak: int | None = None,
         round_wind: int | None = None,
     ) -> tuple[list[Score], list[int]]: ...
+    def settle_paid(self) -> tuple[list[Score], list[int]]: ...
 
 @final
 class Match:

@@ -83,6 +83,7 @@ def test_house_rule_settings_are_served_in_chinese_and_score(client: TestClient)
         "flower_win.dealer": "花胡計莊家台",
         "flower_win.flowers_on_win": "花胡後的胡牌照計正花、花槓",
         "flower_win.combined": "花胡與胡牌併一筆付",
+        "flower_win.play_on": "花胡當場收分照常打牌",
         "flower_win_over_heaven": "開局花胡優先於天胡",
         "leopard_double": "豹子整筆加倍",
         "furiten_ankan_release": "暗槓解除過水",
@@ -108,3 +109,22 @@ def test_house_rule_settings_are_served_in_chinese_and_score(client: TestClient)
     card = twmj.Variant("taiwan", {"leopard_double": True}).card()
     by_card = client.post("/v1/score", json={**win, "rules": card}).json()
     assert by_card["net_tai"] == doubled["net_tai"]
+
+
+def test_a_paid_flower_win_in_a_legal_request(client: TestClient) -> None:
+    # `flower_win.play_on` (issue 30): a snapshot whose table already paid the hand's flower
+    # win on the spot (`flower_paid`) offers no second one (000 花牌與花胡: 八仙過海 on a turn
+    # with all eight flowers).
+    snap = {
+        "seat": 1,
+        "hand": "2m2m8s8s 4m6m 1z2z3z5z6z7z 9m9p 1s3s 3m",
+        "flowers": "12345678f",
+        "drawable": 30,
+        "decision": {"turn": {"drawn": "3m", "replacement": True}},
+        "variant": "taiwan",
+        "overrides": {"flower_win.play_on": True},
+    }
+    before = client.post("/v1/legal", json={"snapshot": snap}).json()
+    assert "eight flowers" in before["actions"]
+    after = client.post("/v1/legal", json={"snapshot": snap | {"flower_paid": True}}).json()
+    assert "eight flowers" not in after["actions"]

@@ -157,6 +157,11 @@ class Snapshot(BaseModel):
         description="Seats with an 暗槓 this seat has not asked about (003 註13: a seat ready "
         "for 十三么 on the orphan it lacks may answer a discard with `ask <seat>`).",
     )
+    flower_paid: bool = Field(
+        False,
+        description="The hand's flower win was already paid on the spot (house rule "
+        "`flower_win.play_on`): no seat wins by the flowers again.",
+    )
 
 
 def _one_of_snapshot_or_record(schema: dict[str, Any]) -> None:

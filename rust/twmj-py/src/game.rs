@@ -351,6 +351,17 @@ impl PyGame {
         let scores = s.bills.iter().map(PyScore::from).collect();
         Ok((scores, s.settlement.net_tai))
     }
+
+    /// The flower win paid on the spot while play goes on (`flower_win.play_on`, issue #30:
+    /// 當場收分，照常開始打牌), settled as it was paid: its `Score` and each seat's net in tai.
+    /// Empty (no score, all zero) when none is pending; once the hand is over `settle()`
+    /// holds it as its first 筆.
+    #[guarded]
+    fn settle_paid(&self) -> PyResult<(Vec<PyScore>, [i64; 4])> {
+        let s = self.state.settle_paid()?;
+        let scores = s.bills.iter().map(PyScore::from).collect();
+        Ok((scores, s.settlement.net_tai))
+    }
 }
 
 /// A match (一將): dealer rotation, 連莊 (at most 18), round winds 東南西北; each hand is a

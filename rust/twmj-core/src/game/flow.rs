@@ -103,6 +103,8 @@ impl State {
             queried: [[0; SEATS]; SEATS],
             snapshot_asks: None,
             memo: Default::default(),
+            paid: Vec::new(),
+            snapshot_flower_paid: false,
         }
     }
 
@@ -158,6 +160,8 @@ impl State {
             queried: [[0; SEATS]; SEATS],
             snapshot_asks: None,
             memo: Default::default(),
+            paid: Vec::new(),
+            snapshot_flower_paid: false,
         };
         st.log.push(Event::Deal(Box::new(deal)));
         for p in &mut st.players {
@@ -327,12 +331,21 @@ impl State {
         }
         if let Some(e) = eight {
             let w = self.flower_win(e, WinKind::EightFlowers);
+            if self.pay_on_the_spot(&w) {
+                return false;
+            }
             self.end(vec![w]);
             return true;
         }
         if let Some((r, v, f)) = seven {
             self.move_flower(v, r, f);
-            let mut wins = vec![self.flower_win(r, WinKind::SevenRobOne { from: v })];
+            let w = self.flower_win(r, WinKind::SevenRobOne { from: v });
+            // Paid on the spot, no replacement: the robber's hand keeps its 16 (17) tiles
+            // (000 開局花胡: 開局補花時已補過，搶花後不再補牌).
+            if self.pay_on_the_spot(&w) {
+                return false;
+            }
+            let mut wins = vec![w];
             if !case1 {
                 // Case 2: rob first, then the replacement (a tile: all flowers are out).
                 if let Some(w) = self.rob_replacement(r, v) {
@@ -649,6 +662,7 @@ impl State {
                 // otherwise (003 hk16) the flowers count on the one regular 筆.
                 if self.players[s].flowers == 0xFF
                     && FlowerWin::EightImmortals.played_in(&self.rules.variant)
+                    && self.paid.is_empty()
                 {
                     wins.push(self.flower_win(seat, WinKind::EightFlowers));
                 }
@@ -657,13 +671,28 @@ impl State {
             }
             Action::EightFlowers => {
                 let w = self.flower_win(seat, WinKind::EightFlowers);
+                if self.pay_on_the_spot(&w) {
+                    // The turn goes on: the replacement is already drawn.
+                    self.phase = Phase::Turn(*t);
+                    return;
+                }
                 self.end(vec![w]);
             }
             Action::SevenRobOne => {
                 let Some(victim) = t.rob_from else { return };
                 let before = self.players[s].flowers;
                 self.move_flower(victim, seat, (!before).trailing_zeros() as usize);
-                let mut wins = vec![self.flower_win(seat, WinKind::SevenRobOne { from: victim })];
+                let w = self.flower_win(seat, WinKind::SevenRobOne { from: victim });
+                if self.pay_on_the_spot(&w) {
+                    // Case 1 (000: 你先照常補一張牌，再搶他那一張): the replacement is in hand,
+                    // the turn goes on; nothing is left to rob.
+                    self.phase = Phase::Turn(Turn {
+                        rob_from: None,
+                        ..*t
+                    });
+                    return;
+                }
+                let mut wins = vec![w];
                 // Case 1: the replacement was drawn before the robbing; if it completes the
                 // hand it is a second 筆, a self-draw with 槓上開花 and 7 flowers.
                 let p = &self.players[s];
@@ -898,7 +927,14 @@ impl State {
                     .find(|&s| said(s) == Some(Action::SevenRobOne))
                 {
                     self.move_flower(o.from, r, flower.index());
-                    let mut wins = vec![self.flower_win(r, WinKind::SevenRobOne { from: o.from })];
+                    let w = self.flower_win(r, WinKind::SevenRobOne { from: o.from });
+                    if self.pay_on_the_spot(&w) {
+                        // Case 2 (000: 你先搶，再補一張牌): the robber takes its replacement and
+                        // plays its turn from there, as after a kong.
+                        self.draw(r, true);
+                        return;
+                    }
+                    let mut wins = vec![w];
                     if let Some(w) = self.rob_replacement(r, o.from) {
                         wins.push(w);
                     }
@@ -1118,6 +1154,19 @@ impl State {
         u8::try_from(n).unwrap_or(u8::MAX)
     }
 
+    /// `flower_win.play_on` (issue #30: 「當場收分，照常開始打牌」): pays the flower win `w` now
+    /// and keeps it for the hand's result; false (nothing done) where the table ends the hand
+    /// on it (000 花牌與花胡). The caller carries on with play.
+    fn pay_on_the_spot(&mut self, w: &Win) -> bool {
+        if !self.rules.variant.flow.flower_win_play_on {
+            return false;
+        }
+        // The log needs no event of its own: the 八仙過海 / 七搶一 act (or the opening's
+        // flowers) replays to the same payment.
+        self.paid.push(w.clone());
+        true
+    }
+
     fn flower_win(&self, seat: u8, kind: WinKind) -> Win {
         self.base_win(seat, kind, None)
     }
@@ -1211,7 +1260,19 @@ impl State {
         out
     }
 
-    fn finish(&mut self, wins: Vec<Win>, draw: Option<DrawReason>, false_win: Option<FalseWin>) {
+    fn finish(
+        &mut self,
+        mut wins: Vec<Win>,
+        draw: Option<DrawReason>,
+        false_win: Option<FalseWin>,
+    ) {
+        // `flower_win.play_on`: the flower 筆 paid during play is the hand's first 筆, so the
+        // hand's settlement holds it whatever the end (a win, a draw, a 詐胡).
+        if !self.paid.is_empty() {
+            let mut all = std::mem::take(&mut self.paid);
+            all.append(&mut wins);
+            wins = all;
+        }
         // 003 註13 詢問費: each wrong ask, when the asker does not win.
         let mut fees = Vec::new();
         for (s, &asked) in (0u8..).zip(&self.asked) {

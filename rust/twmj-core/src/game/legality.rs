@@ -643,6 +643,13 @@ fn flower_win_played<R: Refusal>(state: &State, a: Action) -> Verdict<R> {
         _ => FlowerWin::SevenRobOne { robbed: 0 },
     };
     let v = state.variant();
+    // `flower_win.play_on` (issue #30): a flower win paid on the spot is not paid again for
+    // the same flowers (eight flowers are all there are: one flower win a hand).
+    keep(!state.flower_paid(), rule::FLOWER_WIN, || {
+        "the hand's flower win was paid on the spot (flower_win.play_on): its flowers are not \
+         paid twice"
+            .to_owned()
+    })?;
     keep(win.played_in(v), rule::FLOWER_WIN, || {
         format!(
             "{} plays no {} win of its own (flower_wins = false): the flowers count on a \

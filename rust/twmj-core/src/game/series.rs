@@ -1,6 +1,6 @@
 //! A match (一將) of hands: dealer rotation, 連莊 with its cap, round winds (000 怎麼玩, 連莊).
 
-use super::result::{HandResult, WinKind};
+use super::result::{HandResult, Win, WinKind};
 use super::settle::{hand_not_over, settle_hand, Table};
 use super::state::{Deal, Rules, SplitMix64, State, SEATS};
 use crate::error::{Code, Error, Result};
@@ -220,9 +220,16 @@ impl Match {
         {
             return false;
         }
-        result.is_draw()
+        // `flower_win.play_on` (issue #30): a flower 筆 paid on the spot did not end the hand,
+        // so it does not decide the deal: the hand's real end does (a draw or a 詐胡 keeps it).
+        let play_on = self.variant.flow.flower_win_play_on;
+        let ending = |w: &&Win| {
+            !(play_on && matches!(w.kind, WinKind::EightFlowers | WinKind::SevenRobOne { .. }))
+        };
+        let mut ends = result.wins.iter().filter(ending).peekable();
+        (ends.peek().is_none() && result.false_win.is_none())
             || result.false_win.is_some()
-            || result.wins.iter().any(|w| w.seat == self.dealer)
+            || ends.any(|w| w.seat == self.dealer)
     }
 
     /// Moves to the next hand after `result`; returns true when the match is over (four

@@ -165,7 +165,19 @@ pub fn settle_hand(
         };
         bills.push(bill);
     }
-    let mut settlement = settle(&bills, variant)?;
+    // `flower_win.play_on` (issue #30): the flower 筆 was paid on the spot, on its own, so a
+    // later regular win of the same seat cannot be folded into it (`flower_win.combined` is
+    // moot): the hand's settlement is the paid 筆 plus the rest, and the nets add up.
+    let separate;
+    let payment = if variant.flow.flower_win_play_on && variant.scoring.flower_win_combined {
+        let mut v = variant.clone();
+        v.scoring.flower_win_combined = false;
+        separate = v;
+        &separate
+    } else {
+        variant
+    };
+    let mut settlement = settle(&bills, payment)?;
     fees(&mut settlement, result, bills.len(), variant);
     Ok((bills, settlement))
 }
@@ -230,6 +242,36 @@ impl State {
             dice: self.dice(),
         };
         let (bills, settlement) = settle_hand(result, &table, variant)?;
+        let bills = (0..)
+            .zip(bills)
+            .map(|(i, b)| Ok(Scored::of(b, variant)?.as_bill(i)))
+            .collect::<Result<_>>()?;
+        Ok(Settled { bills, settlement })
+    }
+}
+
+impl State {
+    /// The flower 筆 paid on the spot this hand while play goes on (`flower_win.play_on`,
+    /// issue #30: 當場收分，照常開始打牌), settled on its own as it was paid: at its hand's
+    /// 連莊 count, 圈風 and dice. Empty (no bill, no line) when none was paid or the hand is
+    /// over (the hand's [`State::settle`] then holds it as its first 筆).
+    pub fn settle_paid(&self) -> Result<Settled> {
+        let result = HandResult {
+            dealer: self.dealer,
+            east: self.east,
+            wins: self.paid.clone(),
+            draw: None,
+            false_win: None,
+            fees: Vec::new(),
+            ankan_fees: Vec::new(),
+        };
+        let table = Table {
+            streak: self.rules().streak,
+            round_wind: self.rules().round_wind,
+            dice: self.dice(),
+        };
+        let variant = self.variant();
+        let (bills, settlement) = settle_hand(&result, &table, variant)?;
         let bills = (0..)
             .zip(bills)
             .map(|(i, b)| Ok(Scored::of(b, variant)?.as_bill(i)))

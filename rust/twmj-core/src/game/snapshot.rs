@@ -41,6 +41,9 @@ pub struct Situation {
     /// about yet (it may answer a discard with `ask o` when ready for 十三么 on the orphan it
     /// lacks). Other seats' melds are not in the snapshot, so the table says it.
     pub ankan_asks: u8,
+    /// `flower_win.play_on` (issue #30): the hand's flower win was already paid on the spot,
+    /// so no seat may win by the flowers again.
+    pub flower_paid: bool,
 }
 
 /// One seat at a decision point. Other seats' tiles do not matter for its legal actions.
@@ -82,6 +85,7 @@ impl Snapshot {
                 discards_total: state.discards_total(),
                 any_call: state.any_call(),
                 ankan_asks: unasked_ankans(state, seat),
+                flower_paid: state.flower_paid(),
             }),
         })
     }
@@ -242,6 +246,7 @@ impl Snapshot {
                 .coded(Code::BadAnkanAsks, &[("last", &last)]));
             }
             st.snapshot_asks = Some(sit.ankan_asks);
+            st.snapshot_flower_paid = sit.flower_paid;
         }
         st.players[seat as usize] = p.clone();
         // The wall: the drawable tiles and what the variant keeps back (the seat's kongs

@@ -94,6 +94,7 @@ struct SituationDoc {
     discards_total: Option<u64>,
     any_call: Option<bool>,
     ankan_asks: Option<Vec<u64>>,
+    flower_paid: Option<bool>,
 }
 
 /// The bounds of the situation's small numbers: the 連莊 count is the variant's `streak_cap`
@@ -173,9 +174,8 @@ fn wrong(path: &str) -> Error {
         "drawn" | "discard" | "kakan" | "pon" | "chi" | "other_end" | "furiten_declined"
         | "last_discard" => hand(format!("{key} must be a tile"), "一張牌"),
         "furiten" | "furiten_hold" | "no_self_draw" | "has_discarded" | "has_konged"
-        | "opening" | "replacement" | "last_tile" | "last" | "ankan" | "any_call" => {
-            hand(format!("{key} must be true or false"), "true 或 false")
-        }
+        | "opening" | "replacement" | "last_tile" | "last" | "ankan" | "any_call"
+        | "flower_paid" => hand(format!("{key} must be true or false"), "true 或 false"),
         _ => context(&format!("{key} has a value of the wrong type"), "別的型別"),
     }
 }
@@ -589,6 +589,8 @@ fn situation(s: &SituationDoc, variant: &Variant) -> Result<Situation> {
         any_call: s.any_call.unwrap_or(false),
         // 003 註13: the seats with an 暗槓 this seat has not asked about.
         ankan_asks,
+        // `flower_win.play_on` (issue #30): the hand's flower win already paid on the spot.
+        flower_paid: s.flower_paid.unwrap_or(false),
     })
 }
 

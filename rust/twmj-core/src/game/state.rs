@@ -351,6 +351,12 @@ pub struct State {
     pub(crate) snapshot_asks: Option<u8>,
     /// Per seat, what its concealed tiles win on, remembered ([`Memo`]).
     pub(crate) memo: [Memo; SEATS],
+    /// `flower_win.play_on` (issue #30: 當場收分，照常開始打牌): the flower win paid on the spot
+    /// this hand, if any; the hand's result lists it first when the hand ends.
+    pub(crate) paid: Vec<super::result::Win>,
+    /// A snapshot's `flower_paid` (its table paid a flower win on the spot this hand; the
+    /// snapshot has no other seat's flowers); false in a game.
+    pub(crate) snapshot_flower_paid: bool,
 }
 
 /// A seat's regular (five sets and a pair) win facts, remembered with the concealed counts
@@ -569,6 +575,19 @@ impl State {
 
     pub fn result(&self) -> Option<&HandResult> {
         self.result.as_ref()
+    }
+
+    /// The flower win paid on the spot this hand while play goes on (`flower_win.play_on`,
+    /// issue #30: 當場收分，照常開始打牌), before the hand ends; empty otherwise. When the hand
+    /// ends the result lists it as its first 筆 and this is empty.
+    pub fn paid_flower_wins(&self) -> &[super::result::Win] {
+        &self.paid
+    }
+
+    /// A flower win was paid on the spot this hand (`flower_win.play_on`): the flowers are
+    /// not paid again.
+    pub fn flower_paid(&self) -> bool {
+        !self.paid.is_empty() || self.snapshot_flower_paid
     }
 
     pub fn is_over(&self) -> bool {

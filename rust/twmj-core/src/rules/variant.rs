@@ -392,6 +392,12 @@ pub struct Flow {
     /// `flower_win_over_heaven`: an opening flower win of a 閒家 takes priority over the
     /// dealer's 天胡, which is then not counted. Off, 000 開局花胡: 天胡優先，閒家的花胡不計.
     pub flower_win_over_heaven: bool,
+    /// `flower_win.play_on`: a flower win (八仙過海, 七搶一) is paid on the spot and play goes
+    /// on (a house rule, issue #30: 「當場收分，照常開始打牌」): its 筆 is settled when it is
+    /// made, the hand continues from where it stood and ends as any hand (its final settlement
+    /// holds the flower 筆 first). Off, every preset's text: 000 花牌與花胡 — the flower win ends
+    /// the hand (a regular win may follow it as a second 筆).
+    pub flower_win_play_on: bool,
 }
 
 impl Flow {
@@ -414,6 +420,7 @@ impl Flow {
         furiten_ankan_release: true,
         minkan_ban_kong_release: true,
         flower_win_over_heaven: false,
+        flower_win_play_on: false,
     };
 
     /// 004 (`three_player`, `two_player`): as 000, but 004's own 過水 (過水: 別人打出你能胡的牌、你沒有
@@ -450,6 +457,7 @@ impl Flow {
         furiten_ankan_release: true,
         minkan_ban_kong_release: true,
         flower_win_over_heaven: false,
+        flower_win_play_on: false,
     };
 
     /// 003 改良式: as 000, but 四槓胡 is a win (6台, 自摸第四槓三家各付六台); 003 says nothing

@@ -6,10 +6,12 @@
 //! seat 0 deals, dice 1 1 1 (a 豹子); seat s + 1 is the 下家 of seat s.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use crate::common::game::{act, drawn, hands, refuse, round_trip, t, table};
+use crate::common::game::{
+    act, discard, drawn, hands, refuse, round_trip, t, table, tsumogiri, turn,
+};
 use crate::common::{try_win, win};
 use twmj_core::game::legality::rule;
-use twmj_core::game::{Action, Deal, FirstTurn, State, WinKind};
+use twmj_core::game::{Action, Deal, FirstTurn, Match, Snapshot, State, WinKind};
 use twmj_core::scoring::{settle, Context, Value, Variant, Wind};
 
 /// taiwan (000) with `pairs` on top.
@@ -193,6 +195,179 @@ fn the_flowers_on_a_win_scored_alone() {
     d.flowers = 0xFF;
     let on_discard = keys(&win(hand.0, &[], hand.1, &d, &bare));
     assert!(on_discard.contains(&("flower_kong", 2)), "{on_discard:?}");
+}
+
+/// Seat 1 holds seven flowers, draws the 8th and its replacement 5m, which completes its hand.
+fn eighth_flower_drawn(v: &Variant) -> State {
+    let seven = "1f2f3f4f5f6f7f 4m6m 1p2p3p 4p5p6p 7p";
+    let mut st = table(
+        v,
+        ["8m8m8s8s", seven, "", ""],
+        "8f",
+        "8p9p 2s3s4s 5s5s 5m",
+        None,
+    );
+    discard(&mut st, "1z");
+    st
+}
+
+#[test]
+fn a_flower_win_paid_on_the_spot_while_play_goes_on() {
+    // Issue 30: flower wins 「當場收分，照常開始打牌」 (flower_win.play_on), where 000 花牌與花胡
+    // ends the hand on them. 000 八仙過海 (8 台): 輪到自己的回合時可以宣告，三家各付一份; 計分:
+    // 底 300 + 8 × 100, the dealer adding 莊家 1: 1200, 1100, 1100.
+    let v = taiwan_with(&[on("flower_win.play_on", true)]);
+    let mut st = eighth_flower_drawn(&v);
+    assert_eq!((turn(&st), drawn(&st)), (1, t("5m")));
+    assert_eq!(st.settle_paid().unwrap().settlement.net_money, [0; 4]);
+    act(&mut st, 1, Action::EightFlowers);
+    // Paid at once; the seat that completed the flowers goes on with its replacement.
+    assert!(!st.is_over());
+    assert_eq!((turn(&st), drawn(&st)), (1, t("5m")));
+    assert_eq!(st.paid_flower_wins().len(), 1);
+    let paid = st.settle_paid().unwrap();
+    assert_eq!(paid.settlement.net_money, [-1200, 3400, -1100, -1100]);
+    assert_eq!(keys(&paid.bills[0].score), vec![("eight_immortals", 8)]);
+    // The same flowers are not paid twice.
+    refuse(&st, 1, Action::EightFlowers, rule::FLOWER_WIN);
+    // A seat's snapshot carries it (its situation's flower_paid): the same legal moves.
+    let mut snap = Snapshot::of(&st, 1).unwrap();
+    assert!(snap.situation.as_ref().unwrap().flower_paid);
+    assert!(!snap
+        .legal_actions()
+        .unwrap()
+        .contains(&Action::EightFlowers));
+    snap.situation.as_mut().unwrap().flower_paid = false;
+    assert!(snap
+        .legal_actions()
+        .unwrap()
+        .contains(&Action::EightFlowers));
+    // 000: 之後自摸時會一併算八仙那一筆 — here already paid, so the 自摸 is one more 筆 and the
+    // hand's settlement holds both: the same money as 000's two 筆 settled at the end.
+    act(&mut st, 1, Action::Win);
+    let kinds: Vec<_> = st.result().unwrap().wins.iter().map(|w| w.kind).collect();
+    assert_eq!(kinds, vec![WinKind::EightFlowers, WinKind::SelfDraw]);
+    let all = st.settle(None, None, None).unwrap();
+    assert_eq!(all.settlement.net_money.iter().sum::<i64>(), 0);
+    let at_end = eighth_flower_drawn(&Variant::taiwan());
+    let mut at_end = at_end;
+    act(&mut at_end, 1, Action::Win);
+    let two = at_end.settle(None, None, None).unwrap();
+    assert_eq!(all.settlement.net_money, two.settlement.net_money);
+    assert_eq!(all.bills[0].score.total_tai, paid.bills[0].score.total_tai);
+    let later: Vec<i64> = (0..4)
+        .map(|s| all.settlement.net_money[s] - paid.settlement.net_money[s])
+        .collect();
+    assert_eq!(later.iter().sum::<i64>(), 0);
+    round_trip(&st);
+
+    // With flower_win.flowers_on_win off the later 自摸 counts no 正花/花槓 (issue 30).
+    let bare = taiwan_with(&[
+        on("flower_win.play_on", true),
+        on("flower_win.flowers_on_win", false),
+    ]);
+    let mut st = eighth_flower_drawn(&bare);
+    act(&mut st, 1, Action::EightFlowers);
+    act(&mut st, 1, Action::Win);
+    let s = st.settle(None, None, None).unwrap();
+    let second = keys(&s.bills[1].score);
+    assert!(
+        !second
+            .iter()
+            .any(|(k, _)| *k == "seat_flower" || *k == "flower_kong"),
+        "{second:?}"
+    );
+    assert_eq!(s.bills[1].score.total_tai + 4, two.bills[1].score.total_tai);
+    assert_eq!(s.settlement.net_money.iter().sum::<i64>(), 0);
+
+    // flower_win.combined cannot fold a 筆 already paid: two 筆, as paid.
+    let one = taiwan_with(&[
+        on("flower_win.play_on", true),
+        on("flower_win.combined", true),
+    ]);
+    let mut st = eighth_flower_drawn(&one);
+    act(&mut st, 1, Action::EightFlowers);
+    act(&mut st, 1, Action::Win);
+    let s = st.settle(None, None, None).unwrap();
+    assert_eq!(s.settlement.net_money, two.settlement.net_money);
+}
+
+#[test]
+fn a_flower_win_paid_on_the_spot_does_not_keep_or_pass_the_deal() {
+    // 000 連莊: a 閒家's win passes the deal, a draw keeps it. Under flower_win.play_on seat 1's
+    // 八仙過海 is paid and the hand then runs out (流局): the dealer keeps the deal, and the
+    // hand's settlement is the flower 筆 alone, as paid.
+    let v = taiwan_with(&[on("flower_win.play_on", true)]);
+    let mut st = eighth_flower_drawn(&v);
+    act(&mut st, 1, Action::EightFlowers);
+    let paid = st.settle_paid().unwrap().settlement.net_money;
+    while !st.is_over() {
+        tsumogiri(&mut st);
+    }
+    let r = st.result().unwrap();
+    assert_eq!(r.wins.len(), 1);
+    assert_eq!((r.wins[0].seat, r.wins[0].kind), (1, WinKind::EightFlowers));
+    assert!(r.draw.is_some());
+    assert!(st.paid_flower_wins().is_empty());
+    assert_eq!(
+        st.settle(None, None, None).unwrap().settlement.net_money,
+        paid
+    );
+    assert!(Match::new(0, 0, &v).dealer_keeps(r));
+    // Where the flower win ends the hand (000), seat 1 won it: the deal passes.
+    let mut ended = eighth_flower_drawn(&Variant::taiwan());
+    act(&mut ended, 1, Action::EightFlowers);
+    assert!(ended.is_over());
+    assert!(!Match::new(0, 0, &Variant::taiwan()).dealer_keeps(ended.result().unwrap()));
+    round_trip(&st);
+}
+
+#[test]
+fn seven_rob_one_case_2_paid_on_the_spot() {
+    // 000 七搶一 情形 2: 你已有 7 張花，另一家亮出第 8 張花：你先搶，再補一張牌; 由被搶者一家付
+    // 8 台 (底 300 + 800 from seat 2, no 莊家台: neither is the dealer). Under flower_win.play_on
+    // the robber takes its replacement and plays its turn; the hand goes on.
+    let v = taiwan_with(&[on("flower_win.play_on", true)]);
+    let mut st = table(
+        &v,
+        ["2m2m8s8s", "1f2f3f4f5f6f7f 4m6m 1p2p3p 4p5p6p 7p", "", ""],
+        "3m 8f",
+        "8p9p 2s3s4s 5s5s 5m",
+        None,
+    );
+    discard(&mut st, "1z");
+    act(&mut st, 1, Action::Discard(t("3m")));
+    act(&mut st, 1, Action::SevenRobOne);
+    while let twmj_core::game::Phase::Offer(o) = *st.phase() {
+        act(&mut st, o.pending().trailing_zeros() as u8, Action::Pass);
+    }
+    assert!(!st.is_over());
+    assert_eq!(turn(&st), 1);
+    assert_eq!(
+        (st.player(1).flowers, st.player(2).flower_count()),
+        (0xFF, 0)
+    );
+    let paid = st.settle_paid().unwrap();
+    assert_eq!(paid.settlement.net_money, [0, 1100, -1100, 0]);
+    refuse(&st, 1, Action::EightFlowers, rule::FLOWER_WIN);
+    round_trip(&st);
+}
+
+#[test]
+fn an_opening_flower_win_paid_on_the_spot() {
+    // 000 開局花胡 (直接判定胡牌) under flower_win.play_on: paid at the opening, then the dealer
+    // plays its first turn; the flower 筆 is 000's (1200, 1100, 1100).
+    let v = taiwan_with(&[on("flower_win.play_on", true)]);
+    let st = eight_flowers_at_seat_1(&v, [2, 3, 6]);
+    assert!(!st.is_over());
+    assert_eq!(turn(&st), 0);
+    let paid = st.settle_paid().unwrap();
+    assert_eq!(paid.settlement.net_money, [-1200, 3400, -1100, -1100]);
+    // On seat 1's own turn the flowers are not paid a second time.
+    let mut st = st;
+    discard(&mut st, "2m");
+    assert_eq!(turn(&st), 1);
+    refuse(&st, 1, Action::EightFlowers, rule::FLOWER_WIN);
 }
 
 // ------------------------------------------------------- opening flower win vs 天胡 (priority)

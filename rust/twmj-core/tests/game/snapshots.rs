@@ -40,6 +40,7 @@ fn situation(v: &Variant) -> Situation {
         discards_total: 0,
         any_call: false,
         ankan_asks: 0,
+        flower_paid: false,
     }
 }
 
@@ -290,6 +291,7 @@ fn snapshot_refuses_an_empty_seat() {
         discards_total: 0,
         any_call: false,
         ankan_asks: 0,
+        flower_paid: false,
     };
     let mut player = st.player(1).clone();
     while player.hand_size() > 16 {

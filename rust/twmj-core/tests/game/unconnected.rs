@@ -359,6 +359,7 @@ fn a_snapshot_offers_it_exactly_on_such_a_hand() {
         discards_total: 0,
         any_call: false,
         ankan_asks: 0,
+        flower_paid: false,
     };
     let player = |h: &str| twmj_core::game::Player {
         concealed: counts_of(h),
