@@ -121,11 +121,9 @@ OVERRIDES_GUIDE = (
     "House rules: setting key → value, applied in order on top of the preset. "
     f"`tai.<item>` sets an item's 台 ({_TAI.minimum}–{_TAI.maximum}; e.g. `tai.ping_hu`); "
     "`exclude.<item>` the items not counted beside it (its 備註: item keys joined by commas, "
-    '"" none, "*" every other item, e.g. `exclude.small_dragons`); the other keys (`min_tai` '
-    "起胡, `hand_size`, `dice.<shape>`, money, switches …) are listed by "
-    "the `settings` tool with type, range or choices and meaning, and every preset's values, "
-    "`tai.<item>` and `exclude.<item>` keys included, by the `variants` tool. A bad key or "
-    "value is an error naming "
+    '"" none, "*" every other item); the other keys (`min_tai` 起胡, `hand_size`, money, '
+    "switches …) are listed by the `settings` tool with type, range or choices, and every "
+    "preset's values by the `variants` tool. A bad key or value is an error naming "
     "`overrides.<key>`."
 )
 
