@@ -376,6 +376,17 @@ def test_hints_answer_only_when_asked(client: TestClient) -> None:
     assert hint["shanten"] == a.shanten
     assert sorted(d["tile"] for d in hint["discards"]) == sorted(d.tile for d in a.discards)
     assert all(w["dead"] == (w["remaining"] == 0) for d in hint["discards"] for w in d["waits"])
+    # Issue 29 item 3: the discards come best first by the coach's evaluator, each with the
+    # value it gives that discard on the same samples (seeded by the moves made: none yet).
+    legal: list[str | int] = [x for x in game.legal_actions(0) if x.startswith("discard ")]
+    evaluated = game.evaluate(0, hint["samples"], 0, legal)
+    mean = {e["action"].removeprefix("discard "): e["mean"] for e in evaluated["estimates"]}
+    assert {d["tile"]: d["value"] for d in hint["discards"]} == mean
+    values = [d["value"] for d in hint["discards"]]
+    assert values == sorted(values, reverse=True)
+    assert hint["discards"][0]["tile"] == evaluated["best"].removeprefix("discard ")
+    # Asked again at the same moment, the same hint.
+    assert client.post("/v1/table/hint", json={"token": answer["token"]}).json() == hint
 
 
 def test_the_bots_listed_are_the_cores_and_each_is_seated(client: TestClient) -> None:

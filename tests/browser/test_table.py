@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable
+from decimal import ROUND_HALF_UP, Decimal
 
 import pytest
 from playwright.sync_api import Locator, Page, Route, expect
@@ -264,6 +265,10 @@ def test_hints_show_only_when_asked(page: Page, server: str) -> None:
     for i, d in enumerate(hint["discards"][:5]):
         expect(rows.nth(i)).to_have_attribute("data-tile", d["tile"])
         expect(rows.nth(i)).to_contain_text(f"進張 {d['accepted']} 張")
+        # One decimal as JavaScript's toFixed rounds it (a tie away from zero).
+        shown = Decimal(d["value"]).quantize(Decimal("0.1"), rounding=ROUND_HALF_UP)
+        sign = "+" if d["value"] >= 0 else ""
+        expect(rows.nth(i).get_by_test_id("hint-value")).to_have_text(f"期望 {sign}{shown} 台")
     # Each move asks again while the box is ticked; unticked, the hints go and are not asked.
     _play_one(page)
     expect(page.get_by_test_id("hint-shanten")).to_be_visible()

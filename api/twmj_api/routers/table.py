@@ -4,6 +4,7 @@ game held by the client as a sealed token (twmj_api/table.py says how)."""
 from __future__ import annotations
 
 import json
+import math
 import secrets
 from typing import Annotated, Any, Literal
 
@@ -262,14 +263,22 @@ class HintDiscard(BaseModel):
     accepted: int = Field(description="Tiles (copies not in sight) that lower shanten.")
     accepts: list[HintWait]
     waits: list[HintWait]
+    value: float | None = Field(
+        description="The hand's expected net 台 for the player after this discard, by the "
+        "coach's evaluator (the same `samples` deals of the unseen tiles for every discard; "
+        "null for a discard it was not asked about)."
+    )
+    value_se: float | None = Field(description="The standard error of `value`.")
 
 
 class HintAnswer(BaseModel):
     shanten: int = Field(description="0: ready (聽牌).")
     waits: list[HintWait] = Field(description="Waits of the hand as it stands (ready hands).")
     discards: list[HintDiscard] = Field(
-        description="On the player's turn: each discard, best first (`/v1/analyze`)."
+        description="On the player's turn: each discard, best first by the evaluator's "
+        "`value` (then as `/v1/analyze` orders them)."
     )
+    samples: int = Field(description="The evaluator's samples behind each discard's `value`.")
 
 
 _HIDDEN_CALLS = {"pass", "no", "chi", "pon", "minkan", "win"}
@@ -491,7 +500,8 @@ async def next_hand(req: NextRequest) -> TableAnswer:
 async def hint(req: TokenRequest) -> HintAnswer:
     """Shanten and waits of the player's hand, and on its turn each discard with what it
     accepts (`/v1/analyze` of the hand, counting the tiles in the player's sight: the
-    rivers and every face-up meld). A wait with no copy left is `dead`."""
+    rivers and every face-up meld) and the hand's expected 台 after it by the coach's
+    evaluator, best first. A wait with no copy left is `dead`."""
     p = _rebuilt(req.token)
     t, game = p.table, p.game
     v = tb.view(p)
@@ -540,8 +550,21 @@ async def hint(req: TokenRequest) -> HintAnswer:
         return "".join(tiles)
 
     size = sum(1 for _ in twmj.parse(hand).tiles) if hand else 0
+    samples = twmj.coach.DEFAULT_SAMPLES
     if size % 3 == 2:
         a = twmj.analyze(hand, melds, seen, variant)
+        # The evaluator plays each legal move out on the same deals of the tiles the player
+        # cannot see (nothing hidden is read); seeded by the move count, so a hint is the same
+        # each time it is asked at one moment.
+        legal: list[str | int] = [x for x in game.legal_actions(t.seat) if x.startswith("discard ")]
+        estimates = (
+            {
+                e["action"].removeprefix("discard "): e
+                for e in game.evaluate(t.seat, samples, len(t.moves), legal)["estimates"]
+            }
+            if legal
+            else {}
+        )
         discards = [
             HintDiscard(
                 tile=d.tile,
@@ -549,14 +572,21 @@ async def hint(req: TokenRequest) -> HintAnswer:
                 accepted=d.accepted,
                 accepts=waits_of(d.accepts),
                 waits=waits_of(d.waits, without(d.tile) if d.shanten == 0 else None),
+                value=estimates[d.tile]["mean"] if d.tile in estimates else None,
+                value_se=estimates[d.tile]["se"] if d.tile in estimates else None,
             )
             for d in a.discards
         ]
-        return HintAnswer(shanten=a.shanten, waits=[], discards=discards)
+        # Best first by the evaluator; a stable sort keeps analyze's order among equals.
+        discards.sort(key=lambda d: -d.value if d.value is not None else math.inf)
+        return HintAnswer(shanten=a.shanten, waits=[], discards=discards, samples=samples)
     w = twmj.waits(hand, melds, seen, variant)
     tiles = "".join(twmj.parse(hand).tiles)
     return HintAnswer(
-        shanten=w.shanten, waits=waits_of(w.waits, tiles if w.tenpai else None), discards=[]
+        shanten=w.shanten,
+        waits=waits_of(w.waits, tiles if w.tenpai else None),
+        discards=[],
+        samples=samples,
     )
 
 

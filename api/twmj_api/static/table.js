@@ -500,8 +500,10 @@ export class Table {
           el("td", {}, tileEl(d.tile, { small: true })),
           el("td", {}, d.shanten === 0 ? "聽牌" : `${d.shanten} 向聽`),
           el("td", {}, `進張 ${d.accepted} 張`),
+          el("td", { testid: "hint-value" }, d.value === null || d.value === undefined ? "" :
+            `期望 ${d.value >= 0 ? "+" : ""}${d.value.toFixed(1)} 台`),
           el("td", {}, d.waits.length ? "聽 " + d.waits.map((w) => `${name(w.tile)}${w.dead ? "（死聽）" : `×${w.remaining}${worth(w)}`}`).join("、") : "")));
-        parts.push(el("table", {}, el("caption", {}, "打哪張好（依進張）"), el("tbody", {}, ...rows)));
+        parts.push(el("table", {}, el("caption", {}, "打哪張好（依期望台數，教練模擬）"), el("tbody", {}, ...rows)));
       }
       box.replaceChildren(...parts);
     }, (err) => show(err, box));
