@@ -97,6 +97,15 @@ class TokenRequest(BaseModel):
     token: Token
 
 
+def _played_out(t: tb.Table) -> tb.Played:
+    """`t` played to the end, the player taking its last legal action each time (passing when
+    it may); `t.moves` holds the player's moves."""
+    p = tb.rebuild(t)
+    while not p.game.is_over:
+        p.move(twmj.ACTIONS.index(p.game.legal_actions(t.seat)[-1]))
+    return p
+
+
 def _next_example(schema: dict[str, Any]) -> None:
     """A token at the end of a match's first hand (the player passing when it may)."""
     t = tb.Table(
@@ -107,10 +116,7 @@ def _next_example(schema: dict[str, Any]) -> None:
         seed=29,
         match="east",
     )
-    p = tb.rebuild(t)
-    while not p.game.is_over:
-        t.moves.append(twmj.ACTIONS.index(p.game.legal_actions(0)[-1]))
-        p = tb.rebuild(t)
+    _played_out(t)
     schema["examples"] = [{"token": tb.seal(t)}]
 
 
@@ -128,9 +134,7 @@ def _moment_example(schema: dict[str, Any]) -> None:
         bots=["", "value", "value", "value"],
         seed=29,
     )
-    p = tb.rebuild(t)
-    while not p.game.is_over:
-        p.move(twmj.ACTIONS.index(p.game.legal_actions(0)[-1]))
+    p = _played_out(t)
     lines = [json.loads(x) for x in twmj.record_lines(p.game.record())]
     line = next(i for i, x in enumerate(lines, 1) if x["type"] == "act" and x["seat"] == 0)
     schema["examples"] = [{"token": tb.seal(t), "line": line}]
