@@ -29,6 +29,17 @@ fn keys(s: &twmj_core::scoring::Score) -> Vec<(&'static str, u32)> {
     s.items.iter().map(|i| (i.key, i.tai)).collect()
 }
 
+/// A win scored with no 正花 and no 花槓 (`flower_win.flowers_on_win` off).
+fn assert_no_flower_items(s: &twmj_core::scoring::Score) {
+    let items = keys(s);
+    assert!(
+        !items
+            .iter()
+            .any(|(k, _)| *k == "seat_flower" || *k == "flower_kong"),
+        "{items:?}"
+    );
+}
+
 // ------------------------------------------------------------- 平胡 wait policy (ping_hu_wait)
 
 fn discard_ctx() -> Context {
@@ -144,13 +155,7 @@ fn the_flowers_on_the_later_win_and_one_combined_payment() {
     let bare = taiwan_with(&[on("flower_win.flowers_on_win", false)]);
     let st = eight_flowers_then_self_draw(&bare);
     let s = st.settle(None, None, None).unwrap();
-    let without = keys(&s.bills[1].score);
-    assert!(
-        !without
-            .iter()
-            .any(|(k, _)| *k == "seat_flower" || *k == "flower_kong"),
-        "{without:?}"
-    );
+    assert_no_flower_items(&s.bills[1].score);
     assert_eq!(s.bills[1].score.total_tai + 4, two.bills[1].score.total_tai);
     // The flower 筆 itself is unchanged.
     assert_eq!(keys(&s.bills[0].score), vec![("eight_immortals", 8)]);
@@ -187,10 +192,7 @@ fn the_flowers_on_a_win_scored_alone() {
     let hand = ("4m6m1p2p3p4p5p6p7p8p9p2s3s4s5s5s", "5m");
     let with = keys(&win(hand.0, &[], hand.1, &c, &Variant::taiwan()));
     assert!(with.contains(&("flower_kong", 2)), "{with:?}");
-    let without = keys(&win(hand.0, &[], hand.1, &c, &bare));
-    assert!(!without
-        .iter()
-        .any(|(k, _)| *k == "flower_kong" || *k == "seat_flower"));
+    assert_no_flower_items(&win(hand.0, &[], hand.1, &c, &bare));
     let mut d = discard_ctx();
     d.flowers = 0xFF;
     let on_discard = keys(&win(hand.0, &[], hand.1, &d, &bare));
@@ -270,13 +272,7 @@ fn a_flower_win_paid_on_the_spot_while_play_goes_on() {
     act(&mut st, 1, Action::EightFlowers);
     act(&mut st, 1, Action::Win);
     let s = st.settle(None, None, None).unwrap();
-    let second = keys(&s.bills[1].score);
-    assert!(
-        !second
-            .iter()
-            .any(|(k, _)| *k == "seat_flower" || *k == "flower_kong"),
-        "{second:?}"
-    );
+    assert_no_flower_items(&s.bills[1].score);
     assert_eq!(s.bills[1].score.total_tai + 4, two.bills[1].score.total_tai);
     assert_eq!(s.settlement.net_money.iter().sum::<i64>(), 0);
 
