@@ -17,6 +17,25 @@ fi
 cargo build --release --target wasm32-unknown-unknown -p twmj-wasm --quiet
 rm -rf js/pkg
 mkdir -p js/pkg/wasm
-"$bindgen" --target web --out-dir js/pkg/wasm --out-name twmj_wasm \
-    target/wasm32-unknown-unknown/release/twmj_wasm.wasm
+module=target/wasm32-unknown-unknown/release/twmj_wasm.wasm
+# Binaryen's optimiser over rustc's module, before wasm-bindgen reads it (after, an older
+# wasm-opt rewrites the glue's externref table into one Node refuses): the module's own calls
+# run faster with it (benches/README.md, issue 27 item 5). Optional: scripts/setup.sh installs
+# it; without it the package builds the same, slower, and says so.
+wasm_opt=${WASM_OPT:-$(command -v wasm-opt || echo "$HOME/.cargo/bin/wasm-opt")}
+opt=target/wasm32-unknown-unknown/release/twmj_wasm.opt.wasm
+if [ -x "$wasm_opt" ]; then
+    if "$wasm_opt" -O3 --enable-simd --enable-bulk-memory --enable-sign-ext \
+        --enable-nontrapping-float-to-int --enable-mutable-globals --enable-reference-types \
+        --enable-multivalue "$module" -o "$opt"; then
+        module=$opt
+    else
+        echo "build-wasm: $wasm_opt failed (above): the module is built without its optimisation" >&2
+    fi
+else
+    echo "build-wasm: wasm-opt (binaryen) not found: the module is built without its" \
+         "optimisation, slower per call (scripts/setup.sh installs it: apt-get install binaryen," \
+         "or cargo install wasm-opt)" >&2
+fi
+"$bindgen" --target web --out-dir js/pkg/wasm --out-name twmj_wasm "$module"
 node js/build/build.mjs

@@ -39,4 +39,22 @@ fi
 if ! node -e 'process.exit(Number(process.versions.node.split(".")[0]) >= 20 ? 0 : 1)' 2>/dev/null; then
     wasm_missing "Node.js 20 or later is needed (node --version; e.g. apt-get install nodejs)"
 fi
+# Binaryen's wasm-opt, which scripts/build-wasm.sh runs over the module (its calls run faster;
+# benches/README.md, issue 27 item 5). Optional: the package builds without it, slower, and
+# build-wasm.sh says so. Debian's package where apt-get can install it, else the `wasm-opt`
+# crate (Binaryen compiled from source: slow, once).
+if ! command -v wasm-opt >/dev/null 2>&1 && [ ! -x "$HOME/.cargo/bin/wasm-opt" ]; then
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+        echo "== installing binaryen (apt-get: wasm-opt)" >&2
+        { apt-get install -y -qq binaryen >/dev/null 2>&1 \
+            || { apt-get update -qq >/dev/null 2>&1 && apt-get install -y -qq binaryen >/dev/null 2>&1; }; } \
+            || echo "setup: apt-get install binaryen failed" >&2
+    fi
+    if ! command -v wasm-opt >/dev/null 2>&1; then
+        echo "== installing wasm-opt (cargo install wasm-opt: Binaryen from source, several minutes, once)" >&2
+        cargo install wasm-opt --quiet >&2 \
+            || echo "setup: wasm-opt could not be installed (apt-get install binaryen, or cargo install wasm-opt);" \
+                    "the npm package is built without it, slower per call" >&2
+    fi
+fi
 bash scripts/build-wasm.sh >&2

@@ -349,9 +349,13 @@ function put(hand) {
     return r.written;
   }
   if (hand instanceof Uint8Array && hand.length <= IO_IN_LEN) {
-    m.set(hand, IO_IN);
+    const n = hand.length;
+    // A hand's 34 counts byte by byte: cheaper than `TypedArray.prototype.set`'s call for so
+    // few bytes.
+    if (n <= 64) for (let i = 0; i < n; i++) m[IO_IN + i] = hand[i];
+    else m.set(hand, IO_IN);
     isText = false;
-    return hand.length;
+    return n;
   }
   return -1;
 }
@@ -414,15 +418,17 @@ export function tileName(tile) {
 
 // ---- Hands ----
 
-/** The fast path of one hand: `hand` written into the module's buffer (`put`), then
- * `io(length, isText, rules)` asked; `undefined` when the hand cannot be written there (the
- * JSON path then answers, naming what is wrong). */
+/** The fast path of one hand: `hand` written into the module's buffer (`put`), then the
+ * module's export `io(length, isText, rules)` asked (called on the instance itself: `r` is a
+ * `Rules` the wrapper made, so wasm-bindgen's class check in its glue has nothing to add);
+ * `undefined` when the hand cannot be written there (the JSON path then answers, naming what
+ * is wrong). */
 function fast(io, hand, r) {
   live();
   const len = put(hand);
   if (len < 0) return undefined;
   try {
-    return io(len, isText, r);
+    return io(len, isText, r.__wbg_ptr);
   } catch (e) {
     throw rethrow(e);
   }
@@ -430,9 +436,15 @@ function fast(io, hand, r) {
 
 /** What a 16 − 3k hand waits on: `{shanten, tenpai, waits, accepts}`. */
 export function waits(hand, options) {
+  if (options === undefined) {
+    // The common call (no options: the default rules, nothing else in view) straight to the
+    // fast path.
+    if (fast(wasm.waits_io, hand, DEFAULT_RULES) === 1) return readWaits();
+    return ask("waits", { hand: hand, melds: undefined, visible: undefined }, DEFAULT_RULES);
+  }
   const o = opts(options);
   const r = rules(o.variant);
-  if (plain(o) && fast(raw.waits_io, hand, r) === 1) return readWaits();
+  if (plain(o) && fast(wasm.waits_io, hand, r) === 1) return readWaits();
   return ask("waits", { hand: hand, melds: o.melds, visible: o.visible }, r);
 }
 
@@ -441,7 +453,7 @@ export function shanten(hand, options) {
   const o = opts(options);
   const r = rules(o.variant);
   if (o.melds === undefined) {
-    const s = fast(raw.shanten_io, hand, r);
+    const s = fast(wasm.shanten_io, hand, r);
     if (s !== undefined && s !== 127) return s;
   }
   return ask("shanten", { hand: hand, melds: o.melds }, r);
@@ -453,7 +465,7 @@ export function isWin(hand, options) {
   const o = opts(options);
   const r = rules(o.variant);
   if (o.melds === undefined) {
-    const w = fast(raw.is_win_io, hand, r);
+    const w = fast(wasm.is_win_io, hand, r);
     if (w !== undefined && w !== 2) return w === 1;
   }
   return ask("is_win", { hand: hand, melds: o.melds }, r);
@@ -566,7 +578,8 @@ function putScore(hand, winTile, o) {
   a[base + ARG_LEN - 1] = 1;
   // Later keys win, as in the JSON path (`snakeKeys`).
   const texts = ctxTexts;
-  texts.fill(undefined);
+  // Seven slots by hand: a loop the compiler keeps inline, where `fill` is a builtin's call.
+  for (let i = 0; i < N_TEXTS; i++) texts[i] = undefined;
   let given = 0;
   let flags = 0;
   for (const k in ctx) {
@@ -619,28 +632,29 @@ function readScore() {
   const S = STRINGS;
   const variant = S[f[at++] | 0];
   const nOver = f[at++] | 0;
-  const overrides = [];
-  for (let i = 0; i < nOver; i++, at += 2) overrides.push([S[f[at] | 0], S[f[at + 1] | 0]]);
+  const overrides = new Array(nOver);
+  for (let i = 0; i < nOver; i++, at += 2) overrides[i] = [S[f[at] | 0], S[f[at + 1] | 0]];
   const total_tai = whole(f[at++]);
   const nItems = f[at++] | 0;
-  const items = [];
-  for (let i = 0; i < nItems; i++, at += 3) items.push({ key: S[f[at] | 0], name: S[f[at + 1] | 0], tai: whole(f[at + 2]) });
+  // Lists of the length the module wrote (no growth by `push`).
+  const items = new Array(nItems);
+  for (let i = 0; i < nItems; i++, at += 3) items[i] = { key: S[f[at] | 0], name: S[f[at + 1] | 0], tai: whole(f[at + 2]) };
   const nDealer = f[at++] | 0;
-  const dealer_items = [];
-  for (let i = 0; i < nDealer; i++, at += 3) dealer_items.push({ key: S[f[at] | 0], name: S[f[at + 1] | 0], tai: whole(f[at + 2]) });
+  const dealer_items = new Array(nDealer);
+  for (let i = 0; i < nDealer; i++, at += 3) dealer_items[i] = { key: S[f[at] | 0], name: S[f[at + 1] | 0], tai: whole(f[at + 2]) };
   const dealer_tai = whole(f[at++]);
   const nBlocks = f[at++] | 0;
-  const decomposition = [];
-  for (let i = 0; i < nBlocks; i++) decomposition.push(S[f[at++] | 0]);
+  const decomposition = new Array(nBlocks);
+  for (let i = 0; i < nBlocks; i++) decomposition[i] = S[f[at++] | 0];
   const nMelds = f[at++] | 0;
-  const melds = [];
-  for (let i = 0; i < nMelds; i++, at += 2) melds.push({ kind: S[f[at] | 0], tiles: S[f[at + 1] | 0] });
+  const melds = new Array(nMelds);
+  for (let i = 0; i < nMelds; i++, at += 2) melds[i] = { kind: S[f[at] | 0], tiles: S[f[at + 1] | 0] };
   const shape = f[at++] | 0;
   const allowed = f[at++] === 1;
   const nPay = f[at++] | 0;
-  const payments = [];
+  const payments = new Array(nPay);
   for (let i = 0; i < nPay; i++, at += 7) {
-    payments.push({
+    payments[i] = {
       payer: f[at] | 0,
       payee: f[at + 1] | 0,
       base_tai: whole(f[at + 2]),
@@ -648,7 +662,7 @@ function readScore() {
       dealer_tai: whole(f[at + 4]),
       total_tai: whole(f[at + 5]),
       money: whole(f[at + 6]),
-    });
+    };
   }
   const net_tai = [whole(f[at]), whole(f[at + 1]), whole(f[at + 2]), whole(f[at + 3])];
   const net_money = [whole(f[at + 4]), whole(f[at + 5]), whole(f[at + 6]), whole(f[at + 7])];
@@ -678,7 +692,7 @@ export function score(hand, winTile, options) {
   if (putScore(hand, winTile, o)) {
     let done;
     try {
-      done = raw.score_io(r);
+      done = wasm.score_io(r.__wbg_ptr);
     } catch (e) {
       throw rethrow(e);
     }

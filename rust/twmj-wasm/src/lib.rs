@@ -416,32 +416,33 @@ fn fast_tiles(len: usize, text: bool, rules: &Variant) -> Option<Tiles> {
 #[wasm_bindgen]
 pub fn waits_io(len: usize, text: bool, rules: &Rules) -> u8 {
     let rules = &rules.0;
-    let Some(tiles) = fast_tiles(len, text, rules) else {
+    let report = if !text && len == KINDS {
+        // Counts, the common call: read straight into the counts and handed to the core's
+        // report, which checks them itself (34 counts of at most 4, 16 − 3k tiles); only a
+        // hand it declines goes through `fast_tiles`' full reading.
+        let mut c = [0u8; KINDS];
+        for (b, cell) in c.iter_mut().zip(IO_IN.iter()) {
+            *b = cell.load(Ordering::Relaxed);
+        }
+        match WaitReport::of_counts(&c, rules) {
+            Some(r) => Some(r),
+            None => report_of(fast_tiles(len, text, rules), rules),
+        }
+    } else {
+        report_of(fast_tiles(len, text, rules), rules)
+    };
+    let Some(report) = report else {
         return 0;
     };
-    let report = if let Some(r) = WaitReport::of_tiles(&tiles, rules) {
-        r
-    } else {
-        let Ok(h) = rules.hand(tiles, Vec::new(), Form::Waiting) else {
-            return 0;
-        };
-        match twmj_core::wait_report(h, [0; KINDS], rules) {
-            Ok(r) => r,
-            Err(_) => return 0,
-        }
-    };
+    let waits = report.waits();
     // A special shape's wait is named by its own shape, which the shape byte has no bit for:
     // the full answer ([`call`]) names it.
-    if report.waits().iter().any(|w| w.special.is_some()) {
+    if waits.iter().any(|w| w.special.is_some()) {
         return 0;
     }
-    let Ok(accepts) = report.accepts(rules) else {
-        return 0;
-    };
     put(0, 1);
     put(1, report.shanten(rules) as u8);
     put(2, u8::from(report.ready()));
-    let waits = report.waits();
     put(3, waits.len() as u8);
     let mut at = 4;
     for w in waits {
@@ -450,6 +451,21 @@ pub fn waits_io(len: usize, text: bool, rules: &Rules) -> u8 {
         put(at + 2, w.remaining);
         at += 3;
     }
+    if report.ready() {
+        // A ready hand's accepting kinds are its waits with their unseen copies
+        // (`WaitReport::accepts`): written from the waits, without the list the core makes.
+        put(at, waits.len() as u8);
+        at += 1;
+        for w in waits {
+            put(at, w.tile.index() as u8);
+            put(at + 1, w.remaining);
+            at += 2;
+        }
+        return 1;
+    }
+    let Ok(accepts) = report.accepts(rules) else {
+        return 0;
+    };
     put(at, accepts.len() as u8);
     at += 1;
     for a in accepts.as_ref() {
@@ -458,6 +474,17 @@ pub fn waits_io(len: usize, text: bool, rules: &Rules) -> u8 {
         at += 2;
     }
     1
+}
+
+/// The wait report of tiles read by [`fast_tiles`]: the core's report of counts alone, else
+/// the full reading (a variant that reads more than the counts); `None` on any fault.
+fn report_of(tiles: Option<Tiles>, rules: &Variant) -> Option<WaitReport> {
+    let tiles = tiles?;
+    if let Some(r) = WaitReport::of_tiles(&tiles, rules) {
+        return Some(r);
+    }
+    let h = rules.hand(tiles, Vec::new(), Form::Waiting).ok()?;
+    twmj_core::wait_report(h, [0; KINDS], rules).ok()
 }
 
 /// The hand of the input area for `form` under `rules`, or `None` (the general path answers).
