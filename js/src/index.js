@@ -349,25 +349,23 @@ function put(hand) {
     return r.written;
   }
   if (hand instanceof Uint8Array && hand.length <= IO_IN_LEN) {
-    const n = hand.length;
-    // A hand's 34 counts byte by byte: cheaper than `TypedArray.prototype.set`'s call for so
-    // few bytes.
-    if (n <= 64) for (let i = 0; i < n; i++) m[IO_IN + i] = hand[i];
-    else m.set(hand, IO_IN);
+    m.set(hand, IO_IN);
     isText = false;
-    return n;
+    return hand.length;
   }
   return -1;
 }
 
+// The lists the answers are read through, by number. Private and left unfrozen: V8 reads an
+// element of a frozen array more slowly, which cost the waits answer up to half its time
+// (benches/README.md, issue 27 item 5); the values they hold are the exported ones.
 // Shapes by the bits the fast path writes: one frozen list per combination.
 const SHAPES_OF = Array.from({ length: 256 }, (_, bits) =>
   Object.freeze(META.shape_bits.filter(([b]) => (bits >> b) & 1).map(([, key]) => key)),
 );
-
-// Each tile kind's Chinese name by index (a list read by number, where TILE_NAMES is read by
-// the tile's code).
-const NAME_AT = Object.freeze(TILES.map((code) => TILE_NAMES[code]));
+// Each tile kind's code and Chinese name by index (where TILE_NAMES is read by the code).
+const TILE_AT = Array.from(TILES);
+const NAME_AT = TILES.map((code) => TILE_NAMES[code]);
 
 function readWaits() {
   const m = memory();
@@ -378,11 +376,11 @@ function readWaits() {
   const waits = new Array(n);
   for (let i = 0; i < n; i++, at += 3) {
     const kind = m[at];
-    waits[i] = { tile: TILES[kind], name: NAME_AT[kind], shapes: SHAPES_OF[m[at + 1]], remaining: m[at + 2] };
+    waits[i] = { tile: TILE_AT[kind], name: NAME_AT[kind], shapes: SHAPES_OF[m[at + 1]], remaining: m[at + 2] };
   }
   const k = m[at++];
   const accepts = new Array(k);
-  for (let i = 0; i < k; i++, at += 2) accepts[i] = { tile: TILES[m[at]], remaining: m[at + 1] };
+  for (let i = 0; i < k; i++, at += 2) accepts[i] = { tile: TILE_AT[m[at]], remaining: m[at + 1] };
   return { shanten, tenpai, waits, accepts };
 }
 
