@@ -12,6 +12,7 @@ import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { loadavg } from "node:os";
 import { gzipSync } from "node:zlib";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
@@ -97,6 +98,8 @@ console.log(JSON.stringify({ import_ms: t1 - t0, first_waits_ms: t2 - t1, first_
 }
 
 const min = (a, b) => Object.fromEntries(Object.keys(a).map((k) => [k, k.endsWith("per_s") ? Math.max(a[k], b[k]) : Math.min(a[k], b[k])]));
+// The machine's load average (1 min) before and after: the figures below move with it.
+const loadBefore = loadavg()[0];
 let native = null;
 let node = null;
 let first = null;
@@ -128,4 +131,6 @@ console.log(`| batch waits, 1 M random 16-tile rows, one core | ${(native.batch_
 console.log(`| .wasm size | — | ${(wasm.length / 1e6).toFixed(2)} MB, ${(gz / 1e6).toFixed(2)} MB gzipped | — | ≤ 1.5 MB gzipped: ${gz <= 1.5e6 ? "yes" : "no"} |`);
 console.log(`| first use, fresh Node: import | — | ${first.import_ms.toFixed(0)} ms | — | ≤ 300 ms: ${first.import_ms <= 300 ? "yes" : "no"} |`);
 console.log(`| first use: the first waits, then score, then a not-ready waits (tables built on first need) | — | ${first.first_waits_ms.toFixed(0)} ms, ${first.first_score_ms.toFixed(0)} ms, ${first.first_unready_ms.toFixed(0)} ms | — | import + first waits ≤ 300 ms: ${first.import_ms + first.first_waits_ms <= 300 ? "yes" : "no"} |`);
-console.log(JSON.stringify({ native, node, first, wasm_bytes: wasm.length, wasm_gzip_bytes: gz }));
+const load = [loadBefore, loadavg()[0]].map((x) => Number(x.toFixed(2)));
+console.log(`load average (1 min) before and after: ${load[0]}, ${load[1]}`);
+console.log(JSON.stringify({ native, node, first, wasm_bytes: wasm.length, wasm_gzip_bytes: gz, load }));

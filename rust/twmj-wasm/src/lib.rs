@@ -435,30 +435,40 @@ pub fn waits_io(len: usize, text: bool, rules: &Rules) -> u8 {
         return 0;
     };
     let waits = report.waits();
-    // A special shape's wait is named by its own shape, which the shape byte has no bit for:
-    // the full answer ([`call`]) names it.
-    if waits.iter().any(|w| w.special.is_some()) {
-        return 0;
-    }
+    let n = waits.len();
     put(0, 1);
     put(1, report.shanten(rules) as u8);
     put(2, u8::from(report.ready()));
-    put(3, waits.len() as u8);
+    put(3, n as u8);
+    // One pass over the waits (each step of the list's iterator decodes a group's words):
+    // written as they come, their kinds and copies kept for the accepts.
+    let mut kinds = [0u8; KINDS];
+    let mut left = [0u8; KINDS];
     let mut at = 4;
-    for w in waits {
-        put(at, w.tile.index() as u8);
+    for (i, w) in waits.iter().enumerate() {
+        // A special shape's wait is named by its own shape, which the shape byte has no bit
+        // for: the full answer ([`call`]) names it.
+        if w.special.is_some() {
+            return 0;
+        }
+        let kind = w.tile.index() as u8;
+        put(at, kind);
         put(at + 1, w.shapes.0);
         put(at + 2, w.remaining);
+        if let (Some(k), Some(l)) = (kinds.get_mut(i), left.get_mut(i)) {
+            *k = kind;
+            *l = w.remaining;
+        }
         at += 3;
     }
     if report.ready() {
         // A ready hand's accepting kinds are its waits with their unseen copies
         // (`WaitReport::accepts`): written from the waits, without the list the core makes.
-        put(at, waits.len() as u8);
+        put(at, n as u8);
         at += 1;
-        for w in waits {
-            put(at, w.tile.index() as u8);
-            put(at + 1, w.remaining);
+        for (&k, &l) in kinds.iter().zip(&left).take(n) {
+            put(at, k);
+            put(at + 1, l);
             at += 2;
         }
         return 1;
