@@ -133,6 +133,7 @@ fn table_entry(suit: Suit, idx: usize) -> (Overlap, [u16; 12]) {
 }
 
 /// The analysis table's entry for a group of `suit` at table index `idx`, as stored.
+#[cfg(not(target_arch = "wasm32"))]
 #[inline]
 fn raw_entry(suit: Suit, idx: usize) -> Entry {
     let u = tables::useful();
@@ -142,6 +143,50 @@ fn raw_entry(suit: Suit, idx: usize) -> Entry {
         &u.suit
     };
     t[idx]
+}
+
+/// In WebAssembly the entry is worked out when asked ([`computed_entry`]) instead of read from
+/// [`tables::useful`]: that table (62 MB for a suit) took most of a first not-ready `waits`
+/// in Node (issue 27 item 5), and holding it is a large share of a browser tab's memory.
+#[cfg(target_arch = "wasm32")]
+#[inline]
+fn raw_entry(suit: Suit, idx: usize) -> Entry {
+    computed_entry(suit, idx)
+}
+
+/// [`tables::useful`]'s entry for a group of `suit` at table index `idx`, worked out from the
+/// overlap vectors as the table's build does: the overlap vector, and for each (m, p) the
+/// kinds whose one more copy raises it (none for a group of 17 tiles; an empty entry past 17).
+#[cfg(any(test, target_arch = "wasm32"))]
+fn computed_entry(suit: Suit, idx: usize) -> Entry {
+    let len = if suit == Suit::Honor { 7 } else { 9 };
+    if idx >= tables::POW5[len] as usize {
+        return Entry::default();
+    }
+    let mut digits = tables::GroupTable::counts_of(idx);
+    let sum: usize = digits.iter().map(|&d| usize::from(d)).sum();
+    if sum > tables::MAX_TILES {
+        return Entry::default();
+    }
+    let overlaps = &tables::tables().overlaps;
+    let base = *overlaps.group(&digits[..len]);
+    let mut useful = [0u16; 12];
+    if sum < tables::MAX_TILES {
+        for x in 0..len {
+            if digits[x] == COPIES {
+                continue;
+            }
+            digits[x] += 1;
+            let o = *overlaps.group(&digits[..len]);
+            digits[x] -= 1;
+            for k in 0..12 {
+                if o[k] > base[k] {
+                    useful[k] |= 1 << x;
+                }
+            }
+        }
+    }
+    Entry::new(base, useful)
 }
 
 /// The best total overlap, and the kinds whose draw raises it: those useful to some group in
@@ -982,6 +1027,27 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn computed_entries_are_the_tables() {
+        // The WebAssembly build works the analysis entries out when asked (`computed_entry`)
+        // instead of reading `tables::useful`: every honour configuration and every 61st suit
+        // one (a stride prime to 5, so every digit pattern recurs) must be the table's entry.
+        let u = tables::useful();
+        let check = |suit: Suit, idx: usize, t: &Entry| {
+            let c = computed_entry(suit, idx);
+            assert_eq!(c.overlap, t.overlap, "{suit:?} {idx}");
+            assert_eq!(c.useful(), t.useful(), "{suit:?} {idx}");
+        };
+        for (idx, e) in u.honor.iter().enumerate() {
+            check(Suit::Honor, idx, e);
+        }
+        for (idx, e) in u.suit.iter().enumerate().step_by(61) {
+            check(Suit::Man, idx, e);
+        }
+        // Past the table: an empty entry, as a configuration over 17 tiles has.
+        assert_eq!(computed_entry(Suit::Honor, u.honor.len()).overlap, [0; 12]);
     }
 
     #[test]
