@@ -33,6 +33,7 @@ class NotAppliedOut(BaseModel):
 
 
 class PaymentOut(BaseModel):
+    bill: int = Field(description="Which 筆 of the hand this line pays (0 for a single win).")
     payer: int = Field(description="The paying seat.")
     payee: int = Field(description="The winner.")
     base_tai: int = Field(description="底 in tai (3).")
@@ -57,6 +58,7 @@ class ScoreResponse(BaseModel):
     melds: list[Meld] = Field(description="The melds.")
     win_shape: str | None = Field(description="The winning tile's shape in that split.")
     allowed: bool = Field(description="False when the 起胡 threshold is not reached: nobody pays.")
+    winner: int = Field(description="The winner's seat.")
     payments: list[PaymentOut] = Field(description="One line per payer.")
     net_tai: list[int] = Field(description="Each seat's net in tai; they sum to 0.")
     net_money: list[int] = Field(description="Each seat's net in money.")

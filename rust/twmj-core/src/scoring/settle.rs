@@ -5,8 +5,8 @@ use crate::rules::{Payment, Variant};
 use crate::scoring::context::Seat;
 use crate::scoring::score::Score;
 
-/// What one payer pays one winner for one 筆.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// What one payer pays one winner for one 筆 (as answered: `Score.payments`, `/v1/score`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 pub struct Line {
     /// Index of the 筆 in the list given to [`settle`] (a fee, [`Settlement::fee`], has none:
     /// it carries the number of 筆).
