@@ -41,8 +41,12 @@ class PaymentOut(BaseModel):
     dealer_tai: int = Field(
         description="莊家台 on this line (only between dealer and counterpart)."
     )
-    total_tai: int = Field(description="base + hand + dealer tai.")
-    money: int = Field(description="底 + (hand + dealer) × 台, in money.")
+    total_tai: int = Field(description="(base + hand + dealer tai) × multiple.")
+    multiple: int = Field(
+        description="What base + hand + dealer tai is multiplied by: 1; 中庸全統制 × 3 from a "
+        "discarder, × 2 on 自摸; × 2 more on a doubled 筆 (`leopard_double`)."
+    )
+    money: int = Field(description="total_tai × 每台, in money (底 + (hand + dealer) × 台).")
 
 
 class ScoreResponse(BaseModel):

@@ -239,6 +239,13 @@ impl PyPayment {
         self.0.total_tai
     }
 
+    /// What base + hand + dealer tai is multiplied by (1; 中庸全統制 × 2 or × 3; × 2 on a
+    /// doubled 筆).
+    #[getter]
+    fn multiple(&self) -> u32 {
+        self.0.multiple
+    }
+
     #[getter]
     fn money(&self) -> u64 {
         self.0.money
