@@ -7,6 +7,7 @@ here names a field: a field added to the core and nowhere else fails with its pa
 from __future__ import annotations
 
 import ast
+import dataclasses
 import typing
 from collections.abc import Callable
 from pathlib import Path
@@ -15,8 +16,11 @@ from typing import Any
 from pydantic import BaseModel
 
 import twmj
+from twmj._core import review_record
+from twmj.coach import DecisionReview
 from twmj.data import analysis_data, score_data, waits_data
 from twmj_api.schemas.analyze import AnalyzeResponse
+from twmj_api.schemas.game import ReviewDecisionOut, ReviewResponse
 from twmj_api.schemas.score import ScoreResponse
 from twmj_api.schemas.waits import WaitsResponse
 
@@ -180,3 +184,40 @@ def test_the_walk_names_a_field_the_core_gained_or_a_copy_lost() -> None:
 def test_the_helpers_read_nested_annotations() -> None:
     assert _model_in(list[ScoreResponse] | None) is ScoreResponse
     assert _model_in(int) is None
+
+
+def _decision() -> dict[str, Any]:
+    """A reviewed decision of a hand played out by the value bots, as the core answers it, with
+    estimates and discard facts both filled."""
+    game = twmj.Game(seed=3)
+    while not game.is_over:
+        seat = game.pending[0]
+        action = game.bot_action("value", seat)
+        assert action is not None
+        game.apply(seat, action)
+    found = [
+        d for d in review_record(game.record(), 0, samples=2) if d["estimates"] and d["discards"]
+    ]
+    assert found
+    return found[0]
+
+
+def test_the_review_holds_the_cores_decision_fields() -> None:
+    # The review (twmj.coach) adds its own fields (the loss, the reason in Chinese) to the
+    # core's decision; each of the core's must reach DecisionReview and ReviewDecisionOut, but
+    # those the response states once for the whole review (the seat, the samples).
+    decision = _decision()
+    once = set(ReviewResponse.model_fields)
+    own = {k: v for k, v in decision.items() if k not in once}
+    review = {f.name for f in dataclasses.fields(DecisionReview)}
+    assert sorted(set(own) - review) == []
+    assert set(ReviewDecisionOut.model_fields) == review
+    # The estimates and the discard facts are the core's, field for field.
+    fields = ReviewDecisionOut.model_fields
+    gaps = [
+        g
+        for k, v in own.items()
+        if isinstance(v, list)
+        for g in shape_gaps(v, _model_in(fields[k].annotation), None, {}, f"review.{k}")
+    ]
+    assert gaps == []
