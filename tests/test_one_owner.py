@@ -106,3 +106,91 @@ def test_the_settings_count_is_the_registrys_length() -> None:
     assert len(keys) == len(set(keys)) and "exchange_direction" in keys
     spec = next(s for s in twmj.SETTINGS if s.key == "exchange_direction")
     assert len(spec.choices or []) == 4  # 下家, 對家, 上家, by the dice (002 換三張)
+
+
+def _card_or_key(presets: tuple[str, ...]) -> re.Pattern[str]:
+    """A text that is a preset key, or a rule card naming one (`twmj1.taiwan[.…]`), whole."""
+    keys = "|".join(map(re.escape, presets))
+    return re.compile(rf"\s*(?:twmj\d+\.)?(?:{keys})(?:\.\S*)?\s*")
+
+
+def _python_literals(path: Path) -> list[tuple[int, str]]:
+    """The string constants of a Python file, docstrings left out (a docstring may show a
+    TOML or a call as an example; it is read, not run)."""
+    import ast
+
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    docs: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+            first = node.body[0] if node.body else None
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
+                docs.add(id(first.value))
+    return [
+        (n.lineno, n.value)
+        for n in ast.walk(tree)
+        if isinstance(n, ast.Constant) and isinstance(n.value, str) and id(n) not in docs
+    ]
+
+
+#: A JavaScript or HTML string: "…", '…' or `…` on one line.
+JS_STRING = re.compile(r'"(?:[^"\\\n]|\\.)*"|\'(?:[^\'\\\n]|\\.)*\'|`(?:[^`\\\n]|\\.)*`')
+
+
+def _page_literals(path: Path) -> list[tuple[int, str]]:
+    """The string literals (and attribute values) of the page's JS and HTML, comments left out."""
+    text = path.read_text(encoding="utf-8")
+    text = re.sub(
+        r"/\*.*?\*/|<!--.*?-->", lambda m: "\n" * m.group(0).count("\n"), text, flags=re.S
+    )
+    found: list[tuple[int, str]] = []
+    for n, line in enumerate(text.splitlines(), 1):
+        line = re.sub(r"(?:^|\s)//.*$", "", line)
+        found += [(n, s[1:-1]) for s in JS_STRING.findall(line)]
+    return found
+
+
+def preset_literals(
+    presets: tuple[str, ...], files: list[Path] | None = None, root: Path = ROOT
+) -> list[str]:
+    """Every literal outside the core that is a preset key (or a rule card naming one) whole.
+    Prose that names a preset to say what its rule text does is documentation, not a value."""
+    whole = _card_or_key(presets)
+    if files is None:
+        static = ROOT / "api" / "twmj_api" / "static"
+        files = [
+            *(ROOT / "python" / "twmj").rglob("*.py"),
+            *(ROOT / "api" / "twmj_api").rglob("*.py"),
+        ]
+        files += [*static.glob("*.js"), *static.glob("*.html")]
+    hits: list[str] = []
+    for path in sorted(files):
+        literals = _python_literals(path) if path.suffix == ".py" else _page_literals(path)
+        hits += [f"{path.relative_to(root)}:{n}: {s!r}" for n, s in literals if whole.fullmatch(s)]
+    return hits
+
+
+def test_preset_keys_are_read_from_the_core() -> None:
+    # Owner: the core's preset table (twmj.PRESETS, twmj.DEFAULT_PRESET, /v1/variants' order).
+    # Before: the API's examples and the page's placeholder typed "taiwan" / "twmj1.taiwan".
+    import twmj
+
+    assert preset_literals(twmj.PRESETS) == []
+
+
+def test_the_preset_scan_finds_a_second_spelling(tmp_path: Path) -> None:
+    import twmj
+
+    key = twmj.PRESETS[-1]
+    py = tmp_path / "m.py"
+    py.write_text(f'"""Doc naming {key}."""\nX = {{"variant": "{key}"}}\nY = "the {key} rules"\n')
+    js = tmp_path / "p.js"
+    js.write_text(f'// "{key}"\nconst a = "twmj1.{key}";\nconst b = `{key}`; // ok\n')
+    html = tmp_path / "i.html"
+    html.write_text(f'<!-- "{key}" -->\n<input placeholder="twmj1.{key}.min_tai=0">\n')
+    assert preset_literals(twmj.PRESETS, [py, js, html], root=tmp_path) == [
+        f"i.html:2: 'twmj1.{key}.min_tai=0'",
+        f"m.py:2: '{key}'",
+        f"p.js:2: 'twmj1.{key}'",
+        f"p.js:3: '{key}'",
+    ]

@@ -332,3 +332,28 @@ def test_a_deal_ended_by_eight_flowers_adds_no_dice_tai_under_taiwan() -> None:
         assert [(i.key, i.tai) for i in bills[0].items] == items, preset
         assert bills[0].net_money == money, preset
         assert net_tai == [m // 100 for m in money], preset
+
+
+def test_each_payment_line_carries_its_multiple() -> None:
+    # The line says what (底 + 台) was multiplied by, so a reader (the page) never restates the
+    # payment rules: 000 計分 pays 底 + 台 (× 1); 003 中庸全統制 pays 台 × 2 on 自摸 from each,
+    # × 3 from a discarder, no 底; 豹子整筆加倍 (issue 30) doubles the whole 筆.
+    hand, tile = "123456789m234p56p77s", "7p"
+    drawn = twmj.Context(winner=1, dealer=0, seat_wind="S")
+    discard = twmj.Context(winner=1, dealer=0, seat_wind="S", win="discard", from_seat=0)
+    leopard = twmj.Context(winner=1, dealer=0, seat_wind="S", dice=(4, 4, 4))
+    cases = [
+        (drawn, twmj.Variant(), 1),
+        (drawn, twmj.Variant("improved16"), 2),
+        (discard, twmj.Variant("improved16"), 3),
+        (leopard, twmj.Variant("taiwan", {"leopard_double": True}), 2),
+    ]
+    for context, variant, multiple in cases:
+        s = twmj.score(hand, tile, context=context, variant=variant)
+        assert s.payments and {p.multiple for p in s.payments} == {multiple}
+        for p in s.payments:
+            assert p.total_tai == (p.base_tai + p.hand_tai + p.dealer_tai) * p.multiple
+            assert p.money == p.total_tai * int(variant.settings()["tai_money"])
+    # A false win's lines are 自摸-shaped (× 2 under 中庸全統制), and × 1 under 底 + 台.
+    assert {p.multiple for p in twmj.false_win(0, (5, 5, 5, 5))} == {1}
+    assert {p.multiple for p in twmj.false_win(0, (5, 5, 5, 5), twmj.Variant("improved16"))} == {2}

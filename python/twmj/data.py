@@ -4,78 +4,24 @@ from __future__ import annotations
 
 from typing import Any
 
-from twmj._core import Analysis, Game, Score, TaiItem, Variant, Wait, Waits
+from twmj._core import Analysis, Game, Score, Variant, Waits
 
 __all__ = ["analysis_data", "replay_data", "score_data", "waits_data"]
 
 
-def _wait(w: Wait) -> dict[str, Any]:
-    return {"tile": w.tile, "name": w.name, "shapes": w.shapes, "remaining": w.remaining}
-
-
 def waits_data(result: Waits) -> dict[str, Any]:
-    """A waits report (`POST /v1/waits`)."""
-    return {
-        "shanten": result.shanten,
-        "tenpai": result.tenpai,
-        "waits": [_wait(w) for w in result.waits],
-        "accepts": [{"tile": a.tile, "remaining": a.remaining} for a in result.accepts],
-    }
+    """A waits report (`POST /v1/waits`): the core's answer as it is."""
+    return result.as_dict()
 
 
 def analysis_data(result: Analysis) -> dict[str, Any]:
-    """A discard analysis (`POST /v1/analyze`)."""
-    return {
-        "shanten": result.shanten,
-        "discards": [
-            {
-                "tile": d.tile,
-                "shanten": d.shanten,
-                "accepted": d.accepted,
-                "accepts": [{"tile": a.tile, "remaining": a.remaining} for a in d.accepts],
-                "waits": [_wait(w) for w in d.waits],
-            }
-            for d in result.discards
-        ],
-    }
-
-
-def _item(i: TaiItem) -> dict[str, Any]:
-    return {"key": i.key, "name": i.name, "tai": i.tai}
+    """A discard analysis (`POST /v1/analyze`): the core's answer as it is."""
+    return result.as_dict()
 
 
 def score_data(s: Score) -> dict[str, Any]:
-    """A scored win with its settlement (`POST /v1/score`)."""
-    return {
-        "variant": s.variant,
-        "overrides": s.overrides,
-        "total_tai": s.total_tai,
-        "items": [_item(i) for i in s.items],
-        "dealer_items": [_item(i) for i in s.dealer_items],
-        "dealer_tai": s.dealer_tai,
-        "decomposition": s.decomposition,
-        "melds": [{"kind": m.kind, "tiles": m.tiles} for m in s.melds],
-        "win_shape": s.win_shape,
-        "allowed": s.allowed,
-        "payments": [
-            {
-                "payer": p.payer,
-                "payee": p.payee,
-                "base_tai": p.base_tai,
-                "hand_tai": p.hand_tai,
-                "dealer_tai": p.dealer_tai,
-                "total_tai": p.total_tai,
-                "money": p.money,
-            }
-            for p in s.payments
-        ],
-        "net_tai": s.net_tai,
-        "net_money": s.net_money,
-        "why_not": [
-            {"key": n.key, "name": n.name, "reason": n.reason, "reason_zh": n.reason_zh}
-            for n in s.why_not
-        ],
-    }
+    """A scored win with its settlement (`POST /v1/score`): the core's answer as it is."""
+    return s.as_dict()
 
 
 def replay_data(

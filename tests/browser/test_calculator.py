@@ -7,7 +7,8 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from tests.browser.helpers import add_meld, calc_win, click, open_melds, type_hand
+import twmj
+from tests.browser.helpers import add_meld, api, calc_win, click, open_melds, type_hand
 
 
 def _open(page: Page) -> None:
@@ -27,6 +28,52 @@ def _payments(page: Page) -> dict[str | None, str | None]:
         .get_attribute("data-total")
         for i in range(rows.count())
     }
+
+
+def _amounts(page: Page) -> dict[int, int]:
+    """Each payer's amount as its line ends (`… = 1100`)."""
+    rows = page.get_by_test_id("payment")
+    found: dict[int, int] = {}
+    for i in range(rows.count()):
+        line = re.search(r"= (\d+)\s*，", rows.nth(i).inner_text())
+        assert line, rows.nth(i).inner_text()
+        found[int(rows.nth(i).get_attribute("data-payer") or "")] = int(line.group(1))
+    return found
+
+
+def test_a_doubled_bill_is_written_from_the_answer(page: Page, server: str) -> None:
+    # 000 計分 範例二: 放槍給莊家, 平胡 2, 連莊 1 (莊家台 3): the discarder pays 底 300 +
+    # (2 + 3) × 100 = 800; with a 豹子 at the opening under 豹子整筆加倍 (issue 30: （底 + 台）
+    # 算完後整筆加倍) the whole 筆 doubles, 1600. The page writes the line from the answer's
+    # `multiple` and shows the answer's own amount (before: it had no formula for a doubled
+    # line, and each formula it had restated the payment rules).
+    card = twmj.Variant("taiwan", {"leopard_double": True}).card()
+    page.goto(f"{server}/?rules={card}#calculator")
+    expect(page.locator("body")).to_have_attribute("data-ready", "true")
+    calc_win(
+        page,
+        "2223456m456789p",
+        "1m",
+        melds=(("chi", "123p"),),
+        win_kind="discard",
+        from_="1",
+        winner="0",
+        dealer="0",
+        streak="1",
+        dice="4 4 4",
+    )
+    page.get_by_test_id("calc-submit").click()
+    line = page.locator('[data-testid="payment"][data-payer="1"]')
+    expect(line).to_contain_text("（底 300 + （2 + 莊家 3）台 × 100）× 2 = 1600")
+    win = {
+        "rules": card,
+        "hand": "2223456m456789p",
+        "win_tile": "1m",
+        "melds": [{"kind": "chi", "tiles": "123p"}],
+        "context": {"winner": 0, "win": "discard", "from_seat": 1, "streak": 1, "dice": [4, 4, 4]},
+    }
+    answer = api(server, "/v1/score", win)
+    assert _amounts(page) == {p["payer"]: p["money"] for p in answer["payments"]} == {1: 1600}
 
 
 def test_example_one_with_each_payers_line(page: Page) -> None:
@@ -174,7 +221,7 @@ def test_calculator_errors_name_the_input(page: Page) -> None:
     expect(page.get_by_test_id("calc-count")).to_contain_text("不含胡的牌 13 張")
 
 
-def test_a_preset_without_base_shows_its_multiple(page: Page) -> None:
+def test_a_preset_without_base_shows_its_multiple(page: Page, server: str) -> None:
     # 003 中庸全統制 (improved16's payment): no 底; on 自摸 each of the three pays the tai × 2
     # (a discarder would pay × 3), so each line reads N 台 × 2 × 每台.
     calc_win(
@@ -200,3 +247,12 @@ def test_a_preset_without_base_shows_its_multiple(page: Page) -> None:
     assert tai * times * per == money
     assert other.get_by_test_id("pay-total").get_attribute("data-total") == str(tai * 2)
     expect(other).not_to_contain_text("底")
+    # Each amount is the service's for the same win.
+    win = {
+        "variant": "improved16",
+        "hand": "123456789m234p56p77s",
+        "win_tile": "7p",
+        "context": {"winner": 1, "dealer": 0, "seat_wind": "S"},
+    }
+    answer = api(server, "/v1/score", win)
+    assert _amounts(page) == {p["payer"]: p["money"] for p in answer["payments"]}

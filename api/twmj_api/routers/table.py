@@ -61,7 +61,9 @@ class StartRequest(BaseModel):
     model_config = ConfigDict(
         extra="forbid",
         strict=True,
-        json_schema_extra={"examples": [{"variant": "taiwan", "seat": 0, "bots": ["value"]}]},
+        json_schema_extra={
+            "examples": [{"variant": twmj.DEFAULT_PRESET, "seat": 0, "bots": ["value"]}]
+        },
     )
     variant: PresetName = Field(twmj.DEFAULT_PRESET, description="The preset played.")
     overrides: Overrides = Field(

@@ -126,7 +126,9 @@ class InPlayRequest(BaseModel):
     model_config = ConfigDict(
         extra="forbid",
         strict=True,
-        json_schema_extra={"examples": [{"variant": "taiwan", "overrides": {"players": 3}}]},
+        json_schema_extra={
+            "examples": [{"variant": twmj.DEFAULT_PRESET, "overrides": {"players": 3}}]
+        },
     )
     variant: PresetName = Field(description="The preset.")
     overrides: Overrides = Field(

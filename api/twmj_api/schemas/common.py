@@ -373,7 +373,7 @@ EXAMPLE_WIN: dict[str, JsonValue] = {
 
 
 #: A rule card as a request carries it (`twmj1.<preset>[.<settings>]`; the core reads it).
-RuleCard = Annotated[str, Field(max_length=4000, examples=["twmj1.taiwan"])]
+RuleCard = Annotated[str, Field(max_length=4000, examples=[twmj.Variant().card()])]
 
 
 class VariantChoice(BaseModel):
@@ -383,7 +383,9 @@ class VariantChoice(BaseModel):
         extra="forbid",
         strict=True,
         json_schema_extra={
-            "examples": [{"variant": "taiwan", "overrides": {"exclude.small_dragons": ""}}]
+            "examples": [
+                {"variant": twmj.DEFAULT_PRESET, "overrides": {"exclude.small_dragons": ""}}
+            ]
         },
     )
     variant: PresetName = Field(twmj.DEFAULT_PRESET, description="The preset the rules start from.")

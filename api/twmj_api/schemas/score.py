@@ -33,6 +33,7 @@ class NotAppliedOut(BaseModel):
 
 
 class PaymentOut(BaseModel):
+    bill: int = Field(description="Which 筆 of the hand this line pays (0 for a single win).")
     payer: int = Field(description="The paying seat.")
     payee: int = Field(description="The winner.")
     base_tai: int = Field(description="底 in tai (3).")
@@ -40,8 +41,12 @@ class PaymentOut(BaseModel):
     dealer_tai: int = Field(
         description="莊家台 on this line (only between dealer and counterpart)."
     )
-    total_tai: int = Field(description="base + hand + dealer tai.")
-    money: int = Field(description="底 + (hand + dealer) × 台, in money.")
+    total_tai: int = Field(description="(base + hand + dealer tai) × multiple.")
+    multiple: int = Field(
+        description="What base + hand + dealer tai is multiplied by: 1; 中庸全統制 × 3 from a "
+        "discarder, × 2 on 自摸; × 2 more on a doubled 筆 (`leopard_double`)."
+    )
+    money: int = Field(description="total_tai × 每台, in money (底 + (hand + dealer) × 台).")
 
 
 class ScoreResponse(BaseModel):
@@ -57,6 +62,7 @@ class ScoreResponse(BaseModel):
     melds: list[Meld] = Field(description="The melds.")
     win_shape: str | None = Field(description="The winning tile's shape in that split.")
     allowed: bool = Field(description="False when the 起胡 threshold is not reached: nobody pays.")
+    winner: int = Field(description="The winner's seat.")
     payments: list[PaymentOut] = Field(description="One line per payer.")
     net_tai: list[int] = Field(description="Each seat's net in tai; they sum to 0.")
     net_money: list[int] = Field(description="Each seat's net in money.")

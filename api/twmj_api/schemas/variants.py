@@ -10,6 +10,7 @@ from pydantic import (
     Field,
 )
 
+import twmj
 from twmj_api.schemas.common import RuleCard, Setting
 
 
@@ -32,7 +33,11 @@ class CardDiffRequest(BaseModel):
     model_config = ConfigDict(
         extra="forbid",
         strict=True,
-        json_schema_extra={"examples": [{"left": "twmj1.taiwan", "right": "twmj1.american"}]},
+        json_schema_extra={
+            "examples": [
+                {"left": twmj.Variant().card(), "right": twmj.Variant(twmj.PRESETS[1]).card()}
+            ]
+        },
     )
     left: RuleCard
     right: RuleCard

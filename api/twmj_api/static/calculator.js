@@ -191,7 +191,8 @@ export class Calculator {
     const s = this.settings();
     const show = {
       from_seat: term("win_kinds", this.f.win.value).from_seat === true,
-      dice: s.dice_enabled === true,
+      // The dice count for 骰規台 and for 豹子整筆加倍 (a 豹子 at the opening doubles the 筆).
+      dice: s.dice_enabled === true || s.leopard_double === true,
       discards: Number(s["tai.within_seven"] || 0) > 0,
       declared: true,
     };
@@ -335,7 +336,7 @@ export class Calculator {
       li.dataset.payer = String(p.payer);
       const n = p.hand_tai + p.dealer_tai;
       const tai = p.dealer_tai ? `（${p.hand_tai} + 莊家 ${p.dealer_tai}）${unit}` : `${n} ${unit}`;
-      li.append(`${seat(p.payer)}付${seat(p.payee)}：${this.payLine(p, tai, per, unit)}`);
+      li.append(`${seat(p.payer)}付${seat(p.payee)}：${this.payLine(p, tai, per)}`);
       const sum = el("span", { className: "sr-only" }, `，合計 ${p.total_tai} ${unit}`);
       sum.dataset.testid = "pay-total";
       sum.dataset.total = String(p.total_tai);
@@ -362,20 +363,13 @@ export class Calculator {
     out.scrollIntoView({ block: "nearest" });
   }
 
-  /** One payer's line from the answer's own numbers: 底 + N 台 × 每台 = money; where the
-   * preset pays without 底 by a multiple (003 中庸全統制), N 台 × the multiple × 每台; where
-   * a cap (滿台) cut the tai, the tai paid. */
-  payLine(p, tai, per, unit) {
-    const n = p.hand_tai + p.dealer_tai;
-    const base = p.base_tai * per;
-    if (base + n * per === p.money) return `底 ${base} + ${tai} × ${per} = ${p.money}`;
-    if (p.base_tai === 0 && n > 0 && p.total_tai % n === 0 && p.total_tai * per === p.money) {
-      return `${tai} × ${p.total_tai / n} × ${per} = ${p.money}`;
-    }
-    const paid = p.total_tai - p.base_tai;
-    if (paid < n && p.total_tai * per === p.money) {
-      return `底 ${base} + ${paid} ${unit}（滿台）× ${per} = ${p.money}`;
-    }
-    return `${p.money}`;
+  /** One payer's line written from the answer's own numbers, never the payment rules: its
+   * 底 in tai, the tai paid, and the `multiple` the core paid them by (1; 003 中庸全統制 × 2 or
+   * × 3 without 底; × 2 more on a doubled 筆); the amount is the answer's `money`. */
+  payLine(p, tai, per) {
+    const base = p.base_tai ? `底 ${p.base_tai * per} + ` : "";
+    if (p.multiple === 1) return `${base}${tai} × ${per} = ${p.money}`;
+    if (!base) return `${tai} × ${p.multiple} × ${per} = ${p.money}`;
+    return `（${base}${tai} × ${per}）× ${p.multiple} = ${p.money}`;
   }
 }

@@ -8,6 +8,7 @@
 //! machine with legality and replay in [`game`]. This file only re-exports.
 
 pub mod analyze;
+pub mod answer;
 pub mod batch;
 pub mod decompose;
 pub mod error;

@@ -2,6 +2,7 @@
 
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
+use twmj_core::answer::AnalysisAnswer;
 use twmj_core::hand::Form;
 use twmj_core::{Analysis, Discard};
 use twmj_py_macros::guarded;
@@ -81,6 +82,13 @@ impl PyAnalysis {
             .iter()
             .map(|d| Ok(Py::new(py, PyDiscard(d.clone()))?))
             .collect()
+    }
+
+    /// The answer as JSON-ready data: the core's fields (`twmj_core::answer::AnalysisAnswer`),
+    /// what `twmj.data.analysis_data` returns.
+    #[guarded]
+    fn as_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        convert::to_py(py, &AnalysisAnswer::from(&self.0))
     }
 
     fn __repr__(&self) -> String {

@@ -1,7 +1,7 @@
 //! `twmj.score`, `twmj.compare` and their results: `Context`, `Score`, `TaiItem`, `Payment`.
 
 use pyo3::prelude::*;
-use twmj_core::scoring::{self, Claim, Context, ContextArgs, Scored, Seat};
+use twmj_core::scoring::{self, Claim, Context, ContextArgs, ScoreAnswer, Scored, Seat};
 use twmj_core::vocab::SEATS;
 use twmj_core::{Variant, TAIWAN};
 use twmj_py_macros::guarded;
@@ -132,160 +132,253 @@ impl PyContext {
 }
 
 /// One counted tai item: its stable key, its name as the rule table writes it, its tai.
-#[pyclass(name = "TaiItem", module = "twmj", frozen, get_all)]
+#[pyclass(name = "TaiItem", module = "twmj", frozen)]
 #[derive(Clone)]
-pub struct PyTaiItem {
-    key: &'static str,
-    name: String,
-    tai: u32,
-}
+pub struct PyTaiItem(scoring::TaiItem);
 
 #[pymethods]
 impl PyTaiItem {
+    #[getter]
+    fn key(&self) -> &'static str {
+        self.0.key
+    }
+
+    #[getter]
+    fn name(&self) -> &str {
+        &self.0.name
+    }
+
+    #[getter]
+    fn tai(&self) -> u32 {
+        self.0.tai
+    }
+
     fn __repr__(&self) -> String {
-        format!("TaiItem('{}', '{}', {})", self.key, self.name, self.tai)
+        format!(
+            "TaiItem('{}', '{}', {})",
+            self.0.key, self.0.name, self.0.tai
+        )
     }
 }
 
 /// An item checked and not counted, with the reason in English and in Chinese.
-#[pyclass(name = "NotApplied", module = "twmj", frozen, get_all)]
+#[pyclass(name = "NotApplied", module = "twmj", frozen)]
 #[derive(Clone)]
-pub struct PyNotApplied {
-    key: &'static str,
-    name: String,
-    reason: String,
-    reason_zh: String,
-}
+pub struct PyNotApplied(scoring::ItemNotApplied);
 
 #[pymethods]
 impl PyNotApplied {
+    #[getter]
+    fn key(&self) -> &'static str {
+        self.0.key
+    }
+
+    #[getter]
+    fn name(&self) -> &'static str {
+        self.0.name
+    }
+
+    #[getter]
+    fn reason(&self) -> &str {
+        &self.0.reason
+    }
+
+    #[getter]
+    fn reason_zh(&self) -> &str {
+        &self.0.reason_zh
+    }
+
     fn __repr__(&self) -> String {
-        format!("NotApplied('{}', '{}')", self.key, self.reason)
+        format!("NotApplied('{}', '{}')", self.0.key, self.0.reason)
     }
 }
 
 /// What one payer pays the winner for one 筆 (計分: 底 3 + tai, plus 莊家台 between the dealer
 /// and the counterpart).
-#[pyclass(name = "Payment", module = "twmj", frozen, get_all)]
+#[pyclass(name = "Payment", module = "twmj", frozen)]
 #[derive(Clone)]
-pub struct PyPayment {
-    bill: usize,
-    payer: Seat,
-    payee: Seat,
-    base_tai: u32,
-    hand_tai: u32,
-    dealer_tai: u32,
-    total_tai: u32,
-    money: u64,
-}
-
-impl From<&scoring::Line> for PyPayment {
-    fn from(l: &scoring::Line) -> Self {
-        PyPayment {
-            bill: l.bill,
-            payer: l.payer,
-            payee: l.payee,
-            base_tai: l.base_tai,
-            hand_tai: l.hand_tai,
-            dealer_tai: l.dealer_tai,
-            total_tai: l.total_tai,
-            money: l.money,
-        }
-    }
-}
+pub struct PyPayment(scoring::Line);
 
 #[pymethods]
 impl PyPayment {
+    /// Which 筆 of the hand this line pays.
+    #[getter]
+    fn bill(&self) -> usize {
+        self.0.bill
+    }
+
+    #[getter]
+    fn payer(&self) -> Seat {
+        self.0.payer
+    }
+
+    #[getter]
+    fn payee(&self) -> Seat {
+        self.0.payee
+    }
+
+    /// 底 in tai.
+    #[getter]
+    fn base_tai(&self) -> u32 {
+        self.0.base_tai
+    }
+
+    #[getter]
+    fn hand_tai(&self) -> u32 {
+        self.0.hand_tai
+    }
+
+    /// 莊家台 on this line (only between the dealer and the counterpart).
+    #[getter]
+    fn dealer_tai(&self) -> u32 {
+        self.0.dealer_tai
+    }
+
+    #[getter]
+    fn total_tai(&self) -> u32 {
+        self.0.total_tai
+    }
+
+    /// What base + hand + dealer tai is multiplied by (1; 中庸全統制 × 2 or × 3; × 2 on a
+    /// doubled 筆).
+    #[getter]
+    fn multiple(&self) -> u32 {
+        self.0.multiple
+    }
+
+    #[getter]
+    fn money(&self) -> u64 {
+        self.0.money
+    }
+
     fn __repr__(&self) -> String {
+        let l = &self.0;
         format!(
             "Payment(payer={}, payee={}, total_tai={}, money={})",
-            self.payer, self.payee, self.total_tai, self.money
+            l.payer, l.payee, l.total_tai, l.money
         )
     }
 }
 
-/// A scored win: total tai, the items, the decomposition used, and the settlement.
-#[pyclass(name = "Score", module = "twmj", frozen, get_all)]
+/// A scored win: total tai, the items, the decomposition used, and the settlement. The core's
+/// answer ([`scoring::ScoreAnswer`]) held whole: each attribute reads one of its fields, and
+/// `as_dict()` is that answer as JSON-ready data (what `twmj.data.score_data` returns).
+#[pyclass(name = "Score", module = "twmj", frozen)]
 #[derive(Clone)]
-pub struct PyScore {
-    /// The preset the variant started from.
-    variant: &'static str,
-    /// Overrides on top of the preset, as `(key, value)` text.
-    overrides: Vec<(String, String)>,
-    /// The hand's tai (without 莊家台, which depends on the payer).
-    total_tai: u32,
-    items: Vec<PyTaiItem>,
-    /// 莊家 and 連莊拉莊 items, counted only on lines between the dealer and the counterpart.
-    dealer_items: Vec<PyTaiItem>,
-    /// 莊家台 = 1 + 2N.
-    dealer_tai: u32,
-    /// The concealed part as split for the score (`123m`, `555p`, `11z`), then the melds.
-    decomposition: Vec<String>,
-    melds: Vec<PyMeld>,
-    /// The winning tile's shape in that split (ryanmen, kanchan, penchan, tanki, shanpon).
-    win_shape: Option<&'static str>,
-    /// Items checked and not counted (only when asked with `why_not=True`).
-    why_not: Vec<PyNotApplied>,
-    /// One line per payer.
-    payments: Vec<PyPayment>,
-    /// Each seat's net in tai (the four sum to 0).
-    net_tai: [i64; 4],
-    /// Each seat's net in money.
-    net_money: [i64; 4],
-    /// The winner's seat.
-    winner: Seat,
-    /// False when no payer's share reaches the variant's 起胡 threshold: the win is not
-    /// allowed, and `payments` is empty.
-    allowed: bool,
+pub struct PyScore(ScoreAnswer);
+
+fn items(items: &[scoring::TaiItem]) -> Vec<PyTaiItem> {
+    items.iter().cloned().map(PyTaiItem).collect()
 }
 
 #[pymethods]
 impl PyScore {
+    /// The preset the variant started from.
+    #[getter]
+    fn variant(&self) -> &'static str {
+        self.0.variant
+    }
+
+    /// Overrides on top of the preset, as `(key, value)` text.
+    #[getter]
+    fn overrides(&self) -> Vec<(String, String)> {
+        self.0.overrides.clone()
+    }
+
+    /// The hand's tai (without 莊家台, which depends on the payer).
+    #[getter]
+    fn total_tai(&self) -> u32 {
+        self.0.total_tai
+    }
+
+    #[getter]
+    fn items(&self) -> Vec<PyTaiItem> {
+        items(&self.0.items)
+    }
+
+    /// 莊家 and 連莊拉莊 items, counted only on lines between the dealer and the counterpart.
+    #[getter]
+    fn dealer_items(&self) -> Vec<PyTaiItem> {
+        items(&self.0.dealer_items)
+    }
+
+    /// 莊家台 = 1 + 2N.
+    #[getter]
+    fn dealer_tai(&self) -> u32 {
+        self.0.dealer_tai
+    }
+
+    /// The concealed part as split for the score (`123m`, `555p`, `11z`).
+    #[getter]
+    fn decomposition(&self) -> Vec<String> {
+        self.0.decomposition.clone()
+    }
+
+    #[getter]
+    fn melds(&self) -> Vec<PyMeld> {
+        self.0.melds.iter().map(|m| PyMeld(m.0)).collect()
+    }
+
+    /// The winning tile's shape in that split (ryanmen, kanchan, penchan, tanki, shanpon).
+    #[getter]
+    fn win_shape(&self) -> Option<&'static str> {
+        self.0.win_shape
+    }
+
+    /// Items checked and not counted (only when asked with `why_not=True`).
+    #[getter]
+    fn why_not(&self) -> Vec<PyNotApplied> {
+        self.0.why_not.iter().cloned().map(PyNotApplied).collect()
+    }
+
+    /// One line per payer.
+    #[getter]
+    fn payments(&self) -> Vec<PyPayment> {
+        self.0.payments.iter().copied().map(PyPayment).collect()
+    }
+
+    /// Each seat's net in tai (the four sum to 0).
+    #[getter]
+    fn net_tai(&self) -> [i64; 4] {
+        self.0.net_tai
+    }
+
+    /// Each seat's net in money.
+    #[getter]
+    fn net_money(&self) -> [i64; 4] {
+        self.0.net_money
+    }
+
+    /// The winner's seat.
+    #[getter]
+    fn winner(&self) -> Seat {
+        self.0.winner
+    }
+
+    /// False when no payer's share reaches the variant's 起胡 threshold: the win is not
+    /// allowed, and `payments` is empty.
+    #[getter]
+    fn allowed(&self) -> bool {
+        self.0.allowed
+    }
+
+    /// The answer as JSON-ready data: the core's fields, nested answers as dicts.
+    #[guarded]
+    fn as_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        convert::to_py(py, &self.0)
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "Score(total_tai={}, decomposition={:?})",
-            self.total_tai, self.decomposition
+            self.0.total_tai, self.0.decomposition
         )
-    }
-}
-
-fn item(i: &scoring::ScoredItem) -> PyTaiItem {
-    PyTaiItem {
-        key: i.key,
-        name: i.name.to_string(),
-        tai: i.tai,
     }
 }
 
 impl From<&Scored> for PyScore {
     fn from(scored: &Scored) -> Self {
-        let (s, settlement) = (&scored.score, &scored.settlement);
-        PyScore {
-            variant: s.variant,
-            overrides: s.overrides.clone(),
-            total_tai: s.total_tai,
-            items: s.items.iter().map(item).collect(),
-            dealer_items: s.dealer_items.iter().map(item).collect(),
-            dealer_tai: s.dealer_tai,
-            decomposition: s.decomposition.iter().map(|b| b.code()).collect(),
-            melds: s.melds.iter().map(|&m| PyMeld(m)).collect(),
-            win_shape: s.win_block.map(|(_, shape)| shape.key()),
-            why_not: s
-                .why_not
-                .iter()
-                .map(|n| PyNotApplied {
-                    key: n.key,
-                    name: n.item.name().to_owned(),
-                    reason: n.reason.clone(),
-                    reason_zh: n.reason_zh.clone(),
-                })
-                .collect(),
-            payments: settlement.lines.iter().map(PyPayment::from).collect(),
-            net_tai: settlement.net_tai,
-            net_money: settlement.net_money,
-            winner: s.winner,
-            allowed: scored.allowed,
-        }
+        PyScore(ScoreAnswer::from(scored))
     }
 }
 
@@ -403,7 +496,7 @@ pub fn false_win(
     let [a, b, c, d] = &tai;
     let tai = [a.tai("tai")?, b.tai("tai")?, c.tai("tai")?, d.tai("tai")?];
     let st = scoring::false_win(offender, tai, rules_of(variant))?;
-    Ok(st.lines.iter().map(PyPayment::from).collect())
+    Ok(st.lines.iter().copied().map(PyPayment).collect())
 }
 
 /// One wait of a ready hand with what winning on it is worth.
@@ -425,8 +518,8 @@ impl PyWaitValue {
         format!(
             "WaitValue(tile='{}', on_discard={}, on_self_draw={}, single_wait={})",
             self.tile,
-            self.on_discard.total_tai,
-            self.on_self_draw.total_tai,
+            self.on_discard.0.total_tai,
+            self.on_self_draw.0.total_tai,
             if self.single_wait { "True" } else { "False" }
         )
     }

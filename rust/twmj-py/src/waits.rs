@@ -2,6 +2,7 @@
 
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
+use twmj_core::answer::WaitsAnswer;
 use twmj_core::hand::Form;
 use twmj_core::waits as core_waits;
 use twmj_core::waits::{Wait, WaitList};
@@ -131,6 +132,13 @@ impl PyWaits {
 
     fn __len__(&self) -> usize {
         self.report.waits().len()
+    }
+
+    /// The answer as JSON-ready data: the core's fields (`twmj_core::answer::WaitsAnswer`),
+    /// what `twmj.data.waits_data` returns.
+    #[guarded]
+    fn as_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        convert::to_py(py, &WaitsAnswer::of(&self.report, self.rules())?)
     }
 
     fn __repr__(&self) -> String {

@@ -1,6 +1,7 @@
 //! Scoring (issue 3): the tai items, max-tai scoring, settlement, several winners. The variant
 //! they read is the rules floor's ([`crate::rules`]).
 
+pub mod answer;
 pub mod claim;
 pub mod compare;
 pub mod context;
@@ -11,6 +12,7 @@ pub mod settle;
 pub mod tables;
 pub mod value;
 
+pub use answer::{ItemNotApplied, MeldAnswer, ScoreAnswer, TaiItem};
 pub use claim::{priced_waits, Claim, Compared, PricedWait, Scored, Won};
 pub use compare::{compare, Comparison};
 pub use context::{Context, ContextArgs, Declaration, Replacement, Seat, Seats, WinKind, Wind};

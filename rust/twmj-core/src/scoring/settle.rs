@@ -5,8 +5,8 @@ use crate::rules::{Payment, Variant};
 use crate::scoring::context::Seat;
 use crate::scoring::score::Score;
 
-/// What one payer pays one winner for one 筆.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// What one payer pays one winner for one 筆 (as answered: `Score.payments`, `/v1/score`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 pub struct Line {
     /// Index of the 筆 in the list given to [`settle`] (a fee, [`Settlement::fee`], has none:
     /// it carries the number of 筆).
@@ -21,6 +21,10 @@ pub struct Line {
     pub dealer_tai: u32,
     /// base + hand + dealer; 中庸全統制: (hand + dealer) × 3 from a discarder, × 2 on 自摸.
     pub total_tai: u32,
+    /// What base + hand + dealer is multiplied by to make `total_tai`: 1; 中庸全統制's × 3 or
+    /// × 2 (003); × 2 more on a doubled 筆 (`leopard_double`). The page writes the line's
+    /// sum from it instead of knowing the payment rules.
+    pub multiple: u32,
     /// `total_tai` × 台 (= 底 + (hand + dealer) × 台 with the base payment).
     pub money: u64,
 }
@@ -47,6 +51,7 @@ impl Settlement {
             hand_tai: tai,
             dealer_tai: 0,
             total_tai: tai,
+            multiple: 1,
             money: u64::from(tai) * u64::from(variant.tai_money),
         });
     }
@@ -63,6 +68,7 @@ impl Settlement {
             hand_tai: 0,
             dealer_tai: 0,
             total_tai: base_tai,
+            multiple: 1,
             money: u64::from(bases) * u64::from(variant.base_money),
         });
     }
@@ -157,26 +163,18 @@ pub fn settle(bills: &[Score], variant: &Variant) -> Result<Settlement> {
             } else {
                 variant.base_tai()
             };
-            let (base_tai, total_tai) = match variant.payment {
-                Payment::Base => (
-                    base,
-                    base.checked_add(hand_tai)
-                        .and_then(|t| t.checked_add(dealer_tai)),
-                ),
+            let (base_tai, k) = match variant.payment {
+                Payment::Base => (base, 1),
                 // 003 中庸全統制: no 底; 放槍 × 3 from the one payer, 自摸 × 2 from each of the
                 // others (one with two players: still × 2).
-                Payment::Zhongyong => {
-                    let k = if s.self_drawn { 2 } else { 3 };
-                    (
-                        0,
-                        hand_tai
-                            .checked_add(dealer_tai)
-                            .and_then(|t| t.checked_mul(k)),
-                    )
-                }
+                Payment::Zhongyong => (0, if s.self_drawn { 2 } else { 3 }),
             };
             // `leopard_double` (issue #30: （底 + 台）算完後整筆加倍).
-            let total_tai = total_tai.and_then(|t| t.checked_mul(if s.doubled { 2 } else { 1 }));
+            let multiple = k * if s.doubled { 2 } else { 1 };
+            let total_tai = base_tai
+                .checked_add(hand_tai)
+                .and_then(|t| t.checked_add(dealer_tai))
+                .and_then(|t| t.checked_mul(multiple));
             let total_tai = total_tai.ok_or_else(|| too_many_tai("bills", payer, hand_tai))?;
             out.pay(Line {
                 bill: i,
@@ -186,6 +184,7 @@ pub fn settle(bills: &[Score], variant: &Variant) -> Result<Settlement> {
                 hand_tai,
                 dealer_tai,
                 total_tai,
+                multiple,
                 money: u64::from(total_tai) * u64::from(variant.tai_money),
             });
         }
@@ -207,10 +206,13 @@ pub fn false_win(offender: Seat, tai: [u32; 4], variant: &Variant) -> Result<Set
     for payee in (1..4).map(|d| (offender + d) % 4).filter(|&p| p < seats) {
         let hand_tai = tai[payee as usize];
         // Checked: the caller gives the tai, and a wrapped sum would settle a wrong amount.
-        let (base_tai, total_tai) = match variant.payment {
-            Payment::Base => (variant.base_tai(), variant.base_tai().checked_add(hand_tai)),
-            Payment::Zhongyong => (0, hand_tai.checked_mul(2)),
+        let (base_tai, multiple) = match variant.payment {
+            Payment::Base => (variant.base_tai(), 1),
+            Payment::Zhongyong => (0, 2),
         };
+        let total_tai = base_tai
+            .checked_add(hand_tai)
+            .and_then(|t| t.checked_mul(multiple));
         let total_tai = total_tai.ok_or_else(|| too_many_tai("tai", payee, hand_tai))?;
         out.pay(Line {
             bill: 0,
@@ -220,6 +222,7 @@ pub fn false_win(offender: Seat, tai: [u32; 4], variant: &Variant) -> Result<Set
             hand_tai,
             dealer_tai: 0,
             total_tai,
+            multiple,
             money: u64::from(total_tai) * u64::from(variant.tai_money),
         });
     }
