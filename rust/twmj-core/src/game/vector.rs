@@ -54,12 +54,14 @@ impl Reward {
     }
 }
 
-/// Each seat's net for the finished hand `st` (zeros for a draw without a penalty).
+/// Each seat's net for the finished hand `st` (zeros while it is not over and for a plain
+/// draw; a draw still settles what it carries, [`super::HandResult::pays`]: a flower win paid
+/// on the spot under `flower_win.play_on`, a 詢問費, an 暗槓 底).
 pub fn hand_reward(st: &State, reward: Reward) -> Result<[i64; 4]> {
     let Some(r) = st.result() else {
         return Ok([0; 4]);
     };
-    if r.is_draw() && r.false_win.is_none() {
+    if !r.pays() {
         return Ok([0; 4]);
     }
     let table = SettleTable {
