@@ -516,6 +516,71 @@ fn an_opening_flower_win_before_heaven_is_a_house_rule() {
     assert_eq!(st.result().unwrap().wins.len(), 2);
 }
 
+#[test]
+fn an_opening_flower_win_before_heaven_paid_on_the_spot() {
+    // flower_win_over_heaven with flower_win.play_on (issue 30): the 閒家's opening 八仙過海
+    // comes first and is paid on the spot; it does not end the hand, so play starts as usual
+    // (當場收分，照常開始打牌) and the dealer's 17, complete as dealt, are its 天胡 at its first
+    // turn (000 開局花胡: 天胡 is decided at the opening, no discard instead): two 筆, the
+    // flower 筆 then the 天胡, and the dealer keeps the deal (000 連莊: 莊家胡牌…連莊).
+    let tian = "1m2m3m 4m5m6m 7m8m9m 1p2p3p 4p5p6p 7p7p";
+    let cores = [tian, "", "1f2f3f4f5f6f7f8f 4s6s", ""];
+    let dead = "3m3p3s7m7s2s2p8p";
+    let v = taiwan_with(&[
+        on("flower_win_over_heaven", true),
+        on("flower_win.play_on", true),
+    ]);
+    let mut st = table(&v, cores, "", dead, None);
+    assert!(!st.is_over());
+    assert_eq!(turn(&st), 0);
+    // 000 八仙過海: 三家各付一份, the dealer adding 莊家 1: 底 300 + 800 (+ 100).
+    let paid = st.settle_paid().unwrap().settlement.net_money;
+    assert_eq!(paid, [-1200, -1100, 3400, -1100]);
+    // The dealer's only move is the win (rule HEAVEN_WIN), and it is 天胡.
+    refuse(&st, 0, Action::Discard(t("7p")), rule::HEAVEN_WIN);
+    act(&mut st, 0, Action::Win);
+    let r = st.result().unwrap();
+    let wins: Vec<_> = r
+        .wins
+        .iter()
+        .map(|w| (w.seat, w.kind, w.first_turn))
+        .collect();
+    assert_eq!(
+        wins,
+        vec![
+            (2, WinKind::EightFlowers, None),
+            (0, WinKind::SelfDraw, Some(FirstTurn::Heaven)),
+        ]
+    );
+    assert!(!r.is_draw());
+    assert_eq!(r.ending_winners(&v), vec![0]);
+    assert!(Match::new(0, 0, &v).dealer_keeps(r));
+    // The 天胡 筆 is scored as without the flower win (000's 天胡優先 game, where it is the only
+    // 筆), and the hand's nets are the two 筆 added.
+    let s = st.settle(None, None, None).unwrap();
+    let alone = table(&Variant::taiwan(), cores, "", dead, None);
+    let heaven = alone.settle(None, None, None).unwrap();
+    assert_eq!(s.bills[1].score.total_tai, heaven.bills[0].score.total_tai);
+    assert_eq!(keys(&s.bills[1].score), keys(&heaven.bills[0].score));
+    let sum: Vec<i64> = (0..4)
+        .map(|i| paid[i] + heaven.settlement.net_money[i])
+        .collect();
+    assert_eq!(s.settlement.net_money.to_vec(), sum);
+    round_trip(&st);
+
+    // Without flower_win_over_heaven, play_on changes nothing here: 天胡優先 (000 開局花胡), the
+    // hand ends at the deal on the 天胡 and the 閒家's flower win is never paid.
+    let v = taiwan_with(&[on("flower_win.play_on", true)]);
+    let st = table(&v, cores, "", dead, None);
+    let w = &st.result().unwrap().wins;
+    assert_eq!(w.len(), 1);
+    assert_eq!((w[0].seat, w[0].first_turn), (0, Some(FirstTurn::Heaven)));
+    assert_eq!(
+        st.settle(None, None, None).unwrap().settlement.net_money,
+        heaven.settlement.net_money
+    );
+}
+
 // ------------------------------------------------------------- 豹子 doubles (leopard_double)
 
 #[test]
