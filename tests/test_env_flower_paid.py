@@ -89,3 +89,19 @@ def test_vec_env_writes_the_payment_at_the_deal() -> None:
     assert list(env.reward[0]) == [float(n) for n in g.paid_reward("tai")]
     assert not env.done[0]
     assert obs[0][FLOWER_PAID] == 1
+
+
+def test_a_hand_run_out_after_the_payment_is_a_draw_that_pays_it() -> None:
+    # Played out first-legal, the hand runs out (流局): `Game.result()` says draw, its wins
+    # hold the paid 筆 alone, and the hand's reward is that 筆 (docs/variants.md play_on).
+    g = twmj.Game(SEED, _play_on())
+    paid = g.paid_reward("tai")
+    while not g.is_over:
+        s = g.pending[0]
+        g.apply(s, g.legal_actions(s)[0])
+    r = g.result()
+    assert r is not None
+    assert (r["draw"], r["draw_reason"]) == (True, "wall")
+    assert [w["kind"] for w in r["wins"]] == ["seven_rob_one"]
+    assert g.reward("tai") == paid == g.settle()[1]
+    assert g.paid_reward("tai") == [0, 0, 0, 0]
