@@ -4,7 +4,10 @@
 preset (american's 換三張 phase included), an agent per seated player, observations
 `{"observation": uint8[OBS_LEN], "action_mask": int8[186]}` (docs/observation.md, built in
 Rust from what the seat may see) and each seat's net for the hand as its reward at the end.
-`gym_env()` is the Gymnasium view of one seat with bots at the others.
+`gym_env()` is the Gymnasium view of one seat with bots at the others. Under the house rule
+`flower_win.play_on` a flower win is paid on the spot while the hand goes on: its 筆 is
+rewarded at the step that paid it (one paid at the deal, with the first step), and the end
+rewards the rest, so a seat's rewards over a hand add up to its net for the hand.
 
 A hand can end at the deal, before anyone acts (天胡, an opening flower win; seed 74541 under
 taiwan). Neither API lets an episode start over (PettingZoo's api_test: no agent terminated
@@ -107,6 +110,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
         self.observation_spaces = dict.fromkeys(self.possible_agents, obs_space)
         self.action_spaces = dict.fromkeys(self.possible_agents, act_space)
         self.game = probe
+        self._paid: list[int] = [0] * 4
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -131,6 +135,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
                 break
             skipped.append((self.hand_seed, self.game.reward(self.reward_kind) or [0] * 4))
         self.agents = self.possible_agents[:]
+        # The net already rewarded this hand (flower wins paid on the spot).
+        self._paid = [0] * 4
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
@@ -145,9 +151,19 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
     def _end(self) -> None:
         net = self.game.reward(self.reward_kind) or [0] * 4
         for a in self.agents:
-            self.rewards[a] = float(net[self._seat(a)])
+            s = self._seat(a)
+            self.rewards[a] = float(net[s] - self._paid[s])
             self.terminations[a] = True
         self.agent_selection = self.agents[0]
+
+    def _pay_on_the_spot(self) -> None:
+        """Rewards a flower win paid on the spot since the last step (`flower_win.play_on`)."""
+        paid = self.game.paid_reward(self.reward_kind)
+        if paid != self._paid:
+            for a in self.agents:
+                s = self._seat(a)
+                self.rewards[a] = float(paid[s] - self._paid[s])
+            self._paid = paid
 
     def _select(self) -> None:
         pending = self.game.pending
@@ -171,6 +187,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
             self._end()
         else:
             self._clear_rewards()
+            self._pay_on_the_spot()
             self._select()
         self._accumulate_rewards()
 
@@ -195,7 +212,8 @@ def env(**kwargs: Any) -> AECEnv:
 
 class TwmjGymEnv(gymnasium.Env[Obs, np.int64]):
     """One seat's hand, the others played by `opponents` (bot names or `twmj.bots.Bot`s);
-    an episode is one hand, its reward the seat's net. An action outside the mask ends the
+    an episode is one hand, its reward the seat's net (a flower win paid on the spot under
+    `flower_win.play_on` at the step that paid it, the rest at the end). An action outside the mask ends the
     episode with reward `illegal_reward` and `info["illegal"]` (Gymnasium's action space has
     no mask: a learner that ignores `action_mask` is told so, not crashed); `None` raises
     `IllegalActionError` instead.
@@ -239,6 +257,7 @@ class TwmjGymEnv(gymnasium.Env[Obs, np.int64]):
         self.observation_space, self.action_space = _spaces(len(probe.legal_mask(0)))
         self._next_seed: int | None = seed
         self.game = probe
+        self._paid = 0
 
     def _advance(self) -> None:
         g = self.game
@@ -252,6 +271,8 @@ class TwmjGymEnv(gymnasium.Env[Obs, np.int64]):
 
     def _deal(self, hand_seed: int) -> None:
         self.game = Game(hand_seed, self.variant)
+        # The seat's net already rewarded this hand (flower wins paid on the spot).
+        self._paid = 0
         for s, bot in self.opponents.items():
             reseed = getattr(bot, "reseed", None)
             if callable(reseed):
@@ -291,8 +312,12 @@ class TwmjGymEnv(gymnasium.Env[Obs, np.int64]):
         obs, info = self._obs()
         if self.game.is_over:
             net = self.game.reward(self.reward_kind) or [0] * 4
-            return obs, float(net[self.seat]), True, False, info
-        return obs, 0.0, False, False, info
+            return obs, float(net[self.seat] - self._paid), True, False, info
+        # A flower win paid on the spot (`flower_win.play_on`) since the last step, or at the
+        # deal before the seat's first decision.
+        paid = self.game.paid_reward(self.reward_kind)[self.seat]
+        reward, self._paid = paid - self._paid, paid
+        return obs, float(reward), False, False, info
 
     def render(self) -> Any:  # str or None; typed as the gymnasium version in use allows
         if self.render_mode != "ansi":

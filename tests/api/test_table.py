@@ -483,3 +483,28 @@ def test_a_moment_is_refused_before_the_end_or_off_the_players_moves(client: Tes
         r = client.post("/v1/table/moment", json={"token": token, "line": line})
         assert r.status_code == 422, (line, r.text)
         assert (_error(r)["field"], _error(r)["code"]) == (field, code)
+
+
+def test_a_flower_win_paid_mid_hand_is_in_each_answer_until_the_end(client: TestClient) -> None:
+    # Issue 30, house rule flower_win.play_on (當場收分，照常開始打牌): seed 74541 pays an opening
+    # 七搶一 (seat 3 robs seat 2's flower) and the hand goes on. Every answer while it is played
+    # carries the paid 筆 as the core settles it (Game.settle_paid, Game.paid_reward); at the
+    # end `result` holds it as the hand's first 筆 and `paid` is null.
+    overrides: dict[str, int | bool | str] = {"flower_win.play_on": True}
+    game = twmj.Game(74541, twmj.Variant("taiwan", overrides))
+    scores, net_tai = game.settle_paid()
+    money = game.paid_reward("money")
+    answers = _play_out(client, _start(client, seed=74541, overrides=overrides, bots=["value"]))
+    assert answers[0]["paid"] == {
+        "seat": 3,
+        "items": [{"key": i.key, "name": i.name, "tai": i.tai} for i in scores[0].items],
+        "tai": scores[0].total_tai,
+        "money": money,
+        "net_tai": net_tai,
+    }
+    assert all(a["paid"] == answers[0]["paid"] for a in answers[:-1])
+    end = answers[-1]
+    assert end["paid"] is None
+    assert end["result"]["wins"][0]["kind"] == "seven_rob_one"
+    # Without the house rule the same seed is over at the deal, nothing paid mid-hand.
+    assert _start(client, seed=74541)["over"]

@@ -640,3 +640,39 @@ def test_a_hand_is_set_up_started_and_played_from_the_keyboard_alone(
     _settled(page)
     expect(river).to_have_count(0)
     assert problems == []
+
+
+def test_a_flower_win_paid_mid_hand_is_shown_when_paid(page: Page, server: str) -> None:
+    # Issue 30, house rule flower_win.play_on (當場收分，照常開始打牌): seed 74541 pays an opening
+    # 七搶一 (seat 3 robs seat 2's flower) at the deal and the hand goes on. The page shows the
+    # payment at that moment, in Chinese, as the core settled it: who was paid, on what, and
+    # who paid how much; it stays in sight while the hand is played.
+    overrides: dict[str, int | bool | str] = {"flower_win.play_on": True}
+    game = twmj.Game(74541, twmj.Variant("taiwan", overrides))
+    money = game.paid_reward("money")
+    scores, _ = game.settle_paid()
+    payee = max(range(4), key=lambda s: money[s])
+    payers = [s for s in range(4) if money[s] < 0]
+    assert (payee, payers) == (3, [2])
+    places = ["你", "下家", "對家", "上家"]  # the player sits at seat 0
+
+    def with_house_rule(route: Route) -> None:
+        body = json.loads(route.request.post_data or "{}")
+        route.continue_(post_data=json.dumps({**body, "overrides": overrides}))
+
+    page.route("**/v1/table/start", with_house_rule)
+    _start(page, 74541)
+    expect(page.get_by_test_id("table-paid")).to_be_visible()
+    verdict = page.get_by_test_id("paid-verdict")
+    expect(verdict).to_have_attribute("data-seat", str(payee))
+    what = "、".join(f"{i.name} {i.tai} 台" for i in scores[0].items)
+    expect(verdict).to_have_text(f"花胡當場收分：{places[payee]}{what}，照常打牌")
+    lines = page.get_by_test_id("paid-line")
+    expect(lines).to_have_count(len(payers))
+    expect(lines.first).to_have_text(f"{places[2]}付給{places[payee]} {-money[2]} 元")
+    expect(lines.first).to_have_attribute("data-money", str(-money[2]))
+    # The hand goes on: the player discards, and the payment is still shown.
+    expect(page.get_by_test_id("table-result")).to_be_hidden()
+    page.locator('#table-hand .tile[aria-disabled="false"]').first.click()
+    _settled(page)
+    expect(verdict).to_have_attribute("data-seat", str(payee))

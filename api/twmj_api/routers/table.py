@@ -220,6 +220,23 @@ class MatchOut(BaseModel):
     over: bool = Field(description="No hand is left (after this one, once it is over).")
 
 
+class PaidItem(BaseModel):
+    key: str
+    name: str = Field(description="Its name in Chinese (八仙過海, 七搶一).")
+    tai: int
+
+
+class PaidOut(BaseModel):
+    """A flower win paid on the spot while the hand goes on (house rule `flower_win.play_on`,
+    當場收分，照常開始打牌)."""
+
+    seat: int = Field(description="The seat paid.")
+    items: list[PaidItem] = Field(description="The 筆's items.")
+    tai: int = Field(description="The 筆's tai (its items; 底 and 莊家台 are in the money).")
+    money: list[int] = Field(description="Each seat's net money of the 筆 (a payer negative).")
+    net_tai: list[int] = Field(description="Each seat's net tai of the 筆.")
+
+
 class TableAnswer(BaseModel):
     token: str = Field(description="The table now: send it with the next move.")
     variant: str
@@ -251,6 +268,27 @@ class TableAnswer(BaseModel):
     money: list[int] | None = Field(description="Each seat's net money, when over.")
     record: str | None = Field(description="The hand's full record, when over.")
     match: MatchOut | None
+    paid: PaidOut | None = Field(
+        None,
+        description="The flower win paid on the spot this hand while it goes on (house rule "
+        "`flower_win.play_on`); null when none was, and once the hand is over (`result` then "
+        "holds it as its first 筆).",
+    )
+
+
+def _paid(game: twmj.Game) -> PaidOut | None:
+    """The flower 筆 paid on the spot in `game` so far (the core's settlement of it)."""
+    scores, net_tai = game.settle_paid()
+    if not scores:
+        return None
+    money = game.paid_reward("money")
+    return PaidOut(
+        seat=max(range(len(money)), key=lambda s: money[s]),
+        items=[PaidItem(key=i.key, name=i.name, tai=i.tai) for i in scores[0].items],
+        tai=scores[0].total_tai,
+        money=list(money),
+        net_tai=list(net_tai),
+    )
 
 
 class HintWait(BaseModel):
@@ -384,6 +422,7 @@ def _answer(p: tb.Played, events: bool = True) -> TableAnswer:
         money=money,
         record=record,
         match=match,
+        paid=None if over else _paid(game),
     )
 
 

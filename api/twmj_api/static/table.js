@@ -197,6 +197,7 @@ export class Table {
     this.drawActions();
     this.drawEvents(resumed);
     this.drawMatch();
+    this.drawPaid();
     this.drawResult();
     this.drawReview();
     this.showHints();
@@ -354,6 +355,29 @@ export class Table {
     );
   }
 
+  /** A flower win paid on the spot while the hand goes on (家規 花胡當場收分照常打牌): who was
+   * paid, on what, and what each seat paid, as the core settled it, from the moment it is paid. */
+  drawPaid() {
+    const a = this.answer;
+    const box = $("table-paid");
+    const p = a.paid;
+    if (!p) {
+      box.replaceChildren();
+      box.hidden = true;
+      return;
+    }
+    box.hidden = false;
+    const what = p.items.map((it) => `${it.name} ${it.tai} 台`).join("、");
+    const payers = a.table.filter((s) => p.money[s.seat] < 0)
+      .map((s) => el("li", { testid: "paid-line", "data-payer": String(s.seat), "data-money": String(-p.money[s.seat]) },
+        `${this.place(s.seat)}付給${this.place(p.seat)} ${-p.money[s.seat]} 元`));
+    box.replaceChildren(
+      el("p", { class: "status", testid: "paid-verdict", "data-seat": String(p.seat) },
+        `花胡當場收分：${this.place(p.seat)}${what}，照常打牌`),
+      el("ul", { class: "items", testid: "paid-lines" }, ...payers),
+    );
+  }
+
   drawResult() {
     const a = this.answer;
     const box = $("table-result");
@@ -369,11 +393,15 @@ export class Table {
       parts.push(el("p", { class: "status", testid: "result-verdict", "data-kind": "draw" },
         term("draw_reasons", r.draw_reason || "wall").name));
     }
+    // 家規 花胡當場收分照常打牌: a flower win (no regular win kind) was paid during the hand; it
+    // is one of the hand's 筆, not its win (a hand that then ran out is a 流局).
+    const paidOnTheSpot = a.overrides["flower_win.play_on"] === true;
     r.wins.forEach((w, i) => {
       const how = w.from === null || w.from === undefined ? term("win_kinds", w.kind).name :
         `${this.place(w.from)}${term("win_kinds", "discard").name}`;
+      const side = paidOnTheSpot && term("win_kinds", w.kind).regular === false;
       parts.push(el("p", { class: "status", testid: "result-verdict", "data-kind": w.kind, "data-seat": String(w.seat) },
-        `${this.place(w.seat)}胡${name(w.tile)}（${how}）`));
+        side ? `${this.place(w.seat)}${how}（當場收分）` : `${this.place(w.seat)}胡${name(w.tile)}（${how}）`));
       const s = r.scores[i];
       if (s) {
         const list = el("ul", { class: "items", testid: "result-items" },

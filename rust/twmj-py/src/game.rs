@@ -294,6 +294,17 @@ impl PyGame {
         Ok(Some(twmj_core::game::hand_reward(&self.state, kind)?))
     }
 
+    /// Each seat's net in `tai` or `money` of the flower win paid on the spot so far this hand
+    /// while play goes on (`flower_win.play_on`, issue #30: 當場收分); zeros when none was paid
+    /// and once the hand is over (`reward()` then holds it). The environments reward it at
+    /// the step that paid it.
+    #[pyo3(signature = (reward="tai"))]
+    #[guarded]
+    fn paid_reward(&self, reward: &str) -> PyResult<[i64; 4]> {
+        let kind = twmj_core::game::Reward::parse(reward)?;
+        Ok(twmj_core::game::paid_reward(&self.state, kind)?)
+    }
+
     /// Takes `action` (name or index) for `seat`; an illegal one raises `IllegalActionError`
     /// naming the rule it breaks, and leaves the game unchanged.
     #[guarded]

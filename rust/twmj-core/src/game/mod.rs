@@ -120,5 +120,5 @@ pub use state::{
     Opening, Options, Phase, Piece, Player, Rules, SplitMix64, State, Turn, WallBreak, KEPT_BACK,
     SEATS,
 };
-pub use vector::{hand_reward, Reward, Slot};
+pub use vector::{hand_reward, paid_reward, Reward, Slot};
 pub use view::{SeenMeld, SeenSeat, View};

@@ -72,8 +72,11 @@ pub const T_EXCHANGE_DECIDING: usize = 15;
 pub const T_DICE: usize = 16;
 /// 1 when it is the observer's decision now.
 pub const T_TO_ACT: usize = 19;
+/// 1 once a flower win was paid on the spot this hand (`flower_win.play_on`, issue #30): the
+/// flowers are not paid again; the seat holding all eight is the one paid.
+pub const T_FLOWER_PAID: usize = 20;
 /// Bytes of the table block.
-pub const TABLE_LEN: usize = 20;
+pub const TABLE_LEN: usize = 21;
 /// First seat block; seat block `r` (relative) starts at `SEAT_BLOCKS + r * SEAT_LEN`.
 pub const SEAT_BLOCKS: usize = TABLE + TABLE_LEN;
 /// 1 when the seat is played (0: the empty seats of a three- or two-player table).
@@ -168,7 +171,7 @@ const fn field(
 }
 
 /// Every field of the observation, in order of offset within each block.
-pub const FIELDS: [Field; 33] = [
+pub const FIELDS: [Field; 34] = [
     field("HAND", Block::Obs, HAND, &[KINDS], "own concealed tiles, count per kind (the drawn tile included)"),
     field("DRAWN", Block::Obs, DRAWN, &[KINDS], "the tile just drawn on the seat's own turn, one-hot (all 0 otherwise)"),
     field("UNSEEN", Block::Obs, UNSEEN, &[KINDS], "per kind: 4 − own concealed − every face-up meld − every river tile not claimed (floor 0)"),
@@ -194,6 +197,7 @@ pub const FIELDS: [Field; 33] = [
     field("T_EXCHANGE_DECIDING", Block::Table, T_EXCHANGE_DECIDING, &[], "1 while the dealer chooses a second round"),
     field("T_DICE", Block::Table, T_DICE, &[3], "the three dice"),
     field("T_TO_ACT", Block::Table, T_TO_ACT, &[], "1 when it is the seat's decision now"),
+    field("T_FLOWER_PAID", Block::Table, T_FLOWER_PAID, &[], "1 once a flower win was paid on the spot this hand (`flower_win.play_on`; the seat holding all eight flowers was paid; never paid again)"),
     field("S_SEATED", Block::Seat, S_SEATED, &[], "1 for a played seat"),
     field("S_DECLARED", Block::Seat, S_DECLARED, &[], "0 none, 1 嗆聽, 2 MIGI"),
     field("S_CONCEALED", Block::Seat, S_CONCEALED, &[], "concealed tiles held (a count; the tiles are hidden for others)"),
@@ -368,6 +372,7 @@ pub fn observe_into(state: &State, seat: u8, out: &mut [u8], mask: &mut [bool]) 
     out[t + T_FURITEN_HOLD] = u8::from(me.furiten.held());
     out[t + T_DICE..t + T_DICE + 3].copy_from_slice(&state.dice());
     out[t + T_TO_ACT] = state.pending() >> seat & 1;
+    out[t + T_FLOWER_PAID] = u8::from(state.flower_paid());
     legal_mask_into(state, seat, mask);
 }
 

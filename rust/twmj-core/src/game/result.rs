@@ -1,6 +1,7 @@
 //! The outcome of a hand: who won, on what, and how. Tai and payments belong to scoring.
 
 use crate::hand::Meld;
+use crate::rules::Variant;
 use crate::tile::{Counts, Tile};
 
 pub use crate::vocab::{Declaration, WinKind};
@@ -56,6 +57,16 @@ pub struct Win {
     /// once, in its meld). Always given by the game for a win on a tile; `None` for 天胡 and
     /// the wins without one, and in a record written before the count was kept.
     pub shown: Option<u8>,
+}
+
+impl Win {
+    /// A flower win (八仙過海, 七搶一): always a 筆 of its own (000 花牌與花胡).
+    pub fn is_flower_win(&self) -> bool {
+        matches!(
+            self.kind,
+            WinKind::EightFlowers | WinKind::SevenRobOne { .. }
+        )
+    }
 }
 
 /// Why a hand ended without a winner (001 流局, 特殊流局).
@@ -152,15 +163,56 @@ pub struct HandResult {
 }
 
 impl HandResult {
-    /// 流局 (or a 特殊流局): nobody won and nobody declared a false win.
+    /// 流局 (or a 特殊流局): the hand ended without a winner and without a 詐胡.
+    ///
+    /// Under `flower_win.play_on` (issue #30: 當場收分，照常開始打牌) a flower win paid on the
+    /// spot is a side payment, not the hand's win: when the wall then runs out the hand is a
+    /// 流局 (its `draw` is set; 000 局的結束: 有人胡牌…或流局), though the paid 筆 stays in
+    /// `wins` and in the settlement (the money moved when it was paid).
     pub fn is_draw(&self) -> bool {
-        self.wins.is_empty() && self.false_win.is_none()
+        self.false_win.is_none() && (self.draw.is_some() || self.wins.is_empty())
     }
 
-    /// The seats that won at least one 筆.
-    pub fn winners(&self) -> Vec<u8> {
-        let mut v: Vec<u8> = self.wins.iter().map(|w| w.seat).collect();
-        v.dedup();
-        v
+    /// The wins that ended the hand: every 筆, except the flower wins paid on the spot while
+    /// play went on under `variant`'s `flower_win.play_on` (issue #30). Those are side
+    /// payments: settled with the hand, but neither a win of the hand (for [`Self::is_draw`],
+    /// win and draw counts) nor a say in the deal (000 連莊: 莊家胡牌或流局時，莊家連莊).
+    /// Empty for a draw and a 詐胡.
+    pub fn ending_wins<'a>(&'a self, variant: &Variant) -> impl Iterator<Item = &'a Win> + 'a {
+        let play_on = variant.flow.flower_win_play_on;
+        self.wins
+            .iter()
+            .filter(move |w| !(play_on && w.is_flower_win()))
     }
+
+    /// The seats that won at least one 筆 (a flower win paid on the spot included; see
+    /// [`Self::ending_winners`] for the hand's winners).
+    pub fn winners(&self) -> Vec<u8> {
+        seats_of(self.wins.iter())
+    }
+
+    /// The seats whose win ended the hand ([`Self::ending_wins`]): more than one is 一砲多響.
+    pub fn ending_winners(&self, variant: &Variant) -> Vec<u8> {
+        seats_of(self.ending_wins(variant))
+    }
+
+    /// Whether settling the hand moves anything: a 筆, a 詐胡, a 詢問費 or an 暗槓 底 (a
+    /// plain draw settles to nothing).
+    pub fn pays(&self) -> bool {
+        !self.wins.is_empty()
+            || self.false_win.is_some()
+            || !self.fees.is_empty()
+            || !self.ankan_fees.is_empty()
+    }
+}
+
+/// The seats of `wins`, each once, in order of first appearance.
+fn seats_of<'a>(wins: impl Iterator<Item = &'a Win>) -> Vec<u8> {
+    let mut v: Vec<u8> = Vec::new();
+    for w in wins {
+        if !v.contains(&w.seat) {
+            v.push(w.seat);
+        }
+    }
+    v
 }

@@ -1,6 +1,6 @@
 //! A match (一將) of hands: dealer rotation, 連莊 with its cap, round winds (000 怎麼玩, 連莊).
 
-use super::result::{HandResult, Win, WinKind};
+use super::result::{HandResult, WinKind};
 use super::settle::{hand_not_over, settle_hand, Table};
 use super::state::{Deal, Rules, SplitMix64, State, SEATS};
 use crate::error::{Code, Error, Result};
@@ -212,6 +212,13 @@ impl Match {
     /// A 詐胡 ends the hand with no win: the dealer keeps the deal, as on a draw (001 下莊: the
     /// deal passes only when a non-dealer wins).
     ///
+    /// `flower_win.play_on` (issue #30): a flower 筆 paid on the spot did not end the hand, so
+    /// it has no say in the deal ([`HandResult::ending_wins`]): the hand's real end decides. A
+    /// hand that then runs out is a 流局 and the dealer keeps the deal (000 連莊: 流局莊家連莊;
+    /// 001 流局: 若流局，則莊家繼續不變), whoever was paid the flowers; a 閒家's later win
+    /// passes it (001 下莊), the dealer's own paid flower 筆 notwithstanding (it was settled
+    /// on its own when paid, not 同時結算 with that win).
+    ///
     /// After a 四槓胡 under `four_kongs_pass_deal` the deal passes, whoever won (001 台數表
     /// 四槓牌: 莊家不再繼續連莊).
     pub fn dealer_keeps(&self, result: &HandResult) -> bool {
@@ -220,16 +227,8 @@ impl Match {
         {
             return false;
         }
-        // `flower_win.play_on` (issue #30): a flower 筆 paid on the spot did not end the hand,
-        // so it does not decide the deal: the hand's real end does (a draw or a 詐胡 keeps it).
-        let play_on = self.variant.flow.flower_win_play_on;
-        let ending = |w: &&Win| {
-            !(play_on && matches!(w.kind, WinKind::EightFlowers | WinKind::SevenRobOne { .. }))
-        };
-        let mut ends = result.wins.iter().filter(ending).peekable();
-        (ends.peek().is_none() && result.false_win.is_none())
-            || result.false_win.is_some()
-            || ends.any(|w| w.seat == self.dealer)
+        let mut ends = result.ending_wins(&self.variant).peekable();
+        ends.peek().is_none() || ends.any(|w| w.seat == self.dealer)
     }
 
     /// Moves to the next hand after `result`; returns true when the match is over (four

@@ -17,9 +17,11 @@ pub struct Summary {
     /// Draws by reason, in [`DrawReason::ALL`] order: 流局, 四家開槓, 四風連打, 十三不搭.
     pub draw_reasons: [u32; DrawReason::ALL.len()],
     /// 筆 won, by kind: self-draw, discard, robbing a kong, 八仙過海, 七搶一, and the regular
-    /// win after 七搶一 case 2, 四槓胡.
+    /// win after 七搶一 case 2, 四槓胡. Every 筆 counts, a flower win paid on the spot in a
+    /// hand that then ran out (a draw) included.
     pub by_kind: [u32; 7],
-    /// Hands with more than one winner (一砲三響).
+    /// Hands with more than one winner (一砲三響; of the wins that ended the hand, so not a
+    /// flower win paid on the spot under `flower_win.play_on`).
     pub multi_winner: u32,
     /// `tai[n]`: 筆 worth n tai (the last slot gathers 40 and more).
     pub tai: Vec<u32>,
@@ -87,10 +89,13 @@ pub fn simulate(hands: u32, seed: u64, variant: &Variant, bot: Bot) -> Result<Su
             {
                 s.draw_reasons[i] += 1;
             }
-            continue;
-        }
-        if result.winners().len() > 1 {
+        } else if result.ending_winners(variant).len() > 1 {
             s.multi_winner += 1;
+        }
+        // Every 筆 paid, a flower win paid on the spot in a hand that then ran out included
+        // (`flower_win.play_on`: a side payment, but a 筆 all the same).
+        if result.wins.is_empty() {
+            continue;
         }
         let table = Table {
             streak: 0,

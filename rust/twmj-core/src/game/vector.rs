@@ -5,6 +5,12 @@
 //! Table `i` of an environment seeded `seed` with `n` tables plays the hands of seeds
 //! `seed + i`, `seed + i + n`, `seed + i + 2n`, … so a run is reproducible whatever splits it.
 //!
+//! Under `flower_win.play_on` (issue #30: 當場收分，照常開始打牌) a flower win is paid on the
+//! spot while the hand goes on: the call during which it is paid (the step that completed the
+//! flowers, or the call that dealt a hand with an opening flower win) writes that 筆's net
+//! into the table's reward row, and the hand's end writes the rest of the hand's net, so a
+//! seat's rewards over a hand still add up to its net for the hand.
+//!
 //! A hand can be over at the deal, before anyone acts (天胡, or a flower win with the opening
 //! flowers: about 12 deals in a million under taiwan, 43 under `three_player`). A table never
 //! waits on such a hand: it settles it at once into that table's reward row (added to what
@@ -54,12 +60,14 @@ impl Reward {
     }
 }
 
-/// Each seat's net for the finished hand `st` (zeros for a draw without a penalty).
+/// Each seat's net for the finished hand `st` (zeros while it is not over and for a plain
+/// draw; a draw still settles what it carries, [`super::HandResult::pays`]: a flower win paid
+/// on the spot under `flower_win.play_on`, a 詢問費, an 暗槓 底).
 pub fn hand_reward(st: &State, reward: Reward) -> Result<[i64; 4]> {
     let Some(r) = st.result() else {
         return Ok([0; 4]);
     };
-    if r.is_draw() && r.false_win.is_none() {
+    if !r.pays() {
         return Ok([0; 4]);
     }
     let table = SettleTable {
@@ -68,6 +76,20 @@ pub fn hand_reward(st: &State, reward: Reward) -> Result<[i64; 4]> {
         dice: st.dice(),
     };
     let (_, s) = settle_hand(r, &table, st.variant())?;
+    Ok(match reward {
+        Reward::Tai => s.net_tai,
+        Reward::Money => s.net_money,
+    })
+}
+
+/// Each seat's net of the flower 筆 paid on the spot so far in the hand `st` still in play
+/// (`flower_win.play_on`, issue #30: 當場收分); zeros when none was paid. Once the hand is over
+/// its [`hand_reward`] holds that 筆.
+pub fn paid_reward(st: &State, reward: Reward) -> Result<[i64; 4]> {
+    if st.paid_flower_wins().is_empty() {
+        return Ok([0; 4]);
+    }
+    let s = st.settle_paid()?.settlement;
     Ok(match reward {
         Reward::Tai => s.net_tai,
         Reward::Money => s.net_money,
@@ -85,6 +107,9 @@ pub struct Slot {
     next_seed: u64,
     stride: u64,
     hands: u64,
+    /// The flower 筆 paid on the spot in the hand in play and already written as reward
+    /// (`flower_win.play_on`): how many, and each seat's net of them.
+    paid: (usize, [i64; 4]),
 }
 
 impl Slot {
@@ -98,6 +123,7 @@ impl Slot {
             next_seed: first.wrapping_add(tables as u64),
             stride: tables as u64,
             hands: 0,
+            paid: (0, [0; 4]),
         }
     }
 
@@ -120,19 +146,44 @@ impl Slot {
         let variant = std::sync::Arc::clone(&self.state.rules().variant);
         self.state = State::from_seed_shared(self.next_seed, &variant);
         self.next_seed = self.next_seed.wrapping_add(self.stride);
+        self.paid = (0, [0; 4]);
+    }
+
+    /// Writes into `reward` the flower 筆 paid on the spot since the last call
+    /// (`flower_win.play_on`): nothing, almost always.
+    fn pay_on_the_spot(&mut self, reward_kind: Reward, reward: &mut [f32]) -> Result<()> {
+        let n = self.state.paid_flower_wins().len();
+        if n == self.paid.0 {
+            return Ok(());
+        }
+        let net = paid_reward(&self.state, reward_kind)?;
+        add_net(reward, std::array::from_fn(|s| net[s] - self.paid.1[s]));
+        self.paid = (n, net);
+        Ok(())
+    }
+
+    /// The finished hand's net less what was already written for it (its flower 筆 paid on
+    /// the spot), into `reward`.
+    fn pay_the_rest(&mut self, reward_kind: Reward, reward: &mut [f32]) -> Result<()> {
+        let net = hand_reward(&self.state, reward_kind)?;
+        add_net(reward, std::array::from_fn(|s| net[s] - self.paid.1[s]));
+        self.paid = (0, [0; 4]);
+        Ok(())
     }
 
     /// Settles the hand in play if it ended at the deal (and any next one that does too):
     /// adds each seat's net to `reward` (four values), deals the next seed; returns how many
-    /// hands it settled (almost always none).
+    /// hands it settled (almost always none). Then adds a flower 筆 the hand in play paid on
+    /// the spot at its opening (`flower_win.play_on`).
     fn settle_dealt(&mut self, reward_kind: Reward, reward: &mut [f32]) -> Result<u32> {
         let mut settled = 0;
         while self.state.is_over() {
-            add_net(reward, hand_reward(&self.state, reward_kind)?);
+            self.pay_the_rest(reward_kind, reward)?;
             self.hands += 1;
             settled += 1;
             self.deal_next();
         }
+        self.pay_on_the_spot(reward_kind, reward)?;
         Ok(settled)
     }
 
@@ -160,8 +211,10 @@ impl Slot {
     }
 
     /// Applies `action` (an index) for the acting seat; when that ends the hand, writes each
-    /// seat's net into `reward` (four values), deals the next hand (settling into `reward`
-    /// any that is over at the deal) and returns `true`. Then writes the next observation.
+    /// seat's net into `reward` (four values; less the flower 筆 already written when it was
+    /// paid on the spot), deals the next hand (settling into `reward` any that is over at the
+    /// deal) and returns `true`; when it pays a flower win on the spot (`flower_win.play_on`),
+    /// writes that 筆's net. Then writes the next observation.
     /// Returns the seat to act, whether the hand ended and the hands settled in all. An
     /// action outside the last mask is an error naming it, and leaves the table as it was.
     pub fn step(
@@ -184,10 +237,12 @@ impl Slot {
         let done = self.state.is_over();
         let mut settled = 0;
         if done {
-            add_net(reward, hand_reward(&self.state, reward_kind)?);
+            self.pay_the_rest(reward_kind, reward)?;
             self.hands += 1;
             self.deal_next();
             settled = 1 + self.settle_dealt(reward_kind, reward)?;
+        } else {
+            self.pay_on_the_spot(reward_kind, reward)?;
         }
         Ok((self.observe(obs, mask), done, settled))
     }
@@ -524,6 +579,173 @@ mod tests {
             slots[0].state().log(),
             State::from_seed(DEALT_OVER + 1, &v).log()
         );
+    }
+
+    /// The taiwan variant with `flower_win.play_on` (issue #30: 當場收分，照常開始打牌).
+    fn play_on() -> Variant {
+        Variant::taiwan()
+            .with_overrides(&[("flower_win.play_on", crate::scoring::Value::Bool(true))])
+            .unwrap()
+    }
+
+    /// A flower win when one is legal, else the first legal action.
+    fn flower_first(st: &State) -> (u8, Action) {
+        let s = st.pending().trailing_zeros() as u8;
+        let legal = legal_actions(st, s);
+        let a = legal
+            .iter()
+            .copied()
+            .find(|a| matches!(a, Action::EightFlowers | Action::SevenRobOne))
+            .unwrap_or(legal[0]);
+        (s, a)
+    }
+
+    #[allow(clippy::cast_precision_loss)]
+    fn f32s(net: [i64; 4]) -> Vec<f32> {
+        net.iter().map(|&n| n as f32).collect()
+    }
+
+    /// Plays table 0 of `slots` (one table) with `policy` until its hand ends, checking that
+    /// every step writes the flower 筆 paid during it (and nothing else before the end).
+    /// Returns the rewards summed over the hand's steps before the last, and the last row.
+    fn play_hand_out(
+        slots: &mut [Slot],
+        policy: fn(&State) -> (u8, Action),
+        reward_kind: Reward,
+    ) -> ([i64; 4], Vec<f32>, usize) {
+        let mut obs = vec![0u8; OBS_LEN];
+        let mut mask = vec![false; ACTION_COUNT];
+        let mut reward = vec![0f32; 4];
+        let (mut seats, mut done, mut settled) = ([0u8], [false], [0u32]);
+        let mut sum = [0i64; 4];
+        let mut paying_steps = 0;
+        loop {
+            let before = paid_reward(slots[0].state(), reward_kind).unwrap();
+            let (_, a) = policy(slots[0].state());
+            step_all(
+                &mut slots[..],
+                &[a.index()],
+                reward_kind,
+                &mut obs,
+                &mut mask,
+                &mut reward,
+                &mut seats,
+                &mut done,
+                &mut settled,
+            )
+            .unwrap();
+            if done[0] {
+                return (sum, reward, paying_steps);
+            }
+            let after = paid_reward(slots[0].state(), reward_kind).unwrap();
+            let delta: [i64; 4] = std::array::from_fn(|s| after[s] - before[s]);
+            // The step's row is the flower 筆 paid during it, and nothing else.
+            assert_eq!(reward, f32s(delta));
+            if delta != [0; 4] {
+                paying_steps += 1;
+                // The observation after it shows the payment.
+                assert_eq!(
+                    obs[super::super::observe::TABLE + super::super::observe::T_FLOWER_PAID],
+                    1
+                );
+            }
+            for s in 0..4 {
+                #[allow(clippy::cast_possible_truncation)]
+                let r = reward[s] as i64;
+                sum[s] += r;
+            }
+        }
+    }
+
+    #[test]
+    fn a_flower_win_paid_on_the_spot_is_rewarded_at_its_step() {
+        // flower_win.play_on (issue #30): a flower win is paid while the hand goes on. The
+        // environment writes its 筆 into the reward row of the call that paid it, and the end
+        // writes the rest, so the rewards over a hand add up to the hand's net.
+        let v = play_on();
+        // Seed 74541 (over at the deal under taiwan) pays an opening 七搶一 at the deal: the
+        // start's row carries it, the hand is not over, and the observation shows it.
+        let dealt = State::from_seed(DEALT_OVER, &v);
+        assert!(!dealt.is_over());
+        let paid = paid_reward(&dealt, Reward::Money).unwrap();
+        assert!(paid.iter().any(|&n| n != 0) && paid.iter().sum::<i64>() == 0);
+        let mut obs = vec![0u8; OBS_LEN];
+        let mut mask = vec![false; ACTION_COUNT];
+        let mut reward = vec![0f32; 4];
+        let (mut seats, mut done, mut settled) = ([0u8], [false], [0u32]);
+        let mut slots = tables(1, DEALT_OVER, &v).unwrap();
+        start_all(
+            &mut slots,
+            Reward::Money,
+            &mut obs,
+            &mut mask,
+            &mut reward,
+            &mut seats,
+            &mut done,
+            &mut settled,
+        )
+        .unwrap();
+        assert_eq!(reward, f32s(paid));
+        assert_eq!((done, settled), ([false], [0]));
+        assert_eq!(
+            obs[super::super::observe::TABLE + super::super::observe::T_FLOWER_PAID],
+            1
+        );
+        let (mid, last, _) = play_hand_out(&mut slots, first_legal, Reward::Money);
+        // The hand played alone: its net is the deal's payment, the steps' and the end's.
+        let mut alone = dealt.clone();
+        while !alone.is_over() {
+            let (s, a) = first_legal(&alone);
+            alone.apply(s, a).unwrap();
+        }
+        let net = hand_reward(&alone, Reward::Money).unwrap();
+        let next_deal = paid_reward(&State::from_seed(DEALT_OVER + 1, &v), Reward::Money).unwrap();
+        #[allow(clippy::cast_precision_loss)]
+        let rest: Vec<f32> = (0..4)
+            .map(|s| (net[s] - paid[s] - mid[s] + next_deal[s]) as f32)
+            .collect();
+        assert_eq!(last, rest);
+
+        // A flower win declared on a turn (a policy that takes one when it may), found among
+        // the first seeds: the step that takes it is rewarded its 筆, in tai.
+        let mut found = 0;
+        for seed in 0..400 {
+            let mut slots = tables(1, seed, &v).unwrap();
+            let mut reward = vec![0f32; 4];
+            start_all(
+                &mut slots,
+                Reward::Tai,
+                &mut obs,
+                &mut mask,
+                &mut reward,
+                &mut seats,
+                &mut done,
+                &mut settled,
+            )
+            .unwrap();
+            if reward.iter().any(|&r| r != 0.0) || done[0] {
+                continue; // paid or over at the deal
+            }
+            let (mid, last, paying) = play_hand_out(&mut slots, flower_first, Reward::Tai);
+            if paying == 0 {
+                continue;
+            }
+            found += 1;
+            let mut alone = State::from_seed(seed, &v);
+            while !alone.is_over() {
+                let (s, a) = flower_first(&alone);
+                alone.apply(s, a).unwrap();
+            }
+            assert!(alone.result().unwrap().wins[0].is_flower_win());
+            let net = hand_reward(&alone, Reward::Tai).unwrap();
+            let next_deal = paid_reward(&State::from_seed(seed + 1, &v), Reward::Tai).unwrap();
+            #[allow(clippy::cast_precision_loss)]
+            let rest: Vec<f32> = (0..4)
+                .map(|s| (net[s] - mid[s] + next_deal[s]) as f32)
+                .collect();
+            assert_eq!(last, rest, "seed {seed}");
+        }
+        assert!(found > 0);
     }
 
     #[test]

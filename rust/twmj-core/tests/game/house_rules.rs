@@ -319,6 +319,131 @@ fn a_flower_win_paid_on_the_spot_does_not_keep_or_pass_the_deal() {
 }
 
 #[test]
+fn a_hand_run_out_after_a_paid_flower_win_is_a_draw() {
+    // Under flower_win.play_on (issue 30: 當場收分，照常開始打牌) a flower win is a side payment,
+    // not the hand's win. 000 局的結束: 有人胡牌…或流局; seat 1's 八仙過海 is paid and then the wall
+    // runs out, so the hand is a 流局: a draw for every count, and the dealer keeps the deal and
+    // counts one more 連莊 (000 連莊: 流局莊家連莊; 001 流局: 若流局，則莊家繼續不變), while the
+    // settlement still carries the flower 筆 (the money moved when it was paid).
+    let v = taiwan_with(&[on("flower_win.play_on", true)]);
+    let mut st = eighth_flower_drawn(&v);
+    act(&mut st, 1, Action::EightFlowers);
+    let paid = st.settle_paid().unwrap().settlement.net_money;
+    assert_eq!(paid, [-1200, 3400, -1100, -1100]);
+    while !st.is_over() {
+        tsumogiri(&mut st);
+    }
+    let r = st.result().unwrap();
+    assert!(r.is_draw());
+    assert_eq!(r.ending_wins(&v).count(), 0);
+    assert!(r.ending_winners(&v).is_empty());
+    assert_eq!(r.winners(), vec![1]);
+    assert!(r.pays());
+    let settled = st.settle(None, None, None).unwrap();
+    assert_eq!(settled.bills.len(), 1);
+    assert_eq!(settled.settlement.net_money, paid);
+    let mut m = Match::new(0, 0, &v);
+    assert!(m.dealer_keeps(r));
+    m.finish(r);
+    assert_eq!((m.dealer, m.streak, m.hand), (0, 1, 2));
+    // The game's answer (`Game.result()`, `/v1/...`): a draw with the paid 筆 in its wins.
+    let view = twmj_core::game::report::ResultView::of(r);
+    assert!(view.draw);
+    assert_eq!(view.wins.len(), 1);
+    // The environments' and the arena's net: the flower 筆 (a plain draw would pay 0).
+    let tai = st.settle(None, None, None).unwrap().settlement.net_tai;
+    assert_eq!(
+        twmj_core::game::hand_reward(&st, twmj_core::game::Reward::Tai).unwrap(),
+        tai
+    );
+    assert_eq!(twmj_core::game::settled(&st).unwrap(), (tai, paid));
+    round_trip(&st);
+
+    // The same 八仙過海 where the flower win ends the hand (000 花牌與花胡): a win, not a draw.
+    let mut ended = eighth_flower_drawn(&Variant::taiwan());
+    act(&mut ended, 1, Action::EightFlowers);
+    let r = ended.result().unwrap();
+    assert!(!r.is_draw());
+    assert_eq!(r.ending_winners(&Variant::taiwan()), vec![1]);
+}
+
+#[test]
+fn a_hand_won_after_a_paid_flower_win_is_a_win_with_both_payments() {
+    // flower_win.play_on: seat 1's 八仙過海 paid on the spot, then its 自摸 ends the hand. The
+    // 自摸 decides: a win of seat 1, a 閒家, so the deal passes (001 下莊: 若胡牌非莊家也非流局，
+    // 則莊家換下家做), and the settlement holds both 筆: the flower 筆 as paid, then the 自摸.
+    let v = taiwan_with(&[on("flower_win.play_on", true)]);
+    let mut st = eighth_flower_drawn(&v);
+    act(&mut st, 1, Action::EightFlowers);
+    let paid = st.settle_paid().unwrap().settlement.net_money;
+    act(&mut st, 1, Action::Win);
+    let r = st.result().unwrap();
+    assert!(!r.is_draw());
+    let ends: Vec<_> = r.ending_wins(&v).map(|w| (w.seat, w.kind)).collect();
+    assert_eq!(ends, vec![(1, WinKind::SelfDraw)]);
+    assert_eq!(r.ending_winners(&v), vec![1]);
+    let s = st.settle(None, None, None).unwrap();
+    assert_eq!(s.bills.len(), 2);
+    assert_eq!(keys(&s.bills[0].score), vec![("eight_immortals", 8)]);
+    assert!(s.settlement.net_money[1] > paid[1]);
+    assert_eq!(s.settlement.net_money.iter().sum::<i64>(), 0);
+    let mut m = Match::new(0, 0, &v);
+    assert!(!m.dealer_keeps(r));
+    m.finish(r);
+    assert_eq!((m.dealer, m.streak), (1, 0));
+}
+
+#[test]
+fn self_play_counts_a_run_out_hand_after_a_paid_flower_win_as_a_draw() {
+    // The simulator and the arena under flower_win.play_on, random bots. Seed 207 (simulate)
+    // pays a 八仙過海 on the spot and runs out: one draw (流局), the 筆 counted by kind and tai,
+    // no multi-winner hand. play_hand's seed 207 pays a 七搶一 and runs out: a draw nobody
+    // won, its nets the flower 筆's. Seed 73485 pays a 七搶一 to seat 3, which later wins a
+    // discard of seat 0: a win of seat 3, both 筆 in its nets. (Seeds found by scanning.)
+    use twmj_core::game::{play_hand, simulate, Bot, Summary};
+    let v = taiwan_with(&[on("flower_win.play_on", true)]);
+    let sum = simulate(1, 207, &v, Bot::Random).unwrap();
+    assert_eq!(
+        (sum.hands, sum.draws, sum.draw_reasons[0], sum.multi_winner),
+        (1, 1, 1, 0)
+    );
+    let eight = Summary::KINDS
+        .iter()
+        .position(|&k| k == "eight_flowers")
+        .unwrap();
+    assert_eq!(sum.by_kind.iter().sum::<u32>(), 1);
+    assert_eq!(sum.by_kind[eight], 1);
+    assert_eq!(sum.tai[8], 1);
+
+    let (st, p) = play_hand(207, &v, [Bot::Random; 4]).unwrap();
+    let wins = &st.result().unwrap().wins;
+    assert!(matches!(wins.as_slice(), [one] if one.is_flower_win()));
+    assert!(p.draw);
+    assert_eq!((p.won, p.self_drawn, p.dealt_in), (0, 0, 0));
+    let settled = st.settle(None, None, None).unwrap().settlement;
+    assert_eq!(
+        (p.net_tai, p.net_money),
+        (settled.net_tai, settled.net_money)
+    );
+    assert!(p.net_tai.iter().any(|&n| n != 0));
+
+    let (st, p) = play_hand(73485, &v, [Bot::Random; 4]).unwrap();
+    let kinds: Vec<_> = st.result().unwrap().wins.iter().map(|w| w.kind).collect();
+    assert_eq!(
+        kinds,
+        vec![
+            WinKind::SevenRobOne { from: 1 },
+            WinKind::Discard { from: 0 }
+        ]
+    );
+    assert!(!p.draw);
+    assert_eq!((p.won, p.dealt_in), (1 << 3, 1 << 0));
+    let settled = st.settle(None, None, None).unwrap();
+    assert_eq!(settled.bills.len(), 2);
+    assert_eq!(p.net_tai, settled.settlement.net_tai);
+}
+
+#[test]
 fn seven_rob_one_case_2_paid_on_the_spot() {
     // 000 七搶一 情形 2: 你已有 7 張花，另一家亮出第 8 張花：你先搶，再補一張牌; 由被搶者一家付
     // 8 台 (底 300 + 800 from seat 2, no 莊家台: neither is the dealer). Under flower_win.play_on
@@ -389,6 +514,71 @@ fn an_opening_flower_win_before_heaven_is_a_house_rule() {
     let own = "1f2f3f4f5f6f7f8f 1m2m3m 4m5m6m 7m8m9m";
     let st = table(&v, [own, "", "", ""], "", "1p2p3p 4p5p6p 7p7p", None);
     assert_eq!(st.result().unwrap().wins.len(), 2);
+}
+
+#[test]
+fn an_opening_flower_win_before_heaven_paid_on_the_spot() {
+    // flower_win_over_heaven with flower_win.play_on (issue 30): the 閒家's opening 八仙過海
+    // comes first and is paid on the spot; it does not end the hand, so play starts as usual
+    // (當場收分，照常開始打牌) and the dealer's 17, complete as dealt, are its 天胡 at its first
+    // turn (000 開局花胡: 天胡 is decided at the opening, no discard instead): two 筆, the
+    // flower 筆 then the 天胡, and the dealer keeps the deal (000 連莊: 莊家胡牌…連莊).
+    let tian = "1m2m3m 4m5m6m 7m8m9m 1p2p3p 4p5p6p 7p7p";
+    let cores = [tian, "", "1f2f3f4f5f6f7f8f 4s6s", ""];
+    let dead = "3m3p3s7m7s2s2p8p";
+    let v = taiwan_with(&[
+        on("flower_win_over_heaven", true),
+        on("flower_win.play_on", true),
+    ]);
+    let mut st = table(&v, cores, "", dead, None);
+    assert!(!st.is_over());
+    assert_eq!(turn(&st), 0);
+    // 000 八仙過海: 三家各付一份, the dealer adding 莊家 1: 底 300 + 800 (+ 100).
+    let paid = st.settle_paid().unwrap().settlement.net_money;
+    assert_eq!(paid, [-1200, -1100, 3400, -1100]);
+    // The dealer's only move is the win (rule HEAVEN_WIN), and it is 天胡.
+    refuse(&st, 0, Action::Discard(t("7p")), rule::HEAVEN_WIN);
+    act(&mut st, 0, Action::Win);
+    let r = st.result().unwrap();
+    let wins: Vec<_> = r
+        .wins
+        .iter()
+        .map(|w| (w.seat, w.kind, w.first_turn))
+        .collect();
+    assert_eq!(
+        wins,
+        vec![
+            (2, WinKind::EightFlowers, None),
+            (0, WinKind::SelfDraw, Some(FirstTurn::Heaven)),
+        ]
+    );
+    assert!(!r.is_draw());
+    assert_eq!(r.ending_winners(&v), vec![0]);
+    assert!(Match::new(0, 0, &v).dealer_keeps(r));
+    // The 天胡 筆 is scored as without the flower win (000's 天胡優先 game, where it is the only
+    // 筆), and the hand's nets are the two 筆 added.
+    let s = st.settle(None, None, None).unwrap();
+    let alone = table(&Variant::taiwan(), cores, "", dead, None);
+    let heaven = alone.settle(None, None, None).unwrap();
+    assert_eq!(s.bills[1].score.total_tai, heaven.bills[0].score.total_tai);
+    assert_eq!(keys(&s.bills[1].score), keys(&heaven.bills[0].score));
+    let sum: Vec<i64> = (0..4)
+        .map(|i| paid[i] + heaven.settlement.net_money[i])
+        .collect();
+    assert_eq!(s.settlement.net_money.to_vec(), sum);
+    round_trip(&st);
+
+    // Without flower_win_over_heaven, play_on changes nothing here: 天胡優先 (000 開局花胡), the
+    // hand ends at the deal on the 天胡 and the 閒家's flower win is never paid.
+    let v = taiwan_with(&[on("flower_win.play_on", true)]);
+    let st = table(&v, cores, "", dead, None);
+    let w = &st.result().unwrap().wins;
+    assert_eq!(w.len(), 1);
+    assert_eq!((w[0].seat, w[0].first_turn), (0, Some(FirstTurn::Heaven)));
+    assert_eq!(
+        st.settle(None, None, None).unwrap().settlement.net_money,
+        heaven.settlement.net_money
+    );
 }
 
 // ------------------------------------------------------------- 豹子 doubles (leopard_double)

@@ -35,6 +35,7 @@ fn check(st: &State, seat: u8) {
     assert_eq!(obs[t + T_ANY_CALL] == 1, v.any_call);
     assert_eq!(obs[t + T_FURITEN] == 1, v.furiten);
     assert_eq!(obs[t + T_TO_ACT], v.pending >> seat & 1);
+    assert_eq!(obs[t + T_FLOWER_PAID] == 1, st.flower_paid());
     assert_eq!(&obs[t + T_DICE..t + T_DICE + 3], &v.dice[..]);
     let phase = match st.phase() {
         Phase::Turn(_) => 0,
@@ -166,10 +167,11 @@ fn observation_matches_the_view_under_every_preset() {
 
 #[test]
 fn layout_is_the_documented_one() {
-    // docs/observation.md: 190 bytes before the seat blocks, four blocks of 151.
-    assert_eq!(SEAT_BLOCKS, 190);
+    // docs/observation.md: 191 bytes before the seat blocks (the table block's 21, with
+    // T_FLOWER_PAID), four blocks of 151.
+    assert_eq!(SEAT_BLOCKS, 191);
     assert_eq!(SEAT_LEN, 151);
-    assert_eq!(OBS_LEN, 190 + 4 * 151);
+    assert_eq!(OBS_LEN, 191 + 4 * 151);
     assert_eq!(Action::from_index(ACTION_COUNT - 1), Some(Action::Ask(3)));
 }
 

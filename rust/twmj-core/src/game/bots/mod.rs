@@ -800,12 +800,20 @@ pub struct Played {
     /// Each seat's net for the hand, in tai and in money.
     pub net_tai: [i64; 4],
     pub net_money: [i64; 4],
-    /// Seats that won a 筆, as a bitmask.
+    /// Seats that won the hand, as a bitmask: a 筆 that ended it ([`HandResult::ending_wins`];
+    /// a flower win paid on the spot under `flower_win.play_on` is in the nets, not here).
+    ///
+    /// [`HandResult::ending_wins`]: super::result::HandResult::ending_wins
     pub won: u8,
     /// Seats whose discard (or 加槓) was won on, as a bitmask.
     pub dealt_in: u8,
-    /// Seats that won a 筆 the other players all pay (自摸, 槓上開花, 八仙過海), as a bitmask.
+    /// Seats that won the hand with a 筆 the other players all pay (自摸, 槓上開花, 八仙過海),
+    /// as a bitmask (of the wins that ended it, as `won`).
     pub self_drawn: u8,
+    /// The hand was a draw ([`HandResult::is_draw`]: under `flower_win.play_on` also when a
+    /// flower win was paid on the spot and the wall then ran out).
+    ///
+    /// [`HandResult::is_draw`]: super::result::HandResult::is_draw
     pub draw: bool,
     /// Actions taken.
     pub actions: u32,
@@ -947,7 +955,7 @@ pub fn play_hand(
     }
     if let Some(r) = st.result() {
         out.draw = r.is_draw();
-        for w in &r.wins {
+        for w in r.ending_wins(st.variant()) {
             out.won |= 1 << w.seat;
             if matches!(
                 w.kind,
@@ -963,20 +971,22 @@ pub fn play_hand(
                 out.dealt_in |= 1 << from;
             }
         }
-        if !out.draw || r.false_win.is_some() {
-            (out.net_tai, out.net_money) = settled(&st)?;
-        }
+        (out.net_tai, out.net_money) = settled(&st)?;
     }
     Ok((st, out))
 }
 
 /// Each seat's net in tai and in money of a finished hand, as it settles under its variant
-/// (all zero while the hand is not over, and for a draw without a false win).
+/// (all zero while the hand is not over, and for a plain draw). A draw still settles what it
+/// carries ([`HandResult::pays`]): a flower win paid on the spot (`flower_win.play_on`), a
+/// 詢問費, an 暗槓 底.
+///
+/// [`HandResult::pays`]: super::result::HandResult::pays
 pub fn settled(st: &State) -> Result<([i64; 4], [i64; 4])> {
     let Some(r) = st.result() else {
         return Ok(([0; 4], [0; 4]));
     };
-    if r.is_draw() && r.false_win.is_none() {
+    if !r.pays() {
         return Ok(([0; 4], [0; 4]));
     }
     let table = super::settle::Table {
