@@ -57,10 +57,10 @@ def test_seat_bounds_are_spelled_once() -> None:
 
 
 def test_copies_and_the_tiles_kept_back_have_one_definition() -> None:
-    # Owners: tile::COPIES; rules::variant::KEPT_BACK (which every wall reserve counts from).
+    # Owners: tile::COPIES; rules::variant::KEPT_BACK (choices.rs: every wall reserve counts from it).
     # Before: game/quiz.rs had its own `COPIES = 4`, WallReserve::kept three `16`s.
     assert spelled(r"const COPIES\b", owner=CORE / "tile.rs") == []
-    variant = CORE / "rules" / "variant.rs"
+    variant = CORE / "rules" / "variant" / "choices.rs"
     assert spelled(r"const KEPT_BACK\s*:\s*usize\s*=\s*\d", owner=variant) == []
     kept = re.search(r"fn kept\(.*?\n    \}", variant.read_text(encoding="utf-8"), re.S)
     assert kept is not None and not re.search(r"\b16\b", kept.group(0)), "kept() spells 16"

@@ -940,7 +940,7 @@ mod tests {
         use crate::notation::{counts_from_bytes, parse, tile_name};
         use crate::rules::{Value, Variant};
         use crate::scoring::{score, Context, ContextArgs, WinKind};
-        use crate::vocab::{Declaration, Int};
+        use crate::vocab::{Declaration, Int, DIE_FACES};
 
         let counts = |s: &str| parse(s).map_or([0; 34], |t| t.counts);
         let taiwan = Variant::taiwan();
@@ -970,6 +970,9 @@ mod tests {
             .iter()
             .filter_map(|t| Meld::parse("chi", t, 0).ok())
             .collect();
+        // A face one past the die's (vocab::DIE_FACES owns the count; issue #34).
+        let past = DIE_FACES + 1;
+        let past_die = format!("骰子沒有 {past} 點（1 到 {DIE_FACES}）");
         let cases: Vec<Case<'_>> = vec![
             (parse("12x").map(|_| ()), "unknown_symbol", None, Some(2), "看不懂「x」（第 3 個字）"),
             (parse("8z").map(|_| ()), "no_such_tile", None, Some(0), "沒有「8z」這張牌"),
@@ -1024,8 +1027,8 @@ mod tests {
                 "家規 min_tai 的值不對（-1 超出 0 到 100）"),
             (ctx(ContextArgs { winner: Some(Int::from(4)), ..Default::default() }),
                 "seat_out_of_range", Some("context.winner"), None, "沒有座位 4（座位是 0 到 3）"),
-            (ctx(ContextArgs { dice: Some([7.into(), 1.into(), 1.into()]), ..Default::default() }),
-                "die_out_of_range", Some("context.dice"), None, "骰子沒有 7 點（1 到 6）"),
+            (ctx(ContextArgs { dice: Some([i128::from(past).into(), 1.into(), 1.into()]), ..Default::default() }),
+                "die_out_of_range", Some("context.dice"), None, &past_die),
             (ctx(ContextArgs { streak: Some(Int::from(1000)), ..Default::default() }),
                 "streak_over_cap", Some("context.streak"), None, ""),
             (taiwan.check_streak("streak", 19), "streak_over_cap", Some("streak"), None,

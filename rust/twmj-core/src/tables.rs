@@ -1,6 +1,11 @@
 //! Per-group lookup tables, built once on first use: completeness, one-tile waits, and the
 //! overlap vectors behind shanten.
 //!
+//! Kept whole: not generated data but the builders of the lookup tables the waits and shanten
+//! hot loops read, each built from another's private layout (the group table, the wait
+//! tables, the overlaps, the useful entries, the cap marks); splitting it means moving those
+//! hot loops' tables, to be done with a bench of both (issue #34 left it whole).
+//!
 //! A group is one suit (9 kinds, sequences allowed) or the honours (7 kinds, triplets only).
 //! A group's tiles are indexed by their base-5 number `Σ c_i·5^i` (each count is 0–4).
 //! For every configuration `c` with at most 17 tiles the tables hold:

@@ -325,41 +325,84 @@ const fn win(key: &'static str, name: &'static str, from_seat: bool, regular: bo
     }
 }
 
-/// The win kinds, in the order of [`WinKind::index`].
-pub const WIN_KINDS: [WinTerm; 10] = [
-    win("self_draw", "自摸", false, true),
-    win("after_flower", "槓上開花（補花）", false, true),
-    win("after_ankan", "槓上開花（暗槓）", false, true),
-    win("after_kakan", "槓上開花（加槓）", false, true),
-    win("discard", "放槍", true, true),
-    win("robbing_kong", "搶槓", true, true),
-    win("eight_flowers", "八仙過海", false, false),
-    win("seven_rob_one", "七搶一", true, false),
-    win("after_robbing_flower", "七搶一後補牌胡", true, true),
-    win("four_kongs", "四槓胡", false, true),
-];
+/// One row per win kind, the one place a kind is written: the kind (as a pattern, and as a
+/// value with `from` its paying seat where one seat pays), its key, its Chinese name, whether
+/// one seat pays (`from_seat`) and whether it is a regular win ([`WinTerm::regular`]). The
+/// row's place is [`WinKind::index`]; [`WIN_KINDS`], `index`, [`WinKind::from_seat`] and
+/// [`WinKind::parse`] are all read from it, so a new kind is one row (and its variant).
+macro_rules! win_kinds {
+    ($from:ident; $([$($kind:tt)+] $key:literal, $name:literal, $one:literal, $regular:literal;)+) => {
+        /// The win kinds, in the order of [`WinKind::index`].
+        pub const WIN_KINDS: [WinTerm; [$($key),+].len()] = [$(win($key, $name, $one, $regular)),+];
+
+        impl WinKind {
+            /// The kind's place in [`WIN_KINDS`].
+            #[allow(unused_variables)] // the rows that carry a seat bind it
+            pub const fn index(self) -> usize {
+                let mut i = 0;
+                $(
+                    if matches!(self, $($kind)+) {
+                        return i;
+                    }
+                    i += 1;
+                )+
+                i
+            }
+
+            /// The one paying seat, when one seat pays (the `from_seat` of the key).
+            pub const fn from_seat(self) -> Option<Seat> {
+                // Read only on the rows whose pattern binds (and so shadows) it.
+                let $from: Seat = 0;
+                match self {
+                    $($($kind)+ => if $one { Some($from) } else { None },)+
+                }
+            }
+
+            /// The kind of row `row` of [`WIN_KINDS`], its paying seat asked of `seat` where
+            /// one seat pays.
+            #[allow(unused_assignments)] // the last row's count is not read
+            fn of_row(row: usize, seat: impl Fn() -> Result<Seat>) -> Option<Result<WinKind>> {
+                let mut i = 0;
+                $(
+                    if i == row {
+                        #[allow(unused_variables)] // read by the rows that carry a seat
+                        let $from: Seat = if $one {
+                            match seat() {
+                                Ok(s) => s,
+                                Err(e) => return Some(Err(e)),
+                            }
+                        } else {
+                            0
+                        };
+                        return Some(Ok($($kind)+));
+                    }
+                    i += 1;
+                )+
+                None
+            }
+        }
+    };
+}
+
+win_kinds! {
+    from;
+    [WinKind::SelfDraw] "self_draw", "自摸", false, true;
+    [WinKind::Replacement(Replacement::Flower)] "after_flower", "槓上開花（補花）", false, true;
+    [WinKind::Replacement(Replacement::Ankan)] "after_ankan", "槓上開花（暗槓）", false, true;
+    [WinKind::Replacement(Replacement::Kakan)] "after_kakan", "槓上開花（加槓）", false, true;
+    [WinKind::Discard { from }] "discard", "放槍", true, true;
+    [WinKind::RobbingKong { from }] "robbing_kong", "搶槓", true, true;
+    [WinKind::EightFlowers] "eight_flowers", "八仙過海", false, false;
+    [WinKind::SevenRobOne { from }] "seven_rob_one", "七搶一", true, false;
+    [WinKind::AfterRobbingFlower { from }] "after_robbing_flower", "七搶一後補牌胡", true, true;
+    [WinKind::FourKongs] "four_kongs", "四槓胡", false, true;
+}
 
 /// Keys read as another kind's key: records and calls written before the vocabulary was one
 /// (`/v1/score` said `flower_rob_draw` where records said `after_robbing_flower`).
 const WIN_ALIASES: [(&str, &str); 1] = [("flower_rob_draw", "after_robbing_flower")];
 
 impl WinKind {
-    /// The kind's place in [`WIN_KINDS`].
-    pub const fn index(self) -> usize {
-        match self {
-            WinKind::SelfDraw => 0,
-            WinKind::Replacement(Replacement::Flower) => 1,
-            WinKind::Replacement(Replacement::Ankan) => 2,
-            WinKind::Replacement(Replacement::Kakan) => 3,
-            WinKind::Discard { .. } => 4,
-            WinKind::RobbingKong { .. } => 5,
-            WinKind::EightFlowers => 6,
-            WinKind::SevenRobOne { .. } => 7,
-            WinKind::AfterRobbingFlower { .. } => 8,
-            WinKind::FourKongs => 9,
-        }
-    }
-
     /// The kind's term: key, Chinese name, whether one seat pays.
     pub const fn term(self) -> WinTerm {
         WIN_KINDS[self.index()]
@@ -368,17 +411,6 @@ impl WinKind {
     /// The kind's key in records, answers and calls.
     pub const fn key(self) -> &'static str {
         self.term().key
-    }
-
-    /// The one paying seat, when one seat pays (the `from_seat` of the key).
-    pub const fn from_seat(self) -> Option<Seat> {
-        match self {
-            WinKind::Discard { from }
-            | WinKind::RobbingKong { from }
-            | WinKind::SevenRobOne { from }
-            | WinKind::AfterRobbingFlower { from } => Some(from),
-            _ => None,
-        }
     }
 
     /// The other three pay (自摸 and what counts as one: 槓上開花, 八仙過海, 四槓胡).
@@ -403,24 +435,14 @@ impl WinKind {
             .coded(Code::UnknownWinKind, &[("key", &key)]));
         };
         let key = WIN_KINDS[i].key;
-        let from = || {
+        let seat = || {
             from_seat.ok_or_else(|| {
                 Error::context("context.from_seat", format!("a {key} win needs from_seat"))
                     .coded(Code::MissingFromSeat, &[("win", &WIN_KINDS[i].name)])
             })
         };
-        Ok(match i {
-            0 => WinKind::SelfDraw,
-            1 => WinKind::Replacement(Replacement::Flower),
-            2 => WinKind::Replacement(Replacement::Ankan),
-            3 => WinKind::Replacement(Replacement::Kakan),
-            4 => WinKind::Discard { from: from()? },
-            5 => WinKind::RobbingKong { from: from()? },
-            6 => WinKind::EightFlowers,
-            7 => WinKind::SevenRobOne { from: from()? },
-            8 => WinKind::AfterRobbingFlower { from: from()? },
-            _ => WinKind::FourKongs,
-        })
+        // `i` is a row of WIN_KINDS, which `of_row` reads from the same rows.
+        WinKind::of_row(i, seat).unwrap_or(Ok(WinKind::SelfDraw))
     }
 }
 
@@ -564,9 +586,20 @@ mod tests {
             WinKind::AfterRobbingFlower { from: 2 },
             WinKind::FourKongs,
         ];
+        assert_eq!(WIN_KINDS.len(), kinds.len());
         for (i, k) in kinds.into_iter().enumerate() {
             assert_eq!(k.index(), i);
             assert_eq!(k.term().from_seat, k.from_seat().is_some(), "{}", k.key());
+            // The seat a kind carries is the one read back (a row flagged `one seat pays`
+            // whose pattern binds no seat would answer seat 0).
+            let carried = matches!(
+                k,
+                WinKind::Discard { .. }
+                    | WinKind::RobbingKong { .. }
+                    | WinKind::SevenRobOne { .. }
+                    | WinKind::AfterRobbingFlower { .. }
+            );
+            assert_eq!(k.from_seat(), carried.then_some(2), "{}", k.key());
             assert_eq!(WinKind::parse(k.key(), k.from_seat()), Ok(k));
         }
         // The old /v1/score key reads as the record's.

@@ -1,5 +1,10 @@
 //! The flow of one hand: opening, draws, turns, offers and their arbitration (000 怎麼玩,
 //! 發牌與補花, 特殊規則與裁決).
+//!
+//! Kept whole: the hand's flow is one state machine, one `impl State` whose transitions hand
+//! each other the next phase (STYLE 19: a state machine lives in one file); the rules it asks
+//! are elsewhere (`legality`, the scorer), and a reader follows a turn, an offer and its
+//! arbitration here from top to bottom.
 
 use crate::error::Result;
 use crate::hand::{Meld, MeldKind};

@@ -34,7 +34,7 @@ pub fn text(s: &str) -> Value {
 pub const FILL: &str = "1z2z3z4z5z6z7z 1m9m1p9p1s9s 5m5p5s 3m7m3p7p3s7s 2m8m2p8p2s8s 4m6m4p6p4s6s";
 
 /// Each seat's tiles filled up to 17 (seat 0, the dealer) or 16 with inert tiles: kinds no
-/// seat's own tiles use, no pair, run or 吃 for anyone (as in `game/legality.rs`).
+/// seat's own tiles use, no pair, run or 吃 for anyone (as in `game/legality/`).
 pub fn hands(cores: [&str; 4], wall: &str) -> [String; 4] {
     let parsed = cores.map(pieces);
     let mut left = [4u8; 34];
