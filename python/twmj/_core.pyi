@@ -462,6 +462,13 @@ class Game:
         streak: int | None = None,
         round_wind: int | None = None,
     ) -> tuple[list[Score], list[int]]: ...
+    def replay_answer(
+        self,
+        events: int,
+        variant: Variant | None = None,
+        streak: int | None = None,
+        round_wind: int | None = None,
+    ) -> dict[str, Any]: ...
     def settle_paid(self) -> tuple[list[Score], list[int]]: ...
 
 @final

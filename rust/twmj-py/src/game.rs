@@ -3,7 +3,7 @@
 use numpy::{IntoPyArray, PyArray1};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
-use twmj_core::game::report::{ResultView, SeatDrawView, SummaryView};
+use twmj_core::game::report::{ReplayAnswer, ResultView, SeatDrawView, SummaryView};
 use twmj_core::game::{
     self, legal_actions, read_seen_log, replay_record, seen_to_json, write_log, write_seen_log,
     Action, Deal, Match, Snapshot, State,
@@ -350,6 +350,30 @@ impl PyGame {
             .settle(v, streak.as_deref(), round_wind.as_deref())?;
         let scores = s.bills.iter().map(PyScore::from).collect();
         Ok((scores, s.settlement.net_tai))
+    }
+
+    /// The replayed record's answer (`POST /v1/replay`, `twmj.data.replay_data`): the core's
+    /// `ReplayAnswer` as JSON-ready data, `events` the record's event lines; once over, the
+    /// hand settled as `settle(variant, streak, round_wind)` settles it.
+    #[pyo3(signature = (events, variant=None, streak=None, round_wind=None))]
+    #[guarded]
+    fn replay_answer<'py>(
+        &self,
+        py: Python<'py>,
+        events: usize,
+        variant: Option<PyRef<'_, PyVariant>>,
+        streak: Option<Int>,
+        round_wind: Option<Int>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let settled = match self.state.result() {
+            None => None,
+            Some(_) => Some(self.state.settle(
+                variant.as_deref().map(|v| &v.0),
+                streak.as_deref(),
+                round_wind.as_deref(),
+            )?),
+        };
+        convert::to_py(py, &ReplayAnswer::of(&self.state, events, settled.as_ref()))
     }
 
     /// The flower win paid on the spot while play goes on (`flower_win.play_on`, issue #30:
