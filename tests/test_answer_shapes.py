@@ -357,3 +357,33 @@ def test_a_list_is_vouched_for_by_any_sample() -> None:
     assert f"replay.scores[].why_not{NO_ELEMENT}" in shape_gaps(
         won, ReplayResponse, None, {}, "replay"
     )
+
+
+def model_fields_by_path(model: type[BaseModel], at: str = "") -> dict[str, set[str]]:
+    """Each object of a request model, by its path, with the names its fields are sent under."""
+    out = {at: {f.alias or k for k, f in model.model_fields.items()}}
+    for k, f in model.model_fields.items():
+        inner = _model_in(f.annotation)
+        if inner is not None:
+            out |= model_fields_by_path(inner, f"{at}.{f.alias or k}".lstrip("."))
+    return out
+
+
+def test_the_snapshot_model_reads_the_cores_fields() -> None:
+    # The snapshot is a question, not an answer, but one shape too: the core reads it through
+    # derived serde readers (snapshot_json.rs), whose fields it lists (Snapshot::json_fields);
+    # each object of the /v1/legal request model must hold exactly those. Beyond them the
+    # model has what the core is handed beside the JSON: `melds` and `variant`, read by the
+    # binding as objects, and `overrides`, which the service folds into the variant. (That
+    # each field read has its own wrong-type message in `wrong()` is the core's test
+    # `every_field_read_has_its_own_wrong_type_message`.)
+    from twmj._core import snapshot_fields
+    from twmj_api.schemas.game import Snapshot
+
+    core = {at: set(fields) for at, fields in snapshot_fields()}
+    model = model_fields_by_path(Snapshot)
+    beside = {"melds", "variant", "overrides"}
+    assert model.pop("melds") == {"kind", "tiles"}  # twmj.Meld's, read by the binding
+    assert model[""] - core[""] == beside
+    model[""] -= beside
+    assert model == core

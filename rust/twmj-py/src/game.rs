@@ -551,6 +551,15 @@ fn get<'py>(d: &Bound<'py, PyDict>, key: &str) -> PyResult<Option<Bound<'py, PyA
     Ok(d.get_item(key)?.filter(|v| !v.is_none()))
 }
 
+/// The fields the core reads a snapshot's JSON by, at each of its objects (`""` the snapshot
+/// itself, `decision`, `decision.turn`, `decision.turn.after_call`, `decision.offer`): the
+/// core's `Snapshot::json_fields`, which the service's request model is held to. `melds` and
+/// `variant`, which `legal` reads itself, are not among them.
+#[pyfunction]
+pub fn snapshot_fields() -> Vec<(&'static str, Vec<&'static str>)> {
+    Snapshot::json_fields()
+}
+
 /// The legal actions of one seat at a decision point described without a log (see the
 /// `/v1/legal` schema): `(names, mask)`.
 #[pyfunction]
