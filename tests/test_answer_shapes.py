@@ -2,7 +2,21 @@
 takes a real answer as the core serialises it (`as_dict()`, the core's serde type) and walks
 it: every field at every depth must be a field of the HTTP response model and an attribute of
 the `.pyi` stub class there, and the model may hold no field the core does not send. Nothing
-here names a field: a field added to the core and nowhere else fails with its path."""
+here names a field: a field added to the core and nowhere else fails with its path.
+
+The replay answer (`/v1/replay`, the core's `ReplayAnswer` in game/report.rs) is a dict, with
+no stub class; its model is held to it the same way. Its shape is the HTTP service's public
+one, now stated by the core: `Game.result()` and the record's last line write a 暗槓 and a
+ready seat as `[seat, …]` pairs, while `/v1/replay` has always served them as objects
+(`ankan_fees[] = {seat, tile}`, `false_win.ready[] = {seat, tai}`) and a 詢問費 as its
+`[payer, payee]` pair. A client reads the answer by name and would break on a change of
+form, so the core's replay answer keeps those forms (decision of issue #34's replay step);
+the fields the service used to drop (`dealer`, `east`, each win's `discards`, `shown`,
+`declaration`, `first_turn`, `replacement`, `last_tile`) are now served.
+
+An answer nested in another (the replay's `scores` are score answers) is walked as its own
+entry, not again inside the other. An entry may give several real answers (a won hand, a
+false win): a list is vouched for when any of them holds an element."""
 
 from __future__ import annotations
 
@@ -16,11 +30,14 @@ from typing import Any
 from pydantic import BaseModel
 
 import twmj
+from tests.games import four_kongs
+from tests.test_kongs import _game as hk16_ankan_game
+from tests.test_traditional_flow import improved16_false_win
 from twmj._core import review_record
 from twmj.coach import DecisionReview
-from twmj.data import analysis_data, score_data, waits_data
+from twmj.data import analysis_data, replay_data, score_data, waits_data
 from twmj_api.schemas.analyze import AnalyzeResponse
-from twmj_api.schemas.game import ReviewDecisionOut, ReviewResponse
+from twmj_api.schemas.game import ReplayResponse, ReviewDecisionOut, ReviewResponse
 from twmj_api.schemas.score import ScoreResponse
 from twmj_api.schemas.waits import WaitsResponse
 
@@ -62,23 +79,35 @@ def _model_in(annotation: Any) -> type[BaseModel] | None:
     return None
 
 
+#: The end of the gap a list with no element leaves.
+NO_ELEMENT = ": the sample holds no element (or None), so its fields go unchecked"
+
+
 def shape_gaps(
     core: Any,
     model: type[BaseModel] | None,
     stub: str | None,
     classes: dict[str, dict[str, ast.expr]],
     at: str,
+    own: frozenset[type[BaseModel]] = frozenset(),
 ) -> list[str]:
-    """What the model and the stub lack (or the model adds) against the core's answer `core`."""
+    """What the model and the stub lack (or the model adds) against the core's answer `core`.
+    A field holding one of the models in `own` (answers walked as entries of their own) is
+    not walked again."""
+    if model is not None and model in own:
+        return []
     if isinstance(core, list | tuple):
         elements = [e for e in core if isinstance(e, dict)]
         if not elements and (model is not None or stub is not None):
-            return [f"{at}: the sample holds no element, so its fields go unchecked"]
-        return [g for e in elements[:1] for g in shape_gaps(e, model, stub, classes, f"{at}[]")]
+            return [f"{at}{NO_ELEMENT}"]
+        return [
+            g for e in elements[:1] for g in shape_gaps(e, model, stub, classes, f"{at}[]", own)
+        ]
     if not isinstance(core, dict):
         return []
     gaps: list[str] = []
-    fields = model.model_fields if model is not None else {}
+    # A field by the name it is served under (`from`, whose attribute is `from_`).
+    fields = {f.alias or k: f for k, f in model.model_fields.items()} if model is not None else {}
     attrs = classes.get(stub, {}) if stub is not None else {}
     for key, value in core.items():
         if model is not None and key not in fields:
@@ -88,7 +117,9 @@ def shape_gaps(
         inner_model = _model_in(fields[key].annotation) if key in fields else None
         inner_stub = _stub_class_in(attrs.get(key), classes)
         if isinstance(value, dict | list | tuple):
-            gaps += shape_gaps(value, inner_model, inner_stub, classes, f"{at}.{key}")
+            gaps += shape_gaps(value, inner_model, inner_stub, classes, f"{at}.{key}", own)
+        elif value is None and (inner_model not in (None, *own) or inner_stub is not None):
+            gaps.append(f"{at}.{key}{NO_ELEMENT}")
     if model is not None:
         gaps += [f"{at}.{f}: in {model.__name__}, not in the core" for f in fields if f not in core]
     return gaps
@@ -108,29 +139,71 @@ def _score() -> twmj.Score:
     )
 
 
-#: Each answer: its name, a real one as the core serialises it, its response model, its stub.
-ANSWERS: list[tuple[str, Callable[[], Any], type[BaseModel], str]] = [
-    ("score", lambda: _score().as_dict(), ScoreResponse, "Score"),
+def answer_gaps(
+    samples: list[Any],
+    model: type[BaseModel],
+    stub: str | None,
+    classes: dict[str, dict[str, ast.expr]],
+    at: str,
+    own: frozenset[type[BaseModel]],
+) -> list[str]:
+    """`shape_gaps` over several real answers of one kind: every field gap of any, and a list
+    left unchecked only when no answer holds an element of it."""
+    found = [shape_gaps(s, model, stub, classes, at, own) for s in samples]
+    empty = set.intersection(*({g for g in f if g.endswith(NO_ELEMENT)} for f in found))
+    gaps = [g for f in found for g in f if not g.endswith(NO_ELEMENT)] + sorted(empty)
+    return list(dict.fromkeys(gaps))
+
+
+def _ankan_won() -> twmj.Game:
+    """hk16: the dealer's 暗槓 of 東 collects its 底 (003 hk16 槓牌), and seat 1 wins on its 中."""
+    game = hk16_ankan_game(twmj.Variant("hk16"))
+    game.apply(0, "ankan 1z")
+    game.apply(0, "discard 7z")
+    game.apply(1, "win")
+    return game
+
+
+def _over() -> list[twmj.Game]:
+    """Finished hands: a winner showing melds (four 暗槓, 001 四槓胡), a 暗槓 collecting its 底,
+    a 詐胡 paying the ready seats (003 詐胡的罰則)."""
+    games = [four_kongs("improved16"), _ankan_won(), improved16_false_win()]
+    assert all(g.is_over for g in games)
+    return games
+
+
+def _replays() -> list[dict[str, Any]]:
+    """The finished hands' replays, and one of a hand not over."""
+    games = [*_over(), twmj.Game(seed=3)]
+    return [replay_data(g, len(twmj.record_lines(g.record()))) for g in games]
+
+
+#: Each answer: its name, real ones as the core serialises them, its response model, its stub
+#: class (None for an answer that is a dict).
+ANSWERS: list[tuple[str, Callable[[], list[Any]], type[BaseModel], str | None]] = [
+    ("score", lambda: [_score().as_dict()], ScoreResponse, "Score"),
     # A ready hand: its waits and its accepts (the waits) both hold elements.
     (
         "waits",
-        lambda: twmj.waits("2223456m456789p", melds=[("chi", "123p")]).as_dict(),
+        lambda: [twmj.waits("2223456m456789p", melds=[("chi", "123p")]).as_dict()],
         WaitsResponse,
         "Waits",
     ),
     (
         "analysis",
-        lambda: twmj.analyze("2223456m123456789p9s").as_dict(),
+        lambda: [twmj.analyze("2223456m123456789p9s").as_dict()],
         AnalyzeResponse,
         "Analysis",
     ),
+    ("replay", _replays, ReplayResponse, None),
 ]
 
 
 def test_every_core_field_is_in_the_api_model_and_the_stub() -> None:
     classes = stub_classes(STUB.read_text(encoding="utf-8"))
-    for name, sample, model, stub in ANSWERS:
-        assert shape_gaps(sample(), model, stub, classes, name) == []
+    for name, samples, model, stub in ANSWERS:
+        own = frozenset(m for _, _, m, _ in ANSWERS if m is not model)
+        assert answer_gaps(samples(), model, stub, classes, name, own) == []
 
 
 def test_the_data_the_service_serves_is_the_cores_answer() -> None:
@@ -177,7 +250,7 @@ def test_the_walk_names_a_field_the_core_gained_or_a_copy_lost() -> None:
     # An empty list cannot vouch for its elements' fields.
     empty = _score().as_dict() | {"payments": []}
     assert shape_gaps(empty, ScoreResponse, "Score", classes, "score") == [
-        "score.payments: the sample holds no element, so its fields go unchecked"
+        f"score.payments{NO_ELEMENT}"
     ]
 
 
@@ -221,3 +294,96 @@ def test_the_review_holds_the_cores_decision_fields() -> None:
         for g in shape_gaps(v, _model_in(fields[k].annotation), None, {}, f"review.{k}")
     ]
     assert gaps == []
+
+
+def test_the_replay_serves_every_field_of_the_finished_hand() -> None:
+    # Game.result() is the core's view of the finished hand: every field of it, and of each
+    # win, reaches the replay answer; its pairs are the answer's objects, value for value.
+    classes = stub_classes(STUB.read_text(encoding="utf-8"))
+    for game in _over():
+        result = game.result()
+        assert result is not None
+        body = replay_data(game, len(twmj.record_lines(game.record())))
+        assert sorted(set(result) - set(body)) == []
+        assert [
+            {k: w[k] for k in wr if k != "melds"}
+            for w, wr in zip(body["wins"], result["wins"], strict=True)
+        ] == [{k: v for k, v in wr.items() if k != "melds"} for wr in result["wins"]]
+        assert [w["melds"] for w in body["wins"]] == [
+            [{"kind": m.kind, "tiles": m.tiles} for m in wr["melds"]] for wr in result["wins"]
+        ]
+        assert (body["draw"], body["draw_reason"], body["fees"]) == (
+            result["draw"],
+            result["draw_reason"],
+            result["fees"],
+        )
+        assert body["ankan_fees"] == [{"seat": s, "tile": t} for s, t in result["ankan_fees"]]
+        fw = result["false_win"]
+        assert body["false_win"] == (
+            None if fw is None else fw | {"ready": [{"seat": s, "tai": t} for s, t in fw["ready"]]}
+        )
+        scores, net = game.settle()
+        assert body["scores"] == [s.as_dict() for s in scores] and body["net_tai"] == net
+        assert (body["dealer"], body["east"]) == (result["dealer"], result["east"])
+    # The four kongs: the dealer wins showing them; hk16's 暗槓 collects its 底.
+    kongs = replay_data(four_kongs("improved16"), 0)
+    assert [m["kind"] for m in kongs["wins"][0]["melds"]] == ["ankan"] * 4
+    assert replay_data(_ankan_won(), 0)["ankan_fees"] == [{"seat": 0, "tile": "1z"}]
+    # A field the core gained that the model lacks is named at its path.
+    kongs["wins"][0]["late"] = True
+    gaps = shape_gaps(kongs, ReplayResponse, None, classes, "replay", frozenset({ScoreResponse}))
+    assert [g for g in gaps if not g.endswith(NO_ELEMENT)] == [
+        "replay.wins[].late: missing from the API model WinOut"
+    ]
+
+
+def test_a_list_is_vouched_for_by_any_sample() -> None:
+    won, ankan, false_win, going = _replays()
+    own = frozenset({ScoreResponse})
+    every = [won, ankan, false_win, going]
+    assert answer_gaps(every, ReplayResponse, None, {}, "replay", own) == []
+    # Each alone leaves what it does not hold unchecked: the four kongs have no 詐胡 and
+    # collect no 底 (improved16), the 詐胡 has no win nor 暗槓.
+    assert shape_gaps(won, ReplayResponse, None, {}, "replay", own) == [
+        f"replay.false_win{NO_ELEMENT}",
+        f"replay.ankan_fees{NO_ELEMENT}",
+    ]
+    assert answer_gaps([false_win, going], ReplayResponse, None, {}, "replay", own) == [
+        f"replay.ankan_fees{NO_ELEMENT}",
+        f"replay.wins{NO_ELEMENT}",
+    ]
+    # A nested answer walked as its own entry is not walked again (the replay's scores carry
+    # no why-not, which the score entry vouches for).
+    assert f"replay.scores[].why_not{NO_ELEMENT}" in shape_gaps(
+        won, ReplayResponse, None, {}, "replay"
+    )
+
+
+def model_fields_by_path(model: type[BaseModel], at: str = "") -> dict[str, set[str]]:
+    """Each object of a request model, by its path, with the names its fields are sent under."""
+    out = {at: {f.alias or k for k, f in model.model_fields.items()}}
+    for k, f in model.model_fields.items():
+        inner = _model_in(f.annotation)
+        if inner is not None:
+            out |= model_fields_by_path(inner, f"{at}.{f.alias or k}".lstrip("."))
+    return out
+
+
+def test_the_snapshot_model_reads_the_cores_fields() -> None:
+    # The snapshot is a question, not an answer, but one shape too: the core reads it through
+    # derived serde readers (snapshot_json.rs), whose fields it lists (Snapshot::json_fields);
+    # each object of the /v1/legal request model must hold exactly those. Beyond them the
+    # model has what the core is handed beside the JSON: `melds` and `variant`, read by the
+    # binding as objects, and `overrides`, which the service folds into the variant. (That
+    # each field read has its own wrong-type message in `wrong()` is the core's test
+    # `every_field_read_has_its_own_wrong_type_message`.)
+    from twmj._core import snapshot_fields
+    from twmj_api.schemas.game import Snapshot
+
+    core = {at: set(fields) for at, fields in snapshot_fields()}
+    model = model_fields_by_path(Snapshot)
+    beside = {"melds", "variant", "overrides"}
+    assert model.pop("melds") == {"kind", "tiles"}  # twmj.Meld's, read by the binding
+    assert model[""] - core[""] == beside
+    model[""] -= beside
+    assert model == core

@@ -100,12 +100,17 @@ export interface NotApplied {
 }
 
 export interface Payment {
+  /** The 筆 this line pays (its index among the hand's wins; a fee carries their count). */
+  bill: number;
   payer: number;
   payee: number;
   base_tai: number;
   hand_tai: number;
   dealer_tai: number;
   total_tai: number;
+  /** What base + hand + dealer tai is multiplied by to make `total_tai`: 1; 中庸全統制's × 3
+   * from a discarder or × 2 on 自摸 (003); × 2 more on a doubled 筆 (`leopard_double`). */
+  multiple: number;
   money: number;
 }
 
@@ -132,6 +137,8 @@ export interface Score {
   win_shape: string | null;
   /** False when no payer's share reaches the variant's 起胡 threshold (then no payments). */
   allowed: boolean;
+  /** The winner's seat. */
+  winner: number;
   /** One line per payer. */
   payments: Payment[];
   /** Each seat's net in tai (the four sum to 0). */
@@ -178,16 +185,46 @@ export interface Legal {
   decisions: Decision[];
 }
 
+export interface ReplayWin {
+  seat: number;
+  /** The win kind's key (`WIN_KINDS`). */
+  kind: string;
+  /** The one paying seat, when one seat pays. */
+  from: number | null;
+  /** The winning tile; `null` for 天胡 and the flower wins. */
+  tile: string | null;
+  /** The concealed tiles of the complete hand, the winning tile included. */
+  hand: string;
+  melds: Meld[];
+  flowers: string;
+  /** 003 hk16 七隻內: the winner's discards before the win. */
+  discards: number | null;
+  /** 003 胡絕張: copies of the winning tile's kind shown on the table. */
+  shown: number | null;
+  /** The declaration's key (`DECLARATIONS`), `null` when none. */
+  declaration: string | null;
+  /** 天胡/地胡/人胡: `heaven`, `earth` or `human`. */
+  first_turn: string | null;
+  /** 槓上開花. */
+  replacement: boolean;
+  /** 海底撈月, 河底撈魚. */
+  last_tile: boolean;
+}
+
 export interface Replay {
   /** Lines of the record that hold an event. */
   events: number;
   over: boolean;
   /** Seats that must decide now (a hand not over). */
   pending: number[];
+  /** The hand's dealer (莊家). */
+  dealer: number;
+  /** The seat sitting 東 (門風). */
+  east: number;
   draw: boolean | null;
   draw_reason: string | null;
   false_win: { seat: number; tai: number; ready: { seat: number; tai: number }[] } | null;
-  wins: { seat: number; kind: string; from: number | null; tile: string | null; hand: string; melds: Meld[]; flowers: string }[];
+  wins: ReplayWin[];
   /** One score per 筆. */
   scores: Score[];
   net_tai: [number, number, number, number];

@@ -618,7 +618,8 @@ function whole(v) {
   return (v | 0) === v ? v | 0 : v;
 }
 
-/** The answer `score_io` wrote, as the JSON path's plain object (answer::ScoreOut's keys). */
+/** The answer `score_io` wrote, as the JSON path's plain object (the core's ScoreAnswer's
+ * keys, in its order). */
 function readScore() {
   memory(); // the call may have grown the module's memory
   const f = mem64;
@@ -649,17 +650,20 @@ function readScore() {
   for (let i = 0; i < nMelds; i++, at += 2) melds[i] = { kind: S[f[at] | 0], tiles: S[f[at + 1] | 0] };
   const shape = f[at++] | 0;
   const allowed = f[at++] === 1;
+  const winner = f[at++] | 0;
   const nPay = f[at++] | 0;
   const payments = new Array(nPay);
-  for (let i = 0; i < nPay; i++, at += 7) {
+  for (let i = 0; i < nPay; i++, at += 9) {
     payments[i] = {
-      payer: f[at] | 0,
-      payee: f[at + 1] | 0,
-      base_tai: whole(f[at + 2]),
-      hand_tai: whole(f[at + 3]),
-      dealer_tai: whole(f[at + 4]),
-      total_tai: whole(f[at + 5]),
-      money: whole(f[at + 6]),
+      bill: f[at] | 0,
+      payer: f[at + 1] | 0,
+      payee: f[at + 2] | 0,
+      base_tai: whole(f[at + 3]),
+      hand_tai: whole(f[at + 4]),
+      dealer_tai: whole(f[at + 5]),
+      total_tai: whole(f[at + 6]),
+      multiple: whole(f[at + 7]),
+      money: whole(f[at + 8]),
     };
   }
   const net_tai = [whole(f[at]), whole(f[at + 1]), whole(f[at + 2]), whole(f[at + 3])];
@@ -675,6 +679,7 @@ function readScore() {
     melds,
     win_shape: shape < 0 ? null : S[shape],
     allowed,
+    winner,
     payments,
     net_tai,
     net_money,

@@ -56,6 +56,7 @@ __all__ = [
     "shanten",
     "shanten_batch",
     "simulate",
+    "snapshot_fields",
     "tai_keys",
     "tile_name",
     "vocabulary",
@@ -463,6 +464,13 @@ class Game:
         streak: int | None = None,
         round_wind: int | None = None,
     ) -> tuple[list[Score], list[int]]: ...
+    def replay_answer(
+        self,
+        events: int,
+        variant: Variant | None = None,
+        streak: int | None = None,
+        round_wind: int | None = None,
+    ) -> dict[str, Any]: ...
     def settle_paid(self) -> tuple[list[Score], list[int]]: ...
 
 @final
@@ -500,6 +508,7 @@ def read_record_for(record: str) -> list[dict[str, Any]]: ...
 def record_lines(record: str) -> list[str]: ...
 def actions() -> list[str]: ...
 def legal(snapshot: dict[str, Any]) -> tuple[list[str], npt.NDArray[np.bool_]]: ...
+def snapshot_fields() -> list[tuple[str, list[str]]]: ...
 def simulate(
     hands: int, seed: int = 0, variant: Variant | None = None, bot: str = "random"
 ) -> dict[str, Any]: ...

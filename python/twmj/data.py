@@ -32,51 +32,6 @@ def replay_data(
     round_wind: int | None = None,
 ) -> dict[str, Any]:
     """A replayed record (`POST /v1/replay`): where the hand stands and, when it is over, each
-    筆 scored and the settlement (under `variant`, or the record's own rules)."""
-    result = game.result()
-    if result is None:
-        return {
-            "events": events,
-            "over": False,
-            "pending": game.pending,
-            "draw": None,
-            "draw_reason": None,
-            "false_win": None,
-            "wins": [],
-            "scores": [],
-            "net_tai": [0, 0, 0, 0],
-            "fees": [],
-            "ankan_fees": [],
-        }
-    scores, net = game.settle(variant, streak, round_wind)
-    fw = result["false_win"]
-    return {
-        "events": events,
-        "over": True,
-        "pending": [],
-        "draw": result["draw"],
-        "draw_reason": result["draw_reason"],
-        "false_win": None
-        if fw is None
-        else {
-            "seat": fw["seat"],
-            "tai": fw["tai"],
-            "ready": [{"seat": s, "tai": t} for s, t in fw["ready"]],
-        },
-        "wins": [
-            {
-                "seat": w["seat"],
-                "kind": w["kind"],
-                "from": w["from"],
-                "tile": w["tile"],
-                "hand": w["hand"],
-                "melds": [{"kind": m.kind, "tiles": m.tiles} for m in w["melds"]],
-                "flowers": w["flowers"],
-            }
-            for w in result["wins"]
-        ],
-        "scores": [score_data(s) for s in scores],
-        "net_tai": net,
-        "fees": [list(f) for f in result["fees"]],
-        "ankan_fees": [{"seat": s, "tile": k} for s, k in result["ankan_fees"]],
-    }
+    筆 scored and the settlement (under `variant`, or the record's own rules): the core's
+    answer as it is."""
+    return game.replay_answer(events, variant, streak, round_wind)

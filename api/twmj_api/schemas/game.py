@@ -265,6 +265,22 @@ class WinOut(BaseModel):
     hand: str = Field(description="The winner's concealed tiles.")
     melds: list[Meld]
     flowers: str
+    discards: int | None = Field(
+        description="003 hk16 七隻內: the winner's discards before the win (`None` only in a "
+        "record written before the count was kept)."
+    )
+    shown: int | None = Field(
+        description="003 胡絕張: copies of the winning tile's kind shown on the table, the "
+        "winning tile not counted (`None` without a winning tile)."
+    )
+    declaration: str | None = Field(
+        description="The winner's declaration: " + _names(twmj.DECLARATIONS) + "; `None` when none."
+    )
+    first_turn: str | None = Field(
+        description="天胡/地胡/人胡: `heaven`, `earth` or `human`; `None` otherwise."
+    )
+    replacement: bool = Field(description="槓上開花: the tile came from the replacement end.")
+    last_tile: bool = Field(description="海底撈月 or 河底撈魚: the last tile.")
 
 
 class AnkanOut(BaseModel):
@@ -291,9 +307,16 @@ class FalseWinOut(BaseModel):
 
 
 class ReplayResponse(BaseModel):
+    """The core's `ReplayAnswer` (game/report.rs) field for field. `Game.result()` and the
+    record's last line write a 暗槓 and a ready seat as `[seat, …]` pairs; this answer keeps the
+    objects it has always served (`{seat, tile}`, `{seat, tai}`: a client reads them by name)
+    and a 詢問費 as its `[payer, payee]` pair, as it always has."""
+
     events: int = Field(description="Events checked, every one legal.")
     over: bool = Field(description="The hand has ended.")
     pending: list[int] = Field(description="Seats to decide next (when not over).")
+    dealer: int = Field(description="The hand's dealer (莊家).")
+    east: int = Field(description="The seat sitting 東 (門風).")
     draw: bool | None = Field(description="流局, when over.")
     draw_reason: str | None = Field(
         default=None,

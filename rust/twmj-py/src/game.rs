@@ -3,7 +3,7 @@
 use numpy::{IntoPyArray, PyArray1};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
-use twmj_core::game::report::{ResultView, SeatDrawView, SummaryView};
+use twmj_core::game::report::{ReplayAnswer, ResultView, SeatDrawView, SummaryView};
 use twmj_core::game::{
     self, legal_actions, read_seen_log, replay_record, seen_to_json, write_log, write_seen_log,
     Action, Deal, Match, Snapshot, State,
@@ -363,6 +363,30 @@ impl PyGame {
         Ok((scores, s.settlement.net_tai))
     }
 
+    /// The replayed record's answer (`POST /v1/replay`, `twmj.data.replay_data`): the core's
+    /// `ReplayAnswer` as JSON-ready data, `events` the record's event lines; once over, the
+    /// hand settled as `settle(variant, streak, round_wind)` settles it.
+    #[pyo3(signature = (events, variant=None, streak=None, round_wind=None))]
+    #[guarded]
+    fn replay_answer<'py>(
+        &self,
+        py: Python<'py>,
+        events: usize,
+        variant: Option<PyRef<'_, PyVariant>>,
+        streak: Option<Int>,
+        round_wind: Option<Int>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let settled = match self.state.result() {
+            None => None,
+            Some(_) => Some(self.state.settle(
+                variant.as_deref().map(|v| &v.0),
+                streak.as_deref(),
+                round_wind.as_deref(),
+            )?),
+        };
+        convert::to_py(py, &ReplayAnswer::of(&self.state, events, settled.as_ref()))
+    }
+
     /// The flower win paid on the spot while play goes on (`flower_win.play_on`, issue #30:
     /// 當場收分，照常開始打牌), settled as it was paid: its `Score` and each seat's net in tai.
     /// Empty (no score, all zero) when none is pending; once the hand is over `settle()`
@@ -536,6 +560,15 @@ pub fn actions() -> Vec<String> {
 
 fn get<'py>(d: &Bound<'py, PyDict>, key: &str) -> PyResult<Option<Bound<'py, PyAny>>> {
     Ok(d.get_item(key)?.filter(|v| !v.is_none()))
+}
+
+/// The fields the core reads a snapshot's JSON by, at each of its objects (`""` the snapshot
+/// itself, `decision`, `decision.turn`, `decision.turn.after_call`, `decision.offer`): the
+/// core's `Snapshot::json_fields`, which the service's request model is held to. `melds` and
+/// `variant`, which `legal` reads itself, are not among them.
+#[pyfunction]
+pub fn snapshot_fields() -> Vec<(&'static str, Vec<&'static str>)> {
+    Snapshot::json_fields()
 }
 
 /// The legal actions of one seat at a decision point described without a log (see the

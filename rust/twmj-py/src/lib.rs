@@ -74,6 +74,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(game::record_lines, m)?)?;
     m.add_function(wrap_pyfunction!(game::actions, m)?)?;
     m.add_function(wrap_pyfunction!(game::legal, m)?)?;
+    m.add_function(wrap_pyfunction!(game::snapshot_fields, m)?)?;
     m.add_function(wrap_pyfunction!(game::simulate, m)?)?;
     m.add_function(wrap_pyfunction!(search::review_record, m)?)?;
     m.add("MAX_SAMPLES", twmj_core::game::search::MAX_SAMPLES)?;

@@ -1,20 +1,20 @@
 //! Every answer's JSON shape, in one place: the keys and nesting of the HTTP service's
 //! answers (`python/twmj/data.py`: `waits_data`, `analysis_data`, `score_data`,
-//! `replay_data`), so one question has one answer on every surface. Where the core derives a
-//! serde shape (the vocabulary, a finished hand's [`ResultView`]) it is serialised as it
-//! stands; the rest (waits, analysis, scores, settings) the core keeps as Rust types without
-//! serde, and their conversion is written here, once (issue 34 moves them into the core).
+//! `replay_data`), so one question has one answer on every surface. The answers the core
+//! defines (issue 34: [`WaitsAnswer`], [`AnalysisAnswer`], [`ScoreAnswer`], [`ReplayAnswer`],
+//! the vocabulary) are serialised as they stand; the few left here (compare, wait values,
+//! settings, tiles, decisions, errors) put the core's answers together or show core types
+//! that have no serde shape.
 
 use serde::Serialize;
 use serde_json::{json, Map, Value};
-use twmj_core::game::report::ResultView;
+use twmj_core::answer::{AnalysisAnswer, WaitsAnswer};
+use twmj_core::game::report::ReplayAnswer;
 use twmj_core::game::{Action, Settled, State};
-use twmj_core::hand::Meld;
 use twmj_core::notation::Tiles;
 use twmj_core::rules::Spec;
-use twmj_core::scoring::{Compared, PricedWait, Scored, Value as Setting, Variant};
-use twmj_core::waits::WaitList;
-use twmj_core::{Accept, Analysis, Error, WaitReport};
+use twmj_core::scoring::{Compared, PricedWait, ScoreAnswer, Scored, Value as Setting, Variant};
+use twmj_core::{Analysis, Error, WaitReport};
 
 /// A setting's value as JSON.
 pub fn setting(v: &Setting) -> Value {
@@ -25,207 +25,19 @@ pub fn setting(v: &Setting) -> Value {
     }
 }
 
-/// One wait: the tile, its Chinese name, its shapes, the copies left.
-#[derive(Serialize)]
-pub struct WaitOut {
-    tile: String,
-    name: String,
-    shapes: Vec<&'static str>,
-    remaining: u8,
+/// `POST /v1/waits`'s answer: the core's [`WaitsAnswer`].
+pub fn wait_report(r: &WaitReport, rules: &Variant) -> Result<WaitsAnswer, Error> {
+    WaitsAnswer::of(r, rules)
 }
 
-/// A kind that lowers the shanten, with its unseen copies.
-#[derive(Serialize)]
-pub struct AcceptOut {
-    tile: String,
-    remaining: u8,
+/// `POST /v1/analyze`'s answer: the core's [`AnalysisAnswer`].
+pub fn analysis(a: &Analysis) -> AnalysisAnswer {
+    AnalysisAnswer::from(a)
 }
 
-pub fn waits(list: &WaitList) -> Vec<WaitOut> {
-    list.iter()
-        .map(|w| WaitOut {
-            tile: w.tile.code(),
-            name: w.tile.name(),
-            shapes: w.shape_keys().collect(),
-            remaining: w.remaining,
-        })
-        .collect()
-}
-
-pub fn accepts(list: &[Accept]) -> Vec<AcceptOut> {
-    list.iter()
-        .map(|a| AcceptOut {
-            tile: a.tile.code(),
-            remaining: a.remaining,
-        })
-        .collect()
-}
-
-/// `POST /v1/waits`'s answer.
-#[derive(Serialize)]
-pub struct WaitsOut {
-    shanten: i8,
-    tenpai: bool,
-    waits: Vec<WaitOut>,
-    accepts: Vec<AcceptOut>,
-}
-
-pub fn wait_report(r: &WaitReport, rules: &Variant) -> Result<WaitsOut, Error> {
-    Ok(WaitsOut {
-        shanten: r.shanten(rules),
-        tenpai: r.ready(),
-        waits: waits(r.waits()),
-        accepts: accepts(&r.accepts(rules)?),
-    })
-}
-
-#[derive(Serialize)]
-pub struct DiscardOut {
-    tile: String,
-    shanten: i8,
-    accepted: u32,
-    accepts: Vec<AcceptOut>,
-    waits: Vec<WaitOut>,
-}
-
-/// `POST /v1/analyze`'s answer.
-#[derive(Serialize)]
-pub struct AnalysisOut {
-    shanten: i8,
-    discards: Vec<DiscardOut>,
-}
-
-pub fn analysis(a: &Analysis) -> AnalysisOut {
-    AnalysisOut {
-        shanten: a.shanten,
-        discards: a
-            .discards
-            .iter()
-            .map(|d| DiscardOut {
-                tile: d.tile.code(),
-                shanten: d.shanten,
-                accepted: d.accepted(),
-                accepts: accepts(&d.accepts),
-                waits: waits(&d.waits),
-            })
-            .collect(),
-    }
-}
-
-/// A counted tai item: its key, its name as the variant's table writes it, its tai.
-#[derive(Serialize)]
-pub struct ItemOut<'a> {
-    key: &'static str,
-    name: &'a str,
-    tai: u32,
-}
-
-#[derive(Serialize)]
-pub struct MeldOut {
-    kind: &'static str,
-    tiles: String,
-}
-
-pub fn meld(m: Meld) -> MeldOut {
-    MeldOut {
-        kind: m.kind.name(),
-        tiles: m.code(),
-    }
-}
-
-#[derive(Serialize)]
-pub struct PaymentOut {
-    payer: u8,
-    payee: u8,
-    base_tai: u32,
-    hand_tai: u32,
-    dealer_tai: u32,
-    total_tai: u32,
-    money: u64,
-}
-
-#[derive(Serialize)]
-pub struct NotAppliedOut<'a> {
-    key: &'static str,
-    name: &'static str,
-    reason: &'a str,
-    reason_zh: &'a str,
-}
-
-/// `POST /v1/score`'s answer.
-#[derive(Serialize)]
-pub struct ScoreOut<'a> {
-    variant: &'static str,
-    overrides: &'a [(String, String)],
-    total_tai: u32,
-    items: Vec<ItemOut<'a>>,
-    dealer_items: Vec<ItemOut<'a>>,
-    dealer_tai: u32,
-    decomposition: Vec<String>,
-    melds: Vec<MeldOut>,
-    win_shape: Option<&'static str>,
-    allowed: bool,
-    payments: Vec<PaymentOut>,
-    net_tai: [i64; 4],
-    net_money: [i64; 4],
-    why_not: Vec<NotAppliedOut<'a>>,
-}
-
-pub fn score(scored: &Scored) -> ScoreOut<'_> {
-    let (s, st) = (&scored.score, &scored.settlement);
-    ScoreOut {
-        variant: s.variant,
-        overrides: &s.overrides,
-        total_tai: s.total_tai,
-        items: s
-            .items
-            .iter()
-            .map(|i| ItemOut {
-                key: i.key,
-                name: &i.name,
-                tai: i.tai,
-            })
-            .collect(),
-        dealer_items: s
-            .dealer_items
-            .iter()
-            .map(|i| ItemOut {
-                key: i.key,
-                name: &i.name,
-                tai: i.tai,
-            })
-            .collect(),
-        dealer_tai: s.dealer_tai,
-        decomposition: s.decomposition.iter().map(|b| b.code()).collect(),
-        melds: s.melds.iter().copied().map(meld).collect(),
-        win_shape: s.win_block.map(|(_, shape)| shape.key()),
-        allowed: scored.allowed,
-        payments: st
-            .lines
-            .iter()
-            .map(|l| PaymentOut {
-                payer: l.payer,
-                payee: l.payee,
-                base_tai: l.base_tai,
-                hand_tai: l.hand_tai,
-                dealer_tai: l.dealer_tai,
-                total_tai: l.total_tai,
-                money: l.money,
-            })
-            .collect(),
-        net_tai: st.net_tai,
-        net_money: st.net_money,
-        why_not: s
-            .why_not
-            .iter()
-            .map(|n| NotAppliedOut {
-                key: n.key,
-                name: n.item.name(),
-                reason: &n.reason,
-                reason_zh: &n.reason_zh,
-            })
-            .collect(),
-    }
+/// `POST /v1/score`'s answer: the core's [`ScoreAnswer`].
+pub fn score(scored: &Scored) -> ScoreAnswer {
+    ScoreAnswer::from(scored)
 }
 
 #[derive(Serialize)]
@@ -238,7 +50,7 @@ pub struct DifferingOut<'a> {
 /// `POST /v1/compare`'s answer.
 #[derive(Serialize)]
 pub struct ComparedOut<'a> {
-    scores: Vec<ScoreOut<'a>>,
+    scores: Vec<ScoreAnswer>,
     differing: Vec<DifferingOut<'a>>,
 }
 
@@ -254,15 +66,15 @@ pub fn compared(c: &Compared) -> ComparedOut<'_> {
 }
 
 #[derive(Serialize)]
-pub struct WaitValueOut<'a> {
+pub struct WaitValueOut {
     tile: String,
     single_wait: bool,
-    on_discard: ScoreOut<'a>,
-    on_self_draw: ScoreOut<'a>,
+    on_discard: ScoreAnswer,
+    on_self_draw: ScoreAnswer,
 }
 
 /// `POST /v1/wait_values`'s answer: each wait with its two scored wins.
-pub fn wait_values(values: &[PricedWait]) -> Vec<WaitValueOut<'_>> {
+pub fn wait_values(values: &[PricedWait]) -> Vec<WaitValueOut> {
     values
         .iter()
         .map(|w| WaitValueOut {
@@ -298,78 +110,9 @@ pub fn seats(mask: u8) -> Vec<u8> {
     (0..8u8).filter(|s| mask >> s & 1 == 1).collect()
 }
 
-/// `POST /v1/replay`'s answer (`replay_data`).
-pub fn replay(state: &State, events: usize, settled: Option<&Settled>) -> Result<Value, Error> {
-    let (Some(result), Some(settled)) = (state.result(), settled) else {
-        return Ok(json!({
-            "events": events,
-            "over": false,
-            "pending": seats(state.pending()),
-            "draw": null,
-            "draw_reason": null,
-            "false_win": null,
-            "wins": [],
-            "scores": [],
-            "net_tai": [0, 0, 0, 0],
-            "fees": [],
-            "ankan_fees": [],
-        }));
-    };
-    // The core's serde view of the finished hand; the answer keeps the fields the HTTP
-    // answer keeps.
-    let view = serde_json::to_value(ResultView::of(result))
-        .map_err(|e| Error::internal(format!("the result view: {e}")))?;
-    let pick = |v: &Value, keys: &[&str]| -> Value {
-        let mut m = Map::new();
-        for k in keys {
-            m.insert((*k).to_owned(), v.get(*k).cloned().unwrap_or(Value::Null));
-        }
-        Value::Object(m)
-    };
-    let wins: Vec<Value> = view["wins"]
-        .as_array()
-        .map(|ws| {
-            ws.iter()
-                .map(|w| {
-                    pick(
-                        w,
-                        &["seat", "kind", "from", "tile", "hand", "melds", "flowers"],
-                    )
-                })
-                .collect()
-        })
-        .unwrap_or_default();
-    let false_win = match &view["false_win"] {
-        Value::Null => Value::Null,
-        fw => json!({
-            "seat": fw["seat"],
-            "tai": fw["tai"],
-            "ready": fw["ready"].as_array().map(|r| r.iter().map(|p| json!({
-                "seat": p[0], "tai": p[1],
-            })).collect::<Vec<_>>()).unwrap_or_default(),
-        }),
-    };
-    let ankan_fees: Vec<Value> = view["ankan_fees"]
-        .as_array()
-        .map(|r| {
-            r.iter()
-                .map(|p| json!({"seat": p[0], "tile": p[1]}))
-                .collect()
-        })
-        .unwrap_or_default();
-    Ok(json!({
-        "events": events,
-        "over": true,
-        "pending": [],
-        "draw": view["draw"],
-        "draw_reason": view["draw_reason"],
-        "false_win": false_win,
-        "wins": wins,
-        "scores": settled.bills.iter().map(score).map(|s| serde_json::to_value(s).unwrap_or(Value::Null)).collect::<Vec<_>>(),
-        "net_tai": settled.settlement.net_tai,
-        "fees": view["fees"],
-        "ankan_fees": ankan_fees,
-    }))
+/// `POST /v1/replay`'s answer: the core's [`ReplayAnswer`] (`replay_data`).
+pub fn replay(state: &State, events: usize, settled: Option<&Settled>) -> ReplayAnswer {
+    ReplayAnswer::of(state, events, settled)
 }
 
 /// One entry of the settings registry (`GET /v1/settings`' shape).

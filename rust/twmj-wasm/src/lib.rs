@@ -327,14 +327,17 @@ fn snapshot_seat(m: &serde_json::Map<String, Value>) -> u8 {
 /// `replay`: a record checked move by move; a finished hand scored and settled under the
 /// call's rules when `has_variant`, else the record's own, at the `streak` / `round_wind`
 /// given or the record's.
-fn replay(r: &serde_json::Map<String, Value>, rules: &Variant) -> Result<Value> {
+fn replay(
+    r: &serde_json::Map<String, Value>,
+    rules: &Variant,
+) -> Result<twmj_core::game::report::ReplayAnswer> {
     let Some(Value::String(record)) = get(r, "record") else {
         return Err(Error::context("record", "record must be a string"));
     };
     let state = game::replay_record(record)?;
     let events = game::record_lines(record).count();
     if state.result().is_none() {
-        return answer::replay(&state, events, None);
+        return Ok(answer::replay(&state, events, None));
     }
     let bad = |f: &str, m: String| Error::context(f, m);
     let streak = get(r, "streak")
@@ -345,7 +348,7 @@ fn replay(r: &serde_json::Map<String, Value>, rules: &Variant) -> Result<Value> 
         .transpose()?;
     let variant = input::flag(r, "has_variant")?.then_some(rules);
     let settled = state.settle(variant, streak.as_ref(), round_wind.as_ref())?;
-    answer::replay(&state, events, Some(&settled))
+    Ok(answer::replay(&state, events, Some(&settled)))
 }
 
 // ---- The fast paths: fixed input and output areas in the module's memory. ----
@@ -623,7 +626,7 @@ fn block_id(b: Block) -> Option<u32> {
     })
 }
 
-/// The score's answer (`answer::ScoreOut`'s fields, in its order) as numbers: texts by their
+/// The score's answer (the core's `ScoreAnswer`'s fields, in its order) as numbers: texts by their
 /// number in the string table, lists by their length and then their entries.
 #[allow(clippy::cast_precision_loss)] // as `Numbers`
 fn write_score(scored: &Scored) -> Option<()> {
@@ -665,11 +668,19 @@ fn write_score(scored: &Scored) -> Option<()> {
         None => n.put(-1.0)?,
     }
     n.put(f64::from(u8::from(scored.allowed)))?;
+    n.put(f64::from(s.winner))?;
     n.count(st.lines.len())?;
     for l in &st.lines {
+        n.count(l.bill)?;
         n.put(f64::from(l.payer))?;
         n.put(f64::from(l.payee))?;
-        for v in [l.base_tai, l.hand_tai, l.dealer_tai, l.total_tai] {
+        for v in [
+            l.base_tai,
+            l.hand_tai,
+            l.dealer_tai,
+            l.total_tai,
+            l.multiple,
+        ] {
             n.put(f64::from(v))?;
         }
         // As serde_json writes it and `JSON.parse` reads it: the nearest double.

@@ -1,8 +1,9 @@
 //! What the core shows its callers, as serde views: the result of a finished hand
-//! (`Game.result()`), the seat draw of a match (`Match.seat_draw`), a simulation's summary
-//! (`twmj.simulate`) and the vocabulary (`twmj._core.vocabulary()`; the game floor sees every
-//! term). The binding converts them whole (Python dicts), so their keys and shapes are
-//! written here once; `/v1/replay`, `/v1/game` and `/v1/variants` read the same dicts.
+//! (`Game.result()`), a replayed record's answer ([`ReplayAnswer`], `/v1/replay`), the seat
+//! draw of a match (`Match.seat_draw`), a simulation's summary (`twmj.simulate`) and the
+//! vocabulary (`twmj._core.vocabulary()`; the game floor sees every term). The binding
+//! converts them whole (Python dicts), so their keys and shapes are written here once;
+//! `/v1/replay`, `/v1/game` and `/v1/variants` read the same dicts.
 
 use serde::ser::{SerializeSeq, Serializer};
 use serde::Serialize;
@@ -13,7 +14,10 @@ use crate::vocab::Term;
 
 use super::result::{DrawReason, FalseWin, HandResult, Win};
 use super::series::SeatDraw;
+use super::settle::Settled;
 use super::simulate::Summary;
+use super::state::State;
+use crate::scoring::ScoreAnswer;
 
 /// Two values written as a list (`[payer, payee]`, `[owner, tile]`): JSON's and Python's
 /// list, where serde would write a tuple.
@@ -148,6 +152,133 @@ impl ResultView {
                 .collect(),
         }
     }
+}
+
+/// A seat ready when a 詐胡 was declared and the tai it waited for, which it is paid (003
+/// 詐胡的罰則 賠聽牌者所聽台數).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ReadyAnswer {
+    pub seat: u8,
+    /// The tai it waited for (its best wait).
+    pub tai: u32,
+}
+
+/// The 詐胡 that ended a hand (001 詐胡; 003 詐胡的罰則) as the replay answer states it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct FalseWinAnswer {
+    /// The seat that declared a win that is none.
+    pub seat: u8,
+    /// The false win's tai (所賠台數視詐胡的台數計算): what each other seat is paid with 一底,
+    /// unless it is in `ready`.
+    pub tai: u32,
+    /// Each seat ready at that moment (`false_win_waits`), paid the tai it waited for instead.
+    pub ready: Vec<ReadyAnswer>,
+}
+
+/// A 暗槓 collecting its 底 (003 hk16 槓牌), turned over at the end.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct AnkanAnswer {
+    /// The 暗槓's owner.
+    pub seat: u8,
+    /// Its tile (有人胡後須翻出來給大家看).
+    pub tile: String,
+}
+
+/// A replayed record (`POST /v1/replay`, the CLI's `replay`, the practice table's result, the
+/// npm package's `replay`): where the hand stands and, once it is over, the finished hand
+/// ([`ResultView`]'s fields) with each 筆 scored and the settlement (issue #34, one shape per
+/// answer). Where [`ResultView`] (`Game.result()`, the record's last line) writes a pair as a
+/// list, this answer keeps the HTTP service's public shape: a 暗槓's `{seat, tile}` and a
+/// ready seat's `{seat, tai}` as objects, a 詢問費 as its `[payer, payee]` pair.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ReplayAnswer {
+    /// Lines of the record that hold an event, every one legal.
+    pub events: usize,
+    /// The hand has ended.
+    pub over: bool,
+    /// Seats that must decide now (empty once over).
+    pub pending: Vec<u8>,
+    /// The hand's dealer (莊家).
+    pub dealer: u8,
+    /// The seat sitting 東 (門風).
+    pub east: u8,
+    /// 流局 (or a 特殊流局), once over; `None` before.
+    pub draw: Option<bool>,
+    /// Why nobody won, on a draw (001 流局, 特殊流局; 003 改良式 特殊流局情形).
+    pub draw_reason: Option<&'static str>,
+    /// The 詐胡 that ended the hand, if one did.
+    pub false_win: Option<FalseWinAnswer>,
+    /// The 筆 won, in settlement order.
+    pub wins: Vec<WinView>,
+    /// Each 筆 scored and settled, once over.
+    pub scores: Vec<ScoreAnswer>,
+    /// Each seat's net in tai (zeros until over).
+    #[serde(serialize_with = "seq")]
+    pub net_tai: [i64; 4],
+    /// Each 詢問費 due, `[payer, payee]`, 1 台 each (003 註13); in `net_tai`.
+    pub fees: Vec<Pair<u8, u8>>,
+    /// Each 暗槓 collecting its 底 (003 hk16 槓牌); in `net_tai`.
+    pub ankan_fees: Vec<AnkanAnswer>,
+}
+
+impl ReplayAnswer {
+    /// The answer for `state` after `events` events: the finished hand with `settled` (its
+    /// bills and settlement) when it is over and settled, else where it stands.
+    pub fn of(state: &State, events: usize, settled: Option<&Settled>) -> ReplayAnswer {
+        let pending = (0..8u8).filter(|s| state.pending() >> s & 1 == 1).collect();
+        let (Some(r), Some(settled)) = (state.result(), settled) else {
+            return ReplayAnswer {
+                events,
+                over: false,
+                pending,
+                dealer: state.dealer(),
+                east: state.east(),
+                draw: None,
+                draw_reason: None,
+                false_win: None,
+                wins: Vec::new(),
+                scores: Vec::new(),
+                net_tai: [0; 4],
+                fees: Vec::new(),
+                ankan_fees: Vec::new(),
+            };
+        };
+        ReplayAnswer {
+            events,
+            over: true,
+            pending: Vec::new(),
+            dealer: r.dealer,
+            east: r.east,
+            draw: Some(r.is_draw()),
+            draw_reason: r.draw.map(DrawReason::key),
+            false_win: r.false_win.as_ref().map(|f| FalseWinAnswer {
+                seat: f.seat,
+                tai: f.tai,
+                ready: (0u8..)
+                    .zip(f.ready)
+                    .filter_map(|(seat, t)| t.map(|tai| ReadyAnswer { seat, tai }))
+                    .collect(),
+            }),
+            wins: r.wins.iter().map(WinView::of).collect(),
+            scores: settled.bills.iter().map(ScoreAnswer::from).collect(),
+            net_tai: settled.settlement.net_tai,
+            fees: r.fees.iter().map(|&(p, q)| Pair(p, q)).collect(),
+            ankan_fees: r
+                .ankan_fees
+                .iter()
+                .map(|&(seat, t)| AnkanAnswer {
+                    seat,
+                    tile: t.code(),
+                })
+                .collect(),
+        }
+    }
+}
+
+/// Per-seat figures as a list (serde writes an array as a tuple, which Python would receive
+/// as one).
+fn seq<S: Serializer>(v: &[i64; 4], s: S) -> Result<S::Ok, S::Error> {
+    s.collect_seq(v)
 }
 
 /// 001 抽位 (`Match.seat_draw`): the lists cut to the seated players.

@@ -248,6 +248,82 @@ fn notation_at(text: Option<&String>, path: &str) -> Result<Option<notation::Til
         .transpose()
 }
 
+/// The fields a derived `Deserialize` reads, as serde's derive lists them: a deserializer
+/// that answers `deserialize_struct` by keeping its field names and stopping.
+struct Fields(&'static [&'static str]);
+
+#[derive(Debug)]
+struct Stop;
+
+impl std::fmt::Display for Stop {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("fields read")
+    }
+}
+
+impl std::error::Error for Stop {}
+
+impl serde::de::Error for Stop {
+    fn custom<T: std::fmt::Display>(_: T) -> Stop {
+        Stop
+    }
+}
+
+impl<'de> serde::Deserializer<'de> for &mut Fields {
+    type Error = Stop;
+
+    fn deserialize_any<V: serde::de::Visitor<'de>>(
+        self,
+        _: V,
+    ) -> std::result::Result<V::Value, Stop> {
+        Err(Stop)
+    }
+
+    fn deserialize_struct<V: serde::de::Visitor<'de>>(
+        self,
+        _: &'static str,
+        fields: &'static [&'static str],
+        _: V,
+    ) -> std::result::Result<V::Value, Stop> {
+        self.0 = fields;
+        Err(Stop)
+    }
+
+    serde::forward_to_deserialize_any! {
+        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string bytes byte_buf
+        option unit unit_struct newtype_struct seq tuple tuple_struct map enum identifier
+        ignored_any
+    }
+}
+
+fn fields_of<T: DeserializeOwned>() -> &'static [&'static str] {
+    let mut f = Fields(&[]);
+    let _ = T::deserialize(&mut f);
+    f.0
+}
+
+impl Snapshot {
+    /// Every field the JSON snapshot is read by, at each object of it (`""` the snapshot
+    /// itself, the seat's fields and the table's; `decision`, `decision.turn`,
+    /// `decision.turn.after_call`, `decision.offer`), as the derived readers list them: what
+    /// the service's request model and [`wrong`]'s table are held to. `melds` and the
+    /// `variant` are not among them: the caller reads them ([`Snapshot::from_json`]).
+    pub fn json_fields() -> Vec<(&'static str, Vec<&'static str>)> {
+        let mut top = fields_of::<SnapshotDoc>().to_vec();
+        top.extend_from_slice(fields_of::<SituationDoc>());
+        vec![
+            ("", top),
+            ("decision", fields_of::<DecisionDoc>().to_vec()),
+            ("decision.turn", fields_of::<TurnDoc>().to_vec()),
+            (
+                "decision.turn.after_call",
+                fields_of::<AfterCallDoc>().to_vec(),
+            ),
+            ("decision.offer", fields_of::<OfferDoc>().to_vec()),
+        ]
+    }
+}
+
 impl Snapshot {
     /// The snapshot written as the JSON object `value` (the `/v1/legal` schema's `snapshot`),
     /// with the seat's `melds` (read by the caller, which may hold them as objects of its
@@ -603,6 +679,37 @@ mod tests {
     fn names(v: &Value) -> Result<Vec<String>> {
         let s = Snapshot::from_json(v, Vec::new(), None)?;
         Ok(s.legal_actions()?.into_iter().map(Action::name).collect())
+    }
+
+    /// The message [`wrong`] gives a field its table does not name.
+    fn unnamed(e: &Error) -> bool {
+        e.to_string().ends_with("has a value of the wrong type")
+    }
+
+    #[test]
+    fn every_field_read_has_its_own_wrong_type_message() {
+        // The readers' fields come from their derives; each must be named in `wrong`'s table
+        // (what it must be, as a hand or a context error), so a field added to a reader and not
+        // to the table fails here.
+        let fields = Snapshot::json_fields();
+        assert!(fields.iter().map(|(_, f)| f.len()).sum::<usize>() > 30);
+        for (under, names) in &fields {
+            for name in names {
+                let path = if under.is_empty() {
+                    (*name).to_owned()
+                } else {
+                    format!("{under}.{name}")
+                };
+                let e = wrong(&path);
+                assert!(!unnamed(&e), "{path}: {e}");
+                assert_eq!(e.field(), Some(format!("snapshot.{path}")), "{path}");
+            }
+        }
+        // The probe tells the table's fallback apart.
+        assert!(unnamed(&wrong("decision.late")));
+        // The situation's fields are read at the top, beside the seat's.
+        let top = &fields[0].1;
+        assert!(top.contains(&"hand") && top.contains(&"dealer") && top.contains(&"decision"));
     }
 
     #[test]
