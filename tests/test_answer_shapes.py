@@ -39,6 +39,7 @@ from twmj.data import analysis_data, replay_data, score_data, waits_data
 from twmj_api.schemas.analyze import AnalyzeResponse
 from twmj_api.schemas.game import ReplayResponse, ReviewDecisionOut, ReviewResponse
 from twmj_api.schemas.score import ScoreResponse
+from twmj_api.schemas.variants import SettingOut
 from twmj_api.schemas.waits import WaitsResponse
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -196,6 +197,9 @@ ANSWERS: list[tuple[str, Callable[[], list[Any]], type[BaseModel], str | None]] 
         "Analysis",
     ),
     ("replay", _replays, ReplayResponse, None),
+    # Every entry of the settings registry (a range, a choice with names, a requirement, a
+    # family with no defaults): the core's `Spec`, served by `/v1/settings`.
+    ("settings", lambda: [s.as_dict() for s in twmj.SETTINGS], SettingOut, "SettingSpec"),
 ]
 
 
@@ -251,6 +255,26 @@ def test_the_walk_names_a_field_the_core_gained_or_a_copy_lost() -> None:
     empty = _score().as_dict() | {"payments": []}
     assert shape_gaps(empty, ScoreResponse, "Score", classes, "score") == [
         f"score.payments{NO_ELEMENT}"
+    ]
+
+
+def test_the_settings_spec_is_the_cores_entry() -> None:
+    # Each attribute of twmj.SettingSpec reads the field of the core's entry it is named for
+    # (the stub's properties, none named here), and /v1/settings serves the entry as it is.
+    from twmj_api.routers.variants import settings_out
+
+    attrs = stub_classes(STUB.read_text(encoding="utf-8"))["SettingSpec"]
+    for spec, out in zip(twmj.SETTINGS, settings_out(), strict=True):
+        core = spec.as_dict()
+        assert {a: getattr(spec, a) for a in attrs} == core
+        assert out.model_dump() == core
+    # A field the core's Spec gained and nothing else is named at its path, in both.
+    classes = stub_classes(STUB.read_text(encoding="utf-8"))
+    hand_size = next(s for s in twmj.SETTINGS if s.requires)
+    core = hand_size.as_dict() | {"unit": "tai"}
+    assert shape_gaps(core, SettingOut, "SettingSpec", classes, "settings") == [
+        "settings.unit: missing from the API model SettingOut",
+        "settings.unit: missing from the stub class SettingSpec",
     ]
 
 
