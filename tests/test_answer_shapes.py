@@ -14,6 +14,11 @@ form, so the core's replay answer keeps those forms (decision of issue #34's rep
 the fields the service used to drop (`dealer`, `east`, each win's `discards`, `shown`,
 `declaration`, `first_turn`, `replacement`, `last_tile`) are now served.
 
+The settings registry's entry is the core's `Spec` (rules/settings.rs), held whole by
+`twmj.SettingSpec`. The review (`twmj.review`, `/v1/review`) is walked whole too, summary
+included; its owner is still `twmj.coach` (the reason in Chinese and the summary are built
+there from the core's per-decision rows), not a core serde type.
+
 An answer nested in another (the replay's `scores` are score answers) is walked as its own
 entry, not again inside the other. An entry may give several real answers (a won hand, a
 false win): a list is vouched for when any of them holds an element."""
@@ -39,6 +44,7 @@ from twmj.data import analysis_data, replay_data, score_data, waits_data
 from twmj_api.schemas.analyze import AnalyzeResponse
 from twmj_api.schemas.game import ReplayResponse, ReviewDecisionOut, ReviewResponse
 from twmj_api.schemas.score import ScoreResponse
+from twmj_api.schemas.variants import SettingOut
 from twmj_api.schemas.waits import WaitsResponse
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -178,6 +184,29 @@ def _replays() -> list[dict[str, Any]]:
     return [replay_data(g, len(twmj.record_lines(g.record()))) for g in games]
 
 
+def _played_out() -> twmj.Game:
+    """A hand played out by the value bots (seed 3)."""
+    game = twmj.Game(seed=3)
+    while not game.is_over:
+        seat = game.pending[0]
+        action = game.bot_action("value", seat)
+        assert action is not None
+        game.apply(seat, action)
+    return game
+
+
+def _reviews() -> list[dict[str, Any]]:
+    """Seat 0's review of a played-out hand, whole (its summary included), and the same
+    review kept to its turns (decisions whose discard facts are filled), so that some sample's
+    first decision fills every list."""
+    whole = twmj.review(_played_out().record(), 0, samples=2)
+    turns = dataclasses.replace(
+        whole, decisions=tuple(d for d in whole.decisions if d.estimates and d.discards)
+    )
+    assert whole.decisions and turns.decisions
+    return [whole.as_dict(), turns.as_dict()]
+
+
 #: Each answer: its name, real ones as the core serialises them, its response model, its stub
 #: class (None for an answer that is a dict).
 ANSWERS: list[tuple[str, Callable[[], list[Any]], type[BaseModel], str | None]] = [
@@ -196,6 +225,10 @@ ANSWERS: list[tuple[str, Callable[[], list[Any]], type[BaseModel], str | None]] 
         "Analysis",
     ),
     ("replay", _replays, ReplayResponse, None),
+    # Every entry of the settings registry (a range, a choice with names, a requirement, a
+    # family with no defaults): the core's `Spec`, served by `/v1/settings`.
+    ("settings", lambda: [s.as_dict() for s in twmj.SETTINGS], SettingOut, "SettingSpec"),
+    ("review", lambda: _reviews(), ReviewResponse, None),
 ]
 
 
@@ -254,6 +287,26 @@ def test_the_walk_names_a_field_the_core_gained_or_a_copy_lost() -> None:
     ]
 
 
+def test_the_settings_spec_is_the_cores_entry() -> None:
+    # Each attribute of twmj.SettingSpec reads the field of the core's entry it is named for
+    # (the stub's properties, none named here), and /v1/settings serves the entry as it is.
+    from twmj_api.routers.variants import settings_out
+
+    attrs = stub_classes(STUB.read_text(encoding="utf-8"))["SettingSpec"]
+    for spec, out in zip(twmj.SETTINGS, settings_out(), strict=True):
+        core = spec.as_dict()
+        assert {a: getattr(spec, a) for a in attrs} == core
+        assert out.model_dump() == core
+    # A field the core's Spec gained and nothing else is named at its path, in both.
+    classes = stub_classes(STUB.read_text(encoding="utf-8"))
+    hand_size = next(s for s in twmj.SETTINGS if s.requires)
+    core = hand_size.as_dict() | {"unit": "tai"}
+    assert shape_gaps(core, SettingOut, "SettingSpec", classes, "settings") == [
+        "settings.unit: missing from the API model SettingOut",
+        "settings.unit: missing from the stub class SettingSpec",
+    ]
+
+
 def test_the_helpers_read_nested_annotations() -> None:
     assert _model_in(list[ScoreResponse] | None) is ScoreResponse
     assert _model_in(int) is None
@@ -262,14 +315,10 @@ def test_the_helpers_read_nested_annotations() -> None:
 def _decision() -> dict[str, Any]:
     """A reviewed decision of a hand played out by the value bots, as the core answers it, with
     estimates and discard facts both filled."""
-    game = twmj.Game(seed=3)
-    while not game.is_over:
-        seat = game.pending[0]
-        action = game.bot_action("value", seat)
-        assert action is not None
-        game.apply(seat, action)
     found = [
-        d for d in review_record(game.record(), 0, samples=2) if d["estimates"] and d["discards"]
+        d
+        for d in review_record(_played_out().record(), 0, samples=2)
+        if d["estimates"] and d["discards"]
     ]
     assert found
     return found[0]
@@ -294,6 +343,18 @@ def test_the_review_holds_the_cores_decision_fields() -> None:
         for g in shape_gaps(v, _model_in(fields[k].annotation), None, {}, f"review.{k}")
     ]
     assert gaps == []
+
+
+def test_the_whole_review_is_walked_against_its_model() -> None:
+    # The review's ANSWERS row walks twmj.review's answer whole, summary included (the
+    # coach's own fields beside the core's): a field added to any part of it is named.
+    whole, turns = _reviews()
+    whole["summary"]["median"] = 0.0
+    turns["decisions"][0]["estimates"][0]["samples"] = 2
+    assert answer_gaps([whole, turns], ReviewResponse, None, {}, "review", frozenset()) == [
+        "review.decisions[].estimates[].samples: missing from the API model EstimateOut",
+        "review.summary.median: missing from the API model ReviewSummaryOut",
+    ]
 
 
 def test_the_replay_serves_every_field_of_the_finished_hand() -> None:

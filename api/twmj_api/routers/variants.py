@@ -71,26 +71,7 @@ async def vocabulary() -> VocabularyOut:
 
 def settings_out() -> list[SettingOut]:
     """The core's settings registry as the answer's model (its literals checked)."""
-    return [
-        SettingOut.model_validate(
-            {
-                "key": s.key,
-                "type": s.type,
-                "minimum": s.minimum,
-                "maximum": s.maximum,
-                "name": s.name,
-                "choices": s.choices,
-                "choice_names": s.choice_names,
-                "layer": s.layer,
-                "layer_name": s.layer_name,
-                "doc": s.doc,
-                "doc_zh": s.doc_zh,
-                "defaults": s.defaults,
-                "requires": s.requires,
-            }
-        )
-        for s in twmj.SETTINGS
-    ]
+    return [SettingOut.model_validate(s.as_dict()) for s in twmj.SETTINGS]
 
 
 def registry(request: Request) -> list[SettingOut]:

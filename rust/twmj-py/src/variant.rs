@@ -6,6 +6,7 @@ use twmj_core::rules::{specs, Spec, EXCLUDE, PRESETS, TAI};
 use twmj_core::scoring::{Value, Variant};
 use twmj_py_macros::guarded;
 
+use crate::convert;
 use crate::errors::{CoreError, PyResult};
 
 /// A rule set: `Variant("american", {"min_tai": 0})`. Frozen; overrides make a new one.
@@ -177,41 +178,11 @@ pub fn presets() -> Vec<&'static str> {
 }
 
 /// One entry of the core's settings registry: a key, the values it takes, the layer that
-/// reads it, its doc in English and Chinese, and its value in every preset.
+/// reads it, its doc in English and Chinese, and its value in every preset. The core's `Spec`
+/// is the answer (its fields and their docs); the attributes read it and `as_dict()` is it
+/// as JSON-ready data (what `/v1/settings` serves).
 #[pyclass(name = "SettingSpec", module = "twmj", frozen)]
-pub struct PySettingSpec {
-    #[pyo3(get)]
-    key: String,
-    /// Its name in Chinese (a settings form's label).
-    #[pyo3(get)]
-    name: &'static str,
-    /// `integer`, `boolean` or `string` (as JSON Schema names them).
-    #[pyo3(get, name = "type")]
-    kind: &'static str,
-    #[pyo3(get)]
-    minimum: Option<i64>,
-    #[pyo3(get)]
-    maximum: Option<i64>,
-    choices: Option<Vec<Value>>,
-    /// The choices' names in Chinese, in `choices` order (None when not a list of texts).
-    #[pyo3(get)]
-    choice_names: Option<Vec<&'static str>>,
-    #[pyo3(get)]
-    layer: &'static str,
-    /// The layer's name in Chinese (a settings form's group).
-    #[pyo3(get)]
-    layer_name: &'static str,
-    #[pyo3(get)]
-    doc: &'static str,
-    #[pyo3(get)]
-    doc_zh: &'static str,
-    /// `(preset, value)` for every preset; empty for the `tai.<item>` family (its values
-    /// are in each preset's `settings()`).
-    defaults: Vec<(&'static str, Value)>,
-    /// `(value, other key, its value)`: while this setting holds `value`, the other must hold
-    /// its value (the core's `REQUIRES`).
-    requires: Vec<(Value, &'static str, Value)>,
-}
+pub struct PySettingSpec(Spec);
 
 fn py_value<'py>(py: Python<'py>, v: &Value) -> PyResult<Bound<'py, PyAny>> {
     Ok(match v {
@@ -221,33 +192,68 @@ fn py_value<'py>(py: Python<'py>, v: &Value) -> PyResult<Bound<'py, PyAny>> {
     })
 }
 
-impl From<Spec> for PySettingSpec {
-    fn from(s: Spec) -> Self {
-        PySettingSpec {
-            key: s.key,
-            name: s.name,
-            kind: s.json_type,
-            minimum: s.minimum,
-            maximum: s.maximum,
-            choices: s.choices,
-            choice_names: s.choice_names,
-            layer: s.layer.key(),
-            layer_name: s.layer.name(),
-            doc: s.doc,
-            doc_zh: s.doc_zh,
-            defaults: s.defaults,
-            requires: s.requires,
-        }
-    }
-}
-
 #[pymethods]
 impl PySettingSpec {
+    #[getter]
+    fn key(&self) -> &str {
+        &self.0.key
+    }
+
+    /// Its name in Chinese (a settings form's label).
+    #[getter]
+    fn name(&self) -> &'static str {
+        self.0.name
+    }
+
+    /// `integer`, `boolean` or `string` (as JSON Schema names them).
+    #[getter]
+    fn r#type(&self) -> &'static str {
+        self.0.json_type
+    }
+
+    #[getter]
+    fn minimum(&self) -> Option<i64> {
+        self.0.minimum
+    }
+
+    #[getter]
+    fn maximum(&self) -> Option<i64> {
+        self.0.maximum
+    }
+
+    /// The choices' names in Chinese, in `choices` order (None when not a list of texts).
+    #[getter]
+    fn choice_names(&self) -> Option<Vec<&'static str>> {
+        self.0.choice_names.clone()
+    }
+
+    #[getter]
+    fn layer(&self) -> &'static str {
+        self.0.layer.key()
+    }
+
+    /// The layer's name in Chinese (a settings form's group).
+    #[getter]
+    fn layer_name(&self) -> &'static str {
+        self.0.layer_name
+    }
+
+    #[getter]
+    fn doc(&self) -> &'static str {
+        self.0.doc
+    }
+
+    #[getter]
+    fn doc_zh(&self) -> &'static str {
+        self.0.doc_zh
+    }
+
     /// The values allowed when they are a list (a choice, or `hand_size`'s sizes), else None.
     #[getter]
     #[guarded]
     fn choices<'py>(&self, py: Python<'py>) -> PyResult<Option<Vec<Bound<'py, PyAny>>>> {
-        self.choices
+        self.0
+            .choices
             .as_ref()
             .map(|c| c.iter().map(|v| py_value(py, v)).collect())
             .transpose()
@@ -257,32 +263,25 @@ impl PySettingSpec {
     /// "value": its value}]` (`hand_size` 13 needs `special_shapes.lig_gu` false).
     #[getter]
     #[guarded]
-    fn requires<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyDict>>> {
-        self.requires
-            .iter()
-            .map(|(when, key, value)| {
-                let d = PyDict::new(py);
-                d.set_item("when", py_value(py, when)?)?;
-                d.set_item("key", key)?;
-                d.set_item("value", py_value(py, value)?)?;
-                Ok(d)
-            })
-            .collect()
+    fn requires<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        Ok(convert::to_py(py, &self.0)?.get_item("requires")?)
     }
 
     /// The value in every preset, by preset name.
     #[getter]
     #[guarded]
-    fn defaults<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let d = PyDict::new(py);
-        for (p, v) in &self.defaults {
-            d.set_item(p, py_value(py, v)?)?;
-        }
-        Ok(d)
+    fn defaults<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        Ok(convert::to_py(py, &self.0)?.get_item("defaults")?)
+    }
+
+    /// The entry as JSON-ready data: the core's fields, as `/v1/settings` serves them.
+    #[guarded]
+    fn as_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        convert::to_py(py, &self.0)
     }
 
     fn __repr__(&self) -> String {
-        format!("SettingSpec('{}', {})", self.key, self.kind)
+        format!("SettingSpec('{}', {})", self.0.key, self.0.json_type)
     }
 }
 
@@ -290,7 +289,7 @@ impl PySettingSpec {
 #[pyfunction]
 #[guarded]
 pub fn settings_registry() -> PyResult<Vec<PySettingSpec>> {
-    Ok(specs()?.into_iter().map(PySettingSpec::from).collect())
+    Ok(specs()?.into_iter().map(PySettingSpec).collect())
 }
 
 /// Every key of the `tai.<item>` family (every item but 骰規台, whose value the dice decide).

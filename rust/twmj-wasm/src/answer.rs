@@ -12,7 +12,6 @@ use twmj_core::answer::{AnalysisAnswer, WaitsAnswer};
 use twmj_core::game::report::ReplayAnswer;
 use twmj_core::game::{Action, Settled, State};
 use twmj_core::notation::Tiles;
-use twmj_core::rules::Spec;
 use twmj_core::scoring::{Compared, PricedWait, ScoreAnswer, Scored, Value as Setting, Variant};
 use twmj_core::{Analysis, Error, WaitReport};
 
@@ -113,31 +112,6 @@ pub fn seats(mask: u8) -> Vec<u8> {
 /// `POST /v1/replay`'s answer: the core's [`ReplayAnswer`] (`replay_data`).
 pub fn replay(state: &State, events: usize, settled: Option<&Settled>) -> ReplayAnswer {
     ReplayAnswer::of(state, events, settled)
-}
-
-/// One entry of the settings registry (`GET /v1/settings`' shape).
-pub fn spec(s: &Spec) -> Value {
-    let mut defaults = Map::new();
-    for (p, v) in &s.defaults {
-        defaults.insert((*p).to_owned(), setting(v));
-    }
-    json!({
-        "key": s.key,
-        "name": s.name,
-        "type": s.json_type,
-        "minimum": s.minimum,
-        "maximum": s.maximum,
-        "choices": s.choices.as_ref().map(|c| c.iter().map(setting).collect::<Vec<_>>()),
-        "choice_names": s.choice_names,
-        "layer": s.layer.key(),
-        "layer_name": s.layer.name(),
-        "doc": s.doc,
-        "doc_zh": s.doc_zh,
-        "defaults": defaults,
-        "requires": s.requires.iter().map(|(when, key, value)| json!({
-            "when": setting(when), "key": key, "value": setting(value),
-        })).collect::<Vec<_>>(),
-    })
 }
 
 /// A variant: its preset, overrides, tile kinds in play and every setting.

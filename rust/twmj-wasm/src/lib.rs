@@ -163,7 +163,7 @@ pub fn meta() -> std::result::Result<String, String> {
         "vocabulary": Vocabulary::new(),
         "error_kinds": kinds,
         "presets": presets,
-        "settings": specs.iter().map(answer::spec).collect::<Vec<_>>(),
+        "settings": specs,
         "tai_keys": TAI.keys().collect::<Vec<_>>(),
         "actions": Action::names(),
         "tiles": tiles,

@@ -4,6 +4,8 @@
 //! HTTP schema of `overrides`, `/v1/settings` and the tables of docs/variants.md all come from
 //! here; a preset's default is what its constructor holds ([`Setting::default_in`]).
 
+use serde::{Serialize, Serializer};
+
 use crate::error::{Code, Error, Result};
 use crate::rules::item::{Item, WORDS};
 use crate::rules::shapes::Special;
@@ -332,29 +334,90 @@ pub fn parse_items(key: &str, text: &str, of: Item) -> Result<ItemSet> {
 }
 
 /// One entry of the registry as a caller reads it (`twmj.SETTINGS`, `/v1/settings`, the
-/// page's 家規 form): the key, its names and docs, the values it takes as a range or a list,
-/// its value in every preset and what its values require of other settings.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// page's 家規 form, the npm package's `meta().settings`): the key, its names and docs, the
+/// values it takes as a range or a list, its value in every preset and what its values require
+/// of other settings. This is the answer's one shape: every layer serialises it (serde) and
+/// `tests/test_answer_shapes.py` holds `/v1/settings`' model and the stub to its fields.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Spec {
+    /// The key, as overrides take it (`tai.<item>`, `exclude.<item>`: a family).
     pub key: String,
+    /// Its name in Chinese (a settings form's label).
     pub name: &'static str,
-    /// `integer`, `boolean` or `string` ([`Kind::json_type`]).
+    /// `integer`, `boolean` or `string` ([`Kind::json_type`]), served as `type`.
+    #[serde(rename = "type")]
     pub json_type: &'static str,
+    /// The least integer allowed, if a range.
     pub minimum: Option<i64>,
+    /// The greatest integer allowed, if a range.
     pub maximum: Option<i64>,
     /// The values allowed when they are a list (a choice, or `hand_size`'s sizes).
     pub choices: Option<Vec<Value>>,
     /// The choices' names in Chinese, in `choices` order (`None`: not a list of texts).
     pub choice_names: Option<Vec<&'static str>>,
+    /// The layer that reads it, served by its key ([`Layer::key`]).
     pub layer: Layer,
+    /// The layer's name in Chinese (a settings form's group; [`Layer::name`]).
+    pub layer_name: &'static str,
+    /// One line in English.
     pub doc: &'static str,
+    /// One line in Chinese.
     pub doc_zh: &'static str,
-    /// `(preset, value)` for every preset; empty for the `tai.<item>` family (its values are
-    /// in each preset's settings).
+    /// `(preset, value)` for every preset, served as an object by preset name; empty for the
+    /// `tai.<item>` family (its values are in each preset's settings).
+    #[serde(serialize_with = "by_preset")]
     pub defaults: Vec<(&'static str, Value)>,
     /// `(value, other key, its value)`: while this setting holds `value`, the other must hold
-    /// its value ([`REQUIRES`]).
+    /// its value ([`REQUIRES`]); served as `{when, key, value}` objects.
+    #[serde(serialize_with = "requirements")]
     pub requires: Vec<(Value, &'static str, Value)>,
+}
+
+/// A setting's value as JSON writes it: an integer, `true`/`false` or a text.
+impl Serialize for Value {
+    fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        match self {
+            Value::Int(i) => s.serialize_i64(*i),
+            Value::Bool(b) => s.serialize_bool(*b),
+            Value::Text(t) => s.serialize_str(t),
+        }
+    }
+}
+
+/// A layer is served by its key ([`Layer::key`]).
+impl Serialize for Layer {
+    fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        s.serialize_str(self.key())
+    }
+}
+
+fn by_preset<S: Serializer>(
+    defaults: &[(&'static str, Value)],
+    s: S,
+) -> std::result::Result<S::Ok, S::Error> {
+    s.collect_map(defaults.iter().map(|(p, v)| (p, v)))
+}
+
+/// One of [`Spec::requires`] as it is served.
+#[derive(Serialize)]
+struct Served<'a> {
+    /// The value of this setting that requires another's.
+    when: &'a Value,
+    /// The other setting's key.
+    key: &'static str,
+    /// The value it must hold.
+    value: &'a Value,
+}
+
+fn requirements<S: Serializer>(
+    requires: &[(Value, &'static str, Value)],
+    s: S,
+) -> std::result::Result<S::Ok, S::Error> {
+    s.collect_seq(
+        requires
+            .iter()
+            .map(|(when, key, value)| Served { when, key, value }),
+    )
 }
 
 impl Spec {
@@ -390,6 +453,7 @@ impl Spec {
             choices,
             choice_names: (!choice_names.is_empty()).then(|| choice_names.to_vec()),
             layer,
+            layer_name: layer.name(),
             doc: docs.0,
             doc_zh: docs.1,
             defaults: Vec::new(),
