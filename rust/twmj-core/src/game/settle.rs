@@ -141,10 +141,10 @@ pub fn settle_hand(
         let bill = match w.kind {
             WinKind::EightFlowers | WinKind::SevenRobOne { .. } => {
                 // 骰規台 counts once per hand, on the regular 筆 when there is one (002).
-                let regular_follows = result.wins.iter().any(|o| {
-                    o.seat == w.seat
-                        && !matches!(o.kind, WinKind::EightFlowers | WinKind::SevenRobOne { .. })
-                });
+                let regular_follows = result
+                    .wins
+                    .iter()
+                    .any(|o| o.seat == w.seat && !o.is_flower_win());
                 let kind = match w.kind {
                     WinKind::SevenRobOne { from } => FlowerWin::SevenRobOne { robbed: from },
                     _ => FlowerWin::EightImmortals,
@@ -154,10 +154,10 @@ pub fn settle_hand(
             // `flower_win.flowers_on_win` off (issue #30): the seat's flower 筆 of this hand
             // paid its flowers, so its regular 筆 counts no 正花/花槓.
             _ => match variant.without_flower_items().filter(|_| {
-                result.wins.iter().any(|o| {
-                    o.seat == w.seat
-                        && matches!(o.kind, WinKind::EightFlowers | WinKind::SevenRobOne { .. })
-                })
+                result
+                    .wins
+                    .iter()
+                    .any(|o| o.seat == w.seat && o.is_flower_win())
             }) {
                 Some(v) => regular(w, &ctx, &v)?,
                 None => regular(w, &ctx, variant)?,
@@ -236,11 +236,29 @@ impl State {
                 n.at_most(field, u8::MAX, |n| format!("{n} is out of range"))
             })
         };
+        let own = self.own_table();
         let table = Table {
-            streak: small("streak", streak, self.rules().streak)?,
-            round_wind: small("round_wind", round_wind, self.rules().round_wind)?,
-            dice: self.dice(),
+            streak: small("streak", streak, own.streak)?,
+            round_wind: small("round_wind", round_wind, own.round_wind)?,
+            ..own
         };
+        Settled::of(result, table, variant)
+    }
+
+    /// The table this hand is played at: its 連莊 count, 圈風 and dice.
+    pub(crate) fn own_table(&self) -> Table {
+        Table {
+            streak: self.rules().streak,
+            round_wind: self.rules().round_wind,
+            dice: self.dice(),
+        }
+    }
+}
+
+impl Settled {
+    /// `result` scored and settled ([`settle_hand`]) at `table` under `variant`, each 筆's
+    /// lines numbered by the 筆.
+    fn of(result: &HandResult, table: Table, variant: &Variant) -> Result<Settled> {
         let (bills, settlement) = settle_hand(result, &table, variant)?;
         let bills = (0..)
             .zip(bills)
@@ -265,18 +283,7 @@ impl State {
             fees: Vec::new(),
             ankan_fees: Vec::new(),
         };
-        let table = Table {
-            streak: self.rules().streak,
-            round_wind: self.rules().round_wind,
-            dice: self.dice(),
-        };
-        let variant = self.variant();
-        let (bills, settlement) = settle_hand(&result, &table, variant)?;
-        let bills = (0..)
-            .zip(bills)
-            .map(|(i, b)| Ok(Scored::of(b, variant)?.as_bill(i)))
-            .collect::<Result<_>>()?;
-        Ok(Settled { bills, settlement })
+        Settled::of(&result, self.own_table(), self.variant())
     }
 }
 

@@ -22,7 +22,6 @@ use crate::scoring::Variant;
 
 use super::action::{Action, ACTION_COUNT};
 use super::observe::{observe_into, OBS_LEN};
-use super::settle::{settle_hand, Table as SettleTable};
 use super::state::State;
 
 /// Most tables one vector environment holds (`n`): about 1.2 kB each (a hand's state, its
@@ -64,21 +63,10 @@ impl Reward {
 /// draw; a draw still settles what it carries, [`super::HandResult::pays`]: a flower win paid
 /// on the spot under `flower_win.play_on`, a 詢問費, an 暗槓 底).
 pub fn hand_reward(st: &State, reward: Reward) -> Result<[i64; 4]> {
-    let Some(r) = st.result() else {
-        return Ok([0; 4]);
-    };
-    if !r.pays() {
-        return Ok([0; 4]);
-    }
-    let table = SettleTable {
-        streak: st.rules().streak,
-        round_wind: st.rules().round_wind,
-        dice: st.dice(),
-    };
-    let (_, s) = settle_hand(r, &table, st.variant())?;
+    let (tai, money) = super::bots::settled(st)?;
     Ok(match reward {
-        Reward::Tai => s.net_tai,
-        Reward::Money => s.net_money,
+        Reward::Tai => tai,
+        Reward::Money => money,
     })
 }
 

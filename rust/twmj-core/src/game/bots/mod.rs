@@ -989,12 +989,7 @@ pub fn settled(st: &State) -> Result<([i64; 4], [i64; 4])> {
     if !r.pays() {
         return Ok(([0; 4], [0; 4]));
     }
-    let table = super::settle::Table {
-        streak: st.rules().streak,
-        round_wind: st.rules().round_wind,
-        dice: st.dice(),
-    };
-    let (_, s) = super::settle::settle_hand(r, &table, st.variant())?;
+    let (_, s) = super::settle::settle_hand(r, &st.own_table(), st.variant())?;
     Ok((s.net_tai, s.net_money))
 }
 
