@@ -78,25 +78,11 @@ fn vector_steps_of(c: &mut Criterion, n: usize) {
     let Ok(mut slots) = vector::tables(n, 1, &v) else {
         unreachable!("a bench environment has tables")
     };
-    let mut obs = vec![0u8; n * OBS_LEN];
-    let mut mask = vec![false; n * ACTION_COUNT];
-    let mut reward = vec![0f32; n * 4];
-    let mut seats = vec![0u8; n];
-    let mut done = vec![false; n];
-    let mut settled = vec![0u32; n];
+    let mut rows = vector::RowBuffers::new(n);
     // Hands over at the deal are settled as the tables start (and as they step).
-    vector::start_all(
-        &mut slots,
-        Reward::Tai,
-        &mut obs,
-        &mut mask,
-        &mut reward,
-        &mut seats,
-        &mut done,
-        &mut settled,
-    )
-    .map_err(|e| e.to_string())
-    .unwrap_or_else(|e| panic!("{e}"));
+    vector::start_all(&mut slots, Reward::Tai, rows.rows())
+        .map_err(|e| e.to_string())
+        .unwrap_or_else(|e| panic!("{e}"));
     let mut rng = SplitMix64::new(7);
     let mut actions = vec![0usize; n];
     let mut legal = Vec::with_capacity(ACTION_COUNT);
@@ -107,7 +93,7 @@ fn vector_steps_of(c: &mut Criterion, n: usize) {
             for (i, a) in actions.iter_mut().enumerate() {
                 legal.clear();
                 legal.extend(
-                    mask[i * ACTION_COUNT..(i + 1) * ACTION_COUNT]
+                    rows.mask_of(i)
                         .iter()
                         .enumerate()
                         .filter_map(|(k, &m)| m.then_some(k)),
@@ -116,17 +102,7 @@ fn vector_steps_of(c: &mut Criterion, n: usize) {
                 let k = (rng.next_u64() % legal.len() as u64) as usize;
                 *a = legal[k];
             }
-            let r = vector::step_all(
-                &mut slots,
-                &actions,
-                Reward::Tai,
-                &mut obs,
-                &mut mask,
-                &mut reward,
-                &mut seats,
-                &mut done,
-                &mut settled,
-            );
+            let r = vector::step_all(&mut slots, &actions, Reward::Tai, rows.rows());
             black_box(r.is_ok())
         });
     });

@@ -207,31 +207,19 @@ type Arrays<'py> = (
 /// Tables handed to one thread at a time: few enough chunks that splitting costs little.
 const CHUNK: usize = 64;
 
-/// [`vector::step_all`] over chunks of `CHUNK` tables on the current Rayon pool.
-#[allow(clippy::too_many_arguments, clippy::many_single_char_names)]
+/// [`vector::step_all`] over runs of `CHUNK` tables ([`vector::Rows::chunks`]) on the
+/// current Rayon pool.
 fn step_parallel(
     slots: &mut [Slot],
     acts: &[usize],
     kind: Reward,
-    o: &mut [u8],
-    m: &mut [bool],
-    r: &mut [f32],
-    s: &mut [u8],
-    d: &mut [bool],
-    k: &mut [u32],
+    rows: vector::Rows<'_>,
 ) -> Result<(), twmj_core::Error> {
     slots
         .par_chunks_mut(CHUNK)
         .zip(acts.par_chunks(CHUNK))
-        .zip(o.par_chunks_mut(CHUNK * OBS_LEN))
-        .zip(m.par_chunks_mut(CHUNK * ACTION_COUNT))
-        .zip(r.par_chunks_mut(CHUNK * 4))
-        .zip(s.par_chunks_mut(CHUNK))
-        .zip(d.par_chunks_mut(CHUNK))
-        .zip(k.par_chunks_mut(CHUNK))
-        .try_for_each(|(((((((sl, a), o), m), r), s), d), k)| {
-            vector::step_all(sl, a, kind, o, m, r, s, d, k)
-        })
+        .zip(rows.chunks(CHUNK))
+        .try_for_each(|((sl, a), rows)| vector::step_all(sl, a, kind, rows))
 }
 
 /// Who steps the tables. Several environments each driven from its own Python thread (a
@@ -368,7 +356,15 @@ impl PyVecEnv {
             );
             let kind = this.reward;
             let slots = &mut this.slots;
-            py.detach(|| vector::start_all(slots, kind, o, m, r, s, d, k))
+            let rows = vector::Rows {
+                obs: o,
+                mask: m,
+                reward: r,
+                seats: s,
+                done: d,
+                settled: k,
+            };
+            py.detach(|| vector::start_all(slots, kind, rows))
                 .map_err(CoreError)?;
         }
         Ok((obs, mask, seat))
@@ -420,12 +416,18 @@ impl PyVecEnv {
             let kind = this.reward;
             let slots = &mut this.slots;
             let stepper = &this.stepper;
+            let rows = vector::Rows {
+                obs: o,
+                mask: m,
+                reward: r,
+                seats: s,
+                done: d,
+                settled: k,
+            };
             let result: Result<(), twmj_core::Error> = py.detach(|| match stepper {
-                Stepper::Global => step_parallel(slots, &acts, kind, o, m, r, s, d, k),
-                Stepper::Pool(pool) => {
-                    pool.install(|| step_parallel(slots, &acts, kind, o, m, r, s, d, k))
-                }
-                Stepper::Inline => vector::step_all(slots, &acts, kind, o, m, r, s, d, k),
+                Stepper::Global => step_parallel(slots, &acts, kind, rows),
+                Stepper::Pool(pool) => pool.install(|| step_parallel(slots, &acts, kind, rows)),
+                Stepper::Inline => vector::step_all(slots, &acts, kind, rows),
             });
             result.map_err(CoreError)?;
         }

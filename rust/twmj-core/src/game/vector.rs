@@ -306,68 +306,142 @@ pub fn checked_actions(slots: &[Slot], actions: &[i64]) -> Result<Vec<usize>> {
     }
 }
 
-/// Starts every table after a fresh deal ([`Slot::start`]), writing rows `i` of `obs`,
-/// `mask`, `reward` (each seat's net of hands over at the deal, else zeros), `seats`, `done`
-/// (some hand was settled) and `settled`.
-#[allow(clippy::too_many_arguments)]
-pub fn start_all(
-    slots: &mut [Slot],
-    reward_kind: Reward,
-    obs: &mut [u8],
-    mask: &mut [bool],
-    reward: &mut [f32],
-    seats: &mut [u8],
-    done: &mut [bool],
-    settled: &mut [u32],
-) -> Result<()> {
+/// The rows a batch of tables writes on a start or a step, table `i`'s at row `i` of each:
+/// its acting seat's observation (`OBS_LEN` bytes) and legal mask (`ACTION_COUNT`), each
+/// seat's reward (4), the acting seat, whether a hand ended and how many hands were settled.
+/// Caller-owned: the binding lends numpy arrays' memory, a Rust caller [`RowBuffers`].
+pub struct Rows<'a> {
+    pub obs: &'a mut [u8],
+    pub mask: &'a mut [bool],
+    pub reward: &'a mut [f32],
+    pub seats: &'a mut [u8],
+    pub done: &'a mut [bool],
+    pub settled: &'a mut [u32],
+}
+
+impl<'a> Rows<'a> {
+    /// The rows split into runs of `tables` tables (the last may be shorter), in order: one
+    /// run per thread when the binding steps the tables in parallel.
+    pub fn chunks(self, tables: usize) -> Vec<Rows<'a>> {
+        let tables = tables.max(1);
+        let Rows {
+            obs,
+            mask,
+            reward,
+            seats,
+            done,
+            settled,
+        } = self;
+        obs.chunks_mut(tables * OBS_LEN)
+            .zip(mask.chunks_mut(tables * ACTION_COUNT))
+            .zip(reward.chunks_mut(tables * 4))
+            .zip(seats.chunks_mut(tables))
+            .zip(done.chunks_mut(tables))
+            .zip(settled.chunks_mut(tables))
+            .map(|(((((obs, mask), reward), seats), done), settled)| Rows {
+                obs,
+                mask,
+                reward,
+                seats,
+                done,
+                settled,
+            })
+            .collect()
+    }
+
+    /// Table `i`'s observation, mask and reward rows.
+    fn table(&mut self, i: usize) -> (&mut [u8], &mut [bool], &mut [f32]) {
+        (
+            &mut self.obs[i * OBS_LEN..(i + 1) * OBS_LEN],
+            &mut self.mask[i * ACTION_COUNT..(i + 1) * ACTION_COUNT],
+            &mut self.reward[i * 4..i * 4 + 4],
+        )
+    }
+}
+
+/// [`Rows`] owned, for `tables` tables: what a Rust caller (a bench, a test) steps into.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RowBuffers {
+    pub obs: Vec<u8>,
+    pub mask: Vec<bool>,
+    pub reward: Vec<f32>,
+    pub seats: Vec<u8>,
+    pub done: Vec<bool>,
+    pub settled: Vec<u32>,
+}
+
+impl RowBuffers {
+    /// Zeroed rows for `tables` tables.
+    pub fn new(tables: usize) -> RowBuffers {
+        RowBuffers {
+            obs: vec![0; tables * OBS_LEN],
+            mask: vec![false; tables * ACTION_COUNT],
+            reward: vec![0.0; tables * 4],
+            seats: vec![0; tables],
+            done: vec![false; tables],
+            settled: vec![0; tables],
+        }
+    }
+
+    /// The rows, lent to [`start_all`] or [`step_all`].
+    pub fn rows(&mut self) -> Rows<'_> {
+        Rows {
+            obs: &mut self.obs,
+            mask: &mut self.mask,
+            reward: &mut self.reward,
+            seats: &mut self.seats,
+            done: &mut self.done,
+            settled: &mut self.settled,
+        }
+    }
+
+    /// Table `i`'s legal mask.
+    pub fn mask_of(&self, i: usize) -> &[bool] {
+        &self.mask[i * ACTION_COUNT..(i + 1) * ACTION_COUNT]
+    }
+
+    /// Table `i`'s reward row.
+    pub fn reward_of(&self, i: usize) -> &[f32] {
+        &self.reward[i * 4..i * 4 + 4]
+    }
+}
+
+/// Starts every table after a fresh deal ([`Slot::start`]), writing its [`Rows`]: `reward`
+/// is each seat's net of hands over at the deal (else zeros), `done` says some hand was
+/// settled.
+pub fn start_all(slots: &mut [Slot], reward_kind: Reward, mut rows: Rows<'_>) -> Result<()> {
     for (i, slot) in slots.iter_mut().enumerate() {
-        let (s, k) = slot.start(
-            reward_kind,
-            &mut obs[i * OBS_LEN..(i + 1) * OBS_LEN],
-            &mut mask[i * ACTION_COUNT..(i + 1) * ACTION_COUNT],
-            &mut reward[i * 4..i * 4 + 4],
-        )?;
-        seats[i] = s;
-        done[i] = k > 0;
-        settled[i] = k;
+        let (obs, mask, reward) = rows.table(i);
+        let (s, k) = slot.start(reward_kind, obs, mask, reward)?;
+        rows.seats[i] = s;
+        rows.done[i] = k > 0;
+        rows.settled[i] = k;
     }
     Ok(())
 }
 
-/// Steps every table once with `actions[i]`, writing rows `i` of `obs` (`OBS_LEN` each),
-/// `mask` (`ACTION_COUNT`), `reward` (4), `seats`, `done` and `settled` (hands settled: the
-/// one that ended and any dealt over after it). One thread; the binding splits the tables
-/// over threads.
-#[allow(clippy::too_many_arguments)]
+/// Steps every table once with `actions[i]`, writing its [`Rows`] (`settled`: the hand that
+/// ended and any dealt over after it). One thread; the binding splits the tables over
+/// threads ([`Rows::chunks`]).
 pub fn step_all(
     slots: &mut [Slot],
     actions: &[usize],
     reward_kind: Reward,
-    obs: &mut [u8],
-    mask: &mut [bool],
-    reward: &mut [f32],
-    seats: &mut [u8],
-    done: &mut [bool],
-    settled: &mut [u32],
+    mut rows: Rows<'_>,
 ) -> Result<()> {
     for (i, slot) in slots.iter_mut().enumerate() {
+        let (obs, mask, reward) = rows.table(i);
         let (s, d, k) = slot
-            .step(
-                actions[i],
-                reward_kind,
-                &mut obs[i * OBS_LEN..(i + 1) * OBS_LEN],
-                &mut mask[i * ACTION_COUNT..(i + 1) * ACTION_COUNT],
-                &mut reward[i * 4..i * 4 + 4],
-            )
+            .step(actions[i], reward_kind, obs, mask, reward)
             .map_err(|e| match e {
                 Error::Illegal { rule, message } => {
                     Error::illegal(rule, format!("table {i}: {message}"))
                 }
                 other => other,
             })?;
-        seats[i] = s;
-        done[i] = d;
-        settled[i] = k;
+        rows.seats[i] = s;
+        rows.done[i] = d;
+        rows.settled[i] = k;
     }
     Ok(())
 }
@@ -383,44 +457,18 @@ mod tests {
         // played the same as a standalone game; every reward row sums to zero.
         let v = Variant::taiwan();
         let mut slots = tables(2, 1, &v).unwrap();
-        let mut obs = vec![0u8; 2 * OBS_LEN];
-        let mut mask = vec![false; 2 * ACTION_COUNT];
-        let mut reward = vec![0f32; 8];
-        let mut seats = [0u8; 2];
-        let mut done = [false; 2];
-        let mut settled = [0u32; 2];
-        for (i, s) in slots.iter_mut().enumerate() {
-            seats[i] = s.observe(
-                &mut obs[i * OBS_LEN..(i + 1) * OBS_LEN],
-                &mut mask[i * ACTION_COUNT..(i + 1) * ACTION_COUNT],
-            );
-        }
+        let mut b = RowBuffers::new(2);
+        start_all(&mut slots, Reward::Tai, b.rows()).unwrap();
         let mut finished = 0;
         while slots[1].hands() < 2 {
             let actions: Vec<usize> = (0..2)
-                .map(|i| {
-                    mask[i * ACTION_COUNT..(i + 1) * ACTION_COUNT]
-                        .iter()
-                        .position(|&b| b)
-                        .unwrap()
-                })
+                .map(|i| b.mask_of(i).iter().position(|&m| m).unwrap())
                 .collect();
-            step_all(
-                &mut slots,
-                &actions,
-                Reward::Tai,
-                &mut obs,
-                &mut mask,
-                &mut reward,
-                &mut seats,
-                &mut done,
-                &mut settled,
-            )
-            .unwrap();
+            step_all(&mut slots, &actions, Reward::Tai, b.rows()).unwrap();
             for i in 0..2 {
-                if done[i] {
+                if b.done[i] {
                     finished += 1;
-                    let sum: f32 = reward[i * 4..i * 4 + 4].iter().sum();
+                    let sum: f32 = b.reward_of(i).iter().sum();
                     assert!(sum.abs() < 1e-6);
                 }
             }
@@ -435,21 +483,9 @@ mod tests {
         }
         assert_eq!(replay.log(), here.log());
         // An action outside the mask is refused, names the table, and changes nothing.
-        let first = mask[..ACTION_COUNT].iter().position(|&b| b).unwrap();
-        let bad = (0..ACTION_COUNT)
-            .find(|&a| !mask[ACTION_COUNT + a])
-            .unwrap();
-        let err = step_all(
-            &mut slots,
-            &[first, bad],
-            Reward::Tai,
-            &mut obs,
-            &mut mask,
-            &mut reward,
-            &mut seats,
-            &mut done,
-            &mut settled,
-        );
+        let first = b.mask_of(0).iter().position(|&m| m).unwrap();
+        let bad = (0..ACTION_COUNT).find(|&a| !b.mask_of(1)[a]).unwrap();
+        let err = step_all(&mut slots, &[first, bad], Reward::Tai, b.rows());
         assert!(err.is_err_and(|e| e.to_string().contains("table 1")));
         assert_eq!(slots[1].state().log(), here.log());
         // The caller's check before stepping: the first table outside its mask, by rule, and
@@ -463,6 +499,33 @@ mod tests {
         assert!(e.to_string().contains("action -1"));
         let e = checked_actions(&slots, &[first as i64]).unwrap_err();
         assert_eq!(e.code(), "unknown_action");
+    }
+
+    #[test]
+    fn tables_stepped_in_chunks_write_what_one_pass_writes() {
+        // The binding splits the rows over threads (`Rows::chunks`): five tables stepped as
+        // runs of two write the same rows, byte for byte, as one pass over all five.
+        let v = Variant::taiwan();
+        let (mut whole, mut split) = (tables(5, 11, &v).unwrap(), tables(5, 11, &v).unwrap());
+        let (mut a, mut b) = (RowBuffers::new(5), RowBuffers::new(5));
+        start_all(&mut whole, Reward::Money, a.rows()).unwrap();
+        for (slots, rows) in split.chunks_mut(2).zip(b.rows().chunks(2)) {
+            start_all(slots, Reward::Money, rows).unwrap();
+        }
+        assert_eq!(a, b);
+        for _ in 0..300 {
+            let actions: Vec<usize> = (0..5)
+                .map(|i| b.mask_of(i).iter().rposition(|&m| m).unwrap())
+                .collect();
+            step_all(&mut whole, &actions, Reward::Money, a.rows()).unwrap();
+            let runs = split.chunks_mut(2).zip(actions.chunks(2));
+            for ((slots, acts), rows) in runs.zip(b.rows().chunks(2)) {
+                step_all(slots, acts, Reward::Money, rows).unwrap();
+            }
+            assert_eq!(a, b);
+        }
+        assert!(split.iter().map(Slot::hands).sum::<u64>() > 0);
+        assert_eq!(b.rows().chunks(2).len(), 3);
     }
 
     #[test]
@@ -492,27 +555,17 @@ mod tests {
         assert!(net.iter().any(|&n| n != 0) && net.iter().sum::<i64>() == 0);
         #[allow(clippy::cast_precision_loss)]
         let paid: Vec<f32> = net.iter().map(|&n| n as f32).collect();
-        let mut obs = vec![0u8; OBS_LEN];
-        let mut mask = vec![false; ACTION_COUNT];
-        let mut reward = vec![0f32; 4];
-        let (mut seats, mut done, mut settled) = ([0u8], [false], [0u32]);
+        let mut b = RowBuffers::new(1);
 
         // At the start: the table's first seed is the one over at the deal.
         let mut slots = tables(1, DEALT_OVER, &v).unwrap();
-        start_all(
-            &mut slots,
-            Reward::Tai,
-            &mut obs,
-            &mut mask,
-            &mut reward,
-            &mut seats,
-            &mut done,
-            &mut settled,
-        )
-        .unwrap();
-        assert_eq!(reward, paid);
-        assert_eq!((done, settled, slots[0].hands()), ([true], [1], 1));
-        assert!(mask.iter().any(|&b| b));
+        start_all(&mut slots, Reward::Tai, b.rows()).unwrap();
+        assert_eq!(b.reward, paid);
+        assert_eq!(
+            (&b.done[..], &b.settled[..], slots[0].hands()),
+            (&[true][..], &[1][..], 1)
+        );
+        assert!(b.mask.iter().any(|&m| m));
         assert_eq!(
             slots[0].state().log(),
             State::from_seed(DEALT_OVER + 1, &v).log()
@@ -527,42 +580,21 @@ mod tests {
         }
         let before = hand_reward(&alone, Reward::Tai).unwrap();
         let mut slots = tables(1, DEALT_OVER - 1, &v).unwrap();
-        start_all(
-            &mut slots,
-            Reward::Tai,
-            &mut obs,
-            &mut mask,
-            &mut reward,
-            &mut seats,
-            &mut done,
-            &mut settled,
-        )
-        .unwrap();
-        assert_eq!((done, settled), ([false], [0]));
+        start_all(&mut slots, Reward::Tai, b.rows()).unwrap();
+        assert_eq!((&b.done[..], &b.settled[..]), (&[false][..], &[0][..]));
         loop {
             let (_, a) = first_legal(slots[0].state());
-            step_all(
-                &mut slots,
-                &[a.index()],
-                Reward::Tai,
-                &mut obs,
-                &mut mask,
-                &mut reward,
-                &mut seats,
-                &mut done,
-                &mut settled,
-            )
-            .unwrap();
-            if done[0] {
+            step_all(&mut slots, &[a.index()], Reward::Tai, b.rows()).unwrap();
+            if b.done[0] {
                 break;
             }
-            assert_eq!(settled, [0]);
+            assert_eq!(b.settled, [0]);
         }
         #[allow(clippy::cast_precision_loss)]
         let want: Vec<f32> = (0..4).map(|s| (before[s] + net[s]) as f32).collect();
-        assert_eq!(reward, want);
-        assert_eq!((settled, slots[0].hands()), ([2], 2));
-        assert!(mask.iter().any(|&b| b));
+        assert_eq!(b.reward, want);
+        assert_eq!((&b.settled[..], slots[0].hands()), (&[2][..], 2));
+        assert!(b.mask.iter().any(|&m| m));
         assert_eq!(
             slots[0].state().log(),
             State::from_seed(DEALT_OVER + 1, &v).log()
@@ -601,34 +633,21 @@ mod tests {
         policy: fn(&State) -> (u8, Action),
         reward_kind: Reward,
     ) -> ([i64; 4], Vec<f32>, usize) {
-        let mut obs = vec![0u8; OBS_LEN];
-        let mut mask = vec![false; ACTION_COUNT];
-        let mut reward = vec![0f32; 4];
-        let (mut seats, mut done, mut settled) = ([0u8], [false], [0u32]);
+        let mut b = RowBuffers::new(1);
         let mut sum = [0i64; 4];
         let mut paying_steps = 0;
         loop {
             let before = paid_reward(slots[0].state(), reward_kind).unwrap();
             let (_, a) = policy(slots[0].state());
-            step_all(
-                &mut slots[..],
-                &[a.index()],
-                reward_kind,
-                &mut obs,
-                &mut mask,
-                &mut reward,
-                &mut seats,
-                &mut done,
-                &mut settled,
-            )
-            .unwrap();
-            if done[0] {
-                return (sum, reward, paying_steps);
+            step_all(slots, &[a.index()], reward_kind, b.rows()).unwrap();
+            let RowBuffers { obs, reward, .. } = &b;
+            if b.done[0] {
+                return (sum, reward.clone(), paying_steps);
             }
             let after = paid_reward(slots[0].state(), reward_kind).unwrap();
             let delta: [i64; 4] = std::array::from_fn(|s| after[s] - before[s]);
             // The step's row is the flower 筆 paid during it, and nothing else.
-            assert_eq!(reward, f32s(delta));
+            assert_eq!(*reward, f32s(delta));
             if delta != [0; 4] {
                 paying_steps += 1;
                 // The observation after it shows the payment.
@@ -657,26 +676,13 @@ mod tests {
         assert!(!dealt.is_over());
         let paid = paid_reward(&dealt, Reward::Money).unwrap();
         assert!(paid.iter().any(|&n| n != 0) && paid.iter().sum::<i64>() == 0);
-        let mut obs = vec![0u8; OBS_LEN];
-        let mut mask = vec![false; ACTION_COUNT];
-        let mut reward = vec![0f32; 4];
-        let (mut seats, mut done, mut settled) = ([0u8], [false], [0u32]);
+        let mut b = RowBuffers::new(1);
         let mut slots = tables(1, DEALT_OVER, &v).unwrap();
-        start_all(
-            &mut slots,
-            Reward::Money,
-            &mut obs,
-            &mut mask,
-            &mut reward,
-            &mut seats,
-            &mut done,
-            &mut settled,
-        )
-        .unwrap();
-        assert_eq!(reward, f32s(paid));
-        assert_eq!((done, settled), ([false], [0]));
+        start_all(&mut slots, Reward::Money, b.rows()).unwrap();
+        assert_eq!(b.reward, f32s(paid));
+        assert_eq!((&b.done[..], &b.settled[..]), (&[false][..], &[0][..]));
         assert_eq!(
-            obs[super::super::observe::TABLE + super::super::observe::T_FLOWER_PAID],
+            b.obs[super::super::observe::TABLE + super::super::observe::T_FLOWER_PAID],
             1
         );
         let (mid, last, _) = play_hand_out(&mut slots, first_legal, Reward::Money);
@@ -699,19 +705,9 @@ mod tests {
         let mut found = 0;
         for seed in 0..400 {
             let mut slots = tables(1, seed, &v).unwrap();
-            let mut reward = vec![0f32; 4];
-            start_all(
-                &mut slots,
-                Reward::Tai,
-                &mut obs,
-                &mut mask,
-                &mut reward,
-                &mut seats,
-                &mut done,
-                &mut settled,
-            )
-            .unwrap();
-            if reward.iter().any(|&r| r != 0.0) || done[0] {
+            let mut b = RowBuffers::new(1);
+            start_all(&mut slots, Reward::Tai, b.rows()).unwrap();
+            if b.reward.iter().any(|&r| r != 0.0) || b.done[0] {
                 continue; // paid or over at the deal
             }
             let (mid, last, paying) = play_hand_out(&mut slots, flower_first, Reward::Tai);
