@@ -176,14 +176,68 @@ pub struct PyVecEnv {
     slots: Vec<Slot>,
     stepper: Stepper,
     reward: Reward,
+    rows: RowArrays,
+    seed: u64,
+    variant: Variant,
+}
+
+/// The environment's rows ([`vector::Rows`]) as the numpy arrays it returns, allocated once
+/// and overwritten by every call.
+struct RowArrays {
     obs: Py<PyArray2<u8>>,
     mask: Py<PyArray2<bool>>,
     seat: Py<PyArray1<u8>>,
     rewards: Py<PyArray2<f32>>,
     done: Py<PyArray1<bool>>,
     settled: Py<PyArray1<u32>>,
-    seed: u64,
-    variant: Variant,
+}
+
+impl RowArrays {
+    /// Zeroed arrays for `n` tables.
+    fn new(py: Python<'_>, n: usize) -> RowArrays {
+        RowArrays {
+            obs: PyArray2::zeros(py, [n, OBS_LEN], false).unbind(),
+            mask: PyArray2::zeros(py, [n, ACTION_COUNT], false).unbind(),
+            seat: PyArray1::zeros(py, n, false).unbind(),
+            rewards: PyArray2::zeros(py, [n, 4], false).unbind(),
+            done: PyArray1::zeros(py, n, false).unbind(),
+            settled: PyArray1::zeros(py, n, false).unbind(),
+        }
+    }
+
+    /// Runs `run` with the arrays' memory lent as [`vector::Rows`] (it may release the GIL).
+    fn lend<T>(
+        &self,
+        py: Python<'_>,
+        run: impl FnOnce(vector::Rows<'_>) -> Result<T, twmj_core::Error>,
+    ) -> PyResult<T> {
+        let (mut obs, mut mask, mut seat, mut rewards, mut done, mut settled) = (
+            self.obs.bind(py).readwrite(),
+            self.mask.bind(py).readwrite(),
+            self.seat.bind(py).readwrite(),
+            self.rewards.bind(py).readwrite(),
+            self.done.bind(py).readwrite(),
+            self.settled.bind(py).readwrite(),
+        );
+        let rows = vector::Rows {
+            obs: obs.as_slice_mut()?,
+            mask: mask.as_slice_mut()?,
+            reward: rewards.as_slice_mut()?,
+            seats: seat.as_slice_mut()?,
+            done: done.as_slice_mut()?,
+            settled: settled.as_slice_mut()?,
+        };
+        Ok(run(rows).map_err(CoreError)?)
+    }
+
+    /// `(obs, mask, seat)`, what `reset` returns.
+    fn observed<'py>(&self, py: Python<'py>) -> Arrays<'py> {
+        (
+            self.obs.bind(py).clone(),
+            self.mask.bind(py).clone(),
+            self.seat.bind(py).clone(),
+        )
+    }
 }
 
 /// Another thread is inside this environment's `reset` or `step` (the GIL is released while
@@ -304,12 +358,7 @@ impl PyVecEnv {
             slots: vector::tables(n, seed, &variant).map_err(CoreError)?,
             stepper,
             reward,
-            obs: PyArray2::zeros(py, [n, OBS_LEN], false).unbind(),
-            mask: PyArray2::zeros(py, [n, ACTION_COUNT], false).unbind(),
-            seat: PyArray1::zeros(py, n, false).unbind(),
-            rewards: PyArray2::zeros(py, [n, 4], false).unbind(),
-            done: PyArray1::zeros(py, n, false).unbind(),
-            settled: PyArray1::zeros(py, n, false).unbind(),
+            rows: RowArrays::new(py, n),
             seed,
             variant,
         })
@@ -331,46 +380,14 @@ impl PyVecEnv {
         let this = &mut *this;
         let n = this.slots.len();
         this.slots = vector::tables(n, this.seed, &this.variant).map_err(CoreError)?;
-        let obs = this.obs.bind(py).clone();
-        let mask = this.mask.bind(py).clone();
-        let seat = this.seat.bind(py).clone();
-        let rewards = this.rewards.bind(py).clone();
-        let done = this.done.bind(py).clone();
-        let settled = this.settled.bind(py).clone();
-        {
-            let (mut o, mut m, mut s, mut r, mut d, mut k) = (
-                obs.readwrite(),
-                mask.readwrite(),
-                seat.readwrite(),
-                rewards.readwrite(),
-                done.readwrite(),
-                settled.readwrite(),
-            );
-            let (o, m, s, r, d, k) = (
-                o.as_slice_mut()?,
-                m.as_slice_mut()?,
-                s.as_slice_mut()?,
-                r.as_slice_mut()?,
-                d.as_slice_mut()?,
-                k.as_slice_mut()?,
-            );
-            let kind = this.reward;
-            let slots = &mut this.slots;
-            let rows = vector::Rows {
-                obs: o,
-                mask: m,
-                reward: r,
-                seats: s,
-                done: d,
-                settled: k,
-            };
+        let kind = this.reward;
+        let slots = &mut this.slots;
+        this.rows.lend(py, |rows| {
             py.detach(|| vector::start_all(slots, kind, rows))
-                .map_err(CoreError)?;
-        }
-        Ok((obs, mask, seat))
+        })?;
+        Ok(this.rows.observed(py))
     }
 
-    #[allow(clippy::many_single_char_names)] // the five arrays: o, m, s, r, d
     /// Steps every table with `actions[i]` (an index its mask allows; checked for every table
     /// before any moves); returns `(obs, mask, seat, reward, done)`.
     #[allow(clippy::type_complexity)]
@@ -390,48 +407,23 @@ impl PyVecEnv {
         let this = &mut *this;
         let given: Vec<i64> = actions.as_array().iter().copied().collect();
         let acts = vector::checked_actions(&this.slots, &given).map_err(CoreError)?;
-        let obs = this.obs.bind(py).clone();
-        let mask = this.mask.bind(py).clone();
-        let seat = this.seat.bind(py).clone();
-        let rewards = this.rewards.bind(py).clone();
-        let done = this.done.bind(py).clone();
-        let settled = this.settled.bind(py).clone();
-        {
-            let (mut o, mut m, mut s, mut r, mut d, mut k) = (
-                obs.readwrite(),
-                mask.readwrite(),
-                seat.readwrite(),
-                rewards.readwrite(),
-                done.readwrite(),
-                settled.readwrite(),
-            );
-            let (o, m, s, r, d, k) = (
-                o.as_slice_mut()?,
-                m.as_slice_mut()?,
-                s.as_slice_mut()?,
-                r.as_slice_mut()?,
-                d.as_slice_mut()?,
-                k.as_slice_mut()?,
-            );
-            let kind = this.reward;
-            let slots = &mut this.slots;
-            let stepper = &this.stepper;
-            let rows = vector::Rows {
-                obs: o,
-                mask: m,
-                reward: r,
-                seats: s,
-                done: d,
-                settled: k,
-            };
-            let result: Result<(), twmj_core::Error> = py.detach(|| match stepper {
+        let (kind, stepper, slots) = (this.reward, &this.stepper, &mut this.slots);
+        this.rows.lend(py, |rows| {
+            py.detach(|| match stepper {
                 Stepper::Global => step_parallel(slots, &acts, kind, rows),
                 Stepper::Pool(pool) => pool.install(|| step_parallel(slots, &acts, kind, rows)),
                 Stepper::Inline => vector::step_all(slots, &acts, kind, rows),
-            });
-            result.map_err(CoreError)?;
-        }
-        Ok((obs, mask, seat, rewards, done))
+            })
+        })?;
+        let (obs, mask, seat) = this.rows.observed(py);
+        let rows = &this.rows;
+        Ok((
+            obs,
+            mask,
+            seat,
+            rows.rewards.bind(py).clone(),
+            rows.done.bind(py).clone(),
+        ))
     }
 
     /// Hands finished so far, all tables together (those over at the deal included).
@@ -448,7 +440,7 @@ impl PyVecEnv {
     #[guarded]
     fn reward<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyArray2<f32>>> {
         let this = slf.try_borrow().map_err(|_| busy())?;
-        Ok(this.rewards.bind(slf.py()).clone())
+        Ok(this.rows.rewards.bind(slf.py()).clone())
     }
 
     /// The done array (bool `n`) as the last `reset` or `step` wrote it: `step`'s hand ended
@@ -457,7 +449,7 @@ impl PyVecEnv {
     #[guarded]
     fn done<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyArray1<bool>>> {
         let this = slf.try_borrow().map_err(|_| busy())?;
-        Ok(this.done.bind(slf.py()).clone())
+        Ok(this.rows.done.bind(slf.py()).clone())
     }
 
     /// Hands the last `reset` or `step` settled at each table (uint32 `n`): `step`'s hand
@@ -467,6 +459,6 @@ impl PyVecEnv {
     #[guarded]
     fn settled<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyArray1<u32>>> {
         let this = slf.try_borrow().map_err(|_| busy())?;
-        Ok(this.settled.bind(slf.py()).clone())
+        Ok(this.rows.settled.bind(slf.py()).clone())
     }
 }
