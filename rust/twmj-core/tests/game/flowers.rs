@@ -104,16 +104,9 @@ fn seven_rob_one_case_1_draw_then_rob() {
 fn seven_rob_one_case_2_rob_then_draw() {
     // 000 七搶一 情形 2: 你已有 7 張花，另一家亮出第 8 張花：你先搶，再補一張牌;
     // 補進來的那張牌若讓手牌成胡，另外再算一筆 (被搶花者放槍)
-    // Seat 1 is dealt 7 flowers; its replacements complete a hand waiting on 5m.
-    let mut st = taiwan_table(
-        ["2m2m8s8s", "1f2f3f4f5f6f7f 4m6m 1p2p3p 4p5p6p 7p", "", ""],
-        "3m 8f",
-        "8p9p 2s3s4s 5s5s 5m",
-        None,
-    );
-    discard(&mut st, "1z");
-    act(&mut st, 1, Action::Discard(t("3m")));
-    // Seat 2 draws the 8th flower: seat 1 may rob it first.
+    // Seat 1 is dealt 7 flowers; its replacements complete a hand waiting on 5m. Seat 2
+    // draws the 8th flower: seat 1 may rob it first.
+    let mut st = crate::eighth_flower_shown_by_seat_2(&Variant::taiwan());
     assert_eq!(options(&st, 1), vec![Action::SevenRobOne, Action::Pass]);
     let mut passed = st.clone();
     act(&mut st, 1, Action::SevenRobOne);
@@ -162,14 +155,7 @@ fn flower_with_nothing_to_replace_it_is_a_draw() {
 fn eight_flowers_then_self_draw_are_two_wins() {
     // 000 花牌與花胡: 已集滿 8 張花而自摸時，八仙過海一筆、自摸的牌面一筆 …
     // 第 8 張花補進來的那張牌就讓手牌成胡時，第二筆加計槓上開花
-    let seven = "1f2f3f4f5f6f7f 4m6m 1p2p3p 4p5p6p 7p";
-    let mut st = taiwan_table(
-        ["8m8m8s8s", seven, "", ""],
-        "8f",
-        "8p9p 2s3s4s 5s5s 5m",
-        None,
-    );
-    discard(&mut st, "1z");
+    let mut st = crate::eighth_flower_drawn(&Variant::taiwan());
     assert!(is_legal(&st, 1, Action::EightFlowers));
     act(&mut st, 1, Action::Win);
     let r = st.result().unwrap();

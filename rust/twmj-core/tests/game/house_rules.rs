@@ -10,6 +10,7 @@ use crate::common::game::{
     act, discard, drawn, hands, refuse, round_trip, t, table, tsumogiri, turn,
 };
 use crate::common::{try_win, win};
+use crate::{eighth_flower_drawn, eighth_flower_shown_by_seat_2};
 use twmj_core::game::legality::rule;
 use twmj_core::game::{Action, Deal, FirstTurn, Match, Snapshot, State, WinKind};
 use twmj_core::scoring::{settle, Context, Value, Variant, Wind};
@@ -125,15 +126,7 @@ fn a_flower_win_paid_as_eight_tai_without_base_or_dealer() {
 
 /// 000 花牌與花胡's two 筆: seat 1 draws its 8th flower, then 5m from the replacement end wins.
 fn eight_flowers_then_self_draw(v: &Variant) -> State {
-    let seven = "1f2f3f4f5f6f7f 4m6m 1p2p3p 4p5p6p 7p";
-    let mut st = table(
-        v,
-        ["8m8m8s8s", seven, "", ""],
-        "8f",
-        "8p9p 2s3s4s 5s5s 5m",
-        None,
-    );
-    crate::common::game::discard(&mut st, "1z");
+    let mut st = eighth_flower_drawn(v);
     act(&mut st, 1, Action::Win);
     st
 }
@@ -197,20 +190,6 @@ fn the_flowers_on_a_win_scored_alone() {
     d.flowers = 0xFF;
     let on_discard = keys(&win(hand.0, &[], hand.1, &d, &bare));
     assert!(on_discard.contains(&("flower_kong", 2)), "{on_discard:?}");
-}
-
-/// Seat 1 holds seven flowers, draws the 8th and its replacement 5m, which completes its hand.
-fn eighth_flower_drawn(v: &Variant) -> State {
-    let seven = "1f2f3f4f5f6f7f 4m6m 1p2p3p 4p5p6p 7p";
-    let mut st = table(
-        v,
-        ["8m8m8s8s", seven, "", ""],
-        "8f",
-        "8p9p 2s3s4s 5s5s 5m",
-        None,
-    );
-    discard(&mut st, "1z");
-    st
 }
 
 #[test]
@@ -449,15 +428,7 @@ fn seven_rob_one_case_2_paid_on_the_spot() {
     // 8 台 (底 300 + 800 from seat 2, no 莊家台: neither is the dealer). Under flower_win.play_on
     // the robber takes its replacement and plays its turn; the hand goes on.
     let v = taiwan_with(&[on("flower_win.play_on", true)]);
-    let mut st = table(
-        &v,
-        ["2m2m8s8s", "1f2f3f4f5f6f7f 4m6m 1p2p3p 4p5p6p 7p", "", ""],
-        "3m 8f",
-        "8p9p 2s3s4s 5s5s 5m",
-        None,
-    );
-    discard(&mut st, "1z");
-    act(&mut st, 1, Action::Discard(t("3m")));
+    let mut st = eighth_flower_shown_by_seat_2(&v);
     act(&mut st, 1, Action::SevenRobOne);
     while let twmj_core::game::Phase::Offer(o) = *st.phase() {
         act(&mut st, o.pending().trailing_zeros() as u8, Action::Pass);

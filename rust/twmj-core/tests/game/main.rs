@@ -39,6 +39,38 @@ fn taiwan_table(cores: [&str; 4], live: &str, dead: &str, drawable: Option<usize
     common::game::table(&Variant::taiwan(), cores, live, dead, drawable)
 }
 
+/// 000 花牌與花胡's table (the scenes `flowers.rs` and `house_rules.rs` both play): seat 1 holds
+/// seven flowers, draws the 8th and its replacement 5m, which completes its hand; seat 1 now
+/// has its turn with 5m drawn.
+fn eighth_flower_drawn(v: &Variant) -> State {
+    let seven = "1f2f3f4f5f6f7f 4m6m 1p2p3p 4p5p6p 7p";
+    let mut st = common::game::table(
+        v,
+        ["8m8m8s8s", seven, "", ""],
+        "8f",
+        "8p9p 2s3s4s 5s5s 5m",
+        None,
+    );
+    common::game::discard(&mut st, "1z");
+    st
+}
+
+/// 000 七搶一 情形 2's table: seat 1 is dealt seven flowers and its replacements complete a hand
+/// waiting on 5m; seat 1 has discarded 3m and seat 2 has drawn the 8th flower, which seat 1
+/// may now rob.
+fn eighth_flower_shown_by_seat_2(v: &Variant) -> State {
+    let mut st = common::game::table(
+        v,
+        ["2m2m8s8s", "1f2f3f4f5f6f7f 4m6m 1p2p3p 4p5p6p 7p", "", ""],
+        "3m 8f",
+        "8p9p 2s3s4s 5s5s 5m",
+        None,
+    );
+    common::game::discard(&mut st, "1z");
+    common::game::act(&mut st, 1, Action::Discard(common::game::t("3m")));
+    st
+}
+
 fn options(st: &State, seat: u8) -> Vec<Action> {
     legal_actions(st, seat)
 }
