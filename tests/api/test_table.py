@@ -151,8 +151,9 @@ def _tiles_in(value: Any) -> Counter[str]:
     return found
 
 
-def test_no_answer_shows_a_tile_the_seat_cannot_see(client: TestClient) -> None:
-    for answer in _play_out(client, _start(client, seed=41, bots=["value"]))[:-1]:
+@pytest.mark.parametrize("seed", [41, 15])  # 15: another seat makes a 暗槓 on the way
+def test_no_answer_shows_a_tile_the_seat_cannot_see(client: TestClient, seed: int) -> None:
+    for answer in _play_out(client, _start(client, seed=seed, bots=["value"]))[:-1]:
         game = tb.rebuild(tb.unseal(answer["token"])).game
         # What the seat may see, from the core's own record of the seat (docs/log-format.md
         # §8): its hand, every discard, every call and face-up kong, every flower.
@@ -173,6 +174,44 @@ def test_no_answer_shows_a_tile_the_seat_cannot_see(client: TestClient) -> None:
         for s in answer["table"][1:]:
             assert set(s) == {"seat", "wind", "concealed", "declared", "melds", "flowers", "river"}
         assert answer["record"] is None and answer["result"] is None
+        _each_place_holds_what_the_seat_sees(answer, game)
+
+
+def _each_place_holds_what_the_seat_sees(answer: Answer, game: twmj.Game) -> None:
+    """Place by place, the tiles an answer shows are exactly the seat's sight, counted: its
+    own hand (the drawn tile in it); each seat's river, its discards in order as the seat's record has them; each
+    meld as dealt to the table (another seat's 暗槓 without its tiles); each seat's flowers
+    (shown when drawn); and every event a line of the seat's own record."""
+    sight = twmj.read_record_for(game.record_for(0))
+    whole = twmj.read_record_for(game.record())
+    # The hand holds the drawn tile too (`drawn` names which).
+    assert Counter(answer["hand"]) == Counter(twmj.parse(game.hand(0)).tiles)
+    assert answer["drawn"] is None or answer["drawn"] in answer["hand"]
+    for s, seat in enumerate(answer["table"]):
+        river = [x["action"].split()[1] for x in sight if _discard_by(x, s)]
+        assert [d["tile"] for d in seat["river"]] == river
+        melds = game.melds(s)
+        assert len(seat["melds"]) == len(melds)
+        for shown, meld in zip(seat["melds"], melds, strict=True):
+            assert shown["kind"] == meld.kind
+            if meld.kind == "ankan" and s != 0:
+                assert shown["hidden"] and not _tiles_in(shown["tiles"])
+            else:
+                assert Counter(shown["tiles"]) == Counter(twmj.parse(meld.tiles).tiles)
+        flowers = list(twmj.parse(whole[0]["hands"][s]).flowers) + [
+            x["tile"]
+            for x in whole
+            if x["type"] == "draw" and x["seat"] == s and x["tile"].endswith("f")
+        ]
+        assert sorted(seat["flowers"]) == sorted(flowers)
+    for event in answer["events"]:
+        assert event in sight, event
+
+
+def _discard_by(line: dict[str, Any], seat: int) -> bool:
+    return bool(
+        line["type"] == "act" and line["seat"] == seat and line["action"].startswith("discard ")
+    )
 
 
 def test_the_token_cannot_be_read_without_the_key(client: TestClient) -> None:
