@@ -15,9 +15,9 @@ the fields the service used to drop (`dealer`, `east`, each win's `discards`, `s
 `declaration`, `first_turn`, `replacement`, `last_tile`) are now served.
 
 The settings registry's entry is the core's `Spec` (rules/settings.rs), held whole by
-`twmj.SettingSpec`. The review (`twmj.review`, `/v1/review`) is walked whole too, summary
-included; its owner is still `twmj.coach` (the reason in Chinese and the summary are built
-there from the core's per-decision rows), not a core serde type.
+`twmj.SettingSpec`. The review (`twmj.review`, `/v1/review`) is the core's `ReviewAnswer`
+(game/review.rs, the reasons in Chinese and the summary included), held whole by
+`twmj.Review`, and walked whole like the others.
 
 An answer nested in another (the replay's `scores` are score answers) is walked as its own
 entry, not again inside the other. An entry may give several real answers (a won hand, a
@@ -26,7 +26,6 @@ false win): a list is vouched for when any of them holds an element."""
 from __future__ import annotations
 
 import ast
-import dataclasses
 import typing
 from collections.abc import Callable
 from pathlib import Path
@@ -39,10 +38,9 @@ from tests.games import four_kongs
 from tests.test_kongs import _game as hk16_ankan_game
 from tests.test_traditional_flow import improved16_false_win
 from twmj._core import review_record
-from twmj.coach import DecisionReview
 from twmj.data import analysis_data, replay_data, score_data, waits_data
 from twmj_api.schemas.analyze import AnalyzeResponse
-from twmj_api.schemas.game import ReplayResponse, ReviewDecisionOut, ReviewResponse
+from twmj_api.schemas.game import ReplayResponse, ReviewResponse
 from twmj_api.schemas.score import ScoreResponse
 from twmj_api.schemas.variants import SettingOut
 from twmj_api.schemas.waits import WaitsResponse
@@ -199,12 +197,12 @@ def _reviews() -> list[dict[str, Any]]:
     """Seat 0's review of a played-out hand, whole (its summary included), and the same
     review kept to its turns (decisions whose discard facts are filled), so that some sample's
     first decision fills every list."""
-    whole = twmj.review(_played_out().record(), 0, samples=2)
-    turns = dataclasses.replace(
-        whole, decisions=tuple(d for d in whole.decisions if d.estimates and d.discards)
-    )
-    assert whole.decisions and turns.decisions
-    return [whole.as_dict(), turns.as_dict()]
+    whole = twmj.review(_played_out().record(), 0, samples=2).as_dict()
+    turns = whole | {
+        "decisions": [d for d in whole["decisions"] if d["estimates"] and d["discards"]]
+    }
+    assert whole["decisions"] and turns["decisions"]
+    return [whole, turns]
 
 
 #: Each answer: its name, real ones as the core serialises them, its response model, its stub
@@ -228,7 +226,7 @@ ANSWERS: list[tuple[str, Callable[[], list[Any]], type[BaseModel], str | None]] 
     # Every entry of the settings registry (a range, a choice with names, a requirement, a
     # family with no defaults): the core's `Spec`, served by `/v1/settings`.
     ("settings", lambda: [s.as_dict() for s in twmj.SETTINGS], SettingOut, "SettingSpec"),
-    ("review", lambda: _reviews(), ReviewResponse, None),
+    ("review", _reviews, ReviewResponse, "Review"),
 ]
 
 
@@ -312,48 +310,44 @@ def test_the_helpers_read_nested_annotations() -> None:
     assert _model_in(int) is None
 
 
-def _decision() -> dict[str, Any]:
-    """A reviewed decision of a hand played out by the value bots, as the core answers it, with
-    estimates and discard facts both filled."""
-    found = [
-        d
-        for d in review_record(_played_out().record(), 0, samples=2)
-        if d["estimates"] and d["discards"]
-    ]
-    assert found
-    return found[0]
-
-
-def test_the_review_holds_the_cores_decision_fields() -> None:
-    # The review (twmj.coach) adds its own fields (the loss, the reason in Chinese) to the
-    # core's decision; each of the core's must reach DecisionReview and ReviewDecisionOut, but
-    # those the response states once for the whole review (the seat, the samples).
-    decision = _decision()
-    once = set(ReviewResponse.model_fields)
-    own = {k: v for k, v in decision.items() if k not in once}
-    review = {f.name for f in dataclasses.fields(DecisionReview)}
-    assert sorted(set(own) - review) == []
-    assert set(ReviewDecisionOut.model_fields) == review
-    # The estimates and the discard facts are the core's, field for field.
-    fields = ReviewDecisionOut.model_fields
-    gaps = [
-        g
-        for k, v in own.items()
-        if isinstance(v, list)
-        for g in shape_gaps(v, _model_in(fields[k].annotation), None, {}, f"review.{k}")
-    ]
-    assert gaps == []
+def test_the_review_is_the_cores_answer() -> None:
+    # twmj.review is the core's review answer as it is (no layer rebuilds it), and each
+    # attribute of twmj.Review, twmj.ReviewSummary and twmj.DecisionReview (the stub's
+    # properties, none named here) reads the field of the core's answer it is named for.
+    record = _played_out().record()
+    r = twmj.review(record, 0, samples=2, seed=7)
+    core = review_record(record, 0, 2, 7)
+    assert r == core and r.as_dict() == core.as_dict()
+    classes = stub_classes(STUB.read_text(encoding="utf-8"))
+    data = r.as_dict()
+    fields = {a: getattr(r, a) for a in classes["Review"] if a in data}
+    assert fields.pop("summary").as_dict() == data["summary"]
+    assert [d.as_dict() for d in fields.pop("decisions")] == data["decisions"]
+    assert fields == {k: v for k, v in data.items() if k not in ("summary", "decisions")}
+    assert {a: getattr(r.summary, a) for a in classes["ReviewSummary"]} == data["summary"]
+    for d, dd in zip(r.decisions, data["decisions"], strict=True):
+        assert {a: getattr(d, a) for a in classes["DecisionReview"]} == dd
+    # What Review adds beside the answer reads the summary.
+    assert (r.total_loss, r.total_loss_se) == (r.summary.total_loss, r.summary.total_loss_se)
+    assert [d.index for d in r.costliest] == r.summary.costliest
 
 
 def test_the_whole_review_is_walked_against_its_model() -> None:
-    # The review's ANSWERS row walks twmj.review's answer whole, summary included (the
-    # coach's own fields beside the core's): a field added to any part of it is named.
+    # The review's ANSWERS row walks twmj.review's answer whole, summary included: a field
+    # added to any part of the core's answer is named in the model and the stub.
+    classes = stub_classes(STUB.read_text(encoding="utf-8"))
     whole, turns = _reviews()
     whole["summary"]["median"] = 0.0
     turns["decisions"][0]["estimates"][0]["samples"] = 2
-    assert answer_gaps([whole, turns], ReviewResponse, None, {}, "review", frozenset()) == [
+    turns["decisions"][0]["late"] = True
+    assert answer_gaps(
+        [whole, turns], ReviewResponse, "Review", classes, "review", frozenset()
+    ) == [
         "review.decisions[].estimates[].samples: missing from the API model EstimateOut",
+        "review.decisions[].late: missing from the API model ReviewDecisionOut",
+        "review.decisions[].late: missing from the stub class DecisionReview",
         "review.summary.median: missing from the API model ReviewSummaryOut",
+        "review.summary.median: missing from the stub class ReviewSummary",
     ]
 
 

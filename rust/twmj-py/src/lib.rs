@@ -77,6 +77,9 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(game::snapshot_fields, m)?)?;
     m.add_function(wrap_pyfunction!(game::simulate, m)?)?;
     m.add_function(wrap_pyfunction!(search::review_record, m)?)?;
+    m.add_class::<search::PyReview>()?;
+    m.add_class::<search::PyDecisionReview>()?;
+    m.add_class::<search::PyReviewSummary>()?;
     m.add("MAX_SAMPLES", twmj_core::game::search::MAX_SAMPLES)?;
     m.add("DEFAULT_SAMPLES", twmj_core::game::search::DEFAULT_SAMPLES)?;
     m.add_class::<env::PyVecEnv>()?;
