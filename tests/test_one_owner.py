@@ -194,3 +194,10 @@ def test_the_preset_scan_finds_a_second_spelling(tmp_path: Path) -> None:
         f"p.js:2: 'twmj1.{key}'",
         f"p.js:3: '{key}'",
     ]
+
+
+def test_no_layer_reads_serdes_message_text() -> None:
+    # Owner of "which field is missing": serde's `missing_field`, read as data
+    # (game/record/missing.rs). Before: record/mod.rs took the field's name out of
+    # serde_json's message ("missing field `tile`") and tested a line's `type` by its text.
+    assert spelled(r"missing field|invalid type:|duplicate field", strings_only=True) == []
