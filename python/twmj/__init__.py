@@ -71,6 +71,8 @@ from twmj.tiles import COPIES, FLOWERS, SHAPE_NAMES, TILES, counts, mask_tiles
 from twmj.variants import (
     DEFAULT_PRESET,
     EXCLUDE_KEYS,
+    FAMILIES,
+    FAMILY_KEYS,
     PRESETS,
     SETTINGS,
     TAI_KEYS,
@@ -104,6 +106,8 @@ __all__ = [
     "DRAW_REASONS",
     "ERROR_CODES",
     "EXCLUDE_KEYS",
+    "FAMILIES",
+    "FAMILY_KEYS",
     "FLOWERS",
     "FROM_SEAT_WIN_KINDS",
     "LIMITS",

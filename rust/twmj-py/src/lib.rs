@@ -59,6 +59,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(quiz::quiz, m)?)?;
     m.add_function(wrap_pyfunction!(variant::settings_registry, m)?)?;
     m.add_function(wrap_pyfunction!(variant::tai_keys, m)?)?;
+    m.add_function(wrap_pyfunction!(variant::family_keys, m)?)?;
     m.add_function(wrap_pyfunction!(variant::exclude_keys, m)?)?;
     m.add_function(wrap_pyfunction!(score::score, m)?)?;
     m.add_function(wrap_pyfunction!(score::score_flower, m)?)?;
