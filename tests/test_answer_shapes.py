@@ -34,9 +34,7 @@ from typing import Any
 from pydantic import BaseModel
 
 import twmj
-from tests.games import four_kongs
-from tests.test_kongs import _game as hk16_ankan_game
-from tests.test_traditional_flow import improved16_false_win
+from tests.games import ankan_deal, four_kongs, improved16_false_win
 from twmj._core import review_record
 from twmj.data import analysis_data, replay_data, score_data, waits_data
 from twmj_api.schemas.analyze import AnalyzeResponse
@@ -161,7 +159,7 @@ def answer_gaps(
 
 def _ankan_won() -> twmj.Game:
     """hk16: the dealer's 暗槓 of 東 collects its 底 (003 hk16 槓牌), and seat 1 wins on its 中."""
-    game = hk16_ankan_game(twmj.Variant("hk16"))
+    game = ankan_deal(twmj.Variant("hk16"))
     game.apply(0, "ankan 1z")
     game.apply(0, "discard 7z")
     game.apply(1, "win")
@@ -235,6 +233,63 @@ def test_every_core_field_is_in_the_api_model_and_the_stub() -> None:
     for name, samples, model, stub in ANSWERS:
         own = frozenset(m for _, _, m, _ in ANSWERS if m is not model)
         assert answer_gaps(samples(), model, stub, classes, name, own) == []
+
+
+def required_gaps(
+    core: Any,
+    model: type[BaseModel] | None,
+    schemas: dict[str, Any],
+    at: str,
+    own: frozenset[type[BaseModel]] = frozenset(),
+) -> list[str]:
+    """Each field of the core's answer `core` that the OpenAPI response schema of `model` does
+    not mark required. The core's answers skip no field (serde writes every one, `null` when
+    empty), so every field sent is always sent: a client may rely on it."""
+    if model is None or model in own:
+        return []
+    if isinstance(core, list | tuple):
+        elements = [e for e in core if isinstance(e, dict)]
+        return [g for e in elements[:1] for g in required_gaps(e, model, schemas, f"{at}[]", own)]
+    if not isinstance(core, dict):
+        return []
+    name = model.__name__
+    schema = schemas.get(f"{name}-Output", schemas.get(name, {}))
+    required = set(schema.get("required", []))
+    fields = {f.alias or k: f for k, f in model.model_fields.items()}
+    gaps = [
+        f"{at}.{k}: always sent, not required in {name}'s OpenAPI schema"
+        for k in core
+        if k in fields and k not in required
+    ]
+    for k, v in core.items():
+        if k in fields and isinstance(v, dict | list | tuple):
+            inner = _model_in(fields[k].annotation)
+            gaps += required_gaps(v, inner, schemas, f"{at}.{k}", own)
+    return gaps
+
+
+def test_the_openapi_schema_requires_what_the_core_always_sends() -> None:
+    # Decision (issue #34): a response model states the core's answer, so a field the core
+    # always sends has no default in the model and is required in the OpenAPI response
+    # schema (nullable where the core sends null). Before, `/v1/replay`'s `draw_reason`,
+    # `false_win`, `fees`, `ankan_fees` and `false_win.ready` had defaults and read as
+    # optional to a generated client.
+    from twmj_api.main import create_app
+
+    schemas = create_app().openapi()["components"]["schemas"]
+    for name, samples, model, _ in ANSWERS:
+        own = frozenset(m for _, _, m, _ in ANSWERS if m is not model)
+        found = [required_gaps(s, model, schemas, name, own) for s in samples()]
+        assert [g for f in found for g in f] == []
+    # The walk names a field a model left optional.
+    loose = {"type": "object", "properties": {"seat": {}}, "required": []}
+    assert required_gaps({"seat": 1}, AnkanOutProbe, {"AnkanOutProbe": loose}, "x") == [
+        "x.seat: always sent, not required in AnkanOutProbe's OpenAPI schema"
+    ]
+
+
+class AnkanOutProbe(BaseModel):
+    seat: int
 
 
 def test_the_data_the_service_serves_is_the_cores_answer() -> None:
