@@ -15,9 +15,9 @@ the fields the service used to drop (`dealer`, `east`, each win's `discards`, `s
 `declaration`, `first_turn`, `replacement`, `last_tile`) are now served.
 
 The settings registry's entry is the core's `Spec` (rules/settings.rs), held whole by
-`twmj.SettingSpec`. The review (`twmj.review`, `/v1/review`) is walked whole too, summary
-included; its owner is still `twmj.coach` (the reason in Chinese and the summary are built
-there from the core's per-decision rows), not a core serde type.
+`twmj.SettingSpec`. The review (`twmj.review`, `/v1/review`) is the core's `ReviewAnswer`
+(game/review.rs, the reasons in Chinese and the summary included), held whole by
+`twmj.Review`, and walked whole like the others.
 
 An answer nested in another (the replay's `scores` are score answers) is walked as its own
 entry, not again inside the other. An entry may give several real answers (a won hand, a
@@ -26,7 +26,6 @@ false win): a list is vouched for when any of them holds an element."""
 from __future__ import annotations
 
 import ast
-import dataclasses
 import typing
 from collections.abc import Callable
 from pathlib import Path
@@ -35,14 +34,11 @@ from typing import Any
 from pydantic import BaseModel
 
 import twmj
-from tests.games import four_kongs
-from tests.test_kongs import _game as hk16_ankan_game
-from tests.test_traditional_flow import improved16_false_win
+from tests.games import ankan_deal, four_kongs, improved16_false_win
 from twmj._core import review_record
-from twmj.coach import DecisionReview
 from twmj.data import analysis_data, replay_data, score_data, waits_data
 from twmj_api.schemas.analyze import AnalyzeResponse
-from twmj_api.schemas.game import ReplayResponse, ReviewDecisionOut, ReviewResponse
+from twmj_api.schemas.game import ReplayResponse, ReviewResponse
 from twmj_api.schemas.score import ScoreResponse
 from twmj_api.schemas.variants import SettingOut
 from twmj_api.schemas.waits import WaitsResponse
@@ -163,7 +159,7 @@ def answer_gaps(
 
 def _ankan_won() -> twmj.Game:
     """hk16: the dealer's 暗槓 of 東 collects its 底 (003 hk16 槓牌), and seat 1 wins on its 中."""
-    game = hk16_ankan_game(twmj.Variant("hk16"))
+    game = ankan_deal(twmj.Variant("hk16"))
     game.apply(0, "ankan 1z")
     game.apply(0, "discard 7z")
     game.apply(1, "win")
@@ -199,12 +195,12 @@ def _reviews() -> list[dict[str, Any]]:
     """Seat 0's review of a played-out hand, whole (its summary included), and the same
     review kept to its turns (decisions whose discard facts are filled), so that some sample's
     first decision fills every list."""
-    whole = twmj.review(_played_out().record(), 0, samples=2)
-    turns = dataclasses.replace(
-        whole, decisions=tuple(d for d in whole.decisions if d.estimates and d.discards)
-    )
-    assert whole.decisions and turns.decisions
-    return [whole.as_dict(), turns.as_dict()]
+    whole = twmj.review(_played_out().record(), 0, samples=2).as_dict()
+    turns = whole | {
+        "decisions": [d for d in whole["decisions"] if d["estimates"] and d["discards"]]
+    }
+    assert whole["decisions"] and turns["decisions"]
+    return [whole, turns]
 
 
 #: Each answer: its name, real ones as the core serialises them, its response model, its stub
@@ -228,7 +224,7 @@ ANSWERS: list[tuple[str, Callable[[], list[Any]], type[BaseModel], str | None]] 
     # Every entry of the settings registry (a range, a choice with names, a requirement, a
     # family with no defaults): the core's `Spec`, served by `/v1/settings`.
     ("settings", lambda: [s.as_dict() for s in twmj.SETTINGS], SettingOut, "SettingSpec"),
-    ("review", lambda: _reviews(), ReviewResponse, None),
+    ("review", _reviews, ReviewResponse, "Review"),
 ]
 
 
@@ -237,6 +233,63 @@ def test_every_core_field_is_in_the_api_model_and_the_stub() -> None:
     for name, samples, model, stub in ANSWERS:
         own = frozenset(m for _, _, m, _ in ANSWERS if m is not model)
         assert answer_gaps(samples(), model, stub, classes, name, own) == []
+
+
+def required_gaps(
+    core: Any,
+    model: type[BaseModel] | None,
+    schemas: dict[str, Any],
+    at: str,
+    own: frozenset[type[BaseModel]] = frozenset(),
+) -> list[str]:
+    """Each field of the core's answer `core` that the OpenAPI response schema of `model` does
+    not mark required. The core's answers skip no field (serde writes every one, `null` when
+    empty), so every field sent is always sent: a client may rely on it."""
+    if model is None or model in own:
+        return []
+    if isinstance(core, list | tuple):
+        elements = [e for e in core if isinstance(e, dict)]
+        return [g for e in elements[:1] for g in required_gaps(e, model, schemas, f"{at}[]", own)]
+    if not isinstance(core, dict):
+        return []
+    name = model.__name__
+    schema = schemas.get(f"{name}-Output", schemas.get(name, {}))
+    required = set(schema.get("required", []))
+    fields = {f.alias or k: f for k, f in model.model_fields.items()}
+    gaps = [
+        f"{at}.{k}: always sent, not required in {name}'s OpenAPI schema"
+        for k in core
+        if k in fields and k not in required
+    ]
+    for k, v in core.items():
+        if k in fields and isinstance(v, dict | list | tuple):
+            inner = _model_in(fields[k].annotation)
+            gaps += required_gaps(v, inner, schemas, f"{at}.{k}", own)
+    return gaps
+
+
+def test_the_openapi_schema_requires_what_the_core_always_sends() -> None:
+    # Decision (issue #34): a response model states the core's answer, so a field the core
+    # always sends has no default in the model and is required in the OpenAPI response
+    # schema (nullable where the core sends null). Before, `/v1/replay`'s `draw_reason`,
+    # `false_win`, `fees`, `ankan_fees` and `false_win.ready` had defaults and read as
+    # optional to a generated client.
+    from twmj_api.main import create_app
+
+    schemas = create_app().openapi()["components"]["schemas"]
+    for name, samples, model, _ in ANSWERS:
+        own = frozenset(m for _, _, m, _ in ANSWERS if m is not model)
+        found = [required_gaps(s, model, schemas, name, own) for s in samples()]
+        assert [g for f in found for g in f] == []
+    # The walk names a field a model left optional.
+    loose = {"type": "object", "properties": {"seat": {}}, "required": []}
+    assert required_gaps({"seat": 1}, AnkanOutProbe, {"AnkanOutProbe": loose}, "x") == [
+        "x.seat: always sent, not required in AnkanOutProbe's OpenAPI schema"
+    ]
+
+
+class AnkanOutProbe(BaseModel):
+    seat: int
 
 
 def test_the_data_the_service_serves_is_the_cores_answer() -> None:
@@ -312,48 +365,44 @@ def test_the_helpers_read_nested_annotations() -> None:
     assert _model_in(int) is None
 
 
-def _decision() -> dict[str, Any]:
-    """A reviewed decision of a hand played out by the value bots, as the core answers it, with
-    estimates and discard facts both filled."""
-    found = [
-        d
-        for d in review_record(_played_out().record(), 0, samples=2)
-        if d["estimates"] and d["discards"]
-    ]
-    assert found
-    return found[0]
-
-
-def test_the_review_holds_the_cores_decision_fields() -> None:
-    # The review (twmj.coach) adds its own fields (the loss, the reason in Chinese) to the
-    # core's decision; each of the core's must reach DecisionReview and ReviewDecisionOut, but
-    # those the response states once for the whole review (the seat, the samples).
-    decision = _decision()
-    once = set(ReviewResponse.model_fields)
-    own = {k: v for k, v in decision.items() if k not in once}
-    review = {f.name for f in dataclasses.fields(DecisionReview)}
-    assert sorted(set(own) - review) == []
-    assert set(ReviewDecisionOut.model_fields) == review
-    # The estimates and the discard facts are the core's, field for field.
-    fields = ReviewDecisionOut.model_fields
-    gaps = [
-        g
-        for k, v in own.items()
-        if isinstance(v, list)
-        for g in shape_gaps(v, _model_in(fields[k].annotation), None, {}, f"review.{k}")
-    ]
-    assert gaps == []
+def test_the_review_is_the_cores_answer() -> None:
+    # twmj.review is the core's review answer as it is (no layer rebuilds it), and each
+    # attribute of twmj.Review, twmj.ReviewSummary and twmj.DecisionReview (the stub's
+    # properties, none named here) reads the field of the core's answer it is named for.
+    record = _played_out().record()
+    r = twmj.review(record, 0, samples=2, seed=7)
+    core = review_record(record, 0, 2, 7)
+    assert r == core and r.as_dict() == core.as_dict()
+    classes = stub_classes(STUB.read_text(encoding="utf-8"))
+    data = r.as_dict()
+    fields = {a: getattr(r, a) for a in classes["Review"] if a in data}
+    assert fields.pop("summary").as_dict() == data["summary"]
+    assert [d.as_dict() for d in fields.pop("decisions")] == data["decisions"]
+    assert fields == {k: v for k, v in data.items() if k not in ("summary", "decisions")}
+    assert {a: getattr(r.summary, a) for a in classes["ReviewSummary"]} == data["summary"]
+    for d, dd in zip(r.decisions, data["decisions"], strict=True):
+        assert {a: getattr(d, a) for a in classes["DecisionReview"]} == dd
+    # What Review adds beside the answer reads the summary.
+    assert (r.total_loss, r.total_loss_se) == (r.summary.total_loss, r.summary.total_loss_se)
+    assert [d.index for d in r.costliest] == r.summary.costliest
 
 
 def test_the_whole_review_is_walked_against_its_model() -> None:
-    # The review's ANSWERS row walks twmj.review's answer whole, summary included (the
-    # coach's own fields beside the core's): a field added to any part of it is named.
+    # The review's ANSWERS row walks twmj.review's answer whole, summary included: a field
+    # added to any part of the core's answer is named in the model and the stub.
+    classes = stub_classes(STUB.read_text(encoding="utf-8"))
     whole, turns = _reviews()
     whole["summary"]["median"] = 0.0
     turns["decisions"][0]["estimates"][0]["samples"] = 2
-    assert answer_gaps([whole, turns], ReviewResponse, None, {}, "review", frozenset()) == [
+    turns["decisions"][0]["late"] = True
+    assert answer_gaps(
+        [whole, turns], ReviewResponse, "Review", classes, "review", frozenset()
+    ) == [
         "review.decisions[].estimates[].samples: missing from the API model EstimateOut",
+        "review.decisions[].late: missing from the API model ReviewDecisionOut",
+        "review.decisions[].late: missing from the stub class DecisionReview",
         "review.summary.median: missing from the API model ReviewSummaryOut",
+        "review.summary.median: missing from the stub class ReviewSummary",
     ]
 
 

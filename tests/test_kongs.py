@@ -9,33 +9,18 @@ core (`rust/twmj-core/tests/game/kongs.rs`, `rust/twmj-core/tests/game/ankan_fee
 from __future__ import annotations
 
 import json
-from collections import Counter
 from collections.abc import Iterator
 
 import pytest
 from fastapi.testclient import TestClient
 
 import twmj
-from tests.games import four_kongs
+from tests.games import ankan_deal, four_kongs
 from twmj_api.main import create_app
-
-# The dealer holds four 東 (暗槓 on its first turn); seat 1 waits on 中 alone.
-HANDS = [
-    "1111z 7z 7p88p 147s 258s 369s",
-    "123456789m 123456p 7z",
-    "147s 258s 369s 23456z 89p",
-    "147s 258s 369s 23456z 89p",
-]
 
 
 def keys(s: twmj.Score) -> dict[str, int]:
     return {i.key: i.tai for i in s.items}
-
-
-def _game(variant: twmj.Variant) -> twmj.Game:
-    used = sum((Counter(twmj.parse(h).tiles) for h in HANDS), Counter[str]())
-    rest = "".join(t * (4 - used[t]) for t in twmj.TILES)
-    return twmj.Game.from_deal(HANDS, rest[:40], rest[40:], variant=variant)
 
 
 def _to_the_end(g: twmj.Game) -> None:
@@ -57,7 +42,7 @@ def test_the_setting_is_listed() -> None:
 
 def test_an_ankan_collects_on_a_draw() -> None:
     # 即可向每家收一個底: the 流局 keeps it; 底 = 3 台 (300 / 100).
-    g = _game(twmj.Variant("hk16"))
+    g = ankan_deal(twmj.Variant("hk16"))
     g.apply(0, "ankan 1z")
     _to_the_end(g)
     result = g.result()
@@ -73,7 +58,7 @@ def test_an_ankan_collects_on_a_draw() -> None:
     assert seen.splitlines()[-1].endswith('"ankan_fees":[[0,"1z"]]}')
     assert twmj.replay(g.record()).result() == result
     # The same hand under taiwan: nothing.
-    g = _game(twmj.Variant("taiwan"))
+    g = ankan_deal(twmj.Variant("taiwan"))
     g.apply(0, "ankan 1z")
     _to_the_end(g)
     result = g.result()
@@ -90,7 +75,7 @@ def client() -> Iterator[TestClient]:
 def test_replay_shows_the_fee(client: TestClient) -> None:
     # The dealer kongs, then throws 中 and seat 1 wins: the dealer pays the win and collects
     # its 底 from all three; /v1/replay settles under the record's rules (hk16).
-    g = _game(twmj.Variant("hk16"))
+    g = ankan_deal(twmj.Variant("hk16"))
     g.apply(0, "ankan 1z")
     g.apply(0, "discard 7z")
     g.apply(1, "win")

@@ -194,3 +194,38 @@ def test_the_preset_scan_finds_a_second_spelling(tmp_path: Path) -> None:
         f"p.js:2: 'twmj1.{key}'",
         f"p.js:3: '{key}'",
     ]
+
+
+def test_no_layer_reads_serdes_message_text() -> None:
+    # Owner of "which field is missing": serde's `missing_field`, read as data
+    # (game/record/missing.rs). Before: record/mod.rs took the field's name out of
+    # serde_json's message ("missing field `tile`") and tested a line's `type` by its text.
+    assert spelled(r"missing field|invalid type:|duplicate field", strings_only=True) == []
+
+
+#: Telling a family of settings by the spelling of its keys: a prefix or suffix test or a
+#: comparison with a literal family key (`startswith("tai.")`, `== "tai.<item>"`).
+FAMILY_BY_SPELLING = (
+    r"(?:startswith|starts_with|endswith|ends_with|startsWith|endsWith)\(\s*f?[\"'](?:tai\.|exclude\.|<item>)"
+    r"|[=!]==?\s*f?[\"'](?:tai|exclude)\.<item>[\"']"
+)
+
+
+def test_a_family_of_settings_is_told_by_the_core() -> None:
+    # Owner: rules::settings (`Spec::family`, `Family::key`): a registry entry says which
+    # family it stands for (`SettingSpec.family`, `twmj.FAMILIES`, `twmj.FAMILY_KEYS`).
+    # Before: api/twmj_api/schemas/common.py found the tai family by `startswith("tai.")`
+    # and `<item>` suffixes, and tools.py by `== "tai.<item>"`.
+    assert spelled(FAMILY_BY_SPELLING) == []
+
+
+def test_the_family_scan_finds_a_second_spelling() -> None:
+    rx = re.compile(FAMILY_BY_SPELLING)
+    for line in (
+        'tai = next(s for s in twmj.SETTINGS if s.key.startswith("tai."))',
+        'if s.key.endswith("<item>"):',
+        'TAI = next(s for s in SETTINGS if s.key == "tai.<item>")',
+        'if key.starts_with("exclude.") {',
+    ):
+        assert rx.search(line), line
+    assert not rx.search('description="`tai.<item>` sets an item\'s 台"')

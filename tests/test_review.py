@@ -10,31 +10,10 @@ from pathlib import Path
 import pytest
 
 import twmj
+from tests.games import mistake_record
 from twmj.arena import arena, difference
 from twmj.bots import NAMES
 from twmj.cli import main
-
-
-def _mistake_record(seed: int = 3) -> tuple[str, int]:
-    """A hand of efficiency bots in which seat 0, once ready on its turn (嗆聽 is legal for
-    some discard), discards a tile that leaves it not ready instead; the record and that
-    discard's line (1-based)."""
-    g = twmj.Game(seed)
-    bot = twmj.bots.CoreBot("efficiency", seed=seed)
-    line = 0
-    while not g.is_over:
-        seat = g.pending[0]
-        legal = g.legal_actions(seat)
-        ready = {a.split()[1] for a in legal if a.startswith("declare ")}
-        if seat == 0 and not line and ready and "win" not in legal:
-            bad = [a for a in legal if a.startswith("discard ") and a.split()[1] not in ready]
-            if bad:
-                line = len(twmj.record_lines(g.record())) + 1
-                g.apply(seat, bad[0])
-                continue
-        g.apply(seat, bot.act(g, seat))
-    assert line, "seat 0 was never ready"
-    return g.record(), line
 
 
 def test_evaluate_is_the_seeds_alone_and_covers_the_legal_actions() -> None:
@@ -68,7 +47,7 @@ def test_the_search_bot_is_a_bot_everywhere() -> None:
 
 
 def test_review_marks_the_mistake_and_says_why() -> None:
-    record, line = _mistake_record()
+    record, line = mistake_record()
     r = twmj.review(record, 0, samples=48, seed=1)
     d = next(d for d in r.decisions if d.line == line)
     assert d.played != d.best, d
@@ -86,7 +65,7 @@ def test_review_marks_the_mistake_and_says_why() -> None:
 
 
 def test_review_command_is_the_library(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    record, line = _mistake_record()
+    record, line = mistake_record()
     f = tmp_path / "hand.jsonl"
     f.write_text(record)
     lib = twmj.review(record, 0, samples=16, seed=2)
@@ -103,7 +82,7 @@ def test_review_command_is_the_library(tmp_path: Path, capsys: pytest.CaptureFix
 def test_a_hand_is_reviewed_within_the_cost_bound() -> None:
     # Issue 28 item 5: a 16-decision hand in ≤ 2 s on one core at the default budget. The
     # decisions run in parallel; the bound is held per decision on the cores used.
-    record, _ = _mistake_record()
+    record, _ = mistake_record()
     t = time.process_time()
     r = twmj.review(record, 0)
     cpu = time.process_time() - t

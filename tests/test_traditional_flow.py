@@ -7,6 +7,7 @@ import json
 import pytest
 
 import twmj
+from tests.games import improved16_false_win
 
 
 def test_false_win_ends_the_hand_and_pays_one_to_three() -> None:
@@ -90,35 +91,6 @@ def test_wall_break_and_seat_draw_are_exposed() -> None:
     }
     assert twmj.Match(5).seat_draw is None
     assert twmj.Game(5).wall_break is None
-
-
-def improved16_false_win() -> twmj.Game:
-    """003 詐胡的罰則 (詐胡通賠三家，賠聽牌者所聽台數，賠未聽者自己詐胡的台數): seat 3 shouts 胡 on its
-    own turn with nothing. Seat 1 waits on 5m alone: 門清 1 + 獨聽 1 + 一條龍 2 = 4. Seat 2 waits
-    on 1m (門清 1 + 一條龍 2 = 3) or 4m (門清 1): paid its best, 3. The dealer waits on nothing."""
-    hands = [
-        "8s 1m1m 9m9m 5z5z 6z6z 7z7z 6s6s 9s9s 3z 1z",
-        "4m6m 1p2p3p 4p5p6p 7p8p9p 2s3s4s 5s5s",
-        "1p1p 2m3m 4m5m6m 7m8m9m 1s2s3s 4z4z4z",
-        "1m 2m 5m 8m 2p 5p 8p 3s 6s 8s 7s 5z 6z 7z 3z 2z",
-    ]
-    # The live wall: the three draws, then every tile left (no flowers).
-    used = [0] * 34
-    for h in [*hands, "1z 2z 3z"]:
-        for i, n in enumerate(twmj.parse(h).counts):
-            used[i] += n
-    live = "1z 2z 3z " + twmj.format(bytes(4 - u for u in used))
-    game = twmj.Game.from_deal(hands, live, "", variant=twmj.Variant("improved16"))
-    # Seat 3's scattered hand is 十三不搭 (003 特殊流局情形): it keeps it (pass) at the start.
-    assert game.pending == [3] and "redeal" in game.legal_actions(3)
-    game.apply(3, "pass")
-    for seat, tile in [(0, "8s"), (1, "1z"), (2, "2z")]:
-        game.apply(seat, f"discard {tile}")
-        while game.pending and "pass" in game.legal_actions(game.pending[0]):
-            game.apply(game.pending[0], "pass")
-    assert game.pending == [3]
-    game.apply(3, "win")
-    return game
 
 
 def test_improved16_false_win_pays_ready_seats_their_waits() -> None:

@@ -113,7 +113,7 @@ async def _settings(_: NoInput) -> Any:
 
 
 #: The `tai.<item>` family's entry of the registry (its range holds for every item).
-_TAI = next(s for s in twmj.SETTINGS if s.key == "tai.<item>")
+_TAI = twmj.FAMILIES["tai"]
 
 #: What a tool's `overrides` takes, in a few lines instead of the registry's ~50 KB (which the
 #: `settings` tool answers): a client sees every key and range on one call, not in every tool.

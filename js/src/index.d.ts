@@ -260,6 +260,9 @@ export interface Setting {
   /** The value in every preset (empty for the `tai.<item>` family). */
   defaults: Record<string, SettingValue>;
   requires: { when: SettingValue; key: string; value: SettingValue }[];
+  /** The family's key (`tai`, `exclude`) when the entry stands for the settings keyed
+   * `<family>.<item>`; null for a setting of its own. */
+  family: string | null;
 }
 
 export interface PresetInfo {

@@ -142,3 +142,36 @@ test("index.d.ts declares every field the core's answers send", () => {
     "Score.late",
   ]);
 });
+
+test("index.d.ts's Setting is the core's settings entry (meta().settings)", () => {
+  // SETTINGS is the core's registry as meta() sends it (the core's `Spec`, as `GET
+  // /v1/settings` serves it): every field of every entry is declared by `Setting`, and every
+  // member `Setting` declares is sent (none is optional), at every depth.
+  const interfaces = declarations();
+  const setting = interfaces.get("Setting");
+  const entries = twmj.SETTINGS;
+  // Some entry fills each list and each nullable field.
+  assert.ok(entries.some((s) => s.requires.length > 0));
+  assert.ok(entries.some((s) => s.choice_names !== null) && entries.some((s) => s.minimum !== null));
+  const gaps = entries.flatMap((s) => undeclared(s, setting, interfaces, "Setting"));
+  assert.deepEqual([...new Set(gaps)], []);
+  const unsent = (declared, objects) => {
+    const sent = new Set(objects.flatMap((o) => Object.keys(o)));
+    return [...declared.keys()].filter((k) => !sent.has(k));
+  };
+  assert.deepEqual(unsent(setting, entries), []);
+  const requires = typeOf(setting.get("requires"), interfaces);
+  assert.deepEqual(unsent(requires, entries.flatMap((s) => s.requires)), []);
+  for (const [key, type] of setting) {
+    // A field the core sends as null admits null; a union of literals holds every value sent.
+    if (entries.some((s) => s[key] === null)) assert.match(type, /\bnull\b/, key);
+    const literals = [...type.matchAll(/"([^"]*)"/g)].map((m) => m[1]);
+    if (literals.length > 0) {
+      assert.deepEqual([...new Set(entries.map((s) => s[key]))].filter((v) => !literals.includes(v)), [], key);
+    }
+  }
+  // The walk names a field the core gained.
+  const grown = { ...structuredClone(entries.find((s) => s.requires.length > 0)), unit: "tai" };
+  grown.requires[0].since = 1;
+  assert.deepEqual(undeclared(grown, setting, interfaces, "Setting"), ["Setting.requires[].since", "Setting.unit"]);
+});

@@ -24,6 +24,7 @@ from twmj._core import (
     SettingSpec,
     Variant,
     exclude_keys,
+    family_keys,
     presets,
     settings_registry,
     tai_keys,
@@ -33,6 +34,8 @@ from twmj.errors import VariantError
 __all__ = [
     "DEFAULT_PRESET",
     "EXCLUDE_KEYS",
+    "FAMILIES",
+    "FAMILY_KEYS",
     "PRESETS",
     "SETTINGS",
     "TAI_KEYS",
@@ -52,6 +55,13 @@ DEFAULT_PRESET: str = Variant().preset
 #: The core's settings registry: every setting (key, type, range or choices, layer, docs in
 #: English and Chinese, the value in every preset), then the `tai.<item>` family.
 SETTINGS: tuple[SettingSpec, ...] = tuple(settings_registry())
+
+#: The registry's entry of each family of settings keyed `<family>.<item>`, by the family's
+#: key as the core names it (`SettingSpec.family`: `tai`, `exclude`).
+FAMILIES: dict[str, SettingSpec] = {s.family: s for s in SETTINGS if s.family is not None}
+
+#: Every key of each family, by the family's key.
+FAMILY_KEYS: dict[str, tuple[str, ...]] = {f: tuple(family_keys(f)) for f in FAMILIES}
 
 #: Every key of the `tai.<item>` family.
 TAI_KEYS: tuple[str, ...] = tuple(tai_keys())

@@ -130,7 +130,7 @@ def test_legal_snapshot_under_american(client: TestClient) -> None:
 
 def test_replay_reports_a_false_win_and_who_was_ready(client: TestClient) -> None:
     # 003 詐胡的罰則 賠聽牌者所聽台數: the record's end names the 詐胡 and each ready seat's tai.
-    from tests.test_traditional_flow import improved16_false_win
+    from tests.games import improved16_false_win
 
     body = client.post("/v1/replay", json={"record": improved16_false_win().record()}).json()
     assert (body["over"], body["draw"], body["draw_reason"], body["wins"]) == (

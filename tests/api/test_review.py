@@ -11,12 +11,12 @@ from fastapi.testclient import TestClient
 from mcp.client import Client
 
 import twmj
-from tests.test_review import _mistake_record
+from tests.games import mistake_record
 from twmj_api.tools import SERVER
 
 
 def test_review_route_and_tool_answer_the_library(client: TestClient) -> None:
-    record, line = _mistake_record()
+    record, line = mistake_record()
     lib = twmj.review(record, 0, samples=16, seed=5).as_dict()
     body = {"record": record, "seat": 0, "samples": 16, "seed": 5}
     r = client.post("/v1/review", json=body)
@@ -34,7 +34,7 @@ def test_review_route_and_tool_answer_the_library(client: TestClient) -> None:
 
 
 def test_review_limits_are_refused_with_the_error_shape(client: TestClient) -> None:
-    record, _ = _mistake_record()
+    record, _ = mistake_record()
     too_many = twmj._core.MAX_SAMPLES + 1
     r = client.post("/v1/review", json={"record": record, "seat": 0, "samples": too_many})
     assert r.status_code == 422
@@ -54,7 +54,7 @@ def test_a_review_over_the_cores_budget_is_refused_before_any_work(client: TestC
     # A hostile client cannot hold a worker: the core bounds a review's samples in all
     # (decisions × samples per decision, `LIMITS["review_samples"]`), and refuses one over it
     # with the error shape before evaluating anything.
-    record, _ = _mistake_record()
+    record, _ = mistake_record()
     budget = twmj.LIMITS["review_samples"]
     decisions = len(twmj.review(record, 0, samples=1).decisions)
     assert decisions >= 2

@@ -32,7 +32,14 @@ def test_settings_endpoint_is_the_registry(client: TestClient) -> None:
         "doc_zh": by_key["streak_cap"]["doc_zh"],
         "defaults": None,
         "requires": [],
+        "family": None,
     }
+    # The families' entries say which family they stand for, and their keys are the
+    # library's (the core's `Family::keys`).
+    families = {s["family"]: s["key"] for s in body if s["family"] is not None}
+    assert families == {"tai": "tai.<item>", "exclude": "exclude.<item>"}
+    assert set(twmj.FAMILY_KEYS["tai"]) == set(twmj.TAI_KEYS)
+    assert set(twmj.FAMILY_KEYS["exclude"]) == set(twmj.EXCLUDE_KEYS)
 
 
 def test_settings_are_named_in_chinese(client: TestClient) -> None:
@@ -101,6 +108,12 @@ def test_openapi_enumerates_the_override_keys(client: TestClient) -> None:
     assert set(props) == expected | set(twmj.TAI_KEYS) | set(twmj.EXCLUDE_KEYS)
     # An exclusion is a text (item keys joined by commas), 000 小三元 不另計三元牌 its default.
     assert props["exclude.small_dragons"]["type"] == "string"
+    # A family's member takes its family's range, read from the family's entry.
+    tai = twmj.FAMILIES["tai"]
+    assert (props["tai.ping_hu"]["minimum"], props["tai.ping_hu"]["maximum"]) == (
+        tai.minimum,
+        tai.maximum,
+    )
     assert props["multi_win"]["enum"] == ["nearest", "nearest_of_two", "all"]
     assert props["streak_cap"]["type"] == "integer"
     assert props["exchange"]["type"] == "boolean"

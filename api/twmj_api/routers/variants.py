@@ -125,10 +125,10 @@ def _setting_name(key: str) -> str:
         if s.key == key:
             return s.name
     items = {i["key"]: i["name"] for i in twmj.VOCABULARY["items"]}
-    for s in twmj.SETTINGS:
-        prefix = s.key.removesuffix("<item>")
-        if s.key.endswith("<item>") and key.startswith(prefix):
-            return f"{items.get(key.removeprefix(prefix), key)}（{s.name}）"
+    for family, s in twmj.FAMILIES.items():
+        if key in twmj.FAMILY_KEYS[family]:
+            # A member is keyed `<family>.<item>` (the core's `Family::keys`).
+            return f"{items.get(key.partition('.')[2], key)}（{s.name}）"
     return key
 
 

@@ -205,33 +205,30 @@ MAX_OVERRIDES = max(len(twmj.variant_settings(p)) for p in twmj.PRESETS)
 MAX_STREAK: int | None = next(s.maximum for s in twmj.SETTINGS if s.key == "streak_cap")
 
 
+def _range(s: twmj.SettingSpec) -> dict[str, object]:
+    """The values `s` takes as JSON Schema states them: its type, range or choices."""
+    prop: dict[str, object] = {"type": s.type}
+    if s.minimum is not None:
+        prop["minimum"] = s.minimum
+    if s.maximum is not None:
+        prop["maximum"] = s.maximum
+    if s.choices is not None:
+        prop["enum"] = s.choices
+    return prop
+
+
 def _override_schema() -> dict[str, object]:
     """The JSON Schema of `overrides`, from the core's settings registry: every key with its
-    type, range or choices and doc, plus the `tai.<item>` keys. The core checks the values
-    (a bad one is a 422 naming `overrides.<key>`), in the order given."""
+    type, range or choices and doc, and every key of each family (`tai.<item>`,
+    `exclude.<item>`: an entry whose `family` the core names) with the family's. The core
+    checks the values (a bad one is a 422 naming `overrides.<key>`), in the order given."""
     props: dict[str, object] = {}
     for s in twmj.SETTINGS:
-        if s.key.endswith("<item>"):
-            continue
-        prop: dict[str, object] = {"type": s.type, "description": f"{s.doc} ({s.doc_zh})"}
-        if s.minimum is not None:
-            prop["minimum"] = s.minimum
-        if s.maximum is not None:
-            prop["maximum"] = s.maximum
-        if s.choices is not None:
-            prop["enum"] = s.choices
-        props[s.key] = prop
-    tai = next(s for s in twmj.SETTINGS if s.key.startswith("tai."))
-    for key in twmj.TAI_KEYS:
-        props[key] = {
-            "type": "integer",
-            "minimum": tai.minimum,
-            "maximum": tai.maximum,
-            "description": tai.doc,
-        }
-    exclude = _family("exclude.")
-    for key in twmj.EXCLUDE_KEYS:
-        props[key] = {"type": exclude.type, "description": exclude.doc}
+        if s.family is None:
+            props[s.key] = _range(s) | {"description": f"{s.doc} ({s.doc_zh})"}
+    for family, s in twmj.FAMILIES.items():
+        for key in twmj.FAMILY_KEYS[family]:
+            props[key] = _range(s) | {"description": s.doc}
     return {
         "type": "object",
         "properties": props,
@@ -240,15 +237,12 @@ def _override_schema() -> dict[str, object]:
     }
 
 
-def _family(prefix: str) -> twmj.SettingSpec:
-    """The registry's entry of the family of settings keyed `<prefix><item>`."""
-    return next(s for s in twmj.SETTINGS if s.key == f"{prefix}<item>")
-
-
 def _override_specs() -> dict[str, twmj.SettingSpec]:
-    specs = {s.key: s for s in twmj.SETTINGS if not s.key.endswith("<item>")}
-    tai, exclude = _family("tai."), _family("exclude.")
-    return specs | {k: tai for k in twmj.TAI_KEYS} | {k: exclude for k in twmj.EXCLUDE_KEYS}
+    """Each key `overrides` takes with its registry entry (a family's key, its family's)."""
+    specs = {s.key: s for s in twmj.SETTINGS if s.family is None}
+    for family, s in twmj.FAMILIES.items():
+        specs |= dict.fromkeys(twmj.FAMILY_KEYS[family], s)
+    return specs
 
 
 _OVERRIDE_SPECS = _override_specs()

@@ -300,7 +300,6 @@ class FalseWinOut(BaseModel):
         "paid with 一底, unless it is in `ready`."
     )
     ready: list[ReadyOut] = Field(
-        default_factory=list,
         description="003 詐胡的罰則 (賠聽牌者所聽台數, `false_win_waits`): each seat ready at that "
         "moment, paid the tai it waited for instead.",
     )
@@ -310,7 +309,9 @@ class ReplayResponse(BaseModel):
     """The core's `ReplayAnswer` (game/report.rs) field for field. `Game.result()` and the
     record's last line write a 暗槓 and a ready seat as `[seat, …]` pairs; this answer keeps the
     objects it has always served (`{seat, tile}`, `{seat, tai}`: a client reads them by name)
-    and a 詢問費 as its `[payer, payee]` pair, as it always has."""
+    and a 詢問費 as its `[payer, payee]` pair, as it always has. Like every response model, no
+    field has a default: the core sends every field every time (`null` or `[]` when empty), so
+    the OpenAPI schema marks each required (tests/test_answer_shapes.py)."""
 
     events: int = Field(description="Events checked, every one legal.")
     over: bool = Field(description="The hand has ended.")
@@ -319,22 +320,19 @@ class ReplayResponse(BaseModel):
     east: int = Field(description="The seat sitting 東 (門風).")
     draw: bool | None = Field(description="流局, when over.")
     draw_reason: str | None = Field(
-        default=None,
         description="Why nobody won, on a draw: `wall` (流局), `four_kongs`, `four_winds` (001/003 "
         "特殊流局) or `thirteen_unconnected` (003 十三不搭 亮牌重洗).",
     )
     false_win: FalseWinOut | None = Field(
-        default=None, description="The 詐胡 that ended the hand (001 詐胡, 003 詐胡的罰則)."
+        description="The 詐胡 that ended the hand (001 詐胡, 003 詐胡的罰則)."
     )
     wins: list[WinOut] = Field(description="The 筆 won, in settlement order.")
     scores: list[ScoreResponse] = Field(description="Each 筆 scored, when over.")
     net_tai: list[int] = Field(description="Each seat's net in tai (zeros until over).")
     fees: list[list[int]] = Field(
-        default_factory=list,
         description="詢問費 (003 註13): `[payer, payee]` pairs, 1 台 each; in `net_tai`.",
     )
     ankan_fees: list[AnkanOut] = Field(
-        default_factory=list,
         description="暗槓 底 (003 hk16 槓牌): each 暗槓, turned over at the end; its owner collects "
         "the variant's `ankan_fee` 底 from every other seated player whatever the end; in "
         "`net_tai`.",

@@ -165,3 +165,8 @@ class SettingOut(BaseModel):
         description="While this setting holds `when`, setting `key` must hold `value` (the core "
         "refuses the pair otherwise: `hand_size` 13 needs `special_shapes.lig_gu` false)."
     )
+    family: str | None = Field(
+        description="The family's key (`tai`, `exclude`) when the entry stands for a family of "
+        "settings keyed `<family>.<item>`, else null: a client tells a family by this, not by "
+        "the spelling of a key."
+    )

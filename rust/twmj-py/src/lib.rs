@@ -59,6 +59,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(quiz::quiz, m)?)?;
     m.add_function(wrap_pyfunction!(variant::settings_registry, m)?)?;
     m.add_function(wrap_pyfunction!(variant::tai_keys, m)?)?;
+    m.add_function(wrap_pyfunction!(variant::family_keys, m)?)?;
     m.add_function(wrap_pyfunction!(variant::exclude_keys, m)?)?;
     m.add_function(wrap_pyfunction!(score::score, m)?)?;
     m.add_function(wrap_pyfunction!(score::score_flower, m)?)?;
@@ -77,6 +78,9 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(game::snapshot_fields, m)?)?;
     m.add_function(wrap_pyfunction!(game::simulate, m)?)?;
     m.add_function(wrap_pyfunction!(search::review_record, m)?)?;
+    m.add_class::<search::PyReview>()?;
+    m.add_class::<search::PyDecisionReview>()?;
+    m.add_class::<search::PyReviewSummary>()?;
     m.add("MAX_SAMPLES", twmj_core::game::search::MAX_SAMPLES)?;
     m.add("DEFAULT_SAMPLES", twmj_core::game::search::DEFAULT_SAMPLES)?;
     m.add_class::<env::PyVecEnv>()?;

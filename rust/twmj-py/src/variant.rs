@@ -2,7 +2,7 @@
 
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyInt, PyString};
-use twmj_core::rules::{specs, Spec, EXCLUDE, PRESETS, TAI};
+use twmj_core::rules::{specs, Family, Spec, EXCLUDE, PRESETS, TAI};
 use twmj_core::scoring::{Value, Variant};
 use twmj_py_macros::guarded;
 
@@ -274,6 +274,13 @@ impl PySettingSpec {
         Ok(convert::to_py(py, &self.0)?.get_item("defaults")?)
     }
 
+    /// The family's key (`tai`, `exclude`) when the entry stands for a family of settings
+    /// keyed `<family>.<item>` (its keys: `family_keys`), else None.
+    #[getter]
+    fn family(&self) -> Option<&'static str> {
+        self.0.family
+    }
+
     /// The entry as JSON-ready data: the core's fields, as `/v1/settings` serves them.
     #[guarded]
     fn as_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
@@ -290,6 +297,19 @@ impl PySettingSpec {
 #[guarded]
 pub fn settings_registry() -> PyResult<Vec<PySettingSpec>> {
     Ok(specs()?.into_iter().map(PySettingSpec).collect())
+}
+
+/// Every key of the family of settings called `family` (a `SettingSpec.family`: `tai`,
+/// `exclude`); another name is a `ContextError` at `family`.
+#[pyfunction]
+pub fn family_keys(family: &str) -> PyResult<Vec<String>> {
+    let f = Family::named(family).ok_or_else(|| {
+        CoreError(twmj_core::Error::context(
+            "family",
+            format!("no family of settings is called '{family}'"),
+        ))
+    })?;
+    Ok(f.keys().collect())
 }
 
 /// Every key of the `tai.<item>` family (every item but 骰規台, whose value the dice decide).

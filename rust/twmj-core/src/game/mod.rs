@@ -39,6 +39,7 @@ pub mod record;
 pub mod replay;
 pub mod report;
 pub mod result;
+pub mod review;
 pub mod series;
 pub mod settle;
 pub mod simulate;

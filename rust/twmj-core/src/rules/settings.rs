@@ -249,6 +249,16 @@ pub struct Family {
 }
 
 impl Family {
+    /// The family's key: its prefix without the dot (`tai`, `exclude`).
+    pub fn key(&self) -> &'static str {
+        self.prefix.strip_suffix('.').unwrap_or(self.prefix)
+    }
+
+    /// The family called `key` ([`Family::key`]), if one is.
+    pub fn named(key: &str) -> Option<Family> {
+        FAMILIES.into_iter().find(|f| f.key() == key)
+    }
+
     /// Every key of the family: `<prefix><key>` for its items ([`Family::every_item`]).
     pub fn keys(&self) -> impl Iterator<Item = String> + '_ {
         WORDS
@@ -371,6 +381,10 @@ pub struct Spec {
     /// its value ([`REQUIRES`]); served as `{when, key, value}` objects.
     #[serde(serialize_with = "requirements")]
     pub requires: Vec<(Value, &'static str, Value)>,
+    /// The family's key (`tai`, `exclude`: [`Family::key`]) when this entry stands for a
+    /// family of settings keyed `<family>.<item>` ([`FAMILIES`]); `None` for a setting of its
+    /// own. A caller tells a family by this, never by the spelling of a key.
+    pub family: Option<&'static str>,
 }
 
 /// A setting's value as JSON writes it: an integer, `true`/`false` or a text.
@@ -458,6 +472,7 @@ impl Spec {
             doc_zh: docs.1,
             defaults: Vec::new(),
             requires,
+            family: None,
         }
     }
 }
@@ -481,14 +496,16 @@ pub fn specs() -> Result<Vec<Spec>> {
         out.push(spec);
     }
     for f in FAMILIES {
-        out.push(Spec::new(
+        let mut spec = Spec::new(
             format!("{}<item>", f.prefix),
             f.name,
             f.kind,
             &[],
             f.layer,
             (f.doc, f.doc_zh),
-        ));
+        );
+        spec.family = Some(f.key());
+        out.push(spec);
     }
     Ok(out)
 }
@@ -1147,6 +1164,18 @@ mod tests {
             (ex.key.as_str(), ex.json_type),
             ("exclude.<item>", "string")
         );
+        // A family's entry says which family it stands for; a setting of its own, none (a
+        // dotted key such as `special_shapes.lig_gu` is no family).
+        assert_eq!((tai.family, ex.family), (Some("tai"), Some("exclude")));
+        assert!(all[..SETTINGS.len()].iter().all(|s| s.family.is_none()));
+        assert!(all
+            .iter()
+            .any(|s| s.key.contains('.') && s.family.is_none()));
+        for f in FAMILIES {
+            assert_eq!(Family::named(f.key()), Some(f));
+            assert!(f.keys().all(|k| k.starts_with(&format!("{}.", f.key()))));
+        }
+        assert_eq!(Family::named("special_shapes"), None);
     }
 
     fn map(v: &Variant) -> BTreeMap<String, Value> {

@@ -63,6 +63,7 @@
 //! `fees` (詢問費, `[[payer, payee], …]`) and `ankan_fees` (hk16 暗槓 底, `[[owner, tile], …]`)
 //! only when there are some.
 
+mod missing;
 mod seen;
 pub use seen::{
     read_seen_log, seen, seen_from_json, seen_to_json, to_json_seen, write_seen_log, HiddenAction,
@@ -272,12 +273,26 @@ struct Tag<'a> {
     kind: Cow<'a, str>,
 }
 
+/// A line's `type` of any value: what a refused line's tag is read again with, to tell a
+/// missing `type` from one of the wrong type.
+#[derive(Deserialize)]
+struct AnyTag {
+    #[serde(rename = "type")]
+    _kind: serde::de::IgnoredAny,
+}
+
 // ---------------------------------------------------------------- reading one line
 
-/// `line` read as `T`; a bad value is a record error at its path in the line.
+/// `line` read as `T`; a bad value is a record error at its path in the line, a missing
+/// field named at its own (found as data, [`missing::missing_field`]).
 fn parse<T: DeserializeOwned>(line: &str) -> Result<T> {
     let mut de = serde_json::Deserializer::from_str(line);
     let value = serde_path_to_error::deserialize(&mut de).map_err(|e| {
+        if e.inner().is_data() {
+            if let Some((path, name)) = missing::missing_field::<T>(line) {
+                return missing_error(&path, name);
+            }
+        }
         let path = e.path().to_string();
         let inner = e.into_inner();
         serde_error(if path == "." { "" } else { &path }, &inner)
@@ -286,9 +301,18 @@ fn parse<T: DeserializeOwned>(line: &str) -> Result<T> {
     Ok(value)
 }
 
-/// A `serde_json` error at `path` as a record error: bad JSON names no field; a missing
-/// field is named (`wins[0].tile`: missing); a value of the wrong type or out of range says
-/// what was expected.
+/// The required field `name` missing from the object at `path` (`wins[0].tile`: missing).
+fn missing_error(path: &str, name: &str) -> Error {
+    let key = if path.is_empty() {
+        name.to_owned()
+    } else {
+        format!("{path}.{name}")
+    };
+    Error::record(&key, "missing").coded(Code::MissingField, &[("key", &key)])
+}
+
+/// A `serde_json` error at `path` as a record error: bad JSON names no field; a value of the
+/// wrong type or out of range says what was expected (serde's words).
 fn serde_error(path: &str, e: &serde_json::Error) -> Error {
     let text = e.to_string();
     // The error's place in the line is the field, not a line and column of a one-line text.
@@ -299,18 +323,6 @@ fn serde_error(path: &str, e: &serde_json::Error) -> Error {
     if !e.is_data() {
         return Error::record("", format!("bad JSON: {text}"))
             .coded(crate::error::Code::BadJson, &[]);
-    }
-    if let Some(name) = message
-        .strip_prefix("missing field `")
-        .and_then(|m| m.strip_suffix('`'))
-    {
-        let key = if path.is_empty() {
-            name.to_owned()
-        } else {
-            format!("{path}.{name}")
-        };
-        return Error::record(&key, "missing")
-            .coded(crate::error::Code::MissingField, &[("key", &key)]);
     }
     Error::record(path, message).coded(
         Code::WrongType,
@@ -385,8 +397,8 @@ fn tag(line: &str) -> Result<Cow<'_, str>> {
         Err(e) if e.is_data() && !line.trim_start().starts_with('{') => {
             Err(Error::record("", "an event is a JSON object").coded(Code::BadJson, &[]))
         }
-        Err(e) if e.is_data() && e.to_string().starts_with("missing field") => {
-            Err(Error::record("type", "missing").coded(Code::MissingField, &[("key", &"type")]))
+        Err(e) if e.is_data() && missing::missing_field::<AnyTag>(line).is_some() => {
+            Err(missing_error("", "type"))
         }
         Err(e) if e.is_data() => Err(Error::record("type", "must be a string")
             .coded(Code::WrongType, &[("field", &"type"), ("want", &"字串")])),
