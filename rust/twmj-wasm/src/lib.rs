@@ -641,10 +641,16 @@ fn write_score(scored: &Scored) -> Option<()> {
     for items in [&s.items[..], &s.dealer_items[..]] {
         n.put(items.len())?;
         for i in items {
-            n.name(i.key)?;
             match &i.name {
-                std::borrow::Cow::Borrowed(t) => n.name(t)?,
-                std::borrow::Cow::Owned(t) => n.text(t)?,
+                std::borrow::Cow::Borrowed(t) => {
+                    let (key, name) = strings::item_ids(i.item, i.key, t)?;
+                    n.put(key)?;
+                    n.put(name)?;
+                }
+                std::borrow::Cow::Owned(t) => {
+                    n.name(i.key)?;
+                    n.text(t)?;
+                }
             }
             n.put(i.tai)?;
         }
