@@ -11,7 +11,11 @@
 // a loaded machine the wall clock also counts the time the thread waited for a core, which
 // weighs on the longer calls (score) more than on the short ones. Under `--cpu` the Node
 // side's figure leaves out the garbage collector's helper threads (its main thread's share
-// counts); the wall-clock figures stay the budget's.
+// counts); the wall-clock figures stay the budget's. That time advances in steps (the kernel
+// adds a thread's run time at a scheduler tick or a switch, about 4 ms here, not when the file
+// is read), so under `--cpu` every per-call batch is CPU_BATCHES times longer on both sides: a
+// step is then a few per cent of a batch (a 12 ms batch could read 8 or 16 ms, and the best of
+// seven kept the luckiest step).
 // The native and Node sides alternate (`--rounds` times each) and each keeps its best, so a
 // load on the machine weighs on both alike. Prints a Markdown table and the figures as JSON.
 import { execFileSync } from "node:child_process";
@@ -39,7 +43,11 @@ function now() {
   return Number(readFileSync("/proc/thread-self/schedstat", "utf8").split(" ")[0]);
 }
 
+/** How many times longer each per-call batch is under `--cpu` (as in native_bench.rs). */
+const CPU_BATCHES = 10;
+
 function best(batches, n, f) {
+  if (cpu) n *= CPU_BATCHES;
   let b = Infinity;
   for (let r = 0; r < batches; r++) {
     const t = now();

@@ -44,6 +44,10 @@ export interface Context {
   first_eight?: boolean;
 }
 
+/** A wait of `waits` (and of `analyze`'s discards). On `waits`' fast path (a hand with no
+ * melds and nothing visible) each entry is a frozen object shared by every answer holding the
+ * same tile, shapes and copies (no object made per entry per call): read it, spread it
+ * (`{...w}`) to change it. */
 export interface Wait {
   /** The waited tile (`3m`). */
   tile: string;
@@ -55,6 +59,7 @@ export interface Wait {
   remaining: number;
 }
 
+/** An accepting kind; frozen and shared on `waits`' fast path, as `Wait`. */
 export interface Accept {
   tile: string;
   remaining: number;
@@ -86,6 +91,9 @@ export interface Analysis {
   discards: Discard[];
 }
 
+/** A scored item. On `score`'s fast path (notation, no melds, no `whyNot`) each item is a
+ * frozen object shared by every answer with the same item and tai: read it, spread it to change
+ * it. */
 export interface TaiItem {
   key: string;
   name: string;

@@ -313,7 +313,6 @@ const encoder = new TextEncoder();
 // Views of the module's memory, made again when it grows (a grown memory has a new buffer).
 let mem8 = new Uint8Array(wasm.memory.buffer);
 let mem32 = new Int32Array(wasm.memory.buffer);
-let mem64 = new Float64Array(wasm.memory.buffer);
 let inView = mem8.subarray(IO_IN, IO_IN + IO_IN_LEN);
 function memory() {
   // A grown memory detaches the old buffer (its views then have length 0): a cheap test,
@@ -321,7 +320,6 @@ function memory() {
   if (mem8.length === 0) {
     mem8 = new Uint8Array(wasm.memory.buffer);
     mem32 = new Int32Array(wasm.memory.buffer);
-    mem64 = new Float64Array(wasm.memory.buffer);
     inView = mem8.subarray(IO_IN, IO_IN + IO_IN_LEN);
   }
   return mem8;
@@ -367,6 +365,28 @@ const SHAPES_OF = Array.from({ length: 256 }, (_, bits) =>
 const TILE_AT = Array.from(TILES);
 const NAME_AT = TILES.map((code) => TILE_NAMES[code]);
 
+// The fast path's wait and accept entries, one frozen object per distinct value, made on first
+// need and shared by every answer that holds it (no object made per entry per call; documented
+// as frozen in index.d.ts and the README). By (kind × 256 + shape bits) × 5 + copies left, and
+// kind × 5 + copies left.
+const COPIES_MAX = 5;
+const WAIT_AT = new Array(34 * 256 * COPIES_MAX).fill(undefined);
+const ACCEPT_AT = new Array(34 * COPIES_MAX).fill(undefined);
+
+function waitEntry(kind, bits, left) {
+  const i = (kind * 256 + bits) * COPIES_MAX + left;
+  const w = WAIT_AT[i];
+  if (w !== undefined) return w;
+  return (WAIT_AT[i] = Object.freeze({ tile: TILE_AT[kind], name: NAME_AT[kind], shapes: SHAPES_OF[bits], remaining: left }));
+}
+
+function acceptEntry(kind, left) {
+  const i = kind * COPIES_MAX + left;
+  const a = ACCEPT_AT[i];
+  if (a !== undefined) return a;
+  return (ACCEPT_AT[i] = Object.freeze({ tile: TILE_AT[kind], remaining: left }));
+}
+
 function readWaits() {
   const m = memory();
   let at = IO_OUT + 1;
@@ -374,13 +394,10 @@ function readWaits() {
   const tenpai = m[at++] === 1;
   const n = m[at++];
   const waits = new Array(n);
-  for (let i = 0; i < n; i++, at += 3) {
-    const kind = m[at];
-    waits[i] = { tile: TILE_AT[kind], name: NAME_AT[kind], shapes: SHAPES_OF[m[at + 1]], remaining: m[at + 2] };
-  }
+  for (let i = 0; i < n; i++, at += 3) waits[i] = waitEntry(m[at], m[at + 1], m[at + 2]);
   const k = m[at++];
   const accepts = new Array(k);
-  for (let i = 0; i < k; i++, at += 2) accepts[i] = { tile: TILE_AT[m[at]], remaining: m[at + 1] };
+  for (let i = 0; i < k; i++, at += 2) accepts[i] = acceptEntry(m[at], m[at + 1]);
   return { shanten, tenpai, waits, accepts };
 }
 
@@ -480,7 +497,7 @@ export function analyze(hand, options) {
 // ---- The score's fast path: texts and numbers in, numbers out (score_io in the crate) ----
 
 const IO_ARGS = raw.io_args() >> 2;
-const IO_NUM = raw.io_num() >> 3;
+const IO_NUM = raw.io_num() >> 2;
 // The crate's order of the question's texts and the context's integers and flags
 // (SCORE_TEXTS, SCORE_INTS in rust/twmj-wasm/src/lib.rs), by the context key that fills each.
 const N_TEXTS = 7;
@@ -612,62 +629,77 @@ function putScore(hand, winTile, o) {
   return true;
 }
 
-/** A whole number read from the number area as JavaScript's `JSON.parse` would hold it: a
- * small integer (no boxed double per field) when it fits 31 bits, the double otherwise. */
-function whole(v) {
-  return (v | 0) === v ? v | 0 : v;
+// The score's items, one frozen `{key, name, tai}` per distinct item and tai, made on first need
+// and shared by every answer that holds it (as the waits' entries): by the name's number in the
+// string table, then the tai (0 to ITEM_TAI − 1; any other tai gets an object of its own).
+const ITEM_TAI = 256;
+const ITEM_AT = [];
+
+function itemEntry(key, name, tai) {
+  if (tai >= 0 && tai < ITEM_TAI) {
+    let byTai = ITEM_AT[name];
+    if (byTai === undefined) {
+      while (ITEM_AT.length <= name) ITEM_AT.push(undefined);
+      byTai = ITEM_AT[name] = new Array(ITEM_TAI).fill(undefined);
+    }
+    const o = byTai[tai];
+    if (o !== undefined && o.key === STRINGS[key]) return o;
+    return (byTai[tai] = Object.freeze({ key: STRINGS[key], name: STRINGS[name], tai }));
+  }
+  return Object.freeze({ key: STRINGS[key], name: STRINGS[name], tai });
 }
 
 /** The answer `score_io` wrote, as the JSON path's plain object (the core's ScoreAnswer's
- * keys, in its order). */
+ * keys, in its order). Its numbers are `i32`s in the number area: small integers, as
+ * `JSON.parse` holds them (a number outside `i32` makes the module answer 0: the JSON path). */
 function readScore() {
   memory(); // the call may have grown the module's memory
-  const f = mem64;
+  const f = mem32;
   let at = IO_NUM;
   const known = f[at++];
   if (known > STRINGS.length) {
     for (const t of JSON.parse(raw.strings_since(STRINGS.length))) STRINGS.push(t);
   }
   const S = STRINGS;
-  const variant = S[f[at++] | 0];
-  const nOver = f[at++] | 0;
+  const variant = S[f[at++]];
+  const nOver = f[at++];
   const overrides = new Array(nOver);
-  for (let i = 0; i < nOver; i++, at += 2) overrides[i] = [S[f[at] | 0], S[f[at + 1] | 0]];
-  const total_tai = whole(f[at++]);
-  const nItems = f[at++] | 0;
+  for (let i = 0; i < nOver; i++, at += 2) overrides[i] = [S[f[at]], S[f[at + 1]]];
+  const total_tai = f[at++];
+  const nItems = f[at++];
   // Lists of the length the module wrote (no growth by `push`).
   const items = new Array(nItems);
-  for (let i = 0; i < nItems; i++, at += 3) items[i] = { key: S[f[at] | 0], name: S[f[at + 1] | 0], tai: whole(f[at + 2]) };
-  const nDealer = f[at++] | 0;
+  for (let i = 0; i < nItems; i++, at += 3) items[i] = itemEntry(f[at], f[at + 1], f[at + 2]);
+  const nDealer = f[at++];
   const dealer_items = new Array(nDealer);
-  for (let i = 0; i < nDealer; i++, at += 3) dealer_items[i] = { key: S[f[at] | 0], name: S[f[at + 1] | 0], tai: whole(f[at + 2]) };
-  const dealer_tai = whole(f[at++]);
-  const nBlocks = f[at++] | 0;
+  for (let i = 0; i < nDealer; i++, at += 3) dealer_items[i] = itemEntry(f[at], f[at + 1], f[at + 2]);
+  const dealer_tai = f[at++];
+  const nBlocks = f[at++];
   const decomposition = new Array(nBlocks);
-  for (let i = 0; i < nBlocks; i++) decomposition[i] = S[f[at++] | 0];
-  const nMelds = f[at++] | 0;
+  for (let i = 0; i < nBlocks; i++) decomposition[i] = S[f[at++]];
+  const nMelds = f[at++];
   const melds = new Array(nMelds);
-  for (let i = 0; i < nMelds; i++, at += 2) melds[i] = { kind: S[f[at] | 0], tiles: S[f[at + 1] | 0] };
-  const shape = f[at++] | 0;
+  for (let i = 0; i < nMelds; i++, at += 2) melds[i] = { kind: S[f[at]], tiles: S[f[at + 1]] };
+  const shape = f[at++];
   const allowed = f[at++] === 1;
-  const winner = f[at++] | 0;
-  const nPay = f[at++] | 0;
+  const winner = f[at++];
+  const nPay = f[at++];
   const payments = new Array(nPay);
   for (let i = 0; i < nPay; i++, at += 9) {
     payments[i] = {
-      bill: f[at] | 0,
-      payer: f[at + 1] | 0,
-      payee: f[at + 2] | 0,
-      base_tai: whole(f[at + 3]),
-      hand_tai: whole(f[at + 4]),
-      dealer_tai: whole(f[at + 5]),
-      total_tai: whole(f[at + 6]),
-      multiple: whole(f[at + 7]),
-      money: whole(f[at + 8]),
+      bill: f[at],
+      payer: f[at + 1],
+      payee: f[at + 2],
+      base_tai: f[at + 3],
+      hand_tai: f[at + 4],
+      dealer_tai: f[at + 5],
+      total_tai: f[at + 6],
+      multiple: f[at + 7],
+      money: f[at + 8],
     };
   }
-  const net_tai = [whole(f[at]), whole(f[at + 1]), whole(f[at + 2]), whole(f[at + 3])];
-  const net_money = [whole(f[at + 4]), whole(f[at + 5]), whole(f[at + 6]), whole(f[at + 7])];
+  const net_tai = [f[at], f[at + 1], f[at + 2], f[at + 3]];
+  const net_money = [f[at + 4], f[at + 5], f[at + 6], f[at + 7]];
   return {
     variant,
     overrides,

@@ -121,3 +121,51 @@ test("the wait tables in use are the ones the module ships, and they answer righ
     assert.deepEqual(got, referenceWaits(counts).map((k) => twmj.TILES[k]));
   }
 });
+
+// The fast paths share their value entries between answers (js/README.md): each wait, accept
+// and scored item is one frozen object per distinct value; the answer and its lists are new
+// per call, and a copy of an entry is an ordinary object.
+test("fast-path entries are shared frozen values; answers and lists are the caller's", () => {
+  const a = twmj.waits("2223456m123456789p");
+  const b = twmj.waits(twmj.counts("2223456m123456789p"));
+  assert.notEqual(a, b);
+  assert.notEqual(a.waits, b.waits);
+  assert.ok(a.waits.length === 5 && a.waits.every((w, i) => w === b.waits[i] && Object.isFrozen(w)));
+  assert.ok(a.accepts.every((x, i) => x === b.accepts[i] && Object.isFrozen(x)));
+  assert.ok(!Object.isFrozen(a) && !Object.isFrozen(a.waits) && !Object.isFrozen(a.accepts));
+  a.waits.push({ ...a.waits[0], remaining: 0 });
+  assert.equal(twmj.waits("2223456m123456789p").waits.length, 5);
+  assert.throws(() => {
+    a.accepts[0].remaining = 0;
+  }, TypeError);
+  assert.deepStrictEqual({ ...b.waits[0] }, twmj.waits("2223456m123456789p", { melds: [] }).waits[0]);
+  // A distinct value gets its own entry: the same tile with fewer copies left.
+  const seen = twmj.waits("2223456m123456789p", { visible: twmj.counts("1m") });
+  assert.equal(seen.waits[0].remaining, 3);
+  assert.equal(b.waits[0].remaining, 4);
+  const ctx = { context: { winner: 1, dealer: 0, streak: 2, seatWind: "S", win: "self_draw" } };
+  const s = twmj.score("123456789m234p56p77s", "7p", ctx);
+  const t = twmj.score("123456789m234p56p77s", "7p", ctx);
+  assert.deepEqual(s.items.map((i) => [i.key, i.tai]).length, 3);
+  assert.ok(s.items.every((x, i) => x === t.items[i] && Object.isFrozen(x)));
+  assert.ok(!Object.isFrozen(s.items) && !Object.isFrozen(s.payments[0]));
+  // Under another tai value the same item is another entry, as the JSON path says.
+  const v = new twmj.Variant("taiwan", { "tai.concealed": 2 });
+  const u = twmj.score("123456789m234p56p77s", "7p", { ...ctx, variant: v });
+  assert.deepStrictEqual(u, twmj.score("123456789m234p56p77s", "7p", { ...ctx, variant: v, melds: [] }));
+  assert.notDeepStrictEqual(u.items, s.items);
+});
+
+// The score's numbers cross as `i32`s: large money (base_money and tai_money at the registry's
+// maximum) still answers as the JSON path does.
+test("score: money at the settings' maximum crosses intact", () => {
+  const v = new twmj.Variant("taiwan", { base_money: 1000000, tai_money: 1000000 });
+  for (const [hand, tile, context] of [
+    ["789m111222333444z5z", "5z", { winner: 0, dealer: 0, win: "self_draw", streak: 5 }],
+    ["123456789m234p56p77s", "7p", { winner: 1, dealer: 0, streak: 2, seatWind: "S", win: "self_draw" }],
+  ]) {
+    const fast = twmj.score(hand, tile, { context, variant: v });
+    assert.deepStrictEqual(fast, twmj.score(hand, tile, { context, variant: v, melds: [] }));
+    assert.ok(fast.net_money[fast.winner] > 1e7);
+  }
+});

@@ -24,7 +24,7 @@ mod input;
 mod strings;
 
 use std::cell::RefCell;
-use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, AtomicU8, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU8, Ordering};
 
 use serde_json::{json, Value};
 use twmj_core::decompose::Block;
@@ -545,11 +545,11 @@ const SCORE_INTS: [&str; 6] = [
 /// given, a bit per flag set (`last_tile`, `first_turn`, `first_eight`), and 1 when a context
 /// is given at all.
 const ARGS_LEN: usize = SCORE_TEXTS.len() + SCORE_INTS.len() + 3;
-/// The number area a score is written to (as `f64`s): room for every item of a hand and more.
+/// The number area a score is written to (as `i32`s): room for every item of a hand and more.
 const NUM_LEN: usize = 512;
 
 static IO_ARGS: [AtomicI32; ARGS_LEN] = [const { AtomicI32::new(0) }; ARGS_LEN];
-static IO_NUM: [AtomicU64; NUM_LEN] = [const { AtomicU64::new(0) }; NUM_LEN];
+static IO_NUM: [AtomicI32; NUM_LEN] = [const { AtomicI32::new(0) }; NUM_LEN];
 
 /// The argument area's address (`i32`s).
 #[wasm_bindgen]
@@ -557,7 +557,7 @@ pub fn io_args() -> usize {
     IO_ARGS.as_ptr() as usize
 }
 
-/// The number area's address (`f64`s).
+/// The number area's address (`i32`s).
 #[wasm_bindgen]
 pub fn io_num() -> usize {
     IO_NUM.as_ptr() as usize
@@ -574,31 +574,28 @@ fn arg(i: usize) -> i32 {
     IO_ARGS.get(i).map_or(0, |a| a.load(Ordering::Relaxed))
 }
 
-/// Writes numbers into the number area; `None` once it is full (the JSON path then answers).
-/// A number is written as the double JavaScript holds: what `JSON.parse` makes of the JSON
-/// path's integer (the nearest double) is what `as f64` makes of it.
+/// Writes numbers into the number area as `i32`s, which JavaScript reads as the small integers
+/// `JSON.parse` makes of the JSON path's numbers; `None` once the area is full or for a number
+/// outside `i32` (the JSON path then answers, with the number as it is).
 struct Numbers {
     at: usize,
 }
 
-#[allow(clippy::cast_precision_loss)]
 impl Numbers {
-    fn put(&mut self, v: f64) -> Option<()> {
-        IO_NUM.get(self.at)?.store(v.to_bits(), Ordering::Relaxed);
+    fn put(&mut self, v: impl TryInto<i32>) -> Option<()> {
+        IO_NUM
+            .get(self.at)?
+            .store(v.try_into().ok()?, Ordering::Relaxed);
         self.at += 1;
         Some(())
     }
 
     fn text(&mut self, t: &str) -> Option<()> {
-        self.put(f64::from(strings::id(t)?))
+        self.put(strings::id(t)?)
     }
 
     fn name(&mut self, t: &'static str) -> Option<()> {
-        self.put(f64::from(strings::static_id(t)?))
-    }
-
-    fn count(&mut self, n: usize) -> Option<()> {
-        self.put(n as f64)
+        self.put(strings::static_id(t)?)
     }
 }
 
@@ -628,7 +625,6 @@ fn block_id(b: Block) -> Option<u32> {
 
 /// The score's answer (the core's `ScoreAnswer`'s fields, in its order) as numbers: texts by their
 /// number in the string table, lists by their length and then their entries.
-#[allow(clippy::cast_precision_loss)] // as `Numbers`
 fn write_score(scored: &Scored) -> Option<()> {
     let (s, st) = (&scored.score, &scored.settlement);
     if !s.why_not.is_empty() {
@@ -636,44 +632,50 @@ fn write_score(scored: &Scored) -> Option<()> {
     }
     let mut n = Numbers { at: 1 };
     n.name(s.variant)?;
-    n.count(s.overrides.len())?;
+    n.put(s.overrides.len())?;
     for (k, v) in &s.overrides {
         n.text(k)?;
         n.text(v)?;
     }
-    n.put(f64::from(s.total_tai))?;
+    n.put(s.total_tai)?;
     for items in [&s.items[..], &s.dealer_items[..]] {
-        n.count(items.len())?;
+        n.put(items.len())?;
         for i in items {
-            n.name(i.key)?;
             match &i.name {
-                std::borrow::Cow::Borrowed(t) => n.name(t)?,
-                std::borrow::Cow::Owned(t) => n.text(t)?,
+                std::borrow::Cow::Borrowed(t) => {
+                    let (key, name) = strings::item_ids(i.item, i.key, t)?;
+                    n.put(key)?;
+                    n.put(name)?;
+                }
+                std::borrow::Cow::Owned(t) => {
+                    n.name(i.key)?;
+                    n.text(t)?;
+                }
             }
-            n.put(f64::from(i.tai))?;
+            n.put(i.tai)?;
         }
     }
-    n.put(f64::from(s.dealer_tai))?;
-    n.count(s.decomposition.len())?;
+    n.put(s.dealer_tai)?;
+    n.put(s.decomposition.len())?;
     for &b in s.decomposition.iter() {
-        n.put(f64::from(block_id(b)?))?;
+        n.put(block_id(b)?)?;
     }
-    n.count(s.melds.len())?;
+    n.put(s.melds.len())?;
     for m in &s.melds {
         n.name(m.kind.name())?;
         n.text(&m.code())?;
     }
     match s.win_block {
         Some((_, shape)) => n.name(shape.key())?,
-        None => n.put(-1.0)?,
+        None => n.put(-1)?,
     }
-    n.put(f64::from(u8::from(scored.allowed)))?;
-    n.put(f64::from(s.winner))?;
-    n.count(st.lines.len())?;
+    n.put(u8::from(scored.allowed))?;
+    n.put(s.winner)?;
+    n.put(st.lines.len())?;
     for l in &st.lines {
-        n.count(l.bill)?;
-        n.put(f64::from(l.payer))?;
-        n.put(f64::from(l.payee))?;
+        n.put(l.bill)?;
+        n.put(l.payer)?;
+        n.put(l.payee)?;
         for v in [
             l.base_tai,
             l.hand_tai,
@@ -681,18 +683,17 @@ fn write_score(scored: &Scored) -> Option<()> {
             l.total_tai,
             l.multiple,
         ] {
-            n.put(f64::from(v))?;
+            n.put(v)?;
         }
-        // As serde_json writes it and `JSON.parse` reads it: the nearest double.
-        n.put(l.money as f64)?;
+        n.put(l.money)?;
     }
-    for v in st.net_tai.iter().chain(&st.net_money) {
-        n.put(*v as f64)?;
+    for &v in st.net_tai.iter().chain(&st.net_money) {
+        n.put(v)?;
     }
     // The string table's size last, so the wrapper learns every text the answer names.
     IO_NUM
         .first()?
-        .store((strings::len() as f64).to_bits(), Ordering::Relaxed);
+        .store(i32::try_from(strings::len()).ok()?, Ordering::Relaxed);
     Some(())
 }
 
@@ -723,10 +724,13 @@ fn score_fast(rules: &Variant) -> Option<()> {
     for (b, cell) in buf.iter_mut().zip(IO_IN.iter()).take(total) {
         *b = cell.load(Ordering::Relaxed);
     }
+    // One UTF-8 check of all the texts; each is then a slice of it on its own character
+    // boundaries (the wrapper writes whole texts one after another).
+    let all = std::str::from_utf8(buf.get(..total)?).ok()?;
     let mut at = 0;
     for (i, t) in texts.iter_mut().enumerate() {
         if arg(i) >= 0 {
-            *t = Some(std::str::from_utf8(buf.get(at..at + lens[i])?).ok()?);
+            *t = Some(all.get(at..at + lens[i])?);
             at += lens[i];
         }
     }

@@ -11,6 +11,8 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
+use twmj_core::scoring::Item;
+
 /// FNV-1a over the bytes: the keys are short texts, hashed once per lookup, and need no
 /// defence against chosen collisions (the texts come from the core and the caller's own
 /// variants).
@@ -85,7 +87,7 @@ pub fn id(text: &str) -> Option<u32> {
 }
 
 /// Slots of the cache in front of the static texts' map.
-const CACHE: usize = 64;
+const CACHE: usize = 256;
 
 thread_local! {
     /// A direct-mapped cache of static texts' numbers (key, number): an answer's dozen names
@@ -95,8 +97,8 @@ thread_local! {
 
 /// The number of a static text (the core's names and keys), found by its address first.
 pub fn static_id(text: &'static str) -> Option<u32> {
-    let key = (text.as_ptr() as u64) << 32 | text.len() as u64;
-    let slot = (key.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 58) as usize % CACHE;
+    let key = tag(text);
+    let slot = (key.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 56) as usize % CACHE;
     let cached = STATIC_CACHE.with(|c| {
         let c = c.try_borrow().ok()?;
         let &(k, i) = c.get(slot)?;
@@ -121,6 +123,42 @@ pub fn static_id(text: &'static str) -> Option<u32> {
         }
     });
     Some(i)
+}
+
+/// An item's text numbers kept by the item itself: its key's and the last table name's seen
+/// with it (the name by address), so an answer's items are numbered with one compare each and
+/// no hashing (the cache above is direct-mapped by a hash: two of an answer's names can share
+/// a slot and then evict each other on every call).
+type ItemSlot = (u64, u32, u64, u32);
+
+thread_local! {
+    static ITEM_IDS: RefCell<[ItemSlot; Item::ALL]> = const { RefCell::new([(0, 0, 0, 0); Item::ALL]) };
+}
+
+fn tag(text: &'static str) -> u64 {
+    (text.as_ptr() as u64) << 32 | text.len() as u64
+}
+
+/// The numbers of an item's key and of its table name (both the core's static texts).
+pub fn item_ids(item: Item, key: &'static str, name: &'static str) -> Option<(u32, u32)> {
+    let (k, n) = (tag(key), tag(name));
+    let known = ITEM_IDS.with(|c| {
+        let c = c.try_borrow().ok()?;
+        let &(kt, ki, nt, ni) = c.get(item as usize)?;
+        (kt == k && nt == n).then_some((ki, ni))
+    });
+    if known.is_some() {
+        return known;
+    }
+    let ids = (static_id(key)?, static_id(name)?);
+    ITEM_IDS.with(|c| {
+        if let Ok(mut c) = c.try_borrow_mut() {
+            if let Some(s) = c.get_mut(item as usize) {
+                *s = (k, ids.0, n, ids.1);
+            }
+        }
+    });
+    Some(ids)
 }
 
 /// How many texts the table holds.
