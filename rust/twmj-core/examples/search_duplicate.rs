@@ -3,7 +3,7 @@
 //!
 //! ```sh
 //! nice -n 19 cargo run --release -p twmj-core --example search_duplicate -- \
-//!     DEALS SEED THREADS [samples=32 batch=8 width=3 screen=0.25 drop=1 margin=2 read=1]
+//!     DEALS SEED THREADS [samples=64 batch=16 width=3 screen=0.25 drop=1 margin=2 read=1 calls=0]
 //! ```
 //!
 //! Deal `SEED + i` is played four times, the search bot at seat 0, 1, 2, 3 (agents

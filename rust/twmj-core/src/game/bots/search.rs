@@ -73,8 +73,8 @@ pub struct SearchPlan {
 impl SearchPlan {
     /// The `search` bot's plan (benches/README.md, issue 28, second session: measured).
     pub const BOT: SearchPlan = SearchPlan {
-        samples: 32,
-        batch: 8,
+        samples: 64,
+        batch: 16,
         width: 3,
         screen: 0.25,
         drop: 1.0,
