@@ -241,10 +241,11 @@ pub enum Bot {
     /// costs (fitted danger per seat and kind); then the two-step outlook one from ready and
     /// the waits worth most when ready. Weighs folding against a declared seat.
     Value,
-    /// Value's choice, checked by the evaluator ([`search`]) on its turns: value's
-    /// discard and the next lowest-shanten discards, each played out on the same
-    /// determinized samples by value bots, another taken only when value's loses by more
-    /// than [`search::SEARCH_MARGIN`] standard errors (offers: value's answer).
+    /// Value's choice, checked by the evaluator ([`search`]) on its turns when value's own
+    /// scores of its discards are close: the close ones played out on the same samples,
+    /// the others' hands read from their play, by value bots; another taken only when it
+    /// leads value's by more than a margin of standard errors ([`search::SearchPlan`];
+    /// offers and kongs: value's answer).
     Search,
 }
 
@@ -348,7 +349,7 @@ impl Bot {
             Bot::Efficiency | Bot::Value => {
                 Seat::new(state, seat, self == Bot::Value).choose(legal, first)
             }
-            Bot::Search => search_choice(state, seat, legal, first, rng),
+            Bot::Search => search::choose(&search::SearchPlan::BOT, state, seat, legal, first, rng),
         })
     }
 }
@@ -388,48 +389,6 @@ pub fn discard_facts(state: &State, seat: u8) -> Vec<DiscardFacts> {
             deal_in: danger.of(&s, d.tile).0 / DANGER_WEIGHT,
         })
         .collect()
-}
-
-/// The search bot's choice: value's, unless the evaluator finds a candidate better by more
-/// than [`search::SEARCH_MARGIN`] standard errors of the paired difference.
-fn search_choice(
-    state: &State,
-    seat: u8,
-    legal: &[Action],
-    first: Action,
-    rng: &mut SplitMix64,
-) -> Action {
-    use search::{evaluate, SEARCH_MARGIN, SEARCH_ROLLOUT, SEARCH_SAMPLES, SEARCH_WIDTH};
-    let s = Seat::new(state, seat, true);
-    let pick = s.choose(legal, first);
-    let mut cands = vec![pick];
-    // Offers are left to value: searching its calls measured a loss (benches/README.md).
-    let analysis = matches!(state.phase(), Phase::Turn(_))
-        .then(|| s.analysis())
-        .flatten();
-    if let Some(a) = analysis {
-        let best = a.discards.first().map(|d| d.shanten);
-        for d in a.discards.iter().filter(|d| Some(d.shanten) == best) {
-            let act = Action::Discard(d.tile);
-            if cands.len() >= SEARCH_WIDTH {
-                break;
-            }
-            if legal.contains(&act) && !cands.contains(&act) {
-                cands.push(act);
-            }
-        }
-    }
-    if cands.len() < 2 {
-        return pick;
-    }
-    let seed = rng.next_u64();
-    match evaluate(state, seat, &cands, SEARCH_SAMPLES, seed, SEARCH_ROLLOUT) {
-        Ok(e) => match e.of(pick) {
-            Some(p) if p.loss > SEARCH_MARGIN * p.loss_se => e.estimates[e.best].action,
-            _ => pick,
-        },
-        Err(_) => pick,
-    }
 }
 
 /// What one seat knows, gathered once per decision.
@@ -584,13 +543,15 @@ impl<'a> Seat<'a> {
             .map(Action::Discard)
     }
 
-    /// The value bot's discard: among the lowest-shanten ones (any, once a seat has declared),
-    /// the one with the best expected net: its chance to win times what a win brings, against
-    /// its chance of dealing in times what that costs ([`Danger`]). Among those whose net is
-    /// within a twentieth of a tai of the best: one from ready, the one whose draws give ready
-    /// hands with the most unseen waits; ready, the one whose waits are worth most; otherwise
-    /// one that keeps a flush.
-    fn value_discard(&self, a: &Analysis, best: i8, legal: &dyn Fn(Tile) -> bool) -> Option<Tile> {
+    /// The value bot's score of each discard it weighs (the lowest-shanten ones; any, once a
+    /// seat has declared), in the analysis' order: its chance to win times what a win brings,
+    /// against its chance of dealing in times what that costs ([`Danger`]).
+    fn value_scores<'b>(
+        &self,
+        a: &'b Analysis,
+        best: i8,
+        legal: &dyn Fn(Tile) -> bool,
+    ) -> Vec<(f64, &'b Discard)> {
         let danger = Danger::new(self);
         let left = self.state.drawable();
         let gain = WIN_GAIN
@@ -604,8 +565,7 @@ impl<'a> Seat<'a> {
         // declared seat) is never counted faster than the slowest discard of a lower one.
         let fold = danger.declared();
         let (mut level, mut cap, mut floor, mut most) = (-2, f64::MAX, f64::MAX, (0, 0.0));
-        let scored: Vec<(f64, &Discard)> = a
-            .discards
+        a.discards
             .iter()
             .filter(|d| legal(d.tile) && d.shanten >= 0 && (d.shanten == best || fold))
             .map(|d| {
@@ -621,7 +581,17 @@ impl<'a> Seat<'a> {
                 let (hit, cost) = danger.of(self, d.tile);
                 ((1.0 - hit) * win - cost, d)
             })
-            .collect();
+            .collect()
+    }
+
+    /// The value bot's discard: among the lowest-shanten ones (any, once a seat has declared),
+    /// the one with the best expected net: its chance to win times what a win brings, against
+    /// its chance of dealing in times what that costs ([`Danger`]). Among those whose net is
+    /// within a twentieth of a tai of the best: one from ready, the one whose draws give ready
+    /// hands with the most unseen waits; ready, the one whose waits are worth most; otherwise
+    /// one that keeps a flush.
+    fn value_discard(&self, a: &Analysis, best: i8, legal: &dyn Fn(Tile) -> bool) -> Option<Tile> {
+        let scored = self.value_scores(a, best, legal);
         let (top, chosen) = scored
             .iter()
             .copied()
@@ -938,15 +908,25 @@ pub fn play_hand(
     variant: &crate::scoring::Variant,
     bots: [Bot; 4],
 ) -> Result<(State, Played)> {
+    play_hand_by(seed, variant, |st, seat, rng| {
+        bots[usize::from(seat % 4)].play(st, seat, rng)
+    })
+}
+
+/// [`play_hand`] with each decision made by `act` (which applies the action it returns to
+/// the state; `None` when it has none), drawing from the same generator: a player that is
+/// not one of the [`Bot`]s (a search bot under another plan, timed) at the same table.
+pub fn play_hand_by(
+    seed: u64,
+    variant: &crate::scoring::Variant,
+    mut act: impl FnMut(&mut State, u8, &mut SplitMix64) -> Option<Action>,
+) -> Result<(State, Played)> {
     let mut st = State::from_seed(seed, variant);
     let mut rng = SplitMix64::new(seed ^ 0xA5A5_5A5A_C3C3_3C3C);
     let mut out = Played::default();
     while !st.is_over() {
         let seat = st.pending().trailing_zeros() as u8;
-        if bots[usize::from(seat % 4)]
-            .play(&mut st, seat, &mut rng)
-            .is_none()
-        {
+        if act(&mut st, seat, &mut rng).is_none() {
             return Err(Error::hand(format!(
                 "seat {seat} is pending with no action"
             )));

@@ -18,14 +18,15 @@
 
 use crate::error::{Code, Error, Result};
 use crate::hand::MeldKind;
-use crate::tile::{Tile, KINDS};
+use crate::shanten::shanten_counts;
+use crate::tile::{Counts, Tile, KINDS};
 
 use super::Bot;
 use crate::game::action::Action;
-use crate::game::deal::SEATS;
+use crate::game::deal::{Piece, SEATS};
 use crate::game::furiten::Furiten;
 use crate::game::legality::{legal_actions, offer_options};
-use crate::game::state::{Phase, SplitMix64, State};
+use crate::game::state::{OfferKind, Phase, SplitMix64, State};
 
 /// Most samples one evaluation draws (a bound on the work one call may ask for).
 pub const MAX_SAMPLES: usize = 4096;
@@ -38,19 +39,50 @@ pub const MAX_REVIEW_SAMPLES: usize = 4096;
 /// Samples an evaluation draws unless told otherwise.
 pub const DEFAULT_SAMPLES: usize = 48;
 
-/// The search bot's samples per decision.
-pub const SEARCH_SAMPLES: usize = 16;
-
-/// The search bot's most candidates on a turn (value's discard and the next lowest-shanten
-/// ones in efficiency's order).
-pub const SEARCH_WIDTH: usize = 4;
-
-/// The search bot leaves value's choice only when it loses by more than this many standard
-/// errors of the paired difference.
-pub const SEARCH_MARGIN: f64 = 2.0;
-
 /// The bot that plays every seat in the search bot's rollouts.
 pub const SEARCH_ROLLOUT: Bot = Bot::Value;
+
+/// How the search bot spends its rollouts on one decision ([`SearchPlan::BOT`] is the
+/// `search` bot's; `examples/search_duplicate.rs` measures others).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SearchPlan {
+    /// Most samples of one decision.
+    pub samples: usize,
+    /// Samples between two looks at the candidates (the first look after this many).
+    pub batch: usize,
+    /// Most candidates searched, value's discard included.
+    pub width: usize,
+    /// A discard whose value score (the value bot's own expected net, in tai) is more than
+    /// this below the best score is not searched; with no other discard within it, value's
+    /// discard is taken without a rollout.
+    pub screen: f64,
+    /// At a look, a candidate whose paired lead over value's discard is below 0 by more than
+    /// `drop` of its standard errors (or exactly 0 so far) is dropped; with none left, value's
+    /// discard is taken.
+    pub drop: f64,
+    /// Another discard is taken only when its lead over value's is more than `margin` of
+    /// its standard errors after the last sample.
+    pub margin: f64,
+    /// The samples read the others' hands from their play ([`determinize_read`]) rather
+    /// than drawing them uniformly ([`determinize`]).
+    pub read: bool,
+    /// A call value makes (碰, 吃, 明槓 of a discard) is weighed against 過.
+    pub calls: bool,
+}
+
+impl SearchPlan {
+    /// The `search` bot's plan (benches/README.md, issue 28, second session: measured).
+    pub const BOT: SearchPlan = SearchPlan {
+        samples: 64,
+        batch: 16,
+        width: 3,
+        screen: 0.25,
+        drop: 1.0,
+        margin: 2.0,
+        read: true,
+        calls: false,
+    };
+}
 
 /// One action's estimate.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -130,16 +162,21 @@ fn sample_rng(seed: u64, k: usize, salt: u64) -> SplitMix64 {
     SplitMix64::new(h.next_u64())
 }
 
-/// `state` with everything `seat` cannot see drawn afresh, consistently with what it sees:
-/// the other seats' concealed tiles (sizes kept), the faces of their face-down 暗槓 (a kind
-/// with all four copies unseen), and the undrawn wall's order (its flowers stay in it). The
-/// others' rule memory that came from their hidden tiles (過水, 過水碰) is cleared, and an
-/// offer's pending answers are worked out again from their new tiles.
-pub fn determinize(state: &State, seat: u8, rng: &mut SplitMix64) -> State {
+/// What a seat cannot see, gathered from a copy of the state: the copy (its others' hidden
+/// 暗槓 given faces drawn from the pool already), the unseen tile counts left and the flowers
+/// still in the wall.
+struct Unseen {
+    st: State,
+    count: Counts,
+    flowers: Vec<Piece>,
+}
+
+/// The pool of everything `seat` cannot see, the faces of the others' face-down 暗槓 drawn
+/// first (a kind with all four copies unseen; 000 槓: 暗槓 is face down).
+fn unseen(state: &State, seat: u8, rng: &mut SplitMix64) -> Unseen {
     let mut st = state.clone();
     let seats = st.seats();
     let face_up = st.ankans_turned_over();
-    // The pool: every piece the seat cannot see.
     let mut count = [0u8; KINDS];
     let mut flowers = Vec::new();
     for p in &st.wall[st.head..st.tail] {
@@ -164,7 +201,6 @@ pub fn determinize(state: &State, seat: u8, rng: &mut SplitMix64) -> State {
             }
         }
     }
-    // Faces of the hidden 暗槓 first: a kind of which all four copies are in the pool.
     for &(o, i) in &hidden_kongs {
         let kinds: Vec<usize> = (0..KINDS).filter(|&k| count[k] >= 4).collect();
         let k = if kinds.is_empty() {
@@ -177,38 +213,48 @@ pub fn determinize(state: &State, seat: u8, rng: &mut SplitMix64) -> State {
             st.players[o].melds[i].tile = t;
         }
     }
+    Unseen { st, count, flowers }
+}
+
+/// The tiles of `count`, kind by kind.
+fn tiles_of(count: &Counts) -> Vec<Tile> {
     let mut tiles: Vec<Tile> = Vec::with_capacity(144);
-    for k in 0..KINDS {
+    for (k, &n) in count.iter().enumerate() {
         if let Some(t) = Tile::new(k) {
-            for _ in 0..count[k] {
+            for _ in 0..n {
                 tiles.push(t);
             }
         }
     }
-    rng.shuffle(&mut tiles);
-    let mut next = 0;
+    tiles
+}
+
+/// The sample made whole: the others' new concealed tiles (`hands`, the seat's own entry
+/// unused), the undrawn wall shuffled from `wall` and the flowers, the others' rule memory
+/// from their hidden tiles (過水, 過水碰) cleared and an offer's pending answers asked again.
+fn place(
+    mut st: State,
+    seat: u8,
+    hands: &[Counts; SEATS],
+    wall: &[Tile],
+    flowers: Vec<Piece>,
+    rng: &mut SplitMix64,
+) -> State {
+    let seats = st.seats();
     for o in 0..seats {
         if o == seat {
             continue;
         }
         let p = &mut st.players[o as usize];
-        let n = p.concealed_len();
-        p.concealed = [0; KINDS];
-        for t in &tiles[next..next + n] {
-            p.concealed[t.index()] += 1;
-        }
-        next += n;
+        p.concealed = hands[o as usize];
         p.furiten = Furiten::Clear;
         p.no_pon = 0;
     }
-    let mut wall: Vec<crate::game::deal::Piece> = tiles[next..]
-        .iter()
-        .map(|&t| crate::game::deal::Piece::from_tile(t))
-        .collect();
-    wall.extend(flowers);
-    rng.shuffle(&mut wall);
+    let mut pieces: Vec<Piece> = wall.iter().map(|&t| Piece::from_tile(t)).collect();
+    pieces.extend(flowers);
+    rng.shuffle(&mut pieces);
     let (head, tail) = (st.head, st.tail);
-    st.wall[head..tail].copy_from_slice(&wall);
+    st.wall[head..tail].copy_from_slice(&pieces);
     if let Phase::Offer(mut o) = st.phase {
         // The others' options and any answer already given came from their hidden tiles
         // (a 吃 given before the sample may need tiles the seat no longer holds): asked
@@ -222,6 +268,131 @@ pub fn determinize(state: &State, seat: u8, rng: &mut SplitMix64) -> State {
         st.phase = Phase::Offer(o);
     }
     st
+}
+
+/// `state` with everything `seat` cannot see drawn afresh, consistently with what it sees:
+/// the other seats' concealed tiles (sizes kept), the faces of their face-down 暗槓 (a kind
+/// with all four copies unseen), and the undrawn wall's order (its flowers stay in it). The
+/// others' rule memory that came from their hidden tiles (過水, 過水碰) is cleared, and an
+/// offer's pending answers are worked out again from their new tiles.
+pub fn determinize(state: &State, seat: u8, rng: &mut SplitMix64) -> State {
+    let Unseen { st, count, flowers } = unseen(state, seat, rng);
+    let mut tiles = tiles_of(&count);
+    rng.shuffle(&mut tiles);
+    let mut hands = [[0u8; KINDS]; SEATS];
+    let mut next = 0;
+    for o in 0..st.seats() {
+        if o == seat {
+            continue;
+        }
+        let n = st.players[o as usize].concealed_len();
+        for t in &tiles[next..next + n] {
+            hands[o as usize][t.index()] += 1;
+        }
+        next += n;
+    }
+    place(st, seat, &hands, &tiles[next..], flowers, rng)
+}
+
+/// The weight of a kind a seat discarded, against 1 for any other, when a sample draws that
+/// seat's hand in [`determinize_read`]: a seat that let a kind go seldom holds more of it.
+pub const READ_RIVER: f64 = 0.25;
+
+/// Most draws a sampled hand is played forward in [`determinize_read`].
+pub const READ_ROUNDS: usize = 12;
+
+/// A kind drawn from `count`, each copy weighted by `weight` of its kind.
+fn weighted_kind(count: &Counts, weight: &[f64; KINDS], rng: &mut SplitMix64) -> Option<usize> {
+    let total: f64 = (0..KINDS).map(|k| f64::from(count[k]) * weight[k]).sum();
+    if total <= 0.0 {
+        return None;
+    }
+    let mut x = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64 * total;
+    let mut last = None;
+    for k in 0..KINDS {
+        if count[k] == 0 {
+            continue;
+        }
+        last = Some(k);
+        x -= f64::from(count[k]) * weight[k];
+        if x < 0.0 {
+            return last;
+        }
+    }
+    last
+}
+
+/// [`determinize`], with the others' hands read from their play rather than drawn
+/// uniformly: a seat's tiles are drawn with the kinds it discarded weighted
+/// [`READ_RIVER`], then played forward as many draws as it has discarded (at most
+/// [`READ_ROUNDS`]; a declared seat until it is ready), each draw from the pool and each
+/// discard the one that leaves the fewest shanten (a kind it discarded first on a tie)
+/// going back to it. The table's real players have been bringing their hands nearer ready
+/// since the deal; a uniform draw forgets that, and rollouts on it see no danger. The
+/// weights and the play use what the seat sees alone (the rivers, the melds' sizes, the
+/// declarations).
+pub fn determinize_read(state: &State, seat: u8, rng: &mut SplitMix64) -> State {
+    let Unseen {
+        st,
+        mut count,
+        flowers,
+    } = unseen(state, seat, rng);
+    let mut hands = [[0u8; KINDS]; SEATS];
+    for o in 0..st.seats() {
+        if o == seat {
+            continue;
+        }
+        let p = &st.players[o as usize];
+        let n = p.concealed_len();
+        let mut weight = [1.0; KINDS];
+        for d in &p.discards {
+            weight[d.tile.index()] = READ_RIVER;
+        }
+        let hand = &mut hands[o as usize];
+        for _ in 0..n {
+            let Some(k) = weighted_kind(&count, &weight, rng) else {
+                break;
+            };
+            count[k] -= 1;
+            hand[k] += 1;
+        }
+        // Shanten from counts reads 16 − 3k or 17 − 3k tiles, at most 17.
+        if n % 3 != 1 || n > 16 {
+            continue;
+        }
+        let declared = p.declared != crate::vocab::Declaration::None;
+        let rounds = p.discards.len().min(READ_ROUNDS);
+        let mut round = 0;
+        while round < rounds || (declared && round < 3 * READ_ROUNDS) {
+            if declared && round >= rounds && shanten_counts(hand) <= 0 {
+                break;
+            }
+            round += 1;
+            let Some(k) = weighted_kind(&count, &weight, rng) else {
+                break;
+            };
+            count[k] -= 1;
+            hand[k] += 1;
+            let mut out = k;
+            let mut key = (i8::MAX, true);
+            for j in 0..KINDS {
+                if hand[j] == 0 {
+                    continue;
+                }
+                hand[j] -= 1;
+                let here = (shanten_counts(hand), weight[j] >= 1.0);
+                hand[j] += 1;
+                if here < key {
+                    key = here;
+                    out = j;
+                }
+            }
+            hand[out] -= 1;
+            count[out] += 1;
+        }
+    }
+    let tiles = tiles_of(&count);
+    place(st, seat, &hands, &tiles, flowers, rng)
 }
 
 /// Plays `state` to its end with `bot` at every seat and returns `seat`'s net tai as the
@@ -341,6 +512,222 @@ pub fn summarise(seat: u8, actions: &[Action], rows: &[Vec<f64>]) -> Evaluation 
         estimates,
         best,
     }
+}
+
+/// Sample `k`'s world and its playout stream for the evaluation seeded `seed` (the
+/// determinization [`sample_nets`] uses, or [`determinize_read`] when `read`).
+fn sample_world(state: &State, seat: u8, seed: u64, k: usize, read: bool) -> (State, u64) {
+    let mut rng = sample_rng(seed, k, 0x5EA2_C4D0_0001);
+    let world = if read {
+        determinize_read(state, seat, &mut rng)
+    } else {
+        determinize(state, seat, &mut rng)
+    };
+    (world, rng.next_u64())
+}
+
+/// The discards the search bot weighs on `seat`'s turn, value's `pick` first: the ones the
+/// value bot scores within `plan.screen` of its best, best first, at most `plan.width`.
+/// Only `pick` (no search) off a turn, when `pick` is not a discard (a kong, a win) or when
+/// no other discard is close; on an offer of a discard, with `plan.calls`, a call value
+/// makes and 過.
+pub(super) fn search_candidates(
+    plan: &SearchPlan,
+    state: &State,
+    seat: u8,
+    legal: &[Action],
+    pick: Action,
+) -> Vec<Action> {
+    let mut cands = vec![pick];
+    if let Phase::Offer(o) = state.phase() {
+        let call = matches!(pick, Action::Pon | Action::Chi(_) | Action::Minkan);
+        if plan.calls
+            && call
+            && matches!(o.kind, OfferKind::Discard { .. })
+            && legal.contains(&Action::Pass)
+        {
+            cands.push(Action::Pass);
+        }
+        return cands;
+    }
+    if !matches!(state.phase(), Phase::Turn(_)) || !matches!(pick, Action::Discard(_)) {
+        return cands;
+    }
+    let me = super::Seat::new(state, seat, true);
+    let Some(a) = me.analysis() else {
+        return cands;
+    };
+    let Some(best) = a.discards.first().map(|d| d.shanten) else {
+        return cands;
+    };
+    let legal_discard = |t: Tile| legal.contains(&Action::Discard(t));
+    let mut scored: Vec<(f64, Tile)> = me
+        .value_scores(&a, best, &legal_discard)
+        .into_iter()
+        .map(|(v, d)| (v, d.tile))
+        .collect();
+    // Best first; equal scores keep the analysis' order.
+    scored.sort_by(|x, y| y.0.total_cmp(&x.0));
+    let Some(&(top, _)) = scored.first() else {
+        return cands;
+    };
+    for (v, t) in scored {
+        if cands.len() >= plan.width.max(1) || v < top - plan.screen {
+            break;
+        }
+        let act = Action::Discard(t);
+        if !cands.contains(&act) {
+            cands.push(act);
+        }
+    }
+    cands
+}
+
+/// Mean and standard error of `x` (0 error under two values).
+fn mean_se(x: &[f64]) -> (f64, f64) {
+    let n = x.len();
+    if n == 0 {
+        return (0.0, 0.0);
+    }
+    let m = x.iter().sum::<f64>() / n as f64;
+    if n < 2 {
+        return (m, 0.0);
+    }
+    let var = x.iter().map(|v| (v - m).powi(2)).sum::<f64>() / (n - 1) as f64;
+    (m, (var / n as f64).sqrt())
+}
+
+/// What the search bot found on one decision ([`search_decision`]).
+#[derive(Debug, Clone, PartialEq)]
+pub struct SearchOutcome {
+    pub action: Action,
+    /// The candidates weighed, value's discard first (one: no search).
+    pub candidates: Vec<Action>,
+    /// Samples drawn (0 without a search).
+    pub samples: usize,
+}
+
+/// The search bot's decision for `seat` under `plan`, seeded `seed`: value's action unless
+/// a close discard ([`search_candidates`]) leads it, on the same samples played out by
+/// [`SEARCH_ROLLOUT`] bots, by more than `plan.margin` standard errors of the paired
+/// difference. The samples come in batches of `plan.batch`; after each, candidates that
+/// trail value's discard by `plan.drop` errors (or tie it on every sample so far) stop being
+/// played out, and with none left the search stops. Everything depends on the seed alone.
+pub fn search_decision(
+    plan: &SearchPlan,
+    state: &State,
+    seat: u8,
+    legal: &[Action],
+    pick: Action,
+    seed: u64,
+) -> SearchOutcome {
+    search_among(
+        plan,
+        state,
+        seat,
+        &search_candidates(plan, state, seat, legal, pick),
+        seed,
+    )
+}
+
+/// [`search_decision`] among `cands` (value's pick first).
+fn search_among(
+    plan: &SearchPlan,
+    state: &State,
+    seat: u8,
+    cands: &[Action],
+    seed: u64,
+) -> SearchOutcome {
+    let pick = cands[0];
+    let mut out = SearchOutcome {
+        action: pick,
+        candidates: cands.to_vec(),
+        samples: 0,
+    };
+    if cands.len() < 2 || plan.samples == 0 {
+        return out;
+    }
+    let mut alive: Vec<bool> = vec![true; cands.len()];
+    alive[0] = false;
+    // diffs[i][k]: candidate i's net − value's, sample k.
+    let mut diffs: Vec<Vec<f64>> = vec![Vec::with_capacity(plan.samples); cands.len()];
+    let batch = plan.batch.max(1);
+    for k in 0..plan.samples.min(MAX_SAMPLES) {
+        let (world, stream) = sample_world(state, seat, seed, k, plan.read);
+        let net = |a: Action| -> Option<f64> {
+            let mut st = world.clone();
+            st.apply(seat, a).ok()?;
+            // Common random numbers: every action's playout draws from the same stream.
+            let mut r = SplitMix64::new(stream);
+            rollout(st, seat, SEARCH_ROLLOUT, &mut r)
+                .ok()
+                .map(|n| n as f64)
+        };
+        let Some(base) = net(pick) else {
+            return out;
+        };
+        for i in 1..cands.len() {
+            if alive[i] {
+                match net(cands[i]) {
+                    Some(v) => diffs[i].push(v - base),
+                    None => alive[i] = false,
+                }
+            }
+        }
+        out.samples = k + 1;
+        if (k + 1) % batch == 0 {
+            for i in 1..cands.len() {
+                let (m, se) = mean_se(&diffs[i]);
+                if alive[i] && m + plan.drop * se <= 0.0 {
+                    alive[i] = false;
+                }
+            }
+            if !alive.iter().any(|&a| a) {
+                return out;
+            }
+        }
+    }
+    let mut lead = (0.0, pick);
+    for i in (1..cands.len()).filter(|&i| alive[i]) {
+        let (m, se) = mean_se(&diffs[i]);
+        if m > 0.0 && m > plan.margin * se && m > lead.0 {
+            lead = (m, cands[i]);
+        }
+    }
+    out.action = lead.1;
+    out
+}
+
+/// The `search` bot's pick among `legal` under `plan` (value's is `first` when it has none),
+/// seeded from `rng` ([`search_decision`]).
+pub fn choose(
+    plan: &SearchPlan,
+    state: &State,
+    seat: u8,
+    legal: &[Action],
+    first: Action,
+    rng: &mut SplitMix64,
+) -> Action {
+    choose_counted(plan, state, seat, legal, first, rng).0
+}
+
+/// [`choose`], with the number of candidates weighed (1: no search, no draw from `rng`).
+pub fn choose_counted(
+    plan: &SearchPlan,
+    state: &State,
+    seat: u8,
+    legal: &[Action],
+    first: Action,
+    rng: &mut SplitMix64,
+) -> (Action, usize) {
+    let pick = super::Seat::new(state, seat, true).choose(legal, first);
+    let cands = search_candidates(plan, state, seat, legal, pick);
+    let n = cands.len();
+    if n < 2 {
+        return (pick, n);
+    }
+    let seed = rng.next_u64();
+    (search_among(plan, state, seat, &cands, seed).action, n)
 }
 
 #[cfg(test)]
@@ -617,8 +1004,34 @@ mod tests {
         assert_eq!(e.samples, 64);
     }
 
-    /// A sample changes nothing the seat can see (its whole view, legal actions included) and
-    /// keeps the table whole (every piece accounted for, every hand its size), in every preset.
+    /// What `seat` cannot see, kind by kind: the others' concealed tiles and face-down 暗槓
+    /// and the undrawn wall's tiles and flowers (counted apart from the state's own books).
+    fn pool_of(st: &State, seat: u8) -> (Counts, usize) {
+        let mut c = [0u8; KINDS];
+        let mut flowers = 0;
+        for p in &st.wall[st.head..st.tail] {
+            match p.tile() {
+                Some(t) => c[t.index()] += 1,
+                None => flowers += 1,
+            }
+        }
+        for o in (0..st.seats()).filter(|&o| o != seat) {
+            let p = st.player(o);
+            for k in 0..KINDS {
+                c[k] += p.concealed[k];
+            }
+            for m in &p.melds {
+                if m.kind == MeldKind::Ankan && !st.ankans_turned_over() {
+                    c[m.tile.index()] += 4;
+                }
+            }
+        }
+        (c, flowers)
+    }
+
+    /// A sample (uniform or read) changes nothing the seat can see (its whole view, legal
+    /// actions included) and keeps the table whole (every piece accounted for, every hand its
+    /// size), in every preset.
     #[test]
     fn a_sample_keeps_what_the_seat_sees() {
         let mut checked = 0;
@@ -632,18 +1045,28 @@ mod tests {
                     let s = st.pending().trailing_zeros() as u8;
                     if step % 7 == 0 {
                         let mut g = SplitMix64::new(seed + step);
-                        let w = determinize(&st, s, &mut g);
-                        // The other seats' pending answers come from their hidden tiles.
-                        let (mut a, mut b) = (w.view(s), st.view(s));
-                        a.pending &= 1 << s;
-                        b.pending &= 1 << s;
-                        assert_eq!(a, b, "{name} {seed} {step}");
-                        w.check_invariants().unwrap();
-                        for o in 0..st.seats() {
-                            assert_eq!(w.player(o).concealed_len(), st.player(o).concealed_len());
+                        let uniform = determinize(&st, s, &mut g);
+                        let read = determinize_read(&st, s, &mut g);
+                        for w in [uniform, read] {
+                            // The other seats' pending answers come from their hidden tiles.
+                            let (mut a, mut b) = (w.view(s), st.view(s));
+                            a.pending &= 1 << s;
+                            b.pending &= 1 << s;
+                            assert_eq!(a, b, "{name} {seed} {step}");
+                            w.check_invariants().unwrap();
+                            for o in 0..st.seats() {
+                                assert_eq!(
+                                    w.player(o).concealed_len(),
+                                    st.player(o).concealed_len()
+                                );
+                            }
+                            assert_eq!(w.drawable(), st.drawable());
+                            // No tile the seat sees is ever dealt to what it cannot see: the
+                            // pool (the others' concealed tiles, hidden 暗槓 and the undrawn
+                            // wall) holds the same tiles, only placed anew.
+                            assert_eq!(pool_of(&w, s), pool_of(&st, s), "{name} {seed} {step}");
+                            checked += 1;
                         }
-                        assert_eq!(w.drawable(), st.drawable());
-                        checked += 1;
                     }
                     Bot::Efficiency.play(&mut st, s, &mut rng);
                     step += 1;
@@ -651,5 +1074,154 @@ mod tests {
             }
         }
         assert!(checked > 100);
+    }
+
+    /// A forced move (one legal action) is not searched: the bot takes it with no rollout
+    /// and draws nothing from its generator. The position of the forced-move test above.
+    #[test]
+    fn the_search_bot_takes_a_forced_move_without_searching() {
+        let mut st = table(
+            &[0, 1, 2],
+            &[3, 3, 3, 31, 31, 18, 19, 26],
+            &pool(&[20]),
+            None,
+        );
+        st.players[0].declared = crate::vocab::Declaration::Ready;
+        st.phase = Phase::Turn(crate::game::state::Turn {
+            seat: 0,
+            drawn: Some(tile(26)),
+            after_call: None,
+            replacement: false,
+            last_tile: false,
+            rob_from: None,
+        });
+        let legal = legal_actions(&st, 0);
+        assert_eq!(legal, vec![Action::Discard(tile(26))]);
+        let wide = SearchPlan {
+            screen: f64::INFINITY,
+            width: 34,
+            ..SearchPlan::BOT
+        };
+        let mut rng = SplitMix64::new(3);
+        let (a, n) = choose_counted(&wide, &st, 0, &legal, legal[0], &mut rng);
+        assert_eq!((a, n), (Action::Discard(tile(26)), 1));
+        assert_eq!(rng.next_u64(), SplitMix64::new(3).next_u64());
+        let out = search_decision(&wide, &st, 0, &legal, legal[0], 1);
+        assert_eq!((out.candidates.len(), out.samples), (1, 0));
+    }
+
+    /// Every decision of 6 value-played hands, from the search bot's side: what it weighs
+    /// (value's choice first; several only on a turn with a discard value picked, or an
+    /// offer value calls when calls are weighed, then 過 alone beside it; at most `width`;
+    /// every one legal) and what it takes (value's choice without a search, one of the
+    /// candidates after one, the same for the same seed).
+    #[test]
+    fn the_search_bot_weighs_only_close_legal_choices_and_is_its_seeds() {
+        let v = Variant::preset("taiwan").unwrap();
+        let plan = SearchPlan {
+            samples: 8,
+            batch: 4,
+            calls: true,
+            ..SearchPlan::BOT
+        };
+        let (mut searched, mut calls, mut decisions) = (0, 0, 0);
+        for seed in 0..6u64 {
+            let mut st = State::from_seed(seed, &v);
+            let mut rng = SplitMix64::new(seed);
+            while !st.is_over() {
+                let s = st.pending().trailing_zeros() as u8;
+                let legal = legal_actions(&st, s);
+                let pick = Bot::Value.act(&st, s, &mut SplitMix64::new(0)).unwrap();
+                let sure = [Action::Win, Action::EightFlowers, Action::SevenRobOne];
+                if !sure.iter().any(|a| legal.contains(a)) {
+                    decisions += 1;
+                    let c = search_candidates(&plan, &st, s, &legal, pick);
+                    assert_eq!(c[0], pick);
+                    assert!(c.len() <= plan.width && c.iter().all(|a| legal.contains(a)));
+                    if c.len() > 1 {
+                        match st.phase() {
+                            Phase::Turn(_) => {
+                                assert!(c.iter().all(|a| matches!(a, Action::Discard(_))));
+                            }
+                            _ => {
+                                assert!(matches!(
+                                    pick,
+                                    Action::Pon | Action::Chi(_) | Action::Minkan
+                                ));
+                                assert_eq!(c[1..], [Action::Pass]);
+                                calls += 1;
+                            }
+                        }
+                        let out = search_decision(&plan, &st, s, &legal, pick, seed);
+                        assert!(out.candidates == c && c.contains(&out.action));
+                        assert!(out.samples >= 1 && out.samples <= plan.samples);
+                        assert_eq!(out, search_decision(&plan, &st, s, &legal, pick, seed));
+                        searched += 1;
+                    } else {
+                        assert_eq!(
+                            choose(&plan, &st, s, &legal, legal[0], &mut SplitMix64::new(1)),
+                            pick
+                        );
+                    }
+                    // Without calls weighed, an offer is value's answer, unsearched.
+                    let unsearched = search_candidates(&SearchPlan::BOT, &st, s, &legal, pick);
+                    if !matches!(st.phase(), Phase::Turn(_)) {
+                        assert_eq!(unsearched, vec![pick]);
+                    }
+                }
+                Bot::Value.play(&mut st, s, &mut rng);
+            }
+        }
+        assert!(
+            searched > 20 && calls > 0 && searched < decisions,
+            "{searched} {calls} {decisions}"
+        );
+    }
+
+    /// The read samples model the others' play: late in a hand their sampled hands are
+    /// nearer ready than uniform samples' (the real players have been improving them since
+    /// the deal), and a seat holds the kinds it discarded less often. Over the turns after
+    /// the 24th action of 20 value-played hands, both kinds of sample from the same states.
+    #[test]
+    fn read_samples_are_nearer_ready_and_hold_fewer_discarded_kinds() {
+        let v = Variant::preset("taiwan").unwrap();
+        let (mut sh, mut held, mut n) = ([0i64; 2], [0u64; 2], 0);
+        for seed in 0..20u64 {
+            let mut st = State::from_seed(seed, &v);
+            let mut rng = SplitMix64::new(seed);
+            let mut step = 0;
+            while !st.is_over() {
+                let s = st.pending().trailing_zeros() as u8;
+                if step >= 24 && matches!(st.phase(), Phase::Turn(_)) {
+                    let mut g = SplitMix64::new(seed * 1000 + step);
+                    let worlds = [
+                        determinize(&st, s, &mut g),
+                        determinize_read(&st, s, &mut g),
+                    ];
+                    for (i, w) in worlds.iter().enumerate() {
+                        for o in (0..4u8).filter(|&o| o != s) {
+                            let p = w.player(o);
+                            if p.concealed_len() % 3 == 1 {
+                                sh[i] += i64::from(shanten_counts(&p.concealed));
+                            }
+                            for d in &st.player(o).discards {
+                                held[i] += u64::from(p.concealed[d.tile.index()]);
+                            }
+                        }
+                    }
+                    n += 1;
+                }
+                Bot::Value.play(&mut st, s, &mut rng);
+                step += 1;
+            }
+        }
+        assert!(n > 100, "{n}");
+        assert!(sh[1] < sh[0], "shanten: uniform {} read {}", sh[0], sh[1]);
+        assert!(
+            held[1] < held[0],
+            "held: uniform {} read {}",
+            held[0],
+            held[1]
+        );
     }
 }
