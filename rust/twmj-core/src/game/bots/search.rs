@@ -929,11 +929,9 @@ mod tests {
         assert_eq!((k.mean, k.se), (0.0, 0.0));
     }
 
-    /// A forced move (one legal action) loses nothing, and the numbers are the seed's alone.
     /// Seat 0 has declared ready (嗆聽: 1m 2m 3m 碰, 4m×3 白白 1s 2s, waiting on 3s) and draws 9s:
     /// after 嗆聽 the drawn tile is the one discard (000 嗆聽).
-    #[test]
-    fn a_forced_move_loses_nothing_and_a_seed_gives_the_same_numbers() {
+    fn forced_move_position() -> State {
         let mut st = table(
             &[0, 1, 2],
             &[3, 3, 3, 31, 31, 18, 19, 26],
@@ -949,6 +947,14 @@ mod tests {
             last_tile: false,
             rob_from: None,
         });
+        st
+    }
+
+    /// A forced move (one legal action) loses nothing, and the numbers are the seed's alone
+    /// ([`forced_move_position`]).
+    #[test]
+    fn a_forced_move_loses_nothing_and_a_seed_gives_the_same_numbers() {
+        let st = forced_move_position();
         st.check_invariants().unwrap();
         assert_eq!(legal_actions(&st, 0), vec![Action::Discard(tile(26))]);
         let e = evaluate(&st, 0, &[], 16, 1, Bot::Efficiency).unwrap();
@@ -1080,21 +1086,7 @@ mod tests {
     /// and draws nothing from its generator. The position of the forced-move test above.
     #[test]
     fn the_search_bot_takes_a_forced_move_without_searching() {
-        let mut st = table(
-            &[0, 1, 2],
-            &[3, 3, 3, 31, 31, 18, 19, 26],
-            &pool(&[20]),
-            None,
-        );
-        st.players[0].declared = crate::vocab::Declaration::Ready;
-        st.phase = Phase::Turn(crate::game::state::Turn {
-            seat: 0,
-            drawn: Some(tile(26)),
-            after_call: None,
-            replacement: false,
-            last_tile: false,
-            rob_from: None,
-        });
+        let st = forced_move_position();
         let legal = legal_actions(&st, 0);
         assert_eq!(legal, vec![Action::Discard(tile(26))]);
         let wide = SearchPlan {
