@@ -1,7 +1,7 @@
 """Games for tests: played out by random legal moves (a win always taken), records with one
-illegal move in them, a scripted deal of four 暗槓, hk16's 暗槓 that collects its 底, and
-improved16's 詐胡 paying the ready seats. Tests share games through this module, never by
-importing another test file."""
+illegal move in them, a scripted deal of four 暗槓, hk16's 暗槓 that collects its 底,
+improved16's 詐胡 paying the ready seats, and 003's 起手十三不搭 dealt to one seat. Tests share
+games through this module, never by importing another test file."""
 
 from __future__ import annotations
 
@@ -136,3 +136,20 @@ def mistake_record(seed: int = 3) -> tuple[str, int]:
         g.apply(seat, bot.act(g, seat))
     assert line, "seat 0 was never ready"
     return g.record(), line
+
+
+# 147m 258p 369s and the seven honours: 16 tiles, no two 搭 (the Rust tests check the count
+# against a brute force).
+UNCONNECTED = "147m258p369s1234567z"
+PLAIN_17 = "112233m445566p7788s9m"
+PLAIN_B = "99m88p99p22s55s66s11z55z"
+PLAIN_C = "22m33p44s55m66m77p11s8m3z"
+
+
+def unconnected_game(variant: twmj.Variant) -> twmj.Game:
+    """Seat 1 is dealt 十三不搭 (003 特殊流局情形: 起手十三不搭); seat 0 deals; the wall is every
+    other tile."""
+    hands = [PLAIN_17, UNCONNECTED, PLAIN_B, PLAIN_C]
+    used = sum((Counter(twmj.parse(h).tiles) for h in hands), Counter[str]())
+    rest = "".join(t * (4 - used[t]) for t in twmj.TILES)
+    return twmj.Game.from_deal(hands, rest, "", variant=variant)

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 import twmj
-from tests.test_errors import FINE_CASES
+from tests.fine_cases import FINE_CASES
 from twmj._core import MAX_ARENA_HANDS, MAX_TABLES, arena_hands
 
 _TW = twmj.Variant("taiwan")

@@ -109,3 +109,17 @@ def test_the_service_goes_through_the_public_package() -> None:
         for path in modules(SERVICE)
     }
     assert {k: v for k, v in private.items() if v} == {}
+
+
+def test_no_test_file_imports_another_test_file() -> None:
+    # Tests share games and cases through their own modules (tests/games.py,
+    # tests/fine_cases.py …), so running or moving one test file never runs or breaks another.
+    # Before: tests/api/test_unconnected.py imported tests/test_unconnected.py, and
+    # tests/test_fine_codes.py imported tests/test_errors.py's cases.
+    tests = ROOT / "tests"
+    names = {module_name(p) for p in modules(tests) if p.name.startswith("test_")}
+    assert "tests.test_import_graph" in names
+    crossing = {
+        module_name(path): sorted(m for m in imports(path) if m in names) for path in modules(tests)
+    }
+    assert {k: v for k, v in crossing.items() if v} == {}

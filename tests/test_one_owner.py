@@ -16,15 +16,24 @@ STRING = re.compile(r'"(?:[^"\\\n]|\\.)*"')
 def sources() -> list[Path]:
     found = [*CORE.rglob("*.rs"), *(ROOT / "rust" / "twmj-py" / "src").rglob("*.rs")]
     found += [*(ROOT / "python" / "twmj").rglob("*.py"), *(ROOT / "api" / "twmj_api").rglob("*.py")]
+    # The page and the npm package's own code (its `pkg/` is built from the core).
+    found += [
+        *(ROOT / "api" / "twmj_api" / "static").glob("*.js"),
+        *(ROOT / "js" / "src").glob("*.js"),
+    ]
+    found += [*(ROOT / "js" / "examples").glob("*.js")]
     return sorted(found)
 
 
 def code_of(path: Path) -> str:
-    """The file without its comments (`//` and `#` to the end of the line) and, for Rust, its
-    unit tests (a test may well spell the number it checks)."""
+    """The file without its comments (`//` and `#` to the end of the line, JavaScript's
+    `/** … */` too) and, for Rust, its unit tests (a test may well spell the number it checks)."""
     text = path.read_text(encoding="utf-8")
+    if path.suffix == ".js":
+        text = re.sub(r"/\*.*?\*/", lambda m: "\n" * m.group(0).count("\n"), text, flags=re.S)
     if path.suffix == ".rs":
         text = text.split("#[cfg(test)]", 1)[0]
+    if path.suffix in (".rs", ".js"):
         return re.sub(r"^\s*//.*$|(?<=[;,{)])\s*//.*$", "", text, flags=re.M)
     return re.sub(r"^\s*#.*$", "", text, flags=re.M)
 
@@ -59,7 +68,7 @@ def test_seat_bounds_are_spelled_once() -> None:
 def test_copies_and_the_tiles_kept_back_have_one_definition() -> None:
     # Owners: tile::COPIES; rules::variant::KEPT_BACK (choices.rs: every wall reserve counts from it).
     # Before: game/quiz.rs had its own `COPIES = 4`, WallReserve::kept three `16`s.
-    assert spelled(r"const COPIES\b", owner=CORE / "tile.rs") == []
+    assert spelled(r"const COPIES\b[^=]*=\s*\d", owner=CORE / "tile.rs") == []
     variant = CORE / "rules" / "variant" / "choices.rs"
     assert spelled(r"const KEPT_BACK\s*:\s*usize\s*=\s*\d", owner=variant) == []
     kept = re.search(r"fn kept\(.*?\n    \}", variant.read_text(encoding="utf-8"), re.S)
@@ -74,6 +83,9 @@ def test_the_scan_finds_a_second_spelling(tmp_path: Path) -> None:
     seat = re.compile(r"\b0 ?(?:to|到|–) ?3\b")
     assert all(seat.search(s) for s in ('"seat must be 0 to 3"', '"座位 0 到 3"', '"0–3"'))
     assert not seat.search('"0 to 30"')
+    copies = re.compile(r"const COPIES\b[^=]*=\s*\d")
+    assert copies.search("const COPIES: u8 = 4;") and copies.search("export const COPIES = 4;")
+    assert not copies.search("export const COPIES = META.copies;")
 
 
 def test_the_tile_codes_come_from_the_core() -> None:
@@ -226,6 +238,9 @@ def test_the_family_scan_finds_a_second_spelling() -> None:
         'if s.key.endswith("<item>"):',
         'TAI = next(s for s in SETTINGS if s.key == "tai.<item>")',
         'if key.starts_with("exclude.") {',
+        # The page, before: house.js and data.js.
+        'const family = data.registry.find((e) => e.key.startsWith("tai.") && e.key.endsWith("<item>"));',
+        'data.registry.find((e) => e.key.endsWith("<item>") && key.startsWith(e.key.slice(0, -6)));',
     ):
         assert rx.search(line), line
     assert not rx.search('description="`tai.<item>` sets an item\'s 台"')

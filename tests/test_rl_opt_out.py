@@ -1,6 +1,7 @@
 """Issue 32 item 17: a developer may leave torch and RLlib out of the test command with
-`TWMJ_SKIP_RL=1`; the RLlib test is then skipped with the reason, and only then: without the
-variable a missing torch fails it (CI installs them, so a missing one there is a broken setup)."""
+`TWMJ_SKIP_RL=1`; the RLlib test (which starts with `rl_installed()`) is then skipped with the
+reason, and only then: without the variable a missing torch fails it (CI installs them, so a
+missing one there is a broken setup)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from importlib.machinery import ModuleSpec
 
 import pytest
 
-from tests import test_rllib
+from tests.rl import rl_installed
 
 
 def _without_torch(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -26,7 +27,7 @@ def test_the_opt_out_skips_the_rllib_test_saying_why(monkeypatch: pytest.MonkeyP
     _without_torch(monkeypatch)
     monkeypatch.setenv("TWMJ_SKIP_RL", "1")
     with pytest.raises(pytest.skip.Exception) as skipped:
-        test_rllib.test_rllib_ppo_trains_one_iteration_on_the_environment()
+        rl_installed()
     assert "TWMJ_SKIP_RL=1: torch and ray[rllib]" in str(skipped.value)
 
 
@@ -40,5 +41,5 @@ def test_without_the_opt_out_a_missing_torch_fails(
     else:
         monkeypatch.setenv("TWMJ_SKIP_RL", value)
     with pytest.raises(pytest.fail.Exception) as failed:
-        test_rllib.test_rllib_ppo_trains_one_iteration_on_the_environment()
+        rl_installed()
     assert "torch not installed" in str(failed.value) and "TWMJ_SKIP_RL=1" in str(failed.value)

@@ -8,39 +8,15 @@ them and without that choice, it fails."""
 from __future__ import annotations
 
 import importlib.util
-import os
 import re
 import subprocess
 import sys
 from pathlib import Path
 from typing import Any
 
-import pytest
+from tests.rl import rl_installed
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "rllib_ppo.py"
-#: The environment variable by which a developer leaves torch and RLlib out (README, Tests).
-SKIP_RL = "TWMJ_SKIP_RL"
-
-
-def _rl_installed() -> None:
-    """Skips when the developer chose to go without torch and RLlib; fails when they are
-    missing otherwise (CI installs them: a missing one there is a broken setup, not a skip)."""
-    if os.environ.get(SKIP_RL) == "1":
-        pytest.skip(
-            f"{SKIP_RL}=1: torch and ray[rllib] (requirements-rl.txt) left out by choice; "
-            "the test command without it, and CI, install them and run this test"
-        )
-    missing = [m for m in ("torch", "ray") if importlib.util.find_spec(m) is None]
-    ray = importlib.util.find_spec("ray")
-    # RLlib is a folder of ray's (ray[rllib] adds its dependencies), looked up without
-    # importing ray (seconds).
-    if ray and not any(Path(p, "rllib").is_dir() for p in ray.submodule_search_locations or ()):
-        missing.append("ray.rllib")
-    if missing:
-        pytest.fail(
-            f"{', '.join(missing)} not installed: `pip install -r requirements-rl.txt` "
-            f"(bash scripts/test.sh does), or set {SKIP_RL}=1 to skip this test on purpose"
-        )
 
 
 def example() -> Any:
@@ -78,7 +54,7 @@ def test_each_env_runner_deals_its_own_hands() -> None:
 
 
 def test_rllib_ppo_trains_one_iteration_on_the_environment() -> None:
-    _rl_installed()
+    rl_installed()
     batch = 400
     run = subprocess.run(
         [sys.executable, str(EXAMPLE), "--iterations", "1", "--batch", str(batch)],

@@ -3,27 +3,11 @@
 
 from __future__ import annotations
 
-from collections import Counter
-
 import numpy as np
 import pytest
 
 import twmj
-
-# 147m 258p 369s and the seven honours: 16 tiles, no two 搭 (the Rust tests check the count
-# against a brute force).
-UNCONNECTED = "147m258p369s1234567z"
-PLAIN_17 = "112233m445566p7788s9m"
-PLAIN_B = "99m88p99p22s55s66s11z55z"
-PLAIN_C = "22m33p44s55m66m77p11s8m3z"
-
-
-def game(variant: twmj.Variant) -> twmj.Game:
-    """Seat 1 is dealt 十三不搭; seat 0 deals; the wall is every other tile."""
-    hands = [PLAIN_17, UNCONNECTED, PLAIN_B, PLAIN_C]
-    used = sum((Counter(twmj.parse(h).tiles) for h in hands), Counter[str]())
-    rest = "".join(t * (4 - used[t]) for t in twmj.TILES)
-    return twmj.Game.from_deal(hands, rest, "", variant=variant)
+from tests.games import UNCONNECTED, unconnected_game
 
 
 def test_redeal_is_the_last_action() -> None:
@@ -33,7 +17,7 @@ def test_redeal_is_the_last_action() -> None:
 
 def test_the_seat_chooses_at_the_start_and_redeal_ends_in_a_draw() -> None:
     v = twmj.Variant("improved16")
-    g = game(v)
+    g = unconnected_game(v)
     assert (g.phase, g.pending) == ("opening", [1])
     assert g.legal_actions(1) == ["redeal", "pass"]
     assert list(np.flatnonzero(g.legal_mask(1))) == [twmj.ACTIONS.index("pass"), 181]
@@ -59,7 +43,7 @@ def test_the_seat_chooses_at_the_start_and_redeal_ends_in_a_draw() -> None:
 
 
 def test_pass_plays_on_and_a_later_redeal_names_the_rule() -> None:
-    g = game(twmj.Variant("improved16"))
+    g = unconnected_game(twmj.Variant("improved16"))
     g.apply(1, "pass")
     assert (g.phase, g.pending) == ("turn", [0])
     with pytest.raises(twmj.IllegalActionError, match=r"十三不搭.*起手"):
@@ -71,7 +55,7 @@ def test_off_in_taiwan_and_by_override() -> None:
         twmj.Variant("taiwan"),
         twmj.Variant("improved16", {"special_draw.thirteen_unconnected": False}),
     ]:
-        g = game(v)
+        g = unconnected_game(v)
         assert g.phase == "turn"
         with pytest.raises(twmj.IllegalActionError, match="thirteen_unconnected is off"):
             g.apply(1, "redeal")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from fastapi.testclient import TestClient
 
 import twmj
-from tests.test_unconnected import UNCONNECTED, game
+from tests.games import UNCONNECTED, unconnected_game
 
 
 def test_legal_at_the_opening(client: TestClient) -> None:
@@ -24,7 +24,7 @@ def test_legal_at_the_opening(client: TestClient) -> None:
 
 
 def test_replay_says_why_the_hand_ended(client: TestClient) -> None:
-    g = game(twmj.Variant("improved16"))
+    g = unconnected_game(twmj.Variant("improved16"))
     g.apply(1, "redeal")
     body = client.post("/v1/replay", json={"record": g.record()}).json()
     assert (body["over"], body["draw"], body["draw_reason"]) == (

@@ -119,3 +119,21 @@ def expect_count(page: Page, n: int, target: int) -> None:
     expect(count).to_have_attribute("data-target", str(target))
     expect(count).to_contain_text(f"{n} 張")
     expect(count).not_to_contain_text("/")
+
+
+#: Runs of two or more CJK characters in the page's tables that a line break cuts.
+BROKEN_WORDS = """() => {
+    const out = [];
+    for (const table of document.querySelectorAll('table')) {
+      const walker = document.createTreeWalker(table, NodeFilter.SHOW_TEXT);
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        for (const m of n.textContent.matchAll(/[\\u3400-\\u9fff]{2,}/g)) {
+          const r = document.createRange();
+          r.setStart(n, m.index);
+          r.setEnd(n, m.index + m[0].length);
+          if (new Set([...r.getClientRects()].map((x) => Math.round(x.top))).size > 1) out.push(m[0]);
+        }
+      }
+    }
+    return out;
+  }"""

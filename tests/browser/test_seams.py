@@ -12,6 +12,7 @@ from typing import Any
 from playwright.sync_api import Page, Route, expect
 
 from tests.browser.helpers import (
+    BROKEN_WORDS,
     add_meld,
     api,
     calc_win,
@@ -306,24 +307,6 @@ def test_building_a_meld_by_clicking_logs_no_error(page: Page) -> None:
     click(page, ["1s", "2s", "3s"])
     expect(page.get_by_test_id("meld")).to_have_count(2)
     assert problems == []
-
-
-#: Runs of two or more CJK characters in the page's tables that a line break cuts.
-BROKEN_WORDS = """() => {
-    const out = [];
-    for (const table of document.querySelectorAll('table')) {
-      const walker = document.createTreeWalker(table, NodeFilter.SHOW_TEXT);
-      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-        for (const m of n.textContent.matchAll(/[\\u3400-\\u9fff]{2,}/g)) {
-          const r = document.createRange();
-          r.setStart(n, m.index);
-          r.setEnd(n, m.index + m[0].length);
-          if (new Set([...r.getClientRects()].map((x) => Math.round(x.top))).size > 1) out.push(m[0]);
-        }
-      }
-    }
-    return out;
-  }"""
 
 
 def test_words_do_not_break_inside_on_a_phone(page: Page) -> None:

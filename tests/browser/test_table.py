@@ -14,9 +14,8 @@ import pytest
 from playwright.sync_api import Locator, Page, Route, expect
 
 import twmj
-from tests.browser.helpers import api
+from tests.browser.helpers import BROKEN_WORDS, api
 from tests.browser.table_seeds import script
-from tests.browser.test_seams import BROKEN_WORDS
 
 #: Seed → what its hand shows when the player plays `script`'s moves.
 HANDS = {

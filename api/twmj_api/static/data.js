@@ -110,11 +110,45 @@ export function unitOf(preset) {
   return data.presets[preset].settings.unit;
 }
 
-/** The registry's entry for `key` (the keys of a family, `tai.<item>` or `exclude.<item>`,
- * share the family's entry). */
+/** Where a family's registry key holds its item (`tai.<item>`, `exclude.<item>`): the registry
+ * lists a family once, its members' keys being that key with an item's key in its place. */
+const ITEM = "<item>";
+
+/** The registry's entry of the family the core names `family` (`/v1/settings` `family`). */
+export function familyEntry(family) {
+  return data.registry.find((e) => e.family === family);
+}
+
+/** `key` as a member of a family of settings: the family's entry and the item, or undefined
+ * when `key` is no family's member. */
+export function familyOf(key) {
+  for (const e of data.registry) {
+    if (!e.family) continue;
+    const [before, after] = e.key.split(ITEM);
+    if (key.length > before.length + after.length && key.startsWith(before) && key.endsWith(after)) {
+      return { entry: e, item: key.slice(before.length, key.length - after.length) };
+    }
+  }
+  return undefined;
+}
+
+/** The key of `item` in the family the core names `family` (`tai`, `within_seven` →
+ * `tai.within_seven`). */
+export function memberKey(family, item) {
+  return familyEntry(family).key.replace(ITEM, item);
+}
+
+/** The keys of `preset`'s settings that are members of `family`, as [key, item] pairs. */
+export function familyMembers(preset, family) {
+  return Object.keys(data.presets[preset].settings)
+    .map((key) => [key, familyOf(key)])
+    .filter(([, m]) => m && m.entry.family === family)
+    .map(([key, m]) => [key, m.item]);
+}
+
+/** The registry's entry for `key` (a family's members share the family's entry). */
 export function settingSpec(key) {
-  return data.registry.find((e) => e.key === key) ||
-    data.registry.find((e) => e.key.endsWith("<item>") && key.startsWith(e.key.slice(0, -"<item>".length)));
+  return data.registry.find((e) => e.key === key) || familyOf(key)?.entry;
 }
 
 /**

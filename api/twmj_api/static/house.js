@@ -2,13 +2,15 @@
 // each setting's Chinese name, its group, choices as menus, ranges as number inputs, switches as
 // checkboxes) and the tai items by their names; the player's edits are kept across a preset
 // change until reset on purpose.
-import { ApiError, data, post, settingSpec, term, termList } from "./data.js";
+import { ApiError, data, familyEntry, familyMembers, familyOf, post, settingSpec, term, termList } from "./data.js";
 
 /** Integer ranges shorter than this are menus. */
 const MENU = 8;
 
-/** The key prefix of the exclusion family (`exclude.<item>`: the items not counted beside it). */
-const EXCLUDE = "exclude.";
+/** The core's names of the two families of settings the page shows by item: each item's tai
+ * (`tai.<item>`) and its 備註, the items not counted beside it (`exclude.<item>`). */
+const TAI = "tai";
+const EXCLUDE = "exclude";
 
 /** What `"*"` means in an exclusion: every other item (a fixed total, 天胡 固定 24 台). */
 const EVERY = "*";
@@ -128,21 +130,21 @@ export class House {
       if (!groups.has(id)) groups.set(id, { id, title, entries: [] });
       groups.get(id).entries.push(entry);
     };
-    const family = data.registry.find((e) => e.key.startsWith("tai.") && e.key.endsWith("<item>"));
+    const family = familyEntry(TAI);
     for (const e of data.registry) {
       if (e === family || this.defaultOf(e.key) === undefined) continue;
       add(e.layer, e.layer_name, { ...e, label: e.name });
     }
     if (family) {
-      for (const key of Object.keys(data.presets[this.preset].settings).filter((k) => k.startsWith("tai."))) {
-        add("tai", family.name, { ...family, key, label: term("items", key.slice(4)).name });
+      for (const [key, item] of familyMembers(this.preset, TAI)) {
+        add(TAI, family.name, { ...family, key, label: term("items", item).name });
       }
     }
     // The 備註 of each item the table has: the items not counted beside it, picked by name.
-    const exclude = data.registry.find((e) => e.key === `${EXCLUDE}<item>`);
+    const exclude = familyEntry(EXCLUDE);
     if (exclude) {
-      for (const key of Object.keys(data.presets[this.preset].settings).filter((k) => k.startsWith(EXCLUDE))) {
-        add("exclude", exclude.name, { ...exclude, key, items: true, label: `${term("items", key.slice(EXCLUDE.length)).name} 不另計` });
+      for (const [key, item] of familyMembers(this.preset, EXCLUDE)) {
+        add(EXCLUDE, exclude.name, { ...exclude, key, items: true, label: `${term("items", item).name} 不另計` });
       }
     }
     return [...groups.values()];
@@ -151,9 +153,9 @@ export class House {
   /** The items a 備註 of `key` may name: the preset's table and what its value already names,
    * in the items' order. */
   itemChoices(key, value) {
-    const own = key.slice(EXCLUDE.length);
-    const named = new Set(value === "*" ? [] : String(value).split(",").filter(Boolean));
-    for (const k of Object.keys(data.presets[this.preset].settings)) if (k.startsWith("tai.")) named.add(k.slice(4));
+    const own = familyOf(key).item;
+    const named = new Set(value === EVERY ? [] : String(value).split(",").filter(Boolean));
+    for (const [, item] of familyMembers(this.preset, TAI)) named.add(item);
     named.delete(own);
     return termList("items").map((t) => t.key).filter((k) => named.has(k));
   }
