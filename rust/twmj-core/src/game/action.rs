@@ -375,6 +375,16 @@ impl Action {
         m
     }
 
+    /// The rule texts' name of this action's kind ([`ACTION_TERMS`], keyed by [`Action::name`]
+    /// without its tile or seat): 吃（吃進最小張） for `chi low`, 打牌 for any discard.
+    pub fn term(self) -> Option<&'static Term> {
+        let name = self.name();
+        ACTION_TERMS.iter().find(|t| {
+            name.strip_prefix(t.key)
+                .is_some_and(|rest| rest.is_empty() || rest.starts_with(' '))
+        })
+    }
+
     /// Every action's name, by index (the action space).
     pub fn names() -> Vec<String> {
         (0..ACTION_COUNT)
@@ -442,5 +452,32 @@ mod term_tests {
                 "{name}"
             );
         }
+    }
+
+    #[test]
+    fn each_action_reads_its_own_kinds_term() {
+        // Every action of the space has one, whose key is its name without the tile or seat;
+        // `pass` is not `pass3 5m`'s (a key is a whole word of the name).
+        for i in 0..ACTION_COUNT {
+            let a = Action::from_index(i).unwrap();
+            let t = a.term().unwrap_or_else(|| panic!("{a} has no term"));
+            let name = a.name();
+            let rest = name.strip_prefix(t.key).unwrap();
+            assert!(
+                rest.is_empty() || rest.split(' ').count() == 2,
+                "{name}: {}",
+                t.key
+            );
+        }
+        assert_eq!(
+            Action::Chi(ChiPos::Low).term().unwrap().name,
+            "吃（吃進最小張）"
+        );
+        assert_eq!(
+            Action::Pass3(Tile::new(4).unwrap()).term().unwrap().name,
+            "換三張"
+        );
+        assert_eq!(Action::Pass.term().unwrap().name, "過");
+        assert_eq!(Action::Ask(2).term().unwrap().key, "ask");
     }
 }

@@ -18,7 +18,7 @@ use serde::Serialize;
 use crate::error::{Error, Result};
 use crate::notation;
 
-use super::action::{Action, ChiPos};
+use super::action::Action;
 use super::bots::{discard_facts, Bot, DiscardFacts};
 use super::replay::{decisions_of, Decision};
 use super::search::{check_review, check_samples, evaluate, Estimate, Evaluation};
@@ -266,21 +266,17 @@ impl DecisionAnswer {
     }
 }
 
-/// An action in Chinese, as a reason names it (a discard names its tile: 「打三萬」).
+/// An action in Chinese, as a reason names it: a discard, 嗆聽 or kong names its tile
+/// (「打三萬」); any other is its kind's name ([`Action::term`]: 吃（吃進最小張）, 碰, 過 …).
 fn action_zh(a: Action) -> String {
     match a {
         Action::Discard(t) => format!("打{}", t.name()),
         Action::Declare(t) => format!("打{}嗆聽", t.name()),
         Action::Ankan(t) => format!("暗槓{}", t.name()),
         Action::Kakan(t) => format!("加槓{}", t.name()),
-        Action::Chi(ChiPos::Low) => "吃（牌在左）".to_owned(),
-        Action::Chi(ChiPos::Mid) => "吃（牌在中）".to_owned(),
-        Action::Chi(ChiPos::High) => "吃（牌在右）".to_owned(),
-        Action::Minkan => "明槓".to_owned(),
-        Action::Pon => "碰".to_owned(),
-        Action::Pass => "過".to_owned(),
-        Action::Win => "胡".to_owned(),
-        other => other.name(),
+        other => other
+            .term()
+            .map_or_else(|| other.name(), |t| t.name.to_owned()),
     }
 }
 
@@ -359,6 +355,7 @@ fn reason(played: &Estimate, best: &Estimate, facts: &[DiscardFacts]) -> String 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::ChiPos;
     use crate::tile::Tile;
 
     fn tile(code: &str) -> Tile {
@@ -419,7 +416,7 @@ mod tests {
             "碰 期望 +0.12 台，過 期望 -0.30 台；期望少 0.42 ± 0.10 台"
         );
         let best = est(Action::Chi(ChiPos::Low), 0.12, 0.0, 0.0);
-        assert_eq!(reason(&best, &best, &[]), "吃（牌在左）：最佳");
+        assert_eq!(reason(&best, &best, &[]), "吃（吃進最小張）：最佳");
         let played = est(Action::Discard(tile("1z")), 1.0, 0.0, 0.0);
         assert_eq!(
             reason(&played, &played, &[facts("1z", 2, 5, 17, 0.0)]),
