@@ -73,8 +73,7 @@ pub struct SearchPlan {
     /// shanten, a fold, only once a seat has declared), by the value bot's own scores.
     pub fold: bool,
     /// When value's discard deals in with at least this chance by the value bot's fitted
-    /// danger (and no other seat has declared), the safest discard by it is weighed too
-    /// (infinite: never).
+    /// danger, the safest discard by it is weighed too (infinite: never).
     pub guard: f64,
     /// A candidate that raises the shanten (a fold) is played out with the seat folding to
     /// the end ([`fold_rollout`]: the safest discard each turn, no calls), not by value,
@@ -596,7 +595,10 @@ fn sample_world(state: &State, seat: u8, seed: u64, k: usize, read: bool) -> (St
 /// value bot scores within `plan.screen` of its best, best first, at most `plan.width`.
 /// Only `pick` (no search) off a turn, when `pick` is not a discard (a kong, a win) or when
 /// no other discard is close; on an offer of a discard, with `plan.calls`, a call value
-/// makes and 過.
+/// makes and 過. With `plan.fold` every shanten is screened; with a finite `plan.guard` the
+/// safest discard follows when value's is that dangerous; with `plan.danger_samples` the
+/// scores mix in the sampled danger on the worlds of `seed` ([`sampled_danger`]) and the best
+/// by them replaces `pick` first when it beats it by more than 0.05 tai.
 pub(super) fn search_candidates(
     plan: &SearchPlan,
     state: &State,
