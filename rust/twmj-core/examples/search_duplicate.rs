@@ -3,7 +3,7 @@
 //!
 //! ```sh
 //! nice -n 19 cargo run --release -p twmj-core --example search_duplicate -- \
-//!     DEALS SEED THREADS [samples=64 batch=16 width=3 screen=0.25 drop=1 margin=2 read=1 calls=0]
+//!     DEALS SEED THREADS [samples=64 batch=16 width=3 screen=0.25 drop=1 margin=2 read=1 calls=0 fold=0 guard=inf keep=0 dsamples=0 dmix=0]
 //! ```
 //!
 //! Deal `SEED + i` is played four times, the search bot at seat 0, 1, 2, 3 (agents
@@ -63,6 +63,11 @@ fn plan_from(args: &[String]) -> Result<SearchPlan, String> {
             "margin" => p.margin = f,
             "read" => p.read = f != 0.0,
             "calls" => p.calls = f != 0.0,
+            "fold" => p.fold = f != 0.0,
+            "guard" => p.guard = f,
+            "keep" => p.keep_folding = f != 0.0,
+            "dsamples" => p.danger_samples = f as usize,
+            "dmix" => p.danger_mix = f,
             _ => return Err(format!("unknown setting {k}")),
         }
     }

@@ -391,6 +391,18 @@ pub fn discard_facts(state: &State, seat: u8) -> Vec<DiscardFacts> {
         .collect()
 }
 
+/// One discard's parts of the value bot's score ([`Seat::value_parts`]): the score is
+/// `(1 − hit) × win − cost`.
+#[derive(Debug, Clone, Copy)]
+struct ValuePart<'a> {
+    /// The chance to win times what a win brings.
+    win: f64,
+    /// The chance of dealing in (weighted by the danger's weight) and its expected cost.
+    hit: f64,
+    cost: f64,
+    discard: &'a Discard,
+}
+
 /// What one seat knows, gathered once per decision.
 #[allow(clippy::struct_field_names)] // `seat` is the seat it is.
 struct Seat<'a> {
@@ -553,6 +565,25 @@ impl<'a> Seat<'a> {
         legal: &dyn Fn(Tile) -> bool,
     ) -> Vec<(f64, &'b Discard)> {
         let danger = Danger::new(self);
+        let fold = danger.declared();
+        self.value_parts(a, best, legal, &danger, fold)
+            .into_iter()
+            .map(|p| ((1.0 - p.hit) * p.win - p.cost, p.discard))
+            .collect()
+    }
+
+    /// The parts of [`Seat::value_scores`] for each discard weighed (the lowest-shanten ones;
+    /// any when `fold`): what a win is worth to it (chance × gain), and its chance of dealing
+    /// in and the expected cost by `danger`. The value bot folds only against a declared seat
+    /// (`fold` = [`Danger::declared`]); the search bot may ask for every shanten always.
+    fn value_parts<'b>(
+        &self,
+        a: &'b Analysis,
+        best: i8,
+        legal: &dyn Fn(Tile) -> bool,
+        danger: &Danger,
+        fold: bool,
+    ) -> Vec<ValuePart<'b>> {
         let left = self.state.drawable();
         let gain = WIN_GAIN
             + if self.state.dealer() == self.seat {
@@ -562,8 +593,8 @@ impl<'a> Seat<'a> {
                 0.0
             };
         // The discards come lowest shanten first; a higher shanten (a fold, only against a
-        // declared seat) is never counted faster than the slowest discard of a lower one.
-        let fold = danger.declared();
+        // declared seat for the value bot) is never counted faster than the slowest discard
+        // of a lower one.
         let (mut level, mut cap, mut floor, mut most) = (-2, f64::MAX, f64::MAX, (0, 0.0));
         a.discards
             .iter()
@@ -579,7 +610,12 @@ impl<'a> Seat<'a> {
                 let win = (most.1 * ratio * gain).min(cap);
                 floor = floor.min(win);
                 let (hit, cost) = danger.of(self, d.tile);
-                ((1.0 - hit) * win - cost, d)
+                ValuePart {
+                    win,
+                    hit,
+                    cost,
+                    discard: d,
+                }
             })
             .collect()
     }

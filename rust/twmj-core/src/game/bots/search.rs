@@ -45,6 +45,7 @@ pub const SEARCH_ROLLOUT: Bot = Bot::Value;
 /// How the search bot spends its rollouts on one decision ([`SearchPlan::BOT`] is the
 /// `search` bot's; `examples/search_duplicate.rs` measures others).
 #[derive(Debug, Clone, Copy, PartialEq)]
+#[allow(clippy::struct_excessive_bools)] // independent settings, each measured on its own
 pub struct SearchPlan {
     /// Most samples of one decision.
     pub samples: usize,
@@ -68,6 +69,25 @@ pub struct SearchPlan {
     pub read: bool,
     /// A call value makes (碰, 吃, 明槓 of a discard) is weighed against 過.
     pub calls: bool,
+    /// The screen weighs discards of every shanten always (the value bot weighs a higher
+    /// shanten, a fold, only once a seat has declared), by the value bot's own scores.
+    pub fold: bool,
+    /// When value's discard deals in with at least this chance by the value bot's fitted
+    /// danger, the safest discard by it is weighed too (infinite: never).
+    pub guard: f64,
+    /// A candidate that raises the shanten (a fold) is played out with the seat folding to
+    /// the end ([`fold_rollout`]: the safest discard each turn, no calls), not by value,
+    /// which would go back to its fastest discard on the next turn.
+    pub keep_folding: bool,
+    /// Samples of the sampled danger ([`sampled_danger`]: on each, whether a discard lets
+    /// another seat's sampled hand win, and what it pays; no rollout); 0: the fitted danger
+    /// alone.
+    pub danger_samples: usize,
+    /// The share of the sampled danger in the danger the screen scores discards by (the rest
+    /// the value bot's fitted one). When the best discard by these scores beats value's by
+    /// more than value's own closeness (0.05 tai), it takes value's place as the one the
+    /// others must lead.
+    pub danger_mix: f64,
 }
 
 impl SearchPlan {
@@ -81,6 +101,11 @@ impl SearchPlan {
         margin: 2.0,
         read: true,
         calls: false,
+        fold: false,
+        guard: f64::INFINITY,
+        keep_folding: false,
+        danger_samples: 0,
+        danger_mix: 0.0,
     };
 }
 
@@ -407,6 +432,46 @@ pub fn rollout(mut state: State, seat: u8, bot: Bot, rng: &mut SplitMix64) -> Re
     Ok(super::settled(&state)?.0[seat as usize % SEATS])
 }
 
+/// The folding seat's play in [`fold_rollout`]: a win it may take, else on its turn the
+/// discard least likely to deal in by the value bot's fitted danger (the lowest shanten first
+/// among equals), and 過 to every offer it may pass; anything else (an exchange, an opening) as
+/// value plays it.
+pub fn fold_action(state: &State, seat: u8, legal: &[Action]) -> Option<Action> {
+    let first = *legal.first()?;
+    for a in [Action::Win, Action::EightFlowers, Action::SevenRobOne] {
+        if legal.contains(&a) {
+            return Some(a);
+        }
+    }
+    match state.phase() {
+        Phase::Turn(_) => {
+            let me = super::Seat::new(state, seat, true);
+            let safest = me.analysis().and_then(|a| safest_discard(&me, &a, legal));
+            Some(safest.map_or_else(|| me.choose(legal, first), Action::Discard))
+        }
+        Phase::Offer(_) if legal.contains(&Action::Pass) => Some(Action::Pass),
+        _ => Some(super::Seat::new(state, seat, true).choose(legal, first)),
+    }
+}
+
+/// [`rollout`] with `seat` folding to the end ([`fold_action`]) and every other seat played
+/// by `bot`.
+pub fn fold_rollout(mut state: State, seat: u8, bot: Bot, rng: &mut SplitMix64) -> Result<i64> {
+    while !state.is_over() {
+        let s = state.pending().trailing_zeros() as u8;
+        if s == seat {
+            let legal = legal_actions(&state, s);
+            let Some(a) = fold_action(&state, s, &legal) else {
+                return Err(Error::hand(format!("seat {s} is pending with no action")));
+            };
+            state.apply_listed(s, a);
+        } else if bot.play(&mut state, s, rng).is_none() {
+            return Err(Error::hand(format!("seat {s} is pending with no action")));
+        }
+    }
+    Ok(super::settled(&state)?.0[seat as usize % SEATS])
+}
+
 /// The nets of every action on sample `k` of the evaluation seeded `seed`.
 pub fn sample_nets(
     state: &State,
@@ -530,13 +595,17 @@ fn sample_world(state: &State, seat: u8, seed: u64, k: usize, read: bool) -> (St
 /// value bot scores within `plan.screen` of its best, best first, at most `plan.width`.
 /// Only `pick` (no search) off a turn, when `pick` is not a discard (a kong, a win) or when
 /// no other discard is close; on an offer of a discard, with `plan.calls`, a call value
-/// makes and 過.
+/// makes and 過. With `plan.fold` every shanten is screened; with a finite `plan.guard` the
+/// safest discard follows when value's is that dangerous; with `plan.danger_samples` the
+/// scores mix in the sampled danger on the worlds of `seed` ([`sampled_danger`]) and the best
+/// by them replaces `pick` first when it beats it by more than 0.05 tai.
 pub(super) fn search_candidates(
     plan: &SearchPlan,
     state: &State,
     seat: u8,
     legal: &[Action],
     pick: Action,
+    seed: u64,
 ) -> Vec<Action> {
     let mut cands = vec![pick];
     if let Phase::Offer(o) = state.phase() {
@@ -561,11 +630,58 @@ pub(super) fn search_candidates(
         return cands;
     };
     let legal_discard = |t: Tile| legal.contains(&Action::Discard(t));
-    let mut scored: Vec<(f64, Tile)> = me
-        .value_scores(&a, best, &legal_discard)
-        .into_iter()
-        .map(|(v, d)| (v, d.tile))
-        .collect();
+    let mut scored: Vec<(f64, Tile)> = if plan.danger_samples > 0 {
+        let danger = super::Danger::new(&me);
+        let fold = plan.fold || danger.declared();
+        let parts = me.value_parts(&a, best, &legal_discard, &danger, fold);
+        let tiles: Vec<Tile> = parts.iter().map(|p| p.discard.tile).collect();
+        let sampled = sampled_danger(state, seat, &tiles, plan.danger_samples, seed, plan.read);
+        let w = plan.danger_mix;
+        let scored: Vec<(f64, Tile)> = parts
+            .iter()
+            .zip(&sampled)
+            .map(|(p, &(sh, sc))| {
+                // The fitted parts carry the danger's weight; the sampled ones are the chance.
+                let hit = (1.0 - w) * p.hit + w * sh;
+                let cost = (1.0 - w) * p.cost - w * sc;
+                ((1.0 - hit) * p.win - cost, p.discard.tile)
+            })
+            .collect();
+        // Value's discard keeps its place unless the mixed scores put another clearly ahead.
+        let of = |t: Tile| scored.iter().find(|x| x.1 == t).map(|x| x.0);
+        if let (Action::Discard(p), Some(top)) = (
+            pick,
+            scored
+                .iter()
+                .copied()
+                .reduce(|x, y| if y.0 > x.0 { y } else { x }),
+        ) {
+            if of(p).is_none_or(|v| top.0 > v + 0.05) {
+                cands[0] = Action::Discard(top.1);
+            }
+        }
+        scored
+    } else if plan.fold {
+        let danger = super::Danger::new(&me);
+        me.value_parts(&a, best, &legal_discard, &danger, true)
+            .into_iter()
+            .map(|p| ((1.0 - p.hit) * p.win - p.cost, p.discard.tile))
+            .collect()
+    } else {
+        me.value_scores(&a, best, &legal_discard)
+            .into_iter()
+            .map(|(v, d)| (v, d.tile))
+            .collect()
+    };
+    if plan.guard.is_finite() {
+        if let (Action::Discard(p), Some(safest)) = (pick, safest_discard(&me, &a, legal)) {
+            let danger = super::Danger::new(&me);
+            let hit = danger.of(&me, p).0 / super::DANGER_WEIGHT;
+            if hit >= plan.guard && safest != p && plan.width > 1 {
+                cands.push(Action::Discard(safest));
+            }
+        }
+    }
     // Best first; equal scores keep the analysis' order.
     scored.sort_by(|x, y| y.0.total_cmp(&x.0));
     let Some(&(top, _)) = scored.first() else {
@@ -581,6 +697,97 @@ pub(super) fn search_candidates(
         }
     }
     cands
+}
+
+/// The discard of `me`'s concealed tiles (legal in `legal`) least likely to deal in by the
+/// value bot's fitted danger, the lowest shanten first among equals.
+fn safest_discard(
+    me: &super::Seat,
+    a: &crate::analyze::Analysis,
+    legal: &[Action],
+) -> Option<Tile> {
+    let danger = super::Danger::new(me);
+    let mut best: Option<(f64, Tile)> = None;
+    for d in &a.discards {
+        if !legal.contains(&Action::Discard(d.tile)) {
+            continue;
+        }
+        let hit = danger.of(me, d.tile).0;
+        if best.is_none_or(|(h, _)| hit < h) {
+            best = Some((hit, d.tile));
+        }
+    }
+    best.map(|b| b.1)
+}
+
+/// The candidates of `cands` that raise `seat`'s shanten (folds): a discard whose shanten is
+/// above the lowest the seat's discards reach.
+fn folds(state: &State, seat: u8, cands: &[Action]) -> Vec<bool> {
+    let me = super::Seat::new(state, seat, true);
+    let Some(a) = me.analysis() else {
+        return vec![false; cands.len()];
+    };
+    let best = a.discards.first().map_or(i8::MIN, |d| d.shanten);
+    cands
+        .iter()
+        .map(|c| match c {
+            Action::Discard(t) => a.discards.iter().any(|d| d.tile == *t && d.shanten > best),
+            _ => false,
+        })
+        .collect()
+}
+
+/// For each of `tiles` (discards of `seat` on its turn), over `samples` worlds of the search
+/// seeded `seed` ([`sample_world`]): the share of worlds where discarding it lets another
+/// seat win at once, and the mean net of `seat` in those worlds' settlements (negative; 0
+/// where no one wins). Each world answers the offer of the discard alone: a seat that may
+/// win on it wins, every other passes; no rollout.
+pub fn sampled_danger(
+    state: &State,
+    seat: u8,
+    tiles: &[Tile],
+    samples: usize,
+    seed: u64,
+    read: bool,
+) -> Vec<(f64, f64)> {
+    let mut hits = vec![(0.0, 0.0); tiles.len()];
+    let n = samples.min(MAX_SAMPLES);
+    for k in 0..n {
+        let (world, _) = sample_world(state, seat, seed, k, read);
+        for (i, &t) in tiles.iter().enumerate() {
+            let mut st = world.clone();
+            if st.apply(seat, Action::Discard(t)).is_err() {
+                continue;
+            }
+            // The offer of the discard: the others answer it, a win whenever one may.
+            while let Phase::Offer(_) = st.phase() {
+                let s = st.pending().trailing_zeros() as u8;
+                if s >= st.seats() {
+                    break;
+                }
+                let legal = legal_actions(&st, s);
+                let a = if legal.contains(&Action::Win) {
+                    Action::Win
+                } else if legal.contains(&Action::Pass) {
+                    Action::Pass
+                } else {
+                    break;
+                };
+                st.apply_listed(s, a);
+            }
+            if st.is_over() {
+                if let Ok((net, _)) = super::settled(&st) {
+                    let v = net[seat as usize % SEATS] as f64;
+                    if v < 0.0 {
+                        hits[i].0 += 1.0;
+                        hits[i].1 += v;
+                    }
+                }
+            }
+        }
+    }
+    let n = n.max(1) as f64;
+    hits.into_iter().map(|(h, v)| (h / n, v / n)).collect()
 }
 
 /// Mean and standard error of `x` (0 error under two values).
@@ -625,7 +832,7 @@ pub fn search_decision(
         plan,
         state,
         seat,
-        &search_candidates(plan, state, seat, legal, pick),
+        &search_candidates(plan, state, seat, legal, pick, seed),
         seed,
     )
 }
@@ -647,6 +854,11 @@ fn search_among(
     if cands.len() < 2 || plan.samples == 0 {
         return out;
     }
+    let fold = if plan.keep_folding {
+        folds(state, seat, cands)
+    } else {
+        vec![false; cands.len()]
+    };
     let mut alive: Vec<bool> = vec![true; cands.len()];
     alive[0] = false;
     // diffs[i][k]: candidate i's net − value's, sample k.
@@ -654,21 +866,24 @@ fn search_among(
     let batch = plan.batch.max(1);
     for k in 0..plan.samples.min(MAX_SAMPLES) {
         let (world, stream) = sample_world(state, seat, seed, k, plan.read);
-        let net = |a: Action| -> Option<f64> {
+        let net = |i: usize| -> Option<f64> {
             let mut st = world.clone();
-            st.apply(seat, a).ok()?;
+            st.apply(seat, cands[i]).ok()?;
             // Common random numbers: every action's playout draws from the same stream.
             let mut r = SplitMix64::new(stream);
-            rollout(st, seat, SEARCH_ROLLOUT, &mut r)
-                .ok()
-                .map(|n| n as f64)
+            let n = if fold[i] {
+                fold_rollout(st, seat, SEARCH_ROLLOUT, &mut r)
+            } else {
+                rollout(st, seat, SEARCH_ROLLOUT, &mut r)
+            };
+            n.ok().map(|n| n as f64)
         };
-        let Some(base) = net(pick) else {
+        let Some(base) = net(0) else {
             return out;
         };
         for i in 1..cands.len() {
             if alive[i] {
-                match net(cands[i]) {
+                match net(i) {
                     Some(v) => diffs[i].push(v - base),
                     None => alive[i] = false,
                 }
@@ -721,12 +936,16 @@ pub fn choose_counted(
     rng: &mut SplitMix64,
 ) -> (Action, usize) {
     let pick = super::Seat::new(state, seat, true).choose(legal, first);
-    let cands = search_candidates(plan, state, seat, legal, pick);
+    // The sampled danger draws its worlds before the screen (the plan's default draws
+    // nothing from `rng` unless it searches).
+    let early = (plan.danger_samples > 0 && matches!(state.phase(), Phase::Turn(_)))
+        .then(|| rng.next_u64());
+    let cands = search_candidates(plan, state, seat, legal, pick, early.unwrap_or(0));
     let n = cands.len();
     if n < 2 {
-        return (pick, n);
+        return (cands[0], n);
     }
-    let seed = rng.next_u64();
+    let seed = early.unwrap_or_else(|| rng.next_u64());
     (search_among(plan, state, seat, &cands, seed).action, n)
 }
 
@@ -1102,6 +1321,143 @@ mod tests {
         assert_eq!((out.candidates.len(), out.samples), (1, 0));
     }
 
+    /// Seat 0 (1m 2m 3m 碰; 白白 1s 2s 3s 7s 8s and 4m just drawn) late in a hand against three
+    /// seats with five 碰 each, none declared. Discarding 4m is its one discard that stays
+    /// ready (6s/9s: one copy unseen, none of 9s), so the value bot, which folds only against a
+    /// declared seat, discards it. 4m has one copy seat 0 cannot see: a sample gives it to
+    /// another seat's single (a 單騎 on 4m) with chance 3 in 20; so has 7s; every other kind
+    /// seat 0 holds has no copy unseen, and no other seat can pair a kind seat 0 does not hold
+    /// (at most one copy unseen), so 4m and 7s are the discards that can deal in. 白 has no copy unseen
+    /// (two in the rivers, two held): an honour completes only a pair or a triplet, which needs
+    /// a copy in the waiting hand, so no seat can win on it.
+    fn fold_position() -> State {
+        let mut st = table(
+            &[0, 1, 2],
+            &[31, 31, 18, 19, 20, 24, 25, 3],
+            &pool(&[3]),
+            None,
+        );
+        st.phase = Phase::Turn(crate::game::state::Turn {
+            seat: 0,
+            drawn: Some(tile(3)),
+            after_call: None,
+            replacement: false,
+            last_tile: false,
+            rob_from: None,
+        });
+        st
+    }
+
+    /// In [`fold_position`] the folding play ([`fold_action`]) discards 白, the one tile the
+    /// fitted danger puts at 0 (an honour with no unseen copy), where value discards 4m; the
+    /// bot's plan weighs value's 4m alone, while a plan with a guard (value's discard
+    /// dangerous by the fitted model: the safest weighed too, a fold played out folding)
+    /// weighs 白 and, on the samples, takes it.
+    #[test]
+    fn the_folding_plan_folds_where_value_pushes() {
+        let st = fold_position();
+        st.check_invariants().unwrap();
+        let legal = legal_actions(&st, 0);
+        let value = Bot::Value.act(&st, 0, &mut SplitMix64::new(0)).unwrap();
+        assert_eq!(value, Action::Discard(tile(3)));
+        assert_eq!(fold_action(&st, 0, &legal), Some(Action::Discard(tile(31))));
+        // Off its turn the folding play passes an offer it may pass: none here.
+        assert_eq!(
+            search_candidates(&SearchPlan::BOT, &st, 0, &legal, value, 1),
+            vec![value]
+        );
+        // The value bot's fitted scores still put 4m first (its win chance is fitted across
+        // hands, not for a wall of one tile): screening every shanten alone weighs no fold.
+        let screened = SearchPlan {
+            fold: true,
+            keep_folding: true,
+            ..SearchPlan::BOT
+        };
+        let c = search_candidates(&screened, &st, 0, &legal, value, 1);
+        assert_eq!(c[0], value);
+        assert!(!c.contains(&Action::Discard(tile(31))), "{c:?}");
+        // 4m deals in with a fitted chance of about 0.16 (three seats of five melds): a
+        // guard below it weighs the safest discard, and the samples show the fold better.
+        // Uniform samples: the chance of a 單騎 on 4m is the 3 in 20 above (read samples play
+        // the others' singles forward and let go of the kinds they discarded, 4m among them).
+        for plan in [
+            SearchPlan {
+                guard: 0.1,
+                keep_folding: true,
+                read: false,
+                ..SearchPlan::BOT
+            },
+            SearchPlan {
+                guard: 0.1,
+                read: false,
+                ..screened
+            },
+        ] {
+            let c = search_candidates(&plan, &st, 0, &legal, value, 1);
+            assert!(c.contains(&Action::Discard(tile(31))), "{plan:?} {c:?}");
+            // 白 breaks seat 0's pair: one from ready, a fold; 4m keeps it ready.
+            let fold: Vec<bool> = c.iter().map(|&a| a == Action::Discard(tile(31))).collect();
+            assert_eq!(folds(&st, 0, &c), fold);
+            let out = search_decision(&plan, &st, 0, &legal, value, 1);
+            assert_eq!(out.action, Action::Discard(tile(31)), "{plan:?} {out:?}");
+        }
+    }
+
+    /// A fold played out folding never deals in where only one kind can: in
+    /// [`fold_position`], after 白 the seat holds 4m to the end of every sample, so no
+    /// sample's net is below 0, while value's 4m loses in some.
+    #[test]
+    fn a_fold_played_out_folding_keeps_the_dangerous_tile() {
+        let st = fold_position();
+        let (mut lost, mut fold_lost) = (0, 0);
+        for k in 0..200 {
+            let (world, stream) = sample_world(&st, 0, 5, k, false);
+            let mut push = world.clone();
+            push.apply(0, Action::Discard(tile(3))).unwrap();
+            let mut fold = world.clone();
+            fold.apply(0, Action::Discard(tile(31))).unwrap();
+            let p = rollout(push, 0, Bot::Value, &mut SplitMix64::new(stream)).unwrap();
+            let f = fold_rollout(fold, 0, Bot::Value, &mut SplitMix64::new(stream)).unwrap();
+            lost += usize::from(p < 0);
+            fold_lost += usize::from(f < 0);
+        }
+        assert_eq!(fold_lost, 0);
+        // 3 in 20 of the samples put 4m in another seat's hand: about 30 of 200.
+        assert!((10..=60).contains(&lost), "{lost}");
+    }
+
+    /// The sampled danger of every discard in [`fold_position`]: only 4m and 7s can deal in
+    /// (a kind with one copy seat 0 cannot see besides the one it holds; no other seat can
+    /// pair any other kind), and a uniform sample gives that copy to another seat's single
+    /// with chance 3 in 20; dealing in costs seat 0 at least the 底 (3 tai), so its mean net
+    /// there is below −3 × the share.
+    #[test]
+    fn the_sampled_danger_is_the_chance_a_sampled_hand_wins_on_the_discard() {
+        let st = fold_position();
+        let me = super::super::Seat::new(&st, 0, true);
+        let tiles: Vec<Tile> = me
+            .analysis()
+            .unwrap()
+            .discards
+            .iter()
+            .map(|d| d.tile)
+            .collect();
+        assert_eq!(tiles.len(), 7);
+        let n = 400;
+        let d = sampled_danger(&st, 0, &tiles, n, 9, false);
+        for (t, &(share, net)) in tiles.iter().zip(&d) {
+            if *t == tile(3) || *t == tile(24) {
+                // 3/20 of 400 = 60, sd √(400 · 0.15 · 0.85) ≈ 7.1: within 4 sd.
+                assert!((share * 400.0 - 60.0).abs() <= 29.0, "{share}");
+                assert!(net <= -3.0 * share, "{net} {share}");
+            } else {
+                assert_eq!((share, net), (0.0, 0.0), "{t:?}");
+            }
+        }
+        // The same seed, the same numbers.
+        assert_eq!(d, sampled_danger(&st, 0, &tiles, n, 9, false));
+    }
+
     /// Every decision of 6 value-played hands, from the search bot's side: what it weighs
     /// (value's choice first; several only on a turn with a discard value picked, or an
     /// offer value calls when calls are weighed, then 過 alone beside it; at most `width`;
@@ -1127,7 +1483,7 @@ mod tests {
                 let sure = [Action::Win, Action::EightFlowers, Action::SevenRobOne];
                 if !sure.iter().any(|a| legal.contains(a)) {
                     decisions += 1;
-                    let c = search_candidates(&plan, &st, s, &legal, pick);
+                    let c = search_candidates(&plan, &st, s, &legal, pick, seed);
                     assert_eq!(c[0], pick);
                     assert!(c.len() <= plan.width && c.iter().all(|a| legal.contains(a)));
                     if c.len() > 1 {
@@ -1156,7 +1512,8 @@ mod tests {
                         );
                     }
                     // Without calls weighed, an offer is value's answer, unsearched.
-                    let unsearched = search_candidates(&SearchPlan::BOT, &st, s, &legal, pick);
+                    let unsearched =
+                        search_candidates(&SearchPlan::BOT, &st, s, &legal, pick, seed);
                     if !matches!(st.phase(), Phase::Turn(_)) {
                         assert_eq!(unsearched, vec![pick]);
                     }
