@@ -1063,6 +1063,18 @@ mod tests {
         p
     }
 
+    /// Seat 0's turn, `drawn` the tile it just drew (in its concealed tiles already).
+    fn seat_0_drew(st: &mut State, drawn: usize) {
+        st.phase = Phase::Turn(crate::game::state::Turn {
+            seat: 0,
+            drawn: Some(tile(drawn)),
+            after_call: None,
+            replacement: false,
+            last_tile: false,
+            rob_from: None,
+        });
+    }
+
     /// Seat 0 on its turn with 1m 2m 3m 碰, 4m×4, 白白 1s 2s (4m just drawn) and one drawable
     /// tile: after 暗槓 of 4m it is ready on 3s alone and takes one replacement tile, its
     /// last draw. 3s has one copy unseen among the 20 tiles seat 0 cannot see, or none
@@ -1070,14 +1082,7 @@ mod tests {
     fn kong_position(dead: bool) -> State {
         let more: &[usize] = if dead { &[25] } else { &[20] };
         let mut st = table(&[0, 1, 2], &[3, 3, 3, 3, 31, 31, 18, 19], &pool(more), None);
-        st.phase = Phase::Turn(crate::game::state::Turn {
-            seat: 0,
-            drawn: Some(tile(3)),
-            after_call: None,
-            replacement: false,
-            last_tile: false,
-            rob_from: None,
-        });
+        seat_0_drew(&mut st, 3);
         st
     }
 
@@ -1158,14 +1163,7 @@ mod tests {
             None,
         );
         st.players[0].declared = crate::vocab::Declaration::Ready;
-        st.phase = Phase::Turn(crate::game::state::Turn {
-            seat: 0,
-            drawn: Some(tile(26)),
-            after_call: None,
-            replacement: false,
-            last_tile: false,
-            rob_from: None,
-        });
+        seat_0_drew(&mut st, 26);
         st
     }
 
@@ -1337,14 +1335,7 @@ mod tests {
             &pool(&[3]),
             None,
         );
-        st.phase = Phase::Turn(crate::game::state::Turn {
-            seat: 0,
-            drawn: Some(tile(3)),
-            after_call: None,
-            replacement: false,
-            last_tile: false,
-            rob_from: None,
-        });
+        seat_0_drew(&mut st, 3);
         st
     }
 
