@@ -403,6 +403,13 @@ struct ValuePart<'a> {
     discard: &'a Discard,
 }
 
+impl ValuePart<'_> {
+    /// The value bot's score of the discard: `(1 − hit) × win − cost`.
+    fn score(&self) -> f64 {
+        (1.0 - self.hit) * self.win - self.cost
+    }
+}
+
 /// What one seat knows, gathered once per decision.
 #[allow(clippy::struct_field_names)] // `seat` is the seat it is.
 struct Seat<'a> {
@@ -568,7 +575,7 @@ impl<'a> Seat<'a> {
         let fold = danger.declared();
         self.value_parts(a, best, legal, &danger, fold)
             .into_iter()
-            .map(|p| ((1.0 - p.hit) * p.win - p.cost, p.discard))
+            .map(|p| (p.score(), p.discard))
             .collect()
     }
 

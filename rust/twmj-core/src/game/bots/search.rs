@@ -422,10 +422,28 @@ pub fn determinize_read(state: &State, seat: u8, rng: &mut SplitMix64) -> State 
 
 /// Plays `state` to its end with `bot` at every seat and returns `seat`'s net tai as the
 /// hand settles under the variant.
-pub fn rollout(mut state: State, seat: u8, bot: Bot, rng: &mut SplitMix64) -> Result<i64> {
+pub fn rollout(state: State, seat: u8, bot: Bot, rng: &mut SplitMix64) -> Result<i64> {
+    play_out(state, seat, bot, rng, false)
+}
+
+/// Plays `state` to its end, `seat` folding ([`fold_action`]) when `folding`, every other
+/// seat by `bot`, and returns `seat`'s net tai as the hand settles.
+fn play_out(
+    mut state: State,
+    seat: u8,
+    bot: Bot,
+    rng: &mut SplitMix64,
+    folding: bool,
+) -> Result<i64> {
     while !state.is_over() {
         let s = state.pending().trailing_zeros() as u8;
-        if bot.play(&mut state, s, rng).is_none() {
+        let played = if folding && s == seat {
+            let legal = legal_actions(&state, s);
+            fold_action(&state, s, &legal).map(|a| state.apply_listed(s, a))
+        } else {
+            bot.play(&mut state, s, rng).map(|_| ())
+        };
+        if played.is_none() {
             return Err(Error::hand(format!("seat {s} is pending with no action")));
         }
     }
@@ -446,7 +464,10 @@ pub fn fold_action(state: &State, seat: u8, legal: &[Action]) -> Option<Action> 
     match state.phase() {
         Phase::Turn(_) => {
             let me = super::Seat::new(state, seat, true);
-            let safest = me.analysis().and_then(|a| safest_discard(&me, &a, legal));
+            let danger = super::Danger::new(&me);
+            let safest = me
+                .analysis()
+                .and_then(|a| safest_discard(&me, &a, &danger, legal));
             Some(safest.map_or_else(|| me.choose(legal, first), Action::Discard))
         }
         Phase::Offer(_) if legal.contains(&Action::Pass) => Some(Action::Pass),
@@ -456,20 +477,8 @@ pub fn fold_action(state: &State, seat: u8, legal: &[Action]) -> Option<Action> 
 
 /// [`rollout`] with `seat` folding to the end ([`fold_action`]) and every other seat played
 /// by `bot`.
-pub fn fold_rollout(mut state: State, seat: u8, bot: Bot, rng: &mut SplitMix64) -> Result<i64> {
-    while !state.is_over() {
-        let s = state.pending().trailing_zeros() as u8;
-        if s == seat {
-            let legal = legal_actions(&state, s);
-            let Some(a) = fold_action(&state, s, &legal) else {
-                return Err(Error::hand(format!("seat {s} is pending with no action")));
-            };
-            state.apply_listed(s, a);
-        } else if bot.play(&mut state, s, rng).is_none() {
-            return Err(Error::hand(format!("seat {s} is pending with no action")));
-        }
-    }
-    Ok(super::settled(&state)?.0[seat as usize % SEATS])
+pub fn fold_rollout(state: State, seat: u8, bot: Bot, rng: &mut SplitMix64) -> Result<i64> {
+    play_out(state, seat, bot, rng, true)
 }
 
 /// The nets of every action on sample `k` of the evaluation seeded `seed`.
@@ -630,10 +639,12 @@ pub(super) fn search_candidates(
         return cands;
     };
     let legal_discard = |t: Tile| legal.contains(&Action::Discard(t));
+    // The value bot's danger and scores; with `plan.fold` every shanten (value: once a seat
+    // has declared).
+    let danger = super::Danger::new(&me);
+    let fold = plan.fold || danger.declared();
+    let parts = me.value_parts(&a, best, &legal_discard, &danger, fold);
     let mut scored: Vec<(f64, Tile)> = if plan.danger_samples > 0 {
-        let danger = super::Danger::new(&me);
-        let fold = plan.fold || danger.declared();
-        let parts = me.value_parts(&a, best, &legal_discard, &danger, fold);
         let tiles: Vec<Tile> = parts.iter().map(|p| p.discard.tile).collect();
         let sampled = sampled_danger(state, seat, &tiles, plan.danger_samples, seed, plan.read);
         let w = plan.danger_mix;
@@ -642,9 +653,12 @@ pub(super) fn search_candidates(
             .zip(&sampled)
             .map(|(p, &(sh, sc))| {
                 // The fitted parts carry the danger's weight; the sampled ones are the chance.
-                let hit = (1.0 - w) * p.hit + w * sh;
-                let cost = (1.0 - w) * p.cost - w * sc;
-                ((1.0 - hit) * p.win - cost, p.discard.tile)
+                let mixed = super::ValuePart {
+                    hit: (1.0 - w) * p.hit + w * sh,
+                    cost: (1.0 - w) * p.cost - w * sc,
+                    ..*p
+                };
+                (mixed.score(), p.discard.tile)
             })
             .collect();
         // Value's discard keeps its place unless the mixed scores put another clearly ahead.
@@ -661,21 +675,12 @@ pub(super) fn search_candidates(
             }
         }
         scored
-    } else if plan.fold {
-        let danger = super::Danger::new(&me);
-        me.value_parts(&a, best, &legal_discard, &danger, true)
-            .into_iter()
-            .map(|p| ((1.0 - p.hit) * p.win - p.cost, p.discard.tile))
-            .collect()
     } else {
-        me.value_scores(&a, best, &legal_discard)
-            .into_iter()
-            .map(|(v, d)| (v, d.tile))
-            .collect()
+        parts.iter().map(|p| (p.score(), p.discard.tile)).collect()
     };
     if plan.guard.is_finite() {
-        if let (Action::Discard(p), Some(safest)) = (pick, safest_discard(&me, &a, legal)) {
-            let danger = super::Danger::new(&me);
+        if let (Action::Discard(p), Some(safest)) = (pick, safest_discard(&me, &a, &danger, legal))
+        {
             let hit = danger.of(&me, p).0 / super::DANGER_WEIGHT;
             if hit >= plan.guard && safest != p && plan.width > 1 {
                 cands.push(Action::Discard(safest));
@@ -704,9 +709,9 @@ pub(super) fn search_candidates(
 fn safest_discard(
     me: &super::Seat,
     a: &crate::analyze::Analysis,
+    danger: &super::Danger,
     legal: &[Action],
 ) -> Option<Tile> {
-    let danger = super::Danger::new(me);
     let mut best: Option<(f64, Tile)> = None;
     for d in &a.discards {
         if !legal.contains(&Action::Discard(d.tile)) {
