@@ -3,7 +3,14 @@
 //!
 //! ```sh
 //! nice -n 19 cargo run --release -p twmj-core --example search_duplicate -- \
-//!     DEALS SEED THREADS [samples=64 batch=16 width=3 screen=0.25 drop=1 margin=2 read=1 calls=0 fold=0 guard=inf keep=0 dsamples=0 dmix=0]
+//!     DEALS SEED THREADS [samples=64 batch=16 width=1 screen=0.25 drop=1 margin=2 read=1 calls=0 fold=0 guard=inf keep=0 dsamples=0 dmix=0 declare=1]
+//! ```
+//!
+//! The settings are [`SearchPlan`]'s, from [`SearchPlan::BOT`] (the defaults above);
+//! `close=1` first starts from [`SearchPlan::CLOSE`] (the second session's plan):
+//!
+//! ```sh
+//! target/release/examples/search_duplicate 300 9000001 2 close=1
 //! ```
 //!
 //! Deal `SEED + i` is played four times, the search bot at seat 0, 1, 2, 3 (agents
@@ -48,8 +55,13 @@ fn cpu_ms() -> f64 {
 }
 
 fn plan_from(args: &[String]) -> Result<SearchPlan, String> {
-    let mut p = SearchPlan::BOT;
-    for a in args {
+    let close = args.iter().any(|a| a == "close=1");
+    let mut p = if close {
+        SearchPlan::CLOSE
+    } else {
+        SearchPlan::BOT
+    };
+    for a in args.iter().filter(|a| !a.starts_with("close=")) {
         let Some((k, v)) = a.split_once('=') else {
             return Err(format!("expected key=value, not {a}"));
         };
@@ -68,6 +80,7 @@ fn plan_from(args: &[String]) -> Result<SearchPlan, String> {
             "keep" => p.keep_folding = f != 0.0,
             "dsamples" => p.danger_samples = f as usize,
             "dmix" => p.danger_mix = f,
+            "declare" => p.declare = f != 0.0,
             _ => return Err(format!("unknown setting {k}")),
         }
     }

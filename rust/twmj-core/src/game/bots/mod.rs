@@ -239,13 +239,15 @@ pub enum Bot {
     /// Efficiency's calls; among the lowest-shanten discards, the best expected net: the
     /// chance to win times what a win brings against the chance of dealing in times what it
     /// costs (fitted danger per seat and kind); then the two-step outlook one from ready and
-    /// the waits worth most when ready. Weighs folding against a declared seat.
+    /// the waits worth most when ready. Weighs folding against a declared seat; never
+    /// declares itself.
     Value,
-    /// Value's choice, checked by the evaluator ([`search`]) on its turns when value's own
-    /// scores of its discards are close: the close ones played out on the same samples,
-    /// the others' hands read from their play, by value bots; another taken only when it
-    /// leads value's by more than a margin of standard errors ([`search::SearchPlan`];
-    /// offers and kongs: value's answer).
+    /// Value's choice, except that a discard leaving the hand ready is declared (嗆聽 / MIGI,
+    /// 000 嗆聽與 MIGI, where the variant has them; value never declares), the evaluator
+    /// ([`search`]) weighing the plain discard against the declaration on the same samples,
+    /// the others' hands read from their play, played out by value bots; the plain discard
+    /// is taken only when it leads by more than a margin of standard errors
+    /// ([`search::SearchPlan::BOT`]; offers and kongs: value's answer).
     Search,
 }
 
@@ -275,8 +277,8 @@ impl Bot {
             Bot::Random => "亂打",
             Bot::FirstLegal => "照順序打",
             Bot::Efficiency => "看牌效",
-            Bot::Value => "看台數（最強）",
-            Bot::Search => "搜尋（每步模擬，慢）",
+            Bot::Value => "看台數",
+            Bot::Search => "搜尋（會嗆聽，最強）",
         }
     }
 

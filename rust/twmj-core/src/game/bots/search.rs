@@ -88,11 +88,18 @@ pub struct SearchPlan {
     /// more than value's own closeness (0.05 tai), it takes value's place as the one the
     /// others must lead.
     pub danger_mix: f64,
+    /// A discard that leaves the hand ready is declared, where the variant lets the seat
+    /// declare (000 嗆聽與 MIGI: 嗆聽 adds 1 台 to its own win, MIGI 8; 宣告後不能再換牌, 只能摸
+    /// 什麼打什麼; 別人胡牌時不需要因為宣告過而多付): the declaration is the pick, and the
+    /// plain discard is weighed against it. The value bot never declares.
+    pub declare: bool,
 }
 
 impl SearchPlan {
-    /// The `search` bot's plan (benches/README.md, issue 28, second session: measured).
-    pub const BOT: SearchPlan = SearchPlan {
+    /// The second session's plan (benches/README.md, issue 28, its E): value's choice checked
+    /// against the discards value's own scores put within 0.25 tai of its best. Not shown to
+    /// beat value (+0.03 ± 0.12 tai a hand over 900 deals), at 0.8 core-second a deal.
+    pub const CLOSE: SearchPlan = SearchPlan {
         samples: 64,
         batch: 16,
         width: 3,
@@ -106,6 +113,17 @@ impl SearchPlan {
         keep_folding: false,
         danger_samples: 0,
         danger_mix: 0.0,
+        declare: false,
+    };
+
+    /// The `search` bot's plan (benches/README.md, issue 28, fourth session: measured):
+    /// value's choice, its discard declared when that leaves the hand ready, the evaluator
+    /// weighing the plain discard against the declaration; no other discard is searched
+    /// ([`SearchPlan::CLOSE`]'s search of the close ones was not shown to help).
+    pub const BOT: SearchPlan = SearchPlan {
+        width: 1,
+        declare: true,
+        ..SearchPlan::CLOSE
     };
 }
 
@@ -607,8 +625,30 @@ fn sample_world(state: &State, seat: u8, seed: u64, k: usize, read: bool) -> (St
 /// makes and 過. With `plan.fold` every shanten is screened; with a finite `plan.guard` the
 /// safest discard follows when value's is that dangerous; with `plan.danger_samples` the
 /// scores mix in the sampled danger on the worlds of `seed` ([`sampled_danger`]) and the best
-/// by them replaces `pick` first when it beats it by more than 0.05 tai.
+/// by them replaces `pick` first when it beats it by more than 0.05 tai. With `plan.declare`,
+/// when the first is a discard the seat may declare with, its declaration goes before it.
 pub(super) fn search_candidates(
+    plan: &SearchPlan,
+    state: &State,
+    seat: u8,
+    legal: &[Action],
+    pick: Action,
+    seed: u64,
+) -> Vec<Action> {
+    let mut cands = screened(plan, state, seat, legal, pick, seed);
+    // 000 嗆聽與 MIGI: 輪到自己打牌時，打出這一張之後手牌即聽牌 (the legality's check); the
+    // declaration of the discard comes first, the plain discard then weighed against it.
+    if let (true, Some(&Action::Discard(t))) = (plan.declare, cands.first()) {
+        if legal.contains(&Action::Declare(t)) {
+            cands.insert(0, Action::Declare(t));
+        }
+    }
+    cands
+}
+
+/// The candidates of [`search_candidates`] before a declaration: `pick`, then the discards
+/// screened.
+fn screened(
     plan: &SearchPlan,
     state: &State,
     seat: u8,
@@ -1359,7 +1399,7 @@ mod tests {
         assert_eq!(fold_action(&st, 0, &legal), Some(Action::Discard(tile(31))));
         // Off its turn the folding play passes an offer it may pass: none here.
         assert_eq!(
-            search_candidates(&SearchPlan::BOT, &st, 0, &legal, value, 1),
+            search_candidates(&SearchPlan::CLOSE, &st, 0, &legal, value, 1),
             vec![value]
         );
         // The value bot's fitted scores still put 4m first (its win chance is fitted across
@@ -1367,7 +1407,7 @@ mod tests {
         let screened = SearchPlan {
             fold: true,
             keep_folding: true,
-            ..SearchPlan::BOT
+            ..SearchPlan::CLOSE
         };
         let c = search_candidates(&screened, &st, 0, &legal, value, 1);
         assert_eq!(c[0], value);
@@ -1381,7 +1421,7 @@ mod tests {
                 guard: 0.1,
                 keep_folding: true,
                 read: false,
-                ..SearchPlan::BOT
+                ..SearchPlan::CLOSE
             },
             SearchPlan {
                 guard: 0.1,
@@ -1466,7 +1506,7 @@ mod tests {
             samples: 8,
             batch: 4,
             calls: true,
-            ..SearchPlan::BOT
+            ..SearchPlan::CLOSE
         };
         let (mut searched, mut calls, mut decisions) = (0, 0, 0);
         for seed in 0..6u64 {
@@ -1509,7 +1549,7 @@ mod tests {
                     }
                     // Without calls weighed, an offer is value's answer, unsearched.
                     let unsearched =
-                        search_candidates(&SearchPlan::BOT, &st, s, &legal, pick, seed);
+                        search_candidates(&SearchPlan::CLOSE, &st, s, &legal, pick, seed);
                     if !matches!(st.phase(), Phase::Turn(_)) {
                         assert_eq!(unsearched, vec![pick]);
                     }
@@ -1521,6 +1561,65 @@ mod tests {
             searched > 20 && calls > 0 && searched < decisions,
             "{searched} {calls} {decisions}"
         );
+    }
+
+    /// 000 嗆聽與 MIGI: a seat may declare ready with the discard after which its hand is
+    /// ready (嗆聽 1 台, MIGI 8 台 within the table's first 8 discards and before any call or
+    /// kong); 001 has no 嗆聽, only its 地聽 in that same early window. Over every turn of value
+    /// hands of taiwan and of traditional, the bot's plan weighs the declaration of value's
+    /// discard, first, then the plain discard, exactly when the rule lets the seat declare
+    /// with it: the seat not declared yet and its concealed tiles ready without the tile
+    /// (shanten 0 by the counts), and under 001 only in that window. Its decision is one of
+    /// the two, the same for the same seed.
+    #[test]
+    fn the_search_bot_declares_a_discard_that_leaves_it_ready() {
+        let (mut declared, mut searched) = ([0u32; 2], 0);
+        for (p, preset) in ["taiwan", "traditional"].into_iter().enumerate() {
+            let v = Variant::preset(preset).unwrap();
+            for seed in 0..12u64 {
+                let mut st = State::from_seed(seed, &v);
+                let mut rng = SplitMix64::new(seed);
+                while !st.is_over() {
+                    let s = st.pending().trailing_zeros() as u8;
+                    let legal = legal_actions(&st, s);
+                    let pick = Bot::Value.act(&st, s, &mut SplitMix64::new(0)).unwrap();
+                    let c = search_candidates(&SearchPlan::BOT, &st, s, &legal, pick, seed);
+                    let may = match (st.phase(), pick) {
+                        (Phase::Turn(_), Action::Discard(t)) => {
+                            let me = st.player(s);
+                            let mut after = me.concealed;
+                            after[t.index()] -= 1;
+                            let ready = shanten_counts(&after) == 0
+                                && me.declared == crate::vocab::Declaration::None;
+                            let early = st.discards_total < 8 && !st.any_call;
+                            ready && (preset == "taiwan" || early)
+                        }
+                        _ => false,
+                    };
+                    if may {
+                        let Action::Discard(t) = pick else {
+                            unreachable!()
+                        };
+                        assert_eq!(c, vec![Action::Declare(t), pick], "{preset} {seed}");
+                        declared[p] += 1;
+                        if searched < 6 {
+                            let out = search_decision(&SearchPlan::BOT, &st, s, &legal, pick, seed);
+                            assert!(c.contains(&out.action) && out.samples >= 1);
+                            let again =
+                                search_decision(&SearchPlan::BOT, &st, s, &legal, pick, seed);
+                            assert_eq!(out, again);
+                            searched += 1;
+                        }
+                    } else {
+                        assert_eq!(c, vec![pick], "{preset} {seed}");
+                    }
+                    Bot::Value.play(&mut st, s, &mut rng);
+                }
+            }
+        }
+        // Value never declares, so a ready seat is asked again on each of its turns.
+        assert!(declared[0] > 20, "{declared:?}");
+        assert_eq!(searched, 6);
     }
 
     /// The read samples model the others' play: late in a hand their sampled hands are
