@@ -1,6 +1,6 @@
 // 台數計算器: a win to /v1/score with its situation; only the fields the chosen preset and way
 // of winning read are shown. Each payer's line reads 底 + N 台 × 每台 = money.
-import { concealedCount, data, memberKey, post, term, termList, unitOf } from "./data.js";
+import { TAI, concealedCount, data, memberKey, post, term, termList, unitOf } from "./data.js";
 import { Palette, handTiles, read, sortTiles, text } from "./tiles.js";
 import { Melds } from "./melds.js";
 import { House } from "./house.js";
@@ -193,7 +193,7 @@ export class Calculator {
       from_seat: term("win_kinds", this.f.win.value).from_seat === true,
       // The dice count for 骰規台 and for 豹子整筆加倍 (a 豹子 at the opening doubles the 筆).
       dice: s.dice_enabled === true || s.leopard_double === true,
-      discards: Number(s[memberKey("tai", "within_seven")] || 0) > 0,
+      discards: Number(s[memberKey(TAI, "within_seven")] || 0) > 0,
       declared: true,
     };
     for (const label of this.form.querySelectorAll("[data-when]")) label.hidden = !show[label.dataset.when];

@@ -114,6 +114,12 @@ export function unitOf(preset) {
  * lists a family once, its members' keys being that key with an item's key in its place. */
 const ITEM = "<item>";
 
+/** The core's names of the two families of settings the page shows by item (/v1/settings
+ * `family`): each item's tai (`tai.<item>`) and its 備註, the items not counted beside it
+ * (`exclude.<item>`). The one place the page names them. */
+export const TAI = "tai";
+export const EXCLUDE = "exclude";
+
 /** The registry's entry of the family the core names `family` (`/v1/settings` `family`). */
 export function familyEntry(family) {
   return data.registry.find((e) => e.family === family);

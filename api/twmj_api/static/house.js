@@ -2,15 +2,22 @@
 // each setting's Chinese name, its group, choices as menus, ranges as number inputs, switches as
 // checkboxes) and the tai items by their names; the player's edits are kept across a preset
 // change until reset on purpose.
-import { ApiError, data, familyEntry, familyMembers, familyOf, post, settingSpec, term, termList } from "./data.js";
+import {
+  ApiError,
+  EXCLUDE,
+  TAI,
+  data,
+  familyEntry,
+  familyMembers,
+  familyOf,
+  post,
+  settingSpec,
+  term,
+  termList,
+} from "./data.js";
 
 /** Integer ranges shorter than this are menus. */
 const MENU = 8;
-
-/** The core's names of the two families of settings the page shows by item: each item's tai
- * (`tai.<item>`) and its 備註, the items not counted beside it (`exclude.<item>`). */
-const TAI = "tai";
-const EXCLUDE = "exclude";
 
 /** What `"*"` means in an exclusion: every other item (a fixed total, 天胡 固定 24 台). */
 const EVERY = "*";
