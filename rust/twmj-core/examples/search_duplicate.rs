@@ -3,7 +3,7 @@
 //!
 //! ```sh
 //! nice -n 19 cargo run --release -p twmj-core --example search_duplicate -- \
-//!     DEALS SEED THREADS [samples=64 batch=16 width=1 screen=0.25 drop=1 margin=2 read=1 calls=0 fold=0 guard=inf keep=0 dsamples=0 dmix=0 declare=1]
+//!     DEALS SEED THREADS [samples=64 batch=16 width=1 screen=0.25 drop=1 margin=2 read=1 calls=0 fold=0 guard=inf keep=0 dsamples=0 dmix=0 declare=1 dwidth=0]
 //! ```
 //!
 //! The settings are [`SearchPlan`]'s, from [`SearchPlan::BOT`] (the defaults above);
@@ -81,6 +81,7 @@ fn plan_from(args: &[String]) -> Result<SearchPlan, String> {
             "dsamples" => p.danger_samples = f as usize,
             "dmix" => p.danger_mix = f,
             "declare" => p.declare = f != 0.0,
+            "dwidth" => p.declare_width = f as usize,
             _ => return Err(format!("unknown setting {k}")),
         }
     }

@@ -93,6 +93,10 @@ pub struct SearchPlan {
     /// 什麼打什麼; 別人胡牌時不需要因為宣告過而多付): the declaration is the pick, and the
     /// plain discard is weighed against it. The value bot never declares.
     pub declare: bool,
+    /// With `declare`, the most declarations with other discards weighed beside value's
+    /// (each leaves the hand ready on other waits; 宣告後不能再換牌, so the wait declared is
+    /// the wait kept).
+    pub declare_width: usize,
 }
 
 impl SearchPlan {
@@ -114,6 +118,7 @@ impl SearchPlan {
         danger_samples: 0,
         danger_mix: 0.0,
         declare: false,
+        declare_width: 0,
     };
 
     /// The `search` bot's plan (benches/README.md, issue 28, fourth session: measured):
@@ -641,6 +646,11 @@ pub(super) fn search_candidates(
     if let (true, Some(&Action::Discard(t))) = (plan.declare, cands.first()) {
         if legal.contains(&Action::Declare(t)) {
             cands.insert(0, Action::Declare(t));
+            let others = legal
+                .iter()
+                .filter(|&&a| matches!(a, Action::Declare(u) if u != t))
+                .take(plan.declare_width);
+            cands.extend(others);
         }
     }
     cands
@@ -1569,9 +1579,11 @@ mod tests {
     /// hands of taiwan and of traditional, the bot's plan weighs the declaration of value's
     /// discard, first, then the plain discard, exactly when the rule lets the seat declare
     /// with it: the seat not declared yet and its concealed tiles ready without the tile
-    /// (shanten 0 by the counts), and under 001 only in that window. Its decision is one of
-    /// the two, the same for the same seed.
+    /// (shanten 0 by the counts), and under 001 only in that window; with `declare_width`,
+    /// then the declarations with the other discards that leave it ready. Its decision is one
+    /// of the two, the same for the same seed.
     #[test]
+    #[allow(clippy::too_many_lines)] // one walk over the hands, checked at each turn
     fn the_search_bot_declares_a_discard_that_leaves_it_ready() {
         let (mut declared, mut searched) = ([0u32; 2], 0);
         for (p, preset) in ["taiwan", "traditional"].into_iter().enumerate() {
@@ -1601,6 +1613,25 @@ mod tests {
                             unreachable!()
                         };
                         assert_eq!(c, vec![Action::Declare(t), pick], "{preset} {seed}");
+                        // With `declare_width`, the declarations with every other discard
+                        // that leaves the hand ready follow, in tile order.
+                        let wide = SearchPlan {
+                            declare_width: KINDS,
+                            ..SearchPlan::BOT
+                        };
+                        let me = st.player(s);
+                        let others: Vec<Action> = (0..KINDS)
+                            .filter(|&k| k != t.index() && me.concealed[k] > 0)
+                            .filter(|&k| {
+                                let mut after = me.concealed;
+                                after[k] -= 1;
+                                shanten_counts(&after) == 0
+                            })
+                            .map(|k| Action::Declare(tile(k)))
+                            .collect();
+                        let c = search_candidates(&wide, &st, s, &legal, pick, seed);
+                        assert_eq!(c[..2], [Action::Declare(t), pick]);
+                        assert_eq!(c[2..], others[..], "{preset} {seed}");
                         declared[p] += 1;
                         if searched < 6 {
                             let out = search_decision(&SearchPlan::BOT, &st, s, &legal, pick, seed);
