@@ -315,7 +315,8 @@ fn discard_of(a: Action, facts: &[DiscardFacts]) -> Option<&DiscardFacts> {
 }
 
 /// The reason of a decision (docs/review.md): the best action's facts against the played
-/// one's (two discards), else their expectations; then the loss, 「（差距在誤差內）」 when it
+/// one's (discards of two tiles), else their expectations (a tile discarded with or without
+/// 嗆聽 leaves the same hand); then the loss, 「（差距在誤差內）」 when it
 /// is under two standard errors. A best play reads 「打X：最佳（…）」.
 fn reason(played: &Estimate, best: &Estimate, facts: &[DiscardFacts]) -> String {
     let p = discard_of(played.action, facts);
@@ -327,7 +328,8 @@ fn reason(played: &Estimate, best: &Estimate, facts: &[DiscardFacts]) -> String 
         };
     }
     let text = match (p, discard_of(best.action, facts)) {
-        (Some(p), Some(b)) => format!(
+        // The same tile discarded, declared or not (嗆聽): the same hand, told by expectation.
+        (Some(p), Some(b)) if p.tile != b.tile => format!(
             "{}：{}，{}",
             action_zh(best.action),
             facts_zh(b),
@@ -404,6 +406,18 @@ mod tests {
             reason(&played, &best, &f),
             "打七筒嗆聽：聽 2 種 8 張，放槍機率約 12%，打二條只聽 1 種 3 張；期望少 0.12 ± 0.50 台\
              （差距在誤差內）"
+        );
+    }
+
+    #[test]
+    fn a_declaration_against_the_same_discard_is_told_by_expectation() {
+        // 打七筒嗆聽 and 打七筒 leave the same hand: its facts would read the same twice.
+        let f = [facts("7p", 0, 2, 8, 0.03)];
+        let best = est(Action::Declare(tile("7p")), 1.5, 0.0, 0.0);
+        let played = est(Action::Discard(tile("7p")), 0.75, 0.75, 0.25);
+        assert_eq!(
+            reason(&played, &best, &f),
+            "打七筒嗆聽 期望 +1.50 台，打七筒 期望 +0.75 台；期望少 0.75 ± 0.25 台"
         );
     }
 
