@@ -17,6 +17,8 @@
 // Counts and nets far below 2^52.
 #![allow(clippy::cast_precision_loss)]
 
+mod common;
+
 use twmj_core::game::bots::{discard_facts, play_hand_by, Bot, Played};
 use twmj_core::game::{legal_actions, Action, State};
 use twmj_core::scoring::Variant;
@@ -74,27 +76,9 @@ fn main() -> Result<(), String> {
     let arg = |i: usize, d: u64| args.get(i).and_then(|a| a.parse().ok()).unwrap_or(d);
     let (deals, seed, threads) = (arg(0, 1000), arg(1, 9_100_001), arg(2, 1).max(1));
     let variant = Variant::preset("taiwan").map_err(|e| e.to_string())?;
-    let all: Vec<(f64, Vec<(u8, Played)>)> = std::thread::scope(|s| {
-        let hs: Vec<_> = (0..threads)
-            .map(|t| {
-                let variant = &variant;
-                s.spawn(move || {
-                    (0..deals)
-                        .filter(|i| i % threads == t)
-                        .map(|i| deal(seed + i, variant))
-                        .collect::<Result<Vec<_>, String>>()
-                })
-            })
-            .collect();
-        let mut all = Vec::new();
-        for h in hs {
-            all.extend(h.join().map_err(|_| "a worker panicked".to_string())??);
-        }
-        Ok::<_, String>(all)
-    })?;
-    let n = all.len() as f64;
-    let m = all.iter().map(|d| d.0).sum::<f64>() / n;
-    let var = all.iter().map(|d| (d.0 - m).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
+    let all = common::across_threads(deals, threads, |i| deal(seed + i, &variant))?;
+    let diffs: Vec<f64> = all.iter().map(|d| d.0).collect();
+    let (m, ci) = common::mean_ci(&diffs);
     let (mut cw, mut cd, mut vw, mut vd, mut hands) = (0u32, 0u32, 0u32, 0u32, 0u32);
     for (_, played) in &all {
         for (t, p) in played {
@@ -110,7 +94,7 @@ fn main() -> Result<(), String> {
     println!(
         "deals {} hands {hands}\ncheat - value {m:+.3} ± {:.3} tai a hand (paired per deal)\ncheat win {:.1} %, deal-in {:.2} %\nvalue win {:.1} %, deal-in {:.1} % (per seat)",
         all.len(),
-        1.96 * (var / n).sqrt(),
+        ci,
         100.0 * f64::from(cw) / h,
         100.0 * f64::from(cd) / h,
         100.0 * f64::from(vw) / (3.0 * h),

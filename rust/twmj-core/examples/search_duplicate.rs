@@ -28,6 +28,8 @@
     clippy::cast_sign_loss
 )]
 
+mod common;
+
 use std::time::Instant;
 use twmj_core::game::bots::{play_hand_by, Bot, Played};
 use twmj_core::game::search::{choose_counted, SearchPlan};
@@ -154,42 +156,22 @@ fn main() -> Result<(), String> {
     let plan = plan_from(args.get(3..).unwrap_or(&[]))?;
     let variant = Variant::preset("taiwan").map_err(|e| e.to_string())?;
     let start = Instant::now();
-    let mut all: Vec<(u64, Deal)> = std::thread::scope(|s| {
-        let hs: Vec<_> = (0..threads)
-            .map(|t| {
-                let variant = &variant;
-                let plan = &plan;
-                s.spawn(move || {
-                    (0..deals)
-                        .filter(|i| i % threads == t)
-                        .map(|i| deal(seed + i, plan, variant).map(|d| (i, d)))
-                        .collect::<Result<Vec<_>, String>>()
-                })
-            })
-            .collect();
-        let mut all = Vec::new();
-        for h in hs {
-            all.extend(h.join().map_err(|_| "a worker panicked".to_string())??);
-        }
-        Ok::<_, String>(all)
-    })?;
-    all.sort_by_key(|d| d.0);
+    let all: Vec<Deal> =
+        common::across_threads(deals, threads, |i| deal(seed + i, &plan, &variant))?;
     // The per-deal differences, one a line, for pairing two plans on the same deals.
+    let diffs: Vec<f64> = all.iter().map(|d| d.diff).collect();
     if let Ok(path) = std::env::var("TWMJ_DEALS_OUT") {
-        let lines: Vec<String> = all.iter().map(|d| format!("{}", d.1.diff)).collect();
+        let lines: Vec<String> = diffs.iter().map(|d| format!("{d}")).collect();
         std::fs::write(&path, lines.join("\n") + "\n").map_err(|e| format!("{path}: {e}"))?;
     }
-    let n = all.len() as f64;
-    let m = all.iter().map(|d| d.1.diff).sum::<f64>() / n;
-    let var = all.iter().map(|d| (d.1.diff - m).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
-    let ci = 1.96 * (var / n).sqrt();
+    let (m, ci) = common::mean_ci(&diffs);
     let (mut sw, mut sd, mut ss, mut vw, mut vd, mut vs, mut hands) = (0, 0, 0, 0, 0, 0, 0);
     let mut search_net = 0.0;
     let mut all_t = Vec::new();
     let mut searched_t = Vec::new();
     let mut all_c = Vec::new();
     let mut searched_c = Vec::new();
-    for (_, d) in &all {
+    for d in &all {
         for (t, p) in &d.played {
             hands += 1;
             let me = 1u8 << t;
@@ -225,7 +207,7 @@ fn main() -> Result<(), String> {
         100.0 * f64::from(vw) / (3.0 * h),
         100.0 * f64::from(vd) / (3.0 * h),
         100.0 * f64::from(vs) / (3.0 * h),
-        all.iter().map(|d| d.1.changed).sum::<u32>(),
+        all.iter().map(|d| d.changed).sum::<u32>(),
         pct(&mut all_t.clone(), 0.5),
         pct(&mut all_t.clone(), 0.9),
         all_t.iter().sum::<f64>() / decisions.max(1) as f64,

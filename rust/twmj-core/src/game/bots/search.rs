@@ -1511,7 +1511,6 @@ mod tests {
     /// candidates after one, the same for the same seed).
     #[test]
     fn the_search_bot_weighs_only_close_legal_choices_and_is_its_seeds() {
-        let v = Variant::preset("taiwan").unwrap();
         let plan = SearchPlan {
             samples: 8,
             batch: 4,
@@ -1519,58 +1518,71 @@ mod tests {
             ..SearchPlan::CLOSE
         };
         let (mut searched, mut calls, mut decisions) = (0, 0, 0);
-        for seed in 0..6u64 {
+        each_value_decision("taiwan", 6, |st, s, legal, pick, seed| {
+            let sure = [Action::Win, Action::EightFlowers, Action::SevenRobOne];
+            if sure.iter().any(|a| legal.contains(a)) {
+                return;
+            }
+            decisions += 1;
+            let c = search_candidates(&plan, st, s, legal, pick, seed);
+            assert_eq!(c[0], pick);
+            assert!(c.len() <= plan.width && c.iter().all(|a| legal.contains(a)));
+            if c.len() > 1 {
+                match st.phase() {
+                    Phase::Turn(_) => {
+                        assert!(c.iter().all(|a| matches!(a, Action::Discard(_))));
+                    }
+                    _ => {
+                        assert!(matches!(
+                            pick,
+                            Action::Pon | Action::Chi(_) | Action::Minkan
+                        ));
+                        assert_eq!(c[1..], [Action::Pass]);
+                        calls += 1;
+                    }
+                }
+                let out = search_decision(&plan, st, s, legal, pick, seed);
+                assert!(out.candidates == c && c.contains(&out.action));
+                assert!(out.samples >= 1 && out.samples <= plan.samples);
+                assert_eq!(out, search_decision(&plan, st, s, legal, pick, seed));
+                searched += 1;
+            } else {
+                assert_eq!(
+                    choose(&plan, st, s, legal, legal[0], &mut SplitMix64::new(1)),
+                    pick
+                );
+            }
+            // Without calls weighed, an offer is value's answer, unsearched.
+            let unsearched = search_candidates(&SearchPlan::CLOSE, st, s, legal, pick, seed);
+            if !matches!(st.phase(), Phase::Turn(_)) {
+                assert_eq!(unsearched, vec![pick]);
+            }
+        });
+        assert!(
+            searched > 20 && calls > 0 && searched < decisions,
+            "{searched} {calls} {decisions}"
+        );
+    }
+
+    /// Calls `at` at every decision of `hands` value-played hands of `preset` (seeds 0, 1, …)
+    /// with the state, the seat, its legal actions, value's pick and the hand's seed.
+    fn each_value_decision(
+        preset: &str,
+        hands: u64,
+        mut at: impl FnMut(&State, u8, &[Action], Action, u64),
+    ) {
+        let v = Variant::preset(preset).unwrap();
+        for seed in 0..hands {
             let mut st = State::from_seed(seed, &v);
             let mut rng = SplitMix64::new(seed);
             while !st.is_over() {
                 let s = st.pending().trailing_zeros() as u8;
                 let legal = legal_actions(&st, s);
                 let pick = Bot::Value.act(&st, s, &mut SplitMix64::new(0)).unwrap();
-                let sure = [Action::Win, Action::EightFlowers, Action::SevenRobOne];
-                if !sure.iter().any(|a| legal.contains(a)) {
-                    decisions += 1;
-                    let c = search_candidates(&plan, &st, s, &legal, pick, seed);
-                    assert_eq!(c[0], pick);
-                    assert!(c.len() <= plan.width && c.iter().all(|a| legal.contains(a)));
-                    if c.len() > 1 {
-                        match st.phase() {
-                            Phase::Turn(_) => {
-                                assert!(c.iter().all(|a| matches!(a, Action::Discard(_))));
-                            }
-                            _ => {
-                                assert!(matches!(
-                                    pick,
-                                    Action::Pon | Action::Chi(_) | Action::Minkan
-                                ));
-                                assert_eq!(c[1..], [Action::Pass]);
-                                calls += 1;
-                            }
-                        }
-                        let out = search_decision(&plan, &st, s, &legal, pick, seed);
-                        assert!(out.candidates == c && c.contains(&out.action));
-                        assert!(out.samples >= 1 && out.samples <= plan.samples);
-                        assert_eq!(out, search_decision(&plan, &st, s, &legal, pick, seed));
-                        searched += 1;
-                    } else {
-                        assert_eq!(
-                            choose(&plan, &st, s, &legal, legal[0], &mut SplitMix64::new(1)),
-                            pick
-                        );
-                    }
-                    // Without calls weighed, an offer is value's answer, unsearched.
-                    let unsearched =
-                        search_candidates(&SearchPlan::CLOSE, &st, s, &legal, pick, seed);
-                    if !matches!(st.phase(), Phase::Turn(_)) {
-                        assert_eq!(unsearched, vec![pick]);
-                    }
-                }
+                at(&st, s, &legal, pick, seed);
                 Bot::Value.play(&mut st, s, &mut rng);
             }
         }
-        assert!(
-            searched > 20 && calls > 0 && searched < decisions,
-            "{searched} {calls} {decisions}"
-        );
     }
 
     /// 000 嗆聽與 MIGI: a seat may declare ready with the discard after which its hand is
@@ -1583,70 +1595,56 @@ mod tests {
     /// then the declarations with the other discards that leave it ready. Its decision is one
     /// of the two, the same for the same seed.
     #[test]
-    #[allow(clippy::too_many_lines)] // one walk over the hands, checked at each turn
     fn the_search_bot_declares_a_discard_that_leaves_it_ready() {
         let (mut declared, mut searched) = ([0u32; 2], 0);
+        let wide = SearchPlan {
+            declare_width: KINDS,
+            ..SearchPlan::BOT
+        };
         for (p, preset) in ["taiwan", "traditional"].into_iter().enumerate() {
-            let v = Variant::preset(preset).unwrap();
-            for seed in 0..12u64 {
-                let mut st = State::from_seed(seed, &v);
-                let mut rng = SplitMix64::new(seed);
-                while !st.is_over() {
-                    let s = st.pending().trailing_zeros() as u8;
-                    let legal = legal_actions(&st, s);
-                    let pick = Bot::Value.act(&st, s, &mut SplitMix64::new(0)).unwrap();
-                    let c = search_candidates(&SearchPlan::BOT, &st, s, &legal, pick, seed);
-                    let may = match (st.phase(), pick) {
-                        (Phase::Turn(_), Action::Discard(t)) => {
-                            let me = st.player(s);
-                            let mut after = me.concealed;
-                            after[t.index()] -= 1;
-                            let ready = shanten_counts(&after) == 0
-                                && me.declared == crate::vocab::Declaration::None;
-                            let early = st.discards_total < 8 && !st.any_call;
-                            ready && (preset == "taiwan" || early)
-                        }
-                        _ => false,
-                    };
-                    if may {
-                        let Action::Discard(t) = pick else {
-                            unreachable!()
-                        };
-                        assert_eq!(c, vec![Action::Declare(t), pick], "{preset} {seed}");
-                        // With `declare_width`, the declarations with every other discard
-                        // that leaves the hand ready follow, in tile order.
-                        let wide = SearchPlan {
-                            declare_width: KINDS,
-                            ..SearchPlan::BOT
-                        };
-                        let me = st.player(s);
-                        let others: Vec<Action> = (0..KINDS)
-                            .filter(|&k| k != t.index() && me.concealed[k] > 0)
-                            .filter(|&k| {
-                                let mut after = me.concealed;
-                                after[k] -= 1;
-                                shanten_counts(&after) == 0
-                            })
-                            .map(|k| Action::Declare(tile(k)))
-                            .collect();
-                        let c = search_candidates(&wide, &st, s, &legal, pick, seed);
-                        assert_eq!(c[..2], [Action::Declare(t), pick]);
-                        assert_eq!(c[2..], others[..], "{preset} {seed}");
-                        declared[p] += 1;
-                        if searched < 6 {
-                            let out = search_decision(&SearchPlan::BOT, &st, s, &legal, pick, seed);
-                            assert!(c.contains(&out.action) && out.samples >= 1);
-                            let again =
-                                search_decision(&SearchPlan::BOT, &st, s, &legal, pick, seed);
-                            assert_eq!(out, again);
-                            searched += 1;
-                        }
-                    } else {
-                        assert_eq!(c, vec![pick], "{preset} {seed}");
+            each_value_decision(preset, 12, |st, s, legal, pick, seed| {
+                let c = search_candidates(&SearchPlan::BOT, st, s, legal, pick, seed);
+                let me = st.player(s);
+                // Discarding `k` leaves the concealed tiles ready.
+                let ready = |k: usize| {
+                    let mut after = me.concealed;
+                    after[k] -= 1;
+                    shanten_counts(&after) == 0
+                };
+                let t = match (st.phase(), pick) {
+                    (Phase::Turn(_), Action::Discard(t))
+                        if ready(t.index())
+                            && me.declared == crate::vocab::Declaration::None
+                            && (preset == "taiwan" || st.discards_total < 8 && !st.any_call) =>
+                    {
+                        t
                     }
-                    Bot::Value.play(&mut st, s, &mut rng);
+                    _ => {
+                        assert_eq!(c, vec![pick], "{preset} {seed}");
+                        return;
+                    }
+                };
+                assert_eq!(c, vec![Action::Declare(t), pick], "{preset} {seed}");
+                declared[p] += 1;
+                // With `declare_width`, the declarations with every other discard that leaves
+                // the hand ready follow, in tile order.
+                let others: Vec<Action> = (0..KINDS)
+                    .filter(|&k| k != t.index() && me.concealed[k] > 0 && ready(k))
+                    .map(|k| Action::Declare(tile(k)))
+                    .collect();
+                let c = search_candidates(&wide, st, s, legal, pick, seed);
+                assert_eq!(c[..2], [Action::Declare(t), pick]);
+                assert_eq!(c[2..], others[..], "{preset} {seed}");
+                if searched < 6 {
+                    let out = search_decision(&SearchPlan::BOT, st, s, legal, pick, seed);
+                    assert!(c.contains(&out.action) && out.samples >= 1);
+                    assert_eq!(
+                        out,
+                        search_decision(&SearchPlan::BOT, st, s, legal, pick, seed)
+                    );
+                    searched += 1;
                 }
-            }
+            });
         }
         // Value never declares, so a ready seat is asked again on each of its turns.
         assert!(declared[0] > 20, "{declared:?}");
