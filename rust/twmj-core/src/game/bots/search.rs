@@ -863,18 +863,20 @@ fn mean_se(x: &[f64]) -> (f64, f64) {
 #[derive(Debug, Clone, PartialEq)]
 pub struct SearchOutcome {
     pub action: Action,
-    /// The candidates weighed, value's discard first (one: no search).
+    /// The candidates weighed, the pick first: value's action, or its declaration under
+    /// `plan.declare` (one: no search).
     pub candidates: Vec<Action>,
     /// Samples drawn (0 without a search).
     pub samples: usize,
 }
 
-/// The search bot's decision for `seat` under `plan`, seeded `seed`: value's action unless
-/// a close discard ([`search_candidates`]) leads it, on the same samples played out by
-/// [`SEARCH_ROLLOUT`] bots, by more than `plan.margin` standard errors of the paired
-/// difference. The samples come in batches of `plan.batch`; after each, candidates that
-/// trail value's discard by `plan.drop` errors (or tie it on every sample so far) stop being
-/// played out, and with none left the search stops. Everything depends on the seed alone.
+/// The search bot's decision for `seat` under `plan`, seeded `seed`: the first of
+/// [`search_candidates`] (value's action, or its declaration) unless another leads it, on
+/// the same samples played out by [`SEARCH_ROLLOUT`] bots, by more than `plan.margin`
+/// standard errors of the paired difference. The samples come in batches of `plan.batch`;
+/// after each, candidates that trail the first by `plan.drop` errors (or tie it on every
+/// sample so far) stop being played out, and with none left the search stops. Everything
+/// depends on the seed alone.
 pub fn search_decision(
     plan: &SearchPlan,
     state: &State,
@@ -892,7 +894,7 @@ pub fn search_decision(
     )
 }
 
-/// [`search_decision`] among `cands` (value's pick first).
+/// [`search_decision`] among `cands` (the pick first).
 fn search_among(
     plan: &SearchPlan,
     state: &State,
@@ -1518,7 +1520,7 @@ mod tests {
             ..SearchPlan::CLOSE
         };
         let (mut searched, mut calls, mut decisions) = (0, 0, 0);
-        each_value_decision("taiwan", 6, |st, s, legal, pick, seed| {
+        each_value_decision("taiwan", 6, |st, s, legal, pick, seed, _| {
             let sure = [Action::Win, Action::EightFlowers, Action::SevenRobOne];
             if sure.iter().any(|a| legal.contains(a)) {
                 return;
@@ -1565,22 +1567,25 @@ mod tests {
     }
 
     /// Calls `at` at every decision of `hands` value-played hands of `preset` (seeds 0, 1, …)
-    /// with the state, the seat, its legal actions, value's pick and the hand's seed.
+    /// with the state, the seat, its legal actions, value's pick, the hand's seed and the
+    /// decision's index in the hand.
     fn each_value_decision(
         preset: &str,
         hands: u64,
-        mut at: impl FnMut(&State, u8, &[Action], Action, u64),
+        mut at: impl FnMut(&State, u8, &[Action], Action, u64, u64),
     ) {
         let v = Variant::preset(preset).unwrap();
         for seed in 0..hands {
             let mut st = State::from_seed(seed, &v);
             let mut rng = SplitMix64::new(seed);
+            let mut step = 0;
             while !st.is_over() {
                 let s = st.pending().trailing_zeros() as u8;
                 let legal = legal_actions(&st, s);
                 let pick = Bot::Value.act(&st, s, &mut SplitMix64::new(0)).unwrap();
-                at(&st, s, &legal, pick, seed);
+                at(&st, s, &legal, pick, seed, step);
                 Bot::Value.play(&mut st, s, &mut rng);
+                step += 1;
             }
         }
     }
@@ -1602,7 +1607,7 @@ mod tests {
             ..SearchPlan::BOT
         };
         for (p, preset) in ["taiwan", "traditional"].into_iter().enumerate() {
-            each_value_decision(preset, 12, |st, s, legal, pick, seed| {
+            each_value_decision(preset, 12, |st, s, legal, pick, seed, _| {
                 let c = search_candidates(&SearchPlan::BOT, st, s, legal, pick, seed);
                 let me = st.player(s);
                 // Discarding `k` leaves the concealed tiles ready.
@@ -1637,7 +1642,7 @@ mod tests {
                 assert_eq!(c[2..], others[..], "{preset} {seed}");
                 if searched < 6 {
                     let out = search_decision(&SearchPlan::BOT, st, s, legal, pick, seed);
-                    assert!(c.contains(&out.action) && out.samples >= 1);
+                    assert!([Action::Declare(t), pick].contains(&out.action) && out.samples >= 1);
                     assert_eq!(
                         out,
                         search_decision(&SearchPlan::BOT, st, s, legal, pick, seed)
@@ -1657,37 +1662,26 @@ mod tests {
     /// the 24th action of 20 value-played hands, both kinds of sample from the same states.
     #[test]
     fn read_samples_are_nearer_ready_and_hold_fewer_discarded_kinds() {
-        let v = Variant::preset("taiwan").unwrap();
         let (mut sh, mut held, mut n) = ([0i64; 2], [0u64; 2], 0);
-        for seed in 0..20u64 {
-            let mut st = State::from_seed(seed, &v);
-            let mut rng = SplitMix64::new(seed);
-            let mut step = 0;
-            while !st.is_over() {
-                let s = st.pending().trailing_zeros() as u8;
-                if step >= 24 && matches!(st.phase(), Phase::Turn(_)) {
-                    let mut g = SplitMix64::new(seed * 1000 + step);
-                    let worlds = [
-                        determinize(&st, s, &mut g),
-                        determinize_read(&st, s, &mut g),
-                    ];
-                    for (i, w) in worlds.iter().enumerate() {
-                        for o in (0..4u8).filter(|&o| o != s) {
-                            let p = w.player(o);
-                            if p.concealed_len() % 3 == 1 {
-                                sh[i] += i64::from(shanten_counts(&p.concealed));
-                            }
-                            for d in &st.player(o).discards {
-                                held[i] += u64::from(p.concealed[d.tile.index()]);
-                            }
-                        }
-                    }
-                    n += 1;
-                }
-                Bot::Value.play(&mut st, s, &mut rng);
-                step += 1;
+        each_value_decision("taiwan", 20, |st, s, _, _, seed, step| {
+            if step < 24 || !matches!(st.phase(), Phase::Turn(_)) {
+                return;
             }
-        }
+            let mut g = SplitMix64::new(seed * 1000 + step);
+            let worlds = [determinize(st, s, &mut g), determinize_read(st, s, &mut g)];
+            for (i, w) in worlds.iter().enumerate() {
+                for o in (0..4u8).filter(|&o| o != s) {
+                    let p = w.player(o);
+                    if p.concealed_len() % 3 == 1 {
+                        sh[i] += i64::from(shanten_counts(&p.concealed));
+                    }
+                    for d in &st.player(o).discards {
+                        held[i] += u64::from(p.concealed[d.tile.index()]);
+                    }
+                }
+            }
+            n += 1;
+        });
         assert!(n > 100, "{n}");
         assert!(sh[1] < sh[0], "shanten: uniform {} read {}", sh[0], sh[1]);
         assert!(
